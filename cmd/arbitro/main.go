@@ -1,0 +1,114 @@
+// Command arbitro is the tournament and arbiter system for draughts: players, pairings
+// (Berger tables, FID Italo-Swiss, FIDE Dutch), results, game scores replayed through the
+// rules engine, audits and reports, kept in one SQLite file.
+//
+// Each noun has its own file in this directory (player.go, tournament.go, pair.go, ...)
+// that registers its cobra command from an init function with addCommand. This package only
+// parses flags, calls the library packages and prints; it holds no tournament logic.
+//
+// Exit codes: 0 ok, 1 error, 2 usage, 3 an audit or replay found illegal moves,
+// 4 no valid pairing exists.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/spf13/cobra"
+)
+
+// Exit codes shared by every command (see ../../shared/DESIGN.md, Conventions).
+const (
+	exitOK        = 0
+	exitError     = 1
+	exitUsage     = 2
+	exitIllegal   = 3
+	exitNoPairing = 4
+)
+
+// cliError is an error the CLI prints as "arbitro: <what> (<hint>)" and exits with code.
+type cliError struct {
+	code int
+	err  error
+	hint string
+}
+
+func (e *cliError) Error() string { return e.err.Error() }
+func (e *cliError) Unwrap() error { return e.err }
+
+// fail wraps err with the fix to suggest to the user; the command exits with code 1.
+func fail(err error, hint string) error { return &cliError{code: exitError, err: err, hint: hint} }
+
+// usageErr reports a wrong invocation (exit code 2).
+func usageErr(format string, args ...any) error {
+	return &cliError{code: exitUsage, err: fmt.Errorf(format, args...), hint: "see --help"}
+}
+
+// withCode attaches an exit code other than 1 to err (3 illegal moves found, 4 no pairing).
+func withCode(code int, err error, hint string) error {
+	return &cliError{code: code, err: err, hint: hint}
+}
+
+// commands registered by the per-noun files' init functions.
+var registered []*cobra.Command
+
+// addCommand registers a top-level subcommand; call it from an init function.
+func addCommand(c *cobra.Command) { registered = append(registered, c) }
+
+// version is set at build time with -ldflags "-X main.version=..."; "dev" otherwise.
+var version = "dev"
+
+func newRoot() *cobra.Command {
+	root := &cobra.Command{
+		Use:   "arbitro",
+		Short: "Draughts tournaments and arbitration: pairings, results, game replay, audits, reports",
+		Long: `arbitro runs a draughts tournament from one SQLite file: players, the lot,
+pairings (round-robin Berger tables, FID Italo-Swiss, FIDE Dutch), results, game scores
+(PDN) replayed through the rules of Italian (dama italiana) or International draughts,
+40-move and FMJD draw claims, audits and reports (text, CSV, JSON, PDF).
+
+The database is --db, or $ARBITRO_DB, or arbitro.db in the current directory.`,
+		Version:       version,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		return &cliError{code: exitUsage, err: err, hint: "see '" + c.CommandPath() + " --help'"}
+	})
+	addGlobalFlags(root)
+	for _, c := range registered {
+		root.AddCommand(c)
+	}
+	return root
+}
+
+// run executes the CLI with args and returns the process exit code.
+func run(args []string, stdout, stderr io.Writer) int {
+	root := newRoot()
+	root.SetArgs(args)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	err := root.Execute()
+	if err == nil {
+		return exitOK
+	}
+	var ce *cliError
+	if errors.As(err, &ce) {
+		if ce.hint != "" {
+			fmt.Fprintf(stderr, "arbitro: %v (%s)\n", ce.err, ce.hint)
+		} else {
+			fmt.Fprintf(stderr, "arbitro: %v\n", ce.err)
+		}
+		return ce.code
+	}
+	// cobra's own argument errors (unknown command, wrong number of args) are usage errors.
+	fmt.Fprintf(stderr, "arbitro: %v (see 'arbitro --help')\n", err)
+	if isCobraUsage(err) {
+		return exitUsage
+	}
+	return exitError
+}
+
+func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
