@@ -9,6 +9,19 @@
 // snapshot and seed always give the same pairings.
 package pairing
 
+import "errors"
+
+// Sentinel errors of the package. Callers test them with errors.Is; the wrapped message
+// names the players or values at fault.
+var (
+	// ErrBadSnapshot: the []Entrant snapshot (or an argument) is inconsistent: duplicate or
+	// zero ids, duplicate pairing numbers, an unknown start player, a bad manual pair.
+	ErrBadSnapshot = errors.New("pairing: inconsistent tournament snapshot")
+	// ErrNoPairing: no complete pairing of the round exists under the system's absolute
+	// rules (nobody meets an opponent twice; nobody rests twice). Exit code 4 in the CLI.
+	ErrNoPairing = errors.New("pairing: no valid pairing exists")
+)
+
 // Colour is the colour a player had or will have on a board.
 type Colour int8
 
