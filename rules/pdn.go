@@ -1,0 +1,1004 @@
+package rules
+
+// PDN reading. The format is PDN 3.0 (Portable Draughts Notation, the FMJD standard that
+// adapts PGN to draughts): a file is a sequence of games; each game is a tag section
+// ("[Name "value"]" pairs) followed by movetext (move numbers, moves, comments {…},
+// variations (…), NAGs $n, move strength marks) and a game termination marker (the result).
+// This reader is deliberately tolerant of the faults real files have (see
+// testdata/README.md): Italian tag names, space-padded squares ("1- 7"), right-aligned move
+// numbers, missing results, stray "." tokens, Windows-1252 text.
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/text/encoding/charmap"
+)
+
+// Sentinel errors of the PDN reader. Every error the reader returns for bad input wraps one
+// of them (test with errors.Is) inside a *PDNError that carries the line and column.
+var (
+	// ErrPDNSyntax: the text is not PDN (an unexpected character, an unterminated comment,
+	// string or variation, a malformed move or tag).
+	ErrPDNSyntax = errors.New("PDN syntax error")
+	// ErrPDNTooLarge: a line longer than MaxPDNLine bytes or a game longer than MaxPDNGame
+	// bytes (binary data, or a file that is not PDN at all).
+	ErrPDNTooLarge = errors.New("PDN input too large")
+)
+
+// Limits that keep the reader's memory bounded on hostile input.
+const (
+	MaxPDNLine = 1 << 20  // bytes in one line
+	MaxPDNGame = 16 << 20 // bytes in one game (tag section + movetext)
+)
+
+// PDNError is a syntax error at a place in the input. Line and Col are 1-based; Col counts
+// bytes of the (UTF-8, after Windows-1252 decoding) line. Err is one of the sentinels above.
+type PDNError struct {
+	Line, Col int
+	Msg       string
+	Err       error
+}
+
+func (e *PDNError) Error() string {
+	return fmt.Sprintf("line %d, column %d: %s: %s", e.Line, e.Col, e.Err.Error(), e.Msg)
+}
+
+// Unwrap returns the sentinel (ErrPDNSyntax or ErrPDNTooLarge).
+func (e *PDNError) Unwrap() error { return e.Err }
+
+// Tag is one PDN tag pair ("[Name "Value"]", PDN 3.0 tag section), as written.
+type Tag struct {
+	Name, Value string
+}
+
+// PDNMove is one move of the movetext, as written, with the squares read from it.
+//
+// Squares are the board numbers written in the move (1..32 Italian, 1..50 International),
+// not checked against any board by the reader: Replay does that. A move written from-to has
+// From and To only; a multiple capture written with its landing squares ("22x13x6") also has
+// Via (the intermediate landing squares, in order, without From and To).
+type PDNMove struct {
+	Text    string // the move as written, e.g. "22x13", "1- 7", "c3-d4"
+	From    int    // first square as written (0 if the square is not numeric)
+	To      int    // last square as written (0 if not numeric)
+	Via     []int  // intermediate landing squares when written ("22x13x6" -> [13]); nil otherwise
+	Capture bool   // written with x or : (a capture); "-" means an ordinary move
+	// Algebraic is set when the squares were written as letter+digit ("c3-d4", Russian
+	// notation). From, To and Via are then 0/nil and Replay reports unknown-square.
+	Algebraic bool
+	Number    int    // the move number written before this move, or counted (1 = first move pair)
+	// Second is set for the second move of a numbered pair (normally Black's move; the move
+	// written after "12..." is Second too).
+	Second bool
+	Marks     string // move strength marks attached to the move: "!", "?", "!!", "??", "!?", "?!", "*"
+	NAGs      []int  // numeric annotation glyphs $n that follow the move
+	Comments  []string
+	// Variations holds the raw text of each variation "( ... )" following this move,
+	// without the outer parentheses. Variations are skipped for replay.
+	Variations []string
+	Line, Col  int // where the move starts in the file (1-based)
+}
+
+// Game is one game of a PDN file: the tag section in file order, the movetext and the result.
+type Game struct {
+	Index int   // 1-based position of the game in its file
+	Line  int   // line of the game's first tag (or first movetext token) in the file
+	Tags  []Tag // every tag, in file order
+	Moves []PDNMove
+	// Result is the game termination marker of the movetext ("1-0", "2-0", "1/2-1/2", "*",
+	// "½-½", ...), exactly as written, or "" when the movetext has none.
+	Result string
+	// Comment is the text of comments written before the first move (or in a game without
+	// moves); comments after a move belong to that move.
+	Comments []string
+	// Warnings lists tolerated deviations from strict PDN 3.0 (a stray "." token, a missing
+	// result), each with its line.
+	Warnings []string
+	// Windows1252 is true when at least one line of the game was not valid UTF-8 and was
+	// decoded as Windows-1252.
+	Windows1252 bool
+}
+
+// Tag returns the value of the first tag named name (case-insensitive), and whether it exists.
+func (g *Game) Tag(name string) (string, bool) {
+	for _, t := range g.Tags {
+		if strings.EqualFold(t.Name, name) {
+			return t.Value, true
+		}
+	}
+	return "", false
+}
+
+// tagAny returns the value of the first tag among names (in the order of names) that exists.
+func (g *Game) tagAny(names ...string) string {
+	for _, n := range names {
+		if v, ok := g.Tag(n); ok {
+			return v
+		}
+	}
+	return ""
+}
+
+// SetTag sets the value of tag name, replacing the first tag of that name (case-insensitive)
+// or appending a new tag.
+func (g *Game) SetTag(name, value string) {
+	for i, t := range g.Tags {
+		if strings.EqualFold(t.Name, name) {
+			g.Tags[i].Value = value
+			return
+		}
+	}
+	g.Tags = append(g.Tags, Tag{name, value})
+}
+
+// White returns the White player: tag White, or the Italian tag Bianco.
+func (g *Game) White() string { return g.tagAny("White", "Bianco") }
+
+// Black returns the Black player: tag Black, or the Italian tag Nero.
+func (g *Game) Black() string { return g.tagAny("Black", "Nero") }
+
+// Event returns the event: tag Event, or the Italian tag Dati (event and round in one).
+func (g *Game) Event() string { return g.tagAny("Event", "Dati", "Evento") }
+
+// Date returns tag Date, or the Italian Data, or Anno (year only), as written.
+func (g *Game) Date() string { return g.tagAny("Date", "Data", "Anno") }
+
+// Round returns tag Round, or the Italian Turno.
+func (g *Game) Round() string { return g.tagAny("Round", "Turno") }
+
+// Site returns tag Site, or the Italian Luogo.
+func (g *Game) Site() string { return g.tagAny("Site", "Luogo") }
+
+// GameType returns the GameType tag as written ("20", "22", "20,W,10,10,N1,0"), or "".
+func (g *Game) GameType() string { return g.tagAny("GameType") }
+
+// FENTag returns the FEN tag (PDN set-up position), or "" when the game starts from the
+// standard position.
+func (g *Game) FENTag() string { return g.tagAny("FEN") }
+
+// ResultTag returns tag Result, or the Italian Risultato, as written ("" if absent).
+func (g *Game) ResultTag() string { return g.tagAny("Result", "Risultato") }
+
+// FinalResult returns the game's result: the movetext termination marker when it is decisive
+// or a draw, else the Result/Risultato tag, else the movetext marker ("*" or "").
+func (g *Game) FinalResult() string {
+	if g.Result != "" && g.Result != "*" {
+		return g.Result
+	}
+	if t := g.ResultTag(); t != "" {
+		return t
+	}
+	return g.Result
+}
+
+// HasItalianTags reports whether the game uses Italian tag names (Bianco, Nero, Risultato,
+// Dati, Anno): such files come from FID and are Italian draughts unless a GameType says
+// otherwise.
+func (g *Game) HasItalianTags() bool {
+	for _, t := range g.Tags {
+		switch strings.ToLower(t.Name) {
+		case "bianco", "nero", "risultato", "dati", "anno", "apertura":
+			return true
+		}
+	}
+	return false
+}
+
+// Plies returns the number of moves (plies) in the movetext.
+func (g *Game) Plies() int { return len(g.Moves) }
+
+// PDNReader streams the games of a PDN file. It holds at most one game in memory (plus a
+// read buffer), so the memory it uses does not grow with the number of games.
+//
+// Encoding: each line that is valid UTF-8 is taken as UTF-8; any other line is decoded as
+// Windows-1252 (the encoding of older Italian files). A UTF-8 byte-order mark is skipped.
+// Line endings may be LF, CRLF or CR-less mixtures.
+type PDNReader struct {
+	br      *bufio.Reader
+	line    int // lines read so far
+	index   int // games returned so far
+	pending []*Game
+	pendErr []error
+	carry   []byte // a tag line read past the end of the previous game
+	carryLn int
+	carryCP bool
+	eof     bool
+	first   bool
+	lastCP  bool
+	anyCP   bool
+	buf     []byte
+	lineBuf []byte
+}
+
+// NewPDNReader returns a reader of the games in r. It buffers r itself.
+func NewPDNReader(r io.Reader) *PDNReader {
+	return &PDNReader{br: bufio.NewReaderSize(r, 64<<10), first: true}
+}
+
+// Windows1252 reports whether any line read so far had to be decoded as Windows-1252.
+func (r *PDNReader) Windows1252() bool { return r.anyCP }
+
+// ReadAllPDN reads every game of a PDN text. Games with syntax errors are returned too
+// (with what could be read), and the first such error is returned after all games.
+func ReadAllPDN(r io.Reader) ([]*Game, error) {
+	pr := NewPDNReader(r)
+	var games []*Game
+	var firstErr error
+	for {
+		g, err := pr.Next()
+		if err == io.EOF {
+			return games, firstErr
+		}
+		if g != nil {
+			games = append(games, g)
+		}
+		if err != nil {
+			if firstErr == nil {
+				firstErr = err
+			}
+			if g == nil {
+				return games, firstErr
+			}
+		}
+	}
+}
+
+// Next returns the next game of the file, or (nil, io.EOF) after the last one.
+//
+// When a game has a syntax error, Next returns the game as far as it could be read together
+// with an error wrapping ErrPDNSyntax (a *PDNError with line and column, and the game's
+// index); the following call continues with the next tag section. An error that is not a
+// *PDNError (a read error of the underlying reader) is returned with a nil game and ends the
+// stream.
+func (r *PDNReader) Next() (*Game, error) {
+	for len(r.pending) == 0 {
+		if r.eof {
+			return nil, io.EOF
+		}
+		chunk, startLine, cp, err := r.readChunk()
+		if err != nil && !errors.Is(err, ErrPDNTooLarge) {
+			return nil, err
+		}
+		if err != nil { // too large: report as a game with an error
+			r.index++
+			g := &Game{Index: r.index, Line: startLine}
+			r.pending = append(r.pending, g)
+			r.pendErr = append(r.pendErr, fmt.Errorf("game %d: %w", g.Index, err))
+			continue
+		}
+		if chunk == "" {
+			continue
+		}
+		r.parseChunk(chunk, startLine, cp)
+	}
+	g, err := r.pending[0], r.pendErr[0]
+	r.pending[0], r.pendErr[0] = nil, nil
+	r.pending, r.pendErr = r.pending[1:], r.pendErr[1:]
+	return g, err
+}
+
+// readLine returns the next line without its line ending, decoded to UTF-8, and whether it
+// needed Windows-1252 decoding. io.EOF when nothing is left.
+func (r *PDNReader) readLine() ([]byte, bool, error) {
+	r.lineBuf = r.lineBuf[:0]
+	for {
+		part, err := r.br.ReadSlice('\n')
+		if len(r.lineBuf)+len(part) > MaxPDNLine {
+			// Skip the rest of this line and report it.
+			for errors.Is(err, bufio.ErrBufferFull) {
+				_, err = r.br.ReadSlice('\n')
+			}
+			r.line++
+			return nil, false, &PDNError{Line: r.line, Col: 1, Msg: fmt.Sprintf("line longer than %d bytes (is this a PDN file?)", MaxPDNLine), Err: ErrPDNTooLarge}
+		}
+		if errors.Is(err, bufio.ErrBufferFull) {
+			r.lineBuf = append(r.lineBuf, part...)
+			continue
+		}
+		if len(r.lineBuf) == 0 && err == nil {
+			r.line++
+			return r.finishLine(part), r.lastCP, nil
+		}
+		r.lineBuf = append(r.lineBuf, part...)
+		if err != nil && err != io.EOF {
+			return nil, false, err
+		}
+		if err == io.EOF && len(r.lineBuf) == 0 {
+			return nil, false, io.EOF
+		}
+		r.line++
+		return r.finishLine(r.lineBuf), r.lastCP, nil
+	}
+}
+
+var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
+
+// lastCP is set by finishLine; kept on the reader to avoid a closure.
+func (r *PDNReader) finishLine(b []byte) []byte {
+	r.lastCP = false
+	if r.first {
+		r.first = false
+		if len(b) >= 3 && b[0] == utf8BOM[0] && b[1] == utf8BOM[1] && b[2] == utf8BOM[2] {
+			b = b[3:]
+		}
+	}
+	n := len(b)
+	for n > 0 && (b[n-1] == '\n' || b[n-1] == '\r') {
+		n--
+	}
+	b = b[:n]
+	if !isASCII(b) && !utf8.Valid(b) {
+		dec, err := charmap.Windows1252.NewDecoder().Bytes(b)
+		if err == nil {
+			b = dec
+			r.lastCP = true
+			r.anyCP = true
+		}
+	}
+	return b
+}
+
+func isASCII(b []byte) bool {
+	for _, c := range b {
+		if c >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// readChunk reads the lines of one game: its tag lines and the movetext up to (not
+// including) the next tag line that follows movetext outside a comment. It returns the text,
+// the line number of its first line, and whether any line was Windows-1252.
+func (r *PDNReader) readChunk() (string, int, bool, error) {
+	r.buf = r.buf[:0]
+	start := 0
+	cp := false
+	haveMoves := false
+	inComment := false
+	if r.carry != nil {
+		r.buf = append(r.buf, r.carry...)
+		r.buf = append(r.buf, '\n')
+		start, cp = r.carryLn, r.carryCP
+		r.carry = nil
+	}
+	for {
+		line, lcp, err := r.readLine()
+		if err == io.EOF {
+			r.eof = true
+			break
+		}
+		if err != nil {
+			var pe *PDNError
+			if errors.As(err, &pe) {
+				// Too long a line: drop the partial game; the caller reports it.
+				return "", pe.Line, cp, err
+			}
+			return "", 0, false, err
+		}
+		trim := trimLeftSpace(line)
+		if !inComment && len(trim) > 0 && trim[0] == '[' && haveMoves {
+			r.carry = append(r.carry[:0], line...)
+			r.carryLn, r.carryCP = r.line, lcp
+			break
+		}
+		if start == 0 && len(trim) > 0 {
+			start = r.line
+		}
+		if start == 0 {
+			continue // blank lines before a game
+		}
+		cp = cp || lcp
+		if !inComment && len(line) > 0 && line[0] == '%' {
+			// PDN escape line: ignored (kept as an empty line for line numbers).
+			r.buf = append(r.buf, '\n')
+			continue
+		}
+		if inComment || (len(trim) > 0 && trim[0] != '[') {
+			inComment = scanBraces(line, inComment, &haveMoves)
+		} else if len(trim) > 0 && trim[0] == '[' {
+			// A tag line; movetext may follow the closing bracket on the same line.
+			if end := tagLineEnd(trim); end < len(trim) {
+				inComment = scanBraces(trim[end:], inComment, &haveMoves)
+			}
+		}
+		r.buf = append(r.buf, line...)
+		r.buf = append(r.buf, '\n')
+		if len(r.buf) > MaxPDNGame {
+			// Skip to the next tag line.
+			for {
+				l, _, err := r.readLine()
+				if err != nil {
+					r.eof = err == io.EOF
+					break
+				}
+				t := trimLeftSpace(l)
+				if len(t) > 0 && t[0] == '[' {
+					r.carry = append(r.carry[:0], l...)
+					r.carryLn = r.line
+					break
+				}
+			}
+			return "", start, cp, &PDNError{Line: start, Col: 1, Msg: fmt.Sprintf("game longer than %d bytes", MaxPDNGame), Err: ErrPDNTooLarge}
+		}
+	}
+	return string(r.buf), start, cp, nil
+}
+
+// tagLineEnd returns the index just after the last ']' closing tags at the start of b
+// (strings in quotes skipped), or len(b).
+func tagLineEnd(b []byte) int {
+	i := 0
+	for i < len(b) {
+		for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
+			i++
+		}
+		if i >= len(b) || b[i] != '[' {
+			return i
+		}
+		inStr := false
+		j := i + 1
+		for ; j < len(b); j++ {
+			c := b[j]
+			if inStr {
+				if c == '\\' {
+					j++
+				} else if c == '"' {
+					inStr = false
+				}
+				continue
+			}
+			if c == '"' {
+				inStr = true
+			} else if c == ']' {
+				break
+			}
+		}
+		if j >= len(b) {
+			return len(b)
+		}
+		i = j + 1
+	}
+	return len(b)
+}
+
+// scanBraces tracks whether a movetext line leaves a {comment} open, and notes movetext.
+func scanBraces(b []byte, inComment bool, haveMoves *bool) bool {
+	for _, c := range b {
+		if inComment {
+			if c == '}' {
+				inComment = false
+			}
+			continue
+		}
+		switch c {
+		case '{':
+			inComment = true
+			*haveMoves = true
+		case ';':
+			*haveMoves = true
+			return false
+		case ' ', '\t', '\r':
+		default:
+			*haveMoves = true
+		}
+	}
+	return inComment
+}
+
+func trimLeftSpace(b []byte) []byte {
+	for len(b) > 0 && (b[0] == ' ' || b[0] == '\t' || b[0] == '\f' || b[0] == '\v') {
+		b = b[1:]
+	}
+	return b
+}
+
+// ---- parsing one chunk -------------------------------------------------------------
+
+type pdnLexer struct {
+	s         string
+	i         int
+	line      int // line of s[lineStart]
+	lineStart int
+}
+
+func (l *pdnLexer) col() int { return l.i - l.lineStart + 1 }
+
+func (l *pdnLexer) errAt(line, col int, format string, args ...any) *PDNError {
+	return &PDNError{Line: line, Col: col, Msg: fmt.Sprintf(format, args...), Err: ErrPDNSyntax}
+}
+
+func (l *pdnLexer) err(format string, args ...any) *PDNError {
+	return l.errAt(l.line, l.col(), format, args...)
+}
+
+// skipSpace skips blanks and line ends, counting lines.
+func (l *pdnLexer) skipSpace() {
+	for l.i < len(l.s) {
+		switch l.s[l.i] {
+		case '\n':
+			l.i++
+			l.line++
+			l.lineStart = l.i
+		case ' ', '\t', '\r', '\f', '\v':
+			l.i++
+		default:
+			return
+		}
+	}
+}
+
+// advanceTo moves to index j, counting the line ends passed.
+func (l *pdnLexer) advanceTo(j int) {
+	for k := l.i; k < j; k++ {
+		if l.s[k] == '\n' {
+			l.line++
+			l.lineStart = k + 1
+		}
+	}
+	l.i = j
+}
+
+func (r *PDNReader) parseChunk(s string, startLine int, cp bool) {
+	l := &pdnLexer{s: s, line: startLine}
+	for {
+		l.skipSpace()
+		if l.i >= len(l.s) {
+			return
+		}
+		r.index++
+		g := &Game{Index: r.index, Line: l.line, Windows1252: cp}
+		err := parseGame(l, g)
+		r.pending = append(r.pending, g)
+		if err != nil {
+			r.pendErr = append(r.pendErr, fmt.Errorf("game %d: %w", g.Index, err))
+			return // the rest of the chunk belongs to the broken game
+		}
+		r.pendErr = append(r.pendErr, nil)
+	}
+}
+
+// parseGame reads one game (tags, movetext, termination) from the lexer. It stops after the
+// result token, or at a '[' that starts the next game's tags, or at the end of the text.
+func parseGame(l *pdnLexer, g *Game) error {
+	// Tag section.
+	for {
+		l.skipSpace()
+		if l.i >= len(l.s) || l.s[l.i] != '[' {
+			break
+		}
+		t, err := parseTag(l)
+		if err != nil {
+			return err
+		}
+		g.Tags = append(g.Tags, t)
+	}
+	// Movetext.
+	number := 0 // last move number written
+	blackNext := false
+	haveMove := false
+	for {
+		l.skipSpace()
+		if l.i >= len(l.s) {
+			if haveMove || len(g.Tags) > 0 {
+				g.Warnings = append(g.Warnings, fmt.Sprintf("line %d: no game termination marker (result)", l.line))
+			}
+			return nil
+		}
+		c := l.s[l.i]
+		switch {
+		case c == '[':
+			g.Warnings = append(g.Warnings, fmt.Sprintf("line %d: no game termination marker (result)", l.line))
+			return nil // next game starts here
+		case c == '{':
+			line, col := l.line, l.col()
+			end := strings.IndexByte(l.s[l.i+1:], '}')
+			if end < 0 {
+				return l.errAt(line, col, "comment { not closed")
+			}
+			text := strings.TrimSpace(l.s[l.i+1 : l.i+1+end])
+			l.advanceTo(l.i + 1 + end + 1)
+			if n := len(g.Moves); n > 0 {
+				g.Moves[n-1].Comments = append(g.Moves[n-1].Comments, text)
+			} else {
+				g.Comments = append(g.Comments, text)
+			}
+		case c == ';':
+			end := strings.IndexByte(l.s[l.i:], '\n')
+			if end < 0 {
+				end = len(l.s) - l.i
+			}
+			text := strings.TrimSpace(l.s[l.i+1 : l.i+end])
+			l.advanceTo(l.i + end)
+			if n := len(g.Moves); n > 0 {
+				g.Moves[n-1].Comments = append(g.Moves[n-1].Comments, text)
+			} else {
+				g.Comments = append(g.Comments, text)
+			}
+		case c == '(':
+			line, col := l.line, l.col()
+			end, ok := matchVariation(l.s, l.i)
+			if !ok {
+				return l.errAt(line, col, "variation ( not closed")
+			}
+			text := strings.TrimSpace(l.s[l.i+1 : end])
+			l.advanceTo(end + 1)
+			if n := len(g.Moves); n > 0 {
+				g.Moves[n-1].Variations = append(g.Moves[n-1].Variations, text)
+			} else {
+				g.Comments = append(g.Comments, "("+text+")")
+			}
+		case c == ')':
+			return l.err("')' without a variation to close")
+		case c == '$':
+			j := l.i + 1
+			for j < len(l.s) && isDigit(l.s[j]) {
+				j++
+			}
+			if j == l.i+1 {
+				return l.err("'$' not followed by a number (NAG)")
+			}
+			nag, _ := strconv.Atoi(l.s[l.i+1 : j])
+			if n := len(g.Moves); n > 0 {
+				g.Moves[n-1].NAGs = append(g.Moves[n-1].NAGs, nag)
+			}
+			l.i = j
+		case c == '!' || c == '?':
+			j := l.i
+			for j < len(l.s) && (l.s[j] == '!' || l.s[j] == '?') {
+				j++
+			}
+			if n := len(g.Moves); n > 0 && j-l.i <= 2 {
+				g.Moves[n-1].Marks += l.s[l.i:j]
+			} else {
+				return l.err("move mark %q without a move", l.s[l.i:j])
+			}
+			l.i = j
+		case c == '*':
+			g.Result = "*"
+			l.i++
+			return nil
+		case c == '.':
+			// "12. ..." marks Black's move; a lone '.' (seen in real files) is tolerated.
+			j := l.i
+			for j < len(l.s) && l.s[j] == '.' {
+				j++
+			}
+			if j-l.i >= 2 {
+				blackNext = true
+			} else {
+				g.Warnings = append(g.Warnings, fmt.Sprintf("line %d: stray '.' ignored", l.line))
+			}
+			l.i = j
+		case strings.HasPrefix(l.s[l.i:], "½"):
+			if strings.HasPrefix(l.s[l.i:], "½-½") {
+				g.Result = "½-½"
+				l.i += len("½-½")
+				return nil
+			}
+			return l.err("unreadable result starting with ½")
+		case isDigit(c):
+			line, col := l.line, l.col()
+			j := l.i
+			for j < len(l.s) && isDigit(l.s[j]) {
+				j++
+			}
+			if j < len(l.s) && l.s[j] == '.' {
+				// Move number: "12." (White's move) or "12..." (Black's move).
+				n, err := strconv.Atoi(l.s[l.i:j])
+				if err != nil {
+					return l.errAt(line, col, "move number %q too large", l.s[l.i:j])
+				}
+				k := j
+				for k < len(l.s) && l.s[k] == '.' {
+					k++
+				}
+				number = n
+				blackNext = k-j >= 2
+				l.i = k
+				continue
+			}
+			if strings.HasPrefix(l.s[l.i:], "1/2-1/2") {
+				g.Result = "1/2-1/2"
+				l.i += len("1/2-1/2")
+				return nil
+			}
+			m, res, end, err := lexMove(l, j)
+			if err != nil {
+				return err
+			}
+			if res != "" {
+				g.Result = res
+				l.i = end
+				return nil
+			}
+			m.Line, m.Col = line, col
+			if number == 0 {
+				number = 1
+			}
+			m.Number = number
+			m.Second = blackNext
+			if blackNext {
+				number++
+				blackNext = false
+			} else {
+				blackNext = true
+			}
+			g.Moves = append(g.Moves, m)
+			haveMove = true
+			l.i = end
+			// Marks attached directly to the move ("22-18!", "22x13*").
+			k := l.i
+			for k < len(l.s) && (l.s[k] == '!' || l.s[k] == '?' || l.s[k] == '*') {
+				k++
+			}
+			if k > l.i {
+				if k-l.i > 2 {
+					return l.err("move mark %q not understood", l.s[l.i:k])
+				}
+				g.Moves[len(g.Moves)-1].Marks = l.s[l.i:k]
+				l.i = k
+			}
+			if l.i < len(l.s) && !isDelim(l.s[l.i]) {
+				return l.err("unexpected %q after move %s", l.s[l.i], m.Text)
+			}
+		case c >= 'a' && c <= 'z':
+			line, col := l.line, l.col()
+			m, end, err := lexAlgebraic(l)
+			if err != nil {
+				return err
+			}
+			m.Line, m.Col = line, col
+			if number == 0 {
+				number = 1
+			}
+			m.Number = number
+			m.Second = blackNext
+			if blackNext {
+				number++
+				blackNext = false
+			} else {
+				blackNext = true
+			}
+			g.Moves = append(g.Moves, m)
+			haveMove = true
+			l.i = end
+			k := l.i
+			for k < len(l.s) && (l.s[k] == '!' || l.s[k] == '?' || l.s[k] == '*') {
+				k++
+			}
+			if k > l.i && k-l.i <= 2 {
+				g.Moves[len(g.Moves)-1].Marks = l.s[l.i:k]
+				l.i = k
+			}
+		default:
+			r, _ := utf8.DecodeRuneInString(l.s[l.i:])
+			return l.err("unexpected character %q", r)
+		}
+	}
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+func isDelim(c byte) bool {
+	switch c {
+	case ' ', '\t', '\r', '\n', '{', '(', ')', '$', ';', '[', '\f', '\v':
+		return true
+	}
+	return false
+}
+
+// lexMove reads a numeric move starting at l.i whose first number ends at j: squares
+// separated by '-', 'x', 'X' or ':', with blanks allowed after a separator ("1- 7", "47x 9").
+// It returns the move, or the result when the text is a game termination marker ("1-0",
+// "0-1", "2-0", "0-2", "1-1", "0-0"), and the index after it.
+func lexMove(l *pdnLexer, j int) (PDNMove, string, int, *PDNError) {
+	var m PDNMove
+	s := l.s
+	first, ok := atoiSq(s[l.i:j])
+	if !ok {
+		return m, "", 0, l.err("square number %q too large", s[l.i:j])
+	}
+	sq := [64]int{}
+	squares := sq[:0]
+	squares = append(squares, first)
+	k := j
+	sep := byte(0)
+	for k < len(s) {
+		c := s[k]
+		if c != '-' && c != 'x' && c != 'X' && c != ':' {
+			break
+		}
+		p := k + 1
+		for p < len(s) && (s[p] == ' ' || s[p] == '\t') {
+			p++
+		}
+		q := p
+		for q < len(s) && isDigit(s[q]) {
+			q++
+		}
+		if q == p {
+			if c == 'x' || c == 'X' || c == '-' || c == ':' {
+				return m, "", 0, l.errAt(l.line, k-l.lineStart+1, "separator %q not followed by a square number", c)
+			}
+		}
+		n, ok := atoiSq(s[p:q])
+		if !ok {
+			return m, "", 0, l.errAt(l.line, p-l.lineStart+1, "square number %q too large", s[p:q])
+		}
+		if c == 'X' {
+			c = 'x'
+		}
+		if sep == 0 {
+			sep = c
+		} else if (sep == '-') != (c == '-') {
+			return m, "", 0, l.errAt(l.line, k-l.lineStart+1, "move mixes '-' and 'x'")
+		}
+		if len(squares) == cap(squares) {
+			return m, "", 0, l.err("move with too many squares")
+		}
+		squares = append(squares, n)
+		k = q
+	}
+	if len(squares) < 2 {
+		return m, "", 0, l.err("number %q is neither a move number (\"%s.\") nor a move", s[l.i:j], s[l.i:j])
+	}
+	text := s[l.i:k]
+	if len(squares) == 2 && sep == '-' {
+		switch text {
+		case "1-0", "0-1", "2-0", "0-2", "1-1", "0-0":
+			return m, text, k, nil
+		}
+	}
+	if sep == '-' && len(squares) > 2 {
+		return m, "", 0, l.err("ordinary move %q with more than two squares", text)
+	}
+	m.Text = text
+	m.From = squares[0]
+	m.To = squares[len(squares)-1]
+	if len(squares) > 2 {
+		m.Via = append([]int(nil), squares[1:len(squares)-1]...)
+	}
+	m.Capture = sep != '-'
+	return m, "", k, nil
+}
+
+// atoiSq converts a square number of at most 4 digits.
+func atoiSq(s string) (int, bool) {
+	if len(s) == 0 || len(s) > 4 {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		n = n*10 + int(s[i]-'0')
+	}
+	return n, true
+}
+
+// lexAlgebraic reads a move in algebraic notation ("c3-d4", "b6xd4xf2").
+func lexAlgebraic(l *pdnLexer) (PDNMove, int, *PDNError) {
+	s := l.s
+	k := l.i
+	parts := 0
+	capture := false
+	for {
+		if k >= len(s) || s[k] < 'a' || s[k] > 'z' {
+			return PDNMove{}, 0, l.err("unexpected text %q", wordAt(s, l.i))
+		}
+		k++
+		q := k
+		for q < len(s) && isDigit(s[q]) {
+			q++
+		}
+		if q == k {
+			return PDNMove{}, 0, l.err("unexpected text %q", wordAt(s, l.i))
+		}
+		k = q
+		parts++
+		if k < len(s) && (s[k] == '-' || s[k] == 'x' || s[k] == ':') {
+			capture = capture || s[k] != '-'
+			k++
+			continue
+		}
+		break
+	}
+	if parts < 2 {
+		return PDNMove{}, 0, l.err("unexpected text %q", wordAt(s, l.i))
+	}
+	return PDNMove{Text: s[l.i:k], Algebraic: true, Capture: capture}, k, nil
+}
+
+func wordAt(s string, i int) string {
+	j := i
+	for j < len(s) && j-i < 20 && !isDelim(s[j]) {
+		j++
+	}
+	return s[i:j]
+}
+
+// matchVariation returns the index of the ')' closing the variation opened at s[i], skipping
+// nested variations and {comments}.
+func matchVariation(s string, i int) (int, bool) {
+	depth := 0
+	for k := i; k < len(s); k++ {
+		switch s[k] {
+		case '{':
+			e := strings.IndexByte(s[k+1:], '}')
+			if e < 0 {
+				return 0, false
+			}
+			k += e + 1
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 {
+				return k, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// parseTag reads "[Name "value"]" (PDN 3.0 tag pair; value escapes \" and \\).
+func parseTag(l *pdnLexer) (Tag, error) {
+	line, col := l.line, l.col()
+	s := l.s
+	k := l.i + 1
+	for k < len(s) && (s[k] == ' ' || s[k] == '\t') {
+		k++
+	}
+	ns := k
+	for k < len(s) && (isDigit(s[k]) || s[k] == '_' || (s[k]|0x20 >= 'a' && s[k]|0x20 <= 'z')) {
+		k++
+	}
+	if k == ns {
+		return Tag{}, l.errAt(line, col, "tag without a name")
+	}
+	name := s[ns:k]
+	for k < len(s) && (s[k] == ' ' || s[k] == '\t') {
+		k++
+	}
+	if k >= len(s) || s[k] != '"' {
+		return Tag{}, l.errAt(line, k-l.lineStart+1, "tag %s: value must be a \"quoted string\"", name)
+	}
+	k++
+	vs := k
+	escaped := false
+	for k < len(s) && s[k] != '"' && s[k] != '\n' {
+		if s[k] == '\\' && k+1 < len(s) && (s[k+1] == '"' || s[k+1] == '\\') {
+			escaped = true
+			k++
+		}
+		k++
+	}
+	if k >= len(s) || s[k] != '"' {
+		return Tag{}, l.errAt(line, col, "tag %s: string not closed on its line", name)
+	}
+	value := s[vs:k]
+	if escaped {
+		var b strings.Builder
+		for i := 0; i < len(value); i++ {
+			if value[i] == '\\' && i+1 < len(value) {
+				i++
+			}
+			b.WriteByte(value[i])
+		}
+		value = b.String()
+	}
+	k++
+	for k < len(s) && (s[k] == ' ' || s[k] == '\t') {
+		k++
+	}
+	if k >= len(s) || s[k] != ']' {
+		return Tag{}, l.errAt(line, k-l.lineStart+1, "tag %s: ']' expected", name)
+	}
+	l.advanceTo(k + 1)
+	return Tag{Name: name, Value: value}, nil
+}

@@ -1,0 +1,31 @@
+package rules
+
+import "testing"
+
+// Perft figures from shared/rules/italian.md and international.md (start position).
+var italianPerft = []uint64{1, 7, 49, 302, 1469, 7361, 36473, 177532, 828783, 3860875, 17761384, 81647058}
+var internationalPerft = []uint64{1, 9, 81, 658, 4265, 27117, 167140, 1049442, 6483961, 41022423, 258895763}
+
+func TestPerftItalianStart(t *testing.T) {
+	max := 9
+	if testing.Short() {
+		max = 7
+	}
+	for d := 0; d <= max; d++ {
+		if got := Perft(Italian.Start(), d); got != italianPerft[d] {
+			t.Errorf("Italian perft(%d) = %d, want %d", d, got, italianPerft[d])
+		}
+	}
+}
+
+func TestPerftInternationalStart(t *testing.T) {
+	max := 8
+	if testing.Short() {
+		max = 6
+	}
+	for d := 0; d <= max; d++ {
+		if got := Perft(International.Start(), d); got != internationalPerft[d] {
+			t.Errorf("International perft(%d) = %d, want %d", d, got, internationalPerft[d])
+		}
+	}
+}
