@@ -1,0 +1,532 @@
+package tournament
+
+// Standings: the read-only view of a tournament's results (Crosstable) and the pure
+// computation of the standings after any round (ComputeStandings). No SQL here: the loader
+// (standings_load.go) fills a Crosstable from the store; tests and benchmarks build one by hand.
+// Tie-breaks and the unplayed-round rule are in tiebreak.go.
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"arbitro/pairing"
+)
+
+// Sentinel errors of the standings computation; errors returned wrap one of them.
+var (
+	// ErrInvalidCrosstable: the view is inconsistent (unknown opponent, the two sides of a
+	// board disagree, points outside 0..2, duplicate ids...). The message names the player
+	// and the round.
+	ErrInvalidCrosstable = errors.New("inconsistent tournament results")
+	// ErrRoundRange: the round asked for is below 0 or above the rounds of the view.
+	ErrRoundRange = errors.New("round out of range")
+	// ErrUnknownTieBreak: a tie-break name that arbitro does not know.
+	ErrUnknownTieBreak = errors.New("unknown tie-break")
+	// ErrUnknownScoring: a scoring system name that arbitro does not know.
+	ErrUnknownScoring = errors.New("unknown scoring system")
+)
+
+// Scoring is the scale in which points are SHOWN and tie-breaks computed. Results are always
+// stored as draughts game points (win 2, draw 1, loss 0; fid-pairing.md §1); Scoring maps a
+// game result to Win, Draw or Loss units, and Divisor says how many units make one displayed
+// point (2 for 1-½-0, whose units are half points). Every value stays an integer.
+type Scoring struct {
+	Name            string // as stored in tournaments.scoring: "2-1-0", "1-0.5-0", "3-1-0"
+	Win, Draw, Loss int    // units for a win, a draw and a loss
+	Divisor         int    // units per displayed point (>= 1)
+}
+
+// The scoring systems of the schema (tournaments.scoring).
+var (
+	// Scoring210 is draughts scoring, the FID default (fid-pairing.md §1).
+	Scoring210 = Scoring{Name: "2-1-0", Win: 2, Draw: 1, Loss: 0, Divisor: 1}
+	// Scoring105 is chess-style 1-½-0, kept in half points (Divisor 2).
+	Scoring105 = Scoring{Name: "1-0.5-0", Win: 2, Draw: 1, Loss: 0, Divisor: 2}
+	// Scoring310 is "three points for a win": 3-1-0.
+	Scoring310 = Scoring{Name: "3-1-0", Win: 3, Draw: 1, Loss: 0, Divisor: 1}
+)
+
+// ParseScoring returns the Scoring named s ("2-1-0", "1-0.5-0" or its alias "1-½-0",
+// "3-1-0"; "" means 2-1-0). Other names wrap ErrUnknownScoring.
+func ParseScoring(s string) (Scoring, error) {
+	switch strings.TrimSpace(s) {
+	case "", "2-1-0":
+		return Scoring210, nil
+	case "1-0.5-0", "1-½-0":
+		return Scoring105, nil
+	case "3-1-0":
+		return Scoring310, nil
+	}
+	return Scoring{}, fmt.Errorf("%w %q (use 2-1-0, 1-0.5-0 or 3-1-0)", ErrUnknownScoring, s)
+}
+
+// Units converts draughts game points (2 win, 1 draw, 0 loss) into this scale's units.
+func (s Scoring) Units(gamePoints int) int {
+	switch gamePoints {
+	case 2:
+		return s.Win
+	case 1:
+		return s.Draw
+	}
+	return s.Loss
+}
+
+// Format shows v units as points of this scale: "13", "1½", "½", "-2".
+func (s Scoring) Format(v int) string { return FormatFraction(v, s.Divisor) }
+
+// FormatFraction shows num/den with vulgar fractions for halves and quarters ("1½", "¾",
+// "2¼") and up to two decimals otherwise ("2.33"). den < 1 counts as 1.
+func FormatFraction(num, den int) string {
+	if den <= 1 {
+		return strconv.Itoa(num)
+	}
+	sign := ""
+	if num < 0 {
+		sign, num = "-", -num
+	}
+	whole, rem := num/den, num%den
+	if rem == 0 {
+		return sign + strconv.Itoa(whole)
+	}
+	var frac string
+	switch {
+	case rem*2 == den:
+		frac = "½"
+	case rem*4 == den:
+		frac = "¼"
+	case rem*4 == 3*den:
+		frac = "¾"
+	default:
+		return sign + strconv.FormatFloat(float64(num)/float64(den), 'f', 2, 64)
+	}
+	if whole == 0 {
+		return sign + frac
+	}
+	return sign + strconv.Itoa(whole) + frac
+}
+
+// CrossKind says what one game slot of a player was.
+type CrossKind int8
+
+// Kinds of game slot (the schema's results.kind, seen from one side; absences table).
+const (
+	// CrossPlayed: a game over the board; Points 2, 1 or 0.
+	CrossPlayed CrossKind = iota
+	// CrossBye: the pairing bye (riposo); Points = the tournament's bye points.
+	CrossBye
+	// CrossForfeitWin: the opponent did not appear; Points = the tournament's forfeit points.
+	CrossForfeitWin
+	// CrossForfeitLoss: did not appear (also both sides of a double forfeit); Points 0.
+	CrossForfeitLoss
+	// CrossAbsent: not paired (withdrawn, requested absence, before a late entry); Points as
+	// granted by the arbiter, usually 0.
+	CrossAbsent
+	// CrossUnplayed: paired, not played and not scored (e.g. both withdrew); Points 0.
+	CrossUnplayed
+	// CrossPending: paired, no final result yet (adjourned, or not entered). Counts 0 points
+	// and no game; Standing.Pending counts them so reports can warn.
+	CrossPending
+)
+
+var crossKindNames = [...]string{"played", "bye", "forfeit-win", "forfeit-loss", "absent", "unplayed", "pending"}
+
+// String returns the kind's name ("played", "bye", "forfeit-win", ...).
+func (k CrossKind) String() string {
+	if k >= 0 && int(k) < len(crossKindNames) {
+		return crossKindNames[k]
+	}
+	return "kind(" + strconv.Itoa(int(k)) + ")"
+}
+
+// Played reports whether a game was played over the board.
+func (k CrossKind) Played() bool { return k == CrossPlayed }
+
+// hasOpponent reports whether the slot names an opponent (a board with two players).
+func (k CrossKind) hasOpponent() bool {
+	return k == CrossPlayed || k == CrossForfeitWin || k == CrossForfeitLoss || k == CrossUnplayed || k == CrossPending
+}
+
+// CrossResult is one game slot of one player: round Round, game Game of the pairing.
+type CrossResult struct {
+	Round    int            // 1-based round number
+	Game     int            // 1, or 2 for the return game when games per pairing is 2; 0 means 1
+	Opponent int            // opponent's CrossEntry.ID; 0 for a bye or absence
+	Colour   pairing.Colour // colour of a played or forfeited board; NoColour for bye/absence
+	Kind     CrossKind
+	Points   int // draughts game points earned: 0, 1 or 2
+}
+
+// CrossEntry is one player of the tournament as the standings see him.
+type CrossEntry struct {
+	ID         int    // entries.id; never 0, unique
+	Number     int    // pairing number (numero di sorteggio); 0 before the lot
+	Name       string // "Surname, Given name"
+	Club       string
+	Federation string
+	Title      string
+	Rating     int  // rating used in this event; 0 = unrated
+	Withdrawn  bool // withdrawn from the event (ritirato); he stays in the standings
+	// Results holds his game slots in any order; a round 1..AfterRound with no slot counts as
+	// CrossAbsent with 0 points (an unplayed round).
+	Results []CrossResult
+}
+
+// EventInfo is what a report header shows about the event.
+type EventInfo struct {
+	Name, Place  string
+	StartDate    string // YYYY-MM-DD or ""
+	EndDate      string
+	Variant      string // "italian" or "international"
+	System       string // "round-robin", "italo-swiss", "dutch"
+	ChiefArbiter string
+	Federation   string
+	TimeControl  string
+}
+
+// QuozienteRule selects how the FID quoziente treats rounds without a played game.
+type QuozienteRule int8
+
+const (
+	// QuozientePlayedOnly (default, fid-pairing.md §4.2 [arbitro]): sum of the final scores
+	// of the opponents met in played games; byes, forfeits and absences add nothing.
+	QuozientePlayedOnly QuozienteRule = iota
+	// QuozienteVirtual: the same sum with the FIDE unplayed-round rule of tiebreak.go
+	// (identical to TBBuchholz).
+	QuozienteVirtual
+)
+
+// Crosstable is the read-only view of a tournament's results from which standings,
+// tie-breaks and crosstables are computed. The loader fills it from the store; nothing in
+// it is SQL.
+type Crosstable struct {
+	Event         EventInfo
+	Scoring       Scoring    // zero value means Scoring210
+	TieBreaks     []TieBreak // in order of application; see ParseTieBreaks
+	Quoziente     QuozienteRule
+	Rounds        int // rounds of the event (planned); results may exist up to this round
+	GamesPerRound int // games per pairing: 1 (default; 0 means 1) or 2 (andata e ritorno)
+	Players       []CrossEntry
+}
+
+// Standing is one line of the standings after a round.
+type Standing struct {
+	Rank, RankTo int // place; RankTo > Rank when the place is shared ("3-4")
+	Entry        *CrossEntry
+	Points       int // in Scoring units (Crosstable.Scoring.Format shows them)
+	// Games, Wins, Draws, Losses count games played over the board only. Byes, forfeits and
+	// absences count separately; all of them are in Points.
+	Games, Wins, Draws, Losses                 int
+	Byes, ForfeitWins, ForfeitLosses, Absences int
+	Pending                                    int // slots without a final result (counted 0)
+	// TieBreaks holds the value of each Crosstable.TieBreaks criterion, in the same order,
+	// in the units of TieBreak.Divisor. Direct encounter is the value inside the group still
+	// tied when it was applied (0 when he was alone).
+	TieBreaks []int
+}
+
+// Place returns the place as printed: "3", or "3-4" when shared.
+func (s Standing) Place() string {
+	if s.RankTo > s.Rank {
+		return strconv.Itoa(s.Rank) + "-" + strconv.Itoa(s.RankTo)
+	}
+	return strconv.Itoa(s.Rank)
+}
+
+// slot is one game slot after normalisation: index into the player table, scale units.
+type slot struct {
+	kind  CrossKind
+	opp   int // index of the opponent in Crosstable.Players, -1 if none
+	gp    int // draughts game points
+	units int // points in Scoring units
+}
+
+// normalized is the Crosstable reduced to rounds 1..n, checked, with dense slot arrays.
+type normalized struct {
+	ct     *Crosstable
+	sc     Scoring
+	n      int      // after round
+	gpr    int      // games per round
+	slots  [][]slot // [player][(round-1)*gpr + game-1]
+	score  []int    // final score after round n, in units
+	adjOpp []int    // score as seen by opponents' tie-breaks (tiebreak.go, opponentScore)
+	cum    [][]int  // cumulative score after each round, for the progressive score
+}
+
+// normalize checks ct and builds the dense slot arrays for rounds 1..n.
+func normalize(ct *Crosstable, n int) (*normalized, error) {
+	if ct == nil {
+		return nil, fmt.Errorf("%w: no crosstable", ErrInvalidCrosstable)
+	}
+	if n < 0 || n > ct.Rounds {
+		return nil, fmt.Errorf("%w: round %d asked, the event has rounds 0..%d", ErrRoundRange, n, ct.Rounds)
+	}
+	sc := ct.Scoring
+	if sc.Divisor == 0 {
+		sc = Scoring210
+	}
+	gpr := ct.GamesPerRound
+	if gpr == 0 {
+		gpr = 1
+	}
+	if gpr != 1 && gpr != 2 {
+		return nil, fmt.Errorf("%w: %d games per pairing (must be 1 or 2)", ErrInvalidCrosstable, gpr)
+	}
+	index := make(map[int]int, len(ct.Players))
+	for i, p := range ct.Players {
+		if p.ID == 0 {
+			return nil, fmt.Errorf("%w: player %q has id 0", ErrInvalidCrosstable, p.Name)
+		}
+		if _, dup := index[p.ID]; dup {
+			return nil, fmt.Errorf("%w: player id %d appears twice", ErrInvalidCrosstable, p.ID)
+		}
+		index[p.ID] = i
+	}
+	w := n * gpr
+	nz := &normalized{ct: ct, sc: sc, n: n, gpr: gpr,
+		slots: make([][]slot, len(ct.Players)), score: make([]int, len(ct.Players)),
+		adjOpp: make([]int, len(ct.Players)), cum: make([][]int, len(ct.Players))}
+	flat := make([]slot, len(ct.Players)*w)
+	set := make([]bool, len(flat))
+	for i := range ct.Players {
+		nz.slots[i] = flat[i*w : (i+1)*w : (i+1)*w]
+		for k := range nz.slots[i] {
+			nz.slots[i][k] = slot{kind: CrossAbsent, opp: -1, units: sc.Units(0)}
+		}
+	}
+	for i, p := range ct.Players {
+		for _, r := range p.Results {
+			g := r.Game
+			if g == 0 {
+				g = 1
+			}
+			if r.Round < 1 || r.Round > ct.Rounds || g < 1 || g > gpr {
+				return nil, fmt.Errorf("%w: %s has a result for round %d game %d (event has %d rounds, %d game(s) each)",
+					ErrInvalidCrosstable, p.Name, r.Round, g, ct.Rounds, gpr)
+			}
+			if r.Round > n {
+				continue
+			}
+			if r.Points < 0 || r.Points > 2 {
+				return nil, fmt.Errorf("%w: %s, round %d: %d game points (must be 0..2)", ErrInvalidCrosstable, p.Name, r.Round, r.Points)
+			}
+			k := (r.Round-1)*gpr + g - 1
+			if set[i*w+k] {
+				return nil, fmt.Errorf("%w: %s has two results for round %d game %d", ErrInvalidCrosstable, p.Name, r.Round, g)
+			}
+			set[i*w+k] = true
+			s := slot{kind: r.Kind, opp: -1, gp: r.Points, units: sc.Units(r.Points)}
+			if r.Kind < CrossPlayed || r.Kind > CrossPending {
+				return nil, fmt.Errorf("%w: %s, round %d: unknown kind %d", ErrInvalidCrosstable, p.Name, r.Round, r.Kind)
+			}
+			if r.Kind.hasOpponent() {
+				j, ok := index[r.Opponent]
+				if !ok || j == i {
+					return nil, fmt.Errorf("%w: %s, round %d: opponent id %d is not a player of the event", ErrInvalidCrosstable, p.Name, r.Round, r.Opponent)
+				}
+				s.opp = j
+			} else if r.Opponent != 0 {
+				return nil, fmt.Errorf("%w: %s, round %d: a %s has no opponent (got id %d)", ErrInvalidCrosstable, p.Name, r.Round, r.Kind, r.Opponent)
+			}
+			switch r.Kind {
+			case CrossPending, CrossUnplayed, CrossForfeitLoss:
+				if r.Points != 0 {
+					return nil, fmt.Errorf("%w: %s, round %d: a %s scores 0, not %d", ErrInvalidCrosstable, p.Name, r.Round, r.Kind, r.Points)
+				}
+			}
+			if r.Kind == CrossPending {
+				s.units = 0
+			}
+			nz.slots[i][k] = s
+		}
+	}
+	// Both sides of every board must agree.
+	for i := range nz.slots {
+		for k, s := range nz.slots[i] {
+			if s.opp < 0 {
+				continue
+			}
+			o := nz.slots[s.opp][k]
+			round := k/gpr + 1
+			if o.opp != i {
+				return nil, fmt.Errorf("%w: round %d: %s is paired with %s, who is not paired with him", ErrInvalidCrosstable, round, ct.Players[i].Name, ct.Players[s.opp].Name)
+			}
+			ok := true
+			switch s.kind {
+			case CrossPlayed:
+				ok = o.kind == CrossPlayed && s.gp+o.gp == 2
+			case CrossForfeitWin:
+				ok = o.kind == CrossForfeitLoss
+			case CrossForfeitLoss:
+				ok = o.kind == CrossForfeitWin || o.kind == CrossForfeitLoss
+			default:
+				ok = o.kind == s.kind
+			}
+			if !ok {
+				return nil, fmt.Errorf("%w: round %d: %s (%s %d) and %s (%s %d) disagree on their board", ErrInvalidCrosstable, round,
+					ct.Players[i].Name, s.kind, s.gp, ct.Players[s.opp].Name, o.kind, o.gp)
+			}
+		}
+	}
+	for i := range nz.slots {
+		cum := make([]int, n)
+		t := 0
+		for k, s := range nz.slots[i] {
+			t += s.units
+			if (k+1)%gpr == 0 {
+				cum[k/gpr] = t
+			}
+		}
+		nz.cum[i] = cum
+		nz.score[i] = t
+	}
+	for i := range nz.slots {
+		nz.adjOpp[i] = nz.opponentScore(i)
+	}
+	return nz, nil
+}
+
+// ComputeStandings returns the standings after round afterRound (0 = before round 1, all
+// equal), best first: points, then ct.TieBreaks in order; players equal on every criterion
+// share the place (Rank..RankTo) and are listed by pairing number, then name. Rounds after
+// afterRound are ignored entirely, also in the opponents' scores.
+//
+// Errors wrap ErrRoundRange (afterRound outside 0..ct.Rounds), ErrInvalidCrosstable (the two
+// sides of a board disagree, unknown opponent, ...) or ErrUnknownTieBreak.
+func ComputeStandings(ct *Crosstable, afterRound int) ([]Standing, error) {
+	nz, err := normalize(ct, afterRound)
+	if err != nil {
+		return nil, err
+	}
+	for _, tb := range ct.TieBreaks {
+		if _, ok := tieBreakDefs[tb]; !ok {
+			return nil, fmt.Errorf("%w %q", ErrUnknownTieBreak, tb)
+		}
+	}
+	np := len(ct.Players)
+	out := make([]Standing, np)
+	vals := make([]int, np*len(ct.TieBreaks))
+	for i := range ct.Players {
+		st := &out[i]
+		st.Entry = &ct.Players[i]
+		st.Points = nz.score[i]
+		st.TieBreaks = vals[i*len(ct.TieBreaks) : (i+1)*len(ct.TieBreaks) : (i+1)*len(ct.TieBreaks)]
+		for _, s := range nz.slots[i] {
+			switch s.kind {
+			case CrossPlayed:
+				st.Games++
+				switch s.gp {
+				case 2:
+					st.Wins++
+				case 1:
+					st.Draws++
+				default:
+					st.Losses++
+				}
+			case CrossBye:
+				st.Byes++
+			case CrossForfeitWin:
+				st.ForfeitWins++
+			case CrossForfeitLoss:
+				st.ForfeitLosses++
+			case CrossAbsent, CrossUnplayed:
+				st.Absences++
+			case CrossPending:
+				st.Pending++
+			}
+		}
+	}
+	// Group-independent tie-breaks once per player.
+	for t, tb := range ct.TieBreaks {
+		def := tieBreakDefs[tb]
+		if def.player == nil {
+			continue
+		}
+		for i := range out {
+			out[i].TieBreaks[t] = def.player(nz, i)
+		}
+	}
+	order := make([]int, np)
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool {
+		pa, pb := &out[order[a]], &out[order[b]]
+		if pa.Points != pb.Points {
+			return pa.Points > pb.Points
+		}
+		return entryLess(pa.Entry, pb.Entry)
+	})
+	// Refine groups of equal points criterion by criterion. A group-dependent criterion
+	// (direct encounter) is evaluated inside the group still tied when its turn comes.
+	groups := splitBy(order, func(i int) int { return out[i].Points })
+	for t, tb := range ct.TieBreaks {
+		def := tieBreakDefs[tb]
+		var next []span
+		for _, g := range groups {
+			members := order[g.lo:g.hi]
+			if len(members) > 1 && def.group != nil {
+				v := def.group(nz, members)
+				for m, i := range members {
+					out[i].TieBreaks[t] = v[m]
+				}
+			}
+			key := func(i int) int { return out[i].TieBreaks[t] }
+			sort.SliceStable(members, func(a, b int) bool { return key(members[a]) > key(members[b]) })
+			for _, s := range splitBy(members, key) {
+				next = append(next, span{g.lo + s.lo, g.lo + s.hi})
+			}
+		}
+		groups = next
+	}
+	res := make([]Standing, np)
+	pos := 0
+	for _, g := range groups {
+		members := order[g.lo:g.hi]
+		sort.SliceStable(members, func(a, b int) bool { return entryLess(out[members[a]].Entry, out[members[b]].Entry) })
+		for _, i := range members {
+			st := out[i]
+			st.Rank, st.RankTo = g.lo+1, g.hi
+			res[pos] = st
+			pos++
+		}
+	}
+	return res, nil
+}
+
+// splitBy cuts members (already sorted by key, descending) into runs of equal key.
+// span is a run order[lo:hi] of players tied so far.
+type span struct{ lo, hi int }
+
+func splitBy(members []int, key func(int) int) []span {
+	var out []span
+	for lo := 0; lo < len(members); {
+		hi := lo + 1
+		for hi < len(members) && key(members[hi]) == key(members[lo]) {
+			hi++
+		}
+		out = append(out, span{lo, hi})
+		lo = hi
+	}
+	return out
+}
+
+// entryLess orders players within a shared place: pairing number (0 last), then name, id.
+func entryLess(a, b *CrossEntry) bool {
+	an, bn := a.Number, b.Number
+	if an == 0 {
+		an = 1 << 30
+	}
+	if bn == 0 {
+		bn = 1 << 30
+	}
+	if an != bn {
+		return an < bn
+	}
+	if a.Name != b.Name {
+		return a.Name < b.Name
+	}
+	return a.ID < b.ID
+}
