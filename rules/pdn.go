@@ -362,6 +362,7 @@ func (r *PDNReader) readChunk() (string, int, bool, error) {
 	cp := false
 	haveMoves := false
 	inComment := false
+	prevBlank := false
 	if r.carry != nil {
 		r.buf = append(r.buf, r.carry...)
 		r.buf = append(r.buf, '\n')
@@ -383,11 +384,15 @@ func (r *PDNReader) readChunk() (string, int, bool, error) {
 			return "", 0, false, err
 		}
 		trim := trimLeftSpace(line)
-		if !inComment && len(trim) > 0 && trim[0] == '[' && haveMoves {
+		if len(trim) > 0 && trim[0] == '[' && haveMoves && (!inComment || (prevBlank && isWholeTagLine(trim))) {
+			// A tag line after movetext starts the next game. Inside a comment that was never
+			// closed, a whole tag pair after a blank line is taken as the next game too, so
+			// one unclosed '{' does not swallow the rest of the file.
 			r.carry = append(r.carry[:0], line...)
 			r.carryLn, r.carryCP = r.line, lcp
 			break
 		}
+		prevBlank = len(trim) == 0 || (len(trim) == 1 && trim[0] == '\r')
 		if start == 0 && len(trim) > 0 {
 			start = r.line
 		}
@@ -1001,4 +1006,23 @@ func parseTag(l *pdnLexer) (Tag, error) {
 	}
 	l.advanceTo(k + 1)
 	return Tag{Name: name, Value: value}, nil
+}
+
+// isWholeTagLine reports whether b is exactly one or more tag pairs [Name "value"].
+func isWholeTagLine(b []byte) bool {
+	n := len(b)
+	for n > 0 && (b[n-1] == ' ' || b[n-1] == '\t') {
+		n--
+	}
+	if n < 5 || b[n-1] != ']' || b[0] != '[' {
+		return false
+	}
+	k := 1
+	for k < n && (isDigit(b[k]) || b[k] == '_' || (b[k]|0x20 >= 'a' && b[k]|0x20 <= 'z')) {
+		k++
+	}
+	if k == 1 || k >= n || b[k] != ' ' {
+		return false
+	}
+	return tagLineEnd(b[:n]) == n
 }
