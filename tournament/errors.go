@@ -1,0 +1,42 @@
+// Package tournament is the domain of arbitro and its storage: tournaments, players and
+// their entries, rounds, boards, results, game records, draw claims and the event log,
+// kept in one SQLite file (schema.sql at the repository root, package arbitro).
+//
+// Every write goes through Store.Update, which runs one immediate transaction: either all
+// of a command's changes are written or none. Reads go through Store.View or Store.DB.
+// Scores are integer game points in draughts scoring (win 2, draw 1, loss 0).
+package tournament
+
+import "errors"
+
+// Sentinel errors. Functions of this package wrap them with %w and add the details (file
+// name, tournament, line number); test them with errors.Is.
+var (
+	// ErrNoTournament: the database holds no tournament yet.
+	ErrNoTournament = errors.New("no tournament in this database")
+	// ErrAmbiguousTournament: the database holds several tournaments and none was chosen.
+	ErrAmbiguousTournament = errors.New("the database holds several tournaments")
+	// ErrNotFound: the tournament, player or round named does not exist.
+	ErrNotFound = errors.New("not found")
+	// ErrDuplicatePlayer: the player is already entered (same name and club or id, or same
+	// FID/FMJD id).
+	ErrDuplicatePlayer = errors.New("player already entered")
+	// ErrDuplicateTournament: a tournament with that name already exists.
+	ErrDuplicateTournament = errors.New("tournament already exists")
+	// ErrNewerSchema: the file was written by a newer arbitro; it is left untouched.
+	ErrNewerSchema = errors.New("database written by a newer arbitro")
+	// ErrNotArbitro: the file is not an arbitro database (not SQLite, or foreign tables).
+	ErrNotArbitro = errors.New("not an arbitro database")
+	// ErrReadOnly: the database file is read-only (no write permission bit, or the file
+	// system refuses writes); reads still work.
+	ErrReadOnly = errors.New("database file is read-only")
+	// ErrBusy: another process held the write lock for longer than the busy timeout (5 s).
+	ErrBusy = errors.New("database busy: another arbitro is writing; try again")
+	// ErrInvalid: a value is not allowed (unknown variant, bad date, negative rating...).
+	ErrInvalid = errors.New("invalid value")
+	// ErrLocked: the change is not allowed any more because the tournament has started
+	// (a round exists) or the lot has been drawn.
+	ErrLocked = errors.New("not allowed after the tournament has started")
+	// ErrBadCSV: a players file could not be read; the error names the line.
+	ErrBadCSV = errors.New("bad players file")
+)

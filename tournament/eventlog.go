@@ -1,0 +1,93 @@
+package tournament
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+)
+
+// Event is one entry of the append-only event log: who did what, when, and the state
+// before and after, as JSON ("null" when there was none).
+type Event struct {
+	ID           int64           `json:"id"`
+	TournamentID int64           `json:"tournament_id,omitempty"` // 0 for file-wide actions
+	At           string          `json:"at"`                      // RFC 3339 UTC
+	Actor        string          `json:"actor"`
+	Action       string          `json:"action"` // e.g. "tournament.create", "player.add"
+	Before       json.RawMessage `json:"before"`
+	After        json.RawMessage `json:"after"`
+}
+
+// LogEvent appends an event for tournament tournamentID (0: file-wide) to the log, in the
+// same transaction as the change it describes, with actor tx.Actor and time tx.Now().
+// before and after are marshalled to JSON (nil becomes null). The log cannot be updated
+// or deleted: triggers in schema.sql refuse it.
+func (tx *Tx) LogEvent(tournamentID int64, action string, before, after any) error {
+	if tx.readOnly {
+		return errors.New("LogEvent called in a read transaction (use Store.Update)")
+	}
+	b, err := json.Marshal(before)
+	if err != nil {
+		return fmt.Errorf("event %s: encode before: %w", action, err)
+	}
+	a, err := json.Marshal(after)
+	if err != nil {
+		return fmt.Errorf("event %s: encode after: %w", action, err)
+	}
+	var tid any
+	if tournamentID != 0 {
+		tid = tournamentID
+	}
+	_, err = tx.ExecContext(tx.ctx, `INSERT INTO events (tournament_id, at, actor, action, before_json, after_json) VALUES (?, ?, ?, ?, ?, ?)`,
+		tid, tx.NowText(), tx.Actor, action, string(b), string(a))
+	if err != nil {
+		return fmt.Errorf("write event log: %w", err)
+	}
+	return nil
+}
+
+// LogEvent is the function form of Tx.LogEvent with an explicit actor (empty: tx.Actor).
+func LogEvent(tx *Tx, tournamentID int64, actor, action string, before, after any) error {
+	if actor != "" {
+		saved := tx.Actor
+		tx.Actor = actor
+		defer func() { tx.Actor = saved }()
+	}
+	return tx.LogEvent(tournamentID, action, before, after)
+}
+
+// Events returns the log of tournament tournamentID (0: all events) in the order written.
+func (tx *Tx) Events(tournamentID int64) ([]Event, error) {
+	return events(tx.ctx, tx.Tx, tournamentID)
+}
+
+type queryer interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}
+
+func events(ctx context.Context, q queryer, tournamentID int64) ([]Event, error) {
+	query := `SELECT id, coalesce(tournament_id, 0), at, actor, action, before_json, after_json FROM events`
+	var args []any
+	if tournamentID != 0 {
+		query += ` WHERE tournament_id = ?`
+		args = append(args, tournamentID)
+	}
+	rows, err := q.QueryContext(ctx, query+` ORDER BY id`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Event
+	for rows.Next() {
+		var e Event
+		var b, a string
+		if err := rows.Scan(&e.ID, &e.TournamentID, &e.At, &e.Actor, &e.Action, &b, &a); err != nil {
+			return nil, err
+		}
+		e.Before, e.After = json.RawMessage(b), json.RawMessage(a)
+		out = append(out, e)
+	}
+	return out, rows.Err()
+}

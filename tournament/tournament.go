@@ -1,0 +1,427 @@
+package tournament
+
+import (
+	"crypto/rand"
+	"database/sql"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Variants of draughts (column tournaments.variant).
+const (
+	VariantItalian       = "italian"       // dama italiana, 8x8, squares 1-32
+	VariantInternational = "international" // FMJD international draughts, 10x10, squares 1-50
+)
+
+// Pairing systems (column tournaments.system).
+const (
+	SystemRoundRobin = "round-robin" // girone all'italiana, Berger tables
+	SystemItaloSwiss = "italo-swiss" // FID italo-svizzero a rotazione continua
+	SystemDutch      = "dutch"       // FIDE Dutch Swiss (Handbook C.04.3)
+)
+
+// Tournament is one event of the database (table tournaments). Points fields are game
+// points on the 2-1-0 draughts scale.
+type Tournament struct {
+	ID              int64    `json:"id"`
+	Name            string   `json:"name"`
+	Variant         string   `json:"variant"` // VariantItalian or VariantInternational
+	System          string   `json:"system"`  // SystemRoundRobin, SystemItaloSwiss or SystemDutch
+	Rounds          int      `json:"rounds"`  // number of rounds planned (>= 1)
+	Scoring         string   `json:"scoring"` // display scale: "2-1-0", "1-0.5-0" or "3-1-0"
+	ByePoints       int      `json:"bye_points"`     // game points for the pairing bye (riposo), 0-2
+	ForfeitPoints   int      `json:"forfeit_points"` // game points for a win by forfeit, 0-2
+	GamesPerPairing int      `json:"games_per_pairing"`
+	TieBreaks       []string `json:"tiebreaks"` // tie-break names in order
+	Seed            int64    `json:"seed"`      // seed of the lot and of every random choice
+	LotDrawnAt      string   `json:"lot_drawn_at,omitempty"`
+	Start           string   `json:"start,omitempty"` // YYYY-MM-DD
+	End             string   `json:"end,omitempty"`   // YYYY-MM-DD
+	Place           string   `json:"place,omitempty"`
+	Federation      string   `json:"federation,omitempty"`
+	Arbiter         string   `json:"arbiter,omitempty"` // chief arbiter (arbitro principale)
+	TimeControl     string   `json:"time_control,omitempty"`
+	CreatedAt       string   `json:"created_at"`
+
+	// Filled by the read functions, not stored in the tournaments row.
+	Players      int `json:"players"`       // entries, withdrawn included
+	RoundsPaired int `json:"rounds_paired"` // highest round number that exists (0 before round 1)
+}
+
+// DefaultTieBreaks returns the tie-break order a new tournament of system gets when none is
+// given: for the Swiss systems the FID practice read in shared/rules/fid-pairing.md §4.1
+// (quoziente = Buchholz on 2-1-0 points, then Sonneborn-Berger, then direct encounter);
+// for a round robin, where every player meets the same opponents and the quoziente does not
+// separate anyone, Sonneborn-Berger, then direct encounter, then number of wins.
+func DefaultTieBreaks(system string) []string {
+	if system == SystemRoundRobin {
+		return []string{"sonneborn-berger", "direct-encounter", "wins"}
+	}
+	return []string{"quoziente", "sonneborn-berger", "direct-encounter"}
+}
+
+// ValidTieBreak, when not nil, reports whether name is a tie-break arbitro computes; the
+// standings code sets it. When nil only the form of the name is checked.
+var ValidTieBreak func(name string) bool
+
+var tieBreakName = regexp.MustCompile(`^[a-z][a-z0-9-]*$`)
+
+// ParseTieBreaks splits a comma-separated list ("quoziente, sonneborn-berger") into names,
+// lower-cased. An empty list is allowed (ties stay ties). Errors wrap ErrInvalid.
+func ParseTieBreaks(s string) ([]string, error) {
+	var out []string
+	seen := map[string]bool{}
+	for _, f := range strings.Split(s, ",") {
+		f = strings.ToLower(strings.TrimSpace(f))
+		if f == "" {
+			continue
+		}
+		if !tieBreakName.MatchString(f) || (ValidTieBreak != nil && !ValidTieBreak(f)) {
+			return nil, fmt.Errorf("%w: unknown tie-break %q", ErrInvalid, f)
+		}
+		if seen[f] {
+			return nil, fmt.Errorf("%w: tie-break %q listed twice", ErrInvalid, f)
+		}
+		seen[f] = true
+		out = append(out, f)
+	}
+	return out, nil
+}
+
+// NormalizeScoring returns the stored name of a scoring scale: "2-1-0", "1-0.5-0" (also
+// written "1-½-0" or "1-0,5-0") or "3-1-0"; "" means "2-1-0". Other names wrap ErrInvalid.
+func NormalizeScoring(s string) (string, error) {
+	switch strings.TrimSpace(s) {
+	case "", "2-1-0":
+		return "2-1-0", nil
+	case "1-0.5-0", "1-½-0", "1-0,5-0":
+		return "1-0.5-0", nil
+	case "3-1-0":
+		return "3-1-0", nil
+	}
+	return "", fmt.Errorf("%w: scoring %q (use 2-1-0, 1-0.5-0 or 3-1-0)", ErrInvalid, s)
+}
+
+// ParseDate accepts YYYY-MM-DD or the Italian DD/MM/YYYY and returns YYYY-MM-DD; "" stays
+// "". Errors wrap ErrInvalid.
+func ParseDate(s string) (string, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return "", nil
+	}
+	for _, layout := range []string{"2006-01-02", "02/01/2006", "2/1/2006", "02.01.2006"} {
+		if t, err := time.Parse(layout, s); err == nil {
+			return t.Format("2006-01-02"), nil
+		}
+	}
+	return "", fmt.Errorf("%w: date %q (write 2026-11-21 or 21/11/2026)", ErrInvalid, s)
+}
+
+// NewSeed returns a random non-negative seed for the lot, from crypto/rand.
+func NewSeed() int64 {
+	var b [8]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return time.Now().UnixNano() & (1<<62 - 1)
+	}
+	return int64(binary.LittleEndian.Uint64(b[:]) >> 2)
+}
+
+// validate checks the fields of t and fills the defaults (scoring, tie-breaks, points).
+func (t *Tournament) validate() error {
+	t.Name = strings.TrimSpace(t.Name)
+	if t.Name == "" {
+		return fmt.Errorf("%w: the tournament needs a name", ErrInvalid)
+	}
+	if _, err := strconv.ParseInt(t.Name, 10, 64); err == nil {
+		return fmt.Errorf("%w: tournament name %q is a number; numbers select tournaments by id, so add a word", ErrInvalid, t.Name)
+	}
+	switch t.Variant {
+	case VariantItalian, VariantInternational:
+	default:
+		return fmt.Errorf("%w: variant %q (use italian or international)", ErrInvalid, t.Variant)
+	}
+	switch t.System {
+	case SystemRoundRobin, SystemItaloSwiss, SystemDutch:
+	default:
+		return fmt.Errorf("%w: pairing system %q (use round-robin, italo-swiss or dutch)", ErrInvalid, t.System)
+	}
+	if t.Rounds < 1 || t.Rounds > 99 {
+		return fmt.Errorf("%w: %d rounds (use 1 to 99)", ErrInvalid, t.Rounds)
+	}
+	var err error
+	if t.Scoring, err = NormalizeScoring(t.Scoring); err != nil {
+		return err
+	}
+	if t.ByePoints < 0 || t.ByePoints > 2 || t.ForfeitPoints < 0 || t.ForfeitPoints > 2 {
+		return fmt.Errorf("%w: bye and forfeit points are game points 0, 1 or 2 (2 = a win)", ErrInvalid)
+	}
+	if t.GamesPerPairing == 0 {
+		t.GamesPerPairing = 1
+	}
+	if t.GamesPerPairing != 1 && t.GamesPerPairing != 2 {
+		return fmt.Errorf("%w: games per pairing must be 1 or 2", ErrInvalid)
+	}
+	if t.Seed < 0 {
+		return fmt.Errorf("%w: the seed must not be negative", ErrInvalid)
+	}
+	if t.Start, err = ParseDate(t.Start); err != nil {
+		return err
+	}
+	if t.End, err = ParseDate(t.End); err != nil {
+		return err
+	}
+	if t.Start != "" && t.End != "" && t.End < t.Start {
+		return fmt.Errorf("%w: the end date %s is before the start date %s", ErrInvalid, t.End, t.Start)
+	}
+	return nil
+}
+
+// CreateTournament validates t, fills its defaults (scoring 2-1-0, one game per pairing,
+// tie-breaks DefaultTieBreaks when t.TieBreaks is nil, Seed NewSeed() when 0), inserts it
+// and logs "tournament.create". On return t.ID and t.CreatedAt are set. ByePoints and
+// ForfeitPoints are taken as given (callers usually pass 2, a win). Errors wrap ErrInvalid
+// or ErrDuplicateTournament.
+func (tx *Tx) CreateTournament(t *Tournament) error {
+	if t.TieBreaks == nil {
+		t.TieBreaks = DefaultTieBreaks(t.System)
+	}
+	if err := t.validate(); err != nil {
+		return err
+	}
+	if t.Seed == 0 {
+		t.Seed = NewSeed()
+	}
+	var n int
+	if err := tx.QueryRowContext(tx.ctx, `SELECT count(*) FROM tournaments WHERE name = ? COLLATE NOCASE`, t.Name).Scan(&n); err != nil {
+		return err
+	}
+	if n > 0 {
+		return fmt.Errorf("%w: %q", ErrDuplicateTournament, t.Name)
+	}
+	t.CreatedAt = tx.NowText()
+	res, err := tx.ExecContext(tx.ctx, `INSERT INTO tournaments (name, variant, system, rounds, scoring, bye_points, forfeit_points,
+		games_per_pairing, tiebreaks, lot_seed, start_date, end_date, place, federation, chief_arbiter, time_control, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		t.Name, t.Variant, t.System, t.Rounds, t.Scoring, t.ByePoints, t.ForfeitPoints, t.GamesPerPairing,
+		strings.Join(t.TieBreaks, ","), t.Seed, t.Start, t.End, t.Place, t.Federation, t.Arbiter, t.TimeControl, t.CreatedAt)
+	if err != nil {
+		return err
+	}
+	if t.ID, err = res.LastInsertId(); err != nil {
+		return err
+	}
+	return tx.LogEvent(t.ID, "tournament.create", nil, t)
+}
+
+const tournamentCols = `t.id, t.name, t.variant, t.system, t.rounds, t.scoring, t.bye_points, t.forfeit_points,
+	t.games_per_pairing, t.tiebreaks, t.lot_seed, coalesce(t.lot_drawn_at, ''), t.start_date, t.end_date, t.place,
+	t.federation, t.chief_arbiter, t.time_control, t.created_at,
+	(SELECT count(*) FROM entries e WHERE e.tournament_id = t.id),
+	(SELECT coalesce(max(number), 0) FROM rounds r WHERE r.tournament_id = t.id)`
+
+func scanTournament(sc interface{ Scan(...any) error }) (*Tournament, error) {
+	var t Tournament
+	var tb string
+	err := sc.Scan(&t.ID, &t.Name, &t.Variant, &t.System, &t.Rounds, &t.Scoring, &t.ByePoints, &t.ForfeitPoints,
+		&t.GamesPerPairing, &tb, &t.Seed, &t.LotDrawnAt, &t.Start, &t.End, &t.Place,
+		&t.Federation, &t.Arbiter, &t.TimeControl, &t.CreatedAt, &t.Players, &t.RoundsPaired)
+	if err != nil {
+		return nil, err
+	}
+	t.TieBreaks = []string{}
+	if tb != "" {
+		t.TieBreaks = strings.Split(tb, ",")
+	}
+	return &t, nil
+}
+
+// Tournaments returns every tournament of the file, by id.
+func (tx *Tx) Tournaments() ([]Tournament, error) {
+	rows, err := tx.QueryContext(tx.ctx, `SELECT `+tournamentCols+` FROM tournaments t ORDER BY t.id`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Tournament
+	for rows.Next() {
+		t, err := scanTournament(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, *t)
+	}
+	return out, rows.Err()
+}
+
+// TournamentByID returns tournament id; ErrNotFound if there is none.
+func (tx *Tx) TournamentByID(id int64) (*Tournament, error) {
+	t, err := scanTournament(tx.QueryRowContext(tx.ctx, `SELECT `+tournamentCols+` FROM tournaments t WHERE t.id = ?`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("%w: no tournament with id %d", ErrNotFound, id)
+	}
+	return t, err
+}
+
+// SelectTournament finds the tournament the user means by ref (the --tournament flag): its
+// id, or its name (case-insensitive). An empty ref means the only tournament of the file.
+//
+// Errors: ErrNoTournament when the file holds none; ErrAmbiguousTournament when ref is
+// empty and there are several (the message lists them); ErrNotFound when ref matches none
+// (the message lists the names).
+func (tx *Tx) SelectTournament(ref string) (*Tournament, error) {
+	all, err := tx.Tournaments()
+	if err != nil {
+		return nil, err
+	}
+	if len(all) == 0 {
+		return nil, ErrNoTournament
+	}
+	ref = strings.TrimSpace(ref)
+	if ref == "" {
+		if len(all) == 1 {
+			return &all[0], nil
+		}
+		return nil, fmt.Errorf("%w: %s", ErrAmbiguousTournament, listTournaments(all))
+	}
+	if id, err := strconv.ParseInt(ref, 10, 64); err == nil {
+		for i := range all {
+			if all[i].ID == id {
+				return &all[i], nil
+			}
+		}
+	}
+	for i := range all {
+		if strings.EqualFold(all[i].Name, ref) {
+			return &all[i], nil
+		}
+	}
+	return nil, fmt.Errorf("%w: no tournament %q in this file; it holds %s", ErrNotFound, ref, listTournaments(all))
+}
+
+func listTournaments(all []Tournament) string {
+	var parts []string
+	for _, t := range all {
+		parts = append(parts, fmt.Sprintf("%d %q", t.ID, t.Name))
+	}
+	sort.Strings(parts)
+	return strings.Join(parts, ", ")
+}
+
+// TournamentFields lists the names accepted by SetTournamentField, with whether the field
+// bears on pairings (and so is locked once a round exists).
+var TournamentFields = map[string]bool{
+	"name": false, "place": false, "start": false, "end": false, "arbiter": false,
+	"federation": false, "time-control": false,
+	"variant": true, "system": true, "rounds": true, "scoring": true, "tiebreaks": true,
+	"bye-points": true, "forfeit-points": true, "games-per-pairing": true, "seed": true,
+}
+
+// SetTournamentField changes one field of tournament t (name as in TournamentFields) to
+// value, checks the result, writes it and logs "tournament.set" with before and after.
+// Fields that bear on pairings or standings are refused with ErrLocked once a round
+// exists, and the seed once the lot is drawn. Other errors wrap ErrInvalid.
+func (tx *Tx) SetTournamentField(t *Tournament, field, value string) (*Tournament, error) {
+	field = strings.ToLower(strings.TrimSpace(field))
+	locked, ok := TournamentFields[field]
+	if !ok {
+		var names []string
+		for k := range TournamentFields {
+			names = append(names, k)
+		}
+		sort.Strings(names)
+		return nil, fmt.Errorf("%w: unknown field %q (fields: %s)", ErrInvalid, field, strings.Join(names, ", "))
+	}
+	cur, err := tx.TournamentByID(t.ID)
+	if err != nil {
+		return nil, err
+	}
+	if locked && cur.RoundsPaired > 0 {
+		return nil, fmt.Errorf("%w: %s cannot change once round %d is paired", ErrLocked, field, cur.RoundsPaired)
+	}
+	if field == "seed" && cur.LotDrawnAt != "" {
+		return nil, fmt.Errorf("%w: the seed cannot change after the lot was drawn (%s)", ErrLocked, cur.LotDrawnAt)
+	}
+	nt := *cur
+	value = strings.TrimSpace(value)
+	atoi := func() (int, error) {
+		n, err := strconv.Atoi(value)
+		if err != nil {
+			return 0, fmt.Errorf("%w: %s must be a whole number, not %q", ErrInvalid, field, value)
+		}
+		return n, nil
+	}
+	switch field {
+	case "name":
+		nt.Name = value
+	case "place":
+		nt.Place = value
+	case "start":
+		nt.Start = value
+	case "end":
+		nt.End = value
+	case "arbiter":
+		nt.Arbiter = value
+	case "federation":
+		nt.Federation = value
+	case "time-control":
+		nt.TimeControl = value
+	case "variant":
+		nt.Variant = strings.ToLower(value)
+	case "system":
+		nt.System = strings.ToLower(value)
+	case "scoring":
+		nt.Scoring = value
+	case "tiebreaks":
+		if nt.TieBreaks, err = ParseTieBreaks(value); err != nil {
+			return nil, err
+		}
+	case "rounds":
+		nt.Rounds, err = atoi()
+	case "bye-points":
+		nt.ByePoints, err = atoi()
+	case "forfeit-points":
+		nt.ForfeitPoints, err = atoi()
+	case "games-per-pairing":
+		nt.GamesPerPairing, err = atoi()
+	case "seed":
+		var n int64
+		n, err = strconv.ParseInt(value, 10, 64)
+		if err != nil {
+			err = fmt.Errorf("%w: seed must be a whole number, not %q", ErrInvalid, value)
+		}
+		nt.Seed = n
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := nt.validate(); err != nil {
+		return nil, err
+	}
+	if field == "name" && !strings.EqualFold(nt.Name, cur.Name) {
+		var n int
+		if err := tx.QueryRowContext(tx.ctx, `SELECT count(*) FROM tournaments WHERE name = ? COLLATE NOCASE AND id <> ?`, nt.Name, nt.ID).Scan(&n); err != nil {
+			return nil, err
+		}
+		if n > 0 {
+			return nil, fmt.Errorf("%w: %q", ErrDuplicateTournament, nt.Name)
+		}
+	}
+	_, err = tx.ExecContext(tx.ctx, `UPDATE tournaments SET name = ?, variant = ?, system = ?, rounds = ?, scoring = ?,
+		bye_points = ?, forfeit_points = ?, games_per_pairing = ?, tiebreaks = ?, lot_seed = ?, start_date = ?,
+		end_date = ?, place = ?, federation = ?, chief_arbiter = ?, time_control = ? WHERE id = ?`,
+		nt.Name, nt.Variant, nt.System, nt.Rounds, nt.Scoring, nt.ByePoints, nt.ForfeitPoints, nt.GamesPerPairing,
+		strings.Join(nt.TieBreaks, ","), nt.Seed, nt.Start, nt.End, nt.Place, nt.Federation, nt.Arbiter, nt.TimeControl, nt.ID)
+	if err != nil {
+		return nil, err
+	}
+	if err := tx.LogEvent(nt.ID, "tournament.set", map[string]any{"field": field, "tournament": cur}, map[string]any{"field": field, "tournament": nt}); err != nil {
+		return nil, err
+	}
+	return &nt, nil
+}
