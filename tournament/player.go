@@ -35,12 +35,12 @@ const (
 type Entry struct {
 	ID             int64  `json:"id"`
 	TournamentID   int64  `json:"tournament_id"`
-	Number         int    `json:"pairing_number,omitempty"` // numero di sorteggio; 0 before the lot
-	Rating         int    `json:"rating"`                   // rating used in this event
-	Status         string `json:"status"`                   // StatusActive or StatusWithdrawn
+	Number         int    `json:"pairing_number,omitempty"`  // numero di sorteggio; 0 before the lot
+	Rating         int    `json:"rating"`                    // rating used in this event
+	Status         string `json:"status"`                    // StatusActive or StatusWithdrawn
 	WithdrawnAfter int    `json:"withdrawn_after,omitempty"` // last round he was paired in
-	StartPoints    int    `json:"start_points,omitempty"`   // game points granted to a late entrant
-	JoinedRound    int    `json:"joined_round"`             // first round he may be paired in
+	StartPoints    int    `json:"start_points,omitempty"`    // game points granted to a late entrant
+	JoinedRound    int    `json:"joined_round"`              // first round he may be paired in
 	Player         Player `json:"player"`
 }
 

@@ -31,10 +31,10 @@ const (
 type Tournament struct {
 	ID              int64    `json:"id"`
 	Name            string   `json:"name"`
-	Variant         string   `json:"variant"` // VariantItalian or VariantInternational
-	System          string   `json:"system"`  // SystemRoundRobin, SystemItaloSwiss or SystemDutch
-	Rounds          int      `json:"rounds"`  // number of rounds planned (>= 1)
-	Scoring         string   `json:"scoring"` // display scale: "2-1-0", "1-0.5-0" or "3-1-0"
+	Variant         string   `json:"variant"`        // VariantItalian or VariantInternational
+	System          string   `json:"system"`         // SystemRoundRobin, SystemItaloSwiss or SystemDutch
+	Rounds          int      `json:"rounds"`         // number of rounds planned (>= 1)
+	Scoring         string   `json:"scoring"`        // display scale: "2-1-0", "1-0.5-0" or "3-1-0"
 	ByePoints       int      `json:"bye_points"`     // game points for the pairing bye (riposo), 0-2
 	ForfeitPoints   int      `json:"forfeit_points"` // game points for a win by forfeit, 0-2
 	GamesPerPairing int      `json:"games_per_pairing"`

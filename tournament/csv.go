@@ -1,0 +1,275 @@
+package tournament
+
+import (
+	"bytes"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/text/encoding/charmap"
+)
+
+// PlayerRow is one data row of a players file: the player and the line it came from
+// (1-based, the header is line 1).
+type PlayerRow struct {
+	Line   int
+	Player Player
+}
+
+// CSVError is a players-file error at one line; it wraps ErrBadCSV and the cause.
+type CSVError struct {
+	Line int   // 1-based line of the file (header = 1); 0 for the file as a whole
+	Err  error // the cause
+}
+
+// Error returns "line N: cause".
+func (e *CSVError) Error() string {
+	if e.Line == 0 {
+		return e.Err.Error()
+	}
+	return fmt.Sprintf("line %d: %v", e.Line, e.Err)
+}
+
+// Unwrap returns ErrBadCSV and the cause, so errors.Is works for both.
+func (e *CSVError) Unwrap() []error { return []error{ErrBadCSV, e.Err} }
+
+// csvColumns maps header names (lower-case, accents and punctuation as typed by Italian and
+// English spreadsheets) to fields. "nome" is the given name when a "cognome" column exists,
+// else the whole name.
+var csvColumns = map[string]string{
+	"name": "name", "player": "name", "giocatore": "name", "nominativo": "name", "cognome e nome": "name",
+	"nome e cognome": "name", "full name": "name",
+	"surname": "surname", "last name": "surname", "family name": "surname", "cognome": "surname",
+	"first name": "given", "given name": "given", "nome": "given", "forename": "given",
+	"club": "club", "circolo": "club", "società": "club", "societa": "club", "team": "club", "squadra": "club",
+	"federation": "federation", "fed": "federation", "federazione": "federation", "nazione": "federation",
+	"country": "federation", "nation": "federation",
+	"fid id": "fid_id", "fid-id": "fid_id", "fid_id": "fid_id", "fid": "fid_id", "tessera": "fid_id",
+	"tessera fid": "fid_id", "n. tessera": "fid_id", "n tessera": "fid_id", "matricola": "fid_id",
+	"fmjd id": "fmjd_id", "fmjd-id": "fmjd_id", "fmjd_id": "fmjd_id", "fmjd": "fmjd_id",
+	"national id": "national_id", "national-id": "national_id", "national_id": "national_id", "id nazionale": "national_id",
+	"rating": "rating", "elo": "rating", "punteggio": "rating", "punti elo": "rating", "elo fid": "rating",
+	"elo fmjd": "rating", "elo rubele": "rating", "rating fid": "rating",
+	"birth year": "birth_year", "birth-year": "birth_year", "birth_year": "birth_year", "year of birth": "birth_year",
+	"born": "birth_year", "anno di nascita": "birth_year", "anno nascita": "birth_year", "anno": "birth_year", "nato": "birth_year",
+	"title": "title", "titolo": "title", "categoria": "title", "cat": "title", "cat.": "title",
+}
+
+// ParsePlayersCSV reads a players file: a header row naming the columns (English or
+// Italian: Name or Cognome + Nome, Club/Circolo, Rating/Elo/Punteggio, FID id/Tessera,
+// Federation/Federazione, Birth year/Anno di nascita, Title/Titolo/Categoria...), then one
+// player per row. The separator is whichever of ';', ',' or tab the header uses (Italian
+// Excel writes ';'). The text may be UTF-8, with or without BOM, or Windows-1252 (what
+// Excel writes for "CSV (delimitato dal separatore di elenco)").
+//
+// It stops at the first bad row: the *CSVError names the line and the problem and wraps
+// ErrBadCSV. Empty rows are skipped. Unknown columns are an error, so that a misspelt
+// header does not silently drop data.
+func ParsePlayersCSV(r io.Reader) ([]PlayerRow, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	if !utf8.Valid(data) {
+		if data, err = charmap.Windows1252.NewDecoder().Bytes(data); err != nil {
+			return nil, &CSVError{Err: fmt.Errorf("the file is neither UTF-8 nor Windows-1252 text")}
+		}
+	}
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, &CSVError{Err: errors.New("the file is empty: it needs a header row (e.g. Name;Club;Rating) and one row per player")}
+	}
+	header := data
+	if i := bytes.IndexByte(data, '\n'); i >= 0 {
+		header = data[:i]
+	}
+	sep := ';'
+	best := bytes.Count(header, []byte(";"))
+	for _, c := range []rune{',', '\t'} {
+		if n := bytes.Count(header, []byte(string(c))); n > best {
+			sep, best = c, n
+		}
+	}
+	cr := csv.NewReader(bytes.NewReader(data))
+	cr.Comma = sep
+	cr.FieldsPerRecord = -1
+	cr.TrimLeadingSpace = true
+	head, err := cr.Read()
+	if err != nil {
+		return nil, &CSVError{Line: 1, Err: err}
+	}
+	cols := make([]string, len(head))
+	have := map[string]bool{}
+	for i, h := range head {
+		k := strings.ToLower(strings.Join(strings.Fields(strings.Trim(h, " \"'")), " "))
+		f, ok := csvColumns[k]
+		if !ok {
+			if k == "" {
+				continue // an empty trailing column, as spreadsheets write
+			}
+			return nil, &CSVError{Line: 1, Err: fmt.Errorf("unknown column %q (known: Name or Cognome+Nome, Club/Circolo, Federation, FID id/Tessera, FMJD id, National id, Rating/Elo, Birth year/Anno di nascita, Title/Categoria)", h)}
+		}
+		if have[f] {
+			return nil, &CSVError{Line: 1, Err: fmt.Errorf("column %q appears twice", h)}
+		}
+		cols[i], have[f] = f, true
+	}
+	if have["surname"] && !have["given"] {
+		// "Cognome" alone: it holds the whole name.
+		for i := range cols {
+			if cols[i] == "surname" {
+				cols[i] = "name"
+			}
+		}
+		have["name"] = true
+	}
+	if !have["surname"] && have["given"] {
+		for i := range cols {
+			if cols[i] == "given" {
+				cols[i] = "name" // "Nome" alone: the whole name
+			}
+		}
+		have["name"] = true
+	}
+	if !have["name"] && !have["surname"] {
+		return nil, &CSVError{Line: 1, Err: errors.New("no name column: the header needs Name (or Cognome and Nome)")}
+	}
+	if have["name"] && have["surname"] {
+		return nil, &CSVError{Line: 1, Err: errors.New("both a full-name column and a Cognome/Surname column: keep one")}
+	}
+
+	var out []PlayerRow
+	for {
+		line, _ := cr.FieldPos(0)
+		rec, err := cr.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			var pe *csv.ParseError
+			if errors.As(err, &pe) {
+				return nil, &CSVError{Line: pe.Line, Err: pe.Err}
+			}
+			return nil, &CSVError{Line: line, Err: err}
+		}
+		line, _ = cr.FieldPos(0)
+		empty := true
+		for _, f := range rec {
+			if strings.TrimSpace(f) != "" {
+				empty = false
+			}
+		}
+		if empty {
+			continue
+		}
+		if len(rec) > len(cols) {
+			extra := false
+			for _, f := range rec[len(cols):] {
+				if strings.TrimSpace(f) != "" {
+					extra = true
+				}
+			}
+			if extra {
+				return nil, &CSVError{Line: line, Err: fmt.Errorf("%d fields but the header has %d columns (a separator inside a name? put the name in quotes)", len(rec), len(cols))}
+			}
+		}
+		var p Player
+		var surname, given string
+		for i, v := range rec {
+			if i >= len(cols) {
+				break
+			}
+			v = strings.TrimSpace(v)
+			var err error
+			switch cols[i] {
+			case "name":
+				p.Name = v
+			case "surname":
+				surname = v
+			case "given":
+				given = v
+			case "club":
+				p.Club = v
+			case "federation":
+				p.Federation = v
+			case "fid_id":
+				p.FIDID = v
+			case "fmjd_id":
+				p.FMJDID = v
+			case "national_id":
+				p.NationalID = v
+			case "title":
+				p.Title = v
+			case "rating":
+				p.Rating, err = parseCSVInt(v, "rating")
+			case "birth_year":
+				p.BirthYear, err = parseCSVInt(v, "birth year")
+			}
+			if err != nil {
+				return nil, &CSVError{Line: line, Err: err}
+			}
+		}
+		if have["surname"] {
+			p.Name = surname
+			if given != "" {
+				p.Name = surname + ", " + given
+			}
+		}
+		if err := p.validate(); err != nil {
+			return nil, &CSVError{Line: line, Err: err}
+		}
+		out = append(out, PlayerRow{Line: line, Player: p})
+	}
+	return out, nil
+}
+
+// parseCSVInt reads a whole number as spreadsheets write it: "1850", "1.850" (Italian
+// thousands), "1850,0"; empty is 0.
+func parseCSVInt(v, what string) (int, error) {
+	if v == "" || v == "-" {
+		return 0, nil
+	}
+	s := v
+	for _, suf := range []string{",0", ".0", ",00", ".00"} {
+		if strings.HasSuffix(s, suf) {
+			s = strings.TrimSuffix(s, suf)
+			break
+		}
+	}
+	if len(s) > 4 && s[len(s)-4] == '.' {
+		s = s[:len(s)-4] + s[len(s)-3:]
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 {
+		return 0, fmt.Errorf("%s %q is not a whole number", what, v)
+	}
+	return n, nil
+}
+
+// ImportPlayers enters every row in tournament t with AddPlayer's rules, in the caller's
+// transaction (so a bad row leaves nothing written when the caller returns the error).
+// The error names the row's line and wraps ErrBadCSV together with the cause
+// (ErrDuplicatePlayer for a player already entered or listed twice).
+func (tx *Tx) ImportPlayers(t *Tournament, rows []PlayerRow) ([]Entry, error) {
+	existing, err := tx.Entries(t.ID)
+	if err != nil {
+		return nil, err
+	}
+	dups := newDupIndex(existing)
+	out := make([]Entry, 0, len(rows))
+	for _, r := range rows {
+		e, err := tx.addPlayer(t, r.Player, dups, existing)
+		if err != nil {
+			return nil, &CSVError{Line: r.Line, Err: err}
+		}
+		if t.LotDrawnAt != "" {
+			existing = append(existing, *e)
+		}
+		out = append(out, *e)
+	}
+	return out, nil
+}
