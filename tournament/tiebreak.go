@@ -69,10 +69,6 @@ const (
 	TBQuoziente TieBreak = "quoziente"
 )
 
-// DefaultTieBreaks is the FID order of fid-pairing.md §4.2 [arbitro]: quoziente,
-// Sonneborn-Berger, direct encounter.
-var DefaultTieBreaks = []TieBreak{TBQuoziente, TBSonnebornBerger, TBDirectEncounter}
-
 type tieBreakDef struct {
 	label, title string
 	divisor      func(Scoring) int
@@ -103,23 +99,20 @@ func AllTieBreaks() []TieBreak {
 		TBDirectEncounter, TBWins, TBWinsPlayed, TBProgressive, TBAverageRating}
 }
 
-// ParseTieBreaks reads a comma-separated list of tie-break names (tournaments.tiebreaks);
-// "" gives DefaultTieBreaks. Unknown or repeated names wrap ErrUnknownTieBreak.
-func ParseTieBreaks(s string) ([]TieBreak, error) {
-	if strings.TrimSpace(s) == "" {
-		return append([]TieBreak(nil), DefaultTieBreaks...), nil
-	}
-	var out []TieBreak
-	seen := map[TieBreak]bool{}
-	for _, f := range strings.Split(s, ",") {
-		tb := TieBreak(strings.ToLower(strings.TrimSpace(f)))
+func init() {
+	// tournament.go's ParseTieBreaks checks names against the tie-breaks computed here.
+	ValidTieBreak = func(name string) bool { _, ok := tieBreakDefs[TieBreak(name)]; return ok }
+}
+
+// TieBreaksFromNames converts stored tie-break names (Tournament.TieBreaks, already split by
+// ParseTieBreaks) into TieBreaks. Unknown names wrap ErrUnknownTieBreak and list the known.
+func TieBreaksFromNames(names []string) ([]TieBreak, error) {
+	out := make([]TieBreak, 0, len(names))
+	for _, n := range names {
+		tb := TieBreak(strings.ToLower(strings.TrimSpace(n)))
 		if _, ok := tieBreakDefs[tb]; !ok {
-			return nil, fmt.Errorf("%w %q (known: %s)", ErrUnknownTieBreak, f, tieBreakNames())
+			return nil, fmt.Errorf("%w %q (known: %s)", ErrUnknownTieBreak, n, tieBreakNames())
 		}
-		if seen[tb] {
-			return nil, fmt.Errorf("%w: %q listed twice", ErrUnknownTieBreak, f)
-		}
-		seen[tb] = true
 		out = append(out, tb)
 	}
 	return out, nil
