@@ -72,13 +72,13 @@ type PDNMove struct {
 	// Algebraic is set when the squares were written as letter+digit ("c3-d4", Russian
 	// notation). From, To and Via are then 0/nil and Replay reports unknown-square.
 	Algebraic bool
-	Number    int    // the move number written before this move, or counted (1 = first move pair)
+	Number    int // the move number written before this move, or counted (1 = first move pair)
 	// Second is set for the second move of a numbered pair (normally Black's move; the move
 	// written after "12..." is Second too).
-	Second bool
-	Marks     string // move strength marks attached to the move: "!", "?", "!!", "??", "!?", "?!", "*"
-	NAGs      []int  // numeric annotation glyphs $n that follow the move
-	Comments  []string
+	Second   bool
+	Marks    string // move strength marks attached to the move: "!", "?", "!!", "??", "!?", "?!", "*"
+	NAGs     []int  // numeric annotation glyphs $n that follow the move
+	Comments []string
 	// Variations holds the raw text of each variation "( ... )" following this move,
 	// without the outer parentheses. Variations are skipped for replay.
 	Variations []string
