@@ -1,0 +1,689 @@
+package pairing
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// This file implements the FID Italo-Swiss system with continuous rotation
+// (sistema italo-svizzero a rotazione continua, FID Regolamento tecnico Capo V Art. 1-5) as
+// read in ../shared/rules/fid-pairing.md section 2, whose section 2.11 (reference algorithm)
+// is normative here. Points the FID text leaves open are marked [arbitro]; each such default
+// lives in one named function (italoMet, italoRested, italoColours, italoByeFirst) so that
+// the real FID rule can replace it.
+
+// ItaloOptions are the inputs of one Italo-Swiss round besides the snapshot.
+type ItaloOptions struct {
+	// Start is the Entrant.ID of the start player (fid-pairing.md 2.4 step 1): the player
+	// who had Black in the last pair formed in the previous round; see ItaloStart. 0 starts
+	// the scan at the lowest pairing number, which pairs round 1 as FID Art. 3 says
+	// (1–2, 3–4, …). The start player's circle position is used even if he is absent (2.8).
+	Start int
+	// Fixed are pairs imposed by the arbiter (White, Black ids; Black 0 gives White the bye).
+	// They take boards 1..len(Fixed) in the given order, with the given colours; the
+	// rotation pairs everybody else.
+	Fixed []Pair
+	// ByeBeforePairing selects the option of fid-pairing.md 2.7: the bye goes, before the
+	// rotation, to the lowest-scored player (highest draw number among equals) who has not
+	// rested and whose removal leaves the others pairable. Default (false): the player left
+	// unpaired when the rotation ends rests.
+	ByeBeforePairing bool
+}
+
+// SkipReason says why a candidate opponent was passed over.
+type SkipReason int8
+
+// Reasons for passing over a candidate (fid-pairing.md 2.4, 2.5).
+const (
+	SkipMet        SkipReason = iota + 1 // the two have already met (no repeated pairings)
+	SkipUnpairable                       // taking him would leave the others with no complete pairing (2.5 backtracking)
+)
+
+// String returns "already met" or "would leave the rest unpairable".
+func (r SkipReason) String() string {
+	switch r {
+	case SkipMet:
+		return "already met"
+	case SkipUnpairable:
+		return "would leave the rest unpairable"
+	}
+	return "?"
+}
+
+// MarshalText writes the reason as its String, for JSON explanations.
+func (r SkipReason) MarshalText() ([]byte, error) { return []byte(r.String()), nil }
+
+// Skip is one candidate examined and rejected, in the order examined.
+type Skip struct {
+	ID     int        `json:"id"`
+	Score  int        `json:"score"`
+	Reason SkipReason `json:"reason"`
+}
+
+// ItaloStep explains one pair (or the bye) of an Italo-Swiss round: the data behind
+// `arbitro pair --explain`. Scores are game points (2-1-0).
+type ItaloStep struct {
+	Board int `json:"board"` // board of the pair in Pairs (formation order)
+	// First is the player found by the highest-score search, Second the opponent found for
+	// him (fid-pairing.md 2.1 "primo" and "secondo"); Second is 0 for the bye.
+	First  int `json:"first"`
+	Second int `json:"second"`
+	// CursorID and CursorNumber name the circle position from which the search for First
+	// started; CursorIncluded is true when that position itself could be taken (the round's
+	// start, 2.4 step 2), false when the search began after it (2.4 step 5).
+	CursorID       int  `json:"cursor_id"`
+	CursorNumber   int  `json:"cursor_number"`
+	CursorIncluded bool `json:"cursor_included"`
+	FirstScore     int  `json:"first_score"`  // = the highest score among the unpaired (the score group)
+	SecondScore    int  `json:"second_score"` // lower than FirstScore when the search dropped a group (Art. 5)
+	// Skipped lists the candidates examined before Second, in step-3/4 order, with reasons.
+	Skipped []Skip `json:"skipped,omitempty"`
+	// Fallback is true when Second is not the plain rotation's choice (2.5 backtracking).
+	Fallback bool `json:"fallback,omitempty"`
+	Manual   bool `json:"manual,omitempty"` // imposed by the arbiter (ItaloOptions.Fixed)
+	Bye      bool `json:"bye,omitempty"`    // First rests
+	// ColourRule is the step of fid-pairing.md 2.6 that decided the colours (1-5; 0 for a
+	// bye or a manual pair).
+	ColourRule int `json:"colour_rule,omitempty"`
+	// SameColourThrice lists the players who get the same colour as in their last two
+	// games (allowed, but to be flagged, 2.6).
+	SameColourThrice []int `json:"same_colour_thrice,omitempty"`
+}
+
+// ItaloResult is one round of Italo-Swiss pairings with its explanation.
+type ItaloResult struct {
+	// Pairs are the boards in the order the pairs were formed (manual pairs first), White
+	// first; the bye, if any, is last with Black 0. The order matters: the next round starts
+	// from the Black player of the last game (ItaloStart).
+	Pairs []Pair `json:"pairs"`
+	// Steps explains Pairs, index by index.
+	Steps []ItaloStep `json:"steps"`
+	// Fallback is true when the plain rotation dead-ended and backtracking (2.5) was used.
+	Fallback bool `json:"fallback"`
+	// Plain holds, when Fallback, the pairs the plain rotation formed before its dead end
+	// (First as White, Second as Black: colours not allocated) and PlainLeft the players it
+	// left unpaired, so the report can show which pairs changed.
+	Plain     []Pair `json:"plain,omitempty"`
+	PlainLeft []int  `json:"plain_left,omitempty"`
+}
+
+// ItaloStart returns the start player of the next round from the pairs of the previous one
+// (fid-pairing.md 2.4 step 1): the Black player of the game on the highest board — boards
+// are numbered in formation order. A bye is not a pair. It returns 0 if prev has no game.
+func ItaloStart(prev []Pair) int {
+	best, start := 0, 0
+	for _, p := range prev {
+		if !p.IsBye() && p.Board >= best {
+			best, start = p.Board, p.Black
+		}
+	}
+	return start
+}
+
+// italoMet reports whether a past round makes its opponent "already met" for the no-repeat
+// rule. [arbitro] Every round with an opponent counts — a game played or a published
+// pairing lost or won by forfeit — because the pairing itself was made.
+func italoMet(r Round) bool {
+	return r.Opponent != 0 && (r.Kind == Played || r.Kind == ForfeitWin || r.Kind == ForfeitLoss)
+}
+
+// italoRested reports whether a player has already had the pairing bye, which he may not
+// get twice while another pairing exists (fid-pairing.md 2.5, 2.7). [arbitro] Only the
+// pairing bye counts; an absence or a forfeit win is not a rest.
+func italoRested(e *Entrant) bool {
+	for _, r := range e.History {
+		if r.Kind == Bye {
+			return true
+		}
+	}
+	return false
+}
+
+// colourState is the colour history of a player as fid-pairing.md 2.6 reads it.
+type colourState struct {
+	played       bool
+	due          Colour // opposite of the last game's colour
+	imbalance    int    // |whites − blacks|
+	lastTwoSame  bool   // his last two games had the same colour
+	lastTwoColor Colour
+}
+
+func colourHistory(e *Entrant) colourState {
+	var cs colourState
+	w, b := 0, 0
+	var last, prev Colour
+	for _, r := range e.History {
+		if r.Kind != Played || r.Colour == NoColour {
+			continue // byes and forfeits do not count as games (2.6.1)
+		}
+		if r.Colour == White {
+			w++
+		} else {
+			b++
+		}
+		prev, last = last, r.Colour
+	}
+	cs.played = w+b > 0
+	cs.due = last.Opposite()
+	cs.imbalance = max(w-b, b-w)
+	cs.lastTwoSame = prev != NoColour && prev == last
+	cs.lastTwoColor = last
+	return cs
+}
+
+// italoColours allocates the colours of a pair formed by the rotation; first is the player
+// found by the highest-score search. [arbitro] fid-pairing.md 2.6:
+//  1. different due colours (opposite of the last game's colour): both get them;
+//  2. same due colour: the one with the larger |whites − blacks| gets it;
+//  3. still equal: the first player gets his due colour;
+//  4. neither has played a game: the first player takes White (also round 1, Art. 3);
+//  5. only one has played: he gets his due colour.
+//
+// It returns the White and Black ids and the rule applied.
+func italoColours(first, second *Entrant) (white, black, rule int) {
+	a, b := colourHistory(first), colourHistory(second)
+	give := func(to *Entrant, c Colour, other *Entrant, r int) (int, int, int) {
+		if c == White {
+			return to.ID, other.ID, r
+		}
+		return other.ID, to.ID, r
+	}
+	switch {
+	case !a.played && !b.played:
+		return first.ID, second.ID, 4
+	case a.played != b.played:
+		if a.played {
+			return give(first, a.due, second, 5)
+		}
+		return give(second, b.due, first, 5)
+	case a.due != b.due:
+		return give(first, a.due, second, 1)
+	case a.imbalance != b.imbalance:
+		if a.imbalance > b.imbalance {
+			return give(first, a.due, second, 2)
+		}
+		return give(second, b.due, first, 2)
+	}
+	return give(first, a.due, second, 3)
+}
+
+// italoByeFirst returns the order in which players are offered the bye when
+// ItaloOptions.ByeBeforePairing is set. [arbitro] fid-pairing.md 2.7 option: lowest score
+// first, highest draw number among equals; players who have rested are not offered it.
+func (s *italo) italoByeFirst() []int {
+	var order []int
+	for i := range s.n {
+		if s.inU[i] && !s.rested[i] {
+			order = append(order, i)
+		}
+	}
+	slices.SortStableFunc(order, func(x, y int) int {
+		if s.score[x] != s.score[y] {
+			return s.score[x] - s.score[y]
+		}
+		return s.es[y].Number - s.es[x].Number
+	})
+	return order
+}
+
+// italo is the working state of one round: entrants in circle (draw-number) order.
+type italo struct {
+	es     []Entrant // sorted by Number: index = circle position
+	n      int
+	idx    map[int]int // id → circle position
+	score  []int
+	rested []bool
+	met    [][]uint64 // met[i] bit j: i and j have met
+	inU    []bool     // still unpaired
+	levels []int      // distinct scores of all entrants, descending
+	count  map[int]int
+	mt     matcher
+}
+
+func (s *italo) isMet(i, j int) bool { return s.met[i][j>>6]&(1<<(uint(j)&63)) != 0 }
+
+func (s *italo) remove(i int) { s.inU[i] = false; s.count[s.score[i]]-- }
+func (s *italo) add(i int)    { s.inU[i] = true; s.count[s.score[i]]++ }
+
+// top returns the highest score among unpaired players.
+func (s *italo) top() int {
+	for _, l := range s.levels {
+		if s.count[l] > 0 {
+			return l
+		}
+	}
+	return 0
+}
+
+// pick returns the first unpaired player with the top score scanning forward from cursor
+// (the cursor position itself only when inclusive): 2.4 steps 2 and 5.
+func (s *italo) pick(cursor int, inclusive bool) int {
+	top := s.top()
+	start := cursor + 1
+	if inclusive {
+		start = cursor
+	}
+	for k := range s.n {
+		i := (start + k) % s.n
+		if s.inU[i] && s.score[i] == top {
+			return i
+		}
+	}
+	return -1
+}
+
+// candidates yields the opponents of p (already removed from U) in the order of 2.4 steps
+// 3-4 (candidates() of 2.11), with whether each was already met.
+func (s *italo) candidates(p int, yield func(q int, met bool) bool) {
+	anchor := p
+	for _, lv := range s.levels {
+		if lv > s.score[p] || s.count[lv] == 0 {
+			continue
+		}
+		last := -1
+		for k := 1; k <= s.n; k++ {
+			i := (anchor + k) % s.n
+			if s.inU[i] && s.score[i] == lv {
+				last = i
+				if !yield(i, s.isMet(p, i)) {
+					return
+				}
+			}
+		}
+		if last >= 0 {
+			anchor = last
+		}
+	}
+}
+
+// step is one pair formed by the rotation, before colours.
+type step struct {
+	p, q      int // circle positions; q = -1 for the bye
+	cursor    int
+	inclusive bool
+	skipped   []Skip
+	fallback  bool
+}
+
+// plain runs the plain rotation (the first success of extend() in 2.11 if no dead end)
+// from the current state, appending its steps. It returns true if it paired everybody
+// (possibly with a bye), false at a dead end; U is left as the steps made it.
+func (s *italo) plain(steps *[]step, cursor int, inclusive bool) bool {
+	for {
+		left := 0
+		last := -1
+		for i := range s.n {
+			if s.inU[i] {
+				left++
+				last = i
+			}
+		}
+		if left == 0 {
+			return true
+		}
+		if left == 1 {
+			if s.rested[last] {
+				return false
+			}
+			s.remove(last)
+			*steps = append(*steps, step{p: last, q: -1, cursor: cursor, inclusive: inclusive})
+			return true
+		}
+		p := s.pick(cursor, inclusive)
+		s.remove(p)
+		st := step{p: p, q: -1, cursor: cursor, inclusive: inclusive}
+		s.candidates(p, func(q int, met bool) bool {
+			if met {
+				st.skipped = append(st.skipped, Skip{ID: s.es[q].ID, Score: s.score[q], Reason: SkipMet})
+				return true
+			}
+			st.q = q
+			return false
+		})
+		if st.q < 0 {
+			s.add(p)
+			return false
+		}
+		s.remove(st.q)
+		*steps = append(*steps, st)
+		cursor, inclusive = st.q, false
+	}
+}
+
+// ItaloSwiss pairs one round of the FID Italo-Swiss with continuous rotation
+// (fid-pairing.md 2.3-2.8, algorithm 2.11): players are on a circle in draw-number order
+// (Entrant.Number); only Available players are paired; Entrant.Score is the current score
+// in game points; Entrant.History gives the opponents met, the rests and the colours.
+//
+// The result is the plain rotation whenever it pairs everybody; otherwise the depth-first
+// backtracking of 2.5, in the same candidate order, decides (the first complete pairing in
+// that order, found with a perfect-matching test that prunes hopeless branches, so the
+// answer is the one plain backtracking would give, without its exponential cost). With an
+// odd number of players the one left unpaired rests, if he has not rested before (2.7).
+//
+// Errors: ErrBadSnapshot (duplicate or non-positive ids or numbers, unknown start player,
+// bad manual pair); ErrNoPairing when no complete pairing exists, naming the players who
+// cannot be paired.
+func ItaloSwiss(entrants []Entrant, opt ItaloOptions) (ItaloResult, error) {
+	s, err := newItalo(entrants)
+	if err != nil {
+		return ItaloResult{}, err
+	}
+	var res ItaloResult
+
+	// Manual pairs first (the arbiter's decision).
+	for _, f := range opt.Fixed {
+		w, okW := s.idx[f.White]
+		b, okB := s.idx[f.Black]
+		if !okW || (f.Black != 0 && !okB) || f.White == f.Black {
+			return res, fmt.Errorf("%w: manual pair %d-%d names an unknown player or the same player twice", ErrBadSnapshot, f.White, f.Black)
+		}
+		if !s.inU[w] || (f.Black != 0 && !s.inU[b]) {
+			return res, fmt.Errorf("%w: manual pair %d-%d: a player is absent, withdrawn or already paired", ErrBadSnapshot, f.White, f.Black)
+		}
+		s.remove(w)
+		st := ItaloStep{Board: len(res.Pairs) + 1, First: f.White, Second: f.Black, Manual: true, Bye: f.Black == 0,
+			FirstScore: s.score[w]}
+		if f.Black != 0 {
+			s.remove(b)
+			st.SecondScore = s.score[b]
+		}
+		res.Pairs = append(res.Pairs, Pair{Board: st.Board, White: f.White, Black: f.Black})
+		res.Steps = append(res.Steps, st)
+	}
+
+	cursor, inclusive := 0, true
+	if opt.Start != 0 {
+		c, ok := s.idx[opt.Start]
+		if !ok {
+			return res, fmt.Errorf("%w: start player %d is not an entrant", ErrBadSnapshot, opt.Start)
+		}
+		cursor = c
+	}
+
+	var steps []step
+	if opt.ByeBeforePairing && s.left()%2 == 1 {
+		chosen := -1
+		for _, i := range s.italoByeFirst() {
+			s.remove(i)
+			if s.feasible() {
+				chosen = i
+				break
+			}
+			s.add(i)
+		}
+		if chosen < 0 {
+			return res, s.noPairing()
+		}
+		steps = append(steps, step{p: chosen, q: -1, cursor: -1})
+	}
+	var byeStep []step
+	if len(steps) == 1 {
+		byeStep, steps = steps, nil
+	}
+
+	checked := false
+	for {
+		base := len(steps)
+		startU := slices.Clone(s.inU)
+		if s.plain(&steps, cursor, inclusive) {
+			break
+		}
+		if !res.Fallback {
+			res.Fallback = true
+			for _, st := range steps[base:] {
+				if st.q >= 0 {
+					res.Plain = append(res.Plain, Pair{Board: len(res.Plain) + 1, White: s.es[st.p].ID, Black: s.es[st.q].ID})
+				}
+			}
+			for i := range s.n {
+				if s.inU[i] {
+					res.PlainLeft = append(res.PlainLeft, s.es[i].ID)
+				}
+			}
+		}
+		// restore U to the state before this plain run, keeping its steps to replay.
+		planned := slices.Clone(steps[base:])
+		steps = steps[:base]
+		s.setU(startU)
+		if !checked {
+			if !s.feasible() {
+				return res, s.noPairing()
+			}
+			checked = true
+		}
+		// Largest k such that the state after the first k plain pairs is feasible
+		// (feasibility is monotone along the run: a pairable set stays pairable only
+		// while the pairs removed belong to one of its complete pairings).
+		if len(planned) == 0 { // cannot happen: a feasible state has a first plain pair
+			return res, s.noPairing()
+		}
+		lo, hi := 0, len(planned)-1 // state lo is feasible; the dead end is not
+		for lo < hi {
+			mid := (lo + hi + 1) / 2
+			s.setU(startU)
+			for _, st := range planned[:mid] {
+				s.remove(st.p)
+				s.remove(st.q)
+			}
+			if s.feasible() {
+				lo = mid
+			} else {
+				hi = mid - 1
+			}
+		}
+		s.setU(startU)
+		for _, st := range planned[:lo] {
+			s.remove(st.p)
+			s.remove(st.q)
+		}
+		steps = append(steps, planned[:lo]...)
+		// At state lo the plain choice dead-ends: give First the next candidate in order.
+		st := planned[lo]
+		p := st.p
+		s.remove(p)
+		nst := step{p: p, q: -1, cursor: st.cursor, inclusive: st.inclusive, fallback: true}
+		s.candidates(p, func(q int, met bool) bool {
+			if met {
+				nst.skipped = append(nst.skipped, Skip{ID: s.es[q].ID, Score: s.score[q], Reason: SkipMet})
+				return true
+			}
+			s.remove(q)
+			ok := s.feasible()
+			s.add(q)
+			if !ok {
+				nst.skipped = append(nst.skipped, Skip{ID: s.es[q].ID, Score: s.score[q], Reason: SkipUnpairable})
+				return true
+			}
+			nst.q = q
+			return false
+		})
+		if nst.q < 0 { // cannot happen: state lo is feasible
+			return res, s.noPairing()
+		}
+		s.remove(nst.q)
+		steps = append(steps, nst)
+		cursor, inclusive = nst.q, false
+	}
+	steps = append(steps, byeStep...)
+
+	// Colours (2.6), pairs in formation order, the bye last.
+	var bye *ItaloStep
+	for _, st := range steps {
+		first := &s.es[st.p]
+		cur := &s.es[max(st.cursor, 0)]
+		is := ItaloStep{First: first.ID, CursorID: cur.ID, CursorNumber: cur.Number, CursorIncluded: st.inclusive,
+			FirstScore: s.score[st.p], Skipped: st.skipped, Fallback: st.fallback}
+		if st.cursor < 0 {
+			is.CursorID, is.CursorNumber = 0, 0
+		}
+		if st.q < 0 {
+			is.Bye = true
+			bye = &is
+			continue
+		}
+		second := &s.es[st.q]
+		is.Second, is.SecondScore = second.ID, s.score[st.q]
+		w, b, rule := italoColours(first, second)
+		is.ColourRule = rule
+		for _, x := range []struct {
+			e *Entrant
+			c Colour
+		}{{&s.es[s.idx[w]], White}, {&s.es[s.idx[b]], Black}} {
+			if h := colourHistory(x.e); h.lastTwoSame && h.lastTwoColor == x.c {
+				is.SameColourThrice = append(is.SameColourThrice, x.e.ID)
+			}
+		}
+		is.Board = len(res.Pairs) + 1
+		res.Pairs = append(res.Pairs, Pair{Board: is.Board, White: w, Black: b})
+		res.Steps = append(res.Steps, is)
+	}
+	if bye != nil {
+		bye.Board = len(res.Pairs) + 1
+		res.Pairs = append(res.Pairs, Pair{Board: bye.Board, White: bye.First})
+		res.Steps = append(res.Steps, *bye)
+	}
+	return res, nil
+}
+
+func newItalo(entrants []Entrant) (*italo, error) {
+	es := slices.Clone(entrants)
+	slices.SortFunc(es, func(a, b Entrant) int { return a.Number - b.Number })
+	n := len(es)
+	s := &italo{es: es, n: n, idx: make(map[int]int, n), score: make([]int, n), rested: make([]bool, n),
+		met: make([][]uint64, n), inU: make([]bool, n), count: map[int]int{}}
+	words := (n + 63) / 64
+	buf := make([]uint64, n*words)
+	for i := range es {
+		e := &es[i]
+		if e.ID <= 0 {
+			return nil, fmt.Errorf("%w: entrant id %d (ids must be positive)", ErrBadSnapshot, e.ID)
+		}
+		if e.Number <= 0 {
+			return nil, fmt.Errorf("%w: entrant %d has no pairing number (draw the lot first)", ErrBadSnapshot, e.ID)
+		}
+		if i > 0 && es[i-1].Number == e.Number {
+			return nil, fmt.Errorf("%w: entrants %d and %d share pairing number %d", ErrBadSnapshot, es[i-1].ID, e.ID, e.Number)
+		}
+		if _, dup := s.idx[e.ID]; dup {
+			return nil, fmt.Errorf("%w: entrant id %d appears twice", ErrBadSnapshot, e.ID)
+		}
+		s.idx[e.ID] = i
+		s.met[i] = buf[i*words : (i+1)*words]
+		s.score[i] = e.Score
+		s.rested[i] = italoRested(e)
+	}
+	for i := range es {
+		for _, r := range es[i].History {
+			if !italoMet(r) {
+				continue
+			}
+			if j, ok := s.idx[r.Opponent]; ok {
+				s.met[i][j>>6] |= 1 << (uint(j) & 63)
+				s.met[j][i>>6] |= 1 << (uint(i) & 63)
+			}
+		}
+	}
+	seen := map[int]bool{}
+	for i := range es {
+		if !seen[s.score[i]] {
+			seen[s.score[i]] = true
+			s.levels = append(s.levels, s.score[i])
+		}
+		if es[i].Available {
+			s.add(i)
+		}
+	}
+	slices.Sort(s.levels)
+	slices.Reverse(s.levels)
+	return s, nil
+}
+
+func (s *italo) left() int {
+	c := 0
+	for _, in := range s.inU {
+		if in {
+			c++
+		}
+	}
+	return c
+}
+
+func (s *italo) setU(u []bool) {
+	for i := range s.n {
+		if s.inU[i] != u[i] {
+			if u[i] {
+				s.add(i)
+			} else {
+				s.remove(i)
+			}
+		}
+	}
+}
+
+// graph builds the compatibility graph of the unpaired players, plus a bye vertex when
+// their number is odd (adjacent to those who have not rested).
+func (s *italo) graph() (verts []int, dummy bool) {
+	for i := range s.n {
+		if s.inU[i] {
+			verts = append(verts, i)
+		}
+	}
+	dummy = len(verts)%2 == 1
+	s.mt.reset(len(verts)+btoi(dummy), func(u, v int) bool {
+		switch {
+		case u == v:
+			return false
+		case dummy && u == len(verts):
+			return !s.rested[verts[v]]
+		case dummy && v == len(verts):
+			return !s.rested[verts[u]]
+		}
+		return !s.isMet(verts[u], verts[v])
+	})
+	return verts, dummy
+}
+
+// feasible reports whether the unpaired players have a complete pairing: a perfect
+// matching of the not-yet-met graph, the odd one out (bye vertex) among those who have not
+// rested. This is the test of whether extend() of 2.11 succeeds from this state.
+func (s *italo) feasible() bool {
+	s.graph()
+	return s.mt.perfect()
+}
+
+// noPairing builds the ErrNoPairing error naming the players a maximum matching leaves out.
+func (s *italo) noPairing() error {
+	verts, dummy := s.graph()
+	s.mt.maximum()
+	var names []string
+	byeLeft := false
+	for v := range s.mt.v {
+		if s.mt.match[v] >= 0 {
+			continue
+		}
+		if dummy && v == len(verts) {
+			byeLeft = true
+			continue
+		}
+		e := s.es[verts[v]]
+		name := fmt.Sprintf("%d", e.ID)
+		if e.Name != "" {
+			name = fmt.Sprintf("%d (%s)", e.ID, e.Name)
+		}
+		names = append(names, name)
+	}
+	msg := "players " + strings.Join(names, ", ") + " cannot be paired: every possible opponent was already met"
+	if byeLeft {
+		msg += ", or the bye would go to a player who already rested"
+	}
+	return fmt.Errorf("%w: %s", ErrNoPairing, msg)
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
