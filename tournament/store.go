@@ -64,6 +64,13 @@ func Open(path string) (*Store, error) {
 	}
 
 	u := url.URL{Scheme: "file", Path: abs}
+	if statErr == nil && fi.Size() > 0 && !s.readOnly {
+		// Look before touching: the DSN below switches the file to WAL, which would
+		// modify a foreign file or one written by a newer arbitro.
+		if err := s.probe("file:" + u.EscapedPath() + "?mode=ro"); err != nil {
+			return nil, err
+		}
+	}
 	q := "_pragma=foreign_keys(1)&_pragma=busy_timeout(" + fmt.Sprint(BusyTimeout.Milliseconds()) + ")"
 	if s.readOnly {
 		q = "mode=ro&" + q
@@ -84,6 +91,25 @@ func Open(path string) (*Store, error) {
 		return nil, err
 	}
 	return s, nil
+}
+
+// probe opens dsn read-only and refuses a file of a newer schema or a foreign one.
+func (s *Store) probe(dsn string) error {
+	db, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	v, n, err := s.versionAndTables(context.Background(), db)
+	switch {
+	case err != nil:
+		return s.wrapOpen(err)
+	case v > arbitro.SchemaVersion:
+		return s.newer(v, arbitro.SchemaVersion)
+	case v == 0 && n > 0:
+		return fmt.Errorf("%s: %w: it holds tables but no arbitro schema version; use another file name", s.path, ErrNotArbitro)
+	}
+	return nil
 }
 
 // wrapOpen turns the driver's errors at open time into messages an arbiter can act on.
