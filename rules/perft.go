@@ -12,29 +12,22 @@ type perfter struct {
 	bufs [][]imove
 }
 
-func (pf *perfter) run(p *Position, depth int) uint64 {
+func (pf *perfter) run(p Position, depth int) uint64 {
 	g := &pf.g
 	if depth == 1 {
-		g.buf = pf.bufs[0][:0]
-		g.init(p)
-		g.captures()
-		var n uint64
-		if len(g.buf) > 0 {
-			n = uint64(len(bestCaptures(g.buf)))
-		} else {
-			n = g.countQuiet()
+		if p.v == Italian {
+			return pf.italianLeafCount(&p)
 		}
-		pf.bufs[0] = g.buf
-		return n
+		return pf.generalLeafCount(&p)
 	}
 	g.buf = pf.bufs[depth][:0]
-	ms := g.legal(p)
+	ms := g.legal(&p)
 	pf.bufs[depth] = ms
 	var total uint64
 	for i := range ms {
 		m := &ms[i]
 		q := p.apply(m.from, m.to, m.capt)
-		total += pf.run(&q, depth-1)
+		total += pf.run(q, depth-1)
 	}
 	return total
 }
@@ -54,7 +47,7 @@ func Perft(p Position, depth int) uint64 {
 	if depth <= 0 || p.v == nil {
 		return 1
 	}
-	return newPerfter(depth).run(&p, depth)
+	return newPerfter(depth).run(p, depth)
 }
 
 // PerftDivide returns, for each legal move of p (in LegalMoves order), the leaf count
@@ -70,7 +63,7 @@ func PerftDivide(p Position, depth int) []DivideEntry {
 		q := p.Play(m)
 		var n uint64 = 1
 		if depth > 1 {
-			n = pf.run(&q, depth-1)
+			n = pf.run(q, depth-1)
 		}
 		out[i] = DivideEntry{Move: m, Leaves: n}
 	}

@@ -29,3 +29,13 @@ func TestPerftInternationalStart(t *testing.T) {
 		}
 	}
 }
+
+func TestItalianFastConstants(t *testing.T) {
+	if itBoard != Italian.board || itPromoW != Italian.promo[White] || itPromoB != Italian.promo[Black] {
+		t.Fatalf("constants: board %x promo %x %x, want %x %x %x", itBoard, itPromoW, itPromoB,
+			Italian.board, Italian.promo[White], Italian.promo[Black])
+	}
+	if Italian.dirs != [4]int{-5, -4, 4, 5} {
+		t.Fatalf("Italian directions %v", Italian.dirs)
+	}
+}

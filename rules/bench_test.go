@@ -1,0 +1,29 @@
+package rules
+
+import "testing"
+
+func benchPerft(b *testing.B, p Position, depth int, want uint64) {
+	b.ReportAllocs()
+	var n uint64
+	for b.Loop() {
+		n = Perft(p, depth)
+	}
+	if n != want {
+		b.Fatalf("perft(%d) = %d, want %d", depth, n, want)
+	}
+	b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "leaves/s")
+}
+
+func BenchmarkPerftItalian9(b *testing.B)  { benchPerft(b, Italian.Start(), 9, italianPerft[9]) }
+func BenchmarkPerftItalian10(b *testing.B) { benchPerft(b, Italian.Start(), 10, italianPerft[10]) }
+func BenchmarkPerftItalian11(b *testing.B) { benchPerft(b, Italian.Start(), 11, italianPerft[11]) }
+
+func BenchmarkPerftInternational7(b *testing.B) {
+	benchPerft(b, International.Start(), 7, internationalPerft[7])
+}
+func BenchmarkPerftInternational8(b *testing.B) {
+	benchPerft(b, International.Start(), 8, internationalPerft[8])
+}
+func BenchmarkPerftInternational9(b *testing.B) {
+	benchPerft(b, International.Start(), 9, internationalPerft[9])
+}
