@@ -1,0 +1,592 @@
+package pairing
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+)
+
+// The FIDE Dutch Swiss system (FIDE Handbook C.04.3, with the general rules C.04.1 and
+// C.04.2).
+//
+// # Edition
+//
+// The engine implements the Dutch system as this package's authors know it from the
+// edition in force from 1 July 2017 (amended 2023 without change to the criteria list as
+// far as we know), which the Council's October 2025 text (applied from 1 February 2026)
+// is understood to keep in substance. We could not consult the 2026 text while writing
+// this: the criteria below are our reading of the 2017 numbering (C.1–C.19), and any
+// renumbering or change in the 2026 edition (the issue speaks of C.5–C.21) is not
+// reflected. Points we are unsure of are marked "UNSURE" below.
+//
+// # Route: bracket by bracket, exact branch-and-bound inside the bracket
+//
+// The round is paired top-down, one score bracket at a time, as C.04.3 prescribes: a
+// bracket is the moved-down players (MDPs) from the brackets above plus the residents of
+// one score group (A.3). Inside a bracket every candidate pairing (a set of pairs of
+// bracket members; the unpaired members float down) gets a cost vector, compared
+// lexicographically (first component most important), whose components are, in order:
+//
+//	C.4  completion (hard): the downfloaters and every lower player must be pairable
+//	     among themselves with at most one bye, under C.1–C.3. Checked with a maximum
+//	     cardinality matching (Edmonds' blossom algorithm, matching.go).
+//	C.5  number of downfloaters (= maximise the number of pairs).
+//	C.6  pairing score difference (PSD, A.8): the score differences of the pairs, and for
+//	     each downfloater its score minus (resident score − 1), as a multiset compared
+//	     from the highest difference down (game points, win 2 draw 1).
+//	C.7  number of players a maximum matching leaves unpaired in the following bracket
+//	     (this bracket's downfloaters + the next score group). Applied only when the next
+//	     score group is not the last one (a stand-in for "neither PPB nor CLB"). APPROXIMATE:
+//	     the second half of C.7 (minimise the next bracket's PSD) is not implemented.
+//	C.8  topscorers (A.7) or their opponents who get a colour difference beyond ±2.
+//	C.9  topscorers or their opponents who get the same colour three times running.
+//	C.10 players who do not get their colour preference.
+//	C.11 players who do not get a strong (or absolute) colour preference.
+//	C.12 downfloaters who also floated down in the previous round.
+//	C.13 upfloaters (residents paired with a higher MDP) who also floated up in the
+//	     previous round.
+//	C.14, C.15 the same for the round before the previous one.
+//	C.16 score differences of the pairs of MDPs who floated down in the previous round.
+//	C.17 score differences of the pairs of upfloaters who floated up in the previous round.
+//	C.18, C.19 the same for two rounds before. (UNSURE: whether the 2026 text measures
+//	     these on the pair's difference, as here, or on the downfloater's A.8 value.)
+//
+// The absolute criteria C.1 (no second game between two players), C.2 (no second
+// pairing-allocated bye, nor a bye for a player who won by forfeit) and C.3 (two
+// non-topscorers with the same absolute colour preference never meet) are never broken:
+// they define the compatibility graph every candidate and every completion check uses.
+//
+// Among candidates of equal cost the first one generated wins. The generation order
+// follows B.3–B.8: members in bracket order (MDPs by score then pairing number, then
+// residents by pairing number); the residents left after the MDPs are split into S1 (the
+// first half) and S2; each S1 player tries the S2 players in order (so the transpositions
+// of S2 come in lexicographic order), then the other S1 players from the bottom up (our
+// stand-in for the exchanges of B.6–B.8, whose exact order — fewest exchanged players,
+// smallest BSN sums — is NOT reproduced), then floating down. MDPs try the residents in
+// order, then other MDPs, then the limbo (floating down).
+//
+// The search is a depth-first branch-and-bound with an admissible lower bound (downfloater
+// parity, and the classical lower bound on unmet colour preferences from the counts of
+// white-, black- and no-preference players). Phase 1 asks for a candidate that reaches the
+// lower bound of the whole bracket: the first such candidate is provably optimal and is
+// accepted at once (this is the usual case and keeps big brackets linear-ish). Phase 2 is a
+// plain branch-and-bound for the best candidate. Both run under a node budget
+// (DutchOptions.SearchBudget): a bracket whose search hits the budget keeps the best
+// candidate found (DutchBracket.Exact false: quality criteria approximated, absolute
+// criteria and completion still guaranteed). If no candidate passing completion is found
+// within the budget, all remaining players are paired at once by a maximum matching
+// (DutchBracket.Fallback).
+//
+// # Colours (C.04.3 E)
+//
+// E.1 both preferences granted; E.2 the stronger preference granted (both absolute: the
+// wider colour difference); E.3 colours alternated back to the most recent played round in
+// which the two had different colours; E.4 the higher-ranked player's preference; E.5 the
+// higher-ranked player gets the initial colour if his pairing number is odd, the other
+// colour otherwise. The initial colour is drawn by lot from the stored seed (LotColour)
+// unless given (TRF XXC). Colour preferences (A.6) count played games only: absolute when
+// the colour difference is beyond ±1 or the last two played games had the same colour;
+// strong when the difference is ±1; mild when it is 0 (alternate the last colour).
+//
+// # Floats
+//
+// Float history comes from Round.Float when set; otherwise it is derived: a pairing-
+// allocated bye or a forfeit win counts as a downfloat (A.4, as we read it), and a played
+// game against an opponent with a different score before that round is a downfloat for the
+// higher and an upfloat for the lower player (scores rebuilt from Round.Points).
+//
+// # Scores
+//
+// Scores are draughts game points (win 2, draw 1, loss 0). Brackets are groups of equal
+// score, so they are exactly the chess brackets (chess points × 2); score differences are
+// compared in game points, which preserves every order.
+
+// DutchOptions configures one round of the Dutch system.
+type DutchOptions struct {
+	// Round is the round being paired (1-based). 0: one more than the highest round in
+	// any history.
+	Round int
+	// TotalRounds is the number of rounds of the event; it decides the last round, where
+	// topscorers (A.7: more than 50% of the maximum possible score) are exempt from C.3.
+	// 0: unknown, no exemption.
+	TotalRounds int
+	// InitialColour is the colour E.5 gives to an odd-numbered higher-ranked player.
+	// NoColour: drawn by lot with LotColour(Seed).
+	InitialColour Colour
+	// Seed is the stored seed of the lot.
+	Seed uint64
+	// SearchBudget is the number of search nodes allowed per bracket and phase;
+	// 0 means 20000 + 40 × bracket size.
+	SearchBudget int
+}
+
+// DutchBracket describes how one bracket was paired, for explanations and audits.
+type DutchBracket struct {
+	Score        int   // residents' score in game points
+	MDPs         []int // Entrant IDs moved down into this bracket
+	Residents    int   // number of residents
+	Downfloaters []int // Entrant IDs leaving this bracket (in the last bracket: the bye)
+	Exact        bool  // the search proved the chosen candidate optimal under the criteria
+	Fallback     bool  // no candidate within budget: the rest was paired by maximum matching
+	Nodes        int   // search nodes used
+}
+
+// DutchResult is one paired round.
+type DutchResult struct {
+	Pairs         []Pair         // boards in C.04.2 order; the bye last
+	InitialColour Colour         // the initial colour used (drawn or given)
+	Brackets      []DutchBracket // bracket by bracket, top-down
+}
+
+// dplayer is one available player with everything the criteria need, precomputed.
+type dplayer struct {
+	id, number, score int
+	opps              []int32 // indices of past opponents among the available players
+	byeBlocked        bool    // had a pairing-allocated bye or a forfeit win (C.2)
+	cd                int     // colour difference (whites − blacks), played games
+	colours           []Colour
+	pref              Colour // preferred colour, NoColour if none
+	strength          int8   // 0 none, 1 mild, 2 strong, 3 absolute
+	abs               Colour // pref when absolute, else NoColour
+	top               bool   // topscorer (A.7), last round only
+	f1, f2            Float  // float in the previous round and two rounds before
+}
+
+const (
+	strNone int8 = iota
+	strMild
+	strStrong
+	strAbsolute
+)
+
+type dutch struct {
+	ps      []dplayer // sorted by score desc, number asc (the ranking order, A.2)
+	initial Colour
+	budget  int
+	// cost vector layout
+	S                                                 int // score-difference buckets 1..S
+	iPSD, iC7, iC8, iC9, iC10, iC11, iC12, iC13, iC14 int
+	iC15, iC16, iC17, iC18, iC19, K                   int
+}
+
+// Dutch pairs one round of the FIDE Dutch Swiss system (C.04.3) over the available
+// entrants. Unavailable entrants are not paired but their histories are used to derive
+// floats. Errors: ErrBadSnapshot (duplicate or non-positive id, duplicate pairing number
+// among the available entrants), ErrNoPairing (no pairing satisfies C.1–C.3 with at most
+// one bye, e.g. everybody left has already had the bye).
+func Dutch(entrants []Entrant, opt DutchOptions) (DutchResult, error) {
+	d, err := newDutch(entrants, opt)
+	if err != nil {
+		return DutchResult{}, err
+	}
+	res := DutchResult{InitialColour: d.initial}
+	n := len(d.ps)
+	if n == 0 {
+		return res, nil
+	}
+	all := make([]int, n)
+	for i := range all {
+		all[i] = i
+	}
+	if !d.completable(all, nil) {
+		return res, fmt.Errorf("%w: %d players cannot all be paired without a repeated game, a second bye or a colour clash (C.04.3 C.1-C.3)", ErrNoPairing, n)
+	}
+	// score groups
+	var groups [][]int
+	for i := 0; i < n; {
+		j := i
+		for j < n && d.ps[j].score == d.ps[i].score {
+			j++
+		}
+		groups = append(groups, all[i:j])
+		i = j
+	}
+	var pairs [][2]int // player indices, unordered
+	bye := -1
+	var mdps []int
+	for g := 0; g < len(groups); g++ {
+		var lower []int
+		for _, gg := range groups[g+1:] {
+			lower = append(lower, gg...)
+		}
+		var next []int
+		if g+2 < len(groups) { // C.7 only when the next group is not the last
+			next = groups[g+1]
+		}
+		bs := d.newSearch(mdps, groups[g], lower, next)
+		info := DutchBracket{Score: d.ps[groups[g][0]].score, Residents: len(groups[g])}
+		for _, m := range mdps {
+			info.MDPs = append(info.MDPs, d.ps[m].id)
+		}
+		ok := bs.run()
+		info.Nodes = bs.nodes
+		if !ok {
+			// fallback: pair every remaining player at once
+			rest := append(slices.Clone(bs.mem), lower...)
+			ps, b := d.matchAll(rest)
+			pairs = append(pairs, ps...)
+			bye = b
+			info.Fallback = true
+			res.Brackets = append(res.Brackets, info)
+			break
+		}
+		info.Exact = bs.exact
+		mdps = mdps[:0:0]
+		for k, pk := range bs.bestP {
+			switch {
+			case pk == -1:
+				mdps = append(mdps, bs.mem[k])
+			case pk > k:
+				pairs = append(pairs, [2]int{bs.mem[k], bs.mem[pk]})
+			}
+		}
+		for _, m := range mdps {
+			info.Downfloaters = append(info.Downfloaters, d.ps[m].id)
+		}
+		res.Brackets = append(res.Brackets, info)
+		if g == len(groups)-1 {
+			if len(mdps) > 1 {
+				return res, fmt.Errorf("%w: internal error, %d players left in the last bracket", ErrNoPairing, len(mdps))
+			}
+			if len(mdps) == 1 {
+				bye = mdps[0]
+			}
+		}
+	}
+	res.Pairs = d.boards(pairs, bye)
+	return res, nil
+}
+
+func newDutch(entrants []Entrant, opt DutchOptions) (*dutch, error) {
+	byID := make(map[int]*Entrant, len(entrants))
+	numbers := make(map[int]int)
+	round := opt.Round
+	maxR := 0
+	for i := range entrants {
+		e := &entrants[i]
+		if e.ID <= 0 {
+			return nil, fmt.Errorf("%w: entrant id %d (ids must be positive)", ErrBadSnapshot, e.ID)
+		}
+		if _, dup := byID[e.ID]; dup {
+			return nil, fmt.Errorf("%w: entrant id %d appears twice", ErrBadSnapshot, e.ID)
+		}
+		byID[e.ID] = e
+		if e.Available {
+			if e.Number <= 0 {
+				return nil, fmt.Errorf("%w: entrant %d has pairing number %d (must be positive)", ErrBadSnapshot, e.ID, e.Number)
+			}
+			if o, dup := numbers[e.Number]; dup {
+				return nil, fmt.Errorf("%w: entrants %d and %d share pairing number %d", ErrBadSnapshot, o, e.ID, e.Number)
+			}
+			numbers[e.Number] = e.ID
+		}
+		for _, r := range e.History {
+			maxR = max(maxR, r.Number)
+		}
+	}
+	if round <= 0 {
+		round = maxR + 1
+	}
+	d := &dutch{budget: opt.SearchBudget, initial: opt.InitialColour}
+	if d.initial == NoColour {
+		d.initial = LotColour(opt.Seed)
+	}
+	last := opt.TotalRounds > 0 && round == opt.TotalRounds
+	// score before round t, from the history's points
+	scoreBefore := func(e *Entrant, t int) int {
+		s := 0
+		for _, r := range e.History {
+			if r.Number < t {
+				s += r.Points
+			}
+		}
+		return s
+	}
+	floatIn := func(e *Entrant, t int) Float {
+		for _, r := range e.History {
+			if r.Number != t {
+				continue
+			}
+			if r.Float != NoFloat {
+				return r.Float
+			}
+			switch r.Kind {
+			case Bye, ForfeitWin:
+				return Down
+			case Played:
+				o := byID[r.Opponent]
+				if o == nil {
+					return NoFloat
+				}
+				a, b := scoreBefore(e, t), scoreBefore(o, t)
+				if a > b {
+					return Down
+				}
+				if a < b {
+					return Up
+				}
+			}
+			return NoFloat
+		}
+		return NoFloat
+	}
+	for i := range entrants {
+		e := &entrants[i]
+		if !e.Available {
+			continue
+		}
+		p := dplayer{id: e.ID, number: e.Number, score: e.Score}
+		h := slices.Clone(e.History)
+		slices.SortStableFunc(h, func(a, b Round) int { return cmp.Compare(a.Number, b.Number) })
+		for _, r := range h {
+			if r.Kind == Bye || r.Kind == ForfeitWin {
+				p.byeBlocked = true
+			}
+			if r.Kind == Played && r.Colour != NoColour {
+				p.colours = append(p.colours, r.Colour)
+				if r.Colour == White {
+					p.cd++
+				} else {
+					p.cd--
+				}
+			}
+		}
+		if k := len(p.colours); k > 0 {
+			lastC := p.colours[k-1]
+			switch {
+			case p.cd < -1:
+				p.pref, p.strength = White, strAbsolute
+			case p.cd > 1:
+				p.pref, p.strength = Black, strAbsolute
+			case k >= 2 && p.colours[k-2] == lastC:
+				p.pref, p.strength = lastC.Opposite(), strAbsolute
+			case p.cd == -1:
+				p.pref, p.strength = White, strStrong
+			case p.cd == 1:
+				p.pref, p.strength = Black, strStrong
+			default:
+				p.pref, p.strength = lastC.Opposite(), strMild
+			}
+			if p.strength == strAbsolute {
+				p.abs = p.pref
+			}
+		}
+		p.top = last && e.Score > round-1 // > 50% of 2·(round−1) game points
+		p.f1 = floatIn(e, round-1)
+		p.f2 = floatIn(e, round-2)
+		d.ps = append(d.ps, p)
+	}
+	slices.SortFunc(d.ps, func(a, b dplayer) int {
+		if c := cmp.Compare(b.score, a.score); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.number, b.number)
+	})
+	idx := make(map[int]int32, len(d.ps))
+	for i, p := range d.ps {
+		idx[p.id] = int32(i)
+	}
+	for i := range d.ps {
+		e := byID[d.ps[i].id]
+		for _, r := range e.History {
+			if r.Opponent != 0 && (r.Kind == Played || r.Kind == ForfeitWin || r.Kind == ForfeitLoss) {
+				if j, ok := idx[r.Opponent]; ok {
+					d.ps[i].opps = append(d.ps[i].opps, j)
+				}
+			}
+		}
+	}
+	// cost layout
+	minS, maxS := 0, 0
+	if len(d.ps) > 0 {
+		maxS, minS = d.ps[0].score, d.ps[len(d.ps)-1].score
+	}
+	d.S = maxS - minS + 2
+	d.iPSD = 1
+	d.iC7 = d.iPSD + d.S
+	d.iC8 = d.iC7 + 1
+	d.iC9, d.iC10, d.iC11, d.iC12, d.iC13, d.iC14, d.iC15 = d.iC8+1, d.iC8+2, d.iC8+3, d.iC8+4, d.iC8+5, d.iC8+6, d.iC8+7
+	d.iC16 = d.iC15 + 1
+	d.iC17 = d.iC16 + d.S
+	d.iC18 = d.iC17 + d.S
+	d.iC19 = d.iC18 + d.S
+	d.K = d.iC19 + d.S
+	return d, nil
+}
+
+// sdAt is the index of score difference sd (>= 1) in a bucket list starting at base,
+// highest difference first.
+func (d *dutch) sdAt(base, sd int) int {
+	sd = min(sd, d.S)
+	return base + d.S - sd
+}
+
+// compatible is the absolute criteria C.1 and C.3 for a pair of player indices.
+func (d *dutch) compatible(i, j int) bool {
+	if i == j {
+		return false
+	}
+	a, b := &d.ps[i], &d.ps[j]
+	if a.abs != NoColour && a.abs == b.abs && !a.top && !b.top {
+		return false
+	}
+	if len(a.opps) > len(b.opps) {
+		a, i, j = b, j, i
+	}
+	for _, o := range a.opps {
+		if int(o) == j {
+			return false
+		}
+	}
+	return true
+}
+
+// completable reports whether the players (indices) can all be paired under C.1–C.3 with
+// at most one bye to a player allowed one (C.2). base, if not nil, is a matching of a
+// prefix of players (indices into players) to start from.
+func (d *dutch) completable(players []int, base []int) bool {
+	n := len(players)
+	odd := n%2 == 1
+	v := n
+	if odd {
+		v++
+	}
+	adj := func(i, j int) bool {
+		if i == n || j == n {
+			k := i
+			if i == n {
+				k = j
+			}
+			return k < n && !d.ps[players[k]].byeBlocked
+		}
+		return d.compatible(players[i], players[j])
+	}
+	m := newBlossom(v, adj)
+	if base != nil {
+		copy(m.match, base)
+	}
+	m.greedy()
+	return m.maximize() == 0
+}
+
+// baseMatching returns a maximum matching of players (local indices, -1 free).
+func (d *dutch) baseMatching(players []int) []int {
+	m, _ := maxMatching(len(players), func(i, j int) bool { return d.compatible(players[i], players[j]) })
+	return m
+}
+
+// matchAll pairs every player in rest by a maximum matching (fallback), returning pairs
+// and the bye (-1 if none).
+func (d *dutch) matchAll(rest []int) ([][2]int, int) {
+	slices.SortFunc(rest, func(a, b int) int { return cmp.Compare(a, b) })
+	n := len(rest)
+	v := n + n%2
+	m := newBlossom(v, func(i, j int) bool {
+		if i == n || j == n {
+			k := i + j - n
+			return !d.ps[rest[k]].byeBlocked
+		}
+		return d.compatible(rest[i], rest[j])
+	})
+	m.greedy()
+	m.maximize()
+	var pairs [][2]int
+	bye := -1
+	for i := 0; i < n; i++ {
+		j := m.match[i]
+		if j == n || j < 0 {
+			bye = rest[i]
+		} else if j > i {
+			pairs = append(pairs, [2]int{rest[i], rest[j]})
+		}
+	}
+	return pairs, bye
+}
+
+// allocate gives colours to the pair (i, j) by C.04.3 E.1–E.5 and returns (white, black).
+func (d *dutch) allocate(i, j int) (int, int) {
+	a, b := &d.ps[i], &d.ps[j]
+	give := func(x int, c Colour) (int, int) {
+		y := i + j - x
+		if c == White {
+			return x, y
+		}
+		return y, x
+	}
+	// E.1
+	if a.pref != b.pref {
+		if a.pref != NoColour {
+			return give(i, a.pref)
+		}
+		return give(j, b.pref)
+	}
+	if a.pref != NoColour {
+		// E.2
+		if a.strength != b.strength {
+			if a.strength > b.strength {
+				return give(i, a.pref)
+			}
+			return give(j, b.pref)
+		}
+		if a.strength == strAbsolute {
+			ca, cb := abs(a.cd), abs(b.cd)
+			if ca != cb {
+				if ca > cb {
+					return give(i, a.pref)
+				}
+				return give(j, b.pref)
+			}
+		}
+	}
+	// E.3: alternate to the most recent played round where they had different colours
+	for k := 1; k <= len(a.colours) && k <= len(b.colours); k++ {
+		x, y := a.colours[len(a.colours)-k], b.colours[len(b.colours)-k]
+		if x != y {
+			return give(i, x.Opposite())
+		}
+	}
+	// E.4 / E.5: i is the higher ranked (lower index)
+	hi := min(i, j)
+	h := &d.ps[hi]
+	if h.pref != NoColour {
+		return give(hi, h.pref)
+	}
+	if h.number%2 == 1 {
+		return give(hi, d.initial)
+	}
+	return give(hi, d.initial.Opposite())
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// boards orders the pairs (C.04.2: the higher score of the pair, then the sum of scores,
+// then the rank of the higher-ranked player) and allocates colours; the bye goes last.
+func (d *dutch) boards(pairs [][2]int, bye int) []Pair {
+	slices.SortFunc(pairs, func(x, y [2]int) int {
+		mx := max(d.ps[x[0]].score, d.ps[x[1]].score)
+		my := max(d.ps[y[0]].score, d.ps[y[1]].score)
+		if c := cmp.Compare(my, mx); c != 0 {
+			return c
+		}
+		sx := d.ps[x[0]].score + d.ps[x[1]].score
+		sy := d.ps[y[0]].score + d.ps[y[1]].score
+		if c := cmp.Compare(sy, sx); c != 0 {
+			return c
+		}
+		return cmp.Compare(min(x[0], x[1]), min(y[0], y[1]))
+	})
+	out := make([]Pair, 0, len(pairs)+1)
+	for k, p := range pairs {
+		w, b := d.allocate(p[0], p[1])
+		out = append(out, Pair{Board: k + 1, White: d.ps[w].id, Black: d.ps[b].id})
+	}
+	if bye >= 0 {
+		out = append(out, Pair{Board: len(out) + 1, White: d.ps[bye].id})
+	}
+	return out
+}

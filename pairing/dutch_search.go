@@ -1,0 +1,425 @@
+package pairing
+
+// bsearch is the branch-and-bound search of one bracket (see the package doc in dutch.go).
+type bsearch struct {
+	d       *dutch
+	mem     []int // player indices in bracket order: MDPs, then residents
+	nMDP    int
+	res     int // residents' score
+	lower   []int
+	next    []int
+	partner []int // per member position: -2 unassigned, -1 downfloats, else position
+	cost    []int32
+	best    []int32
+	bestP   []int
+	found   bool
+	exact   bool
+	limit   []int32 // phase 1 target; nil in phase 2
+	inS1    []bool
+	split   bool
+	w, b, u int // unassigned members preferring white, black, no preference
+	q       int // unassigned members
+	nodes   int
+	budget  int
+	stop    bool
+	// completion and C.7 bases
+	lowerMatch []int
+	nextMatch  []int
+	dfBuf      []int
+}
+
+func (d *dutch) newSearch(mdps, residents, lower, next []int) *bsearch {
+	s := &bsearch{d: d, lower: lower, next: next}
+	s.mem = append(append(s.mem, mdps...), residents...)
+	// MDPs in ranking order (score, then pairing number) = index order
+	sortInts(s.mem[:len(mdps)])
+	s.nMDP = len(mdps)
+	s.res = d.ps[residents[0]].score
+	m := len(s.mem)
+	s.partner = make([]int, m)
+	s.inS1 = make([]bool, m)
+	s.cost = make([]int32, d.K)
+	s.budget = d.budget
+	if s.budget <= 0 {
+		s.budget = 20000 + 40*m
+	}
+	return s
+}
+
+func sortInts(a []int) {
+	for i := 1; i < len(a); i++ {
+		for j := i; j > 0 && a[j] < a[j-1]; j-- {
+			a[j], a[j-1] = a[j-1], a[j]
+		}
+	}
+}
+
+func (s *bsearch) reset() {
+	for i := range s.partner {
+		s.partner[i] = -2
+	}
+	clear(s.cost)
+	s.w, s.b, s.u, s.q = 0, 0, 0, len(s.mem)
+	for _, p := range s.mem {
+		switch s.d.ps[p].pref {
+		case White:
+			s.w++
+		case Black:
+			s.b++
+		default:
+			s.u++
+		}
+	}
+	s.nodes, s.stop, s.split = 0, false, false
+}
+
+// run searches the bracket; false when no candidate passing completion was found.
+func (s *bsearch) run() bool {
+	if len(s.lower) > 0 {
+		s.lowerMatch = s.d.baseMatching(s.lower)
+	}
+	if s.next != nil {
+		s.nextMatch = s.d.baseMatching(s.next)
+	}
+	// Phase 1: the lower bound of the whole bracket as target.
+	s.reset()
+	s.limit = s.rootBound()
+	s.dfs(0)
+	if s.found {
+		s.exact = true
+		return true
+	}
+	// Phase 2: branch-and-bound for the best candidate.
+	s.limit = nil
+	s.reset()
+	s.dfs(0)
+	s.exact = s.found && !s.stop
+	return s.found
+}
+
+// colourLB is a lower bound on unmet colour preferences among the q unassigned members
+// when (q mod 2) of them float: same-preference pairs are unavoidable beyond the others.
+func colourLB(w, b, u, q int) int32 {
+	df := q % 2
+	lb := 0
+	if x := w - b - u - df; x > 0 {
+		lb += (x + 1) / 2
+	}
+	if x := b - w - u - df; x > 0 {
+		lb += (x + 1) / 2
+	}
+	return int32(lb)
+}
+
+// rootBound is the lower bound of the whole bracket: the parity downfloater (if any) at
+// its cheapest, plus the colour bound.
+func (s *bsearch) rootBound() []int32 {
+	d := s.d
+	lb := make([]int32, d.K)
+	if len(s.mem)%2 == 1 {
+		var bestDF []int32
+		tmp := make([]int32, d.K)
+		for _, p := range s.mem {
+			clear(tmp)
+			s.addDF(tmp, p, 1)
+			if bestDF == nil || lexCmp(tmp, bestDF) < 0 {
+				bestDF = append(bestDF[:0], tmp...)
+			}
+		}
+		copy(lb, bestDF)
+	}
+	lb[d.iC10] += colourLB(s.w, s.b, s.u, s.q)
+	return lb
+}
+
+func lexCmp(a, b []int32) int {
+	for k := range a {
+		if a[k] != b[k] {
+			if a[k] < b[k] {
+				return -1
+			}
+			return 1
+		}
+	}
+	return 0
+}
+
+// boundCmp compares cost + cheap lower bound of the unassigned rest with ref.
+func (s *bsearch) boundCmp(ref []int32) int {
+	d := s.d
+	par := int32(s.q % 2)
+	i1 := d.sdAt(d.iPSD, 1)
+	c10 := colourLB(s.w, s.b, s.u, s.q)
+	for k := range s.cost {
+		v := s.cost[k]
+		switch k {
+		case 0:
+			v += par
+		case i1:
+			v += par
+		case d.iC10:
+			v += c10
+		}
+		if v != ref[k] {
+			if v < ref[k] {
+				return -1
+			}
+			return 1
+		}
+	}
+	return 0
+}
+
+// addDF adds (sign 1) or removes (sign −1) the cost of player p floating down.
+func (s *bsearch) addDF(v []int32, p int, sign int32) {
+	d := s.d
+	pl := &d.ps[p]
+	v[0] += sign
+	v[d.sdAt(d.iPSD, pl.score-s.res+1)] += sign
+	if pl.f1 == Down {
+		v[d.iC12] += sign
+	}
+	if pl.f2 == Down {
+		v[d.iC14] += sign
+	}
+}
+
+// addPair adds or removes the cost of the pair (p, q) with colours by section E.
+func (s *bsearch) addPair(v []int32, p, q int, sign int32) {
+	d := s.d
+	a, b := &d.ps[p], &d.ps[q]
+	sd := a.score - b.score
+	if sd < 0 {
+		a, b, sd = b, a, -sd
+		p, q = q, p
+	}
+	if sd > 0 {
+		v[d.sdAt(d.iPSD, sd)] += sign
+		// a is the moved-down player, b floats up
+		if a.f1 == Down {
+			v[d.sdAt(d.iC16, sd)] += sign
+		}
+		if a.f2 == Down {
+			v[d.sdAt(d.iC18, sd)] += sign
+		}
+		if b.f1 == Up {
+			v[d.iC13] += sign
+			v[d.sdAt(d.iC17, sd)] += sign
+		}
+		if b.f2 == Up {
+			v[d.iC15] += sign
+			v[d.sdAt(d.iC19, sd)] += sign
+		}
+	}
+	wh, _ := d.allocate(p, q)
+	top := a.top || b.top
+	for _, x := range [2]int{p, q} {
+		pl := &d.ps[x]
+		c := Black
+		if x == wh {
+			c = White
+		}
+		if pl.pref != NoColour && c != pl.pref {
+			v[d.iC10] += sign
+			if pl.strength >= strStrong {
+				v[d.iC11] += sign
+			}
+		}
+		if top {
+			cd := pl.cd + 1
+			if c == Black {
+				cd = pl.cd - 1
+			}
+			if cd > 2 || cd < -2 {
+				v[d.iC8] += sign
+			}
+			if k := len(pl.colours); k >= 2 && pl.colours[k-1] == c && pl.colours[k-2] == c {
+				v[d.iC9] += sign
+			}
+		}
+	}
+}
+
+func (s *bsearch) take(pos int, sign int) {
+	switch s.d.ps[s.mem[pos]].pref {
+	case White:
+		s.w -= sign
+	case Black:
+		s.b -= sign
+	default:
+		s.u -= sign
+	}
+	s.q -= sign
+}
+
+// pruned reports whether the node's bound cannot beat (phase 2) or reach (phase 1).
+func (s *bsearch) pruned() bool {
+	if s.limit != nil {
+		return s.boundCmp(s.limit) > 0
+	}
+	return s.found && s.boundCmp(s.best) >= 0
+}
+
+func (s *bsearch) dfs(from int) {
+	if s.stop {
+		return
+	}
+	s.nodes++
+	if s.nodes > s.budget {
+		s.stop = true
+		return
+	}
+	if s.pruned() {
+		return
+	}
+	m := len(s.mem)
+	u := from
+	for u < m && s.partner[u] != -2 {
+		u++
+	}
+	if u == m {
+		s.leaf()
+		return
+	}
+	setSplit := false
+	if u >= s.nMDP && !s.split {
+		// split the residents still unassigned into S1 (first half) and S2 (B.2)
+		var rest []int
+		for k := s.nMDP; k < m; k++ {
+			if s.partner[k] == -2 {
+				rest = append(rest, k)
+			}
+		}
+		h := len(rest) / 2
+		for k, pos := range rest {
+			s.inS1[pos] = k < h
+		}
+		s.split, setSplit = true, true
+	}
+	try := func(v int) bool {
+		if s.partner[v] != -2 || !s.d.compatible(s.mem[u], s.mem[v]) {
+			return false
+		}
+		s.partner[u], s.partner[v] = v, u
+		s.take(u, 1)
+		s.take(v, 1)
+		s.addPair(s.cost, s.mem[u], s.mem[v], 1)
+		s.dfs(u + 1)
+		s.addPair(s.cost, s.mem[u], s.mem[v], -1)
+		s.take(u, -1)
+		s.take(v, -1)
+		s.partner[u], s.partner[v] = -2, -2
+		return s.stop || s.pruned()
+	}
+	done := func() {
+		if setSplit {
+			s.split = false
+		}
+	}
+	defer done()
+	if u < s.nMDP {
+		for v := s.nMDP; v < m; v++ {
+			if try(v) {
+				return
+			}
+		}
+		for v := u + 1; v < s.nMDP; v++ {
+			if try(v) {
+				return
+			}
+		}
+	} else if s.inS1[u] {
+		for v := u + 1; v < m; v++ {
+			if !s.inS1[v] && try(v) {
+				return
+			}
+		}
+		for v := m - 1; v > u; v-- {
+			if s.inS1[v] && try(v) {
+				return
+			}
+		}
+	} else {
+		for v := u + 1; v < m; v++ {
+			if try(v) {
+				return
+			}
+		}
+	}
+	// float down
+	s.partner[u] = -1
+	s.take(u, 1)
+	s.addDF(s.cost, s.mem[u], 1)
+	s.dfs(u + 1)
+	s.addDF(s.cost, s.mem[u], -1)
+	s.take(u, -1)
+	s.partner[u] = -2
+}
+
+func (s *bsearch) leaf() {
+	d := s.d
+	s.dfBuf = s.dfBuf[:0]
+	for k, p := range s.partner {
+		if p == -1 {
+			s.dfBuf = append(s.dfBuf, s.mem[k])
+		}
+	}
+	// C.7 before the (costlier) completion test
+	c7 := int32(0)
+	if s.next != nil && len(s.dfBuf) > 0 {
+		c7 = int32(d.unpairedIn(s.next, s.nextMatch, s.dfBuf, false))
+	}
+	s.cost[d.iC7] += c7
+	defer func() { s.cost[d.iC7] -= c7 }()
+	if s.limit != nil {
+		if lexCmp(s.cost, s.limit) > 0 {
+			return
+		}
+	} else if s.found && lexCmp(s.cost, s.best) >= 0 {
+		return
+	}
+	// C.4 completion
+	if len(s.lower) == 0 {
+		if len(s.dfBuf) > 1 || (len(s.dfBuf) == 1 && d.ps[s.dfBuf[0]].byeBlocked) {
+			return
+		}
+	} else if d.unpairedIn(s.lower, s.lowerMatch, s.dfBuf, true) != 0 {
+		return
+	}
+	s.best = append(s.best[:0], s.cost...)
+	s.bestP = append(s.bestP[:0], s.partner...)
+	s.found = true
+	if s.limit != nil {
+		s.stop = true // phase 1: the lower bound is reached, the candidate is optimal
+	}
+}
+
+// unpairedIn returns how many players a maximum matching of base ∪ extra leaves unpaired,
+// not counting one player allowed the bye when the total is odd (the dummy vertex).
+// baseMatch is a maximum matching of base (local indices). With byeRule the odd player
+// out must be allowed the bye (C.2); without it anybody may be the odd one (C.7 counts).
+func (d *dutch) unpairedIn(base []int, baseMatch []int, extra []int, byeRule bool) int {
+	nb := len(base)
+	n := nb + len(extra)
+	odd := n%2 == 1
+	v := n
+	if odd {
+		v++
+	}
+	pl := func(k int) int {
+		if k < nb {
+			return base[k]
+		}
+		return extra[k-nb]
+	}
+	m := newBlossom(v, func(i, j int) bool {
+		if i == n || j == n {
+			k := i + j - n
+			return !byeRule || !d.ps[pl(k)].byeBlocked
+		}
+		return d.compatible(pl(i), pl(j))
+	})
+	copy(m.match, baseMatch)
+	m.greedy()
+	return m.maximize()
+}
