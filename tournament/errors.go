@@ -13,7 +13,7 @@ import "errors"
 // name, tournament, line number); test them with errors.Is.
 var (
 	// ErrNoTournament: the database holds no tournament yet.
-	ErrNoTournament = errors.New("no tournament in this database")
+	ErrNoTournament = errors.New("no tournament yet")
 	// ErrAmbiguousTournament: the database holds several tournaments and none was chosen.
 	ErrAmbiguousTournament = errors.New("the database holds several tournaments")
 	// ErrNotFound: the tournament, player or round named does not exist.

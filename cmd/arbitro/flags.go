@@ -1,8 +1,16 @@
 package main
 
 import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
 	"os"
 	"strings"
+	"text/tabwriter"
+
+	"arbitro/tournament"
 
 	"github.com/spf13/cobra"
 )
@@ -27,10 +35,113 @@ func addGlobalFlags(root *cobra.Command) {
 // isCobraUsage reports whether err is one of cobra's argument-count or unknown-command errors.
 func isCobraUsage(err error) bool {
 	s := err.Error()
-	for _, p := range []string{"unknown command", "accepts ", "requires at least", "requires at most", "unknown flag", "unknown shorthand", "invalid argument"} {
+	for _, p := range []string{"unknown command", "accepts ", "requires at least", "requires at most", "unknown flag", "unknown shorthand", "invalid argument", "required flag"} {
 		if strings.Contains(s, p) {
 			return true
 		}
 	}
 	return false
+}
+
+// openStore opens the --db file (creating it if needed). The caller closes it. Errors are
+// already explained for the user (see explain).
+func openStore() (*tournament.Store, error) {
+	st, err := tournament.Open(flagDB)
+	if err != nil {
+		return nil, explain(err)
+	}
+	return st, nil
+}
+
+// openExisting is openStore for commands that only read: a missing file is an error
+// instead of being created (a mistyped --db must not leave a new empty file behind).
+func openExisting() (*tournament.Store, error) {
+	if _, err := os.Stat(flagDB); errors.Is(err, os.ErrNotExist) {
+		return nil, fail(fmt.Errorf("no database %s", flagDB), "check --db or $ARBITRO_DB, or create a tournament first: arbitro tournament create NAME --variant italian --system italo-swiss --rounds 7")
+	}
+	return openStore()
+}
+
+// update opens the store, selects the --tournament and runs fn in one write transaction:
+// everything fn writes is kept, or nothing if it fails.
+func update(fn func(tx *tournament.Tx, t *tournament.Tournament) error) error {
+	st, err := openStore()
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	return explain(st.Update(context.Background(), func(tx *tournament.Tx) error {
+		t, err := tx.SelectTournament(flagTournament)
+		if err != nil {
+			return err
+		}
+		return fn(tx, t)
+	}))
+}
+
+// view is update for reading: fn sees one consistent state and must not write.
+func view(fn func(tx *tournament.Tx, t *tournament.Tournament) error) error {
+	st, err := openExisting()
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	return explain(st.View(context.Background(), func(tx *tournament.Tx) error {
+		t, err := tx.SelectTournament(flagTournament)
+		if err != nil {
+			return err
+		}
+		return fn(tx, t)
+	}))
+}
+
+// explain turns the store's sentinel errors into "what went wrong (how to fix)" for the
+// arbiter. Errors already explained (cliError) and nil pass through.
+func explain(err error) error {
+	if err == nil {
+		return nil
+	}
+	var ce *cliError
+	if errors.As(err, &ce) {
+		return err
+	}
+	switch {
+	case errors.Is(err, tournament.ErrNoTournament):
+		return fail(fmt.Errorf("%w in %s", err, flagDB), "create one with: arbitro tournament create NAME --variant italian --system italo-swiss --rounds 7")
+	case errors.Is(err, tournament.ErrAmbiguousTournament):
+		return fail(err, "choose one with --tournament NAME or --tournament ID")
+	case errors.Is(err, tournament.ErrNewerSchema):
+		return fail(err, "the file was not changed")
+	case errors.Is(err, tournament.ErrReadOnly):
+		return fail(err, "nothing was written; to change it make it writable (chmod u+w "+flagDB+") or work on a copy")
+	case errors.Is(err, tournament.ErrBusy):
+		return fail(err, "nothing was written; wait for the other command to finish")
+	case errors.Is(err, tournament.ErrNotArbitro):
+		return fail(err, "check --db: it must name an arbitro database, or a new file")
+	case errors.Is(err, tournament.ErrBadCSV):
+		return fail(err, "fix that line and import again; nothing was written")
+	case errors.Is(err, tournament.ErrDuplicatePlayer):
+		return fail(err, "nothing was written")
+	case errors.Is(err, tournament.ErrDuplicateTournament):
+		return fail(err, "choose another name, or see 'arbitro tournament list'")
+	case errors.Is(err, tournament.ErrLocked):
+		return fail(err, "the tournament has started; this field is fixed now")
+	case errors.Is(err, tournament.ErrNotFound):
+		return fail(err, "nothing was written")
+	case errors.Is(err, tournament.ErrInvalid):
+		return fail(err, "nothing was written; see --help")
+	}
+	return err
+}
+
+// printJSON writes v as indented JSON to the command's output.
+func printJSON(cmd *cobra.Command, v any) error {
+	enc := json.NewEncoder(cmd.OutOrStdout())
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+// newTable returns a tabwriter over w for a human table; call Flush when done.
+func newTable(w io.Writer) *tabwriter.Writer {
+	return tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 }

@@ -1,0 +1,203 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"arbitro/tournament"
+
+	"github.com/spf13/cobra"
+)
+
+func init() { addCommand(newPlayerCmd()) }
+
+func newPlayerCmd() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:     "player",
+		Aliases: []string{"giocatore"},
+		Short:   "Enter, import, list, correct and withdraw players",
+	}
+	cmd.AddCommand(newPlayerAddCmd(), newPlayerImportCmd(), newPlayerListCmd(), newPlayerWithdrawCmd(), newPlayerSetCmd())
+	return cmd
+}
+
+func newPlayerAddCmd() *cobra.Command {
+	var p tournament.Player
+	cmd := &cobra.Command{
+		Use:   `add "Surname, Given name"`,
+		Short: "Enter one player in the tournament",
+		Long: `Enter one player. The same player twice is refused: same FID (or FMJD) id, or same
+name with the same club or national id. Two people with the same name are told apart by
+their FID id or club. A player entered after round 1 is a late entrant: he joins at the
+next round.`,
+		Example: `  arbitro player add "Rossi, Mario" --club "CD Partenopeo" --rating 1850 --fid-id 12345`,
+		Args:    cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			p.Name = args[0]
+			var e *tournament.Entry
+			err := update(func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
+				e, err = tx.AddPlayer(t, p)
+				return err
+			})
+			if err != nil {
+				return err
+			}
+			if flagJSON {
+				return printJSON(cmd, e)
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "added %s (id %d)\n", e.Player.Name, e.ID)
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&p.Club, "club", "", "club (circolo)")
+	f.IntVar(&p.Rating, "rating", 0, "rating (Elo); 0 = none")
+	f.StringVar(&p.FIDID, "fid-id", "", "FID membership number (tessera)")
+	f.StringVar(&p.FMJDID, "fmjd-id", "", "FMJD id")
+	f.StringVar(&p.Federation, "federation", "", "federation or country code, e.g. ITA")
+	f.StringVar(&p.NationalID, "national-id", "", "id in another national federation")
+	f.IntVar(&p.BirthYear, "birth-year", 0, "year of birth")
+	f.StringVar(&p.Title, "title", "", "title or FID category (GMI, MF, M, CM, ...)")
+	return cmd
+}
+
+func newPlayerImportCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "import FILE.csv",
+		Short: "Enter every player of a CSV file (all or none)",
+		Long: `Enter the players of a CSV file in one go: either all of them or, if any row is bad,
+none. The first row names the columns, in English or Italian:
+  Name (or Cognome and Nome), Club/Circolo, Rating/Elo/Punteggio, FID id/Tessera,
+  FMJD id, Federation/Federazione, National id, Birth year/Anno di nascita, Title/Categoria.
+Separator ';' (as Italian Excel writes) or ','; UTF-8 with or without BOM, or Windows-1252.`,
+		Example: `  arbitro player import iscritti.csv`,
+		Args:    cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			f, err := os.Open(args[0])
+			if err != nil {
+				return fail(err, "check the file name")
+			}
+			defer f.Close()
+			rows, err := tournament.ParsePlayersCSV(f)
+			if err != nil {
+				return explain(fmt.Errorf("%s: %w", args[0], err))
+			}
+			var name string
+			var n int
+			err = update(func(tx *tournament.Tx, t *tournament.Tournament) error {
+				name = t.Name
+				es, err := tx.ImportPlayers(t, rows)
+				n = len(es)
+				if err != nil {
+					return fmt.Errorf("%s: %w", args[0], err)
+				}
+				return nil
+			})
+			if err != nil {
+				return err
+			}
+			if flagJSON {
+				return printJSON(cmd, map[string]any{"tournament": name, "imported": n})
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "imported %d players into %s\n", n, name)
+			return nil
+		},
+	}
+}
+
+func newPlayerListCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "list",
+		Short: "List the players of the tournament",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return view(func(tx *tournament.Tx, t *tournament.Tournament) error {
+				es, err := tx.Entries(t.ID)
+				if err != nil {
+					return err
+				}
+				if flagJSON {
+					return printJSON(cmd, es)
+				}
+				if len(es) == 0 {
+					fmt.Fprintf(cmd.OutOrStdout(), "no players in %s yet (add them with 'arbitro player add' or 'arbitro player import')\n", t.Name)
+					return nil
+				}
+				w := newTable(cmd.OutOrStdout())
+				fmt.Fprintln(w, "ID\tNO\tNAME\tCLUB\tFED\tRATING\tTITLE\tBORN\tFID-ID\tSTATUS")
+				for _, e := range es {
+					p := e.Player
+					no, born, status := "-", "-", e.Status
+					if e.Number > 0 {
+						no = fmt.Sprint(e.Number)
+					}
+					if p.BirthYear > 0 {
+						born = fmt.Sprint(p.BirthYear)
+					}
+					if e.Status == tournament.StatusWithdrawn {
+						status = fmt.Sprintf("withdrawn after round %d", e.WithdrawnAfter)
+						if e.WithdrawnAfter == 0 {
+							status = "withdrawn before round 1"
+						}
+					}
+					fmt.Fprintf(w, "%d\t%s\t%s\t%s\t%s\t%d\t%s\t%s\t%s\t%s\n", e.ID, no, p.Name, dash(p.Club), dash(p.Federation), e.Rating, dash(p.Title), born, dash(p.FIDID), status)
+				}
+				return w.Flush()
+			})
+		},
+	}
+}
+
+func newPlayerWithdrawCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "withdraw ID|NAME",
+		Short: "Withdraw a player: he is not paired from the next round on",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			var e *tournament.Entry
+			err := update(func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
+				e, err = tx.WithdrawPlayer(t, args[0])
+				return err
+			})
+			if err != nil {
+				return err
+			}
+			if flagJSON {
+				return printJSON(cmd, e)
+			}
+			if e.WithdrawnAfter == 0 {
+				fmt.Fprintf(cmd.OutOrStdout(), "%s (id %d) withdrawn before round 1\n", e.Player.Name, e.ID)
+			} else {
+				fmt.Fprintf(cmd.OutOrStdout(), "%s (id %d) withdrawn after round %d: not paired from round %d on\n", e.Player.Name, e.ID, e.WithdrawnAfter, e.WithdrawnAfter+1)
+			}
+			return nil
+		},
+	}
+}
+
+func newPlayerSetCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "set ID|NAME FIELD VALUE",
+		Short: "Correct one field of a player",
+		Long: "Correct one field of a player: " + strings.Join(tournament.PlayerFields, ", ") + `.
+The rating used for pairing may change only before round 1 is paired.`,
+		Example: `  arbitro player set 3 club "CD Partenopeo"`,
+		Args:    cobra.ExactArgs(3),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			var e *tournament.Entry
+			err := update(func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
+				e, err = tx.SetPlayerField(t, args[0], args[1], args[2])
+				return err
+			})
+			if err != nil {
+				return err
+			}
+			if flagJSON {
+				return printJSON(cmd, e)
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "%s (id %d): %s set to %q\n", e.Player.Name, e.ID, strings.ToLower(args[1]), args[2])
+			return nil
+		},
+	}
+}
