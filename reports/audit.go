@@ -1,0 +1,204 @@
+package reports
+
+import (
+	"fmt"
+	"io"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"arbitro/rules"
+	"arbitro/tournament"
+)
+
+// AuditReport is the input of the audit report: the games whose scores contain an illegal
+// move, one AuditItem each. The audit command fills it from the rules engine's verdicts.
+type AuditReport struct {
+	Event   tournament.EventInfo
+	Checked int // game scores checked; 0 = not stated
+	Items   []AuditItem
+}
+
+// AuditItem is one illegal move found in a game score.
+type AuditItem struct {
+	GameID       int64
+	Round, Board int
+	White, Black string
+	Variant      string   // "italian" or "international" (rules.VariantByName names)
+	Ply          int      // 1-based ply of the illegal move
+	Move         string   // the move as written in the score, e.g. "22-18" or "22x13"
+	Reason       string   // the verdict's reason code, e.g. "not-a-move", "capture-required"
+	Message      string   // the verdict's explanation for people
+	FEN          string   // position before the illegal move (PDN FEN)
+	Legal        []string // legal moves in that position, in PDN notation
+}
+
+// WriteAuditPDF renders one block per illegal move: the game (round, board, players), the
+// ply and move played, the reason, the legal moves, and a board diagram of the position
+// before the move with the squares of the move played outlined in red. Diagrams are drawn
+// as White sees the board, squares numbered from the top-left: Italian with the dark
+// square at each player's bottom right, International with the dark square at the bottom
+// left (rules.Variant.Coords). A FEN that cannot be read is reported in words instead of a
+// diagram.
+func WriteAuditPDF(w io.Writer, a AuditReport, meta Meta) error {
+	title := "Audit report: illegal moves"
+	d := newDoc(meta, a.Event, title, false)
+	f := d.f
+	f.AddPage()
+	summary := fmt.Sprintf("%d illegal move(s) found", len(a.Items))
+	if a.Checked > 0 {
+		summary += fmt.Sprintf(" in %d game score(s) checked", a.Checked)
+	}
+	d.paragraph(9, summary+".")
+	f.Ln(2)
+	const boardSize = 70.0 // mm
+	_, pageH := f.GetPageSize()
+	for _, it := range a.Items {
+		if f.GetY()+boardSize+12 > pageH-bottomMargin {
+			f.AddPage()
+		}
+		f.SetFont(fontFamily, "B", 10)
+		f.CellFormat(0, 5.5, fmt.Sprintf("Round %d, board %d: %s – %s", it.Round, it.Board, it.White, it.Black), "", 1, "L", false, 0, "")
+		y := f.GetY() + 1
+		x0 := margin
+		diagramErr := d.diagram(x0, y, boardSize, it)
+		// Text to the right of the diagram.
+		tx := x0 + boardSize + 6
+		tw := d.usableWidth() - boardSize - 6
+		f.SetXY(tx, y)
+		line := func(bold bool, label, text string) {
+			f.SetX(tx)
+			style := ""
+			if bold {
+				style = "B"
+			}
+			f.SetFont(fontFamily, style, 9)
+			f.MultiCell(tw, 4.5, label+text, "", "L", false)
+		}
+		moveNo := (it.Ply + 1) / 2
+		side := "White"
+		if it.Ply%2 == 0 {
+			side = "Black"
+		}
+		line(true, "Move played: ", fmt.Sprintf("%s (ply %d, move %d, %s)", it.Move, it.Ply, moveNo, side))
+		if it.Reason != "" {
+			line(false, "Reason: ", it.Reason)
+		}
+		if it.Message != "" {
+			line(false, "", it.Message)
+		}
+		legal := strings.Join(it.Legal, "  ")
+		if legal == "" {
+			legal = "none"
+		}
+		line(false, "Legal moves: ", legal)
+		line(false, "Position (FEN): ", it.FEN)
+		if it.GameID != 0 {
+			line(false, "Game id: ", strconv.FormatInt(it.GameID, 10))
+		}
+		if diagramErr != nil {
+			line(false, "No diagram: ", diagramErr.Error())
+		}
+		if bottom := y + boardSize + 4; f.GetY() < bottom {
+			f.SetY(bottom)
+		}
+		f.SetLineWidth(0.1)
+		f.SetDrawColor(180, 180, 180)
+		f.Line(margin, f.GetY(), margin+d.usableWidth(), f.GetY())
+		f.SetDrawColor(0, 0, 0)
+		f.SetLineWidth(0.2)
+		f.Ln(3)
+	}
+	return d.finish(w)
+}
+
+var moveSquares = regexp.MustCompile(`\d+`)
+
+// diagram draws the position of it.FEN in a size × size box at (x, y).
+func (d *doc) diagram(x, y, size float64, it AuditItem) error {
+	v, err := rules.VariantByName(it.Variant)
+	if err != nil {
+		return err
+	}
+	pos, err := rules.ParseFEN(v, it.FEN)
+	if err != nil {
+		return err
+	}
+	f := d.f
+	n := v.Size()
+	sq := size / float64(n)
+	// Light squares everywhere, then the dark (playable) squares.
+	f.SetFillColor(240, 228, 200)
+	f.Rect(x, y, size, size, "F")
+	f.SetFillColor(150, 110, 70)
+	f.SetFont(fontFamily, "", 5)
+	for s := 1; s <= v.Squares(); s++ {
+		r, c := v.Coords(rules.Square(s))
+		f.Rect(x+float64(c)*sq, y+float64(r)*sq, sq, sq, "F")
+	}
+	// Pieces: circles; kings get a second ring and a crown dot.
+	for s := 1; s <= v.Squares(); s++ {
+		pc := pos.At(rules.Square(s))
+		if pc == rules.Empty {
+			continue
+		}
+		r, c := v.Coords(rules.Square(s))
+		cx, cy := x+(float64(c)+0.5)*sq, y+(float64(r)+0.5)*sq
+		rad := sq * 0.38
+		if pc.Side() == rules.White {
+			f.SetFillColor(250, 250, 250)
+			f.SetDrawColor(0, 0, 0)
+		} else {
+			f.SetFillColor(25, 25, 25)
+			f.SetDrawColor(0, 0, 0)
+		}
+		f.SetLineWidth(0.3)
+		f.Circle(cx, cy, rad, "FD")
+		if pc.IsKing() {
+			if pc.Side() == rules.White {
+				f.SetDrawColor(0, 0, 0)
+				f.SetFillColor(0, 0, 0)
+			} else {
+				f.SetDrawColor(250, 250, 250)
+				f.SetFillColor(250, 250, 250)
+			}
+			f.SetLineWidth(0.35)
+			f.Circle(cx, cy, rad*0.62, "D")
+			f.Circle(cx, cy, rad*0.2, "F")
+		}
+	}
+	// Square numbers, small, in the top-left corner of each dark square.
+	f.SetTextColor(255, 255, 255)
+	for s := 1; s <= v.Squares(); s++ {
+		r, c := v.Coords(rules.Square(s))
+		f.Text(x+float64(c)*sq+0.4, y+float64(r)*sq+1.9, strconv.Itoa(s))
+	}
+	f.SetTextColor(0, 0, 0)
+	// Outline the squares of the move played (first and last number of the move text).
+	if nums := moveSquares.FindAllString(it.Move, -1); len(nums) > 0 {
+		f.SetDrawColor(210, 0, 0)
+		f.SetLineWidth(0.6)
+		for _, t := range []string{nums[0], nums[len(nums)-1]} {
+			s, _ := strconv.Atoi(t)
+			if r, c := v.Coords(rules.Square(s)); r >= 0 {
+				f.Rect(x+float64(c)*sq+0.3, y+float64(r)*sq+0.3, sq-0.6, sq-0.6, "D")
+			}
+		}
+	}
+	f.SetDrawColor(0, 0, 0)
+	f.SetLineWidth(0.4)
+	f.Rect(x, y, size, size, "D")
+	f.SetLineWidth(0.2)
+	// Side to move under the board.
+	f.SetFont(fontFamily, "", 7)
+	f.Text(x, y+size+3, fmt.Sprintf("%s to move · %s", sideName(pos.Turn()), v.Name()))
+	return nil
+}
+
+// sideName is "White" or "Black".
+func sideName(s rules.Side) string {
+	if s == rules.White {
+		return "White"
+	}
+	return "Black"
+}

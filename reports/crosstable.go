@@ -1,0 +1,238 @@
+package reports
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"arbitro/pairing"
+	"arbitro/tournament"
+)
+
+// CrosstableLegendSwiss explains the per-round cells of the Swiss crosstable.
+const CrosstableLegendSwiss = "Cells: opponent's line number, colour (w white, b black) and points scored, e.g. 12w2; " +
+	"12+ forfeit win, 12- forfeit loss, 12u paired but unplayed, 12w? result pending; -2 bye with its points; " +
+	". absent (with points if granted, e.g. .1)."
+
+// CrosstableLegendGrid explains the cells of the round-robin grid.
+const CrosstableLegendGrid = "Cells: points scored by the line's player against the column's player (two numbers for " +
+	"two games); + forfeit win, - forfeit loss, u unplayed, ? pending; empty: not yet played."
+
+// crossIndex maps entry ids to line numbers (1-based, standings order) and collects each
+// player's results up to AfterRound, ordered by round and game.
+type crossIndex struct {
+	line    map[int]int
+	results [][]tournament.CrossResult // per line
+	gpr     int
+}
+
+func (s Standings) index() crossIndex {
+	gpr := s.Table.GamesPerRound
+	if gpr == 0 {
+		gpr = 1
+	}
+	ci := crossIndex{line: make(map[int]int, len(s.Rows)), results: make([][]tournament.CrossResult, len(s.Rows)), gpr: gpr}
+	for i, r := range s.Rows {
+		ci.line[r.Entry.ID] = i + 1
+	}
+	for i, r := range s.Rows {
+		slots := make([]tournament.CrossResult, s.AfterRound*gpr)
+		for k := range slots {
+			slots[k] = tournament.CrossResult{Round: k/gpr + 1, Game: k%gpr + 1, Kind: tournament.CrossAbsent}
+		}
+		for _, res := range r.Entry.Results {
+			g := res.Game
+			if g == 0 {
+				g = 1
+			}
+			if res.Round >= 1 && res.Round <= s.AfterRound && g <= gpr {
+				slots[(res.Round-1)*gpr+g-1] = res
+			}
+		}
+		ci.results[i] = slots
+	}
+	return ci
+}
+
+// swissCell formats one slot as in CrosstableLegendSwiss.
+func swissCell(r tournament.CrossResult, line map[int]int, sc tournament.Scoring) string {
+	opp := strconv.Itoa(line[r.Opponent])
+	col := ""
+	switch r.Colour {
+	case pairing.White:
+		col = "w"
+	case pairing.Black:
+		col = "b"
+	}
+	pts := sc.Format(sc.Units(r.Points))
+	switch r.Kind {
+	case tournament.CrossPlayed:
+		return opp + col + pts
+	case tournament.CrossForfeitWin:
+		return opp + "+"
+	case tournament.CrossForfeitLoss:
+		return opp + "-"
+	case tournament.CrossUnplayed:
+		return opp + "u"
+	case tournament.CrossPending:
+		return opp + col + "?"
+	case tournament.CrossBye:
+		return "-" + pts
+	}
+	if r.Points > 0 {
+		return "." + pts
+	}
+	return "."
+}
+
+// gridCell formats what line player scored against one opponent (all games between them).
+func gridCell(games []tournament.CrossResult, sc tournament.Scoring) string {
+	var parts []string
+	for _, r := range games {
+		switch r.Kind {
+		case tournament.CrossPlayed:
+			parts = append(parts, sc.Format(sc.Units(r.Points)))
+		case tournament.CrossForfeitWin:
+			parts = append(parts, "+")
+		case tournament.CrossForfeitLoss:
+			parts = append(parts, "-")
+		case tournament.CrossUnplayed:
+			parts = append(parts, "u")
+		case tournament.CrossPending:
+			parts = append(parts, "?")
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// crosstableTable returns the header and cells: "#", "No", "Name", then one column per
+// round (Swiss) or per line (grid), then points and tie-breaks.
+func (s Standings) crosstableTable(grid bool) ([]string, [][]string) {
+	sc := s.scoring()
+	ci := s.index()
+	head := []string{"#", "No", "Name"}
+	if grid {
+		for i := range s.Rows {
+			head = append(head, strconv.Itoa(i+1))
+		}
+	} else {
+		for r := 1; r <= s.AfterRound; r++ {
+			head = append(head, "R"+strconv.Itoa(r))
+		}
+	}
+	head = append(head, "Pts")
+	for _, tb := range s.Table.TieBreaks {
+		head = append(head, tb.Label())
+	}
+	rows := make([][]string, len(s.Rows))
+	for i, st := range s.Rows {
+		name := st.Entry.Name
+		if st.Entry.Withdrawn {
+			name += " (withdrawn)"
+		}
+		row := []string{strconv.Itoa(i + 1), numOrDash(st.Entry.Number), name}
+		if grid {
+			byOpp := map[int][]tournament.CrossResult{}
+			for _, r := range ci.results[i] {
+				if l, ok := ci.line[r.Opponent]; ok && r.Opponent != 0 {
+					byOpp[l] = append(byOpp[l], r)
+				}
+			}
+			for j := range s.Rows {
+				if j == i {
+					row = append(row, "X")
+					continue
+				}
+				row = append(row, gridCell(byOpp[j+1], sc))
+			}
+		} else {
+			for r := 0; r < s.AfterRound; r++ {
+				var cells []string
+				for g := 0; g < ci.gpr; g++ {
+					cells = append(cells, swissCell(ci.results[i][r*ci.gpr+g], ci.line, sc))
+				}
+				row = append(row, strings.Join(cells, "/"))
+			}
+		}
+		row = append(row, sc.Format(st.Points))
+		for t, tb := range s.Table.TieBreaks {
+			row = append(row, tb.Format(st.TieBreaks[t], sc))
+		}
+		rows[i] = row
+	}
+	return head, rows
+}
+
+// crossTitle is "Crosstable after round 3 of 7".
+func (s Standings) crossTitle() string {
+	return fmt.Sprintf("Crosstable after round %d of %d", s.AfterRound, s.Table.Rounds)
+}
+
+// WriteCrosstableText writes the crosstable as a text table: a player × player grid when
+// grid is true (round robin), else one column per round (Swiss), then the legend.
+func WriteCrosstableText(w io.Writer, s Standings, grid bool) error {
+	head, rows := s.crosstableTable(grid)
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s — %s\n\n", orDefault(s.Table.Event.Name, "arbitro"), s.crossTitle())
+	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, strings.Join(head, "\t"))
+	for _, r := range rows {
+		fmt.Fprintln(tw, strings.Join(r, "\t"))
+	}
+	if err := tw.Flush(); err != nil {
+		return fmt.Errorf("%w: %v", ErrRender, err)
+	}
+	legend := CrosstableLegendSwiss
+	if grid {
+		legend = CrosstableLegendGrid
+	}
+	fmt.Fprintf(&b, "\n%s\n%s\n", legend, s.legend())
+	_, err := io.WriteString(w, trimLineEnds(b.String()))
+	return err
+}
+
+// WriteCrosstablePDF renders the crosstable on A4, landscape when it is wider than a
+// portrait page, with a smaller font (down to 5 pt) when even landscape is too narrow; a
+// grid too wide even then (about 50 players and more) is printed in the Swiss layout,
+// one column per round. Rows break across pages with the header row repeated.
+func WriteCrosstablePDF(w io.Writer, s Standings, grid bool, meta Meta) error {
+	head, rows := s.crosstableTable(grid)
+	cols := make([]column, len(head))
+	for i, h := range head {
+		cols[i] = column{head: h, align: "C"}
+	}
+	cols[0].align, cols[1].align, cols[2].align = "R", "R", "L"
+	for i := len(head) - 1 - len(s.Table.TieBreaks); i < len(head); i++ {
+		cols[i].align = "R"
+	}
+	var d *doc
+	size, fits := 8.0, false
+	for _, landscape := range []bool{false, true} {
+		d = newDoc(meta, s.Table.Event, s.crossTitle(), landscape)
+		for size = 8.0; size >= 5 && !fits; size -= 0.5 {
+			fits = d.fitWidths(cols, rows, size, 2, 28)
+		}
+		if fits {
+			size += 0.5 // undo the loop's last step
+			break
+		}
+	}
+	if !fits {
+		if grid {
+			return WriteCrosstablePDF(w, s, false, meta)
+		}
+		size = 5
+		d.fitWidths(cols, rows, size, 2, 28)
+	}
+	d.f.AddPage()
+	d.table(cols, rows, size)
+	d.f.Ln(2)
+	legend := CrosstableLegendSwiss
+	if grid {
+		legend = CrosstableLegendGrid
+	}
+	d.paragraph(7, legend+" "+s.legend())
+	return d.finish(w)
+}
