@@ -1,0 +1,558 @@
+package rules
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Reason codes of a Verdict: stable kebab-case strings that other tools may rely on (they
+// appear in `arbitro replay --json`, see REPLAY-JSON.md). Never change an existing code.
+const (
+	ReasonParseError        = "parse-error"           // the PDN text (or the FEN tag) could not be read
+	ReasonUnknownSquare     = "unknown-square"        // a square outside the board (or algebraic notation)
+	ReasonNotOwnPiece       = "not-own-piece"         // the start square is empty or holds the opponent's piece
+	ReasonNotALegalMove     = "not-a-legal-move"      // no legal move fits, and no more specific reason applies
+	ReasonCaptureCompulsory = "capture-compulsory"    // an ordinary move while a capture was available
+	ReasonCapturePriority   = "capture-priority"      // Italian: a capture, but a better one was compulsory (Detail: which rule)
+	ReasonManBackwards      = "man-backwards"         // a man moved (or, Italian, captured) backwards
+	ReasonManCapturesKing   = "man-captures-king"     // Italian: a man captured a king (RegTec 5.3b)
+	ReasonMoveAfterPromote  = "move-after-promotion"  // Italian: a man's capture went on after it reached the far row
+	ReasonAmbiguousCapture  = "ambiguous-capture"     // from-to fits captures removing different pieces; the game does not decide
+	ReasonMoveAfterEnd      = "move-after-end"        // a move after a position where the side to move had no legal move
+	ReasonCaptureNotMaximal = "capture-not-maximal"   // International: the capture took fewer pieces than the maximum (FMJD 4.13)
+	ReasonPromotionPassing  = "promotion-passing"     // International: a man treated as promoted after passing the far row mid-capture (FMJD 4.15)
+	ReasonUnsupportedType   = "unsupported-game-type" // the GameType tag names a variant arbitro does not judge
+)
+
+// ResultCheck says whether the recorded result agrees with the moves.
+type ResultCheck string
+
+const (
+	// ResultConsistent: nothing in the moves contradicts the result (when the final
+	// position has no legal move for the side to move, the result is that side's loss).
+	ResultConsistent ResultCheck = "consistent"
+	// ResultInconsistent: the side to move has no legal move but the result does not give
+	// it the loss, or the Result tag and the movetext result disagree.
+	ResultInconsistent ResultCheck = "inconsistent"
+	// ResultUnknown: no result recorded ("*" or none).
+	ResultUnknown ResultCheck = "unknown"
+	// ResultUnchecked: the game has an illegal move, so the final position is not known.
+	ResultUnchecked ResultCheck = "unchecked"
+)
+
+// ReplayOptions control Replay.
+type ReplayOptions struct {
+	// Variant is used when the game has no GameType tag (for example a tournament's
+	// variant, or `--variant`). Nil: inferred (see GameVariant).
+	Variant *Variant
+	// ForceVariant makes Variant win over the game's GameType tag.
+	ForceVariant bool
+}
+
+// Repetition is a position that occurred three or more times in a game (same pieces, same
+// side to move), reported as information (Italian rules do not make it an automatic draw;
+// see DrawEvent for International).
+type Repetition struct {
+	FEN   string
+	Plies []int // the plies after which the position stood (0 = the starting position)
+}
+
+// DrawEvent is an International draw rule (FMJD Article 6) that applied during the game.
+type DrawEvent struct {
+	// Rule: "threefold-repetition" (6.2), "25-move" (kings only, no capture, 50 plies),
+	// "16-move" (one king against three pieces with a king, 32 plies), "5-move" (one king
+	// against at most two pieces with a king, 10 plies).
+	Rule string
+	// Ply is the ply after which the game was drawn by the rule.
+	Ply int
+	// StartPly is where the counted sequence began (the ply of the first occurrence, of the
+	// last man move or capture, or of the material configuration); 0 = the start position.
+	StartPly int
+	Message  string
+}
+
+// Verdict is the judgement of one game score by Replay.
+type Verdict struct {
+	Variant string // "italian", "international", or "" when the variant is not supported
+	Legal   bool   // every move is legal (and the score is unambiguous)
+	Plies   int    // plies replayed legally (the number of moves when Legal)
+	// At the first illegal ply (zero values when Legal):
+	Ply        int      // 1-based ply of the first illegal move (0 for an error before any move)
+	Move       string   // that move as written
+	Reason     string   // a Reason* code
+	Detail     string   // for capture-priority: "quantity", "king-captures", "kings-captured", "earliest-king"
+	Message    string   // a sentence for people
+	FEN        string   // the position before that ply
+	LegalMoves []string // the legal moves there, full path form ("22x13x6")
+
+	Result      string      // the recorded result used (movetext marker, else Result tag)
+	ResultCheck ResultCheck // see the constants
+	Terminal    bool        // the final position has no legal move for the side to move
+	FinalFEN    string      // the position after the last legal ply
+
+	Notes       []string     // information: resolved ambiguities, notation remarks, result remarks
+	Repetitions []Repetition // positions that occurred 3 or more times
+	Draws       []DrawEvent  // International: FMJD draw rules that applied (first time each)
+	// Claim40Ply is, for Italian, the first ply at which a 40-move claim (counted from the
+	// last man move or capture) became valid; 0 if never. See Count40.
+	Claim40Ply int
+}
+
+// ErrNotReplayable is wrapped by Count40, CheckClaim40, FirstClaim40 and CheckDrawClaim when
+// the game cannot be replayed as far as the ply asked about.
+var ErrNotReplayable = errors.New("game cannot be replayed that far")
+
+// GameVariant chooses the variant of g: opts.Variant when ForceVariant; else the GameType tag
+// (short "20" or full "20,W,10,10,N1,0"; unsupported types give an error wrapping
+// ErrUnsupportedGameType, "unsupported game type N"); else opts.Variant; else Italian when
+// the game uses Italian tag names (Bianco, Nero, Risultato, Dati, Anno); else International
+// when a square above 32 appears in the moves or the FEN tag; else Italian.
+func GameVariant(g *Game, opts ReplayOptions) (*Variant, error) {
+	if opts.ForceVariant && opts.Variant != nil {
+		return opts.Variant, nil
+	}
+	if gt := g.GameType(); strings.TrimSpace(gt) != "" {
+		return VariantByGameTypeTag(gt)
+	}
+	if opts.Variant != nil {
+		return opts.Variant, nil
+	}
+	if g.HasItalianTags() {
+		return Italian, nil
+	}
+	for _, m := range g.Moves {
+		if m.From > 32 || m.To > 32 {
+			return International, nil
+		}
+		for _, s := range m.Via {
+			if s > 32 {
+				return International, nil
+			}
+		}
+	}
+	if fen := g.FENTag(); fen != "" {
+		if _, err := ParseFEN(Italian, fen); err != nil {
+			if _, err2 := ParseFEN(International, fen); err2 == nil {
+				return International, nil
+			}
+		}
+	}
+	return Italian, nil
+}
+
+// StartPosition returns the position g starts from in variant v: the FEN tag when present
+// (errors wrap ErrBadFEN), else v.Start().
+func StartPosition(g *Game, v *Variant) (Position, error) {
+	if fen := g.FENTag(); strings.TrimSpace(fen) != "" {
+		return ParseFEN(v, fen)
+	}
+	return v.Start(), nil
+}
+
+// ParseErrorVerdict is the verdict for a game the PDN reader could not read to its end
+// (err from PDNReader.Next): reason parse-error at the ply after the last move read.
+func ParseErrorVerdict(g *Game, err error) Verdict {
+	vd := Verdict{Reason: ReasonParseError, Message: err.Error(), ResultCheck: ResultUnchecked}
+	if g != nil {
+		vd.Ply = len(g.Moves) + 1
+		vd.Plies = len(g.Moves)
+		vd.Result = g.FinalResult()
+	}
+	return vd
+}
+
+// Replay plays every move of g from its start (the FEN tag, or the variant's initial
+// position) and judges the score: the first illegal ply with a reason code, the position
+// before it and the legal moves there; whether the result agrees with the final position;
+// repetitions; for International the FMJD draw rules that applied; for Italian the first ply
+// at which a 40-move claim was valid.
+//
+// Matching: a move written from-to ("22x6") matches the legal move with that start and end;
+// written with landing squares ("22x13x6") it must match a legal path exactly. Paths with the
+// same start, end and captured pieces are one move. When from-to fits several legal captures
+// that remove different pieces, the rest of the game decides: if exactly one reading lets the
+// game replay to its end it is taken (with a note); if several do, the verdict is
+// ambiguous-capture at that ply.
+func Replay(g *Game, opts ReplayOptions) Verdict {
+	var vd Verdict
+	vd.Result = g.FinalResult()
+	v, err := GameVariant(g, opts)
+	if err != nil {
+		vd.Reason = ReasonUnsupportedType
+		vd.Message = unsupportedMessage(g.GameType(), err)
+		vd.ResultCheck = ResultUnchecked
+		return vd
+	}
+	vd.Variant = v.Name()
+	start, err := StartPosition(g, v)
+	if err != nil {
+		vd.Reason = ReasonParseError
+		vd.Message = "FEN tag: " + err.Error()
+		vd.ResultCheck = ResultUnchecked
+		return vd
+	}
+	r := replayer{v: v, g: g, budget: lookaheadBudget}
+	r.run(start, &vd)
+	return vd
+}
+
+func unsupportedMessage(gt string, err error) string {
+	t := strings.TrimSpace(gt)
+	if i := strings.IndexByte(t, ','); i >= 0 {
+		t = t[:i]
+	}
+	if n, e := strconv.Atoi(strings.TrimSpace(t)); e == nil {
+		return fmt.Sprintf("unsupported game type %d", n)
+	}
+	return err.Error()
+}
+
+// lookaheadBudget bounds the plies replayed while resolving ambiguous captures in one game.
+const lookaheadBudget = 200000
+
+// replayer holds the state of one replay.
+type replayer struct {
+	v      *Variant
+	g      *Game
+	f      fastGen
+	budget int
+	// onPly, when set, is called after each legal ply with the position after it and
+	// whether the ply was a man move or a capture.
+	onPly func(ply int, before, after Position, irreversible bool)
+	// promoted-in-passing tracking (International): square of a man that passed its far
+	// row during a capture but ended elsewhere (0 if none).
+	passSq Square
+}
+
+// step matches written move w in position p. It returns the move's internal form or, when
+// the written move needs the public API (full path, several fits), the public move; ok false
+// when no legal move fits. amb lists the distinct fits when there are several.
+type stepResult struct {
+	ok      bool
+	fast    bool
+	im      imove
+	mv      Move
+	amb     []Move
+	nLegal  int
+	unknown bool
+}
+
+func (r *replayer) step(p *Position, w *PDNMove) stepResult {
+	n := r.v.Squares()
+	if w.Algebraic || w.From < 1 || w.From > n || w.To < 1 || w.To > n {
+		return stepResult{unknown: true}
+	}
+	for _, s := range w.Via {
+		if s < 1 || s > n {
+			return stepResult{unknown: true}
+		}
+	}
+	if len(w.Via) == 0 {
+		cnt, im, nLegal := r.f.fastMatch(p, Square(w.From), Square(w.To))
+		if cnt == 1 {
+			return stepResult{ok: true, fast: true, im: im, nLegal: nLegal}
+		}
+		if cnt == 0 {
+			return stepResult{nLegal: nLegal}
+		}
+	}
+	// Slow path: full path written, or several captures fit from-to.
+	legal := p.LegalMoves()
+	var fits []Move
+	for _, m := range legal {
+		if m.From != Square(w.From) || m.To != Square(w.To) {
+			continue
+		}
+		if len(w.Via) > 0 && !pathMatches(m, w.Via) {
+			continue
+		}
+		fits = append(fits, m)
+	}
+	if len(fits) == 0 && len(w.Via) > 0 {
+		// The generator keeps one path per captured set; the written path may be another
+		// path of the same capture. Look at every path.
+		for _, m := range p.AllCaptures() {
+			if m.From == Square(w.From) && m.To == Square(w.To) && pathMatches(m, w.Via) {
+				for _, l := range legal {
+					if l.SameAs(m) {
+						fits = append(fits, l)
+						break
+					}
+				}
+				break
+			}
+		}
+	}
+	switch len(fits) {
+	case 0:
+		return stepResult{nLegal: len(legal)}
+	case 1:
+		return stepResult{ok: true, mv: fits[0], nLegal: len(legal)}
+	}
+	return stepResult{ok: true, mv: fits[0], amb: fits, nLegal: len(legal)}
+}
+
+func pathMatches(m Move, via []int) bool {
+	if len(m.Path) != len(via)+1 {
+		return false
+	}
+	for i, s := range via {
+		if m.Path[i] != Square(s) {
+			return false
+		}
+	}
+	return true
+}
+
+// playStep plays the matched move and reports irreversibility.
+func playStep(p Position, s *stepResult, m Move) (Position, bool) {
+	if s.fast {
+		return fastPlay(p, s.im)
+	}
+	irrev := m.IsCapture() || p.At(m.From).IsMan()
+	return p.Play(m), irrev
+}
+
+// tryRest replays plies from index i (0-based) in position p without diagnosis and reports
+// how many plies replayed legally and whether that reached the end of the game.
+func (r *replayer) tryRest(p Position, i int) (int, bool) {
+	moves := r.g.Moves
+	start := i
+	for ; i < len(moves); i++ {
+		if r.budget <= 0 {
+			return i - start, false
+		}
+		r.budget--
+		s := r.step(&p, &moves[i])
+		if !s.ok {
+			return i - start, false
+		}
+		if s.amb != nil {
+			best, bestN, okCount := -1, -1, 0
+			for k, m := range s.amb {
+				n, ok := r.tryRest(p.Play(m), i+1)
+				if ok {
+					okCount++
+					best = k
+				} else if okCount == 0 && n > bestN {
+					best, bestN = k, n
+				}
+			}
+			if okCount >= 1 {
+				return len(moves) - start, true
+			}
+			p = p.Play(s.amb[best])
+			continue
+		}
+		p, _ = playStep(p, &s, s.mv)
+	}
+	return i - start, true
+}
+
+// run replays the game from start and fills vd.
+func (r *replayer) run(start Position, vd *Verdict) {
+	moves := r.g.Moves
+	p := start
+	var tr drawTracker
+	tr.init(r.v, start)
+	for i := range moves {
+		w := &moves[i]
+		before := p
+		s := r.step(&p, w)
+		if !s.ok {
+			r.fail(vd, i, before, w, s)
+			tr.finish(vd)
+			return
+		}
+		m := s.mv
+		if s.amb != nil {
+			var okIdx []int
+			best, bestN := -1, -1
+			for k, c := range s.amb {
+				n, ok := r.tryRest(p.Play(c), i+1)
+				if ok {
+					okIdx = append(okIdx, k)
+				} else if n > bestN {
+					best, bestN = k, n
+				}
+			}
+			alts := make([]string, len(s.amb))
+			for k, c := range s.amb {
+				alts[k] = c.String() + " (takes " + squaresString(c.Captured) + ")"
+			}
+			switch {
+			case len(okIdx) == 1:
+				m = s.amb[okIdx[0]]
+				vd.Notes = append(vd.Notes, fmt.Sprintf("ply %d: %s fits %d captures that take different pieces: %s; only %s lets the rest of the game replay, so it was taken",
+					i+1, w.Text, len(s.amb), strings.Join(alts, ", "), m.String()))
+			case len(okIdx) > 1:
+				r.failAt(vd, i, before, w, ReasonAmbiguousCapture, "",
+					fmt.Sprintf("%s fits %d captures that take different pieces: %s; the rest of the game fits %d of them, so the score does not say which was played (write the full path)",
+						w.Text, len(s.amb), strings.Join(alts, ", "), len(okIdx)))
+				tr.finish(vd)
+				return
+			default:
+				m = s.amb[best]
+				vd.Notes = append(vd.Notes, fmt.Sprintf("ply %d: %s fits %d captures that take different pieces: %s; no reading lets the rest of the game replay, %s (the one replaying furthest) was taken",
+					i+1, w.Text, len(s.amb), strings.Join(alts, ", "), m.String()))
+			}
+			s.fast = false
+		}
+		if w.Capture != (s.fast && s.im.capt != 0 || !s.fast && m.IsCapture()) {
+			if w.Capture {
+				vd.Notes = append(vd.Notes, fmt.Sprintf("ply %d: %s is written as a capture but is an ordinary move", i+1, w.Text))
+			} else {
+				vd.Notes = append(vd.Notes, fmt.Sprintf("ply %d: %s is written as an ordinary move but is a capture", i+1, w.Text))
+			}
+		}
+		var irrev bool
+		if r.v.FlyingKings() {
+			r.trackPassing(&p, &s, m)
+		}
+		p, irrev = playStep(p, &s, m)
+		vd.Plies = i + 1
+		tr.ply(i+1, p, irrev)
+		if r.onPly != nil {
+			r.onPly(i+1, before, p, irrev)
+		}
+	}
+	vd.Legal = true
+	vd.FinalFEN = p.FEN()
+	vd.Terminal = !r.f.hasLegalMove(&p)
+	r.checkResult(vd, p)
+	tr.finish(vd)
+}
+
+// trackPassing records (International) a man whose capture passed through its far row
+// without ending there: FMJD 4.15 says it stays a man. Scores that then move it as a king
+// get reason promotion-passing.
+func (r *replayer) trackPassing(p *Position, s *stepResult, m Move) {
+	from, to := m.From, m.To
+	var path []Square
+	if s.fast {
+		from, to = r.v.bitSq[s.im.from], r.v.bitSq[s.im.to]
+		if s.im.capt == 0 || s.im.capt&(s.im.capt-1) == 0 || !p.At(from).IsMan() {
+			if r.passSq == from {
+				r.passSq = to
+			} else if r.passSq != 0 && p.At(r.passSq).IsMan() && s.im.capt&(uint64(1)<<r.v.sqBit[r.passSq]) != 0 {
+				r.passSq = 0 // the marked man was captured
+			}
+			return
+		}
+		// Need the path: look it up through the public API (captures by men are rare
+		// enough that this costs little).
+		for _, c := range p.LegalMoves() {
+			if c.From == from && c.To == to {
+				path = c.Path
+				break
+			}
+		}
+	} else {
+		path = m.Path
+	}
+	if r.passSq == from {
+		r.passSq = to
+	}
+	pc := p.At(from)
+	if !pc.IsMan() || len(path) < 2 {
+		return
+	}
+	farRow := 0
+	if pc.Side() == Black {
+		farRow = r.v.Size() - 1
+	}
+	for _, sq := range path[:len(path)-1] {
+		if row, _ := r.v.Coords(sq); row == farRow {
+			r.passSq = to
+			return
+		}
+	}
+}
+
+func squaresString(sqs []Square) string {
+	var b strings.Builder
+	for i, s := range sqs {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(strconv.Itoa(int(s)))
+	}
+	return b.String()
+}
+
+// fail diagnoses why written move w does not fit position p (ply index i).
+func (r *replayer) fail(vd *Verdict, i int, p Position, w *PDNMove, s stepResult) {
+	reason, detail, msg := r.diagnose(p, w, s)
+	r.failAt(vd, i, p, w, reason, detail, msg)
+}
+
+func (r *replayer) failAt(vd *Verdict, i int, p Position, w *PDNMove, reason, detail, msg string) {
+	vd.Legal = false
+	vd.Ply = i + 1
+	vd.Plies = i
+	vd.Move = w.Text
+	vd.Reason = reason
+	vd.Detail = detail
+	vd.Message = fmt.Sprintf("ply %d (move %d%s) %s: %s", i+1, w.Number, dots(w), w.Text, msg)
+	vd.FEN = p.FEN()
+	legal := p.LegalMoves()
+	vd.LegalMoves = make([]string, len(legal))
+	for k, m := range legal {
+		vd.LegalMoves[k] = m.String()
+	}
+	vd.FinalFEN = vd.FEN
+	vd.ResultCheck = ResultUnchecked
+}
+
+func dots(w *PDNMove) string {
+	if w.Second {
+		return "..."
+	}
+	return "."
+}
+
+// resultOutcome normalises a result: 'W' white won, 'B' black won, 'D' draw, 0 unknown.
+func resultOutcome(res string) byte {
+	switch strings.TrimSpace(res) {
+	case "1-0", "2-0":
+		return 'W'
+	case "0-1", "0-2":
+		return 'B'
+	case "1/2-1/2", "1-1", "½-½":
+		return 'D'
+	}
+	return 0
+}
+
+func (r *replayer) checkResult(vd *Verdict, final Position) {
+	g := r.g
+	tagRes, textRes := g.ResultTag(), g.Result
+	to, oo := resultOutcome(tagRes), resultOutcome(textRes)
+	vd.ResultCheck = ResultConsistent
+	if to != 0 && oo != 0 && to != oo {
+		vd.ResultCheck = ResultInconsistent
+		vd.Notes = append(vd.Notes, fmt.Sprintf("the Result tag says %s but the movetext ends %s", tagRes, textRes))
+	}
+	out := resultOutcome(vd.Result)
+	if out == 0 {
+		if vd.ResultCheck == ResultConsistent {
+			vd.ResultCheck = ResultUnknown
+		}
+		if vd.Terminal {
+			vd.Notes = append(vd.Notes, fmt.Sprintf("%s has no legal move in the final position and has lost, but no result is recorded", final.Turn()))
+		}
+		return
+	}
+	if vd.Terminal {
+		want := byte('W')
+		if final.Turn() == White {
+			want = 'B'
+		}
+		if out != want {
+			vd.ResultCheck = ResultInconsistent
+			vd.Notes = append(vd.Notes, fmt.Sprintf("%s has no legal move in the final position and has lost, but the result is %s", final.Turn(), vd.Result))
+		}
+	}
+}

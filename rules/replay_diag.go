@@ -1,0 +1,290 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+)
+
+// diagnose explains why written move w fits no legal move of p. It returns a Reason code,
+// a detail (the priority rule for capture-priority) and a message.
+func (r *replayer) diagnose(p Position, w *PDNMove, s stepResult) (reason, detail, msg string) {
+	v := r.v
+	n := v.Squares()
+	if s.unknown {
+		if w.Algebraic {
+			return ReasonUnknownSquare, "", fmt.Sprintf("algebraic notation; %s draughts squares are numbered 1..%d", v.Name(), n)
+		}
+		for _, sq := range append(append([]int{w.From}, w.Via...), w.To) {
+			if sq < 1 || sq > n {
+				return ReasonUnknownSquare, "", fmt.Sprintf("square %d is not on the %s board (squares 1..%d)", sq, v.Name(), n)
+			}
+		}
+	}
+	turn := p.Turn()
+	if s.nLegal == 0 {
+		return ReasonMoveAfterEnd, "", fmt.Sprintf("%s has no legal move here: the game was already over (%s had lost)", turn, turn)
+	}
+	from, to := Square(w.From), Square(w.To)
+	pc := p.At(from)
+	if pc == Empty {
+		return ReasonNotOwnPiece, "", fmt.Sprintf("square %d is empty; %s is to move", from, turn)
+	}
+	if pc.Side() != turn {
+		return ReasonNotOwnPiece, "", fmt.Sprintf("square %d holds a %s, but %s is to move", from, pc, turn)
+	}
+	legal := p.LegalMoves()
+	// A capture that exists but is not among the best.
+	for _, c := range p.AllCaptures() {
+		if c.From != from || c.To != to || (len(w.Via) > 0 && !pathMatches(c, w.Via)) {
+			continue
+		}
+		best := legal[0]
+		if !best.IsCapture() {
+			break // cannot happen: a capture exists, so the legal moves are captures
+		}
+		wr, br := p.CaptureRank(c), p.CaptureRank(best)
+		_, rule := v.ComparePriority(br, wr)
+		if v.FlyingKings() {
+			return ReasonCaptureNotMaximal, "quantity", fmt.Sprintf("the capture took fewer pieces than the maximum: it takes %d, but %s takes %d (FMJD 4.13)",
+				wr.Pieces, best.String(), br.Pieces)
+		}
+		d := priorityDetail(rule)
+		return ReasonCapturePriority, d, fmt.Sprintf("a better capture was compulsory by rule %d (%s): %s instead (RegTec 6.6-6.10)",
+			rule.Number(), priorityText(rule), movesList(legal))
+	}
+	if pc.IsMan() {
+		if rsn, m := r.manDiagnosis(p, w); rsn != "" {
+			return rsn, "", m
+		}
+	}
+	if v.FlyingKings() && pc.IsMan() && r.passSq == from {
+		king := WhiteKing
+		if turn == Black {
+			king = BlackKing
+		}
+		for _, m := range p.Place(from, king).LegalMoves() {
+			if m.From == from && m.To == to {
+				return ReasonPromotionPassing, "", fmt.Sprintf("the man on %d passed the far row during a capture but did not end there, so it is still a man and cannot play %s (FMJD 4.15)", from, w.Text)
+			}
+		}
+	}
+	if legal[0].IsCapture() && len(w.Via) == 0 && r.pseudoQuiet(p, from, to) {
+		return ReasonCaptureCompulsory, "", fmt.Sprintf("a capture was compulsory: %s", movesList(legal))
+	}
+	return ReasonNotALegalMove, "", fmt.Sprintf("no legal move of the %s on %d goes to %d; legal moves: %s", pc, from, to, movesList(legal))
+}
+
+// priorityDetail maps a priority rule to the Detail codes of a capture-priority verdict.
+func priorityDetail(r PriorityRule) string {
+	switch r {
+	case RuleQuantity:
+		return "quantity"
+	case RuleKingCaptures:
+		return "king"
+	case RuleKingsCaptured:
+		return "kings"
+	case RuleEarliestKing:
+		return "order"
+	}
+	return "none"
+}
+
+func priorityText(r PriorityRule) string {
+	switch r {
+	case RuleQuantity:
+		return "take the most pieces"
+	case RuleKingCaptures:
+		return "at equal count, capture with the king"
+	case RuleKingsCaptured:
+		return "take the most kings"
+	case RuleEarliestKing:
+		return "meet the kings earliest"
+	}
+	return "free choice"
+}
+
+func movesList(ms []Move) string {
+	s := make([]string, len(ms))
+	for i, m := range ms {
+		s[i] = m.String()
+	}
+	return strings.Join(s, ", ")
+}
+
+// pseudoQuiet reports whether from-to would be an ordinary move of the piece on from if no
+// capture were compulsory.
+func (r *replayer) pseudoQuiet(p Position, from, to Square) bool {
+	v := r.v
+	pc := p.At(from)
+	if p.At(to) != Empty {
+		return false
+	}
+	fr, fc := v.Coords(from)
+	tr, tc := v.Coords(to)
+	dr, dc := tr-fr, tc-fc
+	if dr == 0 || (dr != dc && dr != -dc) {
+		return false
+	}
+	if pc.IsMan() {
+		fwd := -1
+		if pc.Side() == Black {
+			fwd = 1
+		}
+		return dr == fwd && (dc == 1 || dc == -1)
+	}
+	if !v.FlyingKings() {
+		return dr == 1 || dr == -1
+	}
+	sr, sc := sgn(dr), sgn(dc)
+	for k := 1; k < abs(dr); k++ {
+		if p.At(v.SquareAt(fr+k*sr, fc+k*sc)) != Empty {
+			return false
+		}
+	}
+	return true
+}
+
+func sgn(x int) int {
+	if x < 0 {
+		return -1
+	}
+	if x > 0 {
+		return 1
+	}
+	return 0
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// manDiagnosis looks for the rule a man's move breaks: moving backwards, capturing
+// backwards (Italian), capturing a king (Italian), going on capturing after reaching the far
+// row (Italian).
+func (r *replayer) manDiagnosis(p Position, w *PDNMove) (string, string) {
+	v := r.v
+	from, to := Square(w.From), Square(w.To)
+	pc := p.At(from)
+	fr, fc := v.Coords(from)
+	tr, tc := v.Coords(to)
+	fwd := -1
+	if pc.Side() == Black {
+		fwd = 1
+	}
+	// A plain step backwards.
+	if len(w.Via) == 0 && tr-fr == -fwd && (tc-fc == 1 || tc-fc == -1) && p.At(to) == Empty {
+		return ReasonManBackwards, fmt.Sprintf("a man moves forward only; %d-%d goes backwards", from, to)
+	}
+	if v.FlyingKings() {
+		return "", ""
+	}
+	// Italian capture searches, each relaxing one rule.
+	type relax struct {
+		back, kings, promo bool
+		reason, msg        string
+	}
+	tries := []relax{
+		{back: true, reason: ReasonManBackwards, msg: "a man captures forward only (RegTec 5.3a); this capture jumps backwards"},
+		{kings: true, reason: ReasonManCapturesKing, msg: "a man may not capture a king (RegTec 5.3b)"},
+		{promo: true, reason: ReasonMoveAfterPromote, msg: "the man reached the far row and became a king: its move ends there and the capture cannot go on"},
+	}
+	for _, t := range tries {
+		if ms := r.manSearch(p, from, to, w.Via, t.back, t.kings, t.promo); ms.found {
+			if (t.back && ms.usedBack) || (t.kings && ms.usedKing) || (t.promo && ms.usedPromo) {
+				return t.reason, t.msg
+			}
+		}
+	}
+	if ms := r.manSearch(p, from, to, w.Via, true, true, true); ms.found {
+		switch {
+		case ms.usedBack:
+			return ReasonManBackwards, tries[0].msg
+		case ms.usedKing:
+			return ReasonManCapturesKing, tries[1].msg
+		case ms.usedPromo:
+			return ReasonMoveAfterPromote, tries[2].msg
+		}
+	}
+	return "", ""
+}
+
+type manSearchResult struct {
+	found                         bool
+	usedBack, usedKing, usedPromo bool
+}
+
+// manSearch looks for a sequence of short jumps by the man on from ending on to (through
+// via when given), with the Italian man's restrictions relaxed as asked. It prefers paths
+// that need a relaxation (the point is to explain a move that is not legal).
+func (r *replayer) manSearch(p Position, from, to Square, via []int, back, kings, promo bool) manSearchResult {
+	v := r.v
+	pc := p.At(from)
+	fwd := -1
+	farRow := 0
+	if pc.Side() == Black {
+		fwd, farRow = 1, v.Size()-1
+	}
+	var capt []Square
+	var res manSearchResult
+	var dfs func(cur Square, depth int, uBack, uKing, uPromo bool)
+	dfs = func(cur Square, depth int, uBack, uKing, uPromo bool) {
+		if res.found && (res.usedBack || res.usedKing || res.usedPromo) {
+			return
+		}
+		if depth > 0 && cur == to && (len(via) == 0 || depth == len(via)+1) {
+			if !res.found || uBack || uKing || uPromo {
+				res = manSearchResult{true, uBack, uKing, uPromo}
+			}
+		}
+		if depth > 16 || (len(via) > 0 && depth > len(via)) {
+			return
+		}
+		cr, cc := v.Coords(cur)
+		if depth > 0 && cr == farRow {
+			if !promo {
+				return
+			}
+			uPromo = true
+		}
+		for _, dr := range [2]int{-1, 1} {
+			for _, dc := range [2]int{-1, 1} {
+				b := dr != fwd
+				if b && !back {
+					continue
+				}
+				mid := v.SquareAt(cr+dr, cc+dc)
+				land := v.SquareAt(cr+2*dr, cc+2*dc)
+				if mid == 0 || land == 0 {
+					continue
+				}
+				if len(via) > 0 && depth < len(via) && land != Square(via[depth]) {
+					continue
+				}
+				mp := p.At(mid)
+				if mp == Empty || mp.Side() == pc.Side() || (mp.IsKing() && !kings) {
+					continue
+				}
+				if lp := p.At(land); lp != Empty && land != from {
+					continue
+				}
+				dup := false
+				for _, c := range capt {
+					if c == mid {
+						dup = true
+					}
+				}
+				if dup {
+					continue
+				}
+				capt = append(capt, mid)
+				dfs(land, depth+1, uBack || b, uKing || mp.IsKing(), uPromo)
+				capt = capt[:len(capt)-1]
+			}
+		}
+	}
+	dfs(from, 0, false, false, false)
+	return res
+}
