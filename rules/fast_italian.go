@@ -77,25 +77,33 @@ func itManSeqB(cur, oppMen, empty uint64) (int, int) {
 	return bd, bc
 }
 
-// italianLeafCount returns the number of legal moves of an Italian position (perft(1))
-// without generating them when it can: quiet moves by population count, men-only captures
-// by counting sequences; positions where a king can capture take the general path.
+// italianLeafCount returns the number of legal moves of an Italian position (perft(1)).
 func (pf *perfter) italianLeafCount(p *Position) uint64 {
 	s := p.turn
-	own, opp := p.bb[s], p.bb[s^1]
+	if n, ok := itLeaf(s == White, p.bb[s], p.bb[s^1], p.kings); ok {
+		return n
+	}
+	return pf.generalLeafCount(p)
+}
+
+// itLeaf counts the legal moves of the side owning own (white when white) without
+// generating them: quiet moves by population count, men-only captures by counting
+// sequences. It returns ok = false when a king can capture (the caller takes the general
+// path, which ranks king captures).
+func itLeaf(white bool, own, opp, kings uint64) (uint64, bool) {
 	empty := itBoard &^ (own | opp)
-	men := own &^ p.kings
-	oppMen := opp &^ p.kings
-	ownK := own & p.kings
+	men := own &^ kings
+	oppMen := opp &^ kings
+	ownK := own & kings
 	if ownK != 0 {
 		ck := ((empty<<5)&opp)<<5 | ((empty<<4)&opp)<<4 | ((empty>>4)&opp)>>4 | ((empty>>5)&opp)>>5
 		if ck&ownK != 0 {
-			return pf.generalLeafCount(p)
+			return 0, false
 		}
 	}
 	var cm uint64
 	var n int
-	if s == White {
+	if white {
 		cm = (((empty<<5)&oppMen)<<5 | ((empty<<4)&oppMen)<<4) & men
 		if cm == 0 {
 			n = bits.OnesCount64((men>>5)&empty) + bits.OnesCount64((men>>4)&empty)
@@ -111,14 +119,14 @@ func (pf *perfter) italianLeafCount(p *Position) uint64 {
 			n += bits.OnesCount64((ownK>>5)&empty) + bits.OnesCount64((ownK>>4)&empty) +
 				bits.OnesCount64((ownK<<4)&empty) + bits.OnesCount64((ownK<<5)&empty)
 		}
-		return uint64(n)
+		return uint64(n), true
 	}
 	bd, bc := 0, 0
 	for cm != 0 {
 		b := cm & -cm
 		cm &= cm - 1
 		var d, c int
-		if s == White {
+		if white {
 			d, c = itManSeqW(b, oppMen, empty)
 		} else {
 			d, c = itManSeqB(b, oppMen, empty)
@@ -129,7 +137,40 @@ func (pf *perfter) italianLeafCount(p *Position) uint64 {
 			bc += c
 		}
 	}
-	return uint64(bc)
+	return uint64(bc), true
+}
+
+// italianDepth2 returns Perft(p, 2) for an Italian position: each child is counted
+// in bulk with itLeaf, with the move applied in registers.
+func (pf *perfter) italianDepth2(p *Position) uint64 {
+	ms := pf.italianLegal(p, 2)
+	s := p.turn
+	own, opp, kings := p.bb[s], p.bb[s^1], p.kings
+	promo := itPromoB
+	if s == White {
+		promo = itPromoW
+	}
+	childWhite := s != White
+	var total uint64
+	for i := range ms {
+		m := &ms[i]
+		fb, tb := uint64(1)<<(m.from&63), uint64(1)<<(m.to&63)
+		nOwn := own&^fb | tb
+		nOpp := opp &^ m.capt
+		nk := kings &^ m.capt
+		if kings&fb != 0 {
+			nk = nk&^fb | tb
+		} else {
+			nk |= tb & promo
+		}
+		n, ok := itLeaf(childWhite, nOpp, nOwn, nk)
+		if !ok {
+			q := p.apply(m.from, m.to, m.capt)
+			n = pf.generalLeafCount(&q)
+		}
+		total += n
+	}
+	return total
 }
 
 func (pf *perfter) generalLeafCount(p *Position) uint64 {
@@ -145,4 +186,137 @@ func (pf *perfter) generalLeafCount(p *Position) uint64 {
 	}
 	pf.bufs[0] = g.buf
 	return n
+}
+
+func itManGenW(buf []imove, from uint8, cur, capt, oppMen, empty uint64, n uint32) []imove {
+	found := false
+	if mid := (cur >> 5) & oppMen; mid != 0 {
+		if land := (mid >> 5) & empty; land != 0 {
+			found = true
+			if land&itPromoW != 0 {
+				buf = append(buf, imove{capt: capt | mid, key: (n + 1) << 24, from: from, to: uint8(bits.TrailingZeros64(land))})
+			} else {
+				buf = itManGenW(buf, from, land, capt|mid, oppMen, empty, n+1)
+			}
+		}
+	}
+	if mid := (cur >> 4) & oppMen; mid != 0 {
+		if land := (mid >> 4) & empty; land != 0 {
+			found = true
+			if land&itPromoW != 0 {
+				buf = append(buf, imove{capt: capt | mid, key: (n + 1) << 24, from: from, to: uint8(bits.TrailingZeros64(land))})
+			} else {
+				buf = itManGenW(buf, from, land, capt|mid, oppMen, empty, n+1)
+			}
+		}
+	}
+	if !found && n > 0 {
+		buf = append(buf, imove{capt: capt, key: n << 24, from: from, to: uint8(bits.TrailingZeros64(cur))})
+	}
+	return buf
+}
+
+func itManGenB(buf []imove, from uint8, cur, capt, oppMen, empty uint64, n uint32) []imove {
+	found := false
+	if mid := (cur << 4) & oppMen; mid != 0 {
+		if land := (mid << 4) & empty; land != 0 {
+			found = true
+			if land&itPromoB != 0 {
+				buf = append(buf, imove{capt: capt | mid, key: (n + 1) << 24, from: from, to: uint8(bits.TrailingZeros64(land))})
+			} else {
+				buf = itManGenB(buf, from, land, capt|mid, oppMen, empty, n+1)
+			}
+		}
+	}
+	if mid := (cur << 5) & oppMen; mid != 0 {
+		if land := (mid << 5) & empty; land != 0 {
+			found = true
+			if land&itPromoB != 0 {
+				buf = append(buf, imove{capt: capt | mid, key: (n + 1) << 24, from: from, to: uint8(bits.TrailingZeros64(land))})
+			} else {
+				buf = itManGenB(buf, from, land, capt|mid, oppMen, empty, n+1)
+			}
+		}
+	}
+	if !found && n > 0 {
+		buf = append(buf, imove{capt: capt, key: n << 24, from: from, to: uint8(bits.TrailingZeros64(cur))})
+	}
+	return buf
+}
+
+func appendShifted(buf []imove, t uint64, d int) []imove {
+	for t != 0 {
+		i := bits.TrailingZeros64(t)
+		t &= t - 1
+		buf = append(buf, imove{from: uint8(i - d), to: uint8(i)})
+	}
+	return buf
+}
+
+// italianLegal returns the legal moves of an Italian position in internal form in
+// pf.bufs[depth]: the same set as gen.legal, faster when no king can capture.
+func (pf *perfter) italianLegal(p *Position, depth int) []imove {
+	s := p.turn
+	own, opp := p.bb[s], p.bb[s^1]
+	empty := itBoard &^ (own | opp)
+	men := own &^ p.kings
+	oppMen := opp &^ p.kings
+	ownK := own & p.kings
+	if ownK != 0 {
+		ck := ((empty<<5)&opp)<<5 | ((empty<<4)&opp)<<4 | ((empty>>4)&opp)>>4 | ((empty>>5)&opp)>>5
+		if ck&ownK != 0 {
+			g := &pf.g
+			g.buf = pf.bufs[depth][:0]
+			ms := g.legal(p)
+			pf.bufs[depth] = ms
+			return ms
+		}
+	}
+	buf := pf.bufs[depth][:0]
+	var cm uint64
+	if s == White {
+		cm = (((empty<<5)&oppMen)<<5 | ((empty<<4)&oppMen)<<4) & men
+	} else {
+		cm = (((empty>>5)&oppMen)>>5 | ((empty>>4)&oppMen)>>4) & men
+	}
+	if cm != 0 {
+		for cm != 0 {
+			i := bits.TrailingZeros64(cm)
+			cm &= cm - 1
+			if s == White {
+				buf = itManGenW(buf, uint8(i), 1<<uint(i), 0, oppMen, empty, 0)
+			} else {
+				buf = itManGenB(buf, uint8(i), 1<<uint(i), 0, oppMen, empty, 0)
+			}
+		}
+		// men's sequences: only the count decides (men capture no kings) and no two
+		// paths are duplicates, so keep the longest.
+		var best uint32
+		for i := range buf {
+			best = max(best, buf[i].key)
+		}
+		out := buf[:0]
+		for _, m := range buf {
+			if m.key == best {
+				out = append(out, m)
+			}
+		}
+		pf.bufs[depth] = buf
+		return out
+	}
+	if s == White {
+		buf = appendShifted(buf, (men>>5)&empty, -5)
+		buf = appendShifted(buf, (men>>4)&empty, -4)
+	} else {
+		buf = appendShifted(buf, (men<<4)&empty, 4)
+		buf = appendShifted(buf, (men<<5)&empty, 5)
+	}
+	if ownK != 0 {
+		buf = appendShifted(buf, (ownK>>5)&empty, -5)
+		buf = appendShifted(buf, (ownK>>4)&empty, -4)
+		buf = appendShifted(buf, (ownK<<4)&empty, 4)
+		buf = appendShifted(buf, (ownK<<5)&empty, 5)
+	}
+	pf.bufs[depth] = buf
+	return buf
 }

@@ -11,7 +11,6 @@ type imove struct {
 	capt     uint64
 	key      uint32 // capture priority key, see keyItalian; 0 for a plain move
 	from, to uint8
-	rec      int32 // index into gen.recs when recording paths, else -1
 }
 
 // seqRec is the path of a capture sequence (internal bit indexes), kept only when the
@@ -227,9 +226,8 @@ func (g *gen) inKing(cur, capt uint64, n int) {
 }
 
 func (g *gen) emit(at, capt uint64, n int, key uint32) {
-	m := imove{capt: capt, key: key, from: g.from, to: uint8(bits.TrailingZeros64(at)), rec: -1}
-	if g.rec {
-		m.rec = int32(len(g.recs))
+	m := imove{capt: capt, key: key, from: g.from, to: uint8(bits.TrailingZeros64(at))}
+	if g.rec { // recs stays parallel to buf
 		g.recs = append(g.recs, seqRec{path: slices.Clone(g.path[:n]), caps: slices.Clone(g.caps[:n])})
 	}
 	g.buf = append(g.buf, m)
@@ -274,7 +272,7 @@ func (g *gen) quiet() {
 		for t != 0 {
 			i := bits.TrailingZeros64(t)
 			t &= t - 1
-			g.buf = append(g.buf, imove{from: uint8(i - d), to: uint8(i), rec: -1})
+			g.buf = append(g.buf, imove{from: uint8(i - d), to: uint8(i)})
 		}
 	}
 	if kings == 0 {
@@ -286,7 +284,7 @@ func (g *gen) quiet() {
 			for t != 0 {
 				i := bits.TrailingZeros64(t)
 				t &= t - 1
-				g.buf = append(g.buf, imove{from: uint8(i - d), to: uint8(i), rec: -1})
+				g.buf = append(g.buf, imove{from: uint8(i - d), to: uint8(i)})
 			}
 		}
 		return
@@ -297,7 +295,7 @@ func (g *gen) quiet() {
 		for _, d := range v.dirs {
 			t := sh(uint64(1)<<uint(i), d) & g.empty
 			for t != 0 {
-				g.buf = append(g.buf, imove{from: uint8(i), to: uint8(bits.TrailingZeros64(t)), rec: -1})
+				g.buf = append(g.buf, imove{from: uint8(i), to: uint8(bits.TrailingZeros64(t))})
 				t = sh(t, d) & g.empty
 			}
 		}
@@ -338,12 +336,12 @@ func (g *gen) legal(p *Position) []imove {
 	return g.buf
 }
 
-// toMove converts an internal move to the public form.
-func (g *gen) toMove(p *Position, m imove) Move {
+// toMove converts an internal move to the public form; r is its recorded path (nil for a
+// plain move).
+func toMove(p *Position, m imove, r *seqRec) Move {
 	v := p.v
 	mv := Move{From: v.bitSq[m.from], To: v.bitSq[m.to]}
-	if m.rec >= 0 {
-		r := g.recs[m.rec]
+	if r != nil {
 		mv.Path = make([]Square, len(r.path))
 		mv.Captured = make([]Square, len(r.caps))
 		for i := range r.path {
@@ -384,10 +382,39 @@ func (p Position) LegalMoves() []Move {
 		return nil
 	}
 	g := gen{rec: true}
-	ims := g.legal(&p)
-	out := make([]Move, len(ims))
-	for i, m := range ims {
-		out[i] = g.toMove(&p, m)
+	g.init(&p)
+	g.captures()
+	if len(g.buf) == 0 {
+		g.quiet()
+		out := make([]Move, len(g.buf))
+		for i, m := range g.buf {
+			out[i] = toMove(&p, m, nil)
+		}
+		sortMoves(out)
+		return out
+	}
+	// the same filter as bestCaptures, on indices so that the recorded paths follow
+	var best uint32
+	for _, m := range g.buf {
+		best = max(best, m.key)
+	}
+	var out []Move
+	var kept []imove
+	for i, m := range g.buf {
+		if m.key != best {
+			continue
+		}
+		dup := false
+		for _, o := range kept {
+			if o.from == m.from && o.to == m.to && o.capt == m.capt {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			kept = append(kept, m)
+			out = append(out, toMove(&p, m, &g.recs[i]))
+		}
 	}
 	sortMoves(out)
 	return out
@@ -406,7 +433,7 @@ func (p Position) AllCaptures() []Move {
 	g.captures()
 	out := make([]Move, len(g.buf))
 	for i, m := range g.buf {
-		out[i] = g.toMove(&p, m)
+		out[i] = toMove(&p, m, &g.recs[i])
 	}
 	sortMoves(out)
 	return out

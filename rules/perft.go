@@ -20,6 +20,19 @@ func (pf *perfter) run(p Position, depth int) uint64 {
 		}
 		return pf.generalLeafCount(&p)
 	}
+	if p.v == Italian {
+		if depth == 2 {
+			return pf.italianDepth2(&p)
+		}
+		ms := pf.italianLegal(&p, depth)
+		var total uint64
+		for i := range ms {
+			m := &ms[i]
+			q := p.apply(m.from, m.to, m.capt)
+			total += pf.run(q, depth-1)
+		}
+		return total
+	}
 	g.buf = pf.bufs[depth][:0]
 	ms := g.legal(&p)
 	pf.bufs[depth] = ms
