@@ -132,7 +132,7 @@ func (d *dupIndex) find(p *Player) (*Entry, string) {
 }
 
 func dupError(p *Player, e *Entry, why string) error {
-	return fmt.Errorf("%w: %s has the same %s as entry %d %q (%s); if this is another person give his FID id or club, to correct the entry use 'arbitro player set %d'",
+	return fmt.Errorf("%w: %s has the same %s as entry %d %q (%s); if they are two people, tell them apart by FID id or club (both must have one; 'arbitro player set %d fid-id N' corrects the entry)",
 		ErrDuplicatePlayer, p.Name, why, e.ID, e.Player.Name, orDash(e.Player.Club), e.ID)
 }
 
