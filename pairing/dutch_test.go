@@ -1,6 +1,7 @@
 package pairing
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -82,7 +83,7 @@ func checkAbsolute(entrants []Entrant, opt DutchOptions, pairs []Pair) error {
 	seen := map[int]bool{}
 	byes := 0
 	last := opt.TotalRounds > 0 && opt.Round == opt.TotalRounds
-	colourOK := func(e *Entrant, c Colour) error {
+	colourOK := func(e *Entrant, c Colour, pairTop bool) error {
 		var cs []Colour
 		for _, r := range e.History {
 			if r.Kind == Played && r.Colour != NoColour {
@@ -98,8 +99,7 @@ func checkAbsolute(entrants []Entrant, opt DutchOptions, pairs []Pair) error {
 				cd--
 			}
 		}
-		top := last && e.Score > opt.Round-1
-		if top {
+		if pairTop {
 			return nil
 		}
 		if cd > 2 || cd < -2 {
@@ -140,10 +140,11 @@ func checkAbsolute(entrants []Entrant, opt DutchOptions, pairs []Pair) error {
 				return fmt.Errorf("C.1: %d and %d meet again", w.ID, b.ID)
 			}
 		}
-		if err := colourOK(w, White); err != nil {
+		top := last && (w.Score > opt.Round-1 || b.Score > opt.Round-1) // C.3 exemption
+		if err := colourOK(w, White, top); err != nil {
 			return err
 		}
-		if err := colourOK(b, Black); err != nil {
+		if err := colourOK(b, Black, top); err != nil {
 			return err
 		}
 	}
@@ -181,5 +182,172 @@ func TestDutchRandomTournaments(t *testing.T) {
 				s.apply(r, res.Pairs)
 			}
 		}
+	}
+}
+
+// game records a played game of round r in the snapshot (test helper).
+func game(es []Entrant, r, white, black, whitePoints int) {
+	for i := range es {
+		switch es[i].ID {
+		case white:
+			es[i].History = append(es[i].History, Round{Number: r, Opponent: black, Colour: White, Kind: Played, Points: whitePoints})
+			es[i].Score += whitePoints
+		case black:
+			es[i].History = append(es[i].History, Round{Number: r, Opponent: white, Colour: Black, Kind: Played, Points: 2 - whitePoints})
+			es[i].Score += 2 - whitePoints
+		}
+	}
+}
+
+func players(n int) []Entrant {
+	var es []Entrant
+	for i := 1; i <= n; i++ {
+		es = append(es, Entrant{ID: i, Number: i, Available: true})
+	}
+	return es
+}
+
+func pairsOf(ps []Pair) [][2]int {
+	var out [][2]int
+	for _, p := range ps {
+		out = append(out, [2]int{p.White, p.Black})
+	}
+	return out
+}
+
+func expectPairs(t *testing.T, got []Pair, want [][2]int) {
+	t.Helper()
+	if g := pairsOf(got); !slices.Equal(g, want) {
+		t.Fatalf("pairs %v, want %v", g, want)
+	}
+	for k, p := range got {
+		if p.Board != k+1 {
+			t.Fatalf("board numbers %v", got)
+		}
+	}
+}
+
+// Hand-checked cases (constructed by us from the C.04.3 text, not the handbook's own
+// examples, which we could not consult).
+func TestDutchRound1(t *testing.T) {
+	// B.3: S1 = {1,2,3}, S2 = {4,5,6}; E.5 with initial colour White: odd-numbered
+	// higher-ranked players get White, even-numbered Black.
+	res, err := Dutch(players(6), DutchOptions{Round: 1, InitialColour: White})
+	if err != nil {
+		t.Fatal(err)
+	}
+	expectPairs(t, res.Pairs, [][2]int{{1, 4}, {5, 2}, {3, 6}})
+	// Five players, initial colour Black: S1 = {1,2}, S2 = {3,4,5}; 5 (lowest) gets the bye.
+	res, err = Dutch(players(5), DutchOptions{Round: 1, InitialColour: Black})
+	if err != nil {
+		t.Fatal(err)
+	}
+	expectPairs(t, res.Pairs, [][2]int{{3, 1}, {2, 4}, {5, 0}})
+	// The initial colour by lot is LotColour(seed) and is reported.
+	for seed := uint64(0); seed < 8; seed++ {
+		res, _ := Dutch(players(4), DutchOptions{Round: 1, Seed: seed})
+		if res.InitialColour != LotColour(seed) {
+			t.Fatalf("seed %d: initial colour %v, lot says %v", seed, res.InitialColour, LotColour(seed))
+		}
+		w := res.Pairs[0].White
+		if (w == 1) != (LotColour(seed) == White) {
+			t.Fatalf("seed %d: board 1 %v with initial colour %v", seed, res.Pairs[0], res.InitialColour)
+		}
+	}
+}
+
+func TestDutchRound2Heterogeneous(t *testing.T) {
+	// Round 1 (initial White): 1-3 won by 1, 4-2 drawn. Scores 1:2, 2:1, 4:1, 3:0.
+	// Round 2: 1 floats into {2,4}; 2 and 4 have met, so one of them floats to 3.
+	// 1-2 grants both colour preferences (1 had White, 2 had Black); 1-4 would not.
+	// Then 4 (had White) meets 3 (had Black): 3 White.
+	es := players(4)
+	game(es, 1, 1, 3, 2)
+	game(es, 1, 4, 2, 1)
+	res, err := Dutch(es, DutchOptions{Round: 2, InitialColour: White})
+	if err != nil {
+		t.Fatal(err)
+	}
+	expectPairs(t, res.Pairs, [][2]int{{2, 1}, {3, 4}})
+	if len(res.Brackets) != 3 || !slices.Equal(res.Brackets[0].Downfloaters, []int{1}) || !slices.Equal(res.Brackets[1].Downfloaters, []int{4}) {
+		t.Fatalf("brackets %+v", res.Brackets)
+	}
+}
+
+func TestDutchCompletion(t *testing.T) {
+	// After two rounds 1 and 2 have 4 points, 3 and 4 have 0, and 3-4 have met: pairing
+	// 1-2 would leave 3-4 unpairable (C.4), so both leaders float down.
+	es := players(4)
+	game(es, 1, 1, 3, 2)
+	game(es, 1, 4, 2, 0)
+	// round 2: 1 and 2 do not meet yet; 3-4 meet
+	game(es, 2, 3, 4, 1)
+	game(es, 2, 2, 1, 1)
+	// now 1:3 2:3 3:1 4:1; 1-2 met; 1-3, 2-4, 3-4 met: only 1-4 and 2-3 remain
+	res, err := Dutch(es, DutchOptions{Round: 3, InitialColour: White})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := pairsOf(res.Pairs)
+	slices.SortFunc(got, func(a, b [2]int) int { return min(a[0], a[1]) - min(b[0], b[1]) })
+	norm := func(p [2]int) [2]int { return [2]int{min(p[0], p[1]), max(p[0], p[1])} }
+	if norm(got[0]) != [2]int{1, 4} || norm(got[1]) != [2]int{2, 3} {
+		t.Fatalf("pairs %v, want 1-4 and 2-3", got)
+	}
+	if err := checkAbsolute(es, DutchOptions{Round: 3}, res.Pairs); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestDutchByeAndAbsoluteColours(t *testing.T) {
+	// Five players; 5 had the bye in round 1, so in round 2 the bye goes to the lowest
+	// player of the lowest bracket who has not had one.
+	es := players(5)
+	game(es, 1, 1, 3, 0) // 3 wins
+	game(es, 1, 4, 2, 0) // 2 wins
+	es[4].History = append(es[4].History, Round{Number: 1, Kind: Bye, Points: 2})
+	es[4].Score = 2
+	res, err := Dutch(es, DutchOptions{Round: 2, InitialColour: White})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := checkAbsolute(es, DutchOptions{Round: 2}, res.Pairs); err != nil {
+		t.Fatal(err)
+	}
+	last := res.Pairs[len(res.Pairs)-1]
+	// Scores: 2,3,5 have 2; 1,4 have 0. Top bracket {2,3,5}: 2-3 would deny a colour
+	// preference (both had Black), 2-5 does not, so 3 floats down (and 5 cannot get a second
+	// bye anyway). In {3 | 1,4}: 3 has met 1, so 3-4, and the bye goes to 1.
+	expectPairs(t, res.Pairs, [][2]int{{2, 5}, {3, 4}, {1, 0}})
+	_ = last
+	// Two players who both had Black twice (absolute preference for White) cannot meet
+	// (C.3); each gets White against someone else.
+	es = players(4)
+	game(es, 1, 3, 1, 1)
+	game(es, 1, 4, 2, 1)
+	game(es, 2, 4, 1, 1)
+	game(es, 2, 3, 2, 1)
+	// 1 and 2 both had BB, 3 and 4 both WW, and 1-3,2-4,1-4,2-3 have met: only 1-2 and
+	// 3-4 are left, both forbidden by C.3: no pairing.
+	if _, err = Dutch(es, DutchOptions{Round: 3, InitialColour: White}); !errors.Is(err, ErrNoPairing) {
+		t.Fatalf("want ErrNoPairing, got %v", err)
+	}
+	// Same colours, but 1 and 3 won round 2 and round 3 is the last: 1 and 3 are
+	// topscorers (A.7: 3 > 50% of 4 game points), so 1-2 and 3-4 may meet. E.2: both
+	// absolute with equal colour difference; E.3: identical histories; E.4: the higher
+	// ranked gets his preference: 1 White, 3 Black.
+	es = players(4)
+	game(es, 1, 3, 1, 1)
+	game(es, 1, 4, 2, 1)
+	game(es, 2, 4, 1, 0)
+	game(es, 2, 3, 2, 2)
+	opt := DutchOptions{Round: 3, TotalRounds: 3, InitialColour: White}
+	res, err = Dutch(es, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	expectPairs(t, res.Pairs, [][2]int{{1, 2}, {4, 3}})
+	if err := checkAbsolute(es, opt, res.Pairs); err != nil {
+		t.Fatal(err)
 	}
 }

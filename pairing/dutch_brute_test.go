@@ -1,0 +1,499 @@
+package pairing
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"sort"
+	"testing"
+)
+
+// An independent brute-force checker of the Dutch engine for small events: it enumerates
+// every complete pairing of the round (all perfect matchings, with at most one bye, that
+// respect C.1–C.3), splits each into brackets top-down exactly as C.04.3 does, and checks
+// that, bracket after bracket, the engine's bracket pairing has the lexicographically
+// smallest cost (package doc, dutch.go) among all complete pairings that agree with the
+// engine on the brackets above. It shares no code with the engine besides the Entrant
+// types: players' colour preferences, floats and colour allocation are recomputed here.
+
+type bfPlayer struct {
+	id, number, score int
+	opps              map[int]bool
+	blocked           bool
+	cols              []Colour
+	cd                int
+	pref              Colour
+	str               int // 0 none 1 mild 2 strong 3 absolute
+	top               bool
+	f1, f2            Float
+	rank              int
+}
+
+type bfWorld struct {
+	ps     map[int]*bfPlayer
+	ids    []int // ranking order
+	groups [][]int
+	init   Colour
+	S      int
+}
+
+func bfBuild(entrants []Entrant, opt DutchOptions, init Colour) *bfWorld {
+	w := &bfWorld{ps: map[int]*bfPlayer{}, init: init}
+	all := map[int]*Entrant{}
+	for i := range entrants {
+		all[entrants[i].ID] = &entrants[i]
+	}
+	before := func(e *Entrant, t int) int {
+		s := 0
+		for _, r := range e.History {
+			if r.Number < t {
+				s += r.Points
+			}
+		}
+		return s
+	}
+	fl := func(e *Entrant, t int) Float {
+		for _, r := range e.History {
+			if r.Number == t {
+				if r.Kind == Bye || r.Kind == ForfeitWin {
+					return Down
+				}
+				if r.Kind == Played {
+					if o := all[r.Opponent]; o != nil {
+						a, b := before(e, t), before(o, t)
+						if a > b {
+							return Down
+						} else if a < b {
+							return Up
+						}
+					}
+				}
+			}
+		}
+		return NoFloat
+	}
+	for i := range entrants {
+		e := &entrants[i]
+		if !e.Available {
+			continue
+		}
+		p := &bfPlayer{id: e.ID, number: e.Number, score: e.Score, opps: map[int]bool{}}
+		for _, r := range e.History {
+			if r.Opponent != 0 {
+				p.opps[r.Opponent] = true
+			}
+			if r.Kind == Bye || r.Kind == ForfeitWin {
+				p.blocked = true
+			}
+			if r.Kind == Played {
+				p.cols = append(p.cols, r.Colour)
+				if r.Colour == White {
+					p.cd++
+				} else {
+					p.cd--
+				}
+			}
+		}
+		if k := len(p.cols); k > 0 {
+			switch {
+			case p.cd >= 2:
+				p.pref, p.str = Black, 3
+			case p.cd <= -2:
+				p.pref, p.str = White, 3
+			case k >= 2 && p.cols[k-1] == p.cols[k-2]:
+				p.pref, p.str = p.cols[k-1].Opposite(), 3
+			case p.cd != 0:
+				p.pref, p.str = map[bool]Colour{true: Black, false: White}[p.cd > 0], 2
+			default:
+				p.pref, p.str = p.cols[k-1].Opposite(), 1
+			}
+		}
+		p.top = opt.TotalRounds == opt.Round && 2*e.Score > 2*(opt.Round-1)
+		p.f1, p.f2 = fl(e, opt.Round-1), fl(e, opt.Round-2)
+		w.ps[e.ID] = p
+		w.ids = append(w.ids, e.ID)
+	}
+	sort.Slice(w.ids, func(i, j int) bool {
+		a, b := w.ps[w.ids[i]], w.ps[w.ids[j]]
+		if a.score != b.score {
+			return a.score > b.score
+		}
+		return a.number < b.number
+	})
+	for i, id := range w.ids {
+		w.ps[id].rank = i
+		if i == 0 || w.ps[w.ids[i-1]].score != w.ps[id].score {
+			w.groups = append(w.groups, nil)
+		}
+		w.groups[len(w.groups)-1] = append(w.groups[len(w.groups)-1], id)
+	}
+	if len(w.ids) > 0 {
+		w.S = w.ps[w.ids[0]].score - w.ps[w.ids[len(w.ids)-1]].score + 2
+	}
+	return w
+}
+
+func (w *bfWorld) ok(a, b int) bool {
+	pa, pb := w.ps[a], w.ps[b]
+	if pa.opps[b] {
+		return false
+	}
+	absA := pa.str == 3
+	absB := pb.str == 3
+	if absA && absB && pa.pref == pb.pref && !pa.top && !pb.top {
+		return false
+	}
+	return true
+}
+
+// colours by E.1–E.5, written independently of the engine.
+func (w *bfWorld) colours(a, b int) (white, black int) {
+	pa, pb := w.ps[a], w.ps[b]
+	grant := func(x int, c Colour) (int, int) {
+		other := a
+		if x == a {
+			other = b
+		}
+		if c == White {
+			return x, other
+		}
+		return other, x
+	}
+	switch {
+	case pa.pref != NoColour && pb.pref != NoColour && pa.pref != pb.pref:
+		return grant(a, pa.pref)
+	case pa.pref != NoColour && pb.pref == NoColour:
+		return grant(a, pa.pref)
+	case pa.pref == NoColour && pb.pref != NoColour:
+		return grant(b, pb.pref)
+	case pa.pref != NoColour: // same preference
+		if pa.str > pb.str {
+			return grant(a, pa.pref)
+		}
+		if pb.str > pa.str {
+			return grant(b, pb.pref)
+		}
+		if pa.str == 3 {
+			da, db := pa.cd, pb.cd
+			if da < 0 {
+				da = -da
+			}
+			if db < 0 {
+				db = -db
+			}
+			if da > db {
+				return grant(a, pa.pref)
+			}
+			if db > da {
+				return grant(b, pb.pref)
+			}
+		}
+	}
+	i, j := len(pa.cols)-1, len(pb.cols)-1
+	for ; i >= 0 && j >= 0; i, j = i-1, j-1 {
+		if pa.cols[i] != pb.cols[j] {
+			return grant(a, pa.cols[i].Opposite())
+		}
+	}
+	hi := a
+	if pb.rank < pa.rank {
+		hi = b
+	}
+	if w.ps[hi].pref != NoColour {
+		return grant(hi, w.ps[hi].pref)
+	}
+	if w.ps[hi].number%2 == 1 {
+		return grant(hi, w.init)
+	}
+	return grant(hi, w.init.Opposite())
+}
+
+// allPairings enumerates complete pairings of ids (a pair list; a bye as [id, 0]).
+func (w *bfWorld) allPairings(ids []int) [][][2]int {
+	var out [][][2]int
+	var cur [][2]int
+	used := map[int]bool{}
+	byeUsed := false
+	var rec func()
+	rec = func() {
+		first := -1
+		for _, id := range ids {
+			if !used[id] {
+				first = id
+				break
+			}
+		}
+		if first < 0 {
+			out = append(out, slices.Clone(cur))
+			return
+		}
+		used[first] = true
+		for _, o := range ids {
+			if !used[o] && w.ok(first, o) {
+				used[o] = true
+				cur = append(cur, [2]int{first, o})
+				rec()
+				cur = cur[:len(cur)-1]
+				used[o] = false
+			}
+		}
+		if len(ids)%2 == 1 && !byeUsed && !w.ps[first].blocked {
+			byeUsed = true
+			cur = append(cur, [2]int{first, 0})
+			rec()
+			cur = cur[:len(cur)-1]
+			byeUsed = false
+		}
+		used[first] = false
+	}
+	rec()
+	return out
+}
+
+// bracketSplit splits a complete pairing into brackets: for each score group, the pairs
+// with both players in the bracket (sorted) and the downfloaters (sorted).
+type bfBracket struct {
+	res   int
+	pairs [][2]int
+	df    []int
+}
+
+func (w *bfWorld) split(q [][2]int) []bfBracket {
+	partner := map[int]int{}
+	for _, p := range q {
+		partner[p[0]], partner[p[1]] = p[1], p[0]
+	}
+	var carried []int
+	var out []bfBracket
+	for _, g := range w.groups {
+		mem := append(slices.Clone(carried), g...)
+		in := map[int]bool{}
+		for _, id := range mem {
+			in[id] = true
+		}
+		br := bfBracket{res: w.ps[g[0]].score}
+		for _, id := range mem {
+			o := partner[id]
+			if o != 0 && in[o] {
+				if id < o {
+					br.pairs = append(br.pairs, [2]int{id, o})
+				}
+			} else {
+				br.df = append(br.df, id)
+			}
+		}
+		sort.Slice(br.pairs, func(i, j int) bool { return br.pairs[i][0] < br.pairs[j][0] || (br.pairs[i][0] == br.pairs[j][0] && br.pairs[i][1] < br.pairs[j][1]) })
+		sort.Ints(br.df)
+		out = append(out, br)
+		carried = br.df
+	}
+	return out
+}
+
+// unpaired is the number of players of ids a maximum matching leaves out, beyond one if
+// the count is odd (brute force; ids small).
+func (w *bfWorld) unpaired(ids []int) int {
+	best := len(ids)
+	var rec func(rest []int, left int)
+	rec = func(rest []int, left int) {
+		if len(rest) == 0 {
+			best = min(best, left)
+			return
+		}
+		f := rest[0]
+		rec(rest[1:], left+1)
+		for k := 1; k < len(rest); k++ {
+			if w.ok(f, rest[k]) {
+				nr := append(slices.Clone(rest[1:k]), rest[k+1:]...)
+				rec(nr, left)
+			}
+		}
+	}
+	rec(ids, 0)
+	return best - len(ids)%2
+}
+
+// cost of bracket k of a split pairing (documented order in dutch.go).
+func (w *bfWorld) cost(br []bfBracket, k int) []int {
+	S := w.S
+	v := make([]int, 0, 10+5*S)
+	b := br[k]
+	psd := make([]int, S+1)
+	lists := [4][]int{make([]int, S+1), make([]int, S+1), make([]int, S+1), make([]int, S+1)}
+	var c [8]int // C8..C15
+	clamp := func(x int) int { return min(x, S) }
+	for _, id := range b.df {
+		p := w.ps[id]
+		psd[clamp(p.score-b.res+1)]++
+		if p.f1 == Down {
+			c[4]++
+		}
+		if p.f2 == Down {
+			c[6]++
+		}
+	}
+	for _, pr := range b.pairs {
+		hi, lo := w.ps[pr[0]], w.ps[pr[1]]
+		if lo.score > hi.score {
+			hi, lo = lo, hi
+		}
+		if sd := hi.score - lo.score; sd > 0 {
+			psd[clamp(sd)]++
+			if hi.f1 == Down {
+				lists[0][clamp(sd)]++
+			}
+			if lo.f1 == Up {
+				c[5]++
+				lists[1][clamp(sd)]++
+			}
+			if hi.f2 == Down {
+				lists[2][clamp(sd)]++
+			}
+			if lo.f2 == Up {
+				c[7]++
+				lists[3][clamp(sd)]++
+			}
+		}
+		wh, bl := w.colours(pr[0], pr[1])
+		top := hi.top || lo.top
+		for _, x := range []struct {
+			id int
+			c  Colour
+		}{{wh, White}, {bl, Black}} {
+			p := w.ps[x.id]
+			if p.pref != NoColour && p.pref != x.c {
+				c[2]++
+				if p.str >= 2 {
+					c[3]++
+				}
+			}
+			if top {
+				cd := p.cd - 1
+				if x.c == White {
+					cd = p.cd + 1
+				}
+				if cd > 2 || cd < -2 {
+					c[0]++
+				}
+				n := len(p.cols)
+				if n >= 2 && p.cols[n-1] == x.c && p.cols[n-2] == x.c {
+					c[1]++
+				}
+			}
+		}
+	}
+	v = append(v, len(b.df))
+	for sd := S; sd >= 1; sd-- {
+		v = append(v, psd[sd])
+	}
+	c7 := 0
+	if k+2 < len(w.groups) && len(b.df) > 0 {
+		c7 = w.unpaired(append(slices.Clone(b.df), w.groups[k+1]...))
+	}
+	v = append(v, c7)
+	v = append(v, c[:]...)
+	for _, l := range []int{0, 1, 2, 3} {
+		for sd := S; sd >= 1; sd-- {
+			v = append(v, lists[l][sd])
+		}
+	}
+	return v
+}
+
+// bruteCheck checks the engine's result res for the snapshot; it returns the number of
+// brackets checked and the number flagged inexact where a better candidate exists.
+func bruteCheck(entrants []Entrant, opt DutchOptions, res DutchResult, resErr error) (checked, worse int, err error) {
+	w := bfBuild(entrants, opt, res.InitialColour)
+	all := w.allPairings(w.ids)
+	if resErr != nil {
+		if errors.Is(resErr, ErrNoPairing) && len(all) == 0 {
+			return 0, 0, nil
+		}
+		return 0, 0, fmt.Errorf("engine error %v but %d complete pairings exist", resErr, len(all))
+	}
+	if len(all) == 0 {
+		return 0, 0, fmt.Errorf("engine paired a round with no complete pairing")
+	}
+	var mine [][2]int
+	for _, p := range res.Pairs {
+		if p.IsBye() {
+			mine = append(mine, [2]int{p.White, 0})
+			continue
+		}
+		mine = append(mine, [2]int{p.White, p.Black})
+		wh, _ := w.colours(p.White, p.Black)
+		if wh != p.White {
+			return 0, 0, fmt.Errorf("colours of %d-%d differ from E.1-E.5 (checker gives white to %d)", p.White, p.Black, wh)
+		}
+	}
+	mineSplit := w.split(mine)
+	splits := make([][]bfBracket, len(all))
+	for i, q := range all {
+		splits[i] = w.split(q)
+	}
+	same := func(a, b bfBracket) bool {
+		return slices.Equal(a.df, b.df) && slices.EqualFunc(a.pairs, b.pairs, func(x, y [2]int) bool { return x == y })
+	}
+	alive := make([]int, len(all))
+	for i := range alive {
+		alive[i] = i
+	}
+	for k := range w.groups {
+		if k < len(res.Brackets) && res.Brackets[k].Fallback {
+			break
+		}
+		myCost := w.cost(mineSplit, k)
+		best := myCost
+		for _, i := range alive {
+			c := w.cost(splits[i], k)
+			if slices.Compare(c, best) < 0 {
+				best = c
+			}
+		}
+		checked++
+		if slices.Compare(best, myCost) < 0 {
+			exact := k < len(res.Brackets) && res.Brackets[k].Exact
+			if exact {
+				return checked, worse, fmt.Errorf("bracket %d (score %d) claimed exact: cost %v, a complete pairing reaches %v", k, mineSplit[k].res, myCost, best)
+			}
+			worse++
+		}
+		var next []int
+		for _, i := range alive {
+			if same(splits[i][k], mineSplit[k]) {
+				next = append(next, i)
+			}
+		}
+		alive = next
+	}
+	return checked, worse, nil
+}
+
+func TestDutchBruteForce(t *testing.T) {
+	checked, worse, claims := 0, 0, 0
+	for n := 3; n <= 10; n++ {
+		for seed := uint64(1); seed <= 25; seed++ {
+			rounds := min(n, 2+int(seed%6)) // short events reach the last round (topscorers)
+			s := newSim(n, rounds, seed*7+uint64(n))
+			for r := 1; r <= rounds; r++ {
+				opt := s.opts(r)
+				res, err := Dutch(s.entrants, opt)
+				c, wr, cerr := bruteCheck(s.entrants, opt, res, err)
+				if cerr != nil {
+					t.Fatalf("n=%d seed=%d round %d: %v\nengine pairs %v brackets %+v", n, seed, r, cerr, res.Pairs, res.Brackets)
+				}
+				checked += c
+				worse += wr
+				if err != nil {
+					claims++
+					break
+				}
+				s.apply(r, res.Pairs)
+			}
+		}
+	}
+	t.Logf("%d brackets checked, %d inexact (allowed only when not claimed exact), %d no-pairing claims confirmed", checked, worse, claims)
+	if worse > 0 {
+		t.Errorf("%d brackets were not optimal", worse)
+	}
+}
