@@ -292,7 +292,7 @@ func Actor() string {
 // errors inside it are mapped to ErrBusy/ErrReadOnly).
 func (s *Store) Update(ctx context.Context, fn func(tx *Tx) error) error {
 	if s.readOnly {
-		return fmt.Errorf("%s: %w (make it writable with chmod u+w if you mean to change it)", s.path, ErrReadOnly)
+		return fmt.Errorf("%s: %w", s.path, ErrReadOnly)
 	}
 	return s.run(ctx, false, fn)
 }
