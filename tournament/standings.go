@@ -153,6 +153,7 @@ func (k CrossKind) hasOpponent() bool {
 type CrossResult struct {
 	Round    int            // 1-based round number
 	Game     int            // 1, or 2 for the return game when games per pairing is 2; 0 means 1
+	Board    int            // board number of the pairing; 0 when not known or no board
 	Opponent int            // opponent's CrossEntry.ID; 0 for a bye or absence
 	Colour   pairing.Colour // colour of a played or forfeited board; NoColour for bye/absence
 	Kind     CrossKind
@@ -386,6 +387,31 @@ func normalize(ct *Crosstable, n int) (*normalized, error) {
 		nz.adjOpp[i] = nz.opponentScore(i)
 	}
 	return nz, nil
+}
+
+// CompletedRounds returns the last round that has results and no pending board in it or
+// before it (0 when round 1 is not complete): the round the standings commands show by
+// default.
+func CompletedRounds(ct *Crosstable) int {
+	last := 0 // highest round with any slot
+	firstPending := ct.Rounds + 1
+	for _, p := range ct.Players {
+		for _, r := range p.Results {
+			if r.Round > last {
+				last = r.Round
+			}
+			if r.Kind == CrossPending && r.Round < firstPending {
+				firstPending = r.Round
+			}
+		}
+	}
+	if firstPending-1 < last {
+		return firstPending - 1
+	}
+	if last > ct.Rounds {
+		return ct.Rounds
+	}
+	return last
 }
 
 // ComputeStandings returns the standings after round afterRound (0 = before round 1, all
