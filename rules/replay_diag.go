@@ -52,11 +52,6 @@ func (r *replayer) diagnose(p Position, w *PDNMove, s stepResult) (reason, detai
 		return ReasonCapturePriority, d, fmt.Sprintf("a better capture was compulsory by rule %d (%s): %s instead (RegTec 6.6-6.10)",
 			rule.Number(), priorityText(rule), movesList(legal))
 	}
-	if pc.IsMan() {
-		if rsn, m := r.manDiagnosis(p, w); rsn != "" {
-			return rsn, "", m
-		}
-	}
 	if v.FlyingKings() && pc.IsMan() && r.passSq == from {
 		king := WhiteKing
 		if turn == Black {
@@ -66,6 +61,11 @@ func (r *replayer) diagnose(p Position, w *PDNMove, s stepResult) (reason, detai
 			if m.From == from && m.To == to {
 				return ReasonPromotionPassing, "", fmt.Sprintf("the man on %d passed the far row during a capture but did not end there, so it is still a man and cannot play %s (FMJD 4.15)", from, w.Text)
 			}
+		}
+	}
+	if pc.IsMan() {
+		if rsn, m := r.manDiagnosis(p, w); rsn != "" {
+			return rsn, "", m
 		}
 	}
 	if legal[0].IsCapture() && len(w.Via) == 0 && r.pseudoQuiet(p, from, to) {
@@ -181,31 +181,31 @@ func (r *replayer) manDiagnosis(p Position, w *PDNMove) (string, string) {
 	if v.FlyingKings() {
 		return "", ""
 	}
-	// Italian capture searches, each relaxing one rule.
-	type relax struct {
-		back, kings, promo bool
-		reason, msg        string
+	// Italian capture searches, each relaxing a rule.
+	// Continuing after reaching the far row can only go backwards, so that search relaxes
+	// both; it is tried first because it explains the backward jumps.
+	const (
+		msgBack  = "a man captures forward only (RegTec 5.3a); this capture jumps backwards"
+		msgKing  = "a man may not capture a king (RegTec 5.3b)"
+		msgPromo = "the man reached the far row and became a king: its move ends there and the capture cannot go on (promotion ends the move)"
+	)
+	if ms := r.manSearch(p, from, to, w.Via, true, false, true); ms.found && ms.usedPromo {
+		return ReasonMoveAfterPromote, msgPromo
 	}
-	tries := []relax{
-		{back: true, reason: ReasonManBackwards, msg: "a man captures forward only (RegTec 5.3a); this capture jumps backwards"},
-		{kings: true, reason: ReasonManCapturesKing, msg: "a man may not capture a king (RegTec 5.3b)"},
-		{promo: true, reason: ReasonMoveAfterPromote, msg: "the man reached the far row and became a king: its move ends there and the capture cannot go on"},
+	if ms := r.manSearch(p, from, to, w.Via, true, false, false); ms.found && ms.usedBack {
+		return ReasonManBackwards, msgBack
 	}
-	for _, t := range tries {
-		if ms := r.manSearch(p, from, to, w.Via, t.back, t.kings, t.promo); ms.found {
-			if (t.back && ms.usedBack) || (t.kings && ms.usedKing) || (t.promo && ms.usedPromo) {
-				return t.reason, t.msg
-			}
-		}
+	if ms := r.manSearch(p, from, to, w.Via, false, true, false); ms.found && ms.usedKing {
+		return ReasonManCapturesKing, msgKing
 	}
 	if ms := r.manSearch(p, from, to, w.Via, true, true, true); ms.found {
 		switch {
-		case ms.usedBack:
-			return ReasonManBackwards, tries[0].msg
-		case ms.usedKing:
-			return ReasonManCapturesKing, tries[1].msg
 		case ms.usedPromo:
-			return ReasonMoveAfterPromote, tries[2].msg
+			return ReasonMoveAfterPromote, msgPromo
+		case ms.usedBack:
+			return ReasonManBackwards, msgBack
+		case ms.usedKing:
+			return ReasonManCapturesKing, msgKing
 		}
 	}
 	return "", ""
