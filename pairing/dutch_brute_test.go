@@ -282,7 +282,9 @@ func (w *bfWorld) split(q [][2]int) []bfBracket {
 				br.df = append(br.df, id)
 			}
 		}
-		sort.Slice(br.pairs, func(i, j int) bool { return br.pairs[i][0] < br.pairs[j][0] || (br.pairs[i][0] == br.pairs[j][0] && br.pairs[i][1] < br.pairs[j][1]) })
+		sort.Slice(br.pairs, func(i, j int) bool {
+			return br.pairs[i][0] < br.pairs[j][0] || (br.pairs[i][0] == br.pairs[j][0] && br.pairs[i][1] < br.pairs[j][1])
+		})
 		sort.Ints(br.df)
 		out = append(out, br)
 		carried = br.df

@@ -18,6 +18,10 @@ type bsearch struct {
 	inS1    []bool
 	split   bool
 	w, b, u int // unassigned members preferring white, black, no preference
+	ws, bs  int // of which with a strong or absolute preference
+	mdpLeft int // unassigned MDPs
+	mdpSum  int // sum of their scores
+	scratch []int32
 	q       int // unassigned members
 	nodes   int
 	budget  int
@@ -59,16 +63,10 @@ func (s *bsearch) reset() {
 		s.partner[i] = -2
 	}
 	clear(s.cost)
-	s.w, s.b, s.u, s.q = 0, 0, 0, len(s.mem)
-	for _, p := range s.mem {
-		switch s.d.ps[p].pref {
-		case White:
-			s.w++
-		case Black:
-			s.b++
-		default:
-			s.u++
-		}
+	s.w, s.b, s.u, s.ws, s.bs, s.q = 0, 0, 0, 0, 0, 0
+	s.mdpLeft, s.mdpSum = 0, 0
+	for pos := range s.mem {
+		s.take(pos, -1)
 	}
 	s.nodes, s.stop, s.split = 0, false, false
 }
@@ -99,16 +97,45 @@ func (s *bsearch) run() bool {
 
 // colourLB is a lower bound on unmet colour preferences among the q unassigned members
 // when (q mod 2) of them float: same-preference pairs are unavoidable beyond the others.
-func colourLB(w, b, u, q int) int32 {
+//
+// C.10: when e = w − b − u − (q mod 2) > 0, at least e white-preferring players cannot
+// meet a black- or no-preference player, so at least ⌈e/2⌉ pairs are white-white and each
+// denies one preference. C.11: those e players can be chosen mild-first; with m of them
+// mild (m = min(mild, e)) and e − m strong, strong-strong pairs, each denying a strong
+// preference (E.2 favours the stronger, so a mild-strong pair denies only the mild one),
+// number at least ⌈(e − 2m)/2⌉. The same for black.
+func colourLB(w, b, u, ws, bs, q int) (c10, c11 int32) {
 	df := q % 2
-	lb := 0
-	if x := w - b - u - df; x > 0 {
-		lb += (x + 1) / 2
+	side := func(x, y, strong int) {
+		e := x - y - u - df
+		if e <= 0 {
+			return
+		}
+		c10 += int32((e + 1) / 2)
+		m := min(x-strong, e)
+		if k := e - 2*m; k > 0 {
+			c11 += int32((k + 1) / 2)
+		}
 	}
-	if x := b - w - u - df; x > 0 {
-		lb += (x + 1) / 2
+	side(w, b, ws)
+	side(b, w, bs)
+	return
+}
+
+// restLB writes into v the cheap lower bound of the cost of the unassigned members:
+// (q mod 2) downfloaters at difference ≥ 1, a last unassigned MDP's difference to the
+// residents, and the colour bounds.
+func (s *bsearch) restLB(v []int32) {
+	d := s.d
+	par := int32(s.q % 2)
+	v[0] += par
+	v[d.sdAt(d.iPSD, 1)] += par
+	if s.mdpLeft == 1 && s.mdpSum > s.res {
+		v[d.sdAt(d.iPSD, s.mdpSum-s.res)]++
 	}
-	return int32(lb)
+	c10, c11 := colourLB(s.w, s.b, s.u, s.ws, s.bs, s.q)
+	v[d.iC10] += c10
+	v[d.iC11] += c11
 }
 
 // rootBound is the lower bound of the whole bracket: the parity downfloater (if any) at
@@ -128,7 +155,12 @@ func (s *bsearch) rootBound() []int32 {
 		}
 		copy(lb, bestDF)
 	}
-	lb[d.iC10] += colourLB(s.w, s.b, s.u, s.q)
+	c10, c11 := colourLB(s.w, s.b, s.u, s.ws, s.bs, s.q)
+	lb[d.iC10] += c10
+	lb[d.iC11] += c11
+	if s.mdpLeft == 1 && s.mdpSum > s.res {
+		lb[d.sdAt(d.iPSD, s.mdpSum-s.res)]++
+	}
 	return lb
 }
 
@@ -146,28 +178,9 @@ func lexCmp(a, b []int32) int {
 
 // boundCmp compares cost + cheap lower bound of the unassigned rest with ref.
 func (s *bsearch) boundCmp(ref []int32) int {
-	d := s.d
-	par := int32(s.q % 2)
-	i1 := d.sdAt(d.iPSD, 1)
-	c10 := colourLB(s.w, s.b, s.u, s.q)
-	for k := range s.cost {
-		v := s.cost[k]
-		switch k {
-		case 0:
-			v += par
-		case i1:
-			v += par
-		case d.iC10:
-			v += c10
-		}
-		if v != ref[k] {
-			if v < ref[k] {
-				return -1
-			}
-			return 1
-		}
-	}
-	return 0
+	s.scratch = append(s.scratch[:0], s.cost...)
+	s.restLB(s.scratch)
+	return lexCmp(s.scratch, ref)
 }
 
 // addDF adds (sign 1) or removes (sign −1) the cost of player p floating down.
@@ -240,14 +253,27 @@ func (s *bsearch) addPair(v []int32, p, q int, sign int32) {
 	}
 }
 
+// take removes (sign 1) or returns (sign −1) member pos from the unassigned counts.
 func (s *bsearch) take(pos int, sign int) {
-	switch s.d.ps[s.mem[pos]].pref {
+	pl := &s.d.ps[s.mem[pos]]
+	strong := pl.strength >= strStrong
+	switch pl.pref {
 	case White:
 		s.w -= sign
+		if strong {
+			s.ws -= sign
+		}
 	case Black:
 		s.b -= sign
+		if strong {
+			s.bs -= sign
+		}
 	default:
 		s.u -= sign
+	}
+	if pos < s.nMDP {
+		s.mdpLeft -= sign
+		s.mdpSum -= sign * pl.score
 	}
 	s.q -= sign
 }

@@ -407,7 +407,7 @@ func ItaloSwiss(entrants []Entrant, opt ItaloOptions) (ItaloResult, error) {
 		chosen := -1
 		for _, i := range s.italoByeFirst() {
 			s.remove(i)
-			if s.feasible() {
+			if s.feasible(-1) {
 				chosen = i
 				break
 			}
@@ -423,88 +423,8 @@ func ItaloSwiss(entrants []Entrant, opt ItaloOptions) (ItaloResult, error) {
 		byeStep, steps = steps, nil
 	}
 
-	checked := false
-	for {
-		base := len(steps)
-		startU := slices.Clone(s.inU)
-		if s.plain(&steps, cursor, inclusive) {
-			break
-		}
-		if !res.Fallback {
-			res.Fallback = true
-			for _, st := range steps[base:] {
-				if st.q >= 0 {
-					res.Plain = append(res.Plain, Pair{Board: len(res.Plain) + 1, White: s.es[st.p].ID, Black: s.es[st.q].ID})
-				}
-			}
-			for i := range s.n {
-				if s.inU[i] {
-					res.PlainLeft = append(res.PlainLeft, s.es[i].ID)
-				}
-			}
-		}
-		// restore U to the state before this plain run, keeping its steps to replay.
-		planned := slices.Clone(steps[base:])
-		steps = steps[:base]
-		s.setU(startU)
-		if !checked {
-			if !s.feasible() {
-				return res, s.noPairing()
-			}
-			checked = true
-		}
-		// Largest k such that the state after the first k plain pairs is feasible
-		// (feasibility is monotone along the run: a pairable set stays pairable only
-		// while the pairs removed belong to one of its complete pairings).
-		if len(planned) == 0 { // cannot happen: a feasible state has a first plain pair
-			return res, s.noPairing()
-		}
-		lo, hi := 0, len(planned)-1 // state lo is feasible; the dead end is not
-		for lo < hi {
-			mid := (lo + hi + 1) / 2
-			s.setU(startU)
-			for _, st := range planned[:mid] {
-				s.remove(st.p)
-				s.remove(st.q)
-			}
-			if s.feasible() {
-				lo = mid
-			} else {
-				hi = mid - 1
-			}
-		}
-		s.setU(startU)
-		for _, st := range planned[:lo] {
-			s.remove(st.p)
-			s.remove(st.q)
-		}
-		steps = append(steps, planned[:lo]...)
-		// At state lo the plain choice dead-ends: give First the next candidate in order.
-		st := planned[lo]
-		p := st.p
-		s.remove(p)
-		nst := step{p: p, q: -1, cursor: st.cursor, inclusive: st.inclusive, fallback: true}
-		s.candidates(p, func(q int, met bool) bool {
-			if met {
-				nst.skipped = append(nst.skipped, Skip{ID: s.es[q].ID, Score: s.score[q], Reason: SkipMet})
-				return true
-			}
-			s.remove(q)
-			ok := s.feasible()
-			s.add(q)
-			if !ok {
-				nst.skipped = append(nst.skipped, Skip{ID: s.es[q].ID, Score: s.score[q], Reason: SkipUnpairable})
-				return true
-			}
-			nst.q = q
-			return false
-		})
-		if nst.q < 0 { // cannot happen: state lo is feasible
-			return res, s.noPairing()
-		}
-		s.remove(nst.q)
-		steps = append(steps, nst)
-		cursor, inclusive = nst.q, false
+	if !s.solve(&steps, cursor, inclusive, &res) {
+		return res, s.noPairing()
 	}
 	steps = append(steps, byeStep...)
 
@@ -545,6 +465,106 @@ func ItaloSwiss(entrants []Entrant, opt ItaloOptions) (ItaloResult, error) {
 		res.Steps = append(res.Steps, *bye)
 	}
 	return res, nil
+}
+
+// solve completes the pairing from the current state (unpaired set, cursor) by the
+// depth-first search of fid-pairing.md 2.5/2.11: the plain rotation first; at a dead end,
+// the deepest pair of the plain run whose first player has another candidate leading to a
+// complete pairing gets it, trying candidates in step-3/4 order. Branches are pruned with
+// the matching test (feasible), which never removes a branch that could succeed, so the
+// result is the one the plain depth-first search gives. On success the steps are appended;
+// on failure the state is restored and false returned.
+func (s *italo) solve(steps *[]step, cursor int, inclusive bool, res *ItaloResult) bool {
+	base := len(*steps)
+	startU := slices.Clone(s.inU)
+	if s.plain(steps, cursor, inclusive) {
+		return true
+	}
+	planned := slices.Clone((*steps)[base:])
+	if !res.Fallback {
+		res.Fallback = true
+		for _, st := range planned {
+			res.Plain = append(res.Plain, Pair{Board: len(res.Plain) + 1, White: s.es[st.p].ID, Black: s.es[st.q].ID})
+		}
+		for i := range s.n {
+			if s.inU[i] {
+				res.PlainLeft = append(res.PlainLeft, s.es[i].ID)
+			}
+		}
+	}
+	*steps = (*steps)[:base]
+	at := func(j int) { // state after the first j plain pairs
+		s.setU(startU)
+		for _, st := range planned[:j] {
+			s.remove(st.p)
+			s.remove(st.q)
+		}
+	}
+	// The deepest state of the plain run that passes the matching test: every deeper state
+	// fails it too (a pairing of a later state plus the pairs made since is a pairing of
+	// an earlier one), so no alternative below it can succeed.
+	at(0)
+	if !s.feasible(-1) {
+		return false
+	}
+	lo, hi := 0, len(planned)
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		at(mid)
+		if s.feasible(-1) {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	for j := min(lo, len(planned)-1); j >= 0; j-- {
+		at(j)
+		st := planned[j]
+		p := st.p
+		s.remove(p)
+		nst := step{p: p, q: -1, cursor: st.cursor, inclusive: st.inclusive, fallback: true}
+		plainSeen := false
+		s.candidates(p, func(q int, met bool) bool {
+			if met {
+				nst.skipped = append(nst.skipped, Skip{ID: s.es[q].ID, Score: s.score[q], Reason: SkipMet})
+				return true
+			}
+			unpairable := Skip{ID: s.es[q].ID, Score: s.score[q], Reason: SkipUnpairable}
+			if !plainSeen { // the plain choice: its whole subtree has failed
+				plainSeen = true
+				nst.skipped = append(nst.skipped, unpairable)
+				return true
+			}
+			s.remove(q)
+			next := -1
+			if s.left()%2 == 1 && s.left() >= 3 {
+				next = s.pick(q, false) // he will be paired next, so he cannot be the one who rests
+			}
+			if s.feasible(next) {
+				mark := len(*steps)
+				try := nst
+				try.q = q
+				try.skipped = slices.Clone(nst.skipped)
+				*steps = append(*steps, try)
+				if s.solve(steps, q, false, res) {
+					nst.q = q
+					return false
+				}
+				*steps = (*steps)[:mark]
+			}
+			s.add(q)
+			nst.skipped = append(nst.skipped, unpairable)
+			return true
+		})
+		if nst.q >= 0 {
+			// prepend the plain pairs kept before node j
+			tail := slices.Clone((*steps)[base:])
+			*steps = append(append((*steps)[:base], planned[:j]...), tail...)
+			return true
+		}
+	}
+	s.setU(startU)
+	return false
 }
 
 func newItalo(entrants []Entrant) (*italo, error) {
@@ -624,7 +644,7 @@ func (s *italo) setU(u []bool) {
 
 // graph builds the compatibility graph of the unpaired players, plus a bye vertex when
 // their number is odd (adjacent to those who have not rested).
-func (s *italo) graph() (verts []int, dummy bool) {
+func (s *italo) graph(noBye int) (verts []int, dummy bool) {
 	for i := range s.n {
 		if s.inU[i] {
 			verts = append(verts, i)
@@ -636,9 +656,9 @@ func (s *italo) graph() (verts []int, dummy bool) {
 		case u == v:
 			return false
 		case dummy && u == len(verts):
-			return !s.rested[verts[v]]
+			return !s.rested[verts[v]] && verts[v] != noBye
 		case dummy && v == len(verts):
-			return !s.rested[verts[u]]
+			return !s.rested[verts[u]] && verts[u] != noBye
 		}
 		return !s.isMet(verts[u], verts[v])
 	})
@@ -647,15 +667,18 @@ func (s *italo) graph() (verts []int, dummy bool) {
 
 // feasible reports whether the unpaired players have a complete pairing: a perfect
 // matching of the not-yet-met graph, the odd one out (bye vertex) among those who have not
-// rested. This is the test of whether extend() of 2.11 succeeds from this state.
-func (s *italo) feasible() bool {
-	s.graph()
+// rested and is not noBye (a circle position, or -1). With an even number of players this
+// is exactly the test of whether extend() of 2.11 succeeds from this state; with an odd
+// number it is a necessary condition only (the rotation's order of picks may force the
+// one player who could rest to be paired), so the search still backtracks past it.
+func (s *italo) feasible(noBye int) bool {
+	s.graph(noBye)
 	return s.mt.perfect()
 }
 
 // noPairing builds the ErrNoPairing error naming the players a maximum matching leaves out.
 func (s *italo) noPairing() error {
-	verts, dummy := s.graph()
+	verts, dummy := s.graph(-1)
 	s.mt.maximum()
 	var names []string
 	byeLeft := false
@@ -677,6 +700,9 @@ func (s *italo) noPairing() error {
 	msg := "players " + strings.Join(names, ", ") + " cannot be paired: every possible opponent was already met"
 	if byeLeft {
 		msg += ", or the bye would go to a player who already rested"
+	}
+	if len(names) == 0 {
+		msg = "the rotation cannot leave the bye to a player who has not rested"
 	}
 	return fmt.Errorf("%w: %s", ErrNoPairing, msg)
 }
