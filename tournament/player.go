@@ -172,7 +172,7 @@ func (tx *Tx) addPlayer(t *Tournament, p Player, dups *dupIndex, existing []Entr
 		}
 		var pid int64
 		var name string
-		err := tx.QueryRowContext(tx.ctx, `SELECT id, name FROM players WHERE `+id.col+` = ?`, id.val).Scan(&pid, &name)
+		err := tx.QueryRowContext(tx.ctx, `SELECT id, name FROM players WHERE `+id.col+` = ? AND `+id.col+` <> ''`, id.val).Scan(&pid, &name)
 		if errors.Is(err, sql.ErrNoRows) {
 			continue
 		}

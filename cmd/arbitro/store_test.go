@@ -1,0 +1,227 @@
+package main
+
+// Process-level tests of the store: a kill -9 in the middle of an import, and two arbitro
+// processes writing the same file at once. The children are this test binary run as
+// arbitro (envRunMain, see TestMain in script_test.go).
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"arbitro/tournament"
+)
+
+// arbitroCmd returns a command running arbitro with args in dir.
+func arbitroCmd(dir string, args ...string) *exec.Cmd {
+	c := exec.Command(os.Args[0], args...)
+	c.Dir = dir
+	c.Env = append(os.Environ(), envRunMain+"=1", "ARBITRO_DB=", "ARBITRO_ARBITER=test")
+	return c
+}
+
+func mustRun(t *testing.T, dir string, args ...string) {
+	t.Helper()
+	out, err := arbitroCmd(dir, args...).CombinedOutput()
+	if err != nil {
+		t.Fatalf("arbitro %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+}
+
+// checkDB opens path as arbitro does (recovering the WAL), and returns the number of
+// entries after checking PRAGMA integrity_check and foreign_key_check.
+func checkDB(t *testing.T, path string) int {
+	t.Helper()
+	st, err := tournament.Open(path)
+	if err != nil {
+		t.Fatalf("reopen after the test: %v", err)
+	}
+	defer st.Close()
+	var ok string
+	if err := st.DB().QueryRow("PRAGMA integrity_check").Scan(&ok); err != nil || ok != "ok" {
+		t.Fatalf("integrity_check: %q %v", ok, err)
+	}
+	rows, err := st.DB().Query("PRAGMA foreign_key_check")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rows.Next() {
+		t.Fatal("foreign_key_check reports violations")
+	}
+	rows.Close()
+	var entries, players, events int
+	st.DB().QueryRow("SELECT count(*) FROM entries").Scan(&entries)
+	st.DB().QueryRow("SELECT count(*) FROM players").Scan(&players)
+	st.DB().QueryRow("SELECT count(*) FROM events WHERE action = 'player.add'").Scan(&events)
+	if players != entries || events != entries {
+		t.Fatalf("%d entries, %d players, %d player.add events: a partial write", entries, players, events)
+	}
+	return entries
+}
+
+func copyFile(t *testing.T, from, to string) {
+	t.Helper()
+	b, err := os.ReadFile(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(to, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestKillDuringImport kills (SIGKILL) `player import` of 10,000 rows at random moments
+// and checks that the file then holds all of them or none, and passes integrity_check.
+func TestKillDuringImport(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts processes and imports 10,000 rows several times")
+	}
+	const rows = 10000
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "big.csv"), []byte(genCSV(rows, ";", "Giocatore")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mustRun(t, dir, "--db", "template.db", "tournament", "create", "Open", "--system", "dutch", "--rounds", "9")
+
+	// Calibrate: how long a whole import takes here.
+	copyFile(t, filepath.Join(dir, "template.db"), filepath.Join(dir, "full.db"))
+	start := time.Now()
+	mustRun(t, dir, "--db", "full.db", "player", "import", "big.csv")
+	full := time.Since(start)
+	if n := checkDB(t, filepath.Join(dir, "full.db")); n != rows {
+		t.Fatalf("uncut import wrote %d rows, want %d", n, rows)
+	}
+	t.Logf("a whole import of %d rows takes %v", rows, full)
+
+	rng := rand.New(rand.NewSource(time.Now().UnixNano()))
+	outcomes := map[int]int{}
+	midWrite := 0
+	for i := 0; i < 6; i++ {
+		db := filepath.Join(dir, "kill.db")
+		for _, suf := range []string{"", "-wal", "-shm"} {
+			os.Remove(db + suf)
+		}
+		copyFile(t, filepath.Join(dir, "template.db"), db)
+		cmd := arbitroCmd(dir, "--db", "kill.db", "player", "import", "big.csv")
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		// Mostly inside the transaction (after start-up, before commit); sometimes anywhere.
+		delay := time.Duration(float64(full) * (0.15 + 0.8*rng.Float64()))
+		if i == 5 {
+			delay = time.Duration(rng.Int63n(int64(full)))
+		}
+		time.Sleep(delay)
+		cmd.Process.Kill() // SIGKILL: no deferred code, no rollback runs in the child
+		err := cmd.Wait()
+		killed := err != nil
+		var wal int64
+		if fi, err := os.Stat(db + "-wal"); err == nil {
+			wal = fi.Size()
+		}
+		n := checkDB(t, db)
+		if n != 0 && n != rows {
+			t.Fatalf("kill after %v left %d of %d rows", delay, n, rows)
+		}
+		if killed && n == 0 && wal > 0 {
+			midWrite++
+		}
+		outcomes[n]++
+		t.Logf("kill after %v: killed=%v, %d rows, WAL %d bytes at kill time", delay, killed, n, wal)
+	}
+	t.Logf("outcomes (rows: times): %v; %d kills landed while the transaction had written to the WAL", outcomes, midWrite)
+}
+
+// TestConcurrentWriters starts two arbitro processes writing to the same file at once:
+// each must succeed or fail with the "database busy" message, and the file must hold
+// exactly the writes of those that succeeded.
+func TestConcurrentWriters(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts processes")
+	}
+	const rows = 3000
+	dir := t.TempDir()
+
+	// Two processes creating the same new file at once: schema applied once, both events in.
+	var wg sync.WaitGroup
+	results := make([]struct {
+		err    error
+		stderr string
+	}, 2)
+	for i, name := range []string{"Primo", "Secondo"} {
+		wg.Add(1)
+		go func(i int, name string) {
+			defer wg.Done()
+			var stderr bytes.Buffer
+			c := arbitroCmd(dir, "tournament", "create", name, "--system", "dutch", "--rounds", "5")
+			c.Stderr = &stderr
+			results[i].err = c.Run()
+			results[i].stderr = stderr.String()
+		}(i, name)
+	}
+	wg.Wait()
+	created := 0
+	for _, r := range results {
+		switch {
+		case r.err == nil:
+			created++
+		case !strings.Contains(r.stderr, "database busy: another arbitro is writing; try again"):
+			t.Fatalf("tournament create failed without the busy message: %v\n%s", r.err, r.stderr)
+		}
+	}
+	st, err := tournament.Open(filepath.Join(dir, "arbitro.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var n int
+	st.DB().QueryRow("SELECT count(*) FROM tournaments").Scan(&n)
+	st.Close()
+	if n != created {
+		t.Fatalf("%d tournaments in the file, %d creates succeeded", n, created)
+	}
+	if created == 0 {
+		t.Fatal("both creates failed")
+	}
+
+	for round := 0; round < 3; round++ {
+		before := checkDB(t, filepath.Join(dir, "arbitro.db"))
+		// Different players each time (distinct names and FID ids), ';' and ',' files.
+		files := []string{fmt.Sprintf("a%d.csv", round), fmt.Sprintf("b%d.csv", round)}
+		os.WriteFile(filepath.Join(dir, files[0]), []byte(genCSV(rows, ";", fmt.Sprintf("Alfa%d-", round))), 0o644)
+		os.WriteFile(filepath.Join(dir, files[1]), []byte(genCSV(rows, ",", fmt.Sprintf("Beta%d-", round))), 0o644)
+		for i, f := range files {
+			wg.Add(1)
+			go func(i int, f string) {
+				defer wg.Done()
+				var stderr bytes.Buffer
+				c := arbitroCmd(dir, "--tournament", "1", "player", "import", f)
+				c.Stderr = &stderr
+				results[i].err = c.Run()
+				results[i].stderr = stderr.String()
+			}(i, f)
+		}
+		wg.Wait()
+		ok := 0
+		for _, r := range results {
+			switch {
+			case r.err == nil:
+				ok++
+			case strings.Contains(r.stderr, "database busy: another arbitro is writing; try again"):
+			default:
+				t.Fatalf("import failed with an unexpected error: %v\n%s", r.err, r.stderr)
+			}
+		}
+		after := checkDB(t, filepath.Join(dir, "arbitro.db"))
+		if after != before+ok*rows {
+			t.Fatalf("round %d: %d entries before, %d after, %d imports succeeded", round, before, after, ok)
+		}
+		t.Logf("round %d: %d of 2 imports succeeded; %d entries", round, ok, after)
+	}
+}
