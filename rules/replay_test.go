@@ -170,6 +170,7 @@ func TestReplayCorruptedGames(t *testing.T) {
 		{"intl_world_championship_2007_rounds01-11.pdn", []int{1, 2, 7, 30, 60}},
 	} {
 		all := mustGames(t, s.file)
+		lesser := 0
 		for _, gi := range s.games {
 			g := all[gi-1]
 			pos := positionsOf(t, g)
@@ -246,13 +247,17 @@ func TestReplayCorruptedGames(t *testing.T) {
 						}
 						check(fmt.Sprintf("lesser capture %s at ply %d", c, k), corrupt(g, moves), k, want)
 						doneLess = true
+						lesser++
 						break
 					}
 				}
 			}
 			if !doneSkip || !doneBack {
-				t.Logf("%s: skip %v back %v less %v", name, doneSkip, doneBack, doneLess)
+				t.Errorf("%s: no ply found to corrupt: skip %v back %v", name, doneSkip, doneBack)
 			}
+		}
+		if lesser == 0 {
+			t.Errorf("%s: no lesser capture tested", s.file)
 		}
 	}
 }
