@@ -122,6 +122,39 @@ func TestStandingsTextCSVJSON(t *testing.T) {
 	}
 }
 
+func TestCrosstableJSON(t *testing.T) {
+	s := standingsOf(t, event(), 3)
+	var b bytes.Buffer
+	if err := WriteCrosstableJSON(&b, s); err != nil {
+		t.Fatal(err)
+	}
+	var back struct {
+		Standings []struct {
+			Name   string
+			Rounds []struct {
+				Round        int
+				Kind         string
+				OpponentLine int `json:"opponent_line"`
+				Colour       string
+				GamePoints   int `json:"game_points"`
+			}
+		}
+	}
+	if err := json.Unmarshal(b.Bytes(), &back); err != nil {
+		t.Fatal(err)
+	}
+	// Line 1 (Bàrberi): round 1 beat line 5 with White, round 2 forfeit win against line 3,
+	// round 3 drew with line 2.
+	got := fmt.Sprint(back.Standings[0].Rounds)
+	if want := "[{1 played 5 white 2} {2 forfeit-win 3 white 2} {3 played 2 white 1}]"; got != want {
+		t.Errorf("rounds of line 1: %s, want %s", got, want)
+	}
+	// Line 4 (Dell'Acqua): round 3 absent (withdrawn), no opponent.
+	if r := back.Standings[3].Rounds[2]; r.Kind != "absent" || r.OpponentLine != 0 {
+		t.Errorf("line 4 round 3: %+v", r)
+	}
+}
+
 func TestStandingsHalfPoints(t *testing.T) {
 	ct := event()
 	ct.Scoring = tournament.Scoring105

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"arbitro/pairing"
 	"arbitro/tournament"
 )
 
@@ -226,14 +227,36 @@ type (
 		Absences      int                `json:"absences"`
 		Pending       int                `json:"pending"`
 		TieBreaks     map[string]float64 `json:"tiebreaks"`
+		Rounds        []jsonRound        `json:"rounds,omitempty"`
+	}
+	jsonRound struct {
+		Round        int    `json:"round"`
+		Game         int    `json:"game,omitempty"`
+		Board        int    `json:"board,omitempty"`
+		Kind         string `json:"kind"`
+		OpponentID   int    `json:"opponent_id,omitempty"`
+		OpponentLine int    `json:"opponent_line,omitempty"`
+		Colour       string `json:"colour,omitempty"`
+		Points       int    `json:"game_points"`
 	}
 )
 
 // WriteStandingsJSON writes one JSON object: event, after_round, rounds, scoring,
 // tiebreaks (id, label, title in order) and standings (one object per player; points and
 // tie-break values as numbers in the tournament's scale, points_text as printed).
-func WriteStandingsJSON(w io.Writer, s Standings) error {
+func WriteStandingsJSON(w io.Writer, s Standings) error { return writeJSON(w, s, false) }
+
+// WriteCrosstableJSON is WriteStandingsJSON with, for each player, his rounds up to
+// AfterRound: round, game, board, kind ("played", "bye", "forfeit-win", ...), opponent_id,
+// opponent_line (line number in this table), colour and game_points (2-1-0).
+func WriteCrosstableJSON(w io.Writer, s Standings) error { return writeJSON(w, s, true) }
+
+func writeJSON(w io.Writer, s Standings, rounds bool) error {
 	sc := s.scoring()
+	var ci crossIndex
+	if rounds {
+		ci = s.index()
+	}
 	ev := s.Table.Event
 	out := jsonStandings{
 		Event:      jsonEvent{ev.Name, ev.Place, ev.StartDate, ev.EndDate, ev.Variant, ev.System, ev.ChiefArbiter},
@@ -253,6 +276,17 @@ func WriteStandingsJSON(w io.Writer, s Standings) error {
 			TieBreaks: map[string]float64{}}
 		for t, tb := range s.Table.TieBreaks {
 			js.TieBreaks[string(tb)] = float64(r.TieBreaks[t]) / float64(tb.Divisor(sc))
+		}
+		if rounds {
+			js.Rounds = []jsonRound{}
+			for _, res := range ci.results[len(out.Standings)] {
+				jr := jsonRound{Round: res.Round, Game: res.Game, Board: res.Board, Kind: res.Kind.String(),
+					OpponentID: res.Opponent, OpponentLine: ci.line[res.Opponent], Points: res.Points}
+				if res.Colour != pairing.NoColour {
+					jr.Colour = res.Colour.String()
+				}
+				js.Rounds = append(js.Rounds, jr)
+			}
 		}
 		out.Standings = append(out.Standings, js)
 	}
