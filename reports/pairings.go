@@ -3,9 +3,11 @@ package reports
 import (
 	"fmt"
 	"io"
+	"sort"
 	"strconv"
 	"strings"
 
+	"arbitro/pairing"
 	"arbitro/tournament"
 )
 
@@ -128,4 +130,58 @@ func WritePairingsPDF(w io.Writer, p PairingsSheet, meta Meta) error {
 	f.Ln(3)
 	d.paragraph(7.5, fmt.Sprintf("%d board(s). Write the result of each player in his box (scoring %s); both players sign the score sheet.", len(p.Boards), sc.Name))
 	return d.finish(w)
+}
+
+// PairingsFromCrosstable builds the sheet of round `round` from the view: the boards are the
+// slots of that round (board numbers from CrossResult.Board), points are those of `before`
+// (tournament.ComputeStandings(ct, round-1)), byes are CrossBye slots, and every other
+// player without a board in the round is listed as not paired. Boards are sorted by board
+// number, then game.
+func PairingsFromCrosstable(ct *tournament.Crosstable, round int, before []tournament.Standing) PairingsSheet {
+	sheet := PairingsSheet{Event: ct.Event, Round: round, Scoring: ct.Scoring}
+	points := make(map[int]int, len(before))
+	for _, s := range before {
+		points[s.Entry.ID] = s.Points
+	}
+	byID := make(map[int]*tournament.CrossEntry, len(ct.Players))
+	for i := range ct.Players {
+		byID[ct.Players[i].ID] = &ct.Players[i]
+	}
+	pp := func(e *tournament.CrossEntry) PairingPlayer {
+		name := e.Name
+		if e.Withdrawn {
+			name += " (withdrawn)"
+		}
+		return PairingPlayer{Number: e.Number, Name: name, Club: e.Club, Rating: e.Rating, Points: points[e.ID]}
+	}
+	for i := range ct.Players {
+		e := &ct.Players[i]
+		paired := false
+		for _, r := range e.Results {
+			if r.Round != round {
+				continue
+			}
+			switch {
+			case r.Kind == tournament.CrossBye:
+				sheet.Byes = append(sheet.Byes, pp(e))
+				paired = true
+			case r.Kind == tournament.CrossAbsent:
+			case r.Colour == pairing.White && byID[r.Opponent] != nil:
+				sheet.Boards = append(sheet.Boards, PairingBoard{Board: r.Board, Game: r.Game, White: pp(e), Black: pp(byID[r.Opponent])})
+				paired = true
+			default:
+				paired = true // Black side of a board, listed with its White player
+			}
+		}
+		if !paired {
+			sheet.Absent = append(sheet.Absent, pp(e))
+		}
+	}
+	sort.SliceStable(sheet.Boards, func(a, b int) bool {
+		if sheet.Boards[a].Board != sheet.Boards[b].Board {
+			return sheet.Boards[a].Board < sheet.Boards[b].Board
+		}
+		return sheet.Boards[a].Game < sheet.Boards[b].Game
+	})
+	return sheet
 }

@@ -380,6 +380,37 @@ func TestPairingsPDF(t *testing.T) {
 	writeArtifact(t, "pairings.pdf", b.Bytes())
 }
 
+// TestPairingsFromCrosstable: round 3 of event() seen as a sheet: boards 1-5 (1 v 5) and
+// 2-3, no bye, 4 (withdrawn) not paired; points before the round are those after round 2
+// (1: 4, 5: 2, 2: 2, 3: 1).
+func TestPairingsFromCrosstable(t *testing.T) {
+	ct := event()
+	for i := range ct.Players {
+		for k := range ct.Players[i].Results {
+			if r := &ct.Players[i].Results[k]; r.Round == 3 && r.Colour == pairing.White {
+				r.Board = map[int]int{1: 1, 2: 2}[i+1]
+			}
+		}
+	}
+	before := standingsOf(t, ct, 2).Rows
+	sh := PairingsFromCrosstable(ct, 3, before)
+	var got []string
+	for _, b := range sh.Boards {
+		got = append(got, fmt.Sprintf("%d:%d(%d)-%d(%d)", b.Board, b.White.Number, b.White.Points, b.Black.Number, b.Black.Points))
+	}
+	if g := strings.Join(got, " "); g != "1:1(4)-5(2) 2:2(2)-3(1)" {
+		t.Errorf("boards %s", g)
+	}
+	if len(sh.Byes) != 0 || len(sh.Absent) != 1 || sh.Absent[0].Number != 4 || !strings.HasSuffix(sh.Absent[0].Name, "(withdrawn)") {
+		t.Errorf("byes %v absent %v", sh.Byes, sh.Absent)
+	}
+	// Round 1 has the bye of player 5.
+	sh = PairingsFromCrosstable(ct, 1, standingsOf(t, ct, 0).Rows)
+	if len(sh.Byes) != 1 || sh.Byes[0].Number != 5 || len(sh.Boards) != 2 {
+		t.Errorf("round 1: %d boards, byes %v", len(sh.Boards), sh.Byes)
+	}
+}
+
 func TestAuditPDF(t *testing.T) {
 	rep := AuditReport{Event: event().Event, Checked: 12, Items: []AuditItem{
 		{GameID: 7, Round: 2, Board: 1, White: "Bàrberi, Nicolò", Black: "Фёдоров, Пётр", Variant: "italian", Ply: 3,
