@@ -207,15 +207,27 @@ func WriteCrosstablePDF(w io.Writer, s Standings, grid bool, meta Meta) error {
 	for i := len(head) - 1 - len(s.Table.TieBreaks); i < len(head); i++ {
 		cols[i].align = "R"
 	}
+	// Portrait at 8 to 7 pt with room for 45 mm of name; else landscape from 8 down to 5 pt.
+	type try struct {
+		landscape bool
+		size      float64
+		minName   float64
+	}
+	var tries []try
+	for size := 8.0; size >= 7; size -= 0.5 {
+		tries = append(tries, try{false, size, 45})
+	}
+	for size := 8.0; size >= 5; size -= 0.5 {
+		tries = append(tries, try{true, size, 28})
+	}
 	var d *doc
-	size, fits := 8.0, false
-	for _, landscape := range []bool{false, true} {
-		d = newDoc(meta, s.Table.Event, s.crossTitle(), landscape)
-		for size = 8.0; size >= 5 && !fits; size -= 0.5 {
-			fits = d.fitWidths(cols, rows, size, 2, 28)
+	size, fits := 5.0, false
+	for _, tr := range tries {
+		if d == nil || d.portrait == tr.landscape {
+			d = newDoc(meta, s.Table.Event, s.crossTitle(), tr.landscape)
 		}
-		if fits {
-			size += 0.5 // undo the loop's last step
+		if d.fitWidths(cols, rows, tr.size, 2, tr.minName) {
+			size, fits = tr.size, true
 			break
 		}
 	}
@@ -223,7 +235,6 @@ func WriteCrosstablePDF(w io.Writer, s Standings, grid bool, meta Meta) error {
 		if grid {
 			return WriteCrosstablePDF(w, s, false, meta)
 		}
-		size = 5
 		d.fitWidths(cols, rows, size, 2, 28)
 	}
 	d.f.AddPage()

@@ -260,7 +260,7 @@ func (d *doc) fitWidths(cols []column, rows [][]string, size float64, flex int, 
 }
 
 // table draws rows under a bold header row, starting a new page (and repeating the
-// header) when the next row would not fit. shade reports whether a row gets a grey band.
+// header) when the next row would not fit; every other row gets a light grey band.
 func (d *doc) table(cols []column, rows [][]string, size float64) {
 	f := d.f
 	h := rowHeight(size)
