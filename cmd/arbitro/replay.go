@@ -1,0 +1,235 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"arbitro/rules"
+)
+
+func init() { addCommand(newReplayCmd()) }
+
+// replayJSON is one line of `arbitro replay --json` (JSON Lines). The format is documented
+// in rules/REPLAY-JSON.md; fields are only ever added, never renamed.
+type replayJSON struct {
+	File        string            `json:"file"`
+	Index       int               `json:"index"`
+	Line        int               `json:"line"`
+	White       string            `json:"white"`
+	Black       string            `json:"black"`
+	Event       string            `json:"event,omitempty"`
+	Date        string            `json:"date,omitempty"`
+	Result      string            `json:"result"`
+	Variant     string            `json:"variant"`
+	Plies       int               `json:"plies"`
+	Legal       bool              `json:"legal"`
+	Ply         *int              `json:"ply,omitempty"`
+	Move        *string           `json:"move,omitempty"`
+	Reason      string            `json:"reason,omitempty"`
+	Detail      string            `json:"detail,omitempty"`
+	Message     string            `json:"message,omitempty"`
+	FEN         *string           `json:"fen,omitempty"`
+	LegalMoves  *[]string         `json:"legal_moves,omitempty"`
+	ResultCheck string            `json:"result_check"`
+	Terminal    bool              `json:"terminal"`
+	Notes       []string          `json:"notes,omitempty"`
+	Repetitions []repetitionJSON  `json:"repetitions,omitempty"`
+	Draws       []drawJSON        `json:"draws,omitempty"`
+	Claim40Ply  int               `json:"claim40_ply,omitempty"`
+	Tags        map[string]string `json:"tags,omitempty"`
+}
+
+type repetitionJSON struct {
+	FEN   string `json:"fen"`
+	Plies []int  `json:"plies"`
+}
+
+type drawJSON struct {
+	Rule     string `json:"rule"`
+	Ply      int    `json:"ply"`
+	StartPly int    `json:"start_ply"`
+	Message  string `json:"message"`
+}
+
+func newReplayCmd() *cobra.Command {
+	var variant string
+	var withTags bool
+	c := &cobra.Command{
+		Use:   "replay FILE.pdn...",
+		Short: "Replay PDN game scores through the rules; report the first illegal move of each game",
+		Long: `Replay every game of each PDN file through the rules of its variant and print one
+verdict per game: legal (with the number of plies), or the first illegal ply with a reason
+code, the position before it (FEN) and the legal moves there; whether the recorded result
+agrees with the final position; repetitions; the FMJD draw rules that applied (International)
+and the first ply at which a 40-move claim was valid (Italian).
+
+The variant comes from each game's GameType tag (22 Italian, 20 International); games
+without one use --variant, else Italian when the tags are Italian (Bianco, Nero, ...), else
+International when a square above 32 appears, else Italian. Files may be UTF-8 or
+Windows-1252.
+
+--json writes JSON Lines, one object per game (format: rules/REPLAY-JSON.md).
+
+Exit status: 0 every game legal; 3 some game is not legal (an illegal move, an ambiguous
+capture, a parse error, an unsupported game type); 1 a file could not be read (the other
+files are still replayed).`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			var opts rules.ReplayOptions
+			if variant != "" {
+				v, err := rules.VariantByName(variant)
+				if err != nil {
+					return usageErr("--variant: %v", err)
+				}
+				opts.Variant = v
+			}
+			out := cmd.OutOrStdout()
+			var total, illegal int
+			var readErrs []error
+			for _, file := range args {
+				n, bad, err := replayFile(out, file, opts, flagJSON, withTags)
+				total += n
+				illegal += bad
+				if err != nil {
+					readErrs = append(readErrs, err)
+				}
+			}
+			if !flagJSON {
+				fmt.Fprintf(out, "%d games, %d legal, %d not legal\n", total, total-illegal, illegal)
+			}
+			if len(readErrs) == 1 {
+				return fail(readErrs[0], "check the file name and that it is a PDN text file")
+			}
+			if len(readErrs) > 1 {
+				for _, e := range readErrs[:len(readErrs)-1] {
+					fmt.Fprintf(cmd.ErrOrStderr(), "arbitro: %v\n", e)
+				}
+				return fail(readErrs[len(readErrs)-1], "check the file names and that they are PDN text files")
+			}
+			if illegal > 0 {
+				return withCode(exitIllegal, fmt.Errorf("%d of %d games are not legal", illegal, total), "see the verdicts above")
+			}
+			return nil
+		},
+	}
+	c.Flags().StringVar(&variant, "variant", "", "italian or international: the variant of games without a GameType tag")
+	c.Flags().BoolVar(&withTags, "tags", false, "with --json, include every tag of the game")
+	return c
+}
+
+// replayFile replays every game of file and writes the verdicts; it returns the number of
+// games and of games not legal, and a read error.
+func replayFile(w io.Writer, file string, opts rules.ReplayOptions, asJSON, withTags bool) (int, int, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return 0, 0, err
+	}
+	defer f.Close()
+	r := rules.NewPDNReader(f)
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	n, bad := 0, 0
+	for {
+		g, err := r.Next()
+		if err == io.EOF {
+			return n, bad, nil
+		}
+		if g == nil {
+			return n, bad, fmt.Errorf("%s: %w", file, err)
+		}
+		var vd rules.Verdict
+		if err != nil {
+			vd = rules.ParseErrorVerdict(g, err)
+		} else {
+			vd = rules.Replay(g, opts)
+		}
+		n++
+		if !vd.Legal {
+			bad++
+		}
+		if asJSON {
+			if err := enc.Encode(toReplayJSON(file, g, vd, withTags)); err != nil {
+				return n, bad, err
+			}
+		} else {
+			printVerdict(w, file, g, vd)
+		}
+	}
+}
+
+func toReplayJSON(file string, g *rules.Game, vd rules.Verdict, withTags bool) replayJSON {
+	j := replayJSON{
+		File: file, Index: g.Index, Line: g.Line, White: g.White(), Black: g.Black(),
+		Event: g.Event(), Date: g.Date(), Result: vd.Result, Variant: vd.Variant,
+		Plies: vd.Plies, Legal: vd.Legal, ResultCheck: string(vd.ResultCheck), Terminal: vd.Terminal,
+		Notes: vd.Notes, Claim40Ply: vd.Claim40Ply,
+	}
+	if !vd.Legal {
+		ply, move, fen := vd.Ply, vd.Move, vd.FEN
+		j.Ply, j.Move, j.FEN = &ply, &move, &fen
+		j.Reason, j.Detail, j.Message = vd.Reason, vd.Detail, vd.Message
+		lm := vd.LegalMoves
+		if lm == nil {
+			lm = []string{}
+		}
+		j.LegalMoves = &lm
+	}
+	for _, r := range vd.Repetitions {
+		j.Repetitions = append(j.Repetitions, repetitionJSON{r.FEN, r.Plies})
+	}
+	for _, d := range vd.Draws {
+		j.Draws = append(j.Draws, drawJSON{d.Rule, d.Ply, d.StartPly, d.Message})
+	}
+	if withTags {
+		j.Tags = map[string]string{}
+		for _, t := range g.Tags {
+			if _, ok := j.Tags[t.Name]; !ok {
+				j.Tags[t.Name] = t.Value
+			}
+		}
+	}
+	return j
+}
+
+func printVerdict(w io.Writer, file string, g *rules.Game, vd rules.Verdict) {
+	players := strings.TrimSpace(g.White() + " - " + g.Black())
+	if players == "-" {
+		players = "(no players)"
+	}
+	res := vd.Result
+	if res == "" {
+		res = "no result"
+	}
+	head := fmt.Sprintf("%s game %d (line %d): %s, %s", filepath.Base(file), g.Index, g.Line, players, res)
+	if vd.Legal {
+		fmt.Fprintf(w, "%s: legal, %d plies, result %s\n", head, vd.Plies, vd.ResultCheck)
+	} else {
+		fmt.Fprintf(w, "%s: NOT LEGAL [%s", head, vd.Reason)
+		if vd.Detail != "" {
+			fmt.Fprintf(w, ": %s", vd.Detail)
+		}
+		fmt.Fprintf(w, "] %s\n", vd.Message)
+		if vd.FEN != "" {
+			fmt.Fprintf(w, "    position: %s\n", vd.FEN)
+			fmt.Fprintf(w, "    legal moves: %s\n", strings.Join(vd.LegalMoves, " "))
+		}
+	}
+	for _, n := range vd.Notes {
+		fmt.Fprintf(w, "    note: %s\n", n)
+	}
+	for _, r := range vd.Repetitions {
+		fmt.Fprintf(w, "    repetition: %s at plies %v\n", r.FEN, r.Plies)
+	}
+	for _, d := range vd.Draws {
+		fmt.Fprintf(w, "    draw rule %s at ply %d: %s\n", d.Rule, d.Ply, d.Message)
+	}
+	if vd.Claim40Ply > 0 {
+		fmt.Fprintf(w, "    40-move count reached 80 plies at ply %d\n", vd.Claim40Ply)
+	}
+}
