@@ -348,6 +348,24 @@ func TestCrosstablePDF(t *testing.T) {
 			writeArtifact(t, "crosstable.pdf", b.Bytes())
 		}
 	}
+	// 40 players × 11 rounds: too wide for portrait, so landscape, names whole, 2 pages
+	// with the header row on each.
+	wide := standingsOf(t, bigEvent(40, 11), 11)
+	var wb bytes.Buffer
+	if err := WriteCrosstablePDF(&wb, wide, false, fixedMeta); err != nil {
+		t.Fatal(err)
+	}
+	names := []string{"R11"}
+	for _, p := range wide.Table.Players {
+		names = append(names, p.Name)
+	}
+	checkPDF(t, wb.Bytes(), 2, names...)
+	if !bytes.Contains(wb.Bytes(), []byte("/MediaBox [0 0 841.89 595.28]")) {
+		t.Errorf("40x11 crosstable is not landscape A4")
+	}
+	if n := bytes.Count(wb.Bytes(), pdfString("R11")); n != 2 {
+		t.Errorf("header row printed %d times on 2 pages", n)
+	}
 	// A 60-player grid is too wide even in landscape at 5 pt: the Swiss layout is used.
 	big := standingsOf(t, bigEvent(60, 3), 3)
 	var b bytes.Buffer

@@ -410,3 +410,33 @@ func TestPendingAndDoubleForfeit(t *testing.T) {
 		t.Errorf("pending count %d, want 1", p.Pending)
 	}
 }
+
+// TestTwoGamesPerPairing (andata e ritorno): A and B play twice in round 1, A wins the first
+// game and draws the second: A 2+1 = 3, B 0+1 = 1; C and D draw twice: 2 each. Buchholz
+// counts each game: A 1+1 = 2, C 2+2 = 4. A second game when the event plays one is refused.
+func TestTwoGamesPerPairing(t *testing.T) {
+	b := newBuilder(1, "A", "B", "C", "D")
+	b.ct.GamesPerRound = 2
+	b.game(1, 1, 2, 2)
+	b.game(1, 3, 4, 1)
+	b.add(1, CrossResult{Round: 1, Game: 2, Opponent: 2, Colour: pairing.Black, Kind: CrossPlayed, Points: 1})
+	b.add(2, CrossResult{Round: 1, Game: 2, Opponent: 1, Colour: pairing.White, Kind: CrossPlayed, Points: 1})
+	b.add(3, CrossResult{Round: 1, Game: 2, Opponent: 4, Colour: pairing.Black, Kind: CrossPlayed, Points: 1})
+	b.add(4, CrossResult{Round: 1, Game: 2, Opponent: 3, Colour: pairing.White, Kind: CrossPlayed, Points: 1})
+	b.ct.TieBreaks = []TieBreak{TBBuchholz}
+	st, err := ComputeStandings(&b.ct, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range st {
+		got = append(got, s.Place()+":"+row(s))
+	}
+	if g := strings.Join(got, "|"); g != "1:A 3 2|2-3:C 2 4|2-3:D 2 4|4:B 1 6" {
+		t.Errorf("got %s", g)
+	}
+	b.ct.GamesPerRound = 1
+	if _, err := ComputeStandings(&b.ct, 1); !errors.Is(err, ErrInvalidCrosstable) {
+		t.Errorf("game 2 with one game per pairing: err %v", err)
+	}
+}
