@@ -39,3 +39,29 @@ func TestItalianFastConstants(t *testing.T) {
 		t.Fatalf("Italian directions %v", Italian.dirs)
 	}
 }
+
+func TestPerftDivide(t *testing.T) {
+	for _, c := range []struct {
+		p     Position
+		depth int
+		want  uint64
+	}{{Italian.Start(), 6, italianPerft[6]}, {International.Start(), 5, internationalPerft[5]}} {
+		d := PerftDivide(c.p, c.depth)
+		if len(d) != int(Perft(c.p, 1)) {
+			t.Errorf("%s: %d divide entries, want %d", c.p.Variant().Name(), len(d), Perft(c.p, 1))
+		}
+		var sum uint64
+		for _, e := range d {
+			sum += e.Leaves
+			if n := Perft(c.p.Play(e.Move), c.depth-1); n != e.Leaves {
+				t.Errorf("%v: %d, want %d", e.Move, e.Leaves, n)
+			}
+		}
+		if sum != c.want {
+			t.Errorf("%s divide(%d) sums to %d, want %d", c.p.Variant().Name(), c.depth, sum, c.want)
+		}
+	}
+	if PerftDivide(Italian.Start(), 0) != nil || Perft(Italian.Start(), 0) != 1 {
+		t.Errorf("depth 0")
+	}
+}
