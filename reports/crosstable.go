@@ -5,7 +5,6 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 
 	"arbitro/pairing"
 	"arbitro/tournament"
@@ -174,23 +173,11 @@ func (s Standings) crossTitle() string {
 // grid is true (round robin), else one column per round (Swiss), then the legend.
 func WriteCrosstableText(w io.Writer, s Standings, grid bool) error {
 	head, rows := s.crosstableTable(grid)
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s — %s\n\n", orDefault(s.Table.Event.Name, "arbitro"), s.crossTitle())
-	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, strings.Join(head, "\t"))
-	for _, r := range rows {
-		fmt.Fprintln(tw, strings.Join(r, "\t"))
-	}
-	if err := tw.Flush(); err != nil {
-		return fmt.Errorf("%w: %v", ErrRender, err)
-	}
 	legend := CrosstableLegendSwiss
 	if grid {
 		legend = CrosstableLegendGrid
 	}
-	fmt.Fprintf(&b, "\n%s\n%s\n", legend, s.legend())
-	_, err := io.WriteString(w, trimLineEnds(b.String()))
-	return err
+	return writeTextTable(w, orDefault(s.Table.Event.Name, "arbitro")+" — "+s.crossTitle(), head, rows, legend, s.legend())
 }
 
 // WriteCrosstablePDF renders the crosstable on A4, landscape when it is wider than a

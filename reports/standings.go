@@ -109,8 +109,14 @@ func numOrDash(n int) string {
 // a title line, followed by the legend.
 func WriteStandingsText(w io.Writer, s Standings) error {
 	head, rows := s.standingsTable()
+	return writeTextTable(w, orDefault(s.Table.Event.Name, "arbitro")+" — "+s.Title(), head, rows, s.legend())
+}
+
+// writeTextTable writes a title line, a blank line, the table aligned by text/tabwriter
+// (two spaces between columns, no trailing spaces), a blank line and the notes, one a line.
+func writeTextTable(w io.Writer, title string, head []string, rows [][]string, notes ...string) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s — %s\n\n", orDefault(s.Table.Event.Name, "arbitro"), s.Title())
+	b.WriteString(title + "\n\n")
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, strings.Join(head, "\t"))
 	for _, r := range rows {
@@ -119,7 +125,7 @@ func WriteStandingsText(w io.Writer, s Standings) error {
 	if err := tw.Flush(); err != nil {
 		return fmt.Errorf("%w: %v", ErrRender, err)
 	}
-	fmt.Fprintf(&b, "\n%s\n", s.legend())
+	b.WriteString("\n" + strings.Join(notes, "\n") + "\n")
 	_, err := io.WriteString(w, trimLineEnds(b.String()))
 	return err
 }
