@@ -389,6 +389,18 @@ func normalize(ct *Crosstable, n int) (*normalized, error) {
 	return nz, nil
 }
 
+// LastRound returns the highest round that has any slot (a board, bye or absence), 0 when
+// none: rounds after it have not been paired.
+func LastRound(ct *Crosstable) int {
+	last := 0
+	for _, p := range ct.Players {
+		for _, r := range p.Results {
+			last = max(last, r.Round)
+		}
+	}
+	return last
+}
+
 // CompletedRounds returns the last round that has results and no pending board in it or
 // before it (0 when round 1 is not complete): the round the standings commands show by
 // default.

@@ -89,6 +89,9 @@ func TestLoadCrosstable(t *testing.T) {
 	if a := got[0]; a.Entry.Name != "A, X" || a.TieBreaks[0] != 9 || a.TieBreaks[2] != 16 {
 		t.Errorf("A: %v, want Buchholz 9 and SB 16", a.TieBreaks)
 	}
+	if LastRound(ct) != 3 {
+		t.Errorf("LastRound = %d, want 3", LastRound(ct))
+	}
 	if CompletedRounds(ct) != 3 {
 		t.Errorf("CompletedRounds = %d, want 3", CompletedRounds(ct))
 	}

@@ -40,6 +40,9 @@ func (f *standingsFlags) load() (reports.Standings, error) {
 		if round < 0 {
 			round = tournament.CompletedRounds(ct)
 		}
+		if last := tournament.LastRound(ct); round > last && round <= ct.Rounds {
+			return usageErr("round %d has not been paired yet (last paired round: %d)", round, last)
+		}
 		rows, err := tournament.ComputeStandings(ct, round)
 		if err != nil {
 			return err
