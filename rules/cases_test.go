@@ -236,3 +236,29 @@ func TestPromotesFlag(t *testing.T) {
 		}
 	}
 }
+
+// World Championship 2007, game 59 of intl_world_championship_2007_rounds01-11.pdn
+// (FMJD archive, see testdata/README.md), before ply 119 "5x46": the king on 5 takes 23,
+// stops on 28, 32 or 37, and takes 41 landing on 46. The three paths capture the same
+// pieces and are one move. The FEN was obtained by replaying the game score with this
+// package (every one of the 110 games replays to its end).
+func TestWC2007Game59DuplicatePaths(t *testing.T) {
+	p := MustParseFEN(International, "W:W35,43,44,K5:B16,18,23,26,30,31,41")
+	var paths []string
+	for _, m := range p.AllCaptures() {
+		if m.ShortString() == "5x46" {
+			paths = append(paths, m.String())
+		}
+	}
+	slices.Sort(paths)
+	if want := []string{"5x28x46", "5x32x46", "5x37x46"}; !slices.Equal(paths, want) {
+		t.Fatalf("5x46 paths %v, want %v", paths, want)
+	}
+	legal := p.LegalMoves()
+	if len(legal) != 1 || legal[0].ShortString() != "5x46" || len(legal[0].Captured) != 2 {
+		t.Fatalf("legal %v, want the single move 5x46", moveStrings(legal))
+	}
+	if n := Perft(p, 1); n != 1 {
+		t.Fatalf("Perft(1) = %d, want 1", n)
+	}
+}
