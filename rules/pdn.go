@@ -97,6 +97,8 @@ type Game struct {
 	// Comment is the text of comments written before the first move (or in a game without
 	// moves); comments after a move belong to that move.
 	Comments []string
+	// Variations holds variations written before the first move (raw text, as in PDNMove).
+	Variations []string
 	// Warnings lists tolerated deviations from strict PDN 3.0 (a stray "." token, a missing
 	// result), each with its line.
 	Warnings []string
@@ -637,7 +639,7 @@ func parseGame(l *pdnLexer, g *Game) error {
 			if n := len(g.Moves); n > 0 {
 				g.Moves[n-1].Variations = append(g.Moves[n-1].Variations, text)
 			} else {
-				g.Comments = append(g.Comments, "("+text+")")
+				g.Variations = append(g.Variations, text)
 			}
 		case c == ')':
 			return l.err("')' without a variation to close")

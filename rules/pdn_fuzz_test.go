@@ -30,7 +30,7 @@ func parseForFuzz(data []byte) (ok []*Game, all int) {
 }
 
 func emptyGame(g *Game) bool {
-	return len(g.Tags) == 0 && len(g.Moves) == 0 && len(g.Comments) == 0 && g.Result == ""
+	return len(g.Tags) == 0 && len(g.Moves) == 0 && len(g.Comments) == 0 && len(g.Variations) == 0 && g.Result == ""
 }
 
 // FuzzPDNReader: the reader never panics; every game it reads without error is written by

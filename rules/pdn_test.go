@@ -291,7 +291,7 @@ func gamesEqual(a, b *Game) bool {
 			return false
 		}
 	}
-	if !reflect.DeepEqual(nilIfEmpty(a.Comments), nilIfEmpty(b.Comments)) {
+	if !reflect.DeepEqual(nilIfEmpty(a.Comments), nilIfEmpty(b.Comments)) || !reflect.DeepEqual(nilIfEmpty(a.Variations), nilIfEmpty(b.Variations)) {
 		return false
 	}
 	for i := range a.Moves {

@@ -43,6 +43,9 @@ func WritePDN(w io.Writer, g *Game) error {
 	for _, c := range g.Comments {
 		lw.token("{" + sanitizeComment(c) + "}")
 	}
+	for _, v := range g.Variations {
+		lw.token("(" + v + ")")
+	}
 	for i, m := range g.Moves {
 		switch {
 		case !m.Second:
