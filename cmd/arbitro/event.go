@@ -1,0 +1,150 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"arbitro/tournament"
+)
+
+func init() { addCommand(newEventCmd()) }
+
+func newEventCmd() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "event",
+		Short: "Work with whole events played elsewhere (import a PDN file of a played event)",
+	}
+	cmd.AddCommand(newEventImportCmd())
+	return cmd
+}
+
+func newEventImportCmd() *cobra.Command {
+	var opts tournament.EventImportOptions
+	cmd := &cobra.Command{
+		Use:   "import FILE.pdn",
+		Short: "Create a tournament from the PDN file of a played event, judging every game",
+		Long: `Create a tournament from a PDN file of an event already played: players from the
+White/Black (or Bianco/Nero) tags, rounds from the Round tag, else from the round written in
+Event/Dati ("69° ASSOLUTO 1° TURNO" is round 1), else from file order (a new round starts
+when a player would play twice); boards in file order within each round; results; and every
+game score, replayed through the rules and judged (the verdict is stored with the game).
+
+The file may be UTF-8 or Windows-1252. The variant comes from the GameType tags, else
+--variant, else Italian when the tags are Italian. Names like "BORGHETTI Michele" are stored
+as "BORGHETTI, Michele". Names that may be one person spelt two ways (accents, punctuation,
+initials, two letters apart) are listed, not merged; names that differ only in case are one
+player (and listed). Pairing numbers follow the order of first appearance (the file does
+not record the lot). The system is round-robin when the file holds a whole round robin,
+else italo-swiss (Italian) or dutch (International), unless --system says otherwise.
+
+Everything is written in one transaction: a file that cannot be read imports nothing.
+Illegal game scores are imported with their verdict and listed; 'arbitro audit' reports them.`,
+		Example: `  arbitro event import "Campionato Assoluto 2005.pdn" --db assoluto.db
+  arbitro event import wk2007.pdn --system round-robin --rounds 19 --name "World Championship 2007"`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Variant = strings.ToLower(opts.Variant)
+			opts.System = strings.ToLower(opts.System)
+			fh, err := os.Open(args[0])
+			if err != nil {
+				return fail(err, "check the file name")
+			}
+			defer fh.Close()
+			st, err := openStore()
+			if err != nil {
+				return err
+			}
+			defer st.Close()
+			rep, err := tournament.ImportEventPDN(context.Background(), st, fh, filepath.Base(args[0]), opts)
+			if err != nil {
+				if errors.Is(err, tournament.ErrEventPDN) {
+					return fail(err, "nothing was written; fix the file or pass --variant")
+				}
+				return explain(err)
+			}
+			if flagJSON {
+				return printJSON(cmd, eventImportJSON(rep))
+			}
+			return printImport(cmd.OutOrStdout(), rep)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&opts.Name, "name", "", "tournament name (default: the Event/Dati tag without the round, with the year)")
+	f.StringVar(&opts.Variant, "variant", "", "italian or international, for files without GameType tags")
+	f.StringVar(&opts.System, "system", "", "round-robin, italo-swiss or dutch (default: inferred, see above)")
+	f.IntVar(&opts.Rounds, "rounds", 0, "rounds planned (default: the rounds in the file, or the whole round robin)")
+	return cmd
+}
+
+// importJSON is the --json output of event import.
+type importJSON struct {
+	Tournament  *tournament.Tournament         `json:"tournament"`
+	Players     int                            `json:"players"`
+	Rounds      int                            `json:"rounds_imported"`
+	RoundSource string                         `json:"round_source"`
+	Games       int                            `json:"games"`
+	Legal       int                            `json:"legal"`
+	Illegal     []illegalJSON                  `json:"illegal,omitempty"`
+	Duplicates  []tournament.PossibleDuplicate `json:"possible_duplicates,omitempty"`
+	Warnings    []string                       `json:"warnings,omitempty"`
+	Windows1252 bool                           `json:"windows_1252"`
+}
+
+type illegalJSON struct {
+	Round   int    `json:"round"`
+	Board   int    `json:"board"`
+	White   string `json:"white"`
+	Black   string `json:"black"`
+	Ply     int    `json:"ply"`
+	Move    string `json:"move"`
+	Reason  string `json:"reason"`
+	Message string `json:"message"`
+	FEN     string `json:"fen"`
+}
+
+func eventImportJSON(rep *tournament.ImportReport) importJSON {
+	p := rep.Plan
+	out := importJSON{Tournament: rep.Tournament, Players: len(p.Players), Rounds: p.RoundsFound(), RoundSource: p.RoundSource,
+		Games: len(p.Games), Legal: p.Legal(), Duplicates: p.Duplicates, Warnings: p.Warnings, Windows1252: p.Windows1252}
+	for _, g := range p.Illegal() {
+		v := g.Verdict
+		out.Illegal = append(out.Illegal, illegalJSON{g.Round, g.Board, g.White, g.Black, v.Ply, v.Move, v.Reason, v.Message, v.FEN})
+	}
+	return out
+}
+
+// printImport writes the human summary of an import.
+func printImport(w io.Writer, rep *tournament.ImportReport) error {
+	p, t := rep.Plan, rep.Tournament
+	fmt.Fprintf(w, "imported tournament %d %q: %s, %s, %d of %d rounds, %d players\n",
+		t.ID, t.Name, t.Variant, t.System, p.RoundsFound(), t.Rounds, len(p.Players))
+	fmt.Fprintf(w, "rounds from: %s\n", p.RoundSource)
+	if p.Windows1252 {
+		fmt.Fprintln(w, "encoding: Windows-1252 (read and stored as UTF-8)")
+	}
+	fmt.Fprintf(w, "games: %d, judged legal: %d, not legal: %d\n", len(p.Games), p.Legal(), len(p.Illegal()))
+	if ill := p.Illegal(); len(ill) > 0 {
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		fmt.Fprintln(tw, "ROUND\tBOARD\tWHITE\tBLACK\tPLY\tMOVE\tREASON\tPOSITION BEFORE (FEN)")
+		for _, g := range ill {
+			v := g.Verdict
+			fmt.Fprintf(tw, "%d\t%d\t%s\t%s\t%d\t%s\t%s\t%s\n", g.Round, g.Board, g.White, g.Black, v.Ply, v.Move, v.Reason, v.FEN)
+		}
+		tw.Flush()
+	}
+	for _, d := range p.Duplicates {
+		fmt.Fprintf(w, "possible duplicate: %q and %q (%s)\n", d.A, d.B, d.Why)
+	}
+	for _, s := range p.Warnings {
+		fmt.Fprintf(w, "warning: %s\n", s)
+	}
+	return nil
+}
