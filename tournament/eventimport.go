@@ -29,8 +29,8 @@ const RoundMethodImported = "imported"
 
 // Where the round numbers of an imported event came from (EventPlan.RoundSource).
 const (
-	RoundFromTag       = "Round tag"                                                 // PDN tag Round (or Turno)
-	RoundFromEventText = "round written in the Event/Dati tag"                       // "69° ASSOLUTO 1° TURNO"
+	RoundFromTag       = "Round tag"                                               // PDN tag Round (or Turno)
+	RoundFromEventText = "round written in the Event/Dati tag"                     // "69° ASSOLUTO 1° TURNO"
 	RoundFromFileOrder = "file order (a new round when a player would play twice)" // no round written anywhere
 )
 
