@@ -149,24 +149,24 @@ func FirstClaim40(g *Game) (ply int, ok bool, err error) {
 // CheckClaim40 judges a 40-move draw in an Italian game: the count was asked for after
 // requestPly and the draw declared after declaredPly (plies, 0 = the start). Valid when at
 // least 80 plies without a man move or capture were played after the later of requestPly and
-// the last man move or capture: see the package's reading above. The error is non-nil only
-// when the game is not Italian; every other problem is a ClaimVerdict with Valid false and a
-// Reason.
-func CheckClaim40(g *Game, requestPly, declaredPly int) (ClaimVerdict, error) {
+// the last man move or capture: see the reading at the top of count40.go. Every problem
+// (not an Italian game, plies out of range, an illegal move before declaredPly) is a
+// ClaimVerdict with Valid false and a Claim* Reason.
+func CheckClaim40(g *Game, requestPly, declaredPly int) ClaimVerdict {
 	v, err := italianOnly(g)
 	if err != nil {
-		return ClaimVerdict{Reason: ClaimWrongVariant, Message: err.Error()}, err
+		return ClaimVerdict{Reason: ClaimWrongVariant, Message: err.Error()}
 	}
 	n := len(g.Moves)
 	if requestPly < 0 || requestPly > n || declaredPly < 0 || declaredPly > n {
-		return ClaimVerdict{Reason: ClaimOutOfRange, Message: fmt.Sprintf("plies must be within 0..%d (the game has %d moves)", n, n)}, nil
+		return ClaimVerdict{Reason: ClaimOutOfRange, Message: fmt.Sprintf("plies must be within 0..%d (the game has %d moves)", n, n)}
 	}
 	if declaredPly < requestPly {
-		return ClaimVerdict{Reason: ClaimBeforeRequest, Message: fmt.Sprintf("the draw (ply %d) was declared before the count was asked for (ply %d)", declaredPly, requestPly)}, nil
+		return ClaimVerdict{Reason: ClaimBeforeRequest, Message: fmt.Sprintf("the draw (ply %d) was declared before the count was asked for (ply %d)", declaredPly, requestPly)}
 	}
 	t, err := traceGame(g, v, declaredPly)
 	if err != nil {
-		return ClaimVerdict{Reason: ClaimNotReplayable, Message: err.Error()}, nil
+		return ClaimVerdict{Reason: ClaimNotReplayable, Message: err.Error()}
 	}
 	cv := ClaimVerdict{CountFrom: requestPly}
 	for p := requestPly + 1; p <= declaredPly; p++ {
@@ -204,5 +204,5 @@ func CheckClaim40(g *Game, requestPly, declaredPly int) (ClaimVerdict, error) {
 		cv.Reason = ClaimTooEarly
 		cv.Message = fmt.Sprintf("only %d plies (%d moves each) counted from the request at ply %d to ply %d, 80 needed", cv.Counted, cv.Counted/2, requestPly, declaredPly)
 	}
-	return cv, nil
+	return cv
 }

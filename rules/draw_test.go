@@ -48,23 +48,23 @@ func TestCount40(t *testing.T) {
 	if p, ok, err := FirstClaim40(g); err != nil || !ok || p != 80 {
 		t.Errorf("FirstClaim40 = %d %v %v, want 80", p, ok, err)
 	}
-	if cv, _ := CheckClaim40(g, 0, 79); cv.Valid || cv.Reason != ClaimTooEarly || cv.Counted != 79 || cv.ValidAt != 80 {
+	if cv := CheckClaim40(g, 0, 79); cv.Valid || cv.Reason != ClaimTooEarly || cv.Counted != 79 || cv.ValidAt != 80 {
 		t.Errorf("claim at 79: %+v", cv)
 	}
-	if cv, _ := CheckClaim40(g, 0, 80); !cv.Valid || cv.Counted != 80 {
+	if cv := CheckClaim40(g, 0, 80); !cv.Valid || cv.Counted != 80 {
 		t.Errorf("claim at 80: %+v", cv)
 	}
 	// The count starts at the request: asked at ply 5, valid at ply 85, not 84.
-	if cv, _ := CheckClaim40(g, 5, 84); cv.Valid || cv.ValidAt != 85 {
+	if cv := CheckClaim40(g, 5, 84); cv.Valid || cv.ValidAt != 85 {
 		t.Errorf("request 5, claim 84: %+v", cv)
 	}
-	if cv, _ := CheckClaim40(g, 5, 85); !cv.Valid {
+	if cv := CheckClaim40(g, 5, 85); !cv.Valid {
 		t.Errorf("request 5, claim 85: %+v", cv)
 	}
-	if cv, _ := CheckClaim40(g, 50, 40); cv.Valid || cv.Reason != ClaimBeforeRequest {
+	if cv := CheckClaim40(g, 50, 40); cv.Valid || cv.Reason != ClaimBeforeRequest {
 		t.Errorf("declared before request: %+v", cv)
 	}
-	if cv, _ := CheckClaim40(g, 0, 91); cv.Valid || cv.Reason != ClaimOutOfRange {
+	if cv := CheckClaim40(g, 0, 91); cv.Valid || cv.Reason != ClaimOutOfRange {
 		t.Errorf("out of range: %+v", cv)
 	}
 	if _, err := Count40(g, 91); !errors.Is(err, ErrNotReplayable) {
@@ -84,7 +84,7 @@ func TestCount40(t *testing.T) {
 	if p, ok, _ := FirstClaim40(g); !ok || p != 121 {
 		t.Errorf("man reset: FirstClaim40 = %d %v, want 121", p, ok)
 	}
-	cv, _ := CheckClaim40(g, 0, 100)
+	cv := CheckClaim40(g, 0, 100)
 	if cv.Valid || cv.Reason != ClaimReset || cv.ResetPly != 41 || cv.ResetCapture || cv.Counted != 59 {
 		t.Errorf("man reset claim: %+v", cv)
 	}
@@ -105,13 +105,22 @@ func TestCount40(t *testing.T) {
 	if n, _ := Count40(g, 81); n != 80 {
 		t.Errorf("capture reset: Count40(81) = %d", n)
 	}
-	cv, _ = CheckClaim40(g, 0, 60)
+	cv = CheckClaim40(g, 0, 60)
 	if cv.Valid || cv.Reason != ClaimReset || cv.ResetPly != 1 || !cv.ResetCapture {
 		t.Errorf("capture reset claim: %+v", cv)
 	}
 	// Not an Italian game.
-	if _, err := Count40(fenGame(t, "20", "W:WK46:BK5", "46-41", "*"), 1); !errors.Is(err, ErrNotReplayable) {
+	intl := fenGame(t, "20", "W:WK46:BK5", "46-41", "*")
+	if _, err := Count40(intl, 1); !errors.Is(err, ErrNotReplayable) {
 		t.Errorf("International game: %v", err)
+	}
+	if cv := CheckClaim40(intl, 0, 1); cv.Valid || cv.Reason != ClaimWrongVariant {
+		t.Errorf("International game claim: %+v", cv)
+	}
+	// A claim in a game with an illegal move before the declared ply.
+	bad := fenGame(t, "22", ita40FEN, "32-28 1-5 28-19", "*")
+	if cv := CheckClaim40(bad, 0, 3); cv.Valid || cv.Reason != ClaimNotReplayable {
+		t.Errorf("illegal game claim: %+v", cv)
 	}
 }
 

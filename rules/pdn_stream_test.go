@@ -33,14 +33,14 @@ func heapInUse() uint64 {
 	return m.HeapAlloc
 }
 
-// The reader streams: replaying 36,000 games (the Italian file 1,000 times) keeps the heap
-// about where it was after the first 3,600.
+// The reader streams: replaying 18,000 games (the Italian file 500 times) keeps the heap
+// about where it was after the first 1,800.
 func TestPDNReaderMemoryFlat(t *testing.T) {
 	if testing.Short() {
-		t.Skip("streams 36,000 games")
+		t.Skip("streams 18,000 games")
 	}
 	data := readFile(t, "ita_campionato_italiano_assoluto_2005_turni1-4.pdn")
-	r := NewPDNReader(&repeatReader{data: data, n: 1000})
+	r := NewPDNReader(&repeatReader{data: data, n: 500})
 	var early uint64
 	n := 0
 	for {
@@ -55,12 +55,12 @@ func TestPDNReaderMemoryFlat(t *testing.T) {
 			t.Fatalf("game %d: %s", g.Index, vd.Message)
 		}
 		n++
-		if n == 3600 {
+		if n == 1800 {
 			early = heapInUse()
 		}
 	}
 	late := heapInUse()
-	if n != 36000 {
+	if n != 18000 {
 		t.Fatalf("%d games", n)
 	}
 	if late > early+1<<20 {
