@@ -1,0 +1,589 @@
+package tournament
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"arbitro/pairing"
+)
+
+// FIDE Tournament Report File, TRF-16 (FIDE Handbook C.04 Annex "TRF16": the exchange
+// format of tournament results), with the extension lines of the pairing engines JaVaFo
+// and bbpPairings: XXR (number of rounds), XXC (white1|black1, colour of the top player
+// in round 1) and the point-system lines BBW, BBD, BBL, BBZ, BBF, BBU.
+//
+// Columns of a 001 player line (1-based, as in the TRF-16 text):
+//
+//	1-3 "001"   5-8 starting rank   10 sex   11-13 title   15-47 name
+//	49-52 rating   54-56 federation   58-68 FIDE id   70-79 birth date YYYY/MM/DD
+//	81-84 points (e.g. " 4.5")   86-89 rank
+//	then per round r, from column 92+10(r-1): 4 columns opponent's starting rank
+//	("0000" no opponent), 1 blank, colour (w, b, -), 1 blank, result.
+//
+// Result codes: 1 0 = win/loss/draw played; W D L the same, not rated; + - forfeit win /
+// loss; U pairing-allocated bye; F full-point bye; H half-point bye; Z zero-point bye or
+// absence; blank: not played yet. "D" as a bare draw is accepted (some programs write it).
+//
+// Scores: a TRF carries chess points in its own point system (default win 1, draw 0.5,
+// loss 0; changed by BBW/BBD/BBL...). arbitro's draughts game points (win 2, draw 1,
+// loss 0) are exactly twice the default chess points, so export writes chess points and
+// import converts results back to game points by result code. The points column is
+// checked against the results under the file's point system.
+
+// ErrBadTRF is wrapped by every TRF parse error (a *TRFError carries the line number).
+var ErrBadTRF = errors.New("bad TRF file")
+
+// TRFError is a TRF problem at a line (1-based).
+type TRFError struct {
+	Line int
+	Msg  string
+}
+
+func (e *TRFError) Error() string { return fmt.Sprintf("TRF line %d: %s", e.Line, e.Msg) }
+
+// Unwrap returns ErrBadTRF.
+func (e *TRFError) Unwrap() error { return ErrBadTRF }
+
+// TRFPoints is a TRF point system in tenths of a point (10 = one chess point).
+type TRFPoints struct {
+	Win, Draw, Loss int
+	ZeroBye         int // Z (BBZ)
+	ForfeitLoss     int // - (BBF)
+	PAB             int // U, pairing-allocated bye (BBU)
+}
+
+// DefaultTRFPoints is chess scoring: 1, ½, 0; the bye scores a win.
+var DefaultTRFPoints = TRFPoints{Win: 10, Draw: 5, Loss: 0, ZeroBye: 0, ForfeitLoss: 0, PAB: 10}
+
+// TRFRound is one round block of a player line.
+type TRFRound struct {
+	Opponent int  // opponent's starting rank; 0 none (bye, absence)
+	Colour   byte // 'w', 'b', '-' or ' ' (not paired yet)
+	Result   byte // one of "10=WDL+-UFHZ" or ' '
+}
+
+// TRFPlayer is a 001 line.
+type TRFPlayer struct {
+	Number     int    // starting rank (pairing number)
+	Sex        string // "m", "w" or ""
+	Title      string
+	Name       string
+	Rating     int // 0 when blank
+	Federation string
+	FideID     string
+	BirthDate  string
+	Points     int // points column in tenths of the file's point system
+	Rank       int // 0 when blank
+	Rounds     []TRFRound
+	Line       int // line number in the parsed file (0 if built in memory)
+}
+
+// TRF is a parsed tournament report: the header lines, players and extensions. Lines
+// it does not know are kept in Other, verbatim, in order.
+type TRF struct {
+	Name, City, Federation, StartDate, EndDate string // 012 022 032 042 052
+	NumPlayers, NumRated, NumTeams             string // 062 072 082 (as written)
+	Type, ChiefArbiter                         string // 092 102
+	DeputyArbiters                             []string
+	TimeControl                                string // 122
+	RoundDates                                 string // 132, raw text after the code
+	TotalRounds                                int    // XXR; 0 absent
+	InitialColour                              pairing.Colour
+	Points                                     TRFPoints
+	PointsGiven                                bool // some BB? line was present
+	Players                                    []TRFPlayer
+	Other                                      []string
+}
+
+var validResults = "10=WDL+-UFHZ "
+
+func trfErr(line int, f string, a ...any) error {
+	return &TRFError{Line: line, Msg: fmt.Sprintf(f, a...)}
+}
+
+// ParseTRF reads a TRF-16 file. Errors wrap ErrBadTRF with the line number: a short or
+// malformed 001 line, a non-numeric field, an unknown result code or colour, a points
+// column that disagrees with the results, an opponent that does not exist or does not
+// have the game the other way round, a duplicate starting rank.
+func ParseTRF(r io.Reader) (*TRF, error) {
+	t := &TRF{Points: DefaultTRFPoints}
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 4*1024*1024)
+	ln := 0
+	for sc.Scan() {
+		ln++
+		raw := strings.TrimRight(sc.Text(), "\r")
+		if ln == 1 {
+			raw = strings.TrimPrefix(raw, "\ufeff")
+		}
+		if strings.TrimSpace(raw) == "" {
+			continue
+		}
+		code := raw
+		if len(code) > 3 {
+			code = raw[:3]
+		}
+		rest := ""
+		if len(raw) > 4 {
+			rest = strings.TrimSpace(raw[4:])
+		}
+		switch code {
+		case "001":
+			p, err := parsePlayerLine(raw, ln)
+			if err != nil {
+				return nil, err
+			}
+			t.Players = append(t.Players, p)
+		case "012":
+			t.Name = rest
+		case "022":
+			t.City = rest
+		case "032":
+			t.Federation = rest
+		case "042":
+			t.StartDate = rest
+		case "052":
+			t.EndDate = rest
+		case "062":
+			t.NumPlayers = rest
+		case "072":
+			t.NumRated = rest
+		case "082":
+			t.NumTeams = rest
+		case "092":
+			t.Type = rest
+		case "102":
+			t.ChiefArbiter = rest
+		case "112":
+			t.DeputyArbiters = append(t.DeputyArbiters, rest)
+		case "122":
+			t.TimeControl = rest
+		case "132":
+			t.RoundDates = strings.TrimRight(raw[min(len(raw), 4):], " ")
+		case "XXR":
+			n, err := strconv.Atoi(rest)
+			if err != nil || n < 1 {
+				return nil, trfErr(ln, "XXR wants a number of rounds, got %q", rest)
+			}
+			t.TotalRounds = n
+		case "XXC":
+			f := strings.Fields(rest)
+			if len(f) == 0 {
+				return nil, trfErr(ln, "XXC wants white1 or black1")
+			}
+			switch strings.ToLower(f[0]) {
+			case "white1":
+				t.InitialColour = pairing.White
+			case "black1":
+				t.InitialColour = pairing.Black
+			default:
+				return nil, trfErr(ln, "XXC wants white1 or black1, got %q", f[0])
+			}
+			if len(f) > 1 { // other XXC options (e.g. rank) are kept
+				t.Other = append(t.Other, raw)
+			}
+		case "BBW", "BBD", "BBL", "BBZ", "BBF", "BBU":
+			v, err := parseTenths(rest)
+			if err != nil {
+				return nil, trfErr(ln, "%s wants points like 1.0, got %q", code, rest)
+			}
+			t.PointsGiven = true
+			switch code {
+			case "BBW":
+				t.Points.Win = v
+			case "BBD":
+				t.Points.Draw = v
+			case "BBL":
+				t.Points.Loss = v
+			case "BBZ":
+				t.Points.ZeroBye = v
+			case "BBF":
+				t.Points.ForfeitLoss = v
+			case "BBU":
+				t.Points.PAB = v
+			}
+		default:
+			t.Other = append(t.Other, raw)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrBadTRF, err)
+	}
+	if err := t.check(); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// field returns columns [from, to] (1-based, inclusive) of line, blank-padded.
+func field(line string, from, to int) string {
+	if from-1 >= len(line) {
+		return ""
+	}
+	return line[from-1 : min(to, len(line))]
+}
+
+func parseTenths(s string) (int, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return 0, nil
+	}
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	whole, frac, _ := strings.Cut(s, ".")
+	w, err := strconv.Atoi(whole)
+	if err != nil || whole == "" {
+		return 0, fmt.Errorf("not a number")
+	}
+	f := 0
+	if frac != "" {
+		if len(frac) > 2 || strings.Trim(frac, "0123456789") != "" {
+			return 0, fmt.Errorf("not a number")
+		}
+		f, _ = strconv.Atoi(frac[:1])
+		if len(frac) == 2 && frac[1] != '0' {
+			return 0, fmt.Errorf("more than one decimal")
+		}
+	}
+	v := w*10 + f
+	if neg {
+		v = -v
+	}
+	return v, nil
+}
+
+func formatTenths(v int) string {
+	sign := ""
+	if v < 0 {
+		sign, v = "-", -v
+	}
+	return fmt.Sprintf("%s%d.%d", sign, v/10, v%10)
+}
+
+func parsePlayerLine(line string, ln int) (TRFPlayer, error) {
+	p := TRFPlayer{Line: ln}
+	if len(line) < 8 {
+		return p, trfErr(ln, "player line too short (%d columns; the starting rank is in columns 5-8)", len(line))
+	}
+	if line[3] != ' ' {
+		return p, trfErr(ln, "column 4 must be blank after 001")
+	}
+	num, err := strconv.Atoi(strings.TrimSpace(field(line, 5, 8)))
+	if err != nil || num < 1 {
+		return p, trfErr(ln, "starting rank %q in columns 5-8 is not a positive number", field(line, 5, 8))
+	}
+	p.Number = num
+	p.Sex = strings.TrimSpace(field(line, 10, 10))
+	p.Title = strings.TrimSpace(field(line, 11, 13))
+	p.Name = strings.TrimSpace(field(line, 15, 47))
+	if s := strings.TrimSpace(field(line, 49, 52)); s != "" {
+		if p.Rating, err = strconv.Atoi(s); err != nil {
+			return p, trfErr(ln, "rating %q in columns 49-52 is not a number", s)
+		}
+	}
+	p.Federation = strings.TrimSpace(field(line, 54, 56))
+	p.FideID = strings.TrimSpace(field(line, 58, 68))
+	p.BirthDate = strings.TrimSpace(field(line, 70, 79))
+	if p.Points, err = parseTenths(field(line, 81, 84)); err != nil {
+		return p, trfErr(ln, "points %q in columns 81-84 are not a number like 4.5", field(line, 81, 84))
+	}
+	if s := strings.TrimSpace(field(line, 86, 89)); s != "" {
+		if p.Rank, err = strconv.Atoi(s); err != nil {
+			return p, trfErr(ln, "rank %q in columns 86-89 is not a number", s)
+		}
+	}
+	if len(line) > 89 && strings.TrimSpace(field(line, 90, 91)) != "" {
+		return p, trfErr(ln, "columns 90-91 must be blank (round blocks start at column 92)")
+	}
+	for r, col := 1, 92; col <= len(line); r, col = r+1, col+10 {
+		blk := field(line, col, col+7)
+		for len(blk) < 8 {
+			blk += " "
+		}
+		if strings.TrimSpace(blk) == "" {
+			p.Rounds = append(p.Rounds, TRFRound{Colour: ' ', Result: ' '})
+			continue
+		}
+		if blk[4] != ' ' || blk[6] != ' ' || strings.TrimSpace(field(line, col+8, col+9)) != "" {
+			return p, trfErr(ln, "round %d block at column %d is misaligned (want 'NNNN C R')", r, col)
+		}
+		rd := TRFRound{Colour: blk[5], Result: blk[7]}
+		if o := strings.TrimSpace(blk[:4]); o != "" {
+			if rd.Opponent, err = strconv.Atoi(o); err != nil || rd.Opponent < 0 {
+				return p, trfErr(ln, "round %d: opponent %q in columns %d-%d is not a starting rank", r, blk[:4], col, col+3)
+			}
+		}
+		if !strings.ContainsRune("wb- ", rune(rd.Colour)) {
+			return p, trfErr(ln, "round %d: colour %q in column %d (want w, b or -)", r, rd.Colour, col+5)
+		}
+		if !strings.ContainsRune(validResults, rune(rd.Result)) {
+			return p, trfErr(ln, "round %d: unknown result code %q in column %d (want one of 1 0 = W D L + - U F H Z)", r, rd.Result, col+7)
+		}
+		if rd.Opponent > 0 && rd.Result == 'U' {
+			return p, trfErr(ln, "round %d: pairing-allocated bye (U) with an opponent", r)
+		}
+		if rd.Opponent == 0 && strings.ContainsRune("10=WDL", rune(rd.Result)) {
+			return p, trfErr(ln, "round %d: result %q needs an opponent", r, rd.Result)
+		}
+		p.Rounds = append(p.Rounds, rd)
+	}
+	// trailing blank blocks carry nothing
+	for len(p.Rounds) > 0 && p.Rounds[len(p.Rounds)-1] == (TRFRound{Colour: ' ', Result: ' '}) {
+		p.Rounds = p.Rounds[:len(p.Rounds)-1]
+	}
+	return p, nil
+}
+
+// resultPoints is the score of a result code in the point system (tenths).
+func (ps TRFPoints) resultPoints(c byte) int {
+	switch c {
+	case '1', 'W', '+':
+		return ps.Win
+	case '=', 'D':
+		return ps.Draw
+	case '0', 'L':
+		return ps.Loss
+	case '-':
+		return ps.ForfeitLoss
+	case 'U':
+		return ps.PAB
+	case 'F':
+		return ps.Win
+	case 'H':
+		return ps.Draw
+	case 'Z':
+		return ps.ZeroBye
+	}
+	return 0
+}
+
+// gamePoints is the draughts game points (win 2, draw 1, loss 0) of a result code.
+func gamePoints(c byte) int {
+	switch c {
+	case '1', 'W', '+', 'U', 'F':
+		return 2
+	case '=', 'D', 'H':
+		return 1
+	}
+	return 0
+}
+
+// check validates the players together: unique starting ranks, opponents that exist
+// and have the game the other way round, points columns that match the results.
+func (t *TRF) check() error {
+	byNum := make(map[int]*TRFPlayer, len(t.Players))
+	for i := range t.Players {
+		p := &t.Players[i]
+		if o, dup := byNum[p.Number]; dup {
+			return trfErr(p.Line, "starting rank %d already used on line %d", p.Number, o.Line)
+		}
+		byNum[p.Number] = p
+	}
+	opposite := map[byte]byte{'1': '0', '0': '1', '=': '=', 'W': 'L', 'L': 'W', 'D': 'D', '+': '-', '-': '+', ' ': ' '}
+	for i := range t.Players {
+		p := &t.Players[i]
+		sum := 0
+		for r, rd := range p.Rounds {
+			sum += t.Points.resultPoints(rd.Result)
+			if rd.Opponent == 0 {
+				continue
+			}
+			if rd.Opponent == p.Number {
+				return trfErr(p.Line, "round %d: player %d plays himself", r+1, p.Number)
+			}
+			o := byNum[rd.Opponent]
+			if o == nil {
+				return trfErr(p.Line, "round %d: opponent %d has no 001 line", r+1, rd.Opponent)
+			}
+			if r >= len(o.Rounds) || o.Rounds[r].Opponent != p.Number {
+				return trfErr(p.Line, "round %d: %d meets %d, but %d's line (line %d) does not say so", r+1, p.Number, rd.Opponent, rd.Opponent, o.Line)
+			}
+			or := o.Rounds[r]
+			if opposite[rd.Result] != or.Result && !(rd.Result == '-' && or.Result == '-') {
+				return trfErr(p.Line, "round %d: result %q against %d, who has %q (line %d)", r+1, rd.Result, o.Number, or.Result, o.Line)
+			}
+			forfeit := rd.Result == '+' || rd.Result == '-'
+			if !forfeit && ((rd.Colour == 'w' && or.Colour != 'b') || (rd.Colour == 'b' && or.Colour != 'w')) {
+				return trfErr(p.Line, "round %d: colour %q against %d, who has %q (line %d)", r+1, rd.Colour, o.Number, or.Colour, o.Line)
+			}
+		}
+		if sum != p.Points {
+			return trfErr(p.Line, "player %d: points column says %s but the results add up to %s (point system win %s draw %s loss %s)",
+				p.Number, formatTenths(p.Points), formatTenths(sum), formatTenths(t.Points.Win), formatTenths(t.Points.Draw), formatTenths(t.Points.Loss))
+		}
+	}
+	return nil
+}
+
+// PlayedRounds is the number of rounds with at least one pairing recorded (a game, a
+// forfeit or a pairing-allocated bye). Later blocks that only hold H, F or Z byes are
+// absences announced for rounds not yet paired.
+func (t *TRF) PlayedRounds() int {
+	n := 0
+	for _, p := range t.Players {
+		for r, rd := range p.Rounds {
+			if rd.Opponent > 0 || rd.Result == 'U' {
+				n = max(n, r+1)
+			}
+		}
+	}
+	return n
+}
+
+// Entrants converts the players to the pairing snapshot for round PlayedRounds()+1:
+// ID and Number are the starting rank, Score the draughts game points of the results
+// (win 2, draw 1, loss 0; byes by code: U and F 2, H 1, Z 0), History one Round per
+// played round. A player whose block for the next round holds an H, F or Z bye is not
+// Available (an announced absence). Played games (1 0 = W D L) keep their colour; forfeits and byes have none.
+func (t *TRF) Entrants() []pairing.Entrant {
+	played := t.PlayedRounds()
+	es := make([]pairing.Entrant, 0, len(t.Players))
+	for _, p := range t.Players {
+		e := pairing.Entrant{ID: p.Number, Number: p.Number, Rating: p.Rating, Name: p.Name, Available: true}
+		for r := 0; r < played; r++ {
+			rd := TRFRound{Colour: ' ', Result: ' '}
+			if r < len(p.Rounds) {
+				rd = p.Rounds[r]
+			}
+			pr := pairing.Round{Number: r + 1, Opponent: rd.Opponent, Points: gamePoints(rd.Result)}
+			switch rd.Result {
+			case '1', '0', '=', 'W', 'D', 'L':
+				pr.Kind = pairing.Played
+				if rd.Colour == 'w' {
+					pr.Colour = pairing.White
+				} else if rd.Colour == 'b' {
+					pr.Colour = pairing.Black
+				}
+			case '+':
+				pr.Kind = pairing.ForfeitWin
+			case '-':
+				pr.Kind = pairing.ForfeitLoss
+			case 'U':
+				pr.Kind = pairing.Bye
+			default:
+				if rd.Opponent > 0 { // paired, result not yet known: treat as played
+					pr.Kind = pairing.Played
+					if rd.Colour == 'w' {
+						pr.Colour = pairing.White
+					} else if rd.Colour == 'b' {
+						pr.Colour = pairing.Black
+					}
+				} else {
+					pr.Kind = pairing.Absent
+				}
+			}
+			e.Score += pr.Points
+			e.History = append(e.History, pr)
+		}
+		if played < len(p.Rounds) {
+			if c := p.Rounds[played].Result; c == 'H' || c == 'F' || c == 'Z' {
+				e.Available = false
+			}
+		}
+		es = append(es, e)
+	}
+	return es
+}
+
+// WriteTRF writes t in TRF-16 with the XXR, XXC and (when PointsGiven or not the
+// default) BB? extension lines. Player lines are written with the fields at their
+// columns; the points column is recomputed from the results in t.Points.
+func WriteTRF(w io.Writer, t *TRF) error {
+	bw := bufio.NewWriter(w)
+	hdr := func(code, v string) {
+		if v != "" {
+			fmt.Fprintf(bw, "%s %s\n", code, v)
+		}
+	}
+	hdr("012", t.Name)
+	hdr("022", t.City)
+	hdr("032", t.Federation)
+	hdr("042", t.StartDate)
+	hdr("052", t.EndDate)
+	hdr("062", t.NumPlayers)
+	hdr("072", t.NumRated)
+	hdr("082", t.NumTeams)
+	hdr("092", t.Type)
+	hdr("102", t.ChiefArbiter)
+	for _, d := range t.DeputyArbiters {
+		hdr("112", d)
+	}
+	hdr("122", t.TimeControl)
+	if t.RoundDates != "" {
+		fmt.Fprintf(bw, "132 %s\n", t.RoundDates)
+	}
+	for _, p := range t.Players {
+		bw.WriteString(playerLine(t, &p))
+		bw.WriteByte('\n')
+	}
+	if t.TotalRounds > 0 {
+		fmt.Fprintf(bw, "XXR %d\n", t.TotalRounds)
+	}
+	switch t.InitialColour {
+	case pairing.White:
+		bw.WriteString("XXC white1\n")
+	case pairing.Black:
+		bw.WriteString("XXC black1\n")
+	}
+	if t.PointsGiven || t.Points != DefaultTRFPoints {
+		for _, x := range []struct {
+			c string
+			v int
+		}{{"BBW", t.Points.Win}, {"BBD", t.Points.Draw}, {"BBL", t.Points.Loss}, {"BBZ", t.Points.ZeroBye}, {"BBF", t.Points.ForfeitLoss}, {"BBU", t.Points.PAB}} {
+			fmt.Fprintf(bw, "%s %4s\n", x.c, formatTenths(x.v))
+		}
+	}
+	for _, o := range t.Other {
+		bw.WriteString(o)
+		bw.WriteByte('\n')
+	}
+	return bw.Flush()
+}
+
+func playerLine(t *TRF, p *TRFPlayer) string {
+	n := 89 + 10*len(p.Rounds)
+	b := []byte(strings.Repeat(" ", n))
+	put := func(from, to int, s string, right bool) {
+		width := to - from + 1
+		if len(s) > width {
+			s = s[:width]
+		}
+		if right {
+			s = strings.Repeat(" ", width-len(s)) + s
+		}
+		copy(b[from-1:], s)
+	}
+	put(1, 3, "001", false)
+	put(5, 8, strconv.Itoa(p.Number), true)
+	put(10, 10, p.Sex, false)
+	put(11, 13, p.Title, true)
+	put(15, 47, p.Name, false)
+	if p.Rating > 0 {
+		put(49, 52, strconv.Itoa(p.Rating), true)
+	}
+	put(54, 56, p.Federation, false)
+	put(58, 68, p.FideID, true)
+	put(70, 79, p.BirthDate, false)
+	sum := 0
+	for _, rd := range p.Rounds {
+		sum += t.Points.resultPoints(rd.Result)
+	}
+	put(81, 84, formatTenths(sum), true)
+	if p.Rank > 0 {
+		put(86, 89, strconv.Itoa(p.Rank), true)
+	}
+	for r, rd := range p.Rounds {
+		col := 92 + 10*r
+		if rd.Opponent == 0 && rd.Colour == ' ' && rd.Result == ' ' {
+			continue
+		}
+		put(col, col+3, fmt.Sprintf("%04d", rd.Opponent), false)
+		b[col+4] = rd.Colour
+		b[col+6] = rd.Result
+	}
+	return strings.TrimRight(string(b), " ")
+}

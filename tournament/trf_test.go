@@ -1,0 +1,204 @@
+package tournament
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+
+	"arbitro/pairing"
+)
+
+func readSmall(t testing.TB) []byte {
+	t.Helper()
+	b, err := os.ReadFile("testdata/trf/small.trf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func TestParseTRF(t *testing.T) {
+	tr, err := ParseTRF(bytes.NewReader(readSmall(t)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tr.Name != "Torneo di prova arbitro" || tr.City != "Pesaro" || tr.ChiefArbiter != "Rossi, Mario" || len(tr.DeputyArbiters) != 1 {
+		t.Fatalf("header %+v", tr)
+	}
+	if tr.TotalRounds != 5 || tr.InitialColour != pairing.White || tr.PlayedRounds() != 3 {
+		t.Fatalf("XXR %d XXC %v played %d", tr.TotalRounds, tr.InitialColour, tr.PlayedRounds())
+	}
+	p := tr.Players[0]
+	want := TRFPlayer{Number: 1, Sex: "m", Title: "GM", Name: "Verdi, Luca", Rating: 2450, Federation: "ITA", FideID: "12345678",
+		BirthDate: "1990/01/02", Points: 25, Rank: 1, Line: 13,
+		Rounds: []TRFRound{{4, 'w', '1'}, {2, 'b', '1'}, {7, 'w', '='}}}
+	if !reflect.DeepEqual(p, want) {
+		t.Fatalf("player 1\n%+v\nwant\n%+v", p, want)
+	}
+	es := tr.Entrants()
+	byID := map[int]pairing.Entrant{}
+	for _, e := range es {
+		byID[e.ID] = e
+	}
+	// game points: win 2, draw 1, loss 0; U bye 2; H bye 1
+	for id, score := range map[int]int{1: 5, 2: 3, 3: 4, 4: 2, 5: 1, 6: 3, 7: 5} {
+		if byID[id].Score != score {
+			t.Errorf("player %d: %d game points, want %d", id, byID[id].Score, score)
+		}
+	}
+	if h := byID[3].History[1]; h.Kind != pairing.Bye || h.Points != 2 || h.Colour != pairing.NoColour {
+		t.Errorf("player 3 round 2: %+v", h)
+	}
+	if h := byID[6].History[1]; h.Kind != pairing.ForfeitWin || h.Opponent != 5 || h.Colour != pairing.NoColour {
+		t.Errorf("player 6 round 2: %+v", h)
+	}
+	if h := byID[6].History[2]; h.Kind != pairing.Absent || h.Points != 1 {
+		t.Errorf("player 6 round 3: %+v", h)
+	}
+	if h := byID[2].History[2]; h.Kind != pairing.Played || h.Colour != pairing.Black || h.Opponent != 3 || h.Points != 2 {
+		t.Errorf("player 2 round 3: %+v", h)
+	}
+}
+
+func stripLines(tr *TRF) {
+	for i := range tr.Players {
+		tr.Players[i].Line = 0
+	}
+}
+
+func TestTRFRoundTrip(t *testing.T) {
+	orig := readSmall(t)
+	tr, err := ParseTRF(bytes.NewReader(orig))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := WriteTRF(&out, tr); err != nil {
+		t.Fatal(err)
+	}
+	// line by line: this file carries nothing the writer drops, so every line agrees
+	a := strings.Split(strings.TrimRight(string(orig), "\n"), "\n")
+	b := strings.Split(strings.TrimRight(out.String(), "\n"), "\n")
+	if len(a) != len(b) {
+		t.Fatalf("%d lines written, %d read\n%s", len(b), len(a), out.String())
+	}
+	for i := range a {
+		if strings.TrimRight(a[i], " ") != b[i] {
+			t.Errorf("line %d:\n read  %q\n wrote %q", i+1, a[i], b[i])
+		}
+	}
+	again, err := ParseTRF(&out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stripLines(tr)
+	stripLines(again)
+	if !reflect.DeepEqual(tr, again) {
+		t.Fatalf("parse(write(parse(f))) differs:\n%+v\n%+v", tr, again)
+	}
+}
+
+func TestTRFPointSystem(t *testing.T) {
+	// 2-1-0 scoring declared with the bbpPairings lines: the points column is in game
+	// points, the conversion to game points gives the same scores.
+	src := strings.ReplaceAll(string(readSmall(t)), "XXR 5\n", "XXR 5\nBBW  2.0\nBBD  1.0\nBBL  0.0\nBBZ  0.0\nBBF  0.0\nBBU  2.0\n")
+	// rewrite the points columns (81-84) in game points
+	lines := strings.Split(src, "\n")
+	pts := map[string]string{"   1": " 5.0", "   2": " 3.0", "   3": " 4.0", "   4": " 2.0", "   5": " 1.0", "   6": " 3.0", "   7": " 5.0"}
+	for i, l := range lines {
+		if strings.HasPrefix(l, "001") {
+			lines[i] = l[:80] + pts[l[4:8]] + l[84:]
+		}
+	}
+	tr, err := ParseTRF(strings.NewReader(strings.Join(lines, "\n")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tr.Points.Win != 20 || tr.Points.PAB != 20 || !tr.PointsGiven {
+		t.Fatalf("points %+v", tr.Points)
+	}
+	if tr.Entrants()[0].Score != 5 {
+		t.Fatalf("score %d", tr.Entrants()[0].Score)
+	}
+	var out bytes.Buffer
+	WriteTRF(&out, tr)
+	if !strings.Contains(out.String(), "BBW  2.0\n") || !strings.Contains(out.String(), "  5.0    1  0004 w 1") {
+		t.Fatalf("written:\n%s", out.String())
+	}
+}
+
+func TestTRFErrors(t *testing.T) {
+	good := string(readSmall(t))
+	p1 := "001    1 m GM Verdi, Luca                       2450 ITA    12345678 1990/01/02  2.5    1  0004 w 1  0002 b 1  0007 w ="
+	cases := []struct {
+		name, from, to string
+		line           int
+		msg            string
+	}{
+		{"unknown result code", "0007 w =", "0007 w X", 13, "unknown result code 'X'"},
+		{"bad colour", "0004 w 1", "0004 x 1", 13, "colour 'x'"},
+		{"points disagree", " 2.5    1  0004", " 3.5    1  0004", 13, "points column says 3.5 but the results add up to 2.5"},
+		{"misaligned block", "0004 w 1  0002", "0004 w  1 0002", 13, "misaligned"},
+		{"shifted columns", p1, " " + p1, 0, ""},
+		{"bad rank", "001    1 m GM", "001    x m GM", 13, "starting rank"},
+		{"bad rating", "2450 ITA", "24x0 ITA", 13, "rating"},
+		{"unknown opponent", "0004 w 1  0002", "0009 w 1  0002", 13, "opponent 9 has no 001 line"},
+		{"result mismatch", "0002 b 1  0007 w =", "0002 b 0  0007 w =", 13, ""},
+		{"bad XXR", "XXR 5", "XXR five", 20, "XXR"},
+		{"bad XXC", "XXC white1", "XXC green1", 21, "XXC"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			src := strings.Replace(good, c.from, c.to, 1)
+			if src == good {
+				t.Fatalf("mutation %q not applied", c.from)
+			}
+			_, err := ParseTRF(strings.NewReader(src))
+			if err == nil {
+				t.Fatal("no error")
+			}
+			var te *TRFError
+			if !errors.Is(err, ErrBadTRF) || !errors.As(err, &te) {
+				t.Fatalf("error %v is not a TRFError wrapping ErrBadTRF", err)
+			}
+			if c.line != 0 && te.Line != c.line {
+				t.Errorf("line %d, want %d (%v)", te.Line, c.line, err)
+			}
+			if !strings.Contains(err.Error(), c.msg) {
+				t.Errorf("error %q does not say %q", err, c.msg)
+			}
+		})
+	}
+}
+
+func FuzzParseTRF(f *testing.F) {
+	f.Add(readSmall(f))
+	f.Add([]byte("001    1 m    A                                 1500                             0.0    1\n"))
+	f.Add([]byte("XXR 3\nXXC black1\nBBW 2.0\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		tr, err := ParseTRF(bytes.NewReader(data))
+		if err != nil {
+			if !errors.Is(err, ErrBadTRF) {
+				t.Fatalf("error does not wrap ErrBadTRF: %v", err)
+			}
+			return
+		}
+		_ = tr.Entrants()
+		var out bytes.Buffer
+		if err := WriteTRF(&out, tr); err != nil {
+			t.Fatal(err)
+		}
+		again, err := ParseTRF(&out)
+		if err != nil {
+			t.Fatalf("written file does not parse: %v\n%s", err, out.String())
+		}
+		stripLines(tr)
+		stripLines(again)
+		if !reflect.DeepEqual(tr.Players, again.Players) {
+			t.Fatalf("players differ after a round trip\n%+v\n%+v", tr.Players, again.Players)
+		}
+	})
+}
