@@ -123,13 +123,14 @@ func ParseDate(s string) (string, error) {
 	return "", fmt.Errorf("%w: date %q (write 2026-11-21 or 21/11/2026)", ErrInvalid, s)
 }
 
-// NewSeed returns a random non-negative seed for the lot, from crypto/rand.
+// NewSeed returns a random seed for the lot, from crypto/rand, between 1 and 999,999,999
+// (nine digits at most, so an arbiter can read it out and write it in the report).
 func NewSeed() int64 {
 	var b [8]byte
 	if _, err := rand.Read(b[:]); err != nil {
-		return time.Now().UnixNano() & (1<<62 - 1)
+		return time.Now().UnixNano()%999_999_999 + 1
 	}
-	return int64(binary.LittleEndian.Uint64(b[:]) >> 2)
+	return int64(binary.LittleEndian.Uint64(b[:])%999_999_999) + 1
 }
 
 // validate checks the fields of t and fills the defaults (scoring, tie-breaks, points).
