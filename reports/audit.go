@@ -33,6 +33,19 @@ type AuditItem struct {
 	Legal        []string // legal moves in that position, in PDN notation
 }
 
+// AuditItemFromVerdict copies the first illegal move of a rules.Verdict (variant, ply,
+// move, reason with its detail, message, FEN before the move, legal moves) into an
+// AuditItem; the caller adds the game id, round, board and players. A legal verdict gives
+// an item with Ply 0, which the caller should not report.
+func AuditItemFromVerdict(v rules.Verdict) AuditItem {
+	reason := v.Reason
+	if v.Detail != "" {
+		reason += " (" + v.Detail + ")"
+	}
+	return AuditItem{Variant: v.Variant, Ply: v.Ply, Move: v.Move, Reason: reason, Message: v.Message,
+		FEN: v.FEN, Legal: append([]string(nil), v.LegalMoves...)}
+}
+
 // WriteAuditPDF renders one block per illegal move: the game (round, board, players), the
 // ply and move played, the reason, the legal moves, and a board diagram of the position
 // before the move with the squares of the move played outlined in red. Diagrams are drawn

@@ -456,6 +456,29 @@ func TestAuditPDF(t *testing.T) {
 	writeArtifact(t, "audit.pdf", pdf)
 }
 
+// TestAuditFromReplay replays a real illegal score through the rules engine and renders
+// it: White's first move 22-17 does not exist in Italian draughts (22 moves to 18 or 19).
+func TestAuditFromReplay(t *testing.T) {
+	games, err := rules.ReadAllPDN(strings.NewReader("[GameType \"22\"]\n1. 22-17 9-13 *\n"))
+	if err != nil || len(games) != 1 {
+		t.Fatalf("rules PDN reader: %d games, %v", len(games), err)
+	}
+	v := rules.Replay(games[0], rules.ReplayOptions{})
+	if v.Legal {
+		t.Fatalf("22-17 accepted as legal: %+v", v)
+	}
+	it := AuditItemFromVerdict(v)
+	it.Round, it.Board, it.White, it.Black = 1, 3, "Bàrberi, Nicolò", "Фёдоров, Пётр"
+	if it.Ply != 1 || it.Move != "22-17" || it.Variant != "italian" || len(it.Legal) != 7 {
+		t.Errorf("item from verdict: %+v", it)
+	}
+	var b bytes.Buffer
+	if err := WriteAuditPDF(&b, AuditReport{Event: event().Event, Items: []AuditItem{it}}, fixedMeta); err != nil {
+		t.Fatal(err)
+	}
+	checkPDF(t, b.Bytes(), 1, "22-17 (ply 1, move 1, White)", "White to move · italian", it.Legal[0])
+}
+
 // TestDiagramOrientation pins what the diagrams rely on (rules.Variant.Coords): Italian
 // square 32 is the bottom-right corner and dark (each player's bottom right dark, RegTec
 // 2.3); International square 46 is the bottom-left corner (dark at the bottom left).
