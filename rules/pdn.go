@@ -863,6 +863,11 @@ func lexMove(l *pdnLexer, j int) (PDNMove, string, int, *PDNError) {
 			return m, text, k, nil
 		}
 	}
+	for _, sq := range squares {
+		if sq == 0 {
+			return m, "", 0, l.err("square 0 in %q: squares are numbered from 1", text)
+		}
+	}
 	if sep == '-' && len(squares) > 2 {
 		return m, "", 0, l.err("ordinary move %q with more than two squares", text)
 	}

@@ -108,7 +108,10 @@ var ErrNotReplayable = errors.New("game cannot be replayed that far")
 // (short "20" or full "20,W,10,10,N1,0"; unsupported types give an error wrapping
 // ErrUnsupportedGameType, "unsupported game type N"); else opts.Variant; else Italian when
 // the game uses Italian tag names (Bianco, Nero, Risultato, Dati, Anno); else International
-// when a square above 32 appears in the moves or the FEN tag; else Italian.
+// when a square above 32 appears in the moves or the FEN tag; else Italian. Without a
+// GameType tag or opts.Variant, a score in algebraic notation, or one whose first move (from
+// the standard start) is made from squares 1-12 (English draughts, where Black starts), is
+// reported as an unsupported game type.
 func GameVariant(g *Game, opts ReplayOptions) (*Variant, error) {
 	if opts.ForceVariant && opts.Variant != nil {
 		return opts.Variant, nil
@@ -118,6 +121,9 @@ func GameVariant(g *Game, opts ReplayOptions) (*Variant, error) {
 	}
 	if opts.Variant != nil {
 		return opts.Variant, nil
+	}
+	if len(g.Moves) > 0 && g.Moves[0].Algebraic {
+		return nil, fmt.Errorf("%w: algebraic squares (%s) as in Russian or Brazilian draughts; arbitro judges Italian (22) and International (20) draughts", ErrUnsupportedGameType, g.Moves[0].Text)
 	}
 	if g.HasItalianTags() {
 		return Italian, nil
@@ -132,12 +138,18 @@ func GameVariant(g *Game, opts ReplayOptions) (*Variant, error) {
 			}
 		}
 	}
-	if fen := g.FENTag(); fen != "" {
+	fen := g.FENTag()
+	if fen != "" {
 		if _, err := ParseFEN(Italian, fen); err != nil {
 			if _, err2 := ParseFEN(International, fen); err2 == nil {
 				return International, nil
 			}
 		}
+	}
+	if fen == "" && len(g.Moves) > 0 && !g.Moves[0].Second && g.Moves[0].From >= 1 && g.Moves[0].From <= 12 {
+		// From the start, White's men stand on 21-32: a first move from 1-12 is Black's,
+		// as in English draughts (checkers), where Black moves first.
+		return nil, fmt.Errorf("%w 21 (no GameType tag, and the first move %s is made from Black's side, as in English draughts)", ErrUnsupportedGameType, g.Moves[0].Text)
 	}
 	return Italian, nil
 }

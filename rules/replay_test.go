@@ -363,6 +363,20 @@ func TestReplayUnsupportedGameType(t *testing.T) {
 			t.Errorf("%s: %q %q", gt, vd.Reason, vd.Message)
 		}
 	}
+	// Files without GameType: English draughts (Black moves first from 1-12) and Russian
+	// (algebraic squares) are recognised as not supported rather than judged illegal.
+	for _, c := range []struct{ file, msg string }{
+		{"eng_oca2_historic_games_sample.pdn", "unsupported game type 21 (no GameType tag"},
+		{"russian_ussr_championship_1950_algebraic.pdn", "unsupported game type: algebraic squares"},
+	} {
+		for _, g := range mustGames(t, c.file) {
+			vd := Replay(g, ReplayOptions{})
+			if vd.Reason != ReasonUnsupportedType || !strings.HasPrefix(vd.Message, c.msg) {
+				t.Errorf("%s game %d: %s %q", c.file, g.Index, vd.Reason, vd.Message)
+				break
+			}
+		}
+	}
 	// --variant decides when the file says nothing; the GameType tag wins otherwise.
 	g := gameFrom(t, "1. 32-28 19-23 *\n")
 	if vd := Replay(g, ReplayOptions{Variant: International}); !vd.Legal || vd.Variant != "international" {
