@@ -154,6 +154,14 @@ func (s *Store) migrate(ctx context.Context, schema string, target int, migs []a
 		s.version = v
 		return nil
 	}
+	// The usual case, an up-to-date file, needs no write lock: readers must not wait for
+	// (or block) a writer in another process just to open the file.
+	if v, n, err := s.versionAndTables(ctx, s.db); err != nil {
+		return s.wrapOpen(err)
+	} else if v == target && n > 0 {
+		s.version = v
+		return nil
+	}
 	tx, err := s.db.BeginTx(ctx, nil) // BEGIN IMMEDIATE (_txlock in the DSN)
 	if err != nil {
 		return s.wrapOpen(err)

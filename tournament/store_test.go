@@ -387,3 +387,47 @@ func TestTournamentSetLockedAfterRoundOne(t *testing.T) {
 		return nil
 	})
 }
+
+// TestReaderDoesNotWaitForWriter: opening an up-to-date file and reading it must not need
+// the write lock another process holds (WAL readers run beside the writer).
+func TestReaderDoesNotWaitForWriter(t *testing.T) {
+	s1, path := openTemp(t)
+	newTournament(t, s1, "Open")
+	ctx := context.Background()
+	holding := make(chan struct{})
+	release := make(chan struct{})
+	done := make(chan error)
+	go func() {
+		done <- s1.Update(ctx, func(tx *Tx) error {
+			if _, err := tx.AddPlayer(&Tournament{ID: 1}, Player{Name: "Rossi, Mario"}); err != nil {
+				return err
+			}
+			close(holding)
+			<-release
+			return nil
+		})
+	}()
+	<-holding
+	start := time.Now()
+	s2, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var n int
+	err = s2.View(ctx, func(tx *Tx) error {
+		es, err := tx.Entries(1)
+		n = len(es)
+		return err
+	})
+	s2.Close()
+	close(release)
+	if werr := <-done; werr != nil {
+		t.Fatal(werr)
+	}
+	if err != nil || n != 0 {
+		t.Fatalf("reader: %v, saw %d uncommitted entries", err, n)
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Fatalf("reader waited %v for the writer", d)
+	}
+}
