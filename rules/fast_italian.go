@@ -101,26 +101,44 @@ func itLeaf(white bool, own, opp, kings uint64) (uint64, bool) {
 			return 0, false
 		}
 	}
-	var cm uint64
 	var n int
 	if white {
-		cm = (((empty<<5)&oppMen)<<5 | ((empty<<4)&oppMen)<<4) & men
+		capW := ((empty<<5)&oppMen)<<5 | ((empty<<4)&oppMen)<<4 // squares a white man could capture from
+		cm := capW & men
 		if cm == 0 {
 			n = bits.OnesCount64((men>>5)&empty) + bits.OnesCount64((men>>4)&empty)
+		} else {
+			l1 := ((cm >> 5) & oppMen) >> 5 & empty
+			l2 := ((cm >> 4) & oppMen) >> 4 & empty
+			if (l1|l2)&capW&^itPromoW == 0 {
+				// no man can go on after its first jump: every single jump is a best capture
+				return uint64(bits.OnesCount64(l1) + bits.OnesCount64(l2)), true
+			}
+			return itManCount(true, cm, oppMen, empty), true
 		}
 	} else {
-		cm = (((empty>>5)&oppMen)>>5 | ((empty>>4)&oppMen)>>4) & men
+		capB := ((empty>>5)&oppMen)>>5 | ((empty>>4)&oppMen)>>4
+		cm := capB & men
 		if cm == 0 {
 			n = bits.OnesCount64((men<<5)&empty) + bits.OnesCount64((men<<4)&empty)
+		} else {
+			l1 := ((cm << 5) & oppMen) << 5 & empty
+			l2 := ((cm << 4) & oppMen) << 4 & empty
+			if (l1|l2)&capB&^itPromoB == 0 {
+				return uint64(bits.OnesCount64(l1) + bits.OnesCount64(l2)), true
+			}
+			return itManCount(false, cm, oppMen, empty), true
 		}
 	}
-	if cm == 0 {
-		if ownK != 0 {
-			n += bits.OnesCount64((ownK>>5)&empty) + bits.OnesCount64((ownK>>4)&empty) +
-				bits.OnesCount64((ownK<<4)&empty) + bits.OnesCount64((ownK<<5)&empty)
-		}
-		return uint64(n), true
+	if ownK != 0 {
+		n += bits.OnesCount64((ownK>>5)&empty) + bits.OnesCount64((ownK>>4)&empty) +
+			bits.OnesCount64((ownK<<4)&empty) + bits.OnesCount64((ownK<<5)&empty)
 	}
+	return uint64(n), true
+}
+
+// itManCount counts the best (longest) capture sequences of the men in cm.
+func itManCount(white bool, cm, oppMen, empty uint64) uint64 {
 	bd, bc := 0, 0
 	for cm != 0 {
 		b := cm & -cm
@@ -137,7 +155,7 @@ func itLeaf(white bool, own, opp, kings uint64) (uint64, bool) {
 			bc += c
 		}
 	}
-	return uint64(bc), true
+	return uint64(bc)
 }
 
 // italianDepth2 returns Perft(p, 2) for an Italian position: each child is counted
@@ -244,6 +262,17 @@ func itManGenB(buf []imove, from uint8, cur, capt, oppMen, empty uint64, n uint3
 	return buf
 }
 
+// appendJumps appends the single captures landing on the squares of t, each made by a
+// jump of two steps of direction d.
+func appendJumps(buf []imove, t uint64, d int) []imove {
+	for t != 0 {
+		i := bits.TrailingZeros64(t)
+		t &= t - 1
+		buf = append(buf, imove{capt: 1 << uint(i-d), key: 1 << 24, from: uint8(i - 2*d), to: uint8(i)})
+	}
+	return buf
+}
+
 func appendShifted(buf []imove, t uint64, d int) []imove {
 	for t != 0 {
 		i := bits.TrailingZeros64(t)
@@ -280,6 +309,22 @@ func (pf *perfter) italianLegal(p *Position, depth int) []imove {
 		cm = (((empty>>5)&oppMen)>>5 | ((empty>>4)&oppMen)>>4) & men
 	}
 	if cm != 0 {
+		// single jumps with no continuation (the common case) in bulk
+		var l1, l2, cont uint64
+		var d1, d2 int
+		if s == White {
+			l1, l2, d1, d2 = ((cm>>5)&oppMen)>>5&empty, ((cm>>4)&oppMen)>>4&empty, -5, -4
+			cont = (l1 | l2) &^ itPromoW & (((empty<<5)&oppMen)<<5 | ((empty<<4)&oppMen)<<4)
+		} else {
+			l1, l2, d1, d2 = ((cm<<5)&oppMen)<<5&empty, ((cm<<4)&oppMen)<<4&empty, 5, 4
+			cont = (l1 | l2) &^ itPromoB & (((empty>>5)&oppMen)>>5 | ((empty>>4)&oppMen)>>4)
+		}
+		if cont == 0 {
+			buf = appendJumps(buf, l1, d1)
+			buf = appendJumps(buf, l2, d2)
+			pf.bufs[depth] = buf
+			return buf
+		}
 		for cm != 0 {
 			i := bits.TrailingZeros64(cm)
 			cm &= cm - 1

@@ -97,10 +97,11 @@ func (p Position) Place(sq Square, pc Piece) Position {
 // Play returns the position after m, with the other side to move. It does not check
 // legality: pass a move from LegalMoves (or AllCaptures). The captured pieces are removed,
 // the piece moves from m.From to m.To, and a man becomes a king when m.Promotes is set or it
-// ends on its far row (for a legal move the two agree).
+// ends on its far row (for a legal move the two agree). A move with a square outside the
+// board, or a zero Position, gives p unchanged.
 func (p Position) Play(m Move) Position {
 	v := p.v
-	if m.From < 1 || int(m.From) > v.n || m.To < 1 || int(m.To) > v.n {
+	if v == nil || m.From < 1 || int(m.From) > v.n || m.To < 1 || int(m.To) > v.n {
 		return p
 	}
 	var capt uint64
