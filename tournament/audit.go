@@ -1,0 +1,284 @@
+package tournament
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"arbitro/rules"
+)
+
+// Problem codes of an audit besides the rules engine's reason codes (rules.Reason*, for an
+// illegal move, an ambiguous capture or an unreadable score).
+const (
+	// ProblemResultInconsistent: the score's own result disagrees with its moves (the side
+	// to move has no legal move but is not given the loss, or the Result tag and the
+	// movetext marker differ): rules.ResultInconsistent.
+	ProblemResultInconsistent = "result-inconsistent"
+	// ProblemResultMismatch: the recorded result of the board differs from the score's
+	// result, or from the final position's loss.
+	ProblemResultMismatch = "result-mismatch"
+	// ProblemPlayers: the score's players disagree with the pairing.
+	ProblemPlayers = "players-mismatch"
+	// ProblemClaimOverride: a claim's decision differs from the engine's verdict.
+	ProblemClaimOverride = "claim-decision-differs"
+	// ProblemClaimResult: an accepted draw claim, but the recorded result is not a draw.
+	ProblemClaimResult = "claim-result"
+	// ProblemClaimChanged: the engine judges a stored claim differently than when it was made.
+	ProblemClaimChanged = "claim-verdict-changed"
+)
+
+// Problem is one thing an audit found wrong.
+type Problem struct {
+	Code    string `json:"code"`
+	Ply     int    `json:"ply,omitempty"`
+	Message string `json:"message"`
+}
+
+// AmbiguityNotes returns the notes of vd that record a from-to capture fitting several
+// captures that the rest of the game resolved (an unresolved one is the illegal verdict
+// rules.ReasonAmbiguousCapture instead).
+func AmbiguityNotes(vd rules.Verdict) []string {
+	var out []string
+	for _, n := range vd.Notes {
+		if strings.Contains(n, "captures that take different pieces") {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// VerdictProblems lists the problems of a replay verdict alone: the first illegal move
+// (code = the verdict's reason, e.g. ambiguous-capture, not-a-legal-move, parse-error) and
+// a result inconsistent with the moves.
+func VerdictProblems(vd rules.Verdict) []Problem {
+	var out []Problem
+	if !vd.Legal {
+		out = append(out, Problem{Code: vd.Reason, Ply: vd.Ply, Message: vd.Message})
+	}
+	if vd.ResultCheck == rules.ResultInconsistent {
+		var why []string
+		for _, n := range vd.Notes {
+			if strings.Contains(strings.ToLower(n), "result") {
+				why = append(why, n)
+			}
+		}
+		msg := "the result " + vd.Result + " disagrees with the moves"
+		if len(why) > 0 {
+			msg = strings.Join(why, "; ")
+		}
+		out = append(out, Problem{Code: ProblemResultInconsistent, Message: msg})
+	}
+	return out
+}
+
+// ClaimAudit is one stored claim re-judged.
+type ClaimAudit struct {
+	ID          int64      `json:"id"`
+	Rule        string     `json:"rule"`
+	RequestedAt int        `json:"requested_at"`
+	DeclaredAt  int        `json:"declared_at"`
+	Decision    string     `json:"decision"`
+	StoredOK    bool       `json:"stored_engine_ok"`
+	Check       ClaimCheck `json:"check"`
+}
+
+// GameAudit is the audit of one stored game score.
+type GameAudit struct {
+	Board    *Board        `json:"board"`
+	GameID   int64         `json:"game_id"`
+	Game     *rules.Game   `json:"-"`
+	Verdict  rules.Verdict `json:"verdict"`
+	Problems []Problem     `json:"problems"`
+	Claims   []ClaimAudit  `json:"claims,omitempty"`
+}
+
+// TournamentAudit is the audit of a tournament's stored scores and claims.
+type TournamentAudit struct {
+	Games    []GameAudit `json:"games"`
+	Checked  int         `json:"checked"`  // game scores replayed
+	Problems int         `json:"problems"` // total problems found
+	Illegal  int         `json:"illegal"`  // scores with an illegal move (or unreadable)
+}
+
+// Audit replays every stored game score of t (of round round only, when round > 0) with t's
+// variant and lists every problem: an illegal move or an ambiguous capture (with the ply,
+// the position and the legal moves in the verdict), a result inconsistent with the moves,
+// a recorded result that differs from the score's result or from the final position, a
+// score whose players disagree with the pairing, and for each stored draw claim: a verdict
+// that changed, a decision that differs from the engine's, an accepted draw whose board is
+// not recorded as a draw. Read-only: use it in Store.View.
+func (tx *Tx) Audit(t *Tournament, round int) (*TournamentAudit, error) {
+	boards, err := tx.Boards(t, round)
+	if err != nil {
+		return nil, err
+	}
+	a := &TournamentAudit{Games: []GameAudit{}}
+	for _, b := range boards {
+		if b.GameID == 0 {
+			continue
+		}
+		sg, err := tx.GameOf(b)
+		if err != nil {
+			return nil, err
+		}
+		ga := GameAudit{Board: b, GameID: b.GameID, Problems: []Problem{}}
+		g, perr := sg.Parse()
+		if perr != nil {
+			ga.Verdict = rules.ParseErrorVerdict(g, perr)
+		} else {
+			ga.Game = g
+			if ga.Verdict, err = ReplayForTournament(g, t); err != nil {
+				return nil, err
+			}
+		}
+		ga.Problems = append(ga.Problems, VerdictProblems(ga.Verdict)...)
+		if g != nil {
+			ga.Problems = append(ga.Problems, boardProblems(g, b, ga.Verdict)...)
+		}
+		claims, err := tx.claimsOf(b.ID)
+		if err != nil {
+			return nil, err
+		}
+		for _, c := range claims {
+			ca := ClaimAudit{ID: c.ID, Rule: c.Rule, RequestedAt: c.RequestedAt, DeclaredAt: c.DeclaredAt, Decision: c.Decision, StoredOK: c.EngineOK}
+			if g != nil {
+				ca.Check = CheckClaim(g, t, c.RequestedAt, c.DeclaredAt)
+			} else {
+				ca.Check = ClaimCheck{Rule: c.Rule, Reason: rules.ClaimNotReplayable, Message: "the score cannot be read"}
+			}
+			where := fmt.Sprintf("claim %d (%s, requested at ply %d, declared at ply %d)", c.ID, c.Rule, c.RequestedAt, c.DeclaredAt)
+			if ca.Check.Valid != c.EngineOK {
+				ga.Problems = append(ga.Problems, Problem{Code: ProblemClaimChanged, Ply: c.DeclaredAt,
+					Message: fmt.Sprintf("%s: recorded as %s by the engine, now %s: %s", where, validWord(c.EngineOK), validWord(ca.Check.Valid), ca.Check.Message)})
+			}
+			if c.Decision != DecisionPending && (c.Decision == DecisionAccepted) != ca.Check.Valid {
+				ga.Problems = append(ga.Problems, Problem{Code: ProblemClaimOverride, Ply: c.DeclaredAt,
+					Message: fmt.Sprintf("%s: the arbiter %s it, the engine finds it %s: %s", where, c.Decision, validWord(ca.Check.Valid), ca.Check.Message)})
+			}
+			if c.Decision == DecisionAccepted && b.Result != nil && b.Result.Kind != KindAdjourned && b.Result.Winner() != 'D' {
+				ga.Problems = append(ga.Problems, Problem{Code: ProblemClaimResult, Ply: c.DeclaredAt,
+					Message: fmt.Sprintf("%s was accepted, but the board is recorded as %s", where, b.Result.String())})
+			}
+			ga.Claims = append(ga.Claims, ca)
+		}
+		a.Checked++
+		if !ga.Verdict.Legal {
+			a.Illegal++
+		}
+		a.Problems += len(ga.Problems)
+		a.Games = append(a.Games, ga)
+	}
+	return a, nil
+}
+
+func validWord(ok bool) string {
+	if ok {
+		return "valid"
+	}
+	return "not valid"
+}
+
+// boardProblems compares a score with its board: players, and the recorded result against
+// the score's result and the final position.
+func boardProblems(g *rules.Game, b *Board, vd rules.Verdict) []Problem {
+	var out []Problem
+	for _, s := range CheckAgainstBoard(g, b) {
+		code := ProblemPlayers
+		if strings.Contains(s, "result") || strings.Contains(s, "recorded as") {
+			code = ProblemResultMismatch
+		}
+		out = append(out, Problem{Code: code, Message: s})
+	}
+	mismatch := false
+	for _, p := range out {
+		mismatch = mismatch || p.Code == ProblemResultMismatch
+	}
+	if !mismatch && vd.Legal && vd.Terminal && b.Result != nil && b.Result.Kind == KindPlayed {
+		// The side to move in the final position has lost.
+		loser := 'W'
+		if strings.HasPrefix(strings.ToUpper(vd.FinalFEN), "B") {
+			loser = 'B'
+		}
+		want := byte('B')
+		if loser == 'B' {
+			want = 'W'
+		}
+		if b.Result.Winner() != want {
+			out = append(out, Problem{Code: ProblemResultMismatch, Ply: vd.Plies,
+				Message: fmt.Sprintf("%s has no legal move after ply %d and has lost, but the board is recorded as %s", sideWord(byte(loser)), vd.Plies, b.Result.String())})
+		}
+	}
+	return out
+}
+
+func sideWord(s byte) string {
+	if s == 'W' {
+		return "White"
+	}
+	return "Black"
+}
+
+// ArchiveStats sums up an archive audit.
+type ArchiveStats struct {
+	Games        int   `json:"games"`
+	Illegal      int   `json:"illegal"`       // games not legal (illegal move, ambiguous capture, unreadable)
+	Inconsistent int   `json:"inconsistent"`  // legal games whose result disagrees with the moves
+	WithProblems int   `json:"with_problems"` // games with at least one problem
+	Ambiguities  int   `json:"resolved_ambiguities"`
+	Plies        int64 `json:"plies"`
+}
+
+// AuditPDN streams the PDN text of r game by game (memory does not grow with the number of
+// games), replays each (opts: the variant of games without a GameType tag) and calls fn
+// with the game, its verdict and its problems (VerdictProblems). It stops at fn's first
+// error. Errors wrap ErrBadPDN for an empty or binary input; read errors end the stream.
+func AuditPDN(r io.Reader, opts rules.ReplayOptions, fn func(g *rules.Game, vd rules.Verdict, problems []Problem) error) (ArchiveStats, error) {
+	var st ArchiveStats
+	br := bufio.NewReaderSize(r, 64<<10)
+	head, err := br.Peek(8192)
+	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
+		return st, err
+	}
+	if len(strings.TrimSpace(string(head))) == 0 && len(head) < 8192 {
+		return st, fmt.Errorf("%w: the file is empty", ErrBadPDN)
+	}
+	if LooksBinary(head) {
+		return st, fmt.Errorf("%w: the file is binary, not PDN text", ErrBadPDN)
+	}
+	pr := rules.NewPDNReader(br)
+	for {
+		g, perr := pr.Next()
+		if perr == io.EOF {
+			return st, nil
+		}
+		if g == nil {
+			return st, perr
+		}
+		var vd rules.Verdict
+		if perr != nil {
+			vd = rules.ParseErrorVerdict(g, perr)
+		} else {
+			vd = rules.Replay(g, opts)
+		}
+		st.Games++
+		st.Plies += int64(vd.Plies)
+		if !vd.Legal {
+			st.Illegal++
+		} else if vd.ResultCheck == rules.ResultInconsistent {
+			st.Inconsistent++
+		}
+		probs := VerdictProblems(vd)
+		if len(probs) > 0 {
+			st.WithProblems++
+		}
+		st.Ambiguities += len(AmbiguityNotes(vd))
+		if fn != nil {
+			if err := fn(g, vd, probs); err != nil {
+				return st, err
+			}
+		}
+	}
+}
