@@ -127,7 +127,7 @@ func explain(err error) error {
 	case errors.Is(err, tournament.ErrLocked):
 		return fail(err, "the tournament has started; this field is fixed now")
 	case errors.Is(err, tournament.ErrNotFound):
-		return fail(err, "nothing was written")
+		return fail(err, "check the name or id; nothing was changed")
 	case errors.Is(err, tournament.ErrInvalid):
 		return fail(err, "nothing was written; see --help")
 	}

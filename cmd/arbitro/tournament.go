@@ -18,7 +18,7 @@ func newTournamentCmd() *cobra.Command {
 		Aliases: []string{"torneo"},
 		Short:   "Create, list, show and change tournaments",
 	}
-	cmd.AddCommand(newTournamentCreateCmd(), newTournamentListCmd(), newTournamentShowCmd(), newTournamentSetCmd())
+	cmd.AddCommand(newTournamentCreateCmd(), newTournamentListCmd(), newTournamentShowCmd(), newTournamentSetCmd(), newTournamentLogCmd())
 	return cmd
 }
 
@@ -191,6 +191,37 @@ also only before the lot is drawn).`,
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "%s: %s set to %q\n", nt.Name, strings.ToLower(args[0]), args[1])
 			return nil
+		},
+	}
+}
+
+func newTournamentLogCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "log",
+		Short: "Show the event log of the tournament: every change, who made it and when",
+		Long: `Show the append-only event log of the tournament: time (UTC), who (the arbiter, from
+$ARBITRO_ARBITER or $USER), the action, and the state before and after it (with --json;
+the table shows the action only).`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return view(func(tx *tournament.Tx, t *tournament.Tournament) error {
+				evs, err := tx.Events(t.ID)
+				if err != nil {
+					return err
+				}
+				if flagJSON {
+					if evs == nil {
+						evs = []tournament.Event{}
+					}
+					return printJSON(cmd, evs)
+				}
+				w := newTable(cmd.OutOrStdout())
+				fmt.Fprintln(w, "ID\tAT\tWHO\tACTION")
+				for _, e := range evs {
+					fmt.Fprintf(w, "%d\t%s\t%s\t%s\n", e.ID, e.At, e.Actor, e.Action)
+				}
+				return w.Flush()
+			})
 		},
 	}
 }
