@@ -16,8 +16,8 @@ import (
 // PlayerRow is one data row of a players file: the player and the line it came from
 // (1-based, the header is line 1).
 type PlayerRow struct {
-	Line   int
-	Player Player
+	Line   int    // 1-based line of the file where the row starts
+	Player Player // the player as read (not yet entered)
 }
 
 // CSVError is a players-file error at one line; it wraps ErrBadCSV and the cause.

@@ -11,13 +11,13 @@ import (
 // Event is one entry of the append-only event log: who did what, when, and the state
 // before and after, as JSON ("null" when there was none).
 type Event struct {
-	ID           int64           `json:"id"`
+	ID           int64           `json:"id"`                      // position in the log, increasing
 	TournamentID int64           `json:"tournament_id,omitempty"` // 0 for file-wide actions
 	At           string          `json:"at"`                      // RFC 3339 UTC
-	Actor        string          `json:"actor"`
-	Action       string          `json:"action"` // e.g. "tournament.create", "player.add"
-	Before       json.RawMessage `json:"before"`
-	After        json.RawMessage `json:"after"`
+	Actor        string          `json:"actor"`                   // the arbiter (ARBITRO_ARBITER, USER or "arbiter")
+	Action       string          `json:"action"`                  // e.g. "tournament.create", "player.add"
+	Before       json.RawMessage `json:"before"`                  // state before the action, JSON; null when created
+	After        json.RawMessage `json:"after"`                   // state after the action, JSON; null when deleted
 }
 
 // LogEvent appends an event for tournament tournamentID (0: file-wide) to the log, in the

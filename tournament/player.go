@@ -12,9 +12,9 @@ import (
 // Player is a person in the file (table players). A person may be entered in several
 // tournaments; what belongs to one event (pairing number, rating used, status) is in Entry.
 type Player struct {
-	ID         int64  `json:"id"`
-	Name       string `json:"name"` // "Surname, Given name" (Cognome, Nome)
-	Club       string `json:"club,omitempty"`
+	ID         int64  `json:"id"`                    // person id (players.id), shared across tournaments
+	Name       string `json:"name"`                  // "Surname, Given name" (Cognome, Nome)
+	Club       string `json:"club,omitempty"`        // circolo / società
 	Federation string `json:"federation,omitempty"`  // e.g. ITA
 	FIDID      string `json:"fid_id,omitempty"`      // FID membership number (tessera)
 	FMJDID     string `json:"fmjd_id,omitempty"`     // FMJD id
@@ -33,15 +33,15 @@ const (
 // Entry is a player's participation in one tournament (table entries). Its ID is the
 // identifier the pairing engines use (pairing.Entrant.ID).
 type Entry struct {
-	ID             int64  `json:"id"`
-	TournamentID   int64  `json:"tournament_id"`
+	ID             int64  `json:"id"`                        // entry id = pairing.Entrant.ID; what player commands accept
+	TournamentID   int64  `json:"tournament_id"`             // the tournament entered
 	Number         int    `json:"pairing_number,omitempty"`  // numero di sorteggio; 0 before the lot
 	Rating         int    `json:"rating"`                    // rating used in this event
 	Status         string `json:"status"`                    // StatusActive or StatusWithdrawn
 	WithdrawnAfter int    `json:"withdrawn_after,omitempty"` // last round he was paired in
 	StartPoints    int    `json:"start_points,omitempty"`    // game points granted to a late entrant
 	JoinedRound    int    `json:"joined_round"`              // first round he may be paired in
-	Player         Player `json:"player"`
+	Player         Player `json:"player"`                    // the person
 }
 
 // NormalizeName tidies a player's name as typed: trims, collapses runs of spaces and writes

@@ -29,25 +29,25 @@ const (
 // Tournament is one event of the database (table tournaments). Points fields are game
 // points on the 2-1-0 draughts scale.
 type Tournament struct {
-	ID              int64    `json:"id"`
-	Name            string   `json:"name"`
-	Variant         string   `json:"variant"`        // VariantItalian or VariantInternational
-	System          string   `json:"system"`         // SystemRoundRobin, SystemItaloSwiss or SystemDutch
-	Rounds          int      `json:"rounds"`         // number of rounds planned (>= 1)
-	Scoring         string   `json:"scoring"`        // display scale: "2-1-0", "1-0.5-0" or "3-1-0"
-	ByePoints       int      `json:"bye_points"`     // game points for the pairing bye (riposo), 0-2
-	ForfeitPoints   int      `json:"forfeit_points"` // game points for a win by forfeit, 0-2
-	GamesPerPairing int      `json:"games_per_pairing"`
-	TieBreaks       []string `json:"tiebreaks"` // tie-break names in order
-	Seed            int64    `json:"seed"`      // seed of the lot and of every random choice
-	LotDrawnAt      string   `json:"lot_drawn_at,omitempty"`
-	Start           string   `json:"start,omitempty"` // YYYY-MM-DD
-	End             string   `json:"end,omitempty"`   // YYYY-MM-DD
-	Place           string   `json:"place,omitempty"`
-	Federation      string   `json:"federation,omitempty"`
-	Arbiter         string   `json:"arbiter,omitempty"` // chief arbiter (arbitro principale)
-	TimeControl     string   `json:"time_control,omitempty"`
-	CreatedAt       string   `json:"created_at"`
+	ID              int64    `json:"id"`                     // row id, also accepted by --tournament
+	Name            string   `json:"name"`                   // unique in the file (case-insensitive)
+	Variant         string   `json:"variant"`                // VariantItalian or VariantInternational
+	System          string   `json:"system"`                 // SystemRoundRobin, SystemItaloSwiss or SystemDutch
+	Rounds          int      `json:"rounds"`                 // number of rounds planned (>= 1)
+	Scoring         string   `json:"scoring"`                // display scale: "2-1-0", "1-0.5-0" or "3-1-0"
+	ByePoints       int      `json:"bye_points"`             // game points for the pairing bye (riposo), 0-2
+	ForfeitPoints   int      `json:"forfeit_points"`         // game points for a win by forfeit, 0-2
+	GamesPerPairing int      `json:"games_per_pairing"`      // 1, or 2 (andata e ritorno, colours reversed)
+	TieBreaks       []string `json:"tiebreaks"`              // tie-break names in order
+	Seed            int64    `json:"seed"`                   // seed of the lot and of every random choice
+	LotDrawnAt      string   `json:"lot_drawn_at,omitempty"` // RFC 3339 time the lot was drawn; "" before
+	Start           string   `json:"start,omitempty"`        // YYYY-MM-DD
+	End             string   `json:"end,omitempty"`          // YYYY-MM-DD
+	Place           string   `json:"place,omitempty"`        // where it is played
+	Federation      string   `json:"federation,omitempty"`   // organising federation (FID, FMJD...)
+	Arbiter         string   `json:"arbiter,omitempty"`      // chief arbiter (arbitro principale)
+	TimeControl     string   `json:"time_control,omitempty"` // as announced, free text
+	CreatedAt       string   `json:"created_at"`             // RFC 3339 UTC
 
 	// Filled by the read functions, not stored in the tournaments row.
 	Players      int `json:"players"`       // entries, withdrawn included
