@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -349,5 +350,39 @@ func TestDutchByeAndAbsoluteColours(t *testing.T) {
 	expectPairs(t, res.Pairs, [][2]int{{1, 2}, {4, 3}})
 	if err := checkAbsolute(es, opt, res.Pairs); err != nil {
 		t.Fatal(err)
+	}
+}
+
+func TestCheckDutch(t *testing.T) {
+	es := players(4)
+	game(es, 1, 1, 3, 2)
+	game(es, 1, 4, 2, 1)
+	opt := DutchOptions{Round: 2, InitialColour: White}
+	// the engine's own pairing: no differences, no violations
+	res, _ := Dutch(es, opt)
+	c, err := CheckDutch(es, opt, res.Pairs)
+	if err != nil || len(c.Diffs) != 0 || len(c.Violations) != 0 {
+		t.Fatalf("self check: %+v %v", c, err)
+	}
+	// a hand pairing 1-3 (already met) and 4-2 (already met), colours swapped elsewhere
+	hand := []Pair{{Board: 1, White: 1, Black: 3}, {Board: 2, White: 4, Black: 2}}
+	c, err = CheckDutch(es, opt, hand)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Violations) != 2 || len(c.Diffs) != 4 {
+		t.Fatalf("violations %q diffs %v", c.Violations, c.Diffs)
+	}
+	// same players, colours swapped on board 1
+	sw := slices.Clone(res.Pairs)
+	sw[0].White, sw[0].Black = sw[0].Black, sw[0].White
+	c, _ = CheckDutch(es, opt, sw)
+	if len(c.Diffs) != 1 || c.Diffs[0].Kind != "colours" || len(c.Violations) != 0 {
+		t.Fatalf("swap: %+v", c)
+	}
+	// a player left out, a bye where none is due
+	c, _ = CheckDutch(es, opt, []Pair{res.Pairs[0], {Board: 2, White: 3}})
+	if len(c.Violations) != 2 || !strings.Contains(c.Violations[0], "player 4 is available but not paired") || !strings.Contains(c.Violations[1], "1 byes for 4") {
+		t.Fatalf("left out: %q", c.Violations)
 	}
 }

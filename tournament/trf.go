@@ -439,8 +439,13 @@ func (t *TRF) PlayedRounds() int {
 // (win 2, draw 1, loss 0; byes by code: U and F 2, H 1, Z 0), History one Round per
 // played round. A player whose block for the next round holds an H, F or Z bye is not
 // Available (an announced absence). Played games (1 0 = W D L) keep their colour; forfeits and byes have none.
-func (t *TRF) Entrants() []pairing.Entrant {
-	played := t.PlayedRounds()
+func (t *TRF) Entrants() []pairing.Entrant { return t.EntrantsAfter(t.PlayedRounds()) }
+
+// EntrantsAfter is the snapshot after round played (before round played+1): histories
+// hold rounds 1..played only, and availability comes from the round played+1 blocks as
+// in Entrants. EntrantsAfter(PlayedRounds()-1) is the state in which the last round was
+// paired, for checking it.
+func (t *TRF) EntrantsAfter(played int) []pairing.Entrant {
 	es := make([]pairing.Entrant, 0, len(t.Players))
 	for _, p := range t.Players {
 		e := pairing.Entrant{ID: p.Number, Number: p.Number, Rating: p.Rating, Name: p.Name, Available: true}
@@ -487,6 +492,32 @@ func (t *TRF) Entrants() []pairing.Entrant {
 		es = append(es, e)
 	}
 	return es
+}
+
+// RoundPairs returns the pairs of round r (1-based) as written in the file: one Pair per
+// game (White from the 'w' side; a forfeit without colours from the lower starting rank)
+// and a bye Pair (Black 0) for each U. The file does not record boards: Board is the
+// order of the first player of each pair in the file.
+func (t *TRF) RoundPairs(r int) []pairing.Pair {
+	var out []pairing.Pair
+	for _, p := range t.Players {
+		if r-1 >= len(p.Rounds) {
+			continue
+		}
+		rd := p.Rounds[r-1]
+		switch {
+		case rd.Result == 'U':
+			out = append(out, pairing.Pair{White: p.Number})
+		case rd.Opponent > 0 && rd.Colour == 'w':
+			out = append(out, pairing.Pair{White: p.Number, Black: rd.Opponent})
+		case rd.Opponent > p.Number && rd.Colour != 'b':
+			out = append(out, pairing.Pair{White: p.Number, Black: rd.Opponent})
+		}
+	}
+	for i := range out {
+		out[i].Board = i + 1
+	}
+	return out
 }
 
 // WriteTRF writes t in TRF-16 with the XXR, XXC and (when PointsGiven or not the
