@@ -1,9 +1,12 @@
 package rules
 
-import "testing"
+import (
+	"os"
+	"testing"
+)
 
 // Perft figures from shared/rules/italian.md and international.md (start position).
-var italianPerft = []uint64{1, 7, 49, 302, 1469, 7361, 36473, 177532, 828783, 3860875, 17761384, 81647058}
+var italianPerft = []uint64{1, 7, 49, 302, 1469, 7361, 36473, 177532, 828783, 3860875, 17761384, 81647058, 367911475}
 var internationalPerft = []uint64{1, 9, 81, 658, 4265, 27117, 167140, 1049442, 6483961, 41022423, 258895763}
 
 func TestPerftItalianStart(t *testing.T) {
@@ -63,5 +66,25 @@ func TestPerftDivide(t *testing.T) {
 	}
 	if PerftDivide(Italian.Start(), 0) != nil || Perft(Italian.Start(), 0) != 1 {
 		t.Errorf("depth 0")
+	}
+}
+
+// TestPerftDeep checks the deepest published figures: Italian perft(10..12) (12 is where a
+// king's loop taken either way round first appears: 367911475 with duplicate paths merged,
+// 367917147 without) and International perft(9..10). It takes several seconds of CPU, so it
+// runs only when ARBITRO_DEEP_PERFT=1 (speed is measured by the Benchmark functions).
+func TestPerftDeep(t *testing.T) {
+	if os.Getenv("ARBITRO_DEEP_PERFT") != "1" {
+		t.Skip("set ARBITRO_DEEP_PERFT=1 to run")
+	}
+	for d := 10; d <= 12; d++ {
+		if got := Perft(Italian.Start(), d); got != italianPerft[d] {
+			t.Errorf("Italian perft(%d) = %d, want %d", d, got, italianPerft[d])
+		}
+	}
+	for d := 9; d <= 10; d++ {
+		if got := Perft(International.Start(), d); got != internationalPerft[d] {
+			t.Errorf("International perft(%d) = %d, want %d", d, got, internationalPerft[d])
+		}
 	}
 }
