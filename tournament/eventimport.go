@@ -6,7 +6,6 @@ package tournament
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -67,6 +66,8 @@ type EventGame struct {
 	HasResult                bool
 	Verdict                  rules.Verdict
 	PDN                      string // the score as stored (rules.WritePDN of the game read)
+
+	game *rules.Game // the game as read
 }
 
 // PossibleDuplicate is a pair of player names of the file that may be one person written two
@@ -379,7 +380,7 @@ func PlanEventImport(games []*rules.Game, opts EventImportOptions) (*EventPlan, 
 			return nil, fmt.Errorf("%w: game %d (line %d): %w", ErrEventPDN, r.g.Index, r.g.Line, err)
 		}
 		eg := EventGame{Index: r.g.Index, Round: r.round, Board: board[r.round], White: r.white, Black: r.black,
-			Result: r.g.FinalResult(), Verdict: vd, PDN: pdn.String()}
+			Result: r.g.FinalResult(), Verdict: vd, PDN: pdn.String(), game: r.g}
 		eg.WhitePoints, eg.BlackPoints, eg.HasResult = resultPoints(eg.Result)
 		if !eg.HasResult {
 			plan.Warnings = append(plan.Warnings, fmt.Sprintf("round %d board %d (%s - %s, game %d): no result recorded (%q); the board stays pending until a result is entered",
@@ -509,10 +510,10 @@ type ImportReport struct {
 
 // ImportEvent writes plan in the current transaction: the tournament, one player and entry
 // per name (pairing number = order of first appearance in the file, since the file does not
-// record the lot), the rounds (method "imported"), boards in file order, results (kind
-// played; none for a game without a result), and every game score with its verdict (JSON
-// of rules.Verdict) in games. Logs "event.import". Errors: those of CreateTournament and
-// AddPlayer (ErrDuplicateTournament, ErrInvalid) or the database's; the caller's
+// record the lot), the rounds (method "imported"), boards in file order, results (SetResult;
+// none for a game without a result), and every game score (AddGame, which replays it and
+// stores the verdict). Logs "event.import" after the per-item events. Errors: those of
+// CreateTournament, AddPlayer, SetResult and AddGame, or the database's; the caller's
 // Store.Update rolls everything back.
 func (tx *Tx) ImportEvent(plan *EventPlan, source string) (*ImportReport, error) {
 	t := plan.Tournament
@@ -536,7 +537,6 @@ func (tx *Tx) ImportEvent(plan *EventPlan, source string) (*ImportReport, error)
 		rep.Entries = append(rep.Entries, *e)
 	}
 	now := tx.NowText()
-	actor := Actor()
 	roundIDs := map[int]int64{}
 	for r := 1; r <= plan.RoundsFound(); r++ {
 		res, err := tx.ExecContext(tx.ctx, `INSERT INTO rounds (tournament_id, number, method, seed, explanation, paired_at, published_at)
@@ -549,32 +549,19 @@ func (tx *Tx) ImportEvent(plan *EventPlan, source string) (*ImportReport, error)
 		}
 	}
 	for _, g := range plan.Games {
-		res, err := tx.ExecContext(tx.ctx, `INSERT INTO boards (round_id, board, game, white_entry, black_entry) VALUES (?, ?, 1, ?, ?)`,
-			roundIDs[g.Round], g.Board, ids[g.White], ids[g.Black])
-		if err != nil {
-			return nil, err
-		}
-		boardID, err := res.LastInsertId()
-		if err != nil {
+		if _, err := tx.ExecContext(tx.ctx, `INSERT INTO boards (round_id, board, game, white_entry, black_entry) VALUES (?, ?, 1, ?, ?)`,
+			roundIDs[g.Round], g.Board, ids[g.White], ids[g.Black]); err != nil {
 			return nil, err
 		}
 		if g.HasResult {
-			if _, err := tx.ExecContext(tx.ctx, `INSERT INTO results (board_id, kind, white_points, black_points, entered_at, entered_by)
-				VALUES (?, 'played', ?, ?, ?, ?)`, boardID, g.WhitePoints, g.BlackPoints, now, actor); err != nil {
-				return nil, err
+			if _, err := tx.SetResult(&t, g.Round, g.Board, 1, g.Result, ResultOptions{}); err != nil {
+				return nil, fmt.Errorf("round %d board %d: %w", g.Round, g.Board, err)
 			}
 		}
-		vj, err := json.Marshal(g.Verdict)
-		if err != nil {
-			return nil, err
-		}
-		var illegalPly any
-		if !g.Verdict.Legal {
-			illegalPly = g.Verdict.Ply
-		}
-		if _, err := tx.ExecContext(tx.ctx, `INSERT INTO games (board_id, pdn, verdict, legal, illegal_ply, reason, pdn_result, submitted_at, submitted_by)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, boardID, g.PDN, string(vj), boolInt(g.Verdict.Legal), illegalPly, g.Verdict.Reason, g.Result, now, actor); err != nil {
-			return nil, err
+		// Force: the names in the score are the ones the entries were made from; any
+		// remaining disagreement is kept in the event log, as for 'game add --force'.
+		if _, err := tx.AddGame(&t, g.Round, g.Board, 1, g.game, g.PDN, GameOptions{Force: true}); err != nil {
+			return nil, fmt.Errorf("round %d board %d: %w", g.Round, g.Board, err)
 		}
 	}
 	summary := map[string]any{
@@ -587,13 +574,6 @@ func (tx *Tx) ImportEvent(plan *EventPlan, source string) (*ImportReport, error)
 	t.Players = len(plan.Players)
 	t.RoundsPaired = plan.RoundsFound()
 	return rep, nil
-}
-
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // ImportEventPDN reads a PDN file of a played event from r, plans it (PlanEventImport) and

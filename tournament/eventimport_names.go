@@ -1,75 +1,14 @@
 package tournament
 
-import (
-	"sort"
-	"strings"
-	"unicode"
-
-	"golang.org/x/text/unicode/norm"
-)
+import "strings"
 
 // Reasons of a PossibleDuplicate.
 const (
 	DupCase     = "same name apart from case or spacing (merged: the store treats them as one name)"
-	DupLetters  = "same letters apart from accents or punctuation"
-	DupInitials = "same surname, given name written as an initial"
+	DupLetters  = "same words apart from accents, punctuation or order"
+	DupInitials = "same surname, given name written as an initial or missing"
 	DupEdit     = "at most 2 letters apart"
 )
-
-// foldName returns the letters and digits of s, lower-cased, accents removed (NFD, marks
-// dropped), with single spaces between words: "Dé Grandis,  M." → "de grandis m".
-func foldName(s string) string {
-	var b strings.Builder
-	space := false
-	for _, r := range norm.NFD.String(s) {
-		switch {
-		case unicode.Is(unicode.Mn, r):
-			continue
-		case unicode.IsLetter(r) || unicode.IsDigit(r):
-			if space && b.Len() > 0 {
-				b.WriteByte(' ')
-			}
-			space = false
-			b.WriteRune(unicode.ToLower(r))
-		default:
-			space = true
-		}
-	}
-	return b.String()
-}
-
-// splitName returns the folded surname and given-name words of a stored name ("Surname,
-// Given"); without a comma the first word is taken as the surname.
-func splitName(s string) (surname string, given []string) {
-	if i := strings.IndexByte(s, ','); i >= 0 {
-		return foldName(s[:i]), strings.Fields(foldName(s[i+1:]))
-	}
-	w := strings.Fields(foldName(s))
-	if len(w) == 0 {
-		return "", nil
-	}
-	return w[0], w[1:]
-}
-
-// initialsMatch reports whether two lists of given-name words agree when one of them is
-// written with initials: ["m"] matches ["michele"], ["g", "m"] matches ["giovanni", "maria"].
-func initialsMatch(a, b []string) bool {
-	if len(a) == 0 || len(b) == 0 || len(a) != len(b) {
-		return false
-	}
-	short := false
-	for i := range a {
-		x, y := a[i], b[i]
-		switch {
-		case x == y:
-		case len(x) == 1 && strings.HasPrefix(y, x), len(y) == 1 && strings.HasPrefix(x, y):
-			short = true
-		default:
-			return false
-		}
-	}
-	return short
-}
 
 // editDistance is the Levenshtein distance between a and b (runes), stopping early above
 // max (it then returns max+1).
@@ -103,30 +42,29 @@ func editDistance(a, b string, max int) int {
 	return prev[len(rb)]
 }
 
-// PossibleDuplicates lists the pairs of names that may be one person written two ways:
-// the same letters apart from accents or punctuation ("Faleo" / "Faléo"); the same surname
-// with a given name written as an initial ("GRECO, Sebastiano" / "Greco, S."); or, for
-// names of at least 8 letters, at most 2 letters apart ("MAIJNELLI" / "MAJNELLI"). Pairs
-// are in the order of names. Nothing is merged.
+// PossibleDuplicates lists the pairs of names that may be one person written two ways,
+// using the name matching of game scores (MatchName): the same words apart from case,
+// accents, punctuation or order ("Faleo, Paolo" / "Faléo, Paolo"); the same surname with a
+// given name written as an initial or missing ("GRECO, Sebastiano" / "Greco, S."); or, for
+// names of at least 8 letters that share a word, at most 2 letters apart ("Neri, Carlo" /
+// "Nerri, Carlo"). Pairs are in the order of names. Nothing is merged.
 func PossibleDuplicates(names []string) []PossibleDuplicate {
 	var out []PossibleDuplicate
-	folded := make([]string, len(names))
+	keys := make([][]string, len(names))
 	for i, n := range names {
-		folded[i] = foldName(n)
+		keys[i] = nameTokens(n)
 	}
 	for i := range names {
 		for j := i + 1; j < len(names); j++ {
-			a, b := folded[i], folded[j]
 			why := ""
-			switch {
-			case a == b:
+			switch MatchName(names[i], names[j]) {
+			case NameExact:
 				why = DupLetters
+			case NameInitials:
+				why = DupInitials
 			default:
-				sa, ga := splitName(names[i])
-				sb, gb := splitName(names[j])
-				if sa == sb && initialsMatch(ga, gb) {
-					why = DupInitials
-				} else if len(a) >= 8 && len(b) >= 8 && sameGivenOrSurname(sa, ga, sb, gb) && editDistance(a, b, 2) <= 2 {
+				a, b := strings.Join(keys[i], " "), strings.Join(keys[j], " ")
+				if len(a) >= 8 && len(b) >= 8 && shareWord(keys[i], keys[j]) && editDistance(a, b, 2) <= 2 {
 					why = DupEdit
 				}
 			}
@@ -135,13 +73,17 @@ func PossibleDuplicates(names []string) []PossibleDuplicate {
 			}
 		}
 	}
-	sort.SliceStable(out, func(x, y int) bool { return out[x].A < out[y].A })
 	return out
 }
 
-// sameGivenOrSurname keeps the edit-distance rule from pairing brothers ("MAIJNELLI,
-// Antonino" / "MAIJNELLI, Michele" differ by more anyway) and unrelated short names: the
-// two names must share the surname or the given names exactly, and differ in the other.
-func sameGivenOrSurname(sa string, ga []string, sb string, gb []string) bool {
-	return sa == sb || strings.Join(ga, " ") == strings.Join(gb, " ")
+// shareWord reports whether two sorted word lists have a word in common.
+func shareWord(a, b []string) bool {
+	for _, x := range a {
+		for _, y := range b {
+			if x == y {
+				return true
+			}
+		}
+	}
+	return false
 }
