@@ -54,7 +54,9 @@ func (p Position) FEN() string {
 // missing colour has no pieces) listing squares separated by commas; K marks a king; a range
 // "21-32" or "K1-3" stands for every square in it. Letters are case-insensitive, spaces are
 // ignored, a trailing '.' is allowed. Errors wrap ErrBadFEN and name the problem: an
-// unknown side, a square outside 1..Squares(), a square given twice.
+// unknown side, a square outside 1..Squares(), a square given twice. ParseFEN does not
+// check that the position could arise in a game (piece counts, a man on its own far row):
+// problem set-ups are accepted as written.
 func ParseFEN(v *Variant, s string) (Position, error) {
 	if v == nil {
 		return Position{}, fmt.Errorf("%w: no variant", ErrBadFEN)

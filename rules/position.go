@@ -132,3 +132,28 @@ func (p Position) apply(from, to uint8, capt uint64) Position {
 	p.turn = s ^ 1
 	return p
 }
+
+// Diagram returns the board as text, one line per row from the top as White sees it:
+// "w"/"b" a white/black man, "W"/"B" a king, "." an empty playable square, " " a light
+// square; then the side to move. For messages and debugging, not for parsing.
+func (p Position) Diagram() string {
+	if p.v == nil {
+		return ""
+	}
+	var b []byte
+	for r := 0; r < p.v.size; r++ {
+		for c := 0; c < p.v.size; c++ {
+			sq := p.v.SquareAt(r, c)
+			ch := byte(' ')
+			if sq != 0 {
+				ch = ".wWbB"[p.At(sq)]
+			}
+			b = append(b, ch)
+			if c < p.v.size-1 {
+				b = append(b, ' ')
+			}
+		}
+		b = append(b, '\n')
+	}
+	return string(b) + p.turn.String() + " to move\n"
+}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math/bits"
 	"slices"
+	"strings"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -214,5 +215,16 @@ func TestGeometry(t *testing.T) {
 	}
 	if v, err := VariantByGameTypeTag("20,W,10,10,N2,0"); v != International || err != nil {
 		t.Errorf("full GameType tag: %v %v", v, err)
+	}
+}
+
+func TestDiagram(t *testing.T) {
+	got := MustParseFEN(Italian, "B:W21,K32:B1,K12").Diagram()
+	lines := strings.Split(got, "\n")
+	if len(lines) != 10 || lines[8] != "black to move" {
+		t.Fatalf("diagram:\n%s", got)
+	}
+	if lines[0] != "b   .   .   .  " || lines[2] != ".   .   .   B  " || lines[5] != "  w   .   .   ." || lines[7] != "  .   .   .   W" {
+		t.Errorf("diagram:\n%s", got)
 	}
 }
