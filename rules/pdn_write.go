@@ -41,7 +41,7 @@ func WritePDN(w io.Writer, g *Game) error {
 	}
 	lw := lineWriter{w: bw}
 	for _, c := range g.Comments {
-		lw.token("{" + sanitizeComment(c) + "}")
+		lw.comment(c)
 	}
 	for _, v := range g.Variations {
 		lw.token("(" + v + ")")
@@ -58,7 +58,7 @@ func WritePDN(w io.Writer, g *Game) error {
 			lw.token("$" + strconv.Itoa(n))
 		}
 		for _, c := range m.Comments {
-			lw.token("{" + sanitizeComment(c) + "}")
+			lw.comment(c)
 		}
 		for _, v := range m.Variations {
 			lw.token("(" + v + ")")
@@ -115,6 +115,18 @@ func (l *lineWriter) token(t string) {
 	} else {
 		l.n += len(t)
 	}
+}
+
+// comment writes {c}; a comment holding '}' (possible from a ";" comment) is written as a
+// ";" rest-of-line comment when it has no line end, else with '}' replaced by ')'.
+func (l *lineWriter) comment(c string) {
+	if strings.IndexByte(c, '}') < 0 || strings.ContainsAny(c, "\n\r") {
+		l.token("{" + sanitizeComment(c) + "}")
+		return
+	}
+	l.token("; " + c)
+	l.w.WriteByte('\n')
+	l.n = 0
 }
 
 func isSymbol(s string) bool {
