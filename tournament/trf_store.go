@@ -1,0 +1,272 @@
+package tournament
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"arbitro/pairing"
+)
+
+// RoundMethodTRF is the value of rounds.method for rounds created by ImportTRF.
+const RoundMethodTRF = "imported-trf"
+
+// TRFFromCrosstable builds the TRF-16 report of a tournament from its read-only view
+// (pure). Starting ranks are the pairing numbers; scores are written in chess points
+// (draughts game points ÷ 2: win 1, draw 0.5, loss 0), with BBU when the bye is not worth
+// a win. Slots: played → 1 = 0; forfeit → + / -; pairing bye → "0000 - U"; absence →
+// "0000 - Z/H/F" by its points 0/1/2; paired but unplayed → "- -" on both sides (double
+// forfeit, 0-0); pending → opponent and colour with a blank result; a round with no slot
+// up to the last round → "0000 - Z". initial is written as XXC (NoColour: no XXC line).
+// Errors (ErrInvalid): the lot has not been drawn, or two games per pairing (TRF-16 has
+// one game per round).
+func TRFFromCrosstable(ct *Crosstable, initial pairing.Colour) (*TRF, error) {
+	if ct.GamesPerRound == 2 {
+		return nil, fmt.Errorf("%w: TRF-16 has one game per round; this tournament has two games per pairing", ErrInvalid)
+	}
+	tr := &TRF{Name: ct.Event.Name, City: ct.Event.Place, Federation: ct.Event.Federation,
+		StartDate: strings.ReplaceAll(ct.Event.StartDate, "-", "/"), EndDate: strings.ReplaceAll(ct.Event.EndDate, "-", "/"),
+		ChiefArbiter: ct.Event.ChiefArbiter, TimeControl: ct.Event.TimeControl, TotalRounds: ct.Rounds,
+		InitialColour: initial, Points: DefaultTRFPoints}
+	switch ct.Event.System {
+	case SystemDutch:
+		tr.Type = "Individual: Swiss-System (FIDE Dutch)"
+	case SystemItaloSwiss:
+		tr.Type = "Individual: Swiss-System (FID Italo-Swiss)"
+	case SystemRoundRobin:
+		tr.Type = "Individual: Round-Robin"
+	}
+	num := map[int]int{}
+	rated := 0
+	last := LastRound(ct)
+	players := slices.Clone(ct.Players)
+	slices.SortFunc(players, func(a, b CrossEntry) int { return a.Number - b.Number })
+	for _, p := range players {
+		if p.Number <= 0 {
+			return nil, fmt.Errorf("%w: %s has no pairing number: draw the lot before exporting a TRF", ErrInvalid, p.Name)
+		}
+		num[p.ID] = p.Number
+		if p.Rating > 0 {
+			rated++
+		}
+	}
+	tr.NumPlayers = strconv.Itoa(len(players))
+	tr.NumRated = strconv.Itoa(rated)
+	ranks := map[int]int{}
+	if st, err := ComputeStandings(ct, last); err == nil {
+		for _, s := range st {
+			ranks[s.Entry.ID] = s.Rank
+		}
+	}
+	for _, p := range players {
+		tp := TRFPlayer{Number: p.Number, Title: p.Title, Name: p.Name, Rating: p.Rating, Federation: p.Federation, Rank: ranks[p.ID]}
+		tp.Rounds = make([]TRFRound, last)
+		for r := range tp.Rounds {
+			tp.Rounds[r] = TRFRound{Colour: '-', Result: 'Z'}
+		}
+		for _, s := range p.Results {
+			if s.Round < 1 || s.Round > last || (s.Game != 0 && s.Game != 1) {
+				continue
+			}
+			rd := TRFRound{Opponent: num[s.Opponent], Colour: '-'}
+			switch s.Colour {
+			case pairing.White:
+				rd.Colour = 'w'
+			case pairing.Black:
+				rd.Colour = 'b'
+			}
+			switch s.Kind {
+			case CrossPlayed:
+				rd.Result = "0=1"[min(max(s.Points, 0), 2)]
+			case CrossForfeitWin:
+				rd.Result = '+'
+			case CrossForfeitLoss, CrossUnplayed:
+				rd.Result = '-'
+			case CrossBye:
+				rd.Opponent, rd.Colour, rd.Result = 0, '-', 'U'
+				if pab := s.Points * 5; pab != tr.Points.PAB {
+					tr.Points.PAB, tr.PointsGiven = pab, true
+				}
+			case CrossAbsent:
+				rd.Opponent, rd.Colour, rd.Result = 0, '-', "ZHF"[min(max(s.Points, 0), 2)]
+			case CrossPending:
+				rd.Result = ' '
+			}
+			tp.Rounds[s.Round-1] = rd
+		}
+		for len(tp.Rounds) > 0 && tp.Rounds[len(tp.Rounds)-1] == (TRFRound{Colour: ' ', Result: ' '}) {
+			tp.Rounds = tp.Rounds[:len(tp.Rounds)-1]
+		}
+		for _, rd := range tp.Rounds {
+			tp.Points += tr.Points.resultPoints(rd.Result)
+		}
+		tr.Players = append(tr.Players, tp)
+	}
+	return tr, nil
+}
+
+// ExportTRF loads tournament t (inside Store.View) and builds its TRF. For a Dutch
+// tournament XXC is the colour of the lot, pairing.LotColour(uint64(t.Seed)).
+func (tx *Tx) ExportTRF(t *Tournament) (*TRF, error) {
+	ct, err := tx.LoadCrosstable(t)
+	if err != nil {
+		return nil, err
+	}
+	initial := pairing.NoColour
+	if t.System == SystemDutch {
+		initial = pairing.LotColour(uint64(t.Seed))
+	}
+	return TRFFromCrosstable(ct, initial)
+}
+
+// TRFImportOptions are the choices of `arbitro tournament import-trf`.
+type TRFImportOptions struct {
+	Name    string // tournament name; "" = the TRF's 012 line
+	Variant string // VariantItalian or VariantInternational (required: a TRF does not say)
+	System  string // "" = SystemDutch
+	Seed    int64  // 0 = NewSeed(); then moved to the first seed whose lot colour is XXC
+	Source  string // file name for the event log
+}
+
+// ImportTRF creates a tournament from a parsed TRF in the current transaction: the
+// tournament (rounds = XXR, or the rounds played; bye points from the point system), one
+// player and entry per 001 line with its starting rank as pairing number (the lot counts
+// as drawn), the rounds played (method RoundMethodTRF), their boards and results (played,
+// forfeit, bye; pending games without a result), and the H/F/Z byes as absences (also the
+// announced ones of the next round). The TRF's FIDE id goes to the player's national id.
+// When the TRF has XXC, the stored seed is chosen so that pairing.LotColour(seed) is that
+// colour, so the Dutch engine continues the event with the same initial colour. Logs
+// "trf.import". Errors: CreateTournament's and AddPlayer's (ErrInvalid,
+// ErrDuplicateTournament, ErrDuplicatePlayer) or the database's; the caller's
+// Store.Update rolls everything back.
+func (tx *Tx) ImportTRF(tr *TRF, opts TRFImportOptions) (*Tournament, error) {
+	played := tr.PlayedRounds()
+	t := Tournament{Name: opts.Name, Variant: opts.Variant, System: opts.System, Seed: opts.Seed,
+		Rounds: max(tr.TotalRounds, played, 1), Scoring: "2-1-0", GamesPerPairing: 1, ForfeitPoints: 2,
+		Place: tr.City, Federation: tr.Federation, Arbiter: tr.ChiefArbiter, TimeControl: tr.TimeControl}
+	if t.Name == "" {
+		t.Name = tr.Name
+	}
+	if t.System == "" {
+		t.System = SystemDutch
+	}
+	t.ByePoints = 2
+	if tr.Points.Win > 0 {
+		t.ByePoints = min(max((2*tr.Points.PAB+tr.Points.Win/2)/tr.Points.Win, 0), 2)
+	}
+	for _, d := range []struct {
+		in  string
+		out *string
+	}{{tr.StartDate, &t.Start}, {tr.EndDate, &t.End}} {
+		if v, err := ParseDate(strings.ReplaceAll(d.in, "/", "-")); err == nil {
+			*d.out = v
+		}
+	}
+	if t.Seed == 0 {
+		t.Seed = NewSeed()
+	}
+	if tr.InitialColour != pairing.NoColour {
+		for pairing.LotColour(uint64(t.Seed)) != tr.InitialColour {
+			t.Seed++
+		}
+	}
+	if err := tx.CreateTournament(&t); err != nil {
+		return nil, err
+	}
+	now := tx.NowText()
+	if _, err := tx.ExecContext(tx.ctx, `UPDATE tournaments SET lot_drawn_at = ? WHERE id = ?`, now, t.ID); err != nil {
+		return nil, err
+	}
+	t.LotDrawnAt = now
+	ids := map[int]int64{}
+	existing := []Entry{}
+	dups := newDupIndex(existing)
+	for _, p := range tr.Players {
+		pl := Player{Name: p.Name, Federation: p.Federation, Rating: p.Rating, Title: p.Title, NationalID: p.FideID}
+		if len(p.BirthDate) >= 4 {
+			if y, err := strconv.Atoi(p.BirthDate[:4]); err == nil && y >= 1900 && y <= 2100 {
+				pl.BirthYear = y
+			}
+		}
+		e, err := tx.addPlayer(&t, pl, dups, existing)
+		if err != nil {
+			return nil, fmt.Errorf("TRF line %d: %w", p.Line, err)
+		}
+		if _, err := tx.ExecContext(tx.ctx, `UPDATE entries SET pairing_number = ? WHERE id = ?`, p.Number, e.ID); err != nil {
+			return nil, err
+		}
+		e.Number = p.Number
+		existing = append(existing, *e)
+		ids[p.Number] = e.ID
+	}
+	actor := Actor()
+	byNum := map[int]*TRFPlayer{}
+	for i := range tr.Players {
+		byNum[tr.Players[i].Number] = &tr.Players[i]
+	}
+	for r := 1; r <= played; r++ {
+		res, err := tx.ExecContext(tx.ctx, `INSERT INTO rounds (tournament_id, number, method, seed, explanation, paired_at, published_at)
+			VALUES (?, ?, ?, 0, ?, ?, ?)`, t.ID, r, RoundMethodTRF, "imported from TRF "+opts.Source, now, now)
+		if err != nil {
+			return nil, err
+		}
+		roundID, err := res.LastInsertId()
+		if err != nil {
+			return nil, err
+		}
+		for _, pr := range tr.RoundPairs(r) {
+			var black any
+			if !pr.IsBye() {
+				black = ids[pr.Black]
+			}
+			res, err := tx.ExecContext(tx.ctx, `INSERT INTO boards (round_id, board, game, white_entry, black_entry) VALUES (?, ?, 1, ?, ?)`,
+				roundID, pr.Board, ids[pr.White], black)
+			if err != nil {
+				return nil, err
+			}
+			boardID, err := res.LastInsertId()
+			if err != nil {
+				return nil, err
+			}
+			code := byNum[pr.White].Rounds[r-1].Result
+			kind, wp, bp := "", 0, 0
+			switch code {
+			case '1', '0', '=', 'W', 'D', 'L':
+				kind, wp = "played", gamePoints(code)
+				bp = 2 - wp
+			case '+', '-':
+				kind, wp = "forfeit", gamePoints(code)
+				if !pr.IsBye() {
+					bp = gamePoints(byNum[pr.Black].Rounds[r-1].Result)
+				}
+			case 'U':
+				kind, wp = "bye", t.ByePoints
+			}
+			if kind == "" {
+				continue // pending
+			}
+			if _, err := tx.ExecContext(tx.ctx, `INSERT INTO results (board_id, kind, white_points, black_points, entered_at, entered_by)
+				VALUES (?, ?, ?, ?, ?, ?)`, boardID, kind, wp, bp, now, actor); err != nil {
+				return nil, err
+			}
+		}
+	}
+	for _, p := range tr.Players {
+		for r, rd := range p.Rounds {
+			if r+1 > played+1 || rd.Opponent != 0 || !strings.ContainsRune("HFZ", rune(rd.Result)) {
+				continue
+			}
+			if _, err := tx.ExecContext(tx.ctx, `INSERT INTO absences (tournament_id, entry_id, round_number, points, reason) VALUES (?, ?, ?, ?, ?)`,
+				t.ID, ids[p.Number], r+1, gamePoints(rd.Result), "TRF bye "+string(rd.Result)); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if err := tx.LogEvent(t.ID, "trf.import", nil, map[string]any{"source": opts.Source, "players": len(tr.Players), "rounds": played}); err != nil {
+		return nil, err
+	}
+	t.Players = len(tr.Players)
+	t.RoundsPaired = played
+	return &t, nil
+}
