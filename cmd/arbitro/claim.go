@@ -1,0 +1,76 @@
+package main
+
+import (
+	"fmt"
+
+	"arbitro/tournament"
+
+	"github.com/spf13/cobra"
+)
+
+func init() { addCommand(newClaimCmd()) }
+
+func newClaimCmd() *cobra.Command {
+	var req tournament.ClaimRequest
+	var game int
+	cmd := &cobra.Command{
+		Use:   "claim ROUND BOARD --requested-at PLY --declared-at PLY",
+		Short: "Check a draw claim against the stored score and record the arbiter's decision",
+		Long: `Check a draw claim on the game score stored for a board and record it with the arbiter's
+decision and the engine's reasoning. Plies are counted from 0 (the start position): ply 1 is
+White's first move.
+
+Italian draughts: the 40-move count (40 moves each = 80 plies without a man move or a
+capture), counted from the ply at which the count was requested, restarting at every man
+move or capture; the draw is valid when 80 plies were counted by the declared ply.
+International draughts: FMJD Article 6 (threefold repetition, 25-move, 16-move and 5-move
+rules): valid when one of them applied at or before the declared ply.
+
+--decision records the arbiter's decision; by default it is the engine's verdict. A decision
+against the engine is recorded and flagged by 'arbitro audit'.`,
+		Example: `  arbitro claim 3 2 --requested-at 60 --declared-at 140
+  arbitro claim 3 2 --requested-at 60 --declared-at 120 --decision rejected --claimant white`,
+		Args: cobra.ExactArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			r, b, err := roundBoard(args)
+			if err != nil {
+				return err
+			}
+			var rec *tournament.ClaimRecord
+			err = update(func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
+				rec, err = tx.AddClaim(t, r, b, game, req)
+				return explainBoard(err)
+			})
+			if err != nil {
+				return err
+			}
+			if flagJSON {
+				return printJSON(cmd, rec)
+			}
+			w := cmd.OutOrStdout()
+			verdict := "not valid"
+			if rec.Check.Valid {
+				verdict = "valid"
+			}
+			fmt.Fprintf(w, "claim %d, round %d board %d (%s - %s): %s, requested at ply %d, declared at ply %d\n",
+				rec.ID, rec.Round, rec.Board, rec.White, rec.Black, rec.Check.Rule, rec.RequestedAt, rec.DeclaredAt)
+			fmt.Fprintf(w, "  engine: %s [%s] %s\n", verdict, rec.Check.Reason, rec.Check.Message)
+			fmt.Fprintf(w, "  decision: %s", rec.Decision)
+			if rec.Overrides {
+				fmt.Fprint(w, " (against the engine's verdict)")
+			}
+			fmt.Fprintln(w)
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.IntVar(&req.RequestedAt, "requested-at", 0, "ply after which the claim (or the count) was requested")
+	f.IntVar(&req.DeclaredAt, "declared-at", 0, "ply after which the draw was declared")
+	f.StringVar(&req.Decision, "decision", "", "the arbiter's decision: accepted or rejected (default: the engine's verdict)")
+	f.StringVar(&req.Claimant, "claimant", "", "who claimed: white or black")
+	f.StringVar(&req.Note, "note", "", "a note kept with the claim")
+	f.IntVar(&game, "game", 1, "game of the pairing: 2 for the return game when each pairing plays two")
+	cmd.MarkFlagRequired("requested-at")
+	cmd.MarkFlagRequired("declared-at")
+	return cmd
+}

@@ -1,0 +1,179 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+
+	"arbitro/tournament"
+
+	"github.com/spf13/cobra"
+)
+
+func init() { addCommand(newResultCmd()) }
+
+// explainBoard turns the sentinel errors of results, games and claims into "what went
+// wrong (how to fix)"; other errors go to explain.
+func explainBoard(err error) error {
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, tournament.ErrNotPaired):
+		return fail(err, "pair the round first (arbitro pair ROUND); nothing was written")
+	case errors.Is(err, tournament.ErrNoBoard):
+		return fail(err, "see the boards with 'arbitro result list ROUND'; nothing was written")
+	case errors.Is(err, tournament.ErrResultExists):
+		return fail(err, "nothing was written")
+	case errors.Is(err, tournament.ErrGameExists):
+		return fail(err, "nothing was written")
+	case errors.Is(err, tournament.ErrMismatch):
+		return fail(err, "check the score; if it is right, store it anyway with --force; nothing was written")
+	case errors.Is(err, tournament.ErrBadPDN):
+		return fail(err, "nothing was written; give a PDN text file")
+	case errors.Is(err, tournament.ErrNoGame):
+		return fail(err, "nothing was written")
+	}
+	return explain(err)
+}
+
+// roundBoard reads the ROUND and BOARD arguments (whole numbers >= 1).
+func roundBoard(args []string) (int, int, error) {
+	r, err := strconv.Atoi(args[0])
+	if err != nil || r < 1 {
+		return 0, 0, usageErr("ROUND must be a round number (1, 2, ...), not %q", args[0])
+	}
+	b, err := strconv.Atoi(args[1])
+	if err != nil || b < 1 {
+		return 0, 0, usageErr("BOARD must be a board number (1, 2, ...), not %q", args[1])
+	}
+	return r, b, nil
+}
+
+func newResultCmd() *cobra.Command {
+	var opts tournament.ResultOptions
+	var game int
+	cmd := &cobra.Command{
+		Use:     "result ROUND BOARD RESULT",
+		Aliases: []string{"risultato"},
+		Short:   "Record the result of a board",
+		Long: `Record the result of a board of a paired round, in game points (2-1-0):
+
+  2-0, 1-0          White won          0-2, 0-1    Black won
+  1-1, =, 1/2-1/2   draw
+  +-                Black absent (forfeit): White gets the tournament's forfeit points
+  -+                White absent           --          both absent (0-0)
+  adjourned         not finished (sospesa)  unplayed    paired, not played, not scored
+
+Pairing byes are scored automatically (the tournament's bye points). A board has one
+result: changing it needs --correct and --reason, and the old result and the reason are
+kept in the event log.`,
+		Example: `  arbitro result 1 3 2-0
+  arbitro result 1 4 =
+  arbitro result 2 1 +-
+  arbitro result 1 3 1-1 --correct --reason "scoresheet signed 1-1; typing error"`,
+		Args: cobra.ExactArgs(3),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			r, b, err := roundBoard(args)
+			if err != nil {
+				return err
+			}
+			if opts.Reason != "" && !opts.Correct {
+				return usageErr("--reason goes with --correct")
+			}
+			var bd *tournament.Board
+			var t *tournament.Tournament
+			err = update(func(tx *tournament.Tx, tt *tournament.Tournament) (err error) {
+				t = tt
+				bd, err = tx.SetResult(tt, r, b, game, args[2], opts)
+				return explainBoard(err)
+			})
+			if err != nil {
+				return err
+			}
+			if flagJSON {
+				return printJSON(cmd, bd)
+			}
+			verb := "recorded"
+			if opts.Correct {
+				verb = "corrected to"
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "round %d board %d: %s - %s %s %s (%s)\n", bd.Round, bd.Board, bd.White, orBye(bd.Black), verb,
+				bd.Result.String(), pointsText(t, bd.Result))
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&opts.Correct, "correct", false, "replace the result already recorded (needs --reason)")
+	cmd.Flags().StringVar(&opts.Reason, "reason", "", "why the result is corrected (kept in the event log)")
+	cmd.Flags().IntVar(&game, "game", 1, "game of the pairing: 2 for the return game when each pairing plays two")
+	cmd.AddCommand(newResultListCmd())
+	return cmd
+}
+
+func orBye(s string) string {
+	if s == "" {
+		return "(bye)"
+	}
+	return s
+}
+
+// pointsText shows a result's game points in the tournament's scoring ("2-0 game points").
+func pointsText(t *tournament.Tournament, r *tournament.Result) string {
+	if r == nil {
+		return ""
+	}
+	sc, err := tournament.ParseScoring(t.Scoring)
+	if err != nil || t.Scoring == "2-1-0" {
+		return fmt.Sprintf("%d-%d game points", r.WhitePoints, r.BlackPoints)
+	}
+	return fmt.Sprintf("%s-%s points", sc.Format(sc.Units(r.WhitePoints)), sc.Format(sc.Units(r.BlackPoints)))
+}
+
+func newResultListCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "list [ROUND]",
+		Short: "List the boards of a round (or of every round) with their results and game scores",
+		Args:  cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			round := 0
+			if len(args) == 1 {
+				n, err := strconv.Atoi(args[0])
+				if err != nil || n < 1 {
+					return usageErr("ROUND must be a round number, not %q", args[0])
+				}
+				round = n
+			}
+			var boards []*tournament.Board
+			err := view(func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
+				boards, err = tx.Boards(t, round)
+				return explainBoard(err)
+			})
+			if err != nil {
+				return err
+			}
+			if flagJSON {
+				if boards == nil {
+					boards = []*tournament.Board{}
+				}
+				return printJSON(cmd, boards)
+			}
+			tw := newTable(cmd.OutOrStdout())
+			fmt.Fprintln(tw, "Round\tBoard\tWhite\tBlack\tResult\tScore")
+			for _, b := range boards {
+				res := b.Result.String()
+				if res == "" {
+					res = "-"
+				}
+				score := "-"
+				if b.GameID != 0 {
+					score = "game " + strconv.FormatInt(b.GameID, 10)
+				}
+				board := strconv.Itoa(b.Board)
+				if b.Game > 1 {
+					board += "/" + strconv.Itoa(b.Game)
+				}
+				fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\n", b.Round, board, b.White, orBye(b.Black), res, score)
+			}
+			return tw.Flush()
+		},
+	}
+}
