@@ -48,7 +48,11 @@ func isCobraUsage(err error) bool {
 func openStore() (*tournament.Store, error) {
 	st, err := tournament.Open(flagDB)
 	if err != nil {
-		return nil, explain(err)
+		var ce *cliError
+		if e := explain(err); errors.As(e, &ce) {
+			return nil, e
+		}
+		return nil, fail(err, "check --db (now "+flagDB+")")
 	}
 	return st, nil
 }

@@ -78,7 +78,8 @@ drawn and stored, so every pairing can be reproduced.`,
 	f.StringVar(&t.Federation, "federation", "", "organising federation, e.g. FID or FMJD")
 	f.StringVar(&t.TimeControl, "time-control", "", "time control as announced, e.g. 60'+30\"")
 	f.StringVar(&t.Scoring, "scoring", "2-1-0", "how points are shown: 2-1-0, 1-0.5-0 or 3-1-0")
-	f.StringVar(&tiebreaks, "tiebreaks", "", "tie-breaks in order, comma-separated (default by system: quoziente,sonneborn-berger,direct-encounter for Swiss)")
+	f.StringVar(&tiebreaks, "tiebreaks", "", "tie-breaks in order, comma-separated, from: "+tieBreakNames()+"\n(default by system: italo-swiss "+strings.Join(tournament.DefaultTieBreaks(tournament.SystemItaloSwiss), ",")+
+		"; dutch "+strings.Join(tournament.DefaultTieBreaks(tournament.SystemDutch), ",")+"; round-robin "+strings.Join(tournament.DefaultTieBreaks(tournament.SystemRoundRobin), ",")+")")
 	f.Int64Var(&t.Seed, "seed", 0, "seed of the lot and pairings (default: random, stored)")
 	f.IntVar(&t.ByePoints, "bye-points", 2, "game points for the bye (riposo): 2 win, 1 draw, 0")
 	f.IntVar(&t.ForfeitPoints, "forfeit-points", 2, "game points for a win by forfeit")
@@ -86,6 +87,15 @@ drawn and stored, so every pairing can be reproduced.`,
 	cmd.MarkFlagRequired("system")
 	cmd.MarkFlagRequired("rounds")
 	return cmd
+}
+
+// tieBreakNames lists the tie-breaks the standings compute, for the help text.
+func tieBreakNames() string {
+	var names []string
+	for _, tb := range tournament.AllTieBreaks() {
+		names = append(names, string(tb))
+	}
+	return strings.Join(names, ", ")
 }
 
 func orNone(s string) string {
