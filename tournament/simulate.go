@@ -4,6 +4,7 @@ package tournament
 // rules engine itself produced. It is not a draughts engine: it only plays legal moves.
 
 import (
+	"bytes"
 	"fmt"
 	"math/rand/v2"
 	"strconv"
@@ -169,4 +170,127 @@ func pdnMoveOf(m rules.Move, ply int) rules.PDNMove {
 		}
 	}
 	return pm
+}
+
+// SimulatedBoard is one board of a round played by SimulateRound.
+type SimulatedBoard struct {
+	Round, Board int
+	White, Black string
+	Result       string // "1-0", "0-1" or "1/2-1/2"
+	End          string // how the game ended (Sim*)
+	Plies        int
+	CountFrom    int   // for End SimCount: the ply the counted sequence began after
+	GameID       int64 // games.id of the stored score
+	Seed         uint64
+}
+
+// SimRoundOptions control SimulateRound.
+type SimRoundOptions struct {
+	Seed  uint64 // the game on round r, board b uses seed Seed*1000003 + r*1009 + b (then +1, +2... for CountDrawBoard)
+	Event string // Event tag of the games; "" = the tournament's name
+	Date  string // Date tag (YYYY.MM.DD), "" for none
+	// CountDrawBoard, when > 0, is a board whose game must end by the move count (Italian:
+	// 40 moves each without a man move or capture, so that a 40-move claim can be shown):
+	// seeds are tried in turn (at most 500) until one does.
+	CountDrawBoard int
+}
+
+// SimulateRound plays, with SimulateGame, every board of round round of t that has two
+// players and no result yet; records each result (SetResult, from the game's result) and
+// stores each score (AddGame, which replays and judges it), in the caller's transaction.
+// Byes are left to the pairing (ScoreByes). Returns the boards played, in board order.
+// Errors: those of Boards, SetResult and AddGame; ErrInvalid when CountDrawBoard's game
+// does not end by the count within 500 seeds.
+func (tx *Tx) SimulateRound(t *Tournament, round int, opts SimRoundOptions) ([]SimulatedBoard, error) {
+	v, err := variantOf(t)
+	if err != nil {
+		return nil, err
+	}
+	boards, err := tx.Boards(t, round)
+	if err != nil {
+		return nil, err
+	}
+	event := opts.Event
+	if event == "" {
+		event = t.Name
+	}
+	var out []SimulatedBoard
+	for _, b := range boards {
+		if b.Bye() || b.Result != nil {
+			continue
+		}
+		seed := opts.Seed*1000003 + uint64(round)*1009 + uint64(b.Board)
+		so := SimOptions{Variant: v, Seed: seed, White: b.White, Black: b.Black, Event: event,
+			Round: strconv.Itoa(round), Date: opts.Date}
+		r, err := SimulateGame(so)
+		if err != nil {
+			return nil, err
+		}
+		if b.Board == opts.CountDrawBoard {
+			for k := 1; r.End != SimCount; k++ {
+				if k > 500 {
+					return nil, fmt.Errorf("%w: no simulated game of round %d board %d ended by the move count in 500 tries", ErrInvalid, round, b.Board)
+				}
+				so.Seed = seed + uint64(k)
+				if r, err = SimulateGame(so); err != nil {
+					return nil, err
+				}
+			}
+		}
+		var text bytes.Buffer
+		if err := rules.WritePDN(&text, r.Game); err != nil {
+			return nil, err
+		}
+		if _, err := tx.SetResult(t, round, b.Board, b.Game, r.Result, ResultOptions{}); err != nil {
+			return nil, err
+		}
+		rec, err := tx.AddGame(t, round, b.Board, b.Game, r.Game, text.String(), GameOptions{})
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, SimulatedBoard{Round: round, Board: b.Board, White: b.White, Black: b.Black, Result: r.Result,
+			End: r.End, Plies: r.Plies, CountFrom: r.CountFrom, GameID: rec.ID, Seed: so.Seed})
+	}
+	return out, nil
+}
+
+// MiscopyMove returns a copy of g in which one ordinary man move at or after ply fromPly
+// (1-based) is written with a wrong arrival square, two rows beyond the real one (as when a
+// player writes a wrong digit on the score sheet), and the ply changed. The demo uses it to
+// show what the audit reports; nothing else should. Error (ErrInvalid) when no such move
+// exists.
+func MiscopyMove(g *rules.Game, v *rules.Variant, fromPly int) (*rules.Game, int, error) {
+	pos, err := rules.StartPosition(g, v)
+	if err != nil {
+		return nil, 0, err
+	}
+	for i, pm := range g.Moves {
+		var played *rules.Move
+		for _, m := range pos.LegalMoves() {
+			if int(m.From) == pm.From && int(m.To) == pm.To {
+				mm := m
+				played = &mm
+				break
+			}
+		}
+		if played == nil {
+			return nil, 0, fmt.Errorf("%w: ply %d of the game is not legal", ErrInvalid, i+1)
+		}
+		if i+1 >= fromPly && !played.IsCapture() && pos.At(played.From).IsMan() {
+			fr, fc := v.Coords(played.From)
+			tr, tc := v.Coords(played.To)
+			if sq := v.SquareAt(tr+2*(tr-fr), tc+2*(tc-fc)); sq != 0 && pos.At(sq) == rules.Empty {
+				out := *g
+				out.Moves = append([]rules.PDNMove(nil), g.Moves...)
+				bad := pm
+				bad.To = int(sq)
+				bad.Text = fmt.Sprintf("%d-%d", bad.From, bad.To)
+				bad.Comments = nil
+				out.Moves[i] = bad
+				return &out, i + 1, nil
+			}
+		}
+		pos = pos.Play(*played)
+	}
+	return nil, 0, fmt.Errorf("%w: no ordinary man move after ply %d to miscopy", ErrInvalid, fromPly)
 }
