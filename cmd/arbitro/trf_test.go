@@ -1,0 +1,145 @@
+package main
+
+import (
+	"arbitro/pairing"
+	"arbitro/tournament"
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+func writeTemp(t *testing.T, name, body string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func trfLine(num int, name string, rating int) string {
+	b := []byte(strings.Repeat(" ", 89))
+	copy(b, "001")
+	copy(b[4:], fmt.Sprintf("%4d", num))
+	copy(b[14:], name)
+	copy(b[48:], fmt.Sprintf("%4d", rating))
+	copy(b[80:], " 0.0")
+	return string(b)
+}
+
+func fmtInt(n int) string { return strconv.Itoa(n) }
+
+// Round 1 of six players with XXC white1: S1 = 1,2,3 against S2 = 4,5,6; odd-numbered
+// higher-ranked players get the initial colour (C.04.3 E.5).
+func TestEnginePairRound1(t *testing.T) {
+	var src strings.Builder
+	src.WriteString("012 Engine test\n")
+	for i := 1; i <= 6; i++ {
+		src.WriteString(trfLine(i, "Player "+fmtInt(i), 2000-i) + "\n")
+	}
+	src.WriteString("XXR 5\nXXC white1\n")
+	in := writeTemp(t, "in.trf", src.String())
+	out := filepath.Join(filepath.Dir(in), "out.txt")
+	if err := runEnginePair(nil, "dutch", in, out, 0); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := os.ReadFile(out)
+	if string(got) != "3\n1 4\n5 2\n3 6\n" {
+		t.Fatalf("output %q", got)
+	}
+	var buf bytes.Buffer
+	if err := runEnginePair(&buf, "italo-swiss", in, "", 0); err == nil {
+		t.Fatal("italo-swiss accepted")
+	}
+}
+
+// The next round of testdata small.trf: everybody available paired once, the bye counted
+// in the first line, and --check on a file carrying that round finds no difference.
+func TestEnginePairAndCheck(t *testing.T) {
+	data, err := os.ReadFile("../../tournament/testdata/trf/small.trf")
+	if err != nil {
+		t.Skip("tournament/testdata/trf/small.trf not found")
+	}
+	in := writeTemp(t, "small.trf", string(data))
+	var buf bytes.Buffer
+	if err := runEnginePair(&buf, "dutch", in, "-", 0); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
+	if lines[0] != "4" || len(lines) != 5 {
+		t.Fatalf("output %q", buf.String())
+	}
+	seen := map[string]bool{}
+	byes := 0
+	for _, l := range lines[1:] {
+		f := strings.Fields(l)
+		if len(f) != 2 {
+			t.Fatalf("line %q", l)
+		}
+		if f[1] == "0" {
+			byes++
+		} else if seen[f[1]] {
+			t.Fatalf("player %s twice", f[1])
+		}
+		if seen[f[0]] {
+			t.Fatalf("player %s twice", f[0])
+		}
+		seen[f[0]], seen[f[1]] = true, true
+	}
+	// player 6 announced nothing for round 4, so all 7 play: 3 pairs and a bye
+	if byes != 1 {
+		t.Fatalf("%d byes in %q", byes, buf.String())
+	}
+	// the last round of small.trf was not paired by the Dutch engine: --check reports it
+	buf.Reset()
+	err = runTRFCheck(&buf, in, 0)
+	if err == nil || !strings.Contains(buf.String(), "round 3:") {
+		t.Fatalf("check: %v\n%s", err, buf.String())
+	}
+}
+
+// A round paired by the engine itself, written into the TRF, passes --check.
+func TestTRFCheckOwnRound(t *testing.T) {
+	var src strings.Builder
+	for i := 1; i <= 7; i++ {
+		src.WriteString(trfLine(i, "Player "+fmtInt(i), 2000-i) + "\n")
+	}
+	src.WriteString("XXR 5\nXXC black1\n")
+	tr, err := tournament.ParseTRF(strings.NewReader(src.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := pairing.Dutch(tr.Entrants(), pairing.DutchOptions{Round: 1, TotalRounds: 5, InitialColour: pairing.Black})
+	if err != nil {
+		t.Fatal(err)
+	}
+	idx := map[int]int{}
+	for i, p := range tr.Players {
+		idx[p.Number] = i
+	}
+	for _, p := range res.Pairs {
+		w := &tr.Players[idx[p.White]]
+		if p.IsBye() {
+			w.Rounds = []tournament.TRFRound{{Opponent: 0, Colour: '-', Result: 'U'}}
+			w.Points = 10
+			continue
+		}
+		b := &tr.Players[idx[p.Black]]
+		w.Rounds = []tournament.TRFRound{{Opponent: p.Black, Colour: 'w', Result: '='}}
+		b.Rounds = []tournament.TRFRound{{Opponent: p.White, Colour: 'b', Result: '='}}
+		w.Points, b.Points = 5, 5
+	}
+	var buf bytes.Buffer
+	if err := tournament.WriteTRF(&buf, tr); err != nil {
+		t.Fatal(err)
+	}
+	in := writeTemp(t, "r1.trf", buf.String())
+	var out bytes.Buffer
+	if err := runTRFCheck(&out, in, 0); err != nil || !strings.Contains(out.String(), "the round is the engine's pairing") {
+		t.Fatalf("check: %v\n%s\n%s", err, out.String(), buf.String())
+	}
+}
