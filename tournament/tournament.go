@@ -55,19 +55,15 @@ type Tournament struct {
 }
 
 // DefaultTieBreaks returns the tie-break order a new tournament of system gets when none is
-// given: for the Italo-Swiss the FID practice read in shared/rules/fid-pairing.md §4.1
-// (quoziente = Buchholz on 2-1-0 points, then Sonneborn-Berger, then direct encounter);
-// for the Dutch system the order usual in FIDE Swiss events (Buchholz cut 1, Buchholz,
-// Sonneborn-Berger, direct encounter; FIDE Handbook C.07 defines them) [arbitro choice];
-// for a round robin, where every player meets the same opponents and a Buchholz does not
-// separate anyone, Sonneborn-Berger, then direct encounter, then number of wins. The
-// arbiter changes the order with --tiebreaks before round 1.
+// given: for the Swiss systems (Italo-Swiss and Dutch) the FID practice read in
+// shared/rules/fid-pairing.md §4.1 (quoziente = Buchholz on 2-1-0 points, then
+// Sonneborn-Berger, then direct encounter); for a round robin, where every player meets the
+// same opponents and the quoziente does not separate anyone, Sonneborn-Berger, then direct
+// encounter, then number of wins. The arbiter changes the order with --tiebreaks before
+// round 1 (e.g. buchholz-cut1,buchholz,sonneborn-berger for a FIDE-style Swiss).
 func DefaultTieBreaks(system string) []string {
-	switch system {
-	case SystemRoundRobin:
+	if system == SystemRoundRobin {
 		return []string{"sonneborn-berger", "direct-encounter", "wins"}
-	case SystemDutch:
-		return []string{"buchholz-cut1", "buchholz", "sonneborn-berger", "direct-encounter"}
 	}
 	return []string{"quoziente", "sonneborn-berger", "direct-encounter"}
 }
