@@ -186,7 +186,7 @@ type SimulatedBoard struct {
 
 // SimRoundOptions control SimulateRound.
 type SimRoundOptions struct {
-	Seed  uint64 // the game on round r, board b uses seed Seed*1000003 + r*1009 + b (then +1, +2... for CountDrawBoard)
+	Seed  uint64 // the game of tournament t, round r, board b uses SimSeed(Seed, t.ID, r, b) (then +1, +2... for CountDrawBoard)
 	Event string // Event tag of the games; "" = the tournament's name
 	Date  string // Date tag (YYYY.MM.DD), "" for none
 	// CountDrawBoard, when > 0, is a board whose game must end by the move count (Italian:
@@ -219,7 +219,7 @@ func (tx *Tx) SimulateRound(t *Tournament, round int, opts SimRoundOptions) ([]S
 		if b.Bye() || b.Result != nil {
 			continue
 		}
-		seed := opts.Seed*1000003 + uint64(round)*1009 + uint64(b.Board)
+		seed := SimSeed(opts.Seed, t.ID, round, b.Board)
 		so := SimOptions{Variant: v, Seed: seed, White: b.White, Black: b.Black, Event: event,
 			Round: strconv.Itoa(round), Date: opts.Date}
 		r, err := SimulateGame(so)
@@ -293,4 +293,15 @@ func MiscopyMove(g *rules.Game, v *rules.Variant, fromPly int) (*rules.Game, int
 		pos = pos.Play(*played)
 	}
 	return nil, 0, fmt.Errorf("%w: no ordinary man move after ply %d to miscopy", ErrInvalid, fromPly)
+}
+
+// SimSeed is the seed of the simulated game of tournament id, round, board, from the
+// event's seed: the SplitMix64 finaliser (Steele, Lea, Flood 2014) of
+// seed ^ id<<40 ^ round<<20 ^ board, so that every game of every event differs.
+func SimSeed(seed uint64, id int64, round, board int) uint64 {
+	z := seed ^ uint64(id)<<40 ^ uint64(round)<<20 ^ uint64(board)
+	z += 0x9e3779b97f4a7c15
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
 }

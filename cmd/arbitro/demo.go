@@ -343,7 +343,7 @@ func (d *demo) simulatedEvent(name, system string, rounds int, players []tournam
 	d.indent(lotText)
 	for r := 1; r <= rounds; r++ {
 		d.say("Round %d of %d: pair, play every game (simulated), record results and game scores", r, rounds)
-		d.cmdline("--tournament %d pair   (then: result R B 2-0, game add R B FILE.pdn)", t.ID)
+		d.cmdline("--tournament %d pair; then for each board: arbitro result %d BOARD 2-0|1-1|0-2 and arbitro game add %d BOARD FILE.pdn", t.ID, r, r)
 		var pairText string
 		var played []tournament.SimulatedBoard
 		opts := tournament.SimRoundOptions{Seed: uint64(d.seed), Event: name}
@@ -455,7 +455,7 @@ func (d *demo) claims(t *tournament.Tournament, b tournament.SimulatedBoard) err
 	d.say("40-move draw claim on round %d board %d (%s - %s): from ply %d no man moved and nothing was captured", b.Round, b.Board, b.White, b.Black, b.CountFrom)
 	early := b.CountFrom + 60
 	for _, c := range []struct{ declared int }{{early}, {b.Plies}} {
-		d.cmdline("--tournament %d claim %d %d --rule 40-moves --requested %d --declared %d", t.ID, b.Round, b.Board, b.CountFrom, c.declared)
+		d.cmdline("--tournament %d claim %d %d --requested-at %d --declared-at %d --claimant white", t.ID, b.Round, b.Board, b.CountFrom, c.declared)
 		err := d.update(func(tx *tournament.Tx) error {
 			rec, err := tx.AddClaim(t, b.Round, b.Board, 1, tournament.ClaimRequest{RequestedAt: b.CountFrom, DeclaredAt: c.declared, Claimant: "white"})
 			if err != nil {
