@@ -5,8 +5,13 @@ import "testing"
 func benchPerft(b *testing.B, p Position, depth int, want uint64) {
 	b.ReportAllocs()
 	var n uint64
+	cpu0 := processCPU()
 	for b.Loop() {
 		n = Perft(p, depth)
+	}
+	if cpu := processCPU() - cpu0; cpu > 0 {
+		// CPU seconds per operation: on a shared machine wall time also counts the waits
+		b.ReportMetric(cpu.Seconds()/float64(b.N), "cpu-s/op")
 	}
 	if n != want {
 		b.Fatalf("perft(%d) = %d, want %d", depth, n, want)
