@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"arbitro/tournament"
 
@@ -71,8 +72,14 @@ kept in the event log.`,
   arbitro result 1 4 =
   arbitro result 2 1 +-
   arbitro result 1 3 1-1 --correct --reason "scoresheet signed 1-1; typing error"`,
-		Args: cobra.ExactArgs(3),
-		RunE: func(cmd *cobra.Command, args []string) error {
+		// Flags are parsed here so that results starting with '-' ("-+", "--") are
+		// arguments, not flags.
+		DisableFlagParsing: true,
+		RunE: func(cmd *cobra.Command, raw []string) error {
+			args, err := parseResultArgs(cmd, raw)
+			if err != nil || args == nil {
+				return err
+			}
 			r, b, err := roundBoard(args)
 			if err != nil {
 				return err
@@ -107,6 +114,41 @@ kept in the event log.`,
 	cmd.Flags().IntVar(&game, "game", 1, "game of the pairing: 2 for the return game when each pairing plays two")
 	cmd.AddCommand(newResultListCmd())
 	return cmd
+}
+
+// resultDash lists the results that start with '-' and must not be read as flags.
+var resultDash = map[string]bool{"-+": true, "--": true, "-/+": true, "-/-": true}
+
+// parseResultArgs parses the flags of `result` (local and global) from raw, keeping the
+// results "-+", "--", "-/+", "-/-" as arguments; "--" followed by more arguments is the
+// usual end of the flags. It returns the three arguments, or nil after printing help.
+func parseResultArgs(cmd *cobra.Command, raw []string) ([]string, error) {
+	const mark = "\x00result:"
+	conv := make([]string, 0, len(raw))
+	for i, a := range raw {
+		if resultDash[a] && !(a == "--" && i+1 < len(raw) && !strings.HasPrefix(raw[i+1], "--")) {
+			conv = append(conv, mark+a)
+			continue
+		}
+		conv = append(conv, a)
+	}
+	cmd.DisableFlagParsing = false // ParseFlags does nothing while it is set
+	err := cmd.ParseFlags(conv)
+	cmd.DisableFlagParsing = true
+	if err != nil {
+		return nil, &cliError{code: exitUsage, err: err, hint: "see 'arbitro result --help'"}
+	}
+	if h, _ := cmd.Flags().GetBool("help"); h {
+		return nil, cmd.Help()
+	}
+	args := cmd.Flags().Args()
+	for i := range args {
+		args[i] = strings.TrimPrefix(args[i], mark)
+	}
+	if len(args) != 3 {
+		return nil, usageErr("result takes 3 arguments: ROUND BOARD RESULT (got %d)", len(args))
+	}
+	return args, nil
 }
 
 func orBye(s string) string {
