@@ -69,11 +69,16 @@ func openExisting() (*tournament.Store, error) {
 // update opens the store, selects the --tournament and runs fn in one write transaction:
 // everything fn writes is kept, or nothing if it fails.
 func update(fn func(tx *tournament.Tx, t *tournament.Tournament) error) error {
-	st, err := openStore()
+	st, err := openExisting() // a tournament is needed, so a missing file is a mistake
 	if err != nil {
 		return err
 	}
 	defer st.Close()
+	return updateStore(st, fn)
+}
+
+// updateStore is update on a store the caller opened.
+func updateStore(st *tournament.Store, fn func(tx *tournament.Tx, t *tournament.Tournament) error) error {
 	return explain(st.Update(context.Background(), func(tx *tournament.Tx) error {
 		t, err := tx.SelectTournament(flagTournament)
 		if err != nil {
