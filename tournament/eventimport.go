@@ -74,8 +74,9 @@ type EventGame struct {
 // ways (case, accents, punctuation, initials, or at most two letters apart). They are kept
 // as two players; the arbiter decides.
 type PossibleDuplicate struct {
-	A, B string
-	Why  string // "same letters apart from case, accents or punctuation", "initials", "2 letters apart"
+	A   string `json:"a"`
+	B   string `json:"b"`
+	Why string `json:"why"` // one of the Dup* sentences
 }
 
 // EventPlan is a PDN file read and checked, ready to be written by Tx.ImportEvent. It is

@@ -66,7 +66,7 @@ Illegal game scores are imported with their verdict and listed; 'arbitro audit' 
 			rep, err := tournament.ImportEventPDN(context.Background(), st, fh, filepath.Base(args[0]), opts)
 			if err != nil {
 				if errors.Is(err, tournament.ErrEventPDN) {
-					return fail(err, "nothing was written; fix the file or pass --variant")
+					return fail(err, "nothing was written; correct the file (or the --variant, --system, --rounds given) and import again")
 				}
 				return explain(err)
 			}
