@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"bytes"
+	"context"
 	"testing"
 
 	"arbitro/rules"
@@ -68,5 +69,134 @@ func TestSimulateGameLegalAndReproducible(t *testing.T) {
 	}
 	if _, err := SimulateGame(SimOptions{}); err == nil {
 		t.Error("no variant: want an error")
+	}
+}
+
+// pairBerger writes round r of the Berger table for t's entries (in entry order) with plain
+// SQL, standing in for the pairing store in these tests.
+func pairBerger(t *testing.T, tx *Tx, tr *Tournament, r int) {
+	t.Helper()
+	es, err := tx.Entries(tr.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := len(es)
+	m := n + n%2
+	res, err := tx.ExecContext(tx.Ctx(), `INSERT INTO rounds (tournament_id, number, method, paired_at) VALUES (?, ?, 'test', ?)`, tr.ID, r, tx.NowText())
+	if err != nil {
+		t.Fatal(err)
+	}
+	rid, _ := res.LastInsertId()
+	// circle method: fixed player m-1, the others rotate.
+	board := 0
+	for i := 0; i < m/2; i++ {
+		a, b := (r-1+i)%(m-1), (r-1-i+m-1)%(m-1)
+		if i == 0 {
+			b = m - 1
+		}
+		if a >= n || b >= n {
+			continue
+		}
+		board++
+		if _, err := tx.ExecContext(tx.Ctx(), `INSERT INTO boards (round_id, board, white_entry, black_entry) VALUES (?, ?, ?, ?)`, rid, board, es[a].ID, es[b].ID); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestSimulateRoundStoresResultsGamesAndCountDraw(t *testing.T) {
+	st := newTestStore(t)
+	ctx := context.Background()
+	var tr *Tournament
+	var played []SimulatedBoard
+	err := st.Update(ctx, func(tx *Tx) error {
+		tr = &Tournament{Name: "Sim", Variant: VariantItalian, System: SystemRoundRobin, Rounds: 3, Seed: 7}
+		if err := tx.CreateTournament(tr); err != nil {
+			return err
+		}
+		for _, n := range []string{"A, A", "B, B", "C, C", "D, D"} {
+			if _, err := tx.AddPlayer(tr, Player{Name: n}); err != nil {
+				return err
+			}
+		}
+		pairBerger(t, tx, tr, 1)
+		var err error
+		played, err = tx.SimulateRound(tr, 1, SimRoundOptions{Seed: 7, CountDrawBoard: 2})
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(played) != 2 {
+		t.Fatalf("played %d boards", len(played))
+	}
+	cd := played[1]
+	if cd.Board != 2 || cd.End != SimCount || cd.Result != "1/2-1/2" {
+		t.Fatalf("count-draw board: %+v", cd)
+	}
+	err = st.Update(ctx, func(tx *Tx) error {
+		boards, err := tx.Boards(tr, 1)
+		if err != nil {
+			return err
+		}
+		for i, b := range boards {
+			w, bl, _ := resultPoints(played[i].Result)
+			if b.Result == nil || b.Result.WhitePoints != w || b.Result.BlackPoints != bl || b.GameID != played[i].GameID {
+				t.Errorf("board %d: result %+v game %d; played %+v", b.Board, b.Result, b.GameID, played[i])
+			}
+			sg, err := tx.GameOf(b)
+			if err != nil {
+				return err
+			}
+			g, err := sg.Parse()
+			if err != nil {
+				return err
+			}
+			if a, _ := g.Tag("Annotator"); a != SimulatedAnnotator || g.White() != b.White || g.Black() != b.Black {
+				t.Errorf("board %d tags %v", b.Board, g.Tags)
+			}
+			if vd := rules.Replay(g, rules.ReplayOptions{}); !vd.Legal || vd.ResultCheck != rules.ResultConsistent {
+				t.Errorf("board %d verdict %+v", b.Board, vd)
+			}
+			if b.Board == 2 {
+				// The claim from the start of the count is valid exactly at the last ply, and
+				// declared 2 plies earlier it is too early.
+				rec, err := tx.AddClaim(tr, 1, 2, 1, ClaimRequest{RequestedAt: cd.CountFrom, DeclaredAt: cd.Plies})
+				if err != nil {
+					return err
+				}
+				if !rec.Check.Valid || rec.Decision != DecisionAccepted {
+					t.Errorf("claim at the count's end: %+v", rec)
+				}
+				rec, err = tx.AddClaim(tr, 1, 2, 1, ClaimRequest{RequestedAt: cd.CountFrom, DeclaredAt: cd.Plies - 2})
+				if err != nil {
+					return err
+				}
+				if rec.Check.Valid || rec.Check.Reason != rules.ClaimTooEarly {
+					t.Errorf("claim 2 plies early: %+v", rec.Check)
+				}
+				// A miscopied move is an illegal score at the ply MiscopyMove names.
+				bad, ply, err := MiscopyMove(g, rules.Italian, 5)
+				if err != nil {
+					return err
+				}
+				vd := rules.Replay(bad, rules.ReplayOptions{})
+				if vd.Legal || vd.Ply != ply || ply < 5 {
+					t.Errorf("miscopied at %d: verdict %+v", ply, vd)
+				}
+			}
+		}
+		// Playing the round again plays nothing: every board has its result.
+		again, err := tx.SimulateRound(tr, 1, SimRoundOptions{Seed: 7})
+		if err != nil || len(again) != 0 {
+			t.Errorf("second run: %v %v", again, err)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if SimSeed(1, 1, 1, 1) == SimSeed(1, 2, 1, 1) || SimSeed(1, 1, 1, 1) == SimSeed(1, 1, 2, 1) {
+		t.Error("SimSeed does not separate tournaments or rounds")
 	}
 }
