@@ -128,6 +128,9 @@ func (tx *Tx) ImportGames(t *Tournament, r io.Reader, opts GameOptions) (*GameIm
 		if g == nil {
 			return nil, fmt.Errorf("%w: %w", ErrBadPDN, perr)
 		}
+		if perr == nil && len(g.Tags) == 0 && len(g.Moves) == 0 {
+			continue // only comments
+		}
 		rep.Read++
 		ig := ImportedGame{Index: g.Index, Line: g.Line, White: g.White(), Black: g.Black(), Round: GameRound(g)}
 		add := func(status, why string) {
