@@ -63,53 +63,87 @@ func TestRealProblemPositionsAgainstReference(t *testing.T) {
 	}
 }
 
+// splitGames splits a PDN file into games: a game starts at a tag line that follows a
+// non-tag line.
+func splitGames(text string) []string {
+	var games []string
+	var cur strings.Builder
+	inTags := false
+	for _, line := range strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n") {
+		l := strings.TrimSpace(line)
+		if l == "" {
+			cur.WriteString("\n")
+			continue
+		}
+		isTag := strings.HasPrefix(l, "[")
+		if isTag && !inTags && strings.TrimSpace(cur.String()) != "" {
+			games = append(games, cur.String())
+			cur.Reset()
+		}
+		inTags = isTag
+		cur.WriteString(line + "\n")
+	}
+	if strings.TrimSpace(cur.String()) != "" {
+		games = append(games, cur.String())
+	}
+	return games
+}
+
 func TestRealGamesAgainstReference(t *testing.T) {
-	data, err := os.ReadFile("testdata/pdn/intl_world_championship_2007_rounds01-11.pdn")
-	if err != nil {
-		t.Fatal(err)
-	}
-	tags := regexp.MustCompile(`\[[^\]]*\]`)
-	comments := regexp.MustCompile(`\{[^}]*\}`)
-	moveTok := regexp.MustCompile(`\b\d+(?:[-x]\d+)+\b`)
-	plyCount := regexp.MustCompile(`\[PlyCount "(\d+)"\]`)
-	games := strings.Split(string(data), "[Event ")[1:]
-	plies := 0
-	for gi, g := range games {
-		body := comments.ReplaceAllString(tags.ReplaceAllString(g, ""), "")
-		body = strings.ReplaceAll(body, "1/2-1/2", "")
-		p := International.Start()
-		toks := moveTok.FindAllString(body, -1)
-		n := 0
-		for i, tok := range toks {
-			switch tok {
-			case "2-0", "1-1", "0-2", "1-0", "0-1", "0-0": // results: no such move exists
-				continue
-			}
-			n++
-			legal := p.LegalMoves()
-			if got, want := moveKeys(legal), refLegal(p); !slicesEqual(got, want) {
-				t.Fatalf("game %d ply %d %s: legal %v, reference %v", gi+1, i+1, p.FEN(), got, want)
-			}
-			var found []Move
-			for _, m := range legal {
-				if m.ShortString() == tok || m.String() == tok {
-					found = append(found, m)
+	for _, c := range []struct {
+		v          *Variant
+		file       string
+		games, min int
+	}{
+		{International, "intl_world_championship_2007_rounds01-11.pdn", 110, 8000},
+		{Italian, "ita_campionato_italiano_assoluto_2005_turni1-4.pdn", 36, 1500},
+	} {
+		data, err := os.ReadFile(filepath.Join("testdata/pdn", c.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		tags := regexp.MustCompile(`\[[^\]]*\]`)
+		comments := regexp.MustCompile(`\{[^}]*\}`)
+		moveTok := regexp.MustCompile(`\b\d+(?:[-x]\d+)+\b`)
+		plyCount := regexp.MustCompile(`\[PlyCount "(\d+)"\]`)
+		games := splitGames(string(data))
+		plies := 0
+		for gi, g := range games {
+			body := comments.ReplaceAllString(tags.ReplaceAllString(g, ""), "")
+			body = strings.ReplaceAll(body, "1/2-1/2", "")
+			p := c.v.Start()
+			n := 0
+			for _, tok := range moveTok.FindAllString(body, -1) {
+				switch tok {
+				case "2-0", "1-1", "0-2", "1-0", "0-1", "0-0": // results: no such move exists
+					continue
 				}
+				n++
+				legal := p.LegalMoves()
+				if got, want := moveKeys(legal), refLegal(p); !slicesEqual(got, want) {
+					t.Fatalf("%s game %d ply %d %s: legal %v, reference %v", c.file, gi+1, n, p.FEN(), got, want)
+				}
+				var found []Move
+				for _, m := range legal {
+					if m.ShortString() == tok || m.String() == tok {
+						found = append(found, m)
+					}
+				}
+				if len(found) == 0 {
+					t.Fatalf("%s game %d ply %d: %s is not legal in %s (legal %v)", c.file, gi+1, n, tok, p.FEN(), moveStrings(legal))
+				}
+				// an ambiguous from-to capture is read as its first path here; the replay
+				// code decides such cases properly
+				p = p.Play(found[0])
+				plies++
 			}
-			if len(found) == 0 {
-				t.Fatalf("game %d ply %d: %s is not legal in %s (legal %v)", gi+1, i+1, tok, p.FEN(), moveStrings(legal))
+			if m := plyCount.FindStringSubmatch(g); m != nil && m[1] != strconv.Itoa(n) {
+				t.Errorf("%s game %d: %d plies read, PlyCount %s", c.file, gi+1, n, m[1])
 			}
-			// ambiguous from-to captures: every reading must have the same result for this
-			// comparison to go on; take the first (the replay helper decides them properly)
-			p = p.Play(found[0])
-			plies++
 		}
-		if m := plyCount.FindStringSubmatch(g); m != nil && m[1] != strconv.Itoa(n) {
-			t.Errorf("game %d: %d plies read, PlyCount %s", gi+1, n, m[1])
+		if len(games) != c.games || plies < c.min {
+			t.Errorf("%s: %d games, %d plies", c.file, len(games), plies)
 		}
-	}
-	if len(games) != 110 || plies < 8000 {
-		t.Errorf("%d games, %d plies", len(games), plies)
 	}
 }
 
