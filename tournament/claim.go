@@ -146,6 +146,12 @@ func (tx *Tx) AddClaim(t *Tournament, round, board, game int, req ClaimRequest) 
 	if err != nil {
 		return nil, err
 	}
+	if n := len(g.Moves); req.RequestedAt > n || req.DeclaredAt > n {
+		return nil, fmt.Errorf("%w: the score of round %d board %d has %d plies; the claim's plies must be within 0..%d", ErrInvalid, round, board, n, n)
+	}
+	if req.DeclaredAt < req.RequestedAt {
+		return nil, fmt.Errorf("%w: the draw cannot be declared (ply %d) before it was requested (ply %d)", ErrInvalid, req.DeclaredAt, req.RequestedAt)
+	}
 	c := CheckClaim(g, t, req.RequestedAt, req.DeclaredAt)
 	rec := &ClaimRecord{Round: b.Round, Board: b.Board, Game: b.Game, White: b.White, Black: b.Black,
 		Claimant: strings.ToLower(strings.TrimSpace(req.Claimant)), RequestedAt: req.RequestedAt, DeclaredAt: req.DeclaredAt,
