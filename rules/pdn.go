@@ -994,6 +994,9 @@ func parseTag(l *pdnLexer) (Tag, error) {
 		return Tag{}, l.errAt(line, col, "tag %s: string not closed on its line", name)
 	}
 	value := s[vs:k]
+	if strings.IndexByte(value, '\r') >= 0 {
+		value = strings.ReplaceAll(value, "\r", "") // stray carriage returns are line-ending debris
+	}
 	if escaped {
 		var b strings.Builder
 		for i := 0; i < len(value); i++ {

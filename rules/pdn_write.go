@@ -152,8 +152,9 @@ func escapeTagValue(v string) string {
 		case '"', '\\':
 			b.WriteByte('\\')
 			b.WriteByte(c)
-		case '\n', '\r':
+		case '\n':
 			b.WriteByte(' ')
+		case '\r':
 		default:
 			b.WriteByte(c)
 		}
