@@ -9,7 +9,7 @@ import (
 // indexes of the start and end squares, the captured set, and the priority key.
 type imove struct {
 	capt     uint64
-	key      uint32 // capture priority key, see keyItalian; 0 for a plain move
+	key      uint32 // capture priority key (Italian: see itMan; International: count); 0 for a plain move
 	from, to uint8
 }
 
@@ -120,7 +120,10 @@ func (g *gen) captures() {
 
 // Italian priority key: count<<24 | byKing<<23 | kingsCaptured<<18 | kingOrder, where
 // kingOrder has bit 15-i set when the i-th (0-based) captured piece is a king. A larger
-// key is a better capture under RegTec 6.6-6.10 rules 1-4 (see CaptureRank).
+// key is a better capture under RegTec 6.6-6.10 rules 1-4 (see CaptureRank): among lists
+// of king positions of equal length, the lexicographically smaller list has the larger
+// mask. An Italian capture takes at most about ten pieces (a short king lands on squares of
+// one colour class and jumps pieces off the edge of the other), well inside 16 bits.
 func (g *gen) itMan(cur, capt uint64, n int) {
 	found := false
 	for _, d := range g.fwd {
