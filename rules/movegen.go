@@ -123,7 +123,8 @@ func (g *gen) captures() {
 // key is a better capture under RegTec 6.6-6.10 rules 1-4 (see CaptureRank): among lists
 // of king positions of equal length, the lexicographically smaller list has the larger
 // mask. An Italian capture takes at most about ten pieces (a short king lands on squares of
-// one colour class and jumps pieces off the edge of the other), well inside 16 bits.
+// one colour class and can jump only pieces of the other class not on the edge), well
+// inside 16 bits.
 func (g *gen) itMan(cur, capt uint64, n int) {
 	found := false
 	for _, d := range g.fwd {
