@@ -54,7 +54,11 @@ func printIllegal(w io.Writer, indent string, vd rules.Verdict) {
 	if vd.Detail != "" {
 		reason += ": " + vd.Detail
 	}
-	fmt.Fprintf(w, "%sNOT LEGAL at ply %d, move %s [%s]\n", indent, vd.Ply, vd.Move, reason)
+	if vd.Move == "" {
+		fmt.Fprintf(w, "%sNOT LEGAL at ply %d [%s]\n", indent, vd.Ply, reason)
+	} else {
+		fmt.Fprintf(w, "%sNOT LEGAL at ply %d, move %s [%s]\n", indent, vd.Ply, vd.Move, reason)
+	}
 	fmt.Fprintf(w, "%s  %s\n", indent, vd.Message)
 	if vd.FEN != "" {
 		fmt.Fprintf(w, "%s  position: %s\n", indent, vd.FEN)

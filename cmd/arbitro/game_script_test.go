@@ -9,6 +9,7 @@ package main
 //	repeatpdn OUT SRC N     write N copies of the PDN game(s) in SRC to OUT (a big archive)
 //	sparse FILE BYTES       create FILE of BYTES bytes as a sparse file of zero bytes (a
 //	                        "1 GB file" that costs no disk)
+//	stripstr FILE TEXT      remove every occurrence of TEXT from FILE
 //	shuffle OUT FEN TYPE N A B C D RESULT
 //	                        write a one-game PDN with the FEN tag, GameType TYPE and N plies
 //	                        of kings shuffling: White A<->B, Black C<->D
@@ -28,6 +29,16 @@ func init() {
 	scriptCmds["repeatpdn"] = cmdRepeatPDN
 	scriptCmds["sparse"] = cmdSparse
 	scriptCmds["shuffle"] = cmdShuffle
+	scriptCmds["stripstr"] = cmdStripStr
+}
+
+func cmdStripStr(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: stripstr FILE TEXT")
+	}
+	b, err := os.ReadFile(ts.MkAbs(args[0]))
+	ts.Check(err)
+	ts.Check(os.WriteFile(ts.MkAbs(args[0]), []byte(strings.ReplaceAll(string(b), args[1], "")), 0o644))
 }
 
 var dumpTables = []string{"tournaments", "players", "entries", "rounds", "absences", "boards", "results", "games", "claims", "events"}
