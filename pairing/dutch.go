@@ -128,7 +128,7 @@ type DutchBracket struct {
 	Downfloaters []int // Entrant IDs leaving this bracket (in the last bracket: the bye)
 	Exact        bool  // the search proved the chosen candidate optimal under the criteria
 	Fallback     bool  // no candidate within budget: the rest was paired by maximum matching
-	Nodes        int   // search nodes used
+	Nodes        int   // search nodes used, all phases
 }
 
 // DutchResult is one paired round.
@@ -163,6 +163,7 @@ type dutch struct {
 	ps      []dplayer // sorted by score desc, number asc (the ranking order, A.2)
 	initial Colour
 	budget  int
+	exch    map[[3]int][]exchange // exchange classes by (n1, n2, k), see exchangeClass
 	// cost vector layout
 	S                                                 int // score-difference buckets 1..S
 	iPSD, iC7, iC8, iC9, iC10, iC11, iC12, iC13, iC14 int
@@ -219,7 +220,7 @@ func Dutch(entrants []Entrant, opt DutchOptions) (DutchResult, error) {
 			info.MDPs = append(info.MDPs, d.ps[m].id)
 		}
 		ok := bs.run()
-		info.Nodes = bs.nodes
+		info.Nodes = bs.spent + bs.nodes
 		if !ok {
 			// fallback: pair every remaining player at once
 			rest := append(slices.Clone(bs.mem), lower...)

@@ -453,6 +453,16 @@ func bruteCheck(entrants []Entrant, opt DutchOptions, res DutchResult, resErr er
 			}
 		}
 		checked++
+		if homogeneous := k == 0 || len(mineSplit[k-1].df) == 0; homogeneous && slices.Compare(best, myCost) == 0 {
+			// the rules' candidate order (D.1, D.2): the first optimal candidate wins
+			valid := map[string]bool{}
+			for _, i := range alive {
+				valid[fmt.Sprint(splits[i][k])] = true
+			}
+			if first, ok := w.firstInRuleOrder(mineSplit, k, best, valid); ok && !same(first, mineSplit[k]) {
+				return checked, worse, fmt.Errorf("bracket %d (score %d): engine chose %v, the first optimal candidate in D.1/D.2 order is %v", k, mineSplit[k].res, mineSplit[k], first)
+			}
+		}
 		if slices.Compare(best, myCost) < 0 {
 			exact := k < len(res.Brackets) && res.Brackets[k].Exact
 			if exact {
@@ -498,4 +508,137 @@ func TestDutchBruteForce(t *testing.T) {
 	if worse > 0 {
 		t.Errorf("%d brackets were not optimal", worse)
 	}
+}
+
+// firstInRuleOrder walks the candidates of homogeneous bracket k in the order of C.04.3
+// D.1/D.2 (written here independently of the engine: every exchange of equally sized
+// groups between S1 = the first ⌊m/2⌋ players and S2, sorted by size, by the difference
+// of the moved sums, by the highest differing number moved from S1 (higher first), by the
+// lowest differing number moved from S2 (lower first); for each, the transpositions of S2
+// by the lexicographic order of their first |S1| members) and returns the first one with
+// cost best that can be completed (its key is in valid).
+func (w *bfWorld) firstInRuleOrder(br []bfBracket, k int, best []int, valid map[string]bool) (bfBracket, bool) {
+	mem := slices.Clone(w.groups[k])
+	sort.Slice(mem, func(i, j int) bool { return w.ps[mem[i]].rank < w.ps[mem[j]].rank })
+	m := len(mem)
+	n1 := m / 2
+	type ex struct{ a, b []int }
+	var exs []ex
+	var combos func(lo, hi, k int) [][]int
+	combos = func(lo, hi, k int) [][]int {
+		if k == 0 {
+			return [][]int{{}}
+		}
+		var out [][]int
+		for v := lo; v < hi; v++ {
+			for _, rest := range combos(v+1, hi, k-1) {
+				out = append(out, append([]int{v}, rest...))
+			}
+		}
+		return out
+	}
+	for size := 0; size <= n1 && size <= m-n1; size++ {
+		var cls []ex
+		for _, a := range combos(0, n1, size) {
+			for _, b := range combos(n1, m, size) {
+				cls = append(cls, ex{a, b})
+			}
+		}
+		sumOf := func(x []int) int {
+			t := 0
+			for _, v := range x {
+				t += v
+			}
+			return t
+		}
+		sort.SliceStable(cls, func(i, j int) bool {
+			x, y := cls[i], cls[j]
+			if dx, dy := sumOf(x.b)-sumOf(x.a), sumOf(y.b)-sumOf(y.a); dx != dy {
+				return dx < dy
+			}
+			// highest element of the symmetric difference of the S1 sets: its owner first
+			in := func(v int, set []int) bool { return slices.Contains(set, v) }
+			hi := -1
+			for _, v := range append(slices.Clone(x.a), y.a...) {
+				if in(v, x.a) != in(v, y.a) && v > hi {
+					hi = v
+				}
+			}
+			if hi >= 0 {
+				return in(hi, x.a)
+			}
+			lo := m
+			for _, v := range append(slices.Clone(x.b), y.b...) {
+				if in(v, x.b) != in(v, y.b) && v < lo {
+					lo = v
+				}
+			}
+			if lo < m {
+				return in(lo, x.b)
+			}
+			return false
+		})
+		exs = append(exs, cls...)
+	}
+	cand := slices.Clone(br)
+	for _, e := range exs {
+		var s1, s2 []int
+		for i := 0; i < m; i++ {
+			inS1 := i < n1
+			if slices.Contains(e.a, i) || slices.Contains(e.b, i) {
+				inS1 = !inS1
+			}
+			if inS1 {
+				s1 = append(s1, mem[i])
+			} else {
+				s2 = append(s2, mem[i])
+			}
+		}
+		// transpositions: permutations of s2 in lexicographic order of rank; only the
+		// first n1 matter, so each distinct prefix once
+		seen := map[string]bool{}
+		var found *bfBracket
+		var perm func(prefix, rest []int) bool
+		perm = func(prefix, rest []int) bool {
+			if len(prefix) == len(s1) {
+				key := fmt.Sprint(prefix)
+				if seen[key] {
+					return false
+				}
+				seen[key] = true
+				b := bfBracket{res: br[k].res}
+				for i, x := range s1 {
+					if !w.ok(x, prefix[i]) {
+						return false
+					}
+					b.pairs = append(b.pairs, [2]int{min(x, prefix[i]), max(x, prefix[i])})
+				}
+				b.df = slices.Clone(rest)
+				sort.Ints(b.df)
+				sort.Slice(b.pairs, func(i, j int) bool {
+					return b.pairs[i][0] < b.pairs[j][0] || (b.pairs[i][0] == b.pairs[j][0] && b.pairs[i][1] < b.pairs[j][1])
+				})
+				if !valid[fmt.Sprint(b)] {
+					return false
+				}
+				cand[k] = b
+				if slices.Compare(w.cost(cand, k), best) == 0 {
+					found = &b
+					return true
+				}
+				return false
+			}
+			for i := range rest {
+				nr := append(slices.Clone(rest[:i]), rest[i+1:]...)
+				if perm(append(slices.Clone(prefix), rest[i]), nr) {
+					return true
+				}
+			}
+			return false
+		}
+		if perm(nil, s2) {
+			return *found, true
+		}
+	}
+	return bfBracket{}, false
 }

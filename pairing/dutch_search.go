@@ -1,5 +1,10 @@
 package pairing
 
+import (
+	"cmp"
+	"slices"
+)
+
 // bsearch is the branch-and-bound search of one bracket (see the package doc in dutch.go).
 type bsearch struct {
 	d       *dutch
@@ -22,10 +27,14 @@ type bsearch struct {
 	mdpLeft int // unassigned MDPs
 	mdpSum  int // sum of their scores
 	scratch []int32
-	q       int // unassigned members
-	nodes   int
-	budget  int
-	stop    bool
+	// phase 1a: the remainder is paired by exchanges (D.2 order) × transpositions (D.1)
+	exchPhase bool
+	s1, s2    []int // S1 and S2 of the current exchange (member positions, BSN order)
+	q         int   // unassigned members
+	nodes     int
+	spent     int // nodes of the phases before the current one
+	budget    int
+	stop      bool
 	// completion and C.7 bases
 	lowerMatch []int
 	nextMatch  []int
@@ -68,6 +77,7 @@ func (s *bsearch) reset() {
 	for pos := range s.mem {
 		s.take(pos, -1)
 	}
+	s.spent += s.nodes
 	s.nodes, s.stop, s.split = 0, false, false
 }
 
@@ -79,9 +89,20 @@ func (s *bsearch) run() bool {
 	if s.next != nil {
 		s.nextMatch = s.d.baseMatching(s.next)
 	}
-	// Phase 1: the lower bound of the whole bracket as target.
+	// Phase 1a: the lower bound of the whole bracket as target, the residents paired
+	// S1 against S2 in the order of the rules (exchanges, then transpositions).
 	s.reset()
 	s.limit = s.rootBound()
+	s.exchPhase = true
+	s.dfs(0)
+	s.exchPhase = false
+	if s.found {
+		s.exact = true
+		return true
+	}
+	// Phase 1b: the same target, any pairing of the residents (for brackets whose best
+	// candidate has fewer pairs than S1 has players, or exchanges beyond the cap).
+	s.reset()
 	s.dfs(0)
 	if s.found {
 		s.exact = true
@@ -307,6 +328,10 @@ func (s *bsearch) dfs(from int) {
 		s.leaf()
 		return
 	}
+	if u >= s.nMDP && !s.split && s.exchPhase {
+		s.remainderByExchanges()
+		return
+	}
 	setSplit := false
 	if u >= s.nMDP && !s.split {
 		// split the residents still unassigned into S1 (first half) and S2 (B.2)
@@ -448,4 +473,199 @@ func (d *dutch) unpairedIn(base []int, baseMatch []int, extra []int, byeRule boo
 	copy(m.match, baseMatch)
 	m.greedy()
 	return m.maximize()
+}
+
+// maxExchanges caps the exchanges tried in phase 1a (whole size classes only).
+const maxExchanges = 20000
+
+// remainderByExchanges pairs the unassigned residents (the homogeneous bracket, or the
+// remainder of a heterogeneous one) as C.04.3 orders the candidates: S1 = the first half by
+// bracket sequence number, S2 the rest; exchanges between S1 and S2 in the order of D.2
+// (none first), and for each exchange the transpositions of S2 in lexicographic order
+// (D.1): S1[i] meets the i-th player of the transposed S2, the S2 players left over float.
+func (s *bsearch) remainderByExchanges() {
+	var rest []int
+	for k := s.nMDP; k < len(s.mem); k++ {
+		if s.partner[k] == -2 {
+			rest = append(rest, k)
+		}
+	}
+	h := len(rest) / 2
+	saved1, saved2 := s.s1, s.s2
+	defer func() { s.s1, s.s2 = saved1, saved2 }()
+	inS1 := make([]bool, len(rest))
+	try := func(ex exchange) bool {
+		for i := range inS1 {
+			inS1[i] = i < h
+		}
+		for _, i := range ex.fromS1 {
+			inS1[i] = false
+		}
+		for _, j := range ex.fromS2 {
+			inS1[j] = true
+		}
+		s1, s2 := make([]int, 0, h), make([]int, 0, len(rest)-h)
+		for i, pos := range rest {
+			if inS1[i] {
+				s1 = append(s1, pos)
+			} else {
+				s2 = append(s2, pos)
+			}
+		}
+		s.s1, s.s2 = s1, s2
+		s.transDFS(0)
+		return s.stop || s.pruned()
+	}
+	if try(exchange{}) {
+		return
+	}
+	total := 1
+	for k := 1; k <= h && k <= len(rest)-h; k++ {
+		c := binom(h, k) * binom(len(rest)-h, k)
+		if c <= 0 || total+c > maxExchanges {
+			return
+		}
+		total += c
+		for _, ex := range s.d.exchangeClass(h, len(rest)-h, k) {
+			if try(ex) {
+				return
+			}
+		}
+	}
+}
+
+// transDFS gives S1[k:] their S2 partners in lexicographic transposition order.
+func (s *bsearch) transDFS(k int) {
+	if s.stop {
+		return
+	}
+	s.nodes++
+	if s.nodes > s.budget {
+		s.stop = true
+		return
+	}
+	if s.pruned() {
+		return
+	}
+	if k == len(s.s1) {
+		var fl []int
+		for _, v := range s.s2 {
+			if s.partner[v] == -2 {
+				fl = append(fl, v)
+			}
+		}
+		for _, v := range fl {
+			s.partner[v] = -1
+			s.take(v, 1)
+			s.addDF(s.cost, s.mem[v], 1)
+		}
+		if !s.pruned() {
+			s.leaf()
+		}
+		for _, v := range fl {
+			s.addDF(s.cost, s.mem[v], -1)
+			s.take(v, -1)
+			s.partner[v] = -2
+		}
+		return
+	}
+	u := s.s1[k]
+	for _, v := range s.s2 {
+		if s.partner[v] != -2 || !s.d.compatible(s.mem[u], s.mem[v]) {
+			continue
+		}
+		s.partner[u], s.partner[v] = v, u
+		s.take(u, 1)
+		s.take(v, 1)
+		s.addPair(s.cost, s.mem[u], s.mem[v], 1)
+		s.transDFS(k + 1)
+		s.addPair(s.cost, s.mem[u], s.mem[v], -1)
+		s.take(u, -1)
+		s.take(v, -1)
+		s.partner[u], s.partner[v] = -2, -2
+		if s.stop || s.pruned() {
+			return
+		}
+	}
+}
+
+// exchange moves the S1 players at indices fromS1 to S2 and the S2 players at fromS2 to
+// S1 (indices into the remainder in bracket order: S1 is 0..n1-1, S2 n1..n1+n2-1).
+type exchange struct{ fromS1, fromS2 []int }
+
+// exchangeClass lists the exchanges of k players between S1 (n1 players) and S2 (n2)
+// in the order of C.04.3 D.2 (the empty exchange comes before every class): (b) smaller
+// difference between the sum of the sequence numbers moved from S2 to S1 and the sum of
+// those moved from S1 to S2 first; (c) then the exchange whose highest differing number
+// moved from S1 is higher; (d) then the exchange whose lowest differing number moved from
+// S2 is lower. Classes are cached per (n1, n2, k).
+func (d *dutch) exchangeClass(n1, n2, k int) []exchange {
+	key := [3]int{n1, n2, k}
+	if cls, ok := d.exch[key]; ok {
+		return cls
+	}
+	var cls []exchange
+	subsets(0, n1, k, func(a []int) {
+		subsets(n1, n1+n2, k, func(b []int) {
+			cls = append(cls, exchange{fromS1: append([]int(nil), a...), fromS2: append([]int(nil), b...)})
+		})
+	})
+	sum := func(x []int) int {
+		t := 0
+		for _, v := range x {
+			t += v
+		}
+		return t
+	}
+	slices.SortStableFunc(cls, func(x, y exchange) int {
+		if c := cmp.Compare(sum(x.fromS2)-sum(x.fromS1), sum(y.fromS2)-sum(y.fromS1)); c != 0 {
+			return c
+		}
+		for i := len(x.fromS1) - 1; i >= 0; i-- { // (c) descending, the higher is better
+			if x.fromS1[i] != y.fromS1[i] {
+				return cmp.Compare(y.fromS1[i], x.fromS1[i])
+			}
+		}
+		for i := range x.fromS2 { // (d) ascending, the lower is better
+			if x.fromS2[i] != y.fromS2[i] {
+				return cmp.Compare(x.fromS2[i], y.fromS2[i])
+			}
+		}
+		return 0
+	})
+	if d.exch == nil {
+		d.exch = map[[3]int][]exchange{}
+	}
+	d.exch[key] = cls
+	return cls
+}
+
+// subsets calls fn with every k-subset of [lo, hi) in increasing order (fn must copy).
+func subsets(lo, hi, k int, fn func([]int)) {
+	cur := make([]int, 0, k)
+	var rec func(start int)
+	rec = func(start int) {
+		if len(cur) == k {
+			fn(cur)
+			return
+		}
+		for v := start; v <= hi-(k-len(cur)); v++ {
+			cur = append(cur, v)
+			rec(v + 1)
+			cur = cur[:len(cur)-1]
+		}
+	}
+	rec(lo)
+}
+
+// binom is n choose k, or -1 beyond 1e9.
+func binom(n, k int) int {
+	r := 1
+	for i := 1; i <= k; i++ {
+		r = r * (n - k + i) / i
+		if r > 1e9 {
+			return -1
+		}
+	}
+	return r
 }
