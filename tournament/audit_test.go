@@ -1,0 +1,348 @@
+package tournament
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strings"
+	"testing"
+
+	"arbitro/rules"
+)
+
+const (
+	itaFile  = "testdata/audit/ita_campionato_italiano_assoluto_2005_turni1-4.pdn"
+	intlFile = "testdata/audit/intl_world_championship_2007_rounds01-11.pdn"
+)
+
+// testStore opens a new database in a temporary directory.
+func testStore(t testing.TB) *Store {
+	t.Helper()
+	st, err := Open(filepath.Join(t.TempDir(), "t.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return st
+}
+
+// itaEvent builds, from the 2005 Italian championship file, a tournament with its 18
+// players registered as "Surname, Given" (the file writes "SURNAME Given"), rounds 1-4
+// and one board per game in file order, without results or scores.
+func itaEvent(t testing.TB, st *Store) *Tournament {
+	t.Helper()
+	data, err := os.ReadFile(itaFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	games, err := rules.ReadAllPDN(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tour *Tournament
+	err = st.Update(context.Background(), func(tx *Tx) error {
+		tour = &Tournament{Name: "Assoluto 2005", Variant: VariantItalian, System: SystemRoundRobin, Rounds: 17, ByePoints: 2, ForfeitPoints: 2}
+		if err := tx.CreateTournament(tour); err != nil {
+			return err
+		}
+		ids := map[string]int64{}
+		boardNo := map[int]int{}
+		for _, g := range games {
+			for _, name := range []string{g.White(), g.Black()} {
+				if ids[name] != 0 {
+					continue
+				}
+				e, err := tx.AddPlayer(tour, Player{Name: surnameFirst(name)})
+				if err != nil {
+					return err
+				}
+				ids[name] = e.ID
+			}
+			r := GameRound(g)
+			if r == 0 {
+				return fmt.Errorf("game %d: no round", g.Index)
+			}
+			if boardNo[r] == 0 {
+				if _, err := tx.ExecContext(tx.Ctx(), `INSERT INTO rounds (tournament_id, number, paired_at) VALUES (?, ?, 'x')`, tour.ID, r); err != nil {
+					return err
+				}
+			}
+			boardNo[r]++
+			if _, err := tx.ExecContext(tx.Ctx(), `INSERT INTO boards (round_id, board, white_entry, black_entry)
+				VALUES ((SELECT id FROM rounds WHERE tournament_id = ? AND number = ?), ?, ?, ?)`, tour.ID, r, boardNo[r], ids[g.White()], ids[g.Black()]); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tour
+}
+
+var upperWords = regexp.MustCompile(`^((?:[A-Z'À-Ý]{2,} ?)+) (.*)$`)
+
+// surnameFirst turns "DE GRANDIS Mirco" into "De Grandis, Mirco".
+func surnameFirst(s string) string {
+	m := upperWords.FindStringSubmatch(s)
+	if m == nil {
+		return s
+	}
+	words := strings.Fields(strings.ToLower(m[1]))
+	for i, w := range words {
+		words[i] = strings.ToUpper(w[:1]) + w[1:]
+	}
+	return strings.Join(words, " ") + ", " + m[2]
+}
+
+// Importing the whole real file attaches each of its 36 games to its board (names in
+// another form), all legal; the audit then finds nothing; recording a wrong result and a
+// corrupted score makes the audit find exactly those.
+func TestImportRealEventAndAudit(t *testing.T) {
+	st := testStore(t)
+	tour := itaEvent(t, st)
+	f, err := os.Open(itaFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var rep *GameImportReport
+	err = st.Update(context.Background(), func(tx *Tx) (err error) {
+		rep, err = tx.ImportGames(tour, f, GameOptions{})
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Read != 36 || rep.Stored != 36 || rep.Illegal != 0 || rep.Unmatched != 0 || rep.Rejected != 0 {
+		t.Fatalf("import: %+v", rep)
+	}
+	var a *TournamentAudit
+	audit := func() {
+		t.Helper()
+		if err := st.View(context.Background(), func(tx *Tx) (err error) {
+			a, err = tx.Audit(tour, 0)
+			return err
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	audit()
+	if a.Checked != 36 || a.Problems != 0 {
+		t.Fatalf("clean audit: checked %d, problems %d", a.Checked, a.Problems)
+	}
+	// Round 1 board 1 is Borghetti-Mascolo 1-0: record 0-2, and replace board 2's score
+	// (Greco-Catanzaro) with one whose 7th move pair breaks the compulsory capture.
+	err = st.Update(context.Background(), func(tx *Tx) error {
+		if _, err := tx.SetResult(tour, 1, 1, 1, "0-2", ResultOptions{}); err != nil {
+			return err
+		}
+		if _, err := tx.SetResult(tour, 1, 2, 1, "1-1", ResultOptions{}); err != nil {
+			return err
+		}
+		b, err := tx.BoardAt(tour, 1, 2, 1)
+		if err != nil {
+			return err
+		}
+		sg, err := tx.GameOf(b)
+		if err != nil {
+			return err
+		}
+		g, err := sg.Parse()
+		if err != nil {
+			return err
+		}
+		g.Moves = append([]rules.PDNMove(nil), g.Moves[:3]...)
+		g.Moves = append(g.Moves, rules.PDNMove{Text: "28-24", From: 28, To: 24, Number: 2, Second: true})
+		var buf bytes.Buffer
+		if err := rules.WritePDN(&buf, g); err != nil {
+			return err
+		}
+		rec, err := tx.AddGame(tour, 1, 2, 1, g, buf.String(), GameOptions{Replace: true})
+		if err != nil {
+			return err
+		}
+		if rec.Verdict.Legal || rec.Verdict.Ply != 4 {
+			return fmt.Errorf("corrupted score judged %+v", rec.Verdict)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	audit()
+	var got []string
+	for _, ga := range a.Games {
+		for _, p := range ga.Problems {
+			got = append(got, fmt.Sprintf("%d/%d %s %d", ga.Board.Round, ga.Board.Board, p.Code, p.Ply))
+		}
+	}
+	want := []string{"1/1 result-mismatch 0", "1/2 not-own-piece 4"}
+	if strings.Join(got, ";") != strings.Join(want, ";") {
+		t.Errorf("problems %q, want %q", got, want)
+	}
+}
+
+// The archive audit of the real files: every game legal (shared/data/README.md says so),
+// two 2007 games without a result.
+func TestAuditPDNRealFiles(t *testing.T) {
+	for _, tc := range []struct {
+		file  string
+		games int
+	}{{itaFile, 36}, {intlFile, 110}} {
+		f, err := os.Open(tc.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		unknown := 0
+		st, err := AuditPDN(f, rules.ReplayOptions{}, func(g *rules.Game, vd rules.Verdict, ps []Problem) error {
+			if len(ps) > 0 {
+				t.Errorf("%s game %d: %v", tc.file, g.Index, ps)
+			}
+			if vd.ResultCheck == rules.ResultUnknown {
+				unknown++
+			}
+			return nil
+		})
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.Games != tc.games || st.Illegal != 0 || st.WithProblems != 0 {
+			t.Errorf("%s: %+v", tc.file, st)
+		}
+		if tc.file == intlFile && unknown != 2 {
+			t.Errorf("%s: %d games without result, want 2", tc.file, unknown)
+		}
+	}
+}
+
+// A corrupted game in the middle of an archive is found at the right game and ply.
+func TestAuditPDNFindsIllegal(t *testing.T) {
+	data, err := os.ReadFile(itaFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Game 1, move 7: 20x11 is compulsory; write 20-16 instead.
+	bad := bytes.Replace(data, []byte("7. 20x11"), []byte("7. 20-16"), 1)
+	var found []string
+	st, err := AuditPDN(bytes.NewReader(bad), rules.ReplayOptions{}, func(g *rules.Game, vd rules.Verdict, ps []Problem) error {
+		for _, p := range ps {
+			found = append(found, fmt.Sprintf("%d %s %d", g.Index, p.Code, p.Ply))
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Games != 36 || st.Illegal != 1 || len(found) != 1 || found[0] != "1 capture-compulsory 13" {
+		t.Errorf("stats %+v, problems %v", st, found)
+	}
+}
+
+func TestAuditPDNBadInput(t *testing.T) {
+	for name, in := range map[string]string{"empty": "", "blank": " \n\r\n ", "binary": "PK\x03\x04\x00\x00\x01"} {
+		if _, err := AuditPDN(strings.NewReader(in), rules.ReplayOptions{}, nil); err == nil || !strings.Contains(err.Error(), ErrBadPDN.Error()) {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}
+
+// repeatReader yields data n times without holding more than one copy.
+type repeatReader struct {
+	data []byte
+	n    int
+	off  int
+}
+
+func (r *repeatReader) Read(p []byte) (int, error) {
+	if r.n == 0 {
+		return 0, io.EOF
+	}
+	k := copy(p, r.data[r.off:])
+	r.off += k
+	if r.off == len(r.data) {
+		r.off = 0
+		r.n--
+	}
+	return k, nil
+}
+
+// The archive audit's memory does not grow with the number of games: the live heap after
+// 9,000 games is within 1 MB of the live heap after 1,000. Set ARBITRO_BIG_AUDIT=1 for
+// 100,000 games (about 70 MB of PDN).
+func TestAuditPDNMemoryFlat(t *testing.T) {
+	data, err := os.ReadFile(itaFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	copies := 250 // 36 games each
+	if os.Getenv("ARBITRO_BIG_AUDIT") != "" {
+		copies = 2800
+	}
+	if testing.Short() {
+		copies = 30
+	}
+	var first, peak uint64
+	var ms runtime.MemStats
+	st, err := AuditPDN(&repeatReader{data: append(data, '\n'), n: copies}, rules.ReplayOptions{}, func(g *rules.Game, vd rules.Verdict, ps []Problem) error {
+		if len(ps) > 0 {
+			return fmt.Errorf("game %d: %v", g.Index, ps)
+		}
+		if g.Index%1000 == 0 {
+			runtime.GC()
+			runtime.ReadMemStats(&ms)
+			if first == 0 {
+				first = ms.HeapAlloc
+			}
+			peak = max(peak, ms.HeapAlloc)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Games != 36*copies {
+		t.Fatalf("%d games, want %d", st.Games, 36*copies)
+	}
+	if first != 0 && peak > first+1<<20 {
+		t.Errorf("live heap grew from %d to %d bytes over %d games", first, peak, st.Games)
+	}
+	t.Logf("%d games, live heap %d..%d bytes", st.Games, first, peak)
+}
+
+// BenchmarkAuditArchive: the archive audit (PDN parsing, replay, problem checks) of the
+// 146 real games of testdata/audit (36 Italian of about 70 plies, 110 International of
+// about 90), streamed from memory. Reports games/s; run with
+//
+//	go test ./tournament -run '^$' -bench AuditArchive -benchmem -cpu 1 -count 5
+func BenchmarkAuditArchive(b *testing.B) {
+	var all []byte
+	for _, f := range []string{itaFile, intlFile} {
+		d, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		all = append(append(all, d...), '\n')
+	}
+	b.ReportAllocs()
+	b.SetBytes(int64(len(all)))
+	games, plies := 0, int64(0)
+	for b.Loop() {
+		st, err := AuditPDN(bytes.NewReader(all), rules.ReplayOptions{}, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		games += st.Games
+		plies += st.Plies
+	}
+	s := b.Elapsed().Seconds()
+	b.ReportMetric(float64(games)/s, "games/s")
+	b.ReportMetric(float64(plies)/float64(games), "plies/game")
+}
