@@ -120,7 +120,7 @@ func (l *lineWriter) token(t string) {
 // comment writes {c}; a comment holding '}' (possible from a ";" comment) is written as a
 // ";" rest-of-line comment when it has no line end, else with '}' replaced by ')'.
 func (l *lineWriter) comment(c string) {
-	if strings.IndexByte(c, '}') < 0 || strings.ContainsAny(c, "\n\r") {
+	if strings.IndexByte(c, '}') < 0 || strings.IndexByte(c, '\n') >= 0 {
 		l.token("{" + sanitizeComment(c) + "}")
 		return
 	}
