@@ -868,6 +868,9 @@ func lexMove(l *pdnLexer, j int) (PDNMove, string, int, *PDNError) {
 			return m, "", 0, l.err("square 0 in %q: squares are numbered from 1", text)
 		}
 	}
+	if sep == '-' && len(squares) == 2 && squares[0] == squares[1] {
+		return m, "", 0, l.err("move %q goes from a square to itself", text)
+	}
 	if sep == '-' && len(squares) > 2 {
 		return m, "", 0, l.err("ordinary move %q with more than two squares", text)
 	}
