@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -380,5 +381,44 @@ func TestEditDistance(t *testing.T) {
 	// The brothers of the 2005 championship are not reported.
 	if d := PossibleDuplicates([]string{"MAIJNELLI, Antonino", "MAIJNELLI, Michele"}); len(d) != 0 {
 		t.Errorf("%v", d)
+	}
+}
+
+// BenchmarkEventImport measures reading, judging and writing the 110 games of the 2007 World
+// Championship in one transaction (a fresh database per iteration).
+func BenchmarkEventImport(b *testing.B) {
+	data, err := os.ReadFile(worldEvent)
+	if err != nil {
+		b.Fatal(err)
+	}
+	dir := b.TempDir()
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		st, err := Open(filepath.Join(dir, fmt.Sprintf("b%d.db", i)))
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := ImportEventPDN(context.Background(), st, bytes.NewReader(data), "wk2007.pdn", EventImportOptions{}); err != nil {
+			b.Fatal(err)
+		}
+		st.Close()
+	}
+}
+
+// BenchmarkEventPlan is the same without the database: read and judge only.
+func BenchmarkEventPlan(b *testing.B) {
+	data, err := os.ReadFile(worldEvent)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		games, _, err := ReadEventPDN(bytes.NewReader(data))
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := PlanEventImport(games, EventImportOptions{}); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
