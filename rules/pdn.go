@@ -661,11 +661,14 @@ func parseGame(l *pdnLexer, g *Game) error {
 			for j < len(l.s) && (l.s[j] == '!' || l.s[j] == '?') {
 				j++
 			}
-			if n := len(g.Moves); n > 0 && j-l.i <= 2 {
-				g.Moves[n-1].Marks += l.s[l.i:j]
-			} else {
+			n := len(g.Moves)
+			if n == 0 {
 				return l.err("move mark %q without a move", l.s[l.i:j])
 			}
+			if !validMark(g.Moves[n-1].Marks + l.s[l.i:j]) {
+				return l.err("move mark %q not understood (use !, ?, !!, ??, !?, ?! or *)", g.Moves[n-1].Marks+l.s[l.i:j])
+			}
+			g.Moves[n-1].Marks += l.s[l.i:j]
 			l.i = j
 		case c == '*':
 			g.Result = "*"
@@ -746,8 +749,8 @@ func parseGame(l *pdnLexer, g *Game) error {
 				k++
 			}
 			if k > l.i {
-				if k-l.i > 2 {
-					return l.err("move mark %q not understood", l.s[l.i:k])
+				if !validMark(l.s[l.i:k]) {
+					return l.err("move mark %q not understood (use !, ?, !!, ??, !?, ?! or *)", l.s[l.i:k])
 				}
 				g.Moves[len(g.Moves)-1].Marks = l.s[l.i:k]
 				l.i = k
@@ -780,9 +783,15 @@ func parseGame(l *pdnLexer, g *Game) error {
 			for k < len(l.s) && (l.s[k] == '!' || l.s[k] == '?' || l.s[k] == '*') {
 				k++
 			}
-			if k > l.i && k-l.i <= 2 {
+			if k > l.i {
+				if !validMark(l.s[l.i:k]) {
+					return l.err("move mark %q not understood (use !, ?, !!, ??, !?, ?! or *)", l.s[l.i:k])
+				}
 				g.Moves[len(g.Moves)-1].Marks = l.s[l.i:k]
 				l.i = k
+			}
+			if l.i < len(l.s) && !isDelim(l.s[l.i]) {
+				return l.err("unexpected %q after move %s", l.s[l.i], m.Text)
 			}
 		default:
 			r, _ := utf8.DecodeRuneInString(l.s[l.i:])
@@ -792,6 +801,15 @@ func parseGame(l *pdnLexer, g *Game) error {
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// validMark reports whether s is one PDN move strength mark (or FID's "*" forced move).
+func validMark(s string) bool {
+	switch s {
+	case "!", "?", "!!", "??", "!?", "?!", "*":
+		return true
+	}
+	return false
+}
 
 func isDelim(c byte) bool {
 	switch c {
