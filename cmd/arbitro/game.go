@@ -115,7 +115,16 @@ A disagreement is an error unless --force. A board holds one score; --replace re
 			}
 			vd := rec.Verdict
 			if flagJSON {
-				if err := printJSON(cmd, rec); err != nil {
+				// The verdict in the form of 'arbitro replay --json' (rules/REPLAY-JSON.md).
+				out := struct {
+					ID       int64             `json:"id"`
+					Board    *tournament.Board `json:"board"`
+					Verdict  replayJSON        `json:"verdict"`
+					Problems []string          `json:"problems,omitempty"`
+					Replaced bool              `json:"replaced,omitempty"`
+					SHA256   string            `json:"sha256"`
+				}{rec.ID, rec.Board, toReplayJSON(args[2], g, vd, false), rec.Problems, rec.Replaced, rec.SHA256}
+				if err := printJSON(cmd, out); err != nil {
 					return err
 				}
 			} else {
