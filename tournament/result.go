@@ -390,3 +390,27 @@ func (tx *Tx) SetResult(t *Tournament, round, board, game int, spec string, opts
 	b.Result = r
 	return b, nil
 }
+
+// ResultDisagreements compares the recorded result of board b with its stored game score,
+// if any, and returns one sentence per disagreement (see CheckAgainstBoard; players are
+// not compared here). nil when there is no score or they agree.
+func (tx *Tx) ResultDisagreements(b *Board) ([]string, error) {
+	if b.GameID == 0 || b.Result == nil {
+		return nil, nil
+	}
+	sg, err := tx.GameOf(b)
+	if err != nil {
+		return nil, err
+	}
+	g, err := sg.Parse()
+	if err != nil {
+		return nil, nil // the audit reports unreadable scores
+	}
+	var out []string
+	for _, s := range CheckAgainstBoard(g, b) {
+		if strings.Contains(s, "result") || strings.Contains(s, "recorded as") {
+			out = append(out, s)
+		}
+	}
+	return out, nil
+}

@@ -89,13 +89,20 @@ kept in the event log.`,
 			}
 			var bd *tournament.Board
 			var t *tournament.Tournament
+			var warnings []string
 			err = update(func(tx *tournament.Tx, tt *tournament.Tournament) (err error) {
 				t = tt
-				bd, err = tx.SetResult(tt, r, b, game, args[2], opts)
-				return explainBoard(err)
+				if bd, err = tx.SetResult(tt, r, b, game, args[2], opts); err != nil {
+					return explainBoard(err)
+				}
+				warnings, err = tx.ResultDisagreements(bd)
+				return err
 			})
 			if err != nil {
 				return err
+			}
+			for _, w := range warnings {
+				fmt.Fprintf(cmd.ErrOrStderr(), "arbitro: warning: round %d board %d: %s (the result is recorded; 'arbitro audit' lists it)\n", r, b, w)
 			}
 			if flagJSON {
 				return printJSON(cmd, bd)
