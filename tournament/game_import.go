@@ -63,7 +63,8 @@ type ImportedGame struct {
 	// --force.
 	Why     string         `json:"why,omitempty"`
 	Legal   bool           `json:"legal"`
-	Verdict *rules.Verdict `json:"verdict,omitempty"`
+	Verdict *rules.Verdict `json:"-"` // the verdict of a stored score; nil otherwise
+	Score   *rules.Game    `json:"-"` // the game as read
 }
 
 // Statuses of ImportedGame.
@@ -132,7 +133,7 @@ func (tx *Tx) ImportGames(t *Tournament, r io.Reader, opts GameOptions) (*GameIm
 			continue // only comments
 		}
 		rep.Read++
-		ig := ImportedGame{Index: g.Index, Line: g.Line, White: g.White(), Black: g.Black(), Round: GameRound(g)}
+		ig := ImportedGame{Index: g.Index, Line: g.Line, White: g.White(), Black: g.Black(), Round: GameRound(g), Score: g}
 		add := func(status, why string) {
 			ig.Status, ig.Why = status, why
 			switch status {

@@ -202,7 +202,24 @@ was not attached (listed; the others are stored) or the file is unreadable (noth
 				return err
 			}
 			if flagJSON {
-				if err := printJSON(cmd, rep); err != nil {
+				// Each stored game carries its verdict in the form of 'arbitro replay --json'.
+				type gameJSON struct {
+					tournament.ImportedGame
+					Verdict *replayJSON `json:"verdict,omitempty"`
+				}
+				out := struct {
+					*tournament.GameImportReport
+					Games []gameJSON `json:"games"`
+				}{GameImportReport: rep, Games: []gameJSON{}}
+				for _, ig := range rep.Games {
+					j := gameJSON{ImportedGame: ig}
+					if ig.Verdict != nil && ig.Score != nil {
+						v := toReplayJSON(args[0], ig.Score, *ig.Verdict, false)
+						j.Verdict = &v
+					}
+					out.Games = append(out.Games, j)
+				}
+				if err := printJSON(cmd, out); err != nil {
 					return err
 				}
 			} else {
