@@ -25,6 +25,7 @@ var demodata embed.FS
 
 const (
 	demoItalianFile = "ita_campionato_italiano_assoluto_2005_turni1-4.pdn"
+	demoWorldFile   = "intl_world_championship_2007_rounds01-11.pdn"
 	demoSwissRounds = 5
 	demoRRPlayers   = 10
 )
@@ -42,7 +43,8 @@ inside --dir, printing each step and the equivalent command:
 
  1. import the real 69th Italian Absolute Championship 2005 (rounds 1-4, 36 games, embedded
     in the binary; source in cmd/arbitro/demodata/README.md), judging every game score;
-    audit it; write its standings, crosstable and audit report as text and PDF;
+    audit it; write its standings, crosstable and audit report as text and PDF; then import
+    and audit the 2007 World Championship of International draughts (rounds 1-11, 110 games);
  2. a new Italo-Swiss event among the same 18 players: the lot (fixed seed, printed), the
     pairing of each round, every game played by a simple legal-move player (simulated games,
     tagged [Annotator "arbitro demo: simulated game"]; results come from the games), a score
@@ -134,6 +136,9 @@ func runDemo(w io.Writer, dir string, seed int64) error {
 	if err != nil {
 		return err
 	}
+	if err := d.worldEvent(); err != nil {
+		return err
+	}
 	var missing []string
 	if err := d.swissEvent(real); err != nil {
 		if !errors.Is(err, errDemoUnavailable) {
@@ -189,6 +194,32 @@ func (d *demo) realEvent() (*tournament.Tournament, error) {
 		return nil, err
 	}
 	return t, nil
+}
+
+// worldEvent imports the embedded 2007 World Championship (International draughts) and
+// audits it.
+func (d *demo) worldEvent() error {
+	data, err := demodata.ReadFile("demodata/" + demoWorldFile)
+	if err != nil {
+		return err
+	}
+	src := filepath.Join(d.dir, demoWorldFile)
+	d.say("Another real event, in International draughts: the 2007 World Championship (FMJD), rounds 1-11 of its\n    20-player round robin (110 games; the file has no Round tag, so rounds follow the file order)")
+	if err := d.file(demoWorldFile, func(w io.Writer) error { _, err := w.Write(data); return err }); err != nil {
+		return err
+	}
+	name := "World Championship 2007"
+	d.cmdline("event import %s --name %q --system round-robin --rounds 19", src, name)
+	rep, err := tournament.ImportEventPDN(context.Background(), d.st, bytes.NewReader(data), demoWorldFile,
+		tournament.EventImportOptions{Name: name, System: tournament.SystemRoundRobin, Rounds: 19})
+	if err != nil {
+		return explain(err)
+	}
+	var buf bytes.Buffer
+	printImport(&buf, rep)
+	d.indent(buf.String())
+	d.out("the two results the file never recorded stay pending until the arbiter enters them (arbitro result ROUND BOARD RESULT)")
+	return d.audit(rep.Tournament, "wk2007")
 }
 
 func (d *demo) indent(s string) {
