@@ -363,3 +363,79 @@ func cpuSeconds() float64 {
 	tv := func(t syscall.Timeval) float64 { return float64(t.Sec) + float64(t.Usec)/1e6 }
 	return tv(ru.Utime) + tv(ru.Stime)
 }
+
+// International: the 2007 World Championship file has Round "?"; with the round given,
+// the ten games of 13 May attach to the ten boards of round 1 (names written
+// "Amrilloew,M." registered as "Amrilloew, M."), the other 100 are unmatched.
+func TestImportInternationalWithRound(t *testing.T) {
+	data, err := os.ReadFile(intlFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	games, err := rules.ReadAllPDN(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := testStore(t)
+	ctx := context.Background()
+	var tour *Tournament
+	err = st.Update(ctx, func(tx *Tx) error {
+		tour = &Tournament{Name: "WK 2007", Variant: VariantInternational, System: SystemRoundRobin, Rounds: 19}
+		if err := tx.CreateTournament(tour); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(tx.Ctx(), `INSERT INTO rounds (tournament_id, number, paired_at) VALUES (?, 1, 'x')`, tour.ID); err != nil {
+			return err
+		}
+		board := 0
+		for _, g := range games {
+			if g.Date() != "2007.05.13" {
+				continue
+			}
+			var ids [2]int64
+			for i, name := range []string{g.White(), g.Black()} {
+				e, err := tx.AddPlayer(tour, Player{Name: name})
+				if err != nil {
+					return err
+				}
+				ids[i] = e.ID
+			}
+			board++
+			if _, err := tx.ExecContext(tx.Ctx(), `INSERT INTO boards (round_id, board, white_entry, black_entry)
+				VALUES ((SELECT id FROM rounds WHERE tournament_id = ?), ?, ?, ?)`, tour.ID, board, ids[0], ids[1]); err != nil {
+				return err
+			}
+		}
+		if board != 10 {
+			return fmt.Errorf("%d games on 13 May, want 10", board)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, round := range []int{0, 1} {
+		var rep *GameImportReport
+		err = st.Update(ctx, func(tx *Tx) (err error) {
+			rep, err = tx.ImportGames(tour, bytes.NewReader(data), GameOptions{Round: round})
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := GameImportReport{Read: 110, Unmatched: 110}
+		if round == 1 {
+			want = GameImportReport{Read: 110, Stored: 10, Unmatched: 100}
+		}
+		if rep.Read != want.Read || rep.Stored != want.Stored || rep.Unmatched != want.Unmatched || rep.Illegal != 0 || rep.Rejected != 0 {
+			t.Errorf("round %d: %+v", round, rep)
+		}
+	}
+	var a *TournamentAudit
+	if err := st.View(ctx, func(tx *Tx) (err error) { a, err = tx.Audit(tour, 1); return err }); err != nil {
+		t.Fatal(err)
+	}
+	if a.Checked != 10 || a.Problems != 0 || a.Games[0].Verdict.Variant != "international" {
+		t.Errorf("audit: checked %d, problems %d", a.Checked, a.Problems)
+	}
+}

@@ -181,6 +181,9 @@ type GameOptions struct {
 	// Replace allows replacing a score already stored for the board (logged with the old
 	// score's hash and verdict).
 	Replace bool
+	// Round, for ImportGames: the round of the games whose tags name none (Round "?");
+	// 0 leaves them unmatched.
+	Round int
 }
 
 // GameRecord is a stored game score and its verdict.

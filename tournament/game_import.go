@@ -93,7 +93,8 @@ type GameImportReport struct {
 // unmatched and not stored (never guessed); a board that already holds another score, or a
 // score whose result disagrees with the recorded one (unless opts.Force), is reported as
 // rejected. The same score imported twice is "already-stored". Scores are stored as
-// rules.WritePDN writes them, with their verdicts (see AddGame).
+// rules.WritePDN writes them, with their verdicts (see AddGame). opts.Round is the round of
+// games whose tags name none.
 //
 // Errors (nothing is stored; the caller rolls back): ErrBadPDN for an empty, binary or too
 // large file or one without any game; read errors.
@@ -151,7 +152,10 @@ func (tx *Tx) ImportGames(t *Tournament, r io.Reader, opts GameOptions) (*GameIm
 			continue
 		}
 		if ig.Round == 0 {
-			add(ImportUnmatched, "no round in the Round, Event or Dati tags")
+			ig.Round = opts.Round
+		}
+		if ig.Round == 0 {
+			add(ImportUnmatched, "no round in the Round, Event or Dati tags (give it with --round)")
 			continue
 		}
 		cands := byRound[ig.Round]

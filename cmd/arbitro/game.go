@@ -175,7 +175,7 @@ func newGameImportCmd() *cobra.Command {
 		Short: "Attach a whole PDN file of games to the tournament's boards by round and players",
 		Long: `Attach every game of a PDN file to its board, in one transaction. The round comes from
 the Round tag, else from the event text (Event, or the Italian Dati: "69° ASSOLUTO 1° TURNO"
-is round 1); the board from the players (White/Bianco, Black/Nero), matched despite case,
+is round 1), else --round; the board from the players (White/Bianco, Black/Nero), matched despite case,
 accents and word order ("BORGHETTI Michele", "Michele Borghetti", "Borghetti, Michele").
 A game that fits no board, or several, is reported and not stored: it is never guessed.
 Each stored score is replayed as by 'game add'. Importing the same file again stores
@@ -254,5 +254,6 @@ was not attached (listed; the others are stored) or the file is unreadable (noth
 		},
 	}
 	cmd.Flags().BoolVar(&opts.Force, "force", false, "store scores whose result or variant disagrees with the recorded result")
+	cmd.Flags().IntVar(&opts.Round, "round", 0, "the round of games whose tags name none (Round \"?\")")
 	return cmd
 }
