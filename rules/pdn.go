@@ -45,6 +45,7 @@ type PDNError struct {
 	Err       error
 }
 
+// Error returns "line L, column C: PDN syntax error: what".
 func (e *PDNError) Error() string {
 	return fmt.Sprintf("line %d, column %d: %s: %s", e.Line, e.Col, e.Err.Error(), e.Msg)
 }
