@@ -273,6 +273,9 @@ func TestDutchRound2Heterogeneous(t *testing.T) {
 	if len(res.Brackets) != 3 || !slices.Equal(res.Brackets[0].Downfloaters, []int{1}) || !slices.Equal(res.Brackets[1].Downfloaters, []int{4}) {
 		t.Fatalf("brackets %+v", res.Brackets)
 	}
+	if f := res.Floats; f[1] != Down || f[2] != Up || f[4] != Down || f[3] != Up {
+		t.Fatalf("floats %v", f)
+	}
 }
 
 func TestDutchCompletion(t *testing.T) {
@@ -384,5 +387,28 @@ func TestCheckDutch(t *testing.T) {
 	c, _ = CheckDutch(es, opt, []Pair{res.Pairs[0], {Board: 2, White: 3}})
 	if len(c.Violations) != 2 || !strings.Contains(c.Violations[0], "player 4 is available but not paired") || !strings.Contains(c.Violations[1], "1 byes for 4") {
 		t.Fatalf("left out: %q", c.Violations)
+	}
+}
+
+// Floats recorded in Round.Float (as the store keeps them) and floats derived from the
+// scores give the same pairings.
+func TestDutchStoredFloats(t *testing.T) {
+	for seed := uint64(1); seed <= 5; seed++ {
+		s := newSim(23, 8, seed)
+		stored := newSim(23, 8, seed)
+		for r := 1; r <= 8; r++ {
+			a := s.play(t, r)
+			b, err := Dutch(stored.entrants, stored.opts(r))
+			if err != nil || !slices.Equal(a.Pairs, b.Pairs) {
+				t.Fatalf("seed %d round %d: stored floats give %v, derived %v (%v)", seed, r, b.Pairs, a.Pairs, err)
+			}
+			stored.apply(r, b.Pairs)
+			for i := range stored.entrants {
+				e := &stored.entrants[i]
+				if k := len(e.History) - 1; k >= 0 && e.History[k].Number == r {
+					e.History[k].Float = b.Floats[e.ID]
+				}
+			}
+		}
 	}
 }

@@ -7,6 +7,10 @@
 // one round come out. No database, no files, no printing. Every random choice (the lot,
 // colours drawn by lot) comes from a seeded PRNG whose seed the caller stores, so the same
 // snapshot and seed always give the same pairings.
+//
+// The FIDE Dutch engine (Dutch) pairs bracket by bracket with an exact branch-and-bound
+// inside each bracket and Edmonds' blossom matching for the completion criterion; its
+// doc comment lists the criteria in the order they are applied.
 package pairing
 
 import "errors"
