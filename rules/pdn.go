@@ -587,7 +587,13 @@ func parseGame(l *pdnLexer, g *Game) error {
 		}
 		g.Tags = append(g.Tags, t)
 	}
-	// Movetext.
+	// Movetext. Size the move list once: every move has a '-', 'x', 'X' or ':'.
+	if rest := l.s[l.i:]; len(rest) > 0 {
+		est := strings.Count(rest, "-") + strings.Count(rest, "x") + strings.Count(rest, ":") + strings.Count(rest, "X")
+		if est > 0 {
+			g.Moves = make([]PDNMove, 0, est)
+		}
+	}
 	number := 0 // last move number written
 	blackNext := false
 	haveMove := false
