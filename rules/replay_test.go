@@ -428,3 +428,33 @@ func TestReplayDuplicatePathsNotAmbiguous(t *testing.T) {
 		}
 	}
 }
+
+// Italian from-to ambiguity (found by a random search of positions): the white man on 22
+// can take 18 and 10 (22x13x6) or 19 and 11 (22x15x6), equal under every priority rule.
+func TestReplayAmbiguousItalian(t *testing.T) {
+	const fen = "W:W22,K20:B10,11,16,18,19"
+	p := MustParseFEN(Italian, fen)
+	if n := len(p.LegalMoves()); n != 2 {
+		t.Fatalf("%d legal moves", n)
+	}
+	// Nothing after it: the score does not say which was played.
+	vd := Replay(fenGame(t, "22", fen, "22x6", "*"), ReplayOptions{})
+	if vd.Legal || vd.Ply != 1 || vd.Reason != ReasonAmbiguousCapture || len(vd.LegalMoves) != 2 {
+		t.Errorf("alone: %v %d %s %s", vd.Legal, vd.Ply, vd.Reason, vd.Message)
+	}
+	// Black then plays 19-23, which only the first reading leaves possible.
+	vd = Replay(fenGame(t, "22", fen, "22x6 19-23", "*"), ReplayOptions{})
+	if !vd.Legal || len(vd.Notes) != 1 || !strings.Contains(vd.Notes[0], "only 22x13x6 lets") {
+		t.Errorf("resolved: %v %s %v", vd.Legal, vd.Message, vd.Notes)
+	}
+	// Written with its path, no ambiguity.
+	vd = Replay(fenGame(t, "22", fen, "22x15x6", "*"), ReplayOptions{})
+	if !vd.Legal || len(vd.Notes) != 0 {
+		t.Errorf("full path: %v %s %v", vd.Legal, vd.Message, vd.Notes)
+	}
+	// Both readings replay, then an illegal move: the later error is reported.
+	vd = Replay(fenGame(t, "22", fen, "22x6 16-12", "*"), ReplayOptions{})
+	if vd.Legal || vd.Ply != 2 || vd.Reason != ReasonManBackwards {
+		t.Errorf("later error: %v %d %s %s", vd.Legal, vd.Ply, vd.Reason, vd.Message)
+	}
+}
