@@ -349,3 +349,19 @@ func TestPDNRoundTripRealFiles(t *testing.T) {
 		}
 	}
 }
+
+func TestReadAllPDN(t *testing.T) {
+	games, err := ReadAllPDN(strings.NewReader("1. 22-18 *\n\n[Event \"b\"]\n1. 22-18 & *\n\n[Event \"c\"]\n1. 21-17 1-0\n"))
+	if len(games) != 3 || !errors.Is(err, ErrPDNSyntax) || games[2].Event() != "c" || games[2].Result != "1-0" {
+		t.Errorf("%d games, err %v", len(games), err)
+	}
+	games, err = ReadAllPDN(bytes.NewReader(readFile(t, "intl_online_kurnik_2011.pdn")))
+	if len(games) != 4 || err != nil {
+		t.Fatalf("%d games, err %v", len(games), err)
+	}
+	// Full-path captures keep their landing squares: 21. 39x28x17x6.
+	m := games[0].Moves[40]
+	if m.Text != "39x28x17x6" || m.From != 39 || m.To != 6 || !reflect.DeepEqual(m.Via, []int{28, 17}) {
+		t.Errorf("ply 41 = %+v", m)
+	}
+}
