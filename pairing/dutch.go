@@ -109,8 +109,10 @@ type dutch struct {
 //	     cardinality matching (Edmonds' blossom algorithm, matching.go).
 //	C.5  number of downfloaters (= maximise the number of pairs).
 //	C.6  pairing score difference (PSD, A.8): the score differences of the pairs, and for
-//	     each downfloater its score minus (resident score − 1), as a multiset compared
-//	     from the highest difference down (game points, win 2 draw 1).
+//	     each downfloater its score minus (resident score − one point), as a multiset
+//	     compared from the highest difference down. In game points (win 2, draw 1) "one
+//	     point" of A.8 is 2 (UNSURE: we read A.8's artificial value as one chess point
+//	     below the lowest resident's score).
 //	C.7  number of players a maximum matching leaves unpaired in the following bracket
 //	     (this bracket's downfloaters + the next score group). Applied only when the next
 //	     score group is not the last one (a stand-in for "neither PPB nor CLB"). APPROXIMATE:
@@ -431,7 +433,7 @@ func newDutch(entrants []Entrant, opt DutchOptions) (*dutch, error) {
 	if len(d.ps) > 0 {
 		maxS, minS = d.ps[0].score, d.ps[len(d.ps)-1].score
 	}
-	d.S = maxS - minS + 2
+	d.S = maxS - minS + 3
 	d.iPSD = 1
 	d.iC7 = d.iPSD + d.S
 	d.iC8 = d.iC7 + 1

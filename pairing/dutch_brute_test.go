@@ -128,7 +128,7 @@ func bfBuild(entrants []Entrant, opt DutchOptions, init Colour) *bfWorld {
 		w.groups[len(w.groups)-1] = append(w.groups[len(w.groups)-1], id)
 	}
 	if len(w.ids) > 0 {
-		w.S = w.ps[w.ids[0]].score - w.ps[w.ids[len(w.ids)-1]].score + 2
+		w.S = w.ps[w.ids[0]].score - w.ps[w.ids[len(w.ids)-1]].score + 3
 	}
 	return w
 }
@@ -326,7 +326,7 @@ func (w *bfWorld) cost(br []bfBracket, k int) []int {
 	clamp := func(x int) int { return min(x, S) }
 	for _, id := range b.df {
 		p := w.ps[id]
-		psd[clamp(p.score-b.res+1)]++
+		psd[clamp(p.score-b.res+2)]++
 		if p.f1 == Down {
 			c[4]++
 		}

@@ -144,13 +144,13 @@ func colourLB(w, b, u, ws, bs, q int) (c10, c11 int32) {
 }
 
 // restLB writes into v the cheap lower bound of the cost of the unassigned members:
-// (q mod 2) downfloaters at difference ≥ 1, a last unassigned MDP's difference to the
+// (q mod 2) downfloaters at difference ≥ 2 (A.8: one chess point), a last unassigned MDP's difference to the
 // residents, and the colour bounds.
 func (s *bsearch) restLB(v []int32) {
 	d := s.d
 	par := int32(s.q % 2)
 	v[0] += par
-	v[d.sdAt(d.iPSD, 1)] += par
+	v[d.sdAt(d.iPSD, 2)] += par
 	if s.mdpLeft == 1 && s.mdpSum > s.res {
 		v[d.sdAt(d.iPSD, s.mdpSum-s.res)]++
 	}
@@ -209,7 +209,7 @@ func (s *bsearch) addDF(v []int32, p int, sign int32) {
 	d := s.d
 	pl := &d.ps[p]
 	v[0] += sign
-	v[d.sdAt(d.iPSD, pl.score-s.res+1)] += sign
+	v[d.sdAt(d.iPSD, pl.score-s.res+2)] += sign
 	if pl.f1 == Down {
 		v[d.iC12] += sign
 	}
