@@ -67,6 +67,9 @@ func (r *replayer) diagnose(p Position, w *PDNMove, s stepResult) (reason, detai
 		if rsn, m := r.manDiagnosis(p, w); rsn != "" {
 			return rsn, "", m
 		}
+		if v.FlyingKings() && r.promotesInPassing(p, from, to) {
+			return ReasonPromotionPassing, "", "a man promoted while passing the far row during a capture: it stays a man until its move ends there, so it cannot go on capturing as a king (FMJD 4.15)"
+		}
 	}
 	if legal[0].IsCapture() && len(w.Via) == 0 && r.pseudoQuiet(p, from, to) {
 		return ReasonCaptureCompulsory, "", fmt.Sprintf("a capture was compulsory: %s", movesList(legal))
@@ -287,4 +290,69 @@ func (r *replayer) manSearch(p Position, from, to Square, via []int, back, kings
 	}
 	dfs(from, 0, false, false, false)
 	return res
+}
+
+// promotesInPassing reports whether the International man on from could reach to only by
+// becoming a king when it touched the far row in the middle of a capture: short man jumps up
+// to the far row, then king captures from there. Captured pieces are taken off for the king
+// part (an approximation of the Turkish strike that is enough to explain a score).
+func (r *replayer) promotesInPassing(p Position, from, to Square) bool {
+	v := r.v
+	pc := p.At(from)
+	farRow, king := 0, WhiteKing
+	if pc.Side() == Black {
+		farRow, king = v.Size()-1, BlackKing
+	}
+	var capt []Square
+	found := false
+	var dfs func(cur Square, depth int)
+	dfs = func(cur Square, depth int) {
+		if found || depth > 20 {
+			return
+		}
+		cr, cc := v.Coords(cur)
+		if depth > 0 && cr == farRow {
+			q := p.Place(from, Empty)
+			for _, c := range capt {
+				q = q.Place(c, Empty)
+			}
+			q = q.Place(cur, king)
+			for _, m := range q.AllCaptures() {
+				if m.From == cur && m.To == to {
+					found = true
+					return
+				}
+			}
+		}
+		for _, dr := range [2]int{-1, 1} {
+			for _, dc := range [2]int{-1, 1} {
+				mid := v.SquareAt(cr+dr, cc+dc)
+				land := v.SquareAt(cr+2*dr, cc+2*dc)
+				if mid == 0 || land == 0 {
+					continue
+				}
+				mp := p.At(mid)
+				if mp == Empty || mp.Side() == pc.Side() {
+					continue
+				}
+				if lp := p.At(land); lp != Empty && land != from {
+					continue
+				}
+				dup := false
+				for _, c := range capt {
+					if c == mid {
+						dup = true
+					}
+				}
+				if dup {
+					continue
+				}
+				capt = append(capt, mid)
+				dfs(land, depth+1)
+				capt = capt[:len(capt)-1]
+			}
+		}
+	}
+	dfs(from, 0)
+	return found
 }

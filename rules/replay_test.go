@@ -324,6 +324,10 @@ func TestReplayReasons(t *testing.T) {
 		{"intl man backwards", "20", "W:W32:B1", "32-37", 1, ReasonManBackwards, ""},
 		{"intl promotion passing", "20", "W:W12:B8,9,26", "12x14 26-31 14-25", 3, ReasonPromotionPassing, ""},
 		{"intl unknown square", "20", "W:W32:B1", "32-51", 1, ReasonUnknownSquare, ""},
+		// 12x3 takes 8 and ends the move on the far row; going on from 3 over 20 to 25 would
+		// need a king's long jump.
+		{"intl promotion during capture", "20", "W:W12:B8,20", "12x25", 1, ReasonPromotionPassing, ""},
+		{"intl promotion during capture, path", "20", "W:W12:B8,20", "12x3x25", 1, ReasonPromotionPassing, ""},
 	}
 	for _, c := range cases {
 		g := fenGame(t, c.gt, c.fen, c.moves, "*")
