@@ -32,6 +32,11 @@ type bsearch struct {
 	s1, s2    []int // S1 and S2 of the current exchange (member positions, BSN order)
 	q         int   // unassigned members
 	nodes     int
+	failed    int             // completion tests failed, all phases
+	gaveUp    bool            // too many failed completion tests: no further phase
+	single    map[string]bool // completion verdict by downfloater set
+	delta0    int             // lower players a maximum matching of the lower players leaves out
+	key       []byte
 	spent     int // nodes of the phases before the current one
 	budget    int
 	stop      bool
@@ -85,6 +90,11 @@ func (s *bsearch) reset() {
 func (s *bsearch) run() bool {
 	if len(s.lower) > 0 {
 		s.lowerMatch = s.d.baseMatching(s.lower)
+		for _, p := range s.lowerMatch {
+			if p < 0 {
+				s.delta0++
+			}
+		}
 	}
 	if s.next != nil {
 		s.nextMatch = s.d.baseMatching(s.next)
@@ -100,6 +110,9 @@ func (s *bsearch) run() bool {
 		s.exact = true
 		return true
 	}
+	if s.gaveUp {
+		return false
+	}
 	// Phase 1b: the same target, any pairing of the residents (for brackets whose best
 	// candidate has fewer pairs than S1 has players, or exchanges beyond the cap).
 	s.reset()
@@ -107,6 +120,9 @@ func (s *bsearch) run() bool {
 	if s.found {
 		s.exact = true
 		return true
+	}
+	if s.gaveUp {
+		return false
 	}
 	// Phase 2: branch-and-bound for the best candidate.
 	s.limit = nil
@@ -119,14 +135,13 @@ func (s *bsearch) run() bool {
 // colourLB is a lower bound on unmet colour preferences among the q unassigned members
 // when (q mod 2) of them float: same-preference pairs are unavoidable beyond the others.
 //
-// C.10: when e = w − b − u − (q mod 2) > 0, at least e white-preferring players cannot
+// C.10: when e = w − b − u − df > 0 (df: the downfloaters still to come), at least e white-preferring players cannot
 // meet a black- or no-preference player, so at least ⌈e/2⌉ pairs are white-white and each
 // denies one preference. C.11: those e players can be chosen mild-first; with m of them
 // mild (m = min(mild, e)) and e − m strong, strong-strong pairs, each denying a strong
 // preference (E.2 favours the stronger, so a mild-strong pair denies only the mild one),
 // number at least ⌈(e − 2m)/2⌉. The same for black.
-func colourLB(w, b, u, ws, bs, q int) (c10, c11 int32) {
-	df := q % 2
+func colourLB(w, b, u, ws, bs, df int) (c10, c11 int32) {
 	side := func(x, y, strong int) {
 		e := x - y - u - df
 		if e <= 0 {
@@ -148,15 +163,28 @@ func colourLB(w, b, u, ws, bs, q int) (c10, c11 int32) {
 // residents, and the colour bounds.
 func (s *bsearch) restLB(v []int32) {
 	d := s.d
-	par := int32(s.q % 2)
-	v[0] += par
-	v[d.sdAt(d.iPSD, 2)] += par
+	need := s.needDF()
+	v[0] += int32(need)
+	v[d.sdAt(d.iPSD, 2)] += int32(need)
 	if s.mdpLeft == 1 && s.mdpSum > s.res {
 		v[d.sdAt(d.iPSD, s.mdpSum-s.res)]++
 	}
-	c10, c11 := colourLB(s.w, s.b, s.u, s.ws, s.bs, s.q)
+	c10, c11 := colourLB(s.w, s.b, s.u, s.ws, s.bs, need)
 	v[d.iC10] += c10
 	v[d.iC11] += c11
+}
+
+// needDF is a lower bound on the downfloaters still to come: parity, and completion — a
+// maximum matching of the lower players alone leaves delta0 of them unpaired, and each
+// downfloater (or the bye) can take at most one of them, so the bracket must send at least
+// delta0 − 1 players down in all. The count keeps the parity of the unassigned members.
+func (s *bsearch) needDF() int {
+	par := s.q % 2
+	need := max(par, s.delta0-1-int(s.cost[0]))
+	if (need-par)%2 != 0 {
+		need++
+	}
+	return min(need, s.q)
 }
 
 // rootBound is the lower bound of the whole bracket: the parity downfloater (if any) at
@@ -164,7 +192,8 @@ func (s *bsearch) restLB(v []int32) {
 func (s *bsearch) rootBound() []int32 {
 	d := s.d
 	lb := make([]int32, d.K)
-	if len(s.mem)%2 == 1 {
+	need := s.needDF()
+	if need > 0 {
 		var bestDF []int32
 		tmp := make([]int32, d.K)
 		for _, p := range s.mem {
@@ -175,8 +204,10 @@ func (s *bsearch) rootBound() []int32 {
 			}
 		}
 		copy(lb, bestDF)
+		lb[0] += int32(need - 1)
+		lb[d.sdAt(d.iPSD, 2)] += int32(need - 1)
 	}
-	c10, c11 := colourLB(s.w, s.b, s.u, s.ws, s.bs, s.q)
+	c10, c11 := colourLB(s.w, s.b, s.u, s.ws, s.bs, need)
 	lb[d.iC10] += c10
 	lb[d.iC11] += c11
 	if s.mdpLeft == 1 && s.mdpSum > s.res {
@@ -434,7 +465,7 @@ func (s *bsearch) leaf() {
 		if len(s.dfBuf) > 1 || (len(s.dfBuf) == 1 && d.ps[s.dfBuf[0]].byeBlocked) {
 			return
 		}
-	} else if d.unpairedIn(s.lower, s.lowerMatch, s.dfBuf, true) != 0 {
+	} else if !s.completes() {
 		return
 	}
 	s.best = append(s.best[:0], s.cost...)
@@ -473,6 +504,42 @@ func (d *dutch) unpairedIn(base []int, baseMatch []int, extra []int, byeRule boo
 	copy(m.match, baseMatch)
 	m.greedy()
 	return m.maximize()
+}
+
+// maxFailed caps the failed completion tests of one bracket: each costs up to a full
+// search of the lower players (O(L²) compatibility tests), so the cap falls from 200 for
+// small fields to 20 for thousands of lower players.
+func (s *bsearch) maxFailed() int {
+	l := len(s.lower)
+	return min(200, max(20, 400_000_000/(l*l+1)))
+}
+
+// completes is the completion test (C.4) of the current downfloaters, with the verdict
+// cached by downfloater set (candidates differing only in their pairs share it).
+func (s *bsearch) completes() bool {
+	s.key = s.key[:0]
+	for _, p := range s.dfBuf {
+		s.key = append(s.key, byte(p), byte(p>>8), byte(p>>16), byte(p>>24))
+	}
+	if ok, seen := s.single[string(s.key)]; seen {
+		return ok
+	}
+	ok := s.d.unpairedIn(s.lower, s.lowerMatch, s.dfBuf, true) == 0
+	if !ok {
+		// a failed test costs a full search of the lower players; past maxFailed the
+		// bracket gives up (best candidate so far, or the fallback)
+		s.failed++
+		if s.failed > s.maxFailed() {
+			s.stop, s.gaveUp = true, true
+		}
+	}
+	if s.single == nil {
+		s.single = map[string]bool{}
+	}
+	if len(s.single) < 100_000 {
+		s.single[string(s.key)] = ok
+	}
+	return ok
 }
 
 // maxExchanges caps the exchanges tried in phase 1a (whole size classes only).
