@@ -241,9 +241,14 @@ func Dutch(entrants []Entrant, opt DutchOptions) (DutchResult, error) {
 		ok := bs.run()
 		info.Nodes = bs.spent + bs.nodes
 		if !ok {
-			// fallback: pair every remaining player at once
+			// fallback: every remaining player in one collapsed bracket (residents: the
+			// lowest score), searched like any bracket; if that fails too, a maximum
+			// matching of them all
 			rest := append(slices.Clone(bs.mem), lower...)
-			ps, b := d.matchAll(rest)
+			ps, b, ok := d.collapsed(rest)
+			if !ok {
+				ps, b = d.matchAll(rest)
+			}
 			pairs = append(pairs, ps...)
 			bye = b
 			info.Fallback = true
@@ -505,6 +510,39 @@ func (d *dutch) completable(players []int, base []int) bool {
 func (d *dutch) baseMatching(players []int) []int {
 	m, _ := maxMatching(len(players), func(i, j int) bool { return d.compatible(players[i], players[j]) })
 	return m
+}
+
+// collapsed pairs rest (player indices) as one last bracket: the players above the lowest
+// score count as MDPs. It reports false when the search finds no candidate.
+func (d *dutch) collapsed(rest []int) ([][2]int, int, bool) {
+	low := d.ps[rest[0]].score
+	for _, p := range rest {
+		low = min(low, d.ps[p].score)
+	}
+	var up, res []int
+	for _, p := range rest {
+		if d.ps[p].score > low {
+			up = append(up, p)
+		} else {
+			res = append(res, p)
+		}
+	}
+	sortInts(res)
+	bs := d.newSearch(up, res, nil, nil)
+	if !bs.run() {
+		return nil, -1, false
+	}
+	var pairs [][2]int
+	bye := -1
+	for k, pk := range bs.bestP {
+		switch {
+		case pk == -1:
+			bye = bs.mem[k]
+		case pk > k:
+			pairs = append(pairs, [2]int{bs.mem[k], bs.mem[pk]})
+		}
+	}
+	return pairs, bye, true
 }
 
 // matchAll pairs every player in rest by a maximum matching (fallback), returning pairs
