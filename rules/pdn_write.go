@@ -20,9 +20,10 @@ const pdnLineWidth = 79
 // WritePDN writes g as PDN 3.0 text: the tags in their order ([Name "Value"], with \" and \\
 // escaped), a blank line, the movetext (move numbers "N." and "N...", moves in canonical
 // form "22-18" / "22x13x6" / "22x6", marks, NAGs, comments {…}, variations (…)) wrapped at
-// 79 columns, the result, and a blank line. Reading the output with PDNReader gives the same
-// tags, moves (squares, capture flag, numbers, marks, NAGs, comments, variations) and result;
-// only the text of each move is normalised (e.g. "1- 7" becomes "1-7").
+// 79 columns, the result ("*" when g.Result is empty), and a blank line. Reading the output
+// with PDNReader gives the same tags, moves (squares, capture flag, numbers, marks, NAGs,
+// comments, variations) and result (an empty result reads back as "*"); only the text of
+// each move is normalised (e.g. "1- 7" becomes "1-7").
 // Errors wrap ErrPDNWrite or come from w.
 func WritePDN(w io.Writer, g *Game) error {
 	bw := bufio.NewWriter(w)
@@ -66,6 +67,10 @@ func WritePDN(w io.Writer, g *Game) error {
 	}
 	if g.Result != "" {
 		lw.token(g.Result)
+	} else {
+		// PDN requires a game termination marker; "*" (unknown) keeps games without a
+		// result apart from the next game (two tag sections in a row would merge).
+		lw.token("*")
 	}
 	if lw.n > 0 {
 		bw.WriteByte('\n')
