@@ -412,3 +412,39 @@ func TestDutchStoredFloats(t *testing.T) {
 		}
 	}
 }
+
+func TestDutchEdgeCases(t *testing.T) {
+	// nobody, one player (the bye), one player who already had it (no pairing)
+	if res, err := Dutch(nil, DutchOptions{Round: 1}); err != nil || len(res.Pairs) != 0 {
+		t.Fatalf("empty: %v %v", res, err)
+	}
+	one := players(1)
+	res, err := Dutch(one, DutchOptions{Round: 1})
+	if err != nil || len(res.Pairs) != 1 || !res.Pairs[0].IsBye() {
+		t.Fatalf("one player: %v %v", res.Pairs, err)
+	}
+	one[0].History = []Round{{Number: 1, Kind: Bye, Points: 2}}
+	if _, err := Dutch(one, DutchOptions{Round: 2}); !errors.Is(err, ErrNoPairing) {
+		t.Fatalf("second bye: %v", err)
+	}
+	// bad snapshots
+	dup := players(3)
+	dup[2].ID = 1
+	if _, err := Dutch(dup, DutchOptions{Round: 1}); !errors.Is(err, ErrBadSnapshot) {
+		t.Fatalf("duplicate id: %v", err)
+	}
+	num := players(3)
+	num[2].Number = 1
+	if _, err := Dutch(num, DutchOptions{Round: 1}); !errors.Is(err, ErrBadSnapshot) {
+		t.Fatalf("duplicate number: %v", err)
+	}
+	// Round 0 is inferred from the histories
+	es := players(4)
+	game(es, 1, 1, 3, 2)
+	game(es, 1, 4, 2, 1)
+	a, _ := Dutch(es, DutchOptions{InitialColour: White})
+	b, _ := Dutch(es, DutchOptions{Round: 2, InitialColour: White})
+	if !slices.Equal(a.Pairs, b.Pairs) {
+		t.Fatalf("inferred round: %v vs %v", a.Pairs, b.Pairs)
+	}
+}

@@ -202,3 +202,34 @@ func FuzzParseTRF(f *testing.F) {
 		}
 	})
 }
+
+// A bye written in the block of the round not yet paired (H, F or Z) is an announced
+// absence: the player is not available for that round; PlayedRounds ignores it.
+func TestTRFAnnouncedAbsence(t *testing.T) {
+	src := strings.Replace(string(readSmall(t)), "0000 - U  0004 b 1  0001 b =", "0000 - U  0004 b 1  0001 b =  0000 - H", 1)
+	src = strings.Replace(src, " 2.5    2  0000 - U", " 3.0    2  0000 - U", 1) // H adds a half point
+	tr, err := ParseTRF(strings.NewReader(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tr.PlayedRounds() != 3 {
+		t.Fatalf("played rounds %d", tr.PlayedRounds())
+	}
+	for _, e := range tr.Entrants() {
+		if (e.ID == 7) == e.Available {
+			t.Fatalf("player %d available=%v", e.ID, e.Available)
+		}
+		if len(e.History) != 3 {
+			t.Fatalf("player %d history %v", e.ID, e.History)
+		}
+	}
+	// the round 3 snapshot for checking: histories of rounds 1-2 only
+	for _, e := range tr.EntrantsAfter(2) {
+		if len(e.History) != 2 {
+			t.Fatalf("player %d history %v", e.ID, e.History)
+		}
+	}
+	if ps := tr.RoundPairs(3); len(ps) != 3 {
+		t.Fatalf("round 3 pairs %v", ps)
+	}
+}
