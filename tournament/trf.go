@@ -522,7 +522,9 @@ func (t *TRF) RoundPairs(r int) []pairing.Pair {
 
 // WriteTRF writes t in TRF-16 with the XXR, XXC and (when PointsGiven or not the
 // default) BB? extension lines. Player lines are written with the fields at their
-// columns; the points column is recomputed from the results in t.Points.
+// columns (a value longer than its columns, e.g. a name over 33 characters, is cut); the
+// points column is recomputed from the results in t.Points. Lines kept in Other are
+// written last, as read.
 func WriteTRF(w io.Writer, t *TRF) error {
 	bw := bufio.NewWriter(w)
 	hdr := func(code, v string) {
