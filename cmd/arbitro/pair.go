@@ -1,0 +1,3 @@
+// Store integration of the pairing engines (lot, pair, unpair, pairings).
+
+package main
