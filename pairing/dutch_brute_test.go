@@ -453,7 +453,7 @@ func bruteCheck(entrants []Entrant, opt DutchOptions, res DutchResult, resErr er
 			}
 		}
 		checked++
-		if homogeneous := k == 0 || len(mineSplit[k-1].df) == 0; homogeneous && slices.Compare(best, myCost) == 0 {
+		if slices.Compare(best, myCost) == 0 {
 			// the rules' candidate order (D.1, D.2): the first optimal candidate wins
 			valid := map[string]bool{}
 			for _, i := range alive {
@@ -510,16 +510,97 @@ func TestDutchBruteForce(t *testing.T) {
 	}
 }
 
-// firstInRuleOrder walks the candidates of homogeneous bracket k in the order of C.04.3
-// D.1/D.2 (written here independently of the engine: every exchange of equally sized
-// groups between S1 = the first ⌊m/2⌋ players and S2, sorted by size, by the difference
-// of the moved sums, by the highest differing number moved from S1 (higher first), by the
-// lowest differing number moved from S2 (lower first); for each, the transpositions of S2
-// by the lexicographic order of their first |S1| members) and returns the first one with
-// cost best that can be completed (its key is in valid).
+// firstInRuleOrder walks the candidates of bracket k in the engine's documented order,
+// written here independently of the engine: the MDPs (the previous bracket's
+// downfloaters) in ranking order, each trying the unused residents in ranking order, then
+// the later MDPs, then floating; for each such choice the remaining residents in the
+// order of C.04.3 D.1/D.2 (remainderOrder). It returns the first candidate with cost best
+// that can be completed (its key is in valid).
 func (w *bfWorld) firstInRuleOrder(br []bfBracket, k int, best []int, valid map[string]bool) (bfBracket, bool) {
-	mem := slices.Clone(w.groups[k])
-	sort.Slice(mem, func(i, j int) bool { return w.ps[mem[i]].rank < w.ps[mem[j]].rank })
+	var mdps []int
+	if k > 0 {
+		mdps = slices.Clone(br[k-1].df)
+	}
+	byRank := func(x []int) {
+		sort.Slice(x, func(i, j int) bool { return w.ps[x[i]].rank < w.ps[x[j]].rank })
+	}
+	byRank(mdps)
+	res := slices.Clone(w.groups[k])
+	byRank(res)
+	used := map[int]bool{}
+	var pairs [][2]int
+	var df []int
+	cand := slices.Clone(br)
+	var found bfBracket
+	try := func(p2 [][2]int, df2 []int) bool {
+		b := bfBracket{res: br[k].res}
+		for _, p := range append(slices.Clone(pairs), p2...) {
+			b.pairs = append(b.pairs, [2]int{min(p[0], p[1]), max(p[0], p[1])})
+		}
+		b.df = append(slices.Clone(df), df2...)
+		sort.Ints(b.df)
+		sort.Slice(b.pairs, func(i, j int) bool {
+			return b.pairs[i][0] < b.pairs[j][0] || (b.pairs[i][0] == b.pairs[j][0] && b.pairs[i][1] < b.pairs[j][1])
+		})
+		if !valid[fmt.Sprint(b)] {
+			return false
+		}
+		cand[k] = b
+		if slices.Compare(w.cost(cand, k), best) == 0 {
+			found = b
+			return true
+		}
+		return false
+	}
+	var rec func(i int) bool
+	rec = func(i int) bool {
+		if i == len(mdps) {
+			var rem []int
+			for _, r := range res {
+				if !used[r] {
+					rem = append(rem, r)
+				}
+			}
+			return w.remainderOrder(rem, try)
+		}
+		m := mdps[i]
+		if used[m] {
+			return rec(i + 1)
+		}
+		used[m] = true
+		defer func() { used[m] = false }()
+		for _, o := range append(slices.Clone(res), mdps[i+1:]...) {
+			if used[o] || !w.ok(m, o) {
+				continue
+			}
+			used[o] = true
+			pairs = append(pairs, [2]int{m, o})
+			ok := rec(i + 1)
+			pairs = pairs[:len(pairs)-1]
+			used[o] = false
+			if ok {
+				return true
+			}
+		}
+		df = append(df, m)
+		ok := rec(i + 1)
+		df = df[:len(df)-1]
+		return ok
+	}
+	if rec(0) {
+		return found, true
+	}
+	return bfBracket{}, false
+}
+
+// remainderOrder calls yield with the candidates of a homogeneous set mem (ranking
+// order) in the order of C.04.3 D.1/D.2: every exchange of equally sized groups between
+// S1 = the first ⌊m/2⌋ players and S2, sorted by size, by the difference of the moved
+// sums, by the highest differing number moved from S1 (higher first), by the lowest
+// differing number moved from S2 (lower first); for each, the transpositions of S2 by the
+// lexicographic order of their first |S1| members; S2 players left over float. It stops
+// and returns true when yield does.
+func (w *bfWorld) remainderOrder(mem []int, yield func([][2]int, []int) bool) bool {
 	m := len(mem)
 	n1 := m / 2
 	type ex struct{ a, b []int }
@@ -556,7 +637,6 @@ func (w *bfWorld) firstInRuleOrder(br []bfBracket, k int, best []int, valid map[
 			if dx, dy := sumOf(x.b)-sumOf(x.a), sumOf(y.b)-sumOf(y.a); dx != dy {
 				return dx < dy
 			}
-			// highest element of the symmetric difference of the S1 sets: its owner first
 			in := func(v int, set []int) bool { return slices.Contains(set, v) }
 			hi := -1
 			for _, v := range append(slices.Clone(x.a), y.a...) {
@@ -580,7 +660,6 @@ func (w *bfWorld) firstInRuleOrder(br []bfBracket, k int, best []int, valid map[
 		})
 		exs = append(exs, cls...)
 	}
-	cand := slices.Clone(br)
 	for _, e := range exs {
 		var s1, s2 []int
 		for i := 0; i < m; i++ {
@@ -594,10 +673,7 @@ func (w *bfWorld) firstInRuleOrder(br []bfBracket, k int, best []int, valid map[
 				s2 = append(s2, mem[i])
 			}
 		}
-		// transpositions: permutations of s2 in lexicographic order of rank; only the
-		// first n1 matter, so each distinct prefix once
 		seen := map[string]bool{}
-		var found *bfBracket
 		var perm func(prefix, rest []int) bool
 		perm = func(prefix, rest []int) bool {
 			if len(prefix) == len(s1) {
@@ -606,27 +682,14 @@ func (w *bfWorld) firstInRuleOrder(br []bfBracket, k int, best []int, valid map[
 					return false
 				}
 				seen[key] = true
-				b := bfBracket{res: br[k].res}
+				var ps [][2]int
 				for i, x := range s1 {
 					if !w.ok(x, prefix[i]) {
 						return false
 					}
-					b.pairs = append(b.pairs, [2]int{min(x, prefix[i]), max(x, prefix[i])})
+					ps = append(ps, [2]int{x, prefix[i]})
 				}
-				b.df = slices.Clone(rest)
-				sort.Ints(b.df)
-				sort.Slice(b.pairs, func(i, j int) bool {
-					return b.pairs[i][0] < b.pairs[j][0] || (b.pairs[i][0] == b.pairs[j][0] && b.pairs[i][1] < b.pairs[j][1])
-				})
-				if !valid[fmt.Sprint(b)] {
-					return false
-				}
-				cand[k] = b
-				if slices.Compare(w.cost(cand, k), best) == 0 {
-					found = &b
-					return true
-				}
-				return false
+				return yield(ps, slices.Clone(rest))
 			}
 			for i := range rest {
 				nr := append(slices.Clone(rest[:i]), rest[i+1:]...)
@@ -637,8 +700,8 @@ func (w *bfWorld) firstInRuleOrder(br []bfBracket, k int, best []int, valid map[
 			return false
 		}
 		if perm(nil, s2) {
-			return *found, true
+			return true
 		}
 	}
-	return bfBracket{}, false
+	return false
 }

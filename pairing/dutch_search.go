@@ -100,8 +100,13 @@ func (s *bsearch) run() bool {
 		s.nextMatch = s.d.baseMatching(s.next)
 	}
 	// Phase 1a: the lower bound of the whole bracket as target, the residents paired
-	// S1 against S2 in the order of the rules (exchanges, then transpositions).
+	// S1 against S2 in the order of the rules (exchanges, then transpositions). With two
+	// or more MDPs the bound ignores their score differences and cannot be reached:
+	// phases 1a and 1b are skipped (phase 3 restores the rules' order).
 	s.reset()
+	if s.nMDP >= 2 {
+		return s.phase2()
+	}
 	s.limit = s.rootBound()
 	s.exchPhase = true
 	s.dfs(0)
@@ -124,12 +129,32 @@ func (s *bsearch) run() bool {
 	if s.gaveUp {
 		return false
 	}
+	return s.phase2()
+}
+
+// phase2 is the branch-and-bound for the best candidate, then phase 3.
+func (s *bsearch) phase2() bool {
 	// Phase 2: branch-and-bound for the best candidate.
 	s.limit = nil
 	s.reset()
 	s.dfs(0)
 	s.exact = s.found && !s.stop
-	return s.found
+	if !s.exact || s.gaveUp {
+		return s.found
+	}
+	// Phase 3: the optimum is known; the first candidate reaching it in the rules' order
+	// (phase 1a's order) is the one the rules choose.
+	best, bestP := slices.Clone(s.best), slices.Clone(s.bestP)
+	s.reset()
+	s.found = false
+	s.limit = best
+	s.exchPhase = true
+	s.dfs(0)
+	s.exchPhase = false
+	if !s.found {
+		s.best, s.bestP, s.found = best, bestP, true
+	}
+	return true
 }
 
 // colourLB is a lower bound on unmet colour preferences among the q unassigned members
@@ -507,11 +532,11 @@ func (d *dutch) unpairedIn(base []int, baseMatch []int, extra []int, byeRule boo
 }
 
 // maxFailed caps the failed completion tests of one bracket: each costs up to a full
-// search of the lower players (O(L²) compatibility tests), so the cap falls from 200 for
-// small fields to 20 for thousands of lower players.
+// search of the lower players (O(L²) compatibility tests): the cap keeps their total near
+// 4·10⁸ tests, and at least 20 tests.
 func (s *bsearch) maxFailed() int {
 	l := len(s.lower)
-	return min(200, max(20, 400_000_000/(l*l+1)))
+	return max(20, 400_000_000/(l*l+1))
 }
 
 // completes is the completion test (C.4) of the current downfloaters, with the verdict
