@@ -335,6 +335,20 @@ func TestReplayReasons(t *testing.T) {
 		if vd.Legal || vd.Ply != c.ply || vd.Reason != c.reason || vd.Detail != c.detail {
 			t.Errorf("%s: legal=%v ply %d reason %q detail %q (%s); want ply %d %q %q", c.name, vd.Legal, vd.Ply, vd.Reason, vd.Detail, vd.Message, c.ply, c.reason, c.detail)
 		}
+		// The same case with colours swapped (board turned round, Black to move).
+		if c.reason == ReasonUnknownSquare {
+			continue
+		}
+		v := Italian
+		if c.gt == "20" {
+			v = International
+		}
+		mfen := MustParseFEN(v, c.fen).Mirror().FEN()
+		mmoves := mirrorMoves(v, c.moves)
+		vd = Replay(fenGame(t, c.gt, mfen, mmoves, "*"), ReplayOptions{})
+		if vd.Legal || vd.Ply != c.ply || vd.Reason != c.reason || vd.Detail != c.detail {
+			t.Errorf("%s (black, %s %s): legal=%v ply %d reason %q detail %q (%s); want ply %d %q %q", c.name, mfen, mmoves, vd.Legal, vd.Ply, vd.Reason, vd.Detail, vd.Message, c.ply, c.reason, c.detail)
+		}
 	}
 	// The earliest-king rule (rulebook: W:WK30:B10,K12,K18,20,K26,K27, only 30x5 legal).
 	p := MustParseFEN(Italian, "W:WK30:B10,K12,K18,20,K26,K27")
@@ -461,4 +475,29 @@ func TestReplayAmbiguousItalian(t *testing.T) {
 	if vd.Legal || vd.Ply != 2 || vd.Reason != ReasonManBackwards {
 		t.Errorf("later error: %v %d %s %s", vd.Legal, vd.Ply, vd.Reason, vd.Message)
 	}
+}
+
+// mirrorMoves maps every square number n of a move list to Squares()+1-n.
+func mirrorMoves(v *Variant, moves string) string {
+	var b strings.Builder
+	num := 0
+	inNum := false
+	flush := func() {
+		if inNum {
+			b.WriteString(fmt.Sprint(int(v.Mirror(Square(num)))))
+		}
+		num, inNum = 0, false
+	}
+	for i := 0; i < len(moves); i++ {
+		c := moves[i]
+		if c >= '0' && c <= '9' {
+			num = num*10 + int(c-'0')
+			inNum = true
+			continue
+		}
+		flush()
+		b.WriteByte(c)
+	}
+	flush()
+	return b.String()
 }
