@@ -448,3 +448,28 @@ func TestDutchEdgeCases(t *testing.T) {
 		t.Fatalf("inferred round: %v vs %v", a.Pairs, b.Pairs)
 	}
 }
+
+// C.04.3 D.2 for a six-player bracket (S1 = 1,2,3; S2 = 4,5,6), one player exchanged,
+// derived by hand from the D.2 rules: smallest difference of the moved numbers first,
+// then the higher number moved from S1, then the lower number moved from S2.
+func TestExchangeOrder(t *testing.T) {
+	d := &dutch{}
+	var got []string
+	for _, ex := range d.exchangeClass(3, 3, 1) {
+		got = append(got, fmt.Sprintf("%d-%d", ex.fromS1[0]+1, ex.fromS2[0]+1))
+	}
+	want := []string{"3-4", "3-5", "2-4", "3-6", "2-5", "1-4", "2-6", "1-5", "1-6"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("exchanges %v, want %v", got, want)
+	}
+	// two players exchanged: first 2,3 <-> 4,5 (difference 9-5 = 4); difference 5 has
+	// 2,3 <-> 4,6 and 1,3 <-> 4,5, and rule (c) puts first the one whose highest S1 number
+	// not shared by the other is higher (2 against 1): 2,3 <-> 4,6.
+	two := d.exchangeClass(3, 3, 2)
+	f := func(ex exchange) string {
+		return fmt.Sprintf("%d%d-%d%d", ex.fromS1[0]+1, ex.fromS1[1]+1, ex.fromS2[0]+1, ex.fromS2[1]+1)
+	}
+	if f(two[0]) != "23-45" || f(two[1]) != "23-46" || f(two[2]) != "13-45" {
+		t.Fatalf("two-player exchanges start %s %s %s", f(two[0]), f(two[1]), f(two[2]))
+	}
+}
