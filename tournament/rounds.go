@@ -1,3 +1,961 @@
 // Store integration of the pairing engines (lot, pair, unpair, pairings).
 
 package tournament
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+
+	"arbitro/pairing"
+)
+
+// Sentinel errors of the lot and of pairing rounds (wrap with %w, test with errors.Is).
+var (
+	// ErrLotNotDrawn: a round cannot be paired before the pairing numbers are drawn
+	// (arbitro lot).
+	ErrLotNotDrawn = errors.New("the lot has not been drawn")
+	// ErrResultsMissing: a paired round still has boards without a final result; the next
+	// round is paired only with PairOptions.Force.
+	ErrResultsMissing = errors.New("results missing")
+	// ErrAllRoundsPaired: every round the tournament plans (tournaments.rounds) is paired.
+	ErrAllRoundsPaired = errors.New("every planned round is paired")
+	// ErrRoundHasResults: the last round has results (other than the automatic byes) or game
+	// scores or claims, so it cannot be unpaired.
+	ErrRoundHasResults = errors.New("the round has results")
+	// ErrNoPairing is pairing.ErrNoPairing: no pairing of the round respects the system's
+	// absolute rules (the CLI exits with code 4).
+	ErrNoPairing = pairing.ErrNoPairing
+)
+
+// LotNumber is one pairing number drawn by the lot.
+type LotNumber struct {
+	Entry  int64  `json:"entry"`
+	Number int    `json:"pairing_number"`
+	Name   string `json:"name"`
+}
+
+// LotResult is the outcome of DrawLot.
+type LotResult struct {
+	Seed    int64       `json:"seed"`     // the seed used (stored in tournaments.lot_seed)
+	DrawnAt string      `json:"drawn_at"` // RFC 3339 UTC
+	Redraw  bool        `json:"redraw"`   // a previous draw (before round 1) was replaced
+	Numbers []LotNumber `json:"numbers"`  // by pairing number
+}
+
+// DrawLot draws the pairing numbers (numeri di sorteggio, FID Capo V Art. 2) of every entry
+// of t with pairing.Lot from the tournament's stored seed, or from *seed when seed is not
+// nil (then stored in its place), writes them, sets tournaments.lot_drawn_at and logs
+// "lot.draw" with the previous and the new numbers. Anybody can re-run the draw from the
+// seed (see pairing.Lot for the algorithm).
+//
+// The lot may be drawn again while no round is paired (e.g. after a late registration);
+// once round 1 is paired it is refused with ErrLocked, and players added later get the next
+// numbers (AddPlayer, fid-pairing.md 2.8). Errors: ErrLocked; ErrInvalid for no players or
+// a seed of 0 or above 2^63-1 (the column is a signed 64-bit integer).
+func (tx *Tx) DrawLot(t *Tournament, seed *uint64) (*LotResult, error) {
+	cur, err := tx.TournamentByID(t.ID)
+	if err != nil {
+		return nil, err
+	}
+	if cur.RoundsPaired > 0 {
+		return nil, fmt.Errorf("%w: the lot of %s was drawn on %s and round %d is paired; pairing numbers cannot change now (players added later get the next numbers automatically)",
+			ErrLocked, cur.Name, orDash(cur.LotDrawnAt), cur.RoundsPaired)
+	}
+	s := cur.Seed
+	if seed != nil {
+		if *seed == 0 || *seed > math.MaxInt64 {
+			return nil, fmt.Errorf("%w: seed %d (use a whole number from 1 to %d)", ErrInvalid, *seed, int64(math.MaxInt64))
+		}
+		s = int64(*seed)
+	}
+	if s <= 0 {
+		s = NewSeed()
+	}
+	entries, err := tx.Entries(cur.ID)
+	if err != nil {
+		return nil, err
+	}
+	if len(entries) == 0 {
+		return nil, fmt.Errorf("%w: %s has no players yet; add them first (arbitro player add, arbitro player import)", ErrInvalid, cur.Name)
+	}
+	ids := make([]int, len(entries))
+	var before []LotNumber
+	for i, e := range entries {
+		ids[i] = int(e.ID)
+		if e.Number != 0 {
+			before = append(before, LotNumber{Entry: e.ID, Number: e.Number, Name: e.Player.Name})
+		}
+	}
+	nums, err := pairing.Lot(uint64(s), ids)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrInvalid, err)
+	}
+	if _, err := tx.ExecContext(tx.ctx, `UPDATE entries SET pairing_number = NULL WHERE tournament_id = ?`, cur.ID); err != nil {
+		return nil, err
+	}
+	res := &LotResult{Seed: s, DrawnAt: tx.NowText(), Redraw: cur.LotDrawnAt != ""}
+	for _, e := range entries {
+		n := nums[int(e.ID)]
+		if _, err := tx.ExecContext(tx.ctx, `UPDATE entries SET pairing_number = ? WHERE id = ?`, n, e.ID); err != nil {
+			return nil, err
+		}
+		res.Numbers = append(res.Numbers, LotNumber{Entry: e.ID, Number: n, Name: e.Player.Name})
+	}
+	sort.Slice(res.Numbers, func(i, j int) bool { return res.Numbers[i].Number < res.Numbers[j].Number })
+	if _, err := tx.ExecContext(tx.ctx, `UPDATE tournaments SET lot_seed = ?, lot_drawn_at = ? WHERE id = ?`, s, res.DrawnAt, cur.ID); err != nil {
+		return nil, err
+	}
+	var beforeEv any
+	if cur.LotDrawnAt != "" || len(before) > 0 {
+		beforeEv = map[string]any{"seed": cur.Seed, "drawn_at": cur.LotDrawnAt, "numbers": before}
+	}
+	if err := tx.LogEvent(cur.ID, "lot.draw", beforeEv, res); err != nil {
+		return nil, err
+	}
+	t.Seed, t.LotDrawnAt = s, res.DrawnAt
+	return res, nil
+}
+
+// Snapshot builds the pairing engines' view of tournament t before round `round`
+// (1-based): one pairing.Entrant per entry, in pairing-number order, with
+//
+//   - ID = entries.id, Number = pairing number, Rating = entries.rating, Name;
+//   - History: one pairing.Round for every round 1..round-1, from LoadCrosstable's slots
+//     (so absences and a late entrant's start points count as they do in the standings):
+//     played → Played with the colour; bye → Bye; forfeits → ForfeitWin/ForfeitLoss with
+//     the opponent and no colour; "unplayed" → ForfeitLoss with the opponent (the pairing
+//     was made); a board without a final result → Played with the colour and 0 points; no
+//     slot → Absent. With two games per pairing the round's points are summed and game 1
+//     gives the colour. Float comes from boards.white_float / black_float of game 1;
+//   - Score = the sum of the History points (game points, 2-1-0);
+//   - Available = false when the entry withdrew before the round (withdrawn_after < round),
+//     joins later (joined_round > round) or has an absence recorded for the round.
+//
+// Errors: ErrLotNotDrawn when an entry has no pairing number; LoadCrosstable's errors.
+func (tx *Tx) Snapshot(t *Tournament, round int) ([]pairing.Entrant, error) {
+	if round < 1 {
+		return nil, fmt.Errorf("%w: round %d", ErrInvalid, round)
+	}
+	entries, err := tx.Entries(t.ID)
+	if err != nil {
+		return nil, err
+	}
+	ct, err := tx.LoadCrosstable(t)
+	if err != nil {
+		return nil, err
+	}
+	slots := map[int][]CrossResult{}
+	for _, p := range ct.Players {
+		slots[p.ID] = p.Results
+	}
+	type fkey struct{ round, entry int }
+	floats := map[fkey]pairing.Float{}
+	rows, err := tx.QueryContext(tx.ctx, `SELECT r.number, b.white_entry, coalesce(b.black_entry, 0), b.white_float, b.black_float
+		FROM boards b JOIN rounds r ON r.id = b.round_id WHERE r.tournament_id = ? AND r.number < ? AND b.game = 1`, t.ID, round)
+	if err != nil {
+		return nil, err
+	}
+	for rows.Next() {
+		var rn, w, b int
+		var wf, bf string
+		if err := rows.Scan(&rn, &w, &b, &wf, &bf); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		floats[fkey{rn, w}] = parseFloat(wf)
+		if b != 0 {
+			floats[fkey{rn, b}] = parseFloat(bf)
+		}
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	out := make([]pairing.Entrant, 0, len(entries))
+	for _, e := range entries {
+		if e.Number == 0 {
+			return nil, fmt.Errorf("%w: %s has no pairing number (draw the lot: arbitro lot)", ErrLotNotDrawn, e.Player.Name)
+		}
+		id := int(e.ID)
+		en := pairing.Entrant{ID: id, Number: e.Number, Rating: e.Rating, Name: e.Player.Name, Available: true}
+		if e.Status == StatusWithdrawn && e.WithdrawnAfter < round {
+			en.Available = false
+		}
+		if e.JoinedRound > round {
+			en.Available = false
+		}
+		byRound := map[int][]CrossResult{}
+		for _, s := range slots[id] {
+			if s.Round == round && s.Kind == CrossAbsent {
+				en.Available = false
+			}
+			if s.Round < round {
+				byRound[s.Round] = append(byRound[s.Round], s)
+			}
+		}
+		for r := 1; r < round; r++ {
+			hr := pairing.Round{Number: r, Kind: pairing.Absent}
+			ss := byRound[r]
+			sort.Slice(ss, func(i, j int) bool { return ss[i].Game < ss[j].Game })
+			for k, s := range ss {
+				hr.Points += s.Points
+				if k > 0 {
+					continue
+				}
+				switch s.Kind {
+				case CrossPlayed, CrossPending:
+					hr.Kind, hr.Opponent, hr.Colour = pairing.Played, s.Opponent, s.Colour
+				case CrossBye:
+					hr.Kind = pairing.Bye
+				case CrossForfeitWin:
+					hr.Kind, hr.Opponent = pairing.ForfeitWin, s.Opponent
+				case CrossForfeitLoss, CrossUnplayed:
+					hr.Kind, hr.Opponent = pairing.ForfeitLoss, s.Opponent
+				case CrossAbsent:
+					hr.Kind = pairing.Absent
+				}
+			}
+			hr.Float = floats[fkey{r, id}]
+			en.Score += hr.Points
+			en.History = append(en.History, hr)
+		}
+		out = append(out, en)
+	}
+	return out, nil
+}
+
+func parseFloat(s string) pairing.Float {
+	switch s {
+	case "down":
+		return pairing.Down
+	case "up":
+		return pairing.Up
+	}
+	return pairing.NoFloat
+}
+
+func floatText(f pairing.Float) string {
+	switch f {
+	case pairing.Down:
+		return "down"
+	case pairing.Up:
+		return "up"
+	}
+	return ""
+}
+
+// ManualPair is a pair imposed by the arbiter (arbitro pair --set "12-7"), by PAIRING
+// NUMBERS, White first; Black 0 gives White the pairing bye ("12-bye").
+type ManualPair struct {
+	White int `json:"white"`
+	Black int `json:"black"`
+}
+
+// String writes the pair as typed: "12-7", or "12-bye".
+func (m ManualPair) String() string {
+	if m.Black == 0 {
+		return strconv.Itoa(m.White) + "-bye"
+	}
+	return strconv.Itoa(m.White) + "-" + strconv.Itoa(m.Black)
+}
+
+// ParseManualPair reads "12-7" (pairing numbers, White first; spaces allowed) or "12-bye"
+// / "12-0" (12 gets the bye). Errors wrap ErrInvalid.
+func ParseManualPair(s string) (ManualPair, error) {
+	a, b, ok := strings.Cut(strings.ReplaceAll(s, " ", ""), "-")
+	if !ok {
+		return ManualPair{}, fmt.Errorf("%w: manual pair %q (write WHITE-BLACK by pairing number, e.g. 12-7, or 12-bye)", ErrInvalid, s)
+	}
+	w, err := strconv.Atoi(a)
+	if err != nil || w < 1 {
+		return ManualPair{}, fmt.Errorf("%w: manual pair %q: %q is not a pairing number", ErrInvalid, s, a)
+	}
+	if strings.EqualFold(b, "bye") || strings.EqualFold(b, "riposo") || b == "0" {
+		return ManualPair{White: w}, nil
+	}
+	bl, err := strconv.Atoi(b)
+	if err != nil || bl < 1 {
+		return ManualPair{}, fmt.Errorf("%w: manual pair %q: %q is not a pairing number", ErrInvalid, s, b)
+	}
+	if bl == w {
+		return ManualPair{}, fmt.Errorf("%w: manual pair %q pairs a player with himself", ErrInvalid, s)
+	}
+	return ManualPair{White: w, Black: bl}, nil
+}
+
+// PairOptions are the arbiter's choices for PairNext.
+type PairOptions struct {
+	// Force pairs the next round although earlier rounds have boards without a final
+	// result; the missing boards are returned as warnings (and logged).
+	Force bool
+	// Manual are pairs imposed by the arbiter, by pairing number. Italo-Swiss takes them as
+	// ItaloOptions.Fixed; Dutch pairs the other players around them; refused for a round
+	// robin (its rounds are fixed by the Berger table).
+	Manual []ManualPair
+}
+
+// BergerInfo explains a round-robin round: which round of the Berger table it is.
+type BergerInfo struct {
+	Players    int            `json:"players"`     // n (odd n: the table for n+1, the player against n+1 rests)
+	Cycles     int            `json:"cycles"`      // 1 single, 2 double round robin
+	Cycle      int            `json:"cycle"`       // 1 or 2 (second cycle: colours reversed)
+	TableRound int            `json:"table_round"` // round of the Berger table (FIDE C.05 Annex 1)
+	Numbers    []pairing.Pair `json:"numbers"`     // the table's pairs, by pairing number
+}
+
+// DutchInfo explains a Dutch round (pairing.DutchResult without the pairs).
+type DutchInfo struct {
+	InitialColour string                 `json:"initial_colour"` // "white" or "black": drawn by lot from the seed (LotColour)
+	Brackets      []pairing.DutchBracket `json:"brackets"`
+}
+
+// RoundExplanation is the account of how a round was paired, stored as JSON in
+// rounds.explanation and printed by `arbitro pair --explain`.
+type RoundExplanation struct {
+	System   string               `json:"system"`
+	Round    int                  `json:"round"`
+	Seed     int64                `json:"seed"`
+	Start    int                  `json:"start,omitempty"` // Italo-Swiss: start player (entry id)
+	Manual   []ManualPair         `json:"manual,omitempty"`
+	Forced   bool                 `json:"forced,omitempty"`
+	Warnings []string             `json:"warnings,omitempty"`
+	Italo    *pairing.ItaloResult `json:"italo,omitempty"`
+	Dutch    *DutchInfo           `json:"dutch,omitempty"`
+	Berger   *BergerInfo          `json:"berger,omitempty"`
+}
+
+// PairedRound is a round as PairNext made it.
+type PairedRound struct {
+	Round       int               `json:"round"`
+	Method      string            `json:"method"`
+	Seed        int64             `json:"seed"`
+	Boards      []*Board          `json:"boards"`
+	Pairs       []pairing.Pair    `json:"-"` // the engine's pairs (entry ids), game 1
+	Warnings    []string          `json:"warnings,omitempty"`
+	Explanation *RoundExplanation `json:"explanation"`
+}
+
+// missingResults lists the boards of rounds before `round` without a final result
+// (no result row, or adjourned).
+func (tx *Tx) missingResults(t *Tournament, round int) ([]string, error) {
+	rows, err := tx.QueryContext(tx.ctx, `SELECT r.number, b.board, b.game, pw.name, coalesce(pb.name, ''), coalesce(res.kind, '')
+		FROM boards b JOIN rounds r ON r.id = b.round_id
+		JOIN entries ew ON ew.id = b.white_entry JOIN players pw ON pw.id = ew.player_id
+		LEFT JOIN entries eb ON eb.id = b.black_entry LEFT JOIN players pb ON pb.id = eb.player_id
+		LEFT JOIN results res ON res.board_id = b.id
+		WHERE r.tournament_id = ? AND r.number < ? AND b.black_entry IS NOT NULL AND (res.kind IS NULL OR res.kind = 'adjourned')
+		ORDER BY r.number, b.board, b.game`, t.ID, round)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var rn, bd, g int
+		var w, b, kind string
+		if err := rows.Scan(&rn, &bd, &g, &w, &b, &kind); err != nil {
+			return nil, err
+		}
+		s := fmt.Sprintf("round %d board %d", rn, bd)
+		if g == 2 {
+			s += " game 2"
+		}
+		s += fmt.Sprintf(" (%s - %s)", w, b)
+		if kind == KindAdjourned {
+			s += " adjourned"
+		}
+		out = append(out, s)
+	}
+	return out, rows.Err()
+}
+
+// roundRobinCycles returns the number of cycles of a round robin of n players planned
+// with `rounds` rounds: 1 when rounds is BergerRounds(n), 2 when twice that (double round
+// robin, girone di andata e ritorno); otherwise an error naming the right numbers.
+func roundRobinCycles(n, rounds int) (int, error) {
+	if n < 2 {
+		return 0, fmt.Errorf("%w: a round robin needs at least 2 players (it has %d)", ErrInvalid, n)
+	}
+	one := pairing.BergerRounds(n)
+	switch rounds {
+	case one:
+		return 1, nil
+	case 2 * one:
+		return 2, nil
+	}
+	return 0, fmt.Errorf("%w: a round robin of %d players has %d rounds (%d for a double round robin), but the tournament plans %d; set it with 'arbitro tournament set rounds %d' before round 1",
+		ErrInvalid, n, one, 2*one, rounds, one)
+}
+
+// PairNext pairs the next round of t (one more than the last paired round) with the
+// tournament's system, in the caller's transaction, and stores it:
+//
+//   - refused before the lot (ErrLotNotDrawn), beyond tournaments.rounds
+//     (ErrAllRoundsPaired), and while an earlier round has a board without a final result
+//     (ErrResultsMissing, unless opts.Force: then the boards are returned as warnings);
+//   - round-robin: round r of the Berger table (pairing.RoundRobin; double round robin when
+//     the tournament plans twice BergerRounds(n) rounds; odd n: the bye); every entry must
+//     have joined in round 1, and manual pairs are refused;
+//   - italo-swiss: pairing.ItaloSwiss from the start player of the previous round
+//     (pairing.ItaloStart), with opts.Manual as fixed pairs;
+//   - dutch: pairing.Dutch with the stored seed (round 1's colour drawn by lot) and the
+//     planned number of rounds; manual pairs take boards 1..k and the others are paired
+//     around them;
+//
+// then writes the round (method = system, seed, explanation JSON), its boards (game 2 with
+// colours reversed when the tournament plays two games per pairing; a bye has one board
+// row), the floats (Dutch: the engine's; Italo-Swiss: down for the higher-scored player of
+// a pair with different scores and for the bye, up for the lower), scores the byes
+// (ScoreByes) and logs "round.pair" (and "pairing.manual" for the arbiter's pairs).
+//
+// Errors: the ones above; ErrNoPairing (wrapped, exit code 4 in the CLI); ErrInvalid for a
+// bad manual pair or a bad round-robin size. Nothing is kept on error when the caller's
+// Store.Update rolls back.
+func (tx *Tx) PairNext(t *Tournament, opts PairOptions) (*PairedRound, error) {
+	cur, err := tx.TournamentByID(t.ID)
+	if err != nil {
+		return nil, err
+	}
+	if cur.LotDrawnAt == "" {
+		return nil, fmt.Errorf("%w for %s: pairing numbers are needed first; draw them with 'arbitro lot'", ErrLotNotDrawn, cur.Name)
+	}
+	round := cur.RoundsPaired + 1
+	if round > cur.Rounds {
+		return nil, fmt.Errorf("%w: %s plans %d rounds and all are paired", ErrAllRoundsPaired, cur.Name, cur.Rounds)
+	}
+	var warnings []string
+	missing, err := tx.missingResults(cur, round)
+	if err != nil {
+		return nil, err
+	}
+	if len(missing) > 0 {
+		if !opts.Force {
+			return nil, fmt.Errorf("%w: before pairing round %d enter the result of %s", ErrResultsMissing, round, strings.Join(missing, ", "))
+		}
+		for _, m := range missing {
+			warnings = append(warnings, "paired without the result of "+m)
+		}
+	}
+	es, err := tx.Snapshot(cur, round)
+	if err != nil {
+		return nil, err
+	}
+	byNumber := map[int]*pairing.Entrant{}
+	byID := map[int]*pairing.Entrant{}
+	for i := range es {
+		byNumber[es[i].Number] = &es[i]
+		byID[es[i].ID] = &es[i]
+	}
+	// The arbiter's pairs, checked and turned into entry ids.
+	var fixed []pairing.Pair
+	used := map[int]bool{}
+	for _, m := range opts.Manual {
+		var ids [2]int
+		for k, n := range []int{m.White, m.Black} {
+			if n == 0 {
+				continue
+			}
+			e := byNumber[n]
+			if e == nil {
+				return nil, fmt.Errorf("%w: manual pair %s: no player has pairing number %d", ErrInvalid, m, n)
+			}
+			if !e.Available {
+				return nil, fmt.Errorf("%w: manual pair %s: %s (number %d) is withdrawn, absent or not entered yet in round %d", ErrInvalid, m, e.Name, n, round)
+			}
+			if used[n] {
+				return nil, fmt.Errorf("%w: manual pair %s: number %d is in two manual pairs", ErrInvalid, m, n)
+			}
+			used[n] = true
+			ids[k] = e.ID
+		}
+		if ids[1] != 0 {
+			for _, h := range byID[ids[0]].History {
+				if h.Opponent == ids[1] {
+					warnings = append(warnings, fmt.Sprintf("manual pair %s: %s and %s already met in round %d (arbiter's decision)", m, byID[ids[0]].Name, byID[ids[1]].Name, h.Number))
+				}
+			}
+		} else {
+			for _, h := range byID[ids[0]].History {
+				if h.Kind == pairing.Bye {
+					warnings = append(warnings, fmt.Sprintf("manual pair %s: %s already had the bye in round %d (arbiter's decision)", m, byID[ids[0]].Name, h.Number))
+				}
+			}
+		}
+		fixed = append(fixed, pairing.Pair{Board: len(fixed) + 1, White: ids[0], Black: ids[1]})
+	}
+
+	ex := &RoundExplanation{System: cur.System, Round: round, Seed: cur.Seed, Manual: opts.Manual, Forced: len(missing) > 0}
+	var pairs []pairing.Pair
+	switch cur.System {
+	case SystemRoundRobin:
+		if len(opts.Manual) > 0 {
+			return nil, fmt.Errorf("%w: a round robin follows the Berger table; manual pairs (--set) are not allowed", ErrInvalid)
+		}
+		pairs, ex.Berger, err = tx.bergerRound(cur, es, round)
+		if err != nil {
+			return nil, err
+		}
+		for _, e := range es {
+			if !e.Available {
+				warnings = append(warnings, fmt.Sprintf("%s is withdrawn or absent in round %d: record his game as a forfeit", e.Name, round))
+			}
+		}
+	case SystemItaloSwiss:
+		start := 0
+		if round > 1 {
+			prev, err := tx.roundPairs(cur, round-1)
+			if err != nil {
+				return nil, err
+			}
+			start = pairing.ItaloStart(prev)
+		}
+		ex.Start = start
+		res, err := pairing.ItaloSwiss(es, pairing.ItaloOptions{Start: start, Fixed: fixed})
+		if err != nil {
+			return nil, pairErr(cur, round, err)
+		}
+		pairs = res.Pairs
+		ex.Italo = &res
+		for _, st := range res.Steps {
+			for _, id := range st.SameColourThrice {
+				warnings = append(warnings, fmt.Sprintf("%s gets the same colour for the third game running (allowed, fid-pairing.md 2.6)", byID[id].Name))
+			}
+		}
+	case SystemDutch:
+		sub := make([]pairing.Entrant, len(es))
+		copy(sub, es)
+		for i := range sub {
+			if used[sub[i].Number] {
+				sub[i].Available = false
+			}
+		}
+		var res pairing.DutchResult
+		if countAvailable(sub) > 0 {
+			res, err = pairing.Dutch(sub, pairing.DutchOptions{Round: round, TotalRounds: cur.Rounds, Seed: uint64(cur.Seed)})
+			if err != nil {
+				return nil, pairErr(cur, round, err)
+			}
+		} else {
+			res.InitialColour = pairing.LotColour(uint64(cur.Seed))
+		}
+		pairs = append(append([]pairing.Pair{}, fixed...), res.Pairs...)
+		for i := range pairs {
+			pairs[i].Board = i + 1
+		}
+		ex.Dutch = &DutchInfo{InitialColour: res.InitialColour.String(), Brackets: res.Brackets}
+	default:
+		return nil, fmt.Errorf("%w: unknown pairing system %q", ErrInvalid, cur.System)
+	}
+	if len(pairs) == 0 {
+		return nil, fmt.Errorf("%w: round %d of %s: nobody is available to play", ErrNoPairing, round, cur.Name)
+	}
+	ex.Warnings = warnings
+
+	// Floats (A.4 of C.04.3, also recorded for Italo-Swiss): down for the higher-scored
+	// player of a pair with different scores and for the bye, up for the lower. This is
+	// the rule pairing.DutchResult.Floats follows.
+	floats := map[int]pairing.Float{}
+	if cur.System != SystemRoundRobin {
+		for _, p := range pairs {
+			switch {
+			case p.Black == 0:
+				floats[p.White] = pairing.Down
+			case byID[p.White].Score > byID[p.Black].Score:
+				floats[p.White], floats[p.Black] = pairing.Down, pairing.Up
+			case byID[p.White].Score < byID[p.Black].Score:
+				floats[p.White], floats[p.Black] = pairing.Up, pairing.Down
+			}
+		}
+	}
+
+	exJSON, err := json.Marshal(ex)
+	if err != nil {
+		return nil, err
+	}
+	res, err := tx.ExecContext(tx.ctx, `INSERT INTO rounds (tournament_id, number, method, seed, explanation, paired_at, published_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?)`, cur.ID, round, cur.System, cur.Seed, string(exJSON), tx.NowText(), tx.NowText())
+	if err != nil {
+		return nil, err
+	}
+	roundID, err := res.LastInsertId()
+	if err != nil {
+		return nil, err
+	}
+	for i, p := range pairs {
+		var black any
+		if p.Black != 0 {
+			black = p.Black
+		}
+		if _, err := tx.ExecContext(tx.ctx, `INSERT INTO boards (round_id, board, game, white_entry, black_entry, pair_order, white_float, black_float)
+			VALUES (?, ?, 1, ?, ?, ?, ?, ?)`, roundID, p.Board, p.White, black, i+1, floatText(floats[p.White]), floatText(floats[p.Black])); err != nil {
+			return nil, err
+		}
+		if cur.GamesPerPairing == 2 && p.Black != 0 {
+			if _, err := tx.ExecContext(tx.ctx, `INSERT INTO boards (round_id, board, game, white_entry, black_entry, pair_order, white_float, black_float)
+				VALUES (?, ?, 2, ?, ?, ?, ?, ?)`, roundID, p.Board, p.Black, p.White, i+1, floatText(floats[p.Black]), floatText(floats[p.White])); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if _, err := tx.ScoreByes(cur, round); err != nil {
+		return nil, err
+	}
+	boards, err := tx.Boards(cur, round)
+	if err != nil {
+		return nil, err
+	}
+	if len(opts.Manual) > 0 {
+		if err := tx.LogEvent(cur.ID, "pairing.manual", nil, map[string]any{"round": round, "pairs": opts.Manual}); err != nil {
+			return nil, err
+		}
+	}
+	if err := tx.LogEvent(cur.ID, "round.pair", nil, map[string]any{"round": round, "method": cur.System, "seed": cur.Seed,
+		"boards": boardSummary(boards), "manual": opts.Manual, "warnings": warnings}); err != nil {
+		return nil, err
+	}
+	t.RoundsPaired = round
+	return &PairedRound{Round: round, Method: cur.System, Seed: cur.Seed, Boards: boards, Pairs: pairs, Warnings: warnings, Explanation: ex}, nil
+}
+
+func countAvailable(es []pairing.Entrant) int {
+	n := 0
+	for _, e := range es {
+		if e.Available {
+			n++
+		}
+	}
+	return n
+}
+
+// pairErr wraps an engine error for the arbiter.
+func pairErr(t *Tournament, round int, err error) error {
+	switch {
+	case errors.Is(err, pairing.ErrNoPairing):
+		return fmt.Errorf("round %d of %s: %w", round, t.Name, err)
+	case errors.Is(err, pairing.ErrBadSnapshot):
+		return fmt.Errorf("%w: round %d of %s: %w", ErrInvalid, round, t.Name, err)
+	}
+	return err
+}
+
+// bergerRound returns round `round` of the round robin of es.
+func (tx *Tx) bergerRound(t *Tournament, es []pairing.Entrant, round int) ([]pairing.Pair, *BergerInfo, error) {
+	var late []string
+	rows, err := tx.QueryContext(tx.ctx, `SELECT p.name FROM entries e JOIN players p ON p.id = e.player_id WHERE e.tournament_id = ? AND e.joined_round > 1 ORDER BY p.name`, t.ID)
+	if err != nil {
+		return nil, nil, err
+	}
+	for rows.Next() {
+		var n string
+		if err := rows.Scan(&n); err != nil {
+			rows.Close()
+			return nil, nil, err
+		}
+		late = append(late, n)
+	}
+	if err := rows.Close(); err != nil {
+		return nil, nil, err
+	}
+	if len(late) > 0 {
+		return nil, nil, fmt.Errorf("%w: a round robin cannot take players who entered after round 1 (%s); remove them or use a Swiss system", ErrInvalid, strings.Join(late, ", "))
+	}
+	n := len(es)
+	cycles, err := roundRobinCycles(n, t.Rounds)
+	if err != nil {
+		return nil, nil, err
+	}
+	opt := pairing.RoundRobinOptions{Cycles: cycles}
+	pairs, err := pairing.RoundRobin(es, round, opt)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%w: round %d of %s: %w", ErrInvalid, round, t.Name, err)
+	}
+	one := pairing.BergerRounds(n)
+	info := &BergerInfo{Players: n, Cycles: cycles, Cycle: (round-1)/one + 1, TableRound: (round-1)%one + 1}
+	num := map[int]int{}
+	for _, e := range es {
+		num[e.ID] = e.Number
+	}
+	for _, p := range pairs {
+		info.Numbers = append(info.Numbers, pairing.Pair{Board: p.Board, White: num[p.White], Black: num[p.Black]})
+	}
+	return pairs, info, nil
+}
+
+// roundPairs returns game 1 of every board of round `round` as pairing.Pair (entry ids),
+// Board = the order the pairs were formed (boards.pair_order, else the board number).
+func (tx *Tx) roundPairs(t *Tournament, round int) ([]pairing.Pair, error) {
+	rows, err := tx.QueryContext(tx.ctx, `SELECT b.board, b.pair_order, b.white_entry, coalesce(b.black_entry, 0)
+		FROM boards b JOIN rounds r ON r.id = b.round_id WHERE r.tournament_id = ? AND r.number = ? AND b.game = 1
+		ORDER BY b.board`, t.ID, round)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []pairing.Pair
+	for rows.Next() {
+		var p pairing.Pair
+		var order int
+		if err := rows.Scan(&p.Board, &order, &p.White, &p.Black); err != nil {
+			return nil, err
+		}
+		if order > 0 {
+			p.Board = order
+		}
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}
+
+type boardSum struct {
+	Board int    `json:"board"`
+	Game  int    `json:"game"`
+	White string `json:"white"`
+	Black string `json:"black,omitempty"`
+}
+
+func boardSummary(bs []*Board) []boardSum {
+	out := make([]boardSum, 0, len(bs))
+	for _, b := range bs {
+		out = append(out, boardSum{Board: b.Board, Game: b.Game, White: b.White, Black: b.Black})
+	}
+	return out
+}
+
+// RoundInfo is a stored round's header (table rounds).
+type RoundInfo struct {
+	Number      int               `json:"round"`
+	Method      string            `json:"method"`
+	Seed        int64             `json:"seed"`
+	PairedAt    string            `json:"paired_at"`
+	Explanation *RoundExplanation `json:"explanation,omitempty"` // nil when the round was not paired by PairNext (e.g. imported)
+	Text        string            `json:"-"`                     // the explanation column as stored
+}
+
+// Round returns the header of round `round` of t (ErrNotPaired when it does not exist).
+func (tx *Tx) Round(t *Tournament, round int) (*RoundInfo, error) {
+	if err := tx.checkRound(t, round); err != nil {
+		return nil, err
+	}
+	ri := &RoundInfo{Number: round}
+	if err := tx.QueryRowContext(tx.ctx, `SELECT method, seed, explanation, paired_at FROM rounds WHERE tournament_id = ? AND number = ?`, t.ID, round).
+		Scan(&ri.Method, &ri.Seed, &ri.Text, &ri.PairedAt); err != nil {
+		return nil, err
+	}
+	if strings.HasPrefix(strings.TrimSpace(ri.Text), "{") {
+		var ex RoundExplanation
+		if json.Unmarshal([]byte(ri.Text), &ex) == nil {
+			ri.Explanation = &ex
+		}
+	}
+	return ri, nil
+}
+
+// Unpair removes the last paired round of t (arbiters correct mistakes) with its boards
+// and the automatic bye results, and logs "round.unpair" with the boards removed. An
+// entry that withdrew after that round was paired is moved back to "withdrawn after the
+// round before" (so he is not paired again when the round is re-paired). Announced
+// absences for the round are kept.
+//
+// Errors: ErrNotPaired when no round exists; ErrRoundHasResults when a board of the round
+// has a result other than an automatic bye, a game score or a draw claim (the message names
+// the boards; correct or remove those first).
+func (tx *Tx) Unpair(t *Tournament) (int, error) {
+	cur, err := tx.TournamentByID(t.ID)
+	if err != nil {
+		return 0, err
+	}
+	round := cur.RoundsPaired
+	if round == 0 {
+		return 0, fmt.Errorf("%w: %s has no paired round to remove", ErrNotPaired, cur.Name)
+	}
+	boards, err := tx.Boards(cur, round)
+	if err != nil {
+		return 0, err
+	}
+	var blocked []string
+	for _, b := range boards {
+		what := ""
+		switch {
+		case b.Result != nil && !(b.Bye() && b.Result.Kind == KindBye):
+			what = "result " + b.Result.String()
+		case b.GameID != 0:
+			what = "a game score"
+		}
+		if what == "" {
+			var n int
+			if err := tx.QueryRowContext(tx.ctx, `SELECT count(*) FROM claims WHERE board_id = ?`, b.ID).Scan(&n); err != nil {
+				return 0, err
+			}
+			if n > 0 {
+				what = "a draw claim"
+			}
+		}
+		if what != "" {
+			s := fmt.Sprintf("board %d (%s - %s): %s", b.Board, b.White, orDash(b.Black), what)
+			if b.Game == 2 {
+				s = fmt.Sprintf("board %d game 2 (%s - %s): %s", b.Board, b.White, b.Black, what)
+			}
+			blocked = append(blocked, s)
+		}
+	}
+	if len(blocked) > 0 {
+		return 0, fmt.Errorf("%w: round %d of %s cannot be unpaired, it has %s", ErrRoundHasResults, round, cur.Name, strings.Join(blocked, "; "))
+	}
+	var moved []string
+	rows, err := tx.QueryContext(tx.ctx, `SELECT p.name FROM entries e JOIN players p ON p.id = e.player_id
+		WHERE e.tournament_id = ? AND e.status = 'withdrawn' AND e.withdrawn_after >= ? ORDER BY p.name`, cur.ID, round)
+	if err != nil {
+		return 0, err
+	}
+	for rows.Next() {
+		var n string
+		if err := rows.Scan(&n); err != nil {
+			rows.Close()
+			return 0, err
+		}
+		moved = append(moved, n)
+	}
+	if err := rows.Close(); err != nil {
+		return 0, err
+	}
+	if len(moved) > 0 {
+		if _, err := tx.ExecContext(tx.ctx, `UPDATE entries SET withdrawn_after = ? WHERE tournament_id = ? AND status = 'withdrawn' AND withdrawn_after >= ?`, round-1, cur.ID, round); err != nil {
+			return 0, err
+		}
+	}
+	// results and boards go with the round (ON DELETE CASCADE), but be explicit.
+	if _, err := tx.ExecContext(tx.ctx, `DELETE FROM results WHERE board_id IN (SELECT b.id FROM boards b JOIN rounds r ON r.id = b.round_id WHERE r.tournament_id = ? AND r.number = ?)`, cur.ID, round); err != nil {
+		return 0, err
+	}
+	if _, err := tx.ExecContext(tx.ctx, `DELETE FROM boards WHERE round_id IN (SELECT id FROM rounds WHERE tournament_id = ? AND number = ?)`, cur.ID, round); err != nil {
+		return 0, err
+	}
+	if _, err := tx.ExecContext(tx.ctx, `DELETE FROM rounds WHERE tournament_id = ? AND number = ?`, cur.ID, round); err != nil {
+		return 0, err
+	}
+	if err := tx.LogEvent(cur.ID, "round.unpair", map[string]any{"round": round, "boards": boardSummary(boards)},
+		map[string]any{"round": round, "withdrawn_after_moved_back": moved}); err != nil {
+		return 0, err
+	}
+	t.RoundsPaired = round - 1
+	return round, nil
+}
+
+// PairingCheck is the outcome of CheckPairing.
+type PairingCheck struct {
+	Round      int                `json:"round"`
+	System     string             `json:"system"`
+	Checked    []pairing.Pair     `json:"checked"` // the stored round (entry ids, game 1)
+	Engine     []pairing.Pair     `json:"engine"`  // the engine's pairing of the same round
+	Diffs      []pairing.PairDiff `json:"diffs"`
+	Violations []string           `json:"violations,omitempty"` // Dutch: absolute criteria broken
+	Manual     []ManualPair       `json:"manual,omitempty"`     // arbiter's pairs kept fixed in the re-pairing
+	Names      map[int]string     `json:"names"`                // entry id → name
+	Numbers    map[int]int        `json:"numbers"`              // entry id → pairing number
+}
+
+// Identical reports whether the stored round is the engine's pairing and breaks nothing.
+func (c *PairingCheck) Identical() bool { return len(c.Diffs) == 0 && len(c.Violations) == 0 }
+
+// CheckPairing re-pairs round `round` of t (0: the last paired round) from the state
+// before it with the tournament's system and compares the result with the stored round
+// (pairing.DiffPairings; for Dutch pairing.CheckDutch, which also lists the absolute
+// criteria the stored round breaks). The players available are those on the stored
+// round's boards; the arbiter's manual pairs recorded in the round's explanation are kept
+// fixed. It writes nothing. Errors: ErrNotPaired, ErrNoPairing (the engine finds none),
+// ErrInvalid, Snapshot's errors.
+func (tx *Tx) CheckPairing(t *Tournament, round int) (*PairingCheck, error) {
+	cur, err := tx.TournamentByID(t.ID)
+	if err != nil {
+		return nil, err
+	}
+	if round == 0 {
+		round = cur.RoundsPaired
+		if round == 0 {
+			return nil, fmt.Errorf("%w: %s has no paired round to check", ErrNotPaired, cur.Name)
+		}
+	}
+	ri, err := tx.Round(cur, round)
+	if err != nil {
+		return nil, err
+	}
+	checked, err := tx.roundPairs(cur, round)
+	if err != nil {
+		return nil, err
+	}
+	es, err := tx.Snapshot(cur, round)
+	if err != nil {
+		return nil, err
+	}
+	in := map[int]bool{}
+	for _, p := range checked {
+		in[p.White], in[p.Black] = true, true
+	}
+	c := &PairingCheck{Round: round, System: cur.System, Checked: checked, Names: map[int]string{}, Numbers: map[int]int{}}
+	byNumber := map[int]int{}
+	for i := range es {
+		c.Names[es[i].ID], c.Numbers[es[i].ID] = es[i].Name, es[i].Number
+		byNumber[es[i].Number] = es[i].ID
+		if cur.System != SystemRoundRobin {
+			es[i].Available = in[es[i].ID]
+		}
+	}
+	var fixed []pairing.Pair
+	fixedIDs := map[int]bool{}
+	if ri.Explanation != nil {
+		c.Manual = ri.Explanation.Manual
+		for _, m := range ri.Explanation.Manual {
+			p := pairing.Pair{Board: len(fixed) + 1, White: byNumber[m.White], Black: byNumber[m.Black]}
+			fixed = append(fixed, p)
+			fixedIDs[p.White], fixedIDs[p.Black] = true, p.Black != 0
+		}
+	}
+	switch cur.System {
+	case SystemRoundRobin:
+		c.Engine, _, err = tx.bergerRound(cur, es, round)
+		if err != nil {
+			return nil, err
+		}
+	case SystemItaloSwiss:
+		start := 0
+		if round > 1 {
+			prev, err := tx.roundPairs(cur, round-1)
+			if err != nil {
+				return nil, err
+			}
+			start = pairing.ItaloStart(prev)
+		}
+		res, err := pairing.ItaloSwiss(es, pairing.ItaloOptions{Start: start, Fixed: fixed})
+		if err != nil {
+			return nil, pairErr(cur, round, err)
+		}
+		c.Engine = res.Pairs
+	case SystemDutch:
+		var rest []pairing.Pair
+		for _, p := range checked {
+			if !fixedIDs[p.White] {
+				rest = append(rest, p)
+			}
+		}
+		for i := range es {
+			if fixedIDs[es[i].ID] {
+				es[i].Available = false
+			}
+		}
+		dc, err := pairing.CheckDutch(es, pairing.DutchOptions{Round: round, TotalRounds: cur.Rounds, Seed: uint64(cur.Seed)}, rest)
+		if err != nil {
+			return nil, pairErr(cur, round, err)
+		}
+		c.Engine = append(append([]pairing.Pair{}, fixed...), dc.Engine.Pairs...)
+		c.Diffs, c.Violations = dc.Diffs, dc.Violations
+		return c, nil
+	default:
+		return nil, fmt.Errorf("%w: unknown pairing system %q", ErrInvalid, cur.System)
+	}
+	c.Diffs = pairing.DiffPairings(c.Engine, checked)
+	return c, nil
+}
