@@ -2,8 +2,9 @@ package main
 
 // TRF-16 on the command line: `arbitro export trf [FILE]`, `arbitro tournament
 // import-trf FILE`, and the database-free engine functions behind `arbitro pair --system
-// dutch --trf IN.trf --output OUT.txt` and `arbitro pair --check --trf IN.trf`
-// (runEnginePair, runTRFCheck: the pair command wires them).
+// dutch --trf IN.trf --output OUT.txt`, `arbitro pair --check --trf IN.trf` and
+// `arbitro pair --check` on the database (runEnginePair, runTRFCheck, runStoredCheck: the
+// pair command wires them).
 
 import (
 	"context"
@@ -217,9 +218,42 @@ func runTRFCheck(out io.Writer, trfPath string, seed uint64) error {
 	if err != nil {
 		return err
 	}
+	return checkLastRound(out, tr, trfPath, seed)
+}
+
+// runStoredCheck is `arbitro pair --check` on the database: the --tournament's last round
+// is checked against the Dutch engine as runTRFCheck does, through the tournament's TRF
+// view (ExportTRF: results, byes, absences; the initial colour of the stored seed).
+func runStoredCheck(out io.Writer) error {
+	st, err := openExisting()
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	var tr *tournament.TRF
+	var seed int64
+	err = st.View(context.Background(), func(tx *tournament.Tx) error {
+		t, err := tx.SelectTournament(flagTournament)
+		if err != nil {
+			return err
+		}
+		seed = t.Seed
+		tr, err = tx.ExportTRF(t)
+		if err == nil && tr.InitialColour == pairing.NoColour {
+			tr.InitialColour = pairing.LotColour(uint64(t.Seed))
+		}
+		return err
+	})
+	if err != nil {
+		return explain(err)
+	}
+	return checkLastRound(out, tr, tr.Name, uint64(seed))
+}
+
+func checkLastRound(out io.Writer, tr *tournament.TRF, what string, seed uint64) error {
 	last := tr.PlayedRounds()
 	if last == 0 {
-		return fail(fmt.Errorf("%s: no round has been paired", trfPath), "nothing to check")
+		return fail(fmt.Errorf("%s: no round has been paired", what), "nothing to check")
 	}
 	checked := tr.RoundPairs(last)
 	inRound := map[int]bool{}
@@ -235,9 +269,9 @@ func runTRFCheck(out io.Writer, trfPath string, seed uint64) error {
 		if errors.Is(err, pairing.ErrNoPairing) {
 			return withCode(exitNoPairing, err, "the engine finds no pairing for that round")
 		}
-		return fail(err, "check the TRF")
+		return fail(err, "check the input")
 	}
-	fmt.Fprintf(out, "round %d: %d boards checked against the Dutch engine (C.04.3)\n", last, len(checked))
+	fmt.Fprintf(out, "round %d: %d boards checked against the Dutch engine (C.04.3); players by pairing number\n", last, len(checked))
 	for _, v := range c.Violations {
 		fmt.Fprintf(out, "violation: %s\n", v)
 	}

@@ -142,4 +142,31 @@ func TestTRFCheckOwnRound(t *testing.T) {
 	if err := runTRFCheck(&out, in, 0); err != nil || !strings.Contains(out.String(), "the round is the engine's pairing") {
 		t.Fatalf("check: %v\n%s\n%s", err, out.String(), buf.String())
 	}
+	// the same round imported into a database passes the stored check; swapping the
+	// colours of board 1 in the file makes it fail with one difference
+	db := filepath.Join(t.TempDir(), "a.db")
+	var stderr bytes.Buffer
+	if code := run([]string{"--db", db, "tournament", "import-trf", in, "--name", "R1"}, &out, &stderr); code != 0 {
+		t.Fatalf("import: %d %s", code, stderr.String())
+	}
+	flagDB, flagTournament = db, "R1"
+	out.Reset()
+	if err := runStoredCheck(&out); err != nil || !strings.Contains(out.String(), "the round is the engine's pairing") {
+		t.Fatalf("stored check: %v\n%s", err, out.String())
+	}
+	w := res.Pairs[0]
+	i, j := idx[w.White], idx[w.Black]
+	tr.Players[i].Rounds[0].Colour, tr.Players[j].Rounds[0].Colour = 'b', 'w'
+	buf.Reset()
+	tournament.WriteTRF(&buf, tr)
+	in2 := writeTemp(t, "r1swap.trf", buf.String())
+	if code := run([]string{"--db", db, "tournament", "import-trf", in2, "--name", "R1swap"}, &out, &stderr); code != 0 {
+		t.Fatalf("import: %d %s", code, stderr.String())
+	}
+	flagDB, flagTournament = db, "R1swap"
+	out.Reset()
+	err = runStoredCheck(&out)
+	if err == nil || strings.Count(out.String(), "difference: colours") != 1 {
+		t.Fatalf("swapped colours: %v\n%s", err, out.String())
+	}
 }
