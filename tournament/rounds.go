@@ -408,8 +408,9 @@ func roundRobinCycles(n, rounds int) (int, error) {
 //
 // then writes the round (method = system, seed, explanation JSON), its boards (game 2 with
 // colours reversed when the tournament plays two games per pairing; a bye has one board
-// row), the floats (Dutch: the engine's; Italo-Swiss: down for the higher-scored player of
-// a pair with different scores and for the bye, up for the lower), scores the byes
+// row), the floats of the Swiss systems (down for the higher-scored player of a pair with
+// different scores and for the bye, up for the lower: the rule of
+// pairing.DutchResult.Floats, C.04.3 A.4), scores the byes
 // (ScoreByes) and logs "round.pair" (and "pairing.manual" for the arbiter's pairs).
 //
 // Errors: the ones above; ErrNoPairing (wrapped, exit code 4 in the CLI); ErrInvalid for a

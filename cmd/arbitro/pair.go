@@ -1,3 +1,601 @@
 // Store integration of the pairing engines (lot, pair, unpair, pairings).
 
 package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"arbitro/pairing"
+	"arbitro/reports"
+	"arbitro/tournament"
+
+	"github.com/spf13/cobra"
+)
+
+func init() {
+	addCommand(newPairCmd())
+	addCommand(newPairingsCmd())
+	addCommand(newUnpairCmd())
+}
+
+// explainPair turns the sentinel errors of the lot and of pairing into "what went wrong
+// (how to fix)"; other errors go to explainBoard/explain.
+func explainPair(err error) error {
+	var ce *cliError
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &ce):
+		return err
+	case errors.Is(err, tournament.ErrLotNotDrawn):
+		return fail(err, "draw the pairing numbers first: arbitro lot (or arbitro lot --seed N); nothing was written")
+	case errors.Is(err, tournament.ErrResultsMissing):
+		return fail(err, "enter them with 'arbitro result ROUND BOARD RESULT', or pair anyway with --force; nothing was written")
+	case errors.Is(err, tournament.ErrAllRoundsPaired):
+		return fail(err, "the tournament is complete; see 'arbitro standings'")
+	case errors.Is(err, tournament.ErrNoPairing):
+		return withCode(exitNoPairing, err, "no pairing respects the rules (no repeated games, one bye each); pair some boards by hand with --set \"A-B\"; nothing was written")
+	case errors.Is(err, tournament.ErrRoundHasResults):
+		return fail(err, "only a round without results can be unpaired; nothing was changed")
+	case errors.Is(err, tournament.ErrLocked):
+		return fail(err, "nothing was changed")
+	}
+	return explainBoard(err)
+}
+
+func newPairCmd() *cobra.Command {
+	var force, explainFlag, check bool
+	var sets []string
+	var checkRound int
+	var system, trfIn, output string
+	var seed uint64
+	cmd := &cobra.Command{
+		Use:     "pair",
+		Aliases: []string{"abbina"},
+		Short:   "Pair the next round with the tournament's system (or check a round: --check)",
+		Long: `Pair the next round with the tournament's pairing system and store it:
+
+  round-robin   the next round of the Berger table (double round robin when the
+                tournament plans twice the rounds of one cycle; odd number: a bye)
+  italo-swiss   FID Italo-Swiss with continuous rotation (fid-pairing.md)
+  dutch         FIDE Dutch (C.04.3); round 1's colour drawn by lot from the seed
+
+The round is paired only when every result of the earlier rounds is in; --force pairs
+anyway and records a warning. The lot must have been drawn (arbitro lot).
+
+--set "12-7" imposes a pair by pairing numbers, White first ("12-bye" gives 12 the bye);
+repeat it for several pairs. The decision is written in the event log. Not allowed in a
+round robin.
+
+--explain prints why each pair was made: for the Italo-Swiss the rotation cursor, the
+score group and the candidates passed over with the reason; for the Dutch system the
+score brackets and their floaters; for a round robin the Berger table round.
+
+--check re-pairs a stored round (the last one, or --round N) from the state before it
+and prints every difference from the stored pairing. Exit status 0 when the stored round
+is the engine's pairing, 1 when it differs (or, Dutch, breaks an absolute criterion).
+
+Without a database (arbitro as a pairing engine for other programs):
+  arbitro pair --system dutch --trf IN.trf [--output OUT.txt]   next round, JaVaFo format
+  arbitro pair --check --trf IN.trf                            check the last round of IN
+
+Exit status 4 when no valid pairing exists.`,
+		Example: `  arbitro pair
+  arbitro pair --explain
+  arbitro pair --set "12-7" --set "3-bye"
+  arbitro pair --force
+  arbitro pair --check --round 3`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			out := cmd.OutOrStdout()
+			if trfIn != "" {
+				if check {
+					return runTRFCheck(out, trfIn, seed)
+				}
+				if system == "" {
+					system = "dutch"
+				}
+				return runEnginePair(out, system, trfIn, output, seed)
+			}
+			if system != "" || output != "" {
+				return usageErr("--system and --output go with --trf (the engine mode); the tournament's own system pairs it")
+			}
+			if check {
+				if force || len(sets) > 0 {
+					return usageErr("--check does not pair: it goes without --force and --set")
+				}
+				return runCheck(cmd, checkRound)
+			}
+			if cmd.Flags().Changed("round") {
+				return usageErr("--round goes with --check; 'arbitro pair' always pairs the next round")
+			}
+			var manual []tournament.ManualPair
+			for _, s := range sets {
+				m, err := tournament.ParseManualPair(s)
+				if err != nil {
+					return usageErr("%v", err)
+				}
+				manual = append(manual, m)
+			}
+			var pr *tournament.PairedRound
+			var sheet reports.PairingsSheet
+			var t *tournament.Tournament
+			var names map[int]entryLabel
+			err := update(func(tx *tournament.Tx, tt *tournament.Tournament) error {
+				var err error
+				t = tt
+				if pr, err = tx.PairNext(tt, tournament.PairOptions{Force: force, Manual: manual}); err != nil {
+					return err
+				}
+				sheet, err = loadSheet(tx, tt, pr.Round)
+				if err != nil {
+					return err
+				}
+				names, err = entryLabels(tx, tt)
+				return err
+			})
+			if err != nil {
+				return explainPair(err)
+			}
+			if flagJSON {
+				return printJSON(cmd, pr)
+			}
+			errOut := cmd.ErrOrStderr()
+			for _, w := range pr.Warnings {
+				fmt.Fprintf(errOut, "arbitro: warning: %s\n", w)
+			}
+			fmt.Fprintf(out, "round %d of %s paired (%s, seed %d)\n", pr.Round, t.Name, pr.Method, pr.Seed)
+			if err := writeSheetText(out, sheet, nil); err != nil {
+				return err
+			}
+			if explainFlag {
+				fmt.Fprintln(out)
+				writeExplanation(out, pr.Explanation, names)
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.BoolVar(&force, "force", false, "pair although results of earlier rounds are missing (a warning is recorded)")
+	f.BoolVar(&explainFlag, "explain", false, "print why each pair was made")
+	f.StringArrayVar(&sets, "set", nil, "impose a pair by pairing numbers, White first: \"12-7\" (\"12-bye\": 12 rests); repeatable")
+	f.BoolVar(&check, "check", false, "re-pair a stored round and print the differences (exit 1 when it differs)")
+	f.IntVar(&checkRound, "round", 0, "with --check: the round to check (default the last)")
+	f.StringVar(&system, "system", "", "with --trf: pairing system of the engine mode (dutch)")
+	f.StringVar(&trfIn, "trf", "", "engine mode: read the tournament from this TRF-16 file instead of the database")
+	f.StringVar(&output, "output", "", "with --trf: write the pairs to this file (default stdout)")
+	f.Uint64Var(&seed, "seed", 0, "with --trf: seed of the lot for the initial colour when the file has no XXC")
+	return cmd
+}
+
+// entryLabel is how explanations name a player: pairing number and name.
+type entryLabel struct {
+	Number int
+	Name   string
+}
+
+func (l entryLabel) String() string {
+	if l.Name == "" {
+		return "?"
+	}
+	return fmt.Sprintf("%d %s", l.Number, l.Name)
+}
+
+func entryLabels(tx *tournament.Tx, t *tournament.Tournament) (map[int]entryLabel, error) {
+	es, err := tx.Entries(t.ID)
+	if err != nil {
+		return nil, err
+	}
+	m := make(map[int]entryLabel, len(es))
+	for _, e := range es {
+		m[int(e.ID)] = entryLabel{Number: e.Number, Name: e.Player.Name}
+	}
+	return m, nil
+}
+
+// loadSheet builds the pairing sheet of round from the store (points before the round).
+func loadSheet(tx *tournament.Tx, t *tournament.Tournament, round int) (reports.PairingsSheet, error) {
+	ct, err := tx.LoadCrosstable(t)
+	if err != nil {
+		return reports.PairingsSheet{}, err
+	}
+	before, err := tournament.ComputeStandings(ct, round-1)
+	if err != nil {
+		return reports.PairingsSheet{}, err
+	}
+	return reports.PairingsFromCrosstable(ct, round, before), nil
+}
+
+// writeSheetText prints a pairing sheet as a table; results (board/game → result text)
+// fill the Result column when given.
+func writeSheetText(w io.Writer, s reports.PairingsSheet, results map[[2]int]string) error {
+	sc := s.Scoring
+	if sc.Divisor == 0 {
+		sc = tournament.Scoring210
+	}
+	tw := newTable(w)
+	fmt.Fprintln(tw, "Bd\tNo\tWhite\tPts\tResult\tNo\tBlack\tPts")
+	for _, b := range s.Boards {
+		bd := fmt.Sprint(b.Board)
+		if b.Game == 2 {
+			bd += "/2"
+		}
+		res := "-"
+		if r := results[[2]int{b.Board, max(b.Game, 1)}]; r != "" {
+			res = r
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%d\t%s\t%s\n", bd, b.White.Number, b.White.Name, sc.Format(b.White.Points), res,
+			b.Black.Number, b.Black.Name, sc.Format(b.Black.Points))
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	list := func(label string, ps []reports.PairingPlayer, pts bool) {
+		if len(ps) == 0 {
+			return
+		}
+		var parts []string
+		for _, p := range ps {
+			x := fmt.Sprintf("%d %s", p.Number, p.Name)
+			if pts {
+				x += " (" + sc.Format(p.Points) + ")"
+			}
+			parts = append(parts, x)
+		}
+		fmt.Fprintf(w, "%s: %s\n", label, strings.Join(parts, ", "))
+	}
+	list("Bye (riposo)", s.Byes, true)
+	list("Not paired", s.Absent, false)
+	return nil
+}
+
+// writeExplanation prints why each pair was made, from the stored explanation.
+func writeExplanation(w io.Writer, ex *tournament.RoundExplanation, names map[int]entryLabel) {
+	if ex == nil {
+		fmt.Fprintln(w, "no explanation stored for this round (not paired by arbitro pair)")
+		return
+	}
+	nm := func(id int) string { return names[id].String() }
+	fmt.Fprintf(w, "How round %d was paired (%s, seed %d; scores in game points 2-1-0):\n", ex.Round, ex.System, ex.Seed)
+	if ex.Forced {
+		fmt.Fprintln(w, "  paired with --force although results were missing")
+	}
+	for _, m := range ex.Manual {
+		fmt.Fprintf(w, "  arbiter's decision: --set %s\n", m)
+	}
+	switch {
+	case ex.Berger != nil:
+		b := ex.Berger
+		var ps []string
+		for _, p := range b.Numbers {
+			if p.Black == 0 {
+				ps = append(ps, fmt.Sprintf("%d rests", p.White))
+			} else {
+				ps = append(ps, fmt.Sprintf("%d-%d", p.White, p.Black))
+			}
+		}
+		cyc := ""
+		if b.Cycles == 2 {
+			cyc = fmt.Sprintf(", cycle %d of 2", b.Cycle)
+			if b.Cycle == 2 {
+				cyc += " (colours reversed)"
+			}
+		}
+		fmt.Fprintf(w, "  Berger table for %d players, round %d%s: %s\n", b.Players, b.TableRound, cyc, strings.Join(ps, ", "))
+		if b.Players%2 == 1 {
+			fmt.Fprintf(w, "  odd number of players: whoever meets number %d rests\n", b.Players+1)
+		}
+	case ex.Italo != nil:
+		it := ex.Italo
+		if ex.Start != 0 {
+			fmt.Fprintf(w, "  start player: %s (Black on the last board formed in round %d)\n", nm(ex.Start), ex.Round-1)
+		} else {
+			fmt.Fprintln(w, "  no start player: the scan starts at pairing number 1")
+		}
+		if it.Fallback {
+			fmt.Fprintln(w, "  the plain rotation reached a dead end: backtracking (fid-pairing.md 2.5) decided some pairs")
+		}
+		for _, st := range it.Steps {
+			switch {
+			case st.Manual && st.Bye:
+				fmt.Fprintf(w, "  board %d: %s rests — arbiter's decision\n", st.Board, nm(st.First))
+				continue
+			case st.Manual:
+				fmt.Fprintf(w, "  board %d: %s - %s — arbiter's decision\n", st.Board, nm(st.First), nm(st.Second))
+				continue
+			case st.Bye:
+				fmt.Fprintf(w, "  bye: %s (%d pts) is left unpaired and rests\n", nm(st.First), st.FirstScore)
+				continue
+			}
+			cur := "from"
+			if !st.CursorIncluded {
+				cur = "after"
+			}
+			fmt.Fprintf(w, "  board %d: %s (%d pts) meets %s (%d pts)\n", st.Board, nm(st.First), st.FirstScore, nm(st.Second), st.SecondScore)
+			fmt.Fprintf(w, "    searched %s cursor %s; highest score among the unpaired: %d", cur, nm(st.CursorID), st.FirstScore)
+			if st.SecondScore < st.FirstScore {
+				fmt.Fprintf(w, "; opponent from the lower group %d", st.SecondScore)
+			}
+			fmt.Fprintln(w)
+			for _, sk := range st.Skipped {
+				fmt.Fprintf(w, "    passed over %s (%d pts): %s\n", nm(sk.ID), sk.Score, sk.Reason)
+			}
+			if st.Fallback {
+				fmt.Fprintln(w, "    not the plain rotation's choice: changed by backtracking")
+			}
+			if st.ColourRule != 0 {
+				fmt.Fprintf(w, "    colours by rule %d of fid-pairing.md 2.6\n", st.ColourRule)
+			}
+		}
+	case ex.Dutch != nil:
+		fmt.Fprintf(w, "  initial colour (drawn by lot from the seed): %s\n", ex.Dutch.InitialColour)
+		for _, b := range ex.Dutch.Brackets {
+			fmt.Fprintf(w, "  bracket %d pts: %d resident(s)", b.Score, b.Residents)
+			if len(b.MDPs) > 0 {
+				fmt.Fprintf(w, ", moved down into it: %s", joinNames(b.MDPs, nm))
+			}
+			if len(b.Downfloaters) > 0 {
+				fmt.Fprintf(w, ", floating down: %s", joinNames(b.Downfloaters, nm))
+			}
+			switch {
+			case b.Fallback:
+				fmt.Fprintf(w, " (no candidate within the search budget: paired by maximum matching)")
+			case !b.Exact:
+				fmt.Fprintf(w, " (best candidate within the search budget, %d nodes)", b.Nodes)
+			default:
+				fmt.Fprintf(w, " (optimal, %d search nodes)", b.Nodes)
+			}
+			fmt.Fprintln(w)
+		}
+	}
+	for _, s := range ex.Warnings {
+		fmt.Fprintf(w, "  warning: %s\n", s)
+	}
+}
+
+func joinNames(ids []int, nm func(int) string) string {
+	var s []string
+	for _, id := range ids {
+		s = append(s, nm(id))
+	}
+	return strings.Join(s, ", ")
+}
+
+// runCheck is `arbitro pair --check [--round N]` on the database.
+func runCheck(cmd *cobra.Command, round int) error {
+	var c *tournament.PairingCheck
+	err := view(func(tx *tournament.Tx, t *tournament.Tournament) error {
+		var err error
+		c, err = tx.CheckPairing(t, round)
+		return err
+	})
+	if err != nil {
+		if errors.Is(err, tournament.ErrNoPairing) {
+			return withCode(exitNoPairing, err, "the engine finds no pairing for that round")
+		}
+		return explainPair(err)
+	}
+	out := cmd.OutOrStdout()
+	if flagJSON {
+		if err := printJSON(cmd, c); err != nil {
+			return err
+		}
+	} else {
+		nm := func(id int) string {
+			if id == 0 {
+				return "nobody"
+			}
+			return fmt.Sprintf("%d %s", c.Numbers[id], c.Names[id])
+		}
+		pr := func(p pairing.Pair) string {
+			if p.Black == 0 {
+				return nm(p.White) + " (bye)"
+			}
+			return nm(p.White) + " - " + nm(p.Black)
+		}
+		fmt.Fprintf(out, "round %d: %d boards checked against the %s engine\n", c.Round, len(c.Checked), c.System)
+		for _, m := range c.Manual {
+			fmt.Fprintf(out, "kept fixed (arbiter's decision): %s\n", m)
+		}
+		for _, v := range c.Violations {
+			fmt.Fprintf(out, "violation: %s\n", v)
+		}
+		diffs := append([]pairing.PairDiff{}, c.Diffs...)
+		sort.SliceStable(diffs, func(i, j int) bool { return diffs[i].Kind == "bye" && diffs[j].Kind != "bye" })
+		for _, d := range diffs {
+			switch d.Kind {
+			case "missing":
+				fmt.Fprintf(out, "difference: the engine pairs %s; the stored round does not\n", pr(d.Engine))
+			case "extra":
+				fmt.Fprintf(out, "difference: the stored round pairs %s; the engine does not\n", pr(d.Checked))
+			case "colours":
+				fmt.Fprintf(out, "difference: colours swapped: the engine has %s, the stored round %s\n", pr(d.Engine), pr(d.Checked))
+			case "bye":
+				fmt.Fprintf(out, "difference: the engine gives the bye to %s, the stored round to %s\n", nm(d.Engine.White), nm(d.Checked.White))
+			default:
+				fmt.Fprintf(out, "difference: %s\n", d)
+			}
+		}
+		if c.Identical() {
+			fmt.Fprintln(out, "the stored round is the engine's pairing")
+		}
+	}
+	if !c.Identical() {
+		return fail(fmt.Errorf("round %d differs from the engine's pairing: %d differences, %d violations", c.Round, len(c.Diffs), len(c.Violations)),
+			"see the lines above; the stored round was not changed")
+	}
+	return nil
+}
+
+// pairingsJSON is the --json form of `arbitro pairings`.
+type pairingsJSON struct {
+	Tournament string             `json:"tournament"`
+	Round      int                `json:"round"`
+	Method     string             `json:"method"`
+	Seed       int64              `json:"seed"`
+	PairedAt   string             `json:"paired_at"`
+	Scoring    string             `json:"scoring"`
+	Boards     []pairingBoardJSON `json:"boards"`
+	Byes       []pairingSideJSON  `json:"byes"`
+	NotPaired  []pairingSideJSON  `json:"not_paired"`
+}
+
+type pairingBoardJSON struct {
+	Board  int              `json:"board"`
+	Game   int              `json:"game"`
+	White  pairingSideJSON  `json:"white"`
+	Black  *pairingSideJSON `json:"black,omitempty"`
+	Result string           `json:"result,omitempty"`
+}
+
+// pairingSideJSON is a player on a sheet; Points before the round in game points (2-1-0).
+type pairingSideJSON struct {
+	Entry  int64  `json:"entry"`
+	Number int    `json:"pairing_number"`
+	Name   string `json:"name"`
+	Points int    `json:"points_before"`
+}
+
+func newPairingsCmd() *cobra.Command {
+	var round int
+	var pdf string
+	cmd := &cobra.Command{
+		Use:     "pairings",
+		Aliases: []string{"abbinamenti"},
+		Short:   "Print the pairings of a round (the sheet to pin up); --json, --pdf FILE",
+		Long: `Print the pairings of a round (default: the last paired): board, White and Black with
+their pairing numbers and points before the round, the result when entered, the bye and
+the players not paired. --pdf writes the A4 sheet with empty result boxes to pin up;
+--json writes points before the round in game points (2-1-0).`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if pdf != "" && flagJSON {
+				return usageErr("choose one of --json and --pdf")
+			}
+			var sheet reports.PairingsSheet
+			var boards []*tournament.Board
+			var ri *tournament.RoundInfo
+			var t *tournament.Tournament
+			var entries []tournament.Entry
+			var before map[int]int
+			err := view(func(tx *tournament.Tx, tt *tournament.Tournament) error {
+				t = tt
+				r := round
+				if r == 0 {
+					r = tt.RoundsPaired
+					if r == 0 {
+						return fmt.Errorf("%w: %s has no paired round yet", tournament.ErrNotPaired, tt.Name)
+					}
+				}
+				var err error
+				if ri, err = tx.Round(tt, r); err != nil {
+					return err
+				}
+				if boards, err = tx.Boards(tt, r); err != nil {
+					return err
+				}
+				if sheet, err = loadSheet(tx, tt, r); err != nil {
+					return err
+				}
+				es, err := tx.Snapshot(tt, r)
+				if err != nil {
+					return err
+				}
+				before = map[int]int{}
+				for _, e := range es {
+					before[e.ID] = e.Score
+				}
+				entries, err = tx.Entries(tt.ID)
+				return err
+			})
+			if err != nil {
+				if errors.Is(err, tournament.ErrNotPaired) {
+					return fail(err, "pair it with 'arbitro pair'")
+				}
+				return explainPair(err)
+			}
+			switch {
+			case pdf != "":
+				return writePDF(cmd, pdf, func(w io.Writer, m reports.Meta) error { return reports.WritePairingsPDF(w, sheet, m) })
+			case flagJSON:
+				byID := map[int64]*tournament.Entry{}
+				for i := range entries {
+					byID[entries[i].ID] = &entries[i]
+				}
+				side := func(id int64) pairingSideJSON {
+					e := byID[id]
+					return pairingSideJSON{Entry: id, Number: e.Number, Name: e.Player.Name, Points: before[int(id)]}
+				}
+				j := pairingsJSON{Tournament: t.Name, Round: ri.Number, Method: ri.Method, Seed: ri.Seed, PairedAt: ri.PairedAt,
+					Scoring: t.Scoring, Boards: []pairingBoardJSON{}, Byes: []pairingSideJSON{}, NotPaired: []pairingSideJSON{}}
+				on := map[int64]bool{}
+				for _, b := range boards {
+					on[b.WhiteEntry], on[b.BlackEntry] = true, true
+					if b.Bye() {
+						j.Byes = append(j.Byes, side(b.WhiteEntry))
+						continue
+					}
+					bj := pairingBoardJSON{Board: b.Board, Game: b.Game, White: side(b.WhiteEntry), Result: b.Result.String()}
+					bs := side(b.BlackEntry)
+					bj.Black = &bs
+					j.Boards = append(j.Boards, bj)
+				}
+				for _, e := range entries {
+					if !on[e.ID] {
+						j.NotPaired = append(j.NotPaired, side(e.ID))
+					}
+				}
+				return printJSON(cmd, j)
+			}
+			results := map[[2]int]string{}
+			for _, b := range boards {
+				if b.Result != nil {
+					results[[2]int{b.Board, max(b.Game, 1)}] = b.Result.String()
+				}
+			}
+			out := cmd.OutOrStdout()
+			fmt.Fprintf(out, "%s — round %d of %d (%s, seed %d)\n", t.Name, ri.Number, t.Rounds, ri.Method, ri.Seed)
+			return writeSheetText(out, sheet, results)
+		},
+	}
+	cmd.Flags().IntVar(&round, "round", 0, "the round to print (default: the last paired)")
+	cmd.Flags().StringVar(&pdf, "pdf", "", "write the A4 pairing sheet to `FILE`")
+	return cmd
+}
+
+func newUnpairCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:     "unpair",
+		Aliases: []string{"annulla-turno"},
+		Short:   "Remove the last paired round while it has no results",
+		Long: `Remove the last paired round, with its boards and the automatic bye, so it can be
+paired again (an arbiter corrects a mistake). Refused once a board of the round has a
+result, a game score or a draw claim. Written in the event log.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			var round int
+			var name string
+			err := update(func(tx *tournament.Tx, t *tournament.Tournament) error {
+				var err error
+				name = t.Name
+				round, err = tx.Unpair(t)
+				return err
+			})
+			if err != nil {
+				if errors.Is(err, tournament.ErrNotPaired) {
+					return fail(err, "nothing to remove")
+				}
+				return explainPair(err)
+			}
+			if flagJSON {
+				return printJSON(cmd, map[string]any{"tournament": name, "removed_round": round})
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "round %d of %s removed; pair it again with 'arbitro pair'\n", round, name)
+			return nil
+		},
+	}
+}
