@@ -44,6 +44,12 @@ type LotResult struct {
 	Seed    int64       `json:"seed"`     // the seed used (stored in tournaments.lot_seed)
 	DrawnAt string      `json:"drawn_at"` // RFC 3339 UTC
 	Redraw  bool        `json:"redraw"`   // a previous draw (before round 1) was replaced
+	// Method is "lot" (numbers drawn from the seed) or "rating" (Dutch: numbers by the
+	// initial ranking, C.04.2 A.2; the seed draws the initial colour only).
+	Method string `json:"method"`
+	// InitialColour (Dutch): the colour of number 1 in round 1, drawn from the seed
+	// (pairing.LotColour).
+	InitialColour string `json:"initial_colour,omitempty"`
 	Numbers []LotNumber `json:"numbers"`  // by pairing number
 }
 
@@ -52,6 +58,11 @@ type LotResult struct {
 // nil (then stored in its place), writes them, sets tournaments.lot_drawn_at and logs
 // "lot.draw" with the previous and the new numbers. Anybody can re-run the draw from the
 // seed (see pairing.Lot for the algorithm).
+//
+// For the Dutch system the pairing numbers are not drawn: they are the initial ranking
+// (FIDE C.04.2 A.2: rating, highest first; then, as arbitro's simplification, the name,
+// case-insensitive, and the entry id — FIDE titles are not used), and the seed draws only
+// round 1's initial colour (pairing.LotColour, C.04.3 E.5).
 //
 // The lot may be drawn again while no round is paired (e.g. after a late registration);
 // once round 1 is paired it is refused with ErrLocked, and players added later get the next
@@ -91,14 +102,20 @@ func (tx *Tx) DrawLot(t *Tournament, seed *uint64) (*LotResult, error) {
 			before = append(before, LotNumber{Entry: e.ID, Number: e.Number, Name: e.Player.Name})
 		}
 	}
-	nums, err := pairing.Lot(uint64(s), ids)
-	if err != nil {
+	var nums map[int]int
+	if cur.System == SystemDutch {
+		nums = ratingOrder(entries)
+	} else if nums, err = pairing.Lot(uint64(s), ids); err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrInvalid, err)
 	}
 	if _, err := tx.ExecContext(tx.ctx, `UPDATE entries SET pairing_number = NULL WHERE tournament_id = ?`, cur.ID); err != nil {
 		return nil, err
 	}
-	res := &LotResult{Seed: s, DrawnAt: tx.NowText(), Redraw: cur.LotDrawnAt != ""}
+	res := &LotResult{Seed: s, DrawnAt: tx.NowText(), Redraw: cur.LotDrawnAt != "", Method: "lot"}
+	if cur.System == SystemDutch {
+		res.Method = "rating"
+		res.InitialColour = pairing.LotColour(uint64(s)).String()
+	}
 	for _, e := range entries {
 		n := nums[int(e.ID)]
 		if _, err := tx.ExecContext(tx.ctx, `UPDATE entries SET pairing_number = ? WHERE id = ?`, n, e.ID); err != nil {
@@ -119,6 +136,26 @@ func (tx *Tx) DrawLot(t *Tournament, seed *uint64) (*LotResult, error) {
 	}
 	t.Seed, t.LotDrawnAt = s, res.DrawnAt
 	return res, nil
+}
+
+// ratingOrder numbers entries by rating (highest first), then name, then entry id.
+func ratingOrder(entries []Entry) map[int]int {
+	es := append([]Entry(nil), entries...)
+	sort.SliceStable(es, func(i, j int) bool {
+		a, b := es[i], es[j]
+		if a.Rating != b.Rating {
+			return a.Rating > b.Rating
+		}
+		if ka, kb := key(a.Player.Name), key(b.Player.Name); ka != kb {
+			return ka < kb
+		}
+		return a.ID < b.ID
+	})
+	m := make(map[int]int, len(es))
+	for i, e := range es {
+		m[int(e.ID)] = i + 1
+	}
+	return m
 }
 
 // Snapshot builds the pairing engines' view of tournament t before round `round`
@@ -422,7 +459,7 @@ func (tx *Tx) PairNext(t *Tournament, opts PairOptions) (*PairedRound, error) {
 		return nil, err
 	}
 	if cur.LotDrawnAt == "" {
-		return nil, fmt.Errorf("%w for %s: pairing numbers are needed first; draw them with 'arbitro lot'", ErrLotNotDrawn, cur.Name)
+		return nil, fmt.Errorf("%w for %s: pairing numbers are needed before round 1", ErrLotNotDrawn, cur.Name)
 	}
 	round := cur.RoundsPaired + 1
 	if round > cur.Rounds {
@@ -854,7 +891,7 @@ type PairingCheck struct {
 	Engine     []pairing.Pair     `json:"engine"`  // the engine's pairing of the same round
 	Diffs      []pairing.PairDiff `json:"diffs"`
 	Violations []string           `json:"violations,omitempty"` // Dutch: absolute criteria broken
-	Manual     []ManualPair       `json:"manual,omitempty"`     // arbiter's pairs kept fixed in the re-pairing
+	Manual     []ManualPair       `json:"manual,omitempty"`     // arbiter's pairs (--set) the round was made with; NOT imposed on the re-pairing
 	Names      map[int]string     `json:"names"`                // entry id → name
 	Numbers    map[int]int        `json:"numbers"`              // entry id → pairing number
 }
@@ -866,8 +903,9 @@ func (c *PairingCheck) Identical() bool { return len(c.Diffs) == 0 && len(c.Viol
 // before it with the tournament's system and compares the result with the stored round
 // (pairing.DiffPairings; for Dutch pairing.CheckDutch, which also lists the absolute
 // criteria the stored round breaks). The players available are those on the stored
-// round's boards; the arbiter's manual pairs recorded in the round's explanation are kept
-// fixed. It writes nothing. Errors: ErrNotPaired, ErrNoPairing (the engine finds none),
+// round's boards (for a round robin, everybody). The arbiter's manual pairs (--set) are
+// NOT imposed on the re-pairing, so a round made with them shows the differences they
+// caused; PairingCheck.Manual lists them. It writes nothing. Errors: ErrNotPaired, ErrNoPairing (the engine finds none),
 // ErrInvalid, Snapshot's errors.
 func (tx *Tx) CheckPairing(t *Tournament, round int) (*PairingCheck, error) {
 	cur, err := tx.TournamentByID(t.ID)
@@ -905,15 +943,8 @@ func (tx *Tx) CheckPairing(t *Tournament, round int) (*PairingCheck, error) {
 			es[i].Available = in[es[i].ID]
 		}
 	}
-	var fixed []pairing.Pair
-	fixedIDs := map[int]bool{}
 	if ri.Explanation != nil {
 		c.Manual = ri.Explanation.Manual
-		for _, m := range ri.Explanation.Manual {
-			p := pairing.Pair{Board: len(fixed) + 1, White: byNumber[m.White], Black: byNumber[m.Black]}
-			fixed = append(fixed, p)
-			fixedIDs[p.White], fixedIDs[p.Black] = true, p.Black != 0
-		}
 	}
 	switch cur.System {
 	case SystemRoundRobin:
@@ -930,28 +961,17 @@ func (tx *Tx) CheckPairing(t *Tournament, round int) (*PairingCheck, error) {
 			}
 			start = pairing.ItaloStart(prev)
 		}
-		res, err := pairing.ItaloSwiss(es, pairing.ItaloOptions{Start: start, Fixed: fixed})
+		res, err := pairing.ItaloSwiss(es, pairing.ItaloOptions{Start: start})
 		if err != nil {
 			return nil, pairErr(cur, round, err)
 		}
 		c.Engine = res.Pairs
 	case SystemDutch:
-		var rest []pairing.Pair
-		for _, p := range checked {
-			if !fixedIDs[p.White] {
-				rest = append(rest, p)
-			}
-		}
-		for i := range es {
-			if fixedIDs[es[i].ID] {
-				es[i].Available = false
-			}
-		}
-		dc, err := pairing.CheckDutch(es, pairing.DutchOptions{Round: round, TotalRounds: cur.Rounds, Seed: uint64(cur.Seed)}, rest)
+		dc, err := pairing.CheckDutch(es, pairing.DutchOptions{Round: round, TotalRounds: cur.Rounds, Seed: uint64(cur.Seed)}, checked)
 		if err != nil {
 			return nil, pairErr(cur, round, err)
 		}
-		c.Engine = append(append([]pairing.Pair{}, fixed...), dc.Engine.Pairs...)
+		c.Engine = dc.Engine.Pairs
 		c.Diffs, c.Violations = dc.Diffs, dc.Violations
 		return c, nil
 	default:

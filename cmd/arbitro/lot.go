@@ -24,7 +24,10 @@ stored): anybody can repeat the draw from the seed and get the same numbers
 (algorithm: pairing.Lot — sort the entry ids, Fisher-Yates with PCG(seed, 1)).
 
 The lot may be drawn again while no round is paired; once round 1 is paired it is
-refused, and players entered later get the next numbers automatically. The draw is
+refused, and players entered later get the next numbers automatically.
+
+For the Dutch system the numbers follow the initial ranking instead (rating, highest
+first, then name; FIDE C.04.2 A.2) and the seed draws round 1's initial colour. The draw is
 written in the event log ('arbitro tournament log').`,
 		Example: `  arbitro lot
   arbitro lot --seed 20261121`,
@@ -53,7 +56,12 @@ written in the event log ('arbitro tournament log').`,
 			if res.Redraw {
 				verb = "drawn again"
 			}
-			fmt.Fprintf(out, "lot of %s %s with seed %d (%d players)\n", name, verb, res.Seed, len(res.Numbers))
+			if res.Method == "rating" {
+				fmt.Fprintf(out, "pairing numbers of %s by rating (Dutch system, FIDE C.04.2 A.2), %d players; seed %d draws the initial colour: %s\n",
+					name, len(res.Numbers), res.Seed, res.InitialColour)
+			} else {
+				fmt.Fprintf(out, "lot of %s %s with seed %d (%d players)\n", name, verb, res.Seed, len(res.Numbers))
+			}
 			tw := newTable(out)
 			fmt.Fprintln(tw, "No\tPlayer\tId")
 			for _, n := range res.Numbers {

@@ -397,9 +397,9 @@ func runCheck(cmd *cobra.Command, round int) error {
 			}
 			return nm(p.White) + " - " + nm(p.Black)
 		}
-		fmt.Fprintf(out, "round %d: %d boards checked against the %s engine\n", c.Round, len(c.Checked), c.System)
+		fmt.Fprintf(out, "round %d: %d boards (byes included) checked against the %s engine\n", c.Round, len(c.Checked), c.System)
 		for _, m := range c.Manual {
-			fmt.Fprintf(out, "kept fixed (arbiter's decision): %s\n", m)
+			fmt.Fprintf(out, "note: the round was made with the arbiter's pair --set %s\n", m)
 		}
 		for _, v := range c.Violations {
 			fmt.Fprintf(out, "violation: %s\n", v)
