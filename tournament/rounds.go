@@ -41,16 +41,16 @@ type LotNumber struct {
 
 // LotResult is the outcome of DrawLot.
 type LotResult struct {
-	Seed    int64       `json:"seed"`     // the seed used (stored in tournaments.lot_seed)
-	DrawnAt string      `json:"drawn_at"` // RFC 3339 UTC
-	Redraw  bool        `json:"redraw"`   // a previous draw (before round 1) was replaced
+	Seed    int64  `json:"seed"`     // the seed used (stored in tournaments.lot_seed)
+	DrawnAt string `json:"drawn_at"` // RFC 3339 UTC
+	Redraw  bool   `json:"redraw"`   // a previous draw (before round 1) was replaced
 	// Method is "lot" (numbers drawn from the seed) or "rating" (Dutch: numbers by the
 	// initial ranking, C.04.2 A.2; the seed draws the initial colour only).
 	Method string `json:"method"`
 	// InitialColour (Dutch): the colour of number 1 in round 1, drawn from the seed
 	// (pairing.LotColour).
-	InitialColour string `json:"initial_colour,omitempty"`
-	Numbers []LotNumber `json:"numbers"`  // by pairing number
+	InitialColour string      `json:"initial_colour,omitempty"`
+	Numbers       []LotNumber `json:"numbers"` // by pairing number
 }
 
 // DrawLot draws the pairing numbers (numeri di sorteggio, FID Capo V Art. 2) of every entry
