@@ -335,6 +335,9 @@ func parsePlayerLine(line string, ln int) (TRFPlayer, error) {
 	for len(p.Rounds) > 0 && p.Rounds[len(p.Rounds)-1] == (TRFRound{Colour: ' ', Result: ' '}) {
 		p.Rounds = p.Rounds[:len(p.Rounds)-1]
 	}
+	if len(p.Rounds) == 0 {
+		p.Rounds = nil
+	}
 	return p, nil
 }
 
