@@ -1,0 +1,771 @@
+// Store integration of the pairing engines (lot, pair, unpair, pairings).
+
+package tournament
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"testing"
+
+	"arbitro/pairing"
+)
+
+// newEvent creates a tournament with n players named P01..Pnn (rating 2000-10*i) in a new
+// store.
+func newEvent(t *testing.T, system string, rounds, n int, mod func(*Tournament)) (*Store, *Tournament) {
+	t.Helper()
+	st := testStore(t)
+	tr := &Tournament{Name: "Prova " + system, Variant: VariantItalian, System: system, Rounds: rounds, ByePoints: 2, ForfeitPoints: 2, Seed: 12345}
+	if mod != nil {
+		mod(tr)
+	}
+	err := st.Update(context.Background(), func(tx *Tx) error {
+		if err := tx.CreateTournament(tr); err != nil {
+			return err
+		}
+		for i := 1; i <= n; i++ {
+			if _, err := tx.AddPlayer(tr, Player{Name: fmt.Sprintf("P%02d, Test", i), Rating: 2000 - 10*i}); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st, tr
+}
+
+// upd runs fn in a write transaction on a fresh copy of tr.
+func upd(t *testing.T, st *Store, tr *Tournament, fn func(tx *Tx, t *Tournament) error) error {
+	t.Helper()
+	return st.Update(context.Background(), func(tx *Tx) error {
+		cur, err := tx.TournamentByID(tr.ID)
+		if err != nil {
+			return err
+		}
+		return fn(tx, cur)
+	})
+}
+
+func mustUpd(t *testing.T, st *Store, tr *Tournament, fn func(tx *Tx, t *Tournament) error) {
+	t.Helper()
+	if err := upd(t, st, tr, fn); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// counts returns the number of rounds, boards, results and events of the file.
+func counts(t *testing.T, st *Store) [4]int {
+	t.Helper()
+	var c [4]int
+	for i, tbl := range []string{"rounds", "boards", "results", "events"} {
+		if err := st.DB().QueryRow(`SELECT count(*) FROM ` + tbl).Scan(&c[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return c
+}
+
+func pairNext(t *testing.T, st *Store, tr *Tournament, opts PairOptions) *PairedRound {
+	t.Helper()
+	var pr *PairedRound
+	mustUpd(t, st, tr, func(tx *Tx, cur *Tournament) error {
+		var err error
+		pr, err = tx.PairNext(cur, opts)
+		return err
+	})
+	return pr
+}
+
+func drawLot(t *testing.T, st *Store, tr *Tournament, seed *uint64) *LotResult {
+	t.Helper()
+	var lr *LotResult
+	mustUpd(t, st, tr, func(tx *Tx, cur *Tournament) error {
+		var err error
+		lr, err = tx.DrawLot(cur, seed)
+		return err
+	})
+	return lr
+}
+
+// setResults enters a result for every board of round without one: White wins on odd
+// boards, draws on even boards (game 2 of a double pairing: Black wins).
+func setResults(t *testing.T, st *Store, tr *Tournament, round int) {
+	t.Helper()
+	mustUpd(t, st, tr, func(tx *Tx, cur *Tournament) error {
+		bs, err := tx.Boards(cur, round)
+		if err != nil {
+			return err
+		}
+		for _, b := range bs {
+			if b.Result != nil {
+				continue
+			}
+			spec := "2-0"
+			if b.Board%2 == 0 {
+				spec = "1-1"
+			}
+			if b.Game == 2 {
+				spec = "0-2"
+			}
+			if _, err := tx.SetResult(cur, round, b.Board, b.Game, spec, ResultOptions{}); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+func entryNumbers(t *testing.T, st *Store, tr *Tournament) map[int64]int {
+	t.Helper()
+	m := map[int64]int{}
+	err := st.View(context.Background(), func(tx *Tx) error {
+		es, err := tx.Entries(tr.ID)
+		for _, e := range es {
+			m[e.ID] = e.Number
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func TestDrawLot(t *testing.T) {
+	st, tr := newEvent(t, SystemItaloSwiss, 3, 6, nil)
+	before := counts(t, st)
+	lr := drawLot(t, st, tr, nil)
+	if lr.Seed != 12345 || lr.Method != "lot" || len(lr.Numbers) != 6 || lr.Redraw {
+		t.Fatalf("lot: %+v", lr)
+	}
+	// The numbers are pairing.Lot's draw from the stored seed, over the entry ids.
+	nums := entryNumbers(t, st, tr)
+	ids := []int{}
+	for id := range nums {
+		ids = append(ids, int(id))
+	}
+	want, err := pairing.Lot(12345, ids)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[int]bool{}
+	for id, n := range nums {
+		if want[int(id)] != n || n < 1 || n > 6 || seen[n] {
+			t.Errorf("entry %d: number %d, want %d (a permutation of 1..6)", id, n, want[int(id)])
+		}
+		seen[n] = true
+	}
+	if c := counts(t, st); c[3] != before[3]+1 {
+		t.Errorf("events %d -> %d, want one lot.draw", before[3], c[3])
+	}
+	// Redraw with another seed before round 1: stored, logged, different permutation.
+	s2 := uint64(999)
+	lr2 := drawLot(t, st, tr, &s2)
+	if !lr2.Redraw || lr2.Seed != 999 {
+		t.Fatalf("redraw: %+v", lr2)
+	}
+	want2, _ := pairing.Lot(999, ids)
+	for id, n := range entryNumbers(t, st, tr) {
+		if want2[int(id)] != n {
+			t.Errorf("redraw: entry %d has %d, want %d", id, n, want2[int(id)])
+		}
+	}
+	// Bad seeds are refused.
+	for _, bad := range []uint64{0, 1 << 63} {
+		err := upd(t, st, tr, func(tx *Tx, cur *Tournament) error { _, err := tx.DrawLot(cur, &bad); return err })
+		if !errors.Is(err, ErrInvalid) {
+			t.Errorf("seed %d: %v", bad, err)
+		}
+	}
+	// After round 1 the lot is locked and nothing changes.
+	pairNext(t, st, tr, PairOptions{})
+	numsBefore := entryNumbers(t, st, tr)
+	c0 := counts(t, st)
+	err = upd(t, st, tr, func(tx *Tx, cur *Tournament) error { _, err := tx.DrawLot(cur, nil); return err })
+	if !errors.Is(err, ErrLocked) {
+		t.Fatalf("lot after round 1: %v", err)
+	}
+	if c := counts(t, st); c != c0 {
+		t.Errorf("refused lot wrote something: %v -> %v", c0, c)
+	}
+	// A late entrant gets the next number and joins round 2.
+	var late *Entry
+	mustUpd(t, st, tr, func(tx *Tx, cur *Tournament) error {
+		var err error
+		late, err = tx.AddPlayer(cur, Player{Name: "Late, Entrant"})
+		return err
+	})
+	if late.Number != 7 || late.JoinedRound != 2 {
+		t.Errorf("late entrant: number %d joined %d, want 7 and 2", late.Number, late.JoinedRound)
+	}
+	for id, n := range entryNumbers(t, st, tr) {
+		if id != late.ID && numsBefore[id] != n {
+			t.Errorf("entry %d renumbered %d -> %d", id, numsBefore[id], n)
+		}
+	}
+}
+
+func TestDrawLotDutchByRating(t *testing.T) {
+	st, tr := newEvent(t, SystemDutch, 3, 5, nil)
+	lr := drawLot(t, st, tr, nil)
+	if lr.Method != "rating" || lr.InitialColour != pairing.LotColour(12345).String() {
+		t.Fatalf("dutch lot: %+v", lr)
+	}
+	for _, n := range lr.Numbers {
+		// P01 has the highest rating.
+		if want := fmt.Sprintf("P%02d, Test", n.Number); n.Name != want {
+			t.Errorf("number %d: %s, want %s", n.Number, n.Name, want)
+		}
+	}
+}
+
+func TestPairNextRefusalsLeaveNothing(t *testing.T) {
+	st, tr := newEvent(t, SystemItaloSwiss, 2, 4, nil)
+	c0 := counts(t, st)
+	err := upd(t, st, tr, func(tx *Tx, cur *Tournament) error { _, err := tx.PairNext(cur, PairOptions{}); return err })
+	if !errors.Is(err, ErrLotNotDrawn) {
+		t.Fatalf("pair before the lot: %v", err)
+	}
+	if c := counts(t, st); c != c0 {
+		t.Fatalf("refused pair wrote: %v -> %v", c0, c)
+	}
+	drawLot(t, st, tr, nil)
+	pr := pairNext(t, st, tr, PairOptions{})
+	if pr.Round != 1 || len(pr.Boards) != 2 {
+		t.Fatalf("round 1: %+v", pr)
+	}
+	// Results missing: refused, nothing written.
+	c1 := counts(t, st)
+	err = upd(t, st, tr, func(tx *Tx, cur *Tournament) error { _, err := tx.PairNext(cur, PairOptions{}); return err })
+	if !errors.Is(err, ErrResultsMissing) {
+		t.Fatalf("missing results: %v", err)
+	}
+	if c := counts(t, st); c != c1 {
+		t.Fatalf("refused pair wrote: %v -> %v", c1, c)
+	}
+	// One result in, one missing: still refused; Force pairs with a warning naming the board.
+	mustUpd(t, st, tr, func(tx *Tx, cur *Tournament) error { _, err := tx.SetResult(cur, 1, 1, 1, "2-0", ResultOptions{}); return err })
+	err = upd(t, st, tr, func(tx *Tx, cur *Tournament) error { _, err := tx.PairNext(cur, PairOptions{}); return err })
+	if !errors.Is(err, ErrResultsMissing) {
+		t.Fatalf("one result missing: %v", err)
+	}
+	pr = pairNext(t, st, tr, PairOptions{Force: true})
+	if len(pr.Warnings) != 1 || !pr.Explanation.Forced {
+		t.Fatalf("forced: warnings %q", pr.Warnings)
+	}
+	// Beyond the planned rounds.
+	setResults(t, st, tr, 1)
+	setResults(t, st, tr, 2)
+	c2 := counts(t, st)
+	err = upd(t, st, tr, func(tx *Tx, cur *Tournament) error { _, err := tx.PairNext(cur, PairOptions{}); return err })
+	if !errors.Is(err, ErrAllRoundsPaired) {
+		t.Fatalf("round 3 of 2: %v", err)
+	}
+	if c := counts(t, st); c != c2 {
+		t.Fatalf("refused pair wrote: %v -> %v", c2, c)
+	}
+}
+
+// A failure after the round and its boards were written (here a trigger refusing the bye
+// result) leaves no trace: the whole PairNext is one transaction.
+func TestPairNextAllOrNothing(t *testing.T) {
+	st, tr := newEvent(t, SystemItaloSwiss, 3, 5, nil)
+	drawLot(t, st, tr, nil)
+	if _, err := st.DB().Exec(`CREATE TRIGGER no_bye BEFORE INSERT ON results WHEN NEW.kind = 'bye' BEGIN SELECT RAISE(ABORT, 'test: bye refused'); END`); err != nil {
+		t.Fatal(err)
+	}
+	c0 := counts(t, st)
+	err := upd(t, st, tr, func(tx *Tx, cur *Tournament) error { _, err := tx.PairNext(cur, PairOptions{}); return err })
+	if err == nil {
+		t.Fatal("want the trigger's error")
+	}
+	if c := counts(t, st); c != c0 {
+		t.Fatalf("failed pair left rows: %v -> %v", c0, c)
+	}
+	if _, err := st.DB().Exec(`DROP TRIGGER no_bye`); err != nil {
+		t.Fatal(err)
+	}
+	pr := pairNext(t, st, tr, PairOptions{})
+	if len(pr.Boards) != 3 || !pr.Boards[2].Bye() || pr.Boards[2].Result == nil || pr.Boards[2].Result.WhitePoints != 2 {
+		t.Fatalf("round 1 with the bye scored: %+v", pr.Boards)
+	}
+	// Unpair is atomic too.
+	if _, err := st.DB().Exec(`CREATE TRIGGER no_del BEFORE DELETE ON rounds BEGIN SELECT RAISE(ABORT, 'test: delete refused'); END`); err != nil {
+		t.Fatal(err)
+	}
+	c1 := counts(t, st)
+	err = upd(t, st, tr, func(tx *Tx, cur *Tournament) error { _, err := tx.Unpair(cur); return err })
+	if err == nil {
+		t.Fatal("want the trigger's error")
+	}
+	if c := counts(t, st); c != c1 {
+		t.Fatalf("failed unpair changed rows: %v -> %v", c1, c)
+	}
+}
+
+func TestNoPairingSentinel(t *testing.T) {
+	st, tr := newEvent(t, SystemItaloSwiss, 2, 2, nil)
+	drawLot(t, st, tr, nil)
+	pairNext(t, st, tr, PairOptions{})
+	setResults(t, st, tr, 1)
+	c0 := counts(t, st)
+	err := upd(t, st, tr, func(tx *Tx, cur *Tournament) error { _, err := tx.PairNext(cur, PairOptions{}); return err })
+	if !errors.Is(err, ErrNoPairing) || !errors.Is(err, pairing.ErrNoPairing) {
+		t.Fatalf("two players, second round: %v", err)
+	}
+	if c := counts(t, st); c != c0 {
+		t.Fatalf("failed pair wrote: %v -> %v", c0, c)
+	}
+}
+
+// roundsOf reads every board (game 1) of every round as pairs of entry ids.
+func roundsOf(t *testing.T, st *Store, tr *Tournament) map[int][]*Board {
+	t.Helper()
+	out := map[int][]*Board{}
+	err := st.View(context.Background(), func(tx *Tx) error {
+		bs, err := tx.Boards(tr, 0)
+		for _, b := range bs {
+			out[b.Round] = append(out[b.Round], b)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// A full Italo-Swiss event of 8 players and 3 rounds with results entered through
+// SetResult: every round pairs everybody once, nobody meets twice, round 2 pairs players of
+// equal score (the two score groups of round 1 are even), the snapshot's scores are the
+// standings' points, and the stored rounds pass CheckPairing.
+func TestItaloSwissEventEndToEnd(t *testing.T) {
+	st, tr := newEvent(t, SystemItaloSwiss, 3, 8, nil)
+	drawLot(t, st, tr, nil)
+	met := map[[2]int64]int{}
+	for r := 1; r <= 3; r++ {
+		pr := pairNext(t, st, tr, PairOptions{})
+		if pr.Round != r || pr.Method != SystemItaloSwiss || pr.Explanation.Italo == nil || len(pr.Boards) != 4 {
+			t.Fatalf("round %d: %+v", r, pr)
+		}
+		var scores map[int]int
+		err := st.View(context.Background(), func(tx *Tx) error {
+			es, err := tx.Snapshot(tr, r)
+			scores = map[int]int{}
+			for _, e := range es {
+				scores[e.ID] = e.Score
+			}
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen := map[int64]bool{}
+		for _, b := range pr.Boards {
+			if b.Bye() || seen[b.WhiteEntry] || seen[b.BlackEntry] {
+				t.Fatalf("round %d: bad board %+v", r, b)
+			}
+			seen[b.WhiteEntry], seen[b.BlackEntry] = true, true
+			k := [2]int64{min(b.WhiteEntry, b.BlackEntry), max(b.WhiteEntry, b.BlackEntry)}
+			if met[k] != 0 {
+				t.Errorf("round %d: %s - %s already met in round %d", r, b.White, b.Black, met[k])
+			}
+			met[k] = r
+			if r == 2 && scores[int(b.WhiteEntry)] != scores[int(b.BlackEntry)] {
+				t.Errorf("round 2: %s (%d) - %s (%d): different scores", b.White, scores[int(b.WhiteEntry)], b.Black, scores[int(b.BlackEntry)])
+			}
+		}
+		if r == 1 {
+			// Round 1 by pairing numbers: 1-2, 3-4, 5-6, 7-8 (FID Art. 3), whatever the colours.
+			nums := entryNumbers(t, st, tr)
+			for i, b := range pr.Boards {
+				lo, hi := min(nums[b.WhiteEntry], nums[b.BlackEntry]), max(nums[b.WhiteEntry], nums[b.BlackEntry])
+				if lo != 2*i+1 || hi != 2*i+2 {
+					t.Errorf("round 1 board %d: numbers %d-%d", b.Board, lo, hi)
+				}
+			}
+		}
+		setResults(t, st, tr, r)
+		// The snapshot after the round agrees with the standings.
+		err = st.View(context.Background(), func(tx *Tx) error {
+			ct, err := tx.LoadCrosstable(tr)
+			if err != nil {
+				return err
+			}
+			rows, err := ComputeStandings(ct, r)
+			if err != nil {
+				return err
+			}
+			es, err := tx.Snapshot(tr, r+1)
+			if err != nil {
+				return err
+			}
+			pts := map[int]int{}
+			for _, s := range rows {
+				pts[s.Entry.ID] = s.Points
+			}
+			for _, e := range es {
+				if e.Score != pts[e.ID] || len(e.History) != r {
+					t.Errorf("after round %d: %s snapshot score %d (%d rounds), standings %d", r, e.Name, e.Score, len(e.History), pts[e.ID])
+				}
+			}
+			c, err := tx.CheckPairing(tr, r)
+			if err != nil {
+				return err
+			}
+			if !c.Identical() {
+				t.Errorf("round %d: check finds %v", r, c.Diffs)
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// A round robin of 5 players (odd: one bye a round) published round by round: every pair
+// meets exactly once, everybody rests once, the boards by pairing number are the Berger
+// table's, byes are scored, and a sixth round is refused.
+func TestRoundRobinFiveEndToEnd(t *testing.T) {
+	st, tr := newEvent(t, SystemRoundRobin, 5, 5, nil)
+	drawLot(t, st, tr, nil)
+	met := map[[2]int64]bool{}
+	rests := map[int64]int{}
+	for r := 1; r <= 5; r++ {
+		pr := pairNext(t, st, tr, PairOptions{})
+		if pr.Explanation.Berger == nil || pr.Explanation.Berger.TableRound != r {
+			t.Fatalf("round %d: %+v", r, pr.Explanation)
+		}
+		table, err := pairing.BergerRound(5, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		nums := entryNumbers(t, st, tr)
+		if len(pr.Boards) != len(table) {
+			t.Fatalf("round %d: %d boards, table has %d", r, len(pr.Boards), len(table))
+		}
+		for i, b := range pr.Boards {
+			bl := 0
+			if !b.Bye() {
+				bl = nums[b.BlackEntry]
+			}
+			if nums[b.WhiteEntry] != table[i].White || bl != table[i].Black {
+				t.Errorf("round %d board %d: %d-%d, table %d-%d", r, b.Board, nums[b.WhiteEntry], bl, table[i].White, table[i].Black)
+			}
+			if b.Bye() {
+				rests[b.WhiteEntry]++
+				if b.Result == nil || b.Result.Kind != KindBye || b.Result.WhitePoints != 2 {
+					t.Errorf("round %d: bye not scored: %+v", r, b.Result)
+				}
+				continue
+			}
+			k := [2]int64{min(b.WhiteEntry, b.BlackEntry), max(b.WhiteEntry, b.BlackEntry)}
+			if met[k] {
+				t.Errorf("round %d: %s - %s meet again", r, b.White, b.Black)
+			}
+			met[k] = true
+		}
+		setResults(t, st, tr, r)
+	}
+	if len(met) != 10 || len(rests) != 5 {
+		t.Errorf("%d pairs met (want 10), %d players rested (want 5)", len(met), len(rests))
+	}
+	for id, n := range rests {
+		if n != 1 {
+			t.Errorf("entry %d rested %d times", id, n)
+		}
+	}
+	err := upd(t, st, tr, func(tx *Tx, cur *Tournament) error { _, err := tx.PairNext(cur, PairOptions{}); return err })
+	if !errors.Is(err, ErrAllRoundsPaired) {
+		t.Fatalf("round 6: %v", err)
+	}
+	err = st.View(context.Background(), func(tx *Tx) error {
+		c, err := tx.CheckPairing(tr, 3)
+		if err == nil && !c.Identical() {
+			t.Errorf("check round 3: %v", c.Diffs)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Double round robin (rounds = 2 × one cycle): the second cycle repeats the first with
+// colours reversed; two games per pairing store game 2 with colours reversed; a wrong
+// number of rounds and manual pairs are refused.
+func TestRoundRobinDoubleAndGames(t *testing.T) {
+	st, tr := newEvent(t, SystemRoundRobin, 6, 4, func(t *Tournament) { t.GamesPerPairing = 2 })
+	drawLot(t, st, tr, nil)
+	err := upd(t, st, tr, func(tx *Tx, cur *Tournament) error {
+		_, err := tx.PairNext(cur, PairOptions{Manual: []ManualPair{{1, 2}}})
+		return err
+	})
+	if !errors.Is(err, ErrInvalid) {
+		t.Fatalf("manual pair in a round robin: %v", err)
+	}
+	var first []*Board
+	for r := 1; r <= 4; r++ {
+		pr := pairNext(t, st, tr, PairOptions{Force: true})
+		if len(pr.Boards) != 4 {
+			t.Fatalf("round %d: %d board rows, want 2 boards × 2 games", r, len(pr.Boards))
+		}
+		for i := 0; i < 4; i += 2 {
+			g1, g2 := pr.Boards[i], pr.Boards[i+1]
+			if g1.Game != 1 || g2.Game != 2 || g1.WhiteEntry != g2.BlackEntry || g1.BlackEntry != g2.WhiteEntry {
+				t.Errorf("round %d: games %+v / %+v", r, g1, g2)
+			}
+		}
+		if r == 1 {
+			first = pr.Boards
+		}
+		if r == 4 {
+			if pr.Explanation.Berger.Cycle != 2 {
+				t.Errorf("round 4: cycle %d", pr.Explanation.Berger.Cycle)
+			}
+			for i := range first {
+				if first[i].Game == 1 && (pr.Boards[i].WhiteEntry != first[i].BlackEntry || pr.Boards[i].BlackEntry != first[i].WhiteEntry) {
+					t.Errorf("round 4 board %d: colours not reversed from round 1", first[i].Board)
+				}
+			}
+		}
+	}
+	st2, tr2 := newEvent(t, SystemRoundRobin, 4, 4, nil)
+	drawLot(t, st2, tr2, nil)
+	err = upd(t, st2, tr2, func(tx *Tx, cur *Tournament) error { _, err := tx.PairNext(cur, PairOptions{}); return err })
+	if !errors.Is(err, ErrInvalid) {
+		t.Fatalf("4 players, 4 rounds: %v", err)
+	}
+}
+
+func TestUnpair(t *testing.T) {
+	st, tr := newEvent(t, SystemItaloSwiss, 3, 5, nil)
+	err := upd(t, st, tr, func(tx *Tx, cur *Tournament) error { _, err := tx.Unpair(cur); return err })
+	if !errors.Is(err, ErrNotPaired) {
+		t.Fatalf("unpair with no round: %v", err)
+	}
+	drawLot(t, st, tr, nil)
+	c0 := counts(t, st)
+	pr1 := pairNext(t, st, tr, PairOptions{})
+	// The automatic bye result does not block unpair.
+	var n int
+	mustUpd(t, st, tr, func(tx *Tx, cur *Tournament) error { var err error; n, err = tx.Unpair(cur); return err })
+	if n != 1 {
+		t.Fatalf("unpaired round %d", n)
+	}
+	c := counts(t, st)
+	if c[0] != c0[0] || c[1] != c0[1] || c[2] != c0[2] || c[3] <= c0[3] {
+		t.Fatalf("after unpair: %v, before pair %v (events must grow)", c, c0)
+	}
+	// Paired again: the same round (same state, same seed).
+	pr1b := pairNext(t, st, tr, PairOptions{})
+	for i := range pr1.Boards {
+		if pr1.Boards[i].WhiteEntry != pr1b.Boards[i].WhiteEntry || pr1.Boards[i].BlackEntry != pr1b.Boards[i].BlackEntry {
+			t.Errorf("re-paired board %d differs", i+1)
+		}
+	}
+	// With a result: refused, nothing changes.
+	mustUpd(t, st, tr, func(tx *Tx, cur *Tournament) error { _, err := tx.SetResult(cur, 1, 2, 1, "1-1", ResultOptions{}); return err })
+	c1 := counts(t, st)
+	err = upd(t, st, tr, func(tx *Tx, cur *Tournament) error { _, err := tx.Unpair(cur); return err })
+	if !errors.Is(err, ErrRoundHasResults) {
+		t.Fatalf("unpair with a result: %v", err)
+	}
+	if c := counts(t, st); c != c1 {
+		t.Fatalf("refused unpair changed rows: %v -> %v", c1, c)
+	}
+	// A player who withdrew after round 2 was paired is not paired again when round 2 is
+	// unpaired and re-paired.
+	setResults(t, st, tr, 1)
+	pairNext(t, st, tr, PairOptions{})
+	var wd *Entry
+	mustUpd(t, st, tr, func(tx *Tx, cur *Tournament) error {
+		var err error
+		wd, err = tx.WithdrawPlayer(cur, "P03")
+		return err
+	})
+	mustUpd(t, st, tr, func(tx *Tx, cur *Tournament) error { _, err := tx.Unpair(cur); return err })
+	pr2 := pairNext(t, st, tr, PairOptions{})
+	for _, b := range pr2.Boards {
+		if b.WhiteEntry == wd.ID || b.BlackEntry == wd.ID {
+			t.Errorf("withdrawn player paired in the re-paired round 2: %+v", b)
+		}
+	}
+	if len(pr2.Boards) != 2 {
+		t.Errorf("round 2 without the withdrawn player: %d boards, want 2", len(pr2.Boards))
+	}
+}
+
+// Manual pairs: board 1 with the given colours in Italo-Swiss and Dutch, logged as
+// "pairing.manual"; unknown numbers refused.
+func TestManualPairs(t *testing.T) {
+	for _, sys := range []string{SystemItaloSwiss, SystemDutch} {
+		st, tr := newEvent(t, sys, 3, 6, nil)
+		drawLot(t, st, tr, nil)
+		err := upd(t, st, tr, func(tx *Tx, cur *Tournament) error {
+			_, err := tx.PairNext(cur, PairOptions{Manual: []ManualPair{{6, 9}}})
+			return err
+		})
+		if !errors.Is(err, ErrInvalid) {
+			t.Fatalf("%s: unknown number: %v", sys, err)
+		}
+		pr := pairNext(t, st, tr, PairOptions{Manual: []ManualPair{{6, 1}}})
+		nums := entryNumbers(t, st, tr)
+		b := pr.Boards[0]
+		if nums[b.WhiteEntry] != 6 || nums[b.BlackEntry] != 1 || len(pr.Boards) != 3 {
+			t.Fatalf("%s: board 1 is %d-%d (%d boards)", sys, nums[b.WhiteEntry], nums[b.BlackEntry], len(pr.Boards))
+		}
+		seen := map[int64]bool{}
+		for _, b := range pr.Boards {
+			if seen[b.WhiteEntry] || seen[b.BlackEntry] {
+				t.Errorf("%s: player twice", sys)
+			}
+			seen[b.WhiteEntry], seen[b.BlackEntry] = true, true
+		}
+		var actions []string
+		st.View(context.Background(), func(tx *Tx) error {
+			evs, err := tx.Events(tr.ID)
+			for _, e := range evs {
+				actions = append(actions, e.Action)
+			}
+			return err
+		})
+		found := false
+		for _, a := range actions {
+			found = found || a == "pairing.manual"
+		}
+		if !found {
+			t.Errorf("%s: no pairing.manual event in %v", sys, actions)
+		}
+	}
+}
+
+// The snapshot: absences, withdrawals and late entries make a player unavailable; the
+// history carries opponents, colours, kinds, points and floats.
+func TestSnapshot(t *testing.T) {
+	st, tr := newEvent(t, SystemDutch, 4, 5, nil)
+	drawLot(t, st, tr, nil)
+	pairNext(t, st, tr, PairOptions{})
+	setResults(t, st, tr, 1)
+	mustUpd(t, st, tr, func(tx *Tx, cur *Tournament) error {
+		if _, err := tx.ExecContext(tx.Ctx(), `INSERT INTO absences (tournament_id, entry_id, round_number, points, reason) VALUES (?, 1, 2, 1, 'requested')`, cur.ID); err != nil {
+			return err
+		}
+		if _, err := tx.WithdrawPlayer(cur, "P02"); err != nil {
+			return err
+		}
+		_, err := tx.AddPlayer(cur, Player{Name: "Late, Entrant"})
+		return err
+	})
+	rounds := roundsOf(t, st, tr)
+	// Paired in the same state, the late entrant (joined_round 2) is not available in
+	// round 1's snapshot.
+	err := st.View(context.Background(), func(tx *Tx) error {
+		es, err := tx.Snapshot(tr, 1)
+		for _, e := range es {
+			if e.ID == 6 && e.Available {
+				t.Errorf("late entrant available in round 1")
+			}
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = st.View(context.Background(), func(tx *Tx) error {
+		es, err := tx.Snapshot(tr, 2)
+		if err != nil {
+			return err
+		}
+		sort.Slice(es, func(i, j int) bool { return es[i].ID < es[j].ID })
+		if len(es) != 6 {
+			t.Fatalf("%d entrants", len(es))
+		}
+		avail := map[int]bool{}
+		for _, e := range es {
+			avail[e.ID] = e.Available
+		}
+		// The late entrant joins the round after the last paired one (round 2).
+		if avail[1] || avail[2] || !avail[3] || !avail[4] || !avail[5] || !avail[6] {
+			t.Errorf("availability %v: want 1 absent, 2 withdrawn, the others (late entrant 6 too) available", avail)
+		}
+		byID := map[int]pairing.Entrant{}
+		for _, e := range es {
+			byID[e.ID] = e
+		}
+		for _, b := range rounds[1] {
+			w := byID[int(b.WhiteEntry)].History[0]
+			if b.Bye() {
+				if w.Kind != pairing.Bye || w.Points != 2 || w.Float != pairing.Down {
+					t.Errorf("bye history %+v", w)
+				}
+				continue
+			}
+			bl := byID[int(b.BlackEntry)].History[0]
+			if w.Opponent != int(b.BlackEntry) || w.Colour != pairing.White || bl.Colour != pairing.Black || w.Kind != pairing.Played ||
+				w.Points+bl.Points != 2 || w.Points != b.Result.WhitePoints {
+				t.Errorf("board %d: histories %+v / %+v, result %v", b.Board, w, bl, b.Result)
+			}
+		}
+		if late := byID[6]; len(late.History) != 1 || late.History[0].Kind != pairing.Absent || late.Score != 0 {
+			t.Errorf("late entrant: %+v", late)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Dutch round 1: number 1 gets the initial colour drawn from the seed (C.04.3 E.5); the
+// rounds pass the Dutch check.
+func TestDutchEvent(t *testing.T) {
+	st, tr := newEvent(t, SystemDutch, 3, 6, nil)
+	drawLot(t, st, tr, nil)
+	for r := 1; r <= 3; r++ {
+		pr := pairNext(t, st, tr, PairOptions{})
+		if r == 1 {
+			nums := entryNumbers(t, st, tr)
+			one := pr.Boards[0]
+			col := pairing.White
+			if nums[one.BlackEntry] == 1 {
+				col = pairing.Black
+			} else if nums[one.WhiteEntry] != 1 {
+				t.Fatalf("board 1 without number 1: %+v", one)
+			}
+			if col != pairing.LotColour(12345) {
+				t.Errorf("number 1 has %s, the lot drew %s", col, pairing.LotColour(12345))
+			}
+		}
+		setResults(t, st, tr, r)
+		err := st.View(context.Background(), func(tx *Tx) error {
+			c, err := tx.CheckPairing(tr, r)
+			if err == nil && !c.Identical() {
+				t.Errorf("round %d: %v %v", r, c.Diffs, c.Violations)
+			}
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestParseManualPair(t *testing.T) {
+	for in, want := range map[string]ManualPair{"12-7": {12, 7}, " 3 - 4 ": {3, 4}, "5-bye": {5, 0}, "5-0": {5, 0}, "5-riposo": {5, 0}} {
+		got, err := ParseManualPair(in)
+		if err != nil || got != want {
+			t.Errorf("%q: %v %v", in, got, err)
+		}
+	}
+	for _, bad := range []string{"", "12", "a-b", "7-7", "0-3", "-3"} {
+		if _, err := ParseManualPair(bad); !errors.Is(err, ErrInvalid) {
+			t.Errorf("%q: %v", bad, err)
+		}
+	}
+}
