@@ -248,7 +248,10 @@ func TestPairNextRefusalsLeaveNothing(t *testing.T) {
 		t.Fatalf("refused pair wrote: %v -> %v", c1, c)
 	}
 	// One result in, one missing: still refused; Force pairs with a warning naming the board.
-	mustUpd(t, st, tr, func(tx *Tx, cur *Tournament) error { _, err := tx.SetResult(cur, 1, 1, 1, "2-0", ResultOptions{}); return err })
+	mustUpd(t, st, tr, func(tx *Tx, cur *Tournament) error {
+		_, err := tx.SetResult(cur, 1, 1, 1, "2-0", ResultOptions{})
+		return err
+	})
 	err = upd(t, st, tr, func(tx *Tx, cur *Tournament) error { _, err := tx.PairNext(cur, PairOptions{}); return err })
 	if !errors.Is(err, ErrResultsMissing) {
 		t.Fatalf("one result missing: %v", err)
@@ -570,7 +573,10 @@ func TestUnpair(t *testing.T) {
 		}
 	}
 	// With a result: refused, nothing changes.
-	mustUpd(t, st, tr, func(tx *Tx, cur *Tournament) error { _, err := tx.SetResult(cur, 1, 2, 1, "1-1", ResultOptions{}); return err })
+	mustUpd(t, st, tr, func(tx *Tx, cur *Tournament) error {
+		_, err := tx.SetResult(cur, 1, 2, 1, "1-1", ResultOptions{})
+		return err
+	})
 	c1 := counts(t, st)
 	err = upd(t, st, tr, func(tx *Tx, cur *Tournament) error { _, err := tx.Unpair(cur); return err })
 	if !errors.Is(err, ErrRoundHasResults) {
