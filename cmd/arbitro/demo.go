@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"embed"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -139,32 +138,19 @@ func runDemo(w io.Writer, dir string, seed int64) error {
 	if err := d.worldEvent(); err != nil {
 		return err
 	}
-	var missing []string
 	if err := d.swissEvent(real); err != nil {
-		if !errors.Is(err, errDemoUnavailable) {
-			return err
-		}
-		missing = append(missing, err.Error())
+		return err
 	}
 	if err := d.roundRobinEvent(real); err != nil {
-		if !errors.Is(err, errDemoUnavailable) {
-			return err
-		}
-		missing = append(missing, err.Error())
+		return err
 	}
 	fmt.Fprintf(w, "\ndone. The database is %s; the files written are:\n", filepath.Join(dir, "arbitro.db"))
 	for _, f := range d.files {
 		fmt.Fprintf(w, "  %s\n", f)
 	}
-	for _, s := range missing {
-		fmt.Fprintf(w, "NOT DONE: %s\n", s)
-	}
 	fmt.Fprintf(w, "Look at them, or continue by hand: arbitro --db %s tournament list\n", filepath.Join(dir, "arbitro.db"))
 	return nil
 }
-
-// errDemoUnavailable marks a part of the demo whose commands are not in this build yet.
-var errDemoUnavailable = errors.New("not available in this build")
 
 // realEvent imports the embedded Italian championship and writes its reports.
 func (d *demo) realEvent() (*tournament.Tournament, error) {
@@ -362,42 +348,66 @@ func (d *demo) simulatedEvent(name, system string, rounds int, players []tournam
 		return err
 	}
 	d.out("tournament %d, %d players entered (the same persons as in the real event)", t.ID, len(players))
-	if demoLot == nil || demoPair == nil {
-		return fmt.Errorf("%w: the lot and the pairing of %q (arbitro lot / arbitro pair) are not in this build yet, so the simulated events were not played", errDemoUnavailable, name)
-	}
 	d.say("Draw the lot (pairing numbers) from seed %d", d.seed)
 	d.cmdline("--tournament %d lot", t.ID)
-	var lotText string
-	if err := d.update(func(tx *tournament.Tx) (err error) { lotText, err = demoLot(tx, t); return err }); err != nil {
+	if err := d.update(func(tx *tournament.Tx) error {
+		lot, err := tx.DrawLot(t, nil)
+		if err != nil {
+			return err
+		}
+		var b strings.Builder
+		for _, n := range lot.Numbers {
+			fmt.Fprintf(&b, "%3d  %s\n", n.Number, n.Name)
+		}
+		d.indent(fmt.Sprintf("seed %d, drawn %s (%s):\n%s", lot.Seed, lot.DrawnAt, lot.Method, b.String()))
+		return nil
+	}); err != nil {
 		return err
 	}
-	d.indent(lotText)
 	for r := 1; r <= rounds; r++ {
 		d.say("Round %d of %d: pair, play every game (simulated), record results and game scores", r, rounds)
 		d.cmdline("--tournament %d pair; then for each board: arbitro result %d BOARD 2-0|1-1|0-2 and arbitro game add %d BOARD FILE.pdn", t.ID, r, r)
-		var pairText string
 		var played []tournament.SimulatedBoard
+		var sheet reports.PairingsSheet
 		opts := tournament.SimRoundOptions{Seed: uint64(d.seed), Event: name}
 		if showExtras && r == rounds {
 			opts.CountDrawBoard = 1
 		}
-		err := d.update(func(tx *tournament.Tx) (err error) {
+		err := d.update(func(tx *tournament.Tx) error {
 			tt, err := tx.TournamentByID(t.ID)
 			if err != nil {
 				return err
 			}
-			if pairText, err = demoPair(tx, tt, r); err != nil {
+			pr, err := tx.PairNext(tt, tournament.PairOptions{})
+			if err != nil {
 				return err
+			}
+			for _, w := range pr.Warnings {
+				d.out("warning: %s", w)
+			}
+			d.out("paired by %s (seed %d): %d boards", pr.Method, pr.Seed, len(pr.Boards))
+			if sheet, err = loadSheet(tx, tt, r); err != nil {
+				return err
+			}
+			for _, b := range pr.Boards {
+				if b.Bye() {
+					d.out("board %d: %s has the bye", b.Board, b.White)
+				}
 			}
 			played, err = tx.SimulateRound(tt, r, opts)
 			return err
 		})
 		if err != nil {
-			return err
+			return explainPair(err)
 		}
-		d.indent(pairText)
+		if r == 1 {
+			d.cmdline("--tournament %d pairings --round 1 --pdf %s", t.ID, filepath.Join(d.dir, prefix+"-pairings-round1.pdf"))
+			if err := d.file(prefix+"-pairings-round1.pdf", func(w io.Writer) error { return reports.WritePairingsPDF(w, sheet, d.meta) }); err != nil {
+				return err
+			}
+		}
 		for _, b := range played {
-			d.out("board %d: %s - %s  %s  (%d plies, %s)", b.Board, b.White, b.Black, b.Result, b.Plies, b.End)
+			d.out("board %d: %s - %s  %s  (%d plies, %s)", b.Board, b.White, b.Black, b.Result, b.Plies, simEndWords(b.End))
 		}
 		if showExtras && r == 1 && len(played) > 1 {
 			if err := d.miscopied(t, played[1]); err != nil {
@@ -520,10 +530,17 @@ func (d *demo) roundRobinEvent(real *tournament.Tournament) error {
 	return d.simulatedEvent("Demo round robin (simulated games)", tournament.SystemRoundRobin, len(players)-1+len(players)%2, players, "roundrobin", false)
 }
 
-// demoLot and demoPair draw the lot and pair a round with the pairing store (the same
-// functions as 'arbitro lot' and 'arbitro pair'), returning what to print. Nil until the
-// pairing store is in this build.
-var (
-	demoLot  func(tx *tournament.Tx, t *tournament.Tournament) (string, error)
-	demoPair func(tx *tournament.Tx, t *tournament.Tournament, round int) (string, error)
-)
+// simEndWords says how a simulated game ended.
+func simEndWords(end string) string {
+	switch end {
+	case tournament.SimNoMoves:
+		return "the loser had no legal move"
+	case tournament.SimCount:
+		return "draw by the 40-move count"
+	case tournament.SimRepetition:
+		return "draw, position repeated three times"
+	case tournament.SimMaxPlies:
+		return "draw agreed at the ply limit"
+	}
+	return end
+}
