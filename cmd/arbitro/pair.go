@@ -328,7 +328,7 @@ func writeExplanation(w io.Writer, ex *tournament.RoundExplanation, names map[in
 				fmt.Fprintln(w, "    not the plain rotation's choice: changed by backtracking")
 			}
 			if st.ColourRule != 0 {
-				fmt.Fprintf(w, "    colours by rule %d of fid-pairing.md 2.6\n", st.ColourRule)
+				fmt.Fprintf(w, "    colours (fid-pairing.md 2.6 rule %d): %s\n", st.ColourRule, italoColourRule(st.ColourRule))
 			}
 		}
 	case ex.Dutch != nil:
@@ -355,6 +355,23 @@ func writeExplanation(w io.Writer, ex *tournament.RoundExplanation, names map[in
 	for _, s := range ex.Warnings {
 		fmt.Fprintf(w, "  warning: %s\n", s)
 	}
+}
+
+// italoColourRule summarises the colour rules of fid-pairing.md 2.6 ([arbitro] reading).
+func italoColourRule(n int) string {
+	switch n {
+	case 1:
+		return "each gets his due colour (the opposite of his last game)"
+	case 2:
+		return "both due the same colour: the one with the more unbalanced colour history gets it"
+	case 3:
+		return "both due the same colour, equally balanced: the first player gets his"
+	case 4:
+		return "neither has played a game yet: the first player takes White"
+	case 5:
+		return "only one of them has played: he gets his due colour"
+	}
+	return "see fid-pairing.md 2.6"
 }
 
 func joinNames(ids []int, nm func(int) string) string {
