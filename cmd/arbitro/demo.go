@@ -302,8 +302,8 @@ func (d *demo) reports(t *tournament.Tournament, prefix string, grid bool) error
 	return d.file(prefix+"-crosstable.pdf", func(w io.Writer) error { return reports.WriteCrosstablePDF(w, s, grid, d.meta) })
 }
 
-// players returns the persons of t's entries in pairing-number order (the real event's
-// order of first appearance), with their final rank when byRank is set.
+// players returns the persons of t's entries in the order of t's current standings, at
+// most n of them.
 func (d *demo) players(t *tournament.Tournament, n int) ([]tournament.Player, error) {
 	s, err := d.standingsOf(t)
 	if err != nil {
