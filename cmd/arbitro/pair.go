@@ -480,6 +480,7 @@ type pairingSideJSON struct {
 func newPairingsCmd() *cobra.Command {
 	var round int
 	var pdf string
+	var explainFlag bool
 	cmd := &cobra.Command{
 		Use:     "pairings",
 		Aliases: []string{"abbinamenti"},
@@ -487,11 +488,15 @@ func newPairingsCmd() *cobra.Command {
 		Long: `Print the pairings of a round (default: the last paired): board, White and Black with
 their pairing numbers and points before the round, the result when entered, the bye and
 the players not paired. --pdf writes the A4 sheet with empty result boxes to pin up;
---json writes points before the round in game points (2-1-0).`,
+--json writes points before the round in game points (2-1-0). --explain adds the stored
+account of how the round was paired (as 'arbitro pair --explain' printed it).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if pdf != "" && flagJSON {
 				return usageErr("choose one of --json and --pdf")
+			}
+			if explainFlag && (pdf != "" || flagJSON) {
+				return usageErr("--explain prints text; --json already holds the explanation in 'arbitro pair --json'")
 			}
 			var sheet reports.PairingsSheet
 			var boards []*tournament.Board
@@ -499,6 +504,7 @@ the players not paired. --pdf writes the A4 sheet with empty result boxes to pin
 			var t *tournament.Tournament
 			var entries []tournament.Entry
 			var before map[int]int
+			var names map[int]entryLabel
 			err := view(func(tx *tournament.Tx, tt *tournament.Tournament) error {
 				t = tt
 				r := round
@@ -526,7 +532,10 @@ the players not paired. --pdf writes the A4 sheet with empty result boxes to pin
 				for _, e := range es {
 					before[e.ID] = e.Score
 				}
-				entries, err = tx.Entries(tt.ID)
+				if entries, err = tx.Entries(tt.ID); err != nil {
+					return err
+				}
+				names, err = entryLabels(tx, tt)
 				return err
 			})
 			if err != nil {
@@ -576,11 +585,19 @@ the players not paired. --pdf writes the A4 sheet with empty result boxes to pin
 			}
 			out := cmd.OutOrStdout()
 			fmt.Fprintf(out, "%s — round %d of %d (%s, seed %d)\n", t.Name, ri.Number, t.Rounds, ri.Method, ri.Seed)
-			return writeSheetText(out, sheet, results)
+			if err := writeSheetText(out, sheet, results); err != nil {
+				return err
+			}
+			if explainFlag {
+				fmt.Fprintln(out)
+				writeExplanation(out, ri.Explanation, names)
+			}
+			return nil
 		},
 	}
 	cmd.Flags().IntVar(&round, "round", 0, "the round to print (default: the last paired)")
 	cmd.Flags().StringVar(&pdf, "pdf", "", "write the A4 pairing sheet to `FILE`")
+	cmd.Flags().BoolVar(&explainFlag, "explain", false, "also print how the round was paired")
 	return cmd
 }
 
