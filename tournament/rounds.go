@@ -623,18 +623,22 @@ func (tx *Tx) PairNext(t *Tournament, opts PairOptions) (*PairedRound, error) {
 	if err != nil {
 		return nil, err
 	}
+	ins, err := tx.PrepareContext(tx.ctx, `INSERT INTO boards (round_id, board, game, white_entry, black_entry, pair_order, white_float, black_float)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
+	if err != nil {
+		return nil, err
+	}
+	defer ins.Close()
 	for i, p := range pairs {
 		var black any
 		if p.Black != 0 {
 			black = p.Black
 		}
-		if _, err := tx.ExecContext(tx.ctx, `INSERT INTO boards (round_id, board, game, white_entry, black_entry, pair_order, white_float, black_float)
-			VALUES (?, ?, 1, ?, ?, ?, ?, ?)`, roundID, p.Board, p.White, black, i+1, floatText(floats[p.White]), floatText(floats[p.Black])); err != nil {
+		if _, err := ins.ExecContext(tx.ctx, roundID, p.Board, 1, p.White, black, i+1, floatText(floats[p.White]), floatText(floats[p.Black])); err != nil {
 			return nil, err
 		}
 		if cur.GamesPerPairing == 2 && p.Black != 0 {
-			if _, err := tx.ExecContext(tx.ctx, `INSERT INTO boards (round_id, board, game, white_entry, black_entry, pair_order, white_float, black_float)
-				VALUES (?, ?, 2, ?, ?, ?, ?, ?)`, roundID, p.Board, p.Black, p.White, i+1, floatText(floats[p.Black]), floatText(floats[p.White])); err != nil {
+			if _, err := ins.ExecContext(tx.ctx, roundID, p.Board, 2, p.Black, p.White, i+1, floatText(floats[p.Black]), floatText(floats[p.White])); err != nil {
 				return nil, err
 			}
 		}

@@ -775,3 +775,67 @@ func TestParseManualPair(t *testing.T) {
 		}
 	}
 }
+
+// benchPairEvent prepares a Swiss event of n players with round 1 paired and scored (plain
+// SQL for speed), ready for round 2.
+func benchPairEvent(b *testing.B, system string, n int) (*Store, *Tournament) {
+	b.Helper()
+	st := testStore(b)
+	tr := &Tournament{Name: "Bench", Variant: VariantInternational, System: system, Rounds: 9, ByePoints: 2, ForfeitPoints: 2, Seed: 99}
+	err := st.Update(context.Background(), func(tx *Tx) error {
+		if err := tx.CreateTournament(tr); err != nil {
+			return err
+		}
+		for i := 1; i <= n; i++ {
+			res, err := tx.ExecContext(tx.Ctx(), `INSERT INTO players (name, rating, created_at) VALUES (?, ?, 'x')`, fmt.Sprintf("P%04d, Bench", i), 1000+i%977)
+			if err != nil {
+				return err
+			}
+			pid, _ := res.LastInsertId()
+			if _, err := tx.ExecContext(tx.Ctx(), `INSERT INTO entries (tournament_id, player_id, rating, created_at) VALUES (?, ?, ?, 'x')`, tr.ID, pid, 1000+i%977); err != nil {
+				return err
+			}
+		}
+		if _, err := tx.DrawLot(tr, nil); err != nil {
+			return err
+		}
+		if _, err := tx.PairNext(tr, PairOptions{}); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(tx.Ctx(), `INSERT INTO results (board_id, kind, white_points, black_points, entered_at)
+			SELECT id, 'played', CASE WHEN board % 3 = 0 THEN 1 WHEN board % 3 = 1 THEN 2 ELSE 0 END,
+			CASE WHEN board % 3 = 0 THEN 1 WHEN board % 3 = 1 THEN 0 ELSE 2 END, 'x' FROM boards WHERE black_entry IS NOT NULL`)
+		return err
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return st, tr
+}
+
+var errBenchRollback = errors.New("bench: roll back")
+
+// benchPair measures PairNext of round 2 (snapshot from the store, engine, writing the
+// round), rolled back after each iteration.
+func benchPair(b *testing.B, system string, n int) {
+	st, tr := benchPairEvent(b, system, n)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		err := st.Update(context.Background(), func(tx *Tx) error {
+			cur, err := tx.TournamentByID(tr.ID)
+			if err != nil {
+				return err
+			}
+			if _, err := tx.PairNext(cur, PairOptions{}); err != nil {
+				return err
+			}
+			return errBenchRollback
+		})
+		if !errors.Is(err, errBenchRollback) {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkPairNextItalo1000(b *testing.B) { benchPair(b, SystemItaloSwiss, 1000) }
+func BenchmarkPairNextDutch1000(b *testing.B) { benchPair(b, SystemDutch, 1000) }
