@@ -839,3 +839,101 @@ func benchPair(b *testing.B, system string, n int) {
 
 func BenchmarkPairNextItalo1000(b *testing.B) { benchPair(b, SystemItaloSwiss, 1000) }
 func BenchmarkPairNextDutch1000(b *testing.B) { benchPair(b, SystemDutch, 1000) }
+
+// roundByNumbers returns the boards of round r as "W-B" by pairing number, in board
+// order ("W-0" for the bye).
+func roundByNumbers(t *testing.T, st *Store, tr *Tournament, r int) []string {
+	t.Helper()
+	nums := entryNumbers(t, st, tr)
+	var out []string
+	for _, b := range roundsOf(t, st, tr)[r] {
+		out = append(out, fmt.Sprintf("%d-%d", nums[b.WhiteEntry], nums[b.BlackEntry]))
+	}
+	return out
+}
+
+// The worked example of fid-pairing.md 2.10 (8 players, 3 rounds) through the store:
+// the lot, PairNext (start player from the stored boards, scores from the results entered
+// with SetResult), and the example's pairs, colours, formation order and final scores.
+func TestItaloWorkedExampleThroughStore(t *testing.T) {
+	st, tr := newEvent(t, SystemItaloSwiss, 4, 8, nil)
+	drawLot(t, st, tr, nil)
+	rounds := []struct {
+		pairs   []string
+		results []string // by board, White's view
+	}{
+		{[]string{"1-2", "3-4", "5-6", "7-8"}, []string{"2-0", "2-0", "1-1", "1-1"}},
+		{[]string{"3-1", "7-5", "8-6", "2-4"}, []string{"1-1", "2-0", "0-2", "0-2"}},
+		{[]string{"6-7", "4-1", "5-3", "2-8"}, []string{"2-0", "1-1", "2-0", "1-1"}},
+	}
+	for i, rd := range rounds {
+		r := i + 1
+		pairNext(t, st, tr, PairOptions{})
+		got := roundByNumbers(t, st, tr, r)
+		if fmt.Sprint(got) != fmt.Sprint(rd.pairs) {
+			t.Fatalf("round %d: %v, fid-pairing.md 2.10 has %v", r, got, rd.pairs)
+		}
+		mustUpd(t, st, tr, func(tx *Tx, cur *Tournament) error {
+			for b, res := range rd.results {
+				if _, err := tx.SetResult(cur, r, b+1, 1, res, ResultOptions{}); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+	}
+	nums := entryNumbers(t, st, tr)
+	want := map[int]int{6: 5, 1: 4, 3: 3, 4: 3, 5: 3, 7: 3, 8: 2, 2: 1}
+	err := st.View(context.Background(), func(tx *Tx) error {
+		es, err := tx.Snapshot(tr, 4)
+		for _, e := range es {
+			if e.Score != want[nums[int64(e.ID)]] {
+				t.Errorf("number %d: score %d, the example has %d", nums[int64(e.ID)], e.Score, want[nums[int64(e.ID)]])
+			}
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// "Round 4 would start from 8 (Black in 2–8, the last pair formed)."
+	pr := pairNext(t, st, tr, PairOptions{})
+	if nums[int64(pr.Explanation.Start)] != 8 {
+		t.Errorf("round 4 starts from number %d, want 8", nums[int64(pr.Explanation.Start)])
+	}
+}
+
+// The odd-field example of fid-pairing.md 2.10 (5 players): round 1 1–2, 3–4, 5 rests;
+// after 1 beats 2 and 3–4 drawn, round 2 pairs 5 v 1 and 3 v 2, and 4 rests.
+func TestItaloOddExampleThroughStore(t *testing.T) {
+	st, tr := newEvent(t, SystemItaloSwiss, 2, 5, nil)
+	drawLot(t, st, tr, nil)
+	pairNext(t, st, tr, PairOptions{})
+	if got := roundByNumbers(t, st, tr, 1); fmt.Sprint(got) != "[1-2 3-4 5-0]" {
+		t.Fatalf("round 1: %v", got)
+	}
+	mustUpd(t, st, tr, func(tx *Tx, cur *Tournament) error {
+		if _, err := tx.SetResult(cur, 1, 1, 1, "2-0", ResultOptions{}); err != nil {
+			return err
+		}
+		_, err := tx.SetResult(cur, 1, 2, 1, "1-1", ResultOptions{})
+		return err
+	})
+	pairNext(t, st, tr, PairOptions{})
+	got := roundByNumbers(t, st, tr, 2)
+	norm := func(s string) string {
+		var a, b int
+		fmt.Sscanf(s, "%d-%d", &a, &b)
+		if b != 0 && b < a {
+			a, b = b, a
+		}
+		return fmt.Sprintf("%d-%d", a, b)
+	}
+	var ps []string
+	for _, s := range got {
+		ps = append(ps, norm(s))
+	}
+	if fmt.Sprint(ps) != "[1-5 2-3 4-0]" {
+		t.Errorf("round 2: %v (unordered %v), the example has 5 v 1, 3 v 2, 4 rests", got, ps)
+	}
+}
