@@ -937,3 +937,56 @@ func TestItaloOddExampleThroughStore(t *testing.T) {
 		t.Errorf("round 2: %v (unordered %v), the example has 5 v 1, 3 v 2, 4 rests", got, ps)
 	}
 }
+
+// The fallback illustration of fid-pairing.md 2.10: rounds 2 and 3 imposed by the arbiter
+// (--set, in the example's order), then round 4 needs backtracking (2.5): 3 v 5, 7 v 1,
+// 4 v 2, 8 v 6, starting from 6.
+func TestItaloFallbackExampleThroughStore(t *testing.T) {
+	st, tr := newEvent(t, SystemItaloSwiss, 4, 8, nil)
+	drawLot(t, st, tr, nil)
+	mp := func(ps ...[2]int) []ManualPair {
+		var out []ManualPair
+		for _, p := range ps {
+			out = append(out, ManualPair{White: p[0], Black: p[1]})
+		}
+		return out
+	}
+	plan := [][]ManualPair{
+		nil,
+		mp([2]int{3, 1}, [2]int{7, 5}, [2]int{8, 2}, [2]int{4, 6}),
+		mp([2]int{3, 7}, [2]int{5, 4}, [2]int{1, 8}, [2]int{2, 6}),
+	}
+	for i, m := range plan {
+		r := i + 1
+		pairNext(t, st, tr, PairOptions{Manual: m})
+		mustUpd(t, st, tr, func(tx *Tx, cur *Tournament) error {
+			for b := 1; b <= 4; b++ {
+				res := "2-0"
+				if r == 3 && b == 4 {
+					res = "1-1"
+				}
+				if _, err := tx.SetResult(cur, r, b, 1, res, ResultOptions{}); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+	}
+	if got := roundByNumbers(t, st, tr, 3); fmt.Sprint(got) != "[3-7 5-4 1-8 2-6]" {
+		t.Fatalf("round 3 as imposed: %v", got)
+	}
+	pr := pairNext(t, st, tr, PairOptions{})
+	nums := entryNumbers(t, st, tr)
+	if nums[int64(pr.Explanation.Start)] != 6 || !pr.Explanation.Italo.Fallback {
+		t.Errorf("round 4: start %d, fallback %v; want 6 and backtracking", nums[int64(pr.Explanation.Start)], pr.Explanation.Italo.Fallback)
+	}
+	var ps []string
+	for _, s := range roundByNumbers(t, st, tr, 4) {
+		var a, b int
+		fmt.Sscanf(s, "%d-%d", &a, &b)
+		ps = append(ps, fmt.Sprintf("%d-%d", min(a, b), max(a, b)))
+	}
+	if fmt.Sprint(ps) != "[3-5 1-7 2-4 6-8]" {
+		t.Errorf("round 4: %v, the example has 3 v 5, 7 v 1, 4 v 2, 8 v 6", ps)
+	}
+}

@@ -297,7 +297,12 @@ func writeExplanation(w io.Writer, ex *tournament.RoundExplanation, names map[in
 			fmt.Fprintln(w, "  no start player: the scan starts at pairing number 1")
 		}
 		if it.Fallback {
-			fmt.Fprintln(w, "  the plain rotation reached a dead end: backtracking (fid-pairing.md 2.5) decided some pairs")
+			var plain []string
+			for _, p := range it.Plain {
+				plain = append(plain, nm(p.White)+" v "+nm(p.Black))
+			}
+			fmt.Fprintf(w, "  the plain rotation formed %s and left %s unpaired (dead end):\n", orNobody(strings.Join(plain, ", ")), orNobody(joinNames(it.PlainLeft, nm)))
+			fmt.Fprintln(w, "  backtracking (fid-pairing.md 2.5) changed the pairs marked below")
 		}
 		for _, st := range it.Steps {
 			switch {
@@ -372,6 +377,13 @@ func italoColourRule(n int) string {
 		return "only one of them has played: he gets his due colour"
 	}
 	return "see fid-pairing.md 2.6"
+}
+
+func orNobody(s string) string {
+	if s == "" {
+		return "nobody"
+	}
+	return s
 }
 
 func joinNames(ids []int, nm func(int) string) string {
