@@ -990,3 +990,55 @@ func TestItaloFallbackExampleThroughStore(t *testing.T) {
 		t.Errorf("round 4: %v, the example has 3 v 5, 7 v 1, 4 v 2, 8 v 6", ps)
 	}
 }
+
+// An announced absence leaves the player out of the Swiss round and credits its points;
+// refused for a paired round and in a round robin; removable before the round.
+func TestAbsence(t *testing.T) {
+	st, tr := newEvent(t, SystemItaloSwiss, 3, 5, nil)
+	drawLot(t, st, tr, nil)
+	var a *Absence
+	mustUpd(t, st, tr, func(tx *Tx, cur *Tournament) error {
+		var err error
+		a, err = tx.SetAbsence(cur, "P03", 0, 1, "work")
+		return err
+	})
+	if a.Round != 1 || a.Points != 1 {
+		t.Fatalf("absence %+v", a)
+	}
+	if err := upd(t, st, tr, func(tx *Tx, cur *Tournament) error { _, err := tx.SetAbsence(cur, "P03", 1, 0, ""); return err }); !errors.Is(err, ErrInvalid) {
+		t.Errorf("second absence: %v", err)
+	}
+	pr := pairNext(t, st, tr, PairOptions{})
+	if len(pr.Boards) != 2 {
+		t.Fatalf("round 1 with 4 players present: %d boards", len(pr.Boards))
+	}
+	for _, b := range pr.Boards {
+		if b.WhiteEntry == a.Entry || b.BlackEntry == a.Entry {
+			t.Errorf("absent player paired: %+v", b)
+		}
+	}
+	if err := upd(t, st, tr, func(tx *Tx, cur *Tournament) error { _, err := tx.SetAbsence(cur, "P03", 1, 0, ""); return err }); !errors.Is(err, ErrInvalid) {
+		t.Errorf("absence in a paired round: %v", err)
+	}
+	err := st.View(context.Background(), func(tx *Tx) error {
+		es, err := tx.Snapshot(tr, 2)
+		for _, e := range es {
+			if int64(e.ID) == a.Entry && (e.Score != 1 || e.History[0].Kind != pairing.Absent || !e.Available) {
+				t.Errorf("after the absence: %+v", e)
+			}
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustUpd(t, st, tr, func(tx *Tx, cur *Tournament) error { _, err := tx.SetAbsence(cur, "P01", 3, 0, ""); return err })
+	mustUpd(t, st, tr, func(tx *Tx, cur *Tournament) error { _, err := tx.RemoveAbsence(cur, "P01", 3); return err })
+	if err := upd(t, st, tr, func(tx *Tx, cur *Tournament) error { _, err := tx.RemoveAbsence(cur, "P01", 3); return err }); !errors.Is(err, ErrNotFound) {
+		t.Errorf("removing twice: %v", err)
+	}
+	st2, tr2 := newEvent(t, SystemRoundRobin, 5, 5, nil)
+	if err := upd(t, st2, tr2, func(tx *Tx, cur *Tournament) error { _, err := tx.SetAbsence(cur, "P01", 1, 0, ""); return err }); !errors.Is(err, ErrInvalid) {
+		t.Errorf("absence in a round robin: %v", err)
+	}
+}
