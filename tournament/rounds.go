@@ -582,6 +582,7 @@ func (tx *Tx) PairNext(t *Tournament, opts PairOptions) (*PairedRound, error) {
 			res.InitialColour = pairing.LotColour(uint64(cur.Seed))
 		}
 		pairs = append(append([]pairing.Pair{}, fixed...), res.Pairs...)
+		sort.SliceStable(pairs, func(i, j int) bool { return !pairs[i].IsBye() && pairs[j].IsBye() }) // byes last
 		for i := range pairs {
 			pairs[i].Board = i + 1
 		}
@@ -591,6 +592,15 @@ func (tx *Tx) PairNext(t *Tournament, opts PairOptions) (*PairedRound, error) {
 	}
 	if len(pairs) == 0 {
 		return nil, fmt.Errorf("%w: round %d of %s: nobody is available to play", ErrNoPairing, round, cur.Name)
+	}
+	byes := 0
+	for _, p := range pairs {
+		if p.IsBye() {
+			byes++
+		}
+	}
+	if byes > 1 {
+		warnings = append(warnings, fmt.Sprintf("%d byes in round %d (the arbiter's --set gave one; the others were needed to pair the rest)", byes, round))
 	}
 	ex.Warnings = warnings
 
