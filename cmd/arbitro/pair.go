@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strconv"
 	"strings"
 
 	"arbitro/pairing"
@@ -54,7 +55,7 @@ func newPairCmd() *cobra.Command {
 	var system, trfIn, output string
 	var seed uint64
 	cmd := &cobra.Command{
-		Use:     "pair",
+		Use:     "pair [ROUND]",
 		Aliases: []string{"abbina"},
 		Short:   "Pair the next round with the tournament's system (or check a round: --check)",
 		Long: `Pair the next round with the tournament's pairing system and store it:
@@ -83,15 +84,28 @@ Without a database (arbitro as a pairing engine for other programs):
   arbitro pair --system dutch --trf IN.trf [--output OUT.txt]   next round, JaVaFo format
   arbitro pair --check --trf IN.trf                            check the last round of IN
 
+ROUND, if given, must be the next round (a safety check for scripts).
+
 Exit status 4 when no valid pairing exists.`,
 		Example: `  arbitro pair
   arbitro pair --explain
   arbitro pair --set "12-7" --set "3-bye"
   arbitro pair --force
   arbitro pair --check --round 3`,
-		Args: cobra.NoArgs,
+		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			out := cmd.OutOrStdout()
+			want := 0 // ROUND, when given: must be the next round
+			if len(args) == 1 {
+				n, err := strconv.Atoi(args[0])
+				if err != nil || n < 1 {
+					return usageErr("ROUND must be a round number (1, 2, ...), not %q", args[0])
+				}
+				if trfIn != "" || check {
+					return usageErr("ROUND goes without --trf and --check (use --round N with --check)")
+				}
+				want = n
+			}
 			if trfIn != "" {
 				if check {
 					return runTRFCheck(out, trfIn, seed)
@@ -128,6 +142,9 @@ Exit status 4 when no valid pairing exists.`,
 			err := update(func(tx *tournament.Tx, tt *tournament.Tournament) error {
 				var err error
 				t = tt
+				if want != 0 && want != tt.RoundsPaired+1 {
+					return usageErr("the next round of %s is %d, not %d (rounds are paired in order)", tt.Name, tt.RoundsPaired+1, want)
+				}
 				if pr, err = tx.PairNext(tt, tournament.PairOptions{Force: force, Manual: manual}); err != nil {
 					return err
 				}
