@@ -2,6 +2,7 @@ package pairing
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 	"strings"
 )
@@ -106,7 +107,15 @@ type ItaloResult struct {
 	// left unpaired, so the report can show which pairs changed.
 	Plain     []Pair `json:"plain,omitempty"`
 	PlainLeft []int  `json:"plain_left,omitempty"`
+	// SearchLimit is true when the backtracking search gave up after italoSearchBudget
+	// matching tests and the bye was given before the rotation instead (see ItaloSwiss).
+	SearchLimit bool `json:"search_limit,omitempty"`
 }
+
+// italoSearchBudget bounds the matching tests of one round's backtracking search. [arbitro]
+// With an even number of players the test is exact and the search needs a few per dead
+// end; only odd fields late in long events can need more.
+const italoSearchBudget = 20000
 
 // ItaloStart returns the start player of the next round from the pairs of the previous one
 // (fid-pairing.md 2.4 step 1): the Black player of the game on the highest board — boards
@@ -237,60 +246,80 @@ type italo struct {
 	met    [][]uint64 // met[i] bit j: i and j have met
 	inU    []bool     // still unpaired
 	levels []int      // distinct scores of all entrants, descending
-	count  map[int]int
+	lvl    []int      // lvl[i]: index in levels of player i's score
+	byLvl  [][]int    // byLvl[l]: circle positions with score levels[l], increasing
+	count  []int      // count[l]: unpaired players with score levels[l]
+	nU     int        // number of unpaired players
 	mt     matcher
+	failed map[string]bool // search states known to have no completion (stateKey)
+	// budget counts the matching tests the search may still run (-1: unlimited);
+	// exhausted is set when it ran out.
+	budget    int
+	exhausted bool
+	// scratch of graph(): the last complete pairing found (circle → partner, n = rests,
+	// -1 none) used as the next search's starting point, and buffers.
+	hint  []int
+	loc   []int
+	verts []int
+	start []int
+	umask []uint64
+	nbr   [][]int32
 }
 
 func (s *italo) isMet(i, j int) bool { return s.met[i][j>>6]&(1<<(uint(j)&63)) != 0 }
 
-func (s *italo) remove(i int) { s.inU[i] = false; s.count[s.score[i]]-- }
-func (s *italo) add(i int)    { s.inU[i] = true; s.count[s.score[i]]++ }
+func (s *italo) remove(i int) { s.inU[i] = false; s.count[s.lvl[i]]--; s.nU-- }
+func (s *italo) add(i int)    { s.inU[i] = true; s.count[s.lvl[i]]++; s.nU++ }
 
-// top returns the highest score among unpaired players.
-func (s *italo) top() int {
-	for _, l := range s.levels {
-		if s.count[l] > 0 {
-			return l
+// lap calls visit on the unpaired players of score level l in circle order, starting at
+// the first position > from (>= from when inclusive) and going once round the circle.
+func (s *italo) lap(l, from int, inclusive bool, visit func(i int) bool) {
+	list := s.byLvl[l]
+	k0, _ := slices.BinarySearch(list, from)
+	if k0 < len(list) && list[k0] == from && !inclusive {
+		k0++
+	}
+	for t := range len(list) {
+		i := list[(k0+t)%len(list)]
+		if s.inU[i] && !visit(i) {
+			return
 		}
 	}
-	return 0
 }
 
 // pick returns the first unpaired player with the top score scanning forward from cursor
 // (the cursor position itself only when inclusive): 2.4 steps 2 and 5.
 func (s *italo) pick(cursor int, inclusive bool) int {
-	top := s.top()
-	start := cursor + 1
-	if inclusive {
-		start = cursor
-	}
-	for k := range s.n {
-		i := (start + k) % s.n
-		if s.inU[i] && s.score[i] == top {
-			return i
+	for l := range s.levels {
+		if s.count[l] > 0 {
+			found := -1
+			s.lap(l, cursor, inclusive, func(i int) bool { found = i; return false })
+			return found
 		}
 	}
 	return -1
 }
 
 // candidates yields the opponents of p (already removed from U) in the order of 2.4 steps
-// 3-4 (candidates() of 2.11), with whether each was already met.
+// 3-4 (candidates() of 2.11), with whether each was already met: the score groups from
+// p's own down, each scanned for one lap from the player after the last one examined in
+// the group above (after p for the first group examined).
 func (s *italo) candidates(p int, yield func(q int, met bool) bool) {
 	anchor := p
-	for _, lv := range s.levels {
-		if lv > s.score[p] || s.count[lv] == 0 {
+	stop := false
+	for l := s.lvl[p]; l < len(s.levels) && !stop; l++ {
+		if s.count[l] == 0 {
 			continue
 		}
 		last := -1
-		for k := 1; k <= s.n; k++ {
-			i := (anchor + k) % s.n
-			if s.inU[i] && s.score[i] == lv {
-				last = i
-				if !yield(i, s.isMet(p, i)) {
-					return
-				}
+		s.lap(l, anchor, false, func(i int) bool {
+			last = i
+			if !yield(i, s.isMet(p, i)) {
+				stop = true
+				return false
 			}
-		}
+			return true
+		})
 		if last >= 0 {
 			anchor = last
 		}
@@ -311,18 +340,12 @@ type step struct {
 // (possibly with a bye), false at a dead end; U is left as the steps made it.
 func (s *italo) plain(steps *[]step, cursor int, inclusive bool) bool {
 	for {
-		left := 0
-		last := -1
-		for i := range s.n {
-			if s.inU[i] {
-				left++
-				last = i
-			}
-		}
+		left := s.nU
 		if left == 0 {
 			return true
 		}
 		if left == 1 {
+			last := slices.Index(s.inU, true)
 			if s.rested[last] {
 				return false
 			}
@@ -357,10 +380,13 @@ func (s *italo) plain(steps *[]step, cursor int, inclusive bool) bool {
 // in game points; Entrant.History gives the opponents met, the rests and the colours.
 //
 // The result is the plain rotation whenever it pairs everybody; otherwise the depth-first
-// backtracking of 2.5, in the same candidate order, decides (the first complete pairing in
-// that order, found with a perfect-matching test that prunes hopeless branches, so the
-// answer is the one plain backtracking would give, without its exponential cost). With an
-// odd number of players the one left unpaired rests, if he has not rested before (2.7).
+// backtracking of 2.5, in the same candidate order, decides: the first complete pairing in
+// that order. Branches are pruned with a perfect-matching test that never discards a branch
+// that could succeed (exact for an even number of players), and failed search states are
+// remembered, so the answer is the one plain backtracking gives without its exponential
+// cost. With an odd number of players the one left unpaired rests, if he has not rested
+// before (2.7); in that case only, if the search exceeds italoSearchBudget matching tests,
+// the bye is given first instead (ItaloResult.SearchLimit, [arbitro]).
 //
 // Errors: ErrBadSnapshot (duplicate or non-positive ids or numbers, unknown start player,
 // bad manual pair); ErrNoPairing when no complete pairing exists, naming the players who
@@ -402,29 +428,45 @@ func ItaloSwiss(entrants []Entrant, opt ItaloOptions) (ItaloResult, error) {
 		cursor = c
 	}
 
-	var steps []step
-	if opt.ByeBeforePairing && s.left()%2 == 1 {
-		chosen := -1
+	// byeFirst gives the bye before the rotation (2.7 option, and the search-limit fallback).
+	byeFirst := func() ([]step, bool) {
 		for _, i := range s.italoByeFirst() {
 			s.remove(i)
 			if s.feasible(-1) {
-				chosen = i
-				break
+				return []step{{p: i, q: -1, cursor: -1}}, true
 			}
 			s.add(i)
 		}
-		if chosen < 0 {
+		return nil, false
+	}
+	var steps, byeStep []step
+	if opt.ByeBeforePairing && s.left()%2 == 1 {
+		var ok bool
+		if byeStep, ok = byeFirst(); !ok {
 			return res, s.noPairing()
 		}
-		steps = append(steps, step{p: chosen, q: -1, cursor: -1})
 	}
-	var byeStep []step
-	if len(steps) == 1 {
-		byeStep, steps = steps, nil
-	}
-
+	s.budget = italoSearchBudget
+	afterManual := slices.Clone(s.inU)
 	if !s.solve(&steps, cursor, inclusive, &res) {
-		return res, s.noPairing()
+		if !s.exhausted {
+			return res, s.noPairing()
+		}
+		// [arbitro] The depth-first search of 2.5 ran past italoSearchBudget matching
+		// tests (possible only with an odd number of players, when the order of picks keeps
+		// reaching the few players who may still rest): the bye is given first, as in the
+		// 2.7 option, and the rotation pairs the others (an even field: exact and fast).
+		res.SearchLimit = true
+		s.exhausted, s.budget, s.failed = false, -1, nil
+		s.setU(afterManual)
+		steps = nil
+		var ok bool
+		if byeStep, ok = byeFirst(); !ok {
+			return res, s.noPairing()
+		}
+		if !s.solve(&steps, cursor, inclusive, &res) {
+			return res, s.noPairing()
+		}
 	}
 	steps = append(steps, byeStep...)
 
@@ -475,6 +517,44 @@ func ItaloSwiss(entrants []Entrant, opt ItaloOptions) (ItaloResult, error) {
 // result is the one the plain depth-first search gives. On success the steps are appended;
 // on failure the state is restored and false returned.
 func (s *italo) solve(steps *[]step, cursor int, inclusive bool, res *ItaloResult) bool {
+	if s.exhausted {
+		return false
+	}
+	key := s.stateKey(cursor, inclusive)
+	if s.failed[key] {
+		return false
+	}
+	if !s.solve1(steps, cursor, inclusive, res) {
+		if s.exhausted {
+			return false
+		}
+		if s.failed == nil {
+			s.failed = map[string]bool{}
+		}
+		s.failed[key] = true
+		return false
+	}
+	return true
+}
+
+// stateKey identifies a search state: the unpaired set and the cursor.
+func (s *italo) stateKey(cursor int, inclusive bool) string {
+	b := make([]byte, 0, s.n/8+6)
+	var acc byte
+	for i, in := range s.inU {
+		if in {
+			acc |= 1 << (i & 7)
+		}
+		if i&7 == 7 {
+			b = append(b, acc)
+			acc = 0
+		}
+	}
+	b = append(b, acc, byte(cursor), byte(cursor>>8), byte(cursor>>16), byte(cursor>>24), byte(btoi(inclusive)))
+	return string(b)
+}
+
+func (s *italo) solve1(steps *[]step, cursor int, inclusive bool, res *ItaloResult) bool {
 	base := len(*steps)
 	startU := slices.Clone(s.inU)
 	if s.plain(steps, cursor, inclusive) {
@@ -572,7 +652,10 @@ func newItalo(entrants []Entrant) (*italo, error) {
 	slices.SortFunc(es, func(a, b Entrant) int { return a.Number - b.Number })
 	n := len(es)
 	s := &italo{es: es, n: n, idx: make(map[int]int, n), score: make([]int, n), rested: make([]bool, n),
-		met: make([][]uint64, n), inU: make([]bool, n), count: map[int]int{}}
+		met: make([][]uint64, n), inU: make([]bool, n), hint: make([]int, n), loc: make([]int, n), budget: -1}
+	for i := range s.hint {
+		s.hint[i] = -1
+	}
 	words := (n + 63) / 64
 	buf := make([]uint64, n*words)
 	for i := range es {
@@ -605,30 +688,27 @@ func newItalo(entrants []Entrant) (*italo, error) {
 			}
 		}
 	}
-	seen := map[int]bool{}
+	s.levels = slices.Clone(s.score)
+	slices.Sort(s.levels)
+	s.levels = slices.Compact(s.levels)
+	slices.Reverse(s.levels)
+	s.lvl = make([]int, n)
+	s.byLvl = make([][]int, len(s.levels))
+	s.count = make([]int, len(s.levels))
 	for i := range es {
-		if !seen[s.score[i]] {
-			seen[s.score[i]] = true
-			s.levels = append(s.levels, s.score[i])
-		}
+		l, _ := slices.BinarySearchFunc(s.levels, s.score[i], func(a, b int) int { return b - a })
+		s.lvl[i] = l
+		s.byLvl[l] = append(s.byLvl[l], i)
+	}
+	for i := range es {
 		if es[i].Available {
 			s.add(i)
 		}
 	}
-	slices.Sort(s.levels)
-	slices.Reverse(s.levels)
 	return s, nil
 }
 
-func (s *italo) left() int {
-	c := 0
-	for _, in := range s.inU {
-		if in {
-			c++
-		}
-	}
-	return c
-}
+func (s *italo) left() int { return s.nU }
 
 func (s *italo) setU(u []bool) {
 	for i := range s.n {
@@ -643,25 +723,72 @@ func (s *italo) setU(u []bool) {
 }
 
 // graph builds the compatibility graph of the unpaired players, plus a bye vertex when
-// their number is odd (adjacent to those who have not rested).
+// their number is odd (adjacent to those who have not rested, except noBye), and loads
+// it into s.mt, starting from the last complete pairing found (s.hint) where it still
+// applies.
 func (s *italo) graph(noBye int) (verts []int, dummy bool) {
+	verts = s.verts[:0]
 	for i := range s.n {
+		s.loc[i] = -1
 		if s.inU[i] {
+			s.loc[i] = len(verts)
 			verts = append(verts, i)
 		}
 	}
+	s.verts = verts
 	dummy = len(verts)%2 == 1
-	s.mt.reset(len(verts)+btoi(dummy), func(u, v int) bool {
-		switch {
-		case u == v:
-			return false
-		case dummy && u == len(verts):
-			return !s.rested[verts[v]] && verts[v] != noBye
-		case dummy && v == len(verts):
-			return !s.rested[verts[u]] && verts[u] != noBye
+	v := len(verts) + btoi(dummy)
+	if cap(s.nbr) < v {
+		s.nbr = make([][]int32, v)
+	}
+	nbr := s.nbr[:v]
+	for i := range nbr {
+		nbr[i] = nbr[i][:0]
+	}
+	// unpaired mask
+	words := (s.n + 63) / 64
+	if cap(s.umask) < words {
+		s.umask = make([]uint64, words)
+	}
+	um := s.umask[:words]
+	clear(um)
+	for _, i := range verts {
+		um[i>>6] |= 1 << (uint(i) & 63)
+	}
+	for u, i := range verts {
+		row := s.met[i]
+		for w := range words {
+			x := um[w] &^ row[w]
+			for x != 0 {
+				j := w*64 + bits.TrailingZeros64(x)
+				x &= x - 1
+				if j != i {
+					nbr[u] = append(nbr[u], int32(s.loc[j]))
+				}
+			}
 		}
-		return !s.isMet(verts[u], verts[v])
-	})
+		if dummy && !s.rested[i] && i != noBye {
+			nbr[u] = append(nbr[u], int32(len(verts)))
+			nbr[len(verts)] = append(nbr[len(verts)], int32(u))
+		}
+	}
+	start := s.start[:0]
+	for range v {
+		start = append(start, -1)
+	}
+	for u, i := range verts {
+		h := s.hint[i]
+		switch {
+		case h == s.n: // rested in the hint
+			if dummy && start[len(verts)] < 0 && start[u] < 0 && !s.rested[i] && i != noBye {
+				start[u], start[len(verts)] = len(verts), u
+			}
+		case h >= 0 && s.loc[h] >= 0 && start[s.loc[h]] < 0 && start[u] < 0:
+			start[u], start[s.loc[h]] = s.loc[h], u
+		}
+	}
+	s.start = start
+	s.mt.reset(v, nbr, start)
 	return verts, dummy
 }
 
@@ -672,8 +799,25 @@ func (s *italo) graph(noBye int) (verts []int, dummy bool) {
 // number it is a necessary condition only (the rotation's order of picks may force the
 // one player who could rest to be paired), so the search still backtracks past it.
 func (s *italo) feasible(noBye int) bool {
-	s.graph(noBye)
-	return s.mt.perfect()
+	if s.budget == 0 {
+		s.exhausted = true
+		return false
+	}
+	if s.budget > 0 {
+		s.budget--
+	}
+	verts, _ := s.graph(noBye)
+	if !s.mt.perfect() {
+		return false
+	}
+	for u, i := range verts {
+		if p := s.mt.match[u]; p == len(verts) {
+			s.hint[i] = s.n
+		} else {
+			s.hint[i] = verts[p]
+		}
+	}
+	return true
 }
 
 // noPairing builds the ErrNoPairing error naming the players a maximum matching leaves out.

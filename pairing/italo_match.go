@@ -3,11 +3,12 @@ package pairing
 // matcher finds maximum matchings in a general graph with Edmonds' blossom algorithm
 // (J. Edmonds, "Paths, trees, and flowers", 1965), in its array form: a breadth-first
 // search for an augmenting path from one free vertex, shrinking odd cycles (blossoms) by
-// relabelling their base. O(V^2) per search with an adjacency predicate. It is only used
-// to decide whether a set of players still has a complete pairing (italo.feasible).
+// relabelling their base. O(V + E) per search plus O(V) per blossom, over adjacency
+// lists. It is only used to decide whether a set of players still has a complete pairing
+// (italo.feasible).
 type matcher struct {
 	v       int
-	adj     func(u, w int) bool
+	nbr     [][]int32
 	match   []int
 	parent  []int
 	base    []int
@@ -17,8 +18,10 @@ type matcher struct {
 	queue   []int
 }
 
-func (m *matcher) reset(v int, adj func(u, w int) bool) {
-	m.v, m.adj = v, adj
+// reset prepares a graph of v vertices with adjacency lists nbr and a starting matching
+// start (start[u] = partner or -1, consistent and along edges), completed greedily.
+func (m *matcher) reset(v int, nbr [][]int32, start []int) {
+	m.v, m.nbr = v, nbr
 	grow := func(s []int) []int {
 		if cap(s) < v {
 			return make([]int, v)
@@ -33,17 +36,15 @@ func (m *matcher) reset(v int, adj func(u, w int) bool) {
 	}
 	m.match, m.parent, m.base = grow(m.match), grow(m.parent), grow(m.base)
 	m.used, m.blossom, m.mark = growB(m.used), growB(m.blossom), growB(m.mark)
-	for i := range v {
-		m.match[i] = -1
-	}
-	// Greedy start: most vertices are matched at once in the dense graphs of a Swiss.
+	copy(m.match, start)
+	// Greedy completion: most vertices are matched at once in the dense graphs of a Swiss.
 	for u := range v {
 		if m.match[u] >= 0 {
 			continue
 		}
-		for w := u + 1; w < v; w++ {
-			if m.match[w] < 0 && adj(u, w) {
-				m.match[u], m.match[w] = w, u
+		for _, w := range nbr[u] {
+			if m.match[w] < 0 {
+				m.match[u], m.match[w] = int(w), u
 				break
 			}
 		}
@@ -127,8 +128,9 @@ func (m *matcher) findPath(root int) int {
 	m.queue = append(m.queue[:0], root)
 	for qh := 0; qh < len(m.queue); qh++ {
 		v := m.queue[qh]
-		for to := range m.v {
-			if m.base[v] == m.base[to] || m.match[v] == to || !m.adj(v, to) {
+		for _, t := range m.nbr[v] {
+			to := int(t)
+			if m.base[v] == m.base[to] || m.match[v] == to {
 				continue
 			}
 			if to == root || (m.match[to] >= 0 && m.parent[m.match[to]] >= 0) {
