@@ -349,6 +349,20 @@ type BergerInfo struct {
 type DutchInfo struct {
 	InitialColour string                 `json:"initial_colour"` // "white" or "black": drawn by lot from the seed (LotColour)
 	Brackets      []pairing.DutchBracket `json:"brackets"`
+	Boards        []BoardNote            `json:"boards"` // every board with the scores before the round and the floats
+}
+
+// BoardNote is one board of a Dutch round as --explain shows it: entry ids, scores before
+// the round in game points, floats ("down", "up" or ""), and whether the arbiter imposed it.
+type BoardNote struct {
+	Board      int    `json:"board"`
+	White      int    `json:"white"`
+	Black      int    `json:"black,omitempty"`
+	WhiteScore int    `json:"white_score"`
+	BlackScore int    `json:"black_score"`
+	WhiteFloat string `json:"white_float,omitempty"`
+	BlackFloat string `json:"black_float,omitempty"`
+	Manual     bool   `json:"manual,omitempty"`
 }
 
 // RoundExplanation is the account of how a round was paired, stored as JSON in
@@ -618,6 +632,17 @@ func (tx *Tx) PairNext(t *Tournament, opts PairOptions) (*PairedRound, error) {
 			case byID[p.White].Score < byID[p.Black].Score:
 				floats[p.White], floats[p.Black] = pairing.Up, pairing.Down
 			}
+		}
+	}
+
+	if ex.Dutch != nil {
+		for _, p := range pairs {
+			n := BoardNote{Board: p.Board, White: p.White, Black: p.Black, WhiteScore: byID[p.White].Score,
+				WhiteFloat: floatText(floats[p.White]), Manual: used[byID[p.White].Number]}
+			if p.Black != 0 {
+				n.BlackScore, n.BlackFloat = byID[p.Black].Score, floatText(floats[p.Black])
+			}
+			ex.Dutch.Boards = append(ex.Dutch.Boards, n)
 		}
 	}
 

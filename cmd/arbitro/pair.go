@@ -373,6 +373,30 @@ func writeExplanation(w io.Writer, ex *tournament.RoundExplanation, names map[in
 			}
 			fmt.Fprintln(w)
 		}
+		for _, b := range ex.Dutch.Boards {
+			if b.Black == 0 {
+				fmt.Fprintf(w, "  bye: %s (%d pts)", nm(b.White), b.WhiteScore)
+				if b.Manual {
+					fmt.Fprint(w, " — arbiter's decision")
+				} else {
+					fmt.Fprint(w, ": the lowest player of the last bracket who may have it")
+				}
+				fmt.Fprintln(w)
+				continue
+			}
+			fmt.Fprintf(w, "  board %d: %s (%d pts) - %s (%d pts)", b.Board, nm(b.White), b.WhiteScore, nm(b.Black), b.BlackScore)
+			switch {
+			case b.Manual:
+				fmt.Fprint(w, " — arbiter's decision")
+			case b.WhiteFloat == "down":
+				fmt.Fprintf(w, ": %s floats down", nm(b.White))
+			case b.BlackFloat == "down":
+				fmt.Fprintf(w, ": %s floats down", nm(b.Black))
+			default:
+				fmt.Fprint(w, ": same score group")
+			}
+			fmt.Fprintln(w)
+		}
 	}
 	for _, s := range ex.Warnings {
 		fmt.Fprintf(w, "  warning: %s\n", s)
