@@ -734,7 +734,58 @@ func TestDutchEvent(t *testing.T) {
 	st, tr := newEvent(t, SystemDutch, 3, 6, nil)
 	drawLot(t, st, tr, nil)
 	for r := 1; r <= 3; r++ {
+		// The engine on the snapshot, for the floats it reports.
+		var want pairing.DutchResult
+		err := st.View(context.Background(), func(tx *Tx) error {
+			es, err := tx.Snapshot(tr, r)
+			if err != nil {
+				return err
+			}
+			want, err = pairing.Dutch(es, pairing.DutchOptions{Round: r, TotalRounds: 3, Seed: 12345})
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
 		pr := pairNext(t, st, tr, PairOptions{})
+		var stored map[int]pairing.Float
+		err = st.View(context.Background(), func(tx *Tx) error {
+			stored = map[int]pairing.Float{}
+			rows, err := tx.QueryContext(tx.Ctx(), `SELECT b.white_entry, coalesce(b.black_entry, 0), b.white_float, b.black_float FROM boards b JOIN rounds r ON r.id = b.round_id WHERE r.number = ?`, r)
+			if err != nil {
+				return err
+			}
+			defer rows.Close()
+			for rows.Next() {
+				var w, b int
+				var wf, bf string
+				if err := rows.Scan(&w, &b, &wf, &bf); err != nil {
+					return err
+				}
+				if f := parseFloat(wf); f != pairing.NoFloat {
+					stored[w] = f
+				}
+				if f := parseFloat(bf); f != pairing.NoFloat && b != 0 {
+					stored[b] = f
+				}
+			}
+			return rows.Err()
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantF := map[int]pairing.Float{}
+		for id, f := range want.Floats {
+			if f != pairing.NoFloat {
+				wantF[id] = f
+			}
+		}
+		if fmt.Sprint(stored) != fmt.Sprint(wantF) {
+			t.Errorf("round %d: stored floats %v, the engine reports %v", r, stored, wantF)
+		}
+		if fmt.Sprint(pr.Pairs) != fmt.Sprint(want.Pairs) {
+			t.Errorf("round %d: stored %v, engine %v", r, pr.Pairs, want.Pairs)
+		}
 		if r == 1 {
 			nums := entryNumbers(t, st, tr)
 			one := pr.Boards[0]
@@ -749,7 +800,7 @@ func TestDutchEvent(t *testing.T) {
 			}
 		}
 		setResults(t, st, tr, r)
-		err := st.View(context.Background(), func(tx *Tx) error {
+		err = st.View(context.Background(), func(tx *Tx) error {
 			c, err := tx.CheckPairing(tr, r)
 			if err == nil && !c.Identical() {
 				t.Errorf("round %d: %v %v", r, c.Diffs, c.Violations)
