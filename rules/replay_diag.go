@@ -74,7 +74,7 @@ func (r *replayer) diagnose(p Position, w *PDNMove, s stepResult) (reason, detai
 	if legal[0].IsCapture() && len(w.Via) == 0 && r.pseudoQuiet(p, from, to) {
 		return ReasonCaptureCompulsory, "", fmt.Sprintf("a capture was compulsory: %s", movesList(legal))
 	}
-	return ReasonNotALegalMove, "", fmt.Sprintf("no legal move of the %s on %d goes to %d; legal moves: %s", pc, from, to, movesList(legal))
+	return ReasonNotALegalMove, "", fmt.Sprintf("no legal move of the %s on %d goes to %d", pc, from, to)
 }
 
 // priorityDetail maps a priority rule to the Detail codes of a capture-priority verdict.
