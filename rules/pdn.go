@@ -597,6 +597,40 @@ func parseGame(l *pdnLexer, g *Game) error {
 	number := 0 // last move number written
 	blackNext := false
 	haveMove := false
+	// addMove numbers a lexed move (numeric or algebraic), appends it, and reads the marks
+	// written straight after it ("22-18!", "22x13*").
+	addMove := func(m PDNMove, line, col, end int) error {
+		m.Line, m.Col = line, col
+		if number == 0 {
+			number = 1
+		}
+		m.Number = number
+		m.Second = blackNext
+		if blackNext {
+			number++
+			blackNext = false
+		} else {
+			blackNext = true
+		}
+		g.Moves = append(g.Moves, m)
+		haveMove = true
+		l.i = end
+		k := l.i
+		for k < len(l.s) && (l.s[k] == '!' || l.s[k] == '?' || l.s[k] == '*') {
+			k++
+		}
+		if k > l.i {
+			if !validMark(l.s[l.i:k]) {
+				return l.err("move mark %q not understood (use !, ?, !!, ??, !?, ?! or *)", l.s[l.i:k])
+			}
+			g.Moves[len(g.Moves)-1].Marks = l.s[l.i:k]
+			l.i = k
+		}
+		if l.i < len(l.s) && !isDelim(l.s[l.i]) {
+			return l.err("unexpected %q after move %s", l.s[l.i], m.Text)
+		}
+		return nil
+	}
 	for {
 		l.skipSpace()
 		if l.i >= len(l.s) {
@@ -735,35 +769,8 @@ func parseGame(l *pdnLexer, g *Game) error {
 				l.i = end
 				return nil
 			}
-			m.Line, m.Col = line, col
-			if number == 0 {
-				number = 1
-			}
-			m.Number = number
-			m.Second = blackNext
-			if blackNext {
-				number++
-				blackNext = false
-			} else {
-				blackNext = true
-			}
-			g.Moves = append(g.Moves, m)
-			haveMove = true
-			l.i = end
-			// Marks attached directly to the move ("22-18!", "22x13*").
-			k := l.i
-			for k < len(l.s) && (l.s[k] == '!' || l.s[k] == '?' || l.s[k] == '*') {
-				k++
-			}
-			if k > l.i {
-				if !validMark(l.s[l.i:k]) {
-					return l.err("move mark %q not understood (use !, ?, !!, ??, !?, ?! or *)", l.s[l.i:k])
-				}
-				g.Moves[len(g.Moves)-1].Marks = l.s[l.i:k]
-				l.i = k
-			}
-			if l.i < len(l.s) && !isDelim(l.s[l.i]) {
-				return l.err("unexpected %q after move %s", l.s[l.i], m.Text)
+			if err := addMove(m, line, col, end); err != nil {
+				return err
 			}
 		case c >= 'a' && c <= 'z':
 			line, col := l.line, l.col()
@@ -771,34 +778,8 @@ func parseGame(l *pdnLexer, g *Game) error {
 			if err != nil {
 				return err
 			}
-			m.Line, m.Col = line, col
-			if number == 0 {
-				number = 1
-			}
-			m.Number = number
-			m.Second = blackNext
-			if blackNext {
-				number++
-				blackNext = false
-			} else {
-				blackNext = true
-			}
-			g.Moves = append(g.Moves, m)
-			haveMove = true
-			l.i = end
-			k := l.i
-			for k < len(l.s) && (l.s[k] == '!' || l.s[k] == '?' || l.s[k] == '*') {
-				k++
-			}
-			if k > l.i {
-				if !validMark(l.s[l.i:k]) {
-					return l.err("move mark %q not understood (use !, ?, !!, ??, !?, ?! or *)", l.s[l.i:k])
-				}
-				g.Moves[len(g.Moves)-1].Marks = l.s[l.i:k]
-				l.i = k
-			}
-			if l.i < len(l.s) && !isDelim(l.s[l.i]) {
-				return l.err("unexpected %q after move %s", l.s[l.i], m.Text)
+			if err := addMove(m, line, col, end); err != nil {
+				return err
 			}
 		default:
 			r, _ := utf8.DecodeRuneInString(l.s[l.i:])
