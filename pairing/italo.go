@@ -107,15 +107,19 @@ type ItaloResult struct {
 	// left unpaired, so the report can show which pairs changed.
 	Plain     []Pair `json:"plain,omitempty"`
 	PlainLeft []int  `json:"plain_left,omitempty"`
-	// SearchLimit is true when the backtracking search gave up after italoSearchBudget
-	// matching tests and the bye was given before the rotation instead (see ItaloSwiss).
-	SearchLimit bool `json:"search_limit,omitempty"`
+	// ByeFirst is true when, with an odd number of players, the rotation could not leave
+	// for the bye a player who had not rested (the backtracking search failed, or gave up
+	// after italoSearchBudget matching tests) although a complete pairing exists: the bye
+	// was then given before the rotation (see italoByeFallback).
+	ByeFirst bool `json:"bye_first,omitempty"`
 }
 
-// italoSearchBudget bounds the matching tests of one round's backtracking search. [arbitro]
-// With an even number of players the test is exact and the search needs a few per dead
-// end; only odd fields late in long events can need more.
-const italoSearchBudget = 20000
+// italoSearchBudget bounds the matching tests of one round's backtracking search among n
+// players. [arbitro] With an even number of players the test is exact and the search needs
+// a few per dead end; with an odd number, late in long events (after about N/2 rounds,
+// when the players who have not rested are mostly high scorers, whom the rotation always
+// picks first), the search may have to explore many dead branches before failing.
+func italoSearchBudget(n int) int { return max(2000, 400000/max(n, 1)) }
 
 // ItaloStart returns the start player of the next round from the pairs of the previous one
 // (fid-pairing.md 2.4 step 1): the Black player of the game on the highest board — boards
@@ -216,6 +220,15 @@ func italoColours(first, second *Entrant) (white, black, rule int) {
 	}
 	return give(first, a.due, second, 3)
 }
+
+// italoByeFallback says whether, when the rotation and its backtracking (2.5) cannot end
+// with a player who has not rested (2.7) but a complete pairing of the left players exists
+// (an odd number of them: left is their count), the bye is given first — to the
+// lowest-scored player, highest draw number among equals, who has not rested and whose
+// removal leaves the others pairable (the 2.7 option) — and the rotation pairs the others.
+// [arbitro] Yes: 2.5 stops with an error only when no complete pairing exists at all. The
+// same is done when the search exceeds italoSearchBudget.
+func italoByeFallback(left int) bool { return left%2 == 1 }
 
 // italoByeFirst returns the order in which players are offered the bye when
 // ItaloOptions.ByeBeforePairing is set. [arbitro] fid-pairing.md 2.7 option: lowest score
@@ -385,8 +398,7 @@ func (s *italo) plain(steps *[]step, cursor int, inclusive bool) bool {
 // that could succeed (exact for an even number of players), and failed search states are
 // remembered, so the answer is the one plain backtracking gives without its exponential
 // cost. With an odd number of players the one left unpaired rests, if he has not rested
-// before (2.7); in that case only, if the search exceeds italoSearchBudget matching tests,
-// the bye is given first instead (ItaloResult.SearchLimit, [arbitro]).
+// before (2.7); if the rotation cannot achieve that, see italoByeFallback.
 //
 // Errors: ErrBadSnapshot (duplicate or non-positive ids or numbers, unknown start player,
 // bad manual pair); ErrNoPairing when no complete pairing exists, naming the players who
@@ -446,19 +458,15 @@ func ItaloSwiss(entrants []Entrant, opt ItaloOptions) (ItaloResult, error) {
 			return res, s.noPairing()
 		}
 	}
-	s.budget = italoSearchBudget
+	s.budget = italoSearchBudget(s.n)
 	afterManual := slices.Clone(s.inU)
 	if !s.solve(&steps, cursor, inclusive, &res) {
-		if !s.exhausted {
-			return res, s.noPairing()
-		}
-		// [arbitro] The depth-first search of 2.5 ran past italoSearchBudget matching
-		// tests (possible only with an odd number of players, when the order of picks keeps
-		// reaching the few players who may still rest): the bye is given first, as in the
-		// 2.7 option, and the rotation pairs the others (an even field: exact and fast).
-		res.SearchLimit = true
 		s.exhausted, s.budget, s.failed = false, -1, nil
 		s.setU(afterManual)
+		if !italoByeFallback(s.left()) || !s.feasible(-1) {
+			return res, s.noPairing()
+		}
+		res.ByeFirst = true
 		steps = nil
 		var ok bool
 		if byeStep, ok = byeFirst(); !ok {

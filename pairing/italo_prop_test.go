@@ -165,13 +165,12 @@ func propTournament(t *rapid.T, n, rounds int, seed uint64, absentPct, late int)
 		res, err := ItaloSwiss(es, ItaloOptions{Start: start})
 		if len(es) <= 12 {
 			ref, ok := refItalo(es, start)
-			if ok != (err == nil) {
-				t.Fatalf("round %d: reference ok=%v, ItaloSwiss err=%v", r, ok, err)
+			// The reference fails where ItaloSwiss errs or, with a complete pairing that the
+			// rotation cannot reach, gives the bye first (italoByeFallback).
+			if ok != (err == nil && !res.ByeFirst) {
+				t.Fatalf("round %d: reference ok=%v, ItaloSwiss err=%v bye first=%v", r, ok, err, res.ByeFirst)
 			}
 			if ok {
-				if res.SearchLimit {
-					t.Fatalf("round %d: search limit reached on %d players", r, len(es))
-				}
 				var got [][2]int
 				for _, st := range res.Steps {
 					got = append(got, [2]int{st.First, st.Second})

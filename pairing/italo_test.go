@@ -388,3 +388,36 @@ func TestItaloStart(t *testing.T) {
 		t.Errorf("bye only: %d", got)
 	}
 }
+
+// TestItaloByeFirst: the rotation cannot leave the only player who has not rested (5, a
+// top scorer) for the bye, whatever the backtracking tries, but a complete pairing exists:
+// the bye goes first (italoByeFallback) and the rotation pairs the others.
+func TestItaloByeFirst(t *testing.T) {
+	met := map[int][]int{1: {2}, 2: {1, 3}, 3: {2, 4}, 4: {3}}
+	score := map[int]int{1: 0, 2: 1, 3: 0, 4: 1, 5: 1}
+	var es []Entrant
+	for id := 1; id <= 5; id++ {
+		e := Entrant{ID: id, Number: id, Score: score[id], Available: true}
+		if id != 5 {
+			e.History = append(e.History, Round{Number: 1, Kind: Bye})
+		}
+		for _, o := range met[id] {
+			e.History = append(e.History, Round{Number: 2, Opponent: o, Kind: Played})
+		}
+		es = append(es, e)
+	}
+	if _, ok := refItalo(es, 4); ok {
+		t.Fatal("the reference search should fail here")
+	}
+	res, err := ItaloSwiss(es, ItaloOptions{Start: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, st := range res.Steps {
+		got = append(got, fmt.Sprintf("%d v %d", st.First, st.Second))
+	}
+	if !res.ByeFirst || strings.Join(got, ", ") != "4 v 2, 3 v 1, 5 v 0" {
+		t.Errorf("bye first = %v, steps %s; want 4 v 2, 3 v 1, 5 v 0", res.ByeFirst, strings.Join(got, ", "))
+	}
+}

@@ -321,8 +321,8 @@ func writeExplanation(w io.Writer, ex *tournament.RoundExplanation, names map[in
 			fmt.Fprintf(w, "  the plain rotation formed %s and left %s unpaired (dead end):\n", orNobody(strings.Join(plain, ", ")), orNobody(joinNames(it.PlainLeft, nm)))
 			fmt.Fprintln(w, "  backtracking (fid-pairing.md 2.5) changed the pairs marked below")
 		}
-		if it.SearchLimit {
-			fmt.Fprintln(w, "  the backtracking search hit its limit: the bye was given first (lowest score, highest number, not rested before), then the rotation paired the others")
+		if it.ByeFirst {
+			fmt.Fprintln(w, "  the rotation could not leave the bye to a player who had not rested: the bye was given first (lowest score, highest number, not rested before), then the rotation paired the others")
 		}
 		for _, st := range it.Steps {
 			switch {
