@@ -22,8 +22,8 @@ type ItaloOptions struct {
 	// (1–2, 3–4, …). The start player's circle position is used even if he is absent (2.8).
 	Start int
 	// Fixed are pairs imposed by the arbiter (White, Black ids; Black 0 gives White the bye).
-	// They take boards 1..len(Fixed) in the given order, with the given colours; the
-	// rotation pairs everybody else.
+	// The games take the first boards in the given order, with the given colours; the
+	// rotation pairs everybody else; byes come last (a manual bye before the rotation's).
 	Fixed []Pair
 	// ByeBeforePairing selects the option of fid-pairing.md 2.7: the bye goes, before the
 	// rotation, to the lowest-scored player (highest draw number among equals) who has not
@@ -410,7 +410,8 @@ func ItaloSwiss(entrants []Entrant, opt ItaloOptions) (ItaloResult, error) {
 	}
 	var res ItaloResult
 
-	// Manual pairs first (the arbiter's decision).
+	// Manual pairs first (the arbiter's decision); a manual bye goes last.
+	var manualByes []ItaloStep
 	for _, f := range opt.Fixed {
 		w, okW := s.idx[f.White]
 		b, okB := s.idx[f.Black]
@@ -423,10 +424,12 @@ func ItaloSwiss(entrants []Entrant, opt ItaloOptions) (ItaloResult, error) {
 		s.remove(w)
 		st := ItaloStep{Board: len(res.Pairs) + 1, First: f.White, Second: f.Black, Manual: true, Bye: f.Black == 0,
 			FirstScore: s.score[w]}
-		if f.Black != 0 {
-			s.remove(b)
-			st.SecondScore = s.score[b]
+		if f.Black == 0 {
+			manualByes = append(manualByes, st)
+			continue
 		}
+		s.remove(b)
+		st.SecondScore = s.score[b]
 		res.Pairs = append(res.Pairs, Pair{Board: st.Board, White: f.White, Black: f.Black})
 		res.Steps = append(res.Steps, st)
 	}
@@ -510,9 +513,12 @@ func ItaloSwiss(entrants []Entrant, opt ItaloOptions) (ItaloResult, error) {
 		res.Steps = append(res.Steps, is)
 	}
 	if bye != nil {
-		bye.Board = len(res.Pairs) + 1
-		res.Pairs = append(res.Pairs, Pair{Board: bye.Board, White: bye.First})
-		res.Steps = append(res.Steps, *bye)
+		manualByes = append(manualByes, *bye)
+	}
+	for _, b := range manualByes {
+		b.Board = len(res.Pairs) + 1
+		res.Pairs = append(res.Pairs, Pair{Board: b.Board, White: b.First})
+		res.Steps = append(res.Steps, b)
 	}
 	return res, nil
 }

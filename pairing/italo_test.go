@@ -421,3 +421,15 @@ func TestItaloByeFirst(t *testing.T) {
 		t.Errorf("bye first = %v, steps %s; want 4 v 2, 3 v 1, 5 v 0", res.ByeFirst, strings.Join(got, ", "))
 	}
 }
+
+// TestItaloManualBye: a manual bye comes last; the rotation pairs the rest from number 1.
+func TestItaloManualBye(t *testing.T) {
+	s := newItaloSim(t, 5)
+	res, err := ItaloSwiss(s.es, ItaloOptions{Fixed: []Pair{{White: 102}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fmtPairs(res.Pairs); got != "1-3 4-5 2-bye" || !res.Steps[2].Manual || !res.Steps[2].Bye {
+		t.Errorf("manual bye: %s %+v", got, res.Steps[2])
+	}
+}
