@@ -433,3 +433,20 @@ func TestItaloManualBye(t *testing.T) {
 		t.Errorf("manual bye: %s %+v", got, res.Steps[2])
 	}
 }
+
+// TestItaloSameColourThrice: 2 and 4 both had White twice; the first player (2) gets his
+// due Black, 4 gets White a third time running, which the explanation flags (2.6).
+func TestItaloSameColourThrice(t *testing.T) {
+	s := newItaloSim(t, 4)
+	s.record([]Pair{{1, 102, 101}, {2, 104, 103}}, func(Pair) int { return 1 })
+	s.record([]Pair{{1, 102, 103}, {2, 104, 101}}, func(Pair) int { return 1 })
+	// Everyone on 2 points; the arbiter sets 1-3, the rotation pairs 2 v 4 (not met).
+	res, err := ItaloSwiss(s.es, ItaloOptions{Fixed: []Pair{{White: 101, Black: 103}}, Start: 101})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := res.Steps[1]
+	if st.First != 102 || st.Second != 104 || fmtPairs(res.Pairs[1:]) != "4-2" || fmt.Sprint(st.SameColourThrice) != "[104]" || st.ColourRule != 3 {
+		t.Errorf("step %+v pairs %s", st, fmtPairs(res.Pairs))
+	}
+}
