@@ -440,3 +440,146 @@ func TestTwoGamesPerPairing(t *testing.T) {
 		t.Errorf("game 2 with one game per pairing: err %v", err)
 	}
 }
+
+// twoByesEvent is a 6-player, 3-round event not covered above: a player with two byes, a
+// player withdrawn after round 1 (absent in rounds 2 and 3) and a double forfeit.
+//
+//	R1: A-B 2-0, C-D 1-1, E-F 2-0
+//	R2: F absent (withdrawn); A-E 1-1, B-C 2-0, D bye (2 points)
+//	R3: F absent; A-C 2-0, B-E double forfeit (0-0), D bye (2 points)
+//
+// Ratings A 2000, B 1900, C 1800, D 1700, E 1600, F unrated.
+func twoByesEvent() *builder {
+	b := newBuilder(3, "A", "B", "C", "D", "E", "F")
+	for i, r := range []int{2000, 1900, 1800, 1700, 1600, 0} {
+		b.ct.Players[i].Rating = r
+	}
+	const A, B, C, D, E, F = 1, 2, 3, 4, 5, 6
+	b.game(1, A, B, 2)
+	b.game(1, C, D, 1)
+	b.game(1, E, F, 2)
+	b.ct.Players[F-1].Withdrawn = true
+	b.absent(2, F)
+	b.game(2, A, E, 1)
+	b.game(2, B, C, 2)
+	b.bye(2, D, 2)
+	b.absent(3, F)
+	b.game(3, A, C, 2)
+	b.add(B, CrossResult{Round: 3, Opponent: E, Colour: pairing.White, Kind: CrossForfeitLoss})
+	b.add(E, CrossResult{Round: 3, Opponent: B, Colour: pairing.Black, Kind: CrossForfeitLoss})
+	b.bye(3, D, 2)
+	return b
+}
+
+// TestTieBreaksTwoByes checks every tie-break on twoByesEvent, computed by hand.
+//
+// Scores: A 2+1+2=5, B 0+2+0=2, C 1+0+0=1, D 1+2+2=5, E 2+1+0=3, F 0+0+0=0.
+// As opponents see them (each unplayed round a draw, 1): A 5, B 0+2+1=3, C 1, D 1+1+1=3,
+// E 2+1+1=4, F 0+1+1=2.
+// Contributions (unplayed round = dummy opponent with the player's own score):
+//
+//	A: B 3, E 4, C 1                              Bh 8  cut-1 7  median 3
+//	B: A 5, C 1, double forfeit -> own 2          Bh 8  cut-1 7  median 2
+//	C: D 3, B 3, A 5                              Bh 11 cut-1 8  median 3
+//	D: C 1, bye -> own 5, bye -> own 5            Bh 11 cut-1 10 median 5
+//	E: F 2, A 5, double forfeit -> own 3          Bh 10 cut-1 8  median 3
+//	F: E 4, absent -> own 0, absent -> own 0      Bh 4  cut-1 4  median 0
+//
+// SB: A 2·3+1·4+2·1=12, B 0·5+2·1+0·2=2, C 1·3+0·3+0·5=3, D 1·1+2·5+2·5=21,
+// E 2·2+1·5+0·3=9, F 0. Quoziente (played games, real scores): A B2+E3+C1=6, B A5+C1=6,
+// C D5+B2+A5=12, D C1=1, E F0+A5=5, F E3=3. Wins with or without playing: A 2, B 1, C 0,
+// D 2 (two byes), E 1, F 0; over the board: A 2, B 1, C 0, D 0, E 1, F 0. Progressive:
+// A 2+3+5=10, B 0+2+2=4, C 1+1+1=3, D 1+3+5=9, E 2+3+3=8, F 0. ARO: A (1900+1600+1800)/3
+// =1766.7 -> 1767, B (2000+1800)/2=1900, C (1700+1900+2000)/3=1866.7 -> 1867, D 1800,
+// E 2000 (F unrated), F 1600.
+func TestTieBreaksTwoByes(t *testing.T) {
+	b := twoByesEvent()
+	b.ct.TieBreaks = []TieBreak{TBBuchholz, TBBuchholzCut1, TBBuchholzMedian, TBSonnebornBerger, TBQuoziente,
+		TBWins, TBWinsPlayed, TBProgressive, TBAverageRating}
+	st, err := ComputeStandings(&b.ct, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		"A": "A 5 8 7 3 12 6 2 2 10 1767",
+		"B": "B 2 8 7 2 2 6 1 1 4 1900",
+		"C": "C 1 11 8 3 3 12 0 0 3 1867",
+		"D": "D 5 11 10 5 21 1 2 0 9 1800",
+		"E": "E 3 10 8 3 9 5 1 1 8 2000",
+		"F": "F 0 4 4 0 0 3 0 0 0 1600",
+	}
+	for _, s := range st {
+		if got := row(s); got != want[s.Entry.Name] {
+			t.Errorf("%s:\n got %q\nwant %q (name points Bh Bh-1 Bh-M SB Quoz Win Won PS ARO)", s.Entry.Name, got, want[s.Entry.Name])
+		}
+	}
+	d, e, f := byName(t, st, "D"), byName(t, st, "E"), byName(t, st, "F")
+	if d.Games != 1 || d.Draws != 1 || d.Byes != 2 {
+		t.Errorf("D: games %d draws %d byes %d, want 1 1 2", d.Games, d.Draws, d.Byes)
+	}
+	if e.Games != 2 || e.ForfeitLosses != 1 || e.ForfeitWins != 0 {
+		t.Errorf("E: games %d forfeit losses %d wins %d, want 2 1 0", e.Games, e.ForfeitLosses, e.ForfeitWins)
+	}
+	if f.Games != 1 || f.Losses != 1 || f.Absences != 2 || !f.Entry.Withdrawn {
+		t.Errorf("F: %+v", f)
+	}
+	// Order by Buchholz: D (5, Bh 11) before A (5, Bh 8); E 3; B 2; C 1; F 0.
+	// By direct encounter alone A and D never met: they share 1-2.
+	for _, c := range []struct {
+		tbs  []TieBreak
+		want string
+	}{
+		{[]TieBreak{TBBuchholz, TBDirectEncounter}, "1D 2A 3E 4B 5C 6F"},
+		{[]TieBreak{TBDirectEncounter}, "1-2A 1-2D 3E 4B 5C 6F"},
+	} {
+		b.ct.TieBreaks = c.tbs
+		st, err := ComputeStandings(&b.ct, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var order []string
+		for _, s := range st {
+			order = append(order, s.Place()+s.Entry.Name)
+		}
+		if g := strings.Join(order, " "); g != c.want {
+			t.Errorf("%v: order %q, want %q", c.tbs, g, c.want)
+		}
+	}
+	// After round 2 (round 3 ignored, also in the opponents' scores): A 3 with opponents
+	// B 2 (0+2, both played) and E 3 (2+1): Bh 5; D 3: C 1, bye -> own 3: Bh 4; F, absent in
+	// round 2, has 0 + own 0 = Bh of E's adjusted 3 (2+1) + 0 = 3.
+	b.ct.TieBreaks = []TieBreak{TBBuchholz}
+	st, err = ComputeStandings(&b.ct, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string]int{"A": 5, "D": 4, "F": 3} {
+		if s := byName(t, st, name); s.TieBreaks[0] != want {
+			t.Errorf("after round 2: %s Bh %d, want %d", name, s.TieBreaks[0], want)
+		}
+	}
+	// Displays: 1-½-0 keeps half points (A "2½"), SB in quarters (D 21/4 = "5¼");
+	// 3-1-0: A 3+1+3 = 7, D 1+3+3 = 7 (a bye of 2 game points is a win), E 3+1+0 = 4.
+	b.ct.Scoring = Scoring105
+	b.ct.TieBreaks = []TieBreak{TBSonnebornBerger}
+	st, err = ComputeStandings(&b.ct, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := b.ct.Scoring.Format(byName(t, st, "A").Points); got != "2½" {
+		t.Errorf("1-½-0: A points %q, want 2½", got)
+	}
+	if got := TBSonnebornBerger.Format(byName(t, st, "D").TieBreaks[0], b.ct.Scoring); got != "5¼" {
+		t.Errorf("1-½-0: D SB %q, want 5¼", got)
+	}
+	b.ct.Scoring = Scoring310
+	st, err = ComputeStandings(&b.ct, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string]int{"A": 7, "D": 7, "E": 4, "B": 3, "C": 1, "F": 0} {
+		if s := byName(t, st, name); s.Points != want {
+			t.Errorf("3-1-0: %s has %d, want %d", name, s.Points, want)
+		}
+	}
+}
