@@ -10,7 +10,7 @@ package tournament
 // and were not re-checked against the handbook during this work: verify them before citing.
 // FID's quoziente: ../shared/rules/fid-pairing.md §4.2 (our reading; no FID definition found).
 //
-// THE UNPLAYED-ROUND RULE (one place: virtualOpponentScore and opponentScore below).
+// THE UNPLAYED-ROUND RULE (one place: dummyOpponentScore and opponentScore below).
 // A round (game slot) is "unplayed" for a player unless a game was played over the board:
 // byes, forfeit wins and losses, absences (withdrawal, requested absence, rounds before a
 // late entry), unplayed and pending boards.
@@ -31,6 +31,21 @@ package tournament
 //  4. ARO and the FID quoziente (default) use played games only; direct encounter uses games
 //     played and forfeits between the tied players; WIN counts rounds won with or without
 //     playing (bye and forfeit wins worth a win included), WON only games won over the board.
+//
+// WHICH FIDE RULE, AND WHY. Two FIDE rules for unplayed rounds exist and they give different
+// numbers; arbitro implements only the 2023 one above.
+//   - 2009 (FIDE Congress 2009, the "virtual opponent"; from memory, not re-checked): for an
+//     unplayed round R of n, the player is credited with a virtual opponent whose score is
+//     the player's score before round R, plus the opposite of the player's result in round R,
+//     plus a draw for every later round: Svon = SPR + (1 - SfPR) + 0.5 * (n - R) on 1-½-0.
+//     The opponent's own byes and forfeits counted at face value.
+//   - 2023 (C.07, in force from 2024; "dummy opponent", rules 1 and 2 above): the dummy has the
+//     player's own final score, and a real opponent's unplayed rounds count as draws.
+// arbitro follows 2023 because it replaces the 2009 rule for FIDE events and needs no
+// round-by-round reconstruction. Where an issue or a regulation says "virtual opponent" it
+// uses the 2009 term: an event that must apply the 2009 rule gets different Buchholz and
+// Sonneborn-Berger values for players with unplayed rounds or with opponents who had them;
+// that rule is NOT available (it would be a new, separately named option).
 
 import (
 	"fmt"
@@ -173,10 +188,10 @@ func (nz *normalized) opponentScore(j int) int {
 	return t
 }
 
-// virtualOpponentScore is the opponent's score that slot k of player i contributes to the
+// dummyOpponentScore is the opponent's score that slot k of player i contributes to the
 // opponent-sum tie-breaks: the real opponent's adjusted score for a played game, the
 // player's own score (dummy opponent) for an unplayed round (rule 1 above).
-func (nz *normalized) virtualOpponentScore(i, k int) int {
+func (nz *normalized) dummyOpponentScore(i, k int) int {
 	s := nz.slots[i][k]
 	if s.kind == CrossPlayed {
 		return nz.adjOpp[s.opp]
@@ -195,7 +210,7 @@ func (nz *normalized) buchholz(i, low, high int) int {
 	}
 	sum, lo, hi := 0, 0, 0
 	for k := range nz.slots[i] {
-		v := nz.virtualOpponentScore(i, k)
+		v := nz.dummyOpponentScore(i, k)
 		sum += v
 		if k == 0 || v < lo {
 			lo = v
@@ -216,7 +231,7 @@ func (nz *normalized) buchholz(i, low, high int) int {
 func (nz *normalized) sonnebornBerger(i int) int {
 	t := 0
 	for k, s := range nz.slots[i] {
-		t += s.units * nz.virtualOpponentScore(i, k)
+		t += s.units * nz.dummyOpponentScore(i, k)
 	}
 	return t
 }
