@@ -1,7 +1,10 @@
 package main
 
 import (
+	"bufio"
+	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -11,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"arbitro/rules"
+	"arbitro/tournament"
 )
 
 func init() { addCommand(newReplayCmd()) }
@@ -131,7 +135,20 @@ func replayFile(w io.Writer, file string, opts rules.ReplayOptions, asJSON, with
 		return 0, 0, err
 	}
 	defer f.Close()
-	r := rules.NewPDNReader(f)
+	// The same checks as the audit (tournament.AuditPDN): an empty or binary file is a file
+	// that cannot be read (exit 1), not a game with a parse error (exit 3).
+	br := bufio.NewReaderSize(f, 64<<10)
+	head, err := br.Peek(8192)
+	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
+		return 0, 0, fmt.Errorf("%s: %w", file, err)
+	}
+	if len(bytes.TrimSpace(head)) == 0 && len(head) < 8192 {
+		return 0, 0, fmt.Errorf("%s: %w: the file is empty", file, tournament.ErrBadPDN)
+	}
+	if tournament.LooksBinary(head) {
+		return 0, 0, fmt.Errorf("%s: %w: the file is binary, not PDN text", file, tournament.ErrBadPDN)
+	}
+	r := rules.NewPDNReader(br)
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	n, bad := 0, 0
