@@ -36,7 +36,8 @@ const (
 	// ResultInconsistent: the side to move has no legal move but the result does not give
 	// it the loss, or the Result tag and the movetext result disagree.
 	ResultInconsistent ResultCheck = "inconsistent"
-	// ResultUnknown: no result recorded ("*" or none).
+	// ResultUnknown: no result recorded ("*" or none), or one that names neither a winner
+	// nor a draw ("0-0", both players lost: an arbiter's decision the moves cannot check).
 	ResultUnknown ResultCheck = "unknown"
 	// ResultUnchecked: the game has an illegal move, so the final position is not known.
 	ResultUnchecked ResultCheck = "unchecked"
@@ -82,7 +83,7 @@ type Verdict struct {
 	Ply        int      // 1-based ply of the first illegal move (0 for an error before any move)
 	Move       string   // that move as written
 	Reason     string   // a Reason* code
-	Detail     string   // for capture-priority: "quantity", "king-captures", "kings-captured", "earliest-king"
+	Detail     string   // capture-priority: "quantity", "king", "kings", "order" (Italian rules 1-4); capture-not-maximal: "quantity" (REPLAY-JSON.md)
 	Message    string   // a sentence for people
 	FEN        string   // the position before that ply
 	LegalMoves []string // the legal moves there, full path form ("22x13x6")
@@ -553,7 +554,11 @@ func (r *replayer) checkResult(vd *Verdict, final Position) {
 			vd.ResultCheck = ResultUnknown
 		}
 		if vd.Terminal {
-			vd.Notes = append(vd.Notes, fmt.Sprintf("%s has no legal move in the final position and has lost, but no result is recorded", final.Turn()))
+			if r := strings.TrimSpace(vd.Result); r != "" && r != "*" {
+				vd.Notes = append(vd.Notes, fmt.Sprintf("%s has no legal move in the final position and has lost, but the result %s names no winner", final.Turn(), r))
+			} else {
+				vd.Notes = append(vd.Notes, fmt.Sprintf("%s has no legal move in the final position and has lost, but no result is recorded", final.Turn()))
+			}
 		}
 		return
 	}

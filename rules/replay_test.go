@@ -106,8 +106,30 @@ func TestReplayResultCheck(t *testing.T) {
 			t.Errorf("%s: legal %v terminal %v check %s", c.res, vd.Legal, vd.Terminal, vd.ResultCheck)
 		}
 	}
+	// Draughts results: 1-1 is a draw (inconsistent with a blocked side); 0-0 names no
+	// winner: unknown, and the note must not claim that no result was recorded.
+	vd := Replay(fenGame(t, "22", "W:W32:BK28", "", "1-1"), ReplayOptions{})
+	if vd.ResultCheck != ResultInconsistent {
+		t.Errorf("1-1: %s", vd.ResultCheck)
+	}
+	vd = Replay(fenGame(t, "22", "W:W32:BK28", "", "0-0"), ReplayOptions{})
+	if vd.ResultCheck != ResultUnknown || len(vd.Notes) != 1 || !strings.Contains(vd.Notes[0], "the result 0-0 names no winner") {
+		t.Errorf("0-0: %s %q", vd.ResultCheck, vd.Notes)
+	}
+	vd = Replay(fenGame(t, "22", "W:W32:BK28", "", "*"), ReplayOptions{})
+	if len(vd.Notes) != 1 || !strings.Contains(vd.Notes[0], "no result is recorded") {
+		t.Errorf("*: %q", vd.Notes)
+	}
+	// The same position turned round: Black is blocked, so White won (1-0 and 2-0).
+	bfen := MustParseFEN(Italian, "W:W32:BK28").Mirror().FEN()
+	for res, want := range map[string]ResultCheck{"1-0": ResultConsistent, "2-0": ResultConsistent, "0-2": ResultInconsistent, "1-1": ResultInconsistent} {
+		vd := Replay(fenGame(t, "22", bfen, "", res), ReplayOptions{})
+		if !vd.Legal || !vd.Terminal || vd.ResultCheck != want {
+			t.Errorf("black blocked (%s), %s: legal %v terminal %v check %s, want %s", bfen, res, vd.Legal, vd.Terminal, vd.ResultCheck, want)
+		}
+	}
 	// Not terminal: a decisive result by resignation is consistent.
-	vd := Replay(fenGame(t, "22", "W:W21:B12", "21-17", "1-0"), ReplayOptions{})
+	vd = Replay(fenGame(t, "22", "W:W21:B12", "21-17", "1-0"), ReplayOptions{})
 	if !vd.Legal || vd.Terminal || vd.ResultCheck != ResultConsistent {
 		t.Errorf("resignation: %+v", vd)
 	}
