@@ -169,7 +169,9 @@ func ratingOrder(entries []Entry) map[int]int {
 //     the opponent and no colour; "unplayed" → ForfeitLoss with the opponent (the pairing
 //     was made); a board without a final result → Played with the colour and 0 points; no
 //     slot → Absent. With two games per pairing the round's points are summed and game 1
-//     gives the colour. Float comes from boards.white_float / black_float of game 1;
+//     gives the colour. Float comes from boards.white_float / black_float of game 1 for a
+//     played game or the bye; for a forfeit it is left NoFloat, so that pairing.Dutch
+//     derives it from the unplayed round as it does for a TRF (no stored floats);
 //   - Score = the sum of the History points (game points, 2-1-0);
 //   - Available = false when the entry withdrew before the round (withdrawn_after < round),
 //     joins later (joined_round > round) or has an absence recorded for the round.
@@ -257,7 +259,12 @@ func (tx *Tx) Snapshot(t *Tournament, round int) ([]pairing.Entrant, error) {
 					hr.Kind = pairing.Absent
 				}
 			}
-			hr.Float = floats[fkey{r, id}]
+			// The float stored when the board was paired describes a game to be played;
+			// once the game was not played (a forfeit) the engine's rule for unplayed
+			// rounds decides, as it does for a TRF, which has no stored floats.
+			if hr.Kind == pairing.Played || hr.Kind == pairing.Bye {
+				hr.Float = floats[fkey{r, id}]
+			}
 			en.Score += hr.Points
 			en.History = append(en.History, hr)
 		}
