@@ -52,6 +52,25 @@ func (r *replayer) diagnose(p Position, w *PDNMove, s stepResult) (reason, detai
 		return ReasonCapturePriority, d, fmt.Sprintf("a better capture was compulsory by rule %d (%s): %s instead (RegTec 6.6-6.10)",
 			rule.Number(), priorityText(rule), movesList(legal))
 	}
+	// A capture that stops on a square where it had to go on (a prefix of a complete
+	// capture of the same piece): fewer pieces than the maximum (International 4.13; Italian
+	// rule 1, the capture continues while it can).
+	for _, c := range p.AllCaptures() {
+		if c.From != from {
+			continue
+		}
+		j := stopsAt(c, to, w.Via)
+		if j < 0 {
+			continue
+		}
+		best := legal[0]
+		if v.FlyingKings() {
+			return ReasonCaptureNotMaximal, "quantity", fmt.Sprintf("the capture stops on %d after taking %d but must go on (%s); the maximum is %d (FMJD 4.13)",
+				to, j+1, c.String(), len(best.Captured))
+		}
+		return ReasonCapturePriority, priorityDetail(RuleQuantity), fmt.Sprintf("the capture stops on %d after taking %d but must go on (%s); the most pieces, %d, must be taken (rule 1, RegTec 6.6-6.10)",
+			to, j+1, c.String(), len(best.Captured))
+	}
 	if v.FlyingKings() && pc.IsMan() && r.passSq == from {
 		king := WhiteKing
 		if turn == Black {
@@ -75,6 +94,34 @@ func (r *replayer) diagnose(p Position, w *PDNMove, s stepResult) (reason, detai
 		return ReasonCaptureCompulsory, "", fmt.Sprintf("a capture was compulsory: %s", movesList(legal))
 	}
 	return ReasonNotALegalMove, "", fmt.Sprintf("no legal move of the %s on %d goes to %d", pc, from, to)
+}
+
+// stopsAt returns the index j of an intermediate landing square of capture c equal to to
+// (c.Path[j] == to, j < len(c.Path)-1), with the written landing squares via equal to
+// c.Path[:j] when given; -1 when there is none. The written move then took j+1 pieces.
+func stopsAt(c Move, to Square, via []int) int {
+	for j := 0; j < len(c.Path)-1; j++ {
+		if c.Path[j] != to {
+			continue
+		}
+		if len(via) > 0 {
+			if len(via) != j {
+				continue
+			}
+			ok := true
+			for k, s := range via {
+				if c.Path[k] != Square(s) {
+					ok = false
+					break
+				}
+			}
+			if !ok {
+				continue
+			}
+		}
+		return j
+	}
+	return -1
 }
 
 // priorityDetail maps a priority rule to the Detail codes of a capture-priority verdict.

@@ -343,6 +343,11 @@ func TestReplayReasons(t *testing.T) {
 		{"not a legal move", "22", "W:W21:B12", "21-13", 1, ReasonNotALegalMove, ""},
 		{"second ply", "22", "W:W21:B12", "21-17 12-8", 2, ReasonManBackwards, ""},
 		{"intl not maximal", "20", "W:W32,33:B28,18,29,23", "33x24", 1, ReasonCaptureNotMaximal, "quantity"},
+		// A capture that stops where it must go on (37x28 of 37x28x19; 22x13 of 22x13x6).
+		{"intl capture stops short", "20", "W:W37:B32,23", "37x28", 1, ReasonCaptureNotMaximal, "quantity"},
+		{"intl capture stops short, path", "20", "W:W37:B32,23,13", "37x28x19", 1, ReasonCaptureNotMaximal, "quantity"},
+		{"capture stops short", "22", "W:W22:B18,10", "22x13", 1, ReasonCapturePriority, "quantity"},
+		{"king capture stops short", "22", "W:WK22:B18,10", "22x13", 1, ReasonCapturePriority, "quantity"},
 		{"intl man backwards", "20", "W:W32:B1", "32-37", 1, ReasonManBackwards, ""},
 		{"intl promotion passing", "20", "W:W12:B8,9,26", "12x14 26-31 14-25", 3, ReasonPromotionPassing, ""},
 		{"intl unknown square", "20", "W:W32:B1", "32-51", 1, ReasonUnknownSquare, ""},
