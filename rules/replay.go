@@ -443,6 +443,9 @@ func (r *replayer) run(start Position, vd *Verdict) {
 // get reason promotion-passing.
 func (r *replayer) trackPassing(p *Position, s *stepResult, m Move) {
 	from, to := m.From, m.To
+	if r.passSq != 0 && (s.fast && s.im.capt&(uint64(1)<<r.v.sqBit[r.passSq]) != 0 || !s.fast && containsSquare(m.Captured, r.passSq)) {
+		r.passSq = 0 // the marked man was captured (by any capture, a man's multiple one included)
+	}
 	var path []Square
 	if s.fast {
 		from, to = r.v.bitSq[s.im.from], r.v.bitSq[s.im.to]
@@ -482,6 +485,15 @@ func (r *replayer) trackPassing(p *Position, s *stepResult, m Move) {
 			return
 		}
 	}
+}
+
+func containsSquare(sqs []Square, sq Square) bool {
+	for _, s := range sqs {
+		if s == sq {
+			return true
+		}
+	}
+	return false
 }
 
 func squaresString(sqs []Square) string {

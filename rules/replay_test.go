@@ -351,6 +351,9 @@ func TestReplayReasons(t *testing.T) {
 		{"intl man backwards", "20", "W:W32:B1", "32-37", 1, ReasonManBackwards, ""},
 		{"intl promotion passing", "20", "W:W12:B8,9,26", "12x14 26-31 14-25", 3, ReasonPromotionPassing, ""},
 		{"intl unknown square", "20", "W:W32:B1", "32-51", 1, ReasonUnknownSquare, ""},
+		// The man that passed the far row (12x3x14) is captured by a man's double capture
+		// (10x19x30); another man then steps onto 14 and back: an ordinary man-backwards.
+		{"intl passing man captured", "20", "W:W12,20,24:B5,8,9,10", "12x14 10x30 20-14 30-35 14-20", 5, ReasonManBackwards, ""},
 		// 12x3 takes 8 and ends the move on the far row; going on from 3 over 20 to 25 would
 		// need a king's long jump.
 		{"intl promotion during capture", "20", "W:W12:B8,20", "12x25", 1, ReasonPromotionPassing, ""},
