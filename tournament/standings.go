@@ -389,13 +389,16 @@ func normalize(ct *Crosstable, n int) (*normalized, error) {
 	return nz, nil
 }
 
-// LastRound returns the highest round that has any slot (a board, bye or absence), 0 when
-// none: rounds after it have not been paired.
+// LastRound returns the highest round that has a board or a bye, 0 when none: rounds after
+// it have not been paired. Absences do not count: an absence is recorded before its round
+// is paired ('arbitro absent'), and a late entrant's earlier rounds are absences too.
 func LastRound(ct *Crosstable) int {
 	last := 0
 	for _, p := range ct.Players {
 		for _, r := range p.Results {
-			last = max(last, r.Round)
+			if r.Kind != CrossAbsent {
+				last = max(last, r.Round)
+			}
 		}
 	}
 	return last
@@ -405,11 +408,11 @@ func LastRound(ct *Crosstable) int {
 // before it (0 when round 1 is not complete): the round the standings commands show by
 // default.
 func CompletedRounds(ct *Crosstable) int {
-	last := 0 // highest round with any slot
+	last := 0 // highest paired round: a board or a bye (an absence may be announced ahead)
 	firstPending := ct.Rounds + 1
 	for _, p := range ct.Players {
 		for _, r := range p.Results {
-			if r.Round > last {
+			if r.Kind != CrossAbsent && r.Round > last {
 				last = r.Round
 			}
 			if r.Kind == CrossPending && r.Round < firstPending {
