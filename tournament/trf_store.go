@@ -18,7 +18,9 @@ const RoundMethodTRF = "imported-trf"
 // a win. Slots: played → 1 = 0; forfeit → + / -; pairing bye → "0000 - U"; absence →
 // "0000 - Z/H/F" by its points 0/1/2; paired but unplayed → "- -" on both sides (double
 // forfeit, 0-0); pending → opponent and colour with a blank result; a round with no slot
-// up to the last round → "0000 - Z". initial is written as XXC (NoColour: no XXC line).
+// up to the last round → "0000 - Z"; the next round, not paired yet → "0000 - Z/H/F" for
+// an announced absence and "0000 - Z" for a withdrawn player. initial
+// is written as XXC (NoColour: no XXC line).
 // Errors (ErrInvalid): the lot has not been drawn, or two games per pairing (TRF-16 has
 // one game per round).
 func TRFFromCrosstable(ct *Crosstable, initial pairing.Colour) (*TRF, error) {
@@ -100,6 +102,24 @@ func TRFFromCrosstable(ct *Crosstable, initial pairing.Colour) (*TRF, error) {
 		}
 		for _, rd := range tp.Rounds {
 			tp.Points += tr.Points.resultPoints(rd.Result)
+		}
+		// The round to pair next: an announced absence, or a withdrawal, is written as
+		// that round's "0000 - Z/H/F" (the JaVaFo/bbpPairings convention TRF.EntrantsAfter
+		// and ImportTRF read), so that a pairing program does not pair the player. WriteTRF's
+		// points column counts it, as TRF.check requires.
+		if next := last + 1; next <= ct.Rounds {
+			var rd TRFRound
+			for _, s := range p.Results {
+				if s.Round == next && s.Kind == CrossAbsent {
+					rd = TRFRound{Colour: '-', Result: "ZHF"[min(max(s.Points, 0), 2)]}
+				}
+			}
+			if rd.Result == 0 && p.Withdrawn {
+				rd = TRFRound{Colour: '-', Result: 'Z'}
+			}
+			if rd.Result != 0 {
+				tp.Rounds = append(tp.Rounds, rd)
+			}
 		}
 		tr.Players = append(tr.Players, tp)
 	}
