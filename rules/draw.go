@@ -4,6 +4,30 @@ import (
 	"fmt"
 )
 
+// FMJD Article 6 as arbitro reads it (shared/rules/international.md "Draws"; the article
+// numbers 6.2-6.5 in messages follow that file). Every count is in plies after the ply that
+// started it, and the draw is reported after the ply that completes it.
+//   - Threefold repetition (6.2): the same pieces on the same squares with the same side to
+//     move, for the third time; drawn after that ply. Only positions since the last man move
+//     or capture are compared (no earlier position can recur).
+//   - 25-move rule (6.3): 50 consecutive plies in which no man moved and nothing was
+//     captured, counted from the last man move or capture (or the start of the score). Kings
+//     of both sides may move; men may stand on the board as long as they do not move.
+//   - 16-move rule (6.4) and 5-move rule (6.5): the material class (one side a single king
+//     and nothing else; the other three pieces, or one or two, at least one of them a king)
+//     is looked at after every ply. The count starts at the ply after which the class first
+//     holds (ply 0 if the score starts in it) and restarts only when the class changes:
+//     one king against three becoming one king against two (a capture by the lone king)
+//     starts a fresh 5-move count. A material change that keeps the class does NOT restart
+//     the count: a man of the stronger side promoting (one king against two kings and a man
+//     becoming one king against three kings), or the lone king taking one of two pieces (one
+//     king against king and man becoming king against king). Reading: "after 16 (5) further
+//     moves" counts from when the configuration of that rule arose, and all the material
+//     sets listed in one rule are one configuration. The other reading (restart on every
+//     material change) would report such draws later; it is not implemented.
+//   - Each rule is reported once, at the first ply it applied (DrawEvent); the game is then
+//     drawn, so CheckDrawClaim accepts a claim at or after that ply.
+
 // Draw rule names used in DrawEvent.Rule and DrawClaim.Rule (International, FMJD Article 6).
 const (
 	DrawThreefold = "threefold-repetition" // the same position the third time, same side to move

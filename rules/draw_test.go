@@ -183,6 +183,28 @@ func TestFMJDDrawRules(t *testing.T) {
 	if _, ok := drawsOf(t, fenGame(t, "20", "W:WK46:BK1,13", join(shuffle(9, "46", "41", "1", "6")), "*"))[Draw5Move]; ok {
 		t.Error("5-move reported at 9 plies")
 	}
+	// 16 -> 5: the lone king takes the man (ply 1) of one king against two kings and a man;
+	// one king against two kings starts a fresh 5-move count: drawn at ply 11, not 32.
+	g = fenGame(t, "20", "W:WK46:BK3,K4,41", join([]string{"46x37"}, shuffle(14, "4", "9", "37", "42")), "*")
+	d = drawsOf(t, g)
+	if e, ok := d[Draw5Move]; !ok || e.Ply != 11 || e.StartPly != 1 {
+		t.Errorf("16 then 5: %+v", e)
+	}
+	if _, ok := d[Draw16Move]; ok {
+		t.Error("16-move reported after the material fell to one king against two")
+	}
+	// Within the 5-move class, king against king and man becoming king against king (the
+	// lone king takes the man at ply 1) does not restart the count: drawn at ply 10.
+	g = fenGame(t, "20", "W:WK46:BK4,41", join([]string{"46x37"}, shuffle(14, "4", "9", "37", "42")), "*")
+	if e, ok := drawsOf(t, g)[Draw5Move]; !ok || e.Ply != 10 || e.StartPly != 0 {
+		t.Errorf("5-move across a capture within the class: %+v", e)
+	}
+	// Within the 16-move class, a promotion (44-50 at ply 2: two kings and a man become three
+	// kings) does not restart the count: drawn at ply 32.
+	g = fenGame(t, "20", "W:WK46:BK3,K4,44", join([]string{"46-41", "44-50"}, shuffle(34, "41", "46", "4", "9")), "*")
+	if e, ok := drawsOf(t, g)[Draw16Move]; !ok || e.Ply != 32 || e.StartPly != 0 {
+		t.Errorf("16-move across a promotion within the class: %+v", e)
+	}
 	// A claim names the rule and the ply it applied.
 	g = fenGame(t, "20", "W:WK46:BK1,13", join(shuffle(12, "46", "41", "1", "6")), "*")
 	if c, err := CheckDrawClaim(g, 7, ReplayOptions{}); err != nil || c.Valid {
