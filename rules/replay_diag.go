@@ -54,9 +54,11 @@ func (r *replayer) diagnose(p Position, w *PDNMove, s stepResult) (reason, detai
 	}
 	// A capture that stops on a square where it had to go on (a prefix of a complete
 	// capture of the same piece): fewer pieces than the maximum (International 4.13; Italian
-	// rule 1, the capture continues while it can).
+	// rule 1, the capture continues while it can). A move written as an ordinary move that
+	// is an ordinary move's shape is left to capture-compulsory below.
+	quiet := !w.Capture && len(w.Via) == 0 && r.pseudoQuiet(p, from, to)
 	for _, c := range p.AllCaptures() {
-		if c.From != from {
+		if c.From != from || quiet {
 			continue
 		}
 		j := stopsAt(c, to, w.Via)

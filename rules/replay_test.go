@@ -346,6 +346,10 @@ func TestReplayReasons(t *testing.T) {
 		// A capture that stops where it must go on (37x28 of 37x28x19; 22x13 of 22x13x6).
 		{"intl capture stops short", "20", "W:W37:B32,23", "37x28", 1, ReasonCaptureNotMaximal, "quantity"},
 		{"intl capture stops short, path", "20", "W:W37:B32,23,13", "37x28x19", 1, ReasonCaptureNotMaximal, "quantity"},
+		// 24 is both a landing square of 33x22x13x24x35 and a free square of the king's
+		// diagonal: written as an ordinary move it is capture-compulsory, with x a stop.
+		{"intl quiet move onto a landing square", "20", "W:WK33:B28,18,19,30", "33-24", 1, ReasonCaptureCompulsory, ""},
+		{"intl capture stops on a landing square", "20", "W:WK33:B28,18,19,30", "33x24", 1, ReasonCaptureNotMaximal, "quantity"},
 		{"capture stops short", "22", "W:W22:B18,10", "22x13", 1, ReasonCapturePriority, "quantity"},
 		{"king capture stops short", "22", "W:WK22:B18,10", "22x13", 1, ReasonCapturePriority, "quantity"},
 		{"intl man backwards", "20", "W:W32:B1", "32-37", 1, ReasonManBackwards, ""},
