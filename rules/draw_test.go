@@ -89,6 +89,23 @@ func TestCount40(t *testing.T) {
 		t.Errorf("man reset claim: %+v", cv)
 	}
 
+	// Reset by the other side's man move: Black plays 12-16 at ply 42; the count asked at
+	// ply 10 restarts there and is valid at ply 42+80 = 122, not at 90.
+	g = fenGame(t, "22", ita40FEN, join(shuffle(41, "32", "28", "1", "5"), []string{"12-16"}, shuffle(90, "28", "32", "1", "5")), "*")
+	if cv := CheckClaim40(g, 10, 121); cv.Valid || cv.Reason != ClaimReset || cv.ResetPly != 42 || cv.ResetCapture || cv.Counted != 79 || cv.ValidAt != 122 {
+		t.Errorf("black man reset, claim at 121: %+v", cv)
+	}
+	if cv := CheckClaim40(g, 10, 122); !cv.Valid || cv.CountFrom != 42 || cv.Counted != 80 {
+		t.Errorf("black man reset, claim at 122: %+v", cv)
+	}
+	// Asked after the reset: the count runs from the request (ply 50), valid at 130.
+	if cv := CheckClaim40(g, 50, 129); cv.Valid || cv.Reason != ClaimTooEarly || cv.ValidAt != 130 {
+		t.Errorf("request after reset, claim at 129: %+v", cv)
+	}
+	if cv := CheckClaim40(g, 50, 130); !cv.Valid || cv.CountFrom != 50 {
+		t.Errorf("request after reset, claim at 130: %+v", cv)
+	}
+
 	// Reset by a capture: Black's man on 24 is taken by the white king at ply 1 (32x... is
 	// compulsory), then kings shuffle.
 	g = fenGame(t, "22", "W:WK32:B28,K1", join([]string{"32x23"}, shuffle(80, "1", "5", "23", "19")), "*")
