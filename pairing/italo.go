@@ -55,6 +55,18 @@ func (r SkipReason) String() string {
 // MarshalText writes the reason as its String, for JSON explanations.
 func (r SkipReason) MarshalText() ([]byte, error) { return []byte(r.String()), nil }
 
+// UnmarshalText reads what MarshalText wrote, so that a stored explanation can be read
+// back (arbitro pairings --explain, pair --check). An unknown text is an error.
+func (r *SkipReason) UnmarshalText(b []byte) error {
+	for _, c := range []SkipReason{SkipMet, SkipUnpairable} {
+		if string(b) == c.String() {
+			*r = c
+			return nil
+		}
+	}
+	return fmt.Errorf("pairing: unknown skip reason %q", b)
+}
+
 // Skip is one candidate examined and rejected, in the order examined.
 type Skip struct {
 	ID     int        `json:"id"`
