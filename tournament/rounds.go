@@ -621,7 +621,13 @@ func (tx *Tx) PairNext(t *Tournament, opts PairOptions) (*PairedRound, error) {
 		}
 	}
 	if byes > 1 {
-		warnings = append(warnings, fmt.Sprintf("%d byes in round %d (the arbiter's --set gave one; the others were needed to pair the rest)", byes, round))
+		manualByes := 0
+		for _, m := range opts.Manual {
+			if m.Black == 0 {
+				manualByes++
+			}
+		}
+		warnings = append(warnings, fmt.Sprintf("%d byes in round %d (%d given by the arbiter's --set; the others were needed to pair the rest)", byes, round, manualByes))
 	}
 	ex.Warnings = warnings
 
