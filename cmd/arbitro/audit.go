@@ -39,8 +39,9 @@ func newAuditCmd() *cobra.Command {
 	var round int
 	var pdf, variant string
 	cmd := &cobra.Command{
-		Use:   "audit [FILE.pdn...]",
-		Short: "Replay every stored game score, check results and draw claims; or audit PDN files",
+		Use:     "audit [FILE.pdn...]",
+		Aliases: []string{"verifica"},
+		Short:   "Audit (verifica): replay every stored game score, check results and draw claims; or audit PDN files",
 		Long: `Without files: replay every game score stored in the tournament (or in round --round)
 through the rules of its variant and list every problem: an illegal move (the ply, the move,
 the reason, the position and the legal moves), a from-to capture that fits several captures

@@ -15,8 +15,9 @@ func newCrosstableCmd() *cobra.Command {
 	var f standingsFlags
 	var grid, swiss bool
 	c := &cobra.Command{
-		Use:   "crosstable",
-		Short: "Crosstable: player × player grid (round robin) or per-round cells like 12w2 (Swiss)",
+		Use:     "crosstable",
+		Aliases: []string{"tabellone"},
+		Short:   "Crosstable (tabellone): player × player grid (round robin) or per-round cells like 12w2 (Swiss)",
 		Long: `Crosstable after a round, lines in standings order. A round robin prints a player ×
 player grid; the Swiss systems print one column per round: opponent's line number, colour
 and points (12w2), 12+ / 12- for forfeits, -2 for a bye. --grid or --swiss choose the

@@ -24,6 +24,7 @@ type standingsFlags struct {
 
 func (f *standingsFlags) register(c *cobra.Command) {
 	c.Flags().IntVar(&f.round, "round", -1, "standings after this round (default: the last round with every result in)")
+	c.Flags().Lookup("round").DefValue = "0" // -1 means "not given": do not print "(default -1)" in --help
 	c.Flags().StringVar(&f.pdf, "pdf", "", "write an A4 PDF to `FILE` instead of printing")
 }
 
@@ -101,8 +102,9 @@ func newStandingsCmd() *cobra.Command {
 	var f standingsFlags
 	var csvOut bool
 	c := &cobra.Command{
-		Use:   "standings",
-		Short: "Standings after a round, with the tournament's tie-breaks (text, --json, --csv, --pdf FILE)",
+		Use:     "standings",
+		Aliases: []string{"classifica"},
+		Short:   "Standings (classifica) after a round, with the tournament's tie-breaks (spareggi); --json, --csv, --pdf FILE",
 		Long: `Standings after a round: points in the tournament's scoring (2-1-0, 1-0.5-0, 3-1-0),
 games, wins, draws, losses and the tie-breaks in the tournament's order. Players equal on
 everything share the place ("3-4"). Byes, forfeits and absences follow the FIDE rule for
