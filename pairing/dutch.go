@@ -173,9 +173,11 @@ type dutch struct {
 // players); budget hits and fallbacks appeared only in events with more rounds than half
 // the players (e.g. 25 rounds for 40 players).
 //
-// Other points we are UNSURE of, chosen conservatively: a forfeited game counts as a
-// meeting for C.1 (the two are not paired again); a pairing-allocated bye and a forfeit
-// win count as a downfloat (A.4); games won or lost by forfeit do not count for colours.
+// Other points we are UNSURE of: a forfeited game does not count as a meeting for C.1
+// (the two may be paired again: only games played over the board count, as in
+// bbpPairings and JaVaFo, the FIDE-endorsed engines); a pairing-allocated bye and a
+// forfeit win count as a downfloat (A.4); games won or lost by forfeit do not count for
+// colours.
 //
 // # Colours (C.04.3 E)
 //
@@ -432,7 +434,10 @@ func newDutch(entrants []Entrant, opt DutchOptions) (*dutch, error) {
 	for i := range d.ps {
 		e := byID[d.ps[i].id]
 		for _, r := range e.History {
-			if r.Opponent != 0 && (r.Kind == Played || r.Kind == ForfeitWin || r.Kind == ForfeitLoss) {
+			// C.1 forbids a second game: only games played over the board count; two
+			// players whose game was forfeited may meet again (as bbpPairings and
+			// JaVaFo read the rule).
+			if r.Opponent != 0 && r.Kind == Played {
 				if j, ok := idx[r.Opponent]; ok {
 					d.ps[i].opps = append(d.ps[i].opps, j)
 				}

@@ -79,7 +79,7 @@ func bfBuild(entrants []Entrant, opt DutchOptions, init Colour) *bfWorld {
 		}
 		p := &bfPlayer{id: e.ID, number: e.Number, score: e.Score, opps: map[int]bool{}}
 		for _, r := range e.History {
-			if r.Opponent != 0 {
+			if r.Opponent != 0 && r.Kind == Played {
 				p.opps[r.Opponent] = true
 			}
 			if r.Kind == Bye || r.Kind == ForfeitWin {

@@ -137,7 +137,7 @@ func checkAbsolute(entrants []Entrant, opt DutchOptions, pairs []Pair) error {
 		}
 		b := byID[p.Black]
 		for _, r := range w.History {
-			if r.Opponent == b.ID {
+			if r.Opponent == b.ID && r.Kind == Played {
 				return fmt.Errorf("C.1: %d and %d meet again", w.ID, b.ID)
 			}
 		}
