@@ -113,10 +113,12 @@ type dutch struct {
 //	     compared from the highest difference down. In game points (win 2, draw 1) "one
 //	     point" of A.8 is 2 (UNSURE: we read A.8's artificial value as one chess point
 //	     below the lowest resident's score).
-//	C.7  number of players a maximum matching leaves unpaired in the following bracket
-//	     (this bracket's downfloaters + the next score group). Applied only when the next
-//	     score group is not the last one (a stand-in for "neither PPB nor CLB"). APPROXIMATE:
-//	     the second half of C.7 (minimise the next bracket's PSD) is not implemented.
+//	C.7  the following bracket (this bracket's downfloaters as its MDPs + the next score
+//	     group) paired as the engine pairs a bracket, under C.1–C.4 (completion against
+//	     the players below it) and C.5–C.6 only: first its number of downfloaters (= the
+//	     most pairs), then its PSD. Computed by a nested search per downfloater set
+//	     (cached); applied only when the next score group is not the last one (a
+//	     stand-in for "neither PPB nor CLB").
 //	C.8  topscorers (A.7) or their opponents who get a colour difference beyond ±2.
 //	C.9  topscorers or their opponents who get the same colour three times running.
 //	C.10 players who do not get their colour preference.
@@ -451,8 +453,8 @@ func newDutch(entrants []Entrant, opt DutchOptions) (*dutch, error) {
 	}
 	d.S = maxS - minS + 3
 	d.iPSD = 1
-	d.iC7 = d.iPSD + d.S
-	d.iC8 = d.iC7 + 1
+	d.iC7 = d.iPSD + d.S // C.7: the next bracket's downfloaters, then its PSD (S buckets)
+	d.iC8 = d.iC7 + 1 + d.S
 	d.iC9, d.iC10, d.iC11, d.iC12, d.iC13, d.iC14, d.iC15 = d.iC8+1, d.iC8+2, d.iC8+3, d.iC8+4, d.iC8+5, d.iC8+6, d.iC8+7
 	d.iC16 = d.iC15 + 1
 	d.iC17 = d.iC16 + d.S

@@ -35,6 +35,7 @@ type bfWorld struct {
 	groups [][]int
 	init   Colour
 	S      int
+	c7     map[string][]int // C.7 block by downfloater set of the bracket being checked
 }
 
 func bfBuild(entrants []Entrant, opt DutchOptions, init Colour) *bfWorld {
@@ -388,11 +389,17 @@ func (w *bfWorld) cost(br []bfBracket, k int) []int {
 	for sd := S; sd >= 1; sd-- {
 		v = append(v, psd[sd])
 	}
-	c7 := 0
+	// C.7: the following bracket's downfloaters and PSD, at their best over the complete
+	// pairings sharing this bracket's downfloaters (bruteCheck fills w.c7)
+	c7 := make([]int, 1+S)
 	if k+2 < len(w.groups) && len(b.df) > 0 {
-		c7 = w.unpaired(append(slices.Clone(b.df), w.groups[k+1]...))
+		if x, ok := w.c7[fmt.Sprint(b.df)]; ok {
+			c7 = x
+		} else {
+			c7[0] = 1 << 20
+		}
 	}
-	v = append(v, c7)
+	v = append(v, c7...)
 	v = append(v, c[:]...)
 	for _, l := range []int{0, 1, 2, 3} {
 		for sd := S; sd >= 1; sd-- {
@@ -443,6 +450,16 @@ func bruteCheck(entrants []Entrant, opt DutchOptions, res DutchResult, resErr er
 	for k := range w.groups {
 		if k < len(res.Brackets) && res.Brackets[k].Fallback {
 			break
+		}
+		w.c7 = map[string][]int{}
+		if k+2 < len(w.groups) {
+			for _, i := range alive {
+				key := fmt.Sprint(splits[i][k].df)
+				nx := w.cost(splits[i], k+1)[:1+w.S]
+				if cur, ok := w.c7[key]; !ok || slices.Compare(nx, cur) < 0 {
+					w.c7[key] = slices.Clone(nx)
+				}
+			}
 		}
 		myCost := w.cost(mineSplit, k)
 		best := myCost

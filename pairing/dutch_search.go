@@ -44,6 +44,10 @@ type bsearch struct {
 	lowerMatch []int
 	nextMatch  []int
 	dfBuf      []int
+	// c7only: this search is the following bracket of another one, evaluated for its
+	// C.7 (criteria C.4–C.6 only: no colour or float costs)
+	c7only  bool
+	c7cache map[string][]int32 // C.7 block by downfloater set; nil: C.4 fails
 }
 
 func (d *dutch) newSearch(mdps, residents, lower, next []int) *bsearch {
@@ -194,6 +198,10 @@ func (s *bsearch) restLB(v []int32) {
 	if s.mdpLeft == 1 && s.mdpSum > s.res {
 		v[d.sdAt(d.iPSD, s.mdpSum-s.res)]++
 	}
+	if s.c7only {
+		return
+	}
+	s.c7LB(v, int(s.cost[0])+need)
 	c10, c11 := colourLB(s.w, s.b, s.u, s.ws, s.bs, need)
 	v[d.iC10] += c10
 	v[d.iC11] += c11
@@ -218,27 +226,75 @@ func (s *bsearch) rootBound() []int32 {
 	d := s.d
 	lb := make([]int32, d.K)
 	need := s.needDF()
+	// one downfloater in a small bracket: its C.7 block is computed for every member
+	// (a nested search each), the generic c7LB otherwise
+	c7each := need == 1 && s.next != nil && !s.c7only && len(s.mem) <= maxC7Each
 	if need > 0 {
 		var bestDF []int32
 		tmp := make([]int32, d.K)
 		for _, p := range s.mem {
 			clear(tmp)
 			s.addDF(tmp, p, 1)
+			if c7each {
+				c7 := s.following([]int{p})
+				if c7 == nil {
+					continue // p cannot float alone (C.4)
+				}
+				for k, v := range c7 {
+					tmp[d.iC7+k] += v
+				}
+			}
 			if bestDF == nil || lexCmp(tmp, bestDF) < 0 {
 				bestDF = append(bestDF[:0], tmp...)
+			}
+		}
+		if bestDF == nil { // nobody can float alone: the generic bound
+			c7each = false
+			for _, p := range s.mem {
+				clear(tmp)
+				s.addDF(tmp, p, 1)
+				if bestDF == nil || lexCmp(tmp, bestDF) < 0 {
+					bestDF = append(bestDF[:0], tmp...)
+				}
 			}
 		}
 		copy(lb, bestDF)
 		lb[0] += int32(need - 1)
 		lb[d.sdAt(d.iPSD, 2)] += int32(need - 1)
 	}
-	c10, c11 := colourLB(s.w, s.b, s.u, s.ws, s.bs, need)
-	lb[d.iC10] += c10
-	lb[d.iC11] += c11
+	if !s.c7only {
+		c10, c11 := colourLB(s.w, s.b, s.u, s.ws, s.bs, need)
+		lb[d.iC10] += c10
+		lb[d.iC11] += c11
+	}
 	if s.mdpLeft == 1 && s.mdpSum > s.res {
 		lb[d.sdAt(d.iPSD, s.mdpSum-s.res)]++
 	}
+	if !c7each {
+		s.c7LB(lb, need)
+	}
 	return lb
+}
+
+// maxC7Each is the largest bracket whose root bound computes the C.7 block of every
+// member floating alone.
+const maxC7Each = 48
+
+// c7LB adds to v a lower bound of the C.7 block for a candidate with df downfloaters:
+// the following bracket has at least its parity of downfloaters (at best a resident of
+// it, A.8 value 2), and each of the df arrives with a score difference of at least
+// (residents' score − next score), paired there or not.
+func (s *bsearch) c7LB(v []int32, df int) {
+	if s.next == nil || df <= 0 {
+		return
+	}
+	d := s.d
+	par := (df + len(s.next)) % 2
+	v[d.iC7] += int32(par)
+	v[d.sdAt(d.iC7+1, s.res-d.ps[s.next[0]].score)] += int32(df)
+	if par == 1 {
+		v[d.sdAt(d.iC7+1, 2)]++
+	}
 }
 
 func lexCmp(a, b []int32) int {
@@ -266,6 +322,9 @@ func (s *bsearch) addDF(v []int32, p int, sign int32) {
 	pl := &d.ps[p]
 	v[0] += sign
 	v[d.sdAt(d.iPSD, pl.score-s.res+2)] += sign
+	if s.c7only {
+		return
+	}
 	if pl.f1 == Down {
 		v[d.iC12] += sign
 	}
@@ -282,6 +341,12 @@ func (s *bsearch) addPair(v []int32, p, q int, sign int32) {
 	if sd < 0 {
 		a, b, sd = b, a, -sd
 		p, q = q, p
+	}
+	if s.c7only {
+		if sd > 0 {
+			v[d.sdAt(d.iPSD, sd)] += sign
+		}
+		return
 	}
 	if sd > 0 {
 		v[d.sdAt(d.iPSD, sd)] += sign
@@ -471,13 +536,22 @@ func (s *bsearch) leaf() {
 			s.dfBuf = append(s.dfBuf, s.mem[k])
 		}
 	}
-	// C.7 before the (costlier) completion test
-	c7 := int32(0)
+	// C.7 before the completion test; a following bracket that cannot be paired under
+	// C.4 means this candidate fails completion too
+	var c7 []int32
 	if s.next != nil && len(s.dfBuf) > 0 {
-		c7 = int32(d.unpairedIn(s.next, s.nextMatch, s.dfBuf, false))
+		if c7 = s.following(s.dfBuf); c7 == nil {
+			return
+		}
 	}
-	s.cost[d.iC7] += c7
-	defer func() { s.cost[d.iC7] -= c7 }()
+	for k, v := range c7 {
+		s.cost[d.iC7+k] += v
+	}
+	defer func() {
+		for k, v := range c7 {
+			s.cost[d.iC7+k] -= v
+		}
+	}()
 	if s.limit != nil {
 		if lexCmp(s.cost, s.limit) > 0 {
 			return
@@ -499,6 +573,43 @@ func (s *bsearch) leaf() {
 	if s.limit != nil {
 		s.stop = true // phase 1: the lower bound is reached, the candidate is optimal
 	}
+}
+
+// following returns the C.7 block of the downfloaters dfs (ranking order): the following
+// bracket (the downfloaters as its MDPs, the next score group as its residents) is
+// searched as a bracket of its own under C.1–C.6, with completion against the players
+// below it, and the block is its number of downfloaters then its PSD buckets. nil: no
+// pairing of the following bracket passes completion. When the nested search runs out
+// of budget the block falls back to the players a maximum matching of the following
+// bracket leaves unpaired (completion ignored), PSD not counted.
+func (s *bsearch) following(dfs []int) []int32 {
+	d := s.d
+	s.key = s.key[:0]
+	for _, p := range dfs {
+		s.key = append(s.key, byte(p), byte(p>>8), byte(p>>16), byte(p>>24))
+	}
+	if v, ok := s.c7cache[string(s.key)]; ok {
+		return v
+	}
+	sub := d.newSearch(slices.Clone(dfs), s.next, s.lower[len(s.next):], nil)
+	sub.c7only = true
+	v := make([]int32, 1+d.S)
+	switch {
+	case sub.run():
+		v[0] = sub.best[0]
+		copy(v[1:], sub.best[d.iPSD:d.iPSD+d.S])
+	case sub.stop:
+		v[0] = int32(d.unpairedIn(s.next, s.nextMatch, dfs, false))
+	default:
+		v = nil
+	}
+	if s.c7cache == nil {
+		s.c7cache = map[string][]int32{}
+	}
+	if len(s.c7cache) < 100_000 {
+		s.c7cache[string(s.key)] = v
+	}
+	return v
 }
 
 // unpairedIn returns how many players a maximum matching of base ∪ extra leaves unpaired,
