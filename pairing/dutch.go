@@ -53,6 +53,7 @@ type dplayer struct {
 	id, number, score int
 	opps              []int32 // indices of past opponents among the available players
 	byeBlocked        bool    // had a pairing-allocated bye or a forfeit win (C.2)
+	noBye             bool    // may not get the bye this round: byeBlocked, or a score above the lowest possible (see lowestByeScore)
 	cd                int     // colour difference (whites − blacks), played games
 	colours           []Colour
 	pref              Colour // preferred colour, NoColour if none
@@ -221,6 +222,7 @@ func Dutch(entrants []Entrant, opt DutchOptions) (DutchResult, error) {
 	if !d.completable(all, nil) {
 		return res, fmt.Errorf("%w: %d players cannot all be paired without a repeated game, a second bye or a colour clash (C.04.3 C.1-C.3)", ErrNoPairing, n)
 	}
+	d.lowestByeScore(all)
 	// score groups
 	var groups [][]int
 	for i := 0; i < n; {
@@ -302,6 +304,37 @@ func Dutch(entrants []Entrant, opt DutchOptions) (DutchResult, error) {
 		res.Floats[d.ps[bye].id] = Down
 	}
 	return res, nil
+}
+
+// lowestByeScore restricts the pairing-allocated bye to the bye-eligible players (C.2)
+// with the lowest score for which the whole round can still be paired: every completion
+// test then treats the players above that score as not allowed the bye, so the score of
+// the bye assignee is minimised before the number of pairs of any bracket (C.04.3 as
+// amended in 2025, in force from February 2026, as bbpPairings reads it). Nothing
+// changes for an even number of players.
+func (d *dutch) lowestByeScore(all []int) {
+	if len(all)%2 == 0 {
+		return
+	}
+	var scores []int
+	for _, p := range d.ps {
+		if !p.byeBlocked {
+			scores = append(scores, p.score)
+		}
+	}
+	slices.Sort(scores)
+	scores = slices.Compact(scores)
+	for _, sc := range scores {
+		for i := range d.ps {
+			d.ps[i].noBye = d.ps[i].byeBlocked || d.ps[i].score > sc
+		}
+		if d.completable(all, nil) {
+			return
+		}
+	}
+	for i := range d.ps { // not reached: the caller checked completion under C.2
+		d.ps[i].noBye = d.ps[i].byeBlocked
+	}
 }
 
 func newDutch(entrants []Entrant, opt DutchOptions) (*dutch, error) {
@@ -387,7 +420,7 @@ func newDutch(entrants []Entrant, opt DutchOptions) (*dutch, error) {
 		slices.SortStableFunc(h, func(a, b Round) int { return cmp.Compare(a.Number, b.Number) })
 		for _, r := range h {
 			if r.Kind == Bye || r.Kind == ForfeitWin {
-				p.byeBlocked = true
+				p.byeBlocked, p.noBye = true, true
 			}
 			if r.Kind == Played && r.Colour != NoColour {
 				p.colours = append(p.colours, r.Colour)
@@ -507,7 +540,7 @@ func (d *dutch) completable(players []int, base []int) bool {
 			if i == n {
 				k = j
 			}
-			return k < n && !d.ps[players[k]].byeBlocked
+			return k < n && !d.ps[players[k]].noBye
 		}
 		return d.compatible(players[i], players[j])
 	}
@@ -567,7 +600,7 @@ func (d *dutch) matchAll(rest []int) ([][2]int, int) {
 	m := newBlossom(v, func(i, j int) bool {
 		if i == n || j == n {
 			k := i + j - n
-			return !d.ps[rest[k]].byeBlocked
+			return !d.ps[rest[k]].noBye
 		}
 		return d.compatible(rest[i], rest[j])
 	})

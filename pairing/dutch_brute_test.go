@@ -248,6 +248,24 @@ func (w *bfWorld) allPairings(ids []int) [][][2]int {
 		used[first] = false
 	}
 	rec()
+	// the bye goes to the lowest score that still allows a complete pairing (2026 text)
+	low := -1
+	for _, q := range out {
+		for _, p := range q {
+			if p[1] == 0 && (low < 0 || w.ps[p[0]].score < low) {
+				low = w.ps[p[0]].score
+			}
+		}
+	}
+	if low >= 0 {
+		keep := out[:0]
+		for _, q := range out {
+			if !slices.ContainsFunc(q, func(p [2]int) bool { return p[1] == 0 && w.ps[p[0]].score > low }) {
+				keep = append(keep, q)
+			}
+		}
+		out = keep
+	}
 	return out
 }
 

@@ -561,7 +561,7 @@ func (s *bsearch) leaf() {
 	}
 	// C.4 completion
 	if len(s.lower) == 0 {
-		if len(s.dfBuf) > 1 || (len(s.dfBuf) == 1 && d.ps[s.dfBuf[0]].byeBlocked) {
+		if len(s.dfBuf) > 1 || (len(s.dfBuf) == 1 && d.ps[s.dfBuf[0]].noBye) {
 			return
 		}
 	} else if !s.completes() {
@@ -633,7 +633,7 @@ func (d *dutch) unpairedIn(base []int, baseMatch []int, extra []int, byeRule boo
 	m := newBlossom(v, func(i, j int) bool {
 		if i == n || j == n {
 			k := i + j - n
-			return !byeRule || !d.ps[pl(k)].byeBlocked
+			return !byeRule || !d.ps[pl(k)].noBye
 		}
 		return d.compatible(pl(i), pl(j))
 	})
