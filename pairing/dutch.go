@@ -53,6 +53,7 @@ type dplayer struct {
 	id, number, score int
 	opps              []int32 // indices of past opponents among the available players
 	byeBlocked        bool    // had a pairing-allocated bye or a forfeit win (C.2)
+	played            int     // games played over the board
 	noBye             bool    // may not get the bye this round: byeBlocked, or a score above the lowest possible (see lowestByeScore)
 	cd                int     // colour difference (whites − blacks), played games
 	colours           []Colour
@@ -75,6 +76,10 @@ type dutch struct {
 	initial Colour
 	budget  int
 	exch    map[[3]int][]exchange // exchange classes by (n1, n2, k), see exchangeClass
+	round   int                   // the round being paired
+	// byeScore is the score of the bye assignee (lowestByeScore), -1 when no bye
+	byeScore int
+	iBye     int // cost index: unplayed games of the bye assignee (2026 text)
 	// cost vector layout
 	S                                                 int // score-difference buckets 1..S
 	iPSD, iC7, iC8, iC9, iC10, iC11, iC12, iC13, iC14 int
@@ -329,6 +334,7 @@ func (d *dutch) lowestByeScore(all []int) {
 			d.ps[i].noBye = d.ps[i].byeBlocked || d.ps[i].score > sc
 		}
 		if d.completable(all, nil) {
+			d.byeScore = sc
 			return
 		}
 	}
@@ -367,7 +373,7 @@ func newDutch(entrants []Entrant, opt DutchOptions) (*dutch, error) {
 	if round <= 0 {
 		round = maxR + 1
 	}
-	d := &dutch{budget: opt.SearchBudget, initial: opt.InitialColour}
+	d := &dutch{budget: opt.SearchBudget, initial: opt.InitialColour, round: round, byeScore: -1}
 	if d.initial == NoColour {
 		d.initial = LotColour(opt.Seed)
 	}
@@ -421,6 +427,9 @@ func newDutch(entrants []Entrant, opt DutchOptions) (*dutch, error) {
 		for _, r := range h {
 			if r.Kind == Bye || r.Kind == ForfeitWin {
 				p.byeBlocked, p.noBye = true, true
+			}
+			if r.Kind == Played {
+				p.played++
 			}
 			if r.Kind == Played && r.Colour != NoColour {
 				p.colours = append(p.colours, r.Colour)
@@ -487,7 +496,8 @@ func newDutch(entrants []Entrant, opt DutchOptions) (*dutch, error) {
 	d.S = maxS - minS + 3
 	d.iPSD = 1
 	d.iC7 = d.iPSD + d.S // C.7: the next bracket's downfloaters, then its PSD (S buckets)
-	d.iC8 = d.iC7 + 1 + d.S
+	d.iBye = d.iC7 + 1 + d.S
+	d.iC8 = d.iBye + 1
 	d.iC9, d.iC10, d.iC11, d.iC12, d.iC13, d.iC14, d.iC15 = d.iC8+1, d.iC8+2, d.iC8+3, d.iC8+4, d.iC8+5, d.iC8+6, d.iC8+7
 	d.iC16 = d.iC15 + 1
 	d.iC17 = d.iC16 + d.S

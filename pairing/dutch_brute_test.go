@@ -36,10 +36,12 @@ type bfWorld struct {
 	init   Colour
 	S      int
 	c7     map[string][]int // C.7 block by downfloater set of the bracket being checked
+	byeLow int              // the bye assignee's score (allPairings), -1: no bye
+	round  int
 }
 
 func bfBuild(entrants []Entrant, opt DutchOptions, init Colour) *bfWorld {
-	w := &bfWorld{ps: map[int]*bfPlayer{}, init: init}
+	w := &bfWorld{ps: map[int]*bfPlayer{}, init: init, byeLow: -1, round: opt.Round}
 	all := map[int]*Entrant{}
 	for i := range entrants {
 		all[entrants[i].ID] = &entrants[i]
@@ -257,6 +259,7 @@ func (w *bfWorld) allPairings(ids []int) [][][2]int {
 			}
 		}
 	}
+	w.byeLow = low
 	if low >= 0 {
 		keep := out[:0]
 		for _, q := range out {
@@ -418,6 +421,15 @@ func (w *bfWorld) cost(br []bfBracket, k int) []int {
 		}
 	}
 	v = append(v, c7...)
+	// the unplayed games of the bye assignee, when the bracket's single downfloater has
+	// the bye assignee's score and may get the bye
+	bye := 0
+	if w.byeLow >= 0 && b.res <= w.byeLow && len(b.df) == 1 {
+		if p := w.ps[b.df[0]]; p.score == w.byeLow && !p.blocked {
+			bye = max(0, w.round-1-len(p.cols))
+		}
+	}
+	v = append(v, bye)
 	v = append(v, c[:]...)
 	for _, l := range []int{0, 1, 2, 3} {
 		for sd := S; sd >= 1; sd-- {

@@ -547,10 +547,13 @@ func (s *bsearch) leaf() {
 	for k, v := range c7 {
 		s.cost[d.iC7+k] += v
 	}
+	byeC := s.byeUnplayed()
+	s.cost[d.iBye] += byeC
 	defer func() {
 		for k, v := range c7 {
 			s.cost[d.iC7+k] -= v
 		}
+		s.cost[d.iBye] -= byeC
 	}()
 	if s.limit != nil {
 		if lexCmp(s.cost, s.limit) > 0 {
@@ -610,6 +613,24 @@ func (s *bsearch) following(dfs []int) []int32 {
 		s.c7cache[string(s.key)] = v
 	}
 	return v
+}
+
+// byeUnplayed is the cost after C.7 (the 2026 text's criterion after the following
+// bracket's): the unplayed games of the bye assignee, minimised. It is counted when the
+// bracket's single downfloater has the bye assignee's score (lowestByeScore) and may get
+// the bye: it is then the assignee, every other player of that score being paired by
+// now. With two or more downfloaters it is 0 (as bbpPairings applies the criterion only
+// to a single downfloater that is the bye assignee).
+func (s *bsearch) byeUnplayed() int32 {
+	d := s.d
+	if d.byeScore < 0 || s.c7only || len(s.dfBuf) != 1 {
+		return 0
+	}
+	x := &d.ps[s.dfBuf[0]]
+	if x.score != d.byeScore || x.noBye || s.res > d.byeScore {
+		return 0
+	}
+	return int32(max(0, d.round-1-x.played))
 }
 
 // unpairedIn returns how many players a maximum matching of base ∪ extra leaves unpaired,
