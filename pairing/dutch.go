@@ -157,8 +157,9 @@ type dutch struct {
 // The brute-force test checks this order independently for homogeneous brackets.
 // APPROXIMATE: the MDP part (S1 transpositions and S1↔limbo exchanges of D.3) is replaced
 // by the MDP-first depth-first order above, which also allows MDP-MDP pairs the rules'
-// candidates never contain; candidates with fewer pairs than S1 has players (when the
-// bracket cannot give |S1| pairs) are searched in plain depth-first order.
+// candidates never contain. When the target candidate (phases 1a and 3) makes fewer pairs
+// from the remainder than half of it, S1 holds that many players (MaxPairs, B.2) and the
+// rest is S2, its leftovers floating.
 //
 // The search is a depth-first branch-and-bound with an admissible lower bound (downfloater
 // parity and the cheapest possible downfloater, a last MDP's unavoidable score difference,

@@ -608,7 +608,11 @@ func (w *bfWorld) firstInRuleOrder(br []bfBracket, k int, best []int, valid map[
 					rem = append(rem, r)
 				}
 			}
-			return w.remainderOrder(rem, try)
+			n1 := len(rem) / 2 // S1: as many players as the remainder gives pairs
+			if p := (len(rem) - (best[0] - len(df))) / 2; p >= 0 && p < n1 {
+				n1 = p
+			}
+			return w.remainderOrder(rem, n1, try)
 		}
 		m := mdps[i]
 		if used[m] {
@@ -642,14 +646,13 @@ func (w *bfWorld) firstInRuleOrder(br []bfBracket, k int, best []int, valid map[
 
 // remainderOrder calls yield with the candidates of a homogeneous set mem (ranking
 // order) in the order of C.04.3 D.1/D.2: every exchange of equally sized groups between
-// S1 = the first ⌊m/2⌋ players and S2, sorted by size, by the difference of the moved
+// S1 = the first n1 players (⌊m/2⌋, fewer when the candidates make fewer pairs) and S2, sorted by size, by the difference of the moved
 // sums, by the highest differing number moved from S1 (higher first), by the lowest
 // differing number moved from S2 (lower first); for each, the transpositions of S2 by the
 // lexicographic order of their first |S1| members; S2 players left over float. It stops
 // and returns true when yield does.
-func (w *bfWorld) remainderOrder(mem []int, yield func([][2]int, []int) bool) bool {
+func (w *bfWorld) remainderOrder(mem []int, n1 int, yield func([][2]int, []int) bool) bool {
 	m := len(mem)
-	n1 := m / 2
 	type ex struct{ a, b []int }
 	var exs []ex
 	var combos func(lo, hi, k int) [][]int

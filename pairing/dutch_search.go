@@ -714,7 +714,15 @@ func (s *bsearch) remainderByExchanges() {
 			rest = append(rest, k)
 		}
 	}
+	// S1 holds as many players as the remainder gives pairs (MaxPairs, B.2): half the
+	// remainder, or fewer when the target leaves more of it floating (C.4, C.5)
 	h := len(rest) / 2
+	if s.limit != nil {
+		df := int(s.limit[0]) - int(s.cost[0]) // downfloaters the target leaves to the remainder
+		if p := (len(rest) - df) / 2; p >= 0 && p < h {
+			h = p
+		}
+	}
 	saved1, saved2 := s.s1, s.s2
 	defer func() { s.s1, s.s2 = saved1, saved2 }()
 	inS1 := make([]bool, len(rest))
