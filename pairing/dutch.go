@@ -400,6 +400,12 @@ func newDutch(entrants []Entrant, opt DutchOptions) (*dutch, error) {
 			switch r.Kind {
 			case Bye, ForfeitWin:
 				return Down
+			case Absent:
+				// points without playing (a half- or full-point bye requested by
+				// the player) count as a downfloat; a zero-point absence does not
+				if r.Points > 0 {
+					return Down
+				}
 			case Played:
 				o := byID[r.Opponent]
 				if o == nil {
@@ -426,7 +432,9 @@ func newDutch(entrants []Entrant, opt DutchOptions) (*dutch, error) {
 		h := slices.Clone(e.History)
 		slices.SortStableFunc(h, func(a, b Round) int { return cmp.Compare(a.Number, b.Number) })
 		for _, r := range h {
-			if r.Kind == Bye || r.Kind == ForfeitWin {
+			// C.2: a pairing-allocated bye, or a win's points in one round without
+			// playing (a forfeit win, a full-point bye), rule out the bye
+			if r.Kind == Bye || r.Kind == ForfeitWin || (r.Kind == Absent && r.Points >= 2) {
 				p.byeBlocked, p.noBye = true, true
 			}
 			if r.Kind == Played {

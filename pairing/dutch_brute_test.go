@@ -58,7 +58,7 @@ func bfBuild(entrants []Entrant, opt DutchOptions, init Colour) *bfWorld {
 	fl := func(e *Entrant, t int) Float {
 		for _, r := range e.History {
 			if r.Number == t {
-				if r.Kind == Bye || r.Kind == ForfeitWin {
+				if r.Kind == Bye || r.Kind == ForfeitWin || (r.Kind == Absent && r.Points > 0) {
 					return Down
 				}
 				if r.Kind == Played {
@@ -85,7 +85,7 @@ func bfBuild(entrants []Entrant, opt DutchOptions, init Colour) *bfWorld {
 			if r.Opponent != 0 && r.Kind == Played {
 				p.opps[r.Opponent] = true
 			}
-			if r.Kind == Bye || r.Kind == ForfeitWin {
+			if r.Kind == Bye || r.Kind == ForfeitWin || (r.Kind == Absent && r.Points >= 2) {
 				p.blocked = true
 			}
 			if r.Kind == Played {

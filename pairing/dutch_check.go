@@ -124,7 +124,7 @@ func CheckDutch(entrants []Entrant, opt DutchOptions, checked []Pair) (DutchChec
 		if p.IsBye() {
 			byes++
 			if iok && d.ps[i].byeBlocked {
-				out.Violations = append(out.Violations, fmt.Sprintf("C.2: player %d gets the bye but already had a bye or a forfeit win", p.White))
+				out.Violations = append(out.Violations, fmt.Sprintf("C.2: player %d gets the bye but already had a bye, a forfeit win or a full-point bye", p.White))
 			}
 			continue
 		}

@@ -129,7 +129,7 @@ func checkAbsolute(entrants []Entrant, opt DutchOptions, pairs []Pair) error {
 		if p.IsBye() {
 			byes++
 			for _, r := range w.History {
-				if r.Kind == Bye || r.Kind == ForfeitWin {
+				if r.Kind == Bye || r.Kind == ForfeitWin || (r.Kind == Absent && r.Points >= 2) {
 					return fmt.Errorf("C.2: player %d gets a second bye", w.ID)
 				}
 			}
