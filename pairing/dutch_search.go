@@ -48,6 +48,7 @@ type bsearch struct {
 	// C.7 (criteria C.4–C.6 only: no colour or float costs)
 	c7only  bool
 	c7cache map[string][]int32 // C.7 block by downfloater set; nil: C.4 fails
+	dfVec   [][]int32          // by member position: its cost floating alone, C.7 included (rootBound)
 }
 
 func (d *dutch) newSearch(mdps, residents, lower, next []int) *bsearch {
@@ -193,6 +194,9 @@ func colourLB(w, b, u, ws, bs, df int) (c10, c11 int32) {
 func (s *bsearch) restLB(v []int32) {
 	d := s.d
 	need := s.needDF()
+	if need == 1 && s.cost[0] == 0 && s.dfVec != nil && s.oneDFLB(v) {
+		return
+	}
 	v[0] += int32(need)
 	v[d.sdAt(d.iPSD, 2)] += int32(need)
 	if s.mdpLeft == 1 && s.mdpSum > s.res {
@@ -205,6 +209,35 @@ func (s *bsearch) restLB(v []int32) {
 	c10, c11 := colourLB(s.w, s.b, s.u, s.ws, s.bs, need)
 	v[d.iC10] += c10
 	v[d.iC11] += c11
+}
+
+// oneDFLB is restLB when exactly one downfloater is still to come and none has been
+// chosen: the cheapest cost of an unassigned member floating alone, C.7 included
+// (s.dfVec, from rootBound), plus the last MDP's score difference unless that member is
+// the MDP itself, plus the colour bounds. It reports false (v untouched) when no
+// unassigned member can float alone.
+func (s *bsearch) oneDFLB(v []int32) bool {
+	d := s.d
+	var best []int32
+	bestPos := -1
+	for pos, vec := range s.dfVec {
+		if vec != nil && s.partner[pos] == -2 && (best == nil || lexCmp(vec, best) < 0) {
+			best, bestPos = vec, pos
+		}
+	}
+	if best == nil {
+		return false
+	}
+	for k, x := range best {
+		v[k] += x
+	}
+	if s.mdpLeft == 1 && s.mdpSum > s.res && bestPos >= s.nMDP {
+		v[d.sdAt(d.iPSD, s.mdpSum-s.res)]++
+	}
+	c10, c11 := colourLB(s.w, s.b, s.u, s.ws, s.bs, 1)
+	v[d.iC10] += c10
+	v[d.iC11] += c11
+	return true
 }
 
 // needDF is a lower bound on the downfloaters still to come: parity, and completion — a
@@ -229,10 +262,13 @@ func (s *bsearch) rootBound() []int32 {
 	// one downfloater in a small bracket: its C.7 block is computed for every member
 	// (a nested search each), the generic c7LB otherwise
 	c7each := need == 1 && s.next != nil && !s.c7only && len(s.mem) <= maxC7Each
+	if c7each && s.dfVec == nil {
+		s.dfVec = make([][]int32, len(s.mem))
+	}
 	if need > 0 {
 		var bestDF []int32
 		tmp := make([]int32, d.K)
-		for _, p := range s.mem {
+		for pos, p := range s.mem {
 			clear(tmp)
 			s.addDF(tmp, p, 1)
 			if c7each {
@@ -243,6 +279,7 @@ func (s *bsearch) rootBound() []int32 {
 				for k, v := range c7 {
 					tmp[d.iC7+k] += v
 				}
+				s.dfVec[pos] = slices.Clone(tmp)
 			}
 			if bestDF == nil || lexCmp(tmp, bestDF) < 0 {
 				bestDF = append(bestDF[:0], tmp...)
