@@ -113,6 +113,9 @@ type dutch struct {
 //	C.4  completion (hard): the downfloaters and every lower player must be pairable
 //	     among themselves with at most one bye, under C.1–C.3. Checked with a maximum
 //	     cardinality matching (Edmonds' blossom algorithm, matching.go).
+//	     With an odd number of players the bye may only go to a bye-eligible player
+//	     of the lowest score that still allows a complete pairing (lowestByeScore; the
+//	     2025 amendment, in force from February 2026, as bbpPairings reads it).
 //	C.5  number of downfloaters (= maximise the number of pairs).
 //	C.6  pairing score difference (PSD, A.8): the score differences of the pairs, and for
 //	     each downfloater its score minus (resident score − one point), as a multiset
@@ -125,6 +128,8 @@ type dutch struct {
 //	     most pairs), then its PSD. Computed by a nested search per downfloater set
 //	     (cached); applied only when the next score group is not the last one (a
 //	     stand-in for "neither PPB nor CLB").
+//	(2026) the unplayed games of the bye assignee, when the bracket's single downfloater
+//	     is the assignee (byeUnplayed).
 //	C.8  topscorers (A.7) or their opponents who get a colour difference beyond ±2.
 //	C.9  topscorers or their opponents who get the same colour three times running.
 //	C.10 players who do not get their colour preference.
