@@ -35,7 +35,7 @@ type bsearch struct {
 	failed    int             // completion tests failed, all phases
 	gaveUp    bool            // too many failed completion tests: no further phase
 	single    map[string]bool // completion verdict by downfloater set
-	delta0    int             // lower players a maximum matching of the lower players leaves out
+	delta0    int             // vertices a maximum matching of the lower players (+ the bye) leaves out
 	key       []byte
 	spent     int // nodes of the phases before the current one
 	budget    int
@@ -49,6 +49,9 @@ type bsearch struct {
 	c7only  bool
 	c7cache map[string][]int32 // C.7 block by downfloater set; nil: C.4 fails
 	dfVec   [][]int32          // by member position: its cost floating alone, C.7 included (rootBound)
+	// restMatch, restDelta: lowerMatch and delta0 of the following-bracket searches
+	restMatch []int
+	restDelta int
 }
 
 func (d *dutch) newSearch(mdps, residents, lower, next []int) *bsearch {
@@ -93,13 +96,9 @@ func (s *bsearch) reset() {
 
 // run searches the bracket; false when no candidate passing completion was found.
 func (s *bsearch) run() bool {
-	if len(s.lower) > 0 {
+	if len(s.lower) > 0 && s.lowerMatch == nil {
 		s.lowerMatch = s.d.baseMatching(s.lower)
-		for _, p := range s.lowerMatch {
-			if p < 0 {
-				s.delta0++
-			}
-		}
+		s.delta0 = s.lowerDeficiency()
 	}
 	if s.next != nil {
 		s.nextMatch = s.d.baseMatching(s.next)
@@ -240,13 +239,45 @@ func (s *bsearch) oneDFLB(v []int32) bool {
 	return true
 }
 
-// needDF is a lower bound on the downfloaters still to come: parity, and completion — a
-// maximum matching of the lower players alone leaves delta0 of them unpaired, and each
-// downfloater (or the bye) can take at most one of them, so the bracket must send at least
-// delta0 − 1 players down in all. The count keeps the parity of the unassigned members.
+// lowerDeficiency is the number of vertices a maximum matching of the lower players leaves
+// unmatched, with one more vertex for the bye when the round has one (an odd number of
+// players), adjacent to the lower players allowed the bye. In a complete pairing the lower
+// players not paired with a downfloater, and the bye unless a downfloater takes it, are
+// matched among themselves, and each downfloater accounts for at most one of the rest: the
+// bracket must send at least that many players down in all.
+func (s *bsearch) lowerDeficiency() int {
+	d := s.d
+	free := 0
+	for _, p := range s.lowerMatch {
+		if p < 0 {
+			free++
+		}
+	}
+	if len(d.ps)%2 == 0 {
+		return free
+	}
+	// lowerMatch is maximum without the bye vertex, so any augmenting path ends at the
+	// bye vertex: one search from it decides
+	n := len(s.lower)
+	m := newBlossom(n+1, func(i, j int) bool {
+		if i == n || j == n {
+			return !d.ps[s.lower[i+j-n]].noBye
+		}
+		return d.compatible(s.lower[i], s.lower[j])
+	})
+	copy(m.match, s.lowerMatch)
+	if m.augment(n) {
+		return free - 1
+	}
+	return free + 1
+}
+
+// needDF is a lower bound on the downfloaters still to come: parity, and completion — the
+// bracket sends at least delta0 players down in all (lowerDeficiency). The count keeps
+// the parity of the unassigned members.
 func (s *bsearch) needDF() int {
 	par := s.q % 2
-	need := max(par, s.delta0-1-int(s.cost[0]))
+	need := max(par, s.delta0-int(s.cost[0]))
 	if (need-par)%2 != 0 {
 		need++
 	}
@@ -265,6 +296,7 @@ func (s *bsearch) rootBound() []int32 {
 	if c7each && s.dfVec == nil {
 		s.dfVec = make([][]int32, len(s.mem))
 	}
+	mdpFloats := false // the cheapest floater is an MDP (then it has no pair to count)
 	if need > 0 {
 		var bestDF []int32
 		tmp := make([]int32, d.K)
@@ -283,6 +315,7 @@ func (s *bsearch) rootBound() []int32 {
 			}
 			if bestDF == nil || lexCmp(tmp, bestDF) < 0 {
 				bestDF = append(bestDF[:0], tmp...)
+				mdpFloats = pos < s.nMDP
 			}
 		}
 		if bestDF == nil { // nobody can float alone: the generic bound
@@ -304,7 +337,7 @@ func (s *bsearch) rootBound() []int32 {
 		lb[d.iC10] += c10
 		lb[d.iC11] += c11
 	}
-	if s.mdpLeft == 1 && s.mdpSum > s.res {
+	if s.mdpLeft == 1 && s.mdpSum > s.res && !(c7each && mdpFloats) {
 		lb[d.sdAt(d.iPSD, s.mdpSum-s.res)]++
 	}
 	if !c7each {
@@ -633,6 +666,10 @@ func (s *bsearch) following(dfs []int) []int32 {
 	}
 	sub := d.newSearch(slices.Clone(dfs), s.next, s.lower[len(s.next):], nil)
 	sub.c7only = true
+	// every following-bracket search has the same lower players: their matching and
+	// deficiency are computed once
+	sub.lowerMatch, sub.delta0 = s.restMatch, s.restDelta
+	defer func() { s.restMatch, s.restDelta = sub.lowerMatch, sub.delta0 }()
 	v := make([]int32, 1+d.S)
 	switch {
 	case sub.run():
