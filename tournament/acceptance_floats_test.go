@@ -16,11 +16,20 @@ import (
 // paired, but the game was not played, and the TRF (which has no floats) lets the engine
 // derive the float of the unplayed round. Before the fix the two histories differed and the
 // next round could be paired differently (found in the acceptance pass).
+//
+// The same holds with a half-point bye (--bye-points 1, BBU 0.5 in the TRF): the engine
+// reading the TRF must score the bye by the file's point system, as ImportTRF does.
 func TestSnapshotAgreesWithTRFExportAfterForfeits(t *testing.T) {
+	for _, bye := range []int{2, 1} {
+		t.Run(fmt.Sprintf("bye-points-%d", bye), func(t *testing.T) { snapshotAgreesWithTRF(t, bye) })
+	}
+}
+
+func snapshotAgreesWithTRF(t *testing.T, byePoints int) {
 	st := newTestStore(t)
 	ctx := context.Background()
 	tour := &Tournament{Name: "Floats", Variant: VariantInternational, System: SystemDutch, Rounds: 6, Seed: 17,
-		Scoring: "2-1-0", ByePoints: 2, ForfeitPoints: 2, GamesPerPairing: 1}
+		Scoring: "2-1-0", ByePoints: byePoints, ForfeitPoints: 2, GamesPerPairing: 1}
 	forfeits := 0
 	err := st.Update(ctx, func(tx *Tx) error {
 		if err := tx.CreateTournament(tour); err != nil {

@@ -364,6 +364,17 @@ func (ps TRFPoints) resultPoints(c byte) int {
 	return 0
 }
 
+// ByeGamePoints is what the pairing-allocated bye (U) is worth in draughts game points
+// under the file's point system (BBU against BBW): 2 by default, 1 for BBU 0.5 with BBW
+// 1.0, clamped to 0..2. ImportTRF stores it as the tournament's bye points and
+// EntrantsAfter scores U with it, so that both read the same scores.
+func (t *TRF) ByeGamePoints() int {
+	if t.Points.Win <= 0 {
+		return 2
+	}
+	return min(max((2*t.Points.PAB+t.Points.Win/2)/t.Points.Win, 0), 2)
+}
+
 // gamePoints is the draughts game points (win 2, draw 1, loss 0) of a result code.
 func gamePoints(c byte) int {
 	switch c {
@@ -439,7 +450,8 @@ func (t *TRF) PlayedRounds() int {
 
 // Entrants converts the players to the pairing snapshot for round PlayedRounds()+1:
 // ID and Number are the starting rank, Score the draughts game points of the results
-// (win 2, draw 1, loss 0; byes by code: U and F 2, H 1, Z 0), History one Round per
+// (win 2, draw 1, loss 0; byes by code: U by the point system (ByeGamePoints, 2 by
+// default), F 2, H 1, Z 0), History one Round per
 // played round. A player whose block for the next round holds an H, F or Z bye is not
 // Available (an announced absence). Played games (1 0 = W D L) keep their colour; forfeits and byes have none.
 func (t *TRF) Entrants() []pairing.Entrant { return t.EntrantsAfter(t.PlayedRounds()) }
@@ -471,7 +483,7 @@ func (t *TRF) EntrantsAfter(played int) []pairing.Entrant {
 			case '-':
 				pr.Kind = pairing.ForfeitLoss
 			case 'U':
-				pr.Kind = pairing.Bye
+				pr.Kind, pr.Points = pairing.Bye, t.ByeGamePoints()
 			default:
 				if rd.Opponent > 0 { // paired, result not yet known: treat as played
 					pr.Kind = pairing.Played

@@ -171,10 +171,7 @@ func (tx *Tx) ImportTRF(tr *TRF, opts TRFImportOptions) (*Tournament, error) {
 	if t.System == "" {
 		t.System = SystemDutch
 	}
-	t.ByePoints = 2
-	if tr.Points.Win > 0 {
-		t.ByePoints = min(max((2*tr.Points.PAB+tr.Points.Win/2)/tr.Points.Win, 0), 2)
-	}
+	t.ByePoints = tr.ByeGamePoints()
 	for _, d := range []struct {
 		in  string
 		out *string
