@@ -116,10 +116,10 @@ func (tx *Tx) AddClaim(t *Tournament, round, board, game int, req ClaimRequest) 
 	switch req.Decision {
 	case "", DecisionAccepted, DecisionRejected:
 	default:
-		return nil, fmt.Errorf("%w: decision %q (use accepted or rejected)", ErrInvalid, req.Decision)
+		return nil, fmt.Errorf("%w: decision %q (use accepted or rejected)", ErrMalformed, req.Decision)
 	}
 	if req.RequestedAt < 0 || req.DeclaredAt < 0 {
-		return nil, fmt.Errorf("%w: plies are counted from 0 (the start position)", ErrInvalid)
+		return nil, fmt.Errorf("%w: plies are counted from 0 (the start position)", ErrMalformed)
 	}
 	b, err := tx.BoardAt(t, round, board, game)
 	if err != nil {
@@ -136,7 +136,7 @@ func (tx *Tx) AddClaim(t *Tournament, round, board, game int, req ClaimRequest) 
 		}
 		claimant = b.BlackEntry
 	default:
-		return nil, fmt.Errorf("%w: claimant %q (use white or black)", ErrInvalid, req.Claimant)
+		return nil, fmt.Errorf("%w: claimant %q (use white or black)", ErrMalformed, req.Claimant)
 	}
 	sg, err := tx.GameOf(b)
 	if err != nil {
@@ -150,7 +150,7 @@ func (tx *Tx) AddClaim(t *Tournament, round, board, game int, req ClaimRequest) 
 		return nil, fmt.Errorf("%w: the score of round %d board %d has %d plies; the claim's plies must be within 0..%d", ErrInvalid, round, board, n, n)
 	}
 	if req.DeclaredAt < req.RequestedAt {
-		return nil, fmt.Errorf("%w: the draw cannot be declared (ply %d) before it was requested (ply %d)", ErrInvalid, req.DeclaredAt, req.RequestedAt)
+		return nil, fmt.Errorf("%w: the draw cannot be declared (ply %d) before it was requested (ply %d)", ErrMalformed, req.DeclaredAt, req.RequestedAt)
 	}
 	c := CheckClaim(g, t, req.RequestedAt, req.DeclaredAt)
 	rec := &ClaimRecord{Round: b.Round, Board: b.Board, Game: b.Game, White: b.White, Black: b.Black,

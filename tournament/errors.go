@@ -7,7 +7,10 @@
 // Scores are integer game points in draughts scoring (win 2, draw 1, loss 0).
 package tournament
 
-import "errors"
+import (
+	"errors"
+	"fmt"
+)
 
 // Sentinel errors. Functions of this package wrap them with %w and add the details (file
 // name, tournament, line number); test them with errors.Is.
@@ -34,6 +37,13 @@ var (
 	ErrBusy = errors.New("database busy: another arbitro is writing; try again")
 	// ErrInvalid: a value is not allowed (unknown variant, bad date, negative rating...).
 	ErrInvalid = errors.New("invalid value")
+	// ErrMalformed: a value that is wrong whatever the tournament's state: an unknown name
+	// (variant, system, tie-break, field), text that does not parse (result, manual pair,
+	// date, number) or a number outside its fixed range (rounds 1..99, rating 0..4000).
+	// It wraps ErrInvalid (errors.Is(err, ErrInvalid) holds too) and reads the same; the
+	// CLI exits 2 (usage) on it and 1 on the other ErrInvalid errors, which are values that
+	// do not fit the tournament's state (a player already paired, no such pairing number).
+	ErrMalformed = fmt.Errorf("%w", ErrInvalid)
 	// ErrLocked: the change is not allowed any more because the tournament has started
 	// (a round exists) or the lot has been drawn.
 	ErrLocked = errors.New("not allowed after the tournament has started")

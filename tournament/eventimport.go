@@ -252,7 +252,7 @@ func PlanEventImport(games []*rules.Game, opts EventImportOptions) (*EventPlan, 
 	if opts.Variant != "" {
 		v, err := rules.VariantByName(opts.Variant)
 		if err != nil {
-			return nil, fmt.Errorf("%w: variant %q (use italian or international)", ErrInvalid, opts.Variant)
+			return nil, fmt.Errorf("%w: variant %q (use italian or international)", ErrMalformed, opts.Variant)
 		}
 		forced = v
 	}

@@ -64,17 +64,17 @@ func key(s string) string { return strings.ToLower(strings.Join(strings.Fields(s
 func (p *Player) validate() error {
 	p.Name = NormalizeName(p.Name)
 	if p.Name == "" {
-		return fmt.Errorf("%w: the player needs a name (Surname, Given name)", ErrInvalid)
+		return fmt.Errorf("%w: the player needs a name (Surname, Given name)", ErrMalformed)
 	}
 	for _, f := range []*string{&p.Club, &p.Federation, &p.FIDID, &p.FMJDID, &p.NationalID, &p.Title} {
 		*f = strings.Join(strings.Fields(*f), " ")
 	}
 	p.Federation = strings.ToUpper(p.Federation)
 	if p.Rating < 0 || p.Rating > 4000 {
-		return fmt.Errorf("%w: rating %d of %s (use 0 to 4000; 0 = no rating)", ErrInvalid, p.Rating, p.Name)
+		return fmt.Errorf("%w: rating %d of %s (use 0 to 4000; 0 = no rating)", ErrMalformed, p.Rating, p.Name)
 	}
 	if p.BirthYear != 0 && (p.BirthYear < 1900 || p.BirthYear > 2100) {
-		return fmt.Errorf("%w: birth year %d of %s (a four-digit year, or leave it empty)", ErrInvalid, p.BirthYear, p.Name)
+		return fmt.Errorf("%w: birth year %d of %s (a four-digit year, or leave it empty)", ErrMalformed, p.BirthYear, p.Name)
 	}
 	return nil
 }
@@ -362,7 +362,7 @@ func (tx *Tx) SetPlayerField(t *Tournament, ref, field, value string) (*Entry, e
 		}
 		n, err := strconv.Atoi(value)
 		if err != nil {
-			return 0, fmt.Errorf("%w: %s must be a whole number, not %q", ErrInvalid, field, value)
+			return 0, fmt.Errorf("%w: %s must be a whole number, not %q", ErrMalformed, field, value)
 		}
 		return n, nil
 	}
@@ -390,7 +390,7 @@ func (tx *Tx) SetPlayerField(t *Tournament, ref, field, value string) (*Entry, e
 		p.Rating, err = num()
 		e.Rating = p.Rating
 	default:
-		return nil, fmt.Errorf("%w: unknown player field %q (fields: %s)", ErrInvalid, field, strings.Join(PlayerFields, ", "))
+		return nil, fmt.Errorf("%w: unknown player field %q (fields: %s)", ErrMalformed, field, strings.Join(PlayerFields, ", "))
 	}
 	if err != nil {
 		return nil, err

@@ -72,7 +72,7 @@ func ParseOutcome(s string) (Outcome, error) {
 	case "bye", "riposo":
 		return Outcome{KindBye, 0}, nil
 	}
-	return Outcome{}, fmt.Errorf("%w: result %q (write 2-0, 1-1, 0-2 or 1-0, =, 0-1; forfeits +-, -+, --; adjourned; unplayed)", ErrInvalid, s)
+	return Outcome{}, fmt.Errorf("%w: result %q (write 2-0, 1-1, 0-2 or 1-0, =, 0-1; forfeits +-, -+, --; adjourned; unplayed)", ErrMalformed, s)
 }
 
 // Points returns the game points (2-1-0 scale) of o in tournament t: a played game 2-0,
@@ -360,7 +360,7 @@ func (tx *Tx) SetResult(t *Tournament, round, board, game int, spec string, opts
 		return nil, fmt.Errorf("%w: round %d board %d has two players (%s - %s); a bye is a board without opponent", ErrInvalid, round, board, b.White, b.Black)
 	}
 	if opts.Correct && strings.TrimSpace(opts.Reason) == "" {
-		return nil, fmt.Errorf("%w: a correction needs a reason (--reason \"...\"), kept in the event log", ErrInvalid)
+		return nil, fmt.Errorf("%w: a correction needs a reason (--reason \"...\"), kept in the event log", ErrMalformed)
 	}
 	old := b.Result
 	if old != nil && !opts.Correct {

@@ -81,7 +81,7 @@ func (tx *Tx) DrawLot(t *Tournament, seed *uint64) (*LotResult, error) {
 	s := cur.Seed
 	if seed != nil {
 		if *seed == 0 || *seed > math.MaxInt64 {
-			return nil, fmt.Errorf("%w: seed %d (use a whole number from 1 to %d)", ErrInvalid, *seed, int64(math.MaxInt64))
+			return nil, fmt.Errorf("%w: seed %d (use a whole number from 1 to %d)", ErrMalformed, *seed, int64(math.MaxInt64))
 		}
 		s = int64(*seed)
 	}
@@ -313,21 +313,21 @@ func (m ManualPair) String() string {
 func ParseManualPair(s string) (ManualPair, error) {
 	a, b, ok := strings.Cut(strings.ReplaceAll(s, " ", ""), "-")
 	if !ok {
-		return ManualPair{}, fmt.Errorf("%w: manual pair %q (write WHITE-BLACK by pairing number, e.g. 12-7, or 12-bye)", ErrInvalid, s)
+		return ManualPair{}, fmt.Errorf("%w: manual pair %q (write WHITE-BLACK by pairing number, e.g. 12-7, or 12-bye)", ErrMalformed, s)
 	}
 	w, err := strconv.Atoi(a)
 	if err != nil || w < 1 {
-		return ManualPair{}, fmt.Errorf("%w: manual pair %q: %q is not a pairing number", ErrInvalid, s, a)
+		return ManualPair{}, fmt.Errorf("%w: manual pair %q: %q is not a pairing number", ErrMalformed, s, a)
 	}
 	if strings.EqualFold(b, "bye") || strings.EqualFold(b, "riposo") || b == "0" {
 		return ManualPair{White: w}, nil
 	}
 	bl, err := strconv.Atoi(b)
 	if err != nil || bl < 1 {
-		return ManualPair{}, fmt.Errorf("%w: manual pair %q: %q is not a pairing number", ErrInvalid, s, b)
+		return ManualPair{}, fmt.Errorf("%w: manual pair %q: %q is not a pairing number", ErrMalformed, s, b)
 	}
 	if bl == w {
-		return ManualPair{}, fmt.Errorf("%w: manual pair %q pairs a player with himself", ErrInvalid, s)
+		return ManualPair{}, fmt.Errorf("%w: manual pair %q pairs a player with himself", ErrMalformed, s)
 	}
 	return ManualPair{White: w, Black: bl}, nil
 }
@@ -1074,7 +1074,7 @@ func (tx *Tx) SetAbsence(t *Tournament, ref string, round, points int, reason st
 	case round > cur.Rounds:
 		return nil, fmt.Errorf("%w: %s has %d rounds, there is no round %d", ErrInvalid, cur.Name, cur.Rounds, round)
 	case points < 0 || points > 2:
-		return nil, fmt.Errorf("%w: %d points for an absence (game points 0, 1 or 2)", ErrInvalid, points)
+		return nil, fmt.Errorf("%w: %d points for an absence (game points 0, 1 or 2)", ErrMalformed, points)
 	}
 	var n int
 	if err := tx.QueryRowContext(tx.ctx, `SELECT count(*) FROM absences WHERE entry_id = ? AND round_number = ?`, e.ID, round).Scan(&n); err != nil {

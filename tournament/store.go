@@ -44,7 +44,7 @@ type Store struct {
 // event) is opened read-only even by root: reads work, Update returns ErrReadOnly.
 func Open(path string) (*Store, error) {
 	if strings.TrimSpace(path) == "" {
-		return nil, fmt.Errorf("%w: empty database file name", ErrInvalid)
+		return nil, fmt.Errorf("%w: empty database file name", ErrMalformed)
 	}
 	abs, err := filepath.Abs(path)
 	if err != nil {

@@ -85,10 +85,10 @@ func ParseTieBreaks(s string) ([]string, error) {
 			continue
 		}
 		if !tieBreakName.MatchString(f) || (ValidTieBreak != nil && !ValidTieBreak(f)) {
-			return nil, fmt.Errorf("%w: unknown tie-break %q (the known ones are listed by 'arbitro tournament create --help')", ErrInvalid, f)
+			return nil, fmt.Errorf("%w: unknown tie-break %q (the known ones are listed by 'arbitro tournament create --help')", ErrMalformed, f)
 		}
 		if seen[f] {
-			return nil, fmt.Errorf("%w: tie-break %q listed twice", ErrInvalid, f)
+			return nil, fmt.Errorf("%w: tie-break %q listed twice", ErrMalformed, f)
 		}
 		seen[f] = true
 		out = append(out, f)
@@ -107,7 +107,7 @@ func NormalizeScoring(s string) (string, error) {
 	case "3-1-0":
 		return "3-1-0", nil
 	}
-	return "", fmt.Errorf("%w: scoring %q (use 2-1-0, 1-0.5-0 or 3-1-0)", ErrInvalid, s)
+	return "", fmt.Errorf("%w: scoring %q (use 2-1-0, 1-0.5-0 or 3-1-0)", ErrMalformed, s)
 }
 
 // ParseDate accepts YYYY-MM-DD or the Italian DD/MM/YYYY and returns YYYY-MM-DD; "" stays
@@ -122,7 +122,7 @@ func ParseDate(s string) (string, error) {
 			return t.Format("2006-01-02"), nil
 		}
 	}
-	return "", fmt.Errorf("%w: date %q (write 2026-11-21 or 21/11/2026)", ErrInvalid, s)
+	return "", fmt.Errorf("%w: date %q (write 2026-11-21 or 21/11/2026)", ErrMalformed, s)
 }
 
 // NewSeed returns a random seed for the lot, from crypto/rand, between 1 and 999,999,999
@@ -139,39 +139,39 @@ func NewSeed() int64 {
 func (t *Tournament) validate() error {
 	t.Name = strings.TrimSpace(t.Name)
 	if t.Name == "" {
-		return fmt.Errorf("%w: the tournament needs a name", ErrInvalid)
+		return fmt.Errorf("%w: the tournament needs a name", ErrMalformed)
 	}
 	if _, err := strconv.ParseInt(t.Name, 10, 64); err == nil {
-		return fmt.Errorf("%w: tournament name %q is a number; numbers select tournaments by id, so add a word", ErrInvalid, t.Name)
+		return fmt.Errorf("%w: tournament name %q is a number; numbers select tournaments by id, so add a word", ErrMalformed, t.Name)
 	}
 	switch t.Variant {
 	case VariantItalian, VariantInternational:
 	default:
-		return fmt.Errorf("%w: variant %q (use italian or international)", ErrInvalid, t.Variant)
+		return fmt.Errorf("%w: variant %q (use italian or international)", ErrMalformed, t.Variant)
 	}
 	switch t.System {
 	case SystemRoundRobin, SystemItaloSwiss, SystemDutch:
 	default:
-		return fmt.Errorf("%w: pairing system %q (use round-robin, italo-swiss or dutch)", ErrInvalid, t.System)
+		return fmt.Errorf("%w: pairing system %q (use round-robin, italo-swiss or dutch)", ErrMalformed, t.System)
 	}
 	if t.Rounds < 1 || t.Rounds > 99 {
-		return fmt.Errorf("%w: %d rounds (use 1 to 99)", ErrInvalid, t.Rounds)
+		return fmt.Errorf("%w: %d rounds (use 1 to 99)", ErrMalformed, t.Rounds)
 	}
 	var err error
 	if t.Scoring, err = NormalizeScoring(t.Scoring); err != nil {
 		return err
 	}
 	if t.ByePoints < 0 || t.ByePoints > 2 || t.ForfeitPoints < 0 || t.ForfeitPoints > 2 {
-		return fmt.Errorf("%w: bye and forfeit points are game points 0, 1 or 2 (2 = a win)", ErrInvalid)
+		return fmt.Errorf("%w: bye and forfeit points are game points 0, 1 or 2 (2 = a win)", ErrMalformed)
 	}
 	if t.GamesPerPairing == 0 {
 		t.GamesPerPairing = 1
 	}
 	if t.GamesPerPairing != 1 && t.GamesPerPairing != 2 {
-		return fmt.Errorf("%w: games per pairing must be 1 or 2", ErrInvalid)
+		return fmt.Errorf("%w: games per pairing must be 1 or 2", ErrMalformed)
 	}
 	if t.Seed < 0 {
-		return fmt.Errorf("%w: the seed must not be negative", ErrInvalid)
+		return fmt.Errorf("%w: the seed must not be negative", ErrMalformed)
 	}
 	if t.Start, err = ParseDate(t.Start); err != nil {
 		return err
@@ -338,7 +338,7 @@ func (tx *Tx) SetTournamentField(t *Tournament, field, value string) (*Tournamen
 			names = append(names, k)
 		}
 		sort.Strings(names)
-		return nil, fmt.Errorf("%w: unknown field %q (fields: %s)", ErrInvalid, field, strings.Join(names, ", "))
+		return nil, fmt.Errorf("%w: unknown field %q (fields: %s)", ErrMalformed, field, strings.Join(names, ", "))
 	}
 	cur, err := tx.TournamentByID(t.ID)
 	if err != nil {
@@ -355,7 +355,7 @@ func (tx *Tx) SetTournamentField(t *Tournament, field, value string) (*Tournamen
 	atoi := func() (int, error) {
 		n, err := strconv.Atoi(value)
 		if err != nil {
-			return 0, fmt.Errorf("%w: %s must be a whole number, not %q", ErrInvalid, field, value)
+			return 0, fmt.Errorf("%w: %s must be a whole number, not %q", ErrMalformed, field, value)
 		}
 		return n, nil
 	}
@@ -396,7 +396,7 @@ func (tx *Tx) SetTournamentField(t *Tournament, field, value string) (*Tournamen
 		var n int64
 		n, err = strconv.ParseInt(value, 10, 64)
 		if err != nil {
-			err = fmt.Errorf("%w: seed must be a whole number, not %q", ErrInvalid, value)
+			err = fmt.Errorf("%w: seed must be a whole number, not %q", ErrMalformed, value)
 		}
 		nt.Seed = n
 	}

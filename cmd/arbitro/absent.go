@@ -34,6 +34,9 @@ result'; a round robin's rounds are fixed, so there too the game is a forfeit.`,
 			if remove && (cmd.Flags().Changed("points") || reason != "") {
 				return usageErr("--remove goes without --points and --reason")
 			}
+			if round < 0 {
+				return usageErr("--round must be a round number (1, 2, ...), not %d", round)
+			}
 			var a *tournament.Absence
 			var name string
 			err := update(func(tx *tournament.Tx, t *tournament.Tournament) error {

@@ -137,8 +137,11 @@ func explain(err error) error {
 		return fail(err, "the tournament has started; this field is fixed now")
 	case errors.Is(err, tournament.ErrNotFound):
 		return fail(err, "check the name or id; nothing was changed")
+	case errors.Is(err, tournament.ErrMalformed):
+		// a value that cannot be understood at all: usage (see the exit-code rule in main.go)
+		return &cliError{code: exitUsage, err: err, hint: "nothing was written; see --help"}
 	case errors.Is(err, tournament.ErrInvalid):
-		return fail(err, "nothing was written; see --help")
+		return fail(err, "nothing was written; the value does not fit the tournament as it stands")
 	}
 	return err
 }

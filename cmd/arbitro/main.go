@@ -8,6 +8,19 @@
 //
 // Exit codes: 0 ok, 1 error, 2 usage, 3 an audit or replay found illegal moves,
 // 4 no valid pairing exists.
+//
+// Usage (2) or error (1), for a value the user typed (argument or flag):
+//   - 2 when the value cannot be understood at all, whatever the tournament holds: an
+//     unknown name (variant, system, tie-break, field, result), malformed text (--set
+//     "1-1" or "uno-due", a date), not a number, or outside the range the flag always has
+//     (rounds 1..99, rating 0..4000, absence points 0..2, a negative round or ply);
+//   - 1, with a hint, when the value is well formed but does not fit the tournament's
+//     state: a round that does not exist or is not paired yet, a pairing number or name of
+//     no player, a player already paired or absent, a setting locked since round 1.
+//
+// The tournament package marks the first kind with ErrMalformed (which wraps ErrInvalid);
+// explain (flags.go) maps it to 2 and the other ErrInvalid errors to 1. When both apply
+// (a malformed value for a locked setting) the state is checked first: exit 1.
 package main
 
 import (

@@ -143,7 +143,7 @@ Exit status 4 when no valid pairing exists.`,
 				var err error
 				t = tt
 				if want != 0 && want != tt.RoundsPaired+1 {
-					return usageErr("the next round of %s is %d, not %d (rounds are paired in order)", tt.Name, tt.RoundsPaired+1, want)
+					return fail(fmt.Errorf("the next round of %s is %d, not %d", tt.Name, tt.RoundsPaired+1, want), "rounds are paired in order; nothing was written")
 				}
 				if pr, err = tx.PairNext(tt, tournament.PairOptions{Force: force, Manual: manual}); err != nil {
 					return err
@@ -553,6 +553,9 @@ account of how the round was paired (as 'arbitro pair --explain' printed it).`,
 			}
 			if explainFlag && (pdf != "" || flagJSON) {
 				return usageErr("--explain prints text; --json already holds the explanation in 'arbitro pair --json'")
+			}
+			if round < 0 {
+				return usageErr("--round must be a round number (1, 2, ...), not %d", round)
 			}
 			var sheet reports.PairingsSheet
 			var boards []*tournament.Board

@@ -32,6 +32,9 @@ func (f *standingsFlags) register(c *cobra.Command) {
 // requested round.
 func (f *standingsFlags) load() (reports.Standings, error) {
 	var out reports.Standings
+	if f.round < -1 { // -1: not given
+		return out, usageErr("--round must be a round number (1, 2, ...), not %d", f.round)
+	}
 	err := view(func(tx *tournament.Tx, t *tournament.Tournament) error {
 		ct, err := tx.LoadCrosstable(t)
 		if err != nil {
@@ -42,7 +45,7 @@ func (f *standingsFlags) load() (reports.Standings, error) {
 			round = tournament.CompletedRounds(ct)
 		}
 		if last := tournament.LastRound(ct); round > last && round <= ct.Rounds {
-			return usageErr("round %d has not been paired yet (last paired round: %d)", round, last)
+			return fail(fmt.Errorf("round %d has not been paired yet (last paired round: %d)", round, last), "give a paired round, or none for the latest")
 		}
 		rows, err := tournament.ComputeStandings(ct, round)
 		if err != nil {
@@ -53,7 +56,7 @@ func (f *standingsFlags) load() (reports.Standings, error) {
 	})
 	switch {
 	case errors.Is(err, tournament.ErrRoundRange):
-		return out, usageErr("%v", err)
+		return out, fail(err, "give a round of the tournament, or none for the latest")
 	case errors.Is(err, tournament.ErrInvalidCrosstable):
 		return out, fail(err, "correct the result with 'arbitro result', then try again")
 	case errors.Is(err, tournament.ErrUnknownTieBreak):
