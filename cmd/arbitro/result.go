@@ -67,7 +67,8 @@ func newResultCmd() *cobra.Command {
 
 Pairing byes are scored automatically (the tournament's bye points). A board has one
 result: changing it needs --correct and --reason, and the old result and the reason are
-kept in the event log.`,
+kept in the event log. Correcting a round earlier than the last paired one warns on stderr
+that the rounds paired since were paired on the old result (they are not re-paired).`,
 		Example: `  arbitro result 1 3 2-0
   arbitro result 1 4 =
   arbitro result 2 1 +-
@@ -104,6 +105,10 @@ kept in the event log.`,
 			for _, w := range warnings {
 				fmt.Fprintf(cmd.ErrOrStderr(), "arbitro: warning: round %d board %d: %s (the result is recorded; 'arbitro audit' lists it)\n", r, b, w)
 			}
+			if opts.Correct && t.RoundsPaired > r {
+				fmt.Fprintf(cmd.ErrOrStderr(), "arbitro: warning: round %d board %d: %s paired on the old result; their pairings are unchanged (the correction is recorded and logged)\n",
+					r, b, roundsSince(r, t.RoundsPaired))
+			}
 			if flagJSON {
 				return printJSON(cmd, bd)
 			}
@@ -121,6 +126,15 @@ kept in the event log.`,
 	cmd.Flags().IntVar(&game, "game", 1, "game of the pairing: 2 for the return game when each pairing plays two")
 	cmd.AddCommand(newResultListCmd())
 	return cmd
+}
+
+// roundsSince names the rounds after round r up to last (last > r): "round 4 was" or
+// "rounds 4-6 were" (rounds are paired in order, so they are consecutive).
+func roundsSince(r, last int) string {
+	if last == r+1 {
+		return fmt.Sprintf("round %d was", last)
+	}
+	return fmt.Sprintf("rounds %d-%d were", r+1, last)
 }
 
 // resultDash lists the results that start with '-' and must not be read as flags.
