@@ -206,8 +206,12 @@ func Replay(g *Game, opts ReplayOptions) Verdict {
 		vd.ResultCheck = ResultUnchecked
 		return vd
 	}
-	r := replayer{v: v, g: g, budget: lookaheadBudget}
+	sc := replayScratchPool.Get().(*replayScratch)
+	r := replayer{v: v, g: g, budget: lookaheadBudget, hist: sc.hist[:0]}
+	r.f.g.buf = sc.buf[:0]
 	r.run(start, &vd)
+	sc.buf, sc.hist = r.f.g.buf[:0], r.hist[:0]
+	replayScratchPool.Put(sc)
 	return vd
 }
 
@@ -237,6 +241,9 @@ type replayer struct {
 	// promoted-in-passing tracking (International): square of a man that passed its far
 	// row during a capture but ended elsewhere (0 if none).
 	passSq Square
+	// hist, when not nil, is the buffer the draw tracker's history starts from (Replay
+	// lends one from replayScratchPool); run leaves the grown buffer here.
+	hist []histEntry
 }
 
 // step matches written move w in position p. It returns the move's internal form or, when
@@ -369,6 +376,8 @@ func (r *replayer) run(start Position, vd *Verdict) {
 	moves := r.g.Moves
 	p := start
 	var tr drawTracker
+	tr.hist = r.hist
+	defer func() { r.hist = tr.hist }()
 	tr.init(r.v, start)
 	for i := range moves {
 		w := &moves[i]
@@ -457,12 +466,14 @@ func (r *replayer) trackPassing(p *Position, s *stepResult, m Move) {
 			}
 			return
 		}
-		// Need the path: look it up through the public API (captures by men are rare
-		// enough that this costs little).
-		for _, c := range p.LegalMoves() {
-			if c.From == from && c.To == to {
-				path = c.Path
-				break
+		// Need the path: the generator's first path of this capture, as LegalMoves gives.
+		path = r.f.manCapturePath(p, s.im)
+		if path == nil {
+			for _, c := range p.LegalMoves() {
+				if c.From == from && c.To == to {
+					path = c.Path
+					break
+				}
 			}
 		}
 	} else {
