@@ -208,6 +208,7 @@ type PDNReader struct {
 	index   int // games returned so far
 	pending []*Game
 	pendErr []error
+	head    int    // index in pending of the next game to return
 	carry   []byte // a tag line read past the end of the previous game
 	carryLn int
 	carryCP bool
@@ -217,6 +218,7 @@ type PDNReader struct {
 	anyCP   bool
 	buf     []byte
 	lineBuf []byte
+	decBuf  []byte // a Windows-1252 line decoded to UTF-8
 }
 
 // NewPDNReader returns a reader of the games in r. It buffers r itself.
@@ -260,7 +262,8 @@ func ReadAllPDN(r io.Reader) ([]*Game, error) {
 // *PDNError (a read error of the underlying reader) is returned with a nil game and ends the
 // stream.
 func (r *PDNReader) Next() (*Game, error) {
-	for len(r.pending) == 0 {
+	for r.head == len(r.pending) {
+		r.pending, r.pendErr, r.head = r.pending[:0], r.pendErr[:0], 0
 		if r.eof {
 			return nil, io.EOF
 		}
@@ -280,9 +283,9 @@ func (r *PDNReader) Next() (*Game, error) {
 		}
 		r.parseChunk(chunk, startLine, cp)
 	}
-	g, err := r.pending[0], r.pendErr[0]
-	r.pending[0], r.pendErr[0] = nil, nil
-	r.pending, r.pendErr = r.pending[1:], r.pendErr[1:]
+	g, err := r.pending[r.head], r.pendErr[r.head]
+	r.pending[r.head], r.pendErr[r.head] = nil, nil
+	r.head++
 	return g, err
 }
 
@@ -337,14 +340,26 @@ func (r *PDNReader) finishLine(b []byte) []byte {
 	}
 	b = b[:n]
 	if !isASCII(b) && !utf8.Valid(b) {
-		dec, err := charmap.Windows1252.NewDecoder().Bytes(b)
-		if err == nil {
-			b = dec
-			r.lastCP = true
-			r.anyCP = true
-		}
+		r.decBuf = decode1252(r.decBuf[:0], b)
+		b = r.decBuf
+		r.lastCP = true
+		r.anyCP = true
 	}
 	return b
+}
+
+// decode1252 appends to dst the UTF-8 form of the Windows-1252 text b, byte by byte with the
+// table of golang.org/x/text/encoding/charmap (the same result as its decoder, without
+// allocating one per line).
+func decode1252(dst, b []byte) []byte {
+	for _, c := range b {
+		if c < utf8.RuneSelf {
+			dst = append(dst, c)
+			continue
+		}
+		dst = utf8.AppendRune(dst, charmap.Windows1252.DecodeByte(c))
+	}
+	return dst
 }
 
 func isASCII(b []byte) bool {
@@ -581,9 +596,16 @@ func parseGame(l *pdnLexer, g *Game) error {
 		if l.i >= len(l.s) || l.s[l.i] != '[' {
 			break
 		}
+		est := 0
+		if g.Tags == nil {
+			est = estimateTags(l.s[l.i:])
+		}
 		t, err := parseTag(l)
 		if err != nil {
 			return err
+		}
+		if g.Tags == nil {
+			g.Tags = make([]Tag, 0, est)
 		}
 		g.Tags = append(g.Tags, t)
 	}
@@ -597,9 +619,10 @@ func parseGame(l *pdnLexer, g *Game) error {
 	number := 0 // last move number written
 	blackNext := false
 	haveMove := false
-	// addMove numbers a lexed move (numeric or algebraic), appends it, and reads the marks
-	// written straight after it ("22-18!", "22x13*").
-	addMove := func(m PDNMove, line, col, end int) error {
+	// addMove numbers the lexed move (numeric or algebraic) just placed last in g.Moves and
+	// reads the marks written straight after it ("22-18!", "22x13*").
+	addMove := func(line, col, end int) error {
+		m := &g.Moves[len(g.Moves)-1]
 		m.Line, m.Col = line, col
 		if number == 0 {
 			number = 1
@@ -612,7 +635,6 @@ func parseGame(l *pdnLexer, g *Game) error {
 		} else {
 			blackNext = true
 		}
-		g.Moves = append(g.Moves, m)
 		haveMove = true
 		l.i = end
 		k := l.i
@@ -760,7 +782,22 @@ func parseGame(l *pdnLexer, g *Game) error {
 				l.i += len("1/2-1/2")
 				return nil
 			}
-			m, res, end, err := lexMove(l, j)
+			// The move is read straight into a new last element of g.Moves (a PDNMove is
+			// large: no copies), which is dropped again for a result or an error.
+			n, wasNil := len(g.Moves), g.Moves == nil
+			if n < cap(g.Moves) {
+				g.Moves = g.Moves[:n+1] // spare capacity is zero (fresh, or cleared when dropped)
+			} else {
+				g.Moves = append(g.Moves, PDNMove{})
+			}
+			res, end, err := lexMove(l, j, &g.Moves[n])
+			if err != nil || res != "" {
+				g.Moves[n] = PDNMove{}
+				g.Moves = g.Moves[:n]
+				if wasNil {
+					g.Moves = nil // a game without moves keeps a nil move list
+				}
+			}
 			if err != nil {
 				return err
 			}
@@ -769,7 +806,7 @@ func parseGame(l *pdnLexer, g *Game) error {
 				l.i = end
 				return nil
 			}
-			if err := addMove(m, line, col, end); err != nil {
+			if err := addMove(line, col, end); err != nil {
 				return err
 			}
 		case c >= 'a' && c <= 'z':
@@ -778,7 +815,8 @@ func parseGame(l *pdnLexer, g *Game) error {
 			if err != nil {
 				return err
 			}
-			if err := addMove(m, line, col, end); err != nil {
+			g.Moves = append(g.Moves, m)
+			if err := addMove(line, col, end); err != nil {
 				return err
 			}
 		default:
@@ -811,12 +849,11 @@ func isDelim(c byte) bool {
 // separated by '-', 'x', 'X' or ':', with blanks allowed after a separator ("1- 7", "47x 9").
 // It returns the move, or the result when the text is a game termination marker ("1-0",
 // "0-1", "2-0", "0-2", "1-1", "0-0"), and the index after it.
-func lexMove(l *pdnLexer, j int) (PDNMove, string, int, *PDNError) {
-	var m PDNMove
+func lexMove(l *pdnLexer, j int, m *PDNMove) (string, int, *PDNError) {
 	s := l.s
 	first, ok := atoiSq(s[l.i:j])
 	if !ok {
-		return m, "", 0, l.err("square number %q too large", s[l.i:j])
+		return "", 0, l.err("square number %q too large", s[l.i:j])
 	}
 	sq := [64]int{}
 	squares := sq[:0]
@@ -838,12 +875,12 @@ func lexMove(l *pdnLexer, j int) (PDNMove, string, int, *PDNError) {
 		}
 		if q == p {
 			if c == 'x' || c == 'X' || c == '-' || c == ':' {
-				return m, "", 0, l.errAt(l.line, k-l.lineStart+1, "separator %q not followed by a square number", c)
+				return "", 0, l.errAt(l.line, k-l.lineStart+1, "separator %q not followed by a square number", c)
 			}
 		}
 		n, ok := atoiSq(s[p:q])
 		if !ok {
-			return m, "", 0, l.errAt(l.line, p-l.lineStart+1, "square number %q too large", s[p:q])
+			return "", 0, l.errAt(l.line, p-l.lineStart+1, "square number %q too large", s[p:q])
 		}
 		if c == 'X' {
 			c = 'x'
@@ -851,34 +888,34 @@ func lexMove(l *pdnLexer, j int) (PDNMove, string, int, *PDNError) {
 		if sep == 0 {
 			sep = c
 		} else if (sep == '-') != (c == '-') {
-			return m, "", 0, l.errAt(l.line, k-l.lineStart+1, "move mixes '-' and 'x'")
+			return "", 0, l.errAt(l.line, k-l.lineStart+1, "move mixes '-' and 'x'")
 		}
 		if len(squares) == cap(squares) {
-			return m, "", 0, l.err("move with too many squares")
+			return "", 0, l.err("move with too many squares")
 		}
 		squares = append(squares, n)
 		k = q
 	}
 	if len(squares) < 2 {
-		return m, "", 0, l.err("number %q is neither a move number (\"%s.\") nor a move", s[l.i:j], s[l.i:j])
+		return "", 0, l.err("number %q is neither a move number (\"%s.\") nor a move", s[l.i:j], s[l.i:j])
 	}
 	text := s[l.i:k]
 	if len(squares) == 2 && sep == '-' {
 		switch text {
 		case "1-0", "0-1", "2-0", "0-2", "1-1", "0-0":
-			return m, text, k, nil
+			return text, k, nil
 		}
 	}
 	for _, sq := range squares {
 		if sq == 0 {
-			return m, "", 0, l.err("square 0 in %q: squares are numbered from 1", text)
+			return "", 0, l.err("square 0 in %q: squares are numbered from 1", text)
 		}
 	}
 	if sep == '-' && len(squares) == 2 && squares[0] == squares[1] {
-		return m, "", 0, l.err("move %q goes from a square to itself", text)
+		return "", 0, l.err("move %q goes from a square to itself", text)
 	}
 	if sep == '-' && len(squares) > 2 {
-		return m, "", 0, l.err("ordinary move %q with more than two squares", text)
+		return "", 0, l.err("ordinary move %q with more than two squares", text)
 	}
 	m.Text = text
 	m.From = squares[0]
@@ -887,7 +924,29 @@ func lexMove(l *pdnLexer, j int) (PDNMove, string, int, *PDNError) {
 		m.Via = append([]int(nil), squares[1:len(squares)-1]...)
 	}
 	m.Capture = sep != '-'
-	return m, "", k, nil
+	return "", k, nil
+}
+
+// estimateTags returns the number of tag pairs in the tag section at the start of s: one per
+// '[' on the lines that start with '[' (blank lines between them skipped). It only sizes
+// Game.Tags.
+func estimateTags(s string) int {
+	n := 0
+	for {
+		i := 0
+		for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == '\n') {
+			i++
+		}
+		if i >= len(s) || s[i] != '[' {
+			return n
+		}
+		e := strings.IndexByte(s[i:], '\n')
+		if e < 0 {
+			return n + strings.Count(s[i:], "[")
+		}
+		n += strings.Count(s[i:i+e], "[")
+		s = s[i+e:]
+	}
 }
 
 // atoiSq converts a square number of at most 4 digits.
