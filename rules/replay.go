@@ -441,7 +441,7 @@ func (r *replayer) run(start Position, vd *Verdict) {
 		}
 	}
 	vd.Legal = true
-	vd.FinalFEN = p.FEN()
+	vd.FinalFEN = fenString(&p)
 	vd.Terminal = !r.f.hasLegalMove(&p)
 	r.checkResult(vd, p)
 	tr.finish(vd)

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"math/bits"
+	"strconv"
 	"sync"
 )
 
@@ -34,10 +35,25 @@ var replayScratchPool = sync.Pool{New: func() any {
 // fastMatch returns the number of legal moves of p going from -> to (distinct captured
 // sets; duplicate paths are merged by the generator), the first such move, and the number
 // of legal moves in p. from and to must be valid squares of p's variant.
+//
+// When the side to move has no capture, the legal moves are the ordinary moves: from -> to
+// is then checked directly (quietMove) and the ordinary moves counted (countQuiet) instead
+// of generated, which is what most plies of a game need.
 func (f *fastGen) fastMatch(p *Position, from, to Square) (n int, m imove, nLegal int) {
 	v := p.v
 	fb, tb := v.sqBit[from], v.sqBit[to]
-	ms := f.g.legal(p)
+	g := &f.g
+	g.init(p)
+	g.captures()
+	if len(g.buf) == 0 {
+		nLegal = int(g.countQuiet())
+		if g.quietMove(fb, tb) {
+			return 1, imove{from: fb, to: tb}, nLegal
+		}
+		return 0, imove{}, nLegal
+	}
+	g.buf = bestCaptures(g.buf)
+	ms := g.buf
 	for i := range ms {
 		if ms[i].from == fb && ms[i].to == tb {
 			if n == 0 {
@@ -47,6 +63,36 @@ func (f *fastGen) fastMatch(p *Position, from, to Square) (n int, m imove, nLega
 		}
 	}
 	return n, m, len(ms)
+}
+
+// quietMove reports whether from -> to (internal bits) is one of the ordinary moves gen.quiet
+// generates for g's position (g.init done): a man one step forward, a short king (Italian)
+// one step in any direction, a flying king (International) any distance along a diagonal
+// of empty squares; to must be empty.
+func (g *gen) quietMove(from, to uint8) bool {
+	fb, tb := uint64(1)<<from, uint64(1)<<to
+	if g.own&fb == 0 || g.empty&tb == 0 {
+		return false
+	}
+	if g.kings&fb == 0 {
+		return sh(fb, g.fwd[0]) == tb || sh(fb, g.fwd[1]) == tb
+	}
+	for _, d := range g.v.dirs {
+		t := sh(fb, d) & g.empty
+		if !g.v.flying {
+			if t == tb {
+				return true
+			}
+			continue
+		}
+		for t != 0 {
+			if t == tb {
+				return true
+			}
+			t = sh(t, d) & g.empty
+		}
+	}
+	return false
 }
 
 // fastPlay plays an internal move and reports whether it was irreversible (a man moved or
@@ -109,4 +155,56 @@ func (c *manPathSearch) search(cur, capt uint64, n int) bool {
 		}
 	}
 	return false
+}
+
+// appendFEN appends p.FEN() to dst (the same text, built from the bitboards without a
+// strings.Builder): the side to move, then White's and Black's pieces, men before kings,
+// each in square order. Replay writes FinalFEN this way once per game.
+func appendFEN(dst []byte, p *Position) []byte {
+	if p.turn == White {
+		dst = append(dst, 'W')
+	} else {
+		dst = append(dst, 'B')
+	}
+	v := p.v
+	for _, s := range [2]Side{White, Black} {
+		if s == White {
+			dst = append(dst, ':', 'W')
+		} else {
+			dst = append(dst, ':', 'B')
+		}
+		if v == nil {
+			continue
+		}
+		first := true
+		for _, king := range [2]bool{false, true} {
+			set := p.bb[s] &^ p.kings
+			if king {
+				set = p.bb[s] & p.kings
+			}
+			if set == 0 {
+				continue
+			}
+			for sq := 1; sq <= v.n; sq++ {
+				if set&(uint64(1)<<v.sqBit[sq]) == 0 {
+					continue
+				}
+				if !first {
+					dst = append(dst, ',')
+				}
+				first = false
+				if king {
+					dst = append(dst, 'K')
+				}
+				dst = strconv.AppendInt(dst, int64(sq), 10)
+			}
+		}
+	}
+	return dst
+}
+
+// fenString returns p.FEN() (see appendFEN).
+func fenString(p *Position) string {
+	var buf [192]byte
+	return string(appendFEN(buf[:0], p))
 }
