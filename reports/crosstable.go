@@ -157,7 +157,7 @@ func (s Standings) crosstableTable(grid bool) ([]string, [][]string) {
 		}
 		row = append(row, sc.Format(st.Points))
 		for t, tb := range s.Table.TieBreaks {
-			row = append(row, tb.Format(st.TieBreaks[t], sc))
+			row = append(row, tieBreakText(tb, st.TieBreaks[t], sc))
 		}
 		rows[i] = row
 	}

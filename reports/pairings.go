@@ -135,8 +135,9 @@ func WritePairingsPDF(w io.Writer, p PairingsSheet, meta Meta) error {
 // PairingsFromCrosstable builds the sheet of round `round` from the view: the boards are the
 // slots of that round (board numbers from CrossResult.Board), points are those of `before`
 // (tournament.ComputeStandings(ct, round-1)), byes are CrossBye slots, and every other
-// player without a board in the round is listed as not paired. Boards are sorted by board
-// number, then game.
+// player without a board in the round is listed as not paired, marked "(withdrawn)" or, for
+// an announced absence (a CrossAbsent slot of the round, from his JoinedRound on),
+// "(absent)". Boards are sorted by board number, then game.
 func PairingsFromCrosstable(ct *tournament.Crosstable, round int, before []tournament.Standing) PairingsSheet {
 	sheet := PairingsSheet{Event: ct.Event, Round: round, Scoring: ct.Scoring}
 	points := make(map[int]int, len(before))
@@ -156,7 +157,7 @@ func PairingsFromCrosstable(ct *tournament.Crosstable, round int, before []tourn
 	}
 	for i := range ct.Players {
 		e := &ct.Players[i]
-		paired := false
+		paired, absent := false, false
 		for _, r := range e.Results {
 			if r.Round != round {
 				continue
@@ -166,6 +167,7 @@ func PairingsFromCrosstable(ct *tournament.Crosstable, round int, before []tourn
 				sheet.Byes = append(sheet.Byes, pp(e))
 				paired = true
 			case r.Kind == tournament.CrossAbsent:
+				absent = round >= e.JoinedRound // not the rounds before a late entry
 			case r.Colour == pairing.White && byID[r.Opponent] != nil:
 				sheet.Boards = append(sheet.Boards, PairingBoard{Board: r.Board, Game: r.Game, White: pp(e), Black: pp(byID[r.Opponent])})
 				paired = true
@@ -174,7 +176,11 @@ func PairingsFromCrosstable(ct *tournament.Crosstable, round int, before []tourn
 			}
 		}
 		if !paired {
-			sheet.Absent = append(sheet.Absent, pp(e))
+			p := pp(e)
+			if absent && !e.Withdrawn {
+				p.Name += " (absent)"
+			}
+			sheet.Absent = append(sheet.Absent, p)
 		}
 	}
 	sort.SliceStable(sheet.Boards, func(a, b int) bool {

@@ -507,3 +507,78 @@ func writeArtifact(t *testing.T, name string, pdf []byte) {
 		t.Error(err)
 	}
 }
+
+// TestAbsentMarkAndNoARO: a player with an announced absence in the round is listed as
+// "(absent)" on the sheet (text and PDF take the names from it), a late entrant's rounds
+// before his entry are not; a player who met no rated opponent has ARO "-", not 0, in the
+// standings text, CSV and PDF.
+func TestAbsentMarkAndNoARO(t *testing.T) {
+	ct := event()
+	ct.TieBreaks = []tournament.TieBreak{tournament.TBAverageRating}
+	// Player 3 announced an absence for round 3 instead of playing 2; player 2 entered late
+	// (joined round 3), his round 3 then is a start-points slot.
+	for i := range ct.Players[1:3] {
+		p := &ct.Players[1+i]
+		kept := p.Results[:0]
+		for _, r := range p.Results {
+			if r.Round != 3 {
+				kept = append(kept, r)
+			}
+		}
+		p.Results = append(kept, tournament.CrossResult{Round: 3, Kind: tournament.CrossAbsent, Points: 1})
+	}
+	ct.Players[1].JoinedRound = 4
+	sh := PairingsFromCrosstable(ct, 3, standingsOf(t, ct, 2).Rows)
+	var names []string
+	for _, p := range sh.Absent {
+		names = append(names, p.Name)
+	}
+	if g := strings.Join(names, "; "); g != "Фёдоров, Пётр; Città, Ugo (absent); Dell'Acqua, Léa (withdrawn)" {
+		t.Errorf("not paired: %s", g)
+	}
+	var b bytes.Buffer
+	if err := WritePairingsPDF(&b, sh, fixedMeta); err != nil {
+		t.Fatal(err)
+	}
+	checkPDF(t, b.Bytes(), 1, "3 Città, Ugo (absent)")
+
+	// Only unrated players: no ARO anywhere.
+	for i := range ct.Players {
+		ct.Players[i].Rating = 0
+	}
+	s := standingsOf(t, ct, 3)
+	var txt, csv, pdf bytes.Buffer
+	if err := WriteStandingsText(&txt, s); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteStandingsCSV(&csv, s); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteStandingsPDF(&pdf, s, fixedMeta); err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(txt.String()), "\n")[3:8] {
+		if !strings.HasSuffix(line, " -") {
+			t.Errorf("text row without ARO -: %q", line)
+		}
+	}
+	for _, line := range strings.Split(strings.TrimSpace(csv.String()), "\n")[1:] {
+		if !strings.HasSuffix(line, ",-") && !strings.HasSuffix(line, ";-") {
+			t.Errorf("CSV row without ARO -: %q", line)
+		}
+	}
+	if _, rows := s.standingsTable(); rows[0][len(rows[0])-1] != "-" {
+		t.Errorf("PDF cell %q, want -", rows[0][len(rows[0])-1])
+	}
+	// With ratings the average is a number.
+	s = standingsOf(t, event(), 3)
+	s.Table.TieBreaks = []tournament.TieBreak{tournament.TBAverageRating}
+	if rows, err := tournament.ComputeStandings(s.Table, 3); err != nil {
+		t.Fatal(err)
+	} else {
+		s.Rows = rows
+	}
+	if _, rows := s.standingsTable(); rows[0][len(rows[0])-1] == "-" {
+		t.Errorf("rated opponents gave ARO -")
+	}
+}

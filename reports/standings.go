@@ -91,11 +91,23 @@ func (s Standings) standingsTable() ([]string, [][]string) {
 		row := []string{r.Place(), numOrDash(r.Entry.Number), name, r.Entry.Club, numOrDash(r.Entry.Rating), pts,
 			strconv.Itoa(r.Games), strconv.Itoa(r.Wins), strconv.Itoa(r.Draws), strconv.Itoa(r.Losses)}
 		for t, tb := range s.Table.TieBreaks {
-			row = append(row, tb.Format(r.TieBreaks[t], sc))
+			row = append(row, tieBreakText(tb, r.TieBreaks[t], sc))
 		}
 		rows[i] = row
 	}
 	return head, rows
+}
+
+// noARO reports whether v is the average rating of opponents of a player who met no
+// rated opponent over the board (TBAverageRating is 0 then; a real average is above 0).
+func noARO(tb tournament.TieBreak, v int) bool { return tb == tournament.TBAverageRating && v == 0 }
+
+// tieBreakText shows a tie-break value as tb.Format does, and "-" for noARO.
+func tieBreakText(tb tournament.TieBreak, v int, sc tournament.Scoring) string {
+	if noARO(tb, v) {
+		return "-"
+	}
+	return tb.Format(v, sc)
 }
 
 func numOrDash(n int) string {
@@ -176,7 +188,11 @@ func WriteStandingsCSV(w io.Writer, s Standings) error {
 			strconv.Itoa(r.Byes), strconv.Itoa(r.ForfeitWins), strconv.Itoa(r.ForfeitLosses),
 			strconv.Itoa(r.Absences), strconv.Itoa(r.Pending)}
 		for t, tb := range s.Table.TieBreaks {
-			row = append(row, decimal(r.TieBreaks[t], tb.Divisor(sc)))
+			if noARO(tb, r.TieBreaks[t]) {
+				row = append(row, "-")
+			} else {
+				row = append(row, decimal(r.TieBreaks[t], tb.Divisor(sc)))
+			}
 		}
 		if err := cw.Write(row); err != nil {
 			return err

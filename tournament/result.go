@@ -330,6 +330,14 @@ func resultEvent(b *Board, r *Result, reason string) *resultEventJSON {
 		Result: r.String(), Detail: r, Reason: reason}
 }
 
+// plurals is the "s" of a count's noun: "" for 1, "s" otherwise.
+func plurals(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
 // SetResult records the result written as spec (see ParseOutcome) for board board (game
 // game) of round round of t, logs "result.set" (or "result.correct" with the old result
 // and the reason), scores the round's byes (ScoreByes), and returns the board as it now
@@ -352,7 +360,7 @@ func (tx *Tx) SetResult(t *Tournament, round, board, game int, spec string, opts
 	if b.Bye() {
 		switch {
 		case !opts.Correct:
-			return nil, fmt.Errorf("%w: round %d board %d is the pairing bye of %s, scored automatically (%d game points); to change it use --correct --reason", ErrInvalid, round, board, b.White, t.ByePoints)
+			return nil, fmt.Errorf("%w: round %d board %d is the pairing bye of %s, scored automatically (%d game point%s); to change it use --correct --reason", ErrInvalid, round, board, b.White, t.ByePoints, plurals(t.ByePoints))
 		case o.Kind == KindPlayed || (o.Kind == KindForfeit && o.Winner == 'B'):
 			return nil, fmt.Errorf("%w: round %d board %d is a bye: it has no Black player", ErrInvalid, round, board)
 		}

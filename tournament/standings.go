@@ -170,6 +170,9 @@ type CrossEntry struct {
 	Title      string
 	Rating     int  // rating used in this event; 0 = unrated
 	Withdrawn  bool // withdrawn from the event (ritirato); he stays in the standings
+	// JoinedRound is the first round he may be paired in (entries.joined_round; above 1
+	// for a late entry, whose earlier rounds are CrossAbsent slots); 0 or 1: from round 1.
+	JoinedRound int
 	// Results holds his game slots in any order; a round 1..AfterRound with no slot counts as
 	// CrossAbsent with 0 points (an unplayed round).
 	Results []CrossResult

@@ -59,7 +59,7 @@ result'; a round robin's rounds are fixed, so there too the game is a forfeit.`,
 				fmt.Fprintf(cmd.OutOrStdout(), "%s: %s will be paired in round %d again\n", name, a.Name, a.Round)
 				return nil
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "%s: %s absent in round %d (%d game points)\n", name, a.Name, a.Round, a.Points)
+			fmt.Fprintf(cmd.OutOrStdout(), "%s: %s absent in round %d (%s)\n", name, a.Name, a.Round, plural(a.Points, "game point", "game points"))
 			return nil
 		},
 	}

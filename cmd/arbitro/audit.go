@@ -129,7 +129,8 @@ func auditTournament(cmd *cobra.Command, round int, pdf string) error {
 				fmt.Fprintf(w, "  note: %s\n", n)
 			}
 		}
-		fmt.Fprintf(w, "%d game scores checked: %d problems in %d games (%d not legal)\n", a.Checked, a.Problems, withProblems, a.Illegal)
+		fmt.Fprintf(w, "%s checked: %s in %s (%d not legal)\n", plural(a.Checked, "game score", "game scores"),
+			plural(a.Problems, "problem", "problems"), plural(withProblems, "game", "games"), a.Illegal)
 	}
 	if pdf != "" {
 		rep := reports.AuditReport{Checked: a.Checked, Event: tournament.EventInfo{Name: t.Name, Place: t.Place, StartDate: t.Start,
@@ -148,7 +149,7 @@ func auditTournament(cmd *cobra.Command, round int, pdf string) error {
 		}
 	}
 	if a.Problems > 0 {
-		return withCode(exitIllegal, fmt.Errorf("the audit found %d problems", a.Problems), "see the list above")
+		return withCode(exitIllegal, fmt.Errorf("the audit found %s", plural(a.Problems, "problem", "problems")), "see the list above")
 	}
 	return nil
 }
@@ -196,8 +197,9 @@ func auditFiles(cmd *cobra.Command, files []string, variant string) error {
 		}
 	}
 	if !flagJSON {
-		fmt.Fprintf(w, "%d games audited: %d with problems (%d not legal, %d results inconsistent), %d ambiguous captures resolved by later moves\n",
-			total.Games, total.WithProblems, total.Illegal, total.Inconsistent, total.Ambiguities)
+		fmt.Fprintf(w, "%s audited: %d with problems (%d not legal, %s inconsistent), %s resolved by later moves\n",
+			plural(total.Games, "game", "games"), total.WithProblems, total.Illegal, plural(total.Inconsistent, "result", "results"),
+			plural(total.Ambiguities, "ambiguous capture", "ambiguous captures"))
 	}
 	if len(readErrs) > 0 {
 		for _, e := range readErrs[:len(readErrs)-1] {

@@ -240,7 +240,7 @@ func (d *demo) audit(t *tournament.Tournament, prefix string) error {
 				ga.Board.Round, ga.Board.Board, c.ID, c.Rule, c.RequestedAt, c.DeclaredAt, c.Decision, c.Check.Message)
 		}
 	}
-	fmt.Fprintf(&text, "%d game scores checked: %d problems, %d not legal\n", a.Checked, a.Problems, a.Illegal)
+	fmt.Fprintf(&text, "%s checked: %s, %d not legal\n", plural(a.Checked, "game score", "game scores"), plural(a.Problems, "problem", "problems"), a.Illegal)
 	d.indent(text.String())
 	if err := d.file(prefix+"-audit.txt", func(w io.Writer) error { _, err := w.Write(text.Bytes()); return err }); err != nil {
 		return err

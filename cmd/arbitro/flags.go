@@ -146,6 +146,14 @@ func explain(err error) error {
 	return err
 }
 
+// plural writes a count with its noun: "1 game point", "2 game points", "0 problems".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
 // printJSON writes v as indented JSON to the command's output.
 func printJSON(cmd *cobra.Command, v any) error {
 	enc := json.NewEncoder(cmd.OutOrStdout())

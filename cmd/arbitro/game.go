@@ -136,7 +136,7 @@ A disagreement is an error unless --force. A board holds one score; --replace re
 				}
 				fmt.Fprintf(w, "round %d board %d: %s - %s: game %d %s", bd.Round, bd.Board, bd.White, bd.Black, rec.ID, verb)
 				if vd.Legal {
-					fmt.Fprintf(w, ", legal, %d plies, result %s (%s)\n", vd.Plies, noneIfEmpty(vd.Result), vd.ResultCheck)
+					fmt.Fprintf(w, ", legal, %s, result %s (%s)\n", plural(vd.Plies, "ply", "plies"), noneIfEmpty(vd.Result), vd.ResultCheck)
 				} else {
 					fmt.Fprintln(w, " with its verdict")
 					printIllegal(w, "  ", vd)
@@ -240,12 +240,12 @@ was not attached (listed; the others are stored) or the file is unreadable (noth
 						fmt.Fprintf(w, "%s: %s: %s\n", head, strings.ToUpper(ig.Status), ig.Why)
 					}
 				}
-				fmt.Fprintf(w, "%d games read: %d stored (%d not legal), %d already stored, %d unmatched, %d rejected\n",
-					rep.Read, rep.Stored, rep.Illegal, rep.Already, rep.Unmatched, rep.Rejected)
+				fmt.Fprintf(w, "%s read: %d stored (%d not legal), %d already stored, %d unmatched, %d rejected\n",
+					plural(rep.Read, "game", "games"), rep.Stored, rep.Illegal, rep.Already, rep.Unmatched, rep.Rejected)
 			}
 			switch {
 			case rep.Illegal > 0:
-				return withCode(exitIllegal, fmt.Errorf("%d stored scores are not legal", rep.Illegal), "they are stored with their verdicts; the arbiter decides")
+				return withCode(exitIllegal, fmt.Errorf("%s not legal", plural(rep.Illegal, "stored score is", "stored scores are")), "they are stored with their verdicts; the arbiter decides")
 			case rep.Unmatched+rep.Rejected > 0:
 				return fail(fmt.Errorf("%d of %d games were not attached (listed above); the other %d are stored", rep.Unmatched+rep.Rejected, rep.Read, rep.Stored+rep.Already),
 					"fix the names or rounds in the file, or attach them one by one with 'arbitro game add ROUND BOARD FILE'")

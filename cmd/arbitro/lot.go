@@ -60,7 +60,7 @@ written in the event log ('arbitro tournament log').`,
 				fmt.Fprintf(out, "pairing numbers of %s by rating (Dutch system, FIDE C.04.2 A.2), %d players; seed %d draws the initial colour: %s\n",
 					name, len(res.Numbers), res.Seed, res.InitialColour)
 			} else {
-				fmt.Fprintf(out, "lot of %s %s with seed %d (%d players)\n", name, verb, res.Seed, len(res.Numbers))
+				fmt.Fprintf(out, "lot of %s %s with seed %d (%s)\n", name, verb, res.Seed, plural(len(res.Numbers), "player", "players"))
 			}
 			tw := newTable(out)
 			fmt.Fprintln(tw, "No\tPlayer\tId")

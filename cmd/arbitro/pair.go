@@ -470,7 +470,7 @@ func runCheck(cmd *cobra.Command, round int) error {
 			}
 			return nm(p.White) + " - " + nm(p.Black)
 		}
-		fmt.Fprintf(out, "round %d: %d boards (byes included) checked against the %s engine\n", c.Round, len(c.Checked), c.System)
+		fmt.Fprintf(out, "round %d: %s (byes included) checked against the %s engine\n", c.Round, plural(len(c.Checked), "board", "boards"), c.System)
 		for _, m := range c.Manual {
 			fmt.Fprintf(out, "note: the round was made with the arbiter's pair --set %s\n", m)
 		}
@@ -498,7 +498,7 @@ func runCheck(cmd *cobra.Command, round int) error {
 		}
 	}
 	if !c.Identical() {
-		return fail(fmt.Errorf("round %d differs from the engine's pairing: %d differences, %d violations", c.Round, len(c.Diffs), len(c.Violations)),
+		return fail(fmt.Errorf("round %d differs from the engine's pairing: %s, %s", c.Round, plural(len(c.Diffs), "difference", "differences"), plural(len(c.Violations), "violation", "violations")),
 			"see the lines above; the stored round was not changed")
 	}
 	return nil

@@ -100,7 +100,7 @@ Separator ';' (as Italian Excel writes) or ','; UTF-8 with or without BOM, or Wi
 			if flagJSON {
 				return printJSON(cmd, map[string]any{"tournament": name, "imported": n})
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "imported %d players into %s\n", n, name)
+			fmt.Fprintf(cmd.OutOrStdout(), "imported %s into %s\n", plural(n, "player", "players"), name)
 			return nil
 		},
 	}

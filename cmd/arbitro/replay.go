@@ -105,7 +105,7 @@ files are still replayed).`,
 				}
 			}
 			if !flagJSON {
-				fmt.Fprintf(out, "%d games, %d legal, %d not legal\n", total, total-illegal, illegal)
+				fmt.Fprintf(out, "%s, %d legal, %d not legal\n", plural(total, "game", "games"), total-illegal, illegal)
 			}
 			if len(readErrs) == 1 {
 				return fail(readErrs[0], "check the file name and that it is a PDN text file")
@@ -225,7 +225,7 @@ func printVerdict(w io.Writer, file string, g *rules.Game, vd rules.Verdict) {
 	}
 	head := fmt.Sprintf("%s game %d (line %d): %s, %s", filepath.Base(file), g.Index, g.Line, players, res)
 	if vd.Legal {
-		fmt.Fprintf(w, "%s: legal, %d plies, result %s\n", head, vd.Plies, vd.ResultCheck)
+		fmt.Fprintf(w, "%s: legal, %s, result %s\n", head, plural(vd.Plies, "ply", "plies"), vd.ResultCheck)
 	} else {
 		fmt.Fprintf(w, "%s: NOT LEGAL [%s", head, vd.Reason)
 		if vd.Detail != "" {

@@ -62,8 +62,8 @@ drawn and stored, so every pairing can be reproduced.`,
 			if flagJSON {
 				return printJSON(cmd, t)
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "created tournament %d %q: %s, %s, %d rounds, scoring %s, tie-breaks %s, seed %d\n",
-				t.ID, t.Name, t.Variant, t.System, t.Rounds, t.Scoring, orNone(strings.Join(t.TieBreaks, ", ")), t.Seed)
+			fmt.Fprintf(cmd.OutOrStdout(), "created tournament %d %q: %s, %s, %s, scoring %s, tie-breaks %s, seed %d\n",
+				t.ID, t.Name, t.Variant, t.System, plural(t.Rounds, "round", "rounds"), t.Scoring, orNone(strings.Join(t.TieBreaks, ", ")), t.Seed)
 			return nil
 		},
 	}

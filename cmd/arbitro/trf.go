@@ -271,7 +271,7 @@ func checkLastRound(out io.Writer, tr *tournament.TRF, what string, seed uint64)
 		}
 		return fail(err, "check the input")
 	}
-	fmt.Fprintf(out, "round %d: %d boards checked against the Dutch engine (C.04.3); players by pairing number\n", last, len(checked))
+	fmt.Fprintf(out, "round %d: %s checked against the Dutch engine (C.04.3); players by pairing number\n", last, plural(len(checked), "board", "boards"))
 	for _, v := range c.Violations {
 		fmt.Fprintf(out, "violation: %s\n", v)
 	}
@@ -282,5 +282,5 @@ func checkLastRound(out io.Writer, tr *tournament.TRF, what string, seed uint64)
 		fmt.Fprintln(out, "the round is the engine's pairing")
 		return nil
 	}
-	return fail(fmt.Errorf("round %d: %d differences, %d violations", last, len(c.Diffs), len(c.Violations)), "see the lines above")
+	return fail(fmt.Errorf("round %d: %s, %s", last, plural(len(c.Diffs), "difference", "differences"), plural(len(c.Violations), "violation", "violations")), "see the lines above")
 }
