@@ -36,6 +36,9 @@ against the engine is recorded and flagged by 'arbitro audit'.`,
 			if err != nil {
 				return err
 			}
+			if err := checkGame(game); err != nil {
+				return err
+			}
 			var rec *tournament.ClaimRecord
 			err = update(func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
 				rec, err = tx.AddClaim(t, r, b, game, req)

@@ -51,6 +51,9 @@ Illegal game scores are imported with their verdict and listed; 'arbitro audit' 
   arbitro event import wk2007.pdn --system round-robin --rounds 19 --name "World Championship 2007"`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if opts.Rounds < 0 || opts.Rounds > 99 {
+				return usageErr("--rounds must be 1 to 99 (or 0: the rounds in the file), not %d", opts.Rounds)
+			}
 			opts.Variant = strings.ToLower(opts.Variant)
 			opts.System = strings.ToLower(opts.System)
 			fh, err := os.Open(args[0])

@@ -146,6 +146,15 @@ func explain(err error) error {
 	return err
 }
 
+// checkGame rejects a --game other than 1 or 2 as usage (no tournament plays more games
+// per pairing); 2 on a tournament of one game per pairing is left to the store (exit 1).
+func checkGame(game int) error {
+	if game != 1 && game != 2 {
+		return usageErr("--game must be 1, or 2 for the return game, not %d", game)
+	}
+	return nil
+}
+
 // plural writes a count with its noun: "1 game point", "2 game points", "0 problems".
 func plural(n int, one, many string) string {
 	if n == 1 {

@@ -96,6 +96,9 @@ A disagreement is an error unless --force. A board holds one score; --replace re
 			if err != nil {
 				return err
 			}
+			if err := checkGame(game); err != nil {
+				return err
+			}
 			in, err := openInput(cmd, args[2], tournament.MaxGameBytes)
 			if err != nil {
 				return err
@@ -185,6 +188,9 @@ Exit status: 0 every game stored and legal; 3 some stored score is not legal; 1 
 was not attached (listed; the others are stored) or the file is unreadable (nothing stored).`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if opts.Round < 0 {
+				return usageErr("--round must be a round number (1, 2, ...), not %d", opts.Round)
+			}
 			in, err := openInput(cmd, args[0], tournament.MaxImportBytes)
 			if err != nil {
 				return err

@@ -85,6 +85,9 @@ that the rounds paired since were paired on the old result (they are not re-pair
 			if err != nil {
 				return err
 			}
+			if err := checkGame(game); err != nil {
+				return err
+			}
 			if opts.Reason != "" && !opts.Correct {
 				return usageErr("--reason goes with --correct")
 			}
