@@ -185,16 +185,24 @@ func (t *Tournament) validate() error {
 	return nil
 }
 
+// Validate checks a tournament about to be created (name, variant, system, rounds, scoring,
+// tie-breaks, dates) without touching any database, filling the default tie-breaks
+// (DefaultTieBreaks) when t.TieBreaks is nil. A command calls it before it opens or creates
+// the database file, so a mistyped option leaves no file behind. Errors wrap ErrInvalid.
+func (t *Tournament) Validate() error {
+	if t.TieBreaks == nil {
+		t.TieBreaks = DefaultTieBreaks(t.System)
+	}
+	return t.validate()
+}
+
 // CreateTournament validates t, fills its defaults (scoring 2-1-0, one game per pairing,
 // tie-breaks DefaultTieBreaks when t.TieBreaks is nil, Seed NewSeed() when 0), inserts it
 // and logs "tournament.create". On return t.ID and t.CreatedAt are set. ByePoints and
 // ForfeitPoints are taken as given (callers usually pass 2, a win). Errors wrap ErrInvalid
 // or ErrDuplicateTournament.
 func (tx *Tx) CreateTournament(t *Tournament) error {
-	if t.TieBreaks == nil {
-		t.TieBreaks = DefaultTieBreaks(t.System)
-	}
-	if err := t.validate(); err != nil {
+	if err := t.Validate(); err != nil {
 		return err
 	}
 	if t.Seed == 0 {

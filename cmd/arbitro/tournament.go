@@ -51,6 +51,9 @@ drawn and stored, so every pairing can be reproduced.`,
 			if cmd.Flags().Changed("seed") && t.Seed <= 0 {
 				return usageErr("--seed must be a whole number of at least 1")
 			}
+			if err := t.Validate(); err != nil { // before the file is created
+				return explain(err)
+			}
 			st, err := openStore()
 			if err != nil {
 				return err
