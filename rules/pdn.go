@@ -10,6 +10,8 @@ package rules
 
 import (
 	"bufio"
+	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -363,6 +365,12 @@ func decode1252(dst, b []byte) []byte {
 }
 
 func isASCII(b []byte) bool {
+	for len(b) >= 8 {
+		if binary.LittleEndian.Uint64(b)&0x8080808080808080 != 0 {
+			return false
+		}
+		b = b[8:]
+	}
 	for _, c := range b {
 		if c >= 0x80 {
 			return false
@@ -491,26 +499,43 @@ func tagLineEnd(b []byte) int {
 	return len(b)
 }
 
-// scanBraces tracks whether a movetext line leaves a {comment} open, and notes movetext.
+// scanBraces tracks whether a movetext line leaves a {comment} open, and notes movetext:
+// anything but blanks outside a comment, a '{' or a ';' (a comment to the end of the line).
 func scanBraces(b []byte, inComment bool, haveMoves *bool) bool {
-	for _, c := range b {
+	for len(b) > 0 {
 		if inComment {
-			if c == '}' {
-				inComment = false
+			j := bytes.IndexByte(b, '}')
+			if j < 0 {
+				return true
 			}
+			b = b[j+1:]
+			inComment = false
 			continue
 		}
-		switch c {
-		case '{':
-			inComment = true
-			*haveMoves = true
-		case ';':
+		// Up to the next '{' or ';', whichever comes first.
+		j := bytes.IndexByte(b, '{')
+		seg := b
+		if j >= 0 {
+			seg = b[:j]
+		}
+		if k := bytes.IndexByte(seg, ';'); k >= 0 {
 			*haveMoves = true
 			return false
-		case ' ', '\t', '\r':
-		default:
-			*haveMoves = true
 		}
+		if !*haveMoves {
+			for _, c := range seg {
+				if c != ' ' && c != '\t' && c != '\r' {
+					*haveMoves = true
+					break
+				}
+			}
+		}
+		if j < 0 {
+			return false
+		}
+		*haveMoves = true
+		inComment = true
+		b = b[j+1:]
 	}
 	return inComment
 }
@@ -764,7 +789,7 @@ func parseGame(l *pdnLexer, g *Game) error {
 			}
 			if j < len(l.s) && l.s[j] == '.' {
 				// Move number: "12." (White's move) or "12..." (Black's move).
-				n, err := strconv.Atoi(l.s[l.i:j])
+				n, err := atoiMoveNumber(l.s[l.i:j])
 				if err != nil {
 					return l.errAt(line, col, "move number %q too large", l.s[l.i:j])
 				}
@@ -855,7 +880,8 @@ func lexMove(l *pdnLexer, j int, m *PDNMove) (string, int, *PDNError) {
 	if !ok {
 		return "", 0, l.err("square number %q too large", s[l.i:j])
 	}
-	sq := [64]int{}
+	// Up to maxMoveSquares squares; the first 16 on the stack (a real move has few).
+	var sq [16]int
 	squares := sq[:0]
 	squares = append(squares, first)
 	k := j
@@ -890,7 +916,7 @@ func lexMove(l *pdnLexer, j int, m *PDNMove) (string, int, *PDNError) {
 		} else if (sep == '-') != (c == '-') {
 			return "", 0, l.errAt(l.line, k-l.lineStart+1, "move mixes '-' and 'x'")
 		}
-		if len(squares) == cap(squares) {
+		if len(squares) == maxMoveSquares {
 			return "", 0, l.err("move with too many squares")
 		}
 		squares = append(squares, n)
@@ -927,6 +953,19 @@ func lexMove(l *pdnLexer, j int, m *PDNMove) (string, int, *PDNError) {
 	return "", k, nil
 }
 
+// atoiMoveNumber is strconv.Atoi for a move number (digits only): computed directly when
+// short enough that it cannot overflow.
+func atoiMoveNumber(s string) (int, error) {
+	if len(s) == 0 || len(s) > 9 {
+		return strconv.Atoi(s)
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		n = n*10 + int(s[i]-'0')
+	}
+	return n, nil
+}
+
 // estimateTags returns the number of tag pairs in the tag section at the start of s: one per
 // '[' on the lines that start with '[' (blank lines between them skipped). It only sizes
 // Game.Tags.
@@ -948,6 +987,9 @@ func estimateTags(s string) int {
 		s = s[i+e:]
 	}
 }
+
+// maxMoveSquares is the most squares one written move may have (from, landings, to).
+const maxMoveSquares = 64
 
 // atoiSq converts a square number of at most 4 digits.
 func atoiSq(s string) (int, bool) {

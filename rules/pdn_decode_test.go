@@ -2,6 +2,7 @@ package rules
 
 import (
 	"bytes"
+	"math/rand/v2"
 	"testing"
 
 	"golang.org/x/text/encoding/charmap"
@@ -25,5 +26,58 @@ func TestDecode1252MatchesCharmap(t *testing.T) {
 	want, _ := charmap.Windows1252.NewDecoder().Bytes(all)
 	if got := decode1252([]byte("keep"), all); !bytes.Equal(got, append([]byte("keep"), want...)) {
 		t.Errorf("mixed text decoded differently from the charmap decoder")
+	}
+}
+
+// refScanBraces is scanBraces as first written, byte by byte.
+func refScanBraces(b []byte, inComment bool, haveMoves *bool) bool {
+	for _, c := range b {
+		if inComment {
+			if c == '}' {
+				inComment = false
+			}
+			continue
+		}
+		switch c {
+		case '{':
+			inComment = true
+			*haveMoves = true
+		case ';':
+			*haveMoves = true
+			return false
+		case ' ', '\t', '\r':
+		default:
+			*haveMoves = true
+		}
+	}
+	return inComment
+}
+
+// TestScanBracesAndIsASCII: the word-at-a-time scanners agree with byte-by-byte loops on
+// random lines made of the bytes that matter (braces, ';', blanks, text, non-ASCII).
+func TestScanBracesAndIsASCII(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1252, 3))
+	alphabet := []byte("{};  \t\r1-x\xe0\x80a")
+	for i := 0; i < 200000; i++ {
+		b := make([]byte, rng.IntN(24))
+		for k := range b {
+			b[k] = alphabet[rng.IntN(len(alphabet))]
+		}
+		for _, in := range []bool{false, true} {
+			for _, had := range []bool{false, true} {
+				h1, h2 := had, had
+				r1, r2 := scanBraces(b, in, &h1), refScanBraces(b, in, &h2)
+				if r1 != r2 || h1 != h2 {
+					t.Fatalf("%q in=%v had=%v: got (%v, %v), want (%v, %v)", b, in, had, r1, h1, r2, h2)
+				}
+			}
+		}
+		ascii := true
+		for _, c := range b {
+			ascii = ascii && c < 0x80
+		}
+		if isASCII(b) != ascii {
+			t.Fatalf("isASCII(%q) = %v", b, !ascii)
+		}
 	}
 }
