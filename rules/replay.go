@@ -388,7 +388,7 @@ func (r *replayer) run(start Position, vd *Verdict) {
 			tr.finish(vd)
 			return
 		}
-		m := s.mv
+		m := &s.mv // a pointer: a Move is copied only on the slow path
 		if s.amb != nil {
 			var okIdx []int
 			best, bestN := -1, -1
@@ -406,7 +406,7 @@ func (r *replayer) run(start Position, vd *Verdict) {
 			}
 			switch {
 			case len(okIdx) == 1:
-				m = s.amb[okIdx[0]]
+				m = &s.amb[okIdx[0]]
 				vd.Notes = append(vd.Notes, fmt.Sprintf("ply %d: %s fits %d captures that take different pieces: %s; only %s lets the rest of the game replay, so it was taken",
 					i+1, w.Text, len(s.amb), strings.Join(alts, ", "), m.String()))
 			case len(okIdx) > 1:
@@ -416,7 +416,7 @@ func (r *replayer) run(start Position, vd *Verdict) {
 				tr.finish(vd)
 				return
 			default:
-				m = s.amb[best]
+				m = &s.amb[best]
 				vd.Notes = append(vd.Notes, fmt.Sprintf("ply %d: %s fits %d captures that take different pieces: %s; no reading lets the rest of the game replay, %s (the one replaying furthest) was taken",
 					i+1, w.Text, len(s.amb), strings.Join(alts, ", "), m.String()))
 			}
@@ -433,7 +433,11 @@ func (r *replayer) run(start Position, vd *Verdict) {
 		if r.v.FlyingKings() {
 			r.trackPassing(&p, &s, m)
 		}
-		p, irrev = playStep(p, &s, m)
+		if s.fast {
+			p, irrev = fastPlay(p, s.im)
+		} else {
+			p, irrev = playStep(p, &s, *m)
+		}
 		vd.Plies = i + 1
 		tr.ply(i+1, p, irrev)
 		if r.onPly != nil {
@@ -450,7 +454,7 @@ func (r *replayer) run(start Position, vd *Verdict) {
 // trackPassing records (International) a man whose capture passed through its far row
 // without ending there: FMJD 4.15 says it stays a man. Scores that then move it as a king
 // get reason promotion-passing.
-func (r *replayer) trackPassing(p *Position, s *stepResult, m Move) {
+func (r *replayer) trackPassing(p *Position, s *stepResult, m *Move) {
 	from, to := m.From, m.To
 	if r.passSq != 0 && (s.fast && s.im.capt&(uint64(1)<<r.v.sqBit[r.passSq]) != 0 || !s.fast && containsSquare(m.Captured, r.passSq)) {
 		r.passSq = 0 // the marked man was captured (by any capture, a man's multiple one included)
