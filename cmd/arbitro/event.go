@@ -50,7 +50,7 @@ Illegal game scores are imported with their verdict and listed; 'arbitro audit' 
 		Example: `  arbitro event import "Campionato Assoluto 2005.pdn" --db assoluto.db
   arbitro event import wk2007.pdn --system round-robin --rounds 19 --name "World Championship 2007"`,
 		Args: cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
+		RunE: removeIfCreated(func(cmd *cobra.Command, args []string) error {
 			if opts.Rounds < 0 || opts.Rounds > 99 {
 				return usageErr("--rounds must be 1 to 99 (or 0: the rounds in the file), not %d", opts.Rounds)
 			}
@@ -77,7 +77,7 @@ Illegal game scores are imported with their verdict and listed; 'arbitro audit' 
 				return printJSON(cmd, eventImportJSON(rep))
 			}
 			return printImport(cmd.OutOrStdout(), rep)
-		},
+		}),
 	}
 	f := cmd.Flags()
 	f.StringVar(&opts.Name, "name", "", "tournament name (default: the Event/Dati tag without the round, with the year)")
