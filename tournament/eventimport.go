@@ -135,10 +135,7 @@ func ReadEventPDN(r io.Reader) ([]*rules.Game, bool, error) {
 		if err == io.EOF {
 			break
 		}
-		if err != nil {
-			if g != nil {
-				return nil, false, fmt.Errorf("%w: game %d: %w", ErrEventPDN, g.Index, err)
-			}
+		if err != nil { // the reader's error already names the game and its line
 			return nil, false, fmt.Errorf("%w: %w", ErrEventPDN, err)
 		}
 		games = append(games, g)
