@@ -578,6 +578,17 @@ func (tx *Tx) ImportEvent(plan *EventPlan, source string) (*ImportReport, error)
 // writes it (Tx.ImportEvent) in one transaction of st: all of it or nothing. source names
 // the file in the event log. Errors: ReadEventPDN's, PlanEventImport's, ImportEvent's.
 func ImportEventPDN(ctx context.Context, st *Store, r io.Reader, source string, opts EventImportOptions) (*ImportReport, error) {
+	plan, err := PrepareEventImport(r, opts)
+	if err != nil {
+		return nil, err
+	}
+	return ImportEventPlan(ctx, st, plan, source)
+}
+
+// PrepareEventImport reads a PDN file of a played event (ReadEventPDN) and plans its
+// import (PlanEventImport) without touching any database, so that a command refuses a bad
+// file before it opens, or creates, the database file. Errors wrap ErrEventPDN.
+func PrepareEventImport(r io.Reader, opts EventImportOptions) (*EventPlan, error) {
 	games, cp, err := ReadEventPDN(r)
 	if err != nil {
 		return nil, err
@@ -587,8 +598,14 @@ func ImportEventPDN(ctx context.Context, st *Store, r io.Reader, source string, 
 		return nil, err
 	}
 	plan.Windows1252 = cp
+	return plan, nil
+}
+
+// ImportEventPlan writes a prepared plan (PrepareEventImport) into st in one
+// transaction: everything or nothing. source names the file in the event log.
+func ImportEventPlan(ctx context.Context, st *Store, plan *EventPlan, source string) (*ImportReport, error) {
 	var rep *ImportReport
-	err = st.Update(ctx, func(tx *Tx) error {
+	err := st.Update(ctx, func(tx *Tx) error {
 		var err error
 		rep, err = tx.ImportEvent(plan, source)
 		return err

@@ -149,18 +149,10 @@ type TRFImportOptions struct {
 	Source  string // file name for the event log
 }
 
-// ImportTRF creates a tournament from a parsed TRF in the current transaction: the
-// tournament (rounds = XXR, or the rounds played; bye points from the point system), one
-// player and entry per 001 line with its starting rank as pairing number (the lot counts
-// as drawn), the rounds played (method RoundMethodTRF), their boards and results (played,
-// forfeit, bye; pending games without a result), and the H/F/Z byes as absences (also the
-// announced ones of the next round). The TRF's FIDE id goes to the player's national id.
-// When the TRF has XXC, the stored seed is chosen so that pairing.LotColour(seed) is that
-// colour, so the Dutch engine continues the event with the same initial colour. Logs
-// "trf.import". Errors: CreateTournament's and AddPlayer's (ErrInvalid,
-// ErrDuplicateTournament, ErrDuplicatePlayer) or the database's; the caller's
-// Store.Update rolls everything back.
-func (tx *Tx) ImportTRF(tr *TRF, opts TRFImportOptions) (*Tournament, error) {
+// trfTournament builds the tournament an import of tr with opts creates (name, variant,
+// system, rounds, dates, points, place, federation, arbiter, seed moved to match XXC)
+// without touching any database.
+func trfTournament(tr *TRF, opts TRFImportOptions) Tournament {
 	played := tr.PlayedRounds()
 	t := Tournament{Name: opts.Name, Variant: opts.Variant, System: opts.System, Seed: opts.Seed,
 		Rounds: max(tr.TotalRounds, played, 1), Scoring: "2-1-0", GamesPerPairing: 1, ForfeitPoints: 2,
@@ -188,6 +180,31 @@ func (tx *Tx) ImportTRF(tr *TRF, opts TRFImportOptions) (*Tournament, error) {
 			t.Seed++
 		}
 	}
+	return t
+}
+
+// CheckTRFImport validates the tournament an import of tr with opts would create
+// (Tournament.Validate) without touching any database, so that a command refuses a bad
+// import before it opens, or creates, the database file. Errors wrap ErrInvalid.
+func CheckTRFImport(tr *TRF, opts TRFImportOptions) error {
+	t := trfTournament(tr, opts)
+	return t.Validate()
+}
+
+// ImportTRF creates a tournament from a parsed TRF in the current transaction: the
+// tournament (rounds = XXR, or the rounds played; bye points from the point system), one
+// player and entry per 001 line with its starting rank as pairing number (the lot counts
+// as drawn), the rounds played (method RoundMethodTRF), their boards and results (played,
+// forfeit, bye; pending games without a result), and the H/F/Z byes as absences (also the
+// announced ones of the next round). The TRF's FIDE id goes to the player's national id.
+// When the TRF has XXC, the stored seed is chosen so that pairing.LotColour(seed) is that
+// colour, so the Dutch engine continues the event with the same initial colour. Logs
+// "trf.import". Errors: CreateTournament's and AddPlayer's (ErrInvalid,
+// ErrDuplicateTournament, ErrDuplicatePlayer) or the database's; the caller's
+// Store.Update rolls everything back.
+func (tx *Tx) ImportTRF(tr *TRF, opts TRFImportOptions) (*Tournament, error) {
+	played := tr.PlayedRounds()
+	t := trfTournament(tr, opts)
 	if err := tx.CreateTournament(&t); err != nil {
 		return nil, err
 	}

@@ -50,7 +50,7 @@ Illegal game scores are imported with their verdict and listed; 'arbitro audit' 
 		Example: `  arbitro event import "Campionato Assoluto 2005.pdn" --db assoluto.db
   arbitro event import wk2007.pdn --system round-robin --rounds 19 --name "World Championship 2007"`,
 		Args: cobra.ExactArgs(1),
-		RunE: removeIfCreated(func(cmd *cobra.Command, args []string) error {
+		RunE: func(cmd *cobra.Command, args []string) error {
 			if opts.Rounds < 0 || opts.Rounds > 99 {
 				return usageErr("--rounds must be 1 to 99 (or 0: the rounds in the file), not %d", opts.Rounds)
 			}
@@ -61,23 +61,31 @@ Illegal game scores are imported with their verdict and listed; 'arbitro audit' 
 				return fail(err, "check the file name")
 			}
 			defer fh.Close()
-			st, err := openStore()
-			if err != nil {
-				return err
-			}
-			defer st.Close()
-			rep, err := tournament.ImportEventPDN(context.Background(), st, fh, filepath.Base(args[0]), opts)
-			if err != nil {
+			badFile := func(err error) error {
 				if errors.Is(err, tournament.ErrEventPDN) {
 					return fail(err, "nothing was written; correct the file (or the --variant, --system, --rounds given) and import again")
 				}
 				return explain(err)
 			}
+			// Read and plan the whole file before the database is opened (or created).
+			plan, err := tournament.PrepareEventImport(fh, opts)
+			if err != nil {
+				return badFile(err)
+			}
+			st, err := openStore()
+			if err != nil {
+				return err
+			}
+			defer st.Close()
+			rep, err := tournament.ImportEventPlan(context.Background(), st, plan, filepath.Base(args[0]))
+			if err != nil {
+				return badFile(err)
+			}
 			if flagJSON {
 				return printJSON(cmd, eventImportJSON(rep))
 			}
 			return printImport(cmd.OutOrStdout(), rep)
-		}),
+		},
 	}
 	f := cmd.Flags()
 	f.StringVar(&opts.Name, "name", "", "tournament name (default: the Event/Dati tag without the round, with the year)")

@@ -57,24 +57,6 @@ func openStore() (*tournament.Store, error) {
 	return st, nil
 }
 
-// removeIfCreated wraps the RunE of a command that may create the database file
-// (tournament create, event import, tournament import-trf): when --db did not exist before
-// and the command fails, the file it created (with its -wal and -shm companions) is
-// removed, so a refused command leaves nothing behind.
-func removeIfCreated(runE func(*cobra.Command, []string) error) func(*cobra.Command, []string) error {
-	return func(cmd *cobra.Command, args []string) error {
-		_, statErr := os.Stat(flagDB)
-		created := errors.Is(statErr, os.ErrNotExist)
-		err := runE(cmd, args)
-		if err != nil && created {
-			for _, suffix := range []string{"", "-wal", "-shm", "-journal"} {
-				os.Remove(flagDB + suffix)
-			}
-		}
-		return err
-	}
-}
-
 // openExisting is openStore for commands that only read: a missing file is an error
 // instead of being created (a mistyped --db must not leave a new empty file behind).
 func openExisting() (*tournament.Store, error) {

@@ -37,7 +37,7 @@ drawn and stored, so every pairing can be reproduced.`,
 		Example: `  arbitro tournament create "Open di Palermo 2026" --variant italian --system italo-swiss --rounds 7 \
       --place Palermo --start 2026-11-21 --end 2026-11-22 --arbiter "Bianchi, Luca"`,
 		Args: cobra.ExactArgs(1),
-		RunE: removeIfCreated(func(cmd *cobra.Command, args []string) error {
+		RunE: func(cmd *cobra.Command, args []string) error {
 			t.Name = args[0]
 			t.Variant = strings.ToLower(t.Variant)
 			t.System = strings.ToLower(t.System)
@@ -68,7 +68,7 @@ drawn and stored, so every pairing can be reproduced.`,
 			fmt.Fprintf(cmd.OutOrStdout(), "created tournament %d %q: %s, %s, %s, scoring %s, tie-breaks %s, seed %d\n",
 				t.ID, t.Name, t.Variant, t.System, plural(t.Rounds, "round", "rounds"), t.Scoring, orNone(strings.Join(t.TieBreaks, ", ")), t.Seed)
 			return nil
-		}),
+		},
 	}
 	f := cmd.Flags()
 	f.StringVar(&t.Variant, "variant", "italian", "italian or international")

@@ -90,13 +90,16 @@ rounds with boards and results in game points (win 2, draw 1, loss 0); H, F and 
 become absences. All of it is written in one transaction, or nothing.`,
 		Example: `  arbitro tournament import-trf open.trf --variant international`,
 		Args:    cobra.ExactArgs(1),
-		RunE: removeIfCreated(func(cmd *cobra.Command, args []string) error {
+		RunE: func(cmd *cobra.Command, args []string) error {
 			tr, err := readTRFFile(args[0])
 			if err != nil {
 				return err
 			}
 			opts.Variant = strings.ToLower(opts.Variant)
 			opts.Source = filepath.Base(args[0])
+			if err := tournament.CheckTRFImport(tr, opts); err != nil { // before the file is created
+				return explain(err)
+			}
 			st, err := openStore()
 			if err != nil {
 				return err
@@ -117,7 +120,7 @@ become absences. All of it is written in one transaction, or nothing.`,
 			fmt.Fprintf(cmd.OutOrStdout(), "imported tournament %d %q from %s: %d players, %d of %d rounds, seed %d\n",
 				t.ID, t.Name, opts.Source, t.Players, t.RoundsPaired, t.Rounds, t.Seed)
 			return nil
-		}),
+		},
 	}
 	f := cmd.Flags()
 	f.StringVar(&opts.Name, "name", "", "tournament name (default: the TRF's 012 line)")
