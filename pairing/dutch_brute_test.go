@@ -314,29 +314,6 @@ func (w *bfWorld) split(q [][2]int) []bfBracket {
 	return out
 }
 
-// unpaired is the number of players of ids a maximum matching leaves out, beyond one if
-// the count is odd (brute force; ids small).
-func (w *bfWorld) unpaired(ids []int) int {
-	best := len(ids)
-	var rec func(rest []int, left int)
-	rec = func(rest []int, left int) {
-		if len(rest) == 0 {
-			best = min(best, left)
-			return
-		}
-		f := rest[0]
-		rec(rest[1:], left+1)
-		for k := 1; k < len(rest); k++ {
-			if w.ok(f, rest[k]) {
-				nr := append(slices.Clone(rest[1:k]), rest[k+1:]...)
-				rec(nr, left)
-			}
-		}
-	}
-	rec(ids, 0)
-	return best - len(ids)%2
-}
-
 // cost of bracket k of a split pairing (documented order in dutch.go).
 func (w *bfWorld) cost(br []bfBracket, k int) []int {
 	S := w.S
