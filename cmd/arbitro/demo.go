@@ -226,7 +226,7 @@ func (d *demo) audit(t *tournament.Tournament, prefix string) error {
 	rep := reports.AuditReport{Checked: a.Checked, Event: eventInfo(t)}
 	for _, ga := range a.Games {
 		for _, p := range ga.Problems {
-			fmt.Fprintf(&text, "round %d board %d (%s - %s): %s at ply %d: %s\n", ga.Board.Round, ga.Board.Board, ga.Board.White, ga.Board.Black, p.Code, p.Ply, p.Message)
+			fmt.Fprintf(&text, "round %d board %d (%s - %s): %s: %s\n", ga.Board.Round, ga.Board.Board, ga.Board.White, ga.Board.Black, p.Code, p.Message)
 		}
 		if !ga.Verdict.Legal {
 			vd := ga.Verdict
@@ -466,7 +466,7 @@ func (d *demo) miscopied(t *tournament.Tournament, b tournament.SimulatedBoard) 
 			return err
 		}
 		d.cmdline("--tournament %d game add %d %d miscopied.pdn --replace", t.ID, b.Round, b.Board)
-		d.out("stored; the engine's verdict: ply %d %q: %s", rec.Verdict.Ply, rec.Verdict.Move, rec.Verdict.Message)
+		d.out("stored; the engine's verdict: %s", rec.Verdict.Message) // the message names the ply and the move
 		return nil
 	})
 	if err != nil {
