@@ -133,10 +133,17 @@ func (d *dupIndex) find(p *Player) (*Entry, string) {
 
 func dupError(p *Player, e *Entry, why string) error {
 	return fmt.Errorf("%w: %s has the same %s as entry %d %q (%s); if they are two people, tell them apart by FID id or club (both must have one; 'arbitro player set %d fid-id N' corrects the entry)",
-		ErrDuplicatePlayer, p.Name, why, e.ID, e.Player.Name, orDash(e.Player.Club), e.ID)
+		ErrDuplicatePlayer, p.Name, why, e.ID, e.Player.Name, clubOrNone(e.Player.Club), e.ID)
 }
 
 func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+func clubOrNone(s string) string {
 	if s == "" {
 		return "no club"
 	}

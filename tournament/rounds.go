@@ -75,8 +75,12 @@ func (tx *Tx) DrawLot(t *Tournament, seed *uint64) (*LotResult, error) {
 		return nil, err
 	}
 	if cur.RoundsPaired > 0 {
-		return nil, fmt.Errorf("%w: the lot of %s was drawn on %s and round %d is paired; pairing numbers cannot change now (players added later get the next numbers automatically)",
-			ErrLocked, cur.Name, orDash(cur.LotDrawnAt), cur.RoundsPaired)
+		drawn := "the lot of " + cur.Name + " was drawn on " + cur.LotDrawnAt
+		if cur.LotDrawnAt == "" { // an imported event: its numbers came with the file
+			drawn = "the pairing numbers of " + cur.Name + " came with the imported event"
+		}
+		return nil, fmt.Errorf("%w: %s and round %d is paired; pairing numbers cannot change now (players added later get the next numbers automatically)",
+			ErrLocked, drawn, cur.RoundsPaired)
 	}
 	s := cur.Seed
 	if seed != nil {
