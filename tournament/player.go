@@ -155,6 +155,9 @@ func clubOrNone(s string) string {
 // reused (his club, rating and other non-empty fields are updated); the same id under
 // another name is an error. A player added after round 1 is a late entrant: he joins the
 // next round and, when the lot is drawn, gets the next pairing number (fid-pairing.md 2.8).
+// The same holds in a Dutch event, where numbers otherwise follow the rating: FIDE's
+// general rules allow inserting a late entrant by rating and renumbering, but arbitro never
+// changes a stored pairing number, so that every past pairing keeps its meaning.
 //
 // Errors: ErrDuplicatePlayer (see the duplicate rule of dupIndex.find), ErrInvalid.
 func (tx *Tx) AddPlayer(t *Tournament, p Player) (*Entry, error) {
