@@ -1,0 +1,212 @@
+package rules
+
+// Rule-to-test traceability (RULES-TESTS.md at the repository root): focused tests for
+// rules of ../shared/rules/italian.md and international.md that no other test pinned down.
+// Each test names its line(s) in RULES-TESTS.md (I.. = italian.md, N.. = international.md).
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// I2, I3 (italian.md "Board and numbering"): square n has row (n-1)/4 and column
+// 2*((n-1)%4) on even rows, 2*((n-1)%4)+1 on odd rows; 1 = a8 and 32 = h1 are the single
+// corners; 4-8 and 25-29 are the double corners.
+// N2 (international.md "Board and numbering"): 5 squares per row; square 1 is the second
+// square of the top row, so column 2*((n-1)%5)+1 on even rows, 2*((n-1)%5) on odd rows;
+// 46 is the bottom-left corner.
+func TestTraceNumberingFormula(t *testing.T) {
+	for n := 1; n <= 32; n++ {
+		row := (n - 1) / 4
+		col := 2 * ((n - 1) % 4)
+		if row%2 == 1 {
+			col++
+		}
+		if r, c := Italian.Coords(Square(n)); r != row || c != col {
+			t.Errorf("Italian square %d at (%d,%d), want (%d,%d)", n, r, c, row, col)
+		}
+		// every playable square is dark: (row+col) even with a8 = (0,0) dark
+		if (row+col)%2 != 0 {
+			t.Errorf("Italian square %d on a light square", n)
+		}
+	}
+	for n := 1; n <= 50; n++ {
+		row := (n - 1) / 5
+		col := 2 * ((n - 1) % 5)
+		if row%2 == 0 {
+			col++
+		}
+		if r, c := International.Coords(Square(n)); r != row || c != col {
+			t.Errorf("International square %d at (%d,%d), want (%d,%d)", n, r, c, row, col)
+		}
+	}
+	// Algebraic names (column a..h from White's left, rank 8 at the top): 1 = a8, 32 = h1.
+	alg := func(sq Square) string {
+		r, c := Italian.Coords(sq)
+		return fmt.Sprintf("%c%d", 'a'+c, 8-r)
+	}
+	if alg(1) != "a8" || alg(32) != "h1" {
+		t.Errorf("single corners: 1 = %s, 32 = %s, want a8 and h1", alg(1), alg(32))
+	}
+	// Double corner: two playable squares diagonally adjacent in a board corner.
+	// 4 = g8 (0,6), 8 = h7 (1,7); 25 = a2 (6,0), 29 = b1 (7,1).
+	for _, dc := range [][2]Square{{4, 8}, {25, 29}} {
+		r1, c1 := Italian.Coords(dc[0])
+		r2, c2 := Italian.Coords(dc[1])
+		if r2-r1 != 1 || (c2-c1 != 1 && c2-c1 != -1) {
+			t.Errorf("double corner %d-%d not diagonally adjacent: (%d,%d) (%d,%d)", dc[0], dc[1], r1, c1, r2, c2)
+		}
+		corner := (r1 == 0 && c2 == 7) || (r2 == 7 && c1 == 0)
+		if !corner {
+			t.Errorf("double corner %d-%d not in a corner: (%d,%d) (%d,%d)", dc[0], dc[1], r1, c1, r2, c2)
+		}
+	}
+	if r, c := International.Coords(46); r != 9 || c != 0 {
+		t.Errorf("International 46 at (%d,%d), want the bottom-left corner (9,0)", r, c)
+	}
+	if r, c := International.Coords(1); r != 0 || c != 1 {
+		t.Errorf("International 1 at (%d,%d), want the second square of the top row (0,1)", r, c)
+	}
+}
+
+// I4: Black men on 1..12, White men on 21..32, White moves first.
+// N3: Black men on 1..20, White men on 31..50, White moves first; FEN W:W31-50:B1-20.
+func TestTraceStartPositions(t *testing.T) {
+	list := func(a, b int) string {
+		var s []string
+		for i := a; i <= b; i++ {
+			s = append(s, fmt.Sprint(i))
+		}
+		return strings.Join(s, ",")
+	}
+	for _, c := range []struct {
+		v   *Variant
+		fen string
+	}{
+		{Italian, "W:W" + list(21, 32) + ":B" + list(1, 12)},
+		{International, "W:W" + list(31, 50) + ":B" + list(1, 20)},
+	} {
+		want := MustParseFEN(c.v, c.fen).FEN()
+		if got := c.v.Start().FEN(); got != want {
+			t.Errorf("%s start %s, want %s", c.v.Name(), got, want)
+		}
+	}
+	// The range form of international.md.
+	p, err := ParseFEN(International, "W:W31-50:B1-20")
+	if err != nil {
+		t.Fatalf("range FEN: %v", err)
+	}
+	if p.FEN() != International.Start().FEN() {
+		t.Errorf("W:W31-50:B1-20 reads as %s, not the start position", p.FEN())
+	}
+	// N4: 9 first moves: 31-26, 31-27, 32-27, 32-28, 33-28, 33-29, 34-29, 34-30, 35-30.
+	got := moveStrings(International.Start().LegalMoves())
+	want := splitList("31-26, 31-27, 32-27, 32-28, 33-28, 33-29, 34-29, 34-30, 35-30")
+	if !slices.Equal(got, want) {
+		t.Errorf("International first moves %v, want %v", got, want)
+	}
+}
+
+// I6: [GameType "22"], full form 22,W,8,8,N2,1, is Italian.
+func TestTraceItalianGameType(t *testing.T) {
+	for _, tag := range []string{"22", "22,W,8,8,N2,1"} {
+		v, err := VariantByGameTypeTag(tag)
+		if v != Italian || err != nil {
+			t.Errorf("GameType %q: %v %v, want Italian", tag, v, err)
+		}
+	}
+}
+
+// I33 (italian.md "End of the game", draw by agreement): 1-1 recorded in a position where
+// both sides can still move is consistent; N21 the same for International.
+func TestTraceDrawByAgreement(t *testing.T) {
+	for _, c := range []struct{ gt, fen, moves, res string }{
+		{"22", "W:W21:B12", "21-17", "1-1"},
+		{"22", "W:W21:B12", "21-17", "1/2-1/2"},
+		{"20", "W:W31:B20", "31-26", "1-1"},
+	} {
+		vd := Replay(fenGame(t, c.gt, c.fen, c.moves, c.res), ReplayOptions{})
+		if !vd.Legal || vd.Terminal || vd.ResultCheck != ResultConsistent {
+			t.Errorf("%s %s %s: legal %v terminal %v check %s, want a consistent agreed draw", c.gt, c.fen, c.res, vd.Legal, vd.Terminal, vd.ResultCheck)
+		}
+	}
+	// N21: a player who cannot move loses (International): in W:W46:B41,37 the man on 46
+	// (bottom-left corner) has one diagonal, to 41, which is occupied, and 41 cannot be taken
+	// because 37 beyond it is occupied: White is blocked, so 0-2 is consistent.
+	vd := Replay(fenGame(t, "20", "W:W46:B41,37", "", "0-2"), ReplayOptions{})
+	if !vd.Legal || !vd.Terminal || vd.ResultCheck != ResultConsistent {
+		t.Errorf("International blocked side: legal %v terminal %v check %s", vd.Legal, vd.Terminal, vd.ResultCheck)
+	}
+}
+
+// I36 (italian.md "End of the game"): repetition is reported as information, never as an
+// automatic draw. Kings shuffle 32-28, 1-5, 28-32, 5-1: the start position stands after
+// plies 0, 4 and 8 (third occurrence at ply 8).
+func TestTraceItalianRepetitionNotADraw(t *testing.T) {
+	moves := "32-28 1-5 28-32 5-1 32-28 1-5 28-32 5-1"
+	vd := Replay(fenGame(t, "22", "W:WK32:BK1", moves, "*"), ReplayOptions{})
+	if !vd.Legal || vd.Plies != 8 {
+		t.Fatalf("replay: legal %v plies %d", vd.Legal, vd.Plies)
+	}
+	if len(vd.Repetitions) != 1 || !slices.Equal(vd.Repetitions[0].Plies, []int{0, 4, 8}) {
+		t.Errorf("repetitions %+v, want one position at plies [0 4 8]", vd.Repetitions)
+	}
+	if len(vd.Draws) != 0 {
+		t.Errorf("Italian repetition declared a draw: %+v", vd.Draws)
+	}
+	if vd.Terminal {
+		t.Errorf("the game is not over after a repetition")
+	}
+}
+
+// I39 (italian.md "Notation"): every mark !, !!, ?, ??, !?, ?! and FID's * is read.
+func TestTraceMoveMarks(t *testing.T) {
+	marks := []string{"!", "!!", "?", "??", "!?", "?!", "*"}
+	src := "1. 22-18! 11-15!! 2. 18x11? 8x15?? 3. 21-17!? 12-16?! 4. 17-13* *\n"
+	games := readGames(t, []byte(src))
+	if len(games) != 1 || len(games[0].Moves) != len(marks) {
+		t.Fatalf("%d games, moves %+v", len(games), games)
+	}
+	for i, m := range games[0].Moves {
+		if m.Marks != marks[i] {
+			t.Errorf("ply %d %q: mark %q, want %q", i+1, m.Text, m.Marks, marks[i])
+		}
+	}
+}
+
+// N14 (international.md "Compulsory capture"): kings and men count alike. A white man on 32
+// can take the black king on 27 (landing on 21) or the black man on 28 (landing on 23):
+// one piece each, so both are legal (in Italian the man could not take the king at all).
+func TestTraceInternationalKingsCountAlike(t *testing.T) {
+	p := MustParseFEN(International, "W:W32:BK27,28")
+	if got, want := moveStrings(p.LegalMoves()), []string{"32x21", "32x23"}; !slices.Equal(got, want) {
+		t.Errorf("legal moves %v, want %v", got, want)
+	}
+	// A king taken counts one: man on 32 can take the king on 27 (1 piece) or, through 28
+	// and 19 (32x23x14), two men: the two men must be taken.
+	p = MustParseFEN(International, "W:W32:BK27,28,19")
+	if got, want := moveStrings(p.LegalMoves()), []string{"32x23x14"}; !slices.Equal(got, want) {
+		t.Errorf("legal moves %v, want %v", got, want)
+	}
+}
+
+// N11 (international.md "Pieces", multiple capture): the capturing piece may pass a square
+// more than once. A white man on 32 takes 27, 17, 18, 28 round a loop and lands back on 32:
+// 32 (6,3) x27 (5,2) -> 21 (4,1) x17 (3,2) -> 12 (2,3) x18 (3,4) -> 23 (4,5) x28 (5,4) -> 32.
+// The loop taken the other way round captures the same set: one move.
+func TestTraceInternationalLoopBackToStart(t *testing.T) {
+	p := MustParseFEN(International, "W:W32:B27,17,18,28")
+	ms := p.LegalMoves()
+	if len(ms) != 1 {
+		t.Fatalf("legal moves %v, want one 4-piece loop", moveStrings(ms))
+	}
+	m := ms[0]
+	if m.From != 32 || m.To != 32 || len(m.Captured) != 4 || m.Promotes {
+		t.Errorf("move %s captured %v promotes %v, want 32 back to 32 taking 4", m, m.Captured, m.Promotes)
+	}
+	if s := m.String(); s != "32x21x12x23x32" && s != "32x23x12x21x32" {
+		t.Errorf("path %s", s)
+	}
+}
