@@ -210,3 +210,70 @@ func TestTraceInternationalLoopBackToStart(t *testing.T) {
 		t.Errorf("path %s", s)
 	}
 }
+
+// F67 (fid-pairing.md §5, opening ballot): 21-18 9-13 and 22-18 9-13 are excluded because
+// Black loses a man at once. In both, White's man on 18 (row 4, column 2) has the black man
+// on 13 (3,1) diagonally ahead and 9 (2,0), just vacated, beyond it: 18x9 is White's only
+// move, and no black piece can then take the man on 9 (the only square diagonally above it,
+// 5 at (1,1), would land off the board), so Black is one man down with no capture to play.
+// The other black replies to 21-18 and 22-18 lose nothing at once: no capture for White.
+func TestTraceExcludedOpeningsLoseAMan(t *testing.T) {
+	play := func(p Position, s string) Position {
+		t.Helper()
+		for _, m := range p.LegalMoves() {
+			if m.String() == s {
+				return p.Play(m)
+			}
+		}
+		t.Fatalf("%s not legal in %s (legal %v)", s, p.FEN(), moveStrings(p.LegalMoves()))
+		return p
+	}
+	for _, first := range []string{"21-18", "22-18"} {
+		p := play(play(Italian.Start(), first), "9-13")
+		if got := moveStrings(p.LegalMoves()); !slices.Equal(got, []string{"18x9"}) {
+			t.Errorf("%s 9-13: White's moves %v, want only 18x9", first, got)
+			continue
+		}
+		p = play(p, "18x9")
+		for _, m := range p.LegalMoves() {
+			if m.IsCapture() {
+				t.Errorf("%s 9-13 18x9: Black can recapture with %s", first, m)
+			}
+		}
+		if wm, _, bm, _ := p.Counts(); wm != 12 || bm != 11 {
+			t.Errorf("%s 9-13 18x9: men %d v %d, want 12 v 11", first, wm, bm)
+		}
+		// Every other black reply to the same first move loses nothing at once: either White
+		// has no capture, or after each of White's (compulsory) captures Black recaptures
+		// (e.g. 21-18 11-14 18x11 7x14, an exchange).
+		for _, reply := range Italian.Start().Play(mustMove(t, Italian.Start(), first)).LegalMoves() {
+			if reply.String() == "9-13" {
+				continue
+			}
+			q := play(play(Italian.Start(), first), reply.String())
+			for _, m := range q.LegalMoves() {
+				if !m.IsCapture() {
+					continue
+				}
+				recapture := false
+				for _, r := range q.Play(m).LegalMoves() {
+					recapture = recapture || r.IsCapture()
+				}
+				if !recapture {
+					t.Errorf("%s %s %s: Black cannot recapture; only 9-13 should lose a man", first, reply, m)
+				}
+			}
+		}
+	}
+}
+
+func mustMove(t *testing.T, p Position, s string) Move {
+	t.Helper()
+	for _, m := range p.LegalMoves() {
+		if m.String() == s {
+			return m
+		}
+	}
+	t.Fatalf("%s not legal in %s", s, p.FEN())
+	return Move{}
+}
