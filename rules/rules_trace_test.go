@@ -277,3 +277,48 @@ func mustMove(t *testing.T, p Position, s string) Move {
 	t.Fatalf("%s not legal in %s", s, p.FEN())
 	return Move{}
 }
+
+// N17 (international.md "Draws", Art. 6): the repetition must be of the same position with
+// the same side to move. The white king cycles 47-42, 42-38, 38-47 (three moves, one
+// diagonal) while the black king shuffles 4-10, 10-4 (two), men out of contact. After ply p
+// White has made ceil(p/2) moves and Black floor(p/2): the start placement stands with White
+// to move after plies 0, 12, 24, and with Black to move after plies 5 and 17. So the third
+// occurrence is at ply 24; counting placements without the side to move would give ply 12.
+func TestTraceThreefoldNeedsSameSideToMove(t *testing.T) {
+	white := []string{"47-42", "42-38", "38-47"}
+	black := []string{"4-10", "10-4"}
+	var moves []string
+	for p := 1; p <= 26; p++ {
+		if p%2 == 1 {
+			moves = append(moves, white[(p/2)%3])
+		} else {
+			moves = append(moves, black[(p/2-1)%2])
+		}
+	}
+	vd := Replay(fenGame(t, "20", "W:W31,32,33,K47:B18,19,20,K4", strings.Join(moves, " "), "*"), ReplayOptions{})
+	if !vd.Legal || vd.Plies != 26 {
+		t.Fatalf("replay: legal %v plies %d %s", vd.Legal, vd.Plies, vd.Message)
+	}
+	var three *DrawEvent
+	for i := range vd.Draws {
+		if vd.Draws[i].Rule == DrawThreefold {
+			three = &vd.Draws[i]
+		}
+	}
+	if three == nil || three.Ply != 24 || three.StartPly != 0 {
+		t.Errorf("threefold %+v, want ply 24 from ply 0 (draws %+v)", three, vd.Draws)
+	}
+	start := MustParseFEN(International, "W:W31,32,33,K47:B18,19,20,K4").FEN()
+	found := false
+	for _, r := range vd.Repetitions {
+		if r.FEN == start {
+			found = true
+			if !slices.Equal(r.Plies, []int{0, 12, 24}) {
+				t.Errorf("start position stood after plies %v, want [0 12 24]", r.Plies)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("start position not among the repetitions %+v", vd.Repetitions)
+	}
+}
