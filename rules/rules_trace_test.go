@@ -322,3 +322,22 @@ func TestTraceThreefoldNeedsSameSideToMove(t *testing.T) {
 		t.Errorf("start position not among the repetitions %+v", vd.Repetitions)
 	}
 }
+
+// I30 (italian.md, end of "Compulsory capture"): two paths with the same start, end and
+// captured pieces give the same position and are one move in a game score. The king on 22
+// takes 18, 10, 11, 19 round a loop either way and lands back on 22: "22x22" replays
+// legally with no ambiguity note.
+func TestTraceItalianLoopOneMoveInScore(t *testing.T) {
+	vd := Replay(fenGame(t, "22", "W:WK22:B10,11,18,19", "22x22", "2-0"), ReplayOptions{})
+	if !vd.Legal || vd.Plies != 1 || vd.FinalFEN != "B:WK22:B" {
+		t.Fatalf("replay: legal %v plies %d final %s (%s)", vd.Legal, vd.Plies, vd.FinalFEN, vd.Message)
+	}
+	for _, n := range vd.Notes {
+		if strings.Contains(n, "fits") {
+			t.Errorf("duplicate paths reported as an ambiguity: %q", n)
+		}
+	}
+	if vd.ResultCheck != ResultConsistent {
+		t.Errorf("Black has no pieces, 2-0: check %s", vd.ResultCheck)
+	}
+}
