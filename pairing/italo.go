@@ -133,6 +133,14 @@ type ItaloResult struct {
 // picks first), the search may have to explore many dead branches before failing.
 func italoSearchBudget(n int) int { return max(2000, 400000/max(n, 1)) }
 
+// ItaloRoundsAdvised returns the range of rounds FID Capo V Art. 1 advises for an
+// Italo-Swiss of n players: at least one third and at most one half of the number of
+// players (fid-pairing.md §2.2; 8 players: 3 or 4 rounds). It is advice only: real events
+// exceed it, so callers warn and never refuse.
+func ItaloRoundsAdvised(n int) (lo, hi int) {
+	return (n + 2) / 3, n / 2
+}
+
 // ItaloStart returns the start player of the next round from the pairs of the previous one
 // (fid-pairing.md 2.4 step 1): the Black player of the game on the highest board — boards
 // are numbered in formation order. A bye is not a pair. It returns 0 if prev has no game.

@@ -52,6 +52,9 @@ type LotResult struct {
 	// (pairing.LotColour).
 	InitialColour string      `json:"initial_colour,omitempty"`
 	Numbers       []LotNumber `json:"numbers"` // by pairing number
+	// Warnings: advice the arbiter should see, e.g. an Italo-Swiss planning more or fewer
+	// rounds than FID Capo V Art. 1 advises for its number of players (never a refusal).
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // DrawLot draws the pairing numbers (numeri di sorteggio, FID Capo V Art. 2) of every entry
@@ -120,6 +123,12 @@ func (tx *Tx) DrawLot(t *Tournament, seed *uint64) (*LotResult, error) {
 	if cur.System == SystemDutch {
 		res.Method = "rating"
 		res.InitialColour = pairing.LotColour(uint64(s)).String()
+	}
+	if cur.System == SystemItaloSwiss {
+		if lo, hi := pairing.ItaloRoundsAdvised(len(entries)); cur.Rounds < lo || cur.Rounds > hi {
+			res.Warnings = append(res.Warnings, fmt.Sprintf("%d rounds planned for %d players: FID (Capo V Art. 1) advises %d to %d for an Italo-Swiss; allowed, but check the tournament's rules ('arbitro tournament set rounds N' before round 1)",
+				cur.Rounds, len(entries), lo, hi))
+		}
 	}
 	for _, e := range entries {
 		n := nums[int(e.ID)]

@@ -48,6 +48,9 @@ written in the event log ('arbitro tournament log').`,
 			if err != nil {
 				return explainPair(err)
 			}
+			for _, w := range res.Warnings {
+				fmt.Fprintf(cmd.ErrOrStderr(), "arbitro: warning: %s\n", w)
+			}
 			if flagJSON {
 				return printJSON(cmd, res)
 			}
