@@ -25,7 +25,7 @@ var demodata embed.FS
 const (
 	demoItalianFile = "ita_campionato_italiano_assoluto_2005_turni1-4.pdn"
 	demoWorldFile   = "intl_world_championship_2007_rounds01-11.pdn"
-	demoSwissRounds = 5
+	demoSwissRounds = 6 // FID Capo V Art. 1 advises 6 to 9 rounds for 18 players (pairing.ItaloRoundsAdvised)
 	demoRRPlayers   = 10
 )
 
