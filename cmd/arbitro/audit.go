@@ -170,13 +170,9 @@ func gameAuditJSON(ga tournament.GameAudit) auditJSON {
 
 // auditFiles is the archive audit of PDN files.
 func auditFiles(cmd *cobra.Command, files []string, variant string) error {
-	var opts rules.ReplayOptions
-	if variant != "" {
-		v, err := rules.VariantByName(variant)
-		if err != nil {
-			return usageErr("--variant: %v", err)
-		}
-		opts.Variant = v
+	opts, err := replayOptions(variant)
+	if err != nil {
+		return err
 	}
 	w := cmd.OutOrStdout()
 	enc := json.NewEncoder(w)

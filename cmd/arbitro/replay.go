@@ -85,13 +85,9 @@ capture, a parse error, an unsupported game type); 1 a file could not be read (t
 files are still replayed).`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			var opts rules.ReplayOptions
-			if variant != "" {
-				v, err := rules.VariantByName(variant)
-				if err != nil {
-					return usageErr("--variant: %v", err)
-				}
-				opts.Variant = v
+			opts, err := replayOptions(variant)
+			if err != nil {
+				return err
 			}
 			out := cmd.OutOrStdout()
 			var total, illegal int
@@ -249,4 +245,19 @@ func printVerdict(w io.Writer, file string, g *rules.Game, vd rules.Verdict) {
 	if vd.Claim40Ply > 0 {
 		fmt.Fprintf(w, "    40-move count reached 80 plies at ply %d\n", vd.Claim40Ply)
 	}
+}
+
+// replayOptions turns --variant (the variant of games without a GameType tag; "" = decide
+// from the tags) into rules.ReplayOptions; an unknown name is a usage error. Shared by
+// replay and the archive audit, which judge files the same way.
+func replayOptions(variant string) (rules.ReplayOptions, error) {
+	var opts rules.ReplayOptions
+	if variant != "" {
+		v, err := rules.VariantByName(variant)
+		if err != nil {
+			return opts, usageErr("--variant: %v", err)
+		}
+		opts.Variant = v
+	}
+	return opts, nil
 }
