@@ -578,13 +578,9 @@ func (tx *Tx) PairNext(t *Tournament, opts PairOptions) (*PairedRound, error) {
 			}
 		}
 	case SystemItaloSwiss:
-		start := 0
-		if round > 1 {
-			prev, err := tx.roundPairs(cur, round-1)
-			if err != nil {
-				return nil, err
-			}
-			start = pairing.ItaloStart(prev)
+		start, err := tx.italoStart(cur, round)
+		if err != nil {
+			return nil, err
 		}
 		ex.Start = start
 		res, err := pairing.ItaloSwiss(es, pairing.ItaloOptions{Start: start, Fixed: fixed})
@@ -787,6 +783,19 @@ func (tx *Tx) bergerRound(t *Tournament, es []pairing.Entrant, round int) ([]pai
 		info.Numbers = append(info.Numbers, pairing.Pair{Board: p.Board, White: num[p.White], Black: num[p.Black]})
 	}
 	return pairs, info, nil
+}
+
+// italoStart is the start player of Italo-Swiss round `round` of t (fid-pairing.md 2.4
+// step 1, pairing.ItaloStart on the stored pairs of the round before); 0 for round 1.
+func (tx *Tx) italoStart(t *Tournament, round int) (int, error) {
+	if round <= 1 {
+		return 0, nil
+	}
+	prev, err := tx.roundPairs(t, round-1)
+	if err != nil {
+		return 0, err
+	}
+	return pairing.ItaloStart(prev), nil
 }
 
 // roundPairs returns game 1 of every board of round `round` as pairing.Pair (entry ids),
@@ -1019,13 +1028,9 @@ func (tx *Tx) CheckPairing(t *Tournament, round int) (*PairingCheck, error) {
 			return nil, err
 		}
 	case SystemItaloSwiss:
-		start := 0
-		if round > 1 {
-			prev, err := tx.roundPairs(cur, round-1)
-			if err != nil {
-				return nil, err
-			}
-			start = pairing.ItaloStart(prev)
+		start, err := tx.italoStart(cur, round)
+		if err != nil {
+			return nil, err
 		}
 		res, err := pairing.ItaloSwiss(es, pairing.ItaloOptions{Start: start})
 		if err != nil {
