@@ -53,23 +53,9 @@ func cmdDBDump(ts *testscript.TestScript, neg bool, args []string) {
 	for _, t := range dumpTables {
 		rows, err := db.Query("SELECT * FROM " + t + " ORDER BY rowid")
 		ts.Check(err)
-		cols, _ := rows.Columns()
 		n := 0
 		for rows.Next() {
-			vals := make([]any, len(cols))
-			ptrs := make([]any, len(cols))
-			for i := range vals {
-				ptrs[i] = &vals[i]
-			}
-			ts.Check(rows.Scan(ptrs...))
-			parts := make([]string, len(vals))
-			for i, v := range vals {
-				if b, ok := v.([]byte); ok {
-					v = string(b)
-				}
-				parts[i] = fmt.Sprint(v)
-			}
-			fmt.Fprintf(ts.Stdout(), "%s: %s\n", t, strings.Join(parts, "|"))
+			fmt.Fprintf(ts.Stdout(), "%s: %s\n", t, rowText(ts, rows))
 			n++
 		}
 		ts.Check(rows.Err())

@@ -97,25 +97,8 @@ var scriptCmds = map[string]func(ts *testscript.TestScript, neg bool, args []str
 			ts.Fatalf("%v", err)
 		}
 		defer rows.Close()
-		cols, _ := rows.Columns()
 		for rows.Next() {
-			vals := make([]any, len(cols))
-			ptrs := make([]any, len(cols))
-			for i := range vals {
-				ptrs[i] = &vals[i]
-			}
-			ts.Check(rows.Scan(ptrs...))
-			parts := make([]string, len(vals))
-			for i, v := range vals {
-				if b, ok := v.([]byte); ok {
-					v = string(b)
-				}
-				if v == nil {
-					v = "NULL"
-				}
-				parts[i] = fmt.Sprint(v)
-			}
-			fmt.Fprintln(ts.Stdout(), strings.Join(parts, "|"))
+			fmt.Fprintln(ts.Stdout(), rowText(ts, rows))
 		}
 		err = rows.Err()
 		if neg && err == nil {
@@ -159,4 +142,28 @@ func genCSV(n int, sep, prefix string) string {
 		fmt.Fprintf(&b, "%s%05d%sMario%sCircolo %d%s%d%s%s-%d\n", prefix, i, sep, sep, i%40, sep, 1200+i%1000, sep, prefix, i)
 	}
 	return b.String()
+}
+
+// rowText scans the current row of rows into "v1|v2|...": text for blobs, NULL for NULL.
+// The sql and dbdump script commands print rows with it.
+func rowText(ts *testscript.TestScript, rows *sql.Rows) string {
+	cols, err := rows.Columns()
+	ts.Check(err)
+	vals := make([]any, len(cols))
+	ptrs := make([]any, len(cols))
+	for i := range vals {
+		ptrs[i] = &vals[i]
+	}
+	ts.Check(rows.Scan(ptrs...))
+	parts := make([]string, len(vals))
+	for i, v := range vals {
+		if b, ok := v.([]byte); ok {
+			v = string(b)
+		}
+		if v == nil {
+			v = "NULL"
+		}
+		parts[i] = fmt.Sprint(v)
+	}
+	return strings.Join(parts, "|")
 }
