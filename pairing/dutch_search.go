@@ -498,16 +498,23 @@ func (s *bsearch) pruned() bool {
 	return s.found && s.boundCmp(s.best) >= 0
 }
 
-func (s *bsearch) dfs(from int) {
+// enter counts one search node and reports whether the search goes on below it: false
+// once the node budget is spent (the bracket is then marked inexact) or when the bound
+// shows the node cannot beat the best pairing found so far.
+func (s *bsearch) enter() bool {
 	if s.stop {
-		return
+		return false
 	}
 	s.nodes++
 	if s.nodes > s.budget {
 		s.stop = true
-		return
+		return false
 	}
-	if s.pruned() {
+	return !s.pruned()
+}
+
+func (s *bsearch) dfs(from int) {
+	if !s.enter() {
 		return
 	}
 	m := len(s.mem)
@@ -842,15 +849,7 @@ func (s *bsearch) remainderByExchanges() {
 
 // transDFS gives S1[k:] their S2 partners in lexicographic transposition order.
 func (s *bsearch) transDFS(k int) {
-	if s.stop {
-		return
-	}
-	s.nodes++
-	if s.nodes > s.budget {
-		s.stop = true
-		return
-	}
-	if s.pruned() {
+	if !s.enter() {
 		return
 	}
 	if k == len(s.s1) {
