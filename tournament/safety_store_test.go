@@ -1,0 +1,119 @@
+package tournament
+
+// Data safety guarantees of the store (README, "Data safety"): writers queue instead of
+// failing, read commands never create or change a file.
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+)
+
+// TestSafetyWritersQueue: twenty writers each holding the write lock for 20 ms, with a
+// busy timeout of 50 ms, all succeed: the lock keeps moving (each commit is seen through
+// PRAGMA data_version), so no one waits for a stuck writer. Before beginWrite, every
+// writer that waited more than 50 ms in total failed with ErrBusy.
+func TestSafetyWritersQueue(t *testing.T) {
+	_, path := openTemp(t)
+	const n = 20
+	var wg sync.WaitGroup
+	errs := make([]error, n)
+	start := make(chan struct{})
+	for i := 0; i < n; i++ {
+		s, err := Open(path, WithBusyTimeout(50*time.Millisecond))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			<-start
+			errs[i] = s.Update(context.Background(), func(tx *Tx) error {
+				time.Sleep(20 * time.Millisecond)
+				return tx.LogEvent(0, "test.write", nil, i)
+			})
+		}(i)
+	}
+	close(start)
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Errorf("writer %d: %v", i, err)
+		}
+	}
+	s, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	var got int
+	s.DB().QueryRow(`SELECT count(*) FROM events WHERE action = 'test.write'`).Scan(&got)
+	if got != n {
+		t.Fatalf("%d events written, want %d", got, n)
+	}
+}
+
+// TestSafetyReadNeverCreates: opening for reading a missing file fails and creates
+// nothing; a zero-byte file is refused with ErrNoTournament and stays zero bytes, with
+// no -wal or -shm beside it.
+func TestSafetyReadNeverCreates(t *testing.T) {
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "missing.db")
+	if _, err := Open(missing, ForReading()); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("missing file: %v, want fs.ErrNotExist", err)
+	}
+	empty := filepath.Join(dir, "empty.db")
+	os.WriteFile(empty, nil, 0o644)
+	if _, err := Open(empty, ForReading()); !errors.Is(err, ErrNoTournament) {
+		t.Fatalf("empty file: %v, want ErrNoTournament", err)
+	}
+	ents, _ := os.ReadDir(dir)
+	if len(ents) != 1 {
+		t.Fatalf("the folder holds %d files after the reads, want only empty.db", len(ents))
+	}
+	if fi, _ := os.Stat(empty); fi.Size() != 0 {
+		t.Fatalf("the empty file grew to %d bytes", fi.Size())
+	}
+}
+
+// TestSafetyReadLeavesFileUnchanged: a read through ForReading of a file closed cleanly
+// leaves it byte-identical, with no -wal or -shm behind, and refuses Update.
+func TestSafetyReadLeavesFileUnchanged(t *testing.T) {
+	s, path := openTemp(t)
+	newTournament(t, s, "Open")
+	s.Close()
+	if _, err := os.Stat(path + "-wal"); err == nil {
+		t.Fatal("a -wal file is left after a clean close")
+	}
+	before := fileHash(t, path)
+	r, err := Open(path, ForReading())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var n int
+	if err := r.View(context.Background(), func(tx *Tx) error {
+		all, err := tx.Tournaments()
+		n = len(all)
+		return err
+	}); err != nil || n != 1 {
+		t.Fatalf("read %d tournaments: %v", n, err)
+	}
+	if err := r.Update(context.Background(), func(tx *Tx) error { return nil }); !errors.Is(err, ErrReadOnly) {
+		t.Fatalf("Update on a store opened for reading: %v, want ErrReadOnly", err)
+	}
+	r.Close()
+	if fileHash(t, path) != before {
+		t.Fatal("reading changed the file")
+	}
+	for _, suf := range []string{"-wal", "-shm"} {
+		if _, err := os.Stat(path + suf); err == nil {
+			t.Errorf("reading left %s behind", filepath.Base(path+suf))
+		}
+	}
+}
