@@ -43,6 +43,9 @@ next round.`,
 			if err != nil {
 				return err
 			}
+			for _, n := range e.Notes {
+				fmt.Fprintf(cmd.ErrOrStderr(), "arbitro: note: %s\n", n)
+			}
 			if flagJSON {
 				return printJSON(cmd, e)
 			}
@@ -85,10 +88,14 @@ Separator ';' (as Italian Excel writes) or ','; UTF-8 with or without BOM, or Wi
 			}
 			var name string
 			var n int
+			var notes []string
 			err = update(func(tx *tournament.Tx, t *tournament.Tournament) error {
 				name = t.Name
 				es, err := tx.ImportPlayers(t, rows)
 				n = len(es)
+				for _, e := range es {
+					notes = append(notes, e.Notes...)
+				}
 				if err != nil {
 					return fmt.Errorf("%s: %w", args[0], err)
 				}
@@ -96,6 +103,9 @@ Separator ';' (as Italian Excel writes) or ','; UTF-8 with or without BOM, or Wi
 			})
 			if err != nil {
 				return err
+			}
+			for _, n := range notes {
+				fmt.Fprintf(cmd.ErrOrStderr(), "arbitro: note: %s\n", n)
 			}
 			if flagJSON {
 				return printJSON(cmd, map[string]any{"tournament": name, "imported": n})
