@@ -6,6 +6,7 @@ package tournament
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"io"
@@ -89,6 +90,10 @@ type EventPlan struct {
 	Duplicates  []PossibleDuplicate
 	Warnings    []string // things the arbiter should know (missing results, dates that disagree...)
 	Windows1252 bool     // some line of the file was decoded as Windows-1252
+	// SHA256 of the file (hex), kept in the event.import event; when set, ImportEvent
+	// refuses a file already imported into the database (ErrAlreadyImported) unless Again.
+	SHA256 string
+	Again  bool // import it again as another tournament (event import --again)
 }
 
 // Legal returns the number of games the rules engine found legal.
@@ -123,6 +128,10 @@ func (p *EventPlan) RoundsFound() int {
 	}
 	return m
 }
+
+// ErrAlreadyImported: event import of a file (same SHA-256) already imported into this
+// database, without EventPlan.Again.
+var ErrAlreadyImported = fmt.Errorf("%w: file already imported", ErrInvalid)
 
 // ReadEventPDN reads every game of a PDN file (UTF-8 or Windows-1252, see rules.PDNReader).
 // A syntax error in any game is an error wrapping ErrEventPDN and rules.ErrPDNSyntax (an
@@ -515,6 +524,18 @@ type ImportReport struct {
 // Store.Update rolls everything back.
 func (tx *Tx) ImportEvent(plan *EventPlan, source string) (*ImportReport, error) {
 	t := plan.Tournament
+	if plan.SHA256 != "" && !plan.Again {
+		var name, at string
+		err := tx.QueryRowContext(tx.ctx, `SELECT coalesce(t.name, '?'), e.at FROM events e LEFT JOIN tournaments t ON t.id = e.tournament_id
+			WHERE e.action = 'event.import' AND json_extract(e.after_json, '$.sha256') = ? ORDER BY e.id LIMIT 1`, plan.SHA256).Scan(&name, &at)
+		switch {
+		case err == nil:
+			return nil, fmt.Errorf("%w: this very file (SHA-256 %s...) was already imported as tournament %q on %s; give --again to import it once more as another tournament",
+				ErrAlreadyImported, plan.SHA256[:12], name, at)
+		case !errors.Is(err, sql.ErrNoRows):
+			return nil, err
+		}
+	}
 	if err := tx.CreateTournament(&t); err != nil {
 		return nil, err
 	}
@@ -525,7 +546,7 @@ func (tx *Tx) ImportEvent(plan *EventPlan, source string) (*ImportReport, error)
 	for i, name := range plan.Players {
 		e, err := tx.addPlayer(&t, Player{Name: name}, dups, existing)
 		if err != nil {
-			return nil, fmt.Errorf("player %s: %w", name, err)
+			return nil, fmt.Errorf("player %q: %w", name, err)
 		}
 		e.Number = i + 1
 		if _, err := tx.ExecContext(tx.ctx, `UPDATE entries SET pairing_number = ? WHERE id = ?`, e.Number, e.ID); err != nil {
@@ -565,6 +586,9 @@ func (tx *Tx) ImportEvent(plan *EventPlan, source string) (*ImportReport, error)
 	summary := map[string]any{
 		"source": source, "games": len(plan.Games), "legal": plan.Legal(), "players": len(plan.Players),
 		"rounds": plan.RoundsFound(), "round_source": plan.RoundSource, "warnings": plan.Warnings, "possible_duplicates": plan.Duplicates,
+	}
+	if plan.SHA256 != "" {
+		summary["sha256"] = plan.SHA256
 	}
 	if err := tx.LogEvent(t.ID, "event.import", nil, summary); err != nil {
 		return nil, err
