@@ -94,6 +94,8 @@ type EventPlan struct {
 	// refuses a file already imported into the database (ErrAlreadyImported) unless Again.
 	SHA256 string
 	Again  bool // import it again as another tournament (event import --again)
+
+	src io.ReadSeeker // the file, read again by ImportEvent (PrepareEventImportFile)
 }
 
 // Legal returns the number of games the rules engine found legal.
@@ -249,6 +251,13 @@ func resultPoints(res string) (w, b int, ok bool) {
 // Errors wrap ErrEventPDN (a game without players, a player twice in one round, the same
 // player as White and Black, games of two variants) or ErrInvalid (bad options).
 func PlanEventImport(games []*rules.Game, opts EventImportOptions) (*EventPlan, error) {
+	return planEvent(games, opts, nil)
+}
+
+// planEvent is PlanEventImport. variants, when not nil, holds the variant of each game,
+// found while the file was read (streamEventPDN), whose moves were then dropped: the plan
+// then has no verdicts or scores yet (Tx.ImportEvent reads the file again for them).
+func planEvent(games []*rules.Game, opts EventImportOptions, variants map[*rules.Game]*rules.Variant) (*EventPlan, error) {
 	if len(games) == 0 {
 		return nil, fmt.Errorf("%w: the file holds no game", ErrEventPDN)
 	}
@@ -265,6 +274,9 @@ func PlanEventImport(games []*rules.Game, opts EventImportOptions) (*EventPlan, 
 	var variant *rules.Variant
 	for _, g := range games {
 		v, err := rules.GameVariant(g, rules.ReplayOptions{Variant: forced})
+		if variants != nil {
+			v, err = variants[g], nil
+		}
 		if err != nil {
 			return nil, fmt.Errorf("%w: game %d (line %d): %w", ErrEventPDN, g.Index, g.Line, err)
 		}
@@ -381,13 +393,16 @@ func PlanEventImport(games []*rules.Game, opts EventImportOptions) (*EventPlan, 
 		if d := r.g.Date(); d != "" && !strings.Contains(d, "?") {
 			dates[r.round][d]++
 		}
-		vd := rules.Replay(r.g, rules.ReplayOptions{Variant: variant, ForceVariant: true})
-		var pdn bytes.Buffer
-		if err := rules.WritePDN(&pdn, r.g); err != nil {
-			return nil, fmt.Errorf("%w: game %d (line %d): %w", ErrEventPDN, r.g.Index, r.g.Line, err)
-		}
 		eg := EventGame{Index: r.g.Index, Round: r.round, Board: board[r.round], White: r.white, Black: r.black,
-			Result: r.g.FinalResult(), Verdict: vd, PDN: pdn.String(), game: r.g}
+			Result: r.g.FinalResult()}
+		if variants == nil {
+			eg.Verdict = rules.Replay(r.g, rules.ReplayOptions{Variant: variant, ForceVariant: true})
+			var pdn bytes.Buffer
+			if err := rules.WritePDN(&pdn, r.g); err != nil {
+				return nil, fmt.Errorf("%w: game %d (line %d): %w", ErrEventPDN, r.g.Index, r.g.Line, err)
+			}
+			eg.PDN, eg.game = pdn.String(), r.g
+		}
 		eg.WhitePoints, eg.BlackPoints, eg.HasResult = resultPoints(eg.Result)
 		if !eg.HasResult {
 			plan.Warnings = append(plan.Warnings, fmt.Sprintf("round %d board %d (%s - %s, game %d): no result recorded (%q); the board stays pending until a result is entered",
@@ -579,8 +594,16 @@ func (tx *Tx) ImportEvent(plan *EventPlan, source string) (*ImportReport, error)
 		}
 		// Force: the names in the score are the ones the entries were made from; any
 		// remaining disagreement is kept in the event log, as for 'game add --force'.
+		if g.game == nil {
+			continue // streamed: stored by storeStreamedGames below
+		}
 		if _, err := tx.AddGame(&t, g.Round, g.Board, 1, g.game, g.PDN, GameOptions{Force: true}); err != nil {
 			return nil, fmt.Errorf("round %d board %d: %w", g.Round, g.Board, err)
+		}
+	}
+	if plan.src != nil {
+		if err := tx.storeStreamedGames(&t, plan); err != nil {
+			return nil, err
 		}
 	}
 	summary := map[string]any{
@@ -602,7 +625,13 @@ func (tx *Tx) ImportEvent(plan *EventPlan, source string) (*ImportReport, error)
 // writes it (Tx.ImportEvent) in one transaction of st: all of it or nothing. source names
 // the file in the event log. Errors: ReadEventPDN's, PlanEventImport's, ImportEvent's.
 func ImportEventPDN(ctx context.Context, st *Store, r io.Reader, source string, opts EventImportOptions) (*ImportReport, error) {
-	plan, err := PrepareEventImport(r, opts)
+	var plan *EventPlan
+	var err error
+	if rs, ok := r.(io.ReadSeeker); ok {
+		plan, err = PrepareEventImportFile(rs, opts)
+	} else {
+		plan, err = PrepareEventImport(r, opts)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -638,4 +667,94 @@ func ImportEventPlan(ctx context.Context, st *Store, plan *EventPlan, source str
 		return nil, err
 	}
 	return rep, nil
+}
+
+// PrepareEventImportFile is PrepareEventImport for a file that can be read twice (a file
+// on disk): memory follows the event, not the file. The first pass keeps only the tags of
+// each game (the moves are dropped once the game's variant is known) and stops at the
+// first game that cannot be read or is of another variant; Tx.ImportEvent then reads the
+// file again and replays and stores the games one at a time. The plan's verdicts and
+// scores are filled in by ImportEvent. rs must stay open and unchanged until then.
+func PrepareEventImportFile(rs io.ReadSeeker, opts EventImportOptions) (*EventPlan, error) {
+	var forced *rules.Variant
+	if opts.Variant != "" {
+		v, err := rules.VariantByName(opts.Variant)
+		if err != nil {
+			return nil, fmt.Errorf("%w: variant %q (use italian or international)", ErrMalformed, opts.Variant)
+		}
+		forced = v
+	}
+	pr := rules.NewPDNReader(rs)
+	var games []*rules.Game
+	variants := map[*rules.Game]*rules.Variant{}
+	var first *rules.Variant
+	for {
+		g, err := pr.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%w: %w", ErrEventPDN, err)
+		}
+		v, err := rules.GameVariant(g, rules.ReplayOptions{Variant: forced})
+		if err != nil {
+			return nil, fmt.Errorf("%w: game %d (line %d): %w", ErrEventPDN, g.Index, g.Line, err)
+		}
+		if first == nil {
+			first = v
+		} else if v != first {
+			return nil, fmt.Errorf("%w: game %d (line %d) is %s draughts but game 1 is %s; an event has one variant (use --variant to force one)",
+				ErrEventPDN, g.Index, g.Line, v.Name(), first.Name())
+		}
+		// Keep the tags and the result marker only.
+		light := &rules.Game{Index: g.Index, Line: g.Line, Tags: g.Tags, Result: g.Result, Windows1252: g.Windows1252}
+		variants[light] = v
+		games = append(games, light)
+	}
+	if len(games) == 0 {
+		return nil, fmt.Errorf("%w: the file holds no game", ErrEventPDN)
+	}
+	plan, err := planEvent(games, opts, variants)
+	if err != nil {
+		return nil, err
+	}
+	plan.Windows1252 = pr.Windows1252()
+	plan.src = rs
+	return plan, nil
+}
+
+// storeStreamedGames reads plan.src again and stores each game on its board (AddGame,
+// which replays it), keeping its verdict in the plan.
+func (tx *Tx) storeStreamedGames(t *Tournament, plan *EventPlan) error {
+	if _, err := plan.src.Seek(0, io.SeekStart); err != nil {
+		return err
+	}
+	pos := make(map[int]int, len(plan.Games))
+	for i, g := range plan.Games {
+		pos[g.Index] = i
+	}
+	pr := rules.NewPDNReader(plan.src)
+	for {
+		g, err := pr.Next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("%w: the file changed while it was imported: %w", ErrEventPDN, err)
+		}
+		i, ok := pos[g.Index]
+		if !ok {
+			return fmt.Errorf("%w: the file changed while it was imported (game %d is new)", ErrEventPDN, g.Index)
+		}
+		eg := &plan.Games[i]
+		var pdn bytes.Buffer
+		if err := rules.WritePDN(&pdn, g); err != nil {
+			return fmt.Errorf("%w: game %d (line %d): %w", ErrEventPDN, g.Index, g.Line, err)
+		}
+		rec, err := tx.AddGame(t, eg.Round, eg.Board, 1, g, pdn.String(), GameOptions{Force: true})
+		if err != nil {
+			return fmt.Errorf("round %d board %d: %w", eg.Round, eg.Board, err)
+		}
+		eg.Verdict = rec.Verdict
+	}
 }

@@ -74,12 +74,19 @@ Illegal game scores are imported with their verdict and listed; 'arbitro audit' 
 				return explain(err)
 			}
 			// Read and plan the whole file before the database is opened (or created).
-			sum := sha256.New()
-			plan, err := tournament.PrepareEventImport(io.TeeReader(fh, sum), opts)
+			// Streamed: the file is read for its tags (a bad game stops the reading there),
+			// then again, game by game, inside the write transaction.
+			plan, err := tournament.PrepareEventImportFile(fh, opts)
 			if err != nil {
 				return badFile(err)
 			}
-			io.Copy(sum, fh) // the reader may stop before the end
+			sum := sha256.New()
+			if _, err := fh.Seek(0, io.SeekStart); err != nil {
+				return fail(err, "the file must be a regular file")
+			}
+			if _, err := io.Copy(sum, fh); err != nil {
+				return fail(err, "check the file")
+			}
 			plan.SHA256, plan.Again = hex.EncodeToString(sum.Sum(nil)), again
 			st, err := openStore()
 			if err != nil {
