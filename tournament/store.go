@@ -535,6 +535,9 @@ func (s *Store) run(ctx context.Context, readOnly bool, fn func(tx *Tx) error) (
 			stx.Rollback()
 		}
 	}()
+	if !readOnly {
+		txMark("begin")
+	}
 	if err := fn(tx); err != nil {
 		return s.mapErr(err)
 	}
@@ -542,9 +545,29 @@ func (s *Store) run(ctx context.Context, readOnly bool, fn func(tx *Tx) error) (
 		done = true
 		return s.mapErr(stx.Rollback())
 	}
+	txMark("precommit")
 	done = true
 	if err := stx.Commit(); err != nil {
 		return s.mapErr(err)
 	}
+	txMark("commit")
 	return nil
+}
+
+// txMark is a test hook of the crash tests (cmd/arbitro crash_test.go), off unless the
+// environment sets ARBITRO_TEST_TX_MARKER to a file name prefix: it then creates
+// PREFIX.begin when a write transaction has begun, PREFIX.precommit when all its writes
+// are done and it is about to commit (then sleeps ARBITRO_TEST_TX_PAUSE, e.g. "20ms"), and
+// PREFIX.commit once it is committed, so that a test can prove where its kill landed.
+func txMark(stage string) {
+	prefix := os.Getenv("ARBITRO_TEST_TX_MARKER")
+	if prefix == "" {
+		return
+	}
+	os.WriteFile(prefix+"."+stage, nil, 0o644)
+	if stage == "precommit" {
+		if d, err := time.ParseDuration(os.Getenv("ARBITRO_TEST_TX_PAUSE")); err == nil {
+			time.Sleep(d)
+		}
+	}
 }
