@@ -756,5 +756,10 @@ func (tx *Tx) storeStreamedGames(t *Tournament, plan *EventPlan) error {
 			return fmt.Errorf("round %d board %d: %w", eg.Round, eg.Board, err)
 		}
 		eg.Verdict = rec.Verdict
+		if eg.Verdict.Legal {
+			// The full verdict is stored with the game; the plan keeps what the report
+			// needs, so memory does not grow with the legal games' notes and positions.
+			eg.Verdict = rules.Verdict{Variant: rec.Verdict.Variant, Legal: true, Plies: rec.Verdict.Plies, Result: rec.Verdict.Result}
+		}
 	}
 }
