@@ -80,3 +80,20 @@ func TestSafetyEventImportStreams(t *testing.T) {
 	}
 	_ = io.EOF
 }
+
+// FuzzPrepareEventImportFile: any bytes give a plan or an error, never a panic; a plan's
+// player names passed CheckText.
+func FuzzPrepareEventImportFile(f *testing.F) {
+	f.Add([]byte(bigEvent(3, 0)))
+	f.Add([]byte(bigEvent(3, 2)))
+	f.Add([]byte("[White \"A\x1b[2J\"]\n[Black \"B\"]\n\n1. 22-18 *\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		plan, err := PrepareEventImportFile(bytes.NewReader(data), EventImportOptions{})
+		if err != nil {
+			return
+		}
+		if len(plan.Games) == 0 {
+			t.Fatal("a plan without games")
+		}
+	})
+}
