@@ -427,6 +427,9 @@ func planEvent(games []*rules.Game, opts EventImportOptions, variants map[*rules
 			plan.Warnings = append(plan.Warnings, fmt.Sprintf("round %d: games carry different dates: %s", r, strings.Join(ds, ", ")))
 		}
 	}
+	if err := checkEventNames(plan.Players); err != nil {
+		return nil, err
+	}
 	plan.Duplicates = append(plan.Duplicates, PossibleDuplicates(plan.Players)...)
 
 	// Tournament.

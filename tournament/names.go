@@ -262,3 +262,27 @@ func (p *Player) checkText() error {
 	}
 	return nil
 }
+
+// checkTRFNames passes the players' names of a TRF file through CheckText, so that a
+// hostile name is refused before the database file is opened (or created).
+func checkTRFNames(tr *TRF) error {
+	for _, pl := range tr.Players {
+		p := Player{Name: pl.Name, Title: pl.Title, Federation: pl.Federation}
+		if err := p.checkText(); err != nil {
+			return fmt.Errorf("TRF line %d: %w", pl.Line, err)
+		}
+	}
+	return nil
+}
+
+// checkEventNames passes the players' names of an event file through CheckText before
+// anything is written (Tx.ImportEvent would refuse them too, after opening the file).
+func checkEventNames(names []string) error {
+	for _, n := range names {
+		p := Player{Name: n}
+		if err := p.checkText(); err != nil {
+			return fmt.Errorf("%w: %w", ErrEventPDN, err)
+		}
+	}
+	return nil
+}

@@ -17,6 +17,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 )
 
 // snapshot returns "name sha256" of every file of dir, sorted.
@@ -145,7 +147,13 @@ func TestSafetyCatalogue(t *testing.T) {
 		{row: "S5-csv-name-escape", files: map[string]string{"p.csv": "Name;Rating\nGood, One;1500\nBad\x1b[2J, Two;1400\n"},
 			args: append(open, "player", "import", "p.csv"), code: 1, msg: []string{"line 3", "U+001B ESCAPE"}},
 		{row: "S5-pdn-tag-escape", files: map[string]string{"e.pdn": strings.Replace(eventPDN, "Gamma, Tre", "Gamma\x1b[2J, Tre", -1)},
-			args: []string{"event", "import", "e.pdn", "--name", "Other"}, code: 2, msg: []string{"U+001B ESCAPE"}},
+			args: []string{"event", "import", "e.pdn", "--name", "Other"}, code: 1, msg: []string{"U+001B ESCAPE"}},
+		{row: "S5-pdn-tag-escape-new-file", files: map[string]string{"e.pdn": strings.Replace(eventPDN, "Gamma, Tre", "Gamma\x1b[2J, Tre", -1)},
+			args: []string{"--db", "new.db", "event", "import", "e.pdn"}, code: 1, msg: []string{"U+001B ESCAPE"}},
+		{row: "S5-trf-name-escape-new-file", files: map[string]string{"h.trf": hostileTRF(t)},
+			args: []string{"--db", "new.db", "tournament", "import-trf", "h.trf", "--variant", "international"}, code: 2, msg: []string{"TRF line 13", "U+001B ESCAPE"}},
+		{row: "S5-game-add-tag-bidi", files: map[string]string{"g.pdn": "[White \"Rossi, Mario\"]\n[Black \"Bianchi\u202e, Luca\"]\n[Round \"1\"]\n\n1. 22-18 *\n"},
+			args: append(open, "game", "import", "g.pdn"), code: 1, msg: []string{"not attached"}},
 		{row: "S5-tournament-name-bidi", args: []string{"tournament", "create", "Open \u202e2026", "--system", "dutch", "--rounds", "5"}, code: 2, msg: []string{"U+202E"}},
 		{row: "S7-same-result-again", args: append(open, "result", "1", "1", "2-0"), code: 0, msg: []string{"note:", "already recorded as 2-0", "nothing was changed"}},
 		{row: "S7-different-result-needs-correct", args: append(open, "result", "1", "1", "0-2"), code: 1, msg: []string{"--correct"}},
@@ -195,10 +203,13 @@ func TestSafetyCatalogue(t *testing.T) {
 				t.Errorf("the error is not in the form 'arbitro: what (how to fix)': %q", stderr.String())
 			}
 			// Nothing hostile reaches the terminal: the output holds no control character
-			// but newlines and tabs.
+			// but newlines and tabs, and no invisible or bidi formatting character.
 			for _, out := range []string{stdout.String(), stderr.String()} {
-				if i := strings.IndexFunc(out, func(r rune) bool { return r < 0x20 && r != '\n' && r != '\t' || r == 0x7f }); i >= 0 {
-					t.Errorf("the output carries control character %U at byte %d", out[i], i)
+				if i := strings.IndexFunc(out, func(r rune) bool {
+					return (unicode.Is(unicode.Cc, r) && r != '\n' && r != '\t') || unicode.Is(unicode.Cf, r)
+				}); i >= 0 {
+					r, _ := utf8.DecodeRuneInString(out[i:])
+					t.Errorf("the output carries %U at byte %d: %q", r, i, out)
 				}
 			}
 			if after := snapshot(t, dir); after != before {
@@ -228,4 +239,21 @@ func setUserVersion(t *testing.T, path string, v int) {
 	if _, err := db.Exec(fmt.Sprintf("PRAGMA user_version = %d", v)); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// hostileTRF is tournament/testdata/trf/small.trf with an ESC in its first player's name
+// (the columns kept).
+func hostileTRF(t *testing.T) string {
+	b, err := os.ReadFile("../../tournament/testdata/trf/small.trf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(b), "\n")
+	for i, l := range lines {
+		if strings.HasPrefix(l, "001") {
+			lines[i] = l[:16] + "\x1b" + l[17:]
+			break
+		}
+	}
+	return strings.Join(lines, "\n")
 }
