@@ -710,7 +710,12 @@ func PrepareEventImportFile(rs io.ReadSeeker, opts EventImportOptions) (*EventPl
 				ErrEventPDN, g.Index, g.Line, v.Name(), first.Name())
 		}
 		// Keep the tags and the result marker only.
-		light := &rules.Game{Index: g.Index, Line: g.Line, Tags: g.Tags, Result: g.Result, Windows1252: g.Windows1252}
+		// The tag strings are cloned: the reader's are slices of the whole game's text.
+		tags := make([]rules.Tag, len(g.Tags))
+		for i, t := range g.Tags {
+			tags[i] = rules.Tag{Name: strings.Clone(t.Name), Value: strings.Clone(t.Value)}
+		}
+		light := &rules.Game{Index: g.Index, Line: g.Line, Tags: tags, Result: strings.Clone(g.Result), Windows1252: g.Windows1252}
 		variants[light] = v
 		games = append(games, light)
 	}
