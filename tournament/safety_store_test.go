@@ -117,3 +117,41 @@ func TestSafetyReadLeavesFileUnchanged(t *testing.T) {
 		}
 	}
 }
+
+// TestSafetyReadUpgradedCopy: a store opened for reading reads an older file through a
+// copy in the temporary folder (readUpgradedCopy, called by openForReading when the file's
+// schema is older than this arbitro's): the file stays byte-identical and the copy is
+// removed by Close.
+func TestSafetyReadUpgradedCopy(t *testing.T) {
+	s, path := openTemp(t)
+	newTournament(t, s, "Old")
+	s.Close()
+	before := fileHash(t, path)
+	r, err := Open(path, ForReading())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.readUpgradedCopy(r.version); err != nil {
+		t.Fatal(err)
+	}
+	if r.tmpCopy == "" {
+		t.Fatal("no copy made")
+	}
+	var n int
+	r.View(context.Background(), func(tx *Tx) error {
+		all, err := tx.Tournaments()
+		n = len(all)
+		return err
+	})
+	if n != 1 {
+		t.Fatalf("the copy holds %d tournaments, want 1", n)
+	}
+	copyDir := r.tmpCopy
+	r.Close()
+	if _, err := os.Stat(copyDir); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("the copy %s is left after Close", copyDir)
+	}
+	if fileHash(t, path) != before {
+		t.Fatal("reading through a copy changed the file")
+	}
+}

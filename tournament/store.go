@@ -241,7 +241,21 @@ func (s *Store) readUpgradedCopy(v int) error {
 		return err
 	}
 	tmp := filepath.Join(dir, "copy.db")
-	if _, err := s.db.Exec("VACUUM INTO ?", tmp); err != nil {
+	err = func() error {
+		conn, err := s.db.Conn(context.Background())
+		if err != nil {
+			return err
+		}
+		defer conn.Close()
+		// VACUUM INTO writes only the copy, but query_only refuses it too.
+		if _, err := conn.ExecContext(context.Background(), "PRAGMA query_only = 0"); err != nil {
+			return err
+		}
+		_, err = conn.ExecContext(context.Background(), "VACUUM INTO ?", tmp)
+		conn.ExecContext(context.Background(), "PRAGMA query_only = 1")
+		return err
+	}()
+	if err != nil {
 		os.RemoveAll(dir)
 		return fmt.Errorf("read %s (schema %d) through an upgraded copy: %w", s.path, v, s.mapErr(err))
 	}
