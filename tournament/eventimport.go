@@ -710,10 +710,13 @@ func PrepareEventImportFile(rs io.ReadSeeker, opts EventImportOptions) (*EventPl
 				ErrEventPDN, g.Index, g.Line, v.Name(), first.Name())
 		}
 		// Keep the tags and the result marker only.
-		// The tag strings are cloned: the reader's are slices of the whole game's text.
-		tags := make([]rules.Tag, len(g.Tags))
-		for i, t := range g.Tags {
-			tags[i] = rules.Tag{Name: strings.Clone(t.Name), Value: strings.Clone(t.Value)}
+		// Only the tags the plan reads are kept, cloned: the reader's strings are slices of
+		// the whole game's text.
+		var tags []rules.Tag
+		for _, t := range g.Tags {
+			if planTags[strings.ToLower(t.Name)] {
+				tags = append(tags, rules.Tag{Name: strings.Clone(t.Name), Value: strings.Clone(t.Value)})
+			}
 		}
 		light := &rules.Game{Index: g.Index, Line: g.Line, Tags: tags, Result: strings.Clone(g.Result), Windows1252: g.Windows1252}
 		variants[light] = v
@@ -730,6 +733,12 @@ func PrepareEventImportFile(rs io.ReadSeeker, opts EventImportOptions) (*EventPl
 	plan.src = rs
 	return plan, nil
 }
+
+// planTags are the tags planEvent reads (rules.Game's White, Black, Event, Date, Round,
+// Site, GameType and ResultTag with their Italian forms), lower-case.
+var planTags = map[string]bool{"white": true, "bianco": true, "black": true, "nero": true, "event": true, "dati": true, "evento": true,
+	"date": true, "data": true, "anno": true, "round": true, "turno": true, "site": true, "luogo": true, "gametype": true,
+	"result": true, "risultato": true}
 
 // storeStreamedGames reads plan.src again and stores each game on its board (AddGame,
 // which replays it), keeping its verdict in the plan.
