@@ -1,5 +1,5 @@
 -- arbitro database schema. The version below is stored in PRAGMA user_version.
--- schema-version: 1
+-- schema-version: 2
 --
 -- Conventions
 --   * Scores are integer game points in draughts scoring: win 2, draw 1, loss 0. They are
@@ -38,7 +38,12 @@ CREATE TABLE tournaments (
     federation     TEXT    NOT NULL DEFAULT '',   -- organising federation, e.g. 'FID', 'FMJD'
     chief_arbiter  TEXT    NOT NULL DEFAULT '',   -- arbitro principale
     time_control   TEXT    NOT NULL DEFAULT '',
-    created_at     TEXT    NOT NULL
+    created_at     TEXT    NOT NULL,
+    -- Italo-Swiss format (issue 13): 'rotation' (arbitro's earlier reading), 'art2', 'art8',
+    -- 'art9' (the FID program's formats); '' for the other systems.
+    italo_format   TEXT    NOT NULL DEFAULT 'rotation' CHECK (italo_format IN ('', 'rotation', 'art2', 'art8', 'art9')),
+    -- opening ballot: '' none, 'fid-italian' one opening per round from FID Tabella 4.
+    openings       TEXT    NOT NULL DEFAULT '' CHECK (openings IN ('', 'fid-italian'))
 );
 
 -- A person (giocatore), shared by the tournaments of the file.
@@ -86,6 +91,8 @@ CREATE TABLE rounds (
     explanation   TEXT    NOT NULL DEFAULT '',   -- the pairing engine's account of its choices
     paired_at     TEXT    NOT NULL,
     published_at  TEXT,                          -- NULL while the pairing is a draft
+    opening       TEXT    NOT NULL DEFAULT '',   -- opening drawn for the round (FID Tabella 4 number)
+    opening_seed  INTEGER NOT NULL DEFAULT 0,    -- seed of that draw
     UNIQUE (tournament_id, number)
 );
 
@@ -112,6 +119,9 @@ CREATE TABLE boards (
     pair_order   INTEGER NOT NULL DEFAULT 0,     -- order in which the pairing formed the pair (Italo-Swiss rotation); 0 = board order
     white_float  TEXT    NOT NULL DEFAULT '' CHECK (white_float IN ('', 'down', 'up')),
     black_float  TEXT    NOT NULL DEFAULT '' CHECK (black_float IN ('', 'down', 'up')),
+    -- kind of a pairing bye (issue 13): '' ordinary, 'RM' odd-field rest, 'RR' rest after a
+    -- withdrawal, 'RT' turn rest (0 points)
+    rest         TEXT    NOT NULL DEFAULT '' CHECK (rest IN ('', 'RM', 'RR', 'RT')),
     UNIQUE (round_id, board, game),
     CHECK (black_entry IS NULL OR black_entry <> white_entry)
 );

@@ -208,19 +208,23 @@ func (tx *Tx) Snapshot(t *Tournament, round int) ([]pairing.Entrant, error) {
 	}
 	type fkey struct{ round, entry int }
 	floats := map[fkey]pairing.Float{}
-	rows, err := tx.QueryContext(tx.ctx, `SELECT r.number, b.white_entry, coalesce(b.black_entry, 0), b.white_float, b.black_float
+	rests := map[fkey]pairing.RestKind{}
+	rows, err := tx.QueryContext(tx.ctx, `SELECT r.number, b.white_entry, coalesce(b.black_entry, 0), b.white_float, b.black_float, b.rest
 		FROM boards b JOIN rounds r ON r.id = b.round_id WHERE r.tournament_id = ? AND r.number < ? AND b.game = 1`, t.ID, round)
 	if err != nil {
 		return nil, err
 	}
 	for rows.Next() {
 		var rn, w, b int
-		var wf, bf string
-		if err := rows.Scan(&rn, &w, &b, &wf, &bf); err != nil {
+		var wf, bf, rest string
+		if err := rows.Scan(&rn, &w, &b, &wf, &bf, &rest); err != nil {
 			rows.Close()
 			return nil, err
 		}
 		floats[fkey{rn, w}] = parseFloat(wf)
+		if b == 0 {
+			rests[fkey{rn, w}] = pairing.RestKind(rest)
+		}
 		if b != 0 {
 			floats[fkey{rn, b}] = parseFloat(bf)
 		}
@@ -236,7 +240,7 @@ func (tx *Tx) Snapshot(t *Tournament, round int) ([]pairing.Entrant, error) {
 		id := int(e.ID)
 		en := pairing.Entrant{ID: id, Number: e.Number, Rating: e.Rating, Name: e.Player.Name, Available: true}
 		if e.Status == StatusWithdrawn && e.WithdrawnAfter < round {
-			en.Available = false
+			en.Available, en.Withdrawn = false, true
 		}
 		if e.JoinedRound > round {
 			en.Available = false
@@ -263,7 +267,7 @@ func (tx *Tx) Snapshot(t *Tournament, round int) ([]pairing.Entrant, error) {
 				case CrossPlayed, CrossPending:
 					hr.Kind, hr.Opponent, hr.Colour = pairing.Played, s.Opponent, s.Colour
 				case CrossBye:
-					hr.Kind = pairing.Bye
+					hr.Kind, hr.Rest = pairing.Bye, rests[fkey{r, id}]
 				case CrossForfeitWin:
 					hr.Kind, hr.Opponent = pairing.ForfeitWin, s.Opponent
 				case CrossForfeitLoss, CrossUnplayed:
@@ -562,6 +566,7 @@ func (tx *Tx) PairNext(t *Tournament, opts PairOptions) (*PairedRound, error) {
 	}
 
 	ex := &RoundExplanation{System: cur.System, Round: round, Seed: cur.Seed, Manual: opts.Manual, Forced: len(missing) > 0}
+	rests := map[int]string{} // White id of a bye → its kind of rest (Italo-Swiss FID formats)
 	var pairs []pairing.Pair
 	switch cur.System {
 	case SystemRoundRobin:
@@ -578,14 +583,13 @@ func (tx *Tx) PairNext(t *Tournament, opts PairOptions) (*PairedRound, error) {
 			}
 		}
 	case SystemItaloSwiss:
-		start, err := tx.italoStart(cur, round)
+		start, res, err := tx.italoPair(cur, es, round, fixed)
 		if err != nil {
 			return nil, err
 		}
 		ex.Start = start
-		res, err := pairing.ItaloSwiss(es, pairing.ItaloOptions{Start: start, Fixed: fixed})
-		if err != nil {
-			return nil, pairErr(cur, round, err)
+		for _, r := range res.Rests {
+			rests[r.ID] = string(r.Kind)
 		}
 		pairs = res.Pairs
 		ex.Italo = &res
@@ -681,8 +685,8 @@ func (tx *Tx) PairNext(t *Tournament, opts PairOptions) (*PairedRound, error) {
 	if err != nil {
 		return nil, err
 	}
-	ins, err := tx.PrepareContext(tx.ctx, `INSERT INTO boards (round_id, board, game, white_entry, black_entry, pair_order, white_float, black_float)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
+	ins, err := tx.PrepareContext(tx.ctx, `INSERT INTO boards (round_id, board, game, white_entry, black_entry, pair_order, white_float, black_float, rest)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`)
 	if err != nil {
 		return nil, err
 	}
@@ -692,11 +696,15 @@ func (tx *Tx) PairNext(t *Tournament, opts PairOptions) (*PairedRound, error) {
 		if p.Black != 0 {
 			black = p.Black
 		}
-		if _, err := ins.ExecContext(tx.ctx, roundID, p.Board, 1, p.White, black, i+1, floatText(floats[p.White]), floatText(floats[p.Black])); err != nil {
+		rest := ""
+		if p.Black == 0 {
+			rest = rests[p.White]
+		}
+		if _, err := ins.ExecContext(tx.ctx, roundID, p.Board, 1, p.White, black, i+1, floatText(floats[p.White]), floatText(floats[p.Black]), rest); err != nil {
 			return nil, err
 		}
 		if cur.GamesPerPairing == 2 && p.Black != 0 {
-			if _, err := ins.ExecContext(tx.ctx, roundID, p.Board, 2, p.Black, p.White, i+1, floatText(floats[p.Black]), floatText(floats[p.White])); err != nil {
+			if _, err := ins.ExecContext(tx.ctx, roundID, p.Board, 2, p.Black, p.White, i+1, floatText(floats[p.Black]), floatText(floats[p.White]), ""); err != nil {
 				return nil, err
 			}
 		}
@@ -1028,13 +1036,9 @@ func (tx *Tx) CheckPairing(t *Tournament, round int) (*PairingCheck, error) {
 			return nil, err
 		}
 	case SystemItaloSwiss:
-		start, err := tx.italoStart(cur, round)
+		_, res, err := tx.italoPair(cur, es, round, nil)
 		if err != nil {
 			return nil, err
-		}
-		res, err := pairing.ItaloSwiss(es, pairing.ItaloOptions{Start: start})
-		if err != nil {
-			return nil, pairErr(cur, round, err)
 		}
 		c.Engine = res.Pairs
 	case SystemDutch:

@@ -1,0 +1,13 @@
+-- Italo-Swiss formats of the federation's program, kinds of rest, opening ballot (issue 13)
+-- italo_format: 'rotation' (arbitro's earlier reading: every tournament created before this
+-- version), 'art2', 'art8', 'art9' (the FID program's formats); '' for other systems.
+ALTER TABLE tournaments ADD COLUMN italo_format TEXT NOT NULL DEFAULT 'rotation'
+    CHECK (italo_format IN ('', 'rotation', 'art2', 'art8', 'art9'));
+-- openings: '' no ballot, 'fid-italian' one opening drawn per round from FID Tabella 4.
+ALTER TABLE tournaments ADD COLUMN openings TEXT NOT NULL DEFAULT '' CHECK (openings IN ('', 'fid-italian'));
+-- the kind of a pairing bye: '' ordinary, 'RM' rest of an odd field, 'RR' rest after a
+-- withdrawal, 'RT' turn rest (0 points).
+ALTER TABLE boards ADD COLUMN rest TEXT NOT NULL DEFAULT '' CHECK (rest IN ('', 'RM', 'RR', 'RT'));
+-- the opening drawn for the round (FID Tabella 4 number, '' none) and its seed.
+ALTER TABLE rounds ADD COLUMN opening TEXT NOT NULL DEFAULT '';
+ALTER TABLE rounds ADD COLUMN opening_seed INTEGER NOT NULL DEFAULT 0;
