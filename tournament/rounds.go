@@ -402,6 +402,7 @@ type RoundExplanation struct {
 	Italo    *pairing.ItaloResult `json:"italo,omitempty"`
 	Dutch    *DutchInfo           `json:"dutch,omitempty"`
 	Berger   *BergerInfo          `json:"berger,omitempty"`
+	Opening  *OpeningDraw         `json:"opening,omitempty"` // the opening drawn for the round (FID Capo IV)
 }
 
 // PairedRound is a round as PairNext made it.
