@@ -99,21 +99,38 @@ type ItaloFIDOptions struct {
 }
 
 // ItaloFIDStart returns the player whose circle position the next round's scan starts from,
-// given the previous round's pairs in formation order (Board = formation order) and the kind
-// of each rest: the player who had an RM (or RR, or an ordinary bye) in the previous round —
-// "the next rotation starts from the player who rested" — else the Black player of the last
-// pair formed. A turn rest (RT) does not move the start. It returns 0 if prev has no game and
-// no rest.
-func ItaloFIDStart(prev []Pair, rests map[int]RestKind) int {
-	best := 0
-	for _, k := range []RestKind{RestRM, RestRR, RestNone} {
-		for _, p := range prev {
-			if p.IsBye() && rests[p.White] == k {
-				return p.White
-			}
+// given the previous round's pairs in formation order (Board = formation order), the kind
+// of each rest and the pairing numbers (id → number): when the previous round had a rest
+// other than a turn rest — "the next rotation starts from the player who rested" — the
+// player who had the RM, or, when there is none (the rest was an RR, or the arbiter's),
+// the rest of the highest pairing number, whatever its kind (the federation program's port
+// does exactly this: with an RR and an RT in the same art9 round it starts from the
+// higher-numbered of the two); otherwise the Black player of the last pair formed. It
+// returns 0 if prev has no game and no rest.
+func ItaloFIDStart(prev []Pair, rests map[int]RestKind, number map[int]int) int {
+	restID, lastRest, hasRest := 0, 0, false
+	for _, p := range prev {
+		if !p.IsBye() {
+			continue
+		}
+		k := rests[p.White]
+		if k != RestRT {
+			hasRest = true
+		}
+		if k == RestRM && restID == 0 {
+			restID = p.White
+		}
+		if lastRest == 0 || number[p.White] > number[lastRest] {
+			lastRest = p.White
 		}
 	}
-	start := 0
+	if hasRest {
+		if restID != 0 {
+			return restID
+		}
+		return lastRest
+	}
+	best, start := 0, 0
 	for _, p := range prev {
 		if !p.IsBye() && p.Board >= best {
 			best, start = p.Board, p.Black

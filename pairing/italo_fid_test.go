@@ -102,7 +102,11 @@ func TestItaloFIDKosmosStates(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			if c.prev != nil {
-				got := ItaloFIDStart(c.prev, c.prevRests)
+				num := map[int]int{}
+				for _, e := range c.es {
+					num[e.ID] = e.Number
+				}
+				got := ItaloFIDStart(c.prev, c.prevRests, num)
 				if got != c.start {
 					t.Fatalf("start player %d, want %d", got, c.start)
 				}
@@ -119,6 +123,23 @@ func TestItaloFIDKosmosStates(t *testing.T) {
 				t.Errorf("rests %v, want %v", res.Rests, c.rests)
 			}
 		})
+	}
+}
+
+// The start after a round with an RR and an RT (art9 with a withdrawal): no RM, so the
+// rest with the higher number, here the RT; with an RM, the RM; with only an RT, the last
+// Black.
+func TestItaloFIDStartAfterRests(t *testing.T) {
+	num := map[int]int{3: 3, 11: 11, 1: 1, 2: 2, 4: 4, 5: 5}
+	prev := []Pair{{1, 1, 2}, {2, 4, 5}, {3, 3, 0}, {4, 11, 0}}
+	if got := ItaloFIDStart(prev, map[int]RestKind{3: RestRR, 11: RestRT}, num); got != 11 {
+		t.Errorf("RR 3 + RT 11: start %d, want 11", got)
+	}
+	if got := ItaloFIDStart(prev, map[int]RestKind{3: RestRM, 11: RestRT}, num); got != 3 {
+		t.Errorf("RM 3 + RT 11: start %d, want 3", got)
+	}
+	if got := ItaloFIDStart(prev, map[int]RestKind{3: RestRT, 11: RestRT}, num); got != 5 {
+		t.Errorf("RT only: start %d, want 5 (Black of the last pair)", got)
 	}
 }
 

@@ -77,7 +77,11 @@ func (tx *Tx) italoPair(t *Tournament, es []pairing.Entrant, round int, fixed []
 		if err != nil {
 			return 0, pairing.ItaloResult{}, err
 		}
-		start = pairing.ItaloFIDStart(prev, rests)
+		num := map[int]int{}
+		for _, e := range es {
+			num[e.ID] = e.Number
+		}
+		start = pairing.ItaloFIDStart(prev, rests, num)
 	}
 	res, err := pairing.ItaloFID(es, pairing.ItaloFIDOptions{Format: f, Round: round, Rounds: t.Rounds, Start: start, Fixed: fixed})
 	if err != nil {
