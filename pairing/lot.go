@@ -79,3 +79,15 @@ func LotColour(seed uint64) Colour {
 	}
 	return Black
 }
+
+// LotStreamOpening is the second PCG seed word of the opening ballot; the first word is the
+// seed of the tournament plus the round number, so each round has its own draw.
+const LotStreamOpening uint64 = 3
+
+// LotOpening draws by lot the index of one of n openings still available (the ballot of
+// FID Capo IV: one opening per round, not repeated within the event). Algorithm: src =
+// PCG(seed+round, LotStreamOpening); return uniform(src, n). The caller lists the openings
+// not yet drawn, in table order, and takes the one at the returned index. n >= 1.
+func LotOpening(seed uint64, round, n int) int {
+	return int(uniform(lotRNG(seed+uint64(round), LotStreamOpening), uint64(n)))
+}

@@ -673,6 +673,9 @@ func (tx *Tx) PairNext(t *Tournament, opts PairOptions) (*PairedRound, error) {
 		}
 	}
 
+	if ex.Opening, err = tx.drawOpening(cur, round); err != nil { // FID Capo IV ballot (issue 13)
+		return nil, err
+	}
 	exJSON, err := json.Marshal(ex)
 	if err != nil {
 		return nil, err
@@ -684,6 +687,9 @@ func (tx *Tx) PairNext(t *Tournament, opts PairOptions) (*PairedRound, error) {
 	}
 	roundID, err := res.LastInsertId()
 	if err != nil {
+		return nil, err
+	}
+	if err := tx.storeOpening(roundID, ex.Opening); err != nil {
 		return nil, err
 	}
 	ins, err := tx.PrepareContext(tx.ctx, `INSERT INTO boards (round_id, board, game, white_entry, black_entry, pair_order, white_float, black_float, rest)

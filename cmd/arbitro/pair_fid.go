@@ -30,7 +30,7 @@ func writeRoundFID(w io.Writer, ex *tournament.RoundExplanation, names map[int]e
 		}
 	}
 	if ex.Opening != nil {
-		fmt.Fprintf(w, "Opening (drawn by lot, seed %d): %s\n", ex.Opening.Seed, ex.Opening.Label)
+		fmt.Fprintf(w, "Opening %s (drawn by lot, seed %d): %s\n", ex.Opening.Code, ex.Opening.Seed, ex.Opening.Label)
 	}
 }
 
