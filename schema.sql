@@ -43,7 +43,9 @@ CREATE TABLE tournaments (
     -- 'art9' (the FID program's formats); '' for the other systems.
     italo_format   TEXT    NOT NULL DEFAULT 'rotation' CHECK (italo_format IN ('', 'rotation', 'art2', 'art8', 'art9')),
     -- opening ballot: '' none, 'fid-italian' one opening per round from FID Tabella 4.
-    openings       TEXT    NOT NULL DEFAULT '' CHECK (openings IN ('', 'fid-italian'))
+    openings       TEXT    NOT NULL DEFAULT '' CHECK (openings IN ('', 'fid-italian')),
+    -- club separation: '' none, 'club' (round robin: restricted lot; Swiss: clubmates avoided)
+    club_separation TEXT   NOT NULL DEFAULT '' CHECK (club_separation IN ('', 'club'))
 );
 
 -- A person (giocatore), shared by the tournaments of the file.

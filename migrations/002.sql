@@ -5,6 +5,8 @@ ALTER TABLE tournaments ADD COLUMN italo_format TEXT NOT NULL DEFAULT 'rotation'
     CHECK (italo_format IN ('', 'rotation', 'art2', 'art8', 'art9'));
 -- openings: '' no ballot, 'fid-italian' one opening drawn per round from FID Tabella 4.
 ALTER TABLE tournaments ADD COLUMN openings TEXT NOT NULL DEFAULT '' CHECK (openings IN ('', 'fid-italian'));
+-- club separation: '' none, 'club' (round robin: restricted lot; Swiss: clubmates avoided while possible).
+ALTER TABLE tournaments ADD COLUMN club_separation TEXT NOT NULL DEFAULT '' CHECK (club_separation IN ('', 'club'));
 -- the kind of a pairing bye: '' ordinary, 'RM' rest of an odd field, 'RR' rest after a
 -- withdrawal, 'RT' turn rest (0 points).
 ALTER TABLE boards ADD COLUMN rest TEXT NOT NULL DEFAULT '' CHECK (rest IN ('', 'RM', 'RR', 'RT'));

@@ -50,6 +50,8 @@ func (r SkipReason) String() string {
 		return "would leave the rest unpairable"
 	case SkipRest:
 		return "would leave as odd one out a player who may not rest"
+	case SkipClub:
+		return "clubmate (clubs are separated)"
 	}
 	return "?"
 }
@@ -60,7 +62,7 @@ func (r SkipReason) MarshalText() ([]byte, error) { return []byte(r.String()), n
 // UnmarshalText reads what MarshalText wrote, so that a stored explanation can be read
 // back (arbitro pairings --explain, pair --check). An unknown text is an error.
 func (r *SkipReason) UnmarshalText(b []byte) error {
-	for _, c := range []SkipReason{SkipMet, SkipUnpairable, SkipRest} {
+	for _, c := range []SkipReason{SkipMet, SkipUnpairable, SkipRest, SkipClub} {
 		if string(b) == c.String() {
 			*r = c
 			return nil
@@ -141,6 +143,9 @@ type ItaloResult struct {
 	// comma-separated when two apply.
 	RestRule       string `json:"rest_rule,omitempty"`
 	RestCandidates []int  `json:"rest_candidates,omitempty"`
+	// ClubRelaxed: the tournament separates clubs, but no pairing kept clubmates apart, so
+	// the round was paired without that restriction (ItaloFIDOptions.Avoid).
+	ClubRelaxed bool `json:"club_relaxed,omitempty"`
 }
 
 // italoSearchBudget bounds the matching tests of one round's backtracking search among n

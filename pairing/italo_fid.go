@@ -96,6 +96,10 @@ type ItaloFIDOptions struct {
 	// Fixed are pairs imposed by the arbiter (White, Black ids; Black 0: White rests). Their
 	// players are taken out before the rest is decided; the pairs come first.
 	Fixed []Pair
+	// Avoid lists pairs of ids (smaller first) to pass over like players already met — the
+	// clubmates of a tournament that separates clubs. When no pairing exists that way the
+	// round is paired again without them (ItaloResult.ClubRelaxed).
+	Avoid map[[2]int]bool
 }
 
 // ItaloFIDStart returns the player whose circle position the next round's scan starts from,
@@ -152,6 +156,9 @@ const (
 // SkipRest: taking this opponent would leave as the odd one out a player who may not rest.
 const SkipRest SkipReason = 10
 
+// SkipClub: the two are clubmates and the tournament separates clubs (ItaloFIDOptions.Avoid).
+const SkipClub SkipReason = 11
+
 // fid flags of one circle position during an ItaloFID round.
 type fidFlag int8
 
@@ -181,6 +188,7 @@ type fidRound struct {
 	restT   []bool         // had an RT before
 	wdrawn  []int          // circle positions of the withdrawn
 	restTie map[int]bool   // restCandidates: tied lowest, decided by the rotation
+	avoid   map[[2]int]bool // circle positions (smaller first) to pass over: clubmates
 }
 
 // ItaloFID pairs one round of the FID Italo-Swiss as the federation's program does
@@ -343,7 +351,24 @@ func ItaloFID(entrants []Entrant, opt ItaloFIDOptions) (ItaloResult, error) {
 		}
 		start = c
 	}
+	if len(opt.Avoid) > 0 {
+		s.avoid = map[[2]int]bool{}
+		for p := range opt.Avoid {
+			a, okA := s.idx[p[0]]
+			b, okB := s.idx[p[1]]
+			if okA && okB {
+				s.avoid[[2]int{min(a, b), max(a, b)}] = true
+			}
+		}
+	}
+	saved := slices.Clone(s.flag)
 	stack, ok := s.search(pairs, start)
+	if !ok && s.avoid != nil {
+		// No pairing keeps clubmates apart: pair as if clubs were not separated.
+		s.avoid, res.ClubRelaxed = nil, true
+		copy(s.flag, saved)
+		stack, ok = s.search(pairs, start)
+	}
 	if !ok {
 		return res, fmt.Errorf("%w: the rotation and its backtracking find no pairing of round %d (%d players, %d pairs) in which nobody meets an opponent twice and nobody rests twice", ErrNoPairing, opt.Round, avail, pairs)
 	}
@@ -508,6 +533,10 @@ func (s *fidRound) search(pairs, start int) ([]fidPair, bool) {
 				case s.met[x][y]:
 					s.flag[y] = fidConsidered
 					top.skipped = append(top.skipped, Skip{ID: s.es[y].ID, Score: s.score[y], Reason: SkipMet})
+					continue
+				case s.avoid[[2]int{min(x, y), max(x, y)}]:
+					s.flag[y] = fidConsidered
+					top.skipped = append(top.skipped, Skip{ID: s.es[y].ID, Score: s.score[y], Reason: SkipClub})
 					continue
 				case slices.Contains(top.inhibited, y):
 					s.flag[y] = fidConsidered

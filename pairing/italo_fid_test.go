@@ -2,6 +2,7 @@ package pairing
 
 import (
 	"errors"
+	"fmt"
 	"reflect"
 	"testing"
 )
@@ -239,5 +240,26 @@ func TestParseItaloFormat(t *testing.T) {
 	}
 	if _, err := ParseItaloFormat("art7"); err == nil {
 		t.Error("art7 accepted")
+	}
+}
+
+// Club separation: clubmates are passed over like players already met while a pairing
+// exists without them; when none does, the round is paired without the restriction.
+func TestItaloFIDAvoidClubmates(t *testing.T) {
+	es := fidState(4, nil, nil)
+	res, err := ItaloFID(es, ItaloFIDOptions{Format: ItaloArt8, Round: 1, Rounds: 3, Avoid: map[[2]int]bool{{1, 2}: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprint(fidPairs(res)); got != "[[1 3] [4 2]]" || res.ClubRelaxed {
+		t.Errorf("pairs %s relaxed %v, want [[1 3] [4 2]] kept apart", got, res.ClubRelaxed)
+	}
+	if res.Steps[0].Skipped[0].Reason != SkipClub {
+		t.Errorf("explanation %+v, want 2 passed over as a clubmate", res.Steps[0].Skipped)
+	}
+	es = fidState(2, nil, nil)
+	res, err = ItaloFID(es, ItaloFIDOptions{Format: ItaloArt8, Round: 1, Rounds: 1, Avoid: map[[2]int]bool{{1, 2}: true}})
+	if err != nil || !res.ClubRelaxed || fmt.Sprint(fidPairs(res)) != "[[1 2]]" {
+		t.Errorf("two clubmates alone: %v %+v", err, res)
 	}
 }

@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"fmt"
+	"strings"
 
 	"arbitro/pairing"
 )
@@ -25,6 +26,13 @@ func (t *Tournament) validateFID() error {
 			return fmt.Errorf("%w: %v", ErrMalformed, err)
 		}
 		t.ItaloFormat = string(f)
+	}
+	switch t.ClubSeparation {
+	case "", "none":
+		t.ClubSeparation = ""
+	case "club":
+	default:
+		return fmt.Errorf("%w: club separation %q (use club or none)", ErrMalformed, t.ClubSeparation)
 	}
 	switch t.Openings {
 	case "", "none":
@@ -83,7 +91,12 @@ func (tx *Tx) italoPair(t *Tournament, es []pairing.Entrant, round int, fixed []
 		}
 		start = pairing.ItaloFIDStart(prev, rests, num)
 	}
-	res, err := pairing.ItaloFID(es, pairing.ItaloFIDOptions{Format: f, Round: round, Rounds: t.Rounds, Start: start, Fixed: fixed})
+	entries, err := tx.Entries(t.ID)
+	if err != nil {
+		return 0, pairing.ItaloResult{}, err
+	}
+	res, err := pairing.ItaloFID(es, pairing.ItaloFIDOptions{Format: f, Round: round, Rounds: t.Rounds, Start: start, Fixed: fixed,
+		Avoid: clubAvoid(t, entries)})
 	if err != nil {
 		return 0, res, pairErr(t, round, err)
 	}
@@ -108,4 +121,33 @@ func (tx *Tx) roundRests(t *Tournament, round int) (map[int]pairing.RestKind, er
 		out[id] = pairing.RestKind(k)
 	}
 	return out, rows.Err()
+}
+
+// entryClubs maps entry id → the player's club ("" none), for club separation.
+func entryClubs(entries []Entry) map[int]string {
+	m := map[int]string{}
+	for _, e := range entries {
+		if c := strings.TrimSpace(e.Player.Club); c != "" {
+			m[int(e.ID)] = strings.ToLower(c)
+		}
+	}
+	return m
+}
+
+// clubAvoid returns, when t separates clubs, the pairs of entry ids of the same club
+// (smaller id first) that the Italo-Swiss avoids while it can.
+func clubAvoid(t *Tournament, entries []Entry) map[[2]int]bool {
+	if t.ClubSeparation != "club" {
+		return nil
+	}
+	clubs := entryClubs(entries)
+	out := map[[2]int]bool{}
+	for a, ca := range clubs {
+		for b, cb := range clubs {
+			if a < b && ca == cb {
+				out[[2]int{a, b}] = true
+			}
+		}
+	}
+	return out
 }

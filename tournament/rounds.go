@@ -55,6 +55,9 @@ type LotResult struct {
 	// Warnings: advice the arbiter should see, e.g. an Italo-Swiss planning more or fewer
 	// rounds than FID Capo V Art. 1 advises for its number of players (never a refusal).
 	Warnings []string `json:"warnings,omitempty"`
+	// Clubs (round robin with club separation): the rounds in which each club's players
+	// meet after the restricted lot (pairing.LotSeparated).
+	Clubs []pairing.ClubMeeting `json:"clubs,omitempty"`
 }
 
 // DrawLot draws the pairing numbers (numeri di sorteggio, FID Capo V Art. 2) of every entry
@@ -111,15 +114,26 @@ func (tx *Tx) DrawLot(t *Tournament, seed *uint64) (*LotResult, error) {
 		}
 	}
 	var nums map[int]int
-	if cur.System == SystemDutch {
+	var clubs []pairing.ClubMeeting
+	switch {
+	case cur.System == SystemDutch:
 		nums = ratingOrder(entries)
-	} else if nums, err = pairing.Lot(uint64(s), ids); err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrInvalid, err)
+	case cur.System == SystemRoundRobin && cur.ClubSeparation == "club": // issue 13
+		if nums, clubs, err = pairing.LotSeparated(uint64(s), ids, entryClubs(entries)); err != nil {
+			return nil, fmt.Errorf("%w: %w", ErrInvalid, err)
+		}
+	default:
+		if nums, err = pairing.Lot(uint64(s), ids); err != nil {
+			return nil, fmt.Errorf("%w: %w", ErrInvalid, err)
+		}
 	}
 	if _, err := tx.ExecContext(tx.ctx, `UPDATE entries SET pairing_number = NULL WHERE tournament_id = ?`, cur.ID); err != nil {
 		return nil, err
 	}
-	res := &LotResult{Seed: s, DrawnAt: tx.NowText(), Redraw: cur.LotDrawnAt != "", Method: "lot"}
+	res := &LotResult{Seed: s, DrawnAt: tx.NowText(), Redraw: cur.LotDrawnAt != "", Method: "lot", Clubs: clubs}
+	if clubs != nil {
+		res.Method = "lot, clubs separated"
+	}
 	if cur.System == SystemDutch {
 		res.Method = "rating"
 		res.InitialColour = pairing.LotColour(uint64(s)).String()
