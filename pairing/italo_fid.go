@@ -183,11 +183,11 @@ type fidRound struct {
 	idx     map[int]int
 	flag    []fidFlag
 	score   []int
-	met     []map[int]bool // circle → circle positions met
-	restMR  []bool         // had an RM or RR (or an ordinary bye) before
-	restT   []bool         // had an RT before
-	wdrawn  []int          // circle positions of the withdrawn
-	restTie map[int]bool   // restCandidates: tied lowest, decided by the rotation
+	met     []map[int]bool  // circle → circle positions met
+	restMR  []bool          // had an RM or RR (or an ordinary bye) before
+	restT   []bool          // had an RT before
+	wdrawn  []int           // circle positions of the withdrawn
+	restTie map[int]bool    // restCandidates: tied lowest, decided by the rotation
 	avoid   map[[2]int]bool // circle positions (smaller first) to pass over: clubmates
 }
 
