@@ -197,3 +197,29 @@ CREATE TRIGGER events_no_delete BEFORE DELETE ON events
 BEGIN
     SELECT RAISE(ABORT, 'the event log is append-only');
 END;
+
+-- Categories and prizes (issue 13). A category is a named group of entries with its own
+-- standings: members added by hand (category_members) and/or by a rule on the player.
+CREATE TABLE categories (
+    id            INTEGER PRIMARY KEY,
+    tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
+    name          TEXT    NOT NULL CHECK (name <> ''),
+    rule          TEXT    NOT NULL DEFAULT '',  -- '', 'title=CM', 'born-from=2010', 'born-to=1966', 'rating-below=1600', 'rating-from=1600'
+    UNIQUE (tournament_id, name)
+);
+CREATE TABLE category_members (
+    category_id INTEGER NOT NULL REFERENCES categories (id) ON DELETE CASCADE,
+    entry_id    INTEGER NOT NULL REFERENCES entries (id),
+    PRIMARY KEY (category_id, entry_id)
+);
+-- Prizes in order of value (rank 1 = highest), each for a place of the overall standings
+-- (category '') or of a category; each player takes at most one, the highest.
+CREATE TABLE prizes (
+    id            INTEGER PRIMARY KEY,
+    tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
+    rank          INTEGER NOT NULL,
+    category      TEXT    NOT NULL DEFAULT '',
+    place         INTEGER NOT NULL CHECK (place >= 1),
+    label         TEXT    NOT NULL DEFAULT '',
+    UNIQUE (tournament_id, rank)
+);

@@ -71,3 +71,26 @@ func TestLotSeparatedClubsMeetEarly(t *testing.T) {
 		}
 	}
 }
+
+// The lot tie-break is a permutation of the ids, reproducible from the seed, on its own
+// stream (it does not repeat the lot of pairing numbers).
+func TestLotTieBreak(t *testing.T) {
+	ids := []int{5, 9, 2, 14, 7, 3}
+	a, b := LotTieBreak(42, ids), LotTieBreak(42, []int{14, 7, 3, 5, 9, 2})
+	nums, _ := Lot(42, ids)
+	seen := map[int]bool{}
+	same := true
+	for _, id := range ids {
+		if a[id] < 1 || a[id] > len(ids) || seen[a[id]] {
+			t.Fatalf("not a permutation: %v", a)
+		}
+		seen[a[id]] = true
+		if a[id] != b[id] {
+			t.Fatalf("the order of the ids changed the draw: %v %v", a, b)
+		}
+		same = same && a[id] == nums[id]
+	}
+	if same {
+		t.Error("the tie-break lot repeats the lot of pairing numbers")
+	}
+}
