@@ -608,6 +608,7 @@ account of how the round was paired (as 'arbitro pair --explain' printed it).`,
 			}
 			switch {
 			case pdf != "":
+				sheet.Notes = fidSheetNotes(ri.Explanation, names) // format, rests, opening (issue 13)
 				return writePDF(cmd, pdf, func(w io.Writer, m reports.Meta) error { return reports.WritePairingsPDF(w, sheet, m) })
 			case flagJSON:
 				byID := map[int64]*tournament.Entry{}

@@ -8,15 +8,16 @@ import (
 	"arbitro/tournament"
 )
 
-// writeRoundFID prints, under a pairing sheet, the Italo-Swiss format and the kind of each
-// rest (RM, RR, RT) when the round was paired by one of the federation program's formats,
-// and the opening drawn for the round when there is an opening ballot.
-func writeRoundFID(w io.Writer, ex *tournament.RoundExplanation, names map[int]entryLabel) {
+// fidSheetNotes are the lines printed under a pairing sheet (text and PDF) when the round
+// was paired by one of the federation program's Italo-Swiss formats (the format and the
+// kind of each rest) or has an opening drawn by lot.
+func fidSheetNotes(ex *tournament.RoundExplanation, names map[int]entryLabel) []string {
 	if ex == nil {
-		return
+		return nil
 	}
+	var out []string
 	if it := ex.Italo; it != nil && it.Format != "" {
-		fmt.Fprintf(w, "Italo-Swiss format: %s\n", it.Format)
+		out = append(out, fmt.Sprintf("Italo-Swiss format: %s", it.Format))
 		var rs []string
 		for _, r := range it.Rests {
 			k := string(r.Kind)
@@ -26,11 +27,19 @@ func writeRoundFID(w io.Writer, ex *tournament.RoundExplanation, names map[int]e
 			rs = append(rs, fmt.Sprintf("%s (%s)", names[r.ID], k))
 		}
 		if len(rs) > 0 {
-			fmt.Fprintf(w, "Rests: %s\n", strings.Join(rs, ", "))
+			out = append(out, "Rests: "+strings.Join(rs, ", "))
 		}
 	}
 	if ex.Opening != nil {
-		fmt.Fprintf(w, "Opening %s (drawn by lot, seed %d): %s\n", ex.Opening.Code, ex.Opening.Seed, ex.Opening.Label)
+		out = append(out, fmt.Sprintf("Opening %s (drawn by lot, seed %d): %s", ex.Opening.Code, ex.Opening.Seed, ex.Opening.Label))
+	}
+	return out
+}
+
+// writeRoundFID prints fidSheetNotes under a text pairing sheet.
+func writeRoundFID(w io.Writer, ex *tournament.RoundExplanation, names map[int]entryLabel) {
+	for _, n := range fidSheetNotes(ex, names) {
+		fmt.Fprintln(w, n)
 	}
 }
 
