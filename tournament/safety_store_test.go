@@ -5,6 +5,7 @@ package tournament
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"io/fs"
 	"os"
@@ -12,6 +13,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"arbitro"
 )
 
 // TestSafetyWritersQueue: twenty writers each holding the write lock for 20 ms, with a
@@ -153,5 +156,55 @@ func TestSafetyReadUpgradedCopy(t *testing.T) {
 	}
 	if fileHash(t, path) != before {
 		t.Fatal("reading through a copy changed the file")
+	}
+}
+
+// TestSafetyReadOlderSchema: a read of a schema-1 file (testdata/schema/v1.sql) through
+// ForReading sees it migrated, while the file itself stays byte-identical at version 1,
+// with no -wal or -shm left and no temporary copy.
+func TestSafetyReadOlderSchema(t *testing.T) {
+	v1, err := os.ReadFile(filepath.Join("testdata", "schema", "v1.sql"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "old.db")
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{string(v1), "PRAGMA user_version = 1",
+		`INSERT INTO tournaments (name, variant, system, rounds, created_at) VALUES ('Vecchio', 'italian', 'italo-swiss', 5, 'x')`} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db.Close()
+	before := fileHash(t, path)
+	r, err := Open(path, ForReading())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	if err := r.View(context.Background(), func(tx *Tx) error {
+		all, err := tx.Tournaments()
+		for _, x := range all {
+			names = append(names, x.Name)
+		}
+		return err
+	}); err != nil || len(names) != 1 || names[0] != "Vecchio" {
+		t.Fatalf("read %v: %v", names, err)
+	}
+	if r.Version() != arbitro.SchemaVersion || r.tmpCopy == "" {
+		t.Fatalf("read at version %d (copy %q), want %d through a copy", r.Version(), r.tmpCopy, arbitro.SchemaVersion)
+	}
+	copyDir := r.tmpCopy
+	r.Close()
+	if fileHash(t, path) != before {
+		t.Fatal("the read changed the schema-1 file")
+	}
+	for _, p := range []string{path + "-wal", path + "-shm", copyDir} {
+		if _, err := os.Stat(p); err == nil {
+			t.Errorf("%s left behind", p)
+		}
 	}
 }
