@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"arbitro/rules"
 )
@@ -731,6 +732,15 @@ func PrepareEventImportFile(rs io.ReadSeeker, opts EventImportOptions) (*EventPl
 	}
 	plan.Windows1252 = pr.Windows1252()
 	plan.src = rs
+	if plan.Windows1252 {
+		for _, n := range plan.Players {
+			if i := strings.IndexAny(n, unusualInNames); i >= 0 {
+				r, _ := utf8.DecodeRuneInString(n[i:])
+				plan.Warnings = append(plan.Warnings, fmt.Sprintf("player %q: the file is not UTF-8 and was read as Windows-1252, which gives %s, unusual in a name; if the file is Latin-2 (Czech, Polish, Hungarian...), convert it to UTF-8 (iconv -f ISO-8859-2 -t UTF-8) and import it again",
+					n, RuneName(r)))
+			}
+		}
+	}
 	return plan, nil
 }
 

@@ -116,3 +116,17 @@ func FuzzReadPlayersCSV(f *testing.F) {
 		}
 	})
 }
+
+// TestSafetyEventLatin2Warning: an event file in Latin-2, read as Windows-1252, is
+// imported with a warning naming the unusual letter and the conversion to make.
+func TestSafetyEventLatin2Warning(t *testing.T) {
+	src := pdnGame("1", "Dvo\xf8\xe1k, Anton\xedn", "Nov\xe1k, Jan", "1-1", "1. 22-18 10-14")
+	plan, err := PrepareEventImportFile(strings.NewReader(src), EventImportOptions{Name: "Praha"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := strings.Join(plan.Warnings, "\n")
+	if !plan.Windows1252 || !strings.Contains(w, "U+00F8 LATIN SMALL LETTER O WITH STROKE") || !strings.Contains(w, "iconv -f ISO-8859-2") {
+		t.Errorf("no Latin-2 warning: %q", plan.Warnings)
+	}
+}
