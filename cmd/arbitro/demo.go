@@ -245,7 +245,13 @@ func (d *demo) audit(t *tournament.Tournament, prefix string) error {
 	if err := d.file(prefix+"-audit.txt", func(w io.Writer) error { _, err := w.Write(text.Bytes()); return err }); err != nil {
 		return err
 	}
-	return d.file(prefix+"-audit.pdf", func(w io.Writer) error { return reports.WriteAuditPDF(w, rep, d.meta) })
+	m := d.meta
+	loc, err := reportLocale(t)
+	if err != nil {
+		return err
+	}
+	m.Locale = loc
+	return d.file(prefix+"-audit.pdf", func(w io.Writer) error { return reports.WriteAuditPDF(w, rep, m) })
 }
 
 func eventInfo(t *tournament.Tournament) tournament.EventInfo {
@@ -270,7 +276,11 @@ func (d *demo) standingsOf(t *tournament.Tournament) (reports.Standings, error) 
 		if err != nil {
 			return err
 		}
-		s = reports.Standings{Table: ct, AfterRound: round, Rows: rows}
+		loc, err := reportLocale(tt)
+		if err != nil {
+			return err
+		}
+		s = reports.Standings{Table: ct, AfterRound: round, Rows: rows, Locale: loc}
 		return nil
 	})
 	return s, err
@@ -382,6 +392,13 @@ func (d *demo) simulatedEvent(name, system string, rounds int, players []tournam
 			if err != nil {
 				return err
 			}
+			// The round's day and start time, printed on the sheets: two rounds a day from
+			// 21 November 2026, at 9:30 and 15:30.
+			day := fmt.Sprintf("2026-11-%02d", 21+(r-1)/2)
+			clock := [2]string{"09:30", "15:30"}[(r-1)%2]
+			if _, err := tx.SetRoundSchedule(tt, r, &day, &clock); err != nil {
+				return err
+			}
 			for _, w := range pr.Warnings {
 				d.out("warning: %s", w)
 			}
@@ -416,6 +433,23 @@ func (d *demo) simulatedEvent(name, system string, rounds int, players []tournam
 		}
 		if showExtras && r == rounds && len(played) > 0 {
 			if err := d.claims(t, played[0]); err != nil {
+				return err
+			}
+		}
+		if r == rounds {
+			if err := d.view(func(tx *tournament.Tx) (err error) {
+				tt, err := tx.TournamentByID(t.ID)
+				if err != nil {
+					return err
+				}
+				sheet, err = loadSheet(tx, tt, r)
+				return err
+			}); err != nil {
+				return err
+			}
+			file := fmt.Sprintf("%s-results-round%d.pdf", prefix, r)
+			d.cmdline("--tournament %d pairings --round %d --results --pdf %s", t.ID, r, filepath.Join(d.dir, file))
+			if err := d.file(file, func(w io.Writer) error { return reports.WriteResultsPDF(w, sheet, d.meta) }); err != nil {
 				return err
 			}
 		}

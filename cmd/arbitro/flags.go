@@ -30,6 +30,7 @@ func addGlobalFlags(root *cobra.Command) {
 	root.PersistentFlags().StringVar(&flagDB, "db", def, "SQLite database file (default $ARBITRO_DB or arbitro.db)")
 	root.PersistentFlags().StringVar(&flagTournament, "tournament", "", "tournament name or id, when the database holds several")
 	root.PersistentFlags().BoolVar(&flagJSON, "json", false, "write JSON (JSON Lines for streams) instead of tables")
+	addLangFlag(root)
 }
 
 // isCobraUsage reports whether err is one of cobra's argument-count or unknown-command errors.

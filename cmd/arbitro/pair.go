@@ -53,6 +53,7 @@ func newPairCmd() *cobra.Command {
 	var sets []string
 	var checkRound int
 	var system, trfIn, output string
+	var date, clock string
 	var seed uint64
 	cmd := &cobra.Command{
 		Use:     "pair [ROUND]",
@@ -62,7 +63,7 @@ func newPairCmd() *cobra.Command {
 
   round-robin   the next round of the Berger table (double round robin when the
                 tournament plans twice the rounds of one cycle; odd number: a bye)
-  italo-swiss   FID Italo-Swiss with continuous rotation (fid-pairing.md)
+  italo-swiss   FID Italo-Swiss with continuous rotation (docs/fid-pairing.md)
   dutch         FIDE Dutch (C.04.3); round 1's colour drawn by lot from the seed
 
 The round is paired only when every result of the earlier rounds is in; --force pairs
@@ -83,6 +84,9 @@ is the engine's pairing, 1 when it differs (or, Dutch, breaks an absolute criter
 Without a database (arbitro as a pairing engine for other programs):
   arbitro pair --system dutch --trf IN.trf [--output OUT.txt]   next round, JaVaFo format
   arbitro pair --check --trf IN.trf                            check the last round of IN
+
+--date and --time store when the round is played (2026-11-21 or 21/11/2026; 15:30);
+the pairing sheet prints them. 'arbitro round set N --date --time' changes them later.
 
 ROUND, if given, must be the next round (a safety check for scripts).
 
@@ -148,6 +152,11 @@ Exit status 4 when no valid pairing exists.`,
 				if pr, err = tx.PairNext(tt, tournament.PairOptions{Force: force, Manual: manual}); err != nil {
 					return err
 				}
+				if cmd.Flags().Changed("date") || cmd.Flags().Changed("time") {
+					if _, err := tx.SetRoundSchedule(tt, pr.Round, &date, &clock); err != nil {
+						return err
+					}
+				}
 				sheet, err = loadSheet(tx, tt, pr.Round)
 				if err != nil {
 					return err
@@ -166,7 +175,7 @@ Exit status 4 when no valid pairing exists.`,
 				fmt.Fprintf(errOut, "arbitro: warning: %s\n", w)
 			}
 			fmt.Fprintf(out, "round %d of %s paired (%s, seed %d)\n", pr.Round, t.Name, pr.Method, pr.Seed)
-			if err := writeSheetText(out, sheet, nil); err != nil {
+			if err := reports.WritePairingsText(out, sheet); err != nil {
 				return err
 			}
 			if explainFlag {
@@ -178,6 +187,8 @@ Exit status 4 when no valid pairing exists.`,
 	}
 	f := cmd.Flags()
 	f.BoolVar(&force, "force", false, "pair although results of earlier rounds are missing (a warning is recorded)")
+	f.StringVar(&date, "date", "", "the day the round is played, 2026-11-21 or 21/11/2026 (printed on the sheet)")
+	f.StringVar(&clock, "time", "", "the round's start time, 15:30 (printed on the sheet)")
 	f.BoolVar(&explainFlag, "explain", false, "print why each pair was made")
 	f.StringArrayVar(&sets, "set", nil, "impose a pair by pairing numbers, White first: \"12-7\" (\"12-bye\": 12 rests); repeatable")
 	f.BoolVar(&check, "check", false, "re-pair a stored round and print the differences (exit 1 when it differs)")
@@ -214,7 +225,8 @@ func entryLabels(tx *tournament.Tx, t *tournament.Tournament) (map[int]entryLabe
 	return m, nil
 }
 
-// loadSheet builds the pairing sheet of round from the store (points before the round).
+// loadSheet builds the pairing sheet of round from the store (points before the round,
+// results entered so far, date and start time), in the report language (reportLocale).
 func loadSheet(tx *tournament.Tx, t *tournament.Tournament, round int) (reports.PairingsSheet, error) {
 	ct, err := tx.LoadCrosstable(t)
 	if err != nil {
@@ -224,50 +236,21 @@ func loadSheet(tx *tournament.Tx, t *tournament.Tournament, round int) (reports.
 	if err != nil {
 		return reports.PairingsSheet{}, err
 	}
-	return reports.PairingsFromCrosstable(ct, round, before), nil
-}
-
-// writeSheetText prints a pairing sheet as a table; results (board/game → result text)
-// fill the Result column when given.
-func writeSheetText(w io.Writer, s reports.PairingsSheet, results map[[2]int]string) error {
-	sc := s.Scoring
-	if sc.Divisor == 0 {
-		sc = tournament.Scoring210
+	sheet := reports.PairingsFromCrosstable(ct, round, before)
+	if sheet.Locale, err = reportLocale(t); err != nil {
+		return sheet, err
 	}
-	tw := newTable(w)
-	fmt.Fprintln(tw, "Bd\tNo\tWhite\tPts\tResult\tNo\tBlack\tPts")
-	for _, b := range s.Boards {
-		bd := fmt.Sprint(b.Board)
-		if b.Game == 2 {
-			bd += "/2"
-		}
-		res := "-"
-		if r := results[[2]int{b.Board, max(b.Game, 1)}]; r != "" {
-			res = r
-		}
-		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%d\t%s\t%s\n", bd, b.White.Number, b.White.Name, sc.Format(b.White.Points), res,
-			b.Black.Number, b.Black.Name, sc.Format(b.Black.Points))
+	sched, err := tx.RoundSchedule(t.ID, round)
+	if err != nil {
+		return sheet, err
 	}
-	if err := tw.Flush(); err != nil {
-		return err
+	sheet.Date, sheet.Time = sched.Date, sched.Time
+	boards, err := tx.Boards(t, round)
+	if err != nil {
+		return sheet, err
 	}
-	list := func(label string, ps []reports.PairingPlayer, pts bool) {
-		if len(ps) == 0 {
-			return
-		}
-		var parts []string
-		for _, p := range ps {
-			x := fmt.Sprintf("%d %s", p.Number, p.Name)
-			if pts {
-				x += " (" + sc.Format(p.Points) + ")"
-			}
-			parts = append(parts, x)
-		}
-		fmt.Fprintf(w, "%s: %s\n", label, strings.Join(parts, ", "))
-	}
-	list("Bye (riposo)", s.Byes, true)
-	list("Not paired", s.Absent, false)
-	return nil
+	sheet.AddResults(boards)
+	return sheet, nil
 }
 
 // writeExplanation prints why each pair was made, from the stored explanation.
@@ -536,7 +519,7 @@ type pairingSideJSON struct {
 func newPairingsCmd() *cobra.Command {
 	var round int
 	var pdf string
-	var explainFlag bool
+	var explainFlag, resultsSheet bool
 	cmd := &cobra.Command{
 		Use:     "pairings",
 		Aliases: []string{"abbinamenti"},
@@ -545,11 +528,17 @@ func newPairingsCmd() *cobra.Command {
 their pairing numbers and points before the round, the result when entered, the bye and
 the players not paired. --pdf writes the A4 sheet with empty result boxes to pin up;
 --json writes points before the round in game points (2-1-0). --explain adds the stored
-account of how the round was paired (as 'arbitro pair --explain' printed it).`,
+account of how the round was paired (as 'arbitro pair --explain' printed it). --results
+with --pdf writes the results sheet of the round instead (each board's result, "*" for
+one still to come), to pin up after the round. Printed in the tournament's language
+(--lang for this output), with the round's date and start time when stored.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if pdf != "" && flagJSON {
 				return usageErr("choose one of --json and --pdf")
+			}
+			if resultsSheet && pdf == "" {
+				return usageErr("--results goes with --pdf FILE (the text already shows the results)")
 			}
 			if explainFlag && (pdf != "" || flagJSON) {
 				return usageErr("--explain prints text; --json already holds the explanation in 'arbitro pair --json'")
@@ -604,6 +593,8 @@ account of how the round was paired (as 'arbitro pair --explain' printed it).`,
 				return explainPair(err)
 			}
 			switch {
+			case pdf != "" && resultsSheet:
+				return writePDF(cmd, pdf, func(w io.Writer, m reports.Meta) error { return reports.WriteResultsPDF(w, sheet, m) })
 			case pdf != "":
 				return writePDF(cmd, pdf, func(w io.Writer, m reports.Meta) error { return reports.WritePairingsPDF(w, sheet, m) })
 			case flagJSON:
@@ -636,15 +627,9 @@ account of how the round was paired (as 'arbitro pair --explain' printed it).`,
 				}
 				return printJSON(cmd, j)
 			}
-			results := map[[2]int]string{}
-			for _, b := range boards {
-				if b.Result != nil {
-					results[[2]int{b.Board, max(b.Game, 1)}] = b.Result.String()
-				}
-			}
 			out := cmd.OutOrStdout()
 			fmt.Fprintf(out, "%s — round %d of %d (%s, seed %d)\n", t.Name, ri.Number, t.Rounds, ri.Method, ri.Seed)
-			if err := writeSheetText(out, sheet, results); err != nil {
+			if err := reports.WritePairingsText(out, sheet); err != nil {
 				return err
 			}
 			if explainFlag {
@@ -657,6 +642,7 @@ account of how the round was paired (as 'arbitro pair --explain' printed it).`,
 	cmd.Flags().IntVar(&round, "round", 0, "the round to print (default: the last paired)")
 	cmd.Flags().StringVar(&pdf, "pdf", "", "write the A4 pairing sheet to `FILE`")
 	cmd.Flags().BoolVar(&explainFlag, "explain", false, "also print how the round was paired")
+	cmd.Flags().BoolVar(&resultsSheet, "results", false, "with --pdf: the results sheet of the round instead of the pairings")
 	return cmd
 }
 
