@@ -204,17 +204,18 @@ func WriteCrosstablePDF(w io.Writer, s Standings, grid bool, meta Meta) error {
 	for i := len(head) - 1 - len(s.Table.TieBreaks); i < len(head); i++ {
 		cols[i].align = "R"
 	}
-	// Portrait at 8 to 7 pt with room for 45 mm of name; else landscape from 8 down to 5 pt.
+	// Portrait at 10 to 7 pt with room for 45 mm of name; else landscape from 10 down to
+	// 5 pt: the largest type that fits, so a small event's table fills the page.
 	type try struct {
 		landscape bool
 		size      float64
 		minName   float64
 	}
 	var tries []try
-	for size := 8.0; size >= 7; size -= 0.5 {
+	for size := 10.0; size >= 7; size -= 0.5 {
 		tries = append(tries, try{false, size, 45})
 	}
-	for size := 8.0; size >= 5; size -= 0.5 {
+	for size := 10.0; size >= 5; size -= 0.5 {
 		tries = append(tries, try{true, size, 28})
 	}
 	var d *doc
@@ -234,9 +235,26 @@ func WriteCrosstablePDF(w io.Writer, s Standings, grid bool, meta Meta) error {
 		}
 		d.fitWidths(cols, rows, size, 2, 28)
 	}
+	// What width is left goes to the round (or opponent) columns, in equal parts, so the
+	// table spans the page.
+	nCells := len(head) - 4 - len(s.Table.TieBreaks)
+	if left := d.usableWidth() - sumWidths(cols); fits && left > 0 && nCells > 0 {
+		extra := min(left/float64(nCells), 12)
+		for i := 3; i < 3+nCells; i++ {
+			cols[i].width += extra
+		}
+	}
 	d.f.AddPage()
 	d.table(cols, rows, size)
 	d.f.Ln(2)
 	d.paragraph(7, s.loc().crossLegend(grid)+" "+s.legend())
 	return d.finish(w)
+}
+
+func sumWidths(cols []column) float64 {
+	w := 0.0
+	for _, c := range cols {
+		w += c.width
+	}
+	return w
 }

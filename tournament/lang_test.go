@@ -68,12 +68,12 @@ func TestLangDefaultAndSet(t *testing.T) {
 		if intl.Lang != "en" {
 			t.Errorf("international default lang %q, want en", intl.Lang)
 		}
-		nt, err := tx.SetTournamentField(intl, "lang", "nl_NL.UTF-8")
+		nt, err := tx.SetTournamentField(intl, "lang", "it_IT.UTF-8")
 		if err != nil {
 			return err
 		}
-		if nt.Lang != "nl" {
-			t.Errorf("set lang nl: %q", nt.Lang)
+		if nt.Lang != "it" {
+			t.Errorf("set lang it_IT.UTF-8: %q", nt.Lang)
 		}
 		if _, err := tx.SetTournamentField(intl, "lang", "de"); err == nil {
 			t.Error("lang de accepted")
