@@ -173,8 +173,8 @@ func boardLabel(b PairingBoard) string {
 	return s
 }
 
-// WritePairingsPDF renders the pairings sheet on A4 portrait: board, White (number, name,
-// club, points), a result box for each player, Black; then byes and absences. The result
+// WritePairingsPDF renders the pairings sheet on A4 portrait: board, White (number, name
+// with the club in full under it, points), a result box for each player, Black; then byes and absences. The result
 // boxes are empty rectangles for the arbiter to fill in by hand.
 func WritePairingsPDF(w io.Writer, p PairingsSheet, meta Meta) error {
 	return writeRoundPDF(w, p, meta, false)
@@ -202,13 +202,6 @@ func writeRoundPDF(w io.Writer, p PairingsSheet, meta Meta, results bool) error 
 	f.AddPage()
 	const size = 9.5
 	h := 7.5 // tall rows: room to write a result
-	player := func(pp PairingPlayer) string {
-		s := l.playerName(pp)
-		if pp.Club != "" {
-			s += " (" + pp.Club + ")"
-		}
-		return s
-	}
 	wBoard, wNo, wPts, wBox := 11.0, 9.0, 11.0, 11.0
 	wName := (d.usableWidth() - wBoard - 2*(wNo+wPts+wBox) - 4) / 2
 	_, pageH := f.GetPageSize()
@@ -234,19 +227,33 @@ func writeRoundPDF(w io.Writer, p PairingsSheet, meta Meta, results bool) error 
 			drawHead()
 		}
 		y := f.GetY()
-		// Names (with clubs) print in full: a long one gets a smaller font, then two lines.
-		nameCell := func(s string) {
-			fs := size
-			for fs > 6.5 && f.GetStringWidth(s) > wName-1.5 {
+		// The name on the upper line, the club in full on the lower one in smaller grey type
+		// (as Vega and Swiss-Manager print them); only a club longer than the column at
+		// 6 pt is cut.
+		nameCell := func(pp PairingPlayer) {
+			x := f.GetX()
+			name := l.playerName(pp)
+			if pp.Club == "" {
+				f.CellFormat(wName, h, d.clip(name, wName), "B", 0, "L", false, 0, "")
+				return
+			}
+			f.CellFormat(wName, h*0.55, d.clip(name, wName), "", 0, "L", false, 0, "")
+			f.SetXY(x, y+h*0.5)
+			fs := 7.5
+			f.SetFont(fontFamily, "", fs)
+			for fs > 6 && f.GetStringWidth(pp.Club) > wName-1.5 {
 				fs -= 0.5
 				f.SetFontSize(fs)
 			}
-			f.CellFormat(wName, h, d.clip(s, wName), "B", 0, "L", false, 0, "")
-			f.SetFontSize(size)
+			f.SetTextColor(80, 80, 80)
+			f.CellFormat(wName, h*0.5, d.clip(pp.Club, wName), "B", 0, "L", false, 0, "")
+			f.SetTextColor(0, 0, 0)
+			f.SetFont(fontFamily, "", size)
+			f.SetXY(x+wName, y)
 		}
 		f.CellFormat(wBoard, h, boardLabel(b), "B", 0, "R", false, 0, "")
 		f.CellFormat(wNo, h, numOrDash(b.White.Number), "B", 0, "R", false, 0, "")
-		nameCell(player(b.White))
+		nameCell(b.White)
 		f.CellFormat(wPts, h, l.Score(sc, b.White.Points), "B", 0, "R", false, 0, "")
 		if results {
 			wr, br := resultSides(l, b.Result)
@@ -270,7 +277,7 @@ func writeRoundPDF(w io.Writer, p PairingsSheet, meta Meta, results bool) error 
 		}
 		f.CellFormat(2, h, "", "B", 0, "C", false, 0, "")
 		f.CellFormat(wNo, h, numOrDash(b.Black.Number), "B", 0, "R", false, 0, "")
-		nameCell(player(b.Black))
+		nameCell(b.Black)
 		f.CellFormat(wPts, h, l.Score(sc, b.Black.Points), "B", 1, "R", false, 0, "")
 	}
 	list := func(label string, ps []PairingPlayer, withPoints bool) {
