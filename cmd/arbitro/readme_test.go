@@ -154,7 +154,7 @@ func shellWords(line string) ([]string, error) {
 	return words, nil
 }
 
-// scriptQuote quotes a word for a testscript command line (single quotes, '' for ').
+// scriptQuote quotes a word for a testscript command line (single quotes, ” for ').
 func scriptQuote(w string) string {
 	if w != "" && !strings.ContainsAny(w, " \t'\"#$") {
 		return w
@@ -184,7 +184,7 @@ func TestShellWords(t *testing.T) {
 	for in, want := range map[string]string{
 		`./arbitro tournament create "Open di Palermo 2026" --arbiter "Bianchi, Luca"  # a comment`: `./arbitro|tournament|create|Open di Palermo 2026|--arbiter|Bianchi, Luca`,
 		`./arbitro pair --set '12-7' x\ y`: `./arbitro|pair|--set|12-7|x y`,
-		`# only a comment`: ``,
+		`# only a comment`:                 ``,
 	} {
 		got, err := shellWords(in)
 		if err != nil || strings.Join(got, "|") != want {
