@@ -103,7 +103,8 @@ func (s Standings) anyNotApplicable() bool {
 // notApplicable reports whether tie-break t of row i does not apply and prints "-": an
 // average rating of opponents when no rated opponent was met (noARO), and a direct
 // encounter for a player whom no other player ties on points and on the tie-breaks
-// before it (there is no tie for it to break, FIDE C.07 DE: "among the tied players").
+// before it (there is no tie for it to break, FIDE C.07 DE: "among the tied players"), or
+// whose tie group did not all meet (the criterion does not separate them; docs/tiebreaks.md).
 func (s Standings) notApplicable(i, t int, tb tournament.TieBreak, v int) bool {
 	if noARO(tb, v) {
 		return true
@@ -111,9 +112,14 @@ func (s Standings) notApplicable(i, t int, tb tournament.TieBreak, v int) bool {
 	if tb != tournament.TBDirectEncounter {
 		return false
 	}
+	// The tie group: the players equal to this one on points and on the tie-breaks before
+	// this one. Alone, there is nothing to break; a group whose values are all 0 did not all
+	// meet each other (tournament's directEncounter gives zeros then: a group that met
+	// shares the points of its games, more than 0).
 	me := s.Rows[i]
+	group := []int{}
 	for j, o := range s.Rows {
-		if j == i || o.Points != me.Points {
+		if o.Points != me.Points {
 			continue
 		}
 		same := true
@@ -124,19 +130,18 @@ func (s Standings) notApplicable(i, t int, tb tournament.TieBreak, v int) bool {
 			}
 		}
 		if same {
+			group = append(group, j)
+		}
+	}
+	if len(group) < 2 {
+		return true
+	}
+	for _, j := range group {
+		if s.Rows[j].TieBreaks[t] != 0 {
 			return false
 		}
 	}
 	return true
-}
-
-func hasTB(list []tournament.TieBreak, tb tournament.TieBreak) bool {
-	for _, x := range list {
-		if x == tb {
-			return true
-		}
-	}
-	return false
 }
 
 // standingsTable returns the header and the cells of the standings, as printed in text
@@ -457,4 +462,13 @@ func WriteStandingsPDF(w io.Writer, s Standings, meta Meta) error {
 	d.f.Ln(2)
 	d.paragraph(7.5, s.legend())
 	return d.finish(w)
+}
+
+func hasTB(list []tournament.TieBreak, tb tournament.TieBreak) bool {
+	for _, x := range list {
+		if x == tb {
+			return true
+		}
+	}
+	return false
 }

@@ -302,7 +302,7 @@ func writeExplanation(w io.Writer, ex *tournament.RoundExplanation, names map[in
 				plain = append(plain, nm(p.White)+" v "+nm(p.Black))
 			}
 			fmt.Fprintf(w, "  the plain rotation formed %s and left %s unpaired (dead end):\n", orNobody(strings.Join(plain, ", ")), orNobody(joinNames(it.PlainLeft, nm)))
-			fmt.Fprintln(w, "  backtracking (fid-pairing.md 2.5) changed the pairs marked below")
+			fmt.Fprintln(w, "  backtracking (docs/fid-pairing.md 2.5) changed the pairs marked below")
 		}
 		if it.ByeFirst {
 			fmt.Fprintln(w, "  the rotation could not leave the bye to a player who had not rested: the bye was given first (lowest score, highest number, not rested before), then the rotation paired the others")
@@ -336,7 +336,7 @@ func writeExplanation(w io.Writer, ex *tournament.RoundExplanation, names map[in
 				fmt.Fprintln(w, "    not the plain rotation's choice: changed by backtracking")
 			}
 			if st.ColourRule != 0 {
-				fmt.Fprintf(w, "    colours (fid-pairing.md 2.6 rule %d): %s\n", st.ColourRule, italoColourRule(st.ColourRule))
+				fmt.Fprintf(w, "    colours (docs/fid-pairing.md 2.6 rule %d): %s\n", st.ColourRule, italoColourRule(st.ColourRule))
 			}
 		}
 	case ex.Dutch != nil:
@@ -403,7 +403,7 @@ func italoColourRule(n int) string {
 	case 5:
 		return "only one of them has played: he gets his due colour"
 	}
-	return "see fid-pairing.md 2.6"
+	return "see docs/fid-pairing.md 2.6"
 }
 
 func orNobody(s string) string {
