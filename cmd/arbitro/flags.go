@@ -85,6 +85,7 @@ func updateStore(st *tournament.Store, fn func(tx *tournament.Tx, t *tournament.
 		if err != nil {
 			return err
 		}
+		tournamentLang = t.Lang
 		return fn(tx, t)
 	}))
 }
@@ -101,6 +102,7 @@ func view(fn func(tx *tournament.Tx, t *tournament.Tournament) error) error {
 		if err != nil {
 			return err
 		}
+		tournamentLang = t.Lang
 		return fn(tx, t)
 	}))
 }

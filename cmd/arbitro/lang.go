@@ -42,9 +42,15 @@ func checkLangFlag() error {
 	return nil
 }
 
-// messageLocale is the language of the CLI's own messages when no tournament is at hand:
-// --lang, else $LC_ALL/$LC_MESSAGES/$LANG, else English.
-func messageLocale() *reports.Locale {
+// tournamentLang is the language of the tournament the command works on, set when update
+// or view select it ("" before): the last choice of cliLocale.
+var tournamentLang string
+
+// cliLocale is the language of the CLI's messages (errors' hints, warnings, pair
+// --explain, the demo's narration): --lang, else $LC_ALL/$LC_MESSAGES/$LANG when they name
+// a shipped language (the arbiter at the terminal), else the tournament's language, else
+// English. --help stays in English.
+func cliLocale() *reports.Locale {
 	if flagLang != "" {
 		if l, err := reports.LoadLocale(flagLang); err == nil {
 			return l
@@ -52,6 +58,9 @@ func messageLocale() *reports.Locale {
 	}
 	if l := reports.EnvLang(os.Getenv); l != "" {
 		return reports.MustLocale(l)
+	}
+	if tournamentLang != "" {
+		return reports.MustLocale(tournamentLang)
 	}
 	return reports.English()
 }

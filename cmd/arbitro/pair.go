@@ -8,7 +8,6 @@ import (
 	"io"
 	"sort"
 	"strconv"
-	"strings"
 
 	"arbitro/pairing"
 	"arbitro/reports"
@@ -171,10 +170,11 @@ Exit status 4 when no valid pairing exists.`,
 				return printJSON(cmd, pr)
 			}
 			errOut := cmd.ErrOrStderr()
+			msg := cliLocale()
 			for _, w := range pr.Warnings {
-				fmt.Fprintf(errOut, "arbitro: warning: %s\n", w)
+				fmt.Fprintln(errOut, msg.T("cli.warning", "text", w))
 			}
-			fmt.Fprintf(out, "round %d of %s paired (%s, seed %d)\n", pr.Round, t.Name, pr.Method, pr.Seed)
+			fmt.Fprintln(out, msg.T("cli.paired", "round", pr.Round, "name", t.Name, "method", pr.Method, "seed", fmt.Sprint(pr.Seed)))
 			if err := reports.WritePairingsText(out, sheet); err != nil {
 				return err
 			}
@@ -253,172 +253,10 @@ func loadSheet(tx *tournament.Tx, t *tournament.Tournament, round int) (reports.
 	return sheet, nil
 }
 
-// writeExplanation prints why each pair was made, from the stored explanation.
+// writeExplanation prints why each pair was made, from the stored explanation, in the
+// language of the CLI's messages (cliLocale).
 func writeExplanation(w io.Writer, ex *tournament.RoundExplanation, names map[int]entryLabel) {
-	if ex == nil {
-		fmt.Fprintln(w, "no explanation stored for this round (not paired by arbitro pair)")
-		return
-	}
-	nm := func(id int) string { return names[id].String() }
-	fmt.Fprintf(w, "How round %d was paired (%s, seed %d; scores in game points 2-1-0):\n", ex.Round, ex.System, ex.Seed)
-	if ex.Forced {
-		fmt.Fprintln(w, "  paired with --force although results were missing")
-	}
-	for _, m := range ex.Manual {
-		fmt.Fprintf(w, "  arbiter's decision: --set %s\n", m)
-	}
-	switch {
-	case ex.Berger != nil:
-		b := ex.Berger
-		var ps []string
-		for _, p := range b.Numbers {
-			if p.Black == 0 {
-				ps = append(ps, fmt.Sprintf("%d rests", p.White))
-			} else {
-				ps = append(ps, fmt.Sprintf("%d-%d", p.White, p.Black))
-			}
-		}
-		cyc := ""
-		if b.Cycles == 2 {
-			cyc = fmt.Sprintf(", cycle %d of 2", b.Cycle)
-			if b.Cycle == 2 {
-				cyc += " (colours reversed)"
-			}
-		}
-		fmt.Fprintf(w, "  Berger table for %d players, round %d%s: %s\n", b.Players, b.TableRound, cyc, strings.Join(ps, ", "))
-		if b.Players%2 == 1 {
-			fmt.Fprintf(w, "  odd number of players: whoever meets number %d rests\n", b.Players+1)
-		}
-	case ex.Italo != nil:
-		it := ex.Italo
-		if ex.Start != 0 {
-			fmt.Fprintf(w, "  start player: %s (Black on the last board formed in round %d)\n", nm(ex.Start), ex.Round-1)
-		} else {
-			fmt.Fprintln(w, "  no start player: the scan starts at pairing number 1")
-		}
-		if it.Fallback {
-			var plain []string
-			for _, p := range it.Plain {
-				plain = append(plain, nm(p.White)+" v "+nm(p.Black))
-			}
-			fmt.Fprintf(w, "  the plain rotation formed %s and left %s unpaired (dead end):\n", orNobody(strings.Join(plain, ", ")), orNobody(joinNames(it.PlainLeft, nm)))
-			fmt.Fprintln(w, "  backtracking (docs/fid-pairing.md 2.5) changed the pairs marked below")
-		}
-		if it.ByeFirst {
-			fmt.Fprintln(w, "  the rotation could not leave the bye to a player who had not rested: the bye was given first (lowest score, highest number, not rested before), then the rotation paired the others")
-		}
-		for _, st := range it.Steps {
-			switch {
-			case st.Manual && st.Bye:
-				fmt.Fprintf(w, "  board %d: %s rests — arbiter's decision\n", st.Board, nm(st.First))
-				continue
-			case st.Manual:
-				fmt.Fprintf(w, "  board %d: %s - %s — arbiter's decision\n", st.Board, nm(st.First), nm(st.Second))
-				continue
-			case st.Bye:
-				fmt.Fprintf(w, "  bye: %s (%d pts) is left unpaired and rests\n", nm(st.First), st.FirstScore)
-				continue
-			}
-			cur := "from"
-			if !st.CursorIncluded {
-				cur = "after"
-			}
-			fmt.Fprintf(w, "  board %d: %s (%d pts) meets %s (%d pts)\n", st.Board, nm(st.First), st.FirstScore, nm(st.Second), st.SecondScore)
-			fmt.Fprintf(w, "    searched %s cursor %s; highest score among the unpaired: %d", cur, nm(st.CursorID), st.FirstScore)
-			if st.SecondScore < st.FirstScore {
-				fmt.Fprintf(w, "; opponent from the lower group %d", st.SecondScore)
-			}
-			fmt.Fprintln(w)
-			for _, sk := range st.Skipped {
-				fmt.Fprintf(w, "    passed over %s (%d pts): %s\n", nm(sk.ID), sk.Score, sk.Reason)
-			}
-			if st.Fallback {
-				fmt.Fprintln(w, "    not the plain rotation's choice: changed by backtracking")
-			}
-			if st.ColourRule != 0 {
-				fmt.Fprintf(w, "    colours (docs/fid-pairing.md 2.6 rule %d): %s\n", st.ColourRule, italoColourRule(st.ColourRule))
-			}
-		}
-	case ex.Dutch != nil:
-		fmt.Fprintf(w, "  initial colour (drawn by lot from the seed): %s\n", ex.Dutch.InitialColour)
-		for _, b := range ex.Dutch.Brackets {
-			fmt.Fprintf(w, "  bracket %d pts: %d resident(s)", b.Score, b.Residents)
-			if len(b.MDPs) > 0 {
-				fmt.Fprintf(w, ", moved down into it: %s", joinNames(b.MDPs, nm))
-			}
-			if len(b.Downfloaters) > 0 {
-				fmt.Fprintf(w, ", floating down: %s", joinNames(b.Downfloaters, nm))
-			}
-			switch {
-			case b.Fallback:
-				fmt.Fprintf(w, " (no candidate within the search budget: paired by maximum matching)")
-			case !b.Exact:
-				fmt.Fprintf(w, " (best candidate within the search budget, %d nodes)", b.Nodes)
-			default:
-				fmt.Fprintf(w, " (optimal, %d search nodes)", b.Nodes)
-			}
-			fmt.Fprintln(w)
-		}
-		for _, b := range ex.Dutch.Boards {
-			if b.Black == 0 {
-				fmt.Fprintf(w, "  bye: %s (%d pts)", nm(b.White), b.WhiteScore)
-				if b.Manual {
-					fmt.Fprint(w, " — arbiter's decision")
-				} else {
-					fmt.Fprint(w, ": the lowest player of the last bracket who may have it")
-				}
-				fmt.Fprintln(w)
-				continue
-			}
-			fmt.Fprintf(w, "  board %d: %s (%d pts) - %s (%d pts)", b.Board, nm(b.White), b.WhiteScore, nm(b.Black), b.BlackScore)
-			switch {
-			case b.Manual:
-				fmt.Fprint(w, " — arbiter's decision")
-			case b.WhiteFloat == "down":
-				fmt.Fprintf(w, ": %s floats down", nm(b.White))
-			case b.BlackFloat == "down":
-				fmt.Fprintf(w, ": %s floats down", nm(b.Black))
-			default:
-				fmt.Fprint(w, ": same score group")
-			}
-			fmt.Fprintln(w)
-		}
-	}
-	for _, s := range ex.Warnings {
-		fmt.Fprintf(w, "  warning: %s\n", s)
-	}
-}
-
-// italoColourRule summarises the colour rules of fid-pairing.md 2.6 ([arbitro] reading).
-func italoColourRule(n int) string {
-	switch n {
-	case 1:
-		return "each gets his due colour (the opposite of his last game)"
-	case 2:
-		return "both due the same colour: the one with the more unbalanced colour history gets it"
-	case 3:
-		return "both due the same colour, equally balanced: the first player gets his"
-	case 4:
-		return "neither has played a game yet: the first player takes White"
-	case 5:
-		return "only one of them has played: he gets his due colour"
-	}
-	return "see docs/fid-pairing.md 2.6"
-}
-
-func orNobody(s string) string {
-	if s == "" {
-		return "nobody"
-	}
-	return s
-}
-
-func joinNames(ids []int, nm func(int) string) string {
-	var s []string
-	for _, id := range ids {
-		s = append(s, nm(id))
-	}
-	return strings.Join(s, ", ")
+	reports.WriteExplanation(w, cliLocale(), ex, func(id int) string { return names[id].String() })
 }
 
 // runCheck is `arbitro pair --check [--round N]` on the database.

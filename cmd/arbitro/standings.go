@@ -104,7 +104,7 @@ func writePDF(cmd *cobra.Command, file string, render func(w io.Writer, m report
 	if err := fh.Close(); err != nil {
 		return fail(err, "check the disk")
 	}
-	fmt.Fprintf(cmd.OutOrStdout(), "wrote %s\n", file)
+	fmt.Fprintln(cmd.OutOrStdout(), cliLocale().T("cli.wrote", "file", file))
 	return nil
 }
 
