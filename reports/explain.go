@@ -177,4 +177,3 @@ func joinNames(ids []int, nm func(int) string) string {
 	}
 	return strings.Join(s, ", ")
 }
-
