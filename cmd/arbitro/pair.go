@@ -466,7 +466,7 @@ one still to come), to pin up after the round. Printed in the tournament's langu
 				return printJSON(cmd, j)
 			}
 			out := cmd.OutOrStdout()
-			fmt.Fprintf(out, "%s — round %d of %d (%s, seed %d)\n", t.Name, ri.Number, t.Rounds, ri.Method, ri.Seed)
+			fmt.Fprintln(out, sheet.Locale.T("pairings.header", "name", t.Name, "round", ri.Number, "rounds", t.Rounds, "method", ri.Method, "seed", fmt.Sprint(ri.Seed)))
 			if err := reports.WritePairingsText(out, sheet); err != nil {
 				return err
 			}
