@@ -304,9 +304,9 @@ func writeRoundPDF(w io.Writer, p PairingsSheet, meta Meta, results bool) error 
 	list(l.T("pairings.absent"), p.Absent, false)
 	f.Ln(3)
 	if results {
-		d.paragraph(7.5, l.N("results.note", len(p.Boards), "scoring", sc.Name))
+		d.paragraph(7.5, l.N("results.note", len(p.Boards), "scoring", l.Decimal(sc.Name)))
 	} else {
-		d.paragraph(7.5, l.N("pairings.note", len(p.Boards), "scoring", sc.Name))
+		d.paragraph(7.5, l.N("pairings.note", len(p.Boards), "scoring", l.Decimal(sc.Name)))
 	}
 	return d.finish(w)
 }

@@ -66,7 +66,7 @@ func (s Standings) legend() string {
 	for _, tb := range s.Table.TieBreaks {
 		tbs = append(tbs, l.TieBreakLabel(tb)+" = "+l.TieBreakTitle(tb))
 	}
-	out := l.T("legend.scoring", "name", s.scoring().Name)
+	out := l.T("legend.scoring", "name", l.Decimal(s.scoring().Name))
 	if len(tbs) > 0 {
 		out += " " + l.T("legend.tiebreaks", "list", strings.Join(tbs, ", "))
 	} else {
