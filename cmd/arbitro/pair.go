@@ -179,7 +179,7 @@ Exit status 4 when no valid pairing exists.`,
 			if err := reports.WritePairingsText(out, sheet); err != nil {
 				return err
 			}
-			writeRoundFID(out, pr.Explanation, names)
+			writeRoundFID(out, sheet.Locale, pr.Explanation, names)
 			if explainFlag {
 				fmt.Fprintln(out)
 				writeExplanation(out, pr.Explanation, names)
@@ -441,7 +441,7 @@ one still to come), to pin up after the round. Printed in the tournament's langu
 			case pdf != "" && resultsSheet:
 				return writePDF(cmd, pdf, func(w io.Writer, m reports.Meta) error { return reports.WriteResultsPDF(w, sheet, m) })
 			case pdf != "":
-				sheet.Notes = fidSheetNotes(ri.Explanation, names) // format, rests, opening (issue 13)
+				sheet.Notes = fidSheetNotes(sheet.Locale, ri.Explanation, names) // format, rests, opening (issue 13)
 				return writePDF(cmd, pdf, func(w io.Writer, m reports.Meta) error { return reports.WritePairingsPDF(w, sheet, m) })
 			case flagJSON:
 				byID := map[int64]*tournament.Entry{}
@@ -478,7 +478,7 @@ one still to come), to pin up after the round. Printed in the tournament's langu
 			if err := reports.WritePairingsText(out, sheet); err != nil {
 				return err
 			}
-			writeRoundFID(out, ri.Explanation, names)
+			writeRoundFID(out, sheet.Locale, ri.Explanation, names)
 			if explainFlag {
 				fmt.Fprintln(out)
 				writeExplanation(out, ri.Explanation, names)
