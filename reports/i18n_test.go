@@ -241,8 +241,12 @@ func TestParseLang(t *testing.T) {
 		t.Errorf("EnvLang(LANG=it_IT.UTF-8) = %q", got)
 	}
 	env = map[string]string{"LANG": "it_IT.UTF-8", "LC_ALL": "C"}
-	if got := EnvLang(func(k string) string { return env[k] }); got != "it" {
-		t.Errorf("EnvLang(LC_ALL=C, LANG=it) = %q, want it", got)
+	if got := EnvLang(func(k string) string { return env[k] }); got != "" {
+		t.Errorf("EnvLang(LC_ALL=C, LANG=it) = %q, want none (LC_ALL decides)", got)
+	}
+	env = map[string]string{"LANG": "en_US.UTF-8", "LC_MESSAGES": "fr_FR.UTF-8"}
+	if got := EnvLang(func(k string) string { return env[k] }); got != "fr" {
+		t.Errorf("EnvLang(LC_MESSAGES=fr, LANG=en) = %q, want fr", got)
 	}
 	env = map[string]string{"LANG": "ja_JP.UTF-8"}
 	if got := EnvLang(func(k string) string { return env[k] }); got != "" {
