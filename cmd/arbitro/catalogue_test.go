@@ -40,7 +40,7 @@ func snapshot(t *testing.T, dir string) string {
 	return strings.Join(lines, "\n")
 }
 
-func copyDir(t *testing.T, from, to string) {
+func copyTestDir(t *testing.T, from, to string) {
 	t.Helper()
 	ents, err := os.ReadDir(from)
 	if err != nil {
@@ -164,7 +164,7 @@ func TestSafetyCatalogue(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.row, func(t *testing.T) {
 			dir := t.TempDir()
-			copyDir(t, fixture, dir)
+			copyTestDir(t, fixture, dir)
 			for name, text := range c.files {
 				if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
 					t.Fatal(err)
