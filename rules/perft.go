@@ -10,9 +10,17 @@ type DivideEntry struct {
 type perfter struct {
 	g    gen
 	bufs [][]imove
+	in   *inPerfter // International fast path, made on first use
 }
 
 func (pf *perfter) run(p Position, depth int) uint64 {
+	if p.v == International {
+		if pf.in == nil {
+			pf.in = newInPerfter(len(pf.bufs))
+		}
+		s := p.turn
+		return pf.in.run(s == White, p.bb[s], p.bb[s^1], p.kings, depth)
+	}
 	g := &pf.g
 	if depth == 1 {
 		if p.v == Italian {
@@ -59,6 +67,9 @@ func newPerfter(depth int) *perfter {
 func Perft(p Position, depth int) uint64 {
 	if depth <= 0 || p.v == nil {
 		return 1
+	}
+	if p.v == International {
+		return perftInternational(&p, depth)
 	}
 	return newPerfter(depth).run(p, depth)
 }
