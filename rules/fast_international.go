@@ -88,15 +88,19 @@ type inCapGen struct {
 	opp   uint64 // the opponent's pieces (captured ones included: they stay until the end)
 	empty uint64 // empty squares, the moving piece's start square included
 	from  uint8
-	best  int // the most pieces taken by a sequence found so far
+	best  int  // the most pieces taken by a sequence found so far
+	cnt   int  // how many distinct sequences take best pieces
+	store bool // keep every best sequence in buf (otherwise only those taking 3 or more)
 	buf   []imove
 }
 
 // add records a complete sequence from c.from to the bit at, taking capt (n pieces). Only
-// sequences taking the most pieces so far are kept. Two sequences taking one or two
-// pieces with the same start, end and captured set are the same path (a man's jumps are
-// fixed by its captured pieces; a king's second jump from two landing squares of one line
-// is generated once, in kingLine), so only n >= 3 is checked for a duplicate.
+// sequences taking the most pieces so far are counted, and kept in c.buf when c.store is
+// set. Two sequences taking one or two pieces with the same start, end and captured set
+// are the same path (a man's jumps are fixed by its captured pieces; a king's second jump
+// from two landing squares of one line is generated once, in kingLine; two pieces taken in
+// either order would need two parallel lines through both), so only n >= 3 is checked for
+// a duplicate, and those are always kept.
 func (c *inCapGen) add(at, capt uint64, n int) {
 	if n < c.best {
 		return
@@ -104,14 +108,20 @@ func (c *inCapGen) add(at, capt uint64, n int) {
 	to := uint8(bits.TrailingZeros64(at))
 	if n > c.best {
 		c.best = n
+		c.cnt = 0
 		c.buf = c.buf[:0]
-	} else if n >= 3 {
+	}
+	if n >= 3 {
 		for i := range c.buf {
 			if c.buf[i].capt == capt && c.buf[i].to == to && c.buf[i].from == c.from {
 				return
 			}
 		}
+	} else if !c.store {
+		c.cnt++
+		return
 	}
+	c.cnt++
 	c.buf = append(c.buf, imove{capt: capt, key: uint32(n), from: c.from, to: to})
 }
 
@@ -211,10 +221,12 @@ func (c *inCapGen) king(k uint64) {
 	}
 }
 
-// captures fills c.buf with the best captures of the side owning men and ownK.
-func (c *inCapGen) captures(men, ownK, opp, empty uint64) []imove {
+// captures finds the best captures of the side owning men and ownK: c.cnt of them, in
+// c.buf when c.store is set.
+func (c *inCapGen) captures(men, ownK, opp, empty uint64) {
 	c.opp = opp
 	c.best = 0
+	c.cnt = 0
 	c.buf = c.buf[:0]
 	cm := men & (step(step(empty, -inUL)&opp, -inUL) | step(step(empty, -inUR)&opp, -inUR) |
 		step(step(empty, -inDL)&opp, -inDL) | step(step(empty, -inDR)&opp, -inDR))
@@ -231,7 +243,28 @@ func (c *inCapGen) captures(men, ownK, opp, empty uint64) []imove {
 		c.empty = empty | b
 		c.king(b)
 	}
-	return c.buf
+}
+
+// singleManCaptures returns the number of legal moves when only men can capture and no
+// man can go on after its first jump, and ok = false otherwise. It looks at the landing
+// squares of each direction set-wise: from a landing square reached along d, the man may
+// go on in the three directions other than back (-d), over any opposing piece, onto a
+// square that is empty or was a capturing man's start (counting those as empty can only
+// find more continuations, so ok = true is exact).
+func singleManCaptures(cm, opp, empty uint64) (uint64, bool) {
+	e := empty | cm
+	jUL := step(step(e, -inUL)&opp, -inUL) // squares from which a jump up-left lands in e
+	jUR := step(step(e, -inUR)&opp, -inUR)
+	jDL := step(step(e, -inDL)&opp, -inDL)
+	jDR := step(step(e, -inDR)&opp, -inDR)
+	lUL := step(step(cm, inUL)&opp, inUL) & empty
+	lUR := step(step(cm, inUR)&opp, inUR) & empty
+	lDL := step(step(cm, inDL)&opp, inDL) & empty
+	lDR := step(step(cm, inDR)&opp, inDR) & empty
+	if lUL&(jUL|jUR|jDL) != 0 || lUR&(jUL|jUR|jDR) != 0 || lDL&(jUL|jDL|jDR) != 0 || lDR&(jUR|jDL|jDR) != 0 {
+		return 0, false
+	}
+	return uint64(bits.OnesCount64(lUL) + bits.OnesCount64(lUR) + bits.OnesCount64(lDL) + bits.OnesCount64(lDR)), true
 }
 
 // inPerfter walks International positions for Perft.
@@ -257,7 +290,16 @@ func (pf *inPerfter) leaf(white bool, own, opp, kings uint64) uint64 {
 	if !inCanCapture(men, ownK, opp, empty) {
 		return inQuietCount(white, men, ownK, empty)
 	}
-	return uint64(len(pf.cg.captures(men, ownK, opp, empty)))
+	if ownK == 0 {
+		cm := men & (step(step(empty, -inUL)&opp, -inUL) | step(step(empty, -inUR)&opp, -inUR) |
+			step(step(empty, -inDL)&opp, -inDL) | step(step(empty, -inDR)&opp, -inDR))
+		if n, ok := singleManCaptures(cm, opp, empty); ok {
+			return n
+		}
+	}
+	pf.cg.store = false
+	pf.cg.captures(men, ownK, opp, empty)
+	return uint64(pf.cg.cnt)
 }
 
 // moves appends the legal moves of the side owning own to buf.
@@ -266,7 +308,9 @@ func (pf *inPerfter) moves(buf []imove, white bool, own, opp, kings uint64) []im
 	men := own &^ kings
 	ownK := own & kings
 	if inCanCapture(men, ownK, opp, empty) {
-		return append(buf, pf.cg.captures(men, ownK, opp, empty)...)
+		pf.cg.store = true
+		pf.cg.captures(men, ownK, opp, empty)
+		return append(buf, pf.cg.buf...)
 	}
 	if white {
 		for t := step(men, inUL) & empty; t != 0; t &= t - 1 {
