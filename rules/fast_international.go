@@ -34,50 +34,90 @@ func step(x uint64, d int) uint64 {
 	return x >> uint(-d)
 }
 
-// fill returns g together with every square reachable from g in direction d through
-// squares of e (Kogge-Stone occluded fill; 15 steps, more than the 9 a diagonal needs).
-func fill(g, e uint64, d int) uint64 {
-	g |= e & step(g, d)
-	e &= step(e, d)
-	g |= e & step(g, 2*d)
-	e &= step(e, 2*d)
-	g |= e & step(g, 4*d)
-	e &= step(e, 4*d)
-	g |= e & step(g, 8*d)
-	return g
+// fillR returns g together with every square reachable from g through squares of e by
+// repeated right shifts of s bits (Kogge-Stone occluded fill: 15 steps, more than the 9 a
+// diagonal needs); fillL is the same with left shifts. s is a constant after inlining.
+func fillR(g, e uint64, s uint) uint64 {
+	g |= e & (g >> s)
+	e &= e >> s
+	g |= e & (g >> (2 * s))
+	e &= e >> (2 * s)
+	g |= e & (g >> (4 * s))
+	e &= e >> (4 * s)
+	return g | e&(g>>(8*s))
 }
 
-// inCanCapture reports whether the side owning men and ownK (with opp the other side's
-// pieces and empty the empty squares) has a capture.
-func inCanCapture(men, ownK, opp, empty uint64) bool {
-	if men&(step(step(empty, -inUL)&opp, -inUL)|step(step(empty, -inUR)&opp, -inUR)|
-		step(step(empty, -inDL)&opp, -inDL)|step(step(empty, -inDR)&opp, -inDR)) != 0 {
-		return true
+func fillL(g, e uint64, s uint) uint64 {
+	g |= e & (g << s)
+	e &= e << s
+	g |= e & (g << (2 * s))
+	e &= e << (2 * s)
+	g |= e & (g << (4 * s))
+	e &= e << (4 * s)
+	return g | e&(g<<(8*s))
+}
+
+// Ray tables: inRay[d][i] holds the squares after bit i along direction d (0 up-left, 1
+// up-right, 2 down-left, 3 down-right) to the edge; inNext[d][i] the first of them.
+var inRay, inNext [4][64]uint64
+
+// inShift are the four directions as shifts, in the order of the ray tables.
+var inShift = [4]int{inUL, inUR, inDL, inDR}
+
+// inAcross are the two directions across each direction.
+var inAcross = [4][2]int{{1, 2}, {0, 3}, {0, 3}, {1, 2}}
+
+func init() {
+	for d, sd := range inShift {
+		for i := 0; i < 64; i++ {
+			if inBoard&(1<<uint(i)) == 0 {
+				continue
+			}
+			inNext[d][i] = step(1<<uint(i), sd) & inBoard
+			for t := inNext[d][i]; t != 0; t = step(t, sd) & inBoard {
+				inRay[d][i] |= t
+			}
+		}
 	}
-	if ownK == 0 {
-		return false
+}
+
+// inFirst returns the first square of the non-empty set r met along direction d.
+func inFirst(d int, r uint64) int {
+	if d >= 2 {
+		return bits.TrailingZeros64(r)
 	}
-	// the first piece met from a king in each direction, when it is the opponent's and
-	// the square behind it is empty
-	return step(step(fill(ownK, empty, inUL), inUL)&opp, inUL)&empty != 0 ||
-		step(step(fill(ownK, empty, inUR), inUR)&opp, inUR)&empty != 0 ||
-		step(step(fill(ownK, empty, inDL), inDL)&opp, inDL)&empty != 0 ||
-		step(step(fill(ownK, empty, inDR), inDR)&opp, inDR)&empty != 0
+	return 63 - bits.LeadingZeros64(r)
+}
+
+// inKingFills returns, for the kings ownK and the empty squares, the squares each
+// direction's slides reach (the kings included).
+func inKingFills(ownK, empty uint64) (ul, ur, dl, dr uint64) {
+	return fillR(ownK, empty, 6), fillR(ownK, empty, 5), fillL(ownK, empty, 5), fillL(ownK, empty, 6)
+}
+
+// inManCapturers returns the men that can capture.
+func inManCapturers(men, opp, empty uint64) uint64 {
+	return men & (((empty<<6)&opp)<<6 | ((empty<<5)&opp)<<5 | ((empty>>5)&opp)>>5 | ((empty>>6)&opp)>>6)
+}
+
+// inKingCaptures reports whether a king can capture, given the fills of inKingFills: the
+// first piece met in a direction is the opponent's and the square behind it is empty.
+func inKingCaptures(ul, ur, dl, dr, opp, empty uint64) bool {
+	return ((ul>>6)&opp)>>6&empty|((ur>>5)&opp)>>5&empty|((dl<<5)&opp)<<5&empty|((dr<<6)&opp)<<6&empty != 0
 }
 
 // inQuietCount returns the number of non-capturing moves: men by population count of
-// the shifted set, kings by the occluded fill in each direction (every empty square is
-// reached in a given direction by at most one king, the nearest piece behind it).
-func inQuietCount(white bool, men, ownK, empty uint64) uint64 {
+// the shifted set, kings from the fills of inKingFills (every empty square is reached in a
+// given direction by at most one king, the nearest piece behind it).
+func inQuietCount(white bool, men, ownK, empty, ul, ur, dl, dr uint64) uint64 {
 	var n int
 	if white {
-		n = bits.OnesCount64(step(men, inUL)&empty) + bits.OnesCount64(step(men, inUR)&empty)
+		n = bits.OnesCount64((men>>6)&empty) + bits.OnesCount64((men>>5)&empty)
 	} else {
-		n = bits.OnesCount64(step(men, inDL)&empty) + bits.OnesCount64(step(men, inDR)&empty)
+		n = bits.OnesCount64((men<<5)&empty) + bits.OnesCount64((men<<6)&empty)
 	}
 	if ownK != 0 {
-		n += bits.OnesCount64(fill(ownK, empty, inUL)&^ownK) + bits.OnesCount64(fill(ownK, empty, inUR)&^ownK) +
-			bits.OnesCount64(fill(ownK, empty, inDL)&^ownK) + bits.OnesCount64(fill(ownK, empty, inDR)&^ownK)
+		n += bits.OnesCount64(ul&^ownK) + bits.OnesCount64(ur&^ownK) + bits.OnesCount64(dl&^ownK) + bits.OnesCount64(dr&^ownK)
 	}
 	return uint64(n)
 }
@@ -158,65 +198,53 @@ func (c *inCapGen) man(cur, capt uint64, n int) {
 	}
 }
 
-// kingJump looks from the bit cur along d for a capture: it returns the piece to take and
-// the first landing square, or 0, 0.
-func (c *inCapGen) kingJump(cur, capt uint64, d int) (uint64, uint64) {
-	t := step(cur, d)
-	for t&c.empty != 0 {
-		t = step(t, d)
-	}
-	if t&c.opp&^capt == 0 {
-		return 0, 0
-	}
-	land := step(t, d) & c.empty
-	if land == 0 {
-		return 0, 0
-	}
-	return t, land
-}
-
-// kingLine follows a king's capture that has just taken the piece before land (the first
-// landing square) going along d, with capt taken (n pieces). From each landing square the
-// king may go on across the line; going on along the line is the same capture from any
-// landing square, so it is explored once, from the last one.
-func (c *inCapGen) kingLine(land, capt uint64, n int, d int) {
-	var e1, e2 int
-	if d == inUL || d == inDR {
-		e1, e2 = inUR, inDL
-	} else {
-		e1, e2 = inUL, inDR
-	}
-	// along the line: from the last landing square
-	last := land
-	for nx := step(last, d) & c.empty; nx != 0; nx = step(nx, d) & c.empty {
-		last = nx
-	}
+// kingLine follows a king's capture that has just taken the piece on bit blk going along
+// direction d, with capt taken (n pieces). The landing squares are the empty squares after
+// blk up to the next piece. From each the king may go on across the line; going on along
+// the line is the same capture from any landing square, so it is explored once.
+func (c *inCapGen) kingLine(d, blk int, capt uint64, n int) {
+	occ := inBoard &^ c.empty
+	r := inRay[d][blk]
+	land := r
 	along := false
-	if mid, l2 := c.kingJump(last, capt, d); mid != 0 {
-		along = true
-		c.kingLine(l2, capt|mid, n+1, d)
-	}
-	for sq := land; sq != 0; sq = step(sq, d) & c.empty {
-		found := along
-		if mid, l2 := c.kingJump(sq, capt, e1); mid != 0 {
-			found = true
-			c.kingLine(l2, capt|mid, n+1, e1)
+	if o := r & occ; o != 0 {
+		nb := inFirst(d, o)
+		land = r &^ inRay[d][nb] &^ (1 << uint(nb))
+		if b := uint64(1) << uint(nb); b&c.opp&^capt != 0 && inNext[d][nb]&c.empty != 0 {
+			along = true
+			c.kingLine(d, nb, capt|b, n+1)
 		}
-		if mid, l2 := c.kingJump(sq, capt, e2); mid != 0 {
-			found = true
-			c.kingLine(l2, capt|mid, n+1, e2)
+	}
+	e1, e2 := inAcross[d][0], inAcross[d][1]
+	for ; land != 0; land &= land - 1 {
+		sq := bits.TrailingZeros64(land)
+		found := along
+		if o := inRay[e1][sq] & occ; o != 0 {
+			if nb := inFirst(e1, o); (1<<uint(nb))&c.opp&^capt != 0 && inNext[e1][nb]&c.empty != 0 {
+				found = true
+				c.kingLine(e1, nb, capt|1<<uint(nb), n+1)
+			}
+		}
+		if o := inRay[e2][sq] & occ; o != 0 {
+			if nb := inFirst(e2, o); (1<<uint(nb))&c.opp&^capt != 0 && inNext[e2][nb]&c.empty != 0 {
+				found = true
+				c.kingLine(e2, nb, capt|1<<uint(nb), n+1)
+			}
 		}
 		if !found {
-			c.add(sq, capt, n)
+			c.add(uint64(1)<<uint(sq), capt, n)
 		}
 	}
 }
 
-// king starts a king's capture from the bit k.
-func (c *inCapGen) king(k uint64) {
-	for _, d := range [4]int{inUL, inUR, inDL, inDR} {
-		if mid, land := c.kingJump(k, 0, d); mid != 0 {
-			c.kingLine(land, mid, 1, d)
+// king starts a king's capture from bit k.
+func (c *inCapGen) king(k int) {
+	occ := inBoard &^ c.empty
+	for d := range 4 {
+		if o := inRay[d][k] & occ; o != 0 {
+			if nb := inFirst(d, o); (1<<uint(nb))&c.opp != 0 && inNext[d][nb]&c.empty != 0 {
+				c.kingLine(d, nb, 1<<uint(nb), 1)
+			}
 		}
 	}
 }
@@ -228,8 +256,7 @@ func (c *inCapGen) captures(men, ownK, opp, empty uint64) {
 	c.best = 0
 	c.cnt = 0
 	c.buf = c.buf[:0]
-	cm := men & (step(step(empty, -inUL)&opp, -inUL) | step(step(empty, -inUR)&opp, -inUR) |
-		step(step(empty, -inDL)&opp, -inDL) | step(step(empty, -inDR)&opp, -inDR))
+	cm := inManCapturers(men, opp, empty)
 	for cm != 0 {
 		b := cm & -cm
 		cm &= cm - 1
@@ -241,7 +268,7 @@ func (c *inCapGen) captures(men, ownK, opp, empty uint64) {
 		b := k & -k
 		c.from = uint8(bits.TrailingZeros64(b))
 		c.empty = empty | b
-		c.king(b)
+		c.king(int(c.from))
 	}
 }
 
@@ -287,14 +314,21 @@ func (pf *inPerfter) leaf(white bool, own, opp, kings uint64) uint64 {
 	empty := inBoard &^ (own | opp)
 	men := own &^ kings
 	ownK := own & kings
-	if !inCanCapture(men, ownK, opp, empty) {
-		return inQuietCount(white, men, ownK, empty)
-	}
+	cm := inManCapturers(men, opp, empty)
 	if ownK == 0 {
-		cm := men & (step(step(empty, -inUL)&opp, -inUL) | step(step(empty, -inUR)&opp, -inUR) |
-			step(step(empty, -inDL)&opp, -inDL) | step(step(empty, -inDR)&opp, -inDR))
+		if cm == 0 {
+			if white {
+				return uint64(bits.OnesCount64((men>>6)&empty) + bits.OnesCount64((men>>5)&empty))
+			}
+			return uint64(bits.OnesCount64((men<<5)&empty) + bits.OnesCount64((men<<6)&empty))
+		}
 		if n, ok := singleManCaptures(cm, opp, empty); ok {
 			return n
+		}
+	} else {
+		ul, ur, dl, dr := inKingFills(ownK, empty)
+		if cm == 0 && !inKingCaptures(ul, ur, dl, dr, opp, empty) {
+			return inQuietCount(white, men, ownK, empty, ul, ur, dl, dr)
 		}
 	}
 	pf.cg.store = false
@@ -307,36 +341,46 @@ func (pf *inPerfter) moves(buf []imove, white bool, own, opp, kings uint64) []im
 	empty := inBoard &^ (own | opp)
 	men := own &^ kings
 	ownK := own & kings
-	if inCanCapture(men, ownK, opp, empty) {
+	capture := inManCapturers(men, opp, empty) != 0
+	if !capture && ownK != 0 {
+		ul, ur, dl, dr := inKingFills(ownK, empty)
+		capture = inKingCaptures(ul, ur, dl, dr, opp, empty)
+	}
+	if capture {
 		pf.cg.store = true
 		pf.cg.captures(men, ownK, opp, empty)
 		return append(buf, pf.cg.buf...)
 	}
 	if white {
-		for t := step(men, inUL) & empty; t != 0; t &= t - 1 {
+		for t := (men >> 6) & empty; t != 0; t &= t - 1 {
 			i := uint8(bits.TrailingZeros64(t))
 			buf = append(buf, imove{from: i + 6, to: i})
 		}
-		for t := step(men, inUR) & empty; t != 0; t &= t - 1 {
+		for t := (men >> 5) & empty; t != 0; t &= t - 1 {
 			i := uint8(bits.TrailingZeros64(t))
 			buf = append(buf, imove{from: i + 5, to: i})
 		}
 	} else {
-		for t := step(men, inDL) & empty; t != 0; t &= t - 1 {
+		for t := (men << 5) & empty; t != 0; t &= t - 1 {
 			i := uint8(bits.TrailingZeros64(t))
 			buf = append(buf, imove{from: i - 5, to: i})
 		}
-		for t := step(men, inDR) & empty; t != 0; t &= t - 1 {
+		for t := (men << 6) & empty; t != 0; t &= t - 1 {
 			i := uint8(bits.TrailingZeros64(t))
 			buf = append(buf, imove{from: i - 6, to: i})
 		}
 	}
+	occ := own | opp
 	for k := ownK; k != 0; k &= k - 1 {
-		b := k & -k
-		from := uint8(bits.TrailingZeros64(b))
-		for _, d := range [4]int{inUL, inUR, inDL, inDR} {
-			for t := step(b, d) & empty; t != 0; t = step(t, d) & empty {
-				buf = append(buf, imove{from: from, to: uint8(bits.TrailingZeros64(t))})
+		from := bits.TrailingZeros64(k)
+		for d := range 4 {
+			r := inRay[d][from]
+			if o := r & occ; o != 0 {
+				nb := inFirst(d, o)
+				r &^= inRay[d][nb] | 1<<uint(nb)
+			}
+			for ; r != 0; r &= r - 1 {
+				buf = append(buf, imove{from: uint8(from), to: uint8(bits.TrailingZeros64(r))})
 			}
 		}
 	}
