@@ -393,6 +393,11 @@ func (pf *inPerfter) run(white bool, own, opp, kings uint64, depth int) uint64 {
 	if depth == 1 {
 		return pf.leaf(white, own, opp, kings)
 	}
+	if depth == 2 {
+		if n, ok := pf.quiet2(white, own, opp, kings); ok {
+			return n
+		}
+	}
 	ms := pf.moves(pf.bufs[depth][:0], white, own, opp, kings)
 	pf.bufs[depth] = ms
 	promo := inPromoB
@@ -414,6 +419,64 @@ func (pf *inPerfter) run(white bool, own, opp, kings uint64, depth int) uint64 {
 		total += pf.run(!white, nOpp, nOwn, nk, depth-1)
 	}
 	return total
+}
+
+// quiet2 returns perft(2) when the side to move has no capture, walking its moves in
+// registers without listing them, and ok = false when it must capture.
+func (pf *inPerfter) quiet2(white bool, own, opp, kings uint64) (uint64, bool) {
+	empty := inBoard &^ (own | opp)
+	men := own &^ kings
+	ownK := own & kings
+	if inManCapturers(men, opp, empty) != 0 {
+		return 0, false
+	}
+	if ownK != 0 {
+		ul, ur, dl, dr := inKingFills(ownK, empty)
+		if inKingCaptures(ul, ur, dl, dr, opp, empty) {
+			return 0, false
+		}
+	}
+	var total uint64
+	if white {
+		for t := (men >> 6) & empty; t != 0; t &= t - 1 {
+			tb := t & -t
+			mv := tb | tb<<6
+			total += pf.leaf(false, opp, own^mv, kings|tb&inPromoW)
+		}
+		for t := (men >> 5) & empty; t != 0; t &= t - 1 {
+			tb := t & -t
+			mv := tb | tb<<5
+			total += pf.leaf(false, opp, own^mv, kings|tb&inPromoW)
+		}
+	} else {
+		for t := (men << 5) & empty; t != 0; t &= t - 1 {
+			tb := t & -t
+			mv := tb | tb>>5
+			total += pf.leaf(true, opp, own^mv, kings|tb&inPromoB)
+		}
+		for t := (men << 6) & empty; t != 0; t &= t - 1 {
+			tb := t & -t
+			mv := tb | tb>>6
+			total += pf.leaf(true, opp, own^mv, kings|tb&inPromoB)
+		}
+	}
+	occ := own | opp
+	for k := ownK; k != 0; k &= k - 1 {
+		from := bits.TrailingZeros64(k)
+		kb := k & -k
+		for d := range 4 {
+			r := inRay[d][from]
+			if o := r & occ; o != 0 {
+				nb := inFirst(d, o)
+				r &^= inRay[d][nb] | 1<<uint(nb)
+			}
+			for ; r != 0; r &= r - 1 {
+				mv := kb | r&-r
+				total += pf.leaf(!white, opp, own^mv, kings^mv)
+			}
+		}
+	}
+	return total, true
 }
 
 // perftInternational returns Perft(p, depth) for an International position, depth >= 1.
