@@ -10,17 +10,9 @@ type DivideEntry struct {
 type perfter struct {
 	g    gen
 	bufs [][]imove
-	in   *inPerfter // International fast path, made on first use
 }
 
 func (pf *perfter) run(p Position, depth int) uint64 {
-	if p.v == International {
-		if pf.in == nil {
-			pf.in = newInPerfter(len(pf.bufs))
-		}
-		s := p.turn
-		return pf.in.run(s == White, p.bb[s], p.bb[s^1], p.kings, depth)
-	}
 	g := &pf.g
 	if depth == 1 {
 		if p.v == Italian {
@@ -83,10 +75,18 @@ func PerftDivide(p Position, depth int) []DivideEntry {
 	ms := p.LegalMoves()
 	out := make([]DivideEntry, len(ms))
 	pf := newPerfter(depth)
+	var in *inPerfter
+	if p.v == International {
+		in = newInPerfter(depth)
+	}
 	for i, m := range ms {
 		q := p.Play(m)
 		var n uint64 = 1
-		if depth > 1 {
+		switch {
+		case depth > 1 && in != nil:
+			s := q.turn
+			n = in.run(s == White, q.bb[s], q.bb[s^1], q.kings, depth-1)
+		case depth > 1:
 			n = pf.run(q, depth-1)
 		}
 		out[i] = DivideEntry{Move: m, Leaves: n}
