@@ -124,45 +124,13 @@ func (tx *Tx) Audit(t *Tournament, round int) (*TournamentAudit, error) {
 		if err != nil {
 			return nil, err
 		}
-		ga := GameAudit{Board: b, GameID: b.GameID, Problems: []Problem{}}
-		g, perr := sg.Parse()
-		if perr != nil {
-			ga.Verdict = rules.ParseErrorVerdict(g, perr)
-		} else {
-			ga.Game = g
-			if ga.Verdict, err = ReplayForTournament(g, t); err != nil {
-				return nil, err
-			}
-		}
-		ga.Problems = append(ga.Problems, VerdictProblems(ga.Verdict)...)
-		if g != nil {
-			ga.Problems = append(ga.Problems, boardProblems(g, b, ga.Verdict)...)
-		}
 		claims, err := tx.claimsOf(b.ID)
 		if err != nil {
 			return nil, err
 		}
-		for _, c := range claims {
-			ca := ClaimAudit{ID: c.ID, Rule: c.Rule, RequestedAt: c.RequestedAt, DeclaredAt: c.DeclaredAt, Decision: c.Decision, StoredOK: c.EngineOK}
-			if g != nil {
-				ca.Check = CheckClaim(g, t, c.RequestedAt, c.DeclaredAt)
-			} else {
-				ca.Check = ClaimCheck{Rule: c.Rule, Reason: rules.ClaimNotReplayable, Message: "the score cannot be read"}
-			}
-			where := fmt.Sprintf("claim %d (%s, requested at ply %d, declared at ply %d)", c.ID, c.Rule, c.RequestedAt, c.DeclaredAt)
-			if ca.Check.Valid != c.EngineOK {
-				ga.Problems = append(ga.Problems, Problem{Code: ProblemClaimChanged, Ply: c.DeclaredAt,
-					Message: fmt.Sprintf("%s: recorded as %s by the engine, now %s: %s", where, validWord(c.EngineOK), validWord(ca.Check.Valid), ca.Check.Message)})
-			}
-			if c.Decision != DecisionPending && (c.Decision == DecisionAccepted) != ca.Check.Valid {
-				ga.Problems = append(ga.Problems, Problem{Code: ProblemClaimOverride, Ply: c.DeclaredAt,
-					Message: fmt.Sprintf("%s: the arbiter %s it, the engine finds it %s: %s", where, c.Decision, validWord(ca.Check.Valid), ca.Check.Message)})
-			}
-			if c.Decision == DecisionAccepted && b.Result != nil && b.Result.Kind != KindAdjourned && b.Result.Winner() != 'D' {
-				ga.Problems = append(ga.Problems, Problem{Code: ProblemClaimResult, Ply: c.DeclaredAt,
-					Message: fmt.Sprintf("%s was accepted, but the board is recorded as %s", where, b.Result.String())})
-			}
-			ga.Claims = append(ga.Claims, ca)
+		ga, err := auditGame(t, sg, claims)
+		if err != nil {
+			return nil, err
 		}
 		a.Checked++
 		if !ga.Verdict.Legal {
@@ -172,6 +140,50 @@ func (tx *Tx) Audit(t *Tournament, round int) (*TournamentAudit, error) {
 		a.Games = append(a.Games, ga)
 	}
 	return a, nil
+}
+
+// auditGame judges one stored score of t with its board's stored claims (the work of
+// Audit for one board, without the database).
+func auditGame(t *Tournament, sg *StoredGame, claims []StoredClaim) (GameAudit, error) {
+	b := sg.Board
+	var err error
+	ga := GameAudit{Board: b, GameID: b.GameID, Problems: []Problem{}}
+	g, perr := sg.Parse()
+	if perr != nil {
+		ga.Verdict = rules.ParseErrorVerdict(g, perr)
+	} else {
+		ga.Game = g
+		if ga.Verdict, err = ReplayForTournament(g, t); err != nil {
+			return ga, err
+		}
+	}
+	ga.Problems = append(ga.Problems, VerdictProblems(ga.Verdict)...)
+	if g != nil {
+		ga.Problems = append(ga.Problems, boardProblems(g, b, ga.Verdict)...)
+	}
+	for _, c := range claims {
+		ca := ClaimAudit{ID: c.ID, Rule: c.Rule, RequestedAt: c.RequestedAt, DeclaredAt: c.DeclaredAt, Decision: c.Decision, StoredOK: c.EngineOK}
+		if g != nil {
+			ca.Check = CheckClaim(g, t, c.RequestedAt, c.DeclaredAt)
+		} else {
+			ca.Check = ClaimCheck{Rule: c.Rule, Reason: rules.ClaimNotReplayable, Message: "the score cannot be read"}
+		}
+		where := fmt.Sprintf("claim %d (%s, requested at ply %d, declared at ply %d)", c.ID, c.Rule, c.RequestedAt, c.DeclaredAt)
+		if ca.Check.Valid != c.EngineOK {
+			ga.Problems = append(ga.Problems, Problem{Code: ProblemClaimChanged, Ply: c.DeclaredAt,
+				Message: fmt.Sprintf("%s: recorded as %s by the engine, now %s: %s", where, validWord(c.EngineOK), validWord(ca.Check.Valid), ca.Check.Message)})
+		}
+		if c.Decision != DecisionPending && (c.Decision == DecisionAccepted) != ca.Check.Valid {
+			ga.Problems = append(ga.Problems, Problem{Code: ProblemClaimOverride, Ply: c.DeclaredAt,
+				Message: fmt.Sprintf("%s: the arbiter %s it, the engine finds it %s: %s", where, c.Decision, validWord(ca.Check.Valid), ca.Check.Message)})
+		}
+		if c.Decision == DecisionAccepted && b.Result != nil && b.Result.Kind != KindAdjourned && b.Result.Winner() != 'D' {
+			ga.Problems = append(ga.Problems, Problem{Code: ProblemClaimResult, Ply: c.DeclaredAt,
+				Message: fmt.Sprintf("%s was accepted, but the board is recorded as %s", where, b.Result.String())})
+		}
+		ga.Claims = append(ga.Claims, ca)
+	}
+	return ga, nil
 }
 
 func validWord(ok bool) string {

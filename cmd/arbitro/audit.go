@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bufio"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -36,7 +38,8 @@ type auditJSON struct {
 }
 
 func newAuditCmd() *cobra.Command {
-	var round int
+	var round, jobs int
+	var all bool
 	var pdf, variant string
 	cmd := &cobra.Command{
 		Use:     "audit [FILE.pdn...]",
@@ -65,6 +68,15 @@ Exit status: 0 no problem; 3 a problem was found; 1 a file or the database could
   arbitro audit --round 3 --pdf audit-r3.pdf
   arbitro audit archive/*.pdn --json > verdicts.jsonl`,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if jobs < 0 {
+				return usageErr("--jobs must be 0 (one per processor) or more")
+			}
+			if all {
+				if len(args) > 0 || round != 0 || variant != "" {
+					return usageErr("--all audits every tournament of the database: give no FILE, --round or --variant")
+				}
+				return auditAll(cmd, jobs, pdf)
+			}
 			if len(args) > 0 {
 				if round != 0 || pdf != "" {
 					return usageErr("--round and --pdf are for the tournament's audit, not for PDN files")
@@ -81,6 +93,8 @@ Exit status: 0 no problem; 3 a problem was found; 1 a file or the database could
 		},
 	}
 	cmd.Flags().IntVar(&round, "round", 0, "audit this round only")
+	cmd.Flags().BoolVar(&all, "all", false, "audit every tournament of the database in one run (with --pdf: the archive's summary)")
+	cmd.Flags().IntVar(&jobs, "jobs", 0, "games judged at once (0: one per processor); the output is the same for any value")
 	cmd.Flags().StringVar(&pdf, "pdf", "", "write the audit report (board diagrams of illegal moves) to this PDF file")
 	cmd.Flags().StringVar(&variant, "variant", "", "italian or international: variant of archive games without a GameType tag")
 	return cmd
@@ -150,6 +164,60 @@ func auditTournament(cmd *cobra.Command, round int, pdf string) error {
 	}
 	if a.Problems > 0 {
 		return withCode(exitIllegal, fmt.Errorf("the audit found %s", plural(a.Problems, "problem", "problems")), "see the list above")
+	}
+	return nil
+}
+
+// auditAll is `audit --all`: every tournament of the database, judged on --jobs workers,
+// streamed in a stable order.
+func auditAll(cmd *cobra.Command, jobs int, pdf string) error {
+	st, err := openExisting()
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	out := bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10)
+	aw := &reports.ArchiveAudit{W: out, JSON: flagJSON, KeepSummaries: pdf != ""}
+	var bar *progressbar.ProgressBar
+	opts := tournament.ArchiveAuditOptions{Jobs: jobs, Render: aw.Render, OnItem: func(it *tournament.ArchiveItem) error {
+		if bar != nil && it.Kind == tournament.ItemGame {
+			_ = bar.Add(1)
+		}
+		return aw.Item(it)
+	}}
+	if f, ok := cmd.ErrOrStderr().(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		opts.OnStart = func(games int) {
+			bar = progressbar.NewOptions(games, progressbar.OptionSetWriter(f), progressbar.OptionSetDescription("audit"),
+				progressbar.OptionShowCount(), progressbar.OptionClearOnFinish(), progressbar.OptionThrottle(100_000_000))
+		}
+	}
+	var total *tournament.AuditSummary
+	err = explain(st.View(context.Background(), func(tx *tournament.Tx) (err error) {
+		total, err = tx.AuditAll(opts)
+		return err
+	}))
+	if bar != nil {
+		_ = bar.Finish()
+	}
+	if err != nil {
+		return err
+	}
+	if err := aw.Finish(total); err != nil {
+		return err
+	}
+	if err := out.Flush(); err != nil {
+		return err
+	}
+	if pdf != "" {
+		if err := writePDF(cmd, pdf, func(w io.Writer, m reports.Meta) error {
+			return reports.WriteArchiveAuditPDF(w, total, aw.Summaries, m)
+		}); err != nil {
+			return err
+		}
+	}
+	if total.Problems > 0 {
+		return withCode(exitIllegal, fmt.Errorf("the audit found %s in %s", plural(total.Problems, "problem", "problems"),
+			plural(total.Tournaments, "tournament", "tournaments")), "see the list above")
 	}
 	return nil
 }
