@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 
 	"arbitro/rules"
 )
@@ -148,7 +149,7 @@ func auditGame(t *Tournament, sg *StoredGame, claims []StoredClaim) (GameAudit, 
 	b := sg.Board
 	var err error
 	ga := GameAudit{Board: b, GameID: b.GameID, Problems: []Problem{}}
-	g, perr := sg.Parse()
+	g, perr := parseStoredGame(sg)
 	if perr != nil {
 		ga.Verdict = rules.ParseErrorVerdict(g, perr)
 	} else {
@@ -184,6 +185,27 @@ func auditGame(t *Tournament, sg *StoredGame, claims []StoredClaim) (GameAudit, 
 		ga.Claims = append(ga.Claims, ca)
 	}
 	return ga, nil
+}
+
+// pdnBufs holds the 64 KiB read buffers of the PDN reader between games: a stored score is
+// read through a pooled buffer (bufio.NewReaderSize, inside rules.NewPDNReader, keeps a
+// reader that is already large enough) instead of a new one per score.
+var pdnBufs = sync.Pool{New: func() any { return bufio.NewReaderSize(nil, 64<<10) }}
+
+// parseStoredGame is StoredGame.Parse with a pooled read buffer.
+func parseStoredGame(sg *StoredGame) (*rules.Game, error) {
+	br := pdnBufs.Get().(*bufio.Reader)
+	defer pdnBufs.Put(br)
+	br.Reset(strings.NewReader(sg.PDN))
+	g, err := rules.NewPDNReader(br).Next()
+	br.Reset(nil)
+	if err == io.EOF {
+		return nil, fmt.Errorf("%w: stored game %d is empty", ErrBadPDN, sg.ID)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%w: stored game %d: %w", ErrBadPDN, sg.ID, err)
+	}
+	return g, nil
 }
 
 func validWord(ok bool) string {

@@ -197,3 +197,25 @@ func BenchmarkAuditAll(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkAuditAllFile audits the database named by $ARBITRO_AUDIT_DB (e.g. one made by
+// testdata/archive/make-archive.sh) on one worker; skipped without it.
+func BenchmarkAuditAllFile(b *testing.B) {
+	path := os.Getenv("ARBITRO_AUDIT_DB")
+	if path == "" {
+		b.Skip("set ARBITRO_AUDIT_DB to a database file")
+	}
+	st, err := Open(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer st.Close()
+	for b.Loop() {
+		if err := st.View(context.Background(), func(tx *Tx) error {
+			_, err := tx.AuditAll(ArchiveAuditOptions{Jobs: 1})
+			return err
+		}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
