@@ -59,6 +59,14 @@ grow with the number of games. Only games with problems are listed, then a summa
 progress bar is shown on a terminal. --variant is the variant of games without a GameType
 tag.
 
+--all audits every tournament of the database in one run (a federation's archive): the
+scores are judged on --jobs workers (default one per processor) and listed in a stable
+order, the same for any --jobs: tournaments by id, scores by round and board; the scores
+with problems, one summary line per tournament, the archive's totals (illegal scores by
+reason, results inconsistent with the moves, draw claims decided against the engine).
+--json writes one object per score (tournament, board, verdict, problems); --pdf FILE the
+summary of the archive with a row per tournament. A progress bar is shown on a terminal.
+
 --json writes JSON Lines, one object per game: the verdict of 'arbitro replay --json'
 (rules/REPLAY-JSON.md) plus "problems" (code, ply, message), "resolved_ambiguities", and
 for a tournament "round", "board", "game", "game_id", "recorded_result" and "claims".
@@ -66,7 +74,8 @@ for a tournament "round", "board", "game", "game_id", "recorded_result" and "cla
 Exit status: 0 no problem; 3 a problem was found; 1 a file or the database could not be read.`,
 		Example: `  arbitro audit
   arbitro audit --round 3 --pdf audit-r3.pdf
-  arbitro audit archive/*.pdn --json > verdicts.jsonl`,
+  arbitro audit archive/*.pdn --json > verdicts.jsonl
+  arbitro audit --all --jobs 2 --pdf federation-audit.pdf`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if jobs < 0 {
 				return usageErr("--jobs must be 0 (one per processor) or more")
