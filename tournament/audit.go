@@ -269,7 +269,21 @@ type ArchiveStats struct {
 // games), replays each (opts: the variant of games without a GameType tag) and calls fn
 // with the game, its verdict and its problems (VerdictProblems). It stops at fn's first
 // error. Errors wrap ErrBadPDN for an empty or binary input; read errors end the stream.
+// It is AuditPDNJobs with one worker and no rendering.
 func AuditPDN(r io.Reader, opts rules.ReplayOptions, fn func(g *rules.Game, vd rules.Verdict, problems []Problem) error) (ArchiveStats, error) {
+	return AuditPDNJobs(r, opts, 1, nil, func(g *rules.Game, vd rules.Verdict, problems []Problem, _ []byte) error {
+		if fn == nil {
+			return nil
+		}
+		return fn(g, vd, problems)
+	})
+}
+
+// AuditPDNJobs is AuditPDN with the games replayed on jobs workers (< 1: DefaultJobs())
+// while one goroutine reads the text: render (when not nil) runs on the worker and its
+// output is handed to fn with the game, in file order, the same for any jobs.
+func AuditPDNJobs(r io.Reader, opts rules.ReplayOptions, jobs int, render func(g *rules.Game, vd rules.Verdict, problems []Problem) []byte,
+	fn func(g *rules.Game, vd rules.Verdict, problems []Problem, out []byte) error) (ArchiveStats, error) {
 	var st ArchiveStats
 	br := bufio.NewReaderSize(r, 64<<10)
 	head, err := br.Peek(8192)
@@ -282,37 +296,63 @@ func AuditPDN(r io.Reader, opts rules.ReplayOptions, fn func(g *rules.Game, vd r
 	if LooksBinary(head) {
 		return st, fmt.Errorf("%w: the file is binary, not PDN text", ErrBadPDN)
 	}
-	pr := rules.NewPDNReader(br)
-	for {
-		g, perr := pr.Next()
-		if perr == io.EOF {
-			return st, nil
-		}
-		if g == nil {
-			return st, perr
-		}
-		var vd rules.Verdict
+	type judged struct {
+		g        *rules.Game
+		vd       rules.Verdict
+		problems []Problem
+		out      []byte
+	}
+	err = JudgePDN(rules.NewPDNReader(br), jobs, func(g *rules.Game, perr error) judged {
+		j := judged{g: g}
 		if perr != nil {
-			vd = rules.ParseErrorVerdict(g, perr)
+			j.vd = rules.ParseErrorVerdict(g, perr)
 		} else {
-			vd = rules.Replay(g, opts)
+			j.vd = rules.Replay(g, opts)
 		}
+		j.problems = VerdictProblems(j.vd)
+		if render != nil {
+			j.out = render(g, j.vd, j.problems)
+		}
+		return j
+	}, func(j judged) error {
 		st.Games++
-		st.Plies += int64(vd.Plies)
-		if !vd.Legal {
+		st.Plies += int64(j.vd.Plies)
+		if !j.vd.Legal {
 			st.Illegal++
-		} else if vd.ResultCheck == rules.ResultInconsistent {
+		} else if j.vd.ResultCheck == rules.ResultInconsistent {
 			st.Inconsistent++
 		}
-		probs := VerdictProblems(vd)
-		if len(probs) > 0 {
+		if len(j.problems) > 0 {
 			st.WithProblems++
 		}
-		st.Ambiguities += len(AmbiguityNotes(vd))
-		if fn != nil {
-			if err := fn(g, vd, probs); err != nil {
-				return st, err
-			}
-		}
+		st.Ambiguities += len(AmbiguityNotes(j.vd))
+		return fn(j.g, j.vd, j.problems, j.out)
+	})
+	return st, err
+}
+
+// JudgePDN reads the games of pr one by one and hands each, with its parse error (nil, or
+// the error of a game read in part), to judge on jobs workers (< 1: DefaultJobs()), then
+// the results to emit in file order, the same for any jobs; at most a few games per worker
+// are held at a time. It stops at the first read error (a game that could not be read at
+// all), returned after the games before it, or at emit's first error. The parallel ordered
+// loop of `arbitro audit FILE...` and `arbitro replay FILE...`.
+func JudgePDN[R any](pr *rules.PDNReader, jobs int, judge func(g *rules.Game, perr error) R, emit func(R) error) error {
+	if jobs < 1 {
+		jobs = DefaultJobs()
 	}
+	type read struct {
+		g    *rules.Game
+		perr error
+	}
+	return OrderedMap(jobs, func() (read, bool, error) {
+		g, err := pr.Next()
+		if err == io.EOF {
+			return read{}, false, nil
+		}
+		if g == nil {
+			return read{}, false, err
+		}
+		return read{g, err}, true, nil
+	}, func(in read) R { return judge(in.g, in.perr) }, emit)
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -90,7 +91,7 @@ Exit status: 0 no problem; 3 a problem was found; 1 a file or the database could
 				if round != 0 || pdf != "" {
 					return usageErr("--round and --pdf are for the tournament's audit, not for PDN files")
 				}
-				return auditFiles(cmd, args, variant)
+				return auditFiles(cmd, args, variant, jobs)
 			}
 			if variant != "" {
 				return usageErr("--variant is for PDN files; a tournament's games use its variant")
@@ -246,19 +247,19 @@ func gameAuditJSON(ga tournament.GameAudit) auditJSON {
 }
 
 // auditFiles is the archive audit of PDN files.
-func auditFiles(cmd *cobra.Command, files []string, variant string) error {
+func auditFiles(cmd *cobra.Command, files []string, variant string, jobs int) error {
 	opts, err := replayOptions(variant)
 	if err != nil {
 		return err
 	}
-	w := cmd.OutOrStdout()
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
+	bw := bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10)
+	defer bw.Flush()
+	w := bw
 	var total tournament.ArchiveStats
 	var readErrs []error
 	showBar := term.IsTerminal(int(os.Stderr.Fd()))
 	for _, file := range files {
-		st, err := auditFile(w, enc, file, opts, showBar)
+		st, err := auditFile(w, file, opts, jobs, showBar)
 		total.Games += st.Games
 		total.Illegal += st.Illegal
 		total.Inconsistent += st.Inconsistent
@@ -286,7 +287,7 @@ func auditFiles(cmd *cobra.Command, files []string, variant string) error {
 	return nil
 }
 
-func auditFile(w io.Writer, enc *json.Encoder, file string, opts rules.ReplayOptions, showBar bool) (tournament.ArchiveStats, error) {
+func auditFile(w io.Writer, file string, opts rules.ReplayOptions, jobs int, showBar bool) (tournament.ArchiveStats, error) {
 	f, err := os.Open(file)
 	if err != nil {
 		return tournament.ArchiveStats{}, err
@@ -307,30 +308,39 @@ func auditFile(w io.Writer, enc *json.Encoder, file string, opts rules.ReplayOpt
 		r = &pr
 		defer bar.Finish()
 	}
-	return tournament.AuditPDN(r, opts, func(g *rules.Game, vd rules.Verdict, problems []tournament.Problem) error {
+	// the verdicts are rendered on the workers and written in file order
+	render := func(g *rules.Game, vd rules.Verdict, problems []tournament.Problem) []byte {
+		var buf bytes.Buffer
 		amb := tournament.AmbiguityNotes(vd)
 		if flagJSON {
 			j := auditJSON{replayJSON: toReplayJSON(file, g, vd, false), Problems: problems, Ambiguities: amb}
 			if j.Problems == nil {
 				j.Problems = []tournament.Problem{}
 			}
-			return enc.Encode(j)
+			enc := json.NewEncoder(&buf)
+			enc.SetEscapeHTML(false)
+			_ = enc.Encode(j) // plain data into memory: cannot fail
+			return buf.Bytes()
 		}
 		if len(problems) == 0 && len(amb) == 0 {
 			return nil
 		}
 		players := strings.TrimSpace(g.White() + " - " + g.Black())
-		fmt.Fprintf(w, "%s game %d (line %d) %s, %s:\n", filepath.Base(file), g.Index, g.Line, players, noneIfEmpty(vd.Result))
+		fmt.Fprintf(&buf, "%s game %d (line %d) %s, %s:\n", filepath.Base(file), g.Index, g.Line, players, noneIfEmpty(vd.Result))
 		for _, p := range problems {
 			if !vd.Legal && p.Code == vd.Reason && p.Ply == vd.Ply {
-				printIllegal(w, "  ", vd)
+				printIllegal(&buf, "  ", vd)
 				continue
 			}
-			fmt.Fprintf(w, "  %s: %s\n", p.Code, p.Message)
+			fmt.Fprintf(&buf, "  %s: %s\n", p.Code, p.Message)
 		}
 		for _, n := range amb {
-			fmt.Fprintf(w, "  note: %s\n", n)
+			fmt.Fprintf(&buf, "  note: %s\n", n)
 		}
-		return nil
+		return buf.Bytes()
+	}
+	return tournament.AuditPDNJobs(r, opts, jobs, render, func(_ *rules.Game, _ rules.Verdict, _ []tournament.Problem, out []byte) error {
+		_, err := w.Write(out)
+		return err
 	})
 }
