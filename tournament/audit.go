@@ -117,6 +117,10 @@ func (tx *Tx) Audit(t *Tournament, round int) (*TournamentAudit, error) {
 		return nil, err
 	}
 	a := &TournamentAudit{Games: []GameAudit{}}
+	openings, err := tx.roundOpenings(t) // FID opening ballot: opening-mismatch (issue 13)
+	if err != nil {
+		return nil, err
+	}
 	for _, b := range boards {
 		if b.GameID == 0 {
 			continue
@@ -129,7 +133,7 @@ func (tx *Tx) Audit(t *Tournament, round int) (*TournamentAudit, error) {
 		if err != nil {
 			return nil, err
 		}
-		ga, err := auditGame(t, sg, claims)
+		ga, err := auditGame(t, sg, claims, openings[b.Round])
 		if err != nil {
 			return nil, err
 		}
@@ -143,9 +147,9 @@ func (tx *Tx) Audit(t *Tournament, round int) (*TournamentAudit, error) {
 	return a, nil
 }
 
-// auditGame judges one stored score of t with its board's stored claims (the work of
-// Audit for one board, without the database).
-func auditGame(t *Tournament, sg *StoredGame, claims []StoredClaim) (GameAudit, error) {
+// auditGame judges one stored score of t with its board's stored claims and its round's
+// opening ("" when none was drawn) (the work of Audit for one board, without the database).
+func auditGame(t *Tournament, sg *StoredGame, claims []StoredClaim, opening string) (GameAudit, error) {
 	b := sg.Board
 	var err error
 	ga := GameAudit{Board: b, GameID: b.GameID, Problems: []Problem{}}
@@ -161,6 +165,7 @@ func auditGame(t *Tournament, sg *StoredGame, claims []StoredClaim) (GameAudit, 
 	ga.Problems = append(ga.Problems, VerdictProblems(ga.Verdict)...)
 	if g != nil {
 		ga.Problems = append(ga.Problems, boardProblems(g, b, ga.Verdict)...)
+		ga.Problems = append(ga.Problems, OpeningProblems(g, opening)...)
 	}
 	for _, c := range claims {
 		ca := ClaimAudit{ID: c.ID, Rule: c.Rule, RequestedAt: c.RequestedAt, DeclaredAt: c.DeclaredAt, Decision: c.Decision, StoredOK: c.EngineOK}

@@ -122,10 +122,11 @@ type ArchiveAuditOptions struct {
 // archiveJob is one unit of the archive audit's pipeline: a marker (start or end of a
 // tournament) or a score to judge.
 type archiveJob struct {
-	kind   ArchiveItemKind
-	t      *Tournament
-	sg     *StoredGame
-	claims []StoredClaim
+	kind    ArchiveItemKind
+	t       *Tournament
+	sg      *StoredGame
+	claims  []StoredClaim
+	opening string // the round's drawn opening (FID ballot), "" when none
 }
 
 // AuditAll audits every tournament of the file (Audit of each, every round) in one
@@ -154,6 +155,7 @@ func (tx *Tx) AuditAll(opts ArchiveAuditOptions) (*AuditSummary, error) {
 	var t *Tournament
 	var rows *sql.Rows
 	var claims map[int64][]StoredClaim
+	var openings map[int]string
 	defer func() {
 		if rows != nil {
 			rows.Close()
@@ -170,6 +172,9 @@ func (tx *Tx) AuditAll(opts ArchiveAuditOptions) (*AuditSummary, error) {
 				if claims, err = tx.claimsOfTournament(t.ID); err != nil {
 					return archiveJob{}, false, err
 				}
+				if openings, err = tx.roundOpenings(t); err != nil {
+					return archiveJob{}, false, err
+				}
 				rows, err = tx.QueryContext(tx.ctx, `SELECT `+boardCols+`, g.pdn`+boardFrom+
 					` WHERE r.tournament_id = ? AND g.id IS NOT NULL ORDER BY r.number, b.board, b.game`, t.ID)
 				if err != nil {
@@ -184,7 +189,7 @@ func (tx *Tx) AuditAll(opts ArchiveAuditOptions) (*AuditSummary, error) {
 					return archiveJob{}, false, err
 				}
 				sg.ID, sg.Board = b.GameID, b
-				return archiveJob{kind: ItemGame, t: t, sg: sg, claims: claims[b.ID]}, true, nil
+				return archiveJob{kind: ItemGame, t: t, sg: sg, claims: claims[b.ID], opening: openings[b.Round]}, true, nil
 			}
 			if err := rows.Err(); err != nil {
 				return archiveJob{}, false, err
@@ -205,7 +210,7 @@ func (tx *Tx) AuditAll(opts ArchiveAuditOptions) (*AuditSummary, error) {
 		if j.kind != ItemGame {
 			return result{it: it}
 		}
-		ga, err := auditGame(j.t, j.sg, j.claims)
+		ga, err := auditGame(j.t, j.sg, j.claims, j.opening)
 		if err != nil {
 			return result{err: err}
 		}
