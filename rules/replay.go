@@ -77,6 +77,10 @@ type ReplayOptions struct {
 	Variant *Variant
 	// ForceVariant makes Variant win over the game's GameType tag.
 	ForceVariant bool
+	// Strict asks the caller that reads the PDN (arbitro replay, the archive audit) to set
+	// PDNReader.Strict: the PDN 3.0 reading grammar, every tolerance a parse error. Replay
+	// itself does not read it.
+	Strict bool
 }
 
 // Repetition is a position that occurred three or more times in a game (same pieces, same

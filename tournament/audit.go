@@ -249,6 +249,7 @@ func AuditPDN(r io.Reader, opts rules.ReplayOptions, fn func(g *rules.Game, vd r
 		return st, fmt.Errorf("%w: the file is binary, not PDN text", ErrBadPDN)
 	}
 	pr := rules.NewPDNReader(br)
+	pr.Strict = opts.Strict // audit --strict: the PDN 3.0 grammar (issue 14)
 	for {
 		g, perr := pr.Next()
 		if perr == io.EOF {

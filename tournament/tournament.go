@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"arbitro/rules"
 )
 
 // Variants of draughts (column tournaments.variant).
@@ -183,6 +185,17 @@ func (t *Tournament) validate() error {
 		return fmt.Errorf("%w: the end date %s is before the start date %s", ErrInvalid, t.End, t.Start)
 	}
 	return nil
+}
+
+// CanonicalVariant returns the stored name ("italian" or "international") of a variant
+// named in rules.VariantNames ("dama", "internazionale", "22", ...), so that tournament
+// create and set accept the names replay --variant accepts; another name is returned in
+// lower case, for Validate to refuse.
+func CanonicalVariant(name string) string {
+	if v, err := rules.VariantByName(name); err == nil {
+		return v.Name()
+	}
+	return strings.ToLower(strings.TrimSpace(name))
 }
 
 // Validate checks a tournament about to be created (name, variant, system, rounds, scoring,
@@ -383,7 +396,7 @@ func (tx *Tx) SetTournamentField(t *Tournament, field, value string) (*Tournamen
 	case "time-control":
 		nt.TimeControl = value
 	case "variant":
-		nt.Variant = strings.ToLower(value)
+		nt.Variant = CanonicalVariant(value)
 	case "system":
 		nt.System = strings.ToLower(value)
 	case "scoring":

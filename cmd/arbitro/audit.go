@@ -38,6 +38,7 @@ type auditJSON struct {
 func newAuditCmd() *cobra.Command {
 	var round int
 	var pdf, variant string
+	var strict bool
 	cmd := &cobra.Command{
 		Use:     "audit [FILE.pdn...]",
 		Aliases: []string{"verifica"},
@@ -69,10 +70,10 @@ Exit status: 0 no problem; 3 a problem was found; 1 a file or the database could
 				if round != 0 || pdf != "" {
 					return usageErr("--round and --pdf are for the tournament's audit, not for PDN files")
 				}
-				return auditFiles(cmd, args, variant)
+				return auditFiles(cmd, args, variant, strict)
 			}
-			if variant != "" {
-				return usageErr("--variant is for PDN files; a tournament's games use its variant")
+			if variant != "" || strict {
+				return usageErr("--variant and --strict are for PDN files; a tournament's games use its variant")
 			}
 			if round < 0 {
 				return usageErr("--round must be a round number")
@@ -83,6 +84,7 @@ Exit status: 0 no problem; 3 a problem was found; 1 a file or the database could
 	cmd.Flags().IntVar(&round, "round", 0, "audit this round only")
 	cmd.Flags().StringVar(&pdf, "pdf", "", "write the audit report (board diagrams of illegal moves) to this PDF file")
 	cmd.Flags().StringVar(&variant, "variant", "", "italian or international: variant of archive games without a GameType tag")
+	cmd.Flags().BoolVar(&strict, "strict", false, "read archive files by the PDN 3.0 grammar: every tolerated deviation is a parse error (see 'arbitro replay --help')")
 	return cmd
 }
 
@@ -169,11 +171,12 @@ func gameAuditJSON(ga tournament.GameAudit) auditJSON {
 }
 
 // auditFiles is the archive audit of PDN files.
-func auditFiles(cmd *cobra.Command, files []string, variant string) error {
+func auditFiles(cmd *cobra.Command, files []string, variant string, strict bool) error {
 	opts, err := replayOptions(variant)
 	if err != nil {
 		return err
 	}
+	opts.Strict = strict
 	w := cmd.OutOrStdout()
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)

@@ -39,7 +39,7 @@ drawn and stored, so every pairing can be reproduced.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			t.Name = args[0]
-			t.Variant = strings.ToLower(t.Variant)
+			t.Variant = tournament.CanonicalVariant(t.Variant)
 			t.System = strings.ToLower(t.System)
 			if cmd.Flags().Changed("tiebreaks") {
 				tb, err := tournament.ParseTieBreaks(tiebreaks)
