@@ -1262,6 +1262,9 @@ func lexAlgebraic(l *pdnLexer) (PDNMove, int, *PDNError) {
 			k++
 			continue
 		}
+		if parts == 1 && k+1 < len(s) && s[k] >= 'a' && s[k] <= 'z' && isDigit(s[k+1]) {
+			continue // "a3b4": two squares without a separator (PDN 3.0 ALPHAMOVE)
+		}
 		break
 	}
 	if parts < 2 {

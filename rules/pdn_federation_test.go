@@ -156,3 +156,14 @@ func TestStrictDeviations(t *testing.T) {
 		}
 	}
 }
+
+// PDN 3.0 ALPHAMOVE: two algebraic squares without a separator (corpus alphanumeric.pdn).
+func TestAlgebraicMoveWithoutSeparator(t *testing.T) {
+	games, errs := readAll(t, "1.a3b4 *\n", true)
+	if len(games) != 1 || errs[0] != nil || len(games[0].Moves) != 1 || !games[0].Moves[0].Algebraic || games[0].Moves[0].Text != "a3b4" {
+		t.Fatalf("a3b4: %v %+v", errs, games)
+	}
+	if vd := Replay(games[0], ReplayOptions{}); vd.Reason != ReasonUnsupportedVariant {
+		t.Errorf("a3b4 replayed: %s", vd.Reason)
+	}
+}

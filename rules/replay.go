@@ -176,27 +176,6 @@ func tagVariant(g *Game, opts ReplayOptions) (*Variant, error) {
 		return nil, fmt.Errorf("%w: algebraic squares (%s) as in Russian, Brazilian or Czech draughts (GameType 25, 26, 29); arbitro judges Italian (22) and International (20) draughts", ErrUnsupportedVariant, g.Moves[0].Text)
 	}
 	fen := strings.TrimSpace(g.FENTag())
-	for _, m := range g.Moves {
-		if m.From > 32 || m.To > 32 {
-			return International, nil
-		}
-		for _, s := range m.Via {
-			if s > 32 {
-				return International, nil
-			}
-		}
-	}
-	if fen != "" {
-		pi, errI := parseFENAnyTurn(Italian, fen)
-		if errI != nil || pi.CheckPossible() != nil {
-			if pn, err := parseFENAnyTurn(International, fen); err == nil && (errI != nil || pn.CheckPossible() == nil) {
-				return International, nil
-			}
-		}
-	}
-	if g.HasItalianTags() {
-		return Italian, nil
-	}
 	if fen == "" && len(g.Moves) > 0 && !g.Moves[0].Second && g.Moves[0].From >= 1 && g.Moves[0].From <= 12 {
 		// From the start, White's men stand on 21-32 (31-50): a first move from 1-12 is
 		// Black's, as in English draughts (checkers), where Black moves first.
@@ -210,6 +189,30 @@ func tagVariant(g *Game, opts ReplayOptions) (*Variant, error) {
 	if strings.Contains(strings.ToLower(g.Event()), "checkers") {
 		return nil, fmt.Errorf("%w: English draughts (GameType 21): the event %q names checkers", ErrUnsupportedVariant, g.Event())
 	}
+	for _, m := range g.Moves {
+		if m.From > 32 || m.To > 32 {
+			return International, nil
+		}
+		for _, s := range m.Via {
+			if s > 32 {
+				return International, nil
+			}
+		}
+	}
+	if fen != "" {
+		// A square above 32, or more men and kings for a side than the 12 of an 8x8 game:
+		// the 10x10 board (a man on a far row says nothing about the board).
+		pi, errI := parseFENAnyTurn(Italian, fen)
+		wm, wk, bm, bk := pi.Counts()
+		if errI != nil || max(wm+wk, bm+bk) > 12 {
+			if pn, err := parseFENAnyTurn(International, fen); err == nil && (errI != nil || pn.CheckPossible() == nil) {
+				return International, nil
+			}
+		}
+	}
+	if g.HasItalianTags() {
+		return Italian, nil
+	}
 	return nil, nil
 }
 
@@ -219,28 +222,36 @@ func tagVariant(g *Game, opts ReplayOptions) (*Variant, error) {
 func replayVariant(g *Game) (*Variant, Verdict, string, error) {
 	vi := replayWith(g, Italian)
 	vn := replayWith(g, International)
+	if vi.Ply == 0 && vn.Ply == 0 && vi.Reason == vn.Reason && (vi.Reason == ReasonParseError || vi.Reason == ReasonImpossiblePosition) {
+		vi.Variant = "" // the FEN tag is unreadable (or impossible) on both boards
+		return Italian, vi, "", nil
+	}
+	if len(g.Moves) == 0 {
+		// Nothing to replay: a position alone (a problem set-up) does not say whose rules
+		// apply; one board refusing the FEN still leaves the other 8x8 variants.
+		return nil, Verdict{}, "", fmt.Errorf("%w: no GameType tag and no move; nothing in the game says whether it is Italian, International or another draughts (pass --variant)", ErrVariantUnknown)
+	}
 	switch {
 	case vi.Legal && !vn.Legal:
 		return Italian, vi, fmt.Sprintf("variant: no GameType tag; the moves are legal under Italian rules only (International: %s)", shortFail(vn)), nil
 	case vn.Legal && !vi.Legal:
 		return International, vn, fmt.Sprintf("variant: no GameType tag; the moves are legal under International rules only (Italian: %s)", shortFail(vi)), nil
 	case vi.Legal && vn.Legal:
-		if len(g.Moves) == 0 {
-			return nil, Verdict{}, "", fmt.Errorf("%w: no GameType tag and no move; nothing in the game says whether it is Italian, International or another draughts (pass --variant)", ErrVariantUnknown)
-		}
 		return nil, Verdict{}, "", fmt.Errorf("%w: no GameType tag, and the moves are legal under both Italian and International rules (pass --variant)", ErrVariantUnknown)
 	}
-	// Neither replays: condemn the game only under rules that can at least play its first
-	// move when the other rules cannot.
+	// Neither replays: condemn a game from the standard position only under rules that can
+	// at least play its first move when the other rules cannot (English draughts, the other
+	// 8x8 game from that position, is recognised before: Black moves first). A set-up
+	// position (FEN) may be of any 8x8 variant: no verdict.
 	ti, tn := vi.Ply > 1, vn.Ply > 1
+	if strings.TrimSpace(g.FENTag()) != "" {
+		ti, tn = false, false
+	}
 	switch {
 	case ti && !tn:
 		return Italian, vi, fmt.Sprintf("variant: no GameType tag; judged under Italian rules, under which the first moves are legal (International: %s)", shortFail(vn)), nil
 	case tn && !ti:
 		return International, vn, fmt.Sprintf("variant: no GameType tag; judged under International rules, under which the first moves are legal (Italian: %s)", shortFail(vi)), nil
-	}
-	if vi.Ply == 0 && vn.Ply == 0 && vi.Reason == vn.Reason && (vi.Reason == ReasonParseError || vi.Reason == ReasonImpossiblePosition) {
-		return Italian, vi, "", nil // the FEN tag is unreadable (or impossible) on both boards
 	}
 	return nil, Verdict{}, "", fmt.Errorf("%w: no GameType tag, and the moves are legal neither under Italian rules (%s) nor under International rules (%s); this may be another draughts variant (pass --variant to judge it)", ErrVariantUnknown, shortFail(vi), shortFail(vn))
 }

@@ -99,6 +99,12 @@ func TestReplayVariantDecision(t *testing.T) {
 		{"FEN with 15 pieces", "[FEN \"W:W17,18,19,21-32:B5,6,7\"]\n*\n", "", "international", true, true},
 		{"FEN square 45", "[FEN \"W:W45:B5\"]\n*\n", "", "international", true, true},
 		{"Italian tags", "[Bianco \"A\"]\n[Nero \"B\"]\n1. 22-18 *\n", "", "italian", true, true},
+		// English problem (corpus "Tricks traps and shots", TTS Example 1): from a set-up
+		// position, legal under neither rules; one of them playing the first move is no
+		// reason to condemn it under those rules.
+		{"set-up, neither", "[FEN \"W:W32,27,24,22:B20,15,10,7\"]\n1. 27-23 20x27 2. 23-18 27-31 3. 18x2 10-14 0-1\n", ReasonVariantUnknown, "", false, false},
+		{"no moves, International refuses the FEN", "[FEN \"W:W5,27:B17\"]\n1-0\n", ReasonVariantUnknown, "", false, false},
+		{"impossible on both boards", "[FEN \"W:W1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21:B30\"]\n*\n", ReasonImpossiblePosition, "", false, false},
 	} {
 		vd := Replay(gameFrom(t, c.pdn), ReplayOptions{})
 		if vd.Reason != c.reason || vd.Variant != c.vrnt || vd.Legal != c.legal || vd.Judged() != c.judged {
