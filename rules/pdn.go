@@ -671,6 +671,7 @@ func (r *PDNReader) parseChunk(s string, startLine int, cp bool) {
 	if r.carry != nil { // the next game's tags follow this chunk
 		l.nextLine, l.nextCol = r.carryLn, r.carryCol
 	}
+	var prev *Game // the previous game of this chunk
 	for {
 		l.skipSpace()
 		if l.i >= len(l.s) {
@@ -679,13 +680,27 @@ func (r *PDNReader) parseChunk(s string, startLine int, cp bool) {
 		r.index++
 		g := &Game{Index: r.index, Line: l.line, Windows1252: cp}
 		l.g, l.viol = g, nil
+		line, col := l.line, l.col()
 		err := parseGame(l, g)
+		if err == nil && prev != nil && len(g.Tags) == 0 && len(g.Moves) == 0 && len(g.Comments) == 0 && len(g.Variations) == 0 {
+			// Nothing but a result (after a stray '.', say): not a game, a stray result of
+			// the previous one.
+			r.index--
+			l.g, l.viol = prev, nil
+			prev.Warnings = append(prev.Warnings, g.Warnings...)
+			l.tolerate(line, col, "stray result %s after the game's result %s (PDN 3.0: a result ends a game, and a game is not empty)", g.Result, prev.Result)
+			if k := len(r.pendErr) - 1; l.viol != nil && r.pendErr[k] == nil {
+				r.pendErr[k] = fmt.Errorf("game %d: %w", prev.Index, l.viol)
+			}
+			continue
+		}
 		if err == nil && g.Result != "" {
 			trailing(l, g)
 		}
 		if err == nil && l.viol != nil {
 			err = l.viol
 		}
+		prev = g
 		r.pending = append(r.pending, g)
 		if err != nil {
 			r.pendErr = append(r.pendErr, fmt.Errorf("game %d: %w", g.Index, err))
@@ -705,34 +720,58 @@ func (r *PDNReader) parseChunk(s string, startLine int, cp bool) {
 // comments before that move are left to it.
 func trailing(l *pdnLexer, g *Game) {
 	var comments []string
+	keep := func() {
+		if n := len(g.Moves); n > 0 {
+			g.Moves[n-1].Comments = append(g.Moves[n-1].Comments, comments...)
+		} else {
+			g.Comments = append(g.Comments, comments...)
+		}
+		comments = nil
+	}
 	mark, markLine, markStart := l.i, l.line, l.lineStart
+	markWarn, markViol := len(g.Warnings), l.viol
 	for {
 		l.skipSpace()
 		if l.i >= len(l.s) || l.s[l.i] == '[' {
-			if n := len(g.Moves); n > 0 {
-				g.Moves[n-1].Comments = append(g.Moves[n-1].Comments, comments...)
-			} else {
-				g.Comments = append(g.Comments, comments...)
-			}
+			keep()
 			return
 		}
 		if res, n := resultAt(l.s[l.i:]); n > 0 {
 			l.tolerate(l.line, l.col(), "stray result %s after the game's result %s (PDN 3.0: a result ends a game, and a game is not empty)", res, g.Result)
 			l.i += n
-			comments = nil
+			keep()
 			mark, markLine, markStart = l.i, l.line, l.lineStart
+			markWarn, markViol = len(g.Warnings), l.viol
 			continue
 		}
-		if l.s[l.i] == '{' {
-			end := strings.IndexByte(l.s[l.i+1:], '}')
-			if end >= 0 {
+		switch l.s[l.i] {
+		case '.':
+			if !strings.HasPrefix(l.s[l.i:], "..") {
+				l.tolerate(l.line, l.col(), "stray '.' ignored")
+				l.i++
+				continue
+			}
+		case '{':
+			if end := strings.IndexByte(l.s[l.i+1:], '}'); end >= 0 {
 				comments = append(comments, strings.TrimSpace(l.s[l.i+1:l.i+1+end]))
 				l.advanceTo(l.i + 1 + end + 1)
 				continue
 			}
+		case ';':
+			line, col := l.line, l.col()
+			end := strings.IndexByte(l.s[l.i:], '\n')
+			if end < 0 {
+				end = len(l.s) - l.i
+			}
+			l.tolerate(line, col, "';' comment to the end of the line (PDN 3.0 comments are {...})")
+			comments = append(comments, strings.TrimSpace(l.s[l.i+1:l.i+end]))
+			l.advanceTo(l.i + end)
+			continue
 		}
-		// Anything else starts the next game: leave it (and the comments before it) to it.
+		// Anything else starts the next game: leave it (and the comments before it, with
+		// what was noted about them) to it.
 		l.i, l.line, l.lineStart = mark, markLine, markStart
+		g.Warnings, l.viol = g.Warnings[:markWarn], markViol
 		return
 	}
 }

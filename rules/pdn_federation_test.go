@@ -76,7 +76,7 @@ func TestStrayResultsAreNotGames(t *testing.T) {
 	// A comment after the result stays with the game; one before the next game's moves
 	// goes to that game.
 	games, _ = readAll(t, "1. 32-28 1-0 {end} 0-1\n{second} 1. 33-29 *\n", false)
-	if len(games) != 2 || len(games[0].Moves[0].Comments) != 0 || len(games[1].Comments) != 1 || games[1].Comments[0] != "second" {
+	if len(games) != 2 || len(games[0].Moves[0].Comments) != 1 || len(games[1].Comments) != 1 || games[1].Comments[0] != "second" {
 		t.Errorf("comments after the result: %d games, %+v", len(games), games)
 	}
 	games, _ = readAll(t, "1. 32-28 1-0 {end}\n", false)
