@@ -573,13 +573,19 @@ func scanBraces(b []byte, inComment bool, haveMoves *bool) (bool, int) {
 		if k >= 0 {
 			seg = seg[:k]
 		}
-		for i, c := range seg {
-			if c == '[' && *haveMoves {
-				return false, base + i
+		from := 0 // where a '[' would follow movetext
+		if !*haveMoves {
+			from = len(seg)
+			for i, c := range seg {
+				if c != ' ' && c != '\t' && c != '\r' {
+					*haveMoves = true
+					from = i + 1
+					break
+				}
 			}
-			if c != ' ' && c != '\t' && c != '\r' {
-				*haveMoves = true
-			}
+		}
+		if i := bytes.IndexByte(seg[from:], '['); i >= 0 {
+			return false, base + from + i
 		}
 		if k >= 0 {
 			*haveMoves = true
@@ -869,11 +875,9 @@ func parseGame(l *pdnLexer, g *Game) error {
 	haveMove := false
 	// numLine, numCol: where a move number was written that no move has followed yet.
 	numLine, numCol, numText := 0, 0, ""
-	noMoveAfterNumber := func() {
-		if numLine != 0 {
-			l.tolerate(numLine, numCol, "move number %s without a move (PDN 3.0: a move number is followed by a move)", numText)
-			numLine = 0
-		}
+	noMoveAfterNumber := func() { // called when numLine != 0
+		l.tolerate(numLine, numCol, "move number %s without a move (PDN 3.0: a move number is followed by a move)", numText)
+		numLine = 0
 	}
 	// addMove numbers the lexed move (numeric or algebraic) just placed last in g.Moves and
 	// reads the marks written straight after it ("22-18!", "22x13*").
@@ -913,7 +917,9 @@ func parseGame(l *pdnLexer, g *Game) error {
 	for {
 		l.skipSpace()
 		if l.i >= len(l.s) {
-			noMoveAfterNumber()
+			if numLine != 0 {
+				noMoveAfterNumber()
+			}
 			if l.nextLine != 0 {
 				l.tolerate(l.nextLine, l.nextCol, "no game termination marker (result) before the next game's tags (PDN 3.0: games are separated by a result)")
 			} else if haveMove || len(g.Tags) > 0 {
@@ -925,7 +931,9 @@ func parseGame(l *pdnLexer, g *Game) error {
 		c := l.s[l.i]
 		switch {
 		case c == '[':
-			noMoveAfterNumber()
+			if numLine != 0 {
+				noMoveAfterNumber()
+			}
 			l.tolerate(l.line, l.col(), "no game termination marker (result) before the next game's tags (PDN 3.0: games are separated by a result)")
 			return nil // next game starts here
 		case c == '{':
@@ -997,7 +1005,9 @@ func parseGame(l *pdnLexer, g *Game) error {
 			g.Moves[n-1].Marks += l.s[l.i:j]
 			l.i = j
 		case c == '*':
-			noMoveAfterNumber()
+			if numLine != 0 {
+				noMoveAfterNumber()
+			}
 			g.Result = "*"
 			l.i++
 			return nil
@@ -1020,7 +1030,9 @@ func parseGame(l *pdnLexer, g *Game) error {
 			l.i = j
 		case strings.HasPrefix(l.s[l.i:], "½"):
 			if strings.HasPrefix(l.s[l.i:], "½-½") {
-				noMoveAfterNumber()
+				if numLine != 0 {
+					noMoveAfterNumber()
+				}
 				l.tolerate(l.line, l.col(), "result ½-½ (PDN 3.0 writes a draw 1/2-1/2)")
 				g.Result = "½-½"
 				l.i += len("½-½")
@@ -1043,7 +1055,9 @@ func parseGame(l *pdnLexer, g *Game) error {
 				for k < len(l.s) && l.s[k] == '.' {
 					k++
 				}
-				noMoveAfterNumber()
+				if numLine != 0 {
+					noMoveAfterNumber()
+				}
 				if k-j == 2 || k-j > 3 {
 					l.tolerate(line, col, "move number %q (PDN 3.0: \"N.\" or \"N...\")", l.s[l.i:k])
 				}
@@ -1054,7 +1068,9 @@ func parseGame(l *pdnLexer, g *Game) error {
 				continue
 			}
 			if strings.HasPrefix(l.s[l.i:], "1/2-1/2") {
-				noMoveAfterNumber()
+				if numLine != 0 {
+					noMoveAfterNumber()
+				}
 				g.Result = "1/2-1/2"
 				l.i += len("1/2-1/2")
 				return nil
@@ -1092,7 +1108,9 @@ func parseGame(l *pdnLexer, g *Game) error {
 				}
 			}
 			if res != "" {
-				noMoveAfterNumber()
+				if numLine != 0 {
+					noMoveAfterNumber()
+				}
 				g.Result = res
 				l.i = end
 				return nil

@@ -186,7 +186,7 @@ func tagVariant(g *Game, opts ReplayOptions) (*Variant, error) {
 			return nil, fmt.Errorf("%w: English draughts (GameType 21): a player is named %q, the colour of Black's pieces in checkers", ErrUnsupportedVariant, side)
 		}
 	}
-	if strings.Contains(strings.ToLower(g.Event()), "checkers") {
+	if containsFold(g.Event(), "checkers") {
 		return nil, fmt.Errorf("%w: English draughts (GameType 21): the event %q names checkers", ErrUnsupportedVariant, g.Event())
 	}
 	for _, m := range g.Moves {
@@ -256,6 +256,17 @@ func replayVariant(g *Game) (*Variant, Verdict, string, error) {
 	return nil, Verdict{}, "", fmt.Errorf("%w: no GameType tag, and the moves are legal neither under Italian rules (%s) nor under International rules (%s); this may be another draughts variant (pass --variant to judge it)", ErrVariantUnknown, shortFail(vi), shortFail(vn))
 }
 
+// containsFold reports whether s contains the lower-case ASCII word w, ignoring case,
+// without allocating.
+func containsFold(s, w string) bool {
+	for i := 0; i+len(w) <= len(s); i++ {
+		if strings.EqualFold(s[i:i+len(w)], w) {
+			return true
+		}
+	}
+	return false
+}
+
 // shortFail is a verdict's first failure in a few words.
 func shortFail(vd Verdict) string {
 	if vd.Ply == 0 {
@@ -277,7 +288,12 @@ func parseFENAnyTurn(v *Variant, fen string) (Position, error) {
 // (errors wrap ErrBadFEN), else v.Start(). A FEN whose side to move is "?" (unknown, PDN 3.0
 // FEN) takes the colour of the piece on the first move's start square.
 func StartPosition(g *Game, v *Variant) (Position, error) {
-	fen := strings.TrimSpace(g.FENTag())
+	return startPosition(g, v, g.FENTag())
+}
+
+// startPosition is StartPosition with the FEN tag's value given.
+func startPosition(g *Game, v *Variant, fen string) (Position, error) {
+	fen = strings.TrimSpace(fen)
 	if fen == "" {
 		return v.Start(), nil
 	}
@@ -349,11 +365,13 @@ func addReaderNotes(g *Game, vd *Verdict) {
 	for _, w := range g.Warnings {
 		vd.Notes = append(vd.Notes, NotationNote+w)
 	}
-	for _, r := range []struct{ what, res string }{{"the movetext result", g.Result}, {"the Result tag", g.ResultTag()}} {
-		if t := strings.TrimSpace(r.res); t != "" && !IsStandardResult(t) && t != "½-½" {
-			vd.Notes = append(vd.Notes, fmt.Sprintf("%s%s is %s, not a PDN 3.0 result (1-0, 0-1, 1/2-1/2, 2-0, 0-2, 1-1, 0-0, *); a match score?", NonStandardResultNote, r.what, t))
+	note := func(what, res string) {
+		if t := strings.TrimSpace(res); t != "" && !IsStandardResult(t) && t != "½-½" {
+			vd.Notes = append(vd.Notes, fmt.Sprintf("%s%s is %s, not a PDN 3.0 result (1-0, 0-1, 1/2-1/2, 2-0, 0-2, 1-1, 0-0, *); a match score?", NonStandardResultNote, what, t))
 		}
 	}
+	note("the movetext result", g.Result)
+	note("the Result tag", g.ResultTag())
 }
 
 // replayWith replays g under variant v (the work of Replay once the variant is known).
@@ -361,14 +379,15 @@ func replayWith(g *Game, v *Variant) Verdict {
 	var vd Verdict
 	vd.Result = g.FinalResult()
 	vd.Variant = v.Name()
-	start, err := StartPosition(g, v)
+	fen := g.FENTag()
+	start, err := startPosition(g, v, fen)
 	if err != nil {
 		vd.Reason = ReasonParseError
 		vd.Message = "FEN tag: " + err.Error()
 		vd.ResultCheck = ResultUnchecked
 		return vd
 	}
-	if g.FENTag() != "" {
+	if fen != "" {
 		if err := start.CheckPossible(); err != nil {
 			vd.Reason = ReasonImpossiblePosition
 			vd.Message = "FEN tag: " + err.Error() + "; nothing is judged from it"
