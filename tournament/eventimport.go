@@ -256,6 +256,9 @@ func PlanEventImport(games []*rules.Game, opts EventImportOptions) (*EventPlan, 
 	var variant *rules.Variant
 	for _, g := range games {
 		v, err := rules.GameVariant(g, rules.ReplayOptions{Variant: forced})
+		if errors.Is(err, rules.ErrVariantUnknown) {
+			continue // a game that names no variant (no moves, say): the others decide
+		}
 		if err != nil {
 			return nil, fmt.Errorf("%w: game %d (line %d): %w", ErrEventPDN, g.Index, g.Line, err)
 		}
@@ -265,6 +268,9 @@ func PlanEventImport(games []*rules.Game, opts EventImportOptions) (*EventPlan, 
 			return nil, fmt.Errorf("%w: game %d (line %d) is %s draughts but game 1 is %s; an event has one variant (use --variant to force one)",
 				ErrEventPDN, g.Index, g.Line, v.Name(), variant.Name())
 		}
+	}
+	if variant == nil {
+		return nil, fmt.Errorf("%w: no game says whether it is Italian or International draughts (no GameType tag, no Italian tag names, moves legal under both rules or none; use --variant)", ErrEventPDN)
 	}
 	if forced != nil && forced != variant {
 		return nil, fmt.Errorf("%w: the GameType tags say %s draughts, not %s", ErrEventPDN, variant.Name(), forced.Name())
