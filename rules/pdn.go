@@ -688,15 +688,29 @@ func (r *PDNReader) parseChunk(s string, startLine int, cp bool) {
 		l.g, l.viol = g, nil
 		line, col := l.line, l.col()
 		err := parseGame(l, g)
-		if err == nil && prev != nil && len(g.Tags) == 0 && len(g.Moves) == 0 && len(g.Comments) == 0 && len(g.Variations) == 0 {
-			// Nothing but a result (after a stray '.', say): not a game, a stray result of
-			// the previous one.
+		if err == nil && prev != nil && len(g.Tags) == 0 && len(g.Moves) == 0 {
+			// No tag and no move after a game's result (a stray '.', a comment, a result):
+			// not a game. Its comments and variations go to the previous game, its result
+			// is a stray result of that game.
 			r.index--
-			l.g, l.viol = prev, nil
+			if n := len(prev.Moves); n > 0 {
+				prev.Moves[n-1].Comments = append(prev.Moves[n-1].Comments, g.Comments...)
+				prev.Moves[n-1].Variations = append(prev.Moves[n-1].Variations, g.Variations...)
+			} else {
+				prev.Comments = append(prev.Comments, g.Comments...)
+				prev.Variations = append(prev.Variations, g.Variations...)
+			}
 			prev.Warnings = append(prev.Warnings, g.Warnings...)
-			l.tolerate(line, col, "stray result %s after the game's result %s (PDN 3.0: a result ends a game, and a game is not empty)", g.Result, prev.Result)
-			if k := len(r.pendErr) - 1; l.viol != nil && r.pendErr[k] == nil {
-				r.pendErr[k] = fmt.Errorf("game %d: %w", prev.Index, l.viol)
+			viol := l.viol
+			l.g, l.viol = prev, nil
+			if g.Result != "" {
+				l.tolerate(line, col, "stray result %s after the game's result %s (PDN 3.0: a result ends a game, and a game is not empty)", g.Result, prev.Result)
+			}
+			if viol == nil {
+				viol = l.viol
+			}
+			if k := len(r.pendErr) - 1; viol != nil && r.pendErr[k] == nil {
+				r.pendErr[k] = fmt.Errorf("game %d: %w", prev.Index, viol)
 			}
 			continue
 		}
