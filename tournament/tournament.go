@@ -179,6 +179,9 @@ func NewSeed() int64 {
 
 // validate checks the fields of t and fills the defaults (scoring, tie-breaks, points).
 func (t *Tournament) validate() error {
+	if err := t.checkText(); err != nil {
+		return err
+	}
 	t.Name = strings.TrimSpace(t.Name)
 	if t.Name == "" {
 		return fmt.Errorf("%w: the tournament needs a name", ErrMalformed)

@@ -122,7 +122,7 @@ func newTournamentListCmd() *cobra.Command {
 		Short: "List the tournaments of the database",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			st, err := openExisting()
+			st, err := openReading()
 			if err != nil {
 				return err
 			}
