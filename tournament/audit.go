@@ -307,7 +307,9 @@ func AuditPDNJobs(r io.Reader, opts rules.ReplayOptions, jobs int, render func(g
 		problems []Problem
 		out      []byte
 	}
-	err = JudgePDN(rules.NewPDNReader(br), jobs, func(g *rules.Game, perr error) judged {
+	pr := rules.NewPDNReader(br)
+	pr.Strict = opts.Strict // audit --strict: the PDN 3.0 grammar (issue 14)
+	err = JudgePDN(pr, jobs, func(g *rules.Game, perr error) judged {
 		j := judged{g: g}
 		if perr != nil {
 			j.vd = rules.ParseErrorVerdict(g, perr)

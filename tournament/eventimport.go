@@ -274,9 +274,15 @@ func planEvent(games []*rules.Game, opts EventImportOptions, variants map[*rules
 	}
 	var variant *rules.Variant
 	for _, g := range games {
-		v, err := rules.GameVariant(g, rules.ReplayOptions{Variant: forced})
+		var v *rules.Variant
+		var err error
 		if variants != nil {
-			v, err = variants[g], nil
+			v = variants[g] // nil: the game names no variant
+		} else {
+			v, err = rules.GameVariant(g, rules.ReplayOptions{Variant: forced})
+		}
+		if v == nil && (err == nil || errors.Is(err, rules.ErrVariantUnknown)) {
+			continue // a game that names no variant (no moves, say): the others decide
 		}
 		if err != nil {
 			return nil, fmt.Errorf("%w: game %d (line %d): %w", ErrEventPDN, g.Index, g.Line, err)
@@ -287,6 +293,9 @@ func planEvent(games []*rules.Game, opts EventImportOptions, variants map[*rules
 			return nil, fmt.Errorf("%w: game %d (line %d) is %s draughts but game 1 is %s; an event has one variant (use --variant to force one)",
 				ErrEventPDN, g.Index, g.Line, v.Name(), variant.Name())
 		}
+	}
+	if variant == nil {
+		return nil, fmt.Errorf("%w: no game says whether it is Italian or International draughts (no GameType tag, no Italian tag names, moves legal under both rules or none; use --variant)", ErrEventPDN)
 	}
 	if forced != nil && forced != variant {
 		return nil, fmt.Errorf("%w: the GameType tags say %s draughts, not %s", ErrEventPDN, variant.Name(), forced.Name())
@@ -701,12 +710,15 @@ func PrepareEventImportFile(rs io.ReadSeeker, opts EventImportOptions) (*EventPl
 			return nil, fmt.Errorf("%w: %w", ErrEventPDN, err)
 		}
 		v, err := rules.GameVariant(g, rules.ReplayOptions{Variant: forced})
+		if errors.Is(err, rules.ErrVariantUnknown) {
+			v, err = nil, nil // a game that names no variant (no moves, say): the others decide
+		}
 		if err != nil {
 			return nil, fmt.Errorf("%w: game %d (line %d): %w", ErrEventPDN, g.Index, g.Line, err)
 		}
 		if first == nil {
 			first = v
-		} else if v != first {
+		} else if v != nil && v != first {
 			return nil, fmt.Errorf("%w: game %d (line %d) is %s draughts but game 1 is %s; an event has one variant (use --variant to force one)",
 				ErrEventPDN, g.Index, g.Line, v.Name(), first.Name())
 		}

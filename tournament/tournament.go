@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"arbitro/pairing"
+	"arbitro/rules"
 )
 
 // Variants of draughts (column tournaments.variant).
@@ -238,6 +239,17 @@ func (t *Tournament) validate() error {
 	return nil
 }
 
+// CanonicalVariant returns the stored name ("italian" or "international") of a variant
+// named in rules.VariantNames ("dama", "internazionale", "22", ...), so that tournament
+// create and set accept the names replay --variant accepts; another name is returned in
+// lower case, for Validate to refuse.
+func CanonicalVariant(name string) string {
+	if v, err := rules.VariantByName(name); err == nil {
+		return v.Name()
+	}
+	return strings.ToLower(strings.TrimSpace(name))
+}
+
 // Validate checks a tournament about to be created (name, variant, system, rounds, scoring,
 // tie-breaks, dates) without touching any database, filling the default tie-breaks
 // (DefaultTieBreaks) when t.TieBreaks is nil. A command calls it before it opens or creates
@@ -441,7 +453,7 @@ func (tx *Tx) SetTournamentField(t *Tournament, field, value string) (*Tournamen
 	case "lang":
 		nt.Lang = value
 	case "variant":
-		nt.Variant = strings.ToLower(value)
+		nt.Variant = CanonicalVariant(value)
 	case "system":
 		nt.System = strings.ToLower(value)
 		if nt.System != SystemItaloSwiss {

@@ -43,6 +43,7 @@ func newAuditCmd() *cobra.Command {
 	var round, jobs int
 	var all bool
 	var pdf, variant string
+	var strict bool
 	cmd := &cobra.Command{
 		Use:     "audit [FILE.pdn...]",
 		Aliases: []string{"verifica"},
@@ -83,8 +84,8 @@ Exit status: 0 no problem; 3 a problem was found; 1 a file or the database could
 				return usageErr("--jobs must be 0 (one per processor) or more")
 			}
 			if all {
-				if len(args) > 0 || round != 0 || variant != "" {
-					return usageErr("--all audits every tournament of the database: give no FILE, --round or --variant")
+				if len(args) > 0 || round != 0 || variant != "" || strict {
+					return usageErr("--all audits every tournament of the database: give no FILE, --round, --variant or --strict")
 				}
 				return auditAll(cmd, jobs, pdf)
 			}
@@ -92,10 +93,10 @@ Exit status: 0 no problem; 3 a problem was found; 1 a file or the database could
 				if round != 0 || pdf != "" {
 					return usageErr("--round and --pdf are for the tournament's audit, not for PDN files")
 				}
-				return auditFiles(cmd, args, variant, jobs)
+				return auditFiles(cmd, args, variant, strict, jobs)
 			}
-			if variant != "" {
-				return usageErr("--variant is for PDN files; a tournament's games use its variant")
+			if variant != "" || strict {
+				return usageErr("--variant and --strict are for PDN files; a tournament's games use its variant")
 			}
 			if round < 0 {
 				return usageErr("--round must be a round number")
@@ -108,6 +109,7 @@ Exit status: 0 no problem; 3 a problem was found; 1 a file or the database could
 	cmd.Flags().IntVar(&jobs, "jobs", 0, "games judged at once (0: one per processor); the output is the same for any value")
 	cmd.Flags().StringVar(&pdf, "pdf", "", "write the audit report (board diagrams of illegal moves) to this PDF file")
 	cmd.Flags().StringVar(&variant, "variant", "", "italian or international: variant of archive games without a GameType tag")
+	cmd.Flags().BoolVar(&strict, "strict", false, "read archive files by the PDN 3.0 grammar: every tolerated deviation is a parse error (see 'arbitro replay --help')")
 	return cmd
 }
 
@@ -268,12 +270,13 @@ func gameAuditJSON(ga tournament.GameAudit) auditJSON {
 }
 
 // auditFiles is the archive audit of PDN files.
-func auditFiles(cmd *cobra.Command, files []string, variant string, jobs int) error {
+func auditFiles(cmd *cobra.Command, files []string, variant string, strict bool, jobs int) error {
 	auditGC()
 	opts, err := replayOptions(variant)
 	if err != nil {
 		return err
 	}
+	opts.Strict = strict
 	bw := bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10)
 	defer bw.Flush()
 	w := bw
