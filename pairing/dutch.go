@@ -2,9 +2,48 @@ package pairing
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"slices"
+	"strings"
 )
+
+// ErrSearchLimit is wrapped by the error of a Dutch round one of whose brackets the search
+// could not prove: its node budget (DutchOptions.SearchBudget) was spent, or a nested
+// search it depends on was, before the chosen candidate was shown to be the first optimal
+// one in the order of C.04.3 (2025/2026 text, Art. 3.8 with 4.2–4.4). The message names
+// the bracket. No pairing is returned: an approximate pairing is never passed off as the
+// rules' pairing.
+var ErrSearchLimit = errors.New("pairing: the Dutch bracket search ran out of nodes")
+
+// inexactError describes the bracket whose search could not be completed.
+func (d *dutch) inexactError(info DutchBracket, bs *bsearch) error {
+	var mdps []string
+	for _, id := range info.MDPs {
+		mdps = append(mdps, fmt.Sprint(id))
+	}
+	what := "ran out of its node budget"
+	switch {
+	case bs.gaveUp:
+		what = "gave up after too many failed completion tests"
+	case bs.approx:
+		what = "could not complete the search of the following bracket (criterion C.7)"
+	}
+	mdpText := ""
+	if len(mdps) > 0 {
+		mdpText = fmt.Sprintf(" with moved-down players %s", strings.Join(mdps, ", "))
+	}
+	return fmt.Errorf("%w: the bracket of score %s (%d residents%s) %s after %d nodes before proving which pairing C.04.3 chooses (raise the search budget, e.g. arbitro pair --search-budget)",
+		ErrSearchLimit, scoreText(info.Score), info.Residents, mdpText, what, info.Nodes)
+}
+
+// scoreText writes game points as chess points (2 game points = 1 point): "3.5".
+func scoreText(gp int) string {
+	if gp%2 == 0 {
+		return fmt.Sprintf("%d.0", gp/2)
+	}
+	return fmt.Sprintf("%d.5", gp/2)
+}
 
 // DutchOptions configures one round of the Dutch system.
 type DutchOptions struct {
@@ -21,7 +60,8 @@ type DutchOptions struct {
 	// Seed is the stored seed of the lot.
 	Seed uint64
 	// SearchBudget is the number of search nodes allowed per bracket and phase;
-	// 0 means 20000 + 40 × bracket size.
+	// 0 means 2,000,000 + 400 × bracket size. A bracket whose search spends it before
+	// the chosen pairing is proved to be the rules' choice is an ErrSearchLimit error.
 	SearchBudget int
 }
 
@@ -31,9 +71,11 @@ type DutchBracket struct {
 	MDPs         []int // Entrant IDs moved down into this bracket
 	Residents    int   // number of residents
 	Downfloaters []int // Entrant IDs leaving this bracket (in the last bracket: the bye)
-	Exact        bool  // the search proved the chosen candidate optimal under the criteria
-	Fallback     bool  // no candidate within budget: the rest was paired by maximum matching
-	Nodes        int   // search nodes used, all phases
+	// Exact is always true in a result: the search proved the chosen candidate to be the
+	// first optimal one in the rules' order (a bracket it could not prove is an
+	// ErrSearchLimit error, never a pairing).
+	Exact bool
+	Nodes int // search nodes used, all phases
 }
 
 // DutchResult is one paired round.
@@ -263,20 +305,9 @@ func Dutch(entrants []Entrant, opt DutchOptions) (DutchResult, error) {
 		}
 		ok := bs.run()
 		info.Nodes = bs.spent + bs.nodes
-		if !ok {
-			// fallback: every remaining player in one collapsed bracket (residents: the
-			// lowest score), searched like any bracket; if that fails too, a maximum
-			// matching of them all
-			rest := append(slices.Clone(bs.mem), lower...)
-			ps, b, ok := d.collapsed(rest)
-			if !ok {
-				ps, b = d.matchAll(rest)
-			}
-			pairs = append(pairs, ps...)
-			bye = b
-			info.Fallback = true
-			res.Brackets = append(res.Brackets, info)
-			break
+		if !ok || !bs.exact {
+			// never a pairing the search did not prove: the arbiter gets the bracket
+			return res, d.inexactError(info, bs)
 		}
 		info.Exact = bs.exact
 		mdps = mdps[:0:0]
@@ -580,67 +611,6 @@ func (d *dutch) completable(players []int, base []int) bool {
 func (d *dutch) baseMatching(players []int) []int {
 	m, _ := maxMatching(len(players), func(i, j int) bool { return d.compatible(players[i], players[j]) })
 	return m
-}
-
-// collapsed pairs rest (player indices) as one last bracket: the players above the lowest
-// score count as MDPs. It reports false when the search finds no candidate.
-func (d *dutch) collapsed(rest []int) ([][2]int, int, bool) {
-	low := d.ps[rest[0]].score
-	for _, p := range rest {
-		low = min(low, d.ps[p].score)
-	}
-	var up, res []int
-	for _, p := range rest {
-		if d.ps[p].score > low {
-			up = append(up, p)
-		} else {
-			res = append(res, p)
-		}
-	}
-	sortInts(res)
-	bs := d.newSearch(up, res, nil, nil)
-	if !bs.run() {
-		return nil, -1, false
-	}
-	var pairs [][2]int
-	bye := -1
-	for k, pk := range bs.bestP {
-		switch {
-		case pk == -1:
-			bye = bs.mem[k]
-		case pk > k:
-			pairs = append(pairs, [2]int{bs.mem[k], bs.mem[pk]})
-		}
-	}
-	return pairs, bye, true
-}
-
-// matchAll pairs every player in rest by a maximum matching (fallback), returning pairs
-// and the bye (-1 if none).
-func (d *dutch) matchAll(rest []int) ([][2]int, int) {
-	slices.SortFunc(rest, func(a, b int) int { return cmp.Compare(a, b) })
-	n := len(rest)
-	v := n + n%2
-	m := newBlossom(v, func(i, j int) bool {
-		if i == n || j == n {
-			k := i + j - n
-			return !d.ps[rest[k]].noBye
-		}
-		return d.compatible(rest[i], rest[j])
-	})
-	m.greedy()
-	m.maximize()
-	var pairs [][2]int
-	bye := -1
-	for i := 0; i < n; i++ {
-		j := m.match[i]
-		if j == n || j < 0 {
-			bye = rest[i]
-		} else if j > i {
-			pairs = append(pairs, [2]int{rest[i], rest[j]})
-		}
-	}
-	return pairs, bye
 }
 
 // allocate gives colours to the pair (i, j) by C.04.3 E.1–E.5 and returns (white, black).

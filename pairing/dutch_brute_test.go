@@ -455,9 +455,6 @@ func bruteCheck(entrants []Entrant, opt DutchOptions, res DutchResult, resErr er
 		alive[i] = i
 	}
 	for k := range w.groups {
-		if k < len(res.Brackets) && res.Brackets[k].Fallback {
-			break
-		}
 		w.c7 = map[string][]int{}
 		if k+2 < len(w.groups) {
 			for _, i := range alive {

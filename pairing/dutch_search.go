@@ -18,7 +18,15 @@ type bsearch struct {
 	best    []int32
 	bestP   []int
 	found   bool
-	exact   bool
+	// exact: the chosen candidate is proved to be the first optimal one in the rules'
+	// order (found by phase 1a or phase 3, with every nested C.7 search complete)
+	exact bool
+	// costExact: the chosen candidate's cost is proved optimal (its place in the rules'
+	// order may not be); enough for a following-bracket (C.7) search
+	costExact bool
+	// approx: a nested following-bracket search ran out of nodes, so some C.7 costs
+	// are estimates and nothing this search finds can be called exact
+	approx bool
 	limit   []int32 // phase 1 target; nil in phase 2
 	inS1    []bool
 	split   bool
@@ -67,7 +75,7 @@ func (d *dutch) newSearch(mdps, residents, lower, next []int) *bsearch {
 	s.cost = make([]int32, d.K)
 	s.budget = d.budget
 	if s.budget <= 0 {
-		s.budget = 20000 + 40*m
+		s.budget = 2_000_000 + 400*m
 	}
 	return s
 }
@@ -94,7 +102,8 @@ func (s *bsearch) reset() {
 	s.nodes, s.stop, s.split = 0, false, false
 }
 
-// run searches the bracket; false when no candidate passing completion was found.
+// run searches the bracket; false when no candidate passing completion was found. On
+// true, s.exact tells whether the candidate is proved to be the rules' choice.
 func (s *bsearch) run() bool {
 	if len(s.lower) > 0 && s.lowerMatch == nil {
 		s.lowerMatch = s.d.baseMatching(s.lower)
@@ -116,19 +125,23 @@ func (s *bsearch) run() bool {
 	s.dfs(0)
 	s.exchPhase = false
 	if s.found {
-		s.exact = true
+		// the first candidate in the rules' order reaching a lower bound of every
+		// candidate: optimal, and the first optimal one
+		s.exact, s.costExact = !s.approx, !s.approx
 		return true
 	}
 	if s.gaveUp {
 		return false
 	}
 	// Phase 1b: the same target, any pairing of the residents (for brackets whose best
-	// candidate has fewer pairs than S1 has players, or exchanges beyond the cap).
+	// candidate has fewer pairs than S1 has players, or exchanges beyond the cap). A
+	// candidate found is optimal, but it is the rules' choice only if phase 3 finds it
+	// (or an equal one earlier) in the rules' order.
 	s.reset()
 	s.dfs(0)
 	if s.found {
-		s.exact = true
-		return true
+		s.costExact = !s.approx
+		return s.phase3()
 	}
 	if s.gaveUp {
 		return false
@@ -142,12 +155,20 @@ func (s *bsearch) phase2() bool {
 	s.limit = nil
 	s.reset()
 	s.dfs(0)
-	s.exact = s.found && !s.stop
-	if !s.exact || s.gaveUp {
+	s.costExact = s.found && !s.stop && !s.approx
+	if !s.costExact || s.gaveUp || s.c7only {
+		// a following-bracket search needs the optimal cost only
+		s.exact = s.costExact && !s.gaveUp
 		return s.found
 	}
-	// Phase 3: the optimum is known; the first candidate reaching it in the rules' order
-	// (phase 1a's order) is the one the rules choose.
+	return s.phase3()
+}
+
+// phase3 walks the rules' order (phase 1a's) with the optimum found (s.best) as target:
+// the first candidate reaching it is the one the rules choose. If the walk does not
+// reach it (node budget, or the exchange cap), the optimum found is kept and the bracket
+// is not exact.
+func (s *bsearch) phase3() bool {
 	best, bestP := slices.Clone(s.best), slices.Clone(s.bestP)
 	s.reset()
 	s.found = false
@@ -157,7 +178,10 @@ func (s *bsearch) phase2() bool {
 	s.exchPhase = false
 	if !s.found {
 		s.best, s.bestP, s.found = best, bestP, true
+		s.exact = false
+		return true
 	}
+	s.exact = !s.approx
 	return true
 }
 
@@ -680,9 +704,13 @@ func (s *bsearch) following(dfs []int) []int32 {
 	v := make([]int32, 1+d.S)
 	switch {
 	case sub.run():
+		if !sub.costExact {
+			s.approx = true
+		}
 		v[0] = sub.best[0]
 		copy(v[1:], sub.best[d.iPSD:d.iPSD+d.S])
 	case sub.stop:
+		s.approx = true
 		v[0] = int32(d.unpairedIn(s.next, s.nextMatch, dfs, false))
 	default:
 		v = nil

@@ -473,3 +473,33 @@ func TestExchangeOrder(t *testing.T) {
 		t.Fatalf("two-player exchanges start %s %s %s", f(two[0]), f(two[1]), f(two[2]))
 	}
 }
+
+// TestDutchSearchLimitIsAnError forces a node budget too small to finish any bracket
+// search: the round must fail with ErrSearchLimit naming the bracket (its score and its
+// residents), never return a pairing the search did not prove (issue 19, honesty).
+func TestDutchSearchLimitIsAnError(t *testing.T) {
+	s := newSim(40, 7, 3)
+	for r := 1; r <= 3; r++ {
+		s.play(t, r)
+	}
+	opt := s.opts(4)
+	if _, err := Dutch(s.entrants, opt); err != nil {
+		t.Fatalf("default budget: %v", err)
+	}
+	opt.SearchBudget = 2
+	res, err := Dutch(s.entrants, opt)
+	if !errors.Is(err, ErrSearchLimit) {
+		t.Fatalf("budget 2: want ErrSearchLimit, got %v (pairs %v)", err, res.Pairs)
+	}
+	if res.Pairs != nil {
+		t.Errorf("budget 2: pairs returned with the error: %v", res.Pairs)
+	}
+	if !strings.Contains(err.Error(), "the bracket of score ") || !strings.Contains(err.Error(), "residents") {
+		t.Errorf("the error does not name the bracket: %v", err)
+	}
+	for _, b := range res.Brackets {
+		if !b.Exact {
+			t.Errorf("bracket %d reported though not exact", b.Score)
+		}
+	}
+}

