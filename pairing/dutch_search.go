@@ -26,7 +26,7 @@ type bsearch struct {
 	costExact bool
 	// approx: a nested following-bracket search ran out of nodes, so some C.7 costs
 	// are estimates and nothing this search finds can be called exact
-	approx bool
+	approx  bool
 	limit   []int32 // phase 1 target; nil in phase 2
 	inS1    []bool
 	split   bool
