@@ -93,7 +93,13 @@ type DutchResult struct {
 // dplayer is one available player with everything the criteria need, precomputed.
 type dplayer struct {
 	id, number, score int
-	opps              []int32 // indices of past opponents among the available players
+	// colourNumber is the pairing number E.5 (2025/2026 text: 5.2.5) reads: the
+	// player's place in pairing-number order among the entrants who have taken part in
+	// a pairing or are available now (entrants absent from every pairing so far and
+	// from this one are left out, as late entries are; C.04.2 on late entries, as
+	// bbpPairings numbers the field)
+	colourNumber int
+	opps         []int32 // indices of past opponents among the available players
 	byeBlocked        bool    // had a pairing-allocated bye or a forfeit win (C.2)
 	played            int     // games played over the board
 	noBye             bool    // may not get the bye this round: byeBlocked, or a score above the lowest possible (see lowestByeScore)
@@ -459,12 +465,13 @@ func newDutch(entrants []Entrant, opt DutchOptions) (*dutch, error) {
 		}
 		return NoFloat
 	}
+	colourNumbers := colourNumbering(entrants)
 	for i := range entrants {
 		e := &entrants[i]
 		if !e.Available {
 			continue
 		}
-		p := dplayer{id: e.ID, number: e.Number, score: e.Score}
+		p := dplayer{id: e.ID, number: e.Number, score: e.Score, colourNumber: colourNumbers[e.ID]}
 		h := slices.Clone(e.History)
 		slices.SortStableFunc(h, func(a, b Round) int { return cmp.Compare(a.Number, b.Number) })
 		for _, r := range h {
@@ -661,10 +668,43 @@ func (d *dutch) allocate(i, j int) (int, int) {
 	if h.pref != NoColour {
 		return give(hi, h.pref)
 	}
-	if h.number%2 == 1 {
+	if h.colourNumber%2 == 1 {
 		return give(hi, d.initial)
 	}
 	return give(hi, d.initial.Opposite())
+}
+
+// colourNumbering gives every entrant counted by E.5 its place (1-based) in pairing-number
+// order: the available entrants, and the unavailable ones who have taken part in an
+// earlier pairing (a game, a forfeit, a pairing-allocated bye). An entrant absent from
+// every pairing so far and from this one (a late entry, or a round-1 absence) has not
+// entered the field yet and does not shift the others' parity. Ties of Number (only
+// possible among unavailable entrants) are broken by ID.
+func colourNumbering(entrants []Entrant) map[int]int {
+	var counted []*Entrant
+	for i := range entrants {
+		e := &entrants[i]
+		took := e.Available
+		for _, r := range e.History {
+			if r.Kind != Absent {
+				took = true
+			}
+		}
+		if took {
+			counted = append(counted, e)
+		}
+	}
+	slices.SortFunc(counted, func(a, b *Entrant) int {
+		if c := cmp.Compare(a.Number, b.Number); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.ID, b.ID)
+	})
+	out := make(map[int]int, len(counted))
+	for k, e := range counted {
+		out[e.ID] = k + 1
+	}
+	return out
 }
 
 func abs(x int) int {

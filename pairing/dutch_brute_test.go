@@ -80,7 +80,21 @@ func bfBuild(entrants []Entrant, opt DutchOptions, init Colour) *bfWorld {
 		if !e.Available {
 			continue
 		}
-		p := &bfPlayer{id: e.ID, number: e.Number, score: e.Score, opps: map[int]bool{}}
+		// E.5 numbers the field without the entrants who never entered it (absent from
+		// every pairing so far and from this one): count those at or above e
+		inField := func(x *Entrant) bool {
+			if x.Available {
+				return true
+			}
+			return slices.ContainsFunc(x.History, func(r Round) bool { return r.Kind != Absent })
+		}
+		num := 0
+		for k := range entrants {
+			if x := &entrants[k]; inField(x) && (x.Number < e.Number || x.Number == e.Number && x.ID <= e.ID) {
+				num++
+			}
+		}
+		p := &bfPlayer{id: e.ID, number: num, score: e.Score, opps: map[int]bool{}}
 		for _, r := range e.History {
 			if r.Opponent != 0 && r.Kind == Played {
 				p.opps[r.Opponent] = true

@@ -17,7 +17,11 @@ import (
 // round bbpPairings (the FIDE-endorsed Dutch engine, 2025 rules) paired from the same TRF.
 // The fixtures are data only: random tournaments of bbpPairings' own generator (forfeits,
 // half-point byes, retirements), cut before each round, with bbpPairings' output (see
-// testdata/dutch-bbp/README.md). Every pair and every colour must agree.
+// testdata/dutch-bbp/README.md). Every pair and every colour must agree. The issue19-*
+// fixtures hold one case of each difference issue 19 found: cause 1 (a bracket search
+// stopped early: the 20-player round 3), cause 2 (moved-down players chosen by 4.4's
+// order), cause 3 (E.5's numbering without the round-1 absentees) and the BBU default
+// (the pairing-allocated bye worth a win when no BBU line is given).
 func TestDutchMatchesBBPPairings(t *testing.T) {
 	files, err := filepath.Glob("testdata/dutch-bbp/*.txtar")
 	if err != nil || len(files) == 0 {

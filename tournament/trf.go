@@ -53,7 +53,7 @@ type TRFPoints struct {
 	Win, Draw, Loss int
 	ZeroBye         int // Z (BBZ)
 	ForfeitLoss     int // - (BBF)
-	PAB             int // U, pairing-allocated bye (BBU)
+	PAB             int // U, pairing-allocated bye (BBU; without BBU, the points of a win)
 }
 
 // DefaultTRFPoints is chess scoring: 1, ½, 0; the bye scores a win.
@@ -111,6 +111,7 @@ func trfErr(line int, f string, a ...any) error {
 // have the game the other way round, a duplicate starting rank.
 func ParseTRF(r io.Reader) (*TRF, error) {
 	t := &TRF{Points: DefaultTRFPoints}
+	byeGiven := false // a BBU line was read: otherwise the bye is worth a win (BBW)
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64*1024), 4*1024*1024)
 	ln := 0
@@ -204,7 +205,7 @@ func ParseTRF(r io.Reader) (*TRF, error) {
 			case "BBF":
 				t.Points.ForfeitLoss = v
 			case "BBU":
-				t.Points.PAB = v
+				t.Points.PAB, byeGiven = v, true
 			}
 		default:
 			t.Other = append(t.Other, raw)
@@ -212,6 +213,12 @@ func ParseTRF(r io.Reader) (*TRF, error) {
 	}
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrBadTRF, err)
+	}
+	if !byeGiven {
+		// the pairing-allocated bye scores a win unless the regulations say otherwise
+		// (C.04.1, Basic rules for Swiss systems; FIDE C.04.3 2025/2026 1.5.1): without
+		// a BBU line it follows BBW, as in bbpPairings and JaVaFo
+		t.Points.PAB = t.Points.Win
 	}
 	if err := t.check(); err != nil {
 		return nil, err
