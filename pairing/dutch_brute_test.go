@@ -341,9 +341,17 @@ func (w *bfWorld) cost(br []bfBracket, k int) []int {
 		p := w.ps[id]
 		psd[clamp(p.score-b.res+2)]++
 		if p.f1 == Down {
-			c[4]++
+			lists[0][clamp(p.score-b.res+2)]++
 		}
 		if p.f2 == Down {
+			lists[2][clamp(p.score-b.res+2)]++
+		}
+		// an MDP floating on was counted where it first floated (it gets this
+		// round's downfloat whatever this bracket does): residents only
+		if p.score == b.res && p.f1 == Down {
+			c[4]++
+		}
+		if p.score == b.res && p.f2 == Down {
 			c[6]++
 		}
 	}
@@ -354,15 +362,9 @@ func (w *bfWorld) cost(br []bfBracket, k int) []int {
 		}
 		if sd := hi.score - lo.score; sd > 0 {
 			psd[clamp(sd)]++
-			if hi.f1 == Down {
-				lists[0][clamp(sd)]++
-			}
 			if lo.f1 == Up {
 				c[5]++
 				lists[1][clamp(sd)]++
-			}
-			if hi.f2 == Down {
-				lists[2][clamp(sd)]++
 			}
 			if lo.f2 == Up {
 				c[7]++

@@ -419,6 +419,22 @@ func (s *bsearch) addDF(v []int32, p int, sign int32) {
 	if s.c7only {
 		return
 	}
+	// C.16, C.18: the players who float on from this bracket after a downfloat in the
+	// previous round (two rounds before), by their score, the highest first (the
+	// higher the score a repeated downfloater leaves, the worse), moved-down players
+	// included (as bbpPairings weighs these criteria)
+	if pl.f1 == Down {
+		v[d.sdAt(d.iC16, pl.score-s.res+2)] += sign
+	}
+	if pl.f2 == Down {
+		v[d.sdAt(d.iC18, pl.score-s.res+2)] += sign
+	}
+	if pl.score != s.res {
+		// C.12, C.14 count the players who get this round's downfloat here: a
+		// moved-down player gets it whatever this bracket does (paired with a lower
+		// player or floating on), and was counted in the bracket it left
+		return
+	}
 	if pl.f1 == Down {
 		v[d.iC12] += sign
 	}
@@ -445,12 +461,6 @@ func (s *bsearch) addPair(v []int32, p, q int, sign int32) {
 	if sd > 0 {
 		v[d.sdAt(d.iPSD, sd)] += sign
 		// a is the moved-down player, b floats up
-		if a.f1 == Down {
-			v[d.sdAt(d.iC16, sd)] += sign
-		}
-		if a.f2 == Down {
-			v[d.sdAt(d.iC18, sd)] += sign
-		}
 		if b.f1 == Up {
 			v[d.iC13] += sign
 			v[d.sdAt(d.iC17, sd)] += sign
