@@ -100,16 +100,16 @@ type dplayer struct {
 	// bbpPairings numbers the field)
 	colourNumber int
 	opps         []int32 // indices of past opponents among the available players
-	byeBlocked        bool    // had a pairing-allocated bye or a forfeit win (C.2)
-	played            int     // games played over the board
-	noBye             bool    // may not get the bye this round: byeBlocked, or a score above the lowest possible (see lowestByeScore)
-	cd                int     // colour difference (whites − blacks), played games
-	colours           []Colour
-	pref              Colour // preferred colour, NoColour if none
-	strength          int8   // 0 none, 1 mild, 2 strong, 3 absolute
-	abs               Colour // pref when absolute, else NoColour
-	top               bool   // topscorer (A.7), last round only
-	f1, f2            Float  // float in the previous round and two rounds before
+	byeBlocked   bool    // had a pairing-allocated bye or a forfeit win (C.2)
+	played       int     // games played over the board
+	noBye        bool    // may not get the bye this round: byeBlocked, or a score above the lowest possible (see lowestByeScore)
+	cd           int     // colour difference (whites − blacks), played games
+	colours      []Colour
+	pref         Colour // preferred colour, NoColour if none
+	strength     int8   // 0 none, 1 mild, 2 strong, 3 absolute
+	abs          Colour // pref when absolute, else NoColour
+	top          bool   // topscorer (A.7), last round only
+	f1, f2       Float  // float in the previous round and two rounds before
 }
 
 const (
