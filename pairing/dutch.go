@@ -59,6 +59,11 @@ type DutchOptions struct {
 	InitialColour Colour
 	// Seed is the stored seed of the lot.
 	Seed uint64
+	// Forbidden are pairs of entrant IDs that must not meet this round (the arbiter's
+	// forbidden pairs, e.g. players of one family or club in some events: TRF-2026
+	// record 260, bbpPairings' and JaVaFo's XXP). They are kept apart like players who
+	// already met (C.1, 2025/2026 text 2.1.1), absolute; an unknown ID is ignored.
+	Forbidden [][2]int
 	// SearchBudget is the number of search nodes allowed per bracket and phase;
 	// 0 means 2,000,000 + 400 × bracket size. A bracket whose search spends it before
 	// the chosen pairing is proved to be the rules' choice is an ErrSearchLimit error.
@@ -100,6 +105,7 @@ type dplayer struct {
 	// bbpPairings numbers the field)
 	colourNumber int
 	opps         []int32 // indices of past opponents among the available players
+	forb         []int32 // indices of players this one must not meet (DutchOptions.Forbidden)
 	byeBlocked   bool    // had a pairing-allocated bye or a forfeit win (C.2)
 	played       int     // games played over the board
 	noBye        bool    // may not get the bye this round: byeBlocked, or a score above the lowest possible (see lowestByeScore)
@@ -540,6 +546,14 @@ func newDutch(entrants []Entrant, opt DutchOptions) (*dutch, error) {
 			}
 		}
 	}
+	for _, f := range opt.Forbidden {
+		i, iok := idx[f[0]]
+		j, jok := idx[f[1]]
+		if iok && jok && i != j {
+			d.ps[i].forb = append(d.ps[i].forb, j)
+			d.ps[j].forb = append(d.ps[j].forb, i)
+		}
+	}
 	// cost layout
 	minS, maxS := 0, 0
 	if len(d.ps) > 0 {
@@ -579,6 +593,11 @@ func (d *dutch) compatible(i, j int) bool {
 		a, i, j = b, j, i
 	}
 	for _, o := range a.opps {
+		if int(o) == j {
+			return false
+		}
+	}
+	for _, o := range a.forb {
 		if int(o) == j {
 			return false
 		}

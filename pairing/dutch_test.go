@@ -503,3 +503,42 @@ func TestDutchSearchLimitIsAnError(t *testing.T) {
 		}
 	}
 }
+
+// TestDutchForbiddenPairs: a forbidden pair (TRF-2026 record 260) is kept apart like two
+// players who already met (C.1): round 1 of four players pairs 1-3 and 2-4 (S1 against
+// S2); with 1-3 forbidden the next transposition of S2 (4.2) gives 1-4 and 2-3; the
+// checker flags 1-3; a player forbidden against everybody leaves no pairing.
+func TestDutchForbiddenPairs(t *testing.T) {
+	es := []Entrant{{ID: 1, Number: 1, Available: true}, {ID: 2, Number: 2, Available: true},
+		{ID: 3, Number: 3, Available: true}, {ID: 4, Number: 4, Available: true}}
+	opt := DutchOptions{Round: 1, InitialColour: White}
+	free, err := Dutch(es, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	met := func(res DutchResult, a, b int) bool {
+		return slices.ContainsFunc(res.Pairs, func(p Pair) bool { return p.White == a && p.Black == b || p.White == b && p.Black == a })
+	}
+	if !met(free, 1, 3) {
+		t.Fatalf("without forbidden pairs round 1 should pair 1-3: %v", free.Pairs)
+	}
+	opt.Forbidden = [][2]int{{3, 1}}
+	res, err := Dutch(es, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if met(res, 1, 3) || !met(res, 1, 4) || !met(res, 2, 3) {
+		t.Errorf("forbidden 1-3: got %v, want 1-4 and 2-3 (the first exchange-free transposition)", res.Pairs)
+	}
+	chk, err := CheckDutch(es, opt, free.Pairs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(chk.Violations, func(v string) bool { return strings.Contains(v, "forbidden pair") }) {
+		t.Errorf("the check does not flag the forbidden pair 1-3: %v", chk.Violations)
+	}
+	opt.Forbidden = [][2]int{{1, 2}, {1, 3}, {1, 4}}
+	if _, err := Dutch(es, opt); !errors.Is(err, ErrNoPairing) {
+		t.Errorf("player 1 forbidden against everybody: want ErrNoPairing, got %v", err)
+	}
+}
