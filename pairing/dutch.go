@@ -64,6 +64,13 @@ type DutchOptions struct {
 	// record 260, bbpPairings' and JaVaFo's XXP). They are kept apart like players who
 	// already met (C.1, 2025/2026 text 2.1.1), absolute; an unknown ID is ignored.
 	Forbidden [][2]int
+	// Acceleration gives the fictitious points (draughts game points) added to entrant
+	// id's score for the pairing of round r only (C.04.5 accelerated systems:
+	// BakuVirtualPoints, or TRF-2026 record 250). The brackets, the bye and the floats of
+	// this round use the accelerated score, and so do the floats of earlier rounds
+	// derived from scores (an accelerated score in round r decides who floated in r, as
+	// bbpPairings reads it); the topscorer rule (A.7) and the results do not. nil: none.
+	Acceleration func(id, r int) int
 	// SearchBudget is the number of search nodes allowed per bracket and phase;
 	// 0 means 2,000,000 + 400 × bracket size. A bracket whose search spends it before
 	// the chosen pairing is proved to be the rules' choice is an ErrSearchLimit error.
@@ -427,6 +434,10 @@ func newDutch(entrants []Entrant, opt DutchOptions) (*dutch, error) {
 		d.initial = LotColour(opt.Seed)
 	}
 	last := opt.TotalRounds > 0 && round == opt.TotalRounds
+	acc := opt.Acceleration
+	if acc == nil {
+		acc = func(int, int) int { return 0 }
+	}
 	// score before round t, from the history's points
 	scoreBefore := func(e *Entrant, t int) int {
 		s := 0
@@ -459,7 +470,7 @@ func newDutch(entrants []Entrant, opt DutchOptions) (*dutch, error) {
 				if o == nil {
 					return NoFloat
 				}
-				a, b := scoreBefore(e, t), scoreBefore(o, t)
+				a, b := scoreBefore(e, t)+acc(e.ID, t), scoreBefore(o, t)+acc(o.ID, t)
 				if a > b {
 					return Down
 				}
@@ -477,7 +488,7 @@ func newDutch(entrants []Entrant, opt DutchOptions) (*dutch, error) {
 		if !e.Available {
 			continue
 		}
-		p := dplayer{id: e.ID, number: e.Number, score: e.Score, colourNumber: colourNumbers[e.ID]}
+		p := dplayer{id: e.ID, number: e.Number, score: e.Score + acc(e.ID, round), colourNumber: colourNumbers[e.ID]}
 		h := slices.Clone(e.History)
 		slices.SortStableFunc(h, func(a, b Round) int { return cmp.Compare(a.Number, b.Number) })
 		for _, r := range h {

@@ -49,8 +49,7 @@ func TestDutchMatchesBBPPairings(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s %s: %v", file, f.Name, err)
 			}
-			res, err := pairing.Dutch(tr.Entrants(), pairing.DutchOptions{Round: tr.PlayedRounds() + 1,
-				TotalRounds: tr.TotalRounds, InitialColour: tr.InitialColour})
+			res, err := pairing.Dutch(tr.Entrants(), tr.DutchOptions(tr.PlayedRounds()+1, 0))
 			rounds++
 			if err != nil {
 				t.Errorf("%s %s: %v", filepath.Base(file), f.Name, err)

@@ -592,15 +592,10 @@ func (t *TRF) Entrants() []pairing.Entrant { return t.EntrantsAfter(t.PlayedRoun
 // paired, for checking it.
 func (t *TRF) EntrantsAfter(played int) []pairing.Entrant {
 	es := make([]pairing.Entrant, 0, len(t.Players))
-	byRank := map[int]int{} // XXC rank: pairing order = order of the 001 lines
-	for k, p := range t.Players {
-		byRank[p.Number] = k + 1
-	}
+	byRank := t.pairingNumbers()
 	for _, p := range t.Players {
 		e := pairing.Entrant{ID: p.Number, Number: p.Number, Rating: p.Rating, Name: p.Name, Available: true}
-		if t.ByRank {
-			e.Number = byRank[p.Number]
-		}
+		e.Number = byRank[p.Number]
 		for r := 0; r < played; r++ {
 			rd := TRFRound{Colour: ' ', Result: ' '}
 			if r < len(p.Rounds) {

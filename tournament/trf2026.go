@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"arbitro/pairing"
 )
 
 // TRF-2026 records (FIDE "Format of Tournament Report File, Version 2026", approved by
@@ -335,4 +337,56 @@ func (t *TRF) ForbiddenPairs(r int) [][2]int {
 		}
 	}
 	return out
+}
+
+// Baku reports whether the file asks for the Baku acceleration (record 192
+// FIDE_DUTCH_2025_BAKU or FIDE_DUTCH_BAKU, bbpPairings' codes) and has no 250 records
+// (which replace it, TRF-2026).
+func (t *TRF) Baku() bool {
+	return len(t.Acceleration) == 0 && strings.HasSuffix(strings.ToUpper(strings.TrimSpace(t.TypeCode)), "_BAKU")
+}
+
+// Accelerated is the fictitious score (draughts game points) of the player with starting
+// rank id in round r: the 250 records that cover r (their points converted with the
+// file's win value), or the Baku method (pairing.BakuVirtualPoints) when record 192 asks
+// for it. nil when the file has no acceleration (pairing.DutchOptions.Acceleration).
+func (t *TRF) Accelerated() func(id, r int) int {
+	if len(t.Acceleration) == 0 && !t.Baku() {
+		return nil
+	}
+	byNum := t.pairingNumbers()
+	return func(id, r int) int {
+		gp := 0
+		for _, a := range t.Acceleration {
+			if r >= a.FirstRound && r <= a.LastRound && id >= a.FirstPlayer && id <= a.LastPlayer && t.Points.Win > 0 {
+				gp += (2*a.GamePoints + t.Points.Win/2) / t.Points.Win
+			}
+		}
+		if t.Baku() {
+			gp += pairing.BakuVirtualPoints(len(t.Players), t.TotalRounds, r, byNum[id])
+		}
+		return gp
+	}
+}
+
+// pairingNumbers maps starting rank to pairing number: the same, or the order of the 001
+// lines with XXC rank.
+func (t *TRF) pairingNumbers() map[int]int {
+	out := make(map[int]int, len(t.Players))
+	for k, p := range t.Players {
+		if t.ByRank {
+			out[p.Number] = k + 1
+		} else {
+			out[p.Number] = p.Number
+		}
+	}
+	return out
+}
+
+// DutchOptions are the options of pairing.Dutch for round r of this file: the rounds
+// (XXR/142), the initial colour (XXC/152; seed draws it when the file has none), the
+// prohibited pairs (260, XXP) and the acceleration (250, or Baku by 192) of round r.
+func (t *TRF) DutchOptions(r int, seed uint64) pairing.DutchOptions {
+	return pairing.DutchOptions{Round: r, TotalRounds: t.TotalRounds, InitialColour: t.InitialColour, Seed: seed,
+		Forbidden: t.ForbiddenPairs(r), Acceleration: t.Accelerated()}
 }
