@@ -33,7 +33,7 @@ func (d *dutch) inexactError(info DutchBracket, bs *bsearch) error {
 	if len(mdps) > 0 {
 		mdpText = fmt.Sprintf(" with moved-down players %s", strings.Join(mdps, ", "))
 	}
-	return fmt.Errorf("%w: the bracket of score %s (%d residents%s) %s after %d nodes before proving which pairing C.04.3 chooses (raise the search budget, e.g. arbitro pair --search-budget)",
+	return fmt.Errorf("%w: the bracket of score %s (%d residents%s) %s after %d nodes before proving which pairing C.04.3 chooses; no pairing is given (pair that bracket's boards by hand with arbitro pair --set, or report the file)",
 		ErrSearchLimit, scoreText(info.Score), info.Residents, mdpText, what, info.Nodes)
 }
 

@@ -24,7 +24,7 @@ func newTournamentCmd() *cobra.Command {
 
 func newTournamentCreateCmd() *cobra.Command {
 	t := &tournament.Tournament{}
-	var tiebreaks string
+	var tiebreaks, acceleration string
 	cmd := &cobra.Command{
 		Use:   "create NAME",
 		Short: "Create a tournament in the database (the file is created if needed)",
@@ -59,7 +59,15 @@ drawn and stored, so every pairing can be reproduced.`,
 				return err
 			}
 			defer st.Close()
-			if err := st.Update(context.Background(), func(tx *tournament.Tx) error { return tx.CreateTournament(t) }); err != nil {
+			if err := st.Update(context.Background(), func(tx *tournament.Tx) error {
+				if err := tx.CreateTournament(t); err != nil {
+					return err
+				}
+				if acceleration != "" { // Dutch, FIDE C.04.5 (issue 19)
+					return tx.SetAcceleration(t, strings.ToLower(acceleration))
+				}
+				return nil
+			}); err != nil {
 				return explain(err)
 			}
 			if flagJSON {
@@ -87,6 +95,7 @@ drawn and stored, so every pairing can be reproduced.`,
 	f.IntVar(&t.ByePoints, "bye-points", 2, "game points for the bye (riposo): 2 win, 1 draw, 0")
 	f.IntVar(&t.ForfeitPoints, "forfeit-points", 2, "game points for a win by forfeit")
 	f.IntVar(&t.GamesPerPairing, "games-per-pairing", 1, "1, or 2 (andata e ritorno, colours reversed)")
+	f.StringVar(&acceleration, "acceleration", "", "dutch: accelerated pairings, baku (FIDE C.04.5)")
 	cmd.MarkFlagRequired("system")
 	cmd.MarkFlagRequired("rounds")
 	return cmd
