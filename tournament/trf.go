@@ -168,6 +168,7 @@ func ParseTRF(r io.Reader) (*TRF, error) {
 	byeGiven := false // a BBU line was read: otherwise the bye is worth a win (BBW)
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64*1024), 4*1024*1024)
+	sc.Split(scanTRFLines)
 	ln := 0
 	for sc.Scan() {
 		ln++
@@ -178,159 +179,8 @@ func ParseTRF(r io.Reader) (*TRF, error) {
 		if strings.TrimSpace(raw) == "" {
 			continue
 		}
-		code := raw
-		if len(code) > 3 {
-			code = raw[:3]
-		}
-		rest := ""
-		if len(raw) > 4 {
-			rest = strings.TrimSpace(raw[4:])
-		}
-		switch code {
-		case "001":
-			p, err := parsePlayerLine(raw, ln)
-			if err != nil {
-				return nil, err
-			}
-			t.Players = append(t.Players, p)
-		case "012":
-			t.Name = rest
-		case "022":
-			t.City = rest
-		case "032":
-			t.Federation = rest
-		case "042":
-			t.StartDate = rest
-		case "052":
-			t.EndDate = rest
-		case "062":
-			t.NumPlayers = rest
-		case "072":
-			t.NumRated = rest
-		case "082":
-			t.NumTeams = rest
-		case "092":
-			t.Type = rest
-		case "102":
-			t.ChiefArbiter = rest
-		case "112":
-			t.DeputyArbiters = append(t.DeputyArbiters, rest)
-		case "122":
-			t.TimeControl = rest
-		case "132":
-			t.RoundDates = strings.TrimRight(raw[min(len(raw), 4):], " ")
-		case "XXR":
-			t.HasXX = true
-			n, err := strconv.Atoi(rest)
-			if err != nil || n < 1 {
-				return nil, trfErr(ln, "XXR wants a number of rounds, got %q", rest)
-			}
-			t.TotalRounds = n
-		case "XXC":
-			t.HasXX = true
-			// options in any order: white1 | black1, rank (JaVaFo)
-			f := strings.Fields(rest)
-			if len(f) == 0 {
-				return nil, trfErr(ln, "XXC wants white1 or black1 (and optionally rank)")
-			}
-			for _, o := range f {
-				switch strings.ToLower(o) {
-				case "white1":
-					t.InitialColour = pairing.White
-				case "black1":
-					t.InitialColour = pairing.Black
-				case "rank":
-					t.ByRank = true
-				default:
-					return nil, trfErr(ln, "XXC wants white1, black1 or rank, got %q", o)
-				}
-			}
-		case "142":
-			t.Has2026 = true
-			n, err := strconv.Atoi(rest)
-			if err != nil || n < 1 {
-				return nil, trfErr(ln, "142 wants a number of rounds, got %q", rest)
-			}
-			t.TotalRounds = n
-		case "152":
-			t.Has2026 = true
-			switch strings.ToUpper(rest) {
-			case "W":
-				t.InitialColour = pairing.White
-			case "B":
-				t.InitialColour = pairing.Black
-			default:
-				return nil, trfErr(ln, "152 wants W or B (the initial colour), got %q", rest)
-			}
-		case "162":
-			t.Has2026 = true
-			given, err := t.parse162(raw)
-			if err != nil {
-				return nil, trfErr(ln, "%v", err)
-			}
-			t.PointsGiven = true
-			byeGiven = byeGiven || given
-		case "172":
-			t.RankMethod = rest
-		case "182":
-			t.Controller = rest
-		case "192":
-			t.TypeCode = rest
-		case "202":
-			t.TieBreaks = rest
-		case "212":
-			t.StandingsTieBreaks = rest
-		case "222":
-			t.TimeControlCode = rest
-		case "250":
-			a, err := parse250(raw)
-			if err != nil {
-				return nil, trfErr(ln, "%v", err)
-			}
-			t.Acceleration = append(t.Acceleration, a)
-		case "260", "XXP":
-			fb, err := parse260(raw)
-			if err != nil {
-				return nil, trfErr(ln, "%v", err)
-			}
-			t.Forbidden = append(t.Forbidden, fb)
-		case "240":
-			b, err := parse240(raw)
-			if err != nil {
-				return nil, trfErr(ln, "%v", err)
-			}
-			t.Byes = append(t.Byes, b)
-		case "299":
-			a, err := parse299(raw)
-			if err != nil {
-				return nil, trfErr(ln, "%v", err)
-			}
-			t.Abnormal = append(t.Abnormal, a)
-		case "BBW", "BBD", "BBL", "BBZ", "BBF", "BBU", "BBX":
-			t.HasXX = true
-			v, err := parseTenths(rest)
-			if err != nil {
-				return nil, trfErr(ln, "%s wants points like 1.0, got %q", code, rest)
-			}
-			t.PointsGiven = true
-			switch code {
-			case "BBW":
-				t.Points.Win = v
-			case "BBD":
-				t.Points.Draw = v
-			case "BBL":
-				t.Points.Loss = v
-			case "BBZ":
-				t.Points.ZeroBye = v
-			case "BBF":
-				t.Points.ForfeitLoss = v
-			case "BBU":
-				t.Points.PAB, byeGiven = v, true
-			case "BBX":
-				t.Unknown = v
-			}
-		default:
-			t.Other = append(t.Other, raw)
+		if err := t.parseLine(raw, ln, &byeGiven); err != nil {
+			return nil, err
 		}
 	}
 	if err := sc.Err(); err != nil {
@@ -346,6 +196,192 @@ func ParseTRF(r io.Reader) (*TRF, error) {
 		return nil, err
 	}
 	return t, nil
+}
+
+// parseLine reads one non-blank line of a TRF (ln: its line number) into t. byeGiven is
+// set when the line gives the pairing-allocated bye's points (BBU, 162 P).
+func (t *TRF) parseLine(raw string, ln int, byeGiven *bool) error {
+	code := raw
+	if len(code) > 3 {
+		code = raw[:3]
+	}
+	rest := ""
+	if len(raw) > 4 {
+		rest = strings.TrimSpace(raw[4:])
+	}
+	switch code {
+	case "001":
+		p, err := parsePlayerLine(raw, ln)
+		if err != nil {
+			return err
+		}
+		t.Players = append(t.Players, p)
+	case "012":
+		t.Name = rest
+	case "022":
+		t.City = rest
+	case "032":
+		t.Federation = rest
+	case "042":
+		t.StartDate = rest
+	case "052":
+		t.EndDate = rest
+	case "062":
+		t.NumPlayers = rest
+	case "072":
+		t.NumRated = rest
+	case "082":
+		t.NumTeams = rest
+	case "092":
+		t.Type = rest
+	case "102":
+		t.ChiefArbiter = rest
+	case "112":
+		t.DeputyArbiters = append(t.DeputyArbiters, rest)
+	case "122":
+		t.TimeControl = rest
+	case "132":
+		t.RoundDates = strings.TrimRight(raw[min(len(raw), 4):], " ")
+	case "XXR":
+		t.HasXX = true
+		n, err := strconv.Atoi(rest)
+		if err != nil || n < 1 {
+			return trfErr(ln, "XXR wants a number of rounds, got %q", rest)
+		}
+		t.TotalRounds = n
+	case "XXC":
+		t.HasXX = true
+		// options in any order: white1 | black1, rank (JaVaFo)
+		f := strings.Fields(rest)
+		if len(f) == 0 {
+			return trfErr(ln, "XXC wants white1 or black1 (and optionally rank)")
+		}
+		for _, o := range f {
+			switch strings.ToLower(o) {
+			case "white1":
+				t.InitialColour = pairing.White
+			case "black1":
+				t.InitialColour = pairing.Black
+			case "rank":
+				t.ByRank = true
+			default:
+				return trfErr(ln, "XXC wants white1, black1 or rank, got %q", o)
+			}
+		}
+	case "142":
+		t.Has2026 = true
+		n, err := strconv.Atoi(rest)
+		if err != nil || n < 1 {
+			return trfErr(ln, "142 wants a number of rounds, got %q", rest)
+		}
+		t.TotalRounds = n
+	case "152":
+		t.Has2026 = true
+		switch strings.ToUpper(rest) {
+		case "W":
+			t.InitialColour = pairing.White
+		case "B":
+			t.InitialColour = pairing.Black
+		default:
+			return trfErr(ln, "152 wants W or B (the initial colour), got %q", rest)
+		}
+	case "162":
+		t.Has2026 = true
+		given, err := t.parse162(raw)
+		if err != nil {
+			return trfErr(ln, "%v", err)
+		}
+		t.PointsGiven = true
+		*byeGiven = *byeGiven || given
+	case "172":
+		t.RankMethod = rest
+	case "182":
+		t.Controller = rest
+	case "192":
+		t.TypeCode = rest
+	case "202":
+		t.TieBreaks = rest
+	case "212":
+		t.StandingsTieBreaks = rest
+	case "222":
+		t.TimeControlCode = rest
+	case "250":
+		a, err := parse250(raw)
+		if err != nil {
+			return trfErr(ln, "%v", err)
+		}
+		t.Acceleration = append(t.Acceleration, a)
+	case "260", "XXP":
+		fb, err := parse260(raw)
+		if err != nil {
+			return trfErr(ln, "%v", err)
+		}
+		t.Forbidden = append(t.Forbidden, fb)
+	case "240":
+		b, err := parse240(raw)
+		if err != nil {
+			return trfErr(ln, "%v", err)
+		}
+		t.Byes = append(t.Byes, b)
+	case "299":
+		a, err := parse299(raw)
+		if err != nil {
+			return trfErr(ln, "%v", err)
+		}
+		t.Abnormal = append(t.Abnormal, a)
+	case "BBW", "BBD", "BBL", "BBZ", "BBF", "BBU", "BBX":
+		t.HasXX = true
+		v, err := parseTenths(rest)
+		if err != nil {
+			return trfErr(ln, "%s wants points like 1.0, got %q", code, rest)
+		}
+		t.PointsGiven = true
+		switch code {
+		case "BBW":
+			t.Points.Win = v
+		case "BBD":
+			t.Points.Draw = v
+		case "BBL":
+			t.Points.Loss = v
+		case "BBZ":
+			t.Points.ZeroBye = v
+		case "BBF":
+			t.Points.ForfeitLoss = v
+		case "BBU":
+			t.Points.PAB, *byeGiven = v, true
+		case "BBX":
+			t.Unknown = v
+		}
+	default:
+		t.Other = append(t.Other, raw)
+	}
+	return nil
+}
+
+// scanTRFLines splits at CR, LF or CR LF: TRF-2026 (Remark 1) ends every line with a CR,
+// and bbpPairings writes CR alone.
+func scanTRFLines(data []byte, atEOF bool) (advance int, token []byte, err error) {
+	for i, c := range data {
+		switch c {
+		case '\n':
+			return i + 1, data[:i], nil
+		case '\r':
+			if i+1 < len(data) {
+				if data[i+1] == '\n' {
+					return i + 2, data[:i], nil
+				}
+				return i + 1, data[:i], nil
+			}
+			if atEOF {
+				return i + 1, data[:i], nil
+			}
+			return 0, nil, nil // a LF may follow
+		}
+	}
+	if atEOF && len(data) > 0 {
+		return len(data), data, nil
+	}
+	return 0, nil, nil
 }
 
 // field returns columns [from, to] (1-based, inclusive) of line, blank-padded.

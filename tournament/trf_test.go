@@ -349,3 +349,22 @@ func TestTRFXXCRank(t *testing.T) {
 		t.Errorf("XXC rank not written back:\n%s", out.String())
 	}
 }
+
+// TestTRFLineEndings: TRF-2026 ends lines with CR (bbpPairings writes CR alone); CR, LF
+// and CR LF files read the same.
+func TestTRFLineEndings(t *testing.T) {
+	small := string(readSmall(t))
+	want, err := ParseTRF(strings.NewReader(small))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, eol := range []string{"\r", "\r\n"} {
+		got, err := ParseTRF(strings.NewReader(strings.ReplaceAll(small, "\n", eol)))
+		if err != nil {
+			t.Fatalf("%q: %v", eol, err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%q: the file reads differently", eol)
+		}
+	}
+}
