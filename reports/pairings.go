@@ -21,6 +21,9 @@ type PairingsSheet struct {
 	Boards  []PairingBoard     // in board order
 	Byes    []PairingPlayer    // pairing byes (riposo); Points = points before the round
 	Absent  []PairingPlayer    // not paired this round (withdrawn, requested absence)
+	// Notes are printed under the lists: the Italo-Swiss format and kinds of rest, the
+	// opening drawn for the round (issue 13).
+	Notes []string
 }
 
 // PairingBoard is one board: White against Black. Game is 2 for the return game when the
@@ -127,6 +130,10 @@ func WritePairingsPDF(w io.Writer, p PairingsSheet, meta Meta) error {
 	}
 	list("Bye (riposo)", p.Byes, true)
 	list("Not paired", p.Absent, false)
+	for _, n := range p.Notes {
+		f.Ln(1)
+		d.paragraph(size, n)
+	}
 	f.Ln(3)
 	d.paragraph(7.5, fmt.Sprintf("%d board(s). Write the result of each player in his box (scoring %s); both players sign the score sheet.", len(p.Boards), sc.Name))
 	return d.finish(w)

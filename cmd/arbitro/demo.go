@@ -144,6 +144,9 @@ func runDemo(w io.Writer, dir string, seed int64) error {
 	if err := d.roundRobinEvent(real); err != nil {
 		return err
 	}
+	if err := d.fidPracticeEvent(real); err != nil { // issue 13: cmd/arbitro/demo_fid.go
+		return err
+	}
 	fmt.Fprintf(w, "\ndone. The database is %s; the files written are:\n", filepath.Join(dir, "arbitro.db"))
 	for _, f := range d.files {
 		fmt.Fprintf(w, "  %s\n", f)

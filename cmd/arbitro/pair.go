@@ -190,6 +190,7 @@ Exit status 4 when no valid pairing exists.`,
 			if err := writeSheetText(out, sheet, nil); err != nil {
 				return err
 			}
+			writeRoundFID(out, pr.Explanation, names)
 			if explainFlag {
 				fmt.Fprintln(out)
 				writeExplanation(out, pr.Explanation, names)
@@ -328,6 +329,8 @@ func writeExplanation(w io.Writer, ex *tournament.RoundExplanation, names map[in
 		if b.Players%2 == 1 {
 			fmt.Fprintf(w, "  odd number of players: whoever meets number %d rests\n", b.Players+1)
 		}
+	case ex.Italo != nil && ex.Italo.Format.FID():
+		writeFIDExplanation(w, ex, nm)
 	case ex.Italo != nil:
 		it := ex.Italo
 		if ex.Start != 0 {
@@ -620,6 +623,7 @@ account of how the round was paired (as 'arbitro pair --explain' printed it).`,
 			}
 			switch {
 			case pdf != "":
+				sheet.Notes = fidSheetNotes(ri.Explanation, names) // format, rests, opening (issue 13)
 				return writePDF(cmd, pdf, func(w io.Writer, m reports.Meta) error { return reports.WritePairingsPDF(w, sheet, m) })
 			case flagJSON:
 				byID := map[int64]*tournament.Entry{}
@@ -662,6 +666,7 @@ account of how the round was paired (as 'arbitro pair --explain' printed it).`,
 			if err := writeSheetText(out, sheet, results); err != nil {
 				return err
 			}
+			writeRoundFID(out, ri.Explanation, names)
 			if explainFlag {
 				fmt.Fprintln(out)
 				writeExplanation(out, ri.Explanation, names)
