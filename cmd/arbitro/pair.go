@@ -40,6 +40,8 @@ func explainPair(err error) error {
 		return fail(err, "the tournament is complete; see 'arbitro standings'")
 	case errors.Is(err, tournament.ErrNoPairing):
 		return withCode(exitNoPairing, err, "no pairing respects the rules (no repeated games, one bye each); pair some boards by hand with --set \"A-B\"; nothing was written")
+	case errors.Is(err, pairing.ErrSearchLimit):
+		return fail(err, "nothing was written")
 	case errors.Is(err, tournament.ErrRoundHasResults):
 		return fail(err, "only a round without results can be unpaired; nothing was changed")
 	case errors.Is(err, tournament.ErrLocked):

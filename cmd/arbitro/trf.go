@@ -192,6 +192,9 @@ func runEnginePair(out io.Writer, system, trfPath, outPath string, seed uint64) 
 		if errors.Is(err, pairing.ErrNoPairing) {
 			return withCode(exitNoPairing, err, "no pairing of round "+fmt.Sprint(round)+" respects the absolute criteria")
 		}
+		if errors.Is(err, pairing.ErrSearchLimit) {
+			return fail(err, "no pairing was written")
+		}
 		return fail(err, "check the TRF")
 	}
 	write := func(w io.Writer) error {
