@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -384,9 +385,63 @@ func (t *TRF) pairingNumbers() map[int]int {
 }
 
 // DutchOptions are the options of pairing.Dutch for round r of this file: the rounds
-// (XXR/142), the initial colour (XXC/152; seed draws it when the file has none), the
+// (XXR/142), the initial colour (XXC/152, else InferredInitialColour; seed draws it when
+// no round has colours), the
 // prohibited pairs (260, XXP) and the acceleration (250, or Baku by 192) of round r.
 func (t *TRF) DutchOptions(r int, seed uint64) pairing.DutchOptions {
-	return pairing.DutchOptions{Round: r, TotalRounds: t.TotalRounds, InitialColour: t.InitialColour, Seed: seed,
+	initial := t.InitialColour
+	if initial == pairing.NoColour {
+		initial = t.InferredInitialColour()
+	}
+	return pairing.DutchOptions{Round: r, TotalRounds: t.TotalRounds, InitialColour: initial, Seed: seed,
 		Forbidden: t.ForbiddenPairs(r), Acceleration: t.Accelerated()}
+}
+
+// InferredInitialColour is the initial colour a file without 152/XXC implies (TRF-2026
+// record 152: it is given only when it differs from the colour of the highest-ranked
+// participant paired in the first round): in the first round F where a colour is
+// written, the k-th participant (0-based, pairing order) of the pairings of rounds 1..F
+// with a colour in F gives that colour for k even and the other for k odd, as bbpPairings
+// infers it. NoColour when no round has colours.
+func (t *TRF) InferredInitialColour() pairing.Colour {
+	first := -1
+	for _, p := range t.Players {
+		for r, rd := range p.Rounds {
+			if (rd.Colour == 'w' || rd.Colour == 'b') && (first < 0 || r < first) {
+				first = r
+			}
+		}
+	}
+	if first < 0 {
+		return pairing.NoColour
+	}
+	players := slices.Clone(t.Players)
+	num := t.pairingNumbers()
+	slices.SortFunc(players, func(a, b TRFPlayer) int { return num[a.Number] - num[b.Number] })
+	k := 0
+	for _, p := range players {
+		took := false
+		for r := 0; r <= first && r < len(p.Rounds); r++ {
+			if rd := p.Rounds[r]; rd.Opponent > 0 || rd.Result == 'U' || rd.Result == '+' {
+				took = true
+			}
+		}
+		if !took {
+			continue
+		}
+		if first < len(p.Rounds) {
+			if c := p.Rounds[first].Colour; c == 'w' || c == 'b' {
+				col := pairing.White
+				if c == 'b' {
+					col = pairing.Black
+				}
+				if k%2 == 1 {
+					col = col.Opposite()
+				}
+				return col
+			}
+		}
+		k++
+	}
+	return pairing.NoColour
 }

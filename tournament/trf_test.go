@@ -368,3 +368,29 @@ func TestTRFLineEndings(t *testing.T) {
 		}
 	}
 }
+
+// TestTRFInferredInitialColour: without 152/XXC the initial colour is the round-1 colour
+// of the highest-ranked participant (TRF-2026 record 152), reversed when it is read from
+// the second one because the first did not play round 1.
+func TestTRFInferredInitialColour(t *testing.T) {
+	src := strings.Replace(string(readSmall(t)), "XXC white1\n", "", 1)
+	tr, err := ParseTRF(strings.NewReader(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tr.InitialColour != pairing.NoColour {
+		t.Fatal("the file still has an initial colour")
+	}
+	if got := tr.InferredInitialColour(); got != pairing.White { // player 1 had white in round 1
+		t.Errorf("inferred %v, want white", got)
+	}
+	if got := tr.DutchOptions(4, 0).InitialColour; got != pairing.White {
+		t.Errorf("DutchOptions: %v", got)
+	}
+	// player 1 in no pairing: player 2 is the first participant, and his black in round 1
+	// gives black
+	tr.Players[0].Rounds = nil
+	if got := tr.InferredInitialColour(); got != pairing.Black {
+		t.Errorf("without player 1: %v, want black (player 2 had black)", got)
+	}
+}
