@@ -31,9 +31,10 @@ type GenerateOptions struct {
 // round's absences (late entries, retirements, half-point byes) announced before it is
 // paired, results drawn (a draw with DrawPct, a forfeit with ForfeitPct, otherwise a win
 // with the Elo expectation of the ratings). The result is a TRF-2026 file with the
-// JaVaFo lines too (142/XXR, 152/XXC, 192). Errors: ErrInvalid for bad options; a round
-// the engine cannot pair (pairing.ErrNoPairing, pairing.ErrSearchLimit) is returned
-// wrapped with its round.
+// JaVaFo lines too (142/XXR, 152/XXC, 192). Errors: ErrInvalid for bad options (nil
+// TRF); a round the engine cannot pair (pairing.ErrNoPairing, pairing.ErrSearchLimit) is
+// returned wrapped with its round, with the tournament up to the round before (and that
+// round's announced absences), so that the failing round can be reported and re-paired.
 func GenerateDutchTRF(o GenerateOptions) (*TRF, error) {
 	if o.Players < 2 || o.Players > 9999 || o.Rounds < 1 || o.Rounds > 99 {
 		return nil, fmt.Errorf("%w: %d players and %d rounds (want 2-9999 players, 1-99 rounds)", ErrInvalid, o.Players, o.Rounds)
@@ -95,7 +96,16 @@ func GenerateDutchTRF(o GenerateOptions) (*TRF, error) {
 		es := t.EntrantsAfter(r - 1)
 		res, err := pairing.Dutch(es, t.DutchOptions(r, o.Seed))
 		if err != nil {
-			return nil, fmt.Errorf("round %d: %w", r, err)
+			// the tournament so far (round r's absences announced, not paired), for the
+			// report: its last round is the one the engine could not pair
+			for i := range t.Players {
+				p := &t.Players[i]
+				if p.Rounds[r-1].Result == ' ' {
+					p.Rounds = p.Rounds[:r-1]
+				}
+			}
+			t.finishGenerated()
+			return t, fmt.Errorf("round %d: %w", r, err)
 		}
 		for _, pr := range res.Pairs {
 			w := &t.Players[pr.White-1]
@@ -123,7 +133,12 @@ func GenerateDutchTRF(o GenerateOptions) (*TRF, error) {
 			b.Rounds[r-1] = TRFRound{Opponent: w.Number, Colour: 'b', Result: br}
 		}
 	}
-	// points and ranks
+	t.finishGenerated()
+	return t, nil
+}
+
+// finishGenerated writes the points, ranks and counts of a generated tournament.
+func (t *TRF) finishGenerated() {
 	for i := range t.Players {
 		p := &t.Players[i]
 		for _, rd := range p.Rounds {
@@ -140,5 +155,4 @@ func GenerateDutchTRF(o GenerateOptions) (*TRF, error) {
 	}
 	t.NumPlayers = strconv.Itoa(len(t.Players))
 	t.NumRated = t.NumPlayers
-	return t, nil
 }

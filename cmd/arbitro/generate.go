@@ -36,8 +36,17 @@ compare (arbitro check --trf FILE checks them with arbitro's engine). Rates are 
 				return usageErr("generate knows --system dutch only (got %q)", system)
 			}
 			tr, err := tournament.GenerateDutchTRF(o)
-			if err != nil {
+			if err != nil && tr == nil {
 				return fail(err, "check the options (arbitro generate --help)")
+			}
+			if err != nil { // the engine stopped at a round: keep the file up to it
+				if output != "" && output != "-" {
+					if werr := writeFileAtomic(output, func(w io.Writer) error { return tournament.WriteTRF(w, tr) }); werr != nil {
+						return werr
+					}
+					return fail(err, "the tournament up to that round is in "+output+" (arbitro pair --system dutch --trf "+output+" re-pairs it)")
+				}
+				return fail(err, "give --output FILE to keep the tournament up to that round")
 			}
 			write := func(w io.Writer) error { return tournament.WriteTRF(w, tr) }
 			if output == "" || output == "-" {
