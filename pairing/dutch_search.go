@@ -803,7 +803,7 @@ func (s *bsearch) completes() bool {
 	ok := s.d.unpairedIn(s.lower, s.lowerMatch, s.dfBuf, true) == 0
 	if !ok {
 		// a failed test costs a full search of the lower players; past maxFailed the
-		// bracket gives up (best candidate so far, or the fallback)
+		// bracket gives up (an ErrSearchLimit error unless the candidate found is proved)
 		s.failed++
 		if s.failed > s.maxFailed() {
 			s.stop, s.gaveUp = true, true
