@@ -37,6 +37,9 @@ type bsearch struct {
 	scratch []int32
 	// phase 1a: the remainder is paired by exchanges (D.2 order) × transpositions (D.1)
 	exchPhase bool
+	// mdpOrdered: the moved-down players are being paired by mdpByExchanges (S1 and
+	// limbo fixed); the generic MDP loop of dfs is not entered
+	mdpOrdered bool
 	s1, s2    []int // S1 and S2 of the current exchange (member positions, BSN order)
 	q         int   // unassigned members
 	nodes     int
@@ -564,6 +567,17 @@ func (s *bsearch) dfs(from int) {
 		s.remainderByExchanges()
 		return
 	}
+	if u == 0 && s.nMDP > 0 && s.exchPhase && !s.mdpOrdered {
+		// the moved-down players in the rules' order first (4.4 with 4.2), then, for
+		// candidates the rules' order does not generate (two moved-down players paired
+		// together), the plain order below
+		s.mdpOrdered = true
+		s.mdpByExchanges()
+		s.mdpOrdered = false
+		if s.stop || s.pruned() || s.nMDP < 2 {
+			return
+		}
+	}
 	setSplit := false
 	if u >= s.nMDP && !s.split {
 		// split the residents still unassigned into S1 (first half) and S2 (B.2)
@@ -816,6 +830,89 @@ func (s *bsearch) completes() bool {
 		s.single[string(s.key)] = ok
 	}
 	return ok
+}
+
+// mdpByExchanges pairs the moved-down players as C.04.3 orders the candidates of a
+// heterogeneous bracket: S1 holds k moved-down players (the most that can be paired
+// first), the others wait in the limbo and float; the S1 sets of k players come in the
+// order of 4.4 (the highest scores, then the lowest sequence numbers: lexicographic order
+// of the sorted bracket sequence numbers, the players being in ranking order), and for
+// each S1 the residents are given to its players in the order of the transpositions of
+// S2 (4.2); the remainder is then paired by remainderByExchanges.
+func (s *bsearch) mdpByExchanges() {
+	res := 0
+	for k := s.nMDP; k < len(s.mem); k++ {
+		if s.partner[k] == -2 {
+			res++
+		}
+	}
+	for k := min(s.nMDP, res); k >= 0; k-- {
+		stop := false
+		subsets(0, s.nMDP, k, func(s1 []int) {
+			if stop {
+				return
+			}
+			in := make([]bool, s.nMDP)
+			for _, m := range s1 {
+				in[m] = true
+			}
+			var limbo []int
+			for m := 0; m < s.nMDP; m++ {
+				if !in[m] && s.partner[m] == -2 {
+					limbo = append(limbo, m)
+				}
+			}
+			for _, m := range limbo {
+				s.partner[m] = -1
+				s.take(m, 1)
+				s.addDF(s.cost, s.mem[m], 1)
+			}
+			if !s.pruned() {
+				s.mdpS1(slices.Clone(s1), 0)
+			}
+			for _, m := range limbo {
+				s.addDF(s.cost, s.mem[m], -1)
+				s.take(m, -1)
+				s.partner[m] = -2
+			}
+			if s.stop || s.pruned() {
+				stop = true
+			}
+		})
+		if stop {
+			return
+		}
+	}
+}
+
+// mdpS1 gives the S1 players s1[i:] their residents in transposition order, then pairs
+// the remainder.
+func (s *bsearch) mdpS1(s1 []int, i int) {
+	if !s.enter() {
+		return
+	}
+	if i == len(s1) {
+		s.remainderByExchanges()
+		return
+	}
+	u := s1[i]
+	for v := s.nMDP; v < len(s.mem); v++ {
+		if s.partner[v] != -2 || !s.d.compatible(s.mem[u], s.mem[v]) {
+			continue
+		}
+		s.partner[u], s.partner[v] = v, u
+		s.take(u, 1)
+		s.take(v, 1)
+		s.addPair(s.cost, s.mem[u], s.mem[v], 1)
+		s.mdpS1(s1, i+1)
+		s.addPair(s.cost, s.mem[u], s.mem[v], -1)
+		s.take(u, -1)
+		s.take(v, -1)
+		s.partner[u], s.partner[v] = -2, -2
+		if s.stop || s.pruned() {
+			return
+		}
+	}
 }
 
 // maxExchanges caps the exchanges tried in phase 1a (whole size classes only).
