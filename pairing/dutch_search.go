@@ -40,17 +40,17 @@ type bsearch struct {
 	// mdpOrdered: the moved-down players are being paired by mdpByExchanges (S1 and
 	// limbo fixed); the generic MDP loop of dfs is not entered
 	mdpOrdered bool
-	s1, s2    []int // S1 and S2 of the current exchange (member positions, BSN order)
-	q         int   // unassigned members
-	nodes     int
-	failed    int             // completion tests failed, all phases
-	gaveUp    bool            // too many failed completion tests: no further phase
-	single    map[string]bool // completion verdict by downfloater set
-	delta0    int             // vertices a maximum matching of the lower players (+ the bye) leaves out
-	key       []byte
-	spent     int // nodes of the phases before the current one
-	budget    int
-	stop      bool
+	s1, s2     []int // S1 and S2 of the current exchange (member positions, BSN order)
+	q          int   // unassigned members
+	nodes      int
+	failed     int             // completion tests failed, all phases
+	gaveUp     bool            // too many failed completion tests: no further phase
+	single     map[string]bool // completion verdict by downfloater set
+	delta0     int             // vertices a maximum matching of the lower players (+ the bye) leaves out
+	key        []byte
+	spent      int // nodes of the phases before the current one
+	budget     int
+	stop       bool
 	// completion and C.7 bases
 	lowerMatch []int
 	nextMatch  []int
