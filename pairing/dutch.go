@@ -213,14 +213,17 @@ type dutch struct {
 // define the compatibility graph every candidate and every completion check uses.
 //
 // Among candidates of equal cost the first one generated wins (3.8). The generation
-// order: each MDP (score, then pairing number) tries the residents in order, then the
-// other MDPs, then floats (4.4's order for the MDPs that are paired); the remainder is
+// order: in a heterogeneous bracket S1 holds k MDPs (the most first), the other MDPs wait
+// in the limbo and float; the S1 sets come in the order of 4.4 (highest scores, then
+// lowest sequence numbers), and for each the residents are given to the S1 players in
+// the order of the transpositions of S2 (4.2) (mdpByExchanges); then the remainder is
 // split into S1 (its first half) and S2, and the candidates are the exchanges between S1
 // and S2 in the order of 4.3 (none first; fewer exchanged players; smaller difference of
 // the moved sequence-number sums; the exchange moving the higher S1 number; the one
 // moving the lower S2 number), each followed by the transpositions of S2 in
 // lexicographic order (4.2). When the target candidate makes fewer pairs from the
-// remainder than half of it, S1 holds that many players (MaxPairs).
+// remainder than half of it, S1 holds that many players (MaxPairs). Candidates the rules
+// never generate (two MDPs paired together) come after all of these.
 //
 // The search is a depth-first branch-and-bound with an admissible lower bound (downfloater
 // parity and the cheapest possible downfloater, a last MDP's unavoidable score
