@@ -45,7 +45,9 @@ CREATE TABLE tournaments (
     -- opening ballot: '' none, 'fid-italian' one opening per round from FID Tabella 4.
     openings       TEXT    NOT NULL DEFAULT '' CHECK (openings IN ('', 'fid-italian')),
     -- club separation: '' none, 'club' (round robin: restricted lot; Swiss: clubmates avoided)
-    club_separation TEXT   NOT NULL DEFAULT '' CHECK (club_separation IN ('', 'club'))
+    club_separation TEXT   NOT NULL DEFAULT '' CHECK (club_separation IN ('', 'club')),
+    -- language of every sheet and message of the event (issue 16): 'it', 'en', 'fr', 'nl'.
+    lang           TEXT    NOT NULL DEFAULT 'en' CHECK (lang IN ('it', 'en', 'fr', 'nl'))
 );
 
 -- A person (giocatore), shared by the tournaments of the file.
@@ -95,6 +97,8 @@ CREATE TABLE rounds (
     published_at  TEXT,                          -- NULL while the pairing is a draft
     opening       TEXT    NOT NULL DEFAULT '',   -- opening drawn for the round (FID Tabella 4 number)
     opening_seed  INTEGER NOT NULL DEFAULT 0,    -- seed of that draw
+    play_date     TEXT    NOT NULL DEFAULT '',   -- YYYY-MM-DD the round is played, or '' (issue 16)
+    start_time    TEXT    NOT NULL DEFAULT '',   -- HH:MM local start time, or '' (issue 16)
     UNIQUE (tournament_id, number)
 );
 

@@ -36,6 +36,11 @@ CREATE TABLE prizes (
     UNIQUE (tournament_id, rank)
 );
 
+-- language of the sheets; round date and start time (issue 16)
+ALTER TABLE tournaments ADD COLUMN lang TEXT NOT NULL DEFAULT 'en' CHECK (lang IN ('it', 'en', 'fr', 'nl'));
+UPDATE tournaments SET lang = 'it' WHERE variant = 'italian';
+ALTER TABLE rounds ADD COLUMN play_date TEXT NOT NULL DEFAULT '';
+ALTER TABLE rounds ADD COLUMN start_time TEXT NOT NULL DEFAULT '';
 
 -- FIDE Dutch: prohibited pairs, acceleration, TRF fields kept for export (issue 19)
 -- Pairs of entries the Dutch engine keeps apart (TRF-2026 record 260; arbitro pair

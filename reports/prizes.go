@@ -9,14 +9,21 @@ import (
 )
 
 // WritePrizesText prints a prize list (tournament.PrizeList) as a table: prize, category
-// ("overall" for the general standings), place, winner, note.
+// ("overall" for the general standings), place, winner, note; in English.
 func WritePrizesText(w io.Writer, awards []tournament.Award) error {
+	return WritePrizesTextIn(w, English(), awards)
+}
+
+// WritePrizesTextIn is WritePrizesText with the heads in the language l (the notes come
+// from tournament.PrizeList as they are).
+func WritePrizesTextIn(w io.Writer, l *Locale, awards []tournament.Award) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "Prize\tStandings\tPlace\tWinner\tNote")
+	fmt.Fprintln(tw, l.T("prizes.head.prize")+"\t"+l.T("prizes.head.standings")+"\t"+l.T("prizes.head.place")+"\t"+
+		l.T("prizes.head.winner")+"\t"+l.T("prizes.head.note"))
 	for _, a := range awards {
 		cat := a.Prize.Category
 		if cat == "" {
-			cat = "overall"
+			cat = l.T("prizes.overall")
 		}
 		who := a.Name
 		if who == "" {

@@ -83,7 +83,7 @@ func WriteRatingCSV(w io.Writer, r *tournament.RatingReport) error {
 			if g.Counted && r.Table {
 				exp = strconv.FormatFloat(g.Expected, 'f', 3, 64)
 			}
-			cw.Write([]string{strconv.Itoa(p.Number), p.Name, p.FIDID, strconv.Itoa(p.Capital), strconv.Itoa(g.Round), g.OppName,
+			cw.Write([]string{strconv.Itoa(p.Number), CSVSafe(p.Name), CSVSafe(p.FIDID), strconv.Itoa(p.Capital), strconv.Itoa(g.Round), CSVSafe(g.OppName),
 				strconv.Itoa(g.Capital), strconv.Itoa(g.Points), strconv.FormatBool(g.Counted), g.Reason, exp, strconv.Itoa(r.Q)})
 		}
 	}

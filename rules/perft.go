@@ -55,10 +55,13 @@ func newPerfter(depth int) *perfter {
 
 // Perft returns the number of leaf positions depth plies below p (depth 0 gives 1), with
 // legal moves as LegalMoves gives them (duplicate capture paths counted once). Published
-// figures from the start position are in shared/rules/italian.md and international.md.
+// figures from the start position are in docs/rules-italian.md and docs/rules-international.md.
 func Perft(p Position, depth int) uint64 {
 	if depth <= 0 || p.v == nil {
 		return 1
+	}
+	if p.v == International {
+		return perftInternational(&p, depth)
 	}
 	return newPerfter(depth).run(p, depth)
 }
@@ -72,10 +75,18 @@ func PerftDivide(p Position, depth int) []DivideEntry {
 	ms := p.LegalMoves()
 	out := make([]DivideEntry, len(ms))
 	pf := newPerfter(depth)
+	var in *inPerfter
+	if p.v == International {
+		in = newInPerfter(depth)
+	}
 	for i, m := range ms {
 		q := p.Play(m)
 		var n uint64 = 1
-		if depth > 1 {
+		switch {
+		case depth > 1 && in != nil:
+			s := q.turn
+			n = in.run(s == White, q.bb[s], q.bb[s^1], q.kings, depth-1)
+		case depth > 1:
 			n = pf.run(q, depth-1)
 		}
 		out[i] = DivideEntry{Move: m, Leaves: n}

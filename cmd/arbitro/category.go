@@ -145,7 +145,12 @@ win two takes the higher, and the lower goes to the next player of its standings
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var awards []tournament.Award
+			var loc *reports.Locale
 			err := view(func(tx *tournament.Tx, t *tournament.Tournament) error {
+				var err error
+				if loc, err = reportLocale(t); err != nil { // the sheet in the tournament's language
+					return err
+				}
 				r := round
 				if r < 0 {
 					ct, err := tx.LoadCrosstable(t)
@@ -154,7 +159,6 @@ win two takes the higher, and the lower goes to the next player of its standings
 					}
 					r = tournament.CompletedRounds(ct)
 				}
-				var err error
 				awards, err = tx.PrizeList(t, r)
 				return err
 			})
@@ -164,7 +168,7 @@ win two takes the higher, and the lower goes to the next player of its standings
 			if flagJSON {
 				return printJSON(cmd, awards)
 			}
-			return reports.WritePrizesText(cmd.OutOrStdout(), awards)
+			return reports.WritePrizesTextIn(cmd.OutOrStdout(), loc, awards)
 		},
 	}
 	list.Flags().IntVar(&round, "round", -1, "after this round (default: the last round with every result in)")

@@ -19,7 +19,7 @@ func (d *demo) fidPracticeEvent(real *tournament.Tournament) error {
 	}
 	const rounds = 3
 	name := "Demo FID practice (results only)"
-	d.say("Part 4: the FID's practice: %d players, Italo-Swiss format art8 (the federation program's rest), one opening drawn per round, clubs separated", len(players))
+	d.sayf("Part 4: the FID's practice: %d players, Italo-Swiss format art8 (the federation program's rest), one opening drawn per round, clubs separated", len(players))
 	d.cmdline("tournament create %q --system italo-swiss --rounds %d --italo-format art8 --openings fid-italian --club-separation club --seed %d", name, rounds, d.seed)
 	t := &tournament.Tournament{Name: name, Variant: tournament.VariantItalian, System: tournament.SystemItaloSwiss, Rounds: rounds,
 		Seed: d.seed, ByePoints: 2, ForfeitPoints: 2, ItaloFormat: "art8", Openings: tournament.OpeningsFIDItalian, ClubSeparation: "club",
@@ -57,7 +57,7 @@ func (d *demo) fidPracticeEvent(real *tournament.Tournament) error {
 					return err
 				}
 			}
-			d.out("round %d, opening %s (%s): %s", r, pr.Explanation.Opening.Code, pr.Explanation.Opening.Label, strings.Join(ps, "; "))
+			d.outf("round %d, opening %s (%s): %s", r, pr.Explanation.Opening.Code, pr.Explanation.Opening.Label, strings.Join(ps, "; "))
 		}
 		if _, err := tx.AddCategory(t, "Veterani", ""); err != nil {
 			return err

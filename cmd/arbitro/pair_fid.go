@@ -5,40 +5,42 @@ import (
 	"io"
 	"strings"
 
+	"arbitro/reports"
 	"arbitro/tournament"
 )
 
 // fidSheetNotes are the lines printed under a pairing sheet (text and PDF) when the round
 // was paired by one of the federation program's Italo-Swiss formats (the format and the
 // kind of each rest) or has an opening drawn by lot.
-func fidSheetNotes(ex *tournament.RoundExplanation, names map[int]entryLabel) []string {
+// The lines are in the sheet's language l (catalog keys sheet.*).
+func fidSheetNotes(l *reports.Locale, ex *tournament.RoundExplanation, names map[int]entryLabel) []string {
 	if ex == nil {
 		return nil
 	}
 	var out []string
 	if it := ex.Italo; it != nil && it.Format != "" {
-		out = append(out, fmt.Sprintf("Italo-Swiss format: %s", it.Format))
+		out = append(out, l.T("sheet.italo_format", "format", string(it.Format)))
 		var rs []string
 		for _, r := range it.Rests {
 			k := string(r.Kind)
 			if k == "" {
-				k = "arbiter's decision"
+				k = l.T("sheet.arbiter_decision")
 			}
 			rs = append(rs, fmt.Sprintf("%s (%s)", names[r.ID], k))
 		}
 		if len(rs) > 0 {
-			out = append(out, "Rests: "+strings.Join(rs, ", "))
+			out = append(out, l.T("sheet.rests", "list", strings.Join(rs, ", ")))
 		}
 	}
 	if ex.Opening != nil {
-		out = append(out, fmt.Sprintf("Opening %s (drawn by lot, seed %d): %s", ex.Opening.Code, ex.Opening.Seed, ex.Opening.Label))
+		out = append(out, l.T("sheet.opening", "code", ex.Opening.Code, "seed", fmt.Sprint(ex.Opening.Seed), "label", ex.Opening.Label))
 	}
 	return out
 }
 
 // writeRoundFID prints fidSheetNotes under a text pairing sheet.
-func writeRoundFID(w io.Writer, ex *tournament.RoundExplanation, names map[int]entryLabel) {
-	for _, n := range fidSheetNotes(ex, names) {
+func writeRoundFID(w io.Writer, l *reports.Locale, ex *tournament.RoundExplanation, names map[int]entryLabel) {
+	for _, n := range fidSheetNotes(l, ex, names) {
 		fmt.Fprintln(w, n)
 	}
 }

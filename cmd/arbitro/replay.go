@@ -120,6 +120,7 @@ files are still replayed).`,
 	}
 	c.Flags().StringVar(&variant, "variant", "", "italian or international: the variant of games without a GameType tag")
 	c.Flags().BoolVar(&withTags, "tags", false, "with --json, include every tag of the game")
+	c.Flags().IntVar(&replayJobs, "jobs", 0, "games replayed at once (0: one per processor); the output is the same for any value")
 	return c
 }
 
@@ -144,36 +145,41 @@ func replayFile(w io.Writer, file string, opts rules.ReplayOptions, asJSON, with
 	if tournament.LooksBinary(head) {
 		return 0, 0, fmt.Errorf("%s: %w: the file is binary, not PDN text", file, tournament.ErrBadPDN)
 	}
-	r := rules.NewPDNReader(br)
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
+	// The games are replayed and rendered on --jobs workers (tournament.JudgePDN) and
+	// written in file order, the same for any --jobs.
+	type replayed struct {
+		vd  rules.Verdict
+		out []byte
+	}
 	n, bad := 0, 0
-	for {
-		g, err := r.Next()
-		if err == io.EOF {
-			return n, bad, nil
-		}
-		if g == nil {
-			return n, bad, fmt.Errorf("%s: %w", file, err)
-		}
+	err = tournament.JudgePDN(rules.NewPDNReader(br), replayJobs, func(g *rules.Game, err error) replayed {
 		var vd rules.Verdict
 		if err != nil {
 			vd = rules.ParseErrorVerdict(g, err)
 		} else {
 			vd = rules.Replay(g, opts)
 		}
+		var buf bytes.Buffer
+		if asJSON {
+			enc := json.NewEncoder(&buf)
+			enc.SetEscapeHTML(false)
+			_ = enc.Encode(toReplayJSON(file, g, vd, withTags)) // plain data into memory: cannot fail
+		} else {
+			printVerdict(&buf, file, g, vd)
+		}
+		return replayed{vd, buf.Bytes()}
+	}, func(rp replayed) error {
 		n++
-		if !vd.Legal {
+		if !rp.vd.Legal {
 			bad++
 		}
-		if asJSON {
-			if err := enc.Encode(toReplayJSON(file, g, vd, withTags)); err != nil {
-				return n, bad, err
-			}
-		} else {
-			printVerdict(w, file, g, vd)
-		}
+		_, err := w.Write(rp.out)
+		return err
+	})
+	if err != nil {
+		return n, bad, fmt.Errorf("%s: %w", file, err)
 	}
+	return n, bad, nil
 }
 
 func toReplayJSON(file string, g *rules.Game, vd rules.Verdict, withTags bool) replayJSON {
