@@ -72,7 +72,7 @@ type DutchOptions struct {
 	// bbpPairings reads it); the topscorer rule (A.7) and the results do not. nil: none.
 	Acceleration func(id, r int) int
 	// SearchBudget is the number of search nodes allowed per bracket and phase;
-	// 0 means 20,000,000 + 4,000 × bracket size. A bracket whose search spends it before
+	// 0 means 100,000,000 + 20,000 × bracket size. A bracket whose search spends it before
 	// the chosen pairing is proved to be the rules' choice is an ErrSearchLimit error.
 	SearchBudget int
 }

@@ -78,7 +78,7 @@ func (d *dutch) newSearch(mdps, residents, lower, next []int) *bsearch {
 	s.cost = make([]int32, d.K)
 	s.budget = d.budget
 	if s.budget <= 0 {
-		s.budget = 20_000_000 + 4_000*m
+		s.budget = 100_000_000 + 20_000*m
 	}
 	return s
 }
