@@ -2,9 +2,48 @@ package pairing
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"slices"
+	"strings"
 )
+
+// ErrSearchLimit is wrapped by the error of a Dutch round one of whose brackets the search
+// could not prove: its node budget (DutchOptions.SearchBudget) was spent, or a nested
+// search it depends on was, before the chosen candidate was shown to be the first optimal
+// one in the order of C.04.3 (2025/2026 text, Art. 3.8 with 4.2–4.4). The message names
+// the bracket. No pairing is returned: an approximate pairing is never passed off as the
+// rules' pairing.
+var ErrSearchLimit = errors.New("pairing: the Dutch bracket search ran out of nodes")
+
+// inexactError describes the bracket whose search could not be completed.
+func (d *dutch) inexactError(info DutchBracket, bs *bsearch) error {
+	var mdps []string
+	for _, id := range info.MDPs {
+		mdps = append(mdps, fmt.Sprint(id))
+	}
+	what := "ran out of its node budget"
+	switch {
+	case bs.gaveUp:
+		what = "gave up after too many failed completion tests"
+	case bs.approx:
+		what = "could not complete the search of the following bracket (criterion C.7)"
+	}
+	mdpText := ""
+	if len(mdps) > 0 {
+		mdpText = fmt.Sprintf(" with moved-down players %s", strings.Join(mdps, ", "))
+	}
+	return fmt.Errorf("%w: the bracket of score %s (%d residents%s) %s after %d nodes before proving which pairing C.04.3 chooses; no pairing is given (pair that bracket's boards by hand with arbitro pair --set, or report the file)",
+		ErrSearchLimit, scoreText(info.Score), info.Residents, mdpText, what, info.Nodes)
+}
+
+// scoreText writes game points as chess points (2 game points = 1 point): "3.5".
+func scoreText(gp int) string {
+	if gp%2 == 0 {
+		return fmt.Sprintf("%d.0", gp/2)
+	}
+	return fmt.Sprintf("%d.5", gp/2)
+}
 
 // DutchOptions configures one round of the Dutch system.
 type DutchOptions struct {
@@ -20,8 +59,21 @@ type DutchOptions struct {
 	InitialColour Colour
 	// Seed is the stored seed of the lot.
 	Seed uint64
+	// Forbidden are pairs of entrant IDs that must not meet this round (the arbiter's
+	// forbidden pairs, e.g. players of one family or club in some events: TRF-2026
+	// record 260, bbpPairings' and JaVaFo's XXP). They are kept apart like players who
+	// already met (C.1, 2025/2026 text 2.1.1), absolute; an unknown ID is ignored.
+	Forbidden [][2]int
+	// Acceleration gives the fictitious points (draughts game points) added to entrant
+	// id's score for the pairing of round r only (C.04.5 accelerated systems:
+	// BakuVirtualPoints, or TRF-2026 record 250). The brackets, the bye and the floats of
+	// this round use the accelerated score, and so do the floats of earlier rounds
+	// derived from scores (an accelerated score in round r decides who floated in r, as
+	// bbpPairings reads it); the topscorer rule (A.7) and the results do not. nil: none.
+	Acceleration func(id, r int) int
 	// SearchBudget is the number of search nodes allowed per bracket and phase;
-	// 0 means 20000 + 40 × bracket size.
+	// 0 means 100,000,000 + 20,000 × bracket size. A bracket whose search spends it before
+	// the chosen pairing is proved to be the rules' choice is an ErrSearchLimit error.
 	SearchBudget int
 }
 
@@ -31,9 +83,11 @@ type DutchBracket struct {
 	MDPs         []int // Entrant IDs moved down into this bracket
 	Residents    int   // number of residents
 	Downfloaters []int // Entrant IDs leaving this bracket (in the last bracket: the bye)
-	Exact        bool  // the search proved the chosen candidate optimal under the criteria
-	Fallback     bool  // no candidate within budget: the rest was paired by maximum matching
-	Nodes        int   // search nodes used, all phases
+	// Exact is always true in a result: the search proved the chosen candidate to be the
+	// first optimal one in the rules' order (a bracket it could not prove is an
+	// ErrSearchLimit error, never a pairing).
+	Exact bool
+	Nodes int // search nodes used, all phases
 }
 
 // DutchResult is one paired round.
@@ -51,17 +105,24 @@ type DutchResult struct {
 // dplayer is one available player with everything the criteria need, precomputed.
 type dplayer struct {
 	id, number, score int
-	opps              []int32 // indices of past opponents among the available players
-	byeBlocked        bool    // had a pairing-allocated bye or a forfeit win (C.2)
-	played            int     // games played over the board
-	noBye             bool    // may not get the bye this round: byeBlocked, or a score above the lowest possible (see lowestByeScore)
-	cd                int     // colour difference (whites − blacks), played games
-	colours           []Colour
-	pref              Colour // preferred colour, NoColour if none
-	strength          int8   // 0 none, 1 mild, 2 strong, 3 absolute
-	abs               Colour // pref when absolute, else NoColour
-	top               bool   // topscorer (A.7), last round only
-	f1, f2            Float  // float in the previous round and two rounds before
+	// colourNumber is the pairing number E.5 (2025/2026 text: 5.2.5) reads: the
+	// player's place in pairing-number order among the entrants who have taken part in
+	// a pairing or are available now (entrants absent from every pairing so far and
+	// from this one are left out, as late entries are; C.04.2 on late entries, as
+	// bbpPairings numbers the field)
+	colourNumber int
+	opps         []int32 // indices of past opponents among the available players
+	forb         []int32 // indices of players this one must not meet (DutchOptions.Forbidden)
+	byeBlocked   bool    // had a pairing-allocated bye or a forfeit win (C.2)
+	played       int     // games played over the board
+	noBye        bool    // may not get the bye this round: byeBlocked, or a score above the lowest possible (see lowestByeScore)
+	cd           int     // colour difference (whites − blacks), played games
+	colours      []Colour
+	pref         Colour // preferred colour, NoColour if none
+	strength     int8   // 0 none, 1 mild, 2 strong, 3 absolute
+	abs          Colour // pref when absolute, else NoColour
+	top          bool   // topscorer (A.7), last round only
+	f1, f2       Float  // float in the previous round and two rounds before
 }
 
 const (
@@ -89,133 +150,127 @@ type dutch struct {
 // Dutch pairs one round of the FIDE Dutch Swiss system (C.04.3) over the available
 // entrants. Unavailable entrants are not paired but their histories are used to derive
 // floats. Errors: ErrBadSnapshot (duplicate or non-positive id, duplicate pairing number
-// among the available entrants), ErrNoPairing (no pairing satisfies C.1–C.3 with at most
-// one bye, e.g. everybody left has already had the bye).
+// among the available entrants), ErrNoPairing (no pairing satisfies C1–C3 with at most
+// one bye, e.g. everybody left has already had the bye), ErrSearchLimit (a bracket
+// whose search could not be completed: named in the message, no pairing returned).
 //
-// # Edition
+// # Edition and article numbers
 //
-// The engine implements the Dutch system as this package's authors know it from the
-// edition in force from 1 July 2017 (amended 2023 without change to the criteria list as
-// far as we know), which the Council's October 2025 text (applied from 1 February 2026)
-// is understood to keep in substance. We could not consult the 2026 text while writing
-// this: the criteria below are our reading of the 2017 numbering (C.1–C.19), and any
-// renumbering or change in the 2026 edition (the issue speaks of C.5–C.21) is not
-// reflected. Points we are unsure of are marked "UNSURE" below.
+// The engine follows C.04.3 as approved by the FIDE Council on 13/04/2024 (applied from
+// 1 July 2025) with the 2025 amendment on the pairing-allocated bye applied from
+// February 2026 (the "2026 text"), as the FIDE-endorsed engine bbpPairings v6 reads it;
+// differences with bbpPairings on random tournaments are the test of this package (see
+// docs/dutch.md). Article numbers below are the 2025/2026 text's: 1.2 order, 1.4 floats
+// (1.4.3: scoring without playing more than a loss is a downfloat), 1.5 byes, 2.1
+// absolute criteria C1–C3, 2.2 completion C4, 2.3 quality criteria C5–C21, 3.8 the first
+// candidate generated wins among equals, 4.2 transpositions, 4.3 exchanges in a
+// homogeneous bracket (remainder), 4.4 exchanges of moved-down players with the limbo,
+// 5.2.1–5.2.5 colours. (The 2017 text numbered the same criteria C.1–C.19 without the
+// 2025 additions C8 and C9.)
 //
 // # Route: bracket by bracket, exact branch-and-bound inside the bracket
 //
-// The round is paired top-down, one score bracket at a time, as C.04.3 prescribes: a
-// bracket is the moved-down players (MDPs) from the brackets above plus the residents of
-// one score group (A.3). Inside a bracket every candidate pairing (a set of pairs of
-// bracket members; the unpaired members float down) gets a cost vector, compared
-// lexicographically (first component most important), whose components are, in order:
+// The round is paired top-down, one bracket at a time (1.3): the moved-down players
+// (MDPs) from the brackets above plus the residents of one score group. Inside a bracket
+// every candidate (a set of pairs; the unpaired members float down) gets a cost vector,
+// compared lexicographically, whose components are, in order:
 //
-//	C.4  completion (hard): the downfloaters and every lower player must be pairable
-//	     among themselves with at most one bye, under C.1–C.3. Checked with a maximum
-//	     cardinality matching (Edmonds' blossom algorithm, matching.go).
-//	     With an odd number of players the bye may only go to a bye-eligible player
-//	     of the lowest score that still allows a complete pairing (lowestByeScore; the
-//	     2025 amendment, in force from February 2026, as bbpPairings reads it).
-//	C.5  number of downfloaters (= maximise the number of pairs).
-//	C.6  pairing score difference (PSD, A.8): the score differences of the pairs, and for
-//	     each downfloater its score minus (resident score − one point), as a multiset
-//	     compared from the highest difference down. In game points (win 2, draw 1) "one
-//	     point" of A.8 is 2 (UNSURE: we read A.8's artificial value as one chess point
-//	     below the lowest resident's score).
-//	C.7  the following bracket (this bracket's downfloaters as its MDPs + the next score
-//	     group) paired as the engine pairs a bracket, under C.1–C.4 (completion against
-//	     the players below it) and C.5–C.6 only: first its number of downfloaters (= the
-//	     most pairs), then its PSD. Computed by a nested search per downfloater set
-//	     (cached); applied only when the next score group is not the last one (a
-//	     stand-in for "neither PPB nor CLB").
-//	(2026) the unplayed games of the bye assignee, when the bracket's single downfloater
-//	     is the assignee (byeUnplayed).
-//	C.8  topscorers (A.7) or their opponents who get a colour difference beyond ±2.
-//	C.9  topscorers or their opponents who get the same colour three times running.
-//	C.10 players who do not get their colour preference.
-//	C.11 players who do not get a strong (or absolute) colour preference.
-//	C.12 downfloaters who also floated down in the previous round.
-//	C.13 upfloaters (residents paired with a higher MDP) who also floated up in the
+//	C4   completion (hard): the downfloaters and every lower player must be pairable
+//	     among themselves with at most one bye, under C1–C3 (Edmonds' blossom
+//	     algorithm, matching.go). With an odd number of players the bye may only go to
+//	     a bye-eligible player of the lowest score that still allows a complete pairing
+//	     (lowestByeScore, the 2026 text).
+//	C5   number of downfloaters (= maximise the number of pairs).
+//	C6   pairing score difference: the score differences of the pairs and, for each
+//	     downfloater, its score minus (resident score − one point), compared from the
+//	     highest difference down. One point is 2 game points.
+//	C7, C8  the following bracket (this bracket's downfloaters as its MDPs + the next
+//	     score group), paired under C1–C6: its number of downfloaters, then its PSD
+//	     (a nested search per downfloater set, cached); applied when the next score
+//	     group is not the last one.
+//	C9   (2026) the unplayed games of the bye assignee, when the bracket's single
+//	     downfloater is the assignee (byeUnplayed).
+//	C10  topscorers (A.7) or their opponents who get a colour difference beyond ±2.
+//	C11  topscorers or their opponents who get the same colour three times running.
+//	C12  players who do not get their colour preference.
+//	C13  players who do not get a strong (or absolute) colour preference.
+//	C14  residents floating down who also floated down in the previous round (a
+//	     moved-down player gets this round's downfloat whatever the bracket does: it is
+//	     counted in the bracket it left).
+//	C15  upfloaters (residents paired with a higher MDP) who also floated up in the
 //	     previous round.
-//	C.14, C.15 the same for the round before the previous one.
-//	C.16 score differences of the pairs of MDPs who floated down in the previous round.
-//	C.17 score differences of the pairs of upfloaters who floated up in the previous round.
-//	C.18, C.19 the same for two rounds before. (UNSURE: whether the 2026 text measures
-//	     these on the pair's difference, as here, or on the downfloater's A.8 value.)
+//	C16, C17 the same for the round before the previous one.
+//	C18  the scores of the players floating on from the bracket (MDPs included) who
+//	     floated down in the previous round, highest first.
+//	C19  the score differences of the pairs of upfloaters who floated up in the
+//	     previous round.
+//	C20, C21 the same as C18, C19 for two rounds before.
 //
-// The absolute criteria C.1 (no second game between two players), C.2 (no second
-// pairing-allocated bye, nor a bye for a player who won by forfeit) and C.3 (two
-// non-topscorers with the same absolute colour preference never meet) are never broken:
-// they define the compatibility graph every candidate and every completion check uses.
+// The absolute criteria are never broken: C1 (no second game between two players; the
+// arbiter's forbidden pairs, DutchOptions.Forbidden, are kept apart the same way), C2 (no
+// second pairing-allocated bye, nor a bye for a player who scored a win without playing),
+// C3 (two non-topscorers with the same absolute colour preference never meet). They
+// define the compatibility graph every candidate and every completion check uses.
 //
-// Among candidates of equal cost the first one generated wins. The generation order
-// follows C.04.3 B and D: the bracket's members in bracket order (MDPs by score then
-// pairing number, then residents by pairing number); each MDP tries the residents in
-// order, then the other MDPs, then the limbo (floating down) — for each such choice all
-// candidates of the remainder come before the next choice; the remainder (the residents
-// not paired with an MDP) is split into S1 (its first half) and S2, and the candidates are
-// the exchanges between S1 and S2 in the order of D.2 (none first; fewer exchanged players;
-// smaller difference of the moved sequence-number sums; the exchange moving the higher
-// S1 number; the one moving the lower S2 number), each followed by the transpositions of
-// S2 in lexicographic order of their first |S1| players (D.1); S2 players left over float.
-// Exchange classes are enumerated whole while they hold at most 20000 exchanges in all.
-// The brute-force test checks this order independently for homogeneous brackets.
-// APPROXIMATE: the MDP part (S1 transpositions and S1↔limbo exchanges of D.3) is replaced
-// by the MDP-first depth-first order above, which also allows MDP-MDP pairs the rules'
-// candidates never contain. When the target candidate (phases 1a and 3) makes fewer pairs
-// from the remainder than half of it, S1 holds that many players (MaxPairs, B.2) and the
-// rest is S2, its leftovers floating.
+// Among candidates of equal cost the first one generated wins (3.8). The generation
+// order: in a heterogeneous bracket S1 holds k MDPs (the most first), the other MDPs wait
+// in the limbo and float; the S1 sets come in the order of 4.4 (highest scores, then
+// lowest sequence numbers), and for each the residents are given to the S1 players in
+// the order of the transpositions of S2 (4.2) (mdpByExchanges); then the remainder is
+// split into S1 (its first half) and S2, and the candidates are the exchanges between S1
+// and S2 in the order of 4.3 (none first; fewer exchanged players; smaller difference of
+// the moved sequence-number sums; the exchange moving the higher S1 number; the one
+// moving the lower S2 number), each followed by the transpositions of S2 in
+// lexicographic order (4.2). When the target candidate makes fewer pairs from the
+// remainder than half of it, S1 holds that many players (MaxPairs). Candidates the rules
+// never generate (two MDPs paired together) come after all of these.
 //
 // The search is a depth-first branch-and-bound with an admissible lower bound (downfloater
-// parity and the cheapest possible downfloater, a last MDP's unavoidable score difference,
-// and the classical lower bounds on unmet colour preferences and unmet strong preferences
-// from the counts of white-, black- and no-preference players, and the completion
-// deficiency of the lower players). Phase 1a generates the candidates in the rules' order
-// above and accepts the first that reaches the lower bound of the whole bracket: it is
-// provably optimal and the first optimal one in that order. Phase 1b does the same over
-// every pairing of the bracket (depth-first order). Phase 2 is a plain branch-and-bound for
-// the best candidate; when it completes, phase 3 walks the rules' order again with that
-// optimum as target, so ties are still broken as the rules break them (brackets with two
-// or more MDPs, whose bound cannot be reached, go straight to phase 2). All phases run
-// under a node budget (DutchOptions.SearchBudget): a bracket whose search hits the budget
-// keeps the best candidate found (DutchBracket.Exact false: quality criteria approximated,
-// absolute criteria and completion still guaranteed). If no candidate passing completion is
-// found within the budget, the remaining players are paired as one collapsed bracket by the
-// same search (with no completion left to check), and by a plain maximum matching if even
-// that fails (DutchBracket.Fallback). In our random events of up to 5000 players and 11
-// rounds every bracket was solved exactly (TestDutchMediumEvents asserts it for up to 301
-// players); budget hits and fallbacks appeared only in events with more rounds than half
-// the players (e.g. 25 rounds for 40 players).
+// parity and the cheapest possible downfloater, a last MDP's unavoidable score
+// difference, the classical bounds on unmet colour preferences, the completion
+// deficiency of the lower players). Phase 1a walks the rules' order and accepts the first
+// candidate that reaches the bound of the whole bracket: optimal and the first optimal
+// one. Phase 1b (any order, same target) or phase 2 (plain branch-and-bound) find the
+// optimum otherwise, and phase 3 walks the rules' order again with that optimum as
+// target. Every phase runs under a node budget (DutchOptions.SearchBudget). A bracket is
+// returned only when its candidate was found in the rules' order with every nested
+// search complete (DutchBracket.Exact); otherwise the round fails with ErrSearchLimit,
+// naming the bracket: a pairing is never an approximation passed off as the rules'
+// pairing. In arbitro's and bbpPairings' random tournaments of up to 200 players (7–11
+// rounds) no bracket needed more than the default budget (docs/dutch.md).
 //
-// Other points we are UNSURE of: a forfeited game does not count as a meeting for C.1
-// (the two may be paired again: only games played over the board count, as in
-// bbpPairings and JaVaFo, the FIDE-endorsed engines); a pairing-allocated bye and a
-// forfeit win count as a downfloat (A.4); games won or lost by forfeit do not count for
-// colours.
+// Other readings: a forfeited game does not count as a meeting for C1 (the two may be
+// paired again: only games played over the board count, as in bbpPairings and JaVaFo);
+// a pairing-allocated bye and any points scored without playing beyond a loss count as a
+// downfloat (1.4.3); games won or lost by forfeit do not count for colours.
 //
-// # Colours (C.04.3 E)
+// # Colours (5.2)
 //
-// E.1 both preferences granted; E.2 the stronger preference granted (both absolute: the
-// wider colour difference); E.3 colours alternated back to the most recent played round in
-// which the two had different colours; E.4 the higher-ranked player's preference; E.5 the
-// higher-ranked player gets the initial colour if his pairing number is odd, the other
-// colour otherwise. The initial colour is drawn by lot from the stored seed (LotColour)
-// unless given (TRF XXC). Colour preferences (A.6) count played games only: absolute when
-// the colour difference is beyond ±1 or the last two played games had the same colour;
-// strong when the difference is ±1; mild when it is 0 (alternate the last colour).
+// 5.2.1 both preferences granted; 5.2.2 the stronger preference granted (both absolute:
+// the wider colour difference); 5.2.3 colours alternated back to the most recent played
+// round in which the two had different colours; 5.2.4 the higher-ranked player's
+// preference; 5.2.5 the higher-ranked player gets the initial colour if his pairing
+// number is odd, the other colour otherwise. The number 5.2.5 reads leaves out the
+// entrants who have not entered the field (absent from every pairing so far and from
+// this one: late entries, round-1 absences; C.04.2 on late entries), as bbpPairings
+// numbers the field (colourNumbering). The initial colour is drawn by lot from the stored
+// seed (LotColour) unless given (TRF 152 or XXC). Colour preferences count played games
+// only: absolute when the colour difference is beyond ±1 or the last two played games
+// had the same colour; strong when the difference is ±1; mild when it is 0.
 //
 // # Floats
 //
-// Float history comes from Round.Float when set; otherwise it is derived: a pairing-
-// allocated bye or a forfeit win counts as a downfloat (A.4, as we read it), and a played
-// game against an opponent with a different score before that round is a downfloat for the
-// higher and an upfloat for the lower player (scores rebuilt from Round.Points).
+// Float history comes from Round.Float when set; otherwise it is derived: a
+// pairing-allocated bye, a forfeit win or points without playing count as a downfloat
+// (1.4.3), and a played game against an opponent with a different score before that
+// round (accelerated scores when DutchOptions.Acceleration is set) is a downfloat for the
+// higher and an upfloat for the lower player.
 //
-// # Scores
+// # Scores and acceleration
 //
-// Scores are draughts game points (win 2, draw 1, loss 0). Brackets are groups of equal
-// score, so they are exactly the chess brackets (chess points × 2); score differences are
-// compared in game points, which preserves every order.
+// Scores are draughts game points (win 2, draw 1, loss 0): exactly the chess brackets
+// (chess points × 2). DutchOptions.Acceleration adds fictitious points for the pairing
+// (C.04.5; BakuVirtualPoints for the Baku method).
 func Dutch(entrants []Entrant, opt DutchOptions) (DutchResult, error) {
 	d, err := newDutch(entrants, opt)
 	if err != nil {
@@ -263,20 +318,9 @@ func Dutch(entrants []Entrant, opt DutchOptions) (DutchResult, error) {
 		}
 		ok := bs.run()
 		info.Nodes = bs.spent + bs.nodes
-		if !ok {
-			// fallback: every remaining player in one collapsed bracket (residents: the
-			// lowest score), searched like any bracket; if that fails too, a maximum
-			// matching of them all
-			rest := append(slices.Clone(bs.mem), lower...)
-			ps, b, ok := d.collapsed(rest)
-			if !ok {
-				ps, b = d.matchAll(rest)
-			}
-			pairs = append(pairs, ps...)
-			bye = b
-			info.Fallback = true
-			res.Brackets = append(res.Brackets, info)
-			break
+		if !ok || !bs.exact {
+			// never a pairing the search did not prove: the arbiter gets the bracket
+			return res, d.inexactError(info, bs)
 		}
 		info.Exact = bs.exact
 		mdps = mdps[:0:0]
@@ -384,6 +428,10 @@ func newDutch(entrants []Entrant, opt DutchOptions) (*dutch, error) {
 		d.initial = LotColour(opt.Seed)
 	}
 	last := opt.TotalRounds > 0 && round == opt.TotalRounds
+	acc := opt.Acceleration
+	if acc == nil {
+		acc = func(int, int) int { return 0 }
+	}
 	// score before round t, from the history's points
 	scoreBefore := func(e *Entrant, t int) int {
 		s := 0
@@ -416,7 +464,7 @@ func newDutch(entrants []Entrant, opt DutchOptions) (*dutch, error) {
 				if o == nil {
 					return NoFloat
 				}
-				a, b := scoreBefore(e, t), scoreBefore(o, t)
+				a, b := scoreBefore(e, t)+acc(e.ID, t), scoreBefore(o, t)+acc(o.ID, t)
 				if a > b {
 					return Down
 				}
@@ -428,12 +476,13 @@ func newDutch(entrants []Entrant, opt DutchOptions) (*dutch, error) {
 		}
 		return NoFloat
 	}
+	colourNumbers := colourNumbering(entrants)
 	for i := range entrants {
 		e := &entrants[i]
 		if !e.Available {
 			continue
 		}
-		p := dplayer{id: e.ID, number: e.Number, score: e.Score}
+		p := dplayer{id: e.ID, number: e.Number, score: e.Score + acc(e.ID, round), colourNumber: colourNumbers[e.ID]}
 		h := slices.Clone(e.History)
 		slices.SortStableFunc(h, func(a, b Round) int { return cmp.Compare(a.Number, b.Number) })
 		for _, r := range h {
@@ -502,6 +551,14 @@ func newDutch(entrants []Entrant, opt DutchOptions) (*dutch, error) {
 			}
 		}
 	}
+	for _, f := range opt.Forbidden {
+		i, iok := idx[f[0]]
+		j, jok := idx[f[1]]
+		if iok && jok && i != j {
+			d.ps[i].forb = append(d.ps[i].forb, j)
+			d.ps[j].forb = append(d.ps[j].forb, i)
+		}
+	}
 	// cost layout
 	minS, maxS := 0, 0
 	if len(d.ps) > 0 {
@@ -545,6 +602,11 @@ func (d *dutch) compatible(i, j int) bool {
 			return false
 		}
 	}
+	for _, o := range a.forb {
+		if int(o) == j {
+			return false
+		}
+	}
 	return true
 }
 
@@ -580,67 +642,6 @@ func (d *dutch) completable(players []int, base []int) bool {
 func (d *dutch) baseMatching(players []int) []int {
 	m, _ := maxMatching(len(players), func(i, j int) bool { return d.compatible(players[i], players[j]) })
 	return m
-}
-
-// collapsed pairs rest (player indices) as one last bracket: the players above the lowest
-// score count as MDPs. It reports false when the search finds no candidate.
-func (d *dutch) collapsed(rest []int) ([][2]int, int, bool) {
-	low := d.ps[rest[0]].score
-	for _, p := range rest {
-		low = min(low, d.ps[p].score)
-	}
-	var up, res []int
-	for _, p := range rest {
-		if d.ps[p].score > low {
-			up = append(up, p)
-		} else {
-			res = append(res, p)
-		}
-	}
-	sortInts(res)
-	bs := d.newSearch(up, res, nil, nil)
-	if !bs.run() {
-		return nil, -1, false
-	}
-	var pairs [][2]int
-	bye := -1
-	for k, pk := range bs.bestP {
-		switch {
-		case pk == -1:
-			bye = bs.mem[k]
-		case pk > k:
-			pairs = append(pairs, [2]int{bs.mem[k], bs.mem[pk]})
-		}
-	}
-	return pairs, bye, true
-}
-
-// matchAll pairs every player in rest by a maximum matching (fallback), returning pairs
-// and the bye (-1 if none).
-func (d *dutch) matchAll(rest []int) ([][2]int, int) {
-	slices.SortFunc(rest, func(a, b int) int { return cmp.Compare(a, b) })
-	n := len(rest)
-	v := n + n%2
-	m := newBlossom(v, func(i, j int) bool {
-		if i == n || j == n {
-			k := i + j - n
-			return !d.ps[rest[k]].noBye
-		}
-		return d.compatible(rest[i], rest[j])
-	})
-	m.greedy()
-	m.maximize()
-	var pairs [][2]int
-	bye := -1
-	for i := 0; i < n; i++ {
-		j := m.match[i]
-		if j == n || j < 0 {
-			bye = rest[i]
-		} else if j > i {
-			pairs = append(pairs, [2]int{rest[i], rest[j]})
-		}
-	}
-	return pairs, bye
 }
 
 // allocate gives colours to the pair (i, j) by C.04.3 E.1–E.5 and returns (white, black).
@@ -691,10 +692,43 @@ func (d *dutch) allocate(i, j int) (int, int) {
 	if h.pref != NoColour {
 		return give(hi, h.pref)
 	}
-	if h.number%2 == 1 {
+	if h.colourNumber%2 == 1 {
 		return give(hi, d.initial)
 	}
 	return give(hi, d.initial.Opposite())
+}
+
+// colourNumbering gives every entrant counted by E.5 its place (1-based) in pairing-number
+// order: the available entrants, and the unavailable ones who have taken part in an
+// earlier pairing (a game, a forfeit, a pairing-allocated bye). An entrant absent from
+// every pairing so far and from this one (a late entry, or a round-1 absence) has not
+// entered the field yet and does not shift the others' parity. Ties of Number (only
+// possible among unavailable entrants) are broken by ID.
+func colourNumbering(entrants []Entrant) map[int]int {
+	var counted []*Entrant
+	for i := range entrants {
+		e := &entrants[i]
+		took := e.Available
+		for _, r := range e.History {
+			if r.Kind != Absent {
+				took = true
+			}
+		}
+		if took {
+			counted = append(counted, e)
+		}
+	}
+	slices.SortFunc(counted, func(a, b *Entrant) int {
+		if c := cmp.Compare(a.Number, b.Number); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.ID, b.ID)
+	})
+	out := make(map[int]int, len(counted))
+	for k, e := range counted {
+		out[e.ID] = k + 1
+	}
+	return out
 }
 
 func abs(x int) int {

@@ -80,7 +80,21 @@ func bfBuild(entrants []Entrant, opt DutchOptions, init Colour) *bfWorld {
 		if !e.Available {
 			continue
 		}
-		p := &bfPlayer{id: e.ID, number: e.Number, score: e.Score, opps: map[int]bool{}}
+		// E.5 numbers the field without the entrants who never entered it (absent from
+		// every pairing so far and from this one): count those at or above e
+		inField := func(x *Entrant) bool {
+			if x.Available {
+				return true
+			}
+			return slices.ContainsFunc(x.History, func(r Round) bool { return r.Kind != Absent })
+		}
+		num := 0
+		for k := range entrants {
+			if x := &entrants[k]; inField(x) && (x.Number < e.Number || x.Number == e.Number && x.ID <= e.ID) {
+				num++
+			}
+		}
+		p := &bfPlayer{id: e.ID, number: num, score: e.Score, opps: map[int]bool{}}
 		for _, r := range e.History {
 			if r.Opponent != 0 && r.Kind == Played {
 				p.opps[r.Opponent] = true
@@ -327,9 +341,17 @@ func (w *bfWorld) cost(br []bfBracket, k int) []int {
 		p := w.ps[id]
 		psd[clamp(p.score-b.res+2)]++
 		if p.f1 == Down {
-			c[4]++
+			lists[0][clamp(p.score-b.res+2)]++
 		}
 		if p.f2 == Down {
+			lists[2][clamp(p.score-b.res+2)]++
+		}
+		// an MDP floating on was counted where it first floated (it gets this
+		// round's downfloat whatever this bracket does): residents only
+		if p.score == b.res && p.f1 == Down {
+			c[4]++
+		}
+		if p.score == b.res && p.f2 == Down {
 			c[6]++
 		}
 	}
@@ -340,15 +362,9 @@ func (w *bfWorld) cost(br []bfBracket, k int) []int {
 		}
 		if sd := hi.score - lo.score; sd > 0 {
 			psd[clamp(sd)]++
-			if hi.f1 == Down {
-				lists[0][clamp(sd)]++
-			}
 			if lo.f1 == Up {
 				c[5]++
 				lists[1][clamp(sd)]++
-			}
-			if hi.f2 == Down {
-				lists[2][clamp(sd)]++
 			}
 			if lo.f2 == Up {
 				c[7]++
@@ -455,9 +471,6 @@ func bruteCheck(entrants []Entrant, opt DutchOptions, res DutchResult, resErr er
 		alive[i] = i
 	}
 	for k := range w.groups {
-		if k < len(res.Brackets) && res.Brackets[k].Fallback {
-			break
-		}
 		w.c7 = map[string][]int{}
 		if k+2 < len(w.groups) {
 			for _, i := range alive {

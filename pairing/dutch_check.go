@@ -134,6 +134,8 @@ func CheckDutch(entrants []Entrant, opt DutchOptions, checked []Pair) (DutchChec
 		}
 		if slices.Contains(d.ps[i].opps, int32(j)) {
 			out.Violations = append(out.Violations, fmt.Sprintf("C.1: players %d and %d have already met", p.White, p.Black))
+		} else if slices.Contains(d.ps[i].forb, int32(j)) {
+			out.Violations = append(out.Violations, fmt.Sprintf("C.1: players %d and %d are a forbidden pair", p.White, p.Black))
 		} else if !d.compatible(i, j) {
 			out.Violations = append(out.Violations, fmt.Sprintf("C.3: players %d and %d both have an absolute preference for %v", p.White, p.Black, d.ps[i].abs))
 		}

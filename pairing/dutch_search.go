@@ -18,7 +18,15 @@ type bsearch struct {
 	best    []int32
 	bestP   []int
 	found   bool
-	exact   bool
+	// exact: the chosen candidate is proved to be the first optimal one in the rules'
+	// order (found by phase 1a or phase 3, with every nested C.7 search complete)
+	exact bool
+	// costExact: the chosen candidate's cost is proved optimal (its place in the rules'
+	// order may not be); enough for a following-bracket (C.7) search
+	costExact bool
+	// approx: a nested following-bracket search ran out of nodes, so some C.7 costs
+	// are estimates and nothing this search finds can be called exact
+	approx  bool
 	limit   []int32 // phase 1 target; nil in phase 2
 	inS1    []bool
 	split   bool
@@ -29,17 +37,20 @@ type bsearch struct {
 	scratch []int32
 	// phase 1a: the remainder is paired by exchanges (D.2 order) × transpositions (D.1)
 	exchPhase bool
-	s1, s2    []int // S1 and S2 of the current exchange (member positions, BSN order)
-	q         int   // unassigned members
-	nodes     int
-	failed    int             // completion tests failed, all phases
-	gaveUp    bool            // too many failed completion tests: no further phase
-	single    map[string]bool // completion verdict by downfloater set
-	delta0    int             // vertices a maximum matching of the lower players (+ the bye) leaves out
-	key       []byte
-	spent     int // nodes of the phases before the current one
-	budget    int
-	stop      bool
+	// mdpOrdered: the moved-down players are being paired by mdpByExchanges (S1 and
+	// limbo fixed); the generic MDP loop of dfs is not entered
+	mdpOrdered bool
+	s1, s2     []int // S1 and S2 of the current exchange (member positions, BSN order)
+	q          int   // unassigned members
+	nodes      int
+	failed     int             // completion tests failed, all phases
+	gaveUp     bool            // too many failed completion tests: no further phase
+	single     map[string]bool // completion verdict by downfloater set
+	delta0     int             // vertices a maximum matching of the lower players (+ the bye) leaves out
+	key        []byte
+	spent      int // nodes of the phases before the current one
+	budget     int
+	stop       bool
 	// completion and C.7 bases
 	lowerMatch []int
 	nextMatch  []int
@@ -67,7 +78,7 @@ func (d *dutch) newSearch(mdps, residents, lower, next []int) *bsearch {
 	s.cost = make([]int32, d.K)
 	s.budget = d.budget
 	if s.budget <= 0 {
-		s.budget = 20000 + 40*m
+		s.budget = 100_000_000 + 20_000*m
 	}
 	return s
 }
@@ -94,7 +105,8 @@ func (s *bsearch) reset() {
 	s.nodes, s.stop, s.split = 0, false, false
 }
 
-// run searches the bracket; false when no candidate passing completion was found.
+// run searches the bracket; false when no candidate passing completion was found. On
+// true, s.exact tells whether the candidate is proved to be the rules' choice.
 func (s *bsearch) run() bool {
 	if len(s.lower) > 0 && s.lowerMatch == nil {
 		s.lowerMatch = s.d.baseMatching(s.lower)
@@ -116,19 +128,23 @@ func (s *bsearch) run() bool {
 	s.dfs(0)
 	s.exchPhase = false
 	if s.found {
-		s.exact = true
+		// the first candidate in the rules' order reaching a lower bound of every
+		// candidate: optimal, and the first optimal one
+		s.exact, s.costExact = !s.approx, !s.approx
 		return true
 	}
 	if s.gaveUp {
 		return false
 	}
 	// Phase 1b: the same target, any pairing of the residents (for brackets whose best
-	// candidate has fewer pairs than S1 has players, or exchanges beyond the cap).
+	// candidate has fewer pairs than S1 has players, or exchanges beyond the cap). A
+	// candidate found is optimal, but it is the rules' choice only if phase 3 finds it
+	// (or an equal one earlier) in the rules' order.
 	s.reset()
 	s.dfs(0)
 	if s.found {
-		s.exact = true
-		return true
+		s.costExact = !s.approx
+		return s.phase3()
 	}
 	if s.gaveUp {
 		return false
@@ -142,12 +158,20 @@ func (s *bsearch) phase2() bool {
 	s.limit = nil
 	s.reset()
 	s.dfs(0)
-	s.exact = s.found && !s.stop
-	if !s.exact || s.gaveUp {
+	s.costExact = s.found && !s.stop && !s.approx
+	if !s.costExact || s.gaveUp || s.c7only {
+		// a following-bracket search needs the optimal cost only
+		s.exact = s.costExact && !s.gaveUp
 		return s.found
 	}
-	// Phase 3: the optimum is known; the first candidate reaching it in the rules' order
-	// (phase 1a's order) is the one the rules choose.
+	return s.phase3()
+}
+
+// phase3 walks the rules' order (phase 1a's) with the optimum found (s.best) as target:
+// the first candidate reaching it is the one the rules choose. If the walk does not
+// reach it (node budget, or the exchange cap), the optimum found is kept and the bracket
+// is not exact.
+func (s *bsearch) phase3() bool {
 	best, bestP := slices.Clone(s.best), slices.Clone(s.bestP)
 	s.reset()
 	s.found = false
@@ -157,7 +181,10 @@ func (s *bsearch) phase2() bool {
 	s.exchPhase = false
 	if !s.found {
 		s.best, s.bestP, s.found = best, bestP, true
+		s.exact = false
+		return true
 	}
+	s.exact = !s.approx
 	return true
 }
 
@@ -395,6 +422,22 @@ func (s *bsearch) addDF(v []int32, p int, sign int32) {
 	if s.c7only {
 		return
 	}
+	// C.16, C.18: the players who float on from this bracket after a downfloat in the
+	// previous round (two rounds before), by their score, the highest first (the
+	// higher the score a repeated downfloater leaves, the worse), moved-down players
+	// included (as bbpPairings weighs these criteria)
+	if pl.f1 == Down {
+		v[d.sdAt(d.iC16, pl.score-s.res+2)] += sign
+	}
+	if pl.f2 == Down {
+		v[d.sdAt(d.iC18, pl.score-s.res+2)] += sign
+	}
+	if pl.score != s.res {
+		// C.12, C.14 count the players who get this round's downfloat here: a
+		// moved-down player gets it whatever this bracket does (paired with a lower
+		// player or floating on), and was counted in the bracket it left
+		return
+	}
 	if pl.f1 == Down {
 		v[d.iC12] += sign
 	}
@@ -421,12 +464,6 @@ func (s *bsearch) addPair(v []int32, p, q int, sign int32) {
 	if sd > 0 {
 		v[d.sdAt(d.iPSD, sd)] += sign
 		// a is the moved-down player, b floats up
-		if a.f1 == Down {
-			v[d.sdAt(d.iC16, sd)] += sign
-		}
-		if a.f2 == Down {
-			v[d.sdAt(d.iC18, sd)] += sign
-		}
 		if b.f1 == Up {
 			v[d.iC13] += sign
 			v[d.sdAt(d.iC17, sd)] += sign
@@ -529,6 +566,17 @@ func (s *bsearch) dfs(from int) {
 	if u >= s.nMDP && !s.split && s.exchPhase {
 		s.remainderByExchanges()
 		return
+	}
+	if u == 0 && s.nMDP > 0 && s.exchPhase && !s.mdpOrdered {
+		// the moved-down players in the rules' order first (4.4 with 4.2), then, for
+		// candidates the rules' order does not generate (two moved-down players paired
+		// together), the plain order below
+		s.mdpOrdered = true
+		s.mdpByExchanges()
+		s.mdpOrdered = false
+		if s.stop || s.pruned() || s.nMDP < 2 {
+			return
+		}
 	}
 	setSplit := false
 	if u >= s.nMDP && !s.split {
@@ -680,9 +728,13 @@ func (s *bsearch) following(dfs []int) []int32 {
 	v := make([]int32, 1+d.S)
 	switch {
 	case sub.run():
+		if !sub.costExact {
+			s.approx = true
+		}
 		v[0] = sub.best[0]
 		copy(v[1:], sub.best[d.iPSD:d.iPSD+d.S])
 	case sub.stop:
+		s.approx = true
 		v[0] = int32(d.unpairedIn(s.next, s.nextMatch, dfs, false))
 	default:
 		v = nil
@@ -765,7 +817,7 @@ func (s *bsearch) completes() bool {
 	ok := s.d.unpairedIn(s.lower, s.lowerMatch, s.dfBuf, true) == 0
 	if !ok {
 		// a failed test costs a full search of the lower players; past maxFailed the
-		// bracket gives up (best candidate so far, or the fallback)
+		// bracket gives up (an ErrSearchLimit error unless the candidate found is proved)
 		s.failed++
 		if s.failed > s.maxFailed() {
 			s.stop, s.gaveUp = true, true
@@ -778,6 +830,89 @@ func (s *bsearch) completes() bool {
 		s.single[string(s.key)] = ok
 	}
 	return ok
+}
+
+// mdpByExchanges pairs the moved-down players as C.04.3 orders the candidates of a
+// heterogeneous bracket: S1 holds k moved-down players (the most that can be paired
+// first), the others wait in the limbo and float; the S1 sets of k players come in the
+// order of 4.4 (the highest scores, then the lowest sequence numbers: lexicographic order
+// of the sorted bracket sequence numbers, the players being in ranking order), and for
+// each S1 the residents are given to its players in the order of the transpositions of
+// S2 (4.2); the remainder is then paired by remainderByExchanges.
+func (s *bsearch) mdpByExchanges() {
+	res := 0
+	for k := s.nMDP; k < len(s.mem); k++ {
+		if s.partner[k] == -2 {
+			res++
+		}
+	}
+	for k := min(s.nMDP, res); k >= 0; k-- {
+		stop := false
+		subsets(0, s.nMDP, k, func(s1 []int) {
+			if stop {
+				return
+			}
+			in := make([]bool, s.nMDP)
+			for _, m := range s1 {
+				in[m] = true
+			}
+			var limbo []int
+			for m := 0; m < s.nMDP; m++ {
+				if !in[m] && s.partner[m] == -2 {
+					limbo = append(limbo, m)
+				}
+			}
+			for _, m := range limbo {
+				s.partner[m] = -1
+				s.take(m, 1)
+				s.addDF(s.cost, s.mem[m], 1)
+			}
+			if !s.pruned() {
+				s.mdpS1(slices.Clone(s1), 0)
+			}
+			for _, m := range limbo {
+				s.addDF(s.cost, s.mem[m], -1)
+				s.take(m, -1)
+				s.partner[m] = -2
+			}
+			if s.stop || s.pruned() {
+				stop = true
+			}
+		})
+		if stop {
+			return
+		}
+	}
+}
+
+// mdpS1 gives the S1 players s1[i:] their residents in transposition order, then pairs
+// the remainder.
+func (s *bsearch) mdpS1(s1 []int, i int) {
+	if !s.enter() {
+		return
+	}
+	if i == len(s1) {
+		s.remainderByExchanges()
+		return
+	}
+	u := s1[i]
+	for v := s.nMDP; v < len(s.mem); v++ {
+		if s.partner[v] != -2 || !s.d.compatible(s.mem[u], s.mem[v]) {
+			continue
+		}
+		s.partner[u], s.partner[v] = v, u
+		s.take(u, 1)
+		s.take(v, 1)
+		s.addPair(s.cost, s.mem[u], s.mem[v], 1)
+		s.mdpS1(s1, i+1)
+		s.addPair(s.cost, s.mem[u], s.mem[v], -1)
+		s.take(u, -1)
+		s.take(v, -1)
+		s.partner[u], s.partner[v] = -2, -2
+		if s.stop || s.pruned() {
+			return
+		}
+	}
 }
 
 // maxExchanges caps the exchanges tried in phase 1a (whole size classes only).

@@ -473,3 +473,87 @@ func TestExchangeOrder(t *testing.T) {
 		t.Fatalf("two-player exchanges start %s %s %s", f(two[0]), f(two[1]), f(two[2]))
 	}
 }
+
+// TestDutchSearchLimitIsAnError forces a node budget too small to finish any bracket
+// search: the round must fail with ErrSearchLimit naming the bracket (its score and its
+// residents), never return a pairing the search did not prove (issue 19, honesty).
+func TestDutchSearchLimitIsAnError(t *testing.T) {
+	s := newSim(40, 7, 3)
+	for r := 1; r <= 3; r++ {
+		s.play(t, r)
+	}
+	opt := s.opts(4)
+	if _, err := Dutch(s.entrants, opt); err != nil {
+		t.Fatalf("default budget: %v", err)
+	}
+	opt.SearchBudget = 2
+	res, err := Dutch(s.entrants, opt)
+	if !errors.Is(err, ErrSearchLimit) {
+		t.Fatalf("budget 2: want ErrSearchLimit, got %v (pairs %v)", err, res.Pairs)
+	}
+	if res.Pairs != nil {
+		t.Errorf("budget 2: pairs returned with the error: %v", res.Pairs)
+	}
+	if !strings.Contains(err.Error(), "the bracket of score ") || !strings.Contains(err.Error(), "residents") {
+		t.Errorf("the error does not name the bracket: %v", err)
+	}
+	for _, b := range res.Brackets {
+		if !b.Exact {
+			t.Errorf("bracket %d reported though not exact", b.Score)
+		}
+	}
+}
+
+// TestDutchForbiddenPairs: a forbidden pair (TRF-2026 record 260) is kept apart like two
+// players who already met (C.1): round 1 of four players pairs 1-3 and 2-4 (S1 against
+// S2); with 1-3 forbidden the next transposition of S2 (4.2) gives 1-4 and 2-3; the
+// checker flags 1-3; a player forbidden against everybody leaves no pairing.
+func TestDutchForbiddenPairs(t *testing.T) {
+	es := []Entrant{{ID: 1, Number: 1, Available: true}, {ID: 2, Number: 2, Available: true},
+		{ID: 3, Number: 3, Available: true}, {ID: 4, Number: 4, Available: true}}
+	opt := DutchOptions{Round: 1, InitialColour: White}
+	free, err := Dutch(es, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	met := func(res DutchResult, a, b int) bool {
+		return slices.ContainsFunc(res.Pairs, func(p Pair) bool { return p.White == a && p.Black == b || p.White == b && p.Black == a })
+	}
+	if !met(free, 1, 3) {
+		t.Fatalf("without forbidden pairs round 1 should pair 1-3: %v", free.Pairs)
+	}
+	opt.Forbidden = [][2]int{{3, 1}}
+	res, err := Dutch(es, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if met(res, 1, 3) || !met(res, 1, 4) || !met(res, 2, 3) {
+		t.Errorf("forbidden 1-3: got %v, want 1-4 and 2-3 (the first exchange-free transposition)", res.Pairs)
+	}
+	chk, err := CheckDutch(es, opt, free.Pairs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(chk.Violations, func(v string) bool { return strings.Contains(v, "forbidden pair") }) {
+		t.Errorf("the check does not flag the forbidden pair 1-3: %v", chk.Violations)
+	}
+	opt.Forbidden = [][2]int{{1, 2}, {1, 3}, {1, 4}}
+	if _, err := Dutch(es, opt); !errors.Is(err, ErrNoPairing) {
+		t.Errorf("player 1 forbidden against everybody: want ErrNoPairing, got %v", err)
+	}
+}
+
+// TestBakuVirtualPoints: 20 players, 9 rounds: group A is players 1-10; rounds 1-5 are
+// accelerated, rounds 1-3 by a win's worth (2 game points), rounds 4-5 by a draw's (1);
+// group B and round 6 on get nothing (C.04.5, Baku method, sizes as bbpPairings uses).
+func TestBakuVirtualPoints(t *testing.T) {
+	for _, c := range []struct{ n, rounds, round, number, want int }{
+		{20, 9, 1, 1, 2}, {20, 9, 3, 10, 2}, {20, 9, 4, 10, 1}, {20, 9, 5, 1, 1}, {20, 9, 6, 1, 0},
+		{20, 9, 1, 11, 0}, {21, 9, 1, 11, 2}, {21, 9, 1, 12, 0}, {20, 7, 2, 1, 2}, {20, 7, 3, 1, 1}, {20, 7, 4, 1, 1}, {20, 7, 5, 1, 0},
+		{20, 9, 1, 0, 0}, {20, 9, 1, 21, 0},
+	} {
+		if got := BakuVirtualPoints(c.n, c.rounds, c.round, c.number); got != c.want {
+			t.Errorf("n=%d rounds=%d round %d player %d: %d, want %d", c.n, c.rounds, c.round, c.number, got, c.want)
+		}
+	}
+}

@@ -109,14 +109,8 @@ func WriteExplanation(w io.Writer, l *Locale, ex *tournament.RoundExplanation, n
 			if len(b.Downfloaters) > 0 {
 				fmt.Fprint(w, l.T("explain.floating_down", "players", joinNames(b.Downfloaters, nm)))
 			}
-			switch {
-			case b.Fallback:
-				fmt.Fprint(w, l.T("explain.fallback"))
-			case !b.Exact:
-				fmt.Fprint(w, l.T("explain.best", "nodes", b.Nodes))
-			default:
-				fmt.Fprint(w, l.T("explain.optimal", "nodes", b.Nodes))
-			}
+			// every bracket of a result is proved (pairing.ErrSearchLimit otherwise)
+			fmt.Fprint(w, l.T("explain.optimal", "nodes", b.Nodes))
 			fmt.Fprintln(w)
 		}
 		for _, b := range ex.Dutch.Boards {

@@ -623,7 +623,11 @@ func (tx *Tx) PairNext(t *Tournament, opts PairOptions) (*PairedRound, error) {
 		}
 		var res pairing.DutchResult
 		if countAvailable(sub) > 0 {
-			res, err = pairing.Dutch(sub, pairing.DutchOptions{Round: round, TotalRounds: cur.Rounds, Seed: uint64(cur.Seed)})
+			dopt, err := tx.dutchOptions(cur, round, es) // prohibited pairs, acceleration (issue 19)
+			if err != nil {
+				return nil, err
+			}
+			res, err = pairing.Dutch(sub, dopt)
 			if err != nil {
 				return nil, pairErr(cur, round, err)
 			}
@@ -1063,7 +1067,11 @@ func (tx *Tx) CheckPairing(t *Tournament, round int) (*PairingCheck, error) {
 		}
 		c.Engine = res.Pairs
 	case SystemDutch:
-		dc, err := pairing.CheckDutch(es, pairing.DutchOptions{Round: round, TotalRounds: cur.Rounds, Seed: uint64(cur.Seed)}, checked)
+		dopt, err := tx.dutchOptions(cur, round, es)
+		if err != nil {
+			return nil, err
+		}
+		dc, err := pairing.CheckDutch(es, dopt, checked)
 		if err != nil {
 			return nil, pairErr(cur, round, err)
 		}

@@ -53,7 +53,7 @@ type TRFPoints struct {
 	Win, Draw, Loss int
 	ZeroBye         int // Z (BBZ)
 	ForfeitLoss     int // - (BBF)
-	PAB             int // U, pairing-allocated bye (BBU)
+	PAB             int // U, pairing-allocated bye (BBU; without BBU, the points of a win)
 }
 
 // DefaultTRFPoints is chess scoring: 1, ½, 0; the bye scores a win.
@@ -94,9 +94,63 @@ type TRF struct {
 	TotalRounds                                int    // XXR; 0 absent
 	InitialColour                              pairing.Colour
 	Points                                     TRFPoints
-	PointsGiven                                bool // some BB? line was present
-	Players                                    []TRFPlayer
-	Other                                      []string
+	PointsGiven                                bool // some BB? or 162 line was present
+	// ByRank (XXC rank, JaVaFo/bbpPairings): the pairing order is the order of the 001
+	// lines in the file, not the starting rank (which stays the player's id).
+	ByRank bool
+	// Has2026: the file had a TRF-2026 record for rounds, colour or points (142, 152,
+	// 162); HasXX: it had the JaVaFo form (XXR, XXC, BB?). WriteTRF writes the forms the
+	// file had, both for a TRF built in memory (neither set).
+	Has2026, HasXX bool
+	// TRF-2026 tournament records kept as written after the code (columns 5 on):
+	// 172 starting-rank method, 182 pairing controller, 192 encoded tournament type,
+	// 202 tie-breaks, 212 standings tie-breaks, 222 encoded time control.
+	RankMethod, Controller, TypeCode, TieBreaks, StandingsTieBreaks, TimeControlCode string
+	// Unknown is the 162 "X" value (unknown result, e.g. adjourned), tenths; -1 if not given.
+	Unknown      int
+	Acceleration []TRFAcceleration // 250 records
+	Forbidden    []TRFForbidden    // 260 records, and XXP lines (all rounds)
+	Byes         []TRFBye          // 240 records
+	Abnormal     []TRFAbnormal     // 299 records
+	Players      []TRFPlayer
+	Other        []string // lines not understood (### comments too), verbatim, in order
+}
+
+// TRFAcceleration is one 250 record (TRF-2026): fictitious points added to the score of
+// the players FirstPlayer..LastPlayer (starting ranks) in rounds FirstRound..LastRound,
+// for pairing only (C.04.5, accelerated systems, e.g. the Baku method).
+type TRFAcceleration struct {
+	MatchPoints, GamePoints int // tenths (match points: teams only; -1 when blank)
+	FirstRound, LastRound   int
+	FirstPlayer, LastPlayer int
+}
+
+// TRFForbidden is one 260 record (TRF-2026): the players (starting ranks) may not meet
+// one another in rounds FirstRound..LastRound. An XXP line (JaVaFo, bbpPairings) is the
+// same for every round (FirstRound 1, LastRound 0 = no end; XXP set).
+type TRFForbidden struct {
+	FirstRound, LastRound int
+	Players               []int
+	XXP                   bool
+}
+
+// TRFBye is one 240 record (TRF-2026): players getting a full-, half- or zero-point bye
+// (Type 'F', 'H', 'Z') in Round: absent from that round's pairing.
+type TRFBye struct {
+	Type    byte
+	Round   int
+	Players []int
+}
+
+// TRFAbnormal is one 299 record (TRF-2026): abnormal points. Type is the result the
+// points replace ('W' 'D' 'L' 'F' 'H' 'Z' '+' '-') or ' ' for a penalty or bonus added
+// to the total; Points in tenths (may be negative; MatchPoints teams only, -1 blank);
+// Round 0 = every round.
+type TRFAbnormal struct {
+	Type                byte
+	MatchPoints, Points int
+	Round               int
+	Players             []int
 }
 
 var validResults = "10=WDL+-UFHZ "
@@ -110,9 +164,11 @@ func trfErr(line int, f string, a ...any) error {
 // column that disagrees with the results, an opponent that does not exist or does not
 // have the game the other way round, a duplicate starting rank.
 func ParseTRF(r io.Reader) (*TRF, error) {
-	t := &TRF{Points: DefaultTRFPoints}
+	t := &TRF{Points: DefaultTRFPoints, Unknown: -1}
+	byeGiven := false // a BBU line was read: otherwise the bye is worth a win (BBW)
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64*1024), 4*1024*1024)
+	sc.Split(scanTRFLines)
 	ln := 0
 	for sc.Scan() {
 		ln++
@@ -123,100 +179,209 @@ func ParseTRF(r io.Reader) (*TRF, error) {
 		if strings.TrimSpace(raw) == "" {
 			continue
 		}
-		code := raw
-		if len(code) > 3 {
-			code = raw[:3]
-		}
-		rest := ""
-		if len(raw) > 4 {
-			rest = strings.TrimSpace(raw[4:])
-		}
-		switch code {
-		case "001":
-			p, err := parsePlayerLine(raw, ln)
-			if err != nil {
-				return nil, err
-			}
-			t.Players = append(t.Players, p)
-		case "012":
-			t.Name = rest
-		case "022":
-			t.City = rest
-		case "032":
-			t.Federation = rest
-		case "042":
-			t.StartDate = rest
-		case "052":
-			t.EndDate = rest
-		case "062":
-			t.NumPlayers = rest
-		case "072":
-			t.NumRated = rest
-		case "082":
-			t.NumTeams = rest
-		case "092":
-			t.Type = rest
-		case "102":
-			t.ChiefArbiter = rest
-		case "112":
-			t.DeputyArbiters = append(t.DeputyArbiters, rest)
-		case "122":
-			t.TimeControl = rest
-		case "132":
-			t.RoundDates = strings.TrimRight(raw[min(len(raw), 4):], " ")
-		case "XXR":
-			n, err := strconv.Atoi(rest)
-			if err != nil || n < 1 {
-				return nil, trfErr(ln, "XXR wants a number of rounds, got %q", rest)
-			}
-			t.TotalRounds = n
-		case "XXC":
-			f := strings.Fields(rest)
-			if len(f) == 0 {
-				return nil, trfErr(ln, "XXC wants white1 or black1")
-			}
-			switch strings.ToLower(f[0]) {
-			case "white1":
-				t.InitialColour = pairing.White
-			case "black1":
-				t.InitialColour = pairing.Black
-			default:
-				return nil, trfErr(ln, "XXC wants white1 or black1, got %q", f[0])
-			}
-			if len(f) > 1 { // other XXC options (e.g. rank) are kept
-				t.Other = append(t.Other, raw)
-			}
-		case "BBW", "BBD", "BBL", "BBZ", "BBF", "BBU":
-			v, err := parseTenths(rest)
-			if err != nil {
-				return nil, trfErr(ln, "%s wants points like 1.0, got %q", code, rest)
-			}
-			t.PointsGiven = true
-			switch code {
-			case "BBW":
-				t.Points.Win = v
-			case "BBD":
-				t.Points.Draw = v
-			case "BBL":
-				t.Points.Loss = v
-			case "BBZ":
-				t.Points.ZeroBye = v
-			case "BBF":
-				t.Points.ForfeitLoss = v
-			case "BBU":
-				t.Points.PAB = v
-			}
-		default:
-			t.Other = append(t.Other, raw)
+		if err := t.parseLine(raw, ln, &byeGiven); err != nil {
+			return nil, err
 		}
 	}
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrBadTRF, err)
 	}
+	if !byeGiven {
+		// the pairing-allocated bye scores a win unless the regulations say otherwise
+		// (C.04.1, Basic rules for Swiss systems; FIDE C.04.3 2025/2026 1.5.1): without
+		// a BBU line it follows BBW, as in bbpPairings and JaVaFo
+		t.Points.PAB = t.Points.Win
+	}
 	if err := t.check(); err != nil {
 		return nil, err
 	}
 	return t, nil
+}
+
+// parseLine reads one non-blank line of a TRF (ln: its line number) into t. byeGiven is
+// set when the line gives the pairing-allocated bye's points (BBU, 162 P).
+func (t *TRF) parseLine(raw string, ln int, byeGiven *bool) error {
+	code := raw
+	if len(code) > 3 {
+		code = raw[:3]
+	}
+	rest := ""
+	if len(raw) > 4 {
+		rest = strings.TrimSpace(raw[4:])
+	}
+	switch code {
+	case "001":
+		p, err := parsePlayerLine(raw, ln)
+		if err != nil {
+			return err
+		}
+		t.Players = append(t.Players, p)
+	case "012":
+		t.Name = rest
+	case "022":
+		t.City = rest
+	case "032":
+		t.Federation = rest
+	case "042":
+		t.StartDate = rest
+	case "052":
+		t.EndDate = rest
+	case "062":
+		t.NumPlayers = rest
+	case "072":
+		t.NumRated = rest
+	case "082":
+		t.NumTeams = rest
+	case "092":
+		t.Type = rest
+	case "102":
+		t.ChiefArbiter = rest
+	case "112":
+		t.DeputyArbiters = append(t.DeputyArbiters, rest)
+	case "122":
+		t.TimeControl = rest
+	case "132":
+		t.RoundDates = strings.TrimRight(raw[min(len(raw), 4):], " ")
+	case "XXR":
+		t.HasXX = true
+		n, err := strconv.Atoi(rest)
+		if err != nil || n < 1 {
+			return trfErr(ln, "XXR wants a number of rounds, got %q", rest)
+		}
+		t.TotalRounds = n
+	case "XXC":
+		t.HasXX = true
+		// options in any order: white1 | black1, rank (JaVaFo)
+		f := strings.Fields(rest)
+		if len(f) == 0 {
+			return trfErr(ln, "XXC wants white1 or black1 (and optionally rank)")
+		}
+		for _, o := range f {
+			switch strings.ToLower(o) {
+			case "white1":
+				t.InitialColour = pairing.White
+			case "black1":
+				t.InitialColour = pairing.Black
+			case "rank":
+				t.ByRank = true
+			default:
+				return trfErr(ln, "XXC wants white1, black1 or rank, got %q", o)
+			}
+		}
+	case "142":
+		t.Has2026 = true
+		n, err := strconv.Atoi(rest)
+		if err != nil || n < 1 {
+			return trfErr(ln, "142 wants a number of rounds, got %q", rest)
+		}
+		t.TotalRounds = n
+	case "152":
+		t.Has2026 = true
+		switch strings.ToUpper(rest) {
+		case "W":
+			t.InitialColour = pairing.White
+		case "B":
+			t.InitialColour = pairing.Black
+		default:
+			return trfErr(ln, "152 wants W or B (the initial colour), got %q", rest)
+		}
+	case "162":
+		t.Has2026 = true
+		given, err := t.parse162(raw)
+		if err != nil {
+			return trfErr(ln, "%v", err)
+		}
+		t.PointsGiven = true
+		*byeGiven = *byeGiven || given
+	case "172":
+		t.RankMethod = rest
+	case "182":
+		t.Controller = rest
+	case "192":
+		t.TypeCode = rest
+	case "202":
+		t.TieBreaks = rest
+	case "212":
+		t.StandingsTieBreaks = rest
+	case "222":
+		t.TimeControlCode = rest
+	case "250":
+		a, err := parse250(raw)
+		if err != nil {
+			return trfErr(ln, "%v", err)
+		}
+		t.Acceleration = append(t.Acceleration, a)
+	case "260", "XXP":
+		fb, err := parse260(raw)
+		if err != nil {
+			return trfErr(ln, "%v", err)
+		}
+		t.Forbidden = append(t.Forbidden, fb)
+	case "240":
+		b, err := parse240(raw)
+		if err != nil {
+			return trfErr(ln, "%v", err)
+		}
+		t.Byes = append(t.Byes, b)
+	case "299":
+		a, err := parse299(raw)
+		if err != nil {
+			return trfErr(ln, "%v", err)
+		}
+		t.Abnormal = append(t.Abnormal, a)
+	case "BBW", "BBD", "BBL", "BBZ", "BBF", "BBU", "BBX":
+		t.HasXX = true
+		v, err := parseTenths(rest)
+		if err != nil {
+			return trfErr(ln, "%s wants points like 1.0, got %q", code, rest)
+		}
+		t.PointsGiven = true
+		switch code {
+		case "BBW":
+			t.Points.Win = v
+		case "BBD":
+			t.Points.Draw = v
+		case "BBL":
+			t.Points.Loss = v
+		case "BBZ":
+			t.Points.ZeroBye = v
+		case "BBF":
+			t.Points.ForfeitLoss = v
+		case "BBU":
+			t.Points.PAB, *byeGiven = v, true
+		case "BBX":
+			t.Unknown = v
+		}
+	default:
+		t.Other = append(t.Other, raw)
+	}
+	return nil
+}
+
+// scanTRFLines splits at CR, LF or CR LF: TRF-2026 (Remark 1) ends every line with a CR,
+// and bbpPairings writes CR alone.
+func scanTRFLines(data []byte, atEOF bool) (advance int, token []byte, err error) {
+	for i, c := range data {
+		switch c {
+		case '\n':
+			return i + 1, data[:i], nil
+		case '\r':
+			if i+1 < len(data) {
+				if data[i+1] == '\n' {
+					return i + 2, data[:i], nil
+				}
+				return i + 1, data[:i], nil
+			}
+			if atEOF {
+				return i + 1, data[:i], nil
+			}
+			return 0, nil, nil // a LF may follow
+		}
+	}
+	if atEOF && len(data) > 0 {
+		return len(data), data, nil
+	}
+	return 0, nil, nil
 }
 
 // field returns columns [from, to] (1-based, inclusive) of line, blank-padded.
@@ -425,6 +590,7 @@ func (t *TRF) check() error {
 				return trfErr(p.Line, "round %d: colour %q against %d, who has %q (line %d)", r+1, rd.Colour, o.Number, or.Colour, o.Line)
 			}
 		}
+		sum += t.abnormalAdjust(p.Number, p.Rounds)
 		if sum != p.Points {
 			return trfErr(p.Line, "player %d: points column says %s but the results add up to %s (point system win %s draw %s loss %s)",
 				p.Number, formatTenths(p.Points), formatTenths(sum), formatTenths(t.Points.Win), formatTenths(t.Points.Draw), formatTenths(t.Points.Loss))
@@ -462,8 +628,10 @@ func (t *TRF) Entrants() []pairing.Entrant { return t.EntrantsAfter(t.PlayedRoun
 // paired, for checking it.
 func (t *TRF) EntrantsAfter(played int) []pairing.Entrant {
 	es := make([]pairing.Entrant, 0, len(t.Players))
+	byRank := t.pairingNumbers()
 	for _, p := range t.Players {
 		e := pairing.Entrant{ID: p.Number, Number: p.Number, Rating: p.Rating, Name: p.Name, Available: true}
+		e.Number = byRank[p.Number]
 		for r := 0; r < played; r++ {
 			rd := TRFRound{Colour: ' ', Result: ' '}
 			if r < len(p.Rounds) {
@@ -503,6 +671,15 @@ func (t *TRF) EntrantsAfter(played int) []pairing.Entrant {
 			if c := p.Rounds[played].Result; c == 'H' || c == 'F' || c == 'Z' {
 				e.Available = false
 			}
+		}
+		for _, b := range t.Byes { // 240: a bye announced for the next round
+			if b.Round == played+1 && containsInt(b.Players, p.Number) {
+				e.Available = false
+			}
+		}
+		if adj := t.abnormalAdjust(p.Number, p.Rounds[:min(played, len(p.Rounds))]); adj != 0 && t.Points.Win > 0 {
+			// 299 abnormal points, in game points (a win = 2)
+			e.Score += (2*adj + t.Points.Win/2) / t.Points.Win
 		}
 		es = append(es, e)
 	}
@@ -564,26 +741,66 @@ func WriteTRF(w io.Writer, t *TRF) error {
 	if t.RoundDates != "" {
 		fmt.Fprintf(bw, "132 %s\n", t.RoundDates)
 	}
+	w2026, wXX := t.Has2026 || !t.HasXX, t.HasXX || !t.Has2026
+	if w2026 && t.TotalRounds > 0 {
+		fmt.Fprintf(bw, "142 %d\n", t.TotalRounds)
+	}
+	if w2026 {
+		switch t.InitialColour {
+		case pairing.White:
+			bw.WriteString("152 W\n")
+		case pairing.Black:
+			bw.WriteString("152 B\n")
+		}
+	}
+	if w2026 && (t.PointsGiven || t.Points != DefaultTRFPoints) {
+		bw.WriteString(t.write162() + "\n")
+	}
+	hdr("172", t.RankMethod)
+	hdr("182", t.Controller)
+	hdr("192", t.TypeCode)
+	hdr("202", t.TieBreaks)
+	hdr("212", t.StandingsTieBreaks)
+	hdr("222", t.TimeControlCode)
 	for _, p := range t.Players {
 		bw.WriteString(playerLine(t, &p))
 		bw.WriteByte('\n')
 	}
-	if t.TotalRounds > 0 {
+	if wXX && t.TotalRounds > 0 {
 		fmt.Fprintf(bw, "XXR %d\n", t.TotalRounds)
 	}
+	xxc := ""
 	switch t.InitialColour {
 	case pairing.White:
-		bw.WriteString("XXC white1\n")
+		xxc = " white1"
 	case pairing.Black:
-		bw.WriteString("XXC black1\n")
+		xxc = " black1"
 	}
-	if t.PointsGiven || t.Points != DefaultTRFPoints {
+	if t.ByRank {
+		xxc = " rank" + xxc
+	}
+	if xxc != "" && (wXX || t.ByRank) {
+		bw.WriteString("XXC" + xxc + "\n")
+	}
+	if wXX && (t.PointsGiven || t.Points != DefaultTRFPoints) {
 		for _, x := range []struct {
 			c string
 			v int
 		}{{"BBW", t.Points.Win}, {"BBD", t.Points.Draw}, {"BBL", t.Points.Loss}, {"BBZ", t.Points.ZeroBye}, {"BBF", t.Points.ForfeitLoss}, {"BBU", t.Points.PAB}} {
 			fmt.Fprintf(bw, "%s %4s\n", x.c, formatTenths(x.v))
 		}
+	}
+	for _, b := range t.Byes {
+		bw.WriteString(b.line() + "\n")
+	}
+	for _, a := range t.Acceleration {
+		bw.WriteString(a.line() + "\n")
+	}
+	for _, f := range t.Forbidden {
+		bw.WriteString(f.line() + "\n")
+	}
+	for _, a := range t.Abnormal {
+		bw.WriteString(a.line() + "\n")
 	}
 	for _, o := range t.Other {
 		bw.WriteString(o)
@@ -616,7 +833,7 @@ func playerLine(t *TRF, p *TRFPlayer) string {
 	put(54, 56, p.Federation, false)
 	put(58, 68, p.FideID, true)
 	put(70, 79, p.BirthDate, false)
-	sum := 0
+	sum := t.abnormalAdjust(p.Number, p.Rounds)
 	for _, rd := range p.Rounds {
 		sum += t.Points.resultPoints(rd.Result)
 	}

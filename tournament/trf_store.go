@@ -128,6 +128,14 @@ func TRFFromCrosstable(ct *Crosstable, initial pairing.Colour) (*TRF, error) {
 
 // ExportTRF loads tournament t (inside Store.View) and builds its TRF. For a Dutch
 // tournament XXC is the colour of the lot, pairing.LotColour(uint64(t.Seed)).
+//
+// The fields a TRF import kept (trf_players: sex, birth date, the id column as read;
+// trf_records: the tournament records arbitro does not model) are written back, so that
+// import then export keeps every field of the file. Otherwise the id column (58-68)
+// carries the player's federation id: the FMJD id for international draughts, the FID
+// id (tessera) for Italian draughts, else the national id; the birth date column the
+// birth year alone. The stored prohibited pairs are written as 260 records and the Baku
+// acceleration as 192 FIDE_DUTCH_2025_BAKU.
 func (tx *Tx) ExportTRF(t *Tournament) (*TRF, error) {
 	ct, err := tx.LoadCrosstable(t)
 	if err != nil {
@@ -137,7 +145,202 @@ func (tx *Tx) ExportTRF(t *Tournament) (*TRF, error) {
 	if t.System == SystemDutch {
 		initial = pairing.LotColour(uint64(t.Seed))
 	}
-	return TRFFromCrosstable(ct, initial)
+	tr, err := TRFFromCrosstable(ct, initial)
+	if err != nil {
+		return nil, err
+	}
+	return tr, tx.addTRFKept(t, tr)
+}
+
+// keepTRFRecords stores what an imported TRF holds beyond players and results: its
+// tournament records as lines (trf_records), the prohibited pairs (forbidden_pairs) and
+// the Baku acceleration (dutch_settings). ids maps starting rank to entry id.
+func (tx *Tx) keepTRFRecords(t *Tournament, tr *TRF, ids map[int]int64) error {
+	var lines []string
+	hdr := func(code, v string) {
+		if v != "" {
+			lines = append(lines, code+" "+v)
+		}
+	}
+	hdr("062", tr.NumPlayers)
+	hdr("072", tr.NumRated)
+	hdr("082", tr.NumTeams)
+	hdr("092", tr.Type)
+	for _, d := range tr.DeputyArbiters {
+		hdr("112", d)
+	}
+	if tr.RoundDates != "" {
+		lines = append(lines, "132 "+tr.RoundDates)
+	}
+	if tr.PointsGiven { // the file's point system, in the form it had
+		if tr.HasXX && !tr.Has2026 {
+			for _, x := range []struct {
+				c string
+				v int
+			}{{"BBW", tr.Points.Win}, {"BBD", tr.Points.Draw}, {"BBL", tr.Points.Loss}, {"BBZ", tr.Points.ZeroBye}, {"BBF", tr.Points.ForfeitLoss}, {"BBU", tr.Points.PAB}} {
+				lines = append(lines, fmt.Sprintf("%s %4s", x.c, formatTenths(x.v)))
+			}
+		} else {
+			lines = append(lines, tr.write162())
+		}
+	}
+	hdr("172", tr.RankMethod)
+	hdr("182", tr.Controller)
+	hdr("192", tr.TypeCode)
+	hdr("202", tr.TieBreaks)
+	hdr("212", tr.StandingsTieBreaks)
+	hdr("222", tr.TimeControlCode)
+	if tr.ByRank {
+		lines = append(lines, "XXC rank")
+	}
+	for _, b := range tr.Byes {
+		lines = append(lines, b.line())
+	}
+	for _, a := range tr.Acceleration {
+		lines = append(lines, a.line())
+	}
+	for _, a := range tr.Abnormal {
+		lines = append(lines, a.line())
+	}
+	lines = append(lines, tr.Other...)
+	for k, l := range lines {
+		if _, err := tx.ExecContext(tx.ctx, `INSERT INTO trf_records (tournament_id, seq, line) VALUES (?, ?, ?)`, t.ID, k+1, l); err != nil {
+			return err
+		}
+	}
+	for _, f := range tr.Forbidden {
+		for i, a := range f.Players {
+			for _, b := range f.Players[i+1:] {
+				x, y := ids[a], ids[b]
+				if x == 0 || y == 0 || x == y {
+					continue
+				}
+				if x > y {
+					x, y = y, x
+				}
+				if _, err := tx.ExecContext(tx.ctx, `INSERT OR REPLACE INTO forbidden_pairs (tournament_id, entry_a, entry_b, first_round, last_round) VALUES (?, ?, ?, ?, ?)`,
+					t.ID, x, y, f.FirstRound, f.LastRound); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	if tr.Baku() && t.System == SystemDutch {
+		if _, err := tx.ExecContext(tx.ctx, `INSERT INTO dutch_settings (tournament_id, acceleration) VALUES (?, ?)`, t.ID, AccelerationBaku); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// addTRFKept writes into tr (built from the crosstable) what the store kept for a TRF:
+// the player fields of trf_players or the federation ids, the records of trf_records,
+// the prohibited pairs and the acceleration (see ExportTRF).
+func (tx *Tx) addTRFKept(t *Tournament, tr *TRF) error {
+	rows, err := tx.QueryContext(tx.ctx, `SELECT e.pairing_number, p.fid_id, p.fmjd_id, p.national_id, p.birth_year,
+		COALESCE(k.sex, ''), COALESCE(k.birth_date, ''), COALESCE(k.id_column, ''), k.entry_id IS NOT NULL
+		FROM entries e JOIN players p ON p.id = e.player_id LEFT JOIN trf_players k ON k.entry_id = e.id
+		WHERE e.tournament_id = ? AND e.pairing_number IS NOT NULL`, t.ID)
+	if err != nil {
+		return err
+	}
+	type keptPlayer struct {
+		fid, fmjd, national, sex, birth, idCol string
+		year                                   int
+		imported                               bool
+	}
+	byNum := map[int]keptPlayer{}
+	for rows.Next() {
+		var n int
+		var k keptPlayer
+		if err := rows.Scan(&n, &k.fid, &k.fmjd, &k.national, &k.year, &k.sex, &k.birth, &k.idCol, &k.imported); err != nil {
+			rows.Close()
+			return err
+		}
+		byNum[n] = k
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for i := range tr.Players {
+		p := &tr.Players[i]
+		k := byNum[p.Number]
+		p.Sex, p.BirthDate, p.FideID = k.sex, k.birth, k.idCol
+		if !k.imported {
+			switch {
+			case t.Variant == VariantInternational && k.fmjd != "":
+				p.FideID = k.fmjd
+			case t.Variant == VariantItalian && k.fid != "":
+				p.FideID = k.fid
+			case k.fmjd != "":
+				p.FideID = k.fmjd
+			case k.fid != "":
+				p.FideID = k.fid
+			default:
+				p.FideID = k.national
+			}
+			if k.year > 0 {
+				p.BirthDate = strconv.Itoa(k.year)
+			}
+		}
+	}
+	lines, err := tx.QueryContext(tx.ctx, `SELECT line FROM trf_records WHERE tournament_id = ? ORDER BY seq`, t.ID)
+	if err != nil {
+		return err
+	}
+	var records []string
+	for lines.Next() {
+		var l string
+		if err := lines.Scan(&l); err != nil {
+			lines.Close()
+			return err
+		}
+		records = append(records, l)
+	}
+	lines.Close()
+	if err := lines.Err(); err != nil {
+		return err
+	}
+	imported := len(records) > 0
+	if imported { // the file's own header values replace the ones built from the store
+		tr.NumPlayers, tr.NumRated, tr.Type = "", "", ""
+	}
+	bye := false
+	for k, l := range records {
+		if err := tr.parseLine(l, k+1, &bye); err != nil {
+			return fmt.Errorf("%w: a kept TRF record does not read back: %w", ErrInvalid, err)
+		}
+	}
+	tr.Forbidden = nil
+	frows, err := tx.QueryContext(tx.ctx, `SELECT ea.pairing_number, eb.pairing_number, f.first_round, f.last_round FROM forbidden_pairs f
+		JOIN entries ea ON ea.id = f.entry_a JOIN entries eb ON eb.id = f.entry_b
+		WHERE f.tournament_id = ? ORDER BY ea.pairing_number, eb.pairing_number`, t.ID)
+	if err != nil {
+		return err
+	}
+	defer frows.Close()
+	for frows.Next() {
+		var a, b, first, last int
+		if err := frows.Scan(&a, &b, &first, &last); err != nil {
+			return err
+		}
+		if last == 0 {
+			last = max(t.Rounds, first)
+		}
+		tr.Forbidden = append(tr.Forbidden, TRFForbidden{FirstRound: first, LastRound: last, Players: []int{min(a, b), max(a, b)}})
+	}
+	if err := frows.Err(); err != nil {
+		return err
+	}
+	acc, err := tx.Acceleration(t)
+	if err != nil {
+		return err
+	}
+	if acc == AccelerationBaku && !strings.HasSuffix(tr.TypeCode, "_BAKU") {
+		tr.TypeCode = "FIDE_DUTCH_2025_BAKU"
+	}
+	return nil
 }
 
 // TRFImportOptions are the choices of `arbitro tournament import-trf`.
@@ -236,6 +439,16 @@ func (tx *Tx) ImportTRF(tr *TRF, opts TRFImportOptions) (*Tournament, error) {
 		e.Number = p.Number
 		existing = append(existing, *e)
 		ids[p.Number] = e.ID
+		// the fields arbitro does not model otherwise, kept for export (issue 19)
+		if p.Sex != "" || p.BirthDate != "" || p.FideID != "" {
+			if _, err := tx.ExecContext(tx.ctx, `INSERT INTO trf_players (entry_id, sex, birth_date, id_column) VALUES (?, ?, ?, ?)`,
+				e.ID, p.Sex, p.BirthDate, p.FideID); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if err := tx.keepTRFRecords(&t, tr, ids); err != nil {
+		return nil, err
 	}
 	actor := Actor()
 	byNum := map[int]*TRFPlayer{}

@@ -3,6 +3,9 @@ package tournament
 import (
 	"bytes"
 	"context"
+	"fmt"
+	"os"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -97,5 +100,131 @@ func TestTRFImportErrors(t *testing.T) {
 	})
 	if err == nil || !strings.Contains(err.Error(), "variant") {
 		t.Fatalf("bad variant: %v", err)
+	}
+}
+
+// TestTRFStoreKeepsEveryField: a TRF-2026 file imported into a database and exported
+// again keeps every field, compared field by field: the header records (rounds, initial
+// colour, 172-222, 240, 250, 299, ### comments and unknown lines), the prohibited pairs
+// (260, XXP: stored as forbidden pairs and written as 260), and every player field (sex,
+// title, name, rating, federation, the id column, birth date, points, round blocks). The
+// rank column is recomputed from arbitro's standings and is not compared; the point
+// system is written in chess points (arbitro keeps game points 2-1-0).
+func TestTRFStoreKeepsEveryField(t *testing.T) {
+	orig, err := os.ReadFile("testdata/trf/trf2026.trf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := ParseTRF(bytes.NewReader(orig))
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := newTestStore(t)
+	ctx := context.Background()
+	var tour *Tournament
+	if err := st.Update(ctx, func(tx *Tx) error {
+		var err error
+		tour, err = tx.ImportTRF(tr, TRFImportOptions{Variant: VariantInternational, Source: "trf2026.trf"})
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	var back *TRF
+	if err := st.View(ctx, func(tx *Tx) error {
+		t2, err := tx.SelectTournament(tour.Name)
+		if err != nil {
+			return err
+		}
+		back, err = tx.ExportTRF(t2)
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := WriteTRF(&out, back); err != nil {
+		t.Fatal(err)
+	}
+	again, err := ParseTRF(&out)
+	if err != nil {
+		t.Fatalf("exported TRF does not parse: %v\n%s", err, out.String())
+	}
+	eq := func(what string, a, b any) {
+		if !reflect.DeepEqual(a, b) {
+			t.Errorf("%s: read %v, exported %v", what, a, b)
+		}
+	}
+	eq("name", tr.Name, again.Name)
+	eq("city", tr.City, again.City)
+	eq("rounds", tr.TotalRounds, again.TotalRounds)
+	eq("initial colour", tr.InitialColour, again.InitialColour)
+	eq("type 092", tr.Type, again.Type)
+	eq("round dates 132", tr.RoundDates, again.RoundDates)
+	eq("172", tr.RankMethod, again.RankMethod)
+	eq("182", tr.Controller, again.Controller)
+	eq("192", tr.TypeCode, again.TypeCode)
+	eq("202", tr.TieBreaks, again.TieBreaks)
+	eq("212", tr.StandingsTieBreaks, again.StandingsTieBreaks)
+	eq("222", tr.TimeControlCode, again.TimeControlCode)
+	eq("240", tr.Byes, again.Byes)
+	eq("250", tr.Acceleration, again.Acceleration)
+	eq("299", tr.Abnormal, again.Abnormal)
+	eq("comments", tr.Other, again.Other)
+	eq("prohibited pairs in round 3", tr.ForbiddenPairs(3), again.ForbiddenPairs(3))
+	if len(again.Players) != len(tr.Players) {
+		t.Fatalf("%d players back, want %d", len(again.Players), len(tr.Players))
+	}
+	for i, p := range tr.Players {
+		q := again.Players[i]
+		for _, f := range []struct {
+			what string
+			a, b any
+		}{{"number", p.Number, q.Number}, {"sex", p.Sex, q.Sex}, {"title", p.Title, q.Title}, {"name", p.Name, q.Name},
+			{"rating", p.Rating, q.Rating}, {"federation", p.Federation, q.Federation}, {"id", p.FideID, q.FideID},
+			{"birth date", p.BirthDate, q.BirthDate}} {
+			eq(fmt.Sprintf("player %d %s", p.Number, f.what), f.a, f.b)
+		}
+		// the points are written in the file's point system (here chess points from
+		// game points: compare in game points)
+		gp := func(tr *TRF, p TRFPlayer) int { return tr.Points.resultPoints(0) + p.Points*20/tr.Points.Win }
+		eq(fmt.Sprintf("player %d points (in half points)", p.Number), gp(tr, p), gp(again, q))
+		for r := range p.Rounds {
+			if r < len(q.Rounds) {
+				eq(fmt.Sprintf("player %d round %d", p.Number, r+1), p.Rounds[r].Opponent, q.Rounds[r].Opponent)
+				eq(fmt.Sprintf("player %d round %d result", p.Number, r+1), p.Rounds[r].Result, q.Rounds[r].Result)
+			} else {
+				t.Errorf("player %d: round %d lost", p.Number, r+1)
+			}
+		}
+	}
+}
+
+// TestTRFExportFederationID: a player added by hand has his federation id in the TRF id
+// column (columns 58-68): the FMJD id in international draughts.
+func TestTRFExportFederationID(t *testing.T) {
+	st := newTestStore(t)
+	ctx := context.Background()
+	tour := &Tournament{Name: "Fmjd", Variant: VariantInternational, System: SystemDutch, Rounds: 3}
+	if err := st.Update(ctx, func(tx *Tx) error {
+		if err := tx.CreateTournament(tour); err != nil {
+			return err
+		}
+		if _, err := tx.AddPlayer(tour, Player{Name: "Rossi, Mario", FMJDID: "12345", FIDID: "777", Rating: 1500, BirthYear: 1990}); err != nil {
+			return err
+		}
+		_, err := tx.DrawLot(tour, nil)
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	var back *TRF
+	if err := st.View(ctx, func(tx *Tx) error {
+		var err error
+		back, err = tx.ExportTRF(tour)
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if p := back.Players[0]; p.FideID != "12345" || p.BirthDate != "1990" {
+		t.Errorf("id column %q birth %q, want the FMJD id 12345 and 1990", p.FideID, p.BirthDate)
 	}
 }

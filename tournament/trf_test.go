@@ -233,3 +233,164 @@ func TestTRFAnnouncedAbsence(t *testing.T) {
 		t.Fatalf("round 3 pairs %v", ps)
 	}
 }
+
+// TestTRF2026Records reads every TRF-2026 record arbitro knows (142 rounds, 152 initial
+// colour, 162 point system, 172/182/192/202/212/222 kept as written, 240 byes, 250
+// acceleration, 260 prohibited pairings, XXP, 299 abnormal points, ### comments), checks
+// what each one means, writes the file and reads it back field by field.
+func TestTRF2026Records(t *testing.T) {
+	orig, err := os.ReadFile("testdata/trf/trf2026.trf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := ParseTRF(bytes.NewReader(orig))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tr.TotalRounds != 5 || tr.InitialColour != pairing.Black {
+		t.Errorf("142/152: rounds %d colour %v", tr.TotalRounds, tr.InitialColour)
+	}
+	if want := (TRFPoints{Win: 20, Draw: 10, Loss: 0, ZeroBye: 0, ForfeitLoss: 0, PAB: 10}); tr.Points != want {
+		t.Errorf("162: %+v, want %+v", tr.Points, want)
+	}
+	if tr.RankMethod != "ITA FIDON" || tr.Controller != "arbitro" || tr.TypeCode != "FIDE_DUTCH_2025" || tr.TieBreaks != "BH:C1,BH,SB" ||
+		tr.StandingsTieBreaks != "PTS,BH:C1,BH,SB" || tr.TimeControlCode != "5400+30" {
+		t.Errorf("172-222: %q %q %q %q %q %q", tr.RankMethod, tr.Controller, tr.TypeCode, tr.TieBreaks, tr.StandingsTieBreaks, tr.TimeControlCode)
+	}
+	if len(tr.Acceleration) != 1 || tr.Acceleration[0] != (TRFAcceleration{MatchPoints: -1, GamePoints: 10, FirstRound: 1, LastRound: 2, FirstPlayer: 1, LastPlayer: 2}) {
+		t.Errorf("250: %+v", tr.Acceleration)
+	}
+	if got := tr.ForbiddenPairs(3); !reflect.DeepEqual(got, [][2]int{{1, 4}, {2, 5}}) {
+		t.Errorf("260 + XXP in round 3: %v", got)
+	}
+	if got := tr.ForbiddenPairs(6); !reflect.DeepEqual(got, [][2]int{{2, 5}}) {
+		t.Errorf("260 ends in round 5, XXP does not: round 6 %v", got)
+	}
+	if len(tr.Byes) != 1 || tr.Byes[0].Type != 'H' || tr.Byes[0].Round != 3 {
+		t.Errorf("240: %+v", tr.Byes)
+	}
+	// 299: player 3 has a bonus point in round 2 (the points column says 2.0 = 0 + 1.0
+	// for the bye + 1.0)
+	if len(tr.Abnormal) != 1 || tr.Abnormal[0].Points != 10 || tr.Abnormal[0].Type != ' ' {
+		t.Errorf("299: %+v", tr.Abnormal)
+	}
+	if len(tr.Other) != 1 || tr.Other[0] != "### comment kept" {
+		t.Errorf("comments: %q", tr.Other)
+	}
+	var out bytes.Buffer
+	if err := WriteTRF(&out, tr); err != nil {
+		t.Fatal(err)
+	}
+	for _, code := range []string{"142 5\n", "152 B\n", "162  W 2.0    D 1.0    P 1.0\n", "250       1.0 001 002 0001 0002\n",
+		"260 001 005    1    4\n", "XXP 2 5\n", "299           1.0  002    3\n", "240 H 003    5\n", "### comment kept\n"} {
+		if !strings.Contains(out.String(), code) {
+			t.Errorf("written file lacks %q:\n%s", code, out.String())
+		}
+	}
+	again, err := ParseTRF(bytes.NewReader(out.Bytes()))
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	stripLines(tr)
+	stripLines(again)
+	if !reflect.DeepEqual(tr, again) {
+		t.Errorf("parse(write(parse(f))) differs:\n%+v\n%+v", tr, again)
+	}
+	// every player field, column by column
+	for i, p := range tr.Players {
+		q := again.Players[i]
+		if p.Sex != q.Sex || p.Title != q.Title || p.Name != q.Name || p.Rating != q.Rating || p.Federation != q.Federation ||
+			p.FideID != q.FideID || p.BirthDate != q.BirthDate || p.Points != q.Points || p.Rank != q.Rank {
+			t.Errorf("player %d: %+v became %+v", p.Number, p, q)
+		}
+	}
+	// the 240 bye and the H block take player 5 out of round 3
+	for _, e := range tr.EntrantsAfter(2) {
+		if e.ID == 5 && e.Available {
+			t.Error("player 5 has a 240 half-point bye in round 3 but is available")
+		}
+		if e.ID == 3 && e.Score != 2 { // 0 + bye 1.0 + bonus 1.0 = 2.0 points = one win (2.0 here) = 2 game points
+			t.Errorf("player 3: %d game points, want 2 (299 bonus included)", e.Score)
+		}
+	}
+}
+
+// TestTRFXXCRank: "XXC rank white1" (the JaVaFo form, options in any order) is read: the
+// pairing order is the order of the 001 lines.
+func TestTRFXXCRank(t *testing.T) {
+	src := strings.Replace(string(readSmall(t)), "XXC white1", "XXC rank white1", 1)
+	lines := strings.Split(src, "\n")
+	// put player 2's line first
+	var p1, p2 int
+	for i, l := range lines {
+		if strings.HasPrefix(l, "001    1 ") {
+			p1 = i
+		}
+		if strings.HasPrefix(l, "001    2 ") {
+			p2 = i
+		}
+	}
+	lines[p1], lines[p2] = lines[p2], lines[p1]
+	tr, err := ParseTRF(strings.NewReader(strings.Join(lines, "\n")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !tr.ByRank || tr.InitialColour != pairing.White {
+		t.Fatalf("rank %v colour %v", tr.ByRank, tr.InitialColour)
+	}
+	for _, e := range tr.Entrants() {
+		if (e.ID == 2 && e.Number != 1) || (e.ID == 1 && e.Number != 2) {
+			t.Errorf("player %d has pairing number %d", e.ID, e.Number)
+		}
+	}
+	var out bytes.Buffer
+	WriteTRF(&out, tr)
+	if !strings.Contains(out.String(), "XXC rank white1\n") {
+		t.Errorf("XXC rank not written back:\n%s", out.String())
+	}
+}
+
+// TestTRFLineEndings: TRF-2026 ends lines with CR (bbpPairings writes CR alone); CR, LF
+// and CR LF files read the same.
+func TestTRFLineEndings(t *testing.T) {
+	small := string(readSmall(t))
+	want, err := ParseTRF(strings.NewReader(small))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, eol := range []string{"\r", "\r\n"} {
+		got, err := ParseTRF(strings.NewReader(strings.ReplaceAll(small, "\n", eol)))
+		if err != nil {
+			t.Fatalf("%q: %v", eol, err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%q: the file reads differently", eol)
+		}
+	}
+}
+
+// TestTRFInferredInitialColour: without 152/XXC the initial colour is the round-1 colour
+// of the highest-ranked participant (TRF-2026 record 152), reversed when it is read from
+// the second one because the first did not play round 1.
+func TestTRFInferredInitialColour(t *testing.T) {
+	src := strings.Replace(string(readSmall(t)), "XXC white1\n", "", 1)
+	tr, err := ParseTRF(strings.NewReader(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tr.InitialColour != pairing.NoColour {
+		t.Fatal("the file still has an initial colour")
+	}
+	if got := tr.InferredInitialColour(); got != pairing.White { // player 1 had white in round 1
+		t.Errorf("inferred %v, want white", got)
+	}
+	if got := tr.DutchOptions(4, 0).InitialColour; got != pairing.White {
+		t.Errorf("DutchOptions: %v", got)
+	}
+	// player 1 in no pairing: player 2 is the first participant, and his black in round 1
+	// gives black
+	tr.Players[0].Rounds = nil
+	if got := tr.InferredInitialColour(); got != pairing.Black {
+		t.Errorf("without player 1: %v, want black (player 2 had black)", got)
+	}
+}

@@ -40,6 +40,8 @@ func explainPair(err error) error {
 		return fail(err, "the tournament is complete; see 'arbitro standings'")
 	case errors.Is(err, tournament.ErrNoPairing):
 		return withCode(exitNoPairing, err, "no pairing respects the rules (no repeated games, one bye each); pair some boards by hand with --set \"A-B\"; nothing was written")
+	case errors.Is(err, pairing.ErrSearchLimit):
+		return fail(err, "nothing was written")
 	case errors.Is(err, tournament.ErrRoundHasResults):
 		return fail(err, "only a round without results can be unpaired; nothing was changed")
 	case errors.Is(err, tournament.ErrLocked):
@@ -50,7 +52,7 @@ func explainPair(err error) error {
 
 func newPairCmd() *cobra.Command {
 	var force, explainFlag, check bool
-	var sets []string
+	var sets, forbids []string
 	var checkRound int
 	var system, trfIn, output string
 	var date, clock string
@@ -72,6 +74,9 @@ anyway and records a warning. The lot must have been drawn (arbitro lot).
 --set "12-7" imposes a pair by pairing numbers, White first ("12-bye" gives 12 the bye);
 repeat it for several pairs. The decision is written in the event log. Not allowed in a
 round robin.
+
+--forbid "4-9" (Dutch) keeps two players apart, by pairing numbers, in this round and
+every later one (stored, like TRF-2026 record 260); repeat it for several pairs.
 
 --explain prints why each pair was made: for the Italo-Swiss the rotation cursor, the
 score group and the candidates passed over with the reason; for the Dutch system the
@@ -95,6 +100,7 @@ Exit status 4 when no valid pairing exists.`,
   arbitro pair --explain
   arbitro pair --set "12-7" --set "3-bye"
   arbitro pair --force
+  arbitro pair --forbid 4-9
   arbitro pair --check --round 3`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -110,6 +116,9 @@ Exit status 4 when no valid pairing exists.`,
 				}
 				want = n
 			}
+			if trfIn != "" && len(forbids) > 0 {
+				return usageErr("--forbid goes with a tournament in the database (in a TRF: record 260 or XXP)")
+			}
 			if trfIn != "" {
 				if check {
 					return runTRFCheck(out, trfIn, seed)
@@ -123,13 +132,21 @@ Exit status 4 when no valid pairing exists.`,
 				return usageErr("--system and --output go with --trf (the engine mode); the tournament's own system pairs it")
 			}
 			if check {
-				if force || len(sets) > 0 {
-					return usageErr("--check does not pair: it goes without --force and --set")
+				if force || len(sets) > 0 || len(forbids) > 0 {
+					return usageErr("--check does not pair: it goes without --force, --set and --forbid")
 				}
 				return runCheck(cmd, checkRound)
 			}
 			if cmd.Flags().Changed("round") {
 				return usageErr("--round goes with --check; 'arbitro pair' always pairs the next round")
+			}
+			var forbidden []tournament.ForbiddenPair
+			for _, s := range forbids {
+				f, err := tournament.ParseForbiddenPair(s)
+				if err != nil {
+					return usageErr("%v", err)
+				}
+				forbidden = append(forbidden, f)
 			}
 			var manual []tournament.ManualPair
 			for _, s := range sets {
@@ -148,6 +165,12 @@ Exit status 4 when no valid pairing exists.`,
 				t = tt
 				if want != 0 && want != tt.RoundsPaired+1 {
 					return fail(fmt.Errorf("the next round of %s is %d, not %d", tt.Name, tt.RoundsPaired+1, want), "rounds are paired in order; nothing was written")
+				}
+				for _, f := range forbidden { // stored: this round and every later one
+					f.FirstRound = tt.RoundsPaired + 1
+					if err := tx.AddForbiddenPair(tt, f); err != nil {
+						return err
+					}
 				}
 				if pr, err = tx.PairNext(tt, tournament.PairOptions{Force: force, Manual: manual}); err != nil {
 					return err
@@ -193,6 +216,7 @@ Exit status 4 when no valid pairing exists.`,
 	f.StringVar(&clock, "time", "", "the round's start time, 15:30 (printed on the sheet)")
 	f.BoolVar(&explainFlag, "explain", false, "print why each pair was made")
 	f.StringArrayVar(&sets, "set", nil, "impose a pair by pairing numbers, White first: \"12-7\" (\"12-bye\": 12 rests); repeatable")
+	f.StringArrayVar(&forbids, "forbid", nil, "dutch: keep two players apart from this round on, by pairing numbers: \"12-7\" (stored); repeatable")
 	f.BoolVar(&check, "check", false, "re-pair a stored round and print the differences (exit 1 when it differs)")
 	f.IntVar(&checkRound, "round", 0, "with --check: the round to check (default the last)")
 	f.StringVar(&system, "system", "", "with --trf: pairing system of the engine mode (dutch)")

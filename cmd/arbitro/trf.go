@@ -187,10 +187,13 @@ func runEnginePair(out io.Writer, system, trfPath, outPath string, seed uint64) 
 	if tr.TotalRounds > 0 && round > tr.TotalRounds {
 		return fail(fmt.Errorf("%s: all %d rounds (XXR) are paired", trfPath, tr.TotalRounds), "raise XXR to pair another round")
 	}
-	res, err := pairing.Dutch(tr.Entrants(), pairing.DutchOptions{Round: round, TotalRounds: tr.TotalRounds, InitialColour: tr.InitialColour, Seed: seed})
+	res, err := pairing.Dutch(tr.Entrants(), tr.DutchOptions(round, seed))
 	if err != nil {
 		if errors.Is(err, pairing.ErrNoPairing) {
 			return withCode(exitNoPairing, err, "no pairing of round "+fmt.Sprint(round)+" respects the absolute criteria")
+		}
+		if errors.Is(err, pairing.ErrSearchLimit) {
+			return fail(err, "no pairing was written")
 		}
 		return fail(err, "check the TRF")
 	}
@@ -267,7 +270,7 @@ func checkLastRound(out io.Writer, tr *tournament.TRF, what string, seed uint64)
 	for i := range es {
 		es[i].Available = inRound[es[i].ID]
 	}
-	c, err := pairing.CheckDutch(es, pairing.DutchOptions{Round: last, TotalRounds: tr.TotalRounds, InitialColour: tr.InitialColour, Seed: seed}, checked)
+	c, err := pairing.CheckDutch(es, tr.DutchOptions(last, seed), checked)
 	if err != nil {
 		if errors.Is(err, pairing.ErrNoPairing) {
 			return withCode(exitNoPairing, err, "the engine finds no pairing for that round")

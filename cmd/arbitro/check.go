@@ -1,0 +1,75 @@
+// `arbitro check --trf FILE`: the free pairings checker of the certification kit.
+
+package main
+
+import (
+	"fmt"
+
+	"arbitro/reports"
+	"arbitro/tournament"
+
+	"github.com/spf13/cobra"
+)
+
+func init() { addCommand(newCheckCmd()) }
+
+// checkOptions are the flags of `arbitro check`.
+type checkOptions struct {
+	trf    string
+	system string
+	seed   uint64
+}
+
+func newCheckCmd() *cobra.Command {
+	var o checkOptions
+	cmd := &cobra.Command{
+		Use:   "check --trf FILE",
+		Short: "Re-pair every round of a TRF and list each round that differs (pairings checker)",
+		Long: `Re-pair every paired round of a TRF (TRF-16 or TRF-2026, with the JaVaFo and
+bbpPairings lines) with the Dutch engine, each from the state before it, and compare it
+with the file: pairs and colours. The players paired in a round are the ones available
+for it; the file's rounds (142/XXR), initial colour (152/XXC), prohibited pairs (260/XXP)
+and acceleration (250, or 192 FIDE_DUTCH_2025_BAKU) are used. Players are named by their
+starting rank.
+
+This is the free checker FIDE asks a pairing program to ship (rules for the endorsement
+of pairing programs, 2026). Exit status 0 when every round is identical, 1 when one
+differs (or breaks an absolute criterion, or the engine cannot pair it).`,
+		Example: `  arbitro check --trf open.trf
+  arbitro check --trf open.trf --json`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if o.trf == "" {
+				return usageErr("--trf FILE is required (the tournament to check)")
+			}
+			if o.system != "dutch" {
+				return usageErr("check knows --system dutch only (got %q)", o.system)
+			}
+			tr, err := readTRFFile(o.trf)
+			if err != nil {
+				return err
+			}
+			rep, err := tournament.CheckTRF(tr, o.seed)
+			if err != nil {
+				return fail(fmt.Errorf("%s: %w", o.trf, err), "check the file")
+			}
+			if flagJSON {
+				if err := printJSON(cmd, rep); err != nil {
+					return err
+				}
+			} else if err := reports.WriteTRFCheckText(cmd.OutOrStdout(), rep); err != nil {
+				return err
+			}
+			if rep.Identical != len(rep.Rounds) {
+				return fail(fmt.Errorf("%s: %d of %d rounds differ from the engine's pairing", o.trf, len(rep.Rounds)-rep.Identical, len(rep.Rounds)),
+					"see the rounds listed above")
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.trf, "trf", "", "the TRF file to check")
+	f.StringVar(&o.system, "system", "dutch", "pairing system (dutch)")
+	f.Uint64Var(&o.seed, "seed", 0, "seed of the lot for the initial colour when the file has none (152/XXC)")
+	return cmd
+}

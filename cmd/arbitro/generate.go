@@ -1,0 +1,77 @@
+// `arbitro generate --system dutch`: the random tournament generator of the certification kit.
+
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"arbitro/tournament"
+
+	"github.com/spf13/cobra"
+)
+
+func init() { addCommand(newGenerateCmd()) }
+
+func newGenerateCmd() *cobra.Command {
+	var o tournament.GenerateOptions
+	var system, output string
+	cmd := &cobra.Command{
+		Use:   "generate --system dutch",
+		Short: "Write a random tournament paired by the Dutch engine as a TRF (generator)",
+		Long: `Play a random tournament with the Dutch engine and write it as a TRF-2026 file
+(with the JaVaFo lines XXR and XXC too): ratings spread between --low-rating and
+--high-rating, round 1's colour drawn, each round's late entries, retirements and
+half-point byes announced before the round is paired, results drawn (draws, forfeits,
+otherwise a win by the Elo expectation). The same --seed and options give the same file.
+
+This is the random tournament generator FIDE asks a pairing program to ship (rules for
+the endorsement of pairing programs, 2026): another engine can pair its rounds and
+compare (arbitro check --trf FILE checks them with arbitro's engine). Rates are percents.`,
+		Example: `  arbitro generate --system dutch --players 60 --rounds 9 --seed 7 --output t.trf
+  arbitro generate --system dutch --players 200 --rounds 11 --draws 30 --forfeits 3 --byes 4 --retire 2 --late 5`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if system != "dutch" {
+				return usageErr("generate knows --system dutch only (got %q)", system)
+			}
+			tr, err := tournament.GenerateDutchTRF(o)
+			if err != nil && tr == nil {
+				return fail(err, "check the options (arbitro generate --help)")
+			}
+			if err != nil { // the engine stopped at a round: keep the file up to it
+				if output != "" && output != "-" {
+					if werr := writeFileAtomic(output, func(w io.Writer) error { return tournament.WriteTRF(w, tr) }); werr != nil {
+						return werr
+					}
+					return fail(err, "the tournament up to that round is in "+output+" (arbitro pair --system dutch --trf "+output+" re-pairs it)")
+				}
+				return fail(err, "give --output FILE to keep the tournament up to that round")
+			}
+			write := func(w io.Writer) error { return tournament.WriteTRF(w, tr) }
+			if output == "" || output == "-" {
+				return write(cmd.OutOrStdout())
+			}
+			if err := writeFileAtomic(output, write); err != nil {
+				return err
+			}
+			fmt.Fprintf(cmd.ErrOrStderr(), "arbitro: %d players, %d rounds written to %s (seed %d)\n", o.Players, o.Rounds, output, o.Seed)
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&system, "system", "", "pairing system (dutch)")
+	f.IntVar(&o.Players, "players", 30, "number of players (2-9999)")
+	f.IntVar(&o.Rounds, "rounds", 9, "number of rounds (1-99)")
+	f.Uint64Var(&o.Seed, "seed", 1, "seed of the random choices")
+	f.IntVar(&o.DrawPct, "draws", 30, "percent of played games drawn")
+	f.IntVar(&o.ForfeitPct, "forfeits", 3, "percent of games forfeited")
+	f.IntVar(&o.ByePct, "byes", 3, "percent of players asking a half-point bye in a round")
+	f.IntVar(&o.RetirePct, "retire", 1, "percent of players retiring before a round")
+	f.IntVar(&o.LatePct, "late", 3, "percent of players entering late")
+	f.IntVar(&o.HighRating, "high-rating", 2600, "rating of the strongest player")
+	f.IntVar(&o.LowRating, "low-rating", 1400, "rating of the weakest player")
+	f.BoolVar(&o.Baku, "baku", false, "Baku acceleration (C.04.5)")
+	f.StringVar(&output, "output", "", "write the TRF to this file (default stdout)")
+	return cmd
+}

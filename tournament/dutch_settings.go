@@ -1,0 +1,152 @@
+package tournament
+
+import (
+	"database/sql"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"arbitro/pairing"
+)
+
+// Dutch settings of a tournament (issue 19): prohibited pairs (TRF-2026 record 260) and
+// the acceleration (FIDE C.04.5), stored in forbidden_pairs and dutch_settings.
+
+// AccelerationBaku is the Baku method of FIDE C.04.5 (pairing.BakuVirtualPoints).
+const AccelerationBaku = "baku"
+
+// ForbiddenPair is a stored prohibited pair, by pairing number.
+type ForbiddenPair struct {
+	A          int `json:"a"`
+	B          int `json:"b"`
+	FirstRound int `json:"first_round"`
+	LastRound  int `json:"last_round"` // 0: to the end
+}
+
+// ParseForbiddenPair reads "A-B" (pairing numbers). Errors wrap ErrMalformed.
+func ParseForbiddenPair(s string) (ForbiddenPair, error) {
+	a, b, ok := strings.Cut(strings.ReplaceAll(s, " ", ""), "-")
+	x, err1 := strconv.Atoi(a)
+	y, err2 := strconv.Atoi(b)
+	if !ok || err1 != nil || err2 != nil || x < 1 || y < 1 || x == y {
+		return ForbiddenPair{}, fmt.Errorf("%w: forbidden pair %q (write two different pairing numbers, e.g. 12-7)", ErrMalformed, s)
+	}
+	return ForbiddenPair{A: min(x, y), B: max(x, y), FirstRound: 1}, nil
+}
+
+// AddForbiddenPair stores a prohibited pair of t (pairing numbers) from round
+// f.FirstRound (1 when 0) to f.LastRound (0: to the end) and logs "pair.forbid". The Dutch
+// engine keeps the two apart in every round it covers. Errors: ErrInvalid when t is not
+// Dutch, ErrNotFound (wrapped) when a number belongs to nobody, ErrLotNotDrawn before the
+// lot. Storing the same pair again replaces its rounds.
+func (tx *Tx) AddForbiddenPair(t *Tournament, f ForbiddenPair) error {
+	if t.System != SystemDutch {
+		return fmt.Errorf("%w: forbidden pairs are a Dutch-system setting; %s is %s", ErrInvalid, t.Name, t.System)
+	}
+	if f.FirstRound == 0 {
+		f.FirstRound = 1
+	}
+	ids := map[int]int64{}
+	for _, n := range []int{f.A, f.B} {
+		var id int64
+		err := tx.QueryRowContext(tx.ctx, `SELECT id FROM entries WHERE tournament_id = ? AND pairing_number = ?`, t.ID, n).Scan(&id)
+		if errors.Is(err, sql.ErrNoRows) {
+			if t.LotDrawnAt == "" && t.RoundsPaired == 0 {
+				return fmt.Errorf("%w: %s has no pairing numbers yet", ErrLotNotDrawn, t.Name)
+			}
+			return fmt.Errorf("%w: no player of %s has pairing number %d", ErrNotFound, t.Name, n)
+		}
+		if err != nil {
+			return err
+		}
+		ids[n] = id
+	}
+	a, b := ids[f.A], ids[f.B]
+	if a > b {
+		a, b = b, a
+	}
+	if _, err := tx.ExecContext(tx.ctx, `INSERT INTO forbidden_pairs (tournament_id, entry_a, entry_b, first_round, last_round) VALUES (?, ?, ?, ?, ?)
+		ON CONFLICT (tournament_id, entry_a, entry_b) DO UPDATE SET first_round = excluded.first_round, last_round = excluded.last_round`,
+		t.ID, a, b, f.FirstRound, f.LastRound); err != nil {
+		return err
+	}
+	return tx.LogEvent(t.ID, "pair.forbid", nil, f)
+}
+
+// forbiddenEntries lists the stored prohibited pairs of t covering round r, by entry id.
+func (tx *Tx) forbiddenEntries(t *Tournament, r int) ([][2]int, error) {
+	rows, err := tx.QueryContext(tx.ctx, `SELECT entry_a, entry_b FROM forbidden_pairs WHERE tournament_id = ?
+		AND first_round <= ? AND (last_round = 0 OR last_round >= ?) ORDER BY entry_a, entry_b`, t.ID, r, r)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out [][2]int
+	for rows.Next() {
+		var a, b int
+		if err := rows.Scan(&a, &b); err != nil {
+			return nil, err
+		}
+		out = append(out, [2]int{a, b})
+	}
+	return out, rows.Err()
+}
+
+// SetAcceleration stores the acceleration of t: "" none or AccelerationBaku; logs
+// "tournament.acceleration". Errors: ErrInvalid for another name, a system other than
+// Dutch, or a tournament whose round 1 is paired.
+func (tx *Tx) SetAcceleration(t *Tournament, acc string) error {
+	if acc != "" && acc != AccelerationBaku {
+		return fmt.Errorf("%w: acceleration %q (arbitro knows baku)", ErrInvalid, acc)
+	}
+	if acc != "" && t.System != SystemDutch {
+		return fmt.Errorf("%w: the Baku acceleration is for the Dutch system; %s is %s", ErrInvalid, t.Name, t.System)
+	}
+	if t.RoundsPaired > 0 {
+		return fmt.Errorf("%w: round %d of %s is paired; the acceleration is chosen before round 1", ErrInvalid, t.RoundsPaired, t.Name)
+	}
+	before, err := tx.Acceleration(t)
+	if err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(tx.ctx, `INSERT INTO dutch_settings (tournament_id, acceleration) VALUES (?, ?)
+		ON CONFLICT (tournament_id) DO UPDATE SET acceleration = excluded.acceleration`, t.ID, acc); err != nil {
+		return err
+	}
+	return tx.LogEvent(t.ID, "tournament.acceleration", before, acc)
+}
+
+// Acceleration is the stored acceleration of t ("" none).
+func (tx *Tx) Acceleration(t *Tournament) (string, error) {
+	var acc string
+	err := tx.QueryRowContext(tx.ctx, `SELECT acceleration FROM dutch_settings WHERE tournament_id = ?`, t.ID).Scan(&acc)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	return acc, err
+}
+
+// dutchOptions are the options of pairing.Dutch for round r of t: rounds, the stored
+// seed (round 1's colour), the prohibited pairs of r, the acceleration (Baku: by pairing
+// number among es, the tournament's entrants).
+func (tx *Tx) dutchOptions(t *Tournament, r int, es []pairing.Entrant) (pairing.DutchOptions, error) {
+	opt := pairing.DutchOptions{Round: r, TotalRounds: t.Rounds, Seed: uint64(t.Seed)}
+	var err error
+	if opt.Forbidden, err = tx.forbiddenEntries(t, r); err != nil {
+		return opt, err
+	}
+	acc, err := tx.Acceleration(t)
+	if err != nil {
+		return opt, err
+	}
+	if acc == AccelerationBaku {
+		num := map[int]int{}
+		for _, e := range es {
+			num[e.ID] = e.Number
+		}
+		n, rounds := len(es), t.Rounds
+		opt.Acceleration = func(id, round int) int { return pairing.BakuVirtualPoints(n, rounds, round, num[id]) }
+	}
+	return opt, nil
+}

@@ -1,0 +1,447 @@
+package tournament
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"arbitro/pairing"
+)
+
+// TRF-2026 records (FIDE "Format of Tournament Report File, Version 2026", approved by
+// the FIDE Council on 12/05/2025, applied from 01/09/2025): the tournament records 142
+// (number of rounds), 152 (initial colour W/B), 162 (point system), 172 (starting-rank
+// method), 182 (pairing controller), 192 (encoded tournament type), 202/212 (tie-breaks),
+// 222 (encoded time control), and the records 240 (byes), 250 (accelerated rounds), 260
+// (prohibited pairings), 299 (abnormal points); lines starting with ### are comments.
+// Read beside TRF-16 and the JaVaFo/bbpPairings extensions (XXR, XXC, XXP, BB?).
+
+// parse162 reads a 162 line: result codes at columns 6, 15, 24, ... (every 9 columns),
+// each followed by its points in the next 4 columns: W win (also forfeit win and
+// full-point bye), D draw (and half-point bye), L loss, A absence (zero-point bye and
+// forfeit loss), P pairing-allocated bye, X unknown result. given reports a P.
+func (t *TRF) parse162(raw string) (given bool, err error) {
+	found := false
+	for col := 6; col <= len(raw); col += 9 {
+		code := strings.ToUpper(field(raw, col, col))
+		if strings.TrimSpace(code) == "" {
+			continue
+		}
+		v, err := parseTenths(field(raw, col+1, col+4))
+		if err != nil {
+			return false, fmt.Errorf("162: points %q after %s at column %d are not like 1.0", field(raw, col+1, col+4), code, col+1)
+		}
+		found = true
+		switch code {
+		case "W":
+			t.Points.Win = v
+		case "D":
+			t.Points.Draw = v
+		case "L":
+			t.Points.Loss = v
+		case "A", "Z": // Z: the form bbpPairings reads
+			t.Points.ZeroBye, t.Points.ForfeitLoss = v, v
+		case "P":
+			t.Points.PAB, given = v, true
+		case "X":
+			t.Unknown = v
+		default:
+			return false, fmt.Errorf("162: result code %q at column %d (want W, D, L, A, P or X)", code, col)
+		}
+	}
+	if !found {
+		return false, fmt.Errorf("162 wants result codes and points, e.g. '162  W 1.0     D 0.5'")
+	}
+	return given, nil
+}
+
+// write162 is the 162 line of the point system: the codes whose points differ from the
+// defaults (W 1.0, D 0.5, L 0.0, A 0.0, P as W, X as D), as bbpPairings writes it; A only
+// when zero-point bye and forfeit loss agree (TRF-2026 has one value for both).
+func (t *TRF) write162() string {
+	b := []byte("162")
+	add := func(code byte, v int) {
+		col := 6 + 9*((len(b)-3+8)/9) // the next code column: 6, 15, 24, ...
+		for len(b) < col-1 {
+			b = append(b, ' ')
+		}
+		b = append(b, code)
+		b = append(b, fmt.Sprintf("%4s", formatTenths(v))...)
+	}
+	ps := t.Points
+	if ps.Win != 10 {
+		add('W', ps.Win)
+	}
+	if ps.Draw != 5 {
+		add('D', ps.Draw)
+	}
+	if ps.Loss != 0 {
+		add('L', ps.Loss)
+	}
+	if ps.ZeroBye == ps.ForfeitLoss && ps.ZeroBye != 0 {
+		add('A', ps.ZeroBye)
+	}
+	if ps.PAB != ps.Win {
+		add('P', ps.PAB)
+	}
+	if t.Unknown >= 0 && t.Unknown != ps.Draw {
+		add('X', t.Unknown)
+	}
+	if len(b) == 3 { // the defaults: one code says so
+		add('W', ps.Win)
+	}
+	return string(b)
+}
+
+func atoiField(s string) (int, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return 0, nil
+	}
+	return strconv.Atoi(s)
+}
+
+// ids reads the whitespace-separated starting ranks of s.
+func ids(s string) ([]int, error) {
+	var out []int
+	for _, f := range strings.Fields(s) {
+		n, err := strconv.Atoi(f)
+		if err != nil || n < 1 {
+			return nil, fmt.Errorf("%q is not a starting rank", f)
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}
+
+// parse250 reads "250 MMMM GGGG RRF RRL PPPF PPPL" (columns 5-8, 10-13, 15-17, 19-21,
+// 23-26, 28-31).
+func parse250(raw string) (TRFAcceleration, error) {
+	a := TRFAcceleration{MatchPoints: -1}
+	var err error
+	if s := strings.TrimSpace(field(raw, 5, 8)); s != "" {
+		if a.MatchPoints, err = parseTenths(s); err != nil {
+			return a, fmt.Errorf("250: match points %q (columns 5-8) are not like 1.0", s)
+		}
+	}
+	if a.GamePoints, err = parseTenths(field(raw, 10, 13)); err != nil {
+		return a, fmt.Errorf("250: points %q (columns 10-13) are not like 1.0", field(raw, 10, 13))
+	}
+	nums := []*int{&a.FirstRound, &a.LastRound, &a.FirstPlayer, &a.LastPlayer}
+	cols := [][2]int{{15, 17}, {19, 21}, {23, 26}, {28, 31}}
+	for k, c := range cols {
+		if *nums[k], err = atoiField(field(raw, c[0], c[1])); err != nil || *nums[k] < 1 {
+			return a, fmt.Errorf("250: columns %d-%d want a number, got %q", c[0], c[1], field(raw, c[0], c[1]))
+		}
+	}
+	if a.LastRound < a.FirstRound || a.LastPlayer < a.FirstPlayer {
+		return a, fmt.Errorf("250: rounds %d-%d, players %d-%d (the last must not come before the first)", a.FirstRound, a.LastRound, a.FirstPlayer, a.LastPlayer)
+	}
+	return a, nil
+}
+
+func (a TRFAcceleration) line() string {
+	mp := "    "
+	if a.MatchPoints >= 0 {
+		mp = fmt.Sprintf("%4s", formatTenths(a.MatchPoints))
+	}
+	return fmt.Sprintf("250 %s %4s %03d %03d %04d %04d", mp, formatTenths(a.GamePoints), a.FirstRound, a.LastRound, a.FirstPlayer, a.LastPlayer)
+}
+
+// parse260 reads "260 RR1 RRL PPP1 PPP2 ..." or "XXP PPP1 PPP2 ...".
+func parse260(raw string) (TRFForbidden, error) {
+	code := raw[:3]
+	f := TRFForbidden{FirstRound: 1, XXP: code == "XXP"}
+	rest := ""
+	if len(raw) > 3 {
+		rest = raw[3:]
+	}
+	var err error
+	if !f.XXP {
+		fs := strings.Fields(rest)
+		if len(fs) < 4 {
+			return f, fmt.Errorf("260 wants a first and a last round and at least two starting ranks")
+		}
+		if f.FirstRound, err = strconv.Atoi(fs[0]); err != nil || f.FirstRound < 1 {
+			return f, fmt.Errorf("260: first round %q is not a round number", fs[0])
+		}
+		if f.LastRound, err = strconv.Atoi(fs[1]); err != nil || f.LastRound < f.FirstRound {
+			return f, fmt.Errorf("260: last round %q is not a round number from the first on", fs[1])
+		}
+		rest = strings.Join(fs[2:], " ")
+	}
+	if f.Players, err = ids(rest); err != nil {
+		return f, fmt.Errorf("%s: %v", code, err)
+	}
+	if len(f.Players) < 2 {
+		return f, fmt.Errorf("%s wants at least two starting ranks", code)
+	}
+	return f, nil
+}
+
+func (f TRFForbidden) line() string {
+	var b strings.Builder
+	if f.XXP {
+		b.WriteString("XXP")
+		for _, p := range f.Players {
+			fmt.Fprintf(&b, " %d", p)
+		}
+		return b.String()
+	}
+	fmt.Fprintf(&b, "260 %03d %03d", f.FirstRound, f.LastRound)
+	for _, p := range f.Players {
+		fmt.Fprintf(&b, " %4d", p)
+	}
+	return b.String()
+}
+
+// Applies reports whether the prohibition holds in round r.
+func (f TRFForbidden) Applies(r int) bool {
+	return r >= f.FirstRound && (f.LastRound == 0 || r <= f.LastRound)
+}
+
+// parse240 reads "240 T RRR PPP1 PPP2 ..." (T: F, H or Z).
+func parse240(raw string) (TRFBye, error) {
+	fs := strings.Fields(raw[min(3, len(raw)):])
+	var b TRFBye
+	if len(fs) < 3 || len(fs[0]) != 1 || !strings.Contains("FHZ", strings.ToUpper(fs[0])) {
+		return b, fmt.Errorf("240 wants a bye type (F, H or Z), a round and starting ranks")
+	}
+	b.Type = strings.ToUpper(fs[0])[0]
+	var err error
+	if b.Round, err = strconv.Atoi(fs[1]); err != nil || b.Round < 1 {
+		return b, fmt.Errorf("240: round %q is not a round number", fs[1])
+	}
+	if b.Players, err = ids(strings.Join(fs[2:], " ")); err != nil {
+		return b, fmt.Errorf("240: %v", err)
+	}
+	return b, nil
+}
+
+func (b TRFBye) line() string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "240 %c %03d", b.Type, b.Round)
+	for _, p := range b.Players {
+		fmt.Fprintf(&sb, " %4d", p)
+	}
+	return sb.String()
+}
+
+// parse299 reads "299 T  MMMMM  PPPPP  RRR PPP1 PPP2 ..." (type column 5, match points
+// 8-11, points 14-17, round 20-22, starting ranks from column 24).
+func parse299(raw string) (TRFAbnormal, error) {
+	a := TRFAbnormal{Type: ' ', MatchPoints: -1}
+	if c := field(raw, 5, 5); c != "" {
+		a.Type = strings.ToUpper(c)[0]
+	}
+	if !strings.ContainsRune("WDLFHZ+- ", rune(a.Type)) {
+		return a, fmt.Errorf("299: type %q in column 5 (want W D L F H Z + - or blank)", a.Type)
+	}
+	var err error
+	if s := strings.TrimSpace(field(raw, 8, 11)); s != "" {
+		if a.MatchPoints, err = parseTenths(s); err != nil {
+			return a, fmt.Errorf("299: match points %q (columns 8-11)", s)
+		}
+	}
+	if a.Points, err = parseTenths(field(raw, 14, 17)); err != nil {
+		return a, fmt.Errorf("299: points %q (columns 14-17) are not like -1.0", field(raw, 14, 17))
+	}
+	if a.Round, err = atoiField(field(raw, 20, 22)); err != nil || a.Round < 0 {
+		return a, fmt.Errorf("299: round %q (columns 20-22)", field(raw, 20, 22))
+	}
+	if len(raw) >= 24 {
+		if a.Players, err = ids(raw[23:]); err != nil {
+			return a, fmt.Errorf("299: %v", err)
+		}
+	}
+	if len(a.Players) == 0 {
+		return a, fmt.Errorf("299 wants at least one starting rank from column 24")
+	}
+	return a, nil
+}
+
+func (a TRFAbnormal) line() string {
+	mp := "    "
+	if a.MatchPoints >= 0 {
+		mp = fmt.Sprintf("%4s", formatTenths(a.MatchPoints))
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "299 %c  %s  %4s  %03d", a.Type, mp, formatTenths(a.Points), a.Round)
+	for _, p := range a.Players {
+		fmt.Fprintf(&b, " %4d", p)
+	}
+	return b.String()
+}
+
+// abnormalAdjust is the change (tenths) the 299 records make to the total of player num
+// whose rounds are rds under the point system ps: a typed record replaces the points of
+// that result in its round (every round for round 0); an untyped one adds its points
+// (once for a given round, or once in all for round 0).
+func (t *TRF) abnormalAdjust(num int, rds []TRFRound) int {
+	d := 0
+	for _, a := range t.Abnormal {
+		if !containsInt(a.Players, num) {
+			continue
+		}
+		if a.Type == ' ' {
+			d += a.Points
+			continue
+		}
+		for r, rd := range rds {
+			if (a.Round == 0 || a.Round == r+1) && resultMatches(a.Type, rd.Result) {
+				d += a.Points - t.Points.resultPoints(rd.Result)
+			}
+		}
+	}
+	return d
+}
+
+func resultMatches(typ, res byte) bool {
+	switch typ {
+	case 'W':
+		return res == '1' || res == 'W'
+	case 'D':
+		return res == '=' || res == 'D'
+	case 'L':
+		return res == '0' || res == 'L'
+	}
+	return typ == res
+}
+
+func containsInt(a []int, x int) bool {
+	for _, v := range a {
+		if v == x {
+			return true
+		}
+	}
+	return false
+}
+
+// ForbiddenPairs lists the pairs of starting ranks that may not meet in round r (260
+// records that apply to r, and XXP lines), each pair once, lower rank first.
+func (t *TRF) ForbiddenPairs(r int) [][2]int {
+	seen := map[[2]int]bool{}
+	var out [][2]int
+	for _, f := range t.Forbidden {
+		if !f.Applies(r) {
+			continue
+		}
+		for i, a := range f.Players {
+			for _, b := range f.Players[i+1:] {
+				k := [2]int{min(a, b), max(a, b)}
+				if a != b && !seen[k] {
+					seen[k] = true
+					out = append(out, k)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// Baku reports whether the file asks for the Baku acceleration (record 192
+// FIDE_DUTCH_2025_BAKU or FIDE_DUTCH_BAKU, bbpPairings' codes) and has no 250 records
+// (which replace it, TRF-2026).
+func (t *TRF) Baku() bool {
+	return len(t.Acceleration) == 0 && strings.HasSuffix(strings.ToUpper(strings.TrimSpace(t.TypeCode)), "_BAKU")
+}
+
+// Accelerated is the fictitious score (draughts game points) of the player with starting
+// rank id in round r: the 250 records that cover r (their points converted with the
+// file's win value), or the Baku method (pairing.BakuVirtualPoints) when record 192 asks
+// for it. nil when the file has no acceleration (pairing.DutchOptions.Acceleration).
+func (t *TRF) Accelerated() func(id, r int) int {
+	if len(t.Acceleration) == 0 && !t.Baku() {
+		return nil
+	}
+	byNum := t.pairingNumbers()
+	return func(id, r int) int {
+		gp := 0
+		for _, a := range t.Acceleration {
+			if r >= a.FirstRound && r <= a.LastRound && id >= a.FirstPlayer && id <= a.LastPlayer && t.Points.Win > 0 {
+				gp += (2*a.GamePoints + t.Points.Win/2) / t.Points.Win
+			}
+		}
+		if t.Baku() {
+			gp += pairing.BakuVirtualPoints(len(t.Players), t.TotalRounds, r, byNum[id])
+		}
+		return gp
+	}
+}
+
+// pairingNumbers maps starting rank to pairing number: the same, or the order of the 001
+// lines with XXC rank.
+func (t *TRF) pairingNumbers() map[int]int {
+	out := make(map[int]int, len(t.Players))
+	for k, p := range t.Players {
+		if t.ByRank {
+			out[p.Number] = k + 1
+		} else {
+			out[p.Number] = p.Number
+		}
+	}
+	return out
+}
+
+// DutchOptions are the options of pairing.Dutch for round r of this file: the rounds
+// (XXR/142), the initial colour (XXC/152, else InferredInitialColour; seed draws it when
+// no round has colours), the
+// prohibited pairs (260, XXP) and the acceleration (250, or Baku by 192) of round r.
+func (t *TRF) DutchOptions(r int, seed uint64) pairing.DutchOptions {
+	initial := t.InitialColour
+	if initial == pairing.NoColour {
+		initial = t.InferredInitialColour()
+	}
+	return pairing.DutchOptions{Round: r, TotalRounds: t.TotalRounds, InitialColour: initial, Seed: seed,
+		Forbidden: t.ForbiddenPairs(r), Acceleration: t.Accelerated()}
+}
+
+// InferredInitialColour is the initial colour a file without 152/XXC implies (TRF-2026
+// record 152: it is given only when it differs from the colour of the highest-ranked
+// participant paired in the first round): in the first round F where a colour is
+// written, the k-th participant (0-based, pairing order) of the pairings of rounds 1..F
+// with a colour in F gives that colour for k even and the other for k odd, as bbpPairings
+// infers it. NoColour when no round has colours.
+func (t *TRF) InferredInitialColour() pairing.Colour {
+	first := -1
+	for _, p := range t.Players {
+		for r, rd := range p.Rounds {
+			if (rd.Colour == 'w' || rd.Colour == 'b') && (first < 0 || r < first) {
+				first = r
+			}
+		}
+	}
+	if first < 0 {
+		return pairing.NoColour
+	}
+	players := slices.Clone(t.Players)
+	num := t.pairingNumbers()
+	slices.SortFunc(players, func(a, b TRFPlayer) int { return num[a.Number] - num[b.Number] })
+	k := 0
+	for _, p := range players {
+		took := false
+		for r := 0; r <= first && r < len(p.Rounds); r++ {
+			if rd := p.Rounds[r]; rd.Opponent > 0 || rd.Result == 'U' || rd.Result == '+' {
+				took = true
+			}
+		}
+		if !took {
+			continue
+		}
+		if first < len(p.Rounds) {
+			if c := p.Rounds[first].Colour; c == 'w' || c == 'b' {
+				col := pairing.White
+				if c == 'b' {
+					col = pairing.Black
+				}
+				if k%2 == 1 {
+					col = col.Opposite()
+				}
+				return col
+			}
+		}
+		k++
+	}
+	return pairing.NoColour
+}

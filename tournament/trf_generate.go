@@ -1,0 +1,158 @@
+package tournament
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+
+	"arbitro/pairing"
+)
+
+// GenerateOptions configures GenerateDutchTRF, the random tournament generator FIDE asks
+// of a pairing program (to compare it with another engine on tournaments each side
+// generates). Rates are percentages, per game or per player and round.
+type GenerateOptions struct {
+	Players, Rounds int    // 2..9999 players, 1..99 rounds
+	Seed            uint64 // the same seed and options give the same file
+	DrawPct         int    // played games drawn
+	ForfeitPct      int    // games lost by forfeit (the other side wins +/-)
+	ByePct          int    // players asking for a half-point bye (H) in a round
+	RetirePct       int    // players retiring before a round (Z for every later round)
+	LatePct         int    // players entering late (Z in the first rounds, 2..⌈Rounds/2⌉)
+	HighRating      int    // rating of the strongest player (default 2600)
+	LowRating       int    // rating of the weakest player (default 1400)
+	Baku            bool   // Baku acceleration (C.04.5; record 192 FIDE_DUTCH_2025_BAKU)
+}
+
+// GenerateDutchTRF plays a random tournament with the Dutch engine: ratings spread between
+// LowRating and HighRating (pairing numbers by rating), round 1's colour drawn, each
+// round's absences (late entries, retirements, half-point byes) announced before it is
+// paired, results drawn (a draw with DrawPct, a forfeit with ForfeitPct, otherwise a win
+// with the Elo expectation of the ratings). The result is a TRF-2026 file with the
+// JaVaFo lines too (142/XXR, 152/XXC, 192). Errors: ErrInvalid for bad options (nil
+// TRF); a round the engine cannot pair (pairing.ErrNoPairing, pairing.ErrSearchLimit) is
+// returned wrapped with its round, with the tournament up to the round before (and that
+// round's announced absences), so that the failing round can be reported and re-paired.
+func GenerateDutchTRF(o GenerateOptions) (*TRF, error) {
+	if o.Players < 2 || o.Players > 9999 || o.Rounds < 1 || o.Rounds > 99 {
+		return nil, fmt.Errorf("%w: %d players and %d rounds (want 2-9999 players, 1-99 rounds)", ErrInvalid, o.Players, o.Rounds)
+	}
+	for _, p := range []int{o.DrawPct, o.ForfeitPct, o.ByePct, o.RetirePct, o.LatePct} {
+		if p < 0 || p > 100 {
+			return nil, fmt.Errorf("%w: rate %d%% (want 0-100)", ErrInvalid, p)
+		}
+	}
+	if o.HighRating == 0 {
+		o.HighRating = 2600
+	}
+	if o.LowRating == 0 {
+		o.LowRating = 1400
+	}
+	if o.LowRating > o.HighRating || o.LowRating < 0 {
+		return nil, fmt.Errorf("%w: ratings %d-%d", ErrInvalid, o.LowRating, o.HighRating)
+	}
+	rng := rand.New(rand.NewPCG(o.Seed, 0x7472662d32303236))
+	t := &TRF{Name: fmt.Sprintf("arbitro random tournament %d", o.Seed), Type: "FIDE_DUTCH_2025",
+		TypeCode: "FIDE_DUTCH_2025", TotalRounds: o.Rounds, Points: DefaultTRFPoints, Unknown: -1, Controller: "arbitro generate"}
+	if o.Baku {
+		t.Type, t.TypeCode = "FIDE_DUTCH_2025_BAKU", "FIDE_DUTCH_2025_BAKU"
+	}
+	t.InitialColour = pairing.White
+	if rng.IntN(2) == 1 {
+		t.InitialColour = pairing.Black
+	}
+	ratings := make([]int, o.Players)
+	for i := range ratings {
+		ratings[i] = o.LowRating + rng.IntN(o.HighRating-o.LowRating+1)
+	}
+	slices.Sort(ratings)
+	slices.Reverse(ratings)
+	entry := make([]int, o.Players)  // first round played
+	retire := make([]int, o.Players) // first round missed for good (0: never)
+	for i := range ratings {
+		t.Players = append(t.Players, TRFPlayer{Number: i + 1, Name: fmt.Sprintf("Player %04d", i+1), Rating: ratings[i]})
+		entry[i] = 1
+		if o.Rounds >= 3 && rng.IntN(100) < o.LatePct {
+			entry[i] = 2 + rng.IntN((o.Rounds+1)/2-1)
+		}
+	}
+	for r := 1; r <= o.Rounds; r++ {
+		for i := range t.Players {
+			p := &t.Players[i]
+			if r >= 2 && retire[i] == 0 && r > entry[i] && rng.IntN(100) < o.RetirePct {
+				retire[i] = r
+			}
+			rd := TRFRound{Colour: ' ', Result: ' '}
+			switch {
+			case r < entry[i] || (retire[i] > 0 && r >= retire[i]):
+				rd = TRFRound{Colour: '-', Result: 'Z'}
+			case rng.IntN(100) < o.ByePct:
+				rd = TRFRound{Colour: '-', Result: 'H'}
+			}
+			p.Rounds = append(p.Rounds, rd)
+		}
+		es := t.EntrantsAfter(r - 1)
+		res, err := pairing.Dutch(es, t.DutchOptions(r, o.Seed))
+		if err != nil {
+			// the tournament so far (round r's absences announced, not paired), for the
+			// report: its last round is the one the engine could not pair
+			for i := range t.Players {
+				p := &t.Players[i]
+				if p.Rounds[r-1].Result == ' ' {
+					p.Rounds = p.Rounds[:r-1]
+				}
+			}
+			t.finishGenerated()
+			return t, fmt.Errorf("round %d: %w", r, err)
+		}
+		for _, pr := range res.Pairs {
+			w := &t.Players[pr.White-1]
+			if pr.IsBye() {
+				w.Rounds[r-1] = TRFRound{Colour: '-', Result: 'U'}
+				continue
+			}
+			b := &t.Players[pr.Black-1]
+			wr, br := byte('0'), byte('1')
+			switch x := rng.IntN(100); {
+			case x < o.ForfeitPct:
+				wr, br = '+', '-'
+				if rng.IntN(2) == 1 {
+					wr, br = '-', '+'
+				}
+			case x < o.ForfeitPct+o.DrawPct*(100-o.ForfeitPct)/100:
+				wr, br = '=', '='
+			default:
+				exp := 1 / (1 + math.Pow(10, float64(b.Rating-w.Rating)/400))
+				if rng.Float64() < exp {
+					wr, br = '1', '0'
+				}
+			}
+			w.Rounds[r-1] = TRFRound{Opponent: b.Number, Colour: 'w', Result: wr}
+			b.Rounds[r-1] = TRFRound{Opponent: w.Number, Colour: 'b', Result: br}
+		}
+	}
+	t.finishGenerated()
+	return t, nil
+}
+
+// finishGenerated writes the points, ranks and counts of a generated tournament.
+func (t *TRF) finishGenerated() {
+	for i := range t.Players {
+		p := &t.Players[i]
+		for _, rd := range p.Rounds {
+			p.Points += t.Points.resultPoints(rd.Result)
+		}
+	}
+	order := make([]int, len(t.Players))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return t.Players[b].Points - t.Players[a].Points })
+	for k, i := range order {
+		t.Players[i].Rank = k + 1
+	}
+	t.NumPlayers = strconv.Itoa(len(t.Players))
+	t.NumRated = t.NumPlayers
+}
