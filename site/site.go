@@ -1,0 +1,301 @@
+// Package site publishes arbitro's tournaments as a web site: Publish writes a static
+// site of one tournament or of a whole archive (every tournament of the file) into a
+// folder, and Handler serves the same pages live from the database, read-only, over
+// net/http. It reads through package tournament and renders through package reports
+// (html/template, assets embedded with go:embed: no external font, script or CDN).
+//
+// Layout of a published site (names are stable, so links and rsync keep working):
+//
+//	index.html                 one tournament: its event page; --all: the archive index
+//	assets/site.css, viewer.js the only stylesheet and the only script
+//	[<id>-<name>/]             --all: one folder per tournament, holding:
+//	  index.html               the event: header, players, rounds
+//	  round-N.html             pairings and results of round N
+//	  standings.html           standings after the last paired round
+//	  standings-N.html         standings after round N
+//	  crosstable.html          the crosstable
+//	  player-ID.html           a player's games, colours, opponents, points after each round
+//	  game-R-B[-G].html        a game on a board, with the verdict; game-R-B[-G].pdn its score
+//	  data.json                the tournament for other programs (docs/site-data.md)
+package site
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"golang.org/x/text/unicode/norm"
+
+	"arbitro/reports"
+	"arbitro/tournament"
+)
+
+// ManifestName is the file, in the output folder, listing every file the last publish
+// wrote; the next publish removes the files it lists that are no longer part of the site
+// (and nothing else: other files in the folder, such as .git, are left alone).
+const ManifestName = ".arbitro-site"
+
+// Options control Publish.
+type Options struct {
+	Out        string // the folder to write (created when missing)
+	All        bool   // every tournament of the file, with an archive index
+	Tournament string // with !All: the tournament (id or name; "" = the only one)
+	Lang       string // labels and <html lang>; "" = the tournament's language
+}
+
+// Result says what Publish wrote.
+type Result struct {
+	Index       string // path of the site's index.html
+	Tournaments int
+	Files       int // files of the site
+	Written     int // files whose content changed (the others were left untouched)
+	Removed     int // files of an earlier publish no longer in the site
+}
+
+// ErrOut is wrapped by errors about the output folder.
+var ErrOut = errors.New("cannot write the site")
+
+// Lang returns the language of t's pages: want when not empty, else "en". (The
+// tournament's own language setting takes over when the store has one.)
+func Lang(t *tournament.Tournament, want string) string {
+	if want != "" {
+		return want
+	}
+	return "en"
+}
+
+// Slug is the folder of tournament t in an archive: "<id>-<name in lower-case ASCII
+// letters, digits and dashes>", e.g. "3-demo-italo-swiss-simulated-games".
+func Slug(t *tournament.Tournament) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range norm.NFD.String(strings.ToLower(t.Name)) {
+		switch {
+		case r < 128 && (unicode.IsLetter(r) || unicode.IsDigit(r)):
+			b.WriteRune(r)
+			dash = false
+		case unicode.Is(unicode.Mn, r):
+			// accents dropped
+		default:
+			if !dash && b.Len() > 0 {
+				b.WriteByte('-')
+				dash = true
+			}
+		}
+		if b.Len() >= 60 {
+			break
+		}
+	}
+	s := strings.Trim(b.String(), "-")
+	if s == "" {
+		return strconv.FormatInt(t.ID, 10)
+	}
+	return strconv.FormatInt(t.ID, 10) + "-" + s
+}
+
+// writer writes the files of a site: each file atomically (a temporary file renamed over
+// it), and only when its content changed.
+type writer struct {
+	out     string
+	files   []string
+	written int
+	buf     bytes.Buffer
+}
+
+func (w *writer) file(name string, render func(io.Writer) error) error {
+	w.buf.Reset()
+	if err := render(&w.buf); err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	return w.bytes(name, w.buf.Bytes())
+}
+
+func (w *writer) bytes(name string, data []byte) error {
+	w.files = append(w.files, name)
+	path := filepath.Join(w.out, filepath.FromSlash(name))
+	if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, data) {
+		return nil
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return fmt.Errorf("%w: %w", ErrOut, err)
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), ".tmp-*")
+	if err != nil {
+		return fmt.Errorf("%w: %w", ErrOut, err)
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(f.Name(), 0o644)
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), path)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+		return fmt.Errorf("%w: %w", ErrOut, err)
+	}
+	w.written++
+	return nil
+}
+
+// finish writes the manifest and removes the files of the previous manifest that are no
+// longer in the site.
+func (w *writer) finish() (removed int, err error) {
+	keep := map[string]bool{}
+	for _, f := range w.files {
+		keep[f] = true
+	}
+	if old, err := os.ReadFile(filepath.Join(w.out, ManifestName)); err == nil {
+		for _, name := range strings.Split(string(old), "\n") {
+			if name == "" || keep[name] || !safeName(name) {
+				continue
+			}
+			if err := os.Remove(filepath.Join(w.out, filepath.FromSlash(name))); err == nil {
+				removed++
+				os.Remove(filepath.Dir(filepath.Join(w.out, filepath.FromSlash(name)))) // only if empty
+			}
+		}
+	}
+	names := append([]string(nil), w.files...)
+	sort.Strings(names)
+	files := w.files
+	err = w.bytes(ManifestName, []byte(strings.Join(names, "\n")+"\n"))
+	w.files = files
+	return removed, err
+}
+
+// safeName reports whether a manifest line is a relative path inside the site.
+func safeName(name string) bool {
+	if strings.HasPrefix(name, "/") || strings.Contains(name, "\\") {
+		return false
+	}
+	for _, part := range strings.Split(name, "/") {
+		if part == "" || part == "." || part == ".." {
+			return false
+		}
+	}
+	return true
+}
+
+// Publish writes the site of opts.Tournament (or, with opts.All, of every tournament of
+// the file) into opts.Out, reading everything in one read transaction (one consistent
+// state of the database). Tournaments are rendered one at a time and each game is read,
+// replayed and written before the next, so memory does not grow with the archive. The same
+// database gives byte-identical files. Errors: tournament selection errors
+// (ErrNoTournament, ErrAmbiguousTournament, ErrNotFound), ErrOut, or the database's.
+func Publish(ctx context.Context, st *tournament.Store, opts Options) (*Result, error) {
+	if opts.Out == "" {
+		return nil, fmt.Errorf("%w: no output folder", ErrOut)
+	}
+	if err := os.MkdirAll(opts.Out, 0o755); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrOut, err)
+	}
+	w := &writer{out: opts.Out}
+	res := &Result{Index: filepath.Join(opts.Out, "index.html")}
+	err := st.View(ctx, func(tx *tournament.Tx) error {
+		assets, names, err := reports.HTMLAssets()
+		if err != nil {
+			return err
+		}
+		for _, n := range names {
+			if err := w.bytes("assets/"+n, assets[n]); err != nil {
+				return err
+			}
+		}
+		if !opts.All {
+			t, err := tx.SelectTournament(opts.Tournament)
+			if err != nil {
+				return err
+			}
+			res.Tournaments = 1
+			return publishEvent(ctx, tx, w, t, "", reports.HTMLOptions{Lang: Lang(t, opts.Lang)})
+		}
+		all, err := tx.Tournaments()
+		if err != nil {
+			return err
+		}
+		var entries []reports.ArchiveEntry
+		for i := range all {
+			t := &all[i]
+			dir := Slug(t) + "/"
+			entries = append(entries, reports.ArchiveEntry{Tournament: *t, Dir: dir})
+			if err := publishEvent(ctx, tx, w, t, dir, reports.HTMLOptions{Lang: Lang(t, opts.Lang), Root: "../", Archive: true}); err != nil {
+				return fmt.Errorf("%s: %w", t.Name, err)
+			}
+		}
+		res.Tournaments = len(all)
+		return w.file("index.html", func(out io.Writer) error {
+			return reports.WriteArchiveIndex(out, entries, archiveLang(all, opts.Lang))
+		})
+	})
+	if err != nil {
+		return nil, err
+	}
+	if res.Removed, err = w.finish(); err != nil {
+		return nil, err
+	}
+	res.Files, res.Written = len(w.files), w.written
+	return res, nil
+}
+
+// archiveLang is the language of an archive index: the one asked for, else the language
+// most of its tournaments use (ties: English).
+func archiveLang(all []tournament.Tournament, want string) string {
+	if want != "" {
+		return want
+	}
+	n := map[string]int{}
+	for i := range all {
+		n[Lang(&all[i], "")]++
+	}
+	best := "en"
+	for l, c := range n {
+		if c > n[best] || (c == n[best] && l < best) {
+			best = l
+		}
+	}
+	return best
+}
+
+// publishEvent writes the pages of tournament t under folder dir ("" or "<slug>/").
+func publishEvent(ctx context.Context, tx *tournament.Tx, w *writer, t *tournament.Tournament, dir string, ho reports.HTMLOptions) error {
+	ev, err := tx.LoadSiteEvent(t)
+	if err != nil {
+		return err
+	}
+	h, err := reports.NewHTMLEvent(ev, ho)
+	if err != nil {
+		return err
+	}
+	for _, name := range h.Pages() {
+		if err := w.file(dir+name, func(out io.Writer) error { return h.WritePage(out, name) }); err != nil {
+			return err
+		}
+	}
+	var games []reports.SiteGameSummary
+	err = tx.EachSiteGame(ev, func(sg *tournament.SiteGame) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		games = append(games, reports.GameSummary(sg))
+		if err := w.file(dir+reports.GamePageName(sg.Board), func(out io.Writer) error { return h.WriteGamePage(out, sg) }); err != nil {
+			return err
+		}
+		return w.bytes(dir+reports.GamePDNName(sg.Board), []byte(sg.PDN))
+	})
+	if err != nil {
+		return err
+	}
+	return w.file(dir+"data.json", func(out io.Writer) error { return h.WriteData(out, games) })
+}
