@@ -151,6 +151,7 @@ type pageData struct {
 	Viewer   bool // load viewer.js
 	CSP      string
 	Subtitle string
+	loc      *Locale
 }
 
 type navItem struct {
@@ -158,13 +159,9 @@ type navItem struct {
 	Current    bool
 }
 
-// T returns the label key in the page's language.
-func (p *pageData) T(key string) string { return siteLabel(p.Lang, key) }
-
-// Tf formats the label key with args.
-func (p *pageData) Tf(key string, args ...any) string {
-	return fmt.Sprintf(siteLabel(p.Lang, key), args...)
-}
+// T returns the catalog message key in the page's language, with its {name}
+// placeholders filled from the name/value pairs args (Locale.T).
+func (p *pageData) T(key string, args ...any) string { return p.loc.T(key, args...) }
 
 type eventHead struct {
 	Name     string
@@ -185,7 +182,7 @@ func init() {
 }
 
 func (h *HTMLEvent) page(title, current string, body any) *pageData {
-	p := &pageData{Lang: h.opts.Lang, Title: clean(title), Root: h.opts.Root, Archive: h.opts.Archive, Body: body, CSP: ContentSecurityPolicy}
+	p := &pageData{Lang: h.opts.Lang, loc: MustLocale(h.opts.Lang), Title: clean(title), Root: h.opts.Root, Archive: h.opts.Archive, Body: body, CSP: ContentSecurityPolicy}
 	t := &h.ev.Tournament
 	p.Event = &eventHead{Name: clean(t.Name), HomeHref: "index.html"}
 	add := func(label, v string) {
@@ -193,18 +190,18 @@ func (h *HTMLEvent) page(title, current string, body any) *pageData {
 			p.Event.Facts = append(p.Event.Facts, fact{p.T(label), clean(v)})
 		}
 	}
-	add("place", t.Place)
-	add("dates", dateRange(t.Start, t.End))
-	add("variant", p.T("variant."+t.Variant))
-	add("system", p.T("system."+t.System))
+	add("site.place", t.Place)
+	add("site.dates", dateRange(t.Start, t.End))
+	add("site.variant", p.T("site.variant."+t.Variant))
+	add("site.system", p.T("site.system."+t.System))
 	for _, n := range []struct{ href, key string }{
-		{"index.html", "home"}, {"standings.html", "standings"}, {"crosstable.html", "crosstable"},
+		{"index.html", "site.home"}, {"standings.html", "site.standings"}, {"crosstable.html", "site.crosstable"},
 	} {
 		p.Nav = append(p.Nav, navItem{Href: n.href, Text: p.T(n.key), Current: n.href == current})
 	}
 	for r := 1; r <= h.last; r++ {
 		href := fmt.Sprintf("round-%d.html", r)
-		p.Nav = append(p.Nav, navItem{Href: href, Text: p.Tf("round.n", r), Current: href == current})
+		p.Nav = append(p.Nav, navItem{Href: href, Text: p.T("site.round.n", "round", r), Current: href == current})
 	}
 	return p
 }
@@ -303,21 +300,21 @@ func (h *HTMLEvent) writeIndex(w io.Writer) error {
 			b.Facts = append(b.Facts, fact{p.T(label), clean(v)})
 		}
 	}
-	add("place", t.Place)
-	add("dates", dateRange(t.Start, t.End))
-	add("variant", p.T("variant."+t.Variant))
-	add("system", p.T("system."+t.System))
-	add("rounds.planned", strconv.Itoa(t.Rounds))
-	add("rounds.paired", strconv.Itoa(h.last))
-	add("scoring", t.Scoring)
+	add("site.place", t.Place)
+	add("site.dates", dateRange(t.Start, t.End))
+	add("site.variant", p.T("site.variant."+t.Variant))
+	add("site.system", p.T("site.system."+t.System))
+	add("site.rounds.planned", strconv.Itoa(t.Rounds))
+	add("site.rounds.paired", strconv.Itoa(h.last))
+	add("site.scoring", t.Scoring)
 	var tbs []string
 	for _, tb := range h.ev.Table.TieBreaks {
 		tbs = append(tbs, tb.Title())
 	}
-	add("tiebreaks", strings.Join(tbs, ", "))
-	add("arbiter", t.Arbiter)
-	add("federation", t.Federation)
-	add("time.control", t.TimeControl)
+	add("site.tiebreaks", strings.Join(tbs, ", "))
+	add("site.arbiter", t.Arbiter)
+	add("site.federation", t.Federation)
+	add("site.time.control", t.TimeControl)
 	for i := range h.ev.Entries {
 		b.Players = append(b.Players, h.playerRow(&h.ev.Entries[i]))
 	}
@@ -359,9 +356,9 @@ type roundBody struct {
 func (h *HTMLEvent) resultText(p *pageData, b *tournament.Board) string {
 	if b.Bye() {
 		if b.Result != nil {
-			return p.T("bye") + " " + h.sc.Format(h.sc.Units(b.Result.WhitePoints))
+			return p.T("site.bye") + " " + h.sc.Format(h.sc.Units(b.Result.WhitePoints))
 		}
-		return p.T("bye")
+		return p.T("site.bye")
 	}
 	if b.Result == nil {
 		return "–"
@@ -370,7 +367,7 @@ func (h *HTMLEvent) resultText(p *pageData, b *tournament.Board) string {
 	case tournament.KindPlayed:
 		return h.sc.Format(h.sc.Units(b.Result.WhitePoints)) + "–" + h.sc.Format(h.sc.Units(b.Result.BlackPoints))
 	case tournament.KindForfeit:
-		return b.Result.String() + " (" + p.T("forfeit") + ")"
+		return b.Result.String() + " (" + p.T("site.forfeit") + ")"
 	}
 	return b.Result.String()
 }
@@ -393,8 +390,8 @@ func (h *HTMLEvent) boardRow(p *pageData, b *tournament.Board) boardRow {
 func (h *HTMLEvent) writeRound(w io.Writer, r int) error {
 	href := fmt.Sprintf("round-%d.html", r)
 	p := h.page("", href, nil)
-	p.Title = p.Tf("round.n", r) + " — " + clean(h.ev.Tournament.Name)
-	p.Subtitle = p.Tf("round.n", r)
+	p.Title = p.T("site.round.n", "round", r) + " — " + clean(h.ev.Tournament.Name)
+	p.Subtitle = p.T("site.round.n", "round", r)
 	b := &roundBody{Round: r, StandingsHref: fmt.Sprintf("standings-%d.html", r)}
 	for _, bd := range h.byRound[r-1] {
 		b.Boards = append(b.Boards, h.boardRow(p, bd))
@@ -429,15 +426,15 @@ func (h *HTMLEvent) writeStandings(w io.Writer, r int, name string) error {
 		p.Nav[1].Current = true
 	}
 	if r == 0 {
-		p.Subtitle = p.T("standings.before")
+		p.Subtitle = p.T("site.standings.before")
 	} else {
-		p.Subtitle = p.Tf("standings.after", r)
+		p.Subtitle = p.T("site.standings.after", "round", r)
 	}
 	p.Title = p.Subtitle + " — " + clean(h.ev.Tournament.Name)
 	s := h.standingsFor(r)
 	_, rows := s.standingsTable()
-	t := &table{Caption: p.Subtitle, Head: []string{p.T("rank"), p.T("no"), p.T("name"), p.T("club"), p.T("rating"), p.T("points"),
-		p.T("games.played"), p.T("wins"), p.T("draws"), p.T("losses")}}
+	t := &table{Caption: p.Subtitle, Head: []string{p.T("site.rank"), p.T("site.no"), p.T("site.name"), p.T("site.club"), p.T("site.rating"), p.T("site.points"),
+		p.T("site.games.played"), p.T("site.wins"), p.T("site.draws"), p.T("site.losses")}}
 	for _, tb := range s.Table.TieBreaks {
 		t.Head = append(t.Head, tb.Label())
 	}
@@ -453,7 +450,7 @@ func (h *HTMLEvent) writeStandings(w io.Writer, r int, name string) error {
 		}
 		cells[2] = cell{Text: clean(st.Entry.Name), Href: PlayerPageName(int64(st.Entry.ID)), Header: true}
 		if st.Entry.Withdrawn {
-			cells[2].Text += " (" + p.T("withdrawn") + ")"
+			cells[2].Text += " (" + p.T("site.withdrawn") + ")"
 		}
 		t.Rows = append(t.Rows, cells)
 	}
@@ -462,10 +459,10 @@ func (h *HTMLEvent) writeStandings(w io.Writer, r int, name string) error {
 		tbs = append(tbs, tb.Label()+" = "+tb.Title())
 	}
 	if len(tbs) > 0 {
-		t.Legend = append(t.Legend, p.T("tiebreaks")+": "+strings.Join(tbs, ", ")+".")
+		t.Legend = append(t.Legend, p.T("site.tiebreaks")+": "+strings.Join(tbs, ", ")+".")
 	}
 	if pending {
-		t.Legend = append(t.Legend, p.T("pending.legend"))
+		t.Legend = append(t.Legend, p.T("site.pending.legend"))
 	}
 	p.Body = t
 	return render(w, "standings", p)
@@ -474,12 +471,12 @@ func (h *HTMLEvent) writeStandings(w io.Writer, r int, name string) error {
 func (h *HTMLEvent) writeCrosstable(w io.Writer) error {
 	p := h.page("", "crosstable.html", nil)
 	r := h.last
-	p.Subtitle = p.Tf("crosstable.after", r)
+	p.Subtitle = p.T("site.crosstable.after", "round", r)
 	p.Title = p.Subtitle + " — " + clean(h.ev.Tournament.Name)
 	s := h.standingsFor(r)
 	grid := h.ev.Tournament.System == tournament.SystemRoundRobin
 	head, rows := s.crosstableTable(grid)
-	t := &table{Caption: p.Subtitle, Head: append([]string{"#", p.T("no"), p.T("name")}, head[3:]...)}
+	t := &table{Caption: p.Subtitle, Head: append([]string{"#", p.T("site.no"), p.T("site.name")}, head[3:]...)}
 	for i, row := range rows {
 		st := s.Rows[i]
 		cells := make([]cell, len(row))
@@ -488,14 +485,14 @@ func (h *HTMLEvent) writeCrosstable(w io.Writer) error {
 		}
 		cells[2] = cell{Text: clean(st.Entry.Name), Href: PlayerPageName(int64(st.Entry.ID)), Header: true}
 		if st.Entry.Withdrawn {
-			cells[2].Text += " (" + p.T("withdrawn") + ")"
+			cells[2].Text += " (" + p.T("site.withdrawn") + ")"
 		}
 		t.Rows = append(t.Rows, cells)
 	}
 	if grid {
-		t.Legend = []string{p.T("grid.legend")}
+		t.Legend = []string{p.T("site.grid.legend")}
 	} else {
-		t.Legend = []string{p.T("crosstable.legend")}
+		t.Legend = []string{p.T("site.crosstable.legend")}
 	}
 	p.Body = t
 	return render(w, "crosstable", p)
@@ -550,11 +547,11 @@ func (h *HTMLEvent) writePlayer(w io.Writer, e *tournament.Entry) error {
 			}
 			switch {
 			case bd.Bye():
-				g.Opponent = p.T("bye")
+				g.Opponent = p.T("site.bye")
 			case bd.WhiteEntry == e.ID:
-				g.Colour, g.Opponent, g.OpponentHref = p.T("white"), clean(bd.Black), PlayerPageName(bd.BlackEntry)
+				g.Colour, g.Opponent, g.OpponentHref = p.T("site.white"), clean(bd.Black), PlayerPageName(bd.BlackEntry)
 			default:
-				g.Colour, g.Opponent, g.OpponentHref = p.T("black"), clean(bd.White), PlayerPageName(bd.WhiteEntry)
+				g.Colour, g.Opponent, g.OpponentHref = p.T("site.black"), clean(bd.White), PlayerPageName(bd.WhiteEntry)
 			}
 			if bd.GameID != 0 {
 				g.GameHref = GamePageName(bd)
@@ -639,7 +636,7 @@ func (h *HTMLEvent) WriteGamePage(w io.Writer, sg *tournament.SiteGame) error {
 	p := h.page("", "", nil)
 	p.Viewer = true
 	p.Subtitle = clean(bd.White) + " – " + clean(bd.Black)
-	p.Title = p.Subtitle + " — " + p.Tf("round.n", bd.Round) + " — " + clean(h.ev.Tournament.Name)
+	p.Title = p.Subtitle + " — " + p.T("site.round.n", "round", bd.Round) + " — " + clean(h.ev.Tournament.Name)
 	v := h.ev.Variant
 	b := &gameBody{Round: strconv.Itoa(bd.Round), BoardNo: strconv.Itoa(bd.Board), White: clean(bd.White), Black: clean(bd.Black),
 		WhiteHref: PlayerPageName(bd.WhiteEntry), BlackHref: PlayerPageName(bd.BlackEntry), Result: h.resultText(p, bd),
@@ -677,7 +674,7 @@ func (h *HTMLEvent) WriteGamePage(w io.Writer, sg *tournament.SiteGame) error {
 			case i+1 < len(fens):
 				it.FEN = fens[i+1]
 			case !vd.Legal && i+1 == vd.Ply:
-				it.Illegal, it.Mark = true, p.T("illegal.mark")
+				it.Illegal, it.Mark = true, p.T("site.illegal.mark")
 			default:
 				it.Unplayed = true
 			}
@@ -693,8 +690,8 @@ func (h *HTMLEvent) WriteGamePage(w io.Writer, sg *tournament.SiteGame) error {
 		}
 	}
 	if !vd.Legal {
-		words := p.T("reason." + vd.Reason)
-		b.IllegalText = p.Tf("verdict.illegal", vd.Ply, clean(vd.Move), words)
+		words := p.T("site.reason." + vd.Reason)
+		b.IllegalText = p.T("site.verdict.illegal", "ply", vd.Ply, "move", clean(vd.Move), "reason", words)
 		b.Message = clean(vd.Message)
 		b.FENBefore = vd.FEN
 		b.LegalMoves = vd.LegalMoves
@@ -702,7 +699,7 @@ func (h *HTMLEvent) WriteGamePage(w io.Writer, sg *tournament.SiteGame) error {
 		b.FinalFEN = vd.FinalFEN
 	}
 	if vd.ResultCheck != "" {
-		b.ResultCheck = p.T("result." + string(vd.ResultCheck))
+		b.ResultCheck = p.T("site.result." + string(vd.ResultCheck))
 	}
 	for _, n := range vd.Notes {
 		b.Notes = append(b.Notes, clean(n))
@@ -712,23 +709,23 @@ func (h *HTMLEvent) WriteGamePage(w io.Writer, sg *tournament.SiteGame) error {
 		for _, x := range r.Plies {
 			ps = append(ps, strconv.Itoa(x))
 		}
-		b.Repetitions = append(b.Repetitions, r.FEN+" ("+p.T("after.ply")+" "+strings.Join(ps, ", ")+")")
+		b.Repetitions = append(b.Repetitions, r.FEN+" ("+p.T("site.after.ply")+" "+strings.Join(ps, ", ")+")")
 	}
 	for _, d := range vd.Draws {
 		b.Draws = append(b.Draws, clean(d.Message))
 	}
 	if vd.Claim40Ply > 0 {
-		b.Claim40 = p.Tf("claim40", vd.Claim40Ply)
+		b.Claim40 = p.T("site.claim40", "ply", vd.Claim40Ply)
 	}
 	for _, c := range h.claims[bd.ID] {
-		cr := claimRow{Requested: c.RequestedAt, Declared: c.DeclaredAt, Decision: p.T(c.Decision), Engine: clean(c.Check.Message)}
+		cr := claimRow{Requested: c.RequestedAt, Declared: c.DeclaredAt, Decision: p.T("site." + c.Decision), Engine: clean(c.Check.Message)}
 		switch c.Claimant {
 		case "white":
 			cr.Claimant = clean(bd.White)
 		case "black":
 			cr.Claimant = clean(bd.Black)
 		default:
-			cr.Claimant = p.T("arbiter.acted")
+			cr.Claimant = p.T("site.arbiter.acted")
 		}
 		if c.Check.Count40 != nil {
 			cr.Count = fmt.Sprintf("%d/80 (%d–%d)", c.Check.Count40.Counted, c.Check.Count40.CountFrom, c.DeclaredAt)
@@ -785,8 +782,8 @@ func WriteArchiveIndex(w io.Writer, entries []ArchiveEntry, lang string) error {
 	if lang == "" {
 		lang = "en"
 	}
-	p := &pageData{Lang: lang, Root: "", CSP: ContentSecurityPolicy}
-	p.Title = p.T("archive.title")
+	p := &pageData{Lang: lang, loc: MustLocale(lang), Root: "", CSP: ContentSecurityPolicy}
+	p.Title = p.T("site.archive.title")
 	byYear := map[string]map[string][]archiveEvent{}
 	for _, e := range entries {
 		t := e.Tournament
@@ -798,7 +795,7 @@ func WriteArchiveIndex(w io.Writer, entries []ArchiveEntry, lang string) error {
 			byYear[year] = map[string][]archiveEvent{}
 		}
 		byYear[year][t.Variant] = append(byYear[year][t.Variant], archiveEvent{Href: e.Dir + "index.html", Name: clean(t.Name),
-			Place: clean(t.Place), Dates: dateRange(t.Start, t.End), System: p.T("system." + t.System), Players: t.Players, Rounds: t.RoundsPaired})
+			Place: clean(t.Place), Dates: dateRange(t.Start, t.End), System: p.T("site.system." + t.System), Players: t.Players, Rounds: t.RoundsPaired})
 	}
 	var years []string
 	for y := range byYear {
@@ -814,7 +811,7 @@ func WriteArchiveIndex(w io.Writer, entries []ArchiveEntry, lang string) error {
 	for _, y := range years {
 		g := archiveGroup{Year: y}
 		if y == "" {
-			g.Year = p.T("year.unknown")
+			g.Year = p.T("site.year.unknown")
 		}
 		var vs []string
 		for v := range byYear[y] {
@@ -830,7 +827,7 @@ func WriteArchiveIndex(w io.Writer, entries []ArchiveEntry, lang string) error {
 				}
 				return evs[i].Href < evs[j].Href
 			})
-			g.Variants = append(g.Variants, archiveVariant{Variant: p.T("variant." + v), Events: evs})
+			g.Variants = append(g.Variants, archiveVariant{Variant: p.T("site.variant." + v), Events: evs})
 		}
 		groups = append(groups, g)
 	}

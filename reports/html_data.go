@@ -61,7 +61,7 @@ type siteDataBoard struct {
 	Board       int    `json:"board"`
 	Game        int    `json:"game"`
 	White       int64  `json:"white"`
-	Black       int64  `json:"black"` // 0: White has the bye
+	Black       int64  `json:"black"`  // 0: White has the bye
 	Result      string `json:"result"` // "2-0", "1-1", "0-2", "+-", "-+", "--", "bye", "adjourned", "unplayed"; "" none yet
 	WhitePoints int    `json:"white_points"`
 	BlackPoints int    `json:"black_points"`
