@@ -9,16 +9,23 @@ import (
 // ReplayPositions gives Replay's verdict and, for every legal ply, the position that
 // playing the legal move written there reaches.
 func TestReplayPositions(t *testing.T) {
-	for _, text := range []string{
-		`[GameType "22"] 1. 21-17 10-14 2. 17x10 5x14 3. 22-18 *`,
-		`[GameType "22"] 1. 21-17 10-14 2. 24-20 *`, // 2. 24-20 ignores the compulsory capture
-		`[GameType "20"] 1. 32-28 19-23 2. 28x19 14x23 *`,
+	for _, c := range []struct {
+		text  string
+		legal bool
+	}{
+		{`[GameType "22"] 1. 21-17 10-13 2. 17x10 5x14 3. 22-18 *`, true},
+		{`[GameType "22"] 1. 21-17 10-13 2. 24-20 *`, false}, // 2. 24-20 ignores the compulsory capture 17x10
+		{`[GameType "20"] 1. 32-28 19-23 2. 28x19 14x23 *`, true},
 	} {
+		text := c.text
 		g, err := NewPDNReader(strings.NewReader(text)).Next()
 		if err != nil {
 			t.Fatal(err)
 		}
 		want := Replay(g, ReplayOptions{})
+		if want.Legal != c.legal {
+			t.Fatalf("%s: legal %v, want %v (%s)", text, want.Legal, c.legal, want.Message)
+		}
 		vd, ps := ReplayPositions(g, ReplayOptions{})
 		if !reflect.DeepEqual(vd, want) {
 			t.Errorf("%s: verdict %+v, Replay gives %+v", text, vd, want)
