@@ -14,6 +14,7 @@ import (
 
 	"arbitro/reports"
 	"arbitro/rules"
+	"arbitro/site"
 	"arbitro/tournament"
 )
 
@@ -149,6 +150,18 @@ func runDemo(w io.Writer, dir string, seed int64) error {
 		fmt.Fprintf(w, "  %s\n", f)
 	}
 	fmt.Fprintf(w, "Look at them, or continue by hand: arbitro --db %s tournament list\n", filepath.Join(dir, "arbitro.db"))
+	return d.site()
+}
+
+// site publishes every event of the demo as a web site and prints its index.html.
+func (d *demo) site() error {
+	out := filepath.Join(d.dir, "site")
+	res, err := site.Publish(context.Background(), d.st, site.Options{Out: out, All: true})
+	if err != nil {
+		return explain(err)
+	}
+	fmt.Fprintf(d.w, "\nThe web site of the %d events (%d files; by hand: arbitro --db %s publish --all --out %s; live: arbitro --db %s serve):\n  %s\n",
+		res.Tournaments, res.Files, filepath.Join(d.dir, "arbitro.db"), out, filepath.Join(d.dir, "arbitro.db"), res.Index)
 	return nil
 }
 
