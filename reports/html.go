@@ -8,6 +8,7 @@ import (
 	"html/template"
 	"io"
 	"io/fs"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -163,6 +164,20 @@ type navItem struct {
 // placeholders filled from the name/value pairs args (Locale.T).
 func (p *pageData) T(key string, args ...any) string { return p.loc.T(key, args...) }
 
+// N returns the plural message key for the count n (Locale.N).
+func (p *pageData) N(key string, n int, args ...any) string { return p.loc.N(key, n, args...) }
+
+// dates writes a date range in the page's language ("21/11/2026 – 23/11/2026").
+func (p *pageData) dates(a, b string) string {
+	if a != "" {
+		a = p.loc.DateText(a)
+	}
+	if b != "" {
+		b = p.loc.DateText(b)
+	}
+	return dateRange(a, b)
+}
+
 type eventHead struct {
 	Name     string
 	Facts    []fact
@@ -191,7 +206,7 @@ func (h *HTMLEvent) page(title, current string, body any) *pageData {
 		}
 	}
 	add("site.place", t.Place)
-	add("site.dates", dateRange(t.Start, t.End))
+	add("site.dates", p.dates(t.Start, t.End))
 	add("site.variant", p.T("site.variant."+t.Variant))
 	add("site.system", p.T("site.system."+t.System))
 	for _, n := range []struct{ href, key string }{
@@ -301,7 +316,7 @@ func (h *HTMLEvent) writeIndex(w io.Writer) error {
 		}
 	}
 	add("site.place", t.Place)
-	add("site.dates", dateRange(t.Start, t.End))
+	add("site.dates", p.dates(t.Start, t.End))
 	add("site.variant", p.T("site.variant."+t.Variant))
 	add("site.system", p.T("site.system."+t.System))
 	add("site.rounds.planned", strconv.Itoa(t.Rounds))
@@ -404,12 +419,30 @@ func (h *HTMLEvent) writeRound(w io.Writer, r int) error {
 
 type table struct {
 	Caption string
-	Head    []string
+	Head    []headCell
 	Rows    [][]cell
 	Legend  []string
 }
 
+// headCell is a column header; Opt marks a column a phone screen leaves out.
+type headCell struct {
+	Text string
+	Opt  bool
+}
+
+func heads(texts []string, opt ...int) []headCell {
+	out := make([]headCell, len(texts))
+	for i, t := range texts {
+		out[i].Text = t
+	}
+	for _, i := range opt {
+		out[i].Opt = true
+	}
+	return out
+}
+
 type cell struct {
+	Opt    bool // a column a phone screen leaves out
 	Text   string
 	Href   string
 	Header bool // a row header (th scope=row)
@@ -433,11 +466,13 @@ func (h *HTMLEvent) writeStandings(w io.Writer, r int, name string) error {
 	p.Title = p.Subtitle + " — " + clean(h.ev.Tournament.Name)
 	s := h.standingsFor(r)
 	_, rows := s.standingsTable()
-	t := &table{Caption: p.Subtitle, Head: []string{p.T("site.rank"), p.T("site.no"), p.T("site.name"), p.T("site.club"), p.T("site.rating"), p.T("site.points"),
-		p.T("site.games.played"), p.T("site.wins"), p.T("site.draws"), p.T("site.losses")}}
+	head := []string{p.T("site.rank"), p.T("site.no"), p.T("site.name"), p.T("site.club"), p.T("site.rating"), p.T("site.points"),
+		p.T("site.games.played"), p.T("site.wins"), p.T("site.draws"), p.T("site.losses")}
 	for _, tb := range s.Table.TieBreaks {
-		t.Head = append(t.Head, tb.Label())
+		head = append(head, tb.Label())
 	}
+	optional := []int{3, 4, 6, 7, 8, 9}
+	t := &table{Caption: p.Subtitle, Head: heads(head, optional...)}
 	pending := false
 	for i, row := range rows {
 		st := s.Rows[i]
@@ -447,6 +482,9 @@ func (h *HTMLEvent) writeStandings(w io.Writer, r int, name string) error {
 		cells := make([]cell, len(row))
 		for k, v := range row {
 			cells[k] = cell{Text: clean(v), Num: k != 2 && k != 3}
+		}
+		for _, k := range optional {
+			cells[k].Opt = true
 		}
 		cells[2] = cell{Text: clean(st.Entry.Name), Href: PlayerPageName(int64(st.Entry.ID)), Header: true}
 		if st.Entry.Withdrawn {
@@ -476,12 +514,29 @@ func (h *HTMLEvent) writeCrosstable(w io.Writer) error {
 	s := h.standingsFor(r)
 	grid := h.ev.Tournament.System == tournament.SystemRoundRobin
 	head, rows := s.crosstableTable(grid)
-	t := &table{Caption: p.Subtitle, Head: append([]string{"#", p.T("site.no"), p.T("site.name")}, head[3:]...)}
+	if !grid {
+		for r := 1; r <= s.AfterRound; r++ {
+			head[2+r] = p.T("site.round.short", "round", r)
+		}
+	}
+	t := &table{Caption: p.Subtitle, Head: heads(append([]string{"#", p.T("site.no"), p.T("site.name")}, head[3:]...))}
+	gameOf := map[[2]int64]string{} // (entry, round) -> game page, one game per pairing only
+	if !grid && (s.Table.GamesPerRound <= 1) {
+		for _, b := range h.ev.Boards {
+			if b.GameID != 0 {
+				gameOf[[2]int64{b.WhiteEntry, int64(b.Round)}] = GamePageName(b)
+				gameOf[[2]int64{b.BlackEntry, int64(b.Round)}] = GamePageName(b)
+			}
+		}
+	}
 	for i, row := range rows {
 		st := s.Rows[i]
 		cells := make([]cell, len(row))
 		for k, v := range row {
 			cells[k] = cell{Text: clean(v), Num: k != 2}
+			if r := k - 2; !grid && r >= 1 && r <= s.AfterRound {
+				cells[k].Href = gameOf[[2]int64{int64(st.Entry.ID), int64(r)}]
+			}
 		}
 		cells[2] = cell{Text: clean(st.Entry.Name), Href: PlayerPageName(int64(st.Entry.ID)), Header: true}
 		if st.Entry.Withdrawn {
@@ -787,15 +842,12 @@ func WriteArchiveIndex(w io.Writer, entries []ArchiveEntry, lang string) error {
 	byYear := map[string]map[string][]archiveEvent{}
 	for _, e := range entries {
 		t := e.Tournament
-		year := ""
-		if len(t.Start) >= 4 {
-			year = t.Start[:4]
-		}
+		year := eventYear(&t)
 		if byYear[year] == nil {
 			byYear[year] = map[string][]archiveEvent{}
 		}
 		byYear[year][t.Variant] = append(byYear[year][t.Variant], archiveEvent{Href: e.Dir + "index.html", Name: clean(t.Name),
-			Place: clean(t.Place), Dates: dateRange(t.Start, t.End), System: p.T("site.system." + t.System), Players: t.Players, Rounds: t.RoundsPaired})
+			Place: clean(t.Place), Dates: p.dates(t.Start, t.End), System: p.T("site.system." + t.System), Players: t.Players, Rounds: t.RoundsPaired})
 	}
 	var years []string
 	for y := range byYear {
@@ -833,6 +885,20 @@ func WriteArchiveIndex(w io.Writer, entries []ArchiveEntry, lang string) error {
 	}
 	p.Body = groups
 	return render(w, "archive", p)
+}
+
+var yearInName = regexp.MustCompile(`(?:^|[^0-9])((?:19|20)[0-9]{2})(?:[^0-9]|$)`)
+
+// eventYear is the year an archive files t under: that of its start date, else a year
+// written in its name ("69° ASSOLUTO 2005"), else "" (unknown).
+func eventYear(t *tournament.Tournament) string {
+	if len(t.Start) >= 4 {
+		return t.Start[:4]
+	}
+	if m := yearInName.FindStringSubmatch(t.Name); m != nil {
+		return m[1]
+	}
+	return ""
 }
 
 // ---- assets

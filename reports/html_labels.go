@@ -7,6 +7,9 @@ package reports
 // TestSiteKeys checks that the templates ask for no other key.
 var siteKeys = []string{
 	"site.archive",
+	"site.players.count",
+	"site.rounds.count",
+	"site.round.short",
 	"site.archive.title",
 	"site.archive.intro",
 	"site.year.unknown",
