@@ -35,10 +35,30 @@ func BenchmarkPublishWorld2007(b *testing.B) {
 
 func benchPublish(b *testing.B, st *tournament.Store, all bool) {
 	b.Helper()
+	b.Run("render", func(b *testing.B) {
+		var peak uint64
+		b.ReportAllocs()
+		cpu := processCPU()
+		for i := 0; i < b.N; i++ {
+			if _, err := publish(context.Background(), st, Options{Out: "unused", All: all}, &writer{discard: true}); err != nil {
+				b.Fatal(err)
+			}
+			var ms runtime.MemStats
+			runtime.ReadMemStats(&ms)
+			peak = max(peak, ms.HeapInuse)
+		}
+		b.ReportMetric(float64(peak)/(1<<20), "heap-MB")
+		b.ReportMetric((processCPU() - cpu).Seconds()/float64(b.N), "cpu-s/op")
+	})
+	b.Run("files", func(b *testing.B) { benchFiles(b, st, all) })
+}
+
+// benchFiles publishes into a folder (the files written as Publish writes them).
+func benchFiles(b *testing.B, st *tournament.Store, all bool) {
 	out := b.TempDir()
 	var peak uint64
 	b.ReportAllocs()
-	b.ResetTimer()
+	cpu := processCPU()
 	for i := 0; i < b.N; i++ {
 		os.RemoveAll(out)
 		if _, err := Publish(context.Background(), st, Options{Out: out, All: all}); err != nil {
@@ -49,6 +69,7 @@ func benchPublish(b *testing.B, st *tournament.Store, all bool) {
 		peak = max(peak, ms.HeapInuse)
 	}
 	b.ReportMetric(float64(peak)/(1<<20), "heap-MB")
+	b.ReportMetric((processCPU() - cpu).Seconds()/float64(b.N), "cpu-s/op")
 }
 
 // fill inserts, with plain SQL (test set-up only), tournaments of players each, rounds
@@ -80,8 +101,8 @@ func fill(b *testing.B, st *tournament.Store, tournaments, players, rounds, game
 		entries := make([]int64, players)
 		for i := range entries {
 			pid++
-			p := exec(`INSERT INTO players (name, club, rating) VALUES (?, 'Club', ?)`, fmt.Sprintf("Giocatore%06d, Nome", pid), 1000+i)
-			entries[i] = exec(`INSERT INTO entries (tournament_id, player_id, pairing_number, rating) VALUES (?, ?, ?, ?)`, tid, p, i+1, 1000+i)
+			p := exec(`INSERT INTO players (name, club, rating, created_at) VALUES (?, 'Club', ?, 'x')`, fmt.Sprintf("Giocatore%06d, Nome", pid), 1000+i)
+			entries[i] = exec(`INSERT INTO entries (tournament_id, player_id, pairing_number, rating, created_at) VALUES (?, ?, ?, ?, 'x')`, tid, p, i+1, 1000+i)
 		}
 		g := 0
 		for r := 1; r <= rounds; r++ {

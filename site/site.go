@@ -104,6 +104,7 @@ func Slug(t *tournament.Tournament) string {
 // writer writes the files of a site: each file atomically (a temporary file renamed over
 // it), and only when its content changed.
 type writer struct {
+	discard bool // render only (benchmarks of the rendering without the file system)
 	out     string
 	files   []string
 	written int
@@ -120,6 +121,10 @@ func (w *writer) file(name string, render func(io.Writer) error) error {
 
 func (w *writer) bytes(name string, data []byte) error {
 	w.files = append(w.files, name)
+	if w.discard {
+		w.written++
+		return nil
+	}
 	path := filepath.Join(w.out, filepath.FromSlash(name))
 	if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, data) {
 		return nil
@@ -201,7 +206,10 @@ func Publish(ctx context.Context, st *tournament.Store, opts Options) (*Result, 
 	if err := os.MkdirAll(opts.Out, 0o755); err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrOut, err)
 	}
-	w := &writer{out: opts.Out}
+	return publish(ctx, st, opts, &writer{out: opts.Out})
+}
+
+func publish(ctx context.Context, st *tournament.Store, opts Options, w *writer) (*Result, error) {
 	res := &Result{Index: filepath.Join(opts.Out, "index.html")}
 	err := st.View(ctx, func(tx *tournament.Tx) error {
 		assets, names, err := reports.HTMLAssets()
@@ -241,6 +249,10 @@ func Publish(ctx context.Context, st *tournament.Store, opts Options) (*Result, 
 	})
 	if err != nil {
 		return nil, err
+	}
+	if w.discard {
+		res.Files, res.Written = len(w.files), w.written
+		return res, nil
 	}
 	if res.Removed, err = w.finish(); err != nil {
 		return nil, err
