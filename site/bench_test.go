@@ -48,7 +48,7 @@ func benchPublish(b *testing.B, st *tournament.Store, all bool) {
 			peak = max(peak, ms.HeapInuse)
 		}
 		b.ReportMetric(float64(peak)/(1<<20), "heap-MB")
-		b.ReportMetric((processCPU() - cpu).Seconds()/float64(b.N), "cpu-s/op")
+		b.ReportMetric((processCPU()-cpu).Seconds()/float64(b.N), "cpu-s/op")
 	})
 	b.Run("files", func(b *testing.B) { benchFiles(b, st, all) })
 }
@@ -69,7 +69,7 @@ func benchFiles(b *testing.B, st *tournament.Store, all bool) {
 		peak = max(peak, ms.HeapInuse)
 	}
 	b.ReportMetric(float64(peak)/(1<<20), "heap-MB")
-	b.ReportMetric((processCPU() - cpu).Seconds()/float64(b.N), "cpu-s/op")
+	b.ReportMetric((processCPU()-cpu).Seconds()/float64(b.N), "cpu-s/op")
 }
 
 // fill inserts, with plain SQL (test set-up only), tournaments of players each, rounds
