@@ -1,5 +1,5 @@
 -- arbitro database schema. The version below is stored in PRAGMA user_version.
--- schema-version: 1
+-- schema-version: 2
 --
 -- Conventions
 --   * Scores are integer game points in draughts scoring: win 2, draw 1, loss 0. They are
@@ -38,7 +38,9 @@ CREATE TABLE tournaments (
     federation     TEXT    NOT NULL DEFAULT '',   -- organising federation, e.g. 'FID', 'FMJD'
     chief_arbiter  TEXT    NOT NULL DEFAULT '',   -- arbitro principale
     time_control   TEXT    NOT NULL DEFAULT '',
-    created_at     TEXT    NOT NULL
+    created_at     TEXT    NOT NULL,
+    -- language of every sheet and message of the event (issue 16): 'it', 'en', 'fr', 'nl'.
+    lang           TEXT    NOT NULL DEFAULT 'en' CHECK (lang IN ('it', 'en', 'fr', 'nl'))
 );
 
 -- A person (giocatore), shared by the tournaments of the file.
@@ -86,6 +88,8 @@ CREATE TABLE rounds (
     explanation   TEXT    NOT NULL DEFAULT '',   -- the pairing engine's account of its choices
     paired_at     TEXT    NOT NULL,
     published_at  TEXT,                          -- NULL while the pairing is a draft
+    play_date     TEXT    NOT NULL DEFAULT '',   -- YYYY-MM-DD the round is played, or '' (issue 16)
+    start_time    TEXT    NOT NULL DEFAULT '',   -- HH:MM local start time, or '' (issue 16)
     UNIQUE (tournament_id, number)
 );
 

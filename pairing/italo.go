@@ -9,7 +9,7 @@ import (
 
 // This file implements the FID Italo-Swiss system with continuous rotation
 // (sistema italo-svizzero a rotazione continua, FID Regolamento tecnico Capo V Art. 1-5) as
-// read in ../shared/rules/fid-pairing.md section 2, whose section 2.11 (reference algorithm)
+// read in docs/fid-pairing.md section 2, whose section 2.11 (reference algorithm)
 // is normative here. Points the FID text leaves open are marked [arbitro]; each such default
 // lives in one named function (italoMet, italoRested, italoColours, italoByeFirst) so that
 // the real FID rule can replace it.

@@ -451,7 +451,7 @@ type cell struct {
 }
 
 func (h *HTMLEvent) standingsFor(r int) Standings {
-	return Standings{Table: h.ev.Table, AfterRound: r, Rows: h.standings[r]}
+	return Standings{Table: h.ev.Table, AfterRound: r, Rows: h.standings[r], Locale: MustLocale(h.opts.Lang)}
 }
 
 func (h *HTMLEvent) writeStandings(w io.Writer, r int, name string) error {
@@ -466,20 +466,11 @@ func (h *HTMLEvent) writeStandings(w io.Writer, r int, name string) error {
 	}
 	p.Title = p.Subtitle + " — " + clean(h.ev.Tournament.Name)
 	s := h.standingsFor(r)
-	_, rows := s.standingsTable()
-	head := []string{p.T("site.rank"), p.T("site.no"), p.T("site.name"), p.T("site.club"), p.T("site.rating"), p.T("site.points"),
-		p.T("site.games.played"), p.T("site.wins"), p.T("site.draws"), p.T("site.losses")}
-	for _, tb := range s.Table.TieBreaks {
-		head = append(head, tb.Label())
-	}
+	head, rows := s.standingsTable()
 	optional := []int{3, 4, 6, 7, 8, 9}
 	t := &table{Caption: p.Subtitle, Head: heads(head, optional...)}
-	pending := false
 	for i, row := range rows {
 		st := s.Rows[i]
-		if st.Pending > 0 {
-			pending = true
-		}
 		cells := make([]cell, len(row))
 		for k, v := range row {
 			cells[k] = cell{Text: clean(v), Num: k != 2 && k != 3}
@@ -493,16 +484,7 @@ func (h *HTMLEvent) writeStandings(w io.Writer, r int, name string) error {
 		}
 		t.Rows = append(t.Rows, cells)
 	}
-	var tbs []string
-	for _, tb := range s.Table.TieBreaks {
-		tbs = append(tbs, tb.Label()+" = "+tb.Title())
-	}
-	if len(tbs) > 0 {
-		t.Legend = append(t.Legend, p.T("site.tiebreaks")+": "+strings.Join(tbs, ", ")+".")
-	}
-	if pending {
-		t.Legend = append(t.Legend, p.T("site.pending.legend"))
-	}
+	t.Legend = append(t.Legend, s.legend())
 	p.Body = t
 	return render(w, "standings", p)
 }
@@ -515,12 +497,7 @@ func (h *HTMLEvent) writeCrosstable(w io.Writer) error {
 	s := h.standingsFor(r)
 	grid := h.ev.Tournament.System == tournament.SystemRoundRobin
 	head, rows := s.crosstableTable(grid)
-	if !grid {
-		for r := 1; r <= s.AfterRound; r++ {
-			head[2+r] = p.T("site.round.short", "round", r)
-		}
-	}
-	t := &table{Caption: p.Subtitle, Head: heads(append([]string{"#", p.T("site.no"), p.T("site.name")}, head[3:]...))}
+	t := &table{Caption: p.Subtitle, Head: heads(head)}
 	gameOf := map[[2]int64]string{} // (entry, round) -> game page, one game per pairing only
 	if !grid && (s.Table.GamesPerRound <= 1) {
 		for _, b := range h.ev.Boards {

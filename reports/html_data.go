@@ -156,14 +156,15 @@ func (h *HTMLEvent) WriteData(w io.Writer, games []SiteGameSummary) error {
 	}
 	for r := 1; r <= h.last; r++ {
 		ds := siteDataStand{AfterRound: r, Rows: []siteDataRank{}}
-		for _, st := range h.standings[r] {
+		sd := Standings{Table: h.ev.Table, AfterRound: r, Rows: h.standings[r]}
+		for k, st := range h.standings[r] {
 			row := siteDataRank{Rank: st.Rank, RankTo: st.RankTo, Entry: st.Entry.ID, Points: h.sc.Format(st.Points), Games: st.Games,
 				Wins: st.Wins, Draws: st.Draws, Losses: st.Losses, Pending: st.Pending, TieBreaks: []string{}}
 			if row.RankTo == 0 {
 				row.RankTo = row.Rank
 			}
 			for i, tb := range h.ev.Table.TieBreaks {
-				row.TieBreaks = append(row.TieBreaks, tieBreakText(tb, st.TieBreaks[i], h.sc))
+				row.TieBreaks = append(row.TieBreaks, sd.tieBreakText(k, i, tb, h.sc))
 			}
 			ds.Rows = append(ds.Rows, row)
 		}

@@ -2,14 +2,17 @@ package reports
 
 // siteKeys lists every catalog key of the web site's pages (reports/locales/<lang>/site.json).
 // The templates (reports/html/*.tmpl) and html.go ask for them, some composed at run time
-// ("site.reason." + a verdict's reason code, "site.variant." + a variant, "site.system." + a
+// ("site." + a claim decision, "site.reason." + a verdict's reason code, "site.variant." + a variant, "site.system." + a
 // pairing system, "site.result." + a result check), so they are all listed here as literals;
 // TestSiteKeys checks that the templates ask for no other key.
 var siteKeys = []string{
 	"site.archive",
+	"site.accepted",
+	"site.rejected",
+	"site.pending",
+	"site.demo.published",
 	"site.players.count",
 	"site.rounds.count",
-	"site.round.short",
 	"site.archive.title",
 	"site.archive.intro",
 	"site.year.unknown",
@@ -54,12 +57,6 @@ var siteKeys = []string{
 	"site.black",
 	"site.result",
 	"site.bye",
-	"site.rank",
-	"site.points",
-	"site.games.played",
-	"site.wins",
-	"site.draws",
-	"site.losses",
 	"site.colour",
 	"site.opponent",
 	"site.points.after",
@@ -93,9 +90,6 @@ var siteKeys = []string{
 	"site.claim.engine",
 	"site.claim.count",
 	"site.arbiter.acted",
-	"site.accepted",
-	"site.rejected",
-	"site.pending",
 	"site.repetitions",
 	"site.draw.rules",
 	"site.claim40",
@@ -129,5 +123,4 @@ var siteKeys = []string{
 	"site.board.label",
 	"site.crosstable.legend",
 	"site.grid.legend",
-	"site.pending.legend",
 }

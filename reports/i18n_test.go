@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -14,6 +15,8 @@ import (
 	"time"
 
 	"golang.org/x/text/feature/plural"
+
+	"arbitro/tournament"
 )
 
 // moduleRoot walks up from the package directory to the directory holding go.mod.
@@ -209,7 +212,7 @@ func TestLoadCatalogsMergesFilesAndPlurals(t *testing.T) {
 }
 
 func TestParseLang(t *testing.T) {
-	for in, want := range map[string]string{"it": "it", "IT": "it", "it_IT.UTF-8": "it", "nl-BE": "nl", "fr_FR@euro": "fr", "en_GB": "en"} {
+	for in, want := range map[string]string{"it": "it", "IT": "it", "it_IT.UTF-8": "it", "en_GB": "en", "en-US": "en"} {
 		got, err := ParseLang(in)
 		if err != nil || got != want {
 			t.Errorf("ParseLang(%q) = %q, %v; want %q", in, got, err, want)
@@ -226,14 +229,24 @@ func TestParseLang(t *testing.T) {
 	if got := EnvLang(func(k string) string { return env[k] }); got != "it" {
 		t.Errorf("EnvLang(LC_ALL=C, LANG=it) = %q, want it", got)
 	}
-	env = map[string]string{"LANG": "de_DE.UTF-8"}
+	env = map[string]string{"LANG": "ja_JP.UTF-8"}
 	if got := EnvLang(func(k string) string { return env[k] }); got != "" {
-		t.Errorf("EnvLang(LANG=de) = %q, want none", got)
+		t.Errorf("EnvLang(LANG=ja) = %q, want none", got)
 	}
 	if c := MustLocale("it").CSVComma(); c != ';' {
 		t.Errorf("Italian CSV separator %q", c)
 	}
 	if c := English().CSVComma(); c != ',' {
 		t.Errorf("English CSV separator %q", c)
+	}
+}
+
+// The languages a tournament may store are exactly those with a catalog.
+func TestTournamentLanguagesHaveCatalogs(t *testing.T) {
+	got := strings.Join(Languages(), ",")
+	want := append([]string(nil), tournament.Languages...)
+	sort.Strings(want)
+	if got != strings.Join(want, ",") {
+		t.Errorf("catalogs %s, tournament.Languages %v", got, want)
 	}
 }

@@ -63,11 +63,14 @@ type Result struct {
 // ErrOut is wrapped by errors about the output folder.
 var ErrOut = errors.New("cannot write the site")
 
-// Lang returns the language of t's pages: want when not empty, else "en". (The
-// tournament's own language setting takes over when the store has one.)
+// Lang returns the language of t's pages: want when not empty (--lang), else the
+// tournament's language (tournaments.lang), else English.
 func Lang(t *tournament.Tournament, want string) string {
-	if want != "" {
+	switch {
+	case want != "":
 		return want
+	case t.Lang != "":
+		return t.Lang
 	}
 	return "en"
 }

@@ -591,7 +591,7 @@ func (tx *Tx) PairNext(t *Tournament, opts PairOptions) (*PairedRound, error) {
 		ex.Italo = &res
 		for _, st := range res.Steps {
 			for _, id := range st.SameColourThrice {
-				warnings = append(warnings, fmt.Sprintf("%s gets the same colour for the third game running (allowed, fid-pairing.md 2.6)", byID[id].Name))
+				warnings = append(warnings, fmt.Sprintf("%s gets the same colour for the third game running (allowed, docs/fid-pairing.md 2.6)", byID[id].Name))
 			}
 		}
 	case SystemDutch:

@@ -30,6 +30,7 @@ func addGlobalFlags(root *cobra.Command) {
 	root.PersistentFlags().StringVar(&flagDB, "db", def, "SQLite database file (default $ARBITRO_DB or arbitro.db)")
 	root.PersistentFlags().StringVar(&flagTournament, "tournament", "", "tournament name or id, when the database holds several")
 	root.PersistentFlags().BoolVar(&flagJSON, "json", false, "write JSON (JSON Lines for streams) instead of tables")
+	addLangFlag(root)
 }
 
 // isCobraUsage reports whether err is one of cobra's argument-count or unknown-command errors.
@@ -84,6 +85,7 @@ func updateStore(st *tournament.Store, fn func(tx *tournament.Tx, t *tournament.
 		if err != nil {
 			return err
 		}
+		tournamentLang = t.Lang
 		return fn(tx, t)
 	}))
 }
@@ -100,6 +102,7 @@ func view(fn func(tx *tournament.Tx, t *tournament.Tournament) error) error {
 		if err != nil {
 			return err
 		}
+		tournamentLang = t.Lang
 		return fn(tx, t)
 	}))
 }

@@ -32,6 +32,9 @@ func (f *standingsFlags) register(c *cobra.Command) {
 // requested round.
 func (f *standingsFlags) load() (reports.Standings, error) {
 	var out reports.Standings
+	if err := checkLangFlag(); err != nil {
+		return out, err
+	}
 	if f.round < -1 { // -1: not given
 		return out, usageErr("--round must be a round number (1, 2, ...), not %d", f.round)
 	}
@@ -51,7 +54,11 @@ func (f *standingsFlags) load() (reports.Standings, error) {
 		if err != nil {
 			return err
 		}
-		out = reports.Standings{Table: ct, AfterRound: round, Rows: rows}
+		loc, err := reportLocale(t)
+		if err != nil {
+			return err
+		}
+		out = reports.Standings{Table: ct, AfterRound: round, Rows: rows, Locale: loc}
 		return nil
 	})
 	switch {
@@ -97,7 +104,7 @@ func writePDF(cmd *cobra.Command, file string, render func(w io.Writer, m report
 	if err := fh.Close(); err != nil {
 		return fail(err, "check the disk")
 	}
-	fmt.Fprintf(cmd.OutOrStdout(), "wrote %s\n", file)
+	fmt.Fprintln(cmd.OutOrStdout(), cliLocale().T("cli.wrote", "file", file))
 	return nil
 }
 
@@ -111,7 +118,10 @@ func newStandingsCmd() *cobra.Command {
 		Long: `Standings after a round: points in the tournament's scoring (2-1-0, 1-0.5-0, 3-1-0),
 games, wins, draws, losses and the tie-breaks in the tournament's order. Players equal on
 everything share the place ("3-4"). Byes, forfeits and absences follow the FIDE rule for
-unplayed rounds (a dummy opponent with the player's own score; see tournament/tiebreak.go).`,
+unplayed rounds (a dummy opponent with the player's own score; see docs/tiebreaks.md).
+Printed in the tournament's language (--lang it|en for this output); after the last round
+with every result in, the title is "Final standings" ("Classifica finale"). --csv writes
+for the spreadsheet of that language: in Italian ';' separated, decimal commas, with a BOM.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if (csvOut && flagJSON) || (f.pdf != "" && (csvOut || flagJSON)) {

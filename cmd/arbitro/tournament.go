@@ -33,12 +33,14 @@ System: round-robin (girone all'italiana, Berger tables), italo-swiss (FID italo
 with continuous rotation) or dutch (FIDE Dutch Swiss). Scoring is how points are shown:
 2-1-0 (default, FID), 1-0.5-0 or 3-1-0; results are always kept as game points 2-1-0.
 The seed fixes the lot and every random choice of the pairings; by default a random one is
-drawn and stored, so every pairing can be reproduced.`,
+drawn and stored, so every pairing can be reproduced. --lang stores the language of the
+sheets and messages: it (default for italian) or en (default for international).`,
 		Example: `  arbitro tournament create "Open di Palermo 2026" --variant italian --system italo-swiss --rounds 7 \
       --place Palermo --start 2026-11-21 --end 2026-11-22 --arbiter "Bianchi, Luca"`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			t.Name = args[0]
+			t.Lang = flagLang // "" = the default of the variant (tournament.DefaultLang)
 			t.Variant = strings.ToLower(t.Variant)
 			t.System = strings.ToLower(t.System)
 			if cmd.Flags().Changed("tiebreaks") {
@@ -168,7 +170,7 @@ func newTournamentShowCmd() *cobra.Command {
 					{"games-per-pairing", fmt.Sprint(t.GamesPerPairing)}, {"tiebreaks", orNone(strings.Join(t.TieBreaks, ", "))},
 					{"seed", fmt.Sprint(t.Seed)}, {"lot drawn", dash(t.LotDrawnAt)}, {"start", dash(t.Start)}, {"end", dash(t.End)},
 					{"place", dash(t.Place)}, {"federation", dash(t.Federation)}, {"arbiter", dash(t.Arbiter)},
-					{"time-control", dash(t.TimeControl)}, {"created", t.CreatedAt},
+					{"time-control", dash(t.TimeControl)}, {"lang", t.Lang}, {"created", t.CreatedAt},
 				}
 				for _, r := range rows {
 					fmt.Fprintf(w, "%s:\t%s\n", r[0], r[1])
@@ -183,7 +185,8 @@ func newTournamentSetCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "set FIELD VALUE",
 		Short: "Change one setting of the tournament",
-		Long: `Change one setting. Any time: name, place, start, end, arbiter, federation, time-control.
+		Long: `Change one setting. Any time: name, place, start, end, arbiter, federation, time-control,
+lang (the language of the sheets: it, en).
 Only before round 1 is paired (they bear on pairings and standings): variant, system,
 rounds, scoring, tiebreaks, bye-points, forfeit-points, games-per-pairing, seed (the seed
 also only before the lot is drawn).`,
