@@ -212,7 +212,7 @@ func TestLoadCatalogsMergesFilesAndPlurals(t *testing.T) {
 }
 
 func TestParseLang(t *testing.T) {
-	for in, want := range map[string]string{"it": "it", "IT": "it", "it_IT.UTF-8": "it", "en_GB": "en", "en-US": "en"} {
+	for in, want := range map[string]string{"it": "it", "IT": "it", "it_IT.UTF-8": "it", "en_GB": "en", "en-US": "en", "nl-BE": "nl", "fr_FR@euro": "fr"} {
 		got, err := ParseLang(in)
 		if err != nil || got != want {
 			t.Errorf("ParseLang(%q) = %q, %v; want %q", in, got, err, want)

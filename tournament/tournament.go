@@ -57,7 +57,7 @@ type Tournament struct {
 
 // Languages are the languages a tournament's sheets can be printed in (column
 // tournaments.lang); package reports ships a catalog for each (issue 16).
-var Languages = []string{"it", "en"}
+var Languages = []string{"it", "en", "fr", "nl"}
 
 // DefaultLang is the language a new tournament gets when none is given: Italian for dama
 // italiana (FID events), English otherwise (FMJD events are run in English).

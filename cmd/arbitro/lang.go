@@ -10,11 +10,11 @@ import (
 )
 
 // flagLang is --lang: with 'tournament create' the language stored for the event; on any
-// report command the language of that output only (it, en).
+// report command the language of that output only (it, en, fr, nl).
 var flagLang string
 
 func addLangFlag(root *cobra.Command) {
-	root.PersistentFlags().StringVar(&flagLang, "lang", "", "language of the sheets: it or en (default: the tournament's; on create: it for italian, en otherwise)")
+	root.PersistentFlags().StringVar(&flagLang, "lang", "", "language of the sheets and messages: it, en, fr or nl (default: the tournament's; on create: it for italian, en otherwise)")
 }
 
 // reportLocale is the language of a report on t: --lang when given, else the

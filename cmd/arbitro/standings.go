@@ -119,7 +119,7 @@ func newStandingsCmd() *cobra.Command {
 games, wins, draws, losses and the tie-breaks in the tournament's order. Players equal on
 everything share the place ("3-4"). Byes, forfeits and absences follow the FIDE rule for
 unplayed rounds (a dummy opponent with the player's own score; see docs/tiebreaks.md).
-Printed in the tournament's language (--lang it|en for this output); after the last round
+Printed in the tournament's language (--lang it|en|fr|nl for this output); after the last round
 with every result in, the title is "Final standings" ("Classifica finale"). --csv writes
 for the spreadsheet of that language: in Italian ';' separated, decimal commas, with a BOM.`,
 		Args: cobra.NoArgs,

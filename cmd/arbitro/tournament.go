@@ -34,7 +34,7 @@ with continuous rotation) or dutch (FIDE Dutch Swiss). Scoring is how points are
 2-1-0 (default, FID), 1-0.5-0 or 3-1-0; results are always kept as game points 2-1-0.
 The seed fixes the lot and every random choice of the pairings; by default a random one is
 drawn and stored, so every pairing can be reproduced. --lang stores the language of the
-sheets and messages: it (default for italian) or en (default for international).`,
+sheets and messages: it (default for italian), en (default for international), fr or nl.`,
 		Example: `  arbitro tournament create "Open di Palermo 2026" --variant italian --system italo-swiss --rounds 7 \
       --place Palermo --start 2026-11-21 --end 2026-11-22 --arbiter "Bianchi, Luca"`,
 		Args: cobra.ExactArgs(1),
@@ -186,7 +186,7 @@ func newTournamentSetCmd() *cobra.Command {
 		Use:   "set FIELD VALUE",
 		Short: "Change one setting of the tournament",
 		Long: `Change one setting. Any time: name, place, start, end, arbiter, federation, time-control,
-lang (the language of the sheets: it, en).
+lang (the language of the sheets: it, en, fr, nl).
 Only before round 1 is paired (they bear on pairings and standings): variant, system,
 rounds, scoring, tiebreaks, bye-points, forfeit-points, games-per-pairing, seed (the seed
 also only before the lot is drawn).`,
