@@ -229,7 +229,7 @@ func demoDB(t *testing.T) (string, int, int) {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	dir := filepath.Join(t.TempDir(), "demo")
-	out, err := exec.Command(bin, "demo", "--dir", dir).CombinedOutput()
+	out, err := exec.Command(bin, "demo", "--dir", dir, "--lang", "en").CombinedOutput()
 	if err != nil {
 		t.Fatalf("arbitro demo: %v\n%s", err, out)
 	}
@@ -310,7 +310,7 @@ func TestBrowserPublishedDemo(t *testing.T) {
 	}
 	defer st.Close()
 	out := t.TempDir()
-	if _, err := Publish(context.Background(), st, Options{Out: out, All: true}); err != nil {
+	if _, err := Publish(context.Background(), st, Options{Out: out, All: true, Lang: "en"}); err != nil {
 		t.Fatal(err)
 	}
 	siteURL := (&url.URL{Scheme: "file", Path: filepath.ToSlash(out) + "/"}).String()
@@ -360,7 +360,7 @@ func TestBrowserPublishedDemo(t *testing.T) {
 	b.check(t, siteURL)
 
 	// The same from arbitro serve's handler.
-	srv := httptest.NewServer(NewHandler(st, ""))
+	srv := httptest.NewServer(NewHandler(st, "en"))
 	defer srv.Close()
 	live := srv.URL + "/"
 	want, plies := finalOf(t, filepath.Join(out, "2-world-championship-2007", "game-1-1.pdn"), rules.International)

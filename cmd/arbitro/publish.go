@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"arbitro/reports"
 	"arbitro/site"
 )
 
@@ -16,7 +17,6 @@ func init() { addCommand(newPublishCmd()) }
 type publishOptions struct {
 	out  string
 	all  bool
-	lang string
 }
 
 func newPublishCmd() *cobra.Command {
@@ -37,6 +37,13 @@ longer part of the site are removed (listed in DIR/.arbitro-site); nothing else 
 is touched. To serve the pages live instead, use 'arbitro serve'.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := checkLangFlag(); err != nil {
+				return err
+			}
+			lang := ""
+			if flagLang != "" {
+				lang, _ = reports.ParseLang(flagLang) // checked just above
+			}
 			if o.out == "" {
 				return usageErr("--out DIR is required (the folder to write the site into)")
 			}
@@ -45,7 +52,7 @@ is touched. To serve the pages live instead, use 'arbitro serve'.`,
 				return err
 			}
 			defer st.Close()
-			res, err := site.Publish(context.Background(), st, site.Options{Out: o.out, All: o.all, Tournament: flagTournament, Lang: o.lang})
+			res, err := site.Publish(context.Background(), st, site.Options{Out: o.out, All: o.all, Tournament: flagTournament, Lang: lang})
 			if errors.Is(err, site.ErrOut) {
 				return fail(err, "choose another folder with --out")
 			}
@@ -59,6 +66,5 @@ is touched. To serve the pages live instead, use 'arbitro serve'.`,
 	}
 	c.Flags().StringVar(&o.out, "out", "", "folder to write the site into (created if missing)")
 	c.Flags().BoolVar(&o.all, "all", false, "every tournament of the file, with an archive index")
-	c.Flags().StringVar(&o.lang, "lang", "", "language of the pages: it or en (default: the tournament's)")
 	return c
 }

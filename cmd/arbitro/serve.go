@@ -13,6 +13,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"arbitro/reports"
 	"arbitro/site"
 )
 
@@ -21,7 +22,6 @@ func init() { addCommand(newServeCmd()) }
 // serveOptions are the flags of arbitro serve.
 type serveOptions struct {
 	addr string
-	lang string
 }
 
 func newServeCmd() *cobra.Command {
@@ -36,6 +36,13 @@ computer only unless told otherwise (give 0.0.0.0:8080 to let other computers in
 with Ctrl-C: requests under way are finished first.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := checkLangFlag(); err != nil {
+				return err
+			}
+			lang := ""
+			if flagLang != "" {
+				lang, _ = reports.ParseLang(flagLang) // checked just above
+			}
 			st, err := openExisting()
 			if err != nil {
 				return err
@@ -47,7 +54,7 @@ with Ctrl-C: requests under way are finished first.`,
 			}
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			srv := &http.Server{Handler: site.NewHandler(st, o.lang), ReadHeaderTimeout: 10 * time.Second,
+			srv := &http.Server{Handler: site.NewHandler(st, lang), ReadHeaderTimeout: 10 * time.Second,
 				BaseContext: func(net.Listener) context.Context { return ctx }}
 			fmt.Fprintf(cmd.OutOrStdout(), "serving %s on http://%s/ (Ctrl-C to stop)\n", flagDB, ln.Addr())
 			done := make(chan error, 1)
@@ -67,6 +74,5 @@ with Ctrl-C: requests under way are finished first.`,
 		},
 	}
 	c.Flags().StringVar(&o.addr, "addr", "127.0.0.1:8080", "address to listen on (host:port); localhost only by default")
-	c.Flags().StringVar(&o.lang, "lang", "", "language of the pages: it or en (default: the tournament's)")
 	return c
 }
