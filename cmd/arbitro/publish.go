@@ -15,8 +15,8 @@ func init() { addCommand(newPublishCmd()) }
 
 // publishOptions are the flags of arbitro publish.
 type publishOptions struct {
-	out  string
-	all  bool
+	out string
+	all bool
 }
 
 func newPublishCmd() *cobra.Command {
