@@ -60,6 +60,11 @@ type HTMLEvent struct {
 	entry     map[int64]*tournament.Entry
 	claims    map[int64][]tournament.SiteClaim
 	sc        tournament.Scoring
+
+	// Built by indexPlayers on the first player page.
+	cross    map[int64]*tournament.CrossEntry
+	points   []map[int64]int // [r][entry]: points after round r
+	boardsOf map[int64][]*tournament.Board
 }
 
 // NewHTMLEvent prepares the pages of ev: it computes the standings after every paired
@@ -553,24 +558,18 @@ func (h *HTMLEvent) writePlayer(w io.Writer, e *tournament.Entry) error {
 	p.Subtitle = clean(e.Player.Name)
 	p.Title = p.Subtitle + " — " + clean(h.ev.Tournament.Name)
 	b := &playerBody{Row: h.playerRow(e)}
-	var ce *tournament.CrossEntry
-	for i := range h.ev.Table.Players {
-		if int64(h.ev.Table.Players[i].ID) == e.ID {
-			ce = &h.ev.Table.Players[i]
-		}
-	}
+	h.indexPlayers()
+	ce := h.cross[e.ID]
 	after := func(r int) string {
-		for _, st := range h.standings[r] {
-			if int64(st.Entry.ID) == e.ID {
-				return h.sc.Format(st.Points)
-			}
+		if pts, ok := h.points[r][e.ID]; ok {
+			return h.sc.Format(pts)
 		}
 		return ""
 	}
 	for r := 1; r <= h.last; r++ {
 		found := false
-		for _, bd := range h.byRound[r-1] {
-			if bd.WhiteEntry != e.ID && bd.BlackEntry != e.ID {
+		for _, bd := range h.boardsOf[e.ID] {
+			if bd.Round != r {
 				continue
 			}
 			found = true
@@ -601,6 +600,35 @@ func (h *HTMLEvent) writePlayer(w io.Writer, e *tournament.Entry) error {
 	}
 	p.Body = b
 	return render(w, "player", p)
+}
+
+// indexPlayers builds, once, the indexes the player pages look up (a page per player
+// must not scan every board and every standings line: a 1,000-player event has 5,500
+// boards).
+func (h *HTMLEvent) indexPlayers() {
+	if h.cross != nil {
+		return
+	}
+	h.cross = map[int64]*tournament.CrossEntry{}
+	for i := range h.ev.Table.Players {
+		h.cross[int64(h.ev.Table.Players[i].ID)] = &h.ev.Table.Players[i]
+	}
+	h.points = make([]map[int64]int, len(h.standings))
+	for r, st := range h.standings {
+		h.points[r] = make(map[int64]int, len(st))
+		for _, x := range st {
+			h.points[r][int64(x.Entry.ID)] = x.Points
+		}
+	}
+	h.boardsOf = map[int64][]*tournament.Board{}
+	for _, round := range h.byRound {
+		for _, b := range round {
+			h.boardsOf[b.WhiteEntry] = append(h.boardsOf[b.WhiteEntry], b)
+			if !b.Bye() {
+				h.boardsOf[b.BlackEntry] = append(h.boardsOf[b.BlackEntry], b)
+			}
+		}
+	}
 }
 
 // ---- game page

@@ -136,8 +136,8 @@ func BenchmarkPublish1000Players(b *testing.B) {
 }
 
 // BenchmarkPublishArchive publishes an archive of $ARBITRO_BENCH_ARCHIVE tournaments
-// (default 100; the figure is 1,000) of 10 players, 9 rounds and 100 game scores
-// each (100 tournaments: 10,000 games). heap-MB is the largest heap in use after a
+// (default 100; the figure is 1,000) of 20 players, 10 rounds (100 boards) and 100
+// game scores each (1,000 tournaments: 100,000 games). heap-MB is the largest heap in use after a
 // publish: it stays flat as the archive grows, since tournaments are rendered one at a
 // time and games one at a time.
 func BenchmarkPublishArchive(b *testing.B) {
@@ -150,6 +150,6 @@ func BenchmarkPublishArchive(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer st.Close()
-	fill(b, st, n, 10, 9, 45)
+	fill(b, st, n, 20, 10, 100)
 	benchPublish(b, st, true)
 }
