@@ -134,6 +134,28 @@ func (b *browser) check(t *testing.T, allowed string) {
 	b.errors, b.dialogs, b.requests = nil, nil, nil
 }
 
+// headingsInOrder fails when the page at hand has not exactly one h1 or skips a heading
+// level going down (h2 then h4).
+func (b *browser) headingsInOrder(t *testing.T, what string) {
+	t.Helper()
+	var levels []int
+	if err := chromedp.Run(b.ctx, chromedp.Evaluate(`Array.from(document.querySelectorAll('h1,h2,h3,h4,h5,h6')).map(h => Number(h.tagName[1]))`, &levels)); err != nil {
+		t.Fatal(err)
+	}
+	h1 := 0
+	for i, l := range levels {
+		if l == 1 {
+			h1++
+		}
+		if i > 0 && l > levels[i-1]+1 {
+			t.Errorf("%s: heading h%d follows h%d", what, l, levels[i-1])
+		}
+	}
+	if h1 != 1 || len(levels) == 0 || levels[0] != 1 {
+		t.Errorf("%s: headings %v (want one h1, first)", what, levels)
+	}
+}
+
 // boardFEN reads the board in the page (the classes of its dark squares) as a FEN with the
 // side to move taken from want (the page shows no side to move on the board itself).
 func (b *browser) boardFEN(t *testing.T, turn string) string {
@@ -325,11 +347,23 @@ func TestBrowserPublishedDemo(t *testing.T) {
 	if len(links) != 4 {
 		t.Errorf("the archive index links %d tournaments, want 4: %v", len(links), links)
 	}
+	b.headingsInOrder(t, "index.html")
 	for _, l := range links {
+		var more []string // a player page and a game page, linked from round 1
 		for _, p := range []string{"index.html", "standings.html", "crosstable.html", "round-1.html"} {
 			if err := chromedp.Run(b.ctx, chromedp.Navigate(strings.TrimSuffix(l, "index.html")+p), chromedp.WaitVisible("main", chromedp.ByQuery)); err != nil {
 				t.Fatal(err)
 			}
+			b.headingsInOrder(t, l+" "+p)
+		}
+		if err := chromedp.Run(b.ctx, chromedp.Evaluate(`[document.querySelector('main a[href^="player-"]').href, document.querySelector('main a[href^="game-"]').href]`, &more)); err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range more {
+			if err := chromedp.Run(b.ctx, chromedp.Navigate(p), chromedp.WaitVisible("main", chromedp.ByQuery)); err != nil {
+				t.Fatal(err)
+			}
+			b.headingsInOrder(t, p)
 		}
 	}
 
@@ -344,6 +378,25 @@ func TestBrowserPublishedDemo(t *testing.T) {
 		if got != want {
 			t.Errorf("%s game-1-1 after %d plies: the page shows %s, the engine's final FEN is %s", c.dir, plies, got, want)
 		}
+	}
+
+	// The move list is clickable, and the board flips.
+	var ply, fen, cls, pressed string
+	if err := chromedp.Run(b.ctx,
+		chromedp.Click(`button.ply[data-ply="5"]`, chromedp.ByQuery),
+		chromedp.WaitReady(`#board[data-ply="5"]`, chromedp.ByQuery),
+		chromedp.AttributeValue(`button.ply[data-ply="5"]`, "data-fen", &fen, nil, chromedp.ByQuery),
+		chromedp.Click("#v-flip", chromedp.ByID),
+		chromedp.AttributeValue("#board", "class", &cls, nil, chromedp.ByID),
+		chromedp.AttributeValue("#v-flip", "aria-pressed", &pressed, nil, chromedp.ByID),
+		chromedp.AttributeValue("#board", "data-ply", &ply, nil, chromedp.ByID)); err != nil {
+		t.Fatal(err)
+	}
+	if got := b.boardFEN(t, fen[:1]); got != fen {
+		t.Errorf("after a click on ply 5 the board shows %s, the engine's position after ply 5 is %s", got, fen)
+	}
+	if !strings.Contains(cls, "flipped") || pressed != "true" || ply != "5" {
+		t.Errorf("flip: board class %q, aria-pressed %q, ply %s", cls, pressed, ply)
 	}
 
 	// The miscopied score: the illegal ply is marked and explained.
