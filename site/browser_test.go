@@ -10,7 +10,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -237,19 +236,7 @@ func (b *browser) stepToEnd(t *testing.T, pageURL string, plies int, turn string
 // on the board the demo names). It returns the database and that board.
 func demoDB(t *testing.T) (string, int, int) {
 	t.Helper()
-	root, err := filepath.Abs("..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	bin := filepath.Join(t.TempDir(), "arbitro")
-	if runtime.GOOS == "windows" {
-		bin += ".exe"
-	}
-	cmd := exec.Command("go", "build", "-o", bin, "./cmd/arbitro")
-	cmd.Dir = root
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := arbitroBinary(t)
 	dir := filepath.Join(t.TempDir(), "demo")
 	out, err := exec.Command(bin, "demo", "--dir", dir, "--lang", "en").CombinedOutput()
 	if err != nil {
