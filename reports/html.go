@@ -527,11 +527,7 @@ func (h *HTMLEvent) writeCrosstable(w io.Writer) error {
 		}
 		t.Rows = append(t.Rows, cells)
 	}
-	if grid {
-		t.Legend = []string{p.T("site.grid.legend")}
-	} else {
-		t.Legend = []string{p.T("site.crosstable.legend")}
-	}
+	t.Legend = []string{s.loc().crossLegend(grid), s.legend()}
 	p.Body = t
 	return render(w, "crosstable", p)
 }

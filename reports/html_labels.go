@@ -121,6 +121,4 @@ var siteKeys = []string{
 	"site.system.italo-swiss",
 	"site.system.dutch",
 	"site.board.label",
-	"site.crosstable.legend",
-	"site.grid.legend",
 }
