@@ -316,3 +316,30 @@ func TestServeShowsNewResult(t *testing.T) {
 		t.Errorf("POST: %d, want 405", resp.StatusCode)
 	}
 }
+
+// arbitro serve answers every file of 'arbitro publish --all' with the same bytes.
+func TestServeSameAsPublish(t *testing.T) {
+	_, st, _ := newEvent(t, hostileNames)
+	out := t.TempDir()
+	if _, err := Publish(context.Background(), st, Options{Out: out, All: true, Lang: "it"}); err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(NewHandler(st, "it"))
+	defer srv.Close()
+	files := readTree(t, out)
+	delete(files, ManifestName)
+	for name, want := range files {
+		resp, err := http.Get(srv.URL + "/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 || !bytes.Equal(got, want) {
+			t.Errorf("GET /%s: %d, %d bytes; the published file has %d bytes", name, resp.StatusCode, len(got), len(want))
+		}
+	}
+	if len(files) < 15 {
+		t.Errorf("only %d files published", len(files))
+	}
+}
