@@ -109,6 +109,7 @@ func Slug(t *tournament.Tournament) string {
 type writer struct {
 	discard bool // render only (benchmarks of the rendering without the file system)
 	out     string
+	dirs    map[string]bool // folders known to exist
 	files   []string
 	written int
 	buf     bytes.Buffer
@@ -132,10 +133,20 @@ func (w *writer) bytes(name string, data []byte) error {
 	if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, data) {
 		return nil
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return fmt.Errorf("%w: %w", ErrOut, err)
+	dir := filepath.Dir(path)
+	if !w.dirs[dir] {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return fmt.Errorf("%w: %w", ErrOut, err)
+		}
+		if w.dirs == nil {
+			w.dirs = map[string]bool{}
+		}
+		w.dirs[dir] = true
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), ".tmp-*")
+	// The new content goes to a temporary file beside the target, renamed over it: a
+	// reader (a web server, rsync) sees the old file or the new one, never half of one.
+	tmp := filepath.Join(dir, ".tmp-"+strconv.Itoa(os.Getpid())+"-"+filepath.Base(path))
+	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
 	if err != nil {
 		return fmt.Errorf("%w: %w", ErrOut, err)
 	}
@@ -144,13 +155,10 @@ func (w *writer) bytes(name string, data []byte) error {
 		err = cerr
 	}
 	if err == nil {
-		err = os.Chmod(f.Name(), 0o644)
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), path)
+		err = os.Rename(tmp, path)
 	}
 	if err != nil {
-		os.Remove(f.Name())
+		os.Remove(tmp)
 		return fmt.Errorf("%w: %w", ErrOut, err)
 	}
 	w.written++
