@@ -27,6 +27,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -38,10 +39,16 @@ import (
 	"arbitro/tournament"
 )
 
-// ManifestName is the file, in the output folder, listing every file the last publish
-// wrote; the next publish removes the files it lists that are no longer part of the site
-// (and nothing else: other files in the folder, such as .git, are left alone).
+// ManifestName is the file, in the output folder, listing what the last publish wrote:
+// its top-level files and its folders (one line each, a folder with a trailing slash).
+// The next publish removes what it lists and no longer writes, and inside the site's
+// folders the files named as the site names its files that it no longer writes; nothing
+// else in the folder (a .git, a README of the federation) is touched.
 const ManifestName = ".arbitro-site"
+
+// siteFile matches the names of the files a site's folder holds (pages, scores, data,
+// assets, and temporary files a crash may have left).
+var siteFile = regexp.MustCompile(`^(index\.html|data\.json|crosstable\.html|standings(-[0-9]+)?\.html|round-[0-9]+\.html|player-[0-9]+\.html|game-[0-9]+-[0-9]+(-[0-9]+)?\.(html|pdn)|site\.css|viewer\.js|favicon\.svg|\.tmp-.*)$`)
 
 // Options control Publish.
 type Options struct {
@@ -105,13 +112,18 @@ func Slug(t *tournament.Tournament) string {
 }
 
 // writer writes the files of a site: each file atomically (a temporary file renamed over
-// it), and only when its content changed.
+// it), and only when its content changed. What it remembers is bounded by one folder's
+// files plus one line per folder, so that memory does not grow with an archive.
 type writer struct {
 	discard bool // render only (benchmarks of the rendering without the file system)
 	out     string
 	dirs    map[string]bool // folders known to exist
-	files   []string
+	top     []string        // top-level files and folders ("x/") written, in order
+	seenTop map[string]bool
+	folder  map[string]bool // files written in each folder since the last prune, by folder
+	files   int
 	written int
+	removed int
 	buf     bytes.Buffer
 }
 
@@ -123,8 +135,25 @@ func (w *writer) file(name string, render func(io.Writer) error) error {
 	return w.bytes(name, w.buf.Bytes())
 }
 
+// note records that name was written.
+func (w *writer) note(name string) {
+	w.files++
+	if w.seenTop == nil {
+		w.seenTop, w.folder = map[string]bool{}, map[string]bool{}
+	}
+	topName := name
+	if i := strings.IndexByte(name, '/'); i >= 0 {
+		topName = name[:i+1]
+		w.folder[name] = true
+	}
+	if !w.seenTop[topName] {
+		w.seenTop[topName] = true
+		w.top = append(w.top, topName)
+	}
+}
+
 func (w *writer) bytes(name string, data []byte) error {
-	w.files = append(w.files, name)
+	w.note(name)
 	if w.discard {
 		w.written++
 		return nil
@@ -165,30 +194,58 @@ func (w *writer) bytes(name string, data []byte) error {
 	return nil
 }
 
-// finish writes the manifest and removes the files of the previous manifest that are no
-// longer in the site.
-func (w *writer) finish() (removed int, err error) {
-	keep := map[string]bool{}
-	for _, f := range w.files {
-		keep[f] = true
-	}
-	if old, err := os.ReadFile(filepath.Join(w.out, ManifestName)); err == nil {
-		for _, name := range strings.Split(string(old), "\n") {
-			if name == "" || keep[name] || !safeName(name) {
+// prune removes, from folder dir ("x/", one level under the site), the site's files that
+// were not written this time, then forgets the folder's names.
+func (w *writer) prune(dir string) {
+	if !w.discard {
+		entries, _ := os.ReadDir(filepath.Join(w.out, filepath.FromSlash(dir)))
+		for _, e := range entries {
+			if e.IsDir() || !siteFile.MatchString(e.Name()) || w.folder[dir+e.Name()] {
 				continue
 			}
-			if err := os.Remove(filepath.Join(w.out, filepath.FromSlash(name))); err == nil {
-				removed++
-				os.Remove(filepath.Dir(filepath.Join(w.out, filepath.FromSlash(name)))) // only if empty
+			if os.Remove(filepath.Join(w.out, filepath.FromSlash(dir), e.Name())) == nil {
+				w.removed++
 			}
 		}
 	}
-	names := append([]string(nil), w.files...)
+	for k := range w.folder {
+		if strings.HasPrefix(k, dir) {
+			delete(w.folder, k)
+		}
+	}
+}
+
+// finish prunes the folders still open, removes what the previous manifest lists and
+// this publish did not write, and writes the new manifest.
+func (w *writer) finish() error {
+	folders := map[string]bool{}
+	for k := range w.folder {
+		folders[k[:strings.IndexByte(k, '/')+1]] = true
+	}
+	for d := range folders {
+		w.prune(d)
+	}
+	if old, err := os.ReadFile(filepath.Join(w.out, ManifestName)); err == nil {
+		for _, name := range strings.Split(string(old), "\n") {
+			if name == "" || w.seenTop[name] || !safeName(strings.TrimSuffix(name, "/")) {
+				continue
+			}
+			if strings.HasSuffix(name, "/") {
+				w.prune(name)
+				os.Remove(filepath.Join(w.out, filepath.FromSlash(name))) // only if now empty
+				continue
+			}
+			if siteFile.MatchString(name) && os.Remove(filepath.Join(w.out, name)) == nil {
+				w.removed++
+			}
+		}
+	}
+	names := append([]string(nil), w.top...)
 	sort.Strings(names)
-	files := w.files
-	err = w.bytes(ManifestName, []byte(strings.Join(names, "\n")+"\n"))
-	w.files = files
-	return removed, err
+	files, written := w.files, w.written
+	err := w.bytes(ManifestName, []byte(strings.Join(names, "\n")+"\n"))
+	w.files, w.written = files, written
+	return err
 }
 
 // safeName reports whether a manifest line is a relative path inside the site.
@@ -252,6 +309,7 @@ func publish(ctx context.Context, st *tournament.Store, opts Options, w *writer)
 			if err := publishEvent(ctx, tx, w, t, dir, reports.HTMLOptions{Lang: Lang(t, opts.Lang), Root: "../", Archive: true}); err != nil {
 				return fmt.Errorf("%s: %w", t.Name, err)
 			}
+			w.prune(dir)
 		}
 		res.Tournaments = len(all)
 		return w.file("index.html", func(out io.Writer) error {
@@ -261,14 +319,12 @@ func publish(ctx context.Context, st *tournament.Store, opts Options, w *writer)
 	if err != nil {
 		return nil, err
 	}
-	if w.discard {
-		res.Files, res.Written = len(w.files), w.written
-		return res, nil
+	if !w.discard {
+		if err := w.finish(); err != nil {
+			return nil, err
+		}
 	}
-	if res.Removed, err = w.finish(); err != nil {
-		return nil, err
-	}
-	res.Files, res.Written = len(w.files), w.written
+	res.Files, res.Written, res.Removed = w.files, w.written, w.removed
 	return res, nil
 }
 

@@ -94,6 +94,17 @@ func readTree(t *testing.T, dir string) map[string][]byte {
 func TestPublishByteIdentical(t *testing.T) {
 	_, st, _ := newEvent(t, []string{"Rossi, Mario", "Bianchi, Luca", "Verdi, Anna", "Neri, Ugo"})
 	a, b := t.TempDir(), t.TempDir()
+	// Files of the federation's own in the folder are left alone.
+	os.WriteFile(filepath.Join(a, "README.txt"), []byte("ours"), 0o644)
+	os.MkdirAll(filepath.Join(a, ".git"), 0o755)
+	os.WriteFile(filepath.Join(a, ".git", "HEAD"), []byte("ref"), 0o644)
+	defer func() {
+		for _, f := range []string{"README.txt", ".git/HEAD"} {
+			if _, err := os.Stat(filepath.Join(a, f)); err != nil {
+				t.Errorf("publish removed %s, which is not part of the site", f)
+			}
+		}
+	}()
 	for _, all := range []bool{false, true} {
 		ra, err := Publish(context.Background(), st, Options{Out: a, All: all})
 		if err != nil {
@@ -103,6 +114,8 @@ func TestPublishByteIdentical(t *testing.T) {
 			t.Fatal(err)
 		}
 		ta, tb := readTree(t, a), readTree(t, b)
+		delete(ta, "README.txt")
+		delete(ta, ".git/HEAD")
 		if len(ta) != len(tb) {
 			t.Fatalf("all=%v: %d files and %d files", all, len(ta), len(tb))
 		}
@@ -120,6 +133,9 @@ func TestPublishByteIdentical(t *testing.T) {
 		}
 		if all && ra.Removed == 0 {
 			t.Errorf("switching to --all removed no page of the single-event layout")
+		}
+		if _, err := os.Stat(filepath.Join(a, "round-1.html")); all && err == nil {
+			t.Errorf("switching to --all left the single-event layout's round-1.html")
 		}
 		pre := ""
 		if all {
