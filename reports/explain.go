@@ -11,8 +11,9 @@ import (
 // WriteExplanation prints why each pair of a round was made, from the explanation the
 // pairing stored (tournament.RoundExplanation), in the language l; nm names a player by
 // entry id ("12 Rossi, Mario"). The reasons the engines give for passing a player over are
-// printed as they stored them (English).
-func WriteExplanation(w io.Writer, l *Locale, ex *tournament.RoundExplanation, nm func(int) string) {
+// printed as they stored them (English). fid, when not nil, prints the body of an
+// Italo-Swiss round paired in one of the federation program's formats (issue 13).
+func WriteExplanation(w io.Writer, l *Locale, ex *tournament.RoundExplanation, nm func(int) string, fid func()) {
 	if ex == nil {
 		fmt.Fprintln(w, l.T("explain.none"))
 		return
@@ -25,6 +26,8 @@ func WriteExplanation(w io.Writer, l *Locale, ex *tournament.RoundExplanation, n
 		fmt.Fprintln(w, "  "+l.T("explain.manual", "set", m.String()))
 	}
 	switch {
+	case fid != nil:
+		fid()
 	case ex.Berger != nil:
 		b := ex.Berger
 		var ps []string

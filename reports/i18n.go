@@ -104,13 +104,17 @@ func ParseLang(s string) (Lang, error) {
 	return "", fmt.Errorf("%w %q (arbitro speaks %s)", ErrUnknownLang, s, strings.Join(Languages(), ", "))
 }
 
-// EnvLang is the language $LC_ALL, $LC_MESSAGES or $LANG asks for (in that order, as
-// POSIX reads them), or "" when none names a shipped language. getenv is os.Getenv.
+// EnvLang is the language $LC_ALL, $LC_MESSAGES or $LANG asks for: the first of them that
+// is set decides, as POSIX reads them. It returns "" when that one is C or POSIX (no
+// preference) or names no shipped language. getenv is os.Getenv.
 func EnvLang(getenv func(string) string) Lang {
 	for _, v := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
 		s := getenv(v)
-		if s == "" || s == "C" || s == "POSIX" || strings.HasPrefix(s, "C.") {
+		if s == "" {
 			continue
+		}
+		if s == "C" || s == "POSIX" || strings.HasPrefix(s, "C.") {
+			return ""
 		}
 		if l, err := ParseLang(s); err == nil {
 			return l

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -40,7 +41,7 @@ func moduleRoot(t *testing.T) string {
 
 // sourceKeys parses every Go file of the module (every package: reports, site,
 // cmd/arbitro, ...; testdata and hidden directories skipped) and returns the string
-// literals of non-test files, and the keys passed as first argument to a .T( or .N(
+// literals of non-test files (and the quoted keys of .html/.tmpl/.gohtml templates), and the keys passed as first argument to a .T( or .N(
 // call in them (those must exist in the catalogs).
 func sourceKeys(t *testing.T) (literals map[string]bool, called map[string]string) {
 	t.Helper()
@@ -55,6 +56,17 @@ func sourceKeys(t *testing.T) (literals map[string]bool, called map[string]strin
 			n := d.Name()
 			if p != root && (strings.HasPrefix(n, ".") || n == "testdata" || n == "vendor") {
 				return filepath.SkipDir
+			}
+			return nil
+		}
+		if ext := filepath.Ext(p); ext == ".html" || ext == ".tmpl" || ext == ".gohtml" {
+			// Templates name keys as quoted strings too: {{t "site.title"}}.
+			b, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			for _, m := range templateKey.FindAllStringSubmatch(string(b), -1) {
+				literals[m[1]] = true
 			}
 			return nil
 		}
@@ -95,6 +107,9 @@ func sourceKeys(t *testing.T) (literals map[string]bool, called map[string]strin
 	}
 	return literals, called
 }
+
+// templateKey finds a quoted catalog key in a template file.
+var templateKey = regexp.MustCompile(`"([a-z0-9_-]+(?:\.[a-z0-9_-]+)+)"`)
 
 // looksLikeKey: catalog keys are dotted lower-case words ("standings.title.after").
 func looksLikeKey(s string) bool {
@@ -226,8 +241,12 @@ func TestParseLang(t *testing.T) {
 		t.Errorf("EnvLang(LANG=it_IT.UTF-8) = %q", got)
 	}
 	env = map[string]string{"LANG": "it_IT.UTF-8", "LC_ALL": "C"}
-	if got := EnvLang(func(k string) string { return env[k] }); got != "it" {
-		t.Errorf("EnvLang(LC_ALL=C, LANG=it) = %q, want it", got)
+	if got := EnvLang(func(k string) string { return env[k] }); got != "" {
+		t.Errorf("EnvLang(LC_ALL=C, LANG=it) = %q, want none (LC_ALL decides)", got)
+	}
+	env = map[string]string{"LANG": "en_US.UTF-8", "LC_MESSAGES": "fr_FR.UTF-8"}
+	if got := EnvLang(func(k string) string { return env[k] }); got != "fr" {
+		t.Errorf("EnvLang(LC_MESSAGES=fr, LANG=en) = %q, want fr", got)
 	}
 	env = map[string]string{"LANG": "ja_JP.UTF-8"}
 	if got := EnvLang(func(k string) string { return env[k] }); got != "" {

@@ -189,3 +189,13 @@ func TestCSVSpreadsheet(t *testing.T) {
 		}
 	}
 }
+
+// Every tie-break the standings compute has a name in the catalogs (a new one added to
+// tournament without a catalog entry would print its English label on every sheet).
+func TestEveryTieBreakHasCatalogNames(t *testing.T) {
+	for _, tb := range append(tournament.AllTieBreaks(), tournament.TBLot) {
+		if _, ok := tieBreakKeys[tb]; !ok {
+			t.Errorf("tie-break %q has no catalog keys in tieBreakKeys", tb)
+		}
+	}
+}

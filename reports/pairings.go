@@ -28,6 +28,9 @@ type PairingsSheet struct {
 	Date, Time string
 	// Locale is the language of the sheet; nil prints English.
 	Locale *Locale
+	// Notes are printed under the lists: the Italo-Swiss format and kinds of rest, the
+	// opening drawn for the round (issue 13).
+	Notes []string
 }
 
 // PairingBoard is one board: White against Black. Game is 2 for the return game when the
@@ -302,11 +305,15 @@ func writeRoundPDF(w io.Writer, p PairingsSheet, meta Meta, results bool) error 
 	}
 	list(l.T("pairings.byes"), p.Byes, true)
 	list(l.T("pairings.absent"), p.Absent, false)
+	for _, n := range p.Notes {
+		f.Ln(1)
+		d.paragraph(size, n)
+	}
 	f.Ln(3)
 	if results {
-		d.paragraph(7.5, l.N("results.note", len(p.Boards), "scoring", sc.Name))
+		d.paragraph(7.5, l.N("results.note", len(p.Boards), "scoring", l.Decimal(sc.Name)))
 	} else {
-		d.paragraph(7.5, l.N("pairings.note", len(p.Boards), "scoring", sc.Name))
+		d.paragraph(7.5, l.N("pairings.note", len(p.Boards), "scoring", l.Decimal(sc.Name)))
 	}
 	return d.finish(w)
 }

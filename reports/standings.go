@@ -66,7 +66,7 @@ func (s Standings) legend() string {
 	for _, tb := range s.Table.TieBreaks {
 		tbs = append(tbs, l.TieBreakLabel(tb)+" = "+l.TieBreakTitle(tb))
 	}
-	out := l.T("legend.scoring", "name", s.scoring().Name)
+	out := l.T("legend.scoring", "name", l.Decimal(s.scoring().Name))
 	if len(tbs) > 0 {
 		out += " " + l.T("legend.tiebreaks", "list", strings.Join(tbs, ", "))
 	} else {
@@ -452,10 +452,13 @@ func WriteStandingsPDF(w io.Writer, s Standings, meta Meta) error {
 		d = newDoc(meta, s.Table.Event, s.Title(), true)
 		d.fitWidths(cols, rows, size, 2, 40)
 	}
-	// The club column gives way to the name when space is short.
-	if max := d.usableWidth() * 0.22; cols[3].width > max {
-		cols[2].width += cols[3].width - max
-		cols[3].width = max
+	// Clubs print in full when the page has room; when it has not, the club column gives
+	// way to the name, down to 22% of the page.
+	if over := sumWidths(cols) - d.usableWidth(); over > 0 {
+		if max := d.usableWidth() * 0.22; cols[3].width > max {
+			cut := min(cols[3].width-max, over)
+			cols[3].width -= cut
+		}
 	}
 	d.f.AddPage()
 	d.table(cols, rows, size)

@@ -45,6 +45,7 @@ var tieBreakKeys = map[tournament.TieBreak][2]string{
 	tournament.TBDirectEncounter: {"tb.direct-encounter.label", "tb.direct-encounter.title"},
 	tournament.TBProgressive:     {"tb.progressive.label", "tb.progressive.title"},
 	tournament.TBAverageRating:   {"tb.aro.label", "tb.aro.title"},
+	tournament.TBLot:             {"tb.lot.label", "tb.lot.title"},
 }
 
 // TieBreakLabel is the column head of a tie-break in the language ("Quoz", "SD").

@@ -148,19 +148,19 @@ func TestMigrationFromOlderVersion(t *testing.T) {
 		return err
 	})
 	ctx := context.Background()
-	next := arbitro.SchemaVersion + 1
+	cur, next := arbitro.SchemaVersion, arbitro.SchemaVersion+1 // a synthetic next version
 	v2 := arbitro.Schema + "\nALTER TABLE players ADD COLUMN email TEXT NOT NULL DEFAULT '';\n"
 	good := []arbitro.Migration{{Version: next, SQL: "ALTER TABLE players ADD COLUMN email TEXT NOT NULL DEFAULT '';"}}
 
-	// A failing migration leaves the file as it was: the current version, no new column.
+	// A failing migration leaves the file as it was: version 1, no new column.
 	bad := []arbitro.Migration{{Version: next, SQL: "ALTER TABLE players ADD COLUMN email TEXT NOT NULL DEFAULT ''; CREATE TABLE oops (x REFERENCES;"}}
 	if err := s.migrate(ctx, v2, next, bad); err == nil {
 		t.Fatal("a broken migration succeeded")
 	}
 	var v int
 	s.DB().QueryRow("PRAGMA user_version").Scan(&v)
-	if v != arbitro.SchemaVersion {
-		t.Fatalf("after a failed migration user_version = %d, want %d", v, arbitro.SchemaVersion)
+	if v != cur {
+		t.Fatalf("after a failed migration user_version = %d, want %d", v, cur)
 	}
 	if _, err := s.DB().Exec("SELECT email FROM players"); err == nil {
 		t.Fatal("the failed migration's first statement was kept")
@@ -175,7 +175,7 @@ func TestMigrationFromOlderVersion(t *testing.T) {
 		t.Fatalf("after migration: version %d, %q %q, %v", v, name, email, err)
 	}
 	s.Close()
-	// This arbitro (one schema behind) now refuses the migrated file.
+	// This arbitro (schema cur) now refuses the migrated file.
 	if _, err := Open(path); !errors.Is(err, ErrNewerSchema) {
 		t.Fatalf("want ErrNewerSchema, got %v", err)
 	}

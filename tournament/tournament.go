@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"arbitro/pairing"
 )
 
 // Variants of draughts (column tournaments.variant).
@@ -48,7 +50,17 @@ type Tournament struct {
 	Arbiter         string   `json:"arbiter,omitempty"`      // chief arbiter (arbitro principale)
 	TimeControl     string   `json:"time_control,omitempty"` // as announced, free text
 	CreatedAt       string   `json:"created_at"`             // RFC 3339 UTC
-	Lang            string   `json:"lang"`                   // language of its sheets and messages: "it", "en", "fr", "nl"
+	// ItaloFormat is the Italo-Swiss format (pairing.ItaloFormat: art8, art9, art2 or
+	// rotation); "" for the other systems. New Italo-Swiss tournaments default to art8.
+	ItaloFormat string `json:"italo_format,omitempty"`
+	// Openings is the opening ballot: "" none, OpeningsFIDItalian one opening drawn per
+	// round from FID Tabella 4 (Capo IV).
+	Openings string `json:"openings,omitempty"`
+	// ClubSeparation is "" or "club": a round robin's lot places clubmates to meet in the
+	// first rounds (pairing.LotSeparated); the Italo-Swiss avoids pairing clubmates while a
+	// pairing without them exists (docs/club-separation.md).
+	ClubSeparation string `json:"club_separation,omitempty"`
+	Lang           string `json:"lang"` // language of its sheets and messages: "it", "en", "fr", "nl"
 
 	// Filled by the read functions, not stored in the tournaments row.
 	Players      int `json:"players"`       // entries, withdrawn included
@@ -202,6 +214,9 @@ func (t *Tournament) validate() error {
 	if t.Seed < 0 {
 		return fmt.Errorf("%w: the seed must not be negative", ErrMalformed)
 	}
+	if err := t.validateFID(); err != nil {
+		return err
+	}
 	if t.Start, err = ParseDate(t.Start); err != nil {
 		return err
 	}
@@ -252,10 +267,12 @@ func (tx *Tx) CreateTournament(t *Tournament) error {
 	}
 	t.CreatedAt = tx.NowText()
 	res, err := tx.ExecContext(tx.ctx, `INSERT INTO tournaments (name, variant, system, rounds, scoring, bye_points, forfeit_points,
-		games_per_pairing, tiebreaks, lot_seed, start_date, end_date, place, federation, chief_arbiter, time_control, created_at, lang)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		games_per_pairing, tiebreaks, lot_seed, start_date, end_date, place, federation, chief_arbiter, time_control, created_at,
+		italo_format, openings, club_separation, lang)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		t.Name, t.Variant, t.System, t.Rounds, t.Scoring, t.ByePoints, t.ForfeitPoints, t.GamesPerPairing,
-		strings.Join(t.TieBreaks, ","), t.Seed, t.Start, t.End, t.Place, t.Federation, t.Arbiter, t.TimeControl, t.CreatedAt, t.Lang)
+		strings.Join(t.TieBreaks, ","), t.Seed, t.Start, t.End, t.Place, t.Federation, t.Arbiter, t.TimeControl, t.CreatedAt,
+		t.ItaloFormat, t.Openings, t.ClubSeparation, t.Lang)
 	if err != nil {
 		return err
 	}
@@ -267,7 +284,7 @@ func (tx *Tx) CreateTournament(t *Tournament) error {
 
 const tournamentCols = `t.id, t.name, t.variant, t.system, t.rounds, t.scoring, t.bye_points, t.forfeit_points,
 	t.games_per_pairing, t.tiebreaks, t.lot_seed, coalesce(t.lot_drawn_at, ''), t.start_date, t.end_date, t.place,
-	t.federation, t.chief_arbiter, t.time_control, t.created_at, t.lang,
+	t.federation, t.chief_arbiter, t.time_control, t.created_at, t.italo_format, t.openings, t.club_separation, t.lang,
 	(SELECT count(*) FROM entries e WHERE e.tournament_id = t.id),
 	(SELECT coalesce(max(number), 0) FROM rounds r WHERE r.tournament_id = t.id)`
 
@@ -276,7 +293,7 @@ func scanTournament(sc interface{ Scan(...any) error }) (*Tournament, error) {
 	var tb string
 	err := sc.Scan(&t.ID, &t.Name, &t.Variant, &t.System, &t.Rounds, &t.Scoring, &t.ByePoints, &t.ForfeitPoints,
 		&t.GamesPerPairing, &tb, &t.Seed, &t.LotDrawnAt, &t.Start, &t.End, &t.Place,
-		&t.Federation, &t.Arbiter, &t.TimeControl, &t.CreatedAt, &t.Lang, &t.Players, &t.RoundsPaired)
+		&t.Federation, &t.Arbiter, &t.TimeControl, &t.CreatedAt, &t.ItaloFormat, &t.Openings, &t.ClubSeparation, &t.Lang, &t.Players, &t.RoundsPaired)
 	if err != nil {
 		return nil, err
 	}
@@ -366,6 +383,7 @@ var TournamentFields = map[string]bool{
 	"federation": false, "time-control": false, "lang": false,
 	"variant": true, "system": true, "rounds": true, "scoring": true, "tiebreaks": true,
 	"bye-points": true, "forfeit-points": true, "games-per-pairing": true, "seed": true,
+	"italo-format": true, "openings": true, "club-separation": true,
 }
 
 // SetTournamentField changes one field of tournament t (name as in TournamentFields) to
@@ -423,6 +441,17 @@ func (tx *Tx) SetTournamentField(t *Tournament, field, value string) (*Tournamen
 		nt.Variant = strings.ToLower(value)
 	case "system":
 		nt.System = strings.ToLower(value)
+		if nt.System != SystemItaloSwiss {
+			nt.ItaloFormat = ""
+		} else if cur.System != SystemItaloSwiss {
+			nt.ItaloFormat = string(pairing.ItaloArt8)
+		}
+	case "italo-format":
+		nt.ItaloFormat = strings.ToLower(value)
+	case "openings":
+		nt.Openings = strings.ToLower(value)
+	case "club-separation":
+		nt.ClubSeparation = strings.ToLower(value)
 	case "scoring":
 		nt.Scoring = value
 	case "tiebreaks":
@@ -462,9 +491,10 @@ func (tx *Tx) SetTournamentField(t *Tournament, field, value string) (*Tournamen
 	}
 	_, err = tx.ExecContext(tx.ctx, `UPDATE tournaments SET name = ?, variant = ?, system = ?, rounds = ?, scoring = ?,
 		bye_points = ?, forfeit_points = ?, games_per_pairing = ?, tiebreaks = ?, lot_seed = ?, start_date = ?,
-		end_date = ?, place = ?, federation = ?, chief_arbiter = ?, time_control = ?, lang = ? WHERE id = ?`,
+		end_date = ?, place = ?, federation = ?, chief_arbiter = ?, time_control = ?, italo_format = ?, openings = ?, club_separation = ?, lang = ? WHERE id = ?`,
 		nt.Name, nt.Variant, nt.System, nt.Rounds, nt.Scoring, nt.ByePoints, nt.ForfeitPoints, nt.GamesPerPairing,
-		strings.Join(nt.TieBreaks, ","), nt.Seed, nt.Start, nt.End, nt.Place, nt.Federation, nt.Arbiter, nt.TimeControl, nt.Lang, nt.ID)
+		strings.Join(nt.TieBreaks, ","), nt.Seed, nt.Start, nt.End, nt.Place, nt.Federation, nt.Arbiter, nt.TimeControl,
+		nt.ItaloFormat, nt.Openings, nt.ClubSeparation, nt.Lang, nt.ID)
 	if err != nil {
 		return nil, err
 	}

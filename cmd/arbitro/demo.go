@@ -86,6 +86,17 @@ func (d *demo) say(key string, args ...any) {
 	fmt.Fprintf(d.w, "\n[%d] %s\n", d.step, d.loc.T(key, args...))
 }
 
+// sayf is say for a step not in the catalogs yet (printed in English).
+func (d *demo) sayf(format string, args ...any) {
+	d.step++
+	fmt.Fprintf(d.w, "\n[%d] %s\n", d.step, fmt.Sprintf(format, args...))
+}
+
+// outf is out for a line not in the catalogs yet (printed in English).
+func (d *demo) outf(format string, args ...any) {
+	fmt.Fprintf(d.w, "    %s\n", fmt.Sprintf(format, args...))
+}
+
 func (d *demo) cmdline(format string, args ...any) {
 	fmt.Fprintf(d.w, "    %s\n", d.loc.T("demo.by_hand", "db", filepath.Join(d.dir, "arbitro.db"), "cmd", fmt.Sprintf(format, args...)))
 }
@@ -149,6 +160,9 @@ func runDemo(w io.Writer, dir string, seed int64) error {
 		return err
 	}
 	if err := d.roundRobinEvent(real); err != nil {
+		return err
+	}
+	if err := d.fidPracticeEvent(real); err != nil { // issue 13: cmd/arbitro/demo_fid.go
 		return err
 	}
 	fmt.Fprintln(w, "\n"+d.loc.T("demo.done", "db", filepath.Join(dir, "arbitro.db")))

@@ -70,7 +70,11 @@ written in the event log ('arbitro tournament log').`,
 			for _, n := range res.Numbers {
 				fmt.Fprintf(tw, "%d\t%s\n", n.Number, n.Name)
 			}
-			return tw.Flush()
+			if err := tw.Flush(); err != nil {
+				return err
+			}
+			writeLotClubs(out, res)
+			return nil
 		},
 	}
 	cmd.Flags().Uint64Var(&seed, "seed", 0, "seed of the draw (1 to 9223372036854775807; default: the tournament's stored seed)")

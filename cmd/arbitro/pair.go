@@ -8,6 +8,7 @@ import (
 	"io"
 	"sort"
 	"strconv"
+	"strings"
 
 	"arbitro/pairing"
 	"arbitro/reports"
@@ -178,6 +179,7 @@ Exit status 4 when no valid pairing exists.`,
 			if err := reports.WritePairingsText(out, sheet); err != nil {
 				return err
 			}
+			writeRoundFID(out, sheet.Locale, pr.Explanation, names)
 			if explainFlag {
 				fmt.Fprintln(out)
 				writeExplanation(out, pr.Explanation, names)
@@ -256,7 +258,12 @@ func loadSheet(tx *tournament.Tx, t *tournament.Tournament, round int) (reports.
 // writeExplanation prints why each pair was made, from the stored explanation, in the
 // language of the CLI's messages (cliLocale).
 func writeExplanation(w io.Writer, ex *tournament.RoundExplanation, names map[int]entryLabel) {
-	reports.WriteExplanation(w, cliLocale(), ex, func(id int) string { return names[id].String() })
+	nm := func(id int) string { return names[id].String() }
+	var fid func() // the federation program's formats explain themselves (issue 13)
+	if ex != nil && ex.Italo != nil && ex.Italo.Format.FID() {
+		fid = func() { writeFIDExplanation(w, ex, nm) }
+	}
+	reports.WriteExplanation(w, cliLocale(), ex, nm, fid)
 }
 
 // runCheck is `arbitro pair --check [--round N]` on the database.
@@ -434,6 +441,7 @@ one still to come), to pin up after the round. Printed in the tournament's langu
 			case pdf != "" && resultsSheet:
 				return writePDF(cmd, pdf, func(w io.Writer, m reports.Meta) error { return reports.WriteResultsPDF(w, sheet, m) })
 			case pdf != "":
+				sheet.Notes = fidSheetNotes(sheet.Locale, ri.Explanation, names) // format, rests, opening (issue 13)
 				return writePDF(cmd, pdf, func(w io.Writer, m reports.Meta) error { return reports.WritePairingsPDF(w, sheet, m) })
 			case flagJSON:
 				byID := map[int64]*tournament.Entry{}
@@ -466,10 +474,11 @@ one still to come), to pin up after the round. Printed in the tournament's langu
 				return printJSON(cmd, j)
 			}
 			out := cmd.OutOrStdout()
-			fmt.Fprintf(out, "%s — round %d of %d (%s, seed %d)\n", t.Name, ri.Number, t.Rounds, ri.Method, ri.Seed)
+			fmt.Fprintln(out, sheet.Locale.T("pairings.header", "name", t.Name, "round", ri.Number, "rounds", t.Rounds, "method", ri.Method, "seed", fmt.Sprint(ri.Seed)))
 			if err := reports.WritePairingsText(out, sheet); err != nil {
 				return err
 			}
+			writeRoundFID(out, sheet.Locale, ri.Explanation, names)
 			if explainFlag {
 				fmt.Fprintln(out)
 				writeExplanation(out, ri.Explanation, names)
@@ -515,4 +524,12 @@ result, a game score or a draw claim. Written in the event log.`,
 			return nil
 		},
 	}
+}
+
+func joinNames(ids []int, nm func(int) string) string {
+	var s []string
+	for _, id := range ids {
+		s = append(s, nm(id))
+	}
+	return strings.Join(s, ", ")
 }

@@ -58,7 +58,8 @@ event log.`,
 			if flagJSON {
 				return printJSON(cmd, rs)
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "%s: round %d on %s at %s\n", name, n, dash(rs.Date), dash(rs.Time))
+			msg := cliLocale()
+			fmt.Fprintln(cmd.OutOrStdout(), msg.T("cli.round_set", "name", name, "round", n, "date", dash(msg.DateText(rs.Date)), "time", dash(rs.Time)))
 			return nil
 		},
 	}

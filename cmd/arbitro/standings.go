@@ -18,8 +18,9 @@ func init() { addCommand(newStandingsCmd()) }
 
 // standingsFlags are shared by standings and crosstable.
 type standingsFlags struct {
-	round int    // --round; -1 = the last completed round
-	pdf   string // --pdf FILE
+	round    int    // --round; -1 = the last completed round
+	pdf      string // --pdf FILE
+	category string // --category NAME (standings only): that category's standings
 }
 
 func (f *standingsFlags) register(c *cobra.Command) {
@@ -50,7 +51,15 @@ func (f *standingsFlags) load() (reports.Standings, error) {
 		if last := tournament.LastRound(ct); round > last && round <= ct.Rounds {
 			return fail(fmt.Errorf("round %d has not been paired yet (last paired round: %d)", round, last), "give a paired round, or none for the latest")
 		}
-		rows, err := tournament.ComputeStandings(ct, round)
+		var rows []tournament.Standing
+		if f.category != "" { // issue 13: a category's own places and tie-breaks
+			rows, err = tx.CategoryStandings(t, ct, f.category, round)
+			c := *ct
+			c.Event.Name += " — " + f.category
+			ct = &c
+		} else {
+			rows, err = tournament.ComputeStandings(ct, round)
+		}
 		if err != nil {
 			return err
 		}
@@ -66,6 +75,8 @@ func (f *standingsFlags) load() (reports.Standings, error) {
 		return out, fail(err, "give a round of the tournament, or none for the latest")
 	case errors.Is(err, tournament.ErrInvalidCrosstable):
 		return out, fail(err, "correct the result with 'arbitro result', then try again")
+	case errors.Is(err, tournament.ErrCategory):
+		return out, fail(err, "see 'arbitro category list'")
 	case errors.Is(err, tournament.ErrUnknownTieBreak):
 		return out, fail(err, "set the tie-breaks with 'arbitro tournament set tiebreaks LIST'")
 	}
@@ -144,5 +155,6 @@ for the spreadsheet of that language: in Italian ';' separated, decimal commas, 
 	}
 	f.register(c)
 	c.Flags().BoolVar(&csvOut, "csv", false, "write CSV (one line per player)")
+	c.Flags().StringVar(&f.category, "category", "", "the standings of this category only (its own places)")
 	return c
 }
