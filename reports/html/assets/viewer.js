@@ -86,4 +86,5 @@
     e.preventDefault();
   });
   show(current);
+  board.setAttribute("data-viewer", "on"); // the buttons and keys work from now on
 }());
