@@ -7,6 +7,7 @@ package reports
 // TestSiteKeys checks that the templates ask for no other key.
 var siteKeys = []string{
 	"site.archive",
+	"site.results.entered",
 	"site.accepted",
 	"site.rejected",
 	"site.pending",
