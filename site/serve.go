@@ -43,6 +43,12 @@ func NewHandler(st *tournament.Store, lang string) *Handler {
 
 var errNotFound = errors.New("not found")
 
+// errSlash: the path names a tournament's folder without its trailing slash.
+var errSlash = errors.New("folder without a slash")
+
+// maxCached bounds the pages kept between two changes of the database.
+const maxCached = 4096
+
 // ServeHTTP implements http.Handler.
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	hd := w.Header()
@@ -69,6 +75,10 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	c, err := h.page(r, p)
+	if errors.Is(err, errSlash) {
+		http.Redirect(w, r, p+"/", http.StatusMovedPermanently)
+		return
+	}
 	if errors.Is(err, errNotFound) || errors.Is(err, reports.ErrNoPage) || errors.Is(err, tournament.ErrNotFound) {
 		http.NotFound(w, r)
 		return
@@ -112,6 +122,9 @@ func (h *Handler) page(r *http.Request, p string) (cached, error) {
 		}
 		if out, err = h.render(tx, p); err != nil {
 			return err
+		}
+		if len(h.cache) >= maxCached {
+			h.cache = map[string]cached{} // a crawler walking a large archive: start again
 		}
 		h.cache[p] = out
 		return nil
@@ -164,7 +177,7 @@ func (h *Handler) render(tx *tournament.Tx, p string) (cached, error) {
 		return cached{}, errNotFound
 	}
 	if !strings.HasSuffix(rest, "/") && !strings.Contains(rest, "/") {
-		return cached{}, errNotFound // "/<slug>" without the slash: relative links would break
+		return cached{}, errSlash // "/<slug>": relative links need "/<slug>/"
 	}
 	ev, err := tx.LoadSiteEvent(t)
 	if err != nil {

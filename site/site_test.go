@@ -323,6 +323,9 @@ func TestServeShowsNewResult(t *testing.T) {
 			t.Errorf("GET %s: %d, want 400 or 404", p, resp.StatusCode)
 		}
 	}
+	if code, body := get("/1-torneo-b-di-b-prova"); code != 200 || !strings.Contains(body, "<h1>") {
+		t.Errorf("GET /1-torneo-b-di-b-prova (no slash): %d, not redirected to the event page", code)
+	}
 	resp, err := http.Post(srv.URL+page, "text/plain", strings.NewReader("x"))
 	if err != nil {
 		t.Fatal(err)
