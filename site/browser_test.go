@@ -434,6 +434,7 @@ func TestBrowserServeAndHostileNames(t *testing.T) {
 	}
 	chromiumPath(t)
 	_, st, _ := newEvent(t, hostileNames)
+	controlName(t, st)
 	srv := httptest.NewServer(NewHandler(st, "en"))
 	defer srv.Close()
 	b := newBrowser(t)
