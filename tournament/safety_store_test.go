@@ -17,18 +17,21 @@ import (
 	"arbitro"
 )
 
-// TestSafetyWritersQueue: twenty writers each holding the write lock for 20 ms, with a
-// busy timeout of 50 ms, all succeed: the lock keeps moving (each commit is seen through
-// PRAGMA data_version), so no one waits for a stuck writer. Before beginWrite, every
-// writer that waited more than 50 ms in total failed with ErrBusy.
+// TestSafetyWritersQueue: thirty writers each holding the write lock for 20 ms (600 ms of
+// queue in all), with a busy timeout of 300 ms, all succeed: the lock keeps moving (each
+// commit is seen through PRAGMA data_version), so no one waits for a stuck writer. Before
+// beginWrite, every writer that waited more than the timeout in total failed with ErrBusy.
+// (The timeout is six times larger than the 20 ms hold so that a loaded machine, which
+// may pause a lock holder for tens of milliseconds, does not fail the test; the queue is
+// still twice the timeout.)
 func TestSafetyWritersQueue(t *testing.T) {
 	_, path := openTemp(t)
-	const n = 20
+	const n = 30
 	var wg sync.WaitGroup
 	errs := make([]error, n)
 	start := make(chan struct{})
 	for i := 0; i < n; i++ {
-		s, err := Open(path, WithBusyTimeout(50*time.Millisecond))
+		s, err := Open(path, WithBusyTimeout(300*time.Millisecond))
 		if err != nil {
 			t.Fatal(err)
 		}
