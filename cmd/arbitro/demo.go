@@ -15,6 +15,7 @@ import (
 
 	"arbitro/reports"
 	"arbitro/rules"
+	"arbitro/site"
 	"arbitro/tournament"
 )
 
@@ -169,6 +170,19 @@ func runDemo(w io.Writer, dir string, seed int64) error {
 		fmt.Fprintf(w, "  %s\n", f)
 	}
 	fmt.Fprintln(w, d.loc.T("demo.continue", "db", filepath.Join(dir, "arbitro.db")))
+	return d.site()
+}
+
+// site publishes every event of the demo as a web site and prints its index.html.
+func (d *demo) site() error {
+	out := filepath.Join(d.dir, "site")
+	res, err := site.Publish(context.Background(), d.st, site.Options{Out: out, All: true})
+	if err != nil {
+		return explain(err)
+	}
+	db := filepath.Join(d.dir, "arbitro.db")
+	fmt.Fprintln(d.w, "\n"+d.loc.T("site.demo.published", "events", res.Tournaments, "files", res.Files,
+		"publish", "arbitro --db "+db+" publish --all --out "+out, "serve", "arbitro --db "+db+" serve", "index", res.Index))
 	return nil
 }
 

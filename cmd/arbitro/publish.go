@@ -1,0 +1,70 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"arbitro/reports"
+	"arbitro/site"
+)
+
+func init() { addCommand(newPublishCmd()) }
+
+// publishOptions are the flags of arbitro publish.
+type publishOptions struct {
+	out string
+	all bool
+}
+
+func newPublishCmd() *cobra.Command {
+	var o publishOptions
+	c := &cobra.Command{
+		Use:   "publish --out DIR",
+		Short: "Write the tournament (or, with --all, the whole archive) as a static web site",
+		Long: `Write a static web site of the --tournament into --out: the event, the players, each
+round's pairings and results, the standings after each round, the crosstable, a page per
+player and a page per game (the board, the moves, a viewer, the rules engine's verdict),
+and data.json for other programs (format in docs/site-data.md). With --all, every
+tournament of the file, each in its own folder, with an index by year, variant and name.
+
+The site needs no server and nothing from the internet: open index.html, copy the folder
+to a USB stick, or upload it. The same database gives byte-identical files, and files
+whose content did not change are not rewritten. Files of an earlier publish that are no
+longer part of the site are removed (listed in DIR/.arbitro-site); nothing else in DIR
+is touched. To serve the pages live instead, use 'arbitro serve'.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := checkLangFlag(); err != nil {
+				return err
+			}
+			lang := ""
+			if flagLang != "" {
+				lang, _ = reports.ParseLang(flagLang) // checked just above
+			}
+			if o.out == "" {
+				return usageErr("--out DIR is required (the folder to write the site into)")
+			}
+			st, err := openExisting()
+			if err != nil {
+				return err
+			}
+			defer st.Close()
+			res, err := site.Publish(context.Background(), st, site.Options{Out: o.out, All: o.all, Tournament: flagTournament, Lang: lang})
+			if errors.Is(err, site.ErrOut) {
+				return fail(err, "choose another folder with --out")
+			}
+			if err != nil {
+				return explain(err)
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "published %d tournament(s): %d files, %d changed, %d removed\n%s\n",
+				res.Tournaments, res.Files, res.Written, res.Removed, res.Index)
+			return nil
+		},
+	}
+	c.Flags().StringVar(&o.out, "out", "", "folder to write the site into (created if missing)")
+	c.Flags().BoolVar(&o.all, "all", false, "every tournament of the file, with an archive index")
+	return c
+}

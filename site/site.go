@@ -1,0 +1,380 @@
+// Package site publishes arbitro's tournaments as a web site: Publish writes a static
+// site of one tournament or of a whole archive (every tournament of the file) into a
+// folder, and Handler serves the same pages live from the database, read-only, over
+// net/http. It reads through package tournament and renders through package reports
+// (html/template, assets embedded with go:embed: no external font, script or CDN).
+//
+// Layout of a published site (names are stable, so links and rsync keep working):
+//
+//	index.html                 one tournament: its event page; --all: the archive index
+//	assets/site.css, viewer.js the only stylesheet and the only script
+//	[<id>-<name>/]             --all: one folder per tournament, holding:
+//	  index.html               the event: header, players, rounds
+//	  round-N.html             pairings and results of round N
+//	  standings.html           standings after the last paired round
+//	  standings-N.html         standings after round N
+//	  crosstable.html          the crosstable
+//	  player-ID.html           a player's games, colours, opponents, points after each round
+//	  game-R-B[-G].html        a game on a board, with the verdict; game-R-B[-G].pdn its score
+//	  data.json                the tournament for other programs (docs/site-data.md)
+package site
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"golang.org/x/text/unicode/norm"
+
+	"arbitro/reports"
+	"arbitro/tournament"
+)
+
+// ManifestName is the file, in the output folder, listing what the last publish wrote:
+// its top-level files and its folders (one line each, a folder with a trailing slash).
+// The next publish removes what it lists and no longer writes, and inside the site's
+// folders the files named as the site names its files that it no longer writes; nothing
+// else in the folder (a .git, a README of the federation) is touched.
+const ManifestName = ".arbitro-site"
+
+// siteFile matches the names of the files a site's folder holds (pages, scores, data,
+// assets, and temporary files a crash may have left).
+var siteFile = regexp.MustCompile(`^(index\.html|data\.json|crosstable\.html|standings(-[0-9]+)?\.html|round-[0-9]+\.html|player-[0-9]+\.html|game-[0-9]+-[0-9]+(-[0-9]+)?\.(html|pdn)|site\.css|viewer\.js|favicon\.svg|\.tmp-.*)$`)
+
+// Options control Publish.
+type Options struct {
+	Out        string // the folder to write (created when missing)
+	All        bool   // every tournament of the file, with an archive index
+	Tournament string // with !All: the tournament (id or name; "" = the only one)
+	Lang       string // labels and <html lang>; "" = the tournament's language
+}
+
+// Result says what Publish wrote.
+type Result struct {
+	Index       string // path of the site's index.html
+	Tournaments int
+	Files       int // files of the site
+	Written     int // files whose content changed (the others were left untouched)
+	Removed     int // files of an earlier publish no longer in the site
+}
+
+// ErrOut is wrapped by errors about the output folder.
+var ErrOut = errors.New("cannot write the site")
+
+// Lang returns the language of t's pages: want when not empty (--lang), else the
+// tournament's language (tournaments.lang), else English.
+func Lang(t *tournament.Tournament, want string) string {
+	switch {
+	case want != "":
+		return want
+	case t.Lang != "":
+		return t.Lang
+	}
+	return "en"
+}
+
+// Slug is the folder of tournament t in an archive: "<id>-<name in lower-case ASCII
+// letters, digits and dashes>", e.g. "3-demo-italo-swiss-simulated-games".
+func Slug(t *tournament.Tournament) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range norm.NFD.String(strings.ToLower(t.Name)) {
+		switch {
+		case r < 128 && (unicode.IsLetter(r) || unicode.IsDigit(r)):
+			b.WriteRune(r)
+			dash = false
+		case unicode.Is(unicode.Mn, r):
+			// accents dropped
+		default:
+			if !dash && b.Len() > 0 {
+				b.WriteByte('-')
+				dash = true
+			}
+		}
+		if b.Len() >= 60 {
+			break
+		}
+	}
+	s := strings.Trim(b.String(), "-")
+	if s == "" {
+		return strconv.FormatInt(t.ID, 10)
+	}
+	return strconv.FormatInt(t.ID, 10) + "-" + s
+}
+
+// writer writes the files of a site: each file atomically (a temporary file renamed over
+// it), and only when its content changed. What it remembers is bounded by one folder's
+// files plus one line per folder, so that memory does not grow with an archive.
+type writer struct {
+	discard bool // render only (benchmarks of the rendering without the file system)
+	out     string
+	dirs    map[string]bool // folders known to exist
+	top     []string        // top-level files and folders ("x/") written, in order
+	seenTop map[string]bool
+	folder  map[string]bool // files written in each folder since the last prune, by folder
+	files   int
+	written int
+	removed int
+	buf     bytes.Buffer
+}
+
+func (w *writer) file(name string, render func(io.Writer) error) error {
+	w.buf.Reset()
+	if err := render(&w.buf); err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	return w.bytes(name, w.buf.Bytes())
+}
+
+// note records that name was written.
+func (w *writer) note(name string) {
+	w.files++
+	if w.seenTop == nil {
+		w.seenTop, w.folder = map[string]bool{}, map[string]bool{}
+	}
+	topName := name
+	if i := strings.IndexByte(name, '/'); i >= 0 {
+		topName = name[:i+1]
+		w.folder[name] = true
+	}
+	if !w.seenTop[topName] {
+		w.seenTop[topName] = true
+		w.top = append(w.top, topName)
+	}
+}
+
+func (w *writer) bytes(name string, data []byte) error {
+	w.note(name)
+	if w.discard {
+		w.written++
+		return nil
+	}
+	path := filepath.Join(w.out, filepath.FromSlash(name))
+	if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, data) {
+		return nil
+	}
+	dir := filepath.Dir(path)
+	if !w.dirs[dir] {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return fmt.Errorf("%w: %w", ErrOut, err)
+		}
+		if w.dirs == nil {
+			w.dirs = map[string]bool{}
+		}
+		w.dirs[dir] = true
+	}
+	// The new content goes to a temporary file beside the target, renamed over it: a
+	// reader (a web server, rsync) sees the old file or the new one, never half of one.
+	tmp := filepath.Join(dir, ".tmp-"+strconv.Itoa(os.Getpid())+"-"+filepath.Base(path))
+	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		return fmt.Errorf("%w: %w", ErrOut, err)
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("%w: %w", ErrOut, err)
+	}
+	w.written++
+	return nil
+}
+
+// prune removes, from folder dir ("x/", one level under the site), the site's files that
+// were not written this time, then forgets the folder's names.
+func (w *writer) prune(dir string) {
+	if !w.discard {
+		entries, _ := os.ReadDir(filepath.Join(w.out, filepath.FromSlash(dir)))
+		for _, e := range entries {
+			if e.IsDir() || !siteFile.MatchString(e.Name()) || w.folder[dir+e.Name()] {
+				continue
+			}
+			if os.Remove(filepath.Join(w.out, filepath.FromSlash(dir), e.Name())) == nil {
+				w.removed++
+			}
+		}
+	}
+	for k := range w.folder {
+		if strings.HasPrefix(k, dir) {
+			delete(w.folder, k)
+		}
+	}
+}
+
+// finish prunes the folders still open, removes what the previous manifest lists and
+// this publish did not write, and writes the new manifest.
+func (w *writer) finish() error {
+	folders := map[string]bool{}
+	for k := range w.folder {
+		folders[k[:strings.IndexByte(k, '/')+1]] = true
+	}
+	for d := range folders {
+		w.prune(d)
+	}
+	if old, err := os.ReadFile(filepath.Join(w.out, ManifestName)); err == nil {
+		for _, name := range strings.Split(string(old), "\n") {
+			if name == "" || w.seenTop[name] || !safeName(strings.TrimSuffix(name, "/")) {
+				continue
+			}
+			if strings.HasSuffix(name, "/") {
+				w.prune(name)
+				os.Remove(filepath.Join(w.out, filepath.FromSlash(name))) // only if now empty
+				continue
+			}
+			if siteFile.MatchString(name) && os.Remove(filepath.Join(w.out, name)) == nil {
+				w.removed++
+			}
+		}
+	}
+	names := append([]string(nil), w.top...)
+	sort.Strings(names)
+	files, written := w.files, w.written
+	err := w.bytes(ManifestName, []byte(strings.Join(names, "\n")+"\n"))
+	w.files, w.written = files, written
+	return err
+}
+
+// safeName reports whether a manifest line is a relative path inside the site.
+func safeName(name string) bool {
+	if strings.HasPrefix(name, "/") || strings.Contains(name, "\\") {
+		return false
+	}
+	for _, part := range strings.Split(name, "/") {
+		if part == "" || part == "." || part == ".." {
+			return false
+		}
+	}
+	return true
+}
+
+// Publish writes the site of opts.Tournament (or, with opts.All, of every tournament of
+// the file) into opts.Out, reading everything in one read transaction (one consistent
+// state of the database). Tournaments are rendered one at a time and each game is read,
+// replayed and written before the next, so memory does not grow with the archive. The same
+// database gives byte-identical files. Errors: tournament selection errors
+// (ErrNoTournament, ErrAmbiguousTournament, ErrNotFound), ErrOut, or the database's.
+func Publish(ctx context.Context, st *tournament.Store, opts Options) (*Result, error) {
+	if opts.Out == "" {
+		return nil, fmt.Errorf("%w: no output folder", ErrOut)
+	}
+	if err := os.MkdirAll(opts.Out, 0o755); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrOut, err)
+	}
+	return publish(ctx, st, opts, &writer{out: opts.Out})
+}
+
+func publish(ctx context.Context, st *tournament.Store, opts Options, w *writer) (*Result, error) {
+	res := &Result{Index: filepath.Join(opts.Out, "index.html")}
+	err := st.View(ctx, func(tx *tournament.Tx) error {
+		assets, names, err := reports.HTMLAssets()
+		if err != nil {
+			return err
+		}
+		for _, n := range names {
+			if err := w.bytes("assets/"+n, assets[n]); err != nil {
+				return err
+			}
+		}
+		if !opts.All {
+			t, err := tx.SelectTournament(opts.Tournament)
+			if err != nil {
+				return err
+			}
+			res.Tournaments = 1
+			return publishEvent(ctx, tx, w, t, "", reports.HTMLOptions{Lang: Lang(t, opts.Lang)})
+		}
+		all, err := tx.Tournaments()
+		if err != nil {
+			return err
+		}
+		var entries []reports.ArchiveEntry
+		for i := range all {
+			t := &all[i]
+			dir := Slug(t) + "/"
+			entries = append(entries, reports.ArchiveEntry{Tournament: *t, Dir: dir})
+			if err := publishEvent(ctx, tx, w, t, dir, reports.HTMLOptions{Lang: Lang(t, opts.Lang), Root: "../", Archive: true}); err != nil {
+				return fmt.Errorf("%s: %w", t.Name, err)
+			}
+			w.prune(dir)
+		}
+		res.Tournaments = len(all)
+		return w.file("index.html", func(out io.Writer) error {
+			return reports.WriteArchiveIndex(out, entries, archiveLang(all, opts.Lang))
+		})
+	})
+	if err != nil {
+		return nil, err
+	}
+	if !w.discard {
+		if err := w.finish(); err != nil {
+			return nil, err
+		}
+	}
+	res.Files, res.Written, res.Removed = w.files, w.written, w.removed
+	return res, nil
+}
+
+// archiveLang is the language of an archive index: the one asked for, else the language
+// most of its tournaments use (ties: English).
+func archiveLang(all []tournament.Tournament, want string) string {
+	if want != "" {
+		return want
+	}
+	n := map[string]int{}
+	for i := range all {
+		n[Lang(&all[i], "")]++
+	}
+	best := "en"
+	for l, c := range n {
+		if c > n[best] || (c == n[best] && l < best) {
+			best = l
+		}
+	}
+	return best
+}
+
+// publishEvent writes the pages of tournament t under folder dir ("" or "<slug>/").
+func publishEvent(ctx context.Context, tx *tournament.Tx, w *writer, t *tournament.Tournament, dir string, ho reports.HTMLOptions) error {
+	ev, err := tx.LoadSiteEvent(t)
+	if err != nil {
+		return err
+	}
+	h, err := reports.NewHTMLEvent(ev, ho)
+	if err != nil {
+		return err
+	}
+	for _, name := range h.Pages() {
+		if err := w.file(dir+name, func(out io.Writer) error { return h.WritePage(out, name) }); err != nil {
+			return err
+		}
+	}
+	var games []reports.SiteGameSummary
+	err = tx.EachSiteGame(ev, func(sg *tournament.SiteGame) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		games = append(games, reports.GameSummary(sg))
+		if err := w.file(dir+reports.GamePageName(sg.Board), func(out io.Writer) error { return h.WriteGamePage(out, sg) }); err != nil {
+			return err
+		}
+		return w.bytes(dir+reports.GamePDNName(sg.Board), []byte(sg.PDN))
+	})
+	if err != nil {
+		return err
+	}
+	return w.file(dir+"data.json", func(out io.Writer) error { return h.WriteData(out, games) })
+}
