@@ -9,7 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"time"
 
 	"arbitro"
@@ -56,7 +55,7 @@ func Open(path string) (*Store, error) {
 	case statErr == nil && fi.IsDir():
 		return nil, fmt.Errorf("%s is a directory, not a database file", path)
 	case statErr == nil:
-		s.readOnly = fi.Mode().Perm()&0o222 == 0 || syscall.Access(abs, 2 /* W_OK */) != nil
+		s.readOnly = fi.Mode().Perm()&0o222 == 0 || !writable(abs)
 	case errors.Is(statErr, os.ErrNotExist):
 		// Created by the first connection; the directory must be writable.
 	default:
