@@ -82,7 +82,7 @@ func (d *demo) say(format string, args ...any) {
 }
 
 func (d *demo) cmdline(format string, args ...any) {
-	fmt.Fprintf(d.w, "    by hand: arbitro --db %s %s\n", filepath.Join(d.dir, "arbitro.db"), fmt.Sprintf(format, args...))
+	fmt.Fprintf(d.w, "    by hand: arbitro --db %s %s\n", shellQuote(filepath.Join(d.dir, "arbitro.db")), fmt.Sprintf(format, args...))
 }
 
 func (d *demo) out(format string, args ...any) {
@@ -148,7 +148,7 @@ func runDemo(w io.Writer, dir string, seed int64) error {
 	for _, f := range d.files {
 		fmt.Fprintf(w, "  %s\n", f)
 	}
-	fmt.Fprintf(w, "Look at them, or continue by hand: arbitro --db %s tournament list\n", filepath.Join(dir, "arbitro.db"))
+	fmt.Fprintf(w, "Look at them, or continue by hand: arbitro --db %s tournament list\n", shellQuote(filepath.Join(dir, "arbitro.db")))
 	return nil
 }
 
@@ -164,7 +164,7 @@ func (d *demo) realEvent() (*tournament.Tournament, error) {
 		return nil, err
 	}
 	d.say("Import it: players, rounds (from \"1° TURNO\" in Dati), boards, results, and every game replayed and judged")
-	d.cmdline("event import %s", src)
+	d.cmdline("event import %s", shellQuote(src))
 	rep, err := tournament.ImportEventPDN(context.Background(), d.st, bytes.NewReader(data), demoItalianFile, tournament.EventImportOptions{})
 	if err != nil {
 		return nil, explain(err)
@@ -195,7 +195,7 @@ func (d *demo) worldEvent() error {
 		return err
 	}
 	name := "World Championship 2007"
-	d.cmdline("event import %s --name %q --system round-robin --rounds 19", src, name)
+	d.cmdline("event import %s --name %s --system round-robin --rounds 19", shellQuote(src), shellQuote(name))
 	rep, err := tournament.ImportEventPDN(context.Background(), d.st, bytes.NewReader(data), demoWorldFile,
 		tournament.EventImportOptions{Name: name, System: tournament.SystemRoundRobin, Rounds: 19})
 	if err != nil {
@@ -217,7 +217,7 @@ func (d *demo) indent(s string) {
 // audit replays every stored score of t and writes the audit report (text and PDF).
 func (d *demo) audit(t *tournament.Tournament, prefix string) error {
 	d.say("Audit %q: replay every stored game score, check results and claims", t.Name)
-	d.cmdline("--tournament %d audit --pdf %s", t.ID, filepath.Join(d.dir, prefix+"-audit.pdf"))
+	d.cmdline("--tournament %d audit --pdf %s", t.ID, shellQuote(filepath.Join(d.dir, prefix+"-audit.pdf")))
 	var a *tournament.TournamentAudit
 	if err := d.view(func(tx *tournament.Tx) (err error) { a, err = tx.Audit(t, 0); return err }); err != nil {
 		return err
@@ -283,7 +283,7 @@ func (d *demo) reports(t *tournament.Tournament, prefix string, grid bool) error
 		return err
 	}
 	d.say("Standings and crosstable of %q after round %d", t.Name, s.AfterRound)
-	d.cmdline("--tournament %d standings --pdf %s", t.ID, filepath.Join(d.dir, prefix+"-standings.pdf"))
+	d.cmdline("--tournament %d standings --pdf %s", t.ID, shellQuote(filepath.Join(d.dir, prefix+"-standings.pdf")))
 	var text bytes.Buffer
 	if err := reports.WriteStandingsText(&text, s); err != nil {
 		return err
@@ -295,7 +295,7 @@ func (d *demo) reports(t *tournament.Tournament, prefix string, grid bool) error
 	if err := d.file(prefix+"-standings.pdf", func(w io.Writer) error { return reports.WriteStandingsPDF(w, s, d.meta) }); err != nil {
 		return err
 	}
-	d.cmdline("--tournament %d crosstable --pdf %s", t.ID, filepath.Join(d.dir, prefix+"-crosstable.pdf"))
+	d.cmdline("--tournament %d crosstable --pdf %s", t.ID, shellQuote(filepath.Join(d.dir, prefix+"-crosstable.pdf")))
 	if err := d.file(prefix+"-crosstable.txt", func(w io.Writer) error { return reports.WriteCrosstableText(w, s, grid) }); err != nil {
 		return err
 	}
@@ -333,7 +333,7 @@ func (d *demo) simulatedEvent(name, system string, rounds int, players []tournam
 	t := &tournament.Tournament{Name: name, Variant: tournament.VariantItalian, System: system, Rounds: rounds,
 		Seed: d.seed, ByePoints: 2, ForfeitPoints: 2, Place: "arbitro demo (simulated)", Arbiter: "arbitro demo"}
 	d.say("Create %q: Italian draughts, %s, %d rounds, seed %d (the lot and every pairing can be replayed from it)", name, system, rounds, d.seed)
-	d.cmdline("tournament create %q --variant italian --system %s --rounds %d --seed %d", name, system, rounds, d.seed)
+	d.cmdline("tournament create %s --variant italian --system %s --rounds %d --seed %d", shellQuote(name), system, rounds, d.seed)
 	if err := d.update(func(tx *tournament.Tx) error {
 		if err := tx.CreateTournament(t); err != nil {
 			return err
@@ -366,7 +366,8 @@ func (d *demo) simulatedEvent(name, system string, rounds int, players []tournam
 	}
 	for r := 1; r <= rounds; r++ {
 		d.say("Round %d of %d: pair, play every game (simulated), record results and game scores", r, rounds)
-		d.cmdline("--tournament %d pair; then for each board: arbitro result %d BOARD 2-0|1-1|0-2 and arbitro game add %d BOARD FILE.pdn", t.ID, r, r)
+		d.cmdline("--tournament %d pair", t.ID)
+		d.out("then for each board: arbitro result %d BOARD 2-0 (or 1-1, 0-2) and arbitro game add %d BOARD FILE.pdn", r, r)
 		var played []tournament.SimulatedBoard
 		var sheet reports.PairingsSheet
 		opts := tournament.SimRoundOptions{Seed: uint64(d.seed), Event: name}
@@ -401,7 +402,7 @@ func (d *demo) simulatedEvent(name, system string, rounds int, players []tournam
 			return explainPair(err)
 		}
 		if r == 1 {
-			d.cmdline("--tournament %d pairings --round 1 --pdf %s", t.ID, filepath.Join(d.dir, prefix+"-pairings-round1.pdf"))
+			d.cmdline("--tournament %d pairings --round 1 --pdf %s", t.ID, shellQuote(filepath.Join(d.dir, prefix+"-pairings-round1.pdf")))
 			if err := d.file(prefix+"-pairings-round1.pdf", func(w io.Writer) error { return reports.WritePairingsPDF(w, sheet, d.meta) }); err != nil {
 				return err
 			}
