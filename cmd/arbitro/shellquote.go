@@ -24,7 +24,7 @@ func shellQuote(s string) string { return quoteFor(runtime.GOOS, s) }
 //     Backslashes at the end are doubled, because Windows reads \" as a literal quote
 //     ("C:\\" is C:\ for Windows programs and for bash alike);
 //  3. otherwise the system's own literal quoting: on Windows PowerShell's single quotes
-//     (” for a quote inside), which cmd.exe does not understand; elsewhere POSIX single
+//     (a quote inside written twice), which cmd.exe does not understand; elsewhere POSIX single
 //     quotes ('\” for a quote inside).
 func quoteFor(goos, s string) string {
 	if s != "" && strings.IndexFunc(s, func(r rune) bool {
