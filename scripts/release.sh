@@ -2,8 +2,10 @@
 # Release recipe (issue 20): one archive per system an arbiter or federation uses, and a
 # checksum file, from `go build` alone (no cgo, no other build tool).
 #
-#   scripts/release.sh [VERSION]     # VERSION defaults to `git describe --tags --always --dirty`
+#   scripts/release.sh [VERSION]     # VERSION defaults to `git describe --tags --always`
+#   REF=v1.2.0 scripts/release.sh    # another commit than HEAD
 #
+# The sources are those of the commit (git archive), never uncommitted edits.
 # Writes dist/arbitro_<VERSION>_<os>_<arch>.zip (Windows) or .tar.gz (macOS, Linux), each
 # holding arbitro(.exe) and README.md in a folder of the same name, and
 # dist/arbitro_<VERSION>_checksums.txt (sha256sum format: `sha256sum -c` checks it).
@@ -16,18 +18,20 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-version=${1:-$(git describe --tags --always --dirty)}
-commit=$(git rev-parse HEAD)
-if [ -n "$(git status --porcelain --untracked-files=no)" ]; then
-	commit="$commit-dirty"
-fi
-export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct)}
+ref=${REF:-HEAD}
+version=${1:-$(git describe --tags --always "$ref")}
+commit=$(git rev-parse "$ref^{commit}")
+export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct "$ref")}
 export TZ=UTC LC_ALL=C
 targets="windows/amd64 windows/arm64 darwin/amd64 darwin/arm64 linux/amd64 linux/arm64"
 
-dist=dist
+dist=$PWD/dist
 rm -rf "$dist"
 mkdir -p "$dist/stage"
+# Build from the commit itself, not the work tree: uncommitted edits cannot leak in.
+src=$(mktemp -d)
+trap 'rm -rf "$src"' EXIT
+git archive --format=tar "$commit" | tar -x -C "$src"
 ldflags="-s -w -buildid= -X arbitro/internal/version.version=$version -X arbitro/internal/version.commit=$commit"
 stamp=$(date -u -d "@$SOURCE_DATE_EPOCH" +%Y%m%d%H%M.%S)
 
@@ -39,9 +43,9 @@ for target in $targets; do
 	[ "$goos" = windows ] && exe=arbitro.exe
 	mkdir -p "$dir"
 	echo "build $target"
-	CGO_ENABLED=0 GOOS=$goos GOARCH=$goarch GOFLAGS= \
-		go build -trimpath -buildvcs=false -ldflags="$ldflags" -o "$dir/$exe" ./cmd/arbitro
-	cp README.md "$dir/README.md"
+	(cd "$src" && CGO_ENABLED=0 GOOS=$goos GOARCH=$goarch GOFLAGS= \
+		go build -trimpath -buildvcs=false -ldflags="$ldflags" -o "$dir/$exe" ./cmd/arbitro)
+	cp "$src/README.md" "$dir/README.md"
 	chmod 0755 "$dir/$exe"
 	chmod 0644 "$dir/README.md"
 	chmod 0755 "$dir"
