@@ -182,6 +182,25 @@ func TestWindowsUnderWine(t *testing.T) {
 	w := setupWine(t)
 	t.Run("scenario", func(t *testing.T) { wineScenario(t, w) })
 	t.Run("two writers", func(t *testing.T) { wineTwoWriters(t, w) })
+	t.Run("read-only check", func(t *testing.T) { wineWritable(t, w) })
+}
+
+// The Windows side of tournament's read-only check (writable_other.go and its test):
+// tournament's tests built for windows/amd64 and run under Wine.
+func wineWritable(t *testing.T, w *wineEnv) {
+	w.t = t
+	bin := filepath.Join(filepath.Dir(w.exe), "tournament.test.exe")
+	build := exec.Command("go", "test", "-c", "-trimpath", "-o", bin, "../../tournament")
+	build.Env = append(os.Environ(), "GOOS=windows", "GOARCH=amd64", "CGO_ENABLED=0")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go test -c for windows/amd64: %v\n%s", err, out)
+	}
+	c := exec.Command("wine", bin, "-test.run", "^(TestWritable|TestReadOnlyFile)", "-test.v")
+	c.Env, c.Dir = w.env, filepath.Join("..", "..", "tournament")
+	out, err := c.CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "--- PASS: TestWritableReadOnlyAttribute") {
+		t.Fatalf("tournament's read-only tests under Wine: %v\n%s", err, out)
+	}
 }
 
 func wineScenario(t *testing.T, w *wineEnv) {
@@ -277,6 +296,16 @@ func wineScenario(t *testing.T, w *wineEnv) {
 	windows := w.run("--db", db, "standings")
 	if norm := strings.ReplaceAll(windows, "\r\n", "\n"); norm != string(linux) {
 		t.Fatalf("standings differ between Windows and Linux:\n%s\n---\n%s", norm, linux)
+	}
+	// The same file named with forward slashes, and relative to the working folder with
+	// backslashes.
+	if out := w.run("--db", strings.ReplaceAll(db, `\`, "/"), "player", "list"); !strings.Contains(out, "Sàlvi, Niccolò") {
+		t.Fatalf("--db with forward slashes: %s", out)
+	}
+	rel := exec.Command("wine", w.exe, "--db", `Documents\Torneo di Prova\torneo.db`, "player", "list")
+	rel.Env, rel.Dir = w.env, w.unixPath(`C:\Users\Niccolò Rossi`)
+	if out, err := rel.CombinedOutput(); err != nil || !strings.Contains(string(out), "Sàlvi, Niccolò") {
+		t.Fatalf("--db relative with backslashes: %v\n%s", err, out)
 	}
 	if checkDB(t, filepath.Join(unixDir, "torneo.db")) != 6 {
 		t.Fatal("torneo.db does not hold the 6 imported players")
