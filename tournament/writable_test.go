@@ -12,7 +12,7 @@ import (
 // returns its path.
 func writableFixture(t *testing.T) (string, []byte, time.Time) {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "Torneo di Prova è.db")
+	path := filepath.Join(tempDir(t), "Torneo di Prova è.db")
 	body := []byte("not touched")
 	if err := os.WriteFile(path, body, 0o644); err != nil {
 		t.Fatal(err)
@@ -43,7 +43,23 @@ func TestWritableLeavesTheFileAlone(t *testing.T) {
 }
 
 func TestWritableMissingFile(t *testing.T) {
-	if writable(filepath.Join(t.TempDir(), "absent.db")) {
+	if writable(filepath.Join(tempDir(t), "absent.db")) {
 		t.Fatal("writable = true for a file that does not exist")
 	}
+}
+
+// tempDir is t.TempDir with a best-effort removal: these tests also run on Windows under
+// Debian's Wine 8 (cmd/arbitro's TestWindowsUnderWine), where Go 1.26's os.RemoveAll
+// fails with "Invalid function" and t.TempDir's cleanup would fail the test.
+func tempDir(t *testing.T) string {
+	t.Helper()
+	dir, err := os.MkdirTemp("", "arbitro-writable-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		os.Chmod(filepath.Join(dir, "Torneo di Prova è.db"), 0o644)
+		os.RemoveAll(dir)
+	})
+	return dir
 }
