@@ -1,5 +1,5 @@
 -- arbitro database schema. The version below is stored in PRAGMA user_version.
--- schema-version: 1
+-- schema-version: 2
 --
 -- Conventions
 --   * Scores are integer game points in draughts scoring: win 2, draw 1, loss 0. They are
@@ -38,7 +38,16 @@ CREATE TABLE tournaments (
     federation     TEXT    NOT NULL DEFAULT '',   -- organising federation, e.g. 'FID', 'FMJD'
     chief_arbiter  TEXT    NOT NULL DEFAULT '',   -- arbitro principale
     time_control   TEXT    NOT NULL DEFAULT '',
-    created_at     TEXT    NOT NULL
+    created_at     TEXT    NOT NULL,
+    -- Italo-Swiss format (issue 13): 'rotation' (arbitro's earlier reading), 'art2', 'art8',
+    -- 'art9' (the FID program's formats); '' for the other systems.
+    italo_format   TEXT    NOT NULL DEFAULT 'rotation' CHECK (italo_format IN ('', 'rotation', 'art2', 'art8', 'art9')),
+    -- opening ballot: '' none, 'fid-italian' one opening per round from FID Tabella 4.
+    openings       TEXT    NOT NULL DEFAULT '' CHECK (openings IN ('', 'fid-italian')),
+    -- club separation: '' none, 'club' (round robin: restricted lot; Swiss: clubmates avoided)
+    club_separation TEXT   NOT NULL DEFAULT '' CHECK (club_separation IN ('', 'club')),
+    -- language of every sheet and message of the event (issue 16): 'it', 'en', 'fr', 'nl'.
+    lang           TEXT    NOT NULL DEFAULT 'en' CHECK (lang IN ('it', 'en', 'fr', 'nl'))
 );
 
 -- A person (giocatore), shared by the tournaments of the file.
@@ -86,6 +95,10 @@ CREATE TABLE rounds (
     explanation   TEXT    NOT NULL DEFAULT '',   -- the pairing engine's account of its choices
     paired_at     TEXT    NOT NULL,
     published_at  TEXT,                          -- NULL while the pairing is a draft
+    opening       TEXT    NOT NULL DEFAULT '',   -- opening drawn for the round (FID Tabella 4 number)
+    opening_seed  INTEGER NOT NULL DEFAULT 0,    -- seed of that draw
+    play_date     TEXT    NOT NULL DEFAULT '',   -- YYYY-MM-DD the round is played, or '' (issue 16)
+    start_time    TEXT    NOT NULL DEFAULT '',   -- HH:MM local start time, or '' (issue 16)
     UNIQUE (tournament_id, number)
 );
 
@@ -112,6 +125,9 @@ CREATE TABLE boards (
     pair_order   INTEGER NOT NULL DEFAULT 0,     -- order in which the pairing formed the pair (Italo-Swiss rotation); 0 = board order
     white_float  TEXT    NOT NULL DEFAULT '' CHECK (white_float IN ('', 'down', 'up')),
     black_float  TEXT    NOT NULL DEFAULT '' CHECK (black_float IN ('', 'down', 'up')),
+    -- kind of a pairing bye (issue 13): '' ordinary, 'RM' odd-field rest, 'RR' rest after a
+    -- withdrawal, 'RT' turn rest (0 points)
+    rest         TEXT    NOT NULL DEFAULT '' CHECK (rest IN ('', 'RM', 'RR', 'RT')),
     UNIQUE (round_id, board, game),
     CHECK (black_entry IS NULL OR black_entry <> white_entry)
 );
@@ -185,3 +201,29 @@ CREATE TRIGGER events_no_delete BEFORE DELETE ON events
 BEGIN
     SELECT RAISE(ABORT, 'the event log is append-only');
 END;
+
+-- Categories and prizes (issue 13). A category is a named group of entries with its own
+-- standings: members added by hand (category_members) and/or by a rule on the player.
+CREATE TABLE categories (
+    id            INTEGER PRIMARY KEY,
+    tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
+    name          TEXT    NOT NULL CHECK (name <> ''),
+    rule          TEXT    NOT NULL DEFAULT '',  -- '', 'title=CM', 'born-from=2010', 'born-to=1966', 'rating-below=1600', 'rating-from=1600'
+    UNIQUE (tournament_id, name)
+);
+CREATE TABLE category_members (
+    category_id INTEGER NOT NULL REFERENCES categories (id) ON DELETE CASCADE,
+    entry_id    INTEGER NOT NULL REFERENCES entries (id),
+    PRIMARY KEY (category_id, entry_id)
+);
+-- Prizes in order of value (rank 1 = highest), each for a place of the overall standings
+-- (category '') or of a category; each player takes at most one, the highest.
+CREATE TABLE prizes (
+    id            INTEGER PRIMARY KEY,
+    tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
+    rank          INTEGER NOT NULL,
+    category      TEXT    NOT NULL DEFAULT '',
+    place         INTEGER NOT NULL CHECK (place >= 1),
+    label         TEXT    NOT NULL DEFAULT '',
+    UNIQUE (tournament_id, rank)
+);

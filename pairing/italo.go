@@ -9,7 +9,7 @@ import (
 
 // This file implements the FID Italo-Swiss system with continuous rotation
 // (sistema italo-svizzero a rotazione continua, FID Regolamento tecnico Capo V Art. 1-5) as
-// read in ../shared/rules/fid-pairing.md section 2, whose section 2.11 (reference algorithm)
+// read in docs/fid-pairing.md section 2, whose section 2.11 (reference algorithm)
 // is normative here. Points the FID text leaves open are marked [arbitro]; each such default
 // lives in one named function (italoMet, italoRested, italoColours, italoByeFirst) so that
 // the real FID rule can replace it.
@@ -48,6 +48,10 @@ func (r SkipReason) String() string {
 		return "already met"
 	case SkipUnpairable:
 		return "would leave the rest unpairable"
+	case SkipRest:
+		return "would leave as odd one out a player who may not rest"
+	case SkipClub:
+		return "clubmate (clubs are separated)"
 	}
 	return "?"
 }
@@ -58,7 +62,7 @@ func (r SkipReason) MarshalText() ([]byte, error) { return []byte(r.String()), n
 // UnmarshalText reads what MarshalText wrote, so that a stored explanation can be read
 // back (arbitro pairings --explain, pair --check). An unknown text is an error.
 func (r *SkipReason) UnmarshalText(b []byte) error {
-	for _, c := range []SkipReason{SkipMet, SkipUnpairable} {
+	for _, c := range []SkipReason{SkipMet, SkipUnpairable, SkipRest, SkipClub} {
 		if string(b) == c.String() {
 			*r = c
 			return nil
@@ -102,6 +106,11 @@ type ItaloStep struct {
 	// SameColourThrice lists the players who get the same colour as in their last two
 	// games (allowed, but to be flagged, 2.6).
 	SameColourThrice []int `json:"same_colour_thrice,omitempty"`
+	// ColourReason is the rule of ItaloFID that gave the colours (ColourRound1 ...); "" for
+	// the rotation format, a rest or a manual pair.
+	ColourReason string `json:"colour_reason,omitempty"`
+	// Rest is the kind of a rest given by ItaloFID (Bye true).
+	Rest RestKind `json:"rest,omitempty"`
 }
 
 // ItaloResult is one round of Italo-Swiss pairings with its explanation.
@@ -124,6 +133,19 @@ type ItaloResult struct {
 	// after italoSearchBudget matching tests) although a complete pairing exists: the bye
 	// was then given before the rotation (see italoByeFallback).
 	ByeFirst bool `json:"bye_first,omitempty"`
+	// Format is the Italo-Swiss format that paired the round ("" for the rotation format of
+	// ItaloSwiss in rounds stored before formats existed).
+	Format ItaloFormat `json:"format,omitempty"`
+	// Rests lists the ItaloFID rests with their kind (RM, RR, RT; "" for the arbiter's).
+	Rests []Rest `json:"rests,omitempty"`
+	// RestRule says how ItaloFID chose the rest: "round1-last", "lowest", "lowest-tied" (the
+	// rotation decided among RestCandidates), "art9-round1", "art9-turn", "nobody-may-rest",
+	// comma-separated when two apply.
+	RestRule       string `json:"rest_rule,omitempty"`
+	RestCandidates []int  `json:"rest_candidates,omitempty"`
+	// ClubRelaxed: the tournament separates clubs, but no pairing kept clubmates apart, so
+	// the round was paired without that restriction (ItaloFIDOptions.Avoid).
+	ClubRelaxed bool `json:"club_relaxed,omitempty"`
 }
 
 // italoSearchBudget bounds the matching tests of one round's backtracking search among n

@@ -57,16 +57,20 @@ func Lot(seed uint64, ids []int) (map[int]int, error) {
 			return nil, fmt.Errorf("%w: entrant id %d appears twice in the lot", ErrBadSnapshot, id)
 		}
 	}
-	src := lotRNG(seed, LotStreamNumbers)
-	for i := len(order) - 1; i > 0; i-- {
-		j := int(uniform(src, uint64(i+1)))
-		order[i], order[j] = order[j], order[i]
-	}
+	shuffle(lotRNG(seed, LotStreamNumbers), order)
 	numbers := make(map[int]int, len(order))
 	for k, id := range order {
 		numbers[id] = k + 1
 	}
 	return numbers, nil
+}
+
+// shuffle is step 3 of Lot: Fisher-Yates from the end with uniform.
+func shuffle(src *rand.PCG, order []int) {
+	for i := len(order) - 1; i > 0; i-- {
+		j := int(uniform(src, uint64(i+1)))
+		order[i], order[j] = order[j], order[i]
+	}
 }
 
 // LotColour draws, from the same seed, the colour of pairing number 1 in round 1 for the
@@ -78,4 +82,35 @@ func LotColour(seed uint64) Colour {
 		return White
 	}
 	return Black
+}
+
+// LotStreamOpening is the second PCG seed word of the opening ballot; the first word is the
+// seed of the tournament plus the round number, so each round has its own draw.
+const LotStreamOpening uint64 = 3
+
+// LotOpening draws by lot the index of one of n openings still available (the ballot of
+// FID Capo IV: one opening per round, not repeated within the event). Algorithm: src =
+// PCG(seed+round, LotStreamOpening); return uniform(src, n). The caller lists the openings
+// not yet drawn, in table order, and takes the one at the returned index. n >= 1.
+func LotOpening(seed uint64, round, n int) int {
+	return int(uniform(lotRNG(seed+uint64(round), LotStreamOpening), uint64(n)))
+}
+
+// LotStreamTieBreak is the second PCG seed word of the lot used as the last tie-break.
+const LotStreamTieBreak uint64 = 4
+
+// LotTieBreak draws the order in which players still tied after every other tie-break are
+// placed (the lot as the last resort): the algorithm of Lot with PCG(seed,
+// LotStreamTieBreak); it returns id → place in the drawn order (1 = first). Ids as in Lot
+// (positive; a duplicate is dropped).
+func LotTieBreak(seed uint64, ids []int) map[int]int {
+	order := slices.Clone(ids)
+	slices.Sort(order)
+	order = slices.Compact(order)
+	shuffle(lotRNG(seed, LotStreamTieBreak), order)
+	out := make(map[int]int, len(order))
+	for k, id := range order {
+		out[id] = k + 1
+	}
+	return out
 }

@@ -1,6 +1,6 @@
 // Package pairing makes the pairings of a draughts tournament: round-robin by Berger tables
 // (FIDE Handbook C.05; FID Capo XIV), the FID Italo-Swiss with continuous rotation
-// ("italo-svizzero a rotazione continua", FID Capo V, read as ../shared/rules/fid-pairing.md)
+// ("italo-svizzero a rotazione continua", FID Capo V, read as docs/fid-pairing.md)
 // and the FIDE Dutch Swiss (Handbook C.04.3).
 //
 // It is a pure library: a snapshot of the tournament goes in ([]Entrant), the pairings of
@@ -86,8 +86,9 @@ type Round struct {
 	Opponent int    // opponent's Entrant.ID; 0 for a bye or absence
 	Colour   Colour // colour played; NoColour for a bye, absence or forfeit not played
 	Kind     Kind
-	Points   int   // game points earned in draughts scoring: win 2, draw 1, loss 0
-	Float    Float // float in this round, when the system records it
+	Points   int      // game points earned in draughts scoring: win 2, draw 1, loss 0
+	Float    Float    // float in this round, when the system records it
+	Rest     RestKind // for a Bye: the kind of rest (Italo-Swiss FID formats); "" otherwise
 }
 
 // Entrant is one player as the pairing systems see him: the snapshot the caller builds.
@@ -99,6 +100,7 @@ type Entrant struct {
 	Score     int     // game points so far in draughts scoring (win 2, draw 1, loss 0)
 	History   []Round // past rounds in order
 	Available bool    // false: withdrawn or absent for the round being paired
+	Withdrawn bool    // withdrawn before the round being paired (ItaloFID's withdrawal rest)
 }
 
 // Pair is one board of a round. Black == 0 means White has the bye.

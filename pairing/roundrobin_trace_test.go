@@ -1,7 +1,7 @@
 package pairing
 
 // Rule-to-test traceability (RULES-TESTS.md at the repository root): the construction rules
-// of ../shared/rules/fid-pairing.md §3.1 checked directly against BergerRound.
+// of docs/fid-pairing.md §3.1 checked directly against BergerRound.
 
 import (
 	"fmt"

@@ -1,7 +1,6 @@
 package reports
 
 import (
-	"fmt"
 	"io"
 	"regexp"
 	"strconv"
@@ -54,13 +53,14 @@ func AuditItemFromVerdict(v rules.Verdict) AuditItem {
 // left (rules.Variant.Coords). A FEN that cannot be read is reported in words instead of a
 // diagram.
 func WriteAuditPDF(w io.Writer, a AuditReport, meta Meta) error {
-	title := "Audit report: illegal moves"
+	l := orEnglish(meta.Locale)
+	title := l.T("audit.title")
 	d := newDoc(meta, a.Event, title, false)
 	f := d.f
 	f.AddPage()
-	summary := fmt.Sprintf("%d illegal move(s) found", len(a.Items))
+	summary := l.N("audit.found", len(a.Items))
 	if a.Checked > 0 {
-		summary += fmt.Sprintf(" in %d game score(s) checked", a.Checked)
+		summary = l.N("audit.found_checked", a.Checked, "found", summary)
 	}
 	d.paragraph(9, summary+".")
 	f.Ln(2)
@@ -71,7 +71,7 @@ func WriteAuditPDF(w io.Writer, a AuditReport, meta Meta) error {
 			f.AddPage()
 		}
 		f.SetFont(fontFamily, "B", 10)
-		f.CellFormat(0, 5.5, fmt.Sprintf("Round %d, board %d: %s – %s", it.Round, it.Board, it.White, it.Black), "", 1, "L", false, 0, "")
+		f.CellFormat(0, 5.5, l.T("audit.board", "round", it.Round, "board", it.Board, "white", it.White, "black", it.Black), "", 1, "L", false, 0, "")
 		y := f.GetY() + 1
 		x0 := margin
 		diagramErr := d.diagram(x0, y, boardSize, it)
@@ -89,28 +89,26 @@ func WriteAuditPDF(w io.Writer, a AuditReport, meta Meta) error {
 			f.MultiCell(tw, 4.5, label+text, "", "L", false)
 		}
 		moveNo := (it.Ply + 1) / 2
-		side := "White"
+		side := l.T("col.white")
 		if it.Ply%2 == 0 {
-			side = "Black"
+			side = l.T("col.black")
 		}
-		line(true, "Move played: ", fmt.Sprintf("%s (ply %d, move %d, %s)", it.Move, it.Ply, moveNo, side))
+		line(true, l.T("audit.move"), l.T("audit.move_detail", "move", it.Move, "ply", it.Ply, "number", moveNo, "side", side))
 		if it.Reason != "" {
-			line(false, "Reason: ", it.Reason)
+			line(false, l.T("audit.reason"), it.Reason)
 		}
 		if it.Message != "" {
 			line(false, "", it.Message)
 		}
 		legal := strings.Join(it.Legal, "  ")
 		if legal == "" {
-			legal = "none"
+			legal = l.T("audit.none")
 		}
-		line(false, "Legal moves: ", legal)
-		line(false, "Position (FEN): ", it.FEN)
-		if it.GameID != 0 {
-			line(false, "Game id: ", strconv.FormatInt(it.GameID, 10))
-		}
+		line(false, l.T("audit.legal"), legal)
+		line(false, l.T("audit.fen"), it.FEN)
+		// No internal id (games.id) on a printed sheet: round and board name the game.
 		if diagramErr != nil {
-			line(false, "No diagram: ", diagramErr.Error())
+			line(false, l.T("audit.no_diagram"), diagramErr.Error())
 		}
 		if bottom := y + boardSize + 4; f.GetY() < bottom {
 			f.SetY(bottom)
@@ -204,14 +202,25 @@ func (d *doc) diagram(x, y, size float64, it AuditItem) error {
 	f.SetLineWidth(0.2)
 	// Side to move under the board.
 	f.SetFont(fontFamily, "", 7)
-	f.Text(x, y+size+3, fmt.Sprintf("%s to move · %s", sideName(pos.Turn()), v.Name()))
+	f.Text(x, y+size+3, d.loc.T("audit.to_move", "side", d.sideName(pos.Turn()), "variant", d.loc.variantShort(v.Name())))
 	return nil
 }
 
-// sideName is "White" or "Black".
-func sideName(s rules.Side) string {
+// sideName is "White" or "Black" in the sheet's language.
+func (d *doc) sideName(s rules.Side) string {
 	if s == rules.White {
-		return "White"
+		return d.loc.T("col.white")
 	}
-	return "Black"
+	return d.loc.T("col.black")
+}
+
+// variantShort is the short name of a variant under a diagram ("italian", "dama italiana").
+func (l *Locale) variantShort(v string) string {
+	switch v {
+	case "italian":
+		return l.T("variant.short.italian")
+	case "international":
+		return l.T("variant.short.international")
+	}
+	return v
 }

@@ -1,7 +1,6 @@
 package reports
 
 import (
-	"fmt"
 	"io"
 	"strconv"
 	"strings"
@@ -10,14 +9,21 @@ import (
 	"arbitro/tournament"
 )
 
-// CrosstableLegendSwiss explains the per-round cells of the Swiss crosstable.
-const CrosstableLegendSwiss = "Cells: opponent's line number, colour (w white, b black) and points scored, e.g. 12w2; " +
-	"12+ forfeit win, 12- forfeit loss, 12u paired but unplayed, 12w? result pending; -2 bye with its points; " +
-	". absent (with points if granted, e.g. .1)."
+// CrosstableLegendSwiss explains the per-round cells of the Swiss crosstable (English).
+var CrosstableLegendSwiss = English().crossLegend(false)
 
-// CrosstableLegendGrid explains the cells of the round-robin grid.
-const CrosstableLegendGrid = "Cells: points scored by the line's player against the column's player (two numbers for " +
-	"two games); + forfeit win, - forfeit loss, u unplayed, ? pending; empty: not yet played."
+// CrosstableLegendGrid explains the cells of the round-robin grid (English).
+var CrosstableLegendGrid = English().crossLegend(true)
+
+// crossLegend is the legend of the crosstable cells in the language, with its colour
+// letters and unplayed mark.
+func (l *Locale) crossLegend(grid bool) string {
+	args := []any{"w", l.T("colour.white.letter"), "b", l.T("colour.black.letter"), "u", l.T("cross.unplayed")}
+	if grid {
+		return l.T("cross.legend.grid", args...)
+	}
+	return l.T("cross.legend.swiss", args...)
+}
 
 // crossIndex maps entry ids to line numbers (1-based, standings order) and collects each
 // player's results up to AfterRound, ordered by round and game.
@@ -55,17 +61,18 @@ func (s Standings) index() crossIndex {
 	return ci
 }
 
-// swissCell formats one slot as in CrosstableLegendSwiss.
-func swissCell(r tournament.CrossResult, line map[int]int, sc tournament.Scoring) string {
+// swissCell formats one slot as in CrosstableLegendSwiss, with the language's colour
+// letters (w/b in English, b/n in Italian, w/z in Dutch).
+func swissCell(l *Locale, r tournament.CrossResult, line map[int]int, sc tournament.Scoring) string {
 	opp := strconv.Itoa(line[r.Opponent])
 	col := ""
 	switch r.Colour {
 	case pairing.White:
-		col = "w"
+		col = l.T("colour.white.letter")
 	case pairing.Black:
-		col = "b"
+		col = l.T("colour.black.letter")
 	}
-	pts := sc.Format(sc.Units(r.Points))
+	pts := l.Score(sc, sc.Units(r.Points))
 	switch r.Kind {
 	case tournament.CrossPlayed:
 		return opp + col + pts
@@ -74,7 +81,7 @@ func swissCell(r tournament.CrossResult, line map[int]int, sc tournament.Scoring
 	case tournament.CrossForfeitLoss:
 		return opp + "-"
 	case tournament.CrossUnplayed:
-		return opp + "u"
+		return opp + l.T("cross.unplayed")
 	case tournament.CrossPending:
 		return opp + col + "?"
 	case tournament.CrossBye:
@@ -87,18 +94,18 @@ func swissCell(r tournament.CrossResult, line map[int]int, sc tournament.Scoring
 }
 
 // gridCell formats what line player scored against one opponent (all games between them).
-func gridCell(games []tournament.CrossResult, sc tournament.Scoring) string {
+func gridCell(l *Locale, games []tournament.CrossResult, sc tournament.Scoring) string {
 	var parts []string
 	for _, r := range games {
 		switch r.Kind {
 		case tournament.CrossPlayed:
-			parts = append(parts, sc.Format(sc.Units(r.Points)))
+			parts = append(parts, l.Score(sc, sc.Units(r.Points)))
 		case tournament.CrossForfeitWin:
 			parts = append(parts, "+")
 		case tournament.CrossForfeitLoss:
 			parts = append(parts, "-")
 		case tournament.CrossUnplayed:
-			parts = append(parts, "u")
+			parts = append(parts, l.T("cross.unplayed"))
 		case tournament.CrossPending:
 			parts = append(parts, "?")
 		}
@@ -110,26 +117,27 @@ func gridCell(games []tournament.CrossResult, sc tournament.Scoring) string {
 // round (Swiss) or per line (grid), then points and tie-breaks.
 func (s Standings) crosstableTable(grid bool) ([]string, [][]string) {
 	sc := s.scoring()
+	l := s.loc()
 	ci := s.index()
-	head := []string{"#", "No", "Name"}
+	head := []string{l.T("col.line"), l.T("col.number"), l.T("col.name")}
 	if grid {
 		for i := range s.Rows {
 			head = append(head, strconv.Itoa(i+1))
 		}
 	} else {
 		for r := 1; r <= s.AfterRound; r++ {
-			head = append(head, "R"+strconv.Itoa(r))
+			head = append(head, l.T("col.round", "round", r))
 		}
 	}
-	head = append(head, "Pts")
+	head = append(head, l.T("col.points"))
 	for _, tb := range s.Table.TieBreaks {
-		head = append(head, tb.Label())
+		head = append(head, l.TieBreakLabel(tb))
 	}
 	rows := make([][]string, len(s.Rows))
 	for i, st := range s.Rows {
 		name := st.Entry.Name
 		if st.Entry.Withdrawn {
-			name += " (withdrawn)"
+			name = l.T("mark.withdrawn", "name", name)
 		}
 		row := []string{strconv.Itoa(i + 1), numOrDash(st.Entry.Number), name}
 		if grid {
@@ -144,39 +152,40 @@ func (s Standings) crosstableTable(grid bool) ([]string, [][]string) {
 					row = append(row, "X")
 					continue
 				}
-				row = append(row, gridCell(byOpp[j+1], sc))
+				row = append(row, gridCell(l, byOpp[j+1], sc))
 			}
 		} else {
 			for r := 0; r < s.AfterRound; r++ {
 				var cells []string
 				for g := 0; g < ci.gpr; g++ {
-					cells = append(cells, swissCell(ci.results[i][r*ci.gpr+g], ci.line, sc))
+					cells = append(cells, swissCell(l, ci.results[i][r*ci.gpr+g], ci.line, sc))
 				}
 				row = append(row, strings.Join(cells, "/"))
 			}
 		}
-		row = append(row, sc.Format(st.Points))
+		row = append(row, l.Score(sc, st.Points))
 		for t, tb := range s.Table.TieBreaks {
-			row = append(row, tieBreakText(tb, st.TieBreaks[t], sc))
+			row = append(row, s.tieBreakText(i, t, tb, sc))
 		}
 		rows[i] = row
 	}
 	return head, rows
 }
 
-// crossTitle is "Crosstable after round 3 of 7".
+// crossTitle is "Crosstable after round 3 of 7", or "Final crosstable" ("Tabellone
+// finale") after the last round with every result in.
 func (s Standings) crossTitle() string {
-	return fmt.Sprintf("Crosstable after round %d of %d", s.AfterRound, s.Table.Rounds)
+	if s.final() {
+		return s.loc().T("crosstable.title.final")
+	}
+	return s.loc().T("crosstable.title.after", "round", s.AfterRound, "rounds", s.Table.Rounds)
 }
 
 // WriteCrosstableText writes the crosstable as a text table: a player × player grid when
 // grid is true (round robin), else one column per round (Swiss), then the legend.
 func WriteCrosstableText(w io.Writer, s Standings, grid bool) error {
 	head, rows := s.crosstableTable(grid)
-	legend := CrosstableLegendSwiss
-	if grid {
-		legend = CrosstableLegendGrid
-	}
+	legend := s.loc().crossLegend(grid)
 	return writeTextTable(w, orDefault(s.Table.Event.Name, "arbitro")+" — "+s.crossTitle(), head, rows, legend, s.legend())
 }
 
@@ -185,6 +194,7 @@ func WriteCrosstableText(w io.Writer, s Standings, grid bool) error {
 // grid too wide even then (about 50 players and more) is printed in the Swiss layout,
 // one column per round. Rows break across pages with the header row repeated.
 func WriteCrosstablePDF(w io.Writer, s Standings, grid bool, meta Meta) error {
+	meta = meta.with(s.Locale)
 	head, rows := s.crosstableTable(grid)
 	cols := make([]column, len(head))
 	for i, h := range head {
@@ -194,17 +204,18 @@ func WriteCrosstablePDF(w io.Writer, s Standings, grid bool, meta Meta) error {
 	for i := len(head) - 1 - len(s.Table.TieBreaks); i < len(head); i++ {
 		cols[i].align = "R"
 	}
-	// Portrait at 8 to 7 pt with room for 45 mm of name; else landscape from 8 down to 5 pt.
+	// Portrait at 10 to 7 pt with room for 45 mm of name; else landscape from 10 down to
+	// 5 pt: the largest type that fits, so a small event's table fills the page.
 	type try struct {
 		landscape bool
 		size      float64
 		minName   float64
 	}
 	var tries []try
-	for size := 8.0; size >= 7; size -= 0.5 {
+	for size := 10.0; size >= 7; size -= 0.5 {
 		tries = append(tries, try{false, size, 45})
 	}
-	for size := 8.0; size >= 5; size -= 0.5 {
+	for size := 10.0; size >= 5; size -= 0.5 {
 		tries = append(tries, try{true, size, 28})
 	}
 	var d *doc
@@ -224,13 +235,26 @@ func WriteCrosstablePDF(w io.Writer, s Standings, grid bool, meta Meta) error {
 		}
 		d.fitWidths(cols, rows, size, 2, 28)
 	}
+	// What width is left goes to the round (or opponent) columns, in equal parts, so the
+	// table spans the page.
+	nCells := len(head) - 4 - len(s.Table.TieBreaks)
+	if left := d.usableWidth() - sumWidths(cols); fits && left > 0 && nCells > 0 {
+		extra := min(left/float64(nCells), 12)
+		for i := 3; i < 3+nCells; i++ {
+			cols[i].width += extra
+		}
+	}
 	d.f.AddPage()
 	d.table(cols, rows, size)
 	d.f.Ln(2)
-	legend := CrosstableLegendSwiss
-	if grid {
-		legend = CrosstableLegendGrid
-	}
-	d.paragraph(7, legend+" "+s.legend())
+	d.paragraph(7, s.loc().crossLegend(grid)+" "+s.legend())
 	return d.finish(w)
+}
+
+func sumWidths(cols []column) float64 {
+	w := 0.0
+	for _, c := range cols {
+		w += c.width
+	}
+	return w
 }

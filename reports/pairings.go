@@ -6,14 +6,16 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"text/tabwriter"
 
 	"arbitro/pairing"
 	"arbitro/tournament"
 )
 
-// PairingsSheet is the input of the pairings sheet to pin up: one round's boards with
-// empty result boxes, then the byes and the players not paired. The caller fills it from
-// the store (names, pairing numbers, points before the round in Scoring units).
+// PairingsSheet is the input of the pairings sheet to pin up, and of the results sheet of
+// the same round: the round's boards, then the byes and the players not paired. The
+// caller fills it from the store (names, pairing numbers, points before the round in
+// Scoring units; AddResults for the results).
 type PairingsSheet struct {
 	Event   tournament.EventInfo
 	Round   int
@@ -21,89 +23,265 @@ type PairingsSheet struct {
 	Boards  []PairingBoard     // in board order
 	Byes    []PairingPlayer    // pairing byes (riposo); Points = points before the round
 	Absent  []PairingPlayer    // not paired this round (withdrawn, requested absence)
+	// Date (YYYY-MM-DD) and Time (HH:MM) the round is played, "" when not set
+	// (tournament.RoundSchedule); printed under the title.
+	Date, Time string
+	// Locale is the language of the sheet; nil prints English.
+	Locale *Locale
+	// Notes are printed under the lists: the Italo-Swiss format and kinds of rest, the
+	// opening drawn for the round (issue 13).
+	Notes []string
 }
 
 // PairingBoard is one board: White against Black. Game is 2 for the return game when the
-// event plays two games per pairing (0 or 1 otherwise).
+// event plays two games per pairing (0 or 1 otherwise). Result is nil until entered.
 type PairingBoard struct {
 	Board        int
 	Game         int
 	White, Black PairingPlayer
+	Result       *tournament.Result
 }
 
 // PairingPlayer is a player as a pairing sheet shows him.
 type PairingPlayer struct {
-	Number int    // pairing number; 0 = none
-	Name   string // "Surname, Given name"
-	Club   string
-	Rating int // 0 = unrated
-	Points int // points before the round, in Scoring units
+	Number    int    // pairing number; 0 = none
+	Name      string // "Surname, Given name"
+	Club      string
+	Rating    int  // 0 = unrated
+	Points    int  // points before the round, in Scoring units
+	Withdrawn bool // printed "(withdrawn)", "(ritirato)"
+	Absent    bool // an announced absence: "(absent)", "(assente)"
 }
 
-// WritePairingsPDF renders the pairings sheet on A4 portrait: board, White (number, name,
-// points), a result box for each player, Black; then byes and absences. The result boxes are
-// empty rectangles for the arbiter to fill in by hand.
-func WritePairingsPDF(w io.Writer, p PairingsSheet, meta Meta) error {
-	sc := p.Scoring
-	if sc.Divisor == 0 {
-		sc = tournament.Scoring210
+func (p PairingsSheet) loc() *Locale { return orEnglish(p.Locale) }
+
+func (p PairingsSheet) scoring() tournament.Scoring {
+	if p.Scoring.Divisor == 0 {
+		return tournament.Scoring210
 	}
-	title := fmt.Sprintf("Pairings, round %d", p.Round)
+	return p.Scoring
+}
+
+// AddResults copies the results of boards (tournament.Tx.Boards of the sheet's round)
+// onto the sheet's boards with the same board and game numbers.
+func (p *PairingsSheet) AddResults(boards []*tournament.Board) {
+	for _, b := range boards {
+		for i := range p.Boards {
+			pb := &p.Boards[i]
+			if pb.Board == b.Board && max(pb.Game, 1) == max(b.Game, 1) {
+				pb.Result = b.Result
+			}
+		}
+	}
+}
+
+// name is the player's name with the language's mark for a withdrawn or absent player.
+func (l *Locale) playerName(pp PairingPlayer) string {
+	switch {
+	case pp.Withdrawn:
+		return l.T("mark.withdrawn", "name", pp.Name)
+	case pp.Absent:
+		return l.T("mark.absent", "name", pp.Name)
+	}
+	return pp.Name
+}
+
+// ResultText is a result as the sheets print it: game points "2-0", "1-1" (2-1-0 scale,
+// as the arbiter enters them), "+-", "-+", "--" for forfeits, and the word of the
+// language for a bye, an unplayed or an adjourned game; "" for no result.
+func (l *Locale) ResultText(r *tournament.Result) string {
+	if r == nil {
+		return ""
+	}
+	switch r.Kind {
+	case tournament.KindBye:
+		return l.T("result.bye")
+	case tournament.KindUnplayed:
+		return l.T("result.unplayed")
+	case tournament.KindAdjourned:
+		return l.T("result.adjourned")
+	}
+	return r.String()
+}
+
+// schedule is "21/11/2026, ore 15:30" (date and start time as stored), or "".
+func (p PairingsSheet) schedule() string {
+	l := p.loc()
+	switch {
+	case p.Date == "" && p.Time == "":
+		return ""
+	case p.Time == "":
+		return l.DateText(p.Date)
+	case p.Date == "":
+		return l.T("schedule.time", "time", p.Time)
+	}
+	return l.T("schedule.date_time", "date", l.DateText(p.Date), "time", p.Time)
+}
+
+// when is the "Round 3: 21/11/2026, start 15:30" line, or "" when no date is set.
+func (p PairingsSheet) when() string {
+	if s := p.schedule(); s != "" {
+		return p.loc().T("schedule.line", "round", p.Round, "when", s)
+	}
+	return ""
+}
+
+// WritePairingsText writes the sheet as a text table: board, White (number, name,
+// points), the result ("-" while none), Black; then the byes and the players not paired.
+func WritePairingsText(w io.Writer, p PairingsSheet) error {
+	l, sc := p.loc(), p.scoring()
+	var b strings.Builder
+	if line := p.when(); line != "" {
+		b.WriteString(line + "\n")
+	}
+	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, strings.Join([]string{l.T("col.board"), l.T("col.number"), l.T("col.white"), l.T("col.points"),
+		l.T("col.result"), l.T("col.number"), l.T("col.black"), l.T("col.points")}, "\t"))
+	for _, bd := range p.Boards {
+		res := l.ResultText(bd.Result)
+		if res == "" {
+			res = "-"
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%d\t%s\t%s\n", boardLabel(bd), bd.White.Number, l.playerName(bd.White), l.Score(sc, bd.White.Points), res,
+			bd.Black.Number, l.playerName(bd.Black), l.Score(sc, bd.Black.Points))
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	list := func(label string, ps []PairingPlayer, pts bool) {
+		if len(ps) == 0 {
+			return
+		}
+		var parts []string
+		for _, pp := range ps {
+			x := fmt.Sprintf("%d %s", pp.Number, l.playerName(pp))
+			if pts {
+				x += " (" + l.Score(sc, pp.Points) + ")"
+			}
+			parts = append(parts, x)
+		}
+		fmt.Fprintf(&b, "%s: %s\n", label, strings.Join(parts, ", "))
+	}
+	list(l.T("pairings.byes"), p.Byes, true)
+	list(l.T("pairings.absent"), p.Absent, false)
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func boardLabel(b PairingBoard) string {
+	s := strconv.Itoa(b.Board)
+	if b.Game == 2 {
+		s += "/2"
+	}
+	return s
+}
+
+// WritePairingsPDF renders the pairings sheet on A4 portrait: board, White (number, name
+// with the club in full under it, points), a result box for each player, Black; then byes and absences. The result
+// boxes are empty rectangles for the arbiter to fill in by hand.
+func WritePairingsPDF(w io.Writer, p PairingsSheet, meta Meta) error {
+	return writeRoundPDF(w, p, meta, false)
+}
+
+// WriteResultsPDF renders the results sheet of the round ("Results, round 3",
+// "Risultati, turno 3"): the pairings sheet with each board's result printed where the
+// boxes were ("*" for a result not yet entered), as it is pinned up after the round.
+func WriteResultsPDF(w io.Writer, p PairingsSheet, meta Meta) error {
+	return writeRoundPDF(w, p, meta, true)
+}
+
+func writeRoundPDF(w io.Writer, p PairingsSheet, meta Meta, results bool) error {
+	l, sc := p.loc(), p.scoring()
+	meta = meta.with(p.Locale)
+	title := l.T("pairings.title", "round", p.Round)
+	if results {
+		title = l.T("results.title", "round", p.Round)
+	}
+	if sched := p.schedule(); sched != "" {
+		title += " · " + sched
+	}
 	d := newDoc(meta, p.Event, title, false)
 	f := d.f
 	f.AddPage()
 	const size = 9.5
 	h := 7.5 // tall rows: room to write a result
-	player := func(pp PairingPlayer) string {
-		s := pp.Name
-		if pp.Club != "" {
-			s += " (" + pp.Club + ")"
-		}
-		return s
-	}
-	wBoard, wNo, wPts, wBox := 10.0, 9.0, 10.0, 11.0
+	wBoard, wNo, wPts, wBox := 11.0, 9.0, 11.0, 11.0
 	wName := (d.usableWidth() - wBoard - 2*(wNo+wPts+wBox) - 4) / 2
 	_, pageH := f.GetPageSize()
 	drawHead := func() {
 		f.SetFont(fontFamily, "B", size)
 		f.SetFillColor(225, 225, 225)
-		f.CellFormat(wBoard, 6, "Bd", "B", 0, "R", true, 0, "")
-		f.CellFormat(wNo, 6, "No", "B", 0, "R", true, 0, "")
-		f.CellFormat(wName, 6, "White", "B", 0, "L", true, 0, "")
-		f.CellFormat(wPts, 6, "Pts", "B", 0, "R", true, 0, "")
-		f.CellFormat(wBox+2+wBox, 6, "Result", "B", 0, "C", true, 0, "")
+		f.CellFormat(wBoard, 6, l.T("col.board"), "B", 0, "R", true, 0, "")
+		f.CellFormat(wNo, 6, l.T("col.number"), "B", 0, "R", true, 0, "")
+		f.CellFormat(wName, 6, l.T("col.white"), "B", 0, "L", true, 0, "")
+		f.CellFormat(wPts, 6, l.T("col.points"), "B", 0, "R", true, 0, "")
+		f.CellFormat(wBox+2+wBox, 6, l.T("col.result"), "B", 0, "C", true, 0, "")
 		f.CellFormat(2, 6, "", "B", 0, "C", true, 0, "")
-		f.CellFormat(wNo, 6, "No", "B", 0, "R", true, 0, "")
-		f.CellFormat(wName, 6, "Black", "B", 0, "L", true, 0, "")
-		f.CellFormat(wPts, 6, "Pts", "B", 1, "R", true, 0, "")
+		f.CellFormat(wNo, 6, l.T("col.number"), "B", 0, "R", true, 0, "")
+		f.CellFormat(wName, 6, l.T("col.black"), "B", 0, "L", true, 0, "")
+		f.CellFormat(wPts, 6, l.T("col.points"), "B", 1, "R", true, 0, "")
 		f.SetFont(fontFamily, "", size)
 	}
 	drawHead()
+	pending := 0
 	for _, b := range p.Boards {
 		if f.GetY()+h > pageH-bottomMargin {
 			f.AddPage()
 			drawHead()
 		}
-		board := strconv.Itoa(b.Board)
-		if b.Game == 2 {
-			board += "/2"
-		}
 		y := f.GetY()
-		f.CellFormat(wBoard, h, board, "B", 0, "R", false, 0, "")
+		// The name on the upper line, the club in full on the lower one in smaller grey type
+		// (as Vega and Swiss-Manager print them); only a club longer than the column at
+		// 6 pt is cut.
+		nameCell := func(pp PairingPlayer) {
+			x := f.GetX()
+			name := l.playerName(pp)
+			if pp.Club == "" {
+				f.CellFormat(wName, h, d.clip(name, wName), "B", 0, "L", false, 0, "")
+				return
+			}
+			f.CellFormat(wName, h*0.55, d.clip(name, wName), "", 0, "L", false, 0, "")
+			f.SetXY(x, y+h*0.5)
+			fs := 7.5
+			f.SetFont(fontFamily, "", fs)
+			for fs > 6 && f.GetStringWidth(pp.Club) > wName-1.5 {
+				fs -= 0.5
+				f.SetFontSize(fs)
+			}
+			f.SetTextColor(80, 80, 80)
+			f.CellFormat(wName, h*0.5, d.clip(pp.Club, wName), "B", 0, "L", false, 0, "")
+			f.SetTextColor(0, 0, 0)
+			f.SetFont(fontFamily, "", size)
+			f.SetXY(x+wName, y)
+		}
+		f.CellFormat(wBoard, h, boardLabel(b), "B", 0, "R", false, 0, "")
 		f.CellFormat(wNo, h, numOrDash(b.White.Number), "B", 0, "R", false, 0, "")
-		f.CellFormat(wName, h, d.clip(player(b.White), wName), "B", 0, "L", false, 0, "")
-		f.CellFormat(wPts, h, sc.Format(b.White.Points), "B", 0, "R", false, 0, "")
-		x := f.GetX()
-		f.Rect(x+1, y+1, wBox-2, h-2, "D")
-		f.CellFormat(wBox, h, "", "B", 0, "C", false, 0, "")
-		f.CellFormat(2, h, "–", "B", 0, "C", false, 0, "")
-		x = f.GetX()
-		f.Rect(x+1, y+1, wBox-2, h-2, "D")
-		f.CellFormat(wBox, h, "", "B", 0, "C", false, 0, "")
+		nameCell(b.White)
+		f.CellFormat(wPts, h, l.Score(sc, b.White.Points), "B", 0, "R", false, 0, "")
+		if results {
+			wr, br := resultSides(l, b.Result)
+			if wr == "" {
+				wr, br = l.T("results.pending"), l.T("results.pending")
+				pending++
+			}
+			f.SetFont(fontFamily, "B", size)
+			f.CellFormat(wBox, h, wr, "B", 0, "C", false, 0, "")
+			f.CellFormat(2, h, "–", "B", 0, "C", false, 0, "")
+			f.CellFormat(wBox, h, br, "B", 0, "C", false, 0, "")
+			f.SetFont(fontFamily, "", size)
+		} else {
+			x := f.GetX()
+			f.Rect(x+1, y+1, wBox-2, h-2, "D")
+			f.CellFormat(wBox, h, "", "B", 0, "C", false, 0, "")
+			f.CellFormat(2, h, "–", "B", 0, "C", false, 0, "")
+			x = f.GetX()
+			f.Rect(x+1, y+1, wBox-2, h-2, "D")
+			f.CellFormat(wBox, h, "", "B", 0, "C", false, 0, "")
+		}
 		f.CellFormat(2, h, "", "B", 0, "C", false, 0, "")
 		f.CellFormat(wNo, h, numOrDash(b.Black.Number), "B", 0, "R", false, 0, "")
-		f.CellFormat(wName, h, d.clip(player(b.Black), wName), "B", 0, "L", false, 0, "")
-		f.CellFormat(wPts, h, sc.Format(b.Black.Points), "B", 1, "R", false, 0, "")
+		nameCell(b.Black)
+		f.CellFormat(wPts, h, l.Score(sc, b.Black.Points), "B", 1, "R", false, 0, "")
 	}
 	list := func(label string, ps []PairingPlayer, withPoints bool) {
 		if len(ps) == 0 {
@@ -111,12 +289,12 @@ func WritePairingsPDF(w io.Writer, p PairingsSheet, meta Meta) error {
 		}
 		var names []string
 		for _, pp := range ps {
-			s := pp.Name
+			s := l.playerName(pp)
 			if pp.Number != 0 {
 				s = strconv.Itoa(pp.Number) + " " + s
 			}
 			if withPoints {
-				s += " (" + sc.Format(pp.Points) + ")"
+				s += " (" + l.Score(sc, pp.Points) + ")"
 			}
 			names = append(names, s)
 		}
@@ -125,19 +303,48 @@ func WritePairingsPDF(w io.Writer, p PairingsSheet, meta Meta) error {
 		f.CellFormat(0, 5, label, "", 1, "L", false, 0, "")
 		d.paragraph(size, strings.Join(names, "; "))
 	}
-	list("Bye (riposo)", p.Byes, true)
-	list("Not paired", p.Absent, false)
+	list(l.T("pairings.byes"), p.Byes, true)
+	list(l.T("pairings.absent"), p.Absent, false)
+	for _, n := range p.Notes {
+		f.Ln(1)
+		d.paragraph(size, n)
+	}
 	f.Ln(3)
-	d.paragraph(7.5, fmt.Sprintf("%d board(s). Write the result of each player in his box (scoring %s); both players sign the score sheet.", len(p.Boards), sc.Name))
+	if results {
+		d.paragraph(7.5, l.N("results.note", len(p.Boards), "scoring", l.Decimal(sc.Name)))
+	} else {
+		d.paragraph(7.5, l.N("pairings.note", len(p.Boards), "scoring", l.Decimal(sc.Name)))
+	}
 	return d.finish(w)
+}
+
+// resultSides splits a result into what each player scored, in game points as entered
+// ("2", "0"; "+", "-" for forfeits; the bye or unplayed word on White's side).
+func resultSides(l *Locale, r *tournament.Result) (string, string) {
+	if r == nil {
+		return "", ""
+	}
+	switch r.Kind {
+	case tournament.KindPlayed:
+		return strconv.Itoa(r.WhitePoints), strconv.Itoa(r.BlackPoints)
+	case tournament.KindForfeit:
+		side := func(p, o int) string {
+			if p > o {
+				return "+"
+			}
+			return "-"
+		}
+		return side(r.WhitePoints, r.BlackPoints), side(r.BlackPoints, r.WhitePoints)
+	}
+	return l.ResultText(r), ""
 }
 
 // PairingsFromCrosstable builds the sheet of round `round` from the view: the boards are the
 // slots of that round (board numbers from CrossResult.Board), points are those of `before`
 // (tournament.ComputeStandings(ct, round-1)), byes are CrossBye slots, and every other
-// player without a board in the round is listed as not paired, marked "(withdrawn)" or, for
+// player without a board in the round is listed as not paired, marked Withdrawn or, for
 // an announced absence (a CrossAbsent slot of the round, from his JoinedRound on),
-// "(absent)". Boards are sorted by board number, then game.
+// Absent. Boards are sorted by board number, then game.
 func PairingsFromCrosstable(ct *tournament.Crosstable, round int, before []tournament.Standing) PairingsSheet {
 	sheet := PairingsSheet{Event: ct.Event, Round: round, Scoring: ct.Scoring}
 	points := make(map[int]int, len(before))
@@ -149,11 +356,7 @@ func PairingsFromCrosstable(ct *tournament.Crosstable, round int, before []tourn
 		byID[ct.Players[i].ID] = &ct.Players[i]
 	}
 	pp := func(e *tournament.CrossEntry) PairingPlayer {
-		name := e.Name
-		if e.Withdrawn {
-			name += " (withdrawn)"
-		}
-		return PairingPlayer{Number: e.Number, Name: name, Club: e.Club, Rating: e.Rating, Points: points[e.ID]}
+		return PairingPlayer{Number: e.Number, Name: e.Name, Club: e.Club, Rating: e.Rating, Points: points[e.ID], Withdrawn: e.Withdrawn}
 	}
 	for i := range ct.Players {
 		e := &ct.Players[i]
@@ -177,9 +380,7 @@ func PairingsFromCrosstable(ct *tournament.Crosstable, round int, before []tourn
 		}
 		if !paired {
 			p := pp(e)
-			if absent && !e.Withdrawn {
-				p.Name += " (absent)"
-			}
+			p.Absent = absent && !e.Withdrawn
 			sheet.Absent = append(sheet.Absent, p)
 		}
 	}

@@ -19,6 +19,24 @@ type Standings struct {
 	Table      *tournament.Crosstable
 	AfterRound int
 	Rows       []tournament.Standing
+	// Locale is the language of every word of the report; nil prints English.
+	Locale *Locale
+}
+
+func (s Standings) loc() *Locale { return orEnglish(s.Locale) }
+
+// final reports whether these are the final standings: after the last round, with every
+// result in.
+func (s Standings) final() bool {
+	if s.AfterRound < s.Table.Rounds || s.AfterRound == 0 {
+		return false
+	}
+	for _, r := range s.Rows {
+		if r.Pending > 0 {
+			return false
+		}
+	}
+	return true
 }
 
 func (s Standings) scoring() tournament.Scoring {
@@ -28,70 +46,128 @@ func (s Standings) scoring() tournament.Scoring {
 	return s.Table.Scoring
 }
 
-// Title is the report title: "Standings after round 3 of 7".
+// Title is the report title: "Standings after round 3 of 7", "Final standings" after the
+// last round with every result in ("Classifica finale").
 func (s Standings) Title() string {
-	if s.AfterRound == 0 {
-		return "Standings before round 1"
+	l := s.loc()
+	switch {
+	case s.AfterRound == 0:
+		return l.T("standings.title.before")
+	case s.final():
+		return l.T("standings.title.final")
 	}
-	return fmt.Sprintf("Standings after round %d of %d", s.AfterRound, s.Table.Rounds)
+	return l.T("standings.title.after", "round", s.AfterRound, "rounds", s.Table.Rounds)
 }
 
 // legend explains the scoring and the tie-break abbreviations.
 func (s Standings) legend() string {
+	l := s.loc()
 	var tbs []string
 	for _, tb := range s.Table.TieBreaks {
-		tbs = append(tbs, tb.Label()+" = "+tb.Title())
+		tbs = append(tbs, l.TieBreakLabel(tb)+" = "+l.TieBreakTitle(tb))
 	}
-	l := "Scoring " + s.scoring().Name + "."
+	out := l.T("legend.scoring", "name", l.Decimal(s.scoring().Name))
 	if len(tbs) > 0 {
-		l += " Tie-breaks in order: " + strings.Join(tbs, ", ") + "."
+		out += " " + l.T("legend.tiebreaks", "list", strings.Join(tbs, ", "))
 	} else {
-		l += " No tie-breaks: equal points share the place."
+		out += " " + l.T("legend.no_tiebreaks")
 	}
 	if s.Table.Quoziente == tournament.QuozientePlayedOnly && hasTB(s.Table.TieBreaks, tournament.TBQuoziente) {
-		l += " Quoziente: sum of the opponents' points, games played only."
+		out += " " + l.T("legend.quoziente_played")
 	}
 	pending := 0
 	for _, r := range s.Rows {
 		pending += r.Pending
 	}
 	if pending > 0 {
-		l += fmt.Sprintf(" %d result(s) pending, counted as 0 (marked *).", pending)
+		out += " " + l.N("legend.pending", pending)
 	}
-	return l
+	if s.anyNotApplicable() {
+		out += " " + l.T("legend.not_applicable")
+	}
+	return out
 }
 
-func hasTB(list []tournament.TieBreak, tb tournament.TieBreak) bool {
-	for _, x := range list {
-		if x == tb {
-			return true
+// anyNotApplicable reports whether some tie-break cell prints "-".
+func (s Standings) anyNotApplicable() bool {
+	for i, r := range s.Rows {
+		for t, tb := range s.Table.TieBreaks {
+			if s.notApplicable(i, t, tb, r.TieBreaks[t]) {
+				return true
+			}
 		}
 	}
 	return false
+}
+
+// notApplicable reports whether tie-break t of row i does not apply and prints "-": an
+// average rating of opponents when no rated opponent was met (noARO), and a direct
+// encounter for a player whom no other player ties on points and on the tie-breaks
+// before it (there is no tie for it to break, FIDE C.07 DE: "among the tied players"), or
+// whose tie group did not all meet (the criterion does not separate them; docs/tiebreaks.md).
+func (s Standings) notApplicable(i, t int, tb tournament.TieBreak, v int) bool {
+	if noARO(tb, v) {
+		return true
+	}
+	if tb != tournament.TBDirectEncounter {
+		return false
+	}
+	// The tie group: the players equal to this one on points and on the tie-breaks before
+	// this one. Alone, there is nothing to break; a group whose values are all 0 did not all
+	// meet each other (tournament's directEncounter gives zeros then: a group that met
+	// shares the points of its games, more than 0).
+	me := s.Rows[i]
+	group := []int{}
+	for j, o := range s.Rows {
+		if o.Points != me.Points {
+			continue
+		}
+		same := true
+		for k := 0; k < t; k++ {
+			if o.TieBreaks[k] != me.TieBreaks[k] {
+				same = false
+				break
+			}
+		}
+		if same {
+			group = append(group, j)
+		}
+	}
+	if len(group) < 2 {
+		return true
+	}
+	for _, j := range group {
+		if s.Rows[j].TieBreaks[t] != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // standingsTable returns the header and the cells of the standings, as printed in text
 // and PDF: place, pairing number, name, club, rating, points, games, W, D, L, tie-breaks.
 func (s Standings) standingsTable() ([]string, [][]string) {
 	sc := s.scoring()
-	head := []string{"Pl", "No", "Name", "Club", "Rtg", "Pts", "G", "W", "D", "L"}
+	l := s.loc()
+	head := []string{l.T("col.place"), l.T("col.number"), l.T("col.name"), l.T("col.club"), l.T("col.rating"),
+		l.T("col.points"), l.T("col.games"), l.T("col.wins"), l.T("col.draws"), l.T("col.losses")}
 	for _, tb := range s.Table.TieBreaks {
-		head = append(head, tb.Label())
+		head = append(head, l.TieBreakLabel(tb))
 	}
 	rows := make([][]string, len(s.Rows))
 	for i, r := range s.Rows {
 		name := r.Entry.Name
 		if r.Entry.Withdrawn {
-			name += " (withdrawn)"
+			name = l.T("mark.withdrawn", "name", name)
 		}
-		pts := sc.Format(r.Points)
+		pts := l.Score(sc, r.Points)
 		if r.Pending > 0 {
 			pts += "*"
 		}
 		row := []string{r.Place(), numOrDash(r.Entry.Number), name, r.Entry.Club, numOrDash(r.Entry.Rating), pts,
 			strconv.Itoa(r.Games), strconv.Itoa(r.Wins), strconv.Itoa(r.Draws), strconv.Itoa(r.Losses)}
 		for t, tb := range s.Table.TieBreaks {
-			row = append(row, tieBreakText(tb, r.TieBreaks[t], sc))
+			row = append(row, s.tieBreakText(i, t, tb, sc))
 		}
 		rows[i] = row
 	}
@@ -102,12 +178,14 @@ func (s Standings) standingsTable() ([]string, [][]string) {
 // rated opponent over the board (TBAverageRating is 0 then; a real average is above 0).
 func noARO(tb tournament.TieBreak, v int) bool { return tb == tournament.TBAverageRating && v == 0 }
 
-// tieBreakText shows a tie-break value as tb.Format does, and "-" for noARO.
-func tieBreakText(tb tournament.TieBreak, v int, sc tournament.Scoring) string {
-	if noARO(tb, v) {
+// tieBreakText shows tie-break t of row i in the language, and "-" where it does not
+// apply (notApplicable).
+func (s Standings) tieBreakText(i, t int, tb tournament.TieBreak, sc tournament.Scoring) string {
+	v := s.Rows[i].TieBreaks[t]
+	if s.notApplicable(i, t, tb, v) {
 		return "-"
 	}
-	return tb.Format(v, sc)
+	return s.loc().Frac(v, tb.Divisor(sc))
 }
 
 func numOrDash(n int) string {
@@ -166,32 +244,50 @@ func decimal(num, den int) string {
 	return strconv.FormatFloat(float64(num)/float64(den), 'f', -1, 64)
 }
 
-// WriteStandingsCSV writes one header line and one line per player (RFC 4180, comma
-// separated, UTF-8). Points and tie-breaks are plain decimals ("2.5"), so spreadsheets read
-// them as numbers; withdrawn is "true" or "false".
+// WriteStandingsCSV writes one header line and one line per player (RFC 4180, UTF-8) for
+// the spreadsheet of the report's language: in English comma separated with plain
+// decimals ("2.5"); where the language writes a decimal comma (Italian, French, Dutch)
+// separated by ';', with decimal commas ("2,5") and a byte-order mark, which is what Excel
+// and LibreOffice in those languages split into columns and read as numbers. The header
+// is in the language; withdrawn is "true"/"false" in English ("sì"/"no" in Italian).
+// Names, clubs and federations that start with = + - @, a tab or a CR are neutralised with
+// a leading apostrophe, so a spreadsheet never runs them as formulas (OWASP, CSV injection).
 func WriteStandingsCSV(w io.Writer, s Standings) error {
 	sc := s.scoring()
-	cw := csv.NewWriter(w)
-	head := []string{"place", "rank", "number", "name", "club", "federation", "rating", "withdrawn", "points",
-		"games", "wins", "draws", "losses", "byes", "forfeit_wins", "forfeit_losses", "absences", "pending"}
+	l := s.loc()
+	cw := newCSV(w, l)
+	head := []string{l.T("csv.place"), l.T("csv.rank"), l.T("csv.number"), l.T("csv.name"), l.T("csv.club"),
+		l.T("csv.federation"), l.T("csv.rating"), l.T("csv.withdrawn"), l.T("csv.points"), l.T("csv.games"),
+		l.T("csv.wins"), l.T("csv.draws"), l.T("csv.losses"), l.T("csv.byes"), l.T("csv.forfeit_wins"),
+		l.T("csv.forfeit_losses"), l.T("csv.absences"), l.T("csv.pending")}
 	for _, tb := range s.Table.TieBreaks {
-		head = append(head, string(tb))
+		if l.Lang() == DefaultLang {
+			head = append(head, string(tb))
+		} else {
+			head = append(head, l.TieBreakTitle(tb))
+		}
 	}
 	if err := cw.Write(head); err != nil {
 		return err
 	}
-	for _, r := range s.Rows {
+	yesNo := func(b bool) string {
+		if b {
+			return l.T("csv.yes")
+		}
+		return l.T("csv.no")
+	}
+	for i, r := range s.Rows {
 		e := r.Entry
-		row := []string{r.Place(), strconv.Itoa(r.Rank), strconv.Itoa(e.Number), e.Name, e.Club, e.Federation,
-			strconv.Itoa(e.Rating), strconv.FormatBool(e.Withdrawn), decimal(r.Points, sc.Divisor),
+		row := []string{r.Place(), strconv.Itoa(r.Rank), strconv.Itoa(e.Number), CSVSafe(e.Name), CSVSafe(e.Club), CSVSafe(e.Federation),
+			strconv.Itoa(e.Rating), yesNo(e.Withdrawn), l.Decimal(decimal(r.Points, sc.Divisor)),
 			strconv.Itoa(r.Games), strconv.Itoa(r.Wins), strconv.Itoa(r.Draws), strconv.Itoa(r.Losses),
 			strconv.Itoa(r.Byes), strconv.Itoa(r.ForfeitWins), strconv.Itoa(r.ForfeitLosses),
 			strconv.Itoa(r.Absences), strconv.Itoa(r.Pending)}
 		for t, tb := range s.Table.TieBreaks {
-			if noARO(tb, r.TieBreaks[t]) {
+			if s.notApplicable(i, t, tb, r.TieBreaks[t]) {
 				row = append(row, "-")
 			} else {
-				row = append(row, decimal(r.TieBreaks[t], tb.Divisor(sc)))
+				row = append(row, l.Decimal(decimal(r.TieBreaks[t], tb.Divisor(sc))))
 			}
 		}
 		if err := cw.Write(row); err != nil {
@@ -200,6 +296,28 @@ func WriteStandingsCSV(w io.Writer, s Standings) error {
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// newCSV returns a CSV writer with the language's separator (Locale.CSVComma), after
+// writing a UTF-8 byte-order mark where the separator is not a comma (Excel reads a
+// BOM-less file in the system code page, and accents break).
+func newCSV(w io.Writer, l *Locale) *csv.Writer {
+	cw := csv.NewWriter(w)
+	cw.Comma = l.CSVComma()
+	if cw.Comma != ',' {
+		io.WriteString(w, "\uFEFF")
+	}
+	return cw
+}
+
+// CSVSafe neutralises a text cell a spreadsheet would read as a formula: one that starts
+// with =, +, -, @, a tab or a carriage return gets a leading apostrophe (OWASP, "CSV
+// Injection"); any other text is returned as it is.
+func CSVSafe(s string) string {
+	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+		return "'" + s
+	}
+	return s
 }
 
 // JSON shapes of WriteStandingsJSON.
@@ -285,14 +403,15 @@ func writeJSON(w io.Writer, s Standings, rounds bool) error {
 		AfterRound: s.AfterRound, Rounds: s.Table.Rounds, Scoring: sc.Name,
 		TieBreaks: []jsonTieBreak{}, Standings: make([]jsonStanding, 0, len(s.Rows)),
 	}
+	l := s.loc()
 	for _, tb := range s.Table.TieBreaks {
-		out.TieBreaks = append(out.TieBreaks, jsonTieBreak{string(tb), tb.Label(), tb.Title()})
+		out.TieBreaks = append(out.TieBreaks, jsonTieBreak{string(tb), l.TieBreakLabel(tb), l.TieBreakTitle(tb)})
 	}
 	for _, r := range s.Rows {
 		e := r.Entry
 		js := jsonStanding{Place: r.Place(), Rank: r.Rank, RankTo: r.RankTo, ID: e.ID, Number: e.Number, Name: e.Name,
 			Club: e.Club, Federation: e.Federation, Rating: e.Rating, Withdrawn: e.Withdrawn,
-			Points: float64(r.Points) / float64(sc.Divisor), PointsText: sc.Format(r.Points),
+			Points: float64(r.Points) / float64(sc.Divisor), PointsText: l.Score(sc, r.Points),
 			Games: r.Games, Wins: r.Wins, Draws: r.Draws, Losses: r.Losses, Byes: r.Byes,
 			ForfeitWins: r.ForfeitWins, ForfeitLosses: r.ForfeitLosses, Absences: r.Absences, Pending: r.Pending,
 			TieBreaks: map[string]float64{}}
@@ -327,19 +446,32 @@ func WriteStandingsPDF(w io.Writer, s Standings, meta Meta) error {
 	}
 	cols[2].align, cols[3].align = "L", "L"
 	const size = 8.5
+	meta = meta.with(s.Locale)
 	d := newDoc(meta, s.Table.Event, s.Title(), false)
 	if !d.fitWidths(cols, rows, size, 2, 40) {
 		d = newDoc(meta, s.Table.Event, s.Title(), true)
 		d.fitWidths(cols, rows, size, 2, 40)
 	}
-	// The club column gives way to the name when space is short.
-	if max := d.usableWidth() * 0.22; cols[3].width > max {
-		cols[2].width += cols[3].width - max
-		cols[3].width = max
+	// Clubs print in full when the page has room; when it has not, the club column gives
+	// way to the name, down to 22% of the page.
+	if over := sumWidths(cols) - d.usableWidth(); over > 0 {
+		if max := d.usableWidth() * 0.22; cols[3].width > max {
+			cut := min(cols[3].width-max, over)
+			cols[3].width -= cut
+		}
 	}
 	d.f.AddPage()
 	d.table(cols, rows, size)
 	d.f.Ln(2)
 	d.paragraph(7.5, s.legend())
 	return d.finish(w)
+}
+
+func hasTB(list []tournament.TieBreak, tb tournament.TieBreak) bool {
+	for _, x := range list {
+		if x == tb {
+			return true
+		}
+	}
+	return false
 }

@@ -4,7 +4,7 @@ import (
 	"fmt"
 )
 
-// The Italian 40-move count (conteggio delle 40 mosse, shared/rules/italian.md "End of the
+// The Italian 40-move count (conteggio delle 40 mosse, docs/rules-italian.md "End of the
 // game"; FID Regolamento tecnico). arbitro's reading:
 //
 //   - The count is kept in plies (half-moves). 40 moves by each player = 80 plies.

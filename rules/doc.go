@@ -4,7 +4,7 @@
 //
 // Squares are the 1-based PDN square numbers (1..32 Italian, 1..50 International), numbered
 // row by row from the top-left as White sees the board. White moves first in both variants.
-// The rules as implemented are stated in shared/rules/italian.md and international.md;
+// The rules as implemented are stated in docs/rules-italian.md and docs/rules-international.md;
 // the rule articles are cited on each function.
 //
 // Internally a position is three uint64 bitboards (white pieces, black pieces, kings) over a

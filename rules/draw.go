@@ -4,7 +4,7 @@ import (
 	"fmt"
 )
 
-// FMJD Article 6 as arbitro reads it (shared/rules/international.md "Draws"; the article
+// FMJD Article 6 as arbitro reads it (docs/rules-international.md "Draws"; the article
 // numbers 6.2-6.5 in messages follow that file). Every count is in plies after the ply that
 // started it, and the draw is reported after the ply that completes it.
 //   - Threefold repetition (6.2): the same pieces on the same squares with the same side to
@@ -36,7 +36,7 @@ const (
 	Draw5Move     = "5-move"               // one king against at most two pieces including a king: 5 moves each (10 plies)
 )
 
-// Ply lengths of the FMJD counts (Article 6 as stated in shared/rules/international.md).
+// Ply lengths of the FMJD counts (Article 6 as stated in docs/rules-international.md).
 const (
 	plies25Move = 50
 	plies16Move = 32

@@ -55,7 +55,7 @@ func newPerfter(depth int) *perfter {
 
 // Perft returns the number of leaf positions depth plies below p (depth 0 gives 1), with
 // legal moves as LegalMoves gives them (duplicate capture paths counted once). Published
-// figures from the start position are in shared/rules/italian.md and international.md.
+// figures from the start position are in docs/rules-italian.md and docs/rules-international.md.
 func Perft(p Position, depth int) uint64 {
 	if depth <= 0 || p.v == nil {
 		return 1

@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// Perft figures from shared/rules/italian.md and international.md (start position).
+// Perft figures from docs/rules-italian.md and docs/rules-international.md (start position).
 var italianPerft = []uint64{1, 7, 49, 302, 1469, 7361, 36473, 177532, 828783, 3860875, 17761384, 81647058, 367911475}
 var internationalPerft = []uint64{1, 9, 81, 658, 4265, 27117, 167140, 1049442, 6483961, 41022423, 258895763}
 

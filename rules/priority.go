@@ -1,7 +1,7 @@
 package rules
 
 // PriorityRule names the rule that decides between two captures.
-// Italian: RegTec 6.6-6.10 (rules 1-4 of shared/rules/italian.md); International: the
+// Italian: RegTec 6.6-6.10 (rules 1-4 of docs/rules-italian.md); International: the
 // majority rule, FMJD 4.13 (RuleQuantity only).
 type PriorityRule int
 
@@ -36,7 +36,7 @@ func (r PriorityRule) String() string {
 	return "none"
 }
 
-// Number returns the rule's number in shared/rules/italian.md (1..4), 5 for RuleNone (free
+// Number returns the rule's number in docs/rules-italian.md (1..4), 5 for RuleNone (free
 // choice).
 func (r PriorityRule) Number() int {
 	if r == RuleNone {

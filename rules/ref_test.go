@@ -12,7 +12,7 @@ import (
 )
 
 // A deliberately naive reference generator working on (row, col) coordinates, written
-// straight from shared/rules/*.md, to check the bitboard generator on random positions.
+// straight from docs/rules-*.md, to check the bitboard generator on random positions.
 
 type refSeq struct {
 	from, to Square

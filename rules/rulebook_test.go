@@ -37,7 +37,7 @@ func splitList(s string) []string {
 	return out
 }
 
-// The rulebook examples of shared/rules/italian.md (FID RegTec 6.6-6.10, 5.3), verbatim:
+// The rulebook examples of docs/rules-italian.md (FID RegTec 6.6-6.10, 5.3), verbatim:
 // FEN and the complete set of legal moves in from-to form.
 func TestItalianRulebookExamples(t *testing.T) {
 	cases := []struct{ fen, want, rule string }{

@@ -1,7 +1,7 @@
 package rules
 
 // Rule-to-test traceability (RULES-TESTS.md at the repository root): focused tests for
-// rules of ../shared/rules/italian.md and international.md that no other test pinned down.
+// rules of docs/rules-italian.md and docs/rules-international.md that no other test pinned down.
 // Each test names its line(s) in RULES-TESTS.md (I.. = italian.md, N.. = international.md).
 
 import (

@@ -116,6 +116,10 @@ func (tx *Tx) Audit(t *Tournament, round int) (*TournamentAudit, error) {
 		return nil, err
 	}
 	a := &TournamentAudit{Games: []GameAudit{}}
+	openings, err := tx.roundOpenings(t) // FID opening ballot: opening-mismatch (issue 13)
+	if err != nil {
+		return nil, err
+	}
 	for _, b := range boards {
 		if b.GameID == 0 {
 			continue
@@ -137,6 +141,7 @@ func (tx *Tx) Audit(t *Tournament, round int) (*TournamentAudit, error) {
 		ga.Problems = append(ga.Problems, VerdictProblems(ga.Verdict)...)
 		if g != nil {
 			ga.Problems = append(ga.Problems, boardProblems(g, b, ga.Verdict)...)
+			ga.Problems = append(ga.Problems, OpeningProblems(g, openings[b.Round])...)
 		}
 		claims, err := tx.claimsOf(b.ID)
 		if err != nil {

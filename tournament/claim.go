@@ -36,7 +36,7 @@ type ClaimCheck struct {
 // CheckClaim judges a draw claim on game g of tournament t (variant from t): the count was
 // asked for after ply requested and the draw declared after ply declared (plies, 0 = the
 // start). Italian: rules.CheckClaim40 (40 moves each without a man move or capture, counted
-// from the request; shared/rules/italian.md). International: rules.CheckDrawClaim, valid
+// from the request; docs/rules-italian.md). International: rules.CheckDrawClaim, valid
 // when an FMJD Article 6 rule (threefold repetition, 25-, 16- or 5-move rule) applied at or
 // before the declared ply. Problems with the claim (plies out of range, illegal moves before
 // it) are a ClaimCheck with Valid false, never an error.

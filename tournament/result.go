@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"arbitro/pairing"
 )
 
 // Sentinel errors of results, game scores, claims and audits (wrap with %w, test with
@@ -170,6 +172,9 @@ type Board struct {
 	Black      string  `json:"black,omitempty"`
 	Result     *Result `json:"result,omitempty"` // nil: no result yet
 	GameID     int64   `json:"game_id,omitempty"`
+	// Rest is the kind of a pairing bye under the Italo-Swiss FID formats (pairing.RestKind:
+	// "RM", "RR", "RT"); "" otherwise. An RT (turn rest) scores 0 points.
+	Rest string `json:"rest,omitempty"`
 }
 
 // Bye reports whether the board is a pairing bye (no Black player).
@@ -177,7 +182,7 @@ func (b *Board) Bye() bool { return b.BlackEntry == 0 }
 
 const boardCols = `b.id, r.number, b.board, b.game, b.white_entry, coalesce(b.black_entry, 0),
 	pw.name, coalesce(pb.name, ''), res.kind, coalesce(res.white_points, 0), coalesce(res.black_points, 0),
-	coalesce(res.entered_at, ''), coalesce(res.entered_by, ''), coalesce(g.id, 0)`
+	coalesce(res.entered_at, ''), coalesce(res.entered_by, ''), coalesce(g.id, 0), b.rest`
 
 const boardFrom = ` FROM boards b JOIN rounds r ON r.id = b.round_id
 	JOIN entries ew ON ew.id = b.white_entry JOIN players pw ON pw.id = ew.player_id
@@ -190,7 +195,7 @@ func scanBoard(sc interface{ Scan(...any) error }) (*Board, error) {
 	var kind sql.NullString
 	var r Result
 	if err := sc.Scan(&b.ID, &b.Round, &b.Board, &b.Game, &b.WhiteEntry, &b.BlackEntry, &b.White, &b.Black,
-		&kind, &r.WhitePoints, &r.BlackPoints, &r.EnteredAt, &r.EnteredBy, &b.GameID); err != nil {
+		&kind, &r.WhitePoints, &r.BlackPoints, &r.EnteredAt, &r.EnteredBy, &b.GameID, &b.Rest); err != nil {
 		return nil, err
 	}
 	if kind.Valid {
@@ -291,6 +296,9 @@ func (tx *Tx) ScoreByes(t *Tournament, round int) (int, error) {
 			continue
 		}
 		r := Result{Kind: KindBye, WhitePoints: t.ByePoints, EnteredAt: tx.NowText(), EnteredBy: tx.Actor}
+		if b.Rest == string(pairing.RestRT) {
+			r.WhitePoints = 0 // the turn rest (riposo a turno) is worth nothing
+		}
 		if err := tx.writeResult(b.ID, &r); err != nil {
 			return n, err
 		}

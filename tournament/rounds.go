@@ -55,6 +55,9 @@ type LotResult struct {
 	// Warnings: advice the arbiter should see, e.g. an Italo-Swiss planning more or fewer
 	// rounds than FID Capo V Art. 1 advises for its number of players (never a refusal).
 	Warnings []string `json:"warnings,omitempty"`
+	// Clubs (round robin with club separation): the rounds in which each club's players
+	// meet after the restricted lot (pairing.LotSeparated).
+	Clubs []pairing.ClubMeeting `json:"clubs,omitempty"`
 }
 
 // DrawLot draws the pairing numbers (numeri di sorteggio, FID Capo V Art. 2) of every entry
@@ -111,15 +114,26 @@ func (tx *Tx) DrawLot(t *Tournament, seed *uint64) (*LotResult, error) {
 		}
 	}
 	var nums map[int]int
-	if cur.System == SystemDutch {
+	var clubs []pairing.ClubMeeting
+	switch {
+	case cur.System == SystemDutch:
 		nums = ratingOrder(entries)
-	} else if nums, err = pairing.Lot(uint64(s), ids); err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrInvalid, err)
+	case cur.System == SystemRoundRobin && cur.ClubSeparation == "club": // issue 13
+		if nums, clubs, err = pairing.LotSeparated(uint64(s), ids, entryClubs(entries)); err != nil {
+			return nil, fmt.Errorf("%w: %w", ErrInvalid, err)
+		}
+	default:
+		if nums, err = pairing.Lot(uint64(s), ids); err != nil {
+			return nil, fmt.Errorf("%w: %w", ErrInvalid, err)
+		}
 	}
 	if _, err := tx.ExecContext(tx.ctx, `UPDATE entries SET pairing_number = NULL WHERE tournament_id = ?`, cur.ID); err != nil {
 		return nil, err
 	}
-	res := &LotResult{Seed: s, DrawnAt: tx.NowText(), Redraw: cur.LotDrawnAt != "", Method: "lot"}
+	res := &LotResult{Seed: s, DrawnAt: tx.NowText(), Redraw: cur.LotDrawnAt != "", Method: "lot", Clubs: clubs}
+	if clubs != nil {
+		res.Method = "lot, clubs separated"
+	}
 	if cur.System == SystemDutch {
 		res.Method = "rating"
 		res.InitialColour = pairing.LotColour(uint64(s)).String()
@@ -208,19 +222,23 @@ func (tx *Tx) Snapshot(t *Tournament, round int) ([]pairing.Entrant, error) {
 	}
 	type fkey struct{ round, entry int }
 	floats := map[fkey]pairing.Float{}
-	rows, err := tx.QueryContext(tx.ctx, `SELECT r.number, b.white_entry, coalesce(b.black_entry, 0), b.white_float, b.black_float
+	rests := map[fkey]pairing.RestKind{}
+	rows, err := tx.QueryContext(tx.ctx, `SELECT r.number, b.white_entry, coalesce(b.black_entry, 0), b.white_float, b.black_float, b.rest
 		FROM boards b JOIN rounds r ON r.id = b.round_id WHERE r.tournament_id = ? AND r.number < ? AND b.game = 1`, t.ID, round)
 	if err != nil {
 		return nil, err
 	}
 	for rows.Next() {
 		var rn, w, b int
-		var wf, bf string
-		if err := rows.Scan(&rn, &w, &b, &wf, &bf); err != nil {
+		var wf, bf, rest string
+		if err := rows.Scan(&rn, &w, &b, &wf, &bf, &rest); err != nil {
 			rows.Close()
 			return nil, err
 		}
 		floats[fkey{rn, w}] = parseFloat(wf)
+		if b == 0 {
+			rests[fkey{rn, w}] = pairing.RestKind(rest)
+		}
 		if b != 0 {
 			floats[fkey{rn, b}] = parseFloat(bf)
 		}
@@ -236,7 +254,7 @@ func (tx *Tx) Snapshot(t *Tournament, round int) ([]pairing.Entrant, error) {
 		id := int(e.ID)
 		en := pairing.Entrant{ID: id, Number: e.Number, Rating: e.Rating, Name: e.Player.Name, Available: true}
 		if e.Status == StatusWithdrawn && e.WithdrawnAfter < round {
-			en.Available = false
+			en.Available, en.Withdrawn = false, true
 		}
 		if e.JoinedRound > round {
 			en.Available = false
@@ -263,7 +281,7 @@ func (tx *Tx) Snapshot(t *Tournament, round int) ([]pairing.Entrant, error) {
 				case CrossPlayed, CrossPending:
 					hr.Kind, hr.Opponent, hr.Colour = pairing.Played, s.Opponent, s.Colour
 				case CrossBye:
-					hr.Kind = pairing.Bye
+					hr.Kind, hr.Rest = pairing.Bye, rests[fkey{r, id}]
 				case CrossForfeitWin:
 					hr.Kind, hr.Opponent = pairing.ForfeitWin, s.Opponent
 				case CrossForfeitLoss, CrossUnplayed:
@@ -398,6 +416,7 @@ type RoundExplanation struct {
 	Italo    *pairing.ItaloResult `json:"italo,omitempty"`
 	Dutch    *DutchInfo           `json:"dutch,omitempty"`
 	Berger   *BergerInfo          `json:"berger,omitempty"`
+	Opening  *OpeningDraw         `json:"opening,omitempty"` // the opening drawn for the round (FID Capo IV)
 }
 
 // PairedRound is a round as PairNext made it.
@@ -562,6 +581,7 @@ func (tx *Tx) PairNext(t *Tournament, opts PairOptions) (*PairedRound, error) {
 	}
 
 	ex := &RoundExplanation{System: cur.System, Round: round, Seed: cur.Seed, Manual: opts.Manual, Forced: len(missing) > 0}
+	rests := map[int]string{} // White id of a bye → its kind of rest (Italo-Swiss FID formats)
 	var pairs []pairing.Pair
 	switch cur.System {
 	case SystemRoundRobin:
@@ -578,20 +598,19 @@ func (tx *Tx) PairNext(t *Tournament, opts PairOptions) (*PairedRound, error) {
 			}
 		}
 	case SystemItaloSwiss:
-		start, err := tx.italoStart(cur, round)
+		start, res, err := tx.italoPair(cur, es, round, fixed)
 		if err != nil {
 			return nil, err
 		}
 		ex.Start = start
-		res, err := pairing.ItaloSwiss(es, pairing.ItaloOptions{Start: start, Fixed: fixed})
-		if err != nil {
-			return nil, pairErr(cur, round, err)
+		for _, r := range res.Rests {
+			rests[r.ID] = string(r.Kind)
 		}
 		pairs = res.Pairs
 		ex.Italo = &res
 		for _, st := range res.Steps {
 			for _, id := range st.SameColourThrice {
-				warnings = append(warnings, fmt.Sprintf("%s gets the same colour for the third game running (allowed, fid-pairing.md 2.6)", byID[id].Name))
+				warnings = append(warnings, fmt.Sprintf("%s gets the same colour for the third game running (allowed, docs/fid-pairing.md 2.6)", byID[id].Name))
 			}
 		}
 	case SystemDutch:
@@ -668,6 +687,9 @@ func (tx *Tx) PairNext(t *Tournament, opts PairOptions) (*PairedRound, error) {
 		}
 	}
 
+	if ex.Opening, err = tx.drawOpening(cur, round); err != nil { // FID Capo IV ballot (issue 13)
+		return nil, err
+	}
 	exJSON, err := json.Marshal(ex)
 	if err != nil {
 		return nil, err
@@ -681,8 +703,11 @@ func (tx *Tx) PairNext(t *Tournament, opts PairOptions) (*PairedRound, error) {
 	if err != nil {
 		return nil, err
 	}
-	ins, err := tx.PrepareContext(tx.ctx, `INSERT INTO boards (round_id, board, game, white_entry, black_entry, pair_order, white_float, black_float)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
+	if err := tx.storeOpening(roundID, ex.Opening); err != nil {
+		return nil, err
+	}
+	ins, err := tx.PrepareContext(tx.ctx, `INSERT INTO boards (round_id, board, game, white_entry, black_entry, pair_order, white_float, black_float, rest)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`)
 	if err != nil {
 		return nil, err
 	}
@@ -692,11 +717,15 @@ func (tx *Tx) PairNext(t *Tournament, opts PairOptions) (*PairedRound, error) {
 		if p.Black != 0 {
 			black = p.Black
 		}
-		if _, err := ins.ExecContext(tx.ctx, roundID, p.Board, 1, p.White, black, i+1, floatText(floats[p.White]), floatText(floats[p.Black])); err != nil {
+		rest := ""
+		if p.Black == 0 {
+			rest = rests[p.White]
+		}
+		if _, err := ins.ExecContext(tx.ctx, roundID, p.Board, 1, p.White, black, i+1, floatText(floats[p.White]), floatText(floats[p.Black]), rest); err != nil {
 			return nil, err
 		}
 		if cur.GamesPerPairing == 2 && p.Black != 0 {
-			if _, err := ins.ExecContext(tx.ctx, roundID, p.Board, 2, p.Black, p.White, i+1, floatText(floats[p.Black]), floatText(floats[p.White])); err != nil {
+			if _, err := ins.ExecContext(tx.ctx, roundID, p.Board, 2, p.Black, p.White, i+1, floatText(floats[p.Black]), floatText(floats[p.White]), ""); err != nil {
 				return nil, err
 			}
 		}
@@ -1028,13 +1057,9 @@ func (tx *Tx) CheckPairing(t *Tournament, round int) (*PairingCheck, error) {
 			return nil, err
 		}
 	case SystemItaloSwiss:
-		start, err := tx.italoStart(cur, round)
+		_, res, err := tx.italoPair(cur, es, round, nil)
 		if err != nil {
 			return nil, err
-		}
-		res, err := pairing.ItaloSwiss(es, pairing.ItaloOptions{Start: start})
-		if err != nil {
-			return nil, pairErr(cur, round, err)
 		}
 		c.Engine = res.Pairs
 	case SystemDutch:

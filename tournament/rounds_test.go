@@ -907,7 +907,7 @@ func roundByNumbers(t *testing.T, st *Store, tr *Tournament, r int) []string {
 // the lot, PairNext (start player from the stored boards, scores from the results entered
 // with SetResult), and the example's pairs, colours, formation order and final scores.
 func TestItaloWorkedExampleThroughStore(t *testing.T) {
-	st, tr := newEvent(t, SystemItaloSwiss, 4, 8, nil)
+	st, tr := newEvent(t, SystemItaloSwiss, 4, 8, func(t *Tournament) { t.ItaloFormat = "rotation" })
 	drawLot(t, st, tr, nil)
 	rounds := []struct {
 		pairs   []string
@@ -957,7 +957,7 @@ func TestItaloWorkedExampleThroughStore(t *testing.T) {
 // The odd-field example of fid-pairing.md 2.10 (5 players): round 1 1–2, 3–4, 5 rests;
 // after 1 beats 2 and 3–4 drawn, round 2 pairs 5 v 1 and 3 v 2, and 4 rests.
 func TestItaloOddExampleThroughStore(t *testing.T) {
-	st, tr := newEvent(t, SystemItaloSwiss, 2, 5, nil)
+	st, tr := newEvent(t, SystemItaloSwiss, 2, 5, func(t *Tournament) { t.ItaloFormat = "rotation" })
 	drawLot(t, st, tr, nil)
 	pairNext(t, st, tr, PairOptions{})
 	if got := roundByNumbers(t, st, tr, 1); fmt.Sprint(got) != "[1-2 3-4 5-0]" {

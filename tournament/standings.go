@@ -213,6 +213,8 @@ type Crosstable struct {
 	Rounds        int // rounds of the event (planned); results may exist up to this round
 	GamesPerRound int // games per pairing: 1 (default; 0 means 1) or 2 (andata e ritorno)
 	Players       []CrossEntry
+	// LotSeed is the tournament's seed, for the "lot" tie-break (pairing.LotTieBreak).
+	LotSeed uint64
 }
 
 // Standing is one line of the standings after a round.
@@ -440,6 +442,13 @@ func CompletedRounds(ct *Crosstable) int {
 // Errors wrap ErrRoundRange (afterRound outside 0..ct.Rounds), ErrInvalidCrosstable (the two
 // sides of a board disagree, unknown opponent, ...) or ErrUnknownTieBreak.
 func ComputeStandings(ct *Crosstable, afterRound int) ([]Standing, error) {
+	return computeStandings(ct, afterRound, nil)
+}
+
+// computeStandings is ComputeStandings of the players keep accepts (index into
+// ct.Players; nil: all): their places and group-dependent tie-breaks are among themselves,
+// while scores and opponent-based tie-breaks still count the whole event.
+func computeStandings(ct *Crosstable, afterRound int, keep func(i int) bool) ([]Standing, error) {
 	nz, err := normalize(ct, afterRound)
 	if err != nil {
 		return nil, err
@@ -492,9 +501,11 @@ func ComputeStandings(ct *Crosstable, afterRound int) ([]Standing, error) {
 			out[i].TieBreaks[t] = def.player(nz, i)
 		}
 	}
-	order := make([]int, np)
-	for i := range order {
-		order[i] = i
+	order := make([]int, 0, np)
+	for i := range np {
+		if keep == nil || keep(i) {
+			order = append(order, i)
+		}
 	}
 	sort.SliceStable(order, func(a, b int) bool {
 		pa, pb := &out[order[a]], &out[order[b]]
@@ -525,7 +536,7 @@ func ComputeStandings(ct *Crosstable, afterRound int) ([]Standing, error) {
 		}
 		groups = next
 	}
-	res := make([]Standing, np)
+	res := make([]Standing, len(order))
 	pos := 0
 	for _, g := range groups {
 		members := order[g.lo:g.hi]

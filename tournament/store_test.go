@@ -148,33 +148,34 @@ func TestMigrationFromOlderVersion(t *testing.T) {
 		return err
 	})
 	ctx := context.Background()
+	cur, next := arbitro.SchemaVersion, arbitro.SchemaVersion+1 // a synthetic next version
 	v2 := arbitro.Schema + "\nALTER TABLE players ADD COLUMN email TEXT NOT NULL DEFAULT '';\n"
-	good := []arbitro.Migration{{Version: 2, SQL: "ALTER TABLE players ADD COLUMN email TEXT NOT NULL DEFAULT '';"}}
+	good := []arbitro.Migration{{Version: next, SQL: "ALTER TABLE players ADD COLUMN email TEXT NOT NULL DEFAULT '';"}}
 
 	// A failing migration leaves the file as it was: version 1, no new column.
-	bad := []arbitro.Migration{{Version: 2, SQL: "ALTER TABLE players ADD COLUMN email TEXT NOT NULL DEFAULT ''; CREATE TABLE oops (x REFERENCES;"}}
-	if err := s.migrate(ctx, v2, 2, bad); err == nil {
+	bad := []arbitro.Migration{{Version: next, SQL: "ALTER TABLE players ADD COLUMN email TEXT NOT NULL DEFAULT ''; CREATE TABLE oops (x REFERENCES;"}}
+	if err := s.migrate(ctx, v2, next, bad); err == nil {
 		t.Fatal("a broken migration succeeded")
 	}
 	var v int
 	s.DB().QueryRow("PRAGMA user_version").Scan(&v)
-	if v != 1 {
-		t.Fatalf("after a failed migration user_version = %d, want 1", v)
+	if v != cur {
+		t.Fatalf("after a failed migration user_version = %d, want %d", v, cur)
 	}
 	if _, err := s.DB().Exec("SELECT email FROM players"); err == nil {
 		t.Fatal("the failed migration's first statement was kept")
 	}
 
-	if err := s.migrate(ctx, v2, 2, good); err != nil {
+	if err := s.migrate(ctx, v2, next, good); err != nil {
 		t.Fatal(err)
 	}
 	s.DB().QueryRow("PRAGMA user_version").Scan(&v)
 	var name, email string
-	if err := s.DB().QueryRow("SELECT name, email FROM players").Scan(&name, &email); err != nil || name != "Rossi, Mario" || v != 2 {
+	if err := s.DB().QueryRow("SELECT name, email FROM players").Scan(&name, &email); err != nil || name != "Rossi, Mario" || v != next {
 		t.Fatalf("after migration: version %d, %q %q, %v", v, name, email, err)
 	}
 	s.Close()
-	// This arbitro (schema 1) now refuses the migrated file.
+	// This arbitro (schema cur) now refuses the migrated file.
 	if _, err := Open(path); !errors.Is(err, ErrNewerSchema) {
 		t.Fatalf("want ErrNewerSchema, got %v", err)
 	}

@@ -8,7 +8,7 @@ package tournament
 // Median-1; and the management of unplayed rounds (the section "Unplayed rounds
 // management", §16 in our reading). Section numbers are quoted from memory of the 2023 text
 // and were not re-checked against the handbook during this work: verify them before citing.
-// FID's quoziente: ../shared/rules/fid-pairing.md §4.2 (our reading; no FID definition found).
+// FID's quoziente: docs/fid-pairing.md §4.2 (our reading; no FID definition found).
 //
 // THE UNPLAYED-ROUND RULE (one place: dummyOpponentScore and opponentScore below).
 // A round (game slot) is "unplayed" for a player unless a game was played over the board:

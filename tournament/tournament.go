@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"arbitro/pairing"
 )
 
 // Variants of draughts (column tournaments.variant).
@@ -48,15 +50,54 @@ type Tournament struct {
 	Arbiter         string   `json:"arbiter,omitempty"`      // chief arbiter (arbitro principale)
 	TimeControl     string   `json:"time_control,omitempty"` // as announced, free text
 	CreatedAt       string   `json:"created_at"`             // RFC 3339 UTC
+	// ItaloFormat is the Italo-Swiss format (pairing.ItaloFormat: art8, art9, art2 or
+	// rotation); "" for the other systems. New Italo-Swiss tournaments default to art8.
+	ItaloFormat string `json:"italo_format,omitempty"`
+	// Openings is the opening ballot: "" none, OpeningsFIDItalian one opening drawn per
+	// round from FID Tabella 4 (Capo IV).
+	Openings string `json:"openings,omitempty"`
+	// ClubSeparation is "" or "club": a round robin's lot places clubmates to meet in the
+	// first rounds (pairing.LotSeparated); the Italo-Swiss avoids pairing clubmates while a
+	// pairing without them exists (docs/club-separation.md).
+	ClubSeparation string `json:"club_separation,omitempty"`
+	Lang           string `json:"lang"` // language of its sheets and messages: "it", "en", "fr", "nl"
 
 	// Filled by the read functions, not stored in the tournaments row.
 	Players      int `json:"players"`       // entries, withdrawn included
 	RoundsPaired int `json:"rounds_paired"` // highest round number that exists (0 before round 1)
 }
 
+// Languages are the languages a tournament's sheets can be printed in (column
+// tournaments.lang); package reports ships a catalog for each (issue 16).
+var Languages = []string{"it", "en", "fr", "nl"}
+
+// DefaultLang is the language a new tournament gets when none is given: Italian for dama
+// italiana (FID events), English otherwise (FMJD events are run in English).
+func DefaultLang(variant string) string {
+	if variant == VariantItalian {
+		return "it"
+	}
+	return "en"
+}
+
+// NormalizeLang returns the stored code of a language given as "it", "IT", "it_IT.UTF-8" or
+// "nl-BE"; errors wrap ErrMalformed and name the languages there are.
+func NormalizeLang(s string) (string, error) {
+	t := strings.ToLower(strings.TrimSpace(s))
+	if i := strings.IndexAny(t, "_-.@"); i >= 0 {
+		t = t[:i]
+	}
+	for _, l := range Languages {
+		if l == t {
+			return l, nil
+		}
+	}
+	return "", fmt.Errorf("%w: language %q (use %s)", ErrMalformed, s, strings.Join(Languages, ", "))
+}
+
 // DefaultTieBreaks returns the tie-break order a new tournament of system gets when none is
 // given: for the Swiss systems (Italo-Swiss and Dutch) the FID practice read in
-// shared/rules/fid-pairing.md §4.1 (quoziente = Buchholz on 2-1-0 points, then
+// docs/fid-pairing.md §4.1 (quoziente = Buchholz on 2-1-0 points, then
 // Sonneborn-Berger, then direct encounter); for a round robin, where every player meets the
 // same opponents and the quoziente does not separate anyone, Sonneborn-Berger, then direct
 // encounter, then number of wins. The arbiter changes the order with --tiebreaks before
@@ -173,10 +214,19 @@ func (t *Tournament) validate() error {
 	if t.Seed < 0 {
 		return fmt.Errorf("%w: the seed must not be negative", ErrMalformed)
 	}
+	if err := t.validateFID(); err != nil {
+		return err
+	}
 	if t.Start, err = ParseDate(t.Start); err != nil {
 		return err
 	}
 	if t.End, err = ParseDate(t.End); err != nil {
+		return err
+	}
+	if t.Lang == "" {
+		t.Lang = DefaultLang(t.Variant)
+	}
+	if t.Lang, err = NormalizeLang(t.Lang); err != nil {
 		return err
 	}
 	if t.Start != "" && t.End != "" && t.End < t.Start {
@@ -217,10 +267,12 @@ func (tx *Tx) CreateTournament(t *Tournament) error {
 	}
 	t.CreatedAt = tx.NowText()
 	res, err := tx.ExecContext(tx.ctx, `INSERT INTO tournaments (name, variant, system, rounds, scoring, bye_points, forfeit_points,
-		games_per_pairing, tiebreaks, lot_seed, start_date, end_date, place, federation, chief_arbiter, time_control, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		games_per_pairing, tiebreaks, lot_seed, start_date, end_date, place, federation, chief_arbiter, time_control, created_at,
+		italo_format, openings, club_separation, lang)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		t.Name, t.Variant, t.System, t.Rounds, t.Scoring, t.ByePoints, t.ForfeitPoints, t.GamesPerPairing,
-		strings.Join(t.TieBreaks, ","), t.Seed, t.Start, t.End, t.Place, t.Federation, t.Arbiter, t.TimeControl, t.CreatedAt)
+		strings.Join(t.TieBreaks, ","), t.Seed, t.Start, t.End, t.Place, t.Federation, t.Arbiter, t.TimeControl, t.CreatedAt,
+		t.ItaloFormat, t.Openings, t.ClubSeparation, t.Lang)
 	if err != nil {
 		return err
 	}
@@ -232,7 +284,7 @@ func (tx *Tx) CreateTournament(t *Tournament) error {
 
 const tournamentCols = `t.id, t.name, t.variant, t.system, t.rounds, t.scoring, t.bye_points, t.forfeit_points,
 	t.games_per_pairing, t.tiebreaks, t.lot_seed, coalesce(t.lot_drawn_at, ''), t.start_date, t.end_date, t.place,
-	t.federation, t.chief_arbiter, t.time_control, t.created_at,
+	t.federation, t.chief_arbiter, t.time_control, t.created_at, t.italo_format, t.openings, t.club_separation, t.lang,
 	(SELECT count(*) FROM entries e WHERE e.tournament_id = t.id),
 	(SELECT coalesce(max(number), 0) FROM rounds r WHERE r.tournament_id = t.id)`
 
@@ -241,7 +293,7 @@ func scanTournament(sc interface{ Scan(...any) error }) (*Tournament, error) {
 	var tb string
 	err := sc.Scan(&t.ID, &t.Name, &t.Variant, &t.System, &t.Rounds, &t.Scoring, &t.ByePoints, &t.ForfeitPoints,
 		&t.GamesPerPairing, &tb, &t.Seed, &t.LotDrawnAt, &t.Start, &t.End, &t.Place,
-		&t.Federation, &t.Arbiter, &t.TimeControl, &t.CreatedAt, &t.Players, &t.RoundsPaired)
+		&t.Federation, &t.Arbiter, &t.TimeControl, &t.CreatedAt, &t.ItaloFormat, &t.Openings, &t.ClubSeparation, &t.Lang, &t.Players, &t.RoundsPaired)
 	if err != nil {
 		return nil, err
 	}
@@ -328,9 +380,10 @@ func listTournaments(all []Tournament) string {
 // bears on pairings (and so is locked once a round exists).
 var TournamentFields = map[string]bool{
 	"name": false, "place": false, "start": false, "end": false, "arbiter": false,
-	"federation": false, "time-control": false,
+	"federation": false, "time-control": false, "lang": false,
 	"variant": true, "system": true, "rounds": true, "scoring": true, "tiebreaks": true,
 	"bye-points": true, "forfeit-points": true, "games-per-pairing": true, "seed": true,
+	"italo-format": true, "openings": true, "club-separation": true,
 }
 
 // SetTournamentField changes one field of tournament t (name as in TournamentFields) to
@@ -382,10 +435,23 @@ func (tx *Tx) SetTournamentField(t *Tournament, field, value string) (*Tournamen
 		nt.Federation = value
 	case "time-control":
 		nt.TimeControl = value
+	case "lang":
+		nt.Lang = value
 	case "variant":
 		nt.Variant = strings.ToLower(value)
 	case "system":
 		nt.System = strings.ToLower(value)
+		if nt.System != SystemItaloSwiss {
+			nt.ItaloFormat = ""
+		} else if cur.System != SystemItaloSwiss {
+			nt.ItaloFormat = string(pairing.ItaloArt8)
+		}
+	case "italo-format":
+		nt.ItaloFormat = strings.ToLower(value)
+	case "openings":
+		nt.Openings = strings.ToLower(value)
+	case "club-separation":
+		nt.ClubSeparation = strings.ToLower(value)
 	case "scoring":
 		nt.Scoring = value
 	case "tiebreaks":
@@ -425,9 +491,10 @@ func (tx *Tx) SetTournamentField(t *Tournament, field, value string) (*Tournamen
 	}
 	_, err = tx.ExecContext(tx.ctx, `UPDATE tournaments SET name = ?, variant = ?, system = ?, rounds = ?, scoring = ?,
 		bye_points = ?, forfeit_points = ?, games_per_pairing = ?, tiebreaks = ?, lot_seed = ?, start_date = ?,
-		end_date = ?, place = ?, federation = ?, chief_arbiter = ?, time_control = ? WHERE id = ?`,
+		end_date = ?, place = ?, federation = ?, chief_arbiter = ?, time_control = ?, italo_format = ?, openings = ?, club_separation = ?, lang = ? WHERE id = ?`,
 		nt.Name, nt.Variant, nt.System, nt.Rounds, nt.Scoring, nt.ByePoints, nt.ForfeitPoints, nt.GamesPerPairing,
-		strings.Join(nt.TieBreaks, ","), nt.Seed, nt.Start, nt.End, nt.Place, nt.Federation, nt.Arbiter, nt.TimeControl, nt.ID)
+		strings.Join(nt.TieBreaks, ","), nt.Seed, nt.Start, nt.End, nt.Place, nt.Federation, nt.Arbiter, nt.TimeControl,
+		nt.ItaloFormat, nt.Openings, nt.ClubSeparation, nt.Lang, nt.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -435,4 +502,66 @@ func (tx *Tx) SetTournamentField(t *Tournament, field, value string) (*Tournamen
 		return nil, err
 	}
 	return &nt, nil
+}
+
+// RoundSchedule is when a round is played, as the pairing sheet announces it.
+type RoundSchedule struct {
+	Round int    `json:"round"`
+	Date  string `json:"date,omitempty"` // YYYY-MM-DD, or ""
+	Time  string `json:"time,omitempty"` // HH:MM local start time, or ""
+}
+
+// ParseClock reads a start time "15:30", "15.30" or "9:00" into "HH:MM"; "" stays "".
+// Errors wrap ErrMalformed.
+func ParseClock(s string) (string, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return "", nil
+	}
+	s = strings.Replace(s, ".", ":", 1)
+	hh, mm, ok := strings.Cut(s, ":")
+	h, err1 := strconv.Atoi(hh)
+	m, err2 := strconv.Atoi(mm)
+	if !ok || err1 != nil || err2 != nil || len(hh) > 2 || len(mm) != 2 || h < 0 || h > 23 || m < 0 || m > 59 {
+		return "", fmt.Errorf("%w: start time %q (write it as 15:30)", ErrMalformed, s)
+	}
+	return fmt.Sprintf("%02d:%02d", h, m), nil
+}
+
+// SetRoundSchedule stores the date (2026-11-21 or 21/11/2026) and start time (15:30) of
+// round n of tournament t, printed on its pairing and results sheets; an argument nil is
+// left as it is, "" clears it. The round must exist (ErrNotFound). Logs "round.schedule".
+func (tx *Tx) SetRoundSchedule(t *Tournament, n int, date, clock *string) (RoundSchedule, error) {
+	cur, err := tx.RoundSchedule(t.ID, n)
+	if err != nil {
+		return RoundSchedule{}, err
+	}
+	next := cur
+	if date != nil {
+		if next.Date, err = ParseDate(*date); err != nil {
+			return RoundSchedule{}, err
+		}
+	}
+	if clock != nil {
+		if next.Time, err = ParseClock(*clock); err != nil {
+			return RoundSchedule{}, err
+		}
+	}
+	if _, err := tx.ExecContext(tx.ctx, `UPDATE rounds SET play_date = ?, start_time = ? WHERE tournament_id = ? AND number = ?`,
+		next.Date, next.Time, t.ID, n); err != nil {
+		return RoundSchedule{}, err
+	}
+	return next, tx.LogEvent(t.ID, "round.schedule", cur, next)
+}
+
+// RoundSchedule returns the stored date and start time of round n; ErrNotFound when the
+// round is not paired.
+func (tx *Tx) RoundSchedule(tournamentID int64, n int) (RoundSchedule, error) {
+	s := RoundSchedule{Round: n}
+	err := tx.QueryRowContext(tx.ctx, `SELECT play_date, start_time FROM rounds WHERE tournament_id = ? AND number = ?`,
+		tournamentID, n).Scan(&s.Date, &s.Time)
+	if errors.Is(err, sql.ErrNoRows) {
+		return s, fmt.Errorf("%w: round %d is not paired", ErrNotFound, n)
+	}
+	return s, err
 }

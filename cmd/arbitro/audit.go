@@ -144,7 +144,11 @@ func auditTournament(cmd *cobra.Command, round int, pdf string) error {
 				White: ga.Board.White, Black: ga.Board.Black, Variant: t.Variant, Ply: vd.Ply, Move: vd.Move, Reason: vd.Reason,
 				Message: vd.Message, FEN: vd.FEN, Legal: vd.LegalMoves})
 		}
-		if err := writePDF(cmd, pdf, func(w io.Writer, m reports.Meta) error { return reports.WriteAuditPDF(w, rep, m) }); err != nil {
+		loc, err := reportLocale(t) // the header and footer in the tournament's language
+		if err != nil {
+			return err
+		}
+		if err := writePDF(cmd, pdf, func(w io.Writer, m reports.Meta) error { m.Locale = loc; return reports.WriteAuditPDF(w, rep, m) }); err != nil {
 			return err
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -74,19 +75,34 @@ type demo struct {
 	step  int
 	files []string
 	seed  int64
+	loc   *reports.Locale // the language of the narration (cliLocale; Italian by default)
 }
 
-func (d *demo) say(format string, args ...any) {
+// say prints the next numbered step: the message key of the CLI catalog, with its
+// name/value arguments, in the demo's language (d.loc).
+func (d *demo) say(key string, args ...any) {
+	d.step++
+	fmt.Fprintf(d.w, "\n[%d] %s\n", d.step, d.loc.T(key, args...))
+}
+
+// sayf is say for a step not in the catalogs yet (printed in English).
+func (d *demo) sayf(format string, args ...any) {
 	d.step++
 	fmt.Fprintf(d.w, "\n[%d] %s\n", d.step, fmt.Sprintf(format, args...))
 }
 
-func (d *demo) cmdline(format string, args ...any) {
-	fmt.Fprintf(d.w, "    by hand: arbitro --db %s %s\n", shellQuote(filepath.Join(d.dir, "arbitro.db")), fmt.Sprintf(format, args...))
+// outf is out for a line not in the catalogs yet (printed in English).
+func (d *demo) outf(format string, args ...any) {
+	fmt.Fprintf(d.w, "    %s\n", fmt.Sprintf(format, args...))
 }
 
-func (d *demo) out(format string, args ...any) {
-	fmt.Fprintf(d.w, "    "+format+"\n", args...)
+func (d *demo) cmdline(format string, args ...any) {
+	fmt.Fprintf(d.w, "    %s\n", d.loc.T("demo.by_hand", "db", shellQuote(filepath.Join(d.dir, "arbitro.db")), "cmd", fmt.Sprintf(format, args...)))
+}
+
+// out prints a line of the current step (a catalog key and its arguments).
+func (d *demo) out(key string, args ...any) {
+	fmt.Fprintf(d.w, "    %s\n", d.loc.T(key, args...))
 }
 
 // file writes name inside the demo folder with render, and remembers it.
@@ -100,7 +116,7 @@ func (d *demo) file(name string, render func(w io.Writer) error) error {
 		return fail(err, "check that the folder is writable")
 	}
 	d.files = append(d.files, p)
-	d.out("wrote %s (%d bytes)", p, buf.Len())
+	d.out("demo.wrote", "file", p, "bytes", buf.Len())
 	return nil
 }
 
@@ -128,8 +144,9 @@ func runDemo(w io.Writer, dir string, seed int64) error {
 		return explain(err)
 	}
 	defer st.Close()
-	d := &demo{w: w, dir: dir, st: st, meta: m, seed: seed}
-	fmt.Fprintf(w, "arbitro demo: a session of an arbiter's work in %s (database %s)\n", dir, filepath.Join(dir, "arbitro.db"))
+	tournamentLang = "it" // the session's event is Italian: its narration too, unless --lang or $LANG say otherwise
+	d := &demo{w: w, dir: dir, st: st, meta: m, seed: seed, loc: cliLocale()}
+	fmt.Fprintln(w, d.loc.T("demo.start", "dir", dir, "db", filepath.Join(dir, "arbitro.db")))
 
 	real, err := d.realEvent()
 	if err != nil {
@@ -144,11 +161,14 @@ func runDemo(w io.Writer, dir string, seed int64) error {
 	if err := d.roundRobinEvent(real); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "\ndone. The database is %s; the files written are:\n", filepath.Join(dir, "arbitro.db"))
+	if err := d.fidPracticeEvent(real); err != nil { // issue 13: cmd/arbitro/demo_fid.go
+		return err
+	}
+	fmt.Fprintln(w, "\n"+d.loc.T("demo.done", "db", filepath.Join(dir, "arbitro.db")))
 	for _, f := range d.files {
 		fmt.Fprintf(w, "  %s\n", f)
 	}
-	fmt.Fprintf(w, "Look at them, or continue by hand: arbitro --db %s tournament list\n", shellQuote(filepath.Join(dir, "arbitro.db")))
+	fmt.Fprintln(w, d.loc.T("demo.continue", "db", shellQuote(filepath.Join(dir, "arbitro.db"))))
 	return nil
 }
 
@@ -159,11 +179,11 @@ func (d *demo) realEvent() (*tournament.Tournament, error) {
 		return nil, err
 	}
 	src := filepath.Join(d.dir, demoItalianFile)
-	d.say("Part 1: a real event. The PDN file of the 69th Italian Absolute Championship 2005, rounds 1-4\n    (FID; 18 players, 36 games; Italian tags Dati/Bianco/Nero/Risultato), copied to %s", src)
+	d.say("demo.part1", "file", src)
 	if err := d.file(demoItalianFile, func(w io.Writer) error { _, err := w.Write(data); return err }); err != nil {
 		return nil, err
 	}
-	d.say("Import it: players, rounds (from \"1° TURNO\" in Dati), boards, results, and every game replayed and judged")
+	d.say("demo.import")
 	d.cmdline("event import %s", shellQuote(src))
 	rep, err := tournament.ImportEventPDN(context.Background(), d.st, bytes.NewReader(data), demoItalianFile, tournament.EventImportOptions{})
 	if err != nil {
@@ -190,7 +210,7 @@ func (d *demo) worldEvent() error {
 		return err
 	}
 	src := filepath.Join(d.dir, demoWorldFile)
-	d.say("Another real event, in International draughts: the 2007 World Championship (FMJD), rounds 1-11 of its\n    20-player round robin (110 games; the file has no Round tag, so rounds follow the file order)")
+	d.say("demo.world")
 	if err := d.file(demoWorldFile, func(w io.Writer) error { _, err := w.Write(data); return err }); err != nil {
 		return err
 	}
@@ -204,7 +224,7 @@ func (d *demo) worldEvent() error {
 	var buf bytes.Buffer
 	printImport(&buf, rep)
 	d.indent(buf.String())
-	d.out("the two results the file never recorded stay pending until the arbiter enters them (arbitro result ROUND BOARD RESULT)")
+	d.out("demo.pending")
 	return d.audit(rep.Tournament, "wk2007")
 }
 
@@ -216,7 +236,7 @@ func (d *demo) indent(s string) {
 
 // audit replays every stored score of t and writes the audit report (text and PDF).
 func (d *demo) audit(t *tournament.Tournament, prefix string) error {
-	d.say("Audit %q: replay every stored game score, check results and claims", t.Name)
+	d.say("demo.audit", "name", strconv.Quote(t.Name))
 	d.cmdline("--tournament %d audit --pdf %s", t.ID, shellQuote(filepath.Join(d.dir, prefix+"-audit.pdf")))
 	var a *tournament.TournamentAudit
 	if err := d.view(func(tx *tournament.Tx) (err error) { a, err = tx.Audit(t, 0); return err }); err != nil {
@@ -245,7 +265,13 @@ func (d *demo) audit(t *tournament.Tournament, prefix string) error {
 	if err := d.file(prefix+"-audit.txt", func(w io.Writer) error { _, err := w.Write(text.Bytes()); return err }); err != nil {
 		return err
 	}
-	return d.file(prefix+"-audit.pdf", func(w io.Writer) error { return reports.WriteAuditPDF(w, rep, d.meta) })
+	m := d.meta
+	loc, err := reportLocale(t)
+	if err != nil {
+		return err
+	}
+	m.Locale = loc
+	return d.file(prefix+"-audit.pdf", func(w io.Writer) error { return reports.WriteAuditPDF(w, rep, m) })
 }
 
 func eventInfo(t *tournament.Tournament) tournament.EventInfo {
@@ -270,7 +296,11 @@ func (d *demo) standingsOf(t *tournament.Tournament) (reports.Standings, error) 
 		if err != nil {
 			return err
 		}
-		s = reports.Standings{Table: ct, AfterRound: round, Rows: rows}
+		loc, err := reportLocale(tt)
+		if err != nil {
+			return err
+		}
+		s = reports.Standings{Table: ct, AfterRound: round, Rows: rows, Locale: loc}
 		return nil
 	})
 	return s, err
@@ -282,7 +312,7 @@ func (d *demo) reports(t *tournament.Tournament, prefix string, grid bool) error
 	if err != nil {
 		return err
 	}
-	d.say("Standings and crosstable of %q after round %d", t.Name, s.AfterRound)
+	d.say("demo.standings", "name", strconv.Quote(t.Name), "round", s.AfterRound)
 	d.cmdline("--tournament %d standings --pdf %s", t.ID, shellQuote(filepath.Join(d.dir, prefix+"-standings.pdf")))
 	var text bytes.Buffer
 	if err := reports.WriteStandingsText(&text, s); err != nil {
@@ -332,7 +362,7 @@ func (d *demo) players(t *tournament.Tournament, n int) ([]tournament.Player, er
 func (d *demo) simulatedEvent(name, system string, rounds int, players []tournament.Player, prefix string, showExtras bool) error {
 	t := &tournament.Tournament{Name: name, Variant: tournament.VariantItalian, System: system, Rounds: rounds,
 		Seed: d.seed, ByePoints: 2, ForfeitPoints: 2, Place: "arbitro demo (simulated)", Arbiter: "arbitro demo"}
-	d.say("Create %q: Italian draughts, %s, %d rounds, seed %d (the lot and every pairing can be replayed from it)", name, system, rounds, d.seed)
+	d.say("demo.create", "name", strconv.Quote(name), "system", system, "rounds", rounds, "seed", fmt.Sprint(d.seed))
 	d.cmdline("tournament create %s --variant italian --system %s --rounds %d --seed %d", shellQuote(name), system, rounds, d.seed)
 	if err := d.update(func(tx *tournament.Tx) error {
 		if err := tx.CreateTournament(t); err != nil {
@@ -347,8 +377,8 @@ func (d *demo) simulatedEvent(name, system string, rounds int, players []tournam
 	}); err != nil {
 		return err
 	}
-	d.out("tournament %d, %d players entered (the same persons as in the real event)", t.ID, len(players))
-	d.say("Draw the lot (pairing numbers) from seed %d", d.seed)
+	d.out("demo.entered", "id", int(t.ID), "players", len(players))
+	d.say("demo.lot", "seed", fmt.Sprint(d.seed))
 	d.cmdline("--tournament %d lot", t.ID)
 	if err := d.update(func(tx *tournament.Tx) error {
 		lot, err := tx.DrawLot(t, nil)
@@ -365,9 +395,9 @@ func (d *demo) simulatedEvent(name, system string, rounds int, players []tournam
 		return err
 	}
 	for r := 1; r <= rounds; r++ {
-		d.say("Round %d of %d: pair, play every game (simulated), record results and game scores", r, rounds)
+		d.say("demo.round", "round", r, "rounds", rounds)
 		d.cmdline("--tournament %d pair", t.ID)
-		d.out("then for each board: arbitro result %d BOARD 2-0 (or 1-1, 0-2) and arbitro game add %d BOARD FILE.pdn", r, r)
+		d.outf("then for each board: arbitro result %d BOARD 2-0 (or 1-1, 0-2) and arbitro game add %d BOARD FILE.pdn", r, r)
 		var played []tournament.SimulatedBoard
 		var sheet reports.PairingsSheet
 		opts := tournament.SimRoundOptions{Seed: uint64(d.seed), Event: name}
@@ -383,16 +413,23 @@ func (d *demo) simulatedEvent(name, system string, rounds int, players []tournam
 			if err != nil {
 				return err
 			}
-			for _, w := range pr.Warnings {
-				d.out("warning: %s", w)
+			// The round's day and start time, printed on the sheets: two rounds a day from
+			// 21 November 2026, at 9:30 and 15:30.
+			day := fmt.Sprintf("2026-11-%02d", 21+(r-1)/2)
+			clock := [2]string{"09:30", "15:30"}[(r-1)%2]
+			if _, err := tx.SetRoundSchedule(tt, r, &day, &clock); err != nil {
+				return err
 			}
-			d.out("paired by %s (seed %d): %d boards", pr.Method, pr.Seed, len(pr.Boards))
+			for _, w := range pr.Warnings {
+				d.out("explain.warning", "text", w)
+			}
+			d.out("demo.paired", "method", pr.Method, "seed", fmt.Sprint(pr.Seed), "boards", len(pr.Boards))
 			if sheet, err = loadSheet(tx, tt, r); err != nil {
 				return err
 			}
 			for _, b := range pr.Boards {
 				if b.Bye() {
-					d.out("board %d: %s has the bye", b.Board, b.White)
+					d.out("demo.bye", "board", b.Board, "player", b.White)
 				}
 			}
 			played, err = tx.SimulateRound(tt, r, opts)
@@ -408,7 +445,7 @@ func (d *demo) simulatedEvent(name, system string, rounds int, players []tournam
 			}
 		}
 		for _, b := range played {
-			d.out("board %d: %s - %s  %s  (%d plies, %s)", b.Board, b.White, b.Black, b.Result, b.Plies, simEndWords(b.End))
+			d.out("demo.played", "board", b.Board, "white", b.White, "black", b.Black, "result", b.Result, "plies", b.Plies, "end", d.simEndWords(b.End))
 		}
 		if showExtras && r == 1 && len(played) > 1 {
 			if err := d.miscopied(t, played[1]); err != nil {
@@ -417,6 +454,23 @@ func (d *demo) simulatedEvent(name, system string, rounds int, players []tournam
 		}
 		if showExtras && r == rounds && len(played) > 0 {
 			if err := d.claims(t, played[0]); err != nil {
+				return err
+			}
+		}
+		if r == rounds {
+			if err := d.view(func(tx *tournament.Tx) (err error) {
+				tt, err := tx.TournamentByID(t.ID)
+				if err != nil {
+					return err
+				}
+				sheet, err = loadSheet(tx, tt, r)
+				return err
+			}); err != nil {
+				return err
+			}
+			file := fmt.Sprintf("%s-results-round%d.pdf", prefix, r)
+			d.cmdline("--tournament %d pairings --round %d --results --pdf %s", t.ID, r, filepath.Join(d.dir, file))
+			if err := d.file(file, func(w io.Writer) error { return reports.WriteResultsPDF(w, sheet, d.meta) }); err != nil {
 				return err
 			}
 		}
@@ -434,7 +488,7 @@ func (d *demo) miscopied(t *tournament.Tournament, b tournament.SimulatedBoard) 
 	var text string
 	var bad *rules.Game
 	var ply int
-	d.say("A score sheet with a miscopied move: round %d board %d is handed in with one arrival square written wrong", b.Round, b.Board)
+	d.say("demo.miscopied", "round", b.Round, "board", b.Board)
 	err := d.update(func(tx *tournament.Tx) error {
 		boards, err := tx.Boards(t, b.Round)
 		if err != nil {
@@ -467,7 +521,7 @@ func (d *demo) miscopied(t *tournament.Tournament, b tournament.SimulatedBoard) 
 			return err
 		}
 		d.cmdline("--tournament %d game add %d %d miscopied.pdn --replace", t.ID, b.Round, b.Board)
-		d.out("stored; the engine's verdict: %s", rec.Verdict.Message) // the message names the ply and the move
+		d.out("demo.verdict", "text", rec.Verdict.Message) // the message names the ply and the move
 		return nil
 	})
 	if err != nil {
@@ -476,7 +530,7 @@ func (d *demo) miscopied(t *tournament.Tournament, b tournament.SimulatedBoard) 
 	if err := d.audit(t, "swiss-round1"); err != nil {
 		return err
 	}
-	d.say("The arbiter checks the players' other copy and stores the correct score (ply %d was the miscopied one)", ply)
+	d.say("demo.corrected", "ply", ply)
 	d.cmdline("--tournament %d game add %d %d correct.pdn --replace", t.ID, b.Round, b.Board)
 	return d.update(func(tx *tournament.Tx) error {
 		g, err := good.Parse()
@@ -485,7 +539,7 @@ func (d *demo) miscopied(t *tournament.Tournament, b tournament.SimulatedBoard) 
 		}
 		rec, err := tx.AddGame(t, b.Round, b.Board, 1, g, good.PDN, tournament.GameOptions{Replace: true})
 		if err == nil {
-			d.out("stored; legal: %v (%d plies)", rec.Verdict.Legal, rec.Verdict.Plies)
+			d.out("demo.stored", "legal", fmt.Sprint(rec.Verdict.Legal), "plies", rec.Verdict.Plies)
 		}
 		return err
 	})
@@ -494,7 +548,7 @@ func (d *demo) miscopied(t *tournament.Tournament, b tournament.SimulatedBoard) 
 // claims shows a 40-move draw claim on a game that ended by the count: declared too early
 // (rejected by the engine), then at the right ply (valid, accepted).
 func (d *demo) claims(t *tournament.Tournament, b tournament.SimulatedBoard) error {
-	d.say("40-move draw claim on round %d board %d (%s - %s): from ply %d no man moved and nothing was captured", b.Round, b.Board, b.White, b.Black, b.CountFrom)
+	d.say("demo.claim", "round", b.Round, "board", b.Board, "white", b.White, "black", b.Black, "ply", b.CountFrom)
 	early := b.CountFrom + 60
 	for _, c := range []struct{ declared int }{{early}, {b.Plies}} {
 		d.cmdline("--tournament %d claim %d %d --requested-at %d --declared-at %d --claimant white", t.ID, b.Round, b.Board, b.CountFrom, c.declared)
@@ -503,7 +557,7 @@ func (d *demo) claims(t *tournament.Tournament, b tournament.SimulatedBoard) err
 			if err != nil {
 				return err
 			}
-			d.out("requested after ply %d, declared after ply %d: %s (%s): %s", b.CountFrom, c.declared, rec.Decision, rec.Check.Reason, rec.Check.Message)
+			d.out("demo.claimed", "from", b.CountFrom, "to", c.declared, "decision", rec.Decision, "reason", rec.Check.Reason, "text", rec.Check.Message)
 			return nil
 		})
 		if err != nil {
@@ -518,7 +572,7 @@ func (d *demo) swissEvent(real *tournament.Tournament) error {
 	if err != nil {
 		return err
 	}
-	d.say("Part 2: a new Italo-Swiss event among the same %d players; games played by a simple legal-move player (simulated, not real games)", len(players))
+	d.say("demo.part2", "players", len(players))
 	return d.simulatedEvent("Demo Italo-Swiss (simulated games)", tournament.SystemItaloSwiss, demoSwissRounds, players, "swiss", true)
 }
 
@@ -527,21 +581,21 @@ func (d *demo) roundRobinEvent(real *tournament.Tournament) error {
 	if err != nil {
 		return err
 	}
-	d.say("Part 3: a round robin (Berger tables) among the first %d of the real event; simulated games", len(players))
+	d.say("demo.part3", "players", len(players))
 	return d.simulatedEvent("Demo round robin (simulated games)", tournament.SystemRoundRobin, len(players)-1+len(players)%2, players, "roundrobin", false)
 }
 
 // simEndWords says how a simulated game ended.
-func simEndWords(end string) string {
+func (d *demo) simEndWords(end string) string {
 	switch end {
 	case tournament.SimNoMoves:
-		return "the loser had no legal move"
+		return d.loc.T("demo.end.no_moves")
 	case tournament.SimCount:
-		return "draw by the 40-move count"
+		return d.loc.T("demo.end.count")
 	case tournament.SimRepetition:
-		return "draw, position repeated three times"
+		return d.loc.T("demo.end.repetition")
 	case tournament.SimMaxPlies:
-		return "draw agreed at the ply limit"
+		return d.loc.T("demo.end.max_plies")
 	}
 	return end
 }

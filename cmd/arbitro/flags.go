@@ -30,6 +30,7 @@ func addGlobalFlags(root *cobra.Command) {
 	root.PersistentFlags().StringVar(&flagDB, "db", def, "SQLite database file (default $ARBITRO_DB or arbitro.db)")
 	root.PersistentFlags().StringVar(&flagTournament, "tournament", "", "tournament name or id, when the database holds several")
 	root.PersistentFlags().BoolVar(&flagJSON, "json", false, "write JSON (JSON Lines for streams) instead of tables")
+	addLangFlag(root)
 }
 
 // isCobraUsage reports whether err is one of cobra's argument-count or unknown-command errors.
@@ -84,6 +85,7 @@ func updateStore(st *tournament.Store, fn func(tx *tournament.Tx, t *tournament.
 		if err != nil {
 			return err
 		}
+		tournamentLang = t.Lang
 		return fn(tx, t)
 	}))
 }
@@ -100,6 +102,7 @@ func view(fn func(tx *tournament.Tx, t *tournament.Tournament) error) error {
 		if err != nil {
 			return err
 		}
+		tournamentLang = t.Lang
 		return fn(tx, t)
 	}))
 }
@@ -114,34 +117,35 @@ func explain(err error) error {
 	if errors.As(err, &ce) {
 		return err
 	}
+	msg := cliLocale() // the hints in the language of the messages
 	switch {
 	case errors.Is(err, tournament.ErrNoTournament):
-		return fail(fmt.Errorf("%w in %s", err, flagDB), "create one with: arbitro tournament create NAME --variant italian --system italo-swiss --rounds 7")
+		return fail(fmt.Errorf("%w in %s", err, flagDB), msg.T("hint.create"))
 	case errors.Is(err, tournament.ErrAmbiguousTournament):
-		return fail(err, "choose one with --tournament NAME or --tournament ID")
+		return fail(err, msg.T("hint.choose"))
 	case errors.Is(err, tournament.ErrNewerSchema):
-		return fail(err, "the file was not changed")
+		return fail(err, msg.T("hint.unchanged"))
 	case errors.Is(err, tournament.ErrReadOnly):
-		return fail(err, "nothing was written; to change it make it writable (chmod u+w "+flagDB+") or work on a copy")
+		return fail(err, msg.T("hint.readonly", "db", flagDB))
 	case errors.Is(err, tournament.ErrBusy):
-		return fail(err, "nothing was written; wait for the other command to finish")
+		return fail(err, msg.T("hint.busy"))
 	case errors.Is(err, tournament.ErrNotArbitro):
-		return fail(err, "check --db: it must name an arbitro database, or a new file")
+		return fail(err, msg.T("hint.not_arbitro"))
 	case errors.Is(err, tournament.ErrBadCSV):
-		return fail(err, "fix that line and import again; nothing was written")
+		return fail(err, msg.T("hint.bad_csv"))
 	case errors.Is(err, tournament.ErrDuplicatePlayer):
-		return fail(err, "nothing was written")
+		return fail(err, msg.T("hint.nothing"))
 	case errors.Is(err, tournament.ErrDuplicateTournament):
-		return fail(err, "choose another name, or see 'arbitro tournament list'")
+		return fail(err, msg.T("hint.duplicate"))
 	case errors.Is(err, tournament.ErrLocked):
-		return fail(err, "the tournament has started; this field is fixed now")
+		return fail(err, msg.T("hint.locked"))
 	case errors.Is(err, tournament.ErrNotFound):
-		return fail(err, "check the name or id; nothing was changed")
+		return fail(err, msg.T("hint.not_found"))
 	case errors.Is(err, tournament.ErrMalformed):
 		// a value that cannot be understood at all: usage (see the exit-code rule in main.go)
-		return &cliError{code: exitUsage, err: err, hint: "nothing was written; see --help"}
+		return &cliError{code: exitUsage, err: err, hint: msg.T("hint.usage")}
 	case errors.Is(err, tournament.ErrInvalid):
-		return fail(err, "nothing was written; the value does not fit the tournament as it stands")
+		return fail(err, msg.T("hint.invalid"))
 	}
 	return err
 }

@@ -48,29 +48,33 @@ written in the event log ('arbitro tournament log').`,
 			if err != nil {
 				return explainPair(err)
 			}
+			msg := cliLocale()
 			for _, w := range res.Warnings {
-				fmt.Fprintf(cmd.ErrOrStderr(), "arbitro: warning: %s\n", w)
+				fmt.Fprintln(cmd.ErrOrStderr(), msg.T("cli.warning", "text", w))
 			}
 			if flagJSON {
 				return printJSON(cmd, res)
 			}
 			out := cmd.OutOrStdout()
-			verb := "drawn"
-			if res.Redraw {
-				verb = "drawn again"
+			switch {
+			case res.Method == "rating":
+				fmt.Fprintln(out, msg.T("lot.rating", "name", name, "players", len(res.Numbers), "seed", fmt.Sprint(res.Seed), "colour", res.InitialColour))
+			case res.Redraw:
+				fmt.Fprintln(out, msg.N("lot.drawn_again", len(res.Numbers), "name", name, "seed", fmt.Sprint(res.Seed)))
+			default:
+				fmt.Fprintln(out, msg.N("lot.drawn", len(res.Numbers), "name", name, "seed", fmt.Sprint(res.Seed)))
 			}
-			if res.Method == "rating" {
-				fmt.Fprintf(out, "pairing numbers of %s by rating (Dutch system, FIDE C.04.2 A.2), %d players; seed %d draws the initial colour: %s\n",
-					name, len(res.Numbers), res.Seed, res.InitialColour)
-			} else {
-				fmt.Fprintf(out, "lot of %s %s with seed %d (%s)\n", name, verb, res.Seed, plural(len(res.Numbers), "player", "players"))
-			}
+			// The sheet of the lot: pairing number and player (no internal ids on a sheet).
 			tw := newTable(out)
-			fmt.Fprintln(tw, "No\tPlayer\tId")
+			fmt.Fprintln(tw, msg.T("col.number")+"\t"+msg.T("lot.player"))
 			for _, n := range res.Numbers {
-				fmt.Fprintf(tw, "%d\t%s\t%d\n", n.Number, n.Name, n.Entry)
+				fmt.Fprintf(tw, "%d\t%s\n", n.Number, n.Name)
 			}
-			return tw.Flush()
+			if err := tw.Flush(); err != nil {
+				return err
+			}
+			writeLotClubs(out, res)
+			return nil
 		},
 	}
 	cmd.Flags().Uint64Var(&seed, "seed", 0, "seed of the draw (1 to 9223372036854775807; default: the tournament's stored seed)")

@@ -53,6 +53,7 @@ func newPairCmd() *cobra.Command {
 	var sets []string
 	var checkRound int
 	var system, trfIn, output string
+	var date, clock string
 	var seed uint64
 	cmd := &cobra.Command{
 		Use:     "pair [ROUND]",
@@ -62,7 +63,7 @@ func newPairCmd() *cobra.Command {
 
   round-robin   the next round of the Berger table (double round robin when the
                 tournament plans twice the rounds of one cycle; odd number: a bye)
-  italo-swiss   FID Italo-Swiss with continuous rotation (fid-pairing.md)
+  italo-swiss   FID Italo-Swiss with continuous rotation (docs/fid-pairing.md)
   dutch         FIDE Dutch (C.04.3); round 1's colour drawn by lot from the seed
 
 The round is paired only when every result of the earlier rounds is in; --force pairs
@@ -83,6 +84,9 @@ is the engine's pairing, 1 when it differs (or, Dutch, breaks an absolute criter
 Without a database (arbitro as a pairing engine for other programs):
   arbitro pair --system dutch --trf IN.trf [--output OUT.txt]   next round, JaVaFo format
   arbitro pair --check --trf IN.trf                            check the last round of IN
+
+--date and --time store when the round is played (2026-11-21 or 21/11/2026; 15:30);
+the pairing sheet prints them. 'arbitro round set N --date --time' changes them later.
 
 ROUND, if given, must be the next round (a safety check for scripts).
 
@@ -148,6 +152,11 @@ Exit status 4 when no valid pairing exists.`,
 				if pr, err = tx.PairNext(tt, tournament.PairOptions{Force: force, Manual: manual}); err != nil {
 					return err
 				}
+				if cmd.Flags().Changed("date") || cmd.Flags().Changed("time") {
+					if _, err := tx.SetRoundSchedule(tt, pr.Round, &date, &clock); err != nil {
+						return err
+					}
+				}
 				sheet, err = loadSheet(tx, tt, pr.Round)
 				if err != nil {
 					return err
@@ -162,13 +171,15 @@ Exit status 4 when no valid pairing exists.`,
 				return printJSON(cmd, pr)
 			}
 			errOut := cmd.ErrOrStderr()
+			msg := cliLocale()
 			for _, w := range pr.Warnings {
-				fmt.Fprintf(errOut, "arbitro: warning: %s\n", w)
+				fmt.Fprintln(errOut, msg.T("cli.warning", "text", w))
 			}
-			fmt.Fprintf(out, "round %d of %s paired (%s, seed %d)\n", pr.Round, t.Name, pr.Method, pr.Seed)
-			if err := writeSheetText(out, sheet, nil); err != nil {
+			fmt.Fprintln(out, msg.T("cli.paired", "round", pr.Round, "name", t.Name, "method", pr.Method, "seed", fmt.Sprint(pr.Seed)))
+			if err := reports.WritePairingsText(out, sheet); err != nil {
 				return err
 			}
+			writeRoundFID(out, sheet.Locale, pr.Explanation, names)
 			if explainFlag {
 				fmt.Fprintln(out)
 				writeExplanation(out, pr.Explanation, names)
@@ -178,6 +189,8 @@ Exit status 4 when no valid pairing exists.`,
 	}
 	f := cmd.Flags()
 	f.BoolVar(&force, "force", false, "pair although results of earlier rounds are missing (a warning is recorded)")
+	f.StringVar(&date, "date", "", "the day the round is played, 2026-11-21 or 21/11/2026 (printed on the sheet)")
+	f.StringVar(&clock, "time", "", "the round's start time, 15:30 (printed on the sheet)")
 	f.BoolVar(&explainFlag, "explain", false, "print why each pair was made")
 	f.StringArrayVar(&sets, "set", nil, "impose a pair by pairing numbers, White first: \"12-7\" (\"12-bye\": 12 rests); repeatable")
 	f.BoolVar(&check, "check", false, "re-pair a stored round and print the differences (exit 1 when it differs)")
@@ -214,7 +227,8 @@ func entryLabels(tx *tournament.Tx, t *tournament.Tournament) (map[int]entryLabe
 	return m, nil
 }
 
-// loadSheet builds the pairing sheet of round from the store (points before the round).
+// loadSheet builds the pairing sheet of round from the store (points before the round,
+// results entered so far, date and start time), in the report language (reportLocale).
 func loadSheet(tx *tournament.Tx, t *tournament.Tournament, round int) (reports.PairingsSheet, error) {
 	ct, err := tx.LoadCrosstable(t)
 	if err != nil {
@@ -224,218 +238,32 @@ func loadSheet(tx *tournament.Tx, t *tournament.Tournament, round int) (reports.
 	if err != nil {
 		return reports.PairingsSheet{}, err
 	}
-	return reports.PairingsFromCrosstable(ct, round, before), nil
+	sheet := reports.PairingsFromCrosstable(ct, round, before)
+	if sheet.Locale, err = reportLocale(t); err != nil {
+		return sheet, err
+	}
+	sched, err := tx.RoundSchedule(t.ID, round)
+	if err != nil {
+		return sheet, err
+	}
+	sheet.Date, sheet.Time = sched.Date, sched.Time
+	boards, err := tx.Boards(t, round)
+	if err != nil {
+		return sheet, err
+	}
+	sheet.AddResults(boards)
+	return sheet, nil
 }
 
-// writeSheetText prints a pairing sheet as a table; results (board/game → result text)
-// fill the Result column when given.
-func writeSheetText(w io.Writer, s reports.PairingsSheet, results map[[2]int]string) error {
-	sc := s.Scoring
-	if sc.Divisor == 0 {
-		sc = tournament.Scoring210
-	}
-	tw := newTable(w)
-	fmt.Fprintln(tw, "Bd\tNo\tWhite\tPts\tResult\tNo\tBlack\tPts")
-	for _, b := range s.Boards {
-		bd := fmt.Sprint(b.Board)
-		if b.Game == 2 {
-			bd += "/2"
-		}
-		res := "-"
-		if r := results[[2]int{b.Board, max(b.Game, 1)}]; r != "" {
-			res = r
-		}
-		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%d\t%s\t%s\n", bd, b.White.Number, b.White.Name, sc.Format(b.White.Points), res,
-			b.Black.Number, b.Black.Name, sc.Format(b.Black.Points))
-	}
-	if err := tw.Flush(); err != nil {
-		return err
-	}
-	list := func(label string, ps []reports.PairingPlayer, pts bool) {
-		if len(ps) == 0 {
-			return
-		}
-		var parts []string
-		for _, p := range ps {
-			x := fmt.Sprintf("%d %s", p.Number, p.Name)
-			if pts {
-				x += " (" + sc.Format(p.Points) + ")"
-			}
-			parts = append(parts, x)
-		}
-		fmt.Fprintf(w, "%s: %s\n", label, strings.Join(parts, ", "))
-	}
-	list("Bye (riposo)", s.Byes, true)
-	list("Not paired", s.Absent, false)
-	return nil
-}
-
-// writeExplanation prints why each pair was made, from the stored explanation.
+// writeExplanation prints why each pair was made, from the stored explanation, in the
+// language of the CLI's messages (cliLocale).
 func writeExplanation(w io.Writer, ex *tournament.RoundExplanation, names map[int]entryLabel) {
-	if ex == nil {
-		fmt.Fprintln(w, "no explanation stored for this round (not paired by arbitro pair)")
-		return
-	}
 	nm := func(id int) string { return names[id].String() }
-	fmt.Fprintf(w, "How round %d was paired (%s, seed %d; scores in game points 2-1-0):\n", ex.Round, ex.System, ex.Seed)
-	if ex.Forced {
-		fmt.Fprintln(w, "  paired with --force although results were missing")
+	var fid func() // the federation program's formats explain themselves (issue 13)
+	if ex != nil && ex.Italo != nil && ex.Italo.Format.FID() {
+		fid = func() { writeFIDExplanation(w, ex, nm) }
 	}
-	for _, m := range ex.Manual {
-		fmt.Fprintf(w, "  arbiter's decision: --set %s\n", m)
-	}
-	switch {
-	case ex.Berger != nil:
-		b := ex.Berger
-		var ps []string
-		for _, p := range b.Numbers {
-			if p.Black == 0 {
-				ps = append(ps, fmt.Sprintf("%d rests", p.White))
-			} else {
-				ps = append(ps, fmt.Sprintf("%d-%d", p.White, p.Black))
-			}
-		}
-		cyc := ""
-		if b.Cycles == 2 {
-			cyc = fmt.Sprintf(", cycle %d of 2", b.Cycle)
-			if b.Cycle == 2 {
-				cyc += " (colours reversed)"
-			}
-		}
-		fmt.Fprintf(w, "  Berger table for %d players, round %d%s: %s\n", b.Players, b.TableRound, cyc, strings.Join(ps, ", "))
-		if b.Players%2 == 1 {
-			fmt.Fprintf(w, "  odd number of players: whoever meets number %d rests\n", b.Players+1)
-		}
-	case ex.Italo != nil:
-		it := ex.Italo
-		if ex.Start != 0 {
-			fmt.Fprintf(w, "  start player: %s (Black on the last board formed in round %d)\n", nm(ex.Start), ex.Round-1)
-		} else {
-			fmt.Fprintln(w, "  no start player: the scan starts at pairing number 1")
-		}
-		if it.Fallback {
-			var plain []string
-			for _, p := range it.Plain {
-				plain = append(plain, nm(p.White)+" v "+nm(p.Black))
-			}
-			fmt.Fprintf(w, "  the plain rotation formed %s and left %s unpaired (dead end):\n", orNobody(strings.Join(plain, ", ")), orNobody(joinNames(it.PlainLeft, nm)))
-			fmt.Fprintln(w, "  backtracking (fid-pairing.md 2.5) changed the pairs marked below")
-		}
-		if it.ByeFirst {
-			fmt.Fprintln(w, "  the rotation could not leave the bye to a player who had not rested: the bye was given first (lowest score, highest number, not rested before), then the rotation paired the others")
-		}
-		for _, st := range it.Steps {
-			switch {
-			case st.Manual && st.Bye:
-				fmt.Fprintf(w, "  board %d: %s rests — arbiter's decision\n", st.Board, nm(st.First))
-				continue
-			case st.Manual:
-				fmt.Fprintf(w, "  board %d: %s - %s — arbiter's decision\n", st.Board, nm(st.First), nm(st.Second))
-				continue
-			case st.Bye:
-				fmt.Fprintf(w, "  bye: %s (%d pts) is left unpaired and rests\n", nm(st.First), st.FirstScore)
-				continue
-			}
-			cur := "from"
-			if !st.CursorIncluded {
-				cur = "after"
-			}
-			fmt.Fprintf(w, "  board %d: %s (%d pts) meets %s (%d pts)\n", st.Board, nm(st.First), st.FirstScore, nm(st.Second), st.SecondScore)
-			fmt.Fprintf(w, "    searched %s cursor %s; highest score among the unpaired: %d", cur, nm(st.CursorID), st.FirstScore)
-			if st.SecondScore < st.FirstScore {
-				fmt.Fprintf(w, "; opponent from the lower group %d", st.SecondScore)
-			}
-			fmt.Fprintln(w)
-			for _, sk := range st.Skipped {
-				fmt.Fprintf(w, "    passed over %s (%d pts): %s\n", nm(sk.ID), sk.Score, sk.Reason)
-			}
-			if st.Fallback {
-				fmt.Fprintln(w, "    not the plain rotation's choice: changed by backtracking")
-			}
-			if st.ColourRule != 0 {
-				fmt.Fprintf(w, "    colours (fid-pairing.md 2.6 rule %d): %s\n", st.ColourRule, italoColourRule(st.ColourRule))
-			}
-		}
-	case ex.Dutch != nil:
-		fmt.Fprintf(w, "  initial colour (drawn by lot from the seed): %s\n", ex.Dutch.InitialColour)
-		for _, b := range ex.Dutch.Brackets {
-			fmt.Fprintf(w, "  bracket %d pts: %d resident(s)", b.Score, b.Residents)
-			if len(b.MDPs) > 0 {
-				fmt.Fprintf(w, ", moved down into it: %s", joinNames(b.MDPs, nm))
-			}
-			if len(b.Downfloaters) > 0 {
-				fmt.Fprintf(w, ", floating down: %s", joinNames(b.Downfloaters, nm))
-			}
-			switch {
-			case b.Fallback:
-				fmt.Fprintf(w, " (no candidate within the search budget: paired by maximum matching)")
-			case !b.Exact:
-				fmt.Fprintf(w, " (best candidate within the search budget, %d nodes)", b.Nodes)
-			default:
-				fmt.Fprintf(w, " (optimal, %d search nodes)", b.Nodes)
-			}
-			fmt.Fprintln(w)
-		}
-		for _, b := range ex.Dutch.Boards {
-			if b.Black == 0 {
-				fmt.Fprintf(w, "  bye: %s (%d pts)", nm(b.White), b.WhiteScore)
-				if b.Manual {
-					fmt.Fprint(w, " — arbiter's decision")
-				} else {
-					fmt.Fprint(w, ": the lowest player of the last bracket who may have it")
-				}
-				fmt.Fprintln(w)
-				continue
-			}
-			fmt.Fprintf(w, "  board %d: %s (%d pts) - %s (%d pts)", b.Board, nm(b.White), b.WhiteScore, nm(b.Black), b.BlackScore)
-			switch {
-			case b.Manual:
-				fmt.Fprint(w, " — arbiter's decision")
-			case b.WhiteFloat == "down":
-				fmt.Fprintf(w, ": %s floats down", nm(b.White))
-			case b.BlackFloat == "down":
-				fmt.Fprintf(w, ": %s floats down", nm(b.Black))
-			default:
-				fmt.Fprint(w, ": same score group")
-			}
-			fmt.Fprintln(w)
-		}
-	}
-	for _, s := range ex.Warnings {
-		fmt.Fprintf(w, "  warning: %s\n", s)
-	}
-}
-
-// italoColourRule summarises the colour rules of fid-pairing.md 2.6 ([arbitro] reading).
-func italoColourRule(n int) string {
-	switch n {
-	case 1:
-		return "each gets his due colour (the opposite of his last game)"
-	case 2:
-		return "both due the same colour: the one with the more unbalanced colour history gets it"
-	case 3:
-		return "both due the same colour, equally balanced: the first player gets his"
-	case 4:
-		return "neither has played a game yet: the first player takes White"
-	case 5:
-		return "only one of them has played: he gets his due colour"
-	}
-	return "see fid-pairing.md 2.6"
-}
-
-func orNobody(s string) string {
-	if s == "" {
-		return "nobody"
-	}
-	return s
-}
-
-func joinNames(ids []int, nm func(int) string) string {
-	var s []string
-	for _, id := range ids {
-		s = append(s, nm(id))
-	}
-	return strings.Join(s, ", ")
+	reports.WriteExplanation(w, cliLocale(), ex, nm, fid)
 }
 
 // runCheck is `arbitro pair --check [--round N]` on the database.
@@ -536,7 +364,7 @@ type pairingSideJSON struct {
 func newPairingsCmd() *cobra.Command {
 	var round int
 	var pdf string
-	var explainFlag bool
+	var explainFlag, resultsSheet bool
 	cmd := &cobra.Command{
 		Use:     "pairings",
 		Aliases: []string{"abbinamenti"},
@@ -545,11 +373,17 @@ func newPairingsCmd() *cobra.Command {
 their pairing numbers and points before the round, the result when entered, the bye and
 the players not paired. --pdf writes the A4 sheet with empty result boxes to pin up;
 --json writes points before the round in game points (2-1-0). --explain adds the stored
-account of how the round was paired (as 'arbitro pair --explain' printed it).`,
+account of how the round was paired (as 'arbitro pair --explain' printed it). --results
+with --pdf writes the results sheet of the round instead (each board's result, "*" for
+one still to come), to pin up after the round. Printed in the tournament's language
+(--lang for this output), with the round's date and start time when stored.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if pdf != "" && flagJSON {
 				return usageErr("choose one of --json and --pdf")
+			}
+			if resultsSheet && pdf == "" {
+				return usageErr("--results goes with --pdf FILE (the text already shows the results)")
 			}
 			if explainFlag && (pdf != "" || flagJSON) {
 				return usageErr("--explain prints text; --json already holds the explanation in 'arbitro pair --json'")
@@ -604,7 +438,10 @@ account of how the round was paired (as 'arbitro pair --explain' printed it).`,
 				return explainPair(err)
 			}
 			switch {
+			case pdf != "" && resultsSheet:
+				return writePDF(cmd, pdf, func(w io.Writer, m reports.Meta) error { return reports.WriteResultsPDF(w, sheet, m) })
 			case pdf != "":
+				sheet.Notes = fidSheetNotes(sheet.Locale, ri.Explanation, names) // format, rests, opening (issue 13)
 				return writePDF(cmd, pdf, func(w io.Writer, m reports.Meta) error { return reports.WritePairingsPDF(w, sheet, m) })
 			case flagJSON:
 				byID := map[int64]*tournament.Entry{}
@@ -636,17 +473,12 @@ account of how the round was paired (as 'arbitro pair --explain' printed it).`,
 				}
 				return printJSON(cmd, j)
 			}
-			results := map[[2]int]string{}
-			for _, b := range boards {
-				if b.Result != nil {
-					results[[2]int{b.Board, max(b.Game, 1)}] = b.Result.String()
-				}
-			}
 			out := cmd.OutOrStdout()
-			fmt.Fprintf(out, "%s — round %d of %d (%s, seed %d)\n", t.Name, ri.Number, t.Rounds, ri.Method, ri.Seed)
-			if err := writeSheetText(out, sheet, results); err != nil {
+			fmt.Fprintln(out, sheet.Locale.T("pairings.header", "name", t.Name, "round", ri.Number, "rounds", t.Rounds, "method", ri.Method, "seed", fmt.Sprint(ri.Seed)))
+			if err := reports.WritePairingsText(out, sheet); err != nil {
 				return err
 			}
+			writeRoundFID(out, sheet.Locale, ri.Explanation, names)
 			if explainFlag {
 				fmt.Fprintln(out)
 				writeExplanation(out, ri.Explanation, names)
@@ -657,6 +489,7 @@ account of how the round was paired (as 'arbitro pair --explain' printed it).`,
 	cmd.Flags().IntVar(&round, "round", 0, "the round to print (default: the last paired)")
 	cmd.Flags().StringVar(&pdf, "pdf", "", "write the A4 pairing sheet to `FILE`")
 	cmd.Flags().BoolVar(&explainFlag, "explain", false, "also print how the round was paired")
+	cmd.Flags().BoolVar(&resultsSheet, "results", false, "with --pdf: the results sheet of the round instead of the pairings")
 	return cmd
 }
 
@@ -691,4 +524,12 @@ result, a game score or a draw claim. Written in the event log.`,
 			return nil
 		},
 	}
+}
+
+func joinNames(ids []int, nm func(int) string) string {
+	var s []string
+	for _, id := range ids {
+		s = append(s, nm(id))
+	}
+	return strings.Join(s, ", ")
 }

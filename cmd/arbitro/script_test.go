@@ -50,6 +50,7 @@ func TestScripts(t *testing.T) {
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("ARBITRO_ARBITER", "Test Arbiter")
 			env.Setenv("ARBITRO_DB", "")
+			env.Setenv("LANG", "en_US.UTF-8") // messages in English; a script sets LANG to try another
 			return nil
 		},
 		Condition: func(cond string) (bool, error) {

@@ -18,8 +18,9 @@ func init() { addCommand(newStandingsCmd()) }
 
 // standingsFlags are shared by standings and crosstable.
 type standingsFlags struct {
-	round int    // --round; -1 = the last completed round
-	pdf   string // --pdf FILE
+	round    int    // --round; -1 = the last completed round
+	pdf      string // --pdf FILE
+	category string // --category NAME (standings only): that category's standings
 }
 
 func (f *standingsFlags) register(c *cobra.Command) {
@@ -32,6 +33,9 @@ func (f *standingsFlags) register(c *cobra.Command) {
 // requested round.
 func (f *standingsFlags) load() (reports.Standings, error) {
 	var out reports.Standings
+	if err := checkLangFlag(); err != nil {
+		return out, err
+	}
 	if f.round < -1 { // -1: not given
 		return out, usageErr("--round must be a round number (1, 2, ...), not %d", f.round)
 	}
@@ -47,11 +51,23 @@ func (f *standingsFlags) load() (reports.Standings, error) {
 		if last := tournament.LastRound(ct); round > last && round <= ct.Rounds {
 			return fail(fmt.Errorf("round %d has not been paired yet (last paired round: %d)", round, last), "give a paired round, or none for the latest")
 		}
-		rows, err := tournament.ComputeStandings(ct, round)
+		var rows []tournament.Standing
+		if f.category != "" { // issue 13: a category's own places and tie-breaks
+			rows, err = tx.CategoryStandings(t, ct, f.category, round)
+			c := *ct
+			c.Event.Name += " — " + f.category
+			ct = &c
+		} else {
+			rows, err = tournament.ComputeStandings(ct, round)
+		}
 		if err != nil {
 			return err
 		}
-		out = reports.Standings{Table: ct, AfterRound: round, Rows: rows}
+		loc, err := reportLocale(t)
+		if err != nil {
+			return err
+		}
+		out = reports.Standings{Table: ct, AfterRound: round, Rows: rows, Locale: loc}
 		return nil
 	})
 	switch {
@@ -59,6 +75,8 @@ func (f *standingsFlags) load() (reports.Standings, error) {
 		return out, fail(err, "give a round of the tournament, or none for the latest")
 	case errors.Is(err, tournament.ErrInvalidCrosstable):
 		return out, fail(err, "correct the result with 'arbitro result', then try again")
+	case errors.Is(err, tournament.ErrCategory):
+		return out, fail(err, "see 'arbitro category list'")
 	case errors.Is(err, tournament.ErrUnknownTieBreak):
 		return out, fail(err, "set the tie-breaks with 'arbitro tournament set tiebreaks LIST'")
 	}
@@ -97,7 +115,7 @@ func writePDF(cmd *cobra.Command, file string, render func(w io.Writer, m report
 	if err := fh.Close(); err != nil {
 		return fail(err, "check the disk")
 	}
-	fmt.Fprintf(cmd.OutOrStdout(), "wrote %s\n", file)
+	fmt.Fprintln(cmd.OutOrStdout(), cliLocale().T("cli.wrote", "file", file))
 	return nil
 }
 
@@ -111,7 +129,10 @@ func newStandingsCmd() *cobra.Command {
 		Long: `Standings after a round: points in the tournament's scoring (2-1-0, 1-0.5-0, 3-1-0),
 games, wins, draws, losses and the tie-breaks in the tournament's order. Players equal on
 everything share the place ("3-4"). Byes, forfeits and absences follow the FIDE rule for
-unplayed rounds (a dummy opponent with the player's own score; see tournament/tiebreak.go).`,
+unplayed rounds (a dummy opponent with the player's own score; see docs/tiebreaks.md).
+Printed in the tournament's language (--lang it|en|fr|nl for this output); after the last round
+with every result in, the title is "Final standings" ("Classifica finale"). --csv writes
+for the spreadsheet of that language: in Italian ';' separated, decimal commas, with a BOM.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if (csvOut && flagJSON) || (f.pdf != "" && (csvOut || flagJSON)) {
@@ -134,5 +155,6 @@ unplayed rounds (a dummy opponent with the player's own score; see tournament/ti
 	}
 	f.register(c)
 	c.Flags().BoolVar(&csvOut, "csv", false, "write CSV (one line per player)")
+	c.Flags().StringVar(&f.category, "category", "", "the standings of this category only (its own places)")
 	return c
 }

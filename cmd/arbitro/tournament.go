@@ -33,14 +33,19 @@ System: round-robin (girone all'italiana, Berger tables), italo-swiss (FID italo
 with continuous rotation) or dutch (FIDE Dutch Swiss). Scoring is how points are shown:
 2-1-0 (default, FID), 1-0.5-0 or 3-1-0; results are always kept as game points 2-1-0.
 The seed fixes the lot and every random choice of the pairings; by default a random one is
-drawn and stored, so every pairing can be reproduced.`,
+drawn and stored, so every pairing can be reproduced. --lang stores the language of the
+sheets and messages: it (default for italian), en (default for international), fr or nl.`,
 		Example: `  arbitro tournament create "Open di Palermo 2026" --variant italian --system italo-swiss --rounds 7 \
       --place Palermo --start 2026-11-21 --end 2026-11-22 --arbiter "Bianchi, Luca"`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			t.Name = args[0]
+			t.Lang = flagLang // "" = the default of the variant (tournament.DefaultLang)
 			t.Variant = strings.ToLower(t.Variant)
 			t.System = strings.ToLower(t.System)
+			if t.ItaloFormat != "" && t.System != tournament.SystemItaloSwiss {
+				return usageErr("--italo-format goes with --system italo-swiss")
+			}
 			if cmd.Flags().Changed("tiebreaks") {
 				tb, err := tournament.ParseTieBreaks(tiebreaks)
 				if err != nil {
@@ -87,6 +92,9 @@ drawn and stored, so every pairing can be reproduced.`,
 	f.IntVar(&t.ByePoints, "bye-points", 2, "game points for the bye (riposo): 2 win, 1 draw, 0")
 	f.IntVar(&t.ForfeitPoints, "forfeit-points", 2, "game points for a win by forfeit")
 	f.IntVar(&t.GamesPerPairing, "games-per-pairing", 1, "1, or 2 (andata e ritorno, colours reversed)")
+	f.StringVar(&t.ItaloFormat, "italo-format", "", "italo-swiss only: art8 (default: the FID program's odd-field rest, RM),\nart9 (also the 0-point turn rest, RT), art2, or rotation (arbitro's earlier reading)")
+	f.StringVar(&t.Openings, "openings", "", "opening ballot: fid-italian (one opening per round from FID Tabella 4) or none")
+	f.StringVar(&t.ClubSeparation, "club-separation", "", "club: a round robin's lot places clubmates to meet first;\nthe Italo-Swiss avoids pairing clubmates while it can (none: off)")
 	cmd.MarkFlagRequired("system")
 	cmd.MarkFlagRequired("rounds")
 	return cmd
@@ -166,9 +174,10 @@ func newTournamentShowCmd() *cobra.Command {
 					{"rounds", fmt.Sprintf("%d (%d paired)", t.Rounds, t.RoundsPaired)}, {"players", fmt.Sprint(t.Players)},
 					{"scoring", t.Scoring}, {"bye-points", fmt.Sprint(t.ByePoints)}, {"forfeit-points", fmt.Sprint(t.ForfeitPoints)},
 					{"games-per-pairing", fmt.Sprint(t.GamesPerPairing)}, {"tiebreaks", orNone(strings.Join(t.TieBreaks, ", "))},
+					{"italo-format", dash(t.ItaloFormat)}, {"openings", dash(t.Openings)}, {"club-separation", dash(t.ClubSeparation)},
 					{"seed", fmt.Sprint(t.Seed)}, {"lot drawn", dash(t.LotDrawnAt)}, {"start", dash(t.Start)}, {"end", dash(t.End)},
 					{"place", dash(t.Place)}, {"federation", dash(t.Federation)}, {"arbiter", dash(t.Arbiter)},
-					{"time-control", dash(t.TimeControl)}, {"created", t.CreatedAt},
+					{"time-control", dash(t.TimeControl)}, {"lang", t.Lang}, {"created", t.CreatedAt},
 				}
 				for _, r := range rows {
 					fmt.Fprintf(w, "%s:\t%s\n", r[0], r[1])
@@ -183,9 +192,10 @@ func newTournamentSetCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "set FIELD VALUE",
 		Short: "Change one setting of the tournament",
-		Long: `Change one setting. Any time: name, place, start, end, arbiter, federation, time-control.
+		Long: `Change one setting. Any time: name, place, start, end, arbiter, federation, time-control,
+lang (the language of the sheets: it, en, fr, nl).
 Only before round 1 is paired (they bear on pairings and standings): variant, system,
-rounds, scoring, tiebreaks, bye-points, forfeit-points, games-per-pairing, seed (the seed
+rounds, scoring, tiebreaks, bye-points, forfeit-points, games-per-pairing, italo-format, openings, club-separation, seed (the seed
 also only before the lot is drawn).`,
 		Example: `  arbitro tournament set place "Palermo, Circolo Damistico"
   arbitro tournament set tiebreaks quoziente,sonneborn-berger`,

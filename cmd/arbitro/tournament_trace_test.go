@@ -1,7 +1,7 @@
 package main
 
 // Rule-to-test traceability (RULES-TESTS.md at the repository root): the defaults of
-// ../shared/rules/fid-pairing.md that live in the CLI's flags.
+// docs/fid-pairing.md that live in the CLI's flags.
 
 import (
 	"bytes"

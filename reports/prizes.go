@@ -1,0 +1,56 @@
+package reports
+
+import (
+	"fmt"
+	"io"
+	"text/tabwriter"
+
+	"arbitro/tournament"
+)
+
+// WritePrizesText prints a prize list (tournament.PrizeList) as a table: prize, category
+// ("overall" for the general standings), place, winner, note; in English.
+func WritePrizesText(w io.Writer, awards []tournament.Award) error {
+	return WritePrizesTextIn(w, English(), awards)
+}
+
+// WritePrizesTextIn is WritePrizesText with the heads in the language l (the notes come
+// from tournament.PrizeList as they are).
+func WritePrizesTextIn(w io.Writer, l *Locale, awards []tournament.Award) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, l.T("prizes.head.prize")+"\t"+l.T("prizes.head.standings")+"\t"+l.T("prizes.head.place")+"\t"+
+		l.T("prizes.head.winner")+"\t"+l.T("prizes.head.note"))
+	for _, a := range awards {
+		cat := a.Prize.Category
+		if cat == "" {
+			cat = l.T("prizes.overall")
+		}
+		who := a.Name
+		if who == "" {
+			who = "-"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\n", a.Prize.Label, cat, a.Prize.Place, who, a.Note)
+	}
+	return tw.Flush()
+}
+
+// WriteCategoriesText lists categories with their rule and number of members.
+func WriteCategoriesText(w io.Writer, cs []tournament.Category, names map[int64]string) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "Category\tRule\tPlayers")
+	for _, c := range cs {
+		rule := c.Rule
+		if rule == "" {
+			rule = "by hand"
+		}
+		list := ""
+		for i, id := range c.Members {
+			if i > 0 {
+				list += "; "
+			}
+			list += names[id]
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%d: %s\n", c.Name, rule, len(c.Members), list)
+	}
+	return tw.Flush()
+}

@@ -1,0 +1,89 @@
+package reports
+
+import (
+	"strconv"
+
+	"arbitro/tournament"
+)
+
+// orEnglish is l, or English when l is nil (the zero value of every input struct prints
+// in English, as every report did before issue 16).
+func orEnglish(l *Locale) *Locale {
+	if l == nil {
+		return English()
+	}
+	return l
+}
+
+// Frac shows num/den as the language writes a score: in English with vulgar fractions
+// ("5½", "2¼", as tournament.FormatFraction); where the language has a decimal comma as
+// a decimal ("5,5", "2,25"), the form Italian, French and Dutch sheets print.
+func (l *Locale) Frac(num, den int) string {
+	if !l.DecimalComma() || den <= 1 || num%den == 0 {
+		return tournament.FormatFraction(num, den)
+	}
+	return l.Decimal(strconv.FormatFloat(float64(num)/float64(den), 'f', -1, 64))
+}
+
+// Score shows v points in units of scoring sc (Frac with sc.Divisor).
+func (l *Locale) Score(sc tournament.Scoring, v int) string {
+	if sc.Divisor == 0 {
+		sc = tournament.Scoring210
+	}
+	return l.Frac(v, sc.Divisor)
+}
+
+// tieBreakKeys maps a tie-break to the catalog keys of its column label and its name.
+var tieBreakKeys = map[tournament.TieBreak][2]string{
+	tournament.TBQuoziente:       {"tb.quoziente.label", "tb.quoziente.title"},
+	tournament.TBBuchholz:        {"tb.buchholz.label", "tb.buchholz.title"},
+	tournament.TBBuchholzCut1:    {"tb.buchholz-cut1.label", "tb.buchholz-cut1.title"},
+	tournament.TBBuchholzMedian:  {"tb.buchholz-median.label", "tb.buchholz-median.title"},
+	tournament.TBSonnebornBerger: {"tb.sonneborn-berger.label", "tb.sonneborn-berger.title"},
+	tournament.TBWins:            {"tb.wins.label", "tb.wins.title"},
+	tournament.TBWinsPlayed:      {"tb.wins-played.label", "tb.wins-played.title"},
+	tournament.TBDirectEncounter: {"tb.direct-encounter.label", "tb.direct-encounter.title"},
+	tournament.TBProgressive:     {"tb.progressive.label", "tb.progressive.title"},
+	tournament.TBAverageRating:   {"tb.aro.label", "tb.aro.title"},
+	tournament.TBLot:             {"tb.lot.label", "tb.lot.title"},
+}
+
+// TieBreakLabel is the column head of a tie-break in the language ("Quoz", "SD").
+func (l *Locale) TieBreakLabel(tb tournament.TieBreak) string {
+	if k, ok := tieBreakKeys[tb]; ok {
+		return l.T(k[0])
+	}
+	return tb.Label()
+}
+
+// TieBreakTitle is the name of a tie-break in the language ("Scontro diretto").
+func (l *Locale) TieBreakTitle(tb tournament.TieBreak) string {
+	if k, ok := tieBreakKeys[tb]; ok {
+		return l.T(k[1])
+	}
+	return tb.Title()
+}
+
+// VariantName is the printed name of a variant in the language ("Dama italiana").
+func (l *Locale) VariantName(v string) string {
+	switch v {
+	case "italian":
+		return l.T("variant.italian")
+	case "international":
+		return l.T("variant.international")
+	}
+	return v
+}
+
+// SystemName is the printed name of a pairing system in the language.
+func (l *Locale) SystemName(s string) string {
+	switch s {
+	case "round-robin":
+		return l.T("system.round-robin")
+	case "italo-swiss":
+		return l.T("system.italo-swiss")
+	case "dutch":
+		return l.T("system.dutch")
+	}
+	return s
+}

@@ -1,0 +1,153 @@
+package tournament
+
+import (
+	"fmt"
+	"strings"
+
+	"arbitro/pairing"
+)
+
+// OpeningsFIDItalian is the opening ballot of FID Capo IV: one opening drawn by lot for each
+// round from Tabella 4 (rules.ItalianOpenings), not repeated within the event.
+const OpeningsFIDItalian = "fid-italian"
+
+// validateFID checks and normalises the Italo-Swiss format and the opening ballot: an
+// Italo-Swiss without a format gets art8 (the federation program's format for odd fields);
+// the other systems have none. The opening ballot exists for Italian draughts only.
+func (t *Tournament) validateFID() error {
+	if t.System != SystemItaloSwiss {
+		t.ItaloFormat = ""
+	} else {
+		if t.ItaloFormat == "" {
+			t.ItaloFormat = string(pairing.ItaloArt8)
+		}
+		f, err := pairing.ParseItaloFormat(t.ItaloFormat)
+		if err != nil {
+			return fmt.Errorf("%w: %v", ErrMalformed, err)
+		}
+		t.ItaloFormat = string(f)
+	}
+	switch t.ClubSeparation {
+	case "", "none":
+		t.ClubSeparation = ""
+	case "club":
+	default:
+		return fmt.Errorf("%w: club separation %q (use club or none)", ErrMalformed, t.ClubSeparation)
+	}
+	switch t.Openings {
+	case "", "none":
+		t.Openings = ""
+	case OpeningsFIDItalian:
+		if t.Variant != VariantItalian {
+			return fmt.Errorf("%w: the FID opening ballot (Tabella 4) is for Italian draughts; this tournament is %s", ErrMalformed, t.Variant)
+		}
+	default:
+		return fmt.Errorf("%w: opening ballot %q (use fid-italian or none)", ErrMalformed, t.Openings)
+	}
+	return nil
+}
+
+// italoFormat is the stored format of an Italo-Swiss tournament (rotation when unset).
+func (t *Tournament) italoFormat() pairing.ItaloFormat {
+	f, err := pairing.ParseItaloFormat(t.ItaloFormat)
+	if err != nil {
+		return pairing.ItaloRotation
+	}
+	return f
+}
+
+// italoPair pairs Italo-Swiss round `round` of t with the tournament's format: the
+// federation program's procedure (pairing.ItaloFID) for art2/art8/art9, starting from the
+// player who rested in the previous round or else the Black of its last pair
+// (pairing.ItaloFIDStart); arbitro's earlier reading (pairing.ItaloSwiss) for rotation. It
+// returns the start player and the engine's result; errors go through pairErr.
+func (tx *Tx) italoPair(t *Tournament, es []pairing.Entrant, round int, fixed []pairing.Pair) (int, pairing.ItaloResult, error) {
+	f := t.italoFormat()
+	if !f.FID() {
+		start, err := tx.italoStart(t, round)
+		if err != nil {
+			return 0, pairing.ItaloResult{}, err
+		}
+		res, err := pairing.ItaloSwiss(es, pairing.ItaloOptions{Start: start, Fixed: fixed})
+		if err != nil {
+			return 0, res, pairErr(t, round, err)
+		}
+		res.Format = pairing.ItaloRotation
+		return start, res, nil
+	}
+	start := 0
+	if round > 1 {
+		prev, err := tx.roundPairs(t, round-1)
+		if err != nil {
+			return 0, pairing.ItaloResult{}, err
+		}
+		rests, err := tx.roundRests(t, round-1)
+		if err != nil {
+			return 0, pairing.ItaloResult{}, err
+		}
+		num := map[int]int{}
+		for _, e := range es {
+			num[e.ID] = e.Number
+		}
+		start = pairing.ItaloFIDStart(prev, rests, num)
+	}
+	entries, err := tx.Entries(t.ID)
+	if err != nil {
+		return 0, pairing.ItaloResult{}, err
+	}
+	res, err := pairing.ItaloFID(es, pairing.ItaloFIDOptions{Format: f, Round: round, Rounds: t.Rounds, Start: start, Fixed: fixed,
+		Avoid: clubAvoid(t, entries)})
+	if err != nil {
+		return 0, res, pairErr(t, round, err)
+	}
+	return start, res, nil
+}
+
+// roundRests returns the kind of rest of every bye of round `round` (white entry → kind).
+func (tx *Tx) roundRests(t *Tournament, round int) (map[int]pairing.RestKind, error) {
+	rows, err := tx.QueryContext(tx.ctx, `SELECT b.white_entry, b.rest FROM boards b JOIN rounds r ON r.id = b.round_id
+		WHERE r.tournament_id = ? AND r.number = ? AND b.game = 1 AND b.black_entry IS NULL`, t.ID, round)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[int]pairing.RestKind{}
+	for rows.Next() {
+		var id int
+		var k string
+		if err := rows.Scan(&id, &k); err != nil {
+			return nil, err
+		}
+		out[id] = pairing.RestKind(k)
+	}
+	return out, rows.Err()
+}
+
+// entryClubs maps entry id → the player's club ("" none), for club separation.
+func entryClubs(entries []Entry) map[int]string {
+	m := map[int]string{}
+	for _, e := range entries {
+		if c := strings.TrimSpace(e.Player.Club); c != "" {
+			m[int(e.ID)] = strings.ToLower(c)
+		}
+	}
+	return m
+}
+
+// clubAvoid returns, when t separates clubs, the pairs of entry ids of the same club
+// (smaller id first) that the Italo-Swiss avoids while it can.
+func clubAvoid(t *Tournament, entries []Entry) map[[2]int]bool {
+	if t.ClubSeparation != "club" {
+		return nil
+	}
+	clubs := entryClubs(entries)
+	out := map[[2]int]bool{}
+	for a, ca := range clubs {
+		for b, cb := range clubs {
+			if a < b && ca == cb {
+				out[[2]int{a, b}] = true
+			}
+		}
+	}
+	return out
+}

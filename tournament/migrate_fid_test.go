@@ -1,0 +1,53 @@
+package tournament
+
+import (
+	"database/sql"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// A file of schema version 1 (testdata/schema/v1.sql, the schema before issue 13) with an
+// Italo-Swiss tournament opens under the current schema: its tournament keeps arbitro's
+// earlier pairing reading ("rotation"), so its stored rounds stay reproducible, while a new
+// Italo-Swiss gets the federation program's art8; boards get the empty rest kind.
+func TestMigrateV1ItaloFormat(t *testing.T) {
+	v1, err := os.ReadFile(filepath.Join("testdata", "schema", "v1.sql"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "old.db")
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{string(v1), "PRAGMA user_version = 1",
+		`INSERT INTO tournaments (name, variant, system, rounds, created_at) VALUES ('Vecchio', 'italian', 'italo-swiss', 5, 'x')`} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db.Close()
+	s, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	mustUpdate(t, s, func(tx *Tx) error {
+		all, err := tx.Tournaments()
+		if err != nil {
+			return err
+		}
+		if len(all) != 1 || all[0].ItaloFormat != "rotation" || all[0].Openings != "" || all[0].ClubSeparation != "" {
+			t.Fatalf("migrated tournament: %+v", all)
+		}
+		nt := &Tournament{Name: "Nuovo", Variant: VariantItalian, System: SystemItaloSwiss, Rounds: 5, ByePoints: 2, ForfeitPoints: 2}
+		if err := tx.CreateTournament(nt); err != nil {
+			return err
+		}
+		if nt.ItaloFormat != "art8" {
+			t.Errorf("new Italo-Swiss format %q, want art8", nt.ItaloFormat)
+		}
+		return nil
+	})
+}

@@ -1,0 +1,122 @@
+package tournament
+
+import (
+	"fmt"
+	"strconv"
+
+	"arbitro/pairing"
+	"arbitro/rules"
+)
+
+// ProblemOpening: an audit problem, the game score does not begin with the opening drawn
+// for its round (FID Capo IV opening ballot).
+const ProblemOpening = "opening-mismatch"
+
+// OpeningDraw is the opening drawn by lot for one round (FID Capo IV, Tabella 4).
+type OpeningDraw struct {
+	Code  string `json:"code"`  // the opening's number in the table (rules.ItalianOpenings)
+	Label string `json:"label"` // its moves, e.g. "21-17 10-14 26-21"
+	Seed  int64  `json:"seed"`  // the tournament's seed; the draw is pairing.LotOpening(seed, round, n)
+}
+
+// drawOpening draws the opening of round `round` of t when t has the FID opening ballot
+// (nil otherwise): one of the openings of rules.ItalianOpenings not drawn in an earlier
+// round of t, in table order, chosen by pairing.LotOpening from the tournament's seed and
+// the round number — so unpairing and pairing the round again draws the same opening.
+// Errors: ErrInvalid when every opening has been drawn.
+func (tx *Tx) drawOpening(t *Tournament, round int) (*OpeningDraw, error) {
+	if t.Openings != OpeningsFIDItalian {
+		return nil, nil
+	}
+	used := map[string]bool{}
+	rows, err := tx.QueryContext(tx.ctx, `SELECT opening FROM rounds WHERE tournament_id = ? AND number < ? AND opening <> ''`, t.ID, round)
+	if err != nil {
+		return nil, err
+	}
+	for rows.Next() {
+		var c string
+		if err := rows.Scan(&c); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		used[c] = true
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	var avail []rules.ItalianOpening
+	for _, o := range rules.ItalianOpenings() {
+		if !used[strconv.Itoa(o.Number)] {
+			avail = append(avail, o)
+		}
+	}
+	if len(avail) == 0 {
+		return nil, fmt.Errorf("%w: every opening of the FID table has been drawn in %s; the ballot cannot go on ('arbitro tournament set openings none' before round 1)", ErrInvalid, t.Name)
+	}
+	o := avail[pairing.LotOpening(uint64(t.Seed), round, len(avail))]
+	return &OpeningDraw{Code: strconv.Itoa(o.Number), Label: o.Moves, Seed: t.Seed}, nil
+}
+
+// storeOpening records the opening drawn for the round row roundID (rounds.opening,
+// rounds.opening_seed).
+func (tx *Tx) storeOpening(roundID int64, d *OpeningDraw) error {
+	if d == nil {
+		return nil
+	}
+	_, err := tx.ExecContext(tx.ctx, `UPDATE rounds SET opening = ?, opening_seed = ? WHERE id = ?`, d.Code, d.Seed, roundID)
+	return err
+}
+
+// roundOpenings returns the opening drawn for each round of t (round → table number).
+func (tx *Tx) roundOpenings(t *Tournament) (map[int]string, error) {
+	rows, err := tx.QueryContext(tx.ctx, `SELECT number, opening FROM rounds WHERE tournament_id = ? AND opening <> ''`, t.ID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[int]string{}
+	for rows.Next() {
+		var r int
+		var c string
+		if err := rows.Scan(&r, &c); err != nil {
+			return nil, err
+		}
+		out[r] = c
+	}
+	return out, rows.Err()
+}
+
+// OpeningProblems checks that game score g begins with FID opening code (a number of
+// rules.ItalianOpenings; "" means no ballot: nothing to check): its first three plies are
+// the opening's, or it starts (FEN tag) from the position the opening reaches. It returns
+// one ProblemOpening naming the first ply that differs.
+func OpeningProblems(g *rules.Game, code string) []Problem {
+	if code == "" || g == nil {
+		return nil
+	}
+	n, _ := strconv.Atoi(code)
+	o, ok := rules.ItalianOpeningByNumber(n)
+	if !ok {
+		return []Problem{{Code: ProblemOpening, Message: fmt.Sprintf("the round's opening %q is not in the FID table", code)}}
+	}
+	want, err := o.Position()
+	if err != nil {
+		return []Problem{{Code: ProblemOpening, Message: err.Error()}}
+	}
+	if start, err := rules.StartPosition(g, rules.Italian); err == nil && start.FEN() != rules.Italian.Start().FEN() {
+		if start.FEN() == want.FEN() {
+			return nil
+		}
+		return []Problem{{Code: ProblemOpening, Message: fmt.Sprintf("the score starts from a set-up position, not the one opening %d (%s) reaches", o.Number, o.Moves)}}
+	}
+	for i, pl := range o.Plies() {
+		if i >= len(g.Moves) {
+			return []Problem{{Code: ProblemOpening, Ply: i + 1, Message: fmt.Sprintf("the score ends after %d plies, before the round's opening %d (%s) is complete", i, o.Number, o.Moves)}}
+		}
+		m := g.Moves[i]
+		if m.From != pl[0] || m.To != pl[1] {
+			return []Problem{{Code: ProblemOpening, Ply: i + 1, Message: fmt.Sprintf("ply %d is %s, but the round's opening %d (%s) plays %d-%d", i+1, m.Text, o.Number, o.Moves, pl[0], pl[1])}}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,70 @@
+package tournament
+
+import (
+	"strings"
+	"testing"
+
+	"arbitro/rules"
+)
+
+// The ballot never repeats an opening within an event and records each one with its round.
+func TestOpeningBallotNoRepeat(t *testing.T) {
+	st, tr := newEvent(t, SystemRoundRobin, 7, 8, func(t *Tournament) { t.Openings = OpeningsFIDItalian })
+	drawLot(t, st, tr, nil)
+	seen := map[string]int{}
+	for r := 1; r <= 7; r++ {
+		pr := pairNext(t, st, tr, PairOptions{Force: true})
+		op := pr.Explanation.Opening
+		if op == nil || op.Seed != tr.Seed {
+			t.Fatalf("round %d: opening %+v, want one drawn with seed %d", r, op, tr.Seed)
+		}
+		if prev, dup := seen[op.Code]; dup {
+			t.Fatalf("opening %s drawn in rounds %d and %d", op.Code, prev, r)
+		}
+		seen[op.Code] = r
+	}
+	mustUpd(t, st, tr, func(tx *Tx, cur *Tournament) error {
+		ops, err := tx.roundOpenings(cur)
+		if err != nil {
+			return err
+		}
+		for code, r := range seen {
+			if ops[r] != code {
+				t.Errorf("round %d stored opening %q, drawn %q", r, ops[r], code)
+			}
+		}
+		return nil
+	})
+}
+
+// A score that begins with the opening, or starts from the position it reaches, passes; one
+// that leaves it is flagged at the first ply that differs.
+func TestOpeningProblems(t *testing.T) {
+	o, _ := rules.ItalianOpeningByNumber(120) // 23-19 10-14 19-10
+	pos, err := o.Position()
+	if err != nil {
+		t.Fatal(err)
+	}
+	read := func(pdn string) *rules.Game {
+		gs, err := rules.ReadAllPDN(strings.NewReader(pdn))
+		if err != nil || len(gs) != 1 {
+			t.Fatalf("%v %d", err, len(gs))
+		}
+		return gs[0]
+	}
+	if p := OpeningProblems(read("1. 23-19 10-14 2. 19x10 *"), "120"); len(p) != 0 {
+		t.Errorf("the opening itself flagged: %v", p)
+	}
+	if p := OpeningProblems(read("[FEN \""+pos.FEN()+"\"]\n*"), "120"); len(p) != 0 {
+		t.Errorf("a score starting from the opening's position flagged: %v", p)
+	}
+	if p := OpeningProblems(read("1. 23-19 10-14 2. 22-18 *"), "120"); len(p) != 1 || p[0].Ply != 3 || p[0].Code != ProblemOpening {
+		t.Errorf("a deviation at ply 3: %v", p)
+	}
+	if p := OpeningProblems(read("1. 23-19 *"), "120"); len(p) != 1 || p[0].Ply != 2 {
+		t.Errorf("a score shorter than the opening: %v", p)
+	}
+	if p := OpeningProblems(read("1. 23-19 10-14 2. 22-18 *"), ""); len(p) != 0 {
+		t.Errorf("no ballot, yet flagged: %v", p)
+	}
+}

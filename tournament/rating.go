@@ -1,0 +1,234 @@
+package tournament
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// The Elo-Rubele report (FID Regolamento tecnico, Capo VI) for the federation's rating
+// officer. What arbitro could source, and so computes:
+//   - Art. 7: the points obtained by forfeit, by the rest (turno di riposo) and because the
+//     opponent withdrew are not counted: only games played over the board count
+//     (docs/elo-rubele.md on the reading of "because the opponent withdrew");
+//   - Tabella 17 as amended by the FID Commissione Tecnica in 2021 (federdama.org, comunicati
+//     2021, "Modifiche al Regolamento Tecnico"): CF = CI + V + Q, where Q, the anti-deflation
+//     term, is 10 for an event of Italian draughts and 15 for International draughts;
+//   - Art. 6: the capital never goes below 500 and is rounded on the final capital.
+// What it could NOT source: the Gauss conversion table of Art. 4 / Tabelle 13-14 (the
+// expected score) and the formula of the variation V (Art. 9-10, Tabelle 15-17, with the
+// coefficient S and its thresholds). The expected score is computed only from a
+// conversion table the officer supplies (ParseExpectedTable); V and CF are not computed.
+
+// RatingQ returns the per-event term Q of the 2021 amendment: 10 Italian, 15 International.
+func RatingQ(variant string) int {
+	if variant == VariantInternational {
+		return 15
+	}
+	return 10
+}
+
+// RatingMinimum is the floor of the capital (Capo VI Art. 6).
+const RatingMinimum = 500
+
+// ExpectedTable converts a capital difference into the expected score of one game (a
+// fraction 0..1 of a win): rows sorted by difference; a difference d >= 0 takes the row with
+// the largest Diff <= d, a negative one 1 − that of −d.
+type ExpectedTable []ExpectedRow
+
+// ExpectedRow is one line of the conversion table.
+type ExpectedRow struct {
+	Diff     int     `json:"diff"`
+	Expected float64 `json:"expected"`
+}
+
+// ErrExpectedTable: the conversion table given cannot be read.
+var ErrExpectedTable = errors.New("expected-score table")
+
+// ParseExpectedTable reads a conversion table as CSV lines "difference,expected" (comma or
+// semicolon; a header line is skipped; expected as 0.64 or 64%): the FID's Tabella, typed in
+// by the officer. Errors: ErrExpectedTable naming the line.
+func ParseExpectedTable(r io.Reader) (ExpectedTable, error) {
+	sc := bufio.NewScanner(r)
+	var out ExpectedTable
+	line := 0
+	for sc.Scan() {
+		line++
+		text := strings.TrimSpace(sc.Text())
+		if text == "" {
+			continue
+		}
+		sep := ","
+		if strings.Contains(text, ";") {
+			sep = ";" // then a decimal comma is allowed
+		}
+		rec := strings.SplitN(text, sep, 3)
+		if len(rec) < 2 {
+			return nil, fmt.Errorf("%w: line %d: want difference,expected", ErrExpectedTable, line)
+		}
+		d, err1 := strconv.Atoi(strings.TrimSpace(rec[0]))
+		es := strings.TrimSpace(strings.ReplaceAll(rec[1], ",", "."))
+		pct := strings.HasSuffix(es, "%")
+		e, err2 := strconv.ParseFloat(strings.TrimSuffix(es, "%"), 64)
+		if pct {
+			e /= 100
+		}
+		if err1 != nil || err2 != nil {
+			if line == 1 {
+				continue // header
+			}
+			return nil, fmt.Errorf("%w: line %d: %q is not difference,expected", ErrExpectedTable, line, strings.Join(rec, ","))
+		}
+		if d < 0 || e < 0 || e > 1 {
+			return nil, fmt.Errorf("%w: line %d: difference must be >= 0 and expected between 0 and 1", ErrExpectedTable, line)
+		}
+		out = append(out, ExpectedRow{d, e})
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrExpectedTable, err)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%w: no rows", ErrExpectedTable)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Diff < out[j].Diff })
+	return out, nil
+}
+
+// Expected returns the expected score of one game for a capital difference d (own − opponent).
+func (t ExpectedTable) Expected(d int) float64 {
+	if d < 0 {
+		return 1 - t.Expected(-d)
+	}
+	e := 0.5
+	for _, r := range t {
+		if r.Diff > d {
+			break
+		}
+		e = r.Expected
+	}
+	return e
+}
+
+// RatingGame is one game of a player as the report sees it.
+type RatingGame struct {
+	Round    int     `json:"round"`
+	Opponent int     `json:"opponent,omitempty"` // entry id
+	OppName  string  `json:"opponent_name,omitempty"`
+	Capital  int     `json:"opponent_capital,omitempty"`
+	Points   int     `json:"points"`             // game points 2-1-0
+	Counted  bool    `json:"counted"`            // counts for the variation (Art. 7)
+	Reason   string  `json:"reason,omitempty"`   // why not
+	Expected float64 `json:"expected,omitempty"` // with a conversion table, of a win (0..1)
+}
+
+// RatingRow is one player of the report.
+type RatingRow struct {
+	Entry    int          `json:"entry"`
+	Number   int          `json:"number"`
+	Name     string       `json:"name"`
+	FIDID    string       `json:"fid_id,omitempty"`
+	Capital  int          `json:"capital"`       // CI: the rating of the event (0: none)
+	Games    int          `json:"games_counted"` // games counted (Art. 7)
+	Points   int          `json:"points"`        // game points in them, 2-1-0
+	Score    float64      `json:"score"`         // the same in games (win 1, draw ½)
+	OppAvg   float64      `json:"opponents_average,omitempty"`
+	Expected *float64     `json:"expected,omitempty"` // sum of the expected scores (games), with a table
+	Detail   []RatingGame `json:"games"`
+}
+
+// RatingReport is the Elo-Rubele report of one event.
+type RatingReport struct {
+	Tournament string      `json:"tournament"`
+	Variant    string      `json:"variant"`
+	Q          int         `json:"q"`
+	Minimum    int         `json:"minimum"`
+	Table      bool        `json:"expected_from_table"`
+	Rows       []RatingRow `json:"players"`
+	Gaps       []string    `json:"not_computed"`
+	Event      EventInfo   `json:"-"`
+}
+
+// RatingReport builds the Elo-Rubele report of t after its last round (table may be nil).
+// Errors: LoadCrosstable's.
+func (tx *Tx) RatingReport(t *Tournament, table ExpectedTable) (*RatingReport, error) {
+	ct, err := tx.LoadCrosstable(t)
+	if err != nil {
+		return nil, err
+	}
+	entries, err := tx.Entries(t.ID)
+	if err != nil {
+		return nil, err
+	}
+	fid := map[int]string{}
+	for _, e := range entries {
+		fid[int(e.ID)] = e.Player.FIDID
+	}
+	byID := map[int]*CrossEntry{}
+	for i := range ct.Players {
+		byID[ct.Players[i].ID] = &ct.Players[i]
+	}
+	rep := &RatingReport{Tournament: t.Name, Variant: t.Variant, Q: RatingQ(t.Variant), Minimum: RatingMinimum, Table: table != nil, Event: ct.Event,
+		Gaps: []string{
+			"V, the variation of Capo VI Art. 9-10 (Tabelle 15-17, coefficient S and its thresholds): formula not found, not computed",
+			"CF = CI + V + Q: not computed without V",
+		}}
+	if table == nil {
+		rep.Gaps = append([]string{"expected score: the Gauss conversion table (Art. 4, Tabelle 13-14) was not found; give it with --expected-table"}, rep.Gaps...)
+	}
+	for _, p := range ct.Players {
+		row := RatingRow{Entry: p.ID, Number: p.Number, Name: p.Name, FIDID: fid[p.ID], Capital: p.Rating, Detail: []RatingGame{}}
+		res := append([]CrossResult(nil), p.Results...)
+		sort.Slice(res, func(i, j int) bool {
+			if res[i].Round != res[j].Round {
+				return res[i].Round < res[j].Round
+			}
+			return res[i].Game < res[j].Game
+		})
+		oppSum, exp := 0, 0.0
+		for _, r := range res {
+			g := RatingGame{Round: r.Round, Opponent: r.Opponent, Points: r.Points}
+			if o := byID[r.Opponent]; o != nil {
+				g.OppName, g.Capital = o.Name, o.Rating
+			}
+			switch r.Kind {
+			case CrossPlayed:
+				g.Counted = true
+			case CrossBye:
+				g.Reason = "rest (Art. 7)"
+			case CrossForfeitWin, CrossForfeitLoss:
+				g.Reason = "forfeit (Art. 7)"
+			case CrossPending:
+				g.Reason = "no result yet"
+			default:
+				g.Reason = "not played"
+			}
+			if g.Counted && g.Capital == 0 {
+				g.Counted, g.Reason = false, "opponent without a capital"
+			}
+			if g.Counted {
+				row.Games++
+				row.Points += r.Points
+				oppSum += g.Capital
+				if table != nil && p.Rating > 0 {
+					g.Expected = table.Expected(p.Rating - g.Capital)
+					exp += g.Expected
+				}
+			}
+			row.Detail = append(row.Detail, g)
+		}
+		row.Score = float64(row.Points) / 2
+		if row.Games > 0 {
+			row.OppAvg = float64(oppSum) / float64(row.Games)
+			if table != nil && p.Rating > 0 {
+				e := exp
+				row.Expected = &e
+			}
+		}
+		rep.Rows = append(rep.Rows, row)
+	}
+	return rep, nil
+}

@@ -1,0 +1,187 @@
+-- arbitro database schema. The version below is stored in PRAGMA user_version.
+-- schema-version: 1
+--
+-- Conventions
+--   * Scores are integer game points in draughts scoring: win 2, draw 1, loss 0. They are
+--     shown in the tournament's scoring system (tournaments.scoring) but never stored as
+--     floats.
+--   * Times are UTC text in RFC 3339 (2026-11-21T22:00:00Z); dates are YYYY-MM-DD.
+--   * JSON columns hold UTF-8 JSON text.
+--   * A person (players) may play many tournaments; his participation in one tournament is an
+--     entry (entries), which carries the pairing number, the rating used for the event and
+--     the status. Boards and results refer to entries, never to players directly.
+--   * Changes of a later version are numbered files in migrations/ (NNN.sql, NNN = the
+--     version they lead to); this file always holds the whole current schema.
+
+-- One tournament (torneo). A database file may hold one event or a federation archive.
+CREATE TABLE tournaments (
+    id             INTEGER PRIMARY KEY,
+    name           TEXT    NOT NULL UNIQUE CHECK (name <> ''),
+    variant        TEXT    NOT NULL CHECK (variant IN ('italian', 'international')),
+    system         TEXT    NOT NULL CHECK (system IN ('round-robin', 'italo-swiss', 'dutch')),
+    rounds         INTEGER NOT NULL CHECK (rounds >= 1),
+    -- scoring system used to SHOW points: '2-1-0' (FID default), '1-0.5-0', '3-1-0'.
+    scoring        TEXT    NOT NULL DEFAULT '2-1-0' CHECK (scoring IN ('2-1-0', '1-0.5-0', '3-1-0')),
+    -- game points (2-1-0 scale) for a pairing bye (riposo) and for a win by forfeit.
+    bye_points     INTEGER NOT NULL DEFAULT 2 CHECK (bye_points BETWEEN 0 AND 2),
+    forfeit_points INTEGER NOT NULL DEFAULT 2 CHECK (forfeit_points BETWEEN 0 AND 2),
+    -- games per pairing: 1, or 2 (andata e ritorno, second game with colours reversed).
+    games_per_pairing INTEGER NOT NULL DEFAULT 1 CHECK (games_per_pairing IN (1, 2)),
+    -- tie-break names in order, comma-separated, e.g. 'quoziente,sonneborn-berger'.
+    tiebreaks      TEXT    NOT NULL DEFAULT '',
+    -- seed of the lot and of every random choice of the pairing (stored so it can be replayed).
+    lot_seed       INTEGER NOT NULL DEFAULT 0,
+    lot_drawn_at   TEXT,                          -- when pairing numbers were drawn; NULL before
+    start_date     TEXT    NOT NULL DEFAULT '',   -- YYYY-MM-DD or ''
+    end_date       TEXT    NOT NULL DEFAULT '',
+    place          TEXT    NOT NULL DEFAULT '',
+    federation     TEXT    NOT NULL DEFAULT '',   -- organising federation, e.g. 'FID', 'FMJD'
+    chief_arbiter  TEXT    NOT NULL DEFAULT '',   -- arbitro principale
+    time_control   TEXT    NOT NULL DEFAULT '',
+    created_at     TEXT    NOT NULL
+);
+
+-- A person (giocatore), shared by the tournaments of the file.
+CREATE TABLE players (
+    id          INTEGER PRIMARY KEY,
+    name        TEXT    NOT NULL CHECK (name <> ''),  -- 'Surname, Given name' (Cognome, Nome)
+    club        TEXT    NOT NULL DEFAULT '',           -- circolo / società
+    federation  TEXT    NOT NULL DEFAULT '',           -- e.g. 'ITA', 'NED'
+    fid_id      TEXT    NOT NULL DEFAULT '',           -- FID membership number (tessera); '' if none
+    fmjd_id     TEXT    NOT NULL DEFAULT '',           -- FMJD id for international ratings; '' if none
+    national_id TEXT    NOT NULL DEFAULT '',           -- id in another national federation; '' if none
+    rating      INTEGER NOT NULL DEFAULT 0 CHECK (rating >= 0),   -- last known rating; 0 = none
+    birth_year  INTEGER NOT NULL DEFAULT 0 CHECK (birth_year >= 0), -- 0 = unknown
+    title       TEXT    NOT NULL DEFAULT '',           -- title or FID category (GMI, MF, M, CM, 1N...)
+    created_at  TEXT    NOT NULL
+);
+CREATE UNIQUE INDEX players_fid_id ON players (fid_id) WHERE fid_id <> '';
+CREATE UNIQUE INDEX players_fmjd_id ON players (fmjd_id) WHERE fmjd_id <> '';
+CREATE INDEX players_name ON players (name);
+
+-- A player's participation in one tournament (iscrizione).
+CREATE TABLE entries (
+    id             INTEGER PRIMARY KEY,            -- the pairing engines' Entrant.ID
+    tournament_id  INTEGER NOT NULL REFERENCES tournaments (id),
+    player_id      INTEGER NOT NULL REFERENCES players (id),
+    pairing_number INTEGER CHECK (pairing_number >= 1), -- numero di sorteggio; NULL before the lot
+    rating         INTEGER NOT NULL DEFAULT 0 CHECK (rating >= 0), -- rating used in this event
+    status         TEXT    NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'withdrawn')),
+    withdrawn_after INTEGER,                       -- last round he was paired in; NULL if active
+    start_points   INTEGER NOT NULL DEFAULT 0 CHECK (start_points >= 0), -- granted to a late entrant
+    joined_round   INTEGER NOT NULL DEFAULT 1 CHECK (joined_round >= 1), -- first round he may be paired
+    created_at     TEXT    NOT NULL,
+    UNIQUE (tournament_id, player_id),
+    UNIQUE (tournament_id, pairing_number)
+);
+CREATE INDEX entries_player ON entries (player_id);
+
+-- A round (turno). Created when it is paired.
+CREATE TABLE rounds (
+    id            INTEGER PRIMARY KEY,
+    tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
+    number        INTEGER NOT NULL CHECK (number >= 1),
+    method        TEXT    NOT NULL DEFAULT '',   -- how it was paired: 'round-robin', 'italo-swiss', 'dutch', 'manual'
+    seed          INTEGER NOT NULL DEFAULT 0,    -- seed used for this round's random choices
+    explanation   TEXT    NOT NULL DEFAULT '',   -- the pairing engine's account of its choices
+    paired_at     TEXT    NOT NULL,
+    published_at  TEXT,                          -- NULL while the pairing is a draft
+    UNIQUE (tournament_id, number)
+);
+
+-- Entries not paired in a round on purpose (requested absence, late entry) and the game
+-- points the arbiter grants for it (usually 0).
+CREATE TABLE absences (
+    id            INTEGER PRIMARY KEY,
+    tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
+    entry_id      INTEGER NOT NULL REFERENCES entries (id),
+    round_number  INTEGER NOT NULL CHECK (round_number >= 1),
+    points        INTEGER NOT NULL DEFAULT 0 CHECK (points BETWEEN 0 AND 2),
+    reason        TEXT    NOT NULL DEFAULT '',
+    UNIQUE (entry_id, round_number)
+);
+
+-- One board (tavolo) of a round. black_entry NULL means white_entry has the pairing bye.
+CREATE TABLE boards (
+    id           INTEGER PRIMARY KEY,
+    round_id     INTEGER NOT NULL REFERENCES rounds (id) ON DELETE CASCADE,
+    board        INTEGER NOT NULL CHECK (board >= 1),
+    game         INTEGER NOT NULL DEFAULT 1 CHECK (game IN (1, 2)), -- game of the pairing (andata/ritorno)
+    white_entry  INTEGER NOT NULL REFERENCES entries (id),
+    black_entry  INTEGER REFERENCES entries (id),
+    pair_order   INTEGER NOT NULL DEFAULT 0,     -- order in which the pairing formed the pair (Italo-Swiss rotation); 0 = board order
+    white_float  TEXT    NOT NULL DEFAULT '' CHECK (white_float IN ('', 'down', 'up')),
+    black_float  TEXT    NOT NULL DEFAULT '' CHECK (black_float IN ('', 'down', 'up')),
+    UNIQUE (round_id, board, game),
+    CHECK (black_entry IS NULL OR black_entry <> white_entry)
+);
+CREATE INDEX boards_white ON boards (white_entry);
+CREATE INDEX boards_black ON boards (black_entry);
+
+-- The result of a board in game points (2-1-0). One current result per board; every change
+-- is also in the event log.
+--   played     a game over the board: 2-0, 1-1, 0-2
+--   forfeit    one side absent: the present side gets tournaments.forfeit_points, 0-0 if both absent
+--   bye        the pairing bye: white_points = tournaments.bye_points, black_points 0
+--   unplayed   paired but not played and not scored (e.g. both withdrew): 0-0
+--   adjourned  not finished yet (sospesa): points 0-0 until a final result replaces it
+CREATE TABLE results (
+    board_id     INTEGER PRIMARY KEY REFERENCES boards (id) ON DELETE CASCADE,
+    kind         TEXT    NOT NULL CHECK (kind IN ('played', 'forfeit', 'bye', 'unplayed', 'adjourned')),
+    white_points INTEGER NOT NULL CHECK (white_points BETWEEN 0 AND 2),
+    black_points INTEGER NOT NULL CHECK (black_points BETWEEN 0 AND 2),
+    entered_at   TEXT    NOT NULL,
+    entered_by   TEXT    NOT NULL DEFAULT ''
+);
+
+-- The game score (PDN) of a board and the rules engine's verdict on it.
+CREATE TABLE games (
+    id           INTEGER PRIMARY KEY,
+    board_id     INTEGER NOT NULL UNIQUE REFERENCES boards (id) ON DELETE CASCADE,
+    pdn          TEXT    NOT NULL,
+    verdict      TEXT    NOT NULL DEFAULT '{}',  -- JSON from rules.Replay
+    legal        INTEGER CHECK (legal IN (0, 1)), -- NULL: not checked yet
+    illegal_ply  INTEGER,                        -- first illegal ply (1-based); NULL if legal
+    reason       TEXT    NOT NULL DEFAULT '',
+    pdn_result   TEXT    NOT NULL DEFAULT '',    -- the result tag of the PDN, as written
+    submitted_at TEXT    NOT NULL,
+    submitted_by TEXT    NOT NULL DEFAULT ''
+);
+
+-- A draw claim (richiesta di patta): 40-move rule, repetition, FMJD endgame counts.
+CREATE TABLE claims (
+    id             INTEGER PRIMARY KEY,
+    board_id       INTEGER NOT NULL REFERENCES boards (id) ON DELETE CASCADE,
+    claimant_entry INTEGER REFERENCES entries (id),   -- who claimed; NULL if the arbiter acted
+    rule           TEXT    NOT NULL,                  -- e.g. '40-moves', 'repetition', 'fmjd-16-moves'
+    requested_ply  INTEGER,                           -- ply at which the claim was made
+    declared_ply   INTEGER,                           -- ply the engine found the condition met; NULL if never
+    engine_verdict TEXT    NOT NULL DEFAULT '{}',     -- JSON from the rules engine
+    engine_ok      INTEGER CHECK (engine_ok IN (0, 1)),
+    decision       TEXT    NOT NULL DEFAULT 'pending' CHECK (decision IN ('pending', 'accepted', 'rejected')),
+    decided_by     TEXT    NOT NULL DEFAULT '',
+    decided_at     TEXT,
+    note           TEXT    NOT NULL DEFAULT '',
+    created_at     TEXT    NOT NULL
+);
+CREATE INDEX claims_board ON claims (board_id);
+
+-- Append-only log of every arbiter action: who, when, what, state before and after.
+CREATE TABLE events (
+    id            INTEGER PRIMARY KEY,
+    tournament_id INTEGER REFERENCES tournaments (id),  -- NULL for file-wide actions
+    at            TEXT    NOT NULL,
+    actor         TEXT    NOT NULL,
+    action        TEXT    NOT NULL,                     -- e.g. 'player.add', 'result.set'
+    before_json   TEXT    NOT NULL DEFAULT 'null',
+    after_json    TEXT    NOT NULL DEFAULT 'null'
+);
+CREATE INDEX events_tournament ON events (tournament_id, id);
+CREATE TRIGGER events_no_update BEFORE UPDATE ON events
+BEGIN
+    SELECT RAISE(ABORT, 'the event log is append-only');
+END;
+CREATE TRIGGER events_no_delete BEFORE DELETE ON events
+BEGIN
+    SELECT RAISE(ABORT, 'the event log is append-only');
+END;
