@@ -469,7 +469,7 @@ func (d *demo) simulatedEvent(name, system string, rounds int, players []tournam
 				return err
 			}
 			file := fmt.Sprintf("%s-results-round%d.pdf", prefix, r)
-			d.cmdline("--tournament %d pairings --round %d --results --pdf %s", t.ID, r, filepath.Join(d.dir, file))
+			d.cmdline("--tournament %d pairings --round %d --results --pdf %s", t.ID, r, shellQuote(filepath.Join(d.dir, file)))
 			if err := d.file(file, func(w io.Writer) error { return reports.WriteResultsPDF(w, sheet, d.meta) }); err != nil {
 				return err
 			}
