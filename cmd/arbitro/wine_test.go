@@ -209,7 +209,7 @@ func wineScenario(t *testing.T, w *wineEnv) {
 	unixDir := w.unixPath(dir)
 
 	// The demo, into the folder with spaces and accents.
-	out := w.run("demo", "--dir", dir)
+	out := w.run("--lang", "en", "demo", "--dir", dir)
 	for _, want := range []string{
 		"36 game scores checked: 0 problems, 0 not legal",
 		`done. The database is ` + dir + `\arbitro.db;`,
