@@ -32,3 +32,23 @@ func BenchmarkPerftInternational8(b *testing.B) {
 func BenchmarkPerftInternational9(b *testing.B) {
 	benchPerft(b, International.Start(), 9, internationalPerft[9])
 }
+
+func benchPublished(b *testing.B, name string, depth int) {
+	for _, tc := range publishedPerft {
+		if tc.name == name {
+			p, err := ParseFEN(International, tc.fen)
+			if err != nil {
+				b.Fatal(err)
+			}
+			benchPerft(b, p, depth, tc.leaves[depth-1])
+			return
+		}
+	}
+	b.Fatalf("no position %s", name)
+}
+
+func BenchmarkPerftInternational10(b *testing.B) {
+	benchPerft(b, International.Start(), 10, internationalPerft[10])
+}
+func BenchmarkPerftWoldouby14(b *testing.B)  { benchPublished(b, "woldouby", 14) }
+func BenchmarkPerftRandom178_8(b *testing.B) { benchPublished(b, "random178", 8) }

@@ -49,11 +49,26 @@ type histEntry struct {
 	ply int
 }
 
+// posCount is how often a position occurred since the last irreversible ply: n times, first
+// after ply p0, second after p1, and rep = 1 + its index in drawTracker.reps (0 if none).
+type posCount struct {
+	n, p0, p1, rep int32
+}
+
+// histScan is the number of positions compared one by one before drawTracker switches to
+// its map (a short list is faster to scan than a map is to fill).
+const histScan = 16
+
 // drawTracker follows a replay ply by ply: repetitions (both variants), the Italian 40-move
 // count, and the FMJD draw rules.
 type drawTracker struct {
-	v          *Variant
-	hist       []histEntry // positions since the last man move or capture
+	v    *Variant
+	hist []histEntry // positions since the last man move or capture (until idx takes over)
+	// idx counts the positions since the last man move or capture once there are more than
+	// histScan of them (long king manoeuvres): a repetition is then found in constant time,
+	// so a replay stays linear in the game's length.
+	idx        map[Position]posCount
+	indexed    bool // idx is in use (hist is empty)
 	repPos     []Position
 	reps       []Repetition
 	sinceIrrev int // plies since the last man move or capture (or the start)
@@ -100,9 +115,88 @@ func (t *drawTracker) ply(n int, p Position, irrev bool) {
 	if irrev {
 		t.sinceIrrev = 0
 		t.hist = t.hist[:0]
+		if t.indexed {
+			clear(t.idx)
+			t.indexed = false
+		}
 	} else {
 		t.sinceIrrev++
 	}
+	if !t.indexed && len(t.hist) >= histScan {
+		t.index()
+	}
+	if t.indexed {
+		t.plyIndexed(n, p)
+	} else {
+		t.plyScan(n, p)
+	}
+	if c := materialClass(p); c != t.cls {
+		t.cls, t.clsStart = c, n
+	}
+	t.check(p, n)
+}
+
+// index moves the positions of hist into the map idx.
+func (t *drawTracker) index() {
+	if t.idx == nil {
+		t.idx = make(map[Position]posCount, 4*histScan)
+	}
+	t.indexed = true
+	for _, h := range t.hist {
+		e := t.idx[h.pos]
+		switch e.n {
+		case 0:
+			e.p0 = int32(h.ply)
+		case 1:
+			e.p1 = int32(h.ply)
+		}
+		e.n++
+		if e.n >= 3 && e.rep == 0 {
+			for i := range t.repPos {
+				if t.repPos[i] == h.pos {
+					e.rep = int32(i + 1)
+				}
+			}
+		}
+		t.idx[h.pos] = e
+	}
+	t.hist = t.hist[:0]
+}
+
+// plyIndexed records position p after ply n in the map.
+func (t *drawTracker) plyIndexed(n int, p Position) {
+	e := t.idx[p]
+	e.n++
+	switch e.n {
+	case 1:
+		e.p0 = int32(n)
+	case 2:
+		e.p1 = int32(n)
+	}
+	if e.n >= 3 {
+		if e.rep == 0 {
+			t.repPos = append(t.repPos, p)
+			t.reps = append(t.reps, Repetition{Plies: []int{int(e.p0), int(e.p1), n}})
+			e.rep = int32(len(t.reps))
+		} else {
+			t.reps[e.rep-1].Plies = append(t.reps[e.rep-1].Plies, n)
+		}
+		t.threefold(n, int(e.p0))
+	}
+	t.idx[p] = e
+}
+
+// threefold records the FMJD threefold-repetition draw after ply n (International).
+func (t *drawTracker) threefold(n, first int) {
+	if t.v.FlyingKings() && !t.have[0] {
+		t.have[0] = true
+		t.draws = append(t.draws, DrawEvent{Rule: DrawThreefold, Ply: n, StartPly: first,
+			Message: fmt.Sprintf("the position after ply %d occurred for the third time (first at ply %d), same side to move (FMJD 6.2)", n, first)})
+	}
+}
+
+// plyScan records position p after ply n by comparing it with the short list hist.
+func (t *drawTracker) plyScan(n int, p Position) {
 	// Repetition: compare with the positions since the last irreversible ply.
 	count := 1
 	first := n
@@ -134,16 +228,8 @@ func (t *drawTracker) ply(n int, p Position, irrev bool) {
 			t.repPos = append(t.repPos, p)
 			t.reps = append(t.reps, Repetition{Plies: plies})
 		}
-		if t.v.FlyingKings() && !t.have[0] {
-			t.have[0] = true
-			t.draws = append(t.draws, DrawEvent{Rule: DrawThreefold, Ply: n, StartPly: first,
-				Message: fmt.Sprintf("the position after ply %d occurred for the third time (first at ply %d), same side to move (FMJD 6.2)", n, first)})
-		}
+		t.threefold(n, first)
 	}
-	if c := materialClass(p); c != t.cls {
-		t.cls, t.clsStart = c, n
-	}
-	t.check(p, n)
 }
 
 func (t *drawTracker) check(p Position, n int) {

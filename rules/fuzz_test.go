@@ -35,5 +35,16 @@ func FuzzParseFEN(f *testing.F) {
 			_ = p.Play(m).FEN()
 		}
 		_ = Perft(p, 2)
+		// CheckPossible: the same answer for the re-read position, and an impossible
+		// position is one with too many pieces or a man on its own promotion row.
+		err = p.CheckPossible()
+		if (err == nil) != (q.CheckPossible() == nil) || err != nil && !errors.Is(err, ErrImpossiblePosition) {
+			t.Fatalf("%q: CheckPossible %v", s, err)
+		}
+		wm, wk, bm, bk := p.Counts()
+		menOnFar := p.bb[White]&^p.kings&v.promo[White] != 0 || p.bb[Black]&^p.kings&v.promo[Black] != 0
+		if want := wm+wk > v.n*2/5 || bm+bk > v.n*2/5 || menOnFar; (err != nil) != want {
+			t.Fatalf("%q: CheckPossible %v, want impossible %v", s, err, want)
+		}
 	})
 }

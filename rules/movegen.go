@@ -58,7 +58,8 @@ func (g *gen) init(p *Position) {
 }
 
 // captures appends every complete capture sequence of the side to move to g.buf, before
-// any priority or majority filter.
+// any priority or majority filter; International without recorded paths (g.rec unset), only
+// those bestCaptures keeps.
 func (g *gen) captures() {
 	v := g.v
 	men := g.own &^ g.kings
@@ -90,6 +91,15 @@ func (g *gen) captures() {
 			g.itKing(b, 0, 0, 0, 0)
 			g.empty &^= b
 		}
+		return
+	}
+	if !g.rec {
+		// Without recorded paths the International captures come from the perft generator
+		// (fast_international.go): only the sequences taking the most pieces, duplicate
+		// paths merged, which is what bestCaptures keeps of the full list below.
+		c := inCapGen{buf: g.buf, store: true}
+		c.captures(men, kings, g.opp, g.empty)
+		g.buf = c.buf
 		return
 	}
 	// International men capture in all four directions (FMJD 4.1).

@@ -31,6 +31,9 @@ var (
 	// ErrPDNTooLarge: a line longer than MaxPDNLine bytes or a game longer than MaxPDNGame
 	// bytes (binary data, or a file that is not PDN at all).
 	ErrPDNTooLarge = errors.New("PDN input too large")
+	// ErrPDNStrict: with PDNReader.Strict, the text is readable but breaks the PDN 3.0
+	// reading grammar (a deviation the tolerant reader accepts and lists in Game.Warnings).
+	ErrPDNStrict = errors.New("not strict PDN 3.0")
 )
 
 // Limits that keep the reader's memory bounded on hostile input.
@@ -102,8 +105,12 @@ type Game struct {
 	Comments []string
 	// Variations holds variations written before the first move (raw text, as in PDNMove).
 	Variations []string
-	// Warnings lists tolerated deviations from strict PDN 3.0 (a stray "." token, a missing
-	// result), each with its line.
+	// Warnings lists tolerated deviations from strict PDN 3.0, each "line N: what (rule)":
+	// a stray "." token, a result missing before the next game, a move number without a
+	// move, stray results after the game's result, a non-standard result ("4-6"), a ";"
+	// comment, "X" for a capture, a square written with more than two digits, "½-½", a tag
+	// name that does not start with a capital letter. Replay reports each as a note
+	// "notation-tolerated: ..."; with PDNReader.Strict the first one is an error.
 	Warnings []string
 	// Windows1252 is true when at least one line of the game was not valid UTF-8 and was
 	// decoded as Windows-1252.
@@ -205,6 +212,11 @@ func (g *Game) Plies() int { return len(g.Moves) }
 // Windows-1252 (the encoding of older Italian files). A UTF-8 byte-order mark is skipped.
 // Line endings may be LF, CRLF or CR-less mixtures.
 type PDNReader struct {
+	// Strict makes every deviation from the PDN 3.0 reading grammar (the ones listed in
+	// Game.Warnings) an error wrapping ErrPDNStrict, naming the line, column and rule; the
+	// game is still returned. Set it before the first Next.
+	Strict bool
+
 	br      *bufio.Reader
 	line    int // lines read so far
 	index   int // games returned so far
@@ -212,15 +224,17 @@ type PDNReader struct {
 	pendErr []error
 	head    int    // index in pending of the next game to return
 	carry   []byte // a tag line read past the end of the previous game
-	carryLn int
-	carryCP bool
-	eof     bool
-	first   bool
-	lastCP  bool
-	anyCP   bool
-	buf     []byte
-	lineBuf []byte
-	decBuf  []byte // a Windows-1252 line decoded to UTF-8
+	// carrySave and carryLine are the buffers behind carry (no aliasing of the read buffer).
+	carrySave, carryLine []byte
+	carryLn, carryCol    int
+	carryCP              bool
+	eof                  bool
+	first                bool
+	lastCP               bool
+	anyCP                bool
+	buf                  []byte
+	lineBuf              []byte
+	decBuf               []byte // a Windows-1252 line decoded to UTF-8
 }
 
 // NewPDNReader returns a reader of the games in r. It buffers r itself.
@@ -389,38 +403,44 @@ func (r *PDNReader) readChunk() (string, int, bool, error) {
 	haveMoves := false
 	inComment := false
 	prevBlank := false
-	if r.carry != nil {
-		r.buf = append(r.buf, r.carry...)
-		r.buf = append(r.buf, '\n')
-		start, cp = r.carryLn, r.carryCP
-		r.carry = nil
-	}
 	for {
-		line, lcp, err := r.readLine()
-		if err == io.EOF {
-			r.eof = true
-			break
-		}
-		if err != nil {
-			var pe *PDNError
-			if errors.As(err, &pe) {
-				// Too long a line: drop the partial game; the caller reports it.
-				return "", pe.Line, cp, err
+		var line []byte
+		var lcp bool
+		lineNo := 0
+		if r.carry != nil {
+			// The rest of a line whose first part ended the previous game (a tag written
+			// after the result on the same line), or a tag line read past that game.
+			r.carryLine = append(r.carryLine[:0], r.carry...)
+			line, lcp, lineNo = r.carryLine, r.carryCP, r.carryLn
+			r.carry = nil
+		} else {
+			var err error
+			line, lcp, err = r.readLine()
+			if err == io.EOF {
+				r.eof = true
+				break
 			}
-			return "", 0, false, err
+			if err != nil {
+				var pe *PDNError
+				if errors.As(err, &pe) {
+					// Too long a line: drop the partial game; the caller reports it.
+					return "", pe.Line, cp, err
+				}
+				return "", 0, false, err
+			}
+			lineNo = r.line
 		}
 		trim := trimLeftSpace(line)
 		if len(trim) > 0 && trim[0] == '[' && haveMoves && (!inComment || (prevBlank && isWholeTagLine(trim))) {
 			// A tag line after movetext starts the next game. Inside a comment that was never
 			// closed, a whole tag pair after a blank line is taken as the next game too, so
 			// one unclosed '{' does not swallow the rest of the file.
-			r.carry = append(r.carry[:0], line...)
-			r.carryLn, r.carryCP = r.line, lcp
+			r.setCarry(line, 0, lineNo, lcp)
 			break
 		}
 		prevBlank = len(trim) == 0 || (len(trim) == 1 && trim[0] == '\r')
 		if start == 0 && len(trim) > 0 {
-			start = r.line
+			start = lineNo
 		}
 		if start == 0 {
 			continue // blank lines before a game
@@ -431,13 +451,27 @@ func (r *PDNReader) readChunk() (string, int, bool, error) {
 			r.buf = append(r.buf, '\n')
 			continue
 		}
+		cut := -1
 		if inComment || (len(trim) > 0 && trim[0] != '[') {
-			inComment = scanBraces(line, inComment, &haveMoves)
+			inComment, cut = scanBraces(line, inComment, &haveMoves)
 		} else if len(trim) > 0 && trim[0] == '[' {
 			// A tag line; movetext may follow the closing bracket on the same line.
+			off := len(line) - len(trim)
 			if end := tagLineEnd(trim); end < len(trim) {
-				inComment = scanBraces(trim[end:], inComment, &haveMoves)
+				inComment, cut = scanBraces(trim[end:], inComment, &haveMoves)
+				if cut >= 0 {
+					cut += off + end
+				}
 			}
+		}
+		if cut >= 0 {
+			// A tag written after movetext on the same line ("... 1-0 [Event "B"]"): the
+			// game ends before it and the next game starts with it (PDN 3.0: the result
+			// ends a game; a tag section starts the next).
+			r.buf = append(r.buf, line[:cut]...)
+			r.buf = append(r.buf, '\n')
+			r.setCarry(line, cut, lineNo, lcp)
+			break
 		}
 		r.buf = append(r.buf, line...)
 		r.buf = append(r.buf, '\n')
@@ -451,8 +485,7 @@ func (r *PDNReader) readChunk() (string, int, bool, error) {
 				}
 				t := trimLeftSpace(l)
 				if len(t) > 0 && t[0] == '[' {
-					r.carry = append(r.carry[:0], l...)
-					r.carryLn = r.line
+					r.setCarry(l, 0, r.line, false)
 					break
 				}
 			}
@@ -460,6 +493,20 @@ func (r *PDNReader) readChunk() (string, int, bool, error) {
 		}
 	}
 	return string(r.buf), start, cp, nil
+}
+
+// setCarry keeps line from byte cut on for the next chunk, with the bytes before cut
+// blanked so that columns stay those of the file.
+func (r *PDNReader) setCarry(line []byte, cut, lineNo int, cp bool) {
+	c := r.carrySave[:0]
+	for i := 0; i < cut; i++ {
+		c = append(c, ' ')
+	}
+	c = append(c, line[cut:]...)
+	r.carrySave = c
+	r.carry = c
+	r.carryLn, r.carryCP = lineNo, cp
+	r.carryCol = len(c) - len(trimLeftSpace(c)) + 1
 }
 
 // tagLineEnd returns the index just after the last ']' closing tags at the start of b
@@ -501,14 +548,18 @@ func tagLineEnd(b []byte) int {
 
 // scanBraces tracks whether a movetext line leaves a {comment} open, and notes movetext:
 // anything but blanks outside a comment, a '{' or a ';' (a comment to the end of the line).
-func scanBraces(b []byte, inComment bool, haveMoves *bool) bool {
+// It also returns the index in b of a '[' outside comments that follows movetext (the tag
+// of the next game written on the same line), or -1.
+func scanBraces(b []byte, inComment bool, haveMoves *bool) (bool, int) {
+	base := 0
 	for len(b) > 0 {
 		if inComment {
 			j := bytes.IndexByte(b, '}')
 			if j < 0 {
-				return true
+				return true, -1
 			}
 			b = b[j+1:]
+			base += j + 1
 			inComment = false
 			continue
 		}
@@ -518,26 +569,37 @@ func scanBraces(b []byte, inComment bool, haveMoves *bool) bool {
 		if j >= 0 {
 			seg = b[:j]
 		}
-		if k := bytes.IndexByte(seg, ';'); k >= 0 {
-			*haveMoves = true
-			return false
+		k := bytes.IndexByte(seg, ';')
+		if k >= 0 {
+			seg = seg[:k]
 		}
+		from := 0 // where a '[' would follow movetext
 		if !*haveMoves {
-			for _, c := range seg {
+			from = len(seg)
+			for i, c := range seg {
 				if c != ' ' && c != '\t' && c != '\r' {
 					*haveMoves = true
+					from = i + 1
 					break
 				}
 			}
 		}
+		if i := bytes.IndexByte(seg[from:], '['); i >= 0 {
+			return false, base + from + i
+		}
+		if k >= 0 {
+			*haveMoves = true
+			return false, -1
+		}
 		if j < 0 {
-			return false
+			return false, -1
 		}
 		*haveMoves = true
 		inComment = true
 		b = b[j+1:]
+		base += j + 1
 	}
-	return inComment
+	return inComment, -1
 }
 
 func trimLeftSpace(b []byte) []byte {
@@ -554,6 +616,23 @@ type pdnLexer struct {
 	i         int
 	line      int // line of s[lineStart]
 	lineStart int
+	g         *Game     // the game being read: tolerated deviations go to its Warnings
+	strict    bool      // PDNReader.Strict
+	viol      *PDNError // the first deviation of the current game, under strict
+	// nextLine, nextCol: where the next game's tags start after the text, 0 at the file's end.
+	nextLine, nextCol int
+}
+
+// tolerate records a deviation from the PDN 3.0 grammar at line, col that the reader
+// accepts: a warning of the game, and under strict the game's error.
+func (l *pdnLexer) tolerate(line, col int, format string, args ...any) {
+	msg := fmt.Sprintf(format, args...)
+	if l.g != nil {
+		l.g.Warnings = append(l.g.Warnings, fmt.Sprintf("line %d: %s", line, msg))
+	}
+	if l.strict && l.viol == nil {
+		l.viol = &PDNError{Line: line, Col: col, Msg: msg, Err: ErrPDNStrict}
+	}
 }
 
 func (l *pdnLexer) col() int { return l.i - l.lineStart + 1 }
@@ -594,7 +673,11 @@ func (l *pdnLexer) advanceTo(j int) {
 }
 
 func (r *PDNReader) parseChunk(s string, startLine int, cp bool) {
-	l := &pdnLexer{s: s, line: startLine}
+	l := &pdnLexer{s: s, line: startLine, strict: r.Strict}
+	if r.carry != nil { // the next game's tags follow this chunk
+		l.nextLine, l.nextCol = r.carryLn, r.carryCol
+	}
+	var prev *Game // the previous game of this chunk
 	for {
 		l.skipSpace()
 		if l.i >= len(l.s) {
@@ -602,14 +685,174 @@ func (r *PDNReader) parseChunk(s string, startLine int, cp bool) {
 		}
 		r.index++
 		g := &Game{Index: r.index, Line: l.line, Windows1252: cp}
+		l.g, l.viol = g, nil
+		line, col := l.line, l.col()
 		err := parseGame(l, g)
+		if err == nil && prev != nil && len(g.Tags) == 0 && len(g.Moves) == 0 {
+			// No tag and no move after a game's result (a stray '.', a comment, a result):
+			// not a game. Its comments and variations go to the previous game, its result
+			// is a stray result of that game.
+			r.index--
+			if n := len(prev.Moves); n > 0 {
+				prev.Moves[n-1].Comments = append(prev.Moves[n-1].Comments, g.Comments...)
+				prev.Moves[n-1].Variations = append(prev.Moves[n-1].Variations, g.Variations...)
+			} else {
+				prev.Comments = append(prev.Comments, g.Comments...)
+				prev.Variations = append(prev.Variations, g.Variations...)
+			}
+			prev.Warnings = append(prev.Warnings, g.Warnings...)
+			viol := l.viol
+			l.g, l.viol = prev, nil
+			if g.Result != "" {
+				l.tolerate(line, col, "stray result %s after the game's result %s (PDN 3.0: a result ends a game, and a game is not empty)", g.Result, prev.Result)
+			}
+			if viol == nil {
+				viol = l.viol
+			}
+			if k := len(r.pendErr) - 1; viol != nil && r.pendErr[k] == nil {
+				r.pendErr[k] = fmt.Errorf("game %d: %w", prev.Index, viol)
+			}
+			continue
+		}
+		if err == nil && g.Result != "" {
+			trailing(l, g)
+		}
+		if err == nil && l.viol != nil {
+			err = l.viol
+		}
+		prev = g
 		r.pending = append(r.pending, g)
 		if err != nil {
 			r.pendErr = append(r.pendErr, fmt.Errorf("game %d: %w", g.Index, err))
-			return // the rest of the chunk belongs to the broken game
+			if !errors.Is(err, ErrPDNStrict) {
+				return // the rest of the chunk belongs to the broken game
+			}
+			continue
 		}
 		r.pendErr = append(r.pendErr, nil)
 	}
+}
+
+// trailing reads what follows the result of g up to the next game: further results (stray
+// results: PDN 3.0 has no empty game between two results, so they are not games) are
+// tolerated and noted; comments after the result belong to g when only the next tag section
+// or the end follows. A move after them starts the next game (without tags), and the
+// comments before that move are left to it.
+func trailing(l *pdnLexer, g *Game) {
+	var comments []string
+	keep := func() {
+		if n := len(g.Moves); n > 0 {
+			g.Moves[n-1].Comments = append(g.Moves[n-1].Comments, comments...)
+		} else {
+			g.Comments = append(g.Comments, comments...)
+		}
+		comments = nil
+	}
+	mark, markLine, markStart := l.i, l.line, l.lineStart
+	markWarn, markViol := len(g.Warnings), l.viol
+	for {
+		l.skipSpace()
+		if l.i >= len(l.s) || l.s[l.i] == '[' {
+			keep()
+			return
+		}
+		if res, n := resultAt(l.s[l.i:]); n > 0 {
+			l.tolerate(l.line, l.col(), "stray result %s after the game's result %s (PDN 3.0: a result ends a game, and a game is not empty)", res, g.Result)
+			l.i += n
+			keep()
+			mark, markLine, markStart = l.i, l.line, l.lineStart
+			markWarn, markViol = len(g.Warnings), l.viol
+			continue
+		}
+		switch l.s[l.i] {
+		case '.':
+			if !strings.HasPrefix(l.s[l.i:], "..") {
+				l.tolerate(l.line, l.col(), "stray '.' ignored")
+				l.i++
+				continue
+			}
+		case '{':
+			if end := strings.IndexByte(l.s[l.i+1:], '}'); end >= 0 {
+				comments = append(comments, strings.TrimSpace(l.s[l.i+1:l.i+1+end]))
+				l.advanceTo(l.i + 1 + end + 1)
+				continue
+			}
+		case ';':
+			line, col := l.line, l.col()
+			end := strings.IndexByte(l.s[l.i:], '\n')
+			if end < 0 {
+				end = len(l.s) - l.i
+			}
+			l.tolerate(line, col, "';' comment to the end of the line (PDN 3.0 comments are {...})")
+			comments = append(comments, strings.TrimSpace(l.s[l.i+1:l.i+end]))
+			l.advanceTo(l.i + end)
+			continue
+		}
+		// Anything else starts the next game: leave it (and the comments before it, with
+		// what was noted about them) to it.
+		l.i, l.line, l.lineStart = mark, markLine, markStart
+		g.Warnings, l.viol = g.Warnings[:markWarn], markViol
+		return
+	}
+}
+
+// standardResults are the PDN 3.0 game termination markers ("*" aside).
+var standardResults = [...]string{"1/2-1/2", "1-0", "0-1", "2-0", "0-2", "1-1", "0-0"}
+
+// resultAt reports whether s starts with a game termination marker (a standard result,
+// "½-½" or "*") followed by a delimiter or the end; it returns the marker and its length.
+func resultAt(s string) (string, int) {
+	try := func(r string) bool {
+		return strings.HasPrefix(s, r) && (len(s) == len(r) || isDelim(s[len(r)]))
+	}
+	for _, r := range standardResults {
+		if try(r) {
+			return r, len(r)
+		}
+	}
+	if try("½-½") {
+		return "½-½", len("½-½")
+	}
+	if strings.HasPrefix(s, "*") { // as in parseGame: "*" needs no delimiter after it
+		return "*", 1
+	}
+	return "", 0
+}
+
+// IsStandardResult reports whether res is a PDN 3.0 result: 1-0, 0-1, 1/2-1/2 (one point
+// for a win), 2-0, 0-2, 1-1 (two points), 0-0 (double forfeit) or * (unknown).
+func IsStandardResult(res string) bool {
+	if res == "*" {
+		return true
+	}
+	for _, r := range standardResults {
+		if res == r {
+			return true
+		}
+	}
+	return false
+}
+
+// atGameEnd reports whether only blanks and {comments} follow s[i] up to the end of the
+// text or a '[' (the next game's tags).
+func atGameEnd(s string, i int) bool {
+	for i < len(s) {
+		switch c := s[i]; {
+		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
+			i++
+		case c == '{':
+			e := strings.IndexByte(s[i+1:], '}')
+			if e < 0 {
+				return false
+			}
+			i += e + 2
+		case c == '[':
+			return true
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // parseGame reads one game (tags, movetext, termination) from the lexer. It stops after the
@@ -644,11 +887,18 @@ func parseGame(l *pdnLexer, g *Game) error {
 	number := 0 // last move number written
 	blackNext := false
 	haveMove := false
+	// numLine, numCol: where a move number was written that no move has followed yet.
+	numLine, numCol, numText := 0, 0, ""
+	noMoveAfterNumber := func() { // called when numLine != 0
+		l.tolerate(numLine, numCol, "move number %s without a move (PDN 3.0: a move number is followed by a move)", numText)
+		numLine = 0
+	}
 	// addMove numbers the lexed move (numeric or algebraic) just placed last in g.Moves and
 	// reads the marks written straight after it ("22-18!", "22x13*").
 	addMove := func(line, col, end int) error {
 		m := &g.Moves[len(g.Moves)-1]
 		m.Line, m.Col = line, col
+		numLine = 0
 		if number == 0 {
 			number = 1
 		}
@@ -681,7 +931,13 @@ func parseGame(l *pdnLexer, g *Game) error {
 	for {
 		l.skipSpace()
 		if l.i >= len(l.s) {
-			if haveMove || len(g.Tags) > 0 {
+			if numLine != 0 {
+				noMoveAfterNumber()
+			}
+			if l.nextLine != 0 {
+				l.tolerate(l.nextLine, l.nextCol, "no game termination marker (result) before the next game's tags (PDN 3.0: games are separated by a result)")
+			} else if haveMove || len(g.Tags) > 0 {
+				// PDN 3.0 allows the last game of a file without a result: a note only.
 				g.Warnings = append(g.Warnings, fmt.Sprintf("line %d: no game termination marker (result)", l.line))
 			}
 			return nil
@@ -689,7 +945,10 @@ func parseGame(l *pdnLexer, g *Game) error {
 		c := l.s[l.i]
 		switch {
 		case c == '[':
-			g.Warnings = append(g.Warnings, fmt.Sprintf("line %d: no game termination marker (result)", l.line))
+			if numLine != 0 {
+				noMoveAfterNumber()
+			}
+			l.tolerate(l.line, l.col(), "no game termination marker (result) before the next game's tags (PDN 3.0: games are separated by a result)")
 			return nil // next game starts here
 		case c == '{':
 			line, col := l.line, l.col()
@@ -705,6 +964,7 @@ func parseGame(l *pdnLexer, g *Game) error {
 				g.Comments = append(g.Comments, text)
 			}
 		case c == ';':
+			l.tolerate(l.line, l.col(), "';' comment to the end of the line (PDN 3.0 comments are {...})")
 			end := strings.IndexByte(l.s[l.i:], '\n')
 			if end < 0 {
 				end = len(l.s) - l.i
@@ -759,6 +1019,9 @@ func parseGame(l *pdnLexer, g *Game) error {
 			g.Moves[n-1].Marks += l.s[l.i:j]
 			l.i = j
 		case c == '*':
+			if numLine != 0 {
+				noMoveAfterNumber()
+			}
 			g.Result = "*"
 			l.i++
 			return nil
@@ -768,14 +1031,23 @@ func parseGame(l *pdnLexer, g *Game) error {
 			for j < len(l.s) && l.s[j] == '.' {
 				j++
 			}
-			if j-l.i >= 2 {
+			switch {
+			case j-l.i == 3: // "...": the move is left out (PDN 3.0 Move = ... | Ellipses)
 				blackNext = true
-			} else {
-				g.Warnings = append(g.Warnings, fmt.Sprintf("line %d: stray '.' ignored", l.line))
+				numLine = 0
+			case j-l.i >= 2:
+				l.tolerate(l.line, l.col(), "%q is neither a move number nor \"...\"", l.s[l.i:j])
+				blackNext = true
+			default:
+				l.tolerate(l.line, l.col(), "stray '.' ignored")
 			}
 			l.i = j
 		case strings.HasPrefix(l.s[l.i:], "½"):
 			if strings.HasPrefix(l.s[l.i:], "½-½") {
+				if numLine != 0 {
+					noMoveAfterNumber()
+				}
+				l.tolerate(l.line, l.col(), "result ½-½ (PDN 3.0 writes a draw 1/2-1/2)")
 				g.Result = "½-½"
 				l.i += len("½-½")
 				return nil
@@ -797,12 +1069,22 @@ func parseGame(l *pdnLexer, g *Game) error {
 				for k < len(l.s) && l.s[k] == '.' {
 					k++
 				}
+				if numLine != 0 {
+					noMoveAfterNumber()
+				}
+				if k-j == 2 || k-j > 3 {
+					l.tolerate(line, col, "move number %q (PDN 3.0: \"N.\" or \"N...\")", l.s[l.i:k])
+				}
+				numLine, numCol, numText = line, col, l.s[l.i:k]
 				number = n
 				blackNext = k-j >= 2
 				l.i = k
 				continue
 			}
 			if strings.HasPrefix(l.s[l.i:], "1/2-1/2") {
+				if numLine != 0 {
+					noMoveAfterNumber()
+				}
 				g.Result = "1/2-1/2"
 				l.i += len("1/2-1/2")
 				return nil
@@ -826,7 +1108,23 @@ func parseGame(l *pdnLexer, g *Game) error {
 			if err != nil {
 				return err
 			}
+			if res == "" && len(g.Moves) > n && !g.Moves[n].Capture && g.Moves[n].Via == nil && atGameEnd(l.s, end) {
+				// A non-standard result ("4-6", "1-9": a match score out of 10) is the last
+				// token of the game and the same as the Result tag: a result, not a move.
+				if rt := strings.TrimSpace(g.ResultTag()); rt != "" && rt == g.Moves[n].Text {
+					res = rt
+					g.Moves[n] = PDNMove{}
+					g.Moves = g.Moves[:n]
+					if wasNil {
+						g.Moves = nil
+					}
+					l.tolerate(line, col, "non-standard result %s (PDN 3.0 results: 1-0, 0-1, 1/2-1/2, 2-0, 0-2, 1-1, 0-0, *)", res)
+				}
+			}
 			if res != "" {
+				if numLine != 0 {
+					noMoveAfterNumber()
+				}
 				g.Result = res
 				l.i = end
 				return nil
@@ -880,6 +1178,9 @@ func lexMove(l *pdnLexer, j int, m *PDNMove) (string, int, *PDNError) {
 	if !ok {
 		return "", 0, l.err("square number %q too large", s[l.i:j])
 	}
+	if j-l.i > 2 {
+		l.tolerate(l.line, l.col(), "square %s written with more than two digits (PDN 3.0 squares: 1-99, 01-09)", s[l.i:j])
+	}
 	// Up to maxMoveSquares squares; the first 16 on the stack (a real move has few).
 	var sq [16]int
 	squares := sq[:0]
@@ -908,7 +1209,11 @@ func lexMove(l *pdnLexer, j int, m *PDNMove) (string, int, *PDNError) {
 		if !ok {
 			return "", 0, l.errAt(l.line, p-l.lineStart+1, "square number %q too large", s[p:q])
 		}
+		if q-p > 2 {
+			l.tolerate(l.line, p-l.lineStart+1, "square %s written with more than two digits (PDN 3.0 squares: 1-99, 01-09)", s[p:q])
+		}
 		if c == 'X' {
+			l.tolerate(l.line, k-l.lineStart+1, "'X' as capture separator (PDN 3.0: 'x' or ':')")
 			c = 'x'
 		}
 		if sep == 0 {
@@ -1028,6 +1333,9 @@ func lexAlgebraic(l *pdnLexer) (PDNMove, int, *PDNError) {
 			k++
 			continue
 		}
+		if parts == 1 && k+1 < len(s) && s[k] >= 'a' && s[k] <= 'z' && isDigit(s[k+1]) {
+			continue // "a3b4": two squares without a separator (PDN 3.0 ALPHAMOVE)
+		}
 		break
 	}
 	if parts < 2 {
@@ -1084,6 +1392,9 @@ func parseTag(l *pdnLexer) (Tag, error) {
 		return Tag{}, l.errAt(line, col, "tag without a name")
 	}
 	name := s[ns:k]
+	if c := name[0]; c < 'A' || c > 'Z' {
+		l.tolerate(line, ns-l.lineStart+1, "tag name %s does not start with a capital letter (PDN 3.0 tag names: [A-Z][A-Za-z0-9_]*)", name)
+	}
 	for k < len(s) && (s[k] == ' ' || s[k] == '\t') {
 		k++
 	}

@@ -29,9 +29,10 @@ func TestDecode1252MatchesCharmap(t *testing.T) {
 	}
 }
 
-// refScanBraces is scanBraces as first written, byte by byte.
-func refScanBraces(b []byte, inComment bool, haveMoves *bool) bool {
-	for _, c := range b {
+// refScanBraces is scanBraces written byte by byte: the comment state after b, and the index
+// of a '[' outside comments after movetext (-1 if none).
+func refScanBraces(b []byte, inComment bool, haveMoves *bool) (bool, int) {
+	for i, c := range b {
 		if inComment {
 			if c == '}' {
 				inComment = false
@@ -44,20 +45,25 @@ func refScanBraces(b []byte, inComment bool, haveMoves *bool) bool {
 			*haveMoves = true
 		case ';':
 			*haveMoves = true
-			return false
+			return false, -1
 		case ' ', '\t', '\r':
+		case '[':
+			if *haveMoves {
+				return false, i
+			}
+			*haveMoves = true
 		default:
 			*haveMoves = true
 		}
 	}
-	return inComment
+	return inComment, -1
 }
 
 // TestScanBracesAndIsASCII: the word-at-a-time scanners agree with byte-by-byte loops on
 // random lines made of the bytes that matter (braces, ';', blanks, text, non-ASCII).
 func TestScanBracesAndIsASCII(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1252, 3))
-	alphabet := []byte("{};  \t\r1-x\xe0\x80a")
+	alphabet := []byte("{};  \t\r1-x\xe0\x80a[")
 	for i := 0; i < 200000; i++ {
 		b := make([]byte, rng.IntN(24))
 		for k := range b {
@@ -66,9 +72,10 @@ func TestScanBracesAndIsASCII(t *testing.T) {
 		for _, in := range []bool{false, true} {
 			for _, had := range []bool{false, true} {
 				h1, h2 := had, had
-				r1, r2 := scanBraces(b, in, &h1), refScanBraces(b, in, &h2)
-				if r1 != r2 || h1 != h2 {
-					t.Fatalf("%q in=%v had=%v: got (%v, %v), want (%v, %v)", b, in, had, r1, h1, r2, h2)
+				r1, c1 := scanBraces(b, in, &h1)
+				r2, c2 := refScanBraces(b, in, &h2)
+				if r1 != r2 || h1 != h2 || c1 != c2 {
+					t.Fatalf("%q in=%v had=%v: got (%v, %v, %d), want (%v, %v, %d)", b, in, had, r1, h1, c1, r2, h2, c2)
 				}
 			}
 		}

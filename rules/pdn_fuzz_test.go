@@ -52,6 +52,19 @@ func FuzzPDNReader(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		games, _ := parseForFuzz(data)
+		// Strict reading finds the same games (only its errors differ), and a game it
+		// accepts has no tolerated deviation.
+		r := NewPDNReader(bytes.NewReader(data))
+		r.Strict = true
+		for i := 0; i < 200; i++ {
+			g, err := r.Next()
+			if err == io.EOF || g == nil {
+				break
+			}
+			if err == nil && len(g.Warnings) > 0 && !strings.Contains(strings.Join(g.Warnings, "|"), "no game termination marker") {
+				t.Fatalf("strict reader accepted game %d with warnings %q", g.Index, g.Warnings)
+			}
+		}
 		var buf bytes.Buffer
 		var kept []*Game
 		for _, g := range games {

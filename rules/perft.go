@@ -60,6 +60,9 @@ func Perft(p Position, depth int) uint64 {
 	if depth <= 0 || p.v == nil {
 		return 1
 	}
+	if p.v == International {
+		return perftInternational(&p, depth)
+	}
 	return newPerfter(depth).run(p, depth)
 }
 
@@ -72,10 +75,18 @@ func PerftDivide(p Position, depth int) []DivideEntry {
 	ms := p.LegalMoves()
 	out := make([]DivideEntry, len(ms))
 	pf := newPerfter(depth)
+	var in *inPerfter
+	if p.v == International {
+		in = newInPerfter(depth)
+	}
 	for i, m := range ms {
 		q := p.Play(m)
 		var n uint64 = 1
-		if depth > 1 {
+		switch {
+		case depth > 1 && in != nil:
+			s := q.turn
+			n = in.run(s == White, q.bb[s], q.bb[s^1], q.kings, depth-1)
+		case depth > 1:
 			n = pf.run(q, depth-1)
 		}
 		out[i] = DivideEntry{Move: m, Leaves: n}

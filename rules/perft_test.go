@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"math/rand/v2"
 	"os"
 	"testing"
 )
@@ -87,4 +88,65 @@ func TestPerftDeep(t *testing.T) {
 			t.Errorf("International perft(%d) = %d, want %d", d, got, internationalPerft[d])
 		}
 	}
+}
+
+// TestPerftInternationalFastMatchesGeneral compares the International fast path
+// (fast_international.go) with the recorded-path generator of LegalMoves (movegen.go) for
+// perft(1) and perft(2), and with the general perft walk for perft(3), on positions met in
+// seeded random games from the start and from the two published positions, king-rich
+// endings included.
+func TestPerftInternationalFastMatchesGeneral(t *testing.T) {
+	starts := []Position{International.Start()}
+	for _, tc := range publishedPerft {
+		p, err := ParseFEN(International, tc.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		starts = append(starts, p)
+	}
+	games := 40
+	if testing.Short() {
+		games = 8
+	}
+	rng := rand.New(rand.NewPCG(18, 1))
+	checked := 0
+	for g := 0; g < games; g++ {
+		p := starts[g%len(starts)]
+		for ply := 0; ply < 200; ply++ {
+			ms := p.LegalMoves()
+			if len(ms) == 0 {
+				break
+			}
+			for d := 1; d <= 3; d++ {
+				fast := perftInternational(&p, d)
+				var general uint64
+				if d <= 2 {
+					general = publicPerft(p, d) // LegalMoves: the recorded-path generator
+				} else {
+					general = newPerfter(d).run(p, d)
+				}
+				if fast != general {
+					t.Fatalf("%s: perft(%d) fast %d, general %d", p.FEN(), d, fast, general)
+				}
+			}
+			checked++
+			p = p.Play(ms[rng.IntN(len(ms))])
+		}
+	}
+	if checked < games*20 {
+		t.Fatalf("only %d positions checked", checked)
+	}
+}
+
+// publicPerft is perft through the public API (LegalMoves and Play).
+func publicPerft(p Position, depth int) uint64 {
+	ms := p.LegalMoves()
+	if depth == 1 {
+		return uint64(len(ms))
+	}
+	var n uint64
+	for _, m := range ms {
+		n += publicPerft(p.Play(m), depth-1)
+	}
+	return n
 }

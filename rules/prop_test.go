@@ -210,7 +210,7 @@ func TestGeometry(t *testing.T) {
 			t.Errorf("VariantByName(%q) = %v, %v", c.name, v, err)
 		}
 	}
-	if _, err := VariantByGameType(25); !errors.Is(err, ErrUnsupportedGameType) || err.Error() != "unsupported game type 25" {
+	if _, err := VariantByGameType(25); !errors.Is(err, ErrUnsupportedGameType) || err.Error() != "unsupported game type 25 (Russian draughts)" {
 		t.Errorf("VariantByGameType(25) error %v", err)
 	}
 	if v, err := VariantByGameTypeTag("20,W,10,10,N2,0"); v != International || err != nil {

@@ -24,7 +24,34 @@ const (
 	ReasonCaptureNotMaximal = "capture-not-maximal"   // International: the capture took fewer pieces than the maximum (FMJD 4.13)
 	ReasonPromotionPassing  = "promotion-passing"     // International: a man treated as promoted after passing the far row mid-capture (FMJD 4.15)
 	ReasonUnsupportedType   = "unsupported-game-type" // the GameType tag names a variant arbitro does not judge
+	// ReasonUnsupportedVariant: no GameType tag, but the game is recognisably another variant
+	// (algebraic notation, Black moving first as in English draughts, "Red" pieces); not judged.
+	ReasonUnsupportedVariant = "unsupported-variant"
+	// ReasonVariantUnknown: nothing decides between Italian and International (see
+	// GameVariant); not judged: pass --variant.
+	ReasonVariantUnknown = "variant-unknown"
+	// ReasonImpossiblePosition: the FEN tag's position cannot arise in a game (see
+	// Position.CheckPossible); not judged.
+	ReasonImpossiblePosition = "impossible-position"
 )
+
+// NotationNote and NonStandardResultNote prefix the notes of a Verdict that report a
+// tolerated deviation from PDN 3.0 (one per Game.Warnings entry) and a result outside the
+// PDN 3.0 set ("4-6").
+const (
+	NotationNote          = "notation-tolerated: "
+	NonStandardResultNote = "non-standard-result: "
+)
+
+// Judged reports whether the verdict judged the moves: false when the game was not replayed
+// because its variant is unsupported or unknown or its position impossible (or unreadable).
+func (vd *Verdict) Judged() bool {
+	switch vd.Reason {
+	case ReasonUnsupportedType, ReasonUnsupportedVariant, ReasonVariantUnknown, ReasonImpossiblePosition:
+		return false
+	}
+	return true
+}
 
 // ResultCheck says whether the recorded result agrees with the moves.
 type ResultCheck string
@@ -50,6 +77,10 @@ type ReplayOptions struct {
 	Variant *Variant
 	// ForceVariant makes Variant win over the game's GameType tag.
 	ForceVariant bool
+	// Strict asks the caller that reads the PDN (arbitro replay, the archive audit) to set
+	// PDNReader.Strict: the PDN 3.0 reading grammar, every tolerance a parse error. Replay
+	// itself does not read it.
+	Strict bool
 }
 
 // Repetition is a position that occurred three or more times in a game (same pieces, same
@@ -105,15 +136,33 @@ type Verdict struct {
 // the game cannot be replayed as far as the ply asked about.
 var ErrNotReplayable = errors.New("game cannot be replayed that far")
 
-// GameVariant chooses the variant of g: opts.Variant when ForceVariant; else the GameType tag
-// (short "20" or full "20,W,10,10,N1,0"; unsupported types give an error wrapping
-// ErrUnsupportedGameType, "unsupported game type N"); else opts.Variant; else Italian when
-// the game uses Italian tag names (Bianco, Nero, Risultato, Dati, Anno); else International
-// when a square above 32 appears in the moves or the FEN tag; else Italian. Without a
-// GameType tag or opts.Variant, a score in algebraic notation, or one whose first move (from
-// the standard start) is made from squares 1-12 (English draughts, where Black starts), is
-// reported as an unsupported game type.
+// GameVariant chooses the variant of g, in this order:
+//  1. opts.Variant when ForceVariant;
+//  2. the GameType tag (short "20" or full "20,W,10,10,N1,0"; other types give an error
+//     wrapping ErrUnsupportedGameType, "unsupported game type 21 (English draughts)");
+//  3. opts.Variant (`--variant`, a tournament's variant);
+//  4. another variant recognised without a GameType tag, an error wrapping
+//     ErrUnsupportedVariant: moves in algebraic notation (Russian, Brazilian, Czech
+//     draughts), a first move from squares 1-12 in the standard position (Black moves first:
+//     English draughts), a player named "Red" or an Event naming checkers (English draughts);
+//  5. International when the FEN tag or a move names a square above 32, or the FEN position
+//     is impossible on the 8x8 board (more than 12 pieces a side) but not on the 10x10;
+//  6. Italian when the game uses Italian tag names (Bianco, Nero, Risultato, Dati, Anno);
+//  7. else by replay: the variant under whose rules every move is legal when only one is;
+//     when neither is, the one that can at least play the first move when the other cannot.
+//     Otherwise (no moves, legal under both, illegal under both from the first move or
+//     both after it) the error wraps ErrVariantUnknown: the game names no variant.
 func GameVariant(g *Game, opts ReplayOptions) (*Variant, error) {
+	v, err := tagVariant(g, opts)
+	if v != nil || err != nil {
+		return v, err
+	}
+	v, _, _, err = replayVariant(g)
+	return v, err
+}
+
+// tagVariant is steps 1-6 of GameVariant; (nil, nil) when they do not decide.
+func tagVariant(g *Game, opts ReplayOptions) (*Variant, error) {
 	if opts.ForceVariant && opts.Variant != nil {
 		return opts.Variant, nil
 	}
@@ -124,10 +173,21 @@ func GameVariant(g *Game, opts ReplayOptions) (*Variant, error) {
 		return opts.Variant, nil
 	}
 	if len(g.Moves) > 0 && g.Moves[0].Algebraic {
-		return nil, fmt.Errorf("%w: algebraic squares (%s) as in Russian or Brazilian draughts; arbitro judges Italian (22) and International (20) draughts", ErrUnsupportedGameType, g.Moves[0].Text)
+		return nil, fmt.Errorf("%w: algebraic squares (%s) as in Russian, Brazilian or Czech draughts (GameType 25, 26, 29); arbitro judges Italian (22) and International (20) draughts", ErrUnsupportedVariant, g.Moves[0].Text)
 	}
-	if g.HasItalianTags() {
-		return Italian, nil
+	fen := strings.TrimSpace(g.FENTag())
+	if fen == "" && len(g.Moves) > 0 && !g.Moves[0].Second && g.Moves[0].From >= 1 && g.Moves[0].From <= 12 {
+		// From the start, White's men stand on 21-32 (31-50): a first move from 1-12 is
+		// Black's, as in English draughts (checkers), where Black moves first.
+		return nil, fmt.Errorf("%w: English draughts (GameType 21): the first move %s is made from Black's side, and Black moves first only in English draughts", ErrUnsupportedVariant, g.Moves[0].Text)
+	}
+	for _, side := range []string{g.White(), g.Black()} {
+		if strings.EqualFold(strings.TrimSpace(side), "red") {
+			return nil, fmt.Errorf("%w: English draughts (GameType 21): a player is named %q, the colour of Black's pieces in checkers", ErrUnsupportedVariant, side)
+		}
+	}
+	if containsFold(g.Event(), "checkers") {
+		return nil, fmt.Errorf("%w: English draughts (GameType 21): the event %q names checkers", ErrUnsupportedVariant, g.Event())
 	}
 	for _, m := range g.Moves {
 		if m.From > 32 || m.To > 32 {
@@ -139,29 +199,111 @@ func GameVariant(g *Game, opts ReplayOptions) (*Variant, error) {
 			}
 		}
 	}
-	fen := g.FENTag()
 	if fen != "" {
-		if _, err := ParseFEN(Italian, fen); err != nil {
-			if _, err2 := ParseFEN(International, fen); err2 == nil {
+		// A square above 32, or more men and kings for a side than the 12 of an 8x8 game:
+		// the 10x10 board (a man on a far row says nothing about the board).
+		pi, errI := parseFENAnyTurn(Italian, fen)
+		wm, wk, bm, bk := pi.Counts()
+		if errI != nil || max(wm+wk, bm+bk) > 12 {
+			if pn, err := parseFENAnyTurn(International, fen); err == nil && (errI != nil || pn.CheckPossible() == nil) {
 				return International, nil
 			}
 		}
 	}
-	if fen == "" && len(g.Moves) > 0 && !g.Moves[0].Second && g.Moves[0].From >= 1 && g.Moves[0].From <= 12 {
-		// From the start, White's men stand on 21-32: a first move from 1-12 is Black's,
-		// as in English draughts (checkers), where Black moves first.
-		return nil, fmt.Errorf("%w 21 (no GameType tag, and the first move %s is made from Black's side, as in English draughts)", ErrUnsupportedGameType, g.Moves[0].Text)
+	if g.HasItalianTags() {
+		return Italian, nil
 	}
-	return Italian, nil
+	return nil, nil
+}
+
+// replayVariant is step 7 of GameVariant: it replays g under Italian and International
+// rules and returns the variant decided, the verdict under it, and a note saying how it was
+// decided; or an error wrapping ErrVariantUnknown with both verdicts' first failures.
+func replayVariant(g *Game) (*Variant, Verdict, string, error) {
+	vi := replayWith(g, Italian)
+	vn := replayWith(g, International)
+	if vi.Ply == 0 && vn.Ply == 0 && vi.Reason == vn.Reason && (vi.Reason == ReasonParseError || vi.Reason == ReasonImpossiblePosition) {
+		vi.Variant = "" // the FEN tag is unreadable (or impossible) on both boards
+		return Italian, vi, "", nil
+	}
+	if len(g.Moves) == 0 {
+		// Nothing to replay: a position alone (a problem set-up) does not say whose rules
+		// apply; one board refusing the FEN still leaves the other 8x8 variants.
+		return nil, Verdict{}, "", fmt.Errorf("%w: no GameType tag and no move; nothing in the game says whether it is Italian, International or another draughts (pass --variant)", ErrVariantUnknown)
+	}
+	switch {
+	case vi.Legal && !vn.Legal:
+		return Italian, vi, fmt.Sprintf("variant: no GameType tag; the moves are legal under Italian rules only (International: %s)", shortFail(vn)), nil
+	case vn.Legal && !vi.Legal:
+		return International, vn, fmt.Sprintf("variant: no GameType tag; the moves are legal under International rules only (Italian: %s)", shortFail(vi)), nil
+	case vi.Legal && vn.Legal:
+		return nil, Verdict{}, "", fmt.Errorf("%w: no GameType tag, and the moves are legal under both Italian and International rules (pass --variant)", ErrVariantUnknown)
+	}
+	// Neither replays: condemn a game from the standard position only under rules that can
+	// at least play its first move when the other rules cannot (English draughts, the other
+	// 8x8 game from that position, is recognised before: Black moves first). A set-up
+	// position (FEN) may be of any 8x8 variant: no verdict.
+	ti, tn := vi.Ply > 1, vn.Ply > 1
+	if strings.TrimSpace(g.FENTag()) != "" {
+		ti, tn = false, false
+	}
+	switch {
+	case ti && !tn:
+		return Italian, vi, fmt.Sprintf("variant: no GameType tag; judged under Italian rules, under which the first moves are legal (International: %s)", shortFail(vn)), nil
+	case tn && !ti:
+		return International, vn, fmt.Sprintf("variant: no GameType tag; judged under International rules, under which the first moves are legal (Italian: %s)", shortFail(vi)), nil
+	}
+	return nil, Verdict{}, "", fmt.Errorf("%w: no GameType tag, and the moves are legal neither under Italian rules (%s) nor under International rules (%s); this may be another draughts variant (pass --variant to judge it)", ErrVariantUnknown, shortFail(vi), shortFail(vn))
+}
+
+// containsFold reports whether s contains the lower-case ASCII word w, ignoring case,
+// without allocating.
+func containsFold(s, w string) bool {
+	for i := 0; i+len(w) <= len(s); i++ {
+		if strings.EqualFold(s[i:i+len(w)], w) {
+			return true
+		}
+	}
+	return false
+}
+
+// shortFail is a verdict's first failure in a few words.
+func shortFail(vd Verdict) string {
+	if vd.Ply == 0 {
+		return vd.Reason
+	}
+	return fmt.Sprintf("%s at ply %d, %s", vd.Reason, vd.Ply, vd.Move)
+}
+
+// parseFENAnyTurn is ParseFEN that also reads "?" (colour unknown, PDN 3.0 FEN) as the side
+// to move, taking White.
+func parseFENAnyTurn(v *Variant, fen string) (Position, error) {
+	if strings.HasPrefix(fen, "?") {
+		fen = "W" + fen[1:]
+	}
+	return ParseFEN(v, fen)
 }
 
 // StartPosition returns the position g starts from in variant v: the FEN tag when present
-// (errors wrap ErrBadFEN), else v.Start().
+// (errors wrap ErrBadFEN), else v.Start(). A FEN whose side to move is "?" (unknown, PDN 3.0
+// FEN) takes the colour of the piece on the first move's start square.
 func StartPosition(g *Game, v *Variant) (Position, error) {
-	if fen := g.FENTag(); strings.TrimSpace(fen) != "" {
-		return ParseFEN(v, fen)
+	return startPosition(g, v, g.FENTag())
+}
+
+// startPosition is StartPosition with the FEN tag's value given.
+func startPosition(g *Game, v *Variant, fen string) (Position, error) {
+	fen = strings.TrimSpace(fen)
+	if fen == "" {
+		return v.Start(), nil
 	}
-	return v.Start(), nil
+	p, err := parseFENAnyTurn(v, fen)
+	if err == nil && strings.HasPrefix(fen, "?") && len(g.Moves) > 0 {
+		if pc := p.At(Square(g.Moves[0].From)); pc != Empty {
+			p = p.WithTurn(pc.Side())
+		}
+	}
+	return p, err
 }
 
 // ParseErrorVerdict is the verdict for a game the PDN reader could not read to its end
@@ -189,22 +331,69 @@ func ParseErrorVerdict(g *Game, err error) Verdict {
 // game replay to its end it is taken (with a note); if several do, the verdict is
 // ambiguous-capture at that ply.
 func Replay(g *Game, opts ReplayOptions) Verdict {
+	v, err := tagVariant(g, opts)
+	var vd Verdict
+	note := ""
+	switch {
+	case err != nil:
+		vd = notJudged(g, ReasonUnsupportedType, unsupportedMessage(err))
+		if errors.Is(err, ErrUnsupportedVariant) {
+			vd.Reason = ReasonUnsupportedVariant
+		}
+	case v != nil:
+		vd = replayWith(g, v)
+	default:
+		v, vd, note, err = replayVariant(g)
+		if err != nil {
+			vd = notJudged(g, ReasonVariantUnknown, err.Error())
+		}
+	}
+	if note != "" {
+		vd.Notes = append([]string{note}, vd.Notes...)
+	}
+	addReaderNotes(g, &vd)
+	return vd
+}
+
+// notJudged is the verdict of a game whose moves were not replayed.
+func notJudged(g *Game, reason, msg string) Verdict {
+	return Verdict{Result: g.FinalResult(), Reason: reason, Message: msg, ResultCheck: ResultUnchecked}
+}
+
+// addReaderNotes adds the reader's tolerated deviations and a non-standard result as notes.
+func addReaderNotes(g *Game, vd *Verdict) {
+	for _, w := range g.Warnings {
+		vd.Notes = append(vd.Notes, NotationNote+w)
+	}
+	note := func(what, res string) {
+		if t := strings.TrimSpace(res); t != "" && !IsStandardResult(t) && t != "½-½" {
+			vd.Notes = append(vd.Notes, fmt.Sprintf("%s%s is %s, not a PDN 3.0 result (1-0, 0-1, 1/2-1/2, 2-0, 0-2, 1-1, 0-0, *); a match score?", NonStandardResultNote, what, t))
+		}
+	}
+	note("the movetext result", g.Result)
+	note("the Result tag", g.ResultTag())
+}
+
+// replayWith replays g under variant v (the work of Replay once the variant is known).
+func replayWith(g *Game, v *Variant) Verdict {
 	var vd Verdict
 	vd.Result = g.FinalResult()
-	v, err := GameVariant(g, opts)
-	if err != nil {
-		vd.Reason = ReasonUnsupportedType
-		vd.Message = unsupportedMessage(g.GameType(), err)
-		vd.ResultCheck = ResultUnchecked
-		return vd
-	}
 	vd.Variant = v.Name()
-	start, err := StartPosition(g, v)
+	fen := g.FENTag()
+	start, err := startPosition(g, v, fen)
 	if err != nil {
 		vd.Reason = ReasonParseError
 		vd.Message = "FEN tag: " + err.Error()
 		vd.ResultCheck = ResultUnchecked
 		return vd
+	}
+	if fen != "" {
+		if err := start.CheckPossible(); err != nil {
+			vd.Reason = ReasonImpossiblePosition
+			vd.Message = "FEN tag: " + err.Error() + "; nothing is judged from it"
+			vd.ResultCheck = ResultUnchecked
+			return vd
+		}
 	}
 	sc := replayScratchPool.Get().(*replayScratch)
 	r := replayer{v: v, g: g, budget: lookaheadBudget, hist: sc.hist[:0]}
@@ -215,14 +404,9 @@ func Replay(g *Game, opts ReplayOptions) Verdict {
 	return vd
 }
 
-func unsupportedMessage(gt string, err error) string {
-	t := strings.TrimSpace(gt)
-	if i := strings.IndexByte(t, ','); i >= 0 {
-		t = t[:i]
-	}
-	if n, e := strconv.Atoi(strings.TrimSpace(t)); e == nil {
-		return fmt.Sprintf("unsupported game type %d", n)
-	}
+// unsupportedMessage is the message of an unsupported-game-type or unsupported-variant
+// verdict: "unsupported game type 21 (English draughts)", "unsupported variant: ...".
+func unsupportedMessage(err error) string {
 	return err.Error()
 }
 
@@ -292,16 +476,25 @@ func (r *replayer) step(p *Position, w *PDNMove) stepResult {
 	}
 	if len(fits) == 0 && len(w.Via) > 0 {
 		// The generator keeps one path per captured set; the written path may be another
-		// path of the same capture. Look at every path.
+		// path of the same capture, or name only some of the landing squares (PDN: enough
+		// of them to tell the paths apart). Look at every path: the written squares must be
+		// an ordered subsequence of its landing squares. Distinct captured sets that fit
+		// are an ambiguity, resolved below like a from-to capture.
 		for _, m := range p.AllCaptures() {
-			if m.From == Square(w.From) && m.To == Square(w.To) && pathMatches(m, w.Via) {
-				for _, l := range legal {
-					if l.SameAs(m) {
-						fits = append(fits, l)
-						break
+			if m.From != Square(w.From) || m.To != Square(w.To) || !pathFits(m, w.Via) {
+				continue
+			}
+			for _, l := range legal {
+				if l.SameAs(m) {
+					dup := false
+					for _, f := range fits {
+						dup = dup || f.SameAs(l)
 					}
+					if !dup {
+						fits = append(fits, l)
+					}
+					break
 				}
-				break
 			}
 		}
 	}
@@ -314,6 +507,19 @@ func (r *replayer) step(p *Position, w *PDNMove) stepResult {
 	return stepResult{ok: true, mv: fits[0], amb: fits, nLegal: len(legal)}
 }
 
+// pathFits reports whether the written intermediate squares via appear, in order, among
+// the intermediate landing squares of m (m.Path without its last square).
+func pathFits(m Move, via []int) bool {
+	k := 0
+	for _, s := range m.Path[:len(m.Path)-1] {
+		if k < len(via) && s == Square(via[k]) {
+			k++
+		}
+	}
+	return k == len(via)
+}
+
+// pathMatches reports whether via is exactly m's intermediate landing squares.
 func pathMatches(m Move, via []int) bool {
 	if len(m.Path) != len(via)+1 {
 		return false
@@ -568,10 +774,13 @@ func resultOutcome(res string) byte {
 
 func (r *replayer) checkResult(vd *Verdict, final Position) {
 	g := r.g
-	tagRes, textRes := g.ResultTag(), g.Result
+	tagRes, textRes := strings.TrimSpace(g.ResultTag()), strings.TrimSpace(g.Result)
 	to, oo := resultOutcome(tagRes), resultOutcome(textRes)
 	vd.ResultCheck = ResultConsistent
-	if to != 0 && oo != 0 && to != oo {
+	// Both recorded: they must name the same outcome (or, outside the PDN results, be the
+	// same text: a Result tag "2-0 1-1" does not agree with a movetext 2-0).
+	known := func(r string) bool { return r != "" && r != "*" }
+	if known(tagRes) && known(textRes) && (to != oo || to == 0 && tagRes != textRes) {
 		vd.ResultCheck = ResultInconsistent
 		vd.Notes = append(vd.Notes, fmt.Sprintf("the Result tag says %s but the movetext ends %s", tagRes, textRes))
 	}

@@ -35,7 +35,7 @@ func (r *replayer) diagnose(p Position, w *PDNMove, s stepResult) (reason, detai
 	legal := p.LegalMoves()
 	// A capture that exists but is not among the best.
 	for _, c := range p.AllCaptures() {
-		if c.From != from || c.To != to || (len(w.Via) > 0 && !pathMatches(c, w.Via)) {
+		if c.From != from || c.To != to || (len(w.Via) > 0 && !pathFits(c, w.Via)) {
 			continue
 		}
 		best := legal[0]

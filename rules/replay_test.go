@@ -410,20 +410,21 @@ func TestReplayUnsupportedGameType(t *testing.T) {
 	for _, gt := range []string{"21", "25,W,8,8,A0,0"} {
 		g := gameFrom(t, "[GameType \""+gt+"\"]\n\n1. 22-18 *\n")
 		vd := Replay(g, ReplayOptions{})
-		want := "unsupported game type " + strings.SplitN(gt, ",", 2)[0]
+		n := strings.SplitN(gt, ",", 2)[0]
+		want := "unsupported game type " + n + map[string]string{"21": " (English draughts)", "25": " (Russian draughts)"}[n]
 		if vd.Legal || vd.Reason != ReasonUnsupportedType || vd.Message != want {
 			t.Errorf("%s: %q %q", gt, vd.Reason, vd.Message)
 		}
 	}
 	// Files without GameType: English draughts (Black moves first from 1-12) and Russian
-	// (algebraic squares) are recognised as not supported rather than judged illegal.
+	// (algebraic squares) are recognised as another variant rather than judged illegal.
 	for _, c := range []struct{ file, msg string }{
-		{"eng_oca2_historic_games_sample.pdn", "unsupported game type 21 (no GameType tag"},
-		{"russian_ussr_championship_1950_algebraic.pdn", "unsupported game type: algebraic squares"},
+		{"eng_oca2_historic_games_sample.pdn", "unsupported variant: English draughts (GameType 21): the first move"},
+		{"russian_ussr_championship_1950_algebraic.pdn", "unsupported variant: algebraic squares"},
 	} {
 		for _, g := range mustGames(t, c.file) {
 			vd := Replay(g, ReplayOptions{})
-			if vd.Reason != ReasonUnsupportedType || !strings.HasPrefix(vd.Message, c.msg) {
+			if vd.Reason != ReasonUnsupportedVariant || vd.Judged() || !strings.HasPrefix(vd.Message, c.msg) {
 				t.Errorf("%s game %d: %s %q", c.file, g.Index, vd.Reason, vd.Message)
 				break
 			}
@@ -434,7 +435,9 @@ func TestReplayUnsupportedGameType(t *testing.T) {
 	if vd := Replay(g, ReplayOptions{Variant: International}); !vd.Legal || vd.Variant != "international" {
 		t.Errorf("opts variant: %+v", vd)
 	}
-	if vd := Replay(g, ReplayOptions{}); vd.Variant != "italian" || vd.Legal {
+	// Without --variant (issue 14 case 4): 32-28 is no Italian move, so the game is not
+	// condemned under Italian rules; it replays under International rules only.
+	if vd := Replay(g, ReplayOptions{}); vd.Variant != "international" || !vd.Legal || !strings.HasPrefix(vd.Notes[0], "variant: no GameType tag; the moves are legal under International rules only") {
 		t.Errorf("default: %+v", vd)
 	}
 }

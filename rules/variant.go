@@ -14,6 +14,27 @@ var ErrUnsupportedGameType = errors.New("unsupported game type")
 // ErrUnknownVariant is returned (wrapped) by VariantByName for a name it does not know.
 var ErrUnknownVariant = errors.New("unknown variant")
 
+// ErrUnsupportedVariant is wrapped by GameVariant when a game without a GameType tag is
+// recognised as a variant arbitro does not judge (algebraic notation as in Russian,
+// Brazilian or Czech draughts; Black moving first as in English draughts).
+var ErrUnsupportedVariant = errors.New("unsupported variant")
+
+// ErrVariantUnknown is wrapped by GameVariant when nothing in a game (no GameType tag, no
+// --variant, no square or FEN that only one board has, no Italian tag names, and moves that
+// replay under both Italian and International rules or under neither) decides its variant.
+var ErrVariantUnknown = errors.New("variant unknown")
+
+// gameTypeNames names the PDN 3.0 game types (GameType tag, PDN 3.0 "GameType" table).
+var gameTypeNames = map[int]string{
+	20: "International draughts", 21: "English draughts", 22: "Italian draughts",
+	23: "American pool checkers", 24: "Spanish draughts", 25: "Russian draughts",
+	26: "Brazilian draughts", 27: "Canadian draughts", 28: "Portuguese draughts",
+	29: "Czech draughts", 30: "Turkish draughts", 31: "Thai draughts",
+}
+
+// GameTypeName returns the name of PDN 3.0 game type n ("English draughts" for 21), or "".
+func GameTypeName(n int) string { return gameTypeNames[n] }
+
 // Side is the colour of a player. White moves first in both variants.
 type Side int8
 
@@ -202,17 +223,29 @@ func (v *Variant) SquareAt(row, col int) Square {
 // (n+1-sq): the square seen from the other player's side.
 func (v *Variant) Mirror(sq Square) Square { return Square(v.n+1) - sq }
 
-// VariantByName returns the variant named name (case-insensitive): "italian", "dama",
-// "italiana" or "22" for Italian; "international", "internazionale" or "20" for
-// International. Unknown names give an error wrapping ErrUnknownVariant.
+// VariantNames is the one vocabulary of variant names every command accepts (tournament
+// create, replay --variant, audit --variant, perft, event import), case-insensitive: the
+// canonical name first, then its aliases (Italian names, the PDN GameType number).
+var VariantNames = map[*Variant][]string{
+	Italian:       {"italian", "dama", "italiana", "dama italiana", "italian draughts", "22"},
+	International: {"international", "internazionale", "dama internazionale", "international draughts", "intl", "10x10", "20"},
+}
+
+// VariantByName returns the variant named name (case-insensitive, blanks trimmed): one of
+// VariantNames ("italian", "dama", "italiana", "dama italiana", "italian draughts" or "22"
+// for Italian; "international", "internazionale", "dama internazionale", "international
+// draughts", "intl", "10x10" or "20" for International). Unknown names give an error
+// wrapping ErrUnknownVariant.
 func VariantByName(name string) (*Variant, error) {
-	switch strings.ToLower(strings.TrimSpace(name)) {
-	case "italian", "dama", "italiana", "dama italiana", "22":
-		return Italian, nil
-	case "international", "internazionale", "dama internazionale", "20":
-		return International, nil
+	n := strings.Join(strings.Fields(strings.ToLower(name)), " ")
+	for _, v := range []*Variant{Italian, International} {
+		for _, a := range VariantNames[v] {
+			if n == a {
+				return v, nil
+			}
+		}
 	}
-	return nil, fmt.Errorf("%w %q (use italian or international)", ErrUnknownVariant, name)
+	return nil, fmt.Errorf("%w %q (use italian or international; also: dama, italiana, internazionale, 22, 20)", ErrUnknownVariant, name)
 }
 
 // VariantByGameType returns the variant for a PDN GameType number (20 or 22). The full
@@ -225,6 +258,9 @@ func VariantByGameType(gt int) (*Variant, error) {
 		return Italian, nil
 	case 20:
 		return International, nil
+	}
+	if name := GameTypeName(gt); name != "" {
+		return nil, fmt.Errorf("%w %d (%s)", ErrUnsupportedGameType, gt, name)
 	}
 	return nil, fmt.Errorf("%w %d", ErrUnsupportedGameType, gt)
 }

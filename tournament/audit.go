@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 
 	"arbitro/rules"
 )
@@ -128,46 +129,13 @@ func (tx *Tx) Audit(t *Tournament, round int) (*TournamentAudit, error) {
 		if err != nil {
 			return nil, err
 		}
-		ga := GameAudit{Board: b, GameID: b.GameID, Problems: []Problem{}}
-		g, perr := sg.Parse()
-		if perr != nil {
-			ga.Verdict = rules.ParseErrorVerdict(g, perr)
-		} else {
-			ga.Game = g
-			if ga.Verdict, err = ReplayForTournament(g, t); err != nil {
-				return nil, err
-			}
-		}
-		ga.Problems = append(ga.Problems, VerdictProblems(ga.Verdict)...)
-		if g != nil {
-			ga.Problems = append(ga.Problems, boardProblems(g, b, ga.Verdict)...)
-			ga.Problems = append(ga.Problems, OpeningProblems(g, openings[b.Round])...)
-		}
 		claims, err := tx.claimsOf(b.ID)
 		if err != nil {
 			return nil, err
 		}
-		for _, c := range claims {
-			ca := ClaimAudit{ID: c.ID, Rule: c.Rule, RequestedAt: c.RequestedAt, DeclaredAt: c.DeclaredAt, Decision: c.Decision, StoredOK: c.EngineOK}
-			if g != nil {
-				ca.Check = CheckClaim(g, t, c.RequestedAt, c.DeclaredAt)
-			} else {
-				ca.Check = ClaimCheck{Rule: c.Rule, Reason: rules.ClaimNotReplayable, Message: "the score cannot be read"}
-			}
-			where := fmt.Sprintf("claim %d (%s, requested at ply %d, declared at ply %d)", c.ID, c.Rule, c.RequestedAt, c.DeclaredAt)
-			if ca.Check.Valid != c.EngineOK {
-				ga.Problems = append(ga.Problems, Problem{Code: ProblemClaimChanged, Ply: c.DeclaredAt,
-					Message: fmt.Sprintf("%s: recorded as %s by the engine, now %s: %s", where, validWord(c.EngineOK), validWord(ca.Check.Valid), ca.Check.Message)})
-			}
-			if c.Decision != DecisionPending && (c.Decision == DecisionAccepted) != ca.Check.Valid {
-				ga.Problems = append(ga.Problems, Problem{Code: ProblemClaimOverride, Ply: c.DeclaredAt,
-					Message: fmt.Sprintf("%s: the arbiter %s it, the engine finds it %s: %s", where, c.Decision, validWord(ca.Check.Valid), ca.Check.Message)})
-			}
-			if c.Decision == DecisionAccepted && b.Result != nil && b.Result.Kind != KindAdjourned && b.Result.Winner() != 'D' {
-				ga.Problems = append(ga.Problems, Problem{Code: ProblemClaimResult, Ply: c.DeclaredAt,
-					Message: fmt.Sprintf("%s was accepted, but the board is recorded as %s", where, b.Result.String())})
-			}
-			ga.Claims = append(ga.Claims, ca)
+		ga, err := auditGame(t, sg, claims, openings[b.Round])
+		if err != nil {
+			return nil, err
 		}
 		a.Checked++
 		if !ga.Verdict.Legal {
@@ -177,6 +145,72 @@ func (tx *Tx) Audit(t *Tournament, round int) (*TournamentAudit, error) {
 		a.Games = append(a.Games, ga)
 	}
 	return a, nil
+}
+
+// auditGame judges one stored score of t with its board's stored claims and its round's
+// opening ("" when none was drawn) (the work of Audit for one board, without the database).
+func auditGame(t *Tournament, sg *StoredGame, claims []StoredClaim, opening string) (GameAudit, error) {
+	b := sg.Board
+	var err error
+	ga := GameAudit{Board: b, GameID: b.GameID, Problems: []Problem{}}
+	g, perr := parseStoredGame(sg)
+	if perr != nil {
+		ga.Verdict = rules.ParseErrorVerdict(g, perr)
+	} else {
+		ga.Game = g
+		if ga.Verdict, err = ReplayForTournament(g, t); err != nil {
+			return ga, err
+		}
+	}
+	ga.Problems = append(ga.Problems, VerdictProblems(ga.Verdict)...)
+	if g != nil {
+		ga.Problems = append(ga.Problems, boardProblems(g, b, ga.Verdict)...)
+		ga.Problems = append(ga.Problems, OpeningProblems(g, opening)...)
+	}
+	for _, c := range claims {
+		ca := ClaimAudit{ID: c.ID, Rule: c.Rule, RequestedAt: c.RequestedAt, DeclaredAt: c.DeclaredAt, Decision: c.Decision, StoredOK: c.EngineOK}
+		if g != nil {
+			ca.Check = CheckClaim(g, t, c.RequestedAt, c.DeclaredAt)
+		} else {
+			ca.Check = ClaimCheck{Rule: c.Rule, Reason: rules.ClaimNotReplayable, Message: "the score cannot be read"}
+		}
+		where := fmt.Sprintf("claim %d (%s, requested at ply %d, declared at ply %d)", c.ID, c.Rule, c.RequestedAt, c.DeclaredAt)
+		if ca.Check.Valid != c.EngineOK {
+			ga.Problems = append(ga.Problems, Problem{Code: ProblemClaimChanged, Ply: c.DeclaredAt,
+				Message: fmt.Sprintf("%s: recorded as %s by the engine, now %s: %s", where, validWord(c.EngineOK), validWord(ca.Check.Valid), ca.Check.Message)})
+		}
+		if c.Decision != DecisionPending && (c.Decision == DecisionAccepted) != ca.Check.Valid {
+			ga.Problems = append(ga.Problems, Problem{Code: ProblemClaimOverride, Ply: c.DeclaredAt,
+				Message: fmt.Sprintf("%s: the arbiter %s it, the engine finds it %s: %s", where, c.Decision, validWord(ca.Check.Valid), ca.Check.Message)})
+		}
+		if c.Decision == DecisionAccepted && b.Result != nil && b.Result.Kind != KindAdjourned && b.Result.Winner() != 'D' {
+			ga.Problems = append(ga.Problems, Problem{Code: ProblemClaimResult, Ply: c.DeclaredAt,
+				Message: fmt.Sprintf("%s was accepted, but the board is recorded as %s", where, b.Result.String())})
+		}
+		ga.Claims = append(ga.Claims, ca)
+	}
+	return ga, nil
+}
+
+// pdnBufs holds the 64 KiB read buffers of the PDN reader between games: a stored score is
+// read through a pooled buffer (bufio.NewReaderSize, inside rules.NewPDNReader, keeps a
+// reader that is already large enough) instead of a new one per score.
+var pdnBufs = sync.Pool{New: func() any { return bufio.NewReaderSize(nil, 64<<10) }}
+
+// parseStoredGame is StoredGame.Parse with a pooled read buffer.
+func parseStoredGame(sg *StoredGame) (*rules.Game, error) {
+	br := pdnBufs.Get().(*bufio.Reader)
+	defer pdnBufs.Put(br)
+	br.Reset(strings.NewReader(sg.PDN))
+	g, err := rules.NewPDNReader(br).Next()
+	br.Reset(nil)
+	if err == io.EOF {
+		return nil, fmt.Errorf("%w: stored game %d is empty", ErrBadPDN, sg.ID)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%w: stored game %d: %w", ErrBadPDN, sg.ID, err)
+	}
+	return g, nil
 }
 
 func validWord(ok bool) string {
@@ -240,7 +274,21 @@ type ArchiveStats struct {
 // games), replays each (opts: the variant of games without a GameType tag) and calls fn
 // with the game, its verdict and its problems (VerdictProblems). It stops at fn's first
 // error. Errors wrap ErrBadPDN for an empty or binary input; read errors end the stream.
+// It is AuditPDNJobs with one worker and no rendering.
 func AuditPDN(r io.Reader, opts rules.ReplayOptions, fn func(g *rules.Game, vd rules.Verdict, problems []Problem) error) (ArchiveStats, error) {
+	return AuditPDNJobs(r, opts, 1, nil, func(g *rules.Game, vd rules.Verdict, problems []Problem, _ []byte) error {
+		if fn == nil {
+			return nil
+		}
+		return fn(g, vd, problems)
+	})
+}
+
+// AuditPDNJobs is AuditPDN with the games replayed on jobs workers (< 1: DefaultJobs())
+// while one goroutine reads the text: render (when not nil) runs on the worker and its
+// output is handed to fn with the game, in file order, the same for any jobs.
+func AuditPDNJobs(r io.Reader, opts rules.ReplayOptions, jobs int, render func(g *rules.Game, vd rules.Verdict, problems []Problem) []byte,
+	fn func(g *rules.Game, vd rules.Verdict, problems []Problem, out []byte) error) (ArchiveStats, error) {
 	var st ArchiveStats
 	br := bufio.NewReaderSize(r, 64<<10)
 	head, err := br.Peek(8192)
@@ -253,37 +301,65 @@ func AuditPDN(r io.Reader, opts rules.ReplayOptions, fn func(g *rules.Game, vd r
 	if LooksBinary(head) {
 		return st, fmt.Errorf("%w: the file is binary, not PDN text", ErrBadPDN)
 	}
+	type judged struct {
+		g        *rules.Game
+		vd       rules.Verdict
+		problems []Problem
+		out      []byte
+	}
 	pr := rules.NewPDNReader(br)
-	for {
-		g, perr := pr.Next()
-		if perr == io.EOF {
-			return st, nil
-		}
-		if g == nil {
-			return st, perr
-		}
-		var vd rules.Verdict
+	pr.Strict = opts.Strict // audit --strict: the PDN 3.0 grammar (issue 14)
+	err = JudgePDN(pr, jobs, func(g *rules.Game, perr error) judged {
+		j := judged{g: g}
 		if perr != nil {
-			vd = rules.ParseErrorVerdict(g, perr)
+			j.vd = rules.ParseErrorVerdict(g, perr)
 		} else {
-			vd = rules.Replay(g, opts)
+			j.vd = rules.Replay(g, opts)
 		}
+		j.problems = VerdictProblems(j.vd)
+		if render != nil {
+			j.out = render(g, j.vd, j.problems)
+		}
+		return j
+	}, func(j judged) error {
 		st.Games++
-		st.Plies += int64(vd.Plies)
-		if !vd.Legal {
+		st.Plies += int64(j.vd.Plies)
+		if !j.vd.Legal {
 			st.Illegal++
-		} else if vd.ResultCheck == rules.ResultInconsistent {
+		} else if j.vd.ResultCheck == rules.ResultInconsistent {
 			st.Inconsistent++
 		}
-		probs := VerdictProblems(vd)
-		if len(probs) > 0 {
+		if len(j.problems) > 0 {
 			st.WithProblems++
 		}
-		st.Ambiguities += len(AmbiguityNotes(vd))
-		if fn != nil {
-			if err := fn(g, vd, probs); err != nil {
-				return st, err
-			}
-		}
+		st.Ambiguities += len(AmbiguityNotes(j.vd))
+		return fn(j.g, j.vd, j.problems, j.out)
+	})
+	return st, err
+}
+
+// JudgePDN reads the games of pr one by one and hands each, with its parse error (nil, or
+// the error of a game read in part), to judge on jobs workers (< 1: DefaultJobs()), then
+// the results to emit in file order, the same for any jobs; at most a few games per worker
+// are held at a time. It stops at the first read error (a game that could not be read at
+// all), returned after the games before it, or at emit's first error. The parallel ordered
+// loop of `arbitro audit FILE...` and `arbitro replay FILE...`.
+func JudgePDN[R any](pr *rules.PDNReader, jobs int, judge func(g *rules.Game, perr error) R, emit func(R) error) error {
+	if jobs < 1 {
+		jobs = DefaultJobs()
 	}
+	type read struct {
+		g    *rules.Game
+		perr error
+	}
+	return OrderedMap(jobs, func() (read, bool, error) {
+		g, err := pr.Next()
+		if err == io.EOF {
+			return read{}, false, nil
+		}
+		if g == nil {
+			return read{}, false, err
+		}
+		return read{g, err}, true, nil
+	}, func(in read) R { return judge(in.g, in.perr) }, emit)
 }

@@ -10,7 +10,10 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	encoding_ "golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/encoding/ianaindex"
+	xunicode "golang.org/x/text/encoding/unicode"
 )
 
 // PlayerRow is one data row of a players file: the player and the line it came from
@@ -70,16 +73,92 @@ var csvColumns = map[string]string{
 // ErrBadCSV. Empty rows are skipped. Unknown columns are an error, so that a misspelt
 // header does not silently drop data.
 func ParsePlayersCSV(r io.Reader) ([]PlayerRow, error) {
-	data, err := io.ReadAll(r)
+	rows, _, err := ReadPlayersCSV(r, "")
+	return rows, err
+}
+
+// MaxCSVBytes is the largest players file read (64 MB: some hundred thousand players).
+const MaxCSVBytes = 64 << 20
+
+// ReadPlayersCSV is ParsePlayersCSV with the file's encoding: "" detects it (a UTF-16
+// byte-order mark, as Excel's "Unicode text" writes, little or big endian; else UTF-8 with
+// or without BOM; else Windows-1252), or an IANA name ("iso-8859-2" or "latin2" for Czech,
+// Polish, Hungarian files, "windows-1250", "iso-8859-1", "utf-16le"...) for what cannot be
+// detected. The warnings say when Windows-1252 was guessed and gave characters unusual in
+// names ("Dvoøák" is Latin-2 "Dvořák" read as Windows-1252). Errors wrap ErrBadCSV, or
+// ErrMalformed for an unknown encoding name.
+func ReadPlayersCSV(r io.Reader, encoding string) ([]PlayerRow, []string, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxCSVBytes+1))
 	if err != nil {
-		return nil, err
+		return nil, nil, err
+	}
+	if len(data) > MaxCSVBytes {
+		return nil, nil, &CSVError{Err: fmt.Errorf("the file is larger than %d MB", MaxCSVBytes>>20)}
+	}
+	data, warnings, err := decodeCSV(data, encoding)
+	if err != nil {
+		return nil, nil, err
+	}
+	rows, err := parsePlayersCSV(data)
+	return rows, warnings, err
+}
+
+// unusualInNames are the characters Windows-1252 gives for the bytes that Latin-2 and
+// Windows-1250 use for letters (ř→ø, Ř→Ø, š→¹, ž→¾, Š→©, Ž→®, ł→³, Ł→£, ą→±, ś→¶, ź→¼,
+// ż→¿, ľ→µ, ť→»...): symbols, and letters seldom seen in a player's name.
+const unusualInNames = "øØðÐþÞ×÷¹²³£±¶¼½¾¿µ»«©®¤¦§¨ª¬¯°´¸º¢¥"
+
+func decodeCSV(data []byte, encoding string) ([]byte, []string, error) {
+	var dec *encoding_.Decoder
+	switch {
+	case encoding != "":
+		e, err := ianaindex.IANA.Encoding(encoding)
+		if err != nil || e == nil {
+			return nil, nil, fmt.Errorf("%w: unknown encoding %q (give an IANA name: utf-8, windows-1252, iso-8859-2, windows-1250, utf-16le...)", ErrMalformed, encoding)
+		}
+		dec = e.NewDecoder()
+	case bytes.HasPrefix(data, []byte{0xFF, 0xFE}):
+		dec = xunicode.UTF16(xunicode.LittleEndian, xunicode.ExpectBOM).NewDecoder()
+	case bytes.HasPrefix(data, []byte{0xFE, 0xFF}):
+		dec = xunicode.UTF16(xunicode.BigEndian, xunicode.ExpectBOM).NewDecoder()
+	}
+	if dec != nil {
+		out, err := dec.Bytes(data)
+		if err != nil {
+			return nil, nil, &CSVError{Err: fmt.Errorf("the file is not %s text: %v", orDefault(encoding, "UTF-16"), err)}
+		}
+		return bytes.TrimPrefix(out, []byte("\xef\xbb\xbf")), nil, nil
 	}
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
-	if !utf8.Valid(data) {
-		if data, err = charmap.Windows1252.NewDecoder().Bytes(data); err != nil {
-			return nil, &CSVError{Err: fmt.Errorf("the file is neither UTF-8 nor Windows-1252 text")}
+	if utf8.Valid(data) {
+		return data, nil, nil
+	}
+	out, err := charmap.Windows1252.NewDecoder().Bytes(data)
+	if err != nil {
+		return nil, nil, &CSVError{Err: fmt.Errorf("the file is neither UTF-8 nor Windows-1252 text")}
+	}
+	var warnings []string
+	for i, line := range strings.Split(string(out), "\n") {
+		if j := strings.IndexAny(line, unusualInNames); j >= 0 {
+			r, _ := utf8.DecodeRuneInString(line[j:])
+			warnings = append(warnings, fmt.Sprintf("line %d: the file is not UTF-8 and was read as Windows-1252, which gives %q (%s) in %q, unusual in a name; if the file is Latin-2 (Czech, Polish, Hungarian, Slovak...) import it again with --encoding iso-8859-2 (or windows-1250)",
+				i+1, string(r), RuneName(r), strings.TrimSpace(line)))
+			break
 		}
 	}
+	return out, warnings, nil
+}
+
+func orDefault(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
+
+func parsePlayersCSV(data []byte) ([]PlayerRow, error) {
+	var err error
+	_ = err
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, &CSVError{Err: errors.New("the file is empty: it needs a header row (e.g. Name;Club;Rating) and one row per player")}
 	}

@@ -6,6 +6,7 @@ package tournament
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"io"
@@ -14,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"arbitro/rules"
 )
@@ -89,6 +91,12 @@ type EventPlan struct {
 	Duplicates  []PossibleDuplicate
 	Warnings    []string // things the arbiter should know (missing results, dates that disagree...)
 	Windows1252 bool     // some line of the file was decoded as Windows-1252
+	// SHA256 of the file (hex), kept in the event.import event; when set, ImportEvent
+	// refuses a file already imported into the database (ErrAlreadyImported) unless Again.
+	SHA256 string
+	Again  bool // import it again as another tournament (event import --again)
+
+	src io.ReadSeeker // the file, read again by ImportEvent (PrepareEventImportFile)
 }
 
 // Legal returns the number of games the rules engine found legal.
@@ -123,6 +131,10 @@ func (p *EventPlan) RoundsFound() int {
 	}
 	return m
 }
+
+// ErrAlreadyImported: event import of a file (same SHA-256) already imported into this
+// database, without EventPlan.Again.
+var ErrAlreadyImported = fmt.Errorf("%w: file already imported", ErrInvalid)
 
 // ReadEventPDN reads every game of a PDN file (UTF-8 or Windows-1252, see rules.PDNReader).
 // A syntax error in any game is an error wrapping ErrEventPDN and rules.ErrPDNSyntax (an
@@ -240,6 +252,13 @@ func resultPoints(res string) (w, b int, ok bool) {
 // Errors wrap ErrEventPDN (a game without players, a player twice in one round, the same
 // player as White and Black, games of two variants) or ErrInvalid (bad options).
 func PlanEventImport(games []*rules.Game, opts EventImportOptions) (*EventPlan, error) {
+	return planEvent(games, opts, nil)
+}
+
+// planEvent is PlanEventImport. variants, when not nil, holds the variant of each game,
+// found while the file was read (streamEventPDN), whose moves were then dropped: the plan
+// then has no verdicts or scores yet (Tx.ImportEvent reads the file again for them).
+func planEvent(games []*rules.Game, opts EventImportOptions, variants map[*rules.Game]*rules.Variant) (*EventPlan, error) {
 	if len(games) == 0 {
 		return nil, fmt.Errorf("%w: the file holds no game", ErrEventPDN)
 	}
@@ -255,7 +274,16 @@ func PlanEventImport(games []*rules.Game, opts EventImportOptions) (*EventPlan, 
 	}
 	var variant *rules.Variant
 	for _, g := range games {
-		v, err := rules.GameVariant(g, rules.ReplayOptions{Variant: forced})
+		var v *rules.Variant
+		var err error
+		if variants != nil {
+			v = variants[g] // nil: the game names no variant
+		} else {
+			v, err = rules.GameVariant(g, rules.ReplayOptions{Variant: forced})
+		}
+		if v == nil && (err == nil || errors.Is(err, rules.ErrVariantUnknown)) {
+			continue // a game that names no variant (no moves, say): the others decide
+		}
 		if err != nil {
 			return nil, fmt.Errorf("%w: game %d (line %d): %w", ErrEventPDN, g.Index, g.Line, err)
 		}
@@ -265,6 +293,9 @@ func PlanEventImport(games []*rules.Game, opts EventImportOptions) (*EventPlan, 
 			return nil, fmt.Errorf("%w: game %d (line %d) is %s draughts but game 1 is %s; an event has one variant (use --variant to force one)",
 				ErrEventPDN, g.Index, g.Line, v.Name(), variant.Name())
 		}
+	}
+	if variant == nil {
+		return nil, fmt.Errorf("%w: no game says whether it is Italian or International draughts (no GameType tag, no Italian tag names, moves legal under both rules or none; use --variant)", ErrEventPDN)
 	}
 	if forced != nil && forced != variant {
 		return nil, fmt.Errorf("%w: the GameType tags say %s draughts, not %s", ErrEventPDN, variant.Name(), forced.Name())
@@ -372,13 +403,16 @@ func PlanEventImport(games []*rules.Game, opts EventImportOptions) (*EventPlan, 
 		if d := r.g.Date(); d != "" && !strings.Contains(d, "?") {
 			dates[r.round][d]++
 		}
-		vd := rules.Replay(r.g, rules.ReplayOptions{Variant: variant, ForceVariant: true})
-		var pdn bytes.Buffer
-		if err := rules.WritePDN(&pdn, r.g); err != nil {
-			return nil, fmt.Errorf("%w: game %d (line %d): %w", ErrEventPDN, r.g.Index, r.g.Line, err)
-		}
 		eg := EventGame{Index: r.g.Index, Round: r.round, Board: board[r.round], White: r.white, Black: r.black,
-			Result: r.g.FinalResult(), Verdict: vd, PDN: pdn.String(), game: r.g}
+			Result: r.g.FinalResult()}
+		if variants == nil {
+			eg.Verdict = rules.Replay(r.g, rules.ReplayOptions{Variant: variant, ForceVariant: true})
+			var pdn bytes.Buffer
+			if err := rules.WritePDN(&pdn, r.g); err != nil {
+				return nil, fmt.Errorf("%w: game %d (line %d): %w", ErrEventPDN, r.g.Index, r.g.Line, err)
+			}
+			eg.PDN, eg.game = pdn.String(), r.g
+		}
 		eg.WhitePoints, eg.BlackPoints, eg.HasResult = resultPoints(eg.Result)
 		if !eg.HasResult {
 			plan.Warnings = append(plan.Warnings, fmt.Sprintf("round %d board %d (%s - %s, game %d): no result recorded (%q); the board stays pending until a result is entered",
@@ -402,6 +436,9 @@ func PlanEventImport(games []*rules.Game, opts EventImportOptions) (*EventPlan, 
 			sort.Strings(ds)
 			plan.Warnings = append(plan.Warnings, fmt.Sprintf("round %d: games carry different dates: %s", r, strings.Join(ds, ", ")))
 		}
+	}
+	if err := checkEventNames(plan.Players); err != nil {
+		return nil, err
 	}
 	plan.Duplicates = append(plan.Duplicates, PossibleDuplicates(plan.Players)...)
 
@@ -515,6 +552,18 @@ type ImportReport struct {
 // Store.Update rolls everything back.
 func (tx *Tx) ImportEvent(plan *EventPlan, source string) (*ImportReport, error) {
 	t := plan.Tournament
+	if plan.SHA256 != "" && !plan.Again {
+		var name, at string
+		err := tx.QueryRowContext(tx.ctx, `SELECT coalesce(t.name, '?'), e.at FROM events e LEFT JOIN tournaments t ON t.id = e.tournament_id
+			WHERE e.action = 'event.import' AND json_extract(e.after_json, '$.sha256') = ? ORDER BY e.id LIMIT 1`, plan.SHA256).Scan(&name, &at)
+		switch {
+		case err == nil:
+			return nil, fmt.Errorf("%w: this very file (SHA-256 %s...) was already imported as tournament %q on %s; give --again to import it once more as another tournament",
+				ErrAlreadyImported, plan.SHA256[:12], name, at)
+		case !errors.Is(err, sql.ErrNoRows):
+			return nil, err
+		}
+	}
 	if err := tx.CreateTournament(&t); err != nil {
 		return nil, err
 	}
@@ -525,7 +574,7 @@ func (tx *Tx) ImportEvent(plan *EventPlan, source string) (*ImportReport, error)
 	for i, name := range plan.Players {
 		e, err := tx.addPlayer(&t, Player{Name: name}, dups, existing)
 		if err != nil {
-			return nil, fmt.Errorf("player %s: %w", name, err)
+			return nil, fmt.Errorf("player %q: %w", name, err)
 		}
 		e.Number = i + 1
 		if _, err := tx.ExecContext(tx.ctx, `UPDATE entries SET pairing_number = ? WHERE id = ?`, e.Number, e.ID); err != nil {
@@ -558,13 +607,24 @@ func (tx *Tx) ImportEvent(plan *EventPlan, source string) (*ImportReport, error)
 		}
 		// Force: the names in the score are the ones the entries were made from; any
 		// remaining disagreement is kept in the event log, as for 'game add --force'.
+		if g.game == nil {
+			continue // streamed: stored by storeStreamedGames below
+		}
 		if _, err := tx.AddGame(&t, g.Round, g.Board, 1, g.game, g.PDN, GameOptions{Force: true}); err != nil {
 			return nil, fmt.Errorf("round %d board %d: %w", g.Round, g.Board, err)
+		}
+	}
+	if plan.src != nil {
+		if err := tx.storeStreamedGames(&t, plan); err != nil {
+			return nil, err
 		}
 	}
 	summary := map[string]any{
 		"source": source, "games": len(plan.Games), "legal": plan.Legal(), "players": len(plan.Players),
 		"rounds": plan.RoundsFound(), "round_source": plan.RoundSource, "warnings": plan.Warnings, "possible_duplicates": plan.Duplicates,
+	}
+	if plan.SHA256 != "" {
+		summary["sha256"] = plan.SHA256
 	}
 	if err := tx.LogEvent(t.ID, "event.import", nil, summary); err != nil {
 		return nil, err
@@ -578,7 +638,13 @@ func (tx *Tx) ImportEvent(plan *EventPlan, source string) (*ImportReport, error)
 // writes it (Tx.ImportEvent) in one transaction of st: all of it or nothing. source names
 // the file in the event log. Errors: ReadEventPDN's, PlanEventImport's, ImportEvent's.
 func ImportEventPDN(ctx context.Context, st *Store, r io.Reader, source string, opts EventImportOptions) (*ImportReport, error) {
-	plan, err := PrepareEventImport(r, opts)
+	var plan *EventPlan
+	var err error
+	if rs, ok := r.(io.ReadSeeker); ok {
+		plan, err = PrepareEventImportFile(rs, opts)
+	} else {
+		plan, err = PrepareEventImport(r, opts)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -614,4 +680,125 @@ func ImportEventPlan(ctx context.Context, st *Store, plan *EventPlan, source str
 		return nil, err
 	}
 	return rep, nil
+}
+
+// PrepareEventImportFile is PrepareEventImport for a file that can be read twice (a file
+// on disk): memory follows the event, not the file. The first pass keeps only the tags of
+// each game (the moves are dropped once the game's variant is known) and stops at the
+// first game that cannot be read or is of another variant; Tx.ImportEvent then reads the
+// file again and replays and stores the games one at a time. The plan's verdicts and
+// scores are filled in by ImportEvent. rs must stay open and unchanged until then.
+func PrepareEventImportFile(rs io.ReadSeeker, opts EventImportOptions) (*EventPlan, error) {
+	var forced *rules.Variant
+	if opts.Variant != "" {
+		v, err := rules.VariantByName(opts.Variant)
+		if err != nil {
+			return nil, fmt.Errorf("%w: variant %q (use italian or international)", ErrMalformed, opts.Variant)
+		}
+		forced = v
+	}
+	pr := rules.NewPDNReader(rs)
+	var games []*rules.Game
+	variants := map[*rules.Game]*rules.Variant{}
+	var first *rules.Variant
+	for {
+		g, err := pr.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%w: %w", ErrEventPDN, err)
+		}
+		v, err := rules.GameVariant(g, rules.ReplayOptions{Variant: forced})
+		if errors.Is(err, rules.ErrVariantUnknown) {
+			v, err = nil, nil // a game that names no variant (no moves, say): the others decide
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%w: game %d (line %d): %w", ErrEventPDN, g.Index, g.Line, err)
+		}
+		if first == nil {
+			first = v
+		} else if v != nil && v != first {
+			return nil, fmt.Errorf("%w: game %d (line %d) is %s draughts but game 1 is %s; an event has one variant (use --variant to force one)",
+				ErrEventPDN, g.Index, g.Line, v.Name(), first.Name())
+		}
+		// Keep the tags and the result marker only.
+		// Only the tags the plan reads are kept, cloned: the reader's strings are slices of
+		// the whole game's text.
+		var tags []rules.Tag
+		for _, t := range g.Tags {
+			if planTags[strings.ToLower(t.Name)] {
+				tags = append(tags, rules.Tag{Name: strings.Clone(t.Name), Value: strings.Clone(t.Value)})
+			}
+		}
+		light := &rules.Game{Index: g.Index, Line: g.Line, Tags: tags, Result: strings.Clone(g.Result), Windows1252: g.Windows1252}
+		variants[light] = v
+		games = append(games, light)
+	}
+	if len(games) == 0 {
+		return nil, fmt.Errorf("%w: the file holds no game", ErrEventPDN)
+	}
+	plan, err := planEvent(games, opts, variants)
+	if err != nil {
+		return nil, err
+	}
+	plan.Windows1252 = pr.Windows1252()
+	plan.src = rs
+	if plan.Windows1252 {
+		for _, n := range plan.Players {
+			if i := strings.IndexAny(n, unusualInNames); i >= 0 {
+				r, _ := utf8.DecodeRuneInString(n[i:])
+				plan.Warnings = append(plan.Warnings, fmt.Sprintf("player %q: the file is not UTF-8 and was read as Windows-1252, which gives %s, unusual in a name; if the file is Latin-2 (Czech, Polish, Hungarian...), convert it to UTF-8 (iconv -f ISO-8859-2 -t UTF-8) and import it again",
+					n, RuneName(r)))
+			}
+		}
+	}
+	return plan, nil
+}
+
+// planTags are the tags planEvent reads (rules.Game's White, Black, Event, Date, Round,
+// Site, GameType and ResultTag with their Italian forms), lower-case.
+var planTags = map[string]bool{"white": true, "bianco": true, "black": true, "nero": true, "event": true, "dati": true, "evento": true,
+	"date": true, "data": true, "anno": true, "round": true, "turno": true, "site": true, "luogo": true, "gametype": true,
+	"result": true, "risultato": true}
+
+// storeStreamedGames reads plan.src again and stores each game on its board (AddGame,
+// which replays it), keeping its verdict in the plan.
+func (tx *Tx) storeStreamedGames(t *Tournament, plan *EventPlan) error {
+	if _, err := plan.src.Seek(0, io.SeekStart); err != nil {
+		return err
+	}
+	pos := make(map[int]int, len(plan.Games))
+	for i, g := range plan.Games {
+		pos[g.Index] = i
+	}
+	pr := rules.NewPDNReader(plan.src)
+	for {
+		g, err := pr.Next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("%w: the file changed while it was imported: %w", ErrEventPDN, err)
+		}
+		i, ok := pos[g.Index]
+		if !ok {
+			return fmt.Errorf("%w: the file changed while it was imported (game %d is new)", ErrEventPDN, g.Index)
+		}
+		eg := &plan.Games[i]
+		var pdn bytes.Buffer
+		if err := rules.WritePDN(&pdn, g); err != nil {
+			return fmt.Errorf("%w: game %d (line %d): %w", ErrEventPDN, g.Index, g.Line, err)
+		}
+		rec, err := tx.AddGame(t, eg.Round, eg.Board, 1, g, pdn.String(), GameOptions{Force: true})
+		if err != nil {
+			return fmt.Errorf("round %d board %d: %w", eg.Round, eg.Board, err)
+		}
+		eg.Verdict = rec.Verdict
+		if eg.Verdict.Legal {
+			// The full verdict is stored with the game; the plan keeps what the report
+			// needs, so memory does not grow with the legal games' notes and positions.
+			eg.Verdict = rules.Verdict{Variant: rec.Verdict.Variant, Legal: true, Plies: rec.Verdict.Plies, Result: rec.Verdict.Result}
+		}
+	}
 }

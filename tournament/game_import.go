@@ -96,6 +96,8 @@ type GameImportReport struct {
 // rules.WritePDN writes them, with their verdicts (see AddGame). opts.Round is the round of
 // games whose tags name none.
 //
+// The import is logged (one game.import event) only when at least one game is stored.
+//
 // Errors (nothing is stored; the caller rolls back): ErrBadPDN for an empty, binary or too
 // large file or one without any game; read errors.
 func (tx *Tx) ImportGames(t *Tournament, r io.Reader, opts GameOptions) (*GameImportReport, error) {
@@ -151,6 +153,12 @@ func (tx *Tx) ImportGames(t *Tournament, r io.Reader, opts GameOptions) (*GameIm
 			add(ImportRejected, "unreadable: "+perr.Error())
 			continue
 		}
+		if err := checkTags(g); err != nil {
+			// Never echo a hostile tag: the report shows it quoted, escapes visible.
+			ig.White, ig.Black = quoteShort(ig.White), quoteShort(ig.Black)
+			add(ImportRejected, err.Error())
+			continue
+		}
 		if ig.Round == 0 {
 			ig.Round = opts.Round
 		}
@@ -201,6 +209,11 @@ func (tx *Tx) ImportGames(t *Tournament, r io.Reader, opts GameOptions) (*GameIm
 	if rep.Read == 0 {
 		return nil, fmt.Errorf("%w: no game found in the file", ErrBadPDN)
 	}
+	if rep.Stored == 0 {
+		// Nothing stored: nothing is logged either, so the file stays byte-identical (the
+		// event log records changes, not attempts).
+		return rep, nil
+	}
 	if err := tx.LogEvent(t.ID, "game.import", nil, map[string]int{"read": rep.Read, "stored": rep.Stored, "illegal": rep.Illegal,
 		"already_stored": rep.Already, "unmatched": rep.Unmatched, "rejected": rep.Rejected}); err != nil {
 		return nil, err
@@ -250,4 +263,17 @@ func matchBoard(g *rules.Game, cands []*Board) (*Board, string) {
 		return nil, fmt.Sprintf("colours reversed: board %d has %s White and %s Black; attach it with 'game add %d %d FILE --force' if the score is wrong", swapped.Board, swapped.White, swapped.Black, swapped.Round, swapped.Board)
 	}
 	return nil, fmt.Sprintf("no board of round %d has %s against %s", cands[0].Round, w, bl)
+}
+
+// checkTags passes the tags that name people or the event (White, Black, Event, Site and
+// their Italian forms) through CheckText: a PDN file is a boundary like the command line.
+func checkTags(g *rules.Game) error {
+	for _, tag := range []string{"White", "Black", "Bianco", "Nero", "Event", "Site", "Dati"} {
+		if v, ok := g.Tag(tag); ok {
+			if _, err := CheckText("PDN tag "+tag, v, MaxTextRunes); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }

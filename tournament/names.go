@@ -1,11 +1,15 @@
 package tournament
 
 import (
+	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
+	"golang.org/x/text/unicode/runenames"
 )
 
 // NameKey reduces a player's name to a comparison key that ignores case, accents,
@@ -22,6 +26,7 @@ func nameTokens(s string) []string {
 	for _, r := range norm.NFD.String(s) {
 		switch {
 		case unicode.Is(unicode.Mn, r): // combining accent: drop
+		case unicode.Is(unicode.Cf, r): // invisible (zero-width space, bidi marks): drop
 		case r == '\'' || r == '’' || r == '`' || r == '-' || r == '.':
 			// joins (Dell'Acqua, Rossi-Bianchi); a dot after an initial ends it
 			if r == '.' {
@@ -103,4 +108,181 @@ func initialOf(a, b string) bool {
 		return rb[0] == ra[0]
 	}
 	return false
+}
+
+// Limits of the free text arbitro stores, in characters (runes, after NFC).
+const (
+	MaxNameRunes = 100 // a player's name: "Surname, Given name(s)"
+	MaxTextRunes = 200 // other free text: a club, a place, a tournament or event name, an arbiter
+)
+
+// CheckText is the one check every name and free text passes where it enters arbitro (the
+// command line, a CSV players file, a PDN tag, a TRF file): it returns s in Unicode NFC,
+// with any space character (no-break space, ideographic space...) as a plain space, runs
+// of spaces collapsed and the ends trimmed; or an error wrapping ErrMalformed when s is not
+// UTF-8, holds a character that can hide or fake what a reader sees, or has more than max
+// characters. Refused: control characters (C0, DEL, C1: a terminal escape ESC [ 2 J clears
+// the arbiter's screen), format characters (Unicode category Cf: zero-width space and
+// joiner, soft hyphen, byte-order mark, the bidi embeddings, overrides and isolates that
+// turn text right to left), line and paragraph separators, private-use, surrogate and
+// unassigned code points. The error names the field (what), the character as U+XXXX with
+// its Unicode name, and its position (1 = the first character).
+func CheckText(what, s string, max int) (string, error) {
+	if !utf8.ValidString(s) {
+		for i := 0; i < len(s); {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && size <= 1 {
+				return "", fmt.Errorf("%w: %s %s: byte 0x%02X at byte %d is not UTF-8 text (save the file as UTF-8, or give its --encoding)",
+					ErrMalformed, what, quoteShort(s), s[i], i+1)
+			}
+			i += size
+		}
+	}
+	s = norm.NFC.String(s)
+	pos := 0
+	var b strings.Builder
+	for _, r := range s {
+		pos++
+		if why := forbidden(r); why != "" {
+			return "", fmt.Errorf("%w: %s %s: character %d is %s, %s; retype it without that character",
+				ErrMalformed, what, quoteShort(s), pos, RuneName(r), why)
+		}
+		if unicode.IsSpace(r) {
+			r = ' '
+		}
+		b.WriteRune(r)
+	}
+	out := strings.Join(strings.Fields(b.String()), " ")
+	if n := utf8.RuneCountInString(out); n > max {
+		return "", fmt.Errorf("%w: %s %s has %d characters, more than %d", ErrMalformed, what, quoteShort(out), n, max)
+	}
+	return out, nil
+}
+
+// forbidden says why r may not appear in stored text, or "" if it may.
+func forbidden(r rune) string {
+	switch {
+	case r == '\t' || r == '\n' || r == '\r':
+		return "a control character (a tab or line break)"
+	case unicode.Is(unicode.Cc, r):
+		return "a control character (it can drive the terminal: move, recolour or clear the screen)"
+	case isBidi(r):
+		return "a bidirectional control (it reorders the text shown after it)"
+	case unicode.Is(unicode.Cf, r):
+		return "an invisible formatting character (two names would look the same)"
+	case unicode.In(r, unicode.Zl, unicode.Zp):
+		return "a line or paragraph separator"
+	case unicode.Is(unicode.Co, r):
+		return "a private-use character (no agreed meaning)"
+	case unicode.Is(unicode.Cs, r) || r == utf8.RuneError:
+		return "not a character (a surrogate or a replacement for bad bytes)"
+	case unicode.Is(unicode.Noncharacter_Code_Point, r):
+		return "a Unicode noncharacter"
+	case !unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S, unicode.Zs):
+		return "an unassigned code point"
+	}
+	return ""
+}
+
+// isBidi reports the bidirectional formatting characters: LRM, RLM, ALM, the embeddings
+// and overrides U+202A..U+202E and the isolates U+2066..U+2069.
+func isBidi(r rune) bool {
+	return r == 0x200E || r == 0x200F || r == 0x061C || (r >= 0x202A && r <= 0x202E) || (r >= 0x2066 && r <= 0x2069)
+}
+
+// controlNames are the names Unicode gives as aliases to the controls most often met
+// (runenames gives only "<control>").
+var controlNames = map[rune]string{
+	0x00: "NULL", 0x07: "BELL", 0x08: "BACKSPACE", 0x09: "CHARACTER TABULATION", 0x0A: "LINE FEED",
+	0x0B: "LINE TABULATION", 0x0C: "FORM FEED", 0x0D: "CARRIAGE RETURN", 0x1B: "ESCAPE", 0x7F: "DELETE",
+	0x85: "NEXT LINE", 0x9B: "CONTROL SEQUENCE INTRODUCER",
+}
+
+// RuneName writes r as "U+001B ESCAPE", "U+200B ZERO WIDTH SPACE", "U+00E9 LATIN SMALL
+// LETTER E WITH ACUTE" (Unicode names, golang.org/x/text/unicode/runenames).
+func RuneName(r rune) string {
+	name := controlNames[r]
+	if name == "" {
+		name = runenames.Name(r)
+	}
+	if name == "" || strings.HasPrefix(name, "<") {
+		return fmt.Sprintf("U+%04X", r)
+	}
+	return fmt.Sprintf("U+%04X %s", r, name)
+}
+
+// quoteShort quotes s for an error message with every control or invisible character
+// escaped (strconv.Quote), cut to 40 characters so a 5,000-character name stays readable.
+func quoteShort(s string) string {
+	if utf8.RuneCountInString(s) > 40 {
+		n := 0
+		for i := range s {
+			if n == 40 {
+				return strconv.Quote(s[:i]) + "..."
+			}
+			n++
+		}
+	}
+	return strconv.Quote(s)
+}
+
+// checkText passes the tournament's free text through CheckText (the name, the place, the
+// federation, the arbiter, the time control).
+func (t *Tournament) checkText() error {
+	for _, f := range []struct {
+		what string
+		v    *string
+	}{{"tournament name", &t.Name}, {"place", &t.Place}, {"federation", &t.Federation}, {"arbiter", &t.Arbiter}, {"time control", &t.TimeControl}} {
+		s, err := CheckText(f.what, *f.v, MaxTextRunes)
+		if err != nil {
+			return err
+		}
+		*f.v = s
+	}
+	return nil
+}
+
+// checkText passes the player's name (at most MaxNameRunes) and other text fields (at most
+// MaxTextRunes) through CheckText.
+func (p *Player) checkText() error {
+	name, err := CheckText("player name", p.Name, MaxNameRunes)
+	if err != nil {
+		return err
+	}
+	p.Name = name
+	for _, f := range []struct {
+		what string
+		v    *string
+	}{{"club", &p.Club}, {"federation", &p.Federation}, {"FID id", &p.FIDID}, {"FMJD id", &p.FMJDID}, {"national id", &p.NationalID}, {"title", &p.Title}} {
+		s, err := CheckText(f.what+" of "+strconv.Quote(p.Name), *f.v, MaxTextRunes)
+		if err != nil {
+			return err
+		}
+		*f.v = s
+	}
+	return nil
+}
+
+// checkTRFNames passes the players' names of a TRF file through CheckText, so that a
+// hostile name is refused before the database file is opened (or created).
+func checkTRFNames(tr *TRF) error {
+	for _, pl := range tr.Players {
+		p := Player{Name: pl.Name, Title: pl.Title, Federation: pl.Federation}
+		if err := p.checkText(); err != nil {
+			return fmt.Errorf("TRF line %d: %w", pl.Line, err)
+		}
+	}
+	return nil
+}
+
+// checkEventNames passes the players' names of an event file through CheckText before
+// anything is written (Tx.ImportEvent would refuse them too, after opening the file).
+func checkEventNames(names []string) error {
+	for _, n := range names {
+		p := Player{Name: n}
+		if err := p.checkText(); err != nil {
+			return fmt.Errorf("%w: %w", ErrEventPDN, err)
+		}
+	}
+	return nil
 }

@@ -42,6 +42,9 @@ type Entry struct {
 	StartPoints    int    `json:"start_points,omitempty"`    // game points granted to a late entrant
 	JoinedRound    int    `json:"joined_round"`              // first round he may be paired in
 	Player         Player `json:"player"`                    // the person
+	// Notes are warnings from the command that returned the entry (not stored): e.g. a
+	// possible duplicate whose name differs only in case, accents, spaces or punctuation.
+	Notes []string `json:"notes,omitempty"`
 }
 
 // NormalizeName tidies a player's name as typed: trims, collapses runs of spaces and writes
@@ -62,6 +65,9 @@ func key(s string) string { return strings.ToLower(strings.Join(strings.Fields(s
 
 // validate tidies p and checks its values; errors wrap ErrInvalid.
 func (p *Player) validate() error {
+	if err := p.checkText(); err != nil {
+		return err
+	}
 	p.Name = NormalizeName(p.Name)
 	if p.Name == "" {
 		return fmt.Errorf("%w: the player needs a name (Surname, Given name)", ErrMalformed)
@@ -84,10 +90,11 @@ func (p *Player) validate() error {
 type dupIndex struct {
 	byFID, byFMJD map[string]*Entry
 	byName        map[string][]*Entry
+	byFold        map[string][]*Entry // by NameKey, for the possible-duplicate note
 }
 
 func newDupIndex(entries []Entry) *dupIndex {
-	d := &dupIndex{byFID: map[string]*Entry{}, byFMJD: map[string]*Entry{}, byName: map[string][]*Entry{}}
+	d := &dupIndex{byFID: map[string]*Entry{}, byFMJD: map[string]*Entry{}, byName: map[string][]*Entry{}, byFold: map[string][]*Entry{}}
 	for i := range entries {
 		d.add(&entries[i])
 	}
@@ -103,6 +110,8 @@ func (d *dupIndex) add(e *Entry) {
 	}
 	k := key(e.Player.Name)
 	d.byName[k] = append(d.byName[k], e)
+	f := NameKey(e.Player.Name)
+	d.byFold[f] = append(d.byFold[f], e)
 }
 
 // find returns the entry p would duplicate and why, or nil. Same FID or FMJD id: duplicate.
@@ -129,6 +138,18 @@ func (d *dupIndex) find(p *Player) (*Entry, string) {
 		}
 	}
 	return nil, ""
+}
+
+// similar returns the entries whose names fold (NameKey: case, accents, punctuation,
+// spaces, invisible characters and word order ignored) to p's name, for the
+// possible-duplicate note: entries the duplicate rule lets through (another club, other
+// ids) or whose names differ only in those ways.
+func (d *dupIndex) similar(p *Player) []*Entry {
+	k := NameKey(p.Name)
+	if k == "" {
+		return nil
+	}
+	return d.byFold[k]
 }
 
 func dupError(p *Player, e *Entry, why string) error {
@@ -175,6 +196,7 @@ func (tx *Tx) addPlayer(t *Tournament, p Player, dups *dupIndex, existing []Entr
 	if e, why := dups.find(&p); e != nil {
 		return nil, dupError(&p, e, why)
 	}
+	similar := dups.similar(&p)
 	// Reuse the person when an id already names him in the file.
 	for _, id := range []struct{ col, val, what string }{{"fid_id", p.FIDID, "FID id"}, {"fmjd_id", p.FMJDID, "FMJD id"}} {
 		if id.val == "" || p.ID != 0 {
@@ -242,6 +264,10 @@ func (tx *Tx) addPlayer(t *Tournament, p Player, dups *dupIndex, existing []Entr
 	dups.add(e)
 	if err := tx.LogEvent(t.ID, "player.add", nil, e); err != nil {
 		return nil, err
+	}
+	for _, o := range similar {
+		e.Notes = append(e.Notes, fmt.Sprintf("possible duplicate: %q looks like entry %d %q (%s); if it is the same person, withdraw one",
+			e.Player.Name, o.ID, o.Player.Name, clubOrNone(o.Player.Club)))
 	}
 	return e, nil
 }

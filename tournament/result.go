@@ -19,6 +19,9 @@ var (
 	// ErrResultExists: the board already has a result; changing it needs a correction
 	// with a reason.
 	ErrResultExists = errors.New("the board already has a result")
+	// ErrSameResult: the board already has exactly this result; SetResult wrote nothing
+	// and returns the board with the error (a harmless repeat: the CLI exits 0 with a note).
+	ErrSameResult = errors.New("the same result")
 	// ErrGameExists: the board already has a game score; replacing it needs Replace.
 	ErrGameExists = errors.New("the board already has a game score")
 	// ErrMismatch: the players or the result written in a game score disagree with the
@@ -379,6 +382,11 @@ func (tx *Tx) SetResult(t *Tournament, round, board, game int, spec string, opts
 		return nil, fmt.Errorf("%w: a correction needs a reason (--reason \"...\"), kept in the event log", ErrMalformed)
 	}
 	old := b.Result
+	if wp, bp := o.Points(t); old != nil && !opts.Correct && old.Kind == o.Kind && old.WhitePoints == wp && old.BlackPoints == bp {
+		// The same result entered again (two arbiters, a retyped sheet): nothing to do.
+		return b, fmt.Errorf("%w: round %d board %d (%s - %s) is already recorded as %s since %s; nothing was changed",
+			ErrSameResult, round, board, b.White, b.Black, old.String(), old.EnteredAt)
+	}
 	if old != nil && !opts.Correct {
 		return nil, fmt.Errorf("%w: round %d board %d (%s - %s) is recorded as %s since %s; to change it use --correct --reason \"...\"",
 			ErrResultExists, round, board, b.White, b.Black, old.String(), old.EnteredAt)

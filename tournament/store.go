@@ -27,21 +27,62 @@ type Store struct {
 	db       *sql.DB
 	path     string
 	readOnly bool
+	reading  bool // opened with ForReading: never written, not even migrated
+	busy     time.Duration
 	version  int
+	tmpCopy  string // ForReading on an older schema: the upgraded copy read instead, removed by Close
 }
+
+// OpenOption changes how Open opens a file: WithBusyTimeout, ForReading.
+type OpenOption func(*openConfig)
+
+type openConfig struct {
+	busy    time.Duration
+	reading bool
+}
+
+// WithBusyTimeout sets how long every connection of the store waits for a lock another
+// process holds (SQLite's busy handler) before failing with ErrBusy; d <= 0 keeps
+// BusyTimeout (5 s). Tests use a short one; a slow network share may want a longer one.
+func WithBusyTimeout(d time.Duration) OpenOption {
+	return func(c *openConfig) {
+		if d > 0 {
+			c.busy = d
+		}
+	}
+}
+
+// ForReading opens the file for a command that only reads: the file is never created,
+// switched to WAL, migrated or written, and no -wal or -shm file is left behind where
+// there was none. A missing file fails with an error wrapping fs.ErrNotExist, an empty
+// (zero-byte) one with ErrNoTournament. A file the user cannot write, or one in a folder
+// the user cannot write (read-only media), is read through SQLite's read-only URIs:
+// mode=ro when it has a write-ahead log to read, else immutable=1. A file of an older
+// schema is read through an upgraded copy in the temporary folder. Update fails with
+// ErrReadOnly.
+func ForReading() OpenOption { return func(c *openConfig) { c.reading = true } }
 
 // Open opens the database file at path, creating it if it does not exist, and brings its
 // schema up to arbitro.SchemaVersion: a new file gets schema.sql, an older one the missing
-// numbered migrations, all in one transaction under PRAGMA user_version.
+// numbered migrations, all in one transaction under PRAGMA user_version. With ForReading
+// it only reads (see ForReading).
 //
 // Errors (wrapped, test with errors.Is): ErrNewerSchema when the file's user_version is
 // above arbitro.SchemaVersion (the file is not changed); ErrNotArbitro when the file is not
-// SQLite or holds foreign tables; ErrBusy when another process holds the write lock
-// longer than BusyTimeout during the upgrade.
+// SQLite or holds foreign tables; ErrBusy when another process holds a lock longer than
+// the busy timeout (BusyTimeout, or WithBusyTimeout) while the file is opened.
 //
 // A file without any write permission bit (chmod a-w, as an arbiter archives a finished
 // event) is opened read-only even by root: reads work, Update returns ErrReadOnly.
-func Open(path string) (*Store, error) {
+//
+// Every connection the store opens sets busy_timeout before any other statement, so no
+// step of opening (the schema check, the switch to WAL, the migration) fails at once
+// because another process is writing: each waits up to the busy timeout.
+func Open(path string, opts ...OpenOption) (*Store, error) {
+	cfg := openConfig{busy: BusyTimeout}
+	for _, o := range opts {
+		o(&cfg)
+	}
 	if strings.TrimSpace(path) == "" {
 		return nil, fmt.Errorf("%w: empty database file name", ErrMalformed)
 	}
@@ -49,7 +90,7 @@ func Open(path string) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Store{path: path}
+	s := &Store{path: path, busy: cfg.busy, reading: cfg.reading}
 	fi, statErr := os.Stat(abs)
 	switch {
 	case statErr == nil && fi.IsDir():
@@ -57,27 +98,36 @@ func Open(path string) (*Store, error) {
 	case statErr == nil:
 		s.readOnly = fi.Mode().Perm()&0o222 == 0 || !writable(abs)
 	case errors.Is(statErr, os.ErrNotExist):
+		if cfg.reading {
+			return nil, fmt.Errorf("no database %s: %w", path, statErr)
+		}
 		// Created by the first connection; the directory must be writable.
 	default:
 		return nil, statErr
 	}
-
-	u := url.URL{Scheme: "file", Path: abs}
-	if statErr == nil && fi.Size() > 0 && !s.readOnly {
-		// Look before touching: the DSN below switches the file to WAL, which would
-		// modify a foreign file or one written by a newer arbitro.
-		if err := s.probe("file:" + u.EscapedPath() + "?mode=ro"); err != nil {
+	if cfg.reading {
+		if fi.Size() == 0 {
+			return nil, fmt.Errorf("%s is an empty file: %w", path, ErrNoTournament)
+		}
+		if err := s.openForReading(abs); err != nil {
 			return nil, err
 		}
+		return s, nil
 	}
-	q := "_pragma=foreign_keys(1)&_pragma=busy_timeout(" + fmt.Sprint(BusyTimeout.Milliseconds()) + ")"
 	if s.readOnly {
-		q = "mode=ro&" + q
-	} else {
-		q += "&_pragma=journal_mode(WAL)&_txlock=immediate"
+		if err := s.openReadOnly(abs); err != nil {
+			return nil, err
+		}
+		if err := s.migrate(context.Background(), arbitro.Schema, arbitro.SchemaVersion, nil); err != nil {
+			s.db.Close()
+			return nil, err
+		}
+		return s, nil
 	}
-	dsn := "file:" + u.EscapedPath() + "?" + q
-	s.db, err = sql.Open("sqlite", dsn)
+	// Read-write. No journal_mode pragma in the DSN: the file is switched to WAL by
+	// migrate, after it has been found to be an arbitro file of a known schema (a foreign
+	// file or one of a newer arbitro is left untouched).
+	s.db, err = sql.Open("sqlite", s.dsn(abs, "_txlock=immediate"))
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
@@ -92,22 +142,129 @@ func Open(path string) (*Store, error) {
 	return s, nil
 }
 
-// probe opens dsn read-only and refuses a file of a newer schema or a foreign one.
-func (s *Store) probe(dsn string) error {
-	db, err := sql.Open("sqlite", dsn)
+// dsn returns the modernc DSN of the file abs with the store's busy timeout (always the
+// first pragma applied: the driver runs busy_timeout before any other) and foreign keys,
+// plus params (SQLite URI parameters such as mode=ro, or the driver's _txlock).
+func (s *Store) dsn(abs string, params ...string) string {
+	u := url.URL{Scheme: "file", Path: abs}
+	q := []string{
+		"_pragma=busy_timeout(" + fmt.Sprint(s.busy.Milliseconds()) + ")",
+		"_pragma=foreign_keys(1)",
+	}
+	return "file:" + u.EscapedPath() + "?" + strings.Join(append(params, q...), "&")
+}
+
+// openReadOnly opens abs, which the user cannot write (or which sits in a folder the user
+// cannot write), without creating anything next to it: with a non-empty write-ahead log
+// present, mode=ro reads it (SQLite needs the -shm file, which it creates if it can);
+// otherwise immutable=1, which takes no lock and opens no -wal or -shm at all (nobody can
+// be writing a file that no one may write).
+func (s *Store) openReadOnly(abs string) error {
+	params := []string{"mode=ro", "immutable=1"}
+	if fi, err := os.Stat(abs + "-wal"); err == nil && fi.Size() > 0 {
+		params = []string{"mode=ro"}
+	}
+	db, err := sql.Open("sqlite", s.dsn(abs, params...))
+	if err != nil {
+		return fmt.Errorf("open %s: %w", s.path, err)
+	}
+	if err := db.Ping(); err != nil {
+		db.Close()
+		return s.wrapOpen(err)
+	}
+	s.db = db
+	s.readOnly = true
+	return nil
+}
+
+// openForReading opens abs for a read command (ForReading). A writable file in a writable
+// folder is opened read-write without creating (mode=rw) and with query_only, so that
+// SQLite manages its -wal and -shm as for any connection (the last one to close removes
+// them) and nothing can be written; otherwise openReadOnly.
+func (s *Store) openForReading(abs string) error {
+	if !s.readOnly {
+		db, err := sql.Open("sqlite", s.dsn(abs, "mode=rw", "_pragma=query_only(1)"))
+		if err != nil {
+			return fmt.Errorf("open %s: %w", s.path, err)
+		}
+		_, _, err = s.versionAndTables(context.Background(), db)
+		if err == nil {
+			s.db = db
+		} else {
+			db.Close()
+			var se *sqlite.Error
+			if !errors.As(err, &se) || (se.Code()&0xff != sqlite3.SQLITE_CANTOPEN && se.Code()&0xff != sqlite3.SQLITE_READONLY) {
+				return s.wrapOpen(err)
+			}
+			// The folder cannot be written (no -wal or -shm can be made): read-only.
+		}
+	}
+	if s.db == nil {
+		if err := s.openReadOnly(abs); err != nil {
+			return err
+		}
+	}
+	s.readOnly = true
+	v, n, err := s.versionAndTables(context.Background(), s.db)
+	if err != nil {
+		s.db.Close()
+		return s.wrapOpen(err)
+	}
+	switch {
+	case v > arbitro.SchemaVersion:
+		s.db.Close()
+		return s.newer(v, arbitro.SchemaVersion)
+	case v == 0 && n == 0:
+		s.db.Close()
+		return fmt.Errorf("%s holds no arbitro schema: %w", s.path, ErrNoTournament)
+	case v == 0:
+		s.db.Close()
+		return fmt.Errorf("%s: %w: it holds tables but no arbitro schema version", s.path, ErrNotArbitro)
+	case v < arbitro.SchemaVersion:
+		if err := s.readUpgradedCopy(v); err != nil {
+			s.db.Close()
+			return err
+		}
+		return nil
+	}
+	s.version = v
+	return nil
+}
+
+// readUpgradedCopy copies the open file (schema version v, older than this arbitro's) to
+// a new file in the temporary folder with VACUUM INTO, migrates the copy and reads it
+// instead, so that a read command neither changes the file nor fails on it.
+func (s *Store) readUpgradedCopy(v int) error {
+	dir, err := os.MkdirTemp("", "arbitro-read-")
 	if err != nil {
 		return err
 	}
-	defer db.Close()
-	v, n, err := s.versionAndTables(context.Background(), db)
-	switch {
-	case err != nil:
-		return s.wrapOpen(err)
-	case v > arbitro.SchemaVersion:
-		return s.newer(v, arbitro.SchemaVersion)
-	case v == 0 && n > 0:
-		return fmt.Errorf("%s: %w: it holds tables but no arbitro schema version; use another file name", s.path, ErrNotArbitro)
+	tmp := filepath.Join(dir, "copy.db")
+	err = func() error {
+		conn, err := s.db.Conn(context.Background())
+		if err != nil {
+			return err
+		}
+		defer conn.Close()
+		// VACUUM INTO writes only the copy, but query_only refuses it too.
+		if _, err := conn.ExecContext(context.Background(), "PRAGMA query_only = 0"); err != nil {
+			return err
+		}
+		_, err = conn.ExecContext(context.Background(), "VACUUM INTO ?", tmp)
+		conn.ExecContext(context.Background(), "PRAGMA query_only = 1")
+		return err
+	}()
+	if err != nil {
+		os.RemoveAll(dir)
+		return fmt.Errorf("read %s (schema %d) through an upgraded copy: %w", s.path, v, s.mapErr(err))
 	}
+	s.db.Close()
+	copyStore, err := Open(tmp, WithBusyTimeout(s.busy))
+	if err != nil {
+		os.RemoveAll(dir)
+		return err
+	}
+	s.db, s.version, s.tmpCopy = copyStore.db, copyStore.version, dir
 	return nil
 }
 
@@ -136,6 +293,7 @@ func (s *Store) migrate(ctx context.Context, schema string, target int, migs []a
 		}
 	}
 	if s.readOnly {
+		// (ForReading stores never come here: see openForReading.)
 		v, n, err := s.versionAndTables(ctx, s.db)
 		if err != nil {
 			return s.wrapOpen(err)
@@ -155,11 +313,26 @@ func (s *Store) migrate(ctx context.Context, schema string, target int, migs []a
 	}
 	// The usual case, an up-to-date file, needs no write lock: readers must not wait for
 	// (or block) a writer in another process just to open the file.
-	if v, n, err := s.versionAndTables(ctx, s.db); err != nil {
+	v0, n0, err := s.versionAndTables(ctx, s.db)
+	if err != nil {
 		return s.wrapOpen(err)
-	} else if v == target && n > 0 {
-		s.version = v
+	}
+	switch {
+	case v0 == target && n0 > 0:
+		s.version = v0
 		return nil
+	case v0 > target:
+		return s.newer(v0, target)
+	case v0 == 0 && n0 > 0:
+		return fmt.Errorf("%s: %w: it holds tables but no arbitro schema version; use another file name", s.path, ErrNotArbitro)
+	}
+	if n0 == 0 {
+		// A new file: switch it to WAL before the schema goes in (journal_mode cannot
+		// change inside a transaction; the mode is kept in the file). Waits under the busy
+		// timeout like every statement of this connection.
+		if _, err := s.db.ExecContext(ctx, "PRAGMA journal_mode=WAL"); err != nil {
+			return s.wrapOpen(err)
+		}
 	}
 	tx, err := s.db.BeginTx(ctx, nil) // BEGIN IMMEDIATE (_txlock in the DSN)
 	if err != nil {
@@ -240,8 +413,15 @@ func (s *Store) mapErr(err error) error {
 	return err
 }
 
-// Close closes the database.
-func (s *Store) Close() error { return s.db.Close() }
+// Close closes the database (and removes the upgraded copy a ForReading store of an older
+// file read).
+func (s *Store) Close() error {
+	err := s.db.Close()
+	if s.tmpCopy != "" {
+		os.RemoveAll(s.tmpCopy)
+	}
+	return err
+}
 
 // DB returns the underlying database handle for read queries. Writes must go through
 // Update so that they run in one transaction and are logged.
@@ -310,11 +490,54 @@ func (s *Store) View(ctx context.Context, fn func(tx *Tx) error) error {
 	return s.run(ctx, true, fn)
 }
 
+// beginWrite starts a BEGIN IMMEDIATE transaction on a connection of its own. SQLite's
+// busy handler waits up to the busy timeout for the write lock; when that runs out but
+// another connection committed meanwhile (PRAGMA data_version changed), the lock is
+// moving from writer to writer, not held by a stuck one, and beginWrite waits again. So
+// a queue of many short writers all get their turn, and only a writer that holds the lock
+// for a whole busy timeout without committing makes the others fail with ErrBusy.
+// Close the returned connection after the transaction.
+func (s *Store) beginWrite(ctx context.Context) (*sql.Conn, *sql.Tx, error) {
+	conn, err := s.db.Conn(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	version := func() (v int64) {
+		if conn.QueryRowContext(ctx, "PRAGMA data_version").Scan(&v) != nil {
+			return -1
+		}
+		return v
+	}
+	for {
+		before := version()
+		tx, err := conn.BeginTx(ctx, nil) // BEGIN IMMEDIATE (_txlock in the DSN)
+		if err == nil {
+			return conn, tx, nil
+		}
+		var se *sqlite.Error
+		if !errors.As(err, &se) || se.Code()&0xff != sqlite3.SQLITE_BUSY || ctx.Err() != nil {
+			return conn, nil, err
+		}
+		if after := version(); after < 0 || after == before {
+			return conn, nil, err // nobody committed during a whole busy timeout
+		}
+	}
+}
+
 func (s *Store) run(ctx context.Context, readOnly bool, fn func(tx *Tx) error) (err error) {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	stx, err := s.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: readOnly})
+	var stx *sql.Tx
+	if readOnly {
+		stx, err = s.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	} else {
+		var conn *sql.Conn
+		conn, stx, err = s.beginWrite(ctx)
+		if conn != nil {
+			defer conn.Close()
+		}
+	}
 	if err != nil {
 		return s.mapErr(err)
 	}
@@ -325,6 +548,9 @@ func (s *Store) run(ctx context.Context, readOnly bool, fn func(tx *Tx) error) (
 			stx.Rollback()
 		}
 	}()
+	if !readOnly {
+		txMark("begin")
+	}
 	if err := fn(tx); err != nil {
 		return s.mapErr(err)
 	}
@@ -332,9 +558,29 @@ func (s *Store) run(ctx context.Context, readOnly bool, fn func(tx *Tx) error) (
 		done = true
 		return s.mapErr(stx.Rollback())
 	}
+	txMark("precommit")
 	done = true
 	if err := stx.Commit(); err != nil {
 		return s.mapErr(err)
 	}
+	txMark("commit")
 	return nil
+}
+
+// txMark is a test hook of the crash tests (cmd/arbitro crash_test.go), off unless the
+// environment sets ARBITRO_TEST_TX_MARKER to a file name prefix: it then creates
+// PREFIX.begin when a write transaction has begun, PREFIX.precommit when all its writes
+// are done and it is about to commit (then sleeps ARBITRO_TEST_TX_PAUSE, e.g. "20ms"), and
+// PREFIX.commit once it is committed, so that a test can prove where its kill landed.
+func txMark(stage string) {
+	prefix := os.Getenv("ARBITRO_TEST_TX_MARKER")
+	if prefix == "" {
+		return
+	}
+	os.WriteFile(prefix+"."+stage, nil, 0o644)
+	if stage == "precommit" {
+		if d, err := time.ParseDuration(os.Getenv("ARBITRO_TEST_TX_PAUSE")); err == nil {
+			time.Sleep(d)
+		}
+	}
 }

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"arbitro/pairing"
+	"arbitro/rules"
 )
 
 // Variants of draughts (column tournaments.variant).
@@ -178,6 +179,9 @@ func NewSeed() int64 {
 
 // validate checks the fields of t and fills the defaults (scoring, tie-breaks, points).
 func (t *Tournament) validate() error {
+	if err := t.checkText(); err != nil {
+		return err
+	}
 	t.Name = strings.TrimSpace(t.Name)
 	if t.Name == "" {
 		return fmt.Errorf("%w: the tournament needs a name", ErrMalformed)
@@ -233,6 +237,17 @@ func (t *Tournament) validate() error {
 		return fmt.Errorf("%w: the end date %s is before the start date %s", ErrInvalid, t.End, t.Start)
 	}
 	return nil
+}
+
+// CanonicalVariant returns the stored name ("italian" or "international") of a variant
+// named in rules.VariantNames ("dama", "internazionale", "22", ...), so that tournament
+// create and set accept the names replay --variant accepts; another name is returned in
+// lower case, for Validate to refuse.
+func CanonicalVariant(name string) string {
+	if v, err := rules.VariantByName(name); err == nil {
+		return v.Name()
+	}
+	return strings.ToLower(strings.TrimSpace(name))
 }
 
 // Validate checks a tournament about to be created (name, variant, system, rounds, scoring,
@@ -438,7 +453,7 @@ func (tx *Tx) SetTournamentField(t *Tournament, field, value string) (*Tournamen
 	case "lang":
 		nt.Lang = value
 	case "variant":
-		nt.Variant = strings.ToLower(value)
+		nt.Variant = CanonicalVariant(value)
 	case "system":
 		nt.System = strings.ToLower(value)
 		if nt.System != SystemItaloSwiss {

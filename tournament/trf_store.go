@@ -188,6 +188,9 @@ func trfTournament(tr *TRF, opts TRFImportOptions) Tournament {
 // import before it opens, or creates, the database file. Errors wrap ErrInvalid.
 func CheckTRFImport(tr *TRF, opts TRFImportOptions) error {
 	t := trfTournament(tr, opts)
+	if err := checkTRFNames(tr); err != nil {
+		return err
+	}
 	return t.Validate()
 }
 

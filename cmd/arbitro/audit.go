@@ -1,12 +1,16 @@
 package main
 
 import (
+	"bufio"
+	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 
 	"arbitro/reports"
@@ -36,8 +40,10 @@ type auditJSON struct {
 }
 
 func newAuditCmd() *cobra.Command {
-	var round int
+	var round, jobs int
+	var all bool
 	var pdf, variant string
+	var strict bool
 	cmd := &cobra.Command{
 		Use:     "audit [FILE.pdn...]",
 		Aliases: []string{"verifica"},
@@ -56,6 +62,14 @@ grow with the number of games. Only games with problems are listed, then a summa
 progress bar is shown on a terminal. --variant is the variant of games without a GameType
 tag.
 
+--all audits every tournament of the database in one run (a federation's archive): the
+scores are judged on --jobs workers (default one per processor) and listed in a stable
+order, the same for any --jobs: tournaments by id, scores by round and board; the scores
+with problems, one summary line per tournament, the archive's totals (illegal scores by
+reason, results inconsistent with the moves, draw claims decided against the engine).
+--json writes one object per score (tournament, board, verdict, problems); --pdf FILE the
+summary of the archive with a row per tournament. A progress bar is shown on a terminal.
+
 --json writes JSON Lines, one object per game: the verdict of 'arbitro replay --json'
 (rules/REPLAY-JSON.md) plus "problems" (code, ply, message), "resolved_ambiguities", and
 for a tournament "round", "board", "game", "game_id", "recorded_result" and "claims".
@@ -63,16 +77,26 @@ for a tournament "round", "board", "game", "game_id", "recorded_result" and "cla
 Exit status: 0 no problem; 3 a problem was found; 1 a file or the database could not be read.`,
 		Example: `  arbitro audit
   arbitro audit --round 3 --pdf audit-r3.pdf
-  arbitro audit archive/*.pdn --json > verdicts.jsonl`,
+  arbitro audit archive/*.pdn --json > verdicts.jsonl
+  arbitro audit --all --jobs 2 --pdf federation-audit.pdf`,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if jobs < 0 {
+				return usageErr("--jobs must be 0 (one per processor) or more")
+			}
+			if all {
+				if len(args) > 0 || round != 0 || variant != "" || strict {
+					return usageErr("--all audits every tournament of the database: give no FILE, --round, --variant or --strict")
+				}
+				return auditAll(cmd, jobs, pdf)
+			}
 			if len(args) > 0 {
 				if round != 0 || pdf != "" {
 					return usageErr("--round and --pdf are for the tournament's audit, not for PDN files")
 				}
-				return auditFiles(cmd, args, variant)
+				return auditFiles(cmd, args, variant, strict, jobs)
 			}
-			if variant != "" {
-				return usageErr("--variant is for PDN files; a tournament's games use its variant")
+			if variant != "" || strict {
+				return usageErr("--variant and --strict are for PDN files; a tournament's games use its variant")
 			}
 			if round < 0 {
 				return usageErr("--round must be a round number")
@@ -81,8 +105,11 @@ Exit status: 0 no problem; 3 a problem was found; 1 a file or the database could
 		},
 	}
 	cmd.Flags().IntVar(&round, "round", 0, "audit this round only")
+	cmd.Flags().BoolVar(&all, "all", false, "audit every tournament of the database in one run (with --pdf: the archive's summary)")
+	cmd.Flags().IntVar(&jobs, "jobs", 0, "games judged at once (0: one per processor); the output is the same for any value")
 	cmd.Flags().StringVar(&pdf, "pdf", "", "write the audit report (board diagrams of illegal moves) to this PDF file")
 	cmd.Flags().StringVar(&variant, "variant", "", "italian or international: variant of archive games without a GameType tag")
+	cmd.Flags().BoolVar(&strict, "strict", false, "read archive files by the PDN 3.0 grammar: every tolerated deviation is a parse error (see 'arbitro replay --help')")
 	return cmd
 }
 
@@ -158,6 +185,76 @@ func auditTournament(cmd *cobra.Command, round int, pdf string) error {
 	return nil
 }
 
+// auditAll is `audit --all`: every tournament of the database, judged on --jobs workers,
+// streamed in a stable order.
+func auditAll(cmd *cobra.Command, jobs int, pdf string) error {
+	auditGC()
+	st, err := openExisting()
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	out := bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10)
+	aw := &reports.ArchiveAudit{W: out, JSON: flagJSON, KeepSummaries: pdf != ""}
+	var bar *progressbar.ProgressBar
+	opts := tournament.ArchiveAuditOptions{Jobs: jobs, Render: aw.Render, OnItem: func(it *tournament.ArchiveItem) error {
+		if bar != nil && it.Kind == tournament.ItemGame {
+			_ = bar.Add(1)
+		}
+		return aw.Item(it)
+	}}
+	if f, ok := cmd.ErrOrStderr().(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		opts.OnStart = func(games int) {
+			bar = progressbar.NewOptions(games, progressbar.OptionSetWriter(f), progressbar.OptionSetDescription("audit"),
+				progressbar.OptionShowCount(), progressbar.OptionClearOnFinish(), progressbar.OptionThrottle(100_000_000))
+		}
+	}
+	var total *tournament.AuditSummary
+	err = explain(st.View(context.Background(), func(tx *tournament.Tx) (err error) {
+		total, err = tx.AuditAll(opts)
+		return err
+	}))
+	if bar != nil {
+		_ = bar.Finish()
+	}
+	if err != nil {
+		return err
+	}
+	if err := aw.Finish(total); err != nil {
+		return err
+	}
+	if err := out.Flush(); err != nil {
+		return err
+	}
+	if pdf != "" {
+		if err := writePDF(cmd, pdf, func(w io.Writer, m reports.Meta) error {
+			return reports.WriteArchiveAuditPDF(w, total, aw.Summaries, m)
+		}); err != nil {
+			return err
+		}
+	}
+	if total.Problems > 0 {
+		return withCode(exitIllegal, fmt.Errorf("the audit found %s in %s", plural(total.Problems, "problem", "problems"),
+			plural(total.Tournaments, "tournament", "tournaments")), "see the list above")
+	}
+	return nil
+}
+
+// auditGC sets the garbage collector for an archive audit: the live heap stays at a few
+// MB (games stream through a bounded pipeline) while every game allocates its parse and
+// replay, so the default target (GOGC=100) collects every few hundred games. A target of
+// 400% with a 64 MiB soft limit collects about a quarter as often (measured on 99,492
+// games: 6.1 instead of 8.7 CPU seconds, peak 40 MB instead of 27 MB). An explicit $GOGC
+// or $GOMEMLIMIT wins.
+func auditGC() {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(400)
+	}
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(64 << 20)
+	}
+}
+
 func gameAuditJSON(ga tournament.GameAudit) auditJSON {
 	g := ga.Game
 	if g == nil {
@@ -173,19 +270,21 @@ func gameAuditJSON(ga tournament.GameAudit) auditJSON {
 }
 
 // auditFiles is the archive audit of PDN files.
-func auditFiles(cmd *cobra.Command, files []string, variant string) error {
+func auditFiles(cmd *cobra.Command, files []string, variant string, strict bool, jobs int) error {
+	auditGC()
 	opts, err := replayOptions(variant)
 	if err != nil {
 		return err
 	}
-	w := cmd.OutOrStdout()
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
+	opts.Strict = strict
+	bw := bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10)
+	defer bw.Flush()
+	w := bw
 	var total tournament.ArchiveStats
 	var readErrs []error
 	showBar := term.IsTerminal(int(os.Stderr.Fd()))
 	for _, file := range files {
-		st, err := auditFile(w, enc, file, opts, showBar)
+		st, err := auditFile(w, file, opts, jobs, showBar)
 		total.Games += st.Games
 		total.Illegal += st.Illegal
 		total.Inconsistent += st.Inconsistent
@@ -213,7 +312,7 @@ func auditFiles(cmd *cobra.Command, files []string, variant string) error {
 	return nil
 }
 
-func auditFile(w io.Writer, enc *json.Encoder, file string, opts rules.ReplayOptions, showBar bool) (tournament.ArchiveStats, error) {
+func auditFile(w io.Writer, file string, opts rules.ReplayOptions, jobs int, showBar bool) (tournament.ArchiveStats, error) {
 	f, err := os.Open(file)
 	if err != nil {
 		return tournament.ArchiveStats{}, err
@@ -234,30 +333,39 @@ func auditFile(w io.Writer, enc *json.Encoder, file string, opts rules.ReplayOpt
 		r = &pr
 		defer bar.Finish()
 	}
-	return tournament.AuditPDN(r, opts, func(g *rules.Game, vd rules.Verdict, problems []tournament.Problem) error {
+	// the verdicts are rendered on the workers and written in file order
+	render := func(g *rules.Game, vd rules.Verdict, problems []tournament.Problem) []byte {
+		var buf bytes.Buffer
 		amb := tournament.AmbiguityNotes(vd)
 		if flagJSON {
 			j := auditJSON{replayJSON: toReplayJSON(file, g, vd, false), Problems: problems, Ambiguities: amb}
 			if j.Problems == nil {
 				j.Problems = []tournament.Problem{}
 			}
-			return enc.Encode(j)
+			enc := json.NewEncoder(&buf)
+			enc.SetEscapeHTML(false)
+			_ = enc.Encode(j) // plain data into memory: cannot fail
+			return buf.Bytes()
 		}
 		if len(problems) == 0 && len(amb) == 0 {
 			return nil
 		}
 		players := strings.TrimSpace(g.White() + " - " + g.Black())
-		fmt.Fprintf(w, "%s game %d (line %d) %s, %s:\n", filepath.Base(file), g.Index, g.Line, players, noneIfEmpty(vd.Result))
+		fmt.Fprintf(&buf, "%s game %d (line %d) %s, %s:\n", filepath.Base(file), g.Index, g.Line, players, noneIfEmpty(vd.Result))
 		for _, p := range problems {
 			if !vd.Legal && p.Code == vd.Reason && p.Ply == vd.Ply {
-				printIllegal(w, "  ", vd)
+				printIllegal(&buf, "  ", vd)
 				continue
 			}
-			fmt.Fprintf(w, "  %s: %s\n", p.Code, p.Message)
+			fmt.Fprintf(&buf, "  %s: %s\n", p.Code, p.Message)
 		}
 		for _, n := range amb {
-			fmt.Fprintf(w, "  note: %s\n", n)
+			fmt.Fprintf(&buf, "  note: %s\n", n)
 		}
-		return nil
+		return buf.Bytes()
+	}
+	return tournament.AuditPDNJobs(r, opts, jobs, render, func(_ *rules.Game, _ rules.Verdict, _ []tournament.Problem, out []byte) error {
+		_, err := w.Write(out)
+		return err
 	})
 }

@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -28,6 +30,7 @@ func newEventCmd() *cobra.Command {
 
 func newEventImportCmd() *cobra.Command {
 	var opts tournament.EventImportOptions
+	var again bool
 	cmd := &cobra.Command{
 		Use:   "import FILE.pdn",
 		Short: "Create a tournament from the PDN file of a played event, judging every game",
@@ -62,16 +65,29 @@ Illegal game scores are imported with their verdict and listed; 'arbitro audit' 
 			}
 			defer fh.Close()
 			badFile := func(err error) error {
+				if errors.Is(err, tournament.ErrAlreadyImported) {
+					return fail(err, "nothing was written; 'arbitro tournament list' shows it")
+				}
 				if errors.Is(err, tournament.ErrEventPDN) {
 					return fail(err, "nothing was written; correct the file (or the --variant, --system, --rounds given) and import again")
 				}
 				return explain(err)
 			}
 			// Read and plan the whole file before the database is opened (or created).
-			plan, err := tournament.PrepareEventImport(fh, opts)
+			// Streamed: the file is read for its tags (a bad game stops the reading there),
+			// then again, game by game, inside the write transaction.
+			plan, err := tournament.PrepareEventImportFile(fh, opts)
 			if err != nil {
 				return badFile(err)
 			}
+			sum := sha256.New()
+			if _, err := fh.Seek(0, io.SeekStart); err != nil {
+				return fail(err, "the file must be a regular file")
+			}
+			if _, err := io.Copy(sum, fh); err != nil {
+				return fail(err, "check the file")
+			}
+			plan.SHA256, plan.Again = hex.EncodeToString(sum.Sum(nil)), again
 			st, err := openStore()
 			if err != nil {
 				return err
@@ -92,6 +108,7 @@ Illegal game scores are imported with their verdict and listed; 'arbitro audit' 
 	f.StringVar(&opts.Variant, "variant", "", "italian or international, for files without GameType tags")
 	f.StringVar(&opts.System, "system", "", "round-robin, italo-swiss or dutch (default: inferred, see above)")
 	f.IntVar(&opts.Rounds, "rounds", 0, "rounds planned (default: the rounds in the file, or the whole round robin)")
+	f.BoolVar(&again, "again", false, "import a file already imported into this database once more, as another tournament")
 	return cmd
 }
 

@@ -9,6 +9,7 @@ import (
 	"os"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"arbitro/tournament"
 
@@ -46,8 +47,15 @@ func isCobraUsage(err error) bool {
 
 // openStore opens the --db file (creating it if needed). The caller closes it. Errors are
 // already explained for the user (see explain).
-func openStore() (*tournament.Store, error) {
-	st, err := tournament.Open(flagDB)
+func openStore(opts ...tournament.OpenOption) (*tournament.Store, error) {
+	if v := os.Getenv("ARBITRO_BUSY_TIMEOUT"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d <= 0 {
+			return nil, fail(fmt.Errorf("ARBITRO_BUSY_TIMEOUT=%q is not a duration", v), "write it as 5s, 30s or 2m")
+		}
+		opts = append(opts, tournament.WithBusyTimeout(d))
+	}
+	st, err := tournament.Open(flagDB, opts...)
 	if err != nil {
 		var ce *cliError
 		if e := explain(err); errors.As(e, &ce) {
@@ -65,6 +73,16 @@ func openExisting() (*tournament.Store, error) {
 		return nil, fail(fmt.Errorf("no database %s", flagDB), "check --db or $ARBITRO_DB, or create a tournament first: arbitro tournament create NAME --variant italian --system italo-swiss --rounds 7")
 	}
 	return openStore()
+}
+
+// openReading is openExisting for commands that only read: the file is opened with
+// tournament.ForReading, so it is never created, migrated or changed, and it can be read
+// on read-only media.
+func openReading() (*tournament.Store, error) {
+	if _, err := os.Stat(flagDB); errors.Is(err, os.ErrNotExist) {
+		return openExisting() // its message
+	}
+	return openStore(tournament.ForReading())
 }
 
 // update opens the store, selects the --tournament and runs fn in one write transaction:
@@ -92,7 +110,7 @@ func updateStore(st *tournament.Store, fn func(tx *tournament.Tx, t *tournament.
 
 // view is update for reading: fn sees one consistent state and must not write.
 func view(fn func(tx *tournament.Tx, t *tournament.Tournament) error) error {
-	st, err := openExisting()
+	st, err := openReading()
 	if err != nil {
 		return err
 	}

@@ -43,6 +43,9 @@ next round.`,
 			if err != nil {
 				return err
 			}
+			for _, n := range e.Notes {
+				fmt.Fprintf(cmd.ErrOrStderr(), "arbitro: note: %s\n", n)
+			}
 			if flagJSON {
 				return printJSON(cmd, e)
 			}
@@ -63,14 +66,18 @@ next round.`,
 }
 
 func newPlayerImportCmd() *cobra.Command {
-	return &cobra.Command{
+	var encoding string
+	cmd := &cobra.Command{
 		Use:   "import FILE.csv",
 		Short: "Enter every player of a CSV file (all or none)",
 		Long: `Enter the players of a CSV file in one go: either all of them or, if any row is bad,
 none. The first row names the columns, in English or Italian:
   Name (or Cognome and Nome), Club/Circolo, Rating/Elo/Punteggio, FID id/Tessera,
   FMJD id, Federation/Federazione, National id, Birth year/Anno di nascita, Title/Categoria.
-Separator ';' (as Italian Excel writes) or ','; UTF-8 with or without BOM, or Windows-1252.`,
+Separator ';' (as Italian Excel writes) or ','. The encoding is detected: UTF-16 with its
+byte-order mark (Excel's "Unicode text"), UTF-8 with or without BOM, else Windows-1252 (with
+a warning when that gives letters unusual in names); --encoding names any other
+(iso-8859-2 or windows-1250 for Czech, Polish, Hungarian files).`,
 		Example: `  arbitro player import iscritti.csv`,
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -79,16 +86,23 @@ Separator ';' (as Italian Excel writes) or ','; UTF-8 with or without BOM, or Wi
 				return fail(err, "check the file name")
 			}
 			defer f.Close()
-			rows, err := tournament.ParsePlayersCSV(f)
+			rows, warnings, err := tournament.ReadPlayersCSV(f, encoding)
 			if err != nil {
 				return explain(fmt.Errorf("%s: %w", args[0], err))
 			}
+			for _, w := range warnings {
+				fmt.Fprintf(cmd.ErrOrStderr(), "arbitro: warning: %s: %s\n", args[0], w)
+			}
 			var name string
 			var n int
+			var notes []string
 			err = update(func(tx *tournament.Tx, t *tournament.Tournament) error {
 				name = t.Name
 				es, err := tx.ImportPlayers(t, rows)
 				n = len(es)
+				for _, e := range es {
+					notes = append(notes, e.Notes...)
+				}
 				if err != nil {
 					return fmt.Errorf("%s: %w", args[0], err)
 				}
@@ -97,6 +111,9 @@ Separator ';' (as Italian Excel writes) or ','; UTF-8 with or without BOM, or Wi
 			if err != nil {
 				return err
 			}
+			for _, n := range notes {
+				fmt.Fprintf(cmd.ErrOrStderr(), "arbitro: note: %s\n", n)
+			}
 			if flagJSON {
 				return printJSON(cmd, map[string]any{"tournament": name, "imported": n})
 			}
@@ -104,6 +121,8 @@ Separator ';' (as Italian Excel writes) or ','; UTF-8 with or without BOM, or Wi
 			return nil
 		},
 	}
+	cmd.Flags().StringVar(&encoding, "encoding", "", "the file's encoding when it cannot be detected: iso-8859-2, windows-1250, iso-8859-1...")
+	return cmd
 }
 
 func newPlayerListCmd() *cobra.Command {

@@ -46,6 +46,7 @@ type replayJSON struct {
 	Repetitions []repetitionJSON  `json:"repetitions,omitempty"`
 	Draws       []drawJSON        `json:"draws,omitempty"`
 	Claim40Ply  int               `json:"claim40_ply,omitempty"`
+	Judged      bool              `json:"judged"` // false: not replayed (unsupported or unknown variant, impossible position)
 	Tags        map[string]string `json:"tags,omitempty"`
 }
 
@@ -63,7 +64,7 @@ type drawJSON struct {
 
 func newReplayCmd() *cobra.Command {
 	var variant string
-	var withTags bool
+	var withTags, strict bool
 	c := &cobra.Command{
 		Use:   "replay FILE.pdn...",
 		Short: "Replay PDN game scores through the rules; report the first illegal move of each game",
@@ -73,35 +74,52 @@ code, the position before it (FEN) and the legal moves there; whether the record
 agrees with the final position; repetitions; the FMJD draw rules that applied (International)
 and the first ply at which a 40-move claim was valid (Italian).
 
-The variant comes from each game's GameType tag (22 Italian, 20 International); games
-without one use --variant, else Italian when the tags are Italian (Bianco, Nero, ...), else
-International when a square above 32 appears, else Italian. Files may be UTF-8 or
-Windows-1252.
+The variant comes from each game's GameType tag (22 Italian, 20 International; other
+types are reported unsupported-game-type, not judged); games without one use --variant;
+else another variant recognised in the game (algebraic notation, Black moving first,
+"Red" pieces) is unsupported-variant; else International when the FEN or a move names a
+square above 32; else Italian when the tags are Italian (Bianco, Nero, ...); else the
+variant under whose rules the moves replay. When that does not decide, the game is
+"variant-unknown: pass --variant" and is NOT JUDGED rather than condemned under rules
+that may not be its own. A FEN position that cannot arise in a game (more pieces than a
+side starts with, a man on its own promotion row) is impossible-position, not judged.
+Files may be UTF-8 or Windows-1252.
+
+The reader is tolerant of what real archives contain (stray '.', ';' comments, missing
+results, match scores such as 4-6 as results, ...) and lists every tolerance as a note
+"notation-tolerated: ..."; --strict applies the PDN 3.0 reading grammar instead: each
+deviation is a parse-error naming the line, column and rule.
 
 --json writes JSON Lines, one object per game (format: rules/REPLAY-JSON.md).
 
 Exit status: 0 every game legal; 3 some game is not legal (an illegal move, an ambiguous
-capture, a parse error, an unsupported game type); 1 a file could not be read (the other
-files are still replayed).`,
+capture, a parse error) or not judged (unsupported or unknown variant, impossible
+position); 1 a file could not be read (the other files are still replayed).`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts, err := replayOptions(variant)
 			if err != nil {
 				return err
 			}
+			opts.Strict = strict
 			out := cmd.OutOrStdout()
-			var total, illegal int
+			var total, illegal, unjudged int
 			var readErrs []error
 			for _, file := range args {
-				n, bad, err := replayFile(out, file, opts, flagJSON, withTags)
+				n, bad, nj, err := replayFile(out, file, opts, flagJSON, withTags)
 				total += n
 				illegal += bad
+				unjudged += nj
 				if err != nil {
 					readErrs = append(readErrs, err)
 				}
 			}
 			if !flagJSON {
-				fmt.Fprintf(out, "%s, %d legal, %d not legal\n", plural(total, "game", "games"), total-illegal, illegal)
+				fmt.Fprintf(out, "%s, %d legal, %d not legal", plural(total, "game", "games"), total-illegal, illegal)
+				if unjudged > 0 {
+					fmt.Fprintf(out, " (%d not judged: unsupported or unknown variant, impossible position)", unjudged)
+				}
+				fmt.Fprintln(out)
 			}
 			if len(readErrs) == 1 {
 				return fail(readErrs[0], "check the file name and that it is a PDN text file")
@@ -120,15 +138,18 @@ files are still replayed).`,
 	}
 	c.Flags().StringVar(&variant, "variant", "", "italian or international: the variant of games without a GameType tag")
 	c.Flags().BoolVar(&withTags, "tags", false, "with --json, include every tag of the game")
+	c.Flags().IntVar(&replayJobs, "jobs", 0, "games replayed at once (0: one per processor); the output is the same for any value")
+	c.Flags().BoolVar(&strict, "strict", false, "read by the PDN 3.0 grammar: every tolerated deviation is a parse error")
 	return c
 }
 
 // replayFile replays every game of file and writes the verdicts; it returns the number of
-// games and of games not legal, and a read error.
-func replayFile(w io.Writer, file string, opts rules.ReplayOptions, asJSON, withTags bool) (int, int, error) {
+// games, of games not legal (the not judged included) and of games not judged, and a read
+// error.
+func replayFile(w io.Writer, file string, opts rules.ReplayOptions, asJSON, withTags bool) (n, bad, unjudged int, err error) {
 	f, err := os.Open(file)
 	if err != nil {
-		return 0, 0, err
+		return 0, 0, 0, err
 	}
 	defer f.Close()
 	// The same checks as the audit (tournament.AuditPDN): an empty or binary file is a file
@@ -136,51 +157,60 @@ func replayFile(w io.Writer, file string, opts rules.ReplayOptions, asJSON, with
 	br := bufio.NewReaderSize(f, 64<<10)
 	head, err := br.Peek(8192)
 	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
-		return 0, 0, fmt.Errorf("%s: %w", file, err)
+		return 0, 0, 0, fmt.Errorf("%s: %w", file, err)
 	}
 	if len(bytes.TrimSpace(head)) == 0 && len(head) < 8192 {
-		return 0, 0, fmt.Errorf("%s: %w: the file is empty", file, tournament.ErrBadPDN)
+		return 0, 0, 0, fmt.Errorf("%s: %w: the file is empty", file, tournament.ErrBadPDN)
 	}
 	if tournament.LooksBinary(head) {
-		return 0, 0, fmt.Errorf("%s: %w: the file is binary, not PDN text", file, tournament.ErrBadPDN)
+		return 0, 0, 0, fmt.Errorf("%s: %w: the file is binary, not PDN text", file, tournament.ErrBadPDN)
+	}
+	// The games are replayed and rendered on --jobs workers (tournament.JudgePDN) and
+	// written in file order, the same for any --jobs.
+	type replayed struct {
+		vd  rules.Verdict
+		out []byte
 	}
 	r := rules.NewPDNReader(br)
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	n, bad := 0, 0
-	for {
-		g, err := r.Next()
-		if err == io.EOF {
-			return n, bad, nil
-		}
-		if g == nil {
-			return n, bad, fmt.Errorf("%s: %w", file, err)
-		}
+	r.Strict = opts.Strict
+	err = tournament.JudgePDN(r, replayJobs, func(g *rules.Game, err error) replayed {
 		var vd rules.Verdict
 		if err != nil {
 			vd = rules.ParseErrorVerdict(g, err)
 		} else {
 			vd = rules.Replay(g, opts)
 		}
+		var buf bytes.Buffer
+		if asJSON {
+			enc := json.NewEncoder(&buf)
+			enc.SetEscapeHTML(false)
+			_ = enc.Encode(toReplayJSON(file, g, vd, withTags)) // plain data into memory: cannot fail
+		} else {
+			printVerdict(&buf, file, g, vd)
+		}
+		return replayed{vd, buf.Bytes()}
+	}, func(rp replayed) error {
 		n++
-		if !vd.Legal {
+		if !rp.vd.Legal {
 			bad++
 		}
-		if asJSON {
-			if err := enc.Encode(toReplayJSON(file, g, vd, withTags)); err != nil {
-				return n, bad, err
-			}
-		} else {
-			printVerdict(w, file, g, vd)
+		if !rp.vd.Judged() {
+			unjudged++
 		}
+		_, err := w.Write(rp.out)
+		return err
+	})
+	if err != nil {
+		return n, bad, unjudged, fmt.Errorf("%s: %w", file, err)
 	}
+	return n, bad, unjudged, nil
 }
 
 func toReplayJSON(file string, g *rules.Game, vd rules.Verdict, withTags bool) replayJSON {
 	j := replayJSON{
 		File: file, Index: g.Index, Line: g.Line, White: g.White(), Black: g.Black(),
 		Event: g.Event(), Date: g.Date(), Result: vd.Result, Variant: vd.Variant,
-		Plies: vd.Plies, Legal: vd.Legal, ResultCheck: string(vd.ResultCheck), Terminal: vd.Terminal,
+		Plies: vd.Plies, Legal: vd.Legal, Judged: vd.Judged(), ResultCheck: string(vd.ResultCheck), Terminal: vd.Terminal,
 		Notes: vd.Notes, Claim40Ply: vd.Claim40Ply,
 	}
 	if !vd.Legal {
@@ -223,7 +253,11 @@ func printVerdict(w io.Writer, file string, g *rules.Game, vd rules.Verdict) {
 	if vd.Legal {
 		fmt.Fprintf(w, "%s: legal, %s, result %s\n", head, plural(vd.Plies, "ply", "plies"), vd.ResultCheck)
 	} else {
-		fmt.Fprintf(w, "%s: NOT LEGAL [%s", head, vd.Reason)
+		verdict := "NOT LEGAL"
+		if !vd.Judged() {
+			verdict = "NOT JUDGED"
+		}
+		fmt.Fprintf(w, "%s: %s [%s", head, verdict, vd.Reason)
 		if vd.Detail != "" {
 			fmt.Fprintf(w, ": %s", vd.Detail)
 		}

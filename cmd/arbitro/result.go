@@ -94,9 +94,13 @@ that the rounds paired since were paired on the old result (they are not re-pair
 			var bd *tournament.Board
 			var t *tournament.Tournament
 			var warnings []string
+			var same error
 			err = update(func(tx *tournament.Tx, tt *tournament.Tournament) (err error) {
 				t = tt
-				if bd, err = tx.SetResult(tt, r, b, game, args[2], opts); err != nil {
+				if bd, err = tx.SetResult(tt, r, b, game, args[2], opts); errors.Is(err, tournament.ErrSameResult) {
+					same = err // a harmless repeat: nothing written, exit 0 with a note
+					return nil
+				} else if err != nil {
 					return explainBoard(err)
 				}
 				warnings, err = tx.ResultDisagreements(bd)
@@ -104,6 +108,13 @@ that the rounds paired since were paired on the old result (they are not re-pair
 			})
 			if err != nil {
 				return err
+			}
+			if same != nil {
+				fmt.Fprintf(cmd.ErrOrStderr(), "arbitro: note: %v\n", same)
+				if flagJSON {
+					return printJSON(cmd, bd)
+				}
+				return nil
 			}
 			for _, w := range warnings {
 				fmt.Fprintf(cmd.ErrOrStderr(), "arbitro: warning: round %d board %d: %s (the result is recorded; 'arbitro audit' lists it)\n", r, b, w)

@@ -41,7 +41,7 @@ sheets and messages: it (default for italian), en (default for international), f
 		RunE: func(cmd *cobra.Command, args []string) error {
 			t.Name = args[0]
 			t.Lang = flagLang // "" = the default of the variant (tournament.DefaultLang)
-			t.Variant = strings.ToLower(t.Variant)
+			t.Variant = tournament.CanonicalVariant(t.Variant)
 			t.System = strings.ToLower(t.System)
 			if t.ItaloFormat != "" && t.System != tournament.SystemItaloSwiss {
 				return usageErr("--italo-format goes with --system italo-swiss")
@@ -122,7 +122,7 @@ func newTournamentListCmd() *cobra.Command {
 		Short: "List the tournaments of the database",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			st, err := openExisting()
+			st, err := openReading()
 			if err != nil {
 				return err
 			}

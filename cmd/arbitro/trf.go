@@ -53,7 +53,7 @@ number) with every round, XXR (rounds) and, for a Dutch tournament, XXC (the col
 lot). Scores are written in chess points: draughts game points 2-1-0 become 1-0.5-0.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			st, err := openExisting()
+			st, err := openReading()
 			if err != nil {
 				return err
 			}
@@ -228,7 +228,7 @@ func runTRFCheck(out io.Writer, trfPath string, seed uint64) error {
 // is checked against the Dutch engine as runTRFCheck does, through the tournament's TRF
 // view (ExportTRF: results, byes, absences; the initial colour of the stored seed).
 func runStoredCheck(out io.Writer) error {
-	st, err := openExisting()
+	st, err := openReading()
 	if err != nil {
 		return err
 	}

@@ -1,0 +1,214 @@
+package main
+
+// Data safety row "kill -9 inside a write": result, pair, game import, event import and
+// player import are each killed (SIGKILL) 20 times at a random moment inside their write
+// transaction. The store's test hook (ARBITRO_TEST_TX_MARKER, see txMark in
+// tournament/store.go) marks when the transaction began and when its writes were done, so
+// the test proves where each kill landed. After each kill the file must pass
+// integrity_check and foreign_key_check and hold either nothing of the command (every
+// table's row count as before) or all of it (as after an uncut run); a kill before the
+// writes were done must leave nothing. The seed is printed: ARBITRO_CRASH_SEED=N replays.
+
+import (
+	"database/sql"
+	"fmt"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"arbitro/tournament"
+)
+
+// tableCounts returns "table=rows ..." for every table of the file, after checking it.
+func tableCounts(t *testing.T, path string) string {
+	t.Helper()
+	st, err := tournament.Open(path)
+	if err != nil {
+		t.Fatalf("reopen: %v", err)
+	}
+	defer st.Close()
+	var ok string
+	if err := st.DB().QueryRow("PRAGMA integrity_check").Scan(&ok); err != nil || ok != "ok" {
+		t.Fatalf("integrity_check: %q %v", ok, err)
+	}
+	rows, err := st.DB().Query("PRAGMA foreign_key_check")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rows.Next() {
+		t.Fatal("foreign_key_check reports violations")
+	}
+	rows.Close()
+	var names []string
+	rows, err = st.DB().Query(`SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var n string
+		rows.Scan(&n)
+		names = append(names, n)
+	}
+	rows.Close()
+	var out []string
+	for _, n := range names {
+		var c int
+		st.DB().QueryRow(`SELECT count(*) FROM "` + n + `"`).Scan(&c)
+		out = append(out, fmt.Sprintf("%s=%d", n, c))
+	}
+	return strings.Join(out, " ")
+}
+
+func exists(path string) bool { _, err := os.Stat(path); return err == nil }
+
+func TestSafetyCrashInsideWrites(t *testing.T) {
+	if testing.Short() {
+		t.Skip("kills 100 processes")
+	}
+	seed := time.Now().UnixNano()
+	if v := os.Getenv("ARBITRO_CRASH_SEED"); v != "" {
+		seed, _ = strconv.ParseInt(v, 10, 64)
+	}
+	t.Logf("seed %d (replay with ARBITRO_CRASH_SEED=%d)", seed, seed)
+	rng := rand.New(rand.NewSource(seed))
+
+	dir := t.TempDir()
+	ita, err := os.ReadFile("../../tournament/testdata/events/ita_campionato_italiano_assoluto_2005_turni1-4.pdn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	wk, err := os.ReadFile("../../tournament/testdata/events/intl_world_championship_2007_rounds01-11.pdn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, "ita.pdn"), ita, 0o644)
+	os.WriteFile(filepath.Join(dir, "wk.pdn"), wk, 0o644)
+	os.WriteFile(filepath.Join(dir, "club.csv"), []byte(genCSV(40, ";", "Club")), 0o644)
+	os.WriteFile(filepath.Join(dir, "big.csv"), []byte(genCSV(1000, ";", "Big")), 0o644)
+	for _, args := range [][]string{
+		{"tournament", "create", "Club", "--system", "dutch", "--rounds", "5", "--seed", "1"},
+		{"--tournament", "Club", "player", "import", "club.csv"},
+		{"--tournament", "Club", "lot"},
+		{"--tournament", "Club", "pair"},
+		{"tournament", "create", "PairMe", "--system", "dutch", "--rounds", "5", "--seed", "2"},
+		{"--tournament", "PairMe", "player", "import", "club.csv"},
+		{"--tournament", "PairMe", "lot"},
+		{"tournament", "create", "Empty", "--system", "italo-swiss", "--rounds", "5", "--seed", "3"},
+		{"event", "import", "ita.pdn", "--name", "Assoluto"},
+	} {
+		mustRun(t, dir, append([]string{"--db", "fixture.db"}, args...)...)
+	}
+	// Assoluto keeps its boards and results but loses its scores, for game import.
+	db, err := sql.Open("sqlite", filepath.Join(dir, "fixture.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`DELETE FROM games`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	tableCounts(t, filepath.Join(dir, "fixture.db")) // checkpoints the WAL into the file
+
+	commands := []struct {
+		name string
+		args []string
+	}{
+		{"result", []string{"--tournament", "Club", "result", "1", "3", "2-0"}},
+		{"pair", []string{"--tournament", "PairMe", "pair"}},
+		{"game import", []string{"--tournament", "Assoluto", "game", "import", "ita.pdn"}},
+		{"event import", []string{"event", "import", "wk.pdn", "--name", "World"}},
+		{"player import", []string{"--tournament", "Empty", "player", "import", "big.csv"}},
+	}
+	const kills = 20
+	total := map[string][3]int{}
+	for ci, c := range commands {
+		// An uncut run: the counts after, and how long the writes take.
+		copyFile(t, filepath.Join(dir, "fixture.db"), filepath.Join(dir, "ref.db"))
+		before := tableCounts(t, filepath.Join(dir, "ref.db"))
+		marker := filepath.Join(dir, "ref")
+		cmd := arbitroCmd(dir, append([]string{"--db", "ref.db"}, c.args...)...)
+		cmd.Env = append(cmd.Env, "ARBITRO_TEST_TX_MARKER="+marker)
+		start := time.Now()
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("%s uncut: %v\n%s", c.name, err, out)
+		}
+		took := time.Since(start)
+		// The transaction's own span, from the hook's marks: kills are placed within it.
+		fb, err1 := os.Stat(marker + ".begin")
+		fp, err2 := os.Stat(marker + ".precommit")
+		if err1 != nil || err2 != nil {
+			t.Fatalf("%s uncut: the store's test hook left no marks (%v %v)", c.name, err1, err2)
+		}
+		span := max(fp.ModTime().Sub(fb.ModTime()), time.Millisecond)
+		after := tableCounts(t, filepath.Join(dir, "ref.db"))
+		if after == before {
+			t.Fatalf("%s changed nothing", c.name)
+		}
+		for _, s := range []string{".begin", ".precommit", ".commit"} {
+			os.Remove(marker + s)
+		}
+
+		// The hook holds the finished transaction open this long before its commit, so a
+		// kill placed within the writes' span lands inside the transaction even when this
+		// run's writes go faster than the uncut run's.
+		pause := 2*span + 200*time.Millisecond
+		var during, paused, nothing int
+		for k := 0; k < kills; k++ {
+			path := filepath.Join(dir, "kill.db")
+			for _, suf := range []string{"", "-wal", "-shm"} {
+				os.Remove(path + suf)
+			}
+			copyFile(t, filepath.Join(dir, "fixture.db"), path)
+			marker := filepath.Join(dir, fmt.Sprintf("kill%d-%d", ci, k))
+			cmd := arbitroCmd(dir, append([]string{"--db", "kill.db"}, c.args...)...)
+			cmd.Env = append(cmd.Env, "ARBITRO_TEST_TX_MARKER="+marker, "ARBITRO_TEST_TX_PAUSE="+pause.String())
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			// Wait for the transaction to begin, then kill at a random moment of it: among
+			// its writes, or in the pause after them (before the commit).
+			deadline := time.Now().Add(30 * time.Second)
+			for !exists(marker+".begin") && time.Now().Before(deadline) {
+				time.Sleep(200 * time.Microsecond)
+			}
+			time.Sleep(time.Duration(rng.Int63n(int64(span))))
+			pre, com := exists(marker+".precommit"), exists(marker+".commit")
+			cmd.Process.Kill()
+			cmd.Wait()
+			began := exists(marker + ".begin")
+			got := tableCounts(t, path)
+			switch {
+			case !began:
+				t.Fatalf("%s kill %d: the transaction never began", c.name, k)
+			case com:
+				// Landed after the commit: everything must be there.
+				if got != after {
+					t.Fatalf("%s kill %d after the commit: %s, want %s", c.name, k, got, after)
+				}
+			case !pre:
+				during++
+				if got != before {
+					t.Fatalf("%s kill %d among the writes left a partial state:\n got %s\nwant %s", c.name, k, got, before)
+				}
+				nothing++
+			default:
+				paused++
+				if got != before && got != after {
+					t.Fatalf("%s kill %d before the commit: %s, neither before (%s) nor after (%s)", c.name, k, got, before, after)
+				}
+				if got == before {
+					nothing++
+				}
+			}
+		}
+		total[c.name] = [3]int{during, paused, nothing}
+		t.Logf("%s: %d kills, %d among the writes, %d after the writes before the commit, %d left nothing (uncut: the process %v, its writes %v)", c.name, kills, during, paused, nothing, took.Round(time.Millisecond), span.Round(time.Millisecond))
+		if during+paused != kills {
+			t.Errorf("%s: only %d of %d kills landed inside the transaction", c.name, during+paused, kills)
+		}
+	}
+}

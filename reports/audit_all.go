@@ -1,0 +1,206 @@
+package reports
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+
+	"arbitro/tournament"
+)
+
+// ArchiveAudit renders the audit of every tournament of a file (tournament.Tx.AuditAll):
+// text (the scores with problems or notes, one summary line per tournament, then the
+// archive's totals) or JSON Lines (one object per score, see ArchiveGameJSON). Render runs
+// on the audit's workers; Item and Finish write in the audit's order, so the output is the
+// same for any number of workers.
+type ArchiveAudit struct {
+	W    io.Writer
+	JSON bool
+	// KeepSummaries keeps each tournament's summary in Summaries (for the PDF).
+	KeepSummaries bool
+	Summaries     []tournament.AuditSummary
+}
+
+// ArchiveGameJSON is one line of `arbitro audit --all --json`: the tournament, the board,
+// the replay verdict (field names as in rules/REPLAY-JSON.md: result, variant, plies,
+// legal, ply, move, reason, detail, message, fen, legal_moves, result_check, terminal,
+// notes) and the audit's problems, resolved ambiguities and claims.
+type ArchiveGameJSON struct {
+	TournamentID   int64                   `json:"tournament_id"`
+	Tournament     string                  `json:"tournament"`
+	Round          int                     `json:"round"`
+	Board          int                     `json:"board"`
+	Game           int                     `json:"game"`
+	GameID         int64                   `json:"game_id"`
+	White          string                  `json:"white"`
+	Black          string                  `json:"black"`
+	RecordedResult string                  `json:"recorded_result,omitempty"`
+	Result         string                  `json:"result"`
+	Variant        string                  `json:"variant"`
+	Plies          int                     `json:"plies"`
+	Legal          bool                    `json:"legal"`
+	Ply            int                     `json:"ply,omitempty"`
+	Move           string                  `json:"move,omitempty"`
+	Reason         string                  `json:"reason,omitempty"`
+	Detail         string                  `json:"detail,omitempty"`
+	Message        string                  `json:"message,omitempty"`
+	FEN            string                  `json:"fen,omitempty"`
+	LegalMoves     []string                `json:"legal_moves,omitempty"`
+	ResultCheck    string                  `json:"result_check"`
+	Terminal       bool                    `json:"terminal"`
+	Notes          []string                `json:"notes,omitempty"`
+	Problems       []tournament.Problem    `json:"problems"`
+	Ambiguities    []string                `json:"resolved_ambiguities,omitempty"`
+	Claims         []tournament.ClaimAudit `json:"claims,omitempty"`
+}
+
+// Render returns the output of one judged score: a JSON line, or in text a block for a
+// score with problems or notes (nothing otherwise).
+func (a *ArchiveAudit) Render(t *tournament.Tournament, ga *tournament.GameAudit) []byte {
+	vd := ga.Verdict
+	b := ga.Board
+	amb := tournament.AmbiguityNotes(vd)
+	var buf bytes.Buffer
+	if a.JSON {
+		j := ArchiveGameJSON{TournamentID: t.ID, Tournament: t.Name, Round: b.Round, Board: b.Board, Game: b.Game,
+			GameID: ga.GameID, White: b.White, Black: b.Black, RecordedResult: b.Result.String(), Result: vd.Result,
+			Variant: vd.Variant, Plies: vd.Plies, Legal: vd.Legal, ResultCheck: string(vd.ResultCheck), Terminal: vd.Terminal,
+			Notes: vd.Notes, Problems: ga.Problems, Ambiguities: amb, Claims: ga.Claims}
+		if !vd.Legal {
+			j.Ply, j.Move, j.Reason, j.Detail, j.Message, j.FEN = vd.Ply, vd.Move, vd.Reason, vd.Detail, vd.Message, vd.FEN
+			j.LegalMoves = vd.LegalMoves
+		}
+		if j.Problems == nil {
+			j.Problems = []tournament.Problem{}
+		}
+		enc := json.NewEncoder(&buf)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(j); err != nil { // plain data: cannot fail
+			panic(err)
+		}
+		return buf.Bytes()
+	}
+	if len(ga.Problems) == 0 && len(amb) == 0 {
+		return nil
+	}
+	recorded := b.Result.String()
+	if recorded == "" {
+		recorded = "none"
+	}
+	fmt.Fprintf(&buf, "tournament %d round %d board %d (%s - %s), game %d, recorded %s:\n", t.ID, b.Round, b.Board, b.White, b.Black, ga.GameID, recorded)
+	for _, p := range ga.Problems {
+		if !vd.Legal && p.Code == vd.Reason && p.Ply == vd.Ply {
+			reason := vd.Reason
+			if vd.Detail != "" {
+				reason += ": " + vd.Detail
+			}
+			if vd.Move == "" {
+				fmt.Fprintf(&buf, "  NOT LEGAL at ply %d [%s]\n", vd.Ply, reason)
+			} else {
+				fmt.Fprintf(&buf, "  NOT LEGAL at ply %d, move %s [%s]\n", vd.Ply, vd.Move, reason)
+			}
+			fmt.Fprintf(&buf, "    %s\n", vd.Message)
+			if vd.FEN != "" {
+				fmt.Fprintf(&buf, "    position: %s\n", vd.FEN)
+				fmt.Fprintf(&buf, "    legal moves: %s\n", strings.Join(vd.LegalMoves, " "))
+			}
+			continue
+		}
+		fmt.Fprintf(&buf, "  %s: %s\n", p.Code, p.Message)
+	}
+	for _, n := range amb {
+		fmt.Fprintf(&buf, "  note: %s\n", n)
+	}
+	return buf.Bytes()
+}
+
+// Item writes one item of the audit, in order: a score's rendering, and in text a summary
+// line at the end of each tournament.
+func (a *ArchiveAudit) Item(it *tournament.ArchiveItem) error {
+	switch it.Kind {
+	case tournament.ItemGame:
+		if len(it.Out) > 0 {
+			_, err := a.W.Write(it.Out)
+			return err
+		}
+	case tournament.ItemTournamentEnd:
+		if a.KeepSummaries {
+			a.Summaries = append(a.Summaries, *it.Summary)
+		}
+		if !a.JSON {
+			s := it.Summary
+			_, err := fmt.Fprintf(a.W, "tournament %d %q (%s): %s checked, %s in %s, %d not legal, %s, %s\n",
+				s.TournamentID, s.Name, s.Variant, count(s.Games, "game score", "game scores"), count(s.Problems, "problem", "problems"),
+				count(s.WithProblems, "game", "games"), s.Illegal, count(s.Inconsistent, "inconsistent result", "inconsistent results"),
+				count(s.ClaimsAgainst, "claim decided against the engine", "claims decided against the engine"))
+			return err
+		}
+	}
+	return nil
+}
+
+// Finish writes the archive's totals (text only).
+func (a *ArchiveAudit) Finish(total *tournament.AuditSummary) error {
+	if a.JSON {
+		return nil
+	}
+	_, err := fmt.Fprintf(a.W, "archive: %s, %s checked, %s in %s, %d not legal%s, %s, %s\n",
+		count(total.Tournaments, "tournament", "tournaments"), count(total.Games, "game score", "game scores"),
+		count(total.Problems, "problem", "problems"), count(total.WithProblems, "game", "games"), total.Illegal, byReason(total.IllegalByReason),
+		count(total.Inconsistent, "inconsistent result", "inconsistent results"),
+		count(total.ClaimsAgainst, "claim decided against the engine", "claims decided against the engine"))
+	return err
+}
+
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
+// byReason writes " (reason n, ...)" in reason order, or "" for none.
+func byReason(m map[string]int) string {
+	if len(m) == 0 {
+		return ""
+	}
+	var parts []string
+	for _, r := range slices.Sorted(maps.Keys(m)) {
+		parts = append(parts, fmt.Sprintf("%s %d", r, m[r]))
+	}
+	return " (" + strings.Join(parts, ", ") + ")"
+}
+
+// WriteArchiveAuditPDF renders the archive audit's summary: the totals of the whole file
+// (tournaments, game scores, scores with problems, illegal scores by reason, results
+// inconsistent with the moves, claims decided against the engine), then a table with the
+// same counts for each tournament.
+func WriteArchiveAuditPDF(w io.Writer, total *tournament.AuditSummary, per []tournament.AuditSummary, meta Meta) error {
+	d := newDoc(meta, tournament.EventInfo{Name: "Archive audit"}, "Audit summary of every tournament", true)
+	f := d.f
+	f.AddPage()
+	d.paragraph(10, fmt.Sprintf("%s, %s checked (%d plies replayed): %s in %s.", count(total.Tournaments, "tournament", "tournaments"),
+		count(total.Games, "game score", "game scores"), total.Plies, count(total.Problems, "problem", "problems"),
+		count(total.WithProblems, "game", "games")))
+	d.paragraph(10, fmt.Sprintf("Illegal game scores: %d%s.", total.Illegal, byReason(total.IllegalByReason)))
+	d.paragraph(10, fmt.Sprintf("Results inconsistent with the moves: %d. Draw claims decided against the engine: %d.",
+		total.Inconsistent, total.ClaimsAgainst))
+	f.Ln(3)
+	cols := []column{{head: "#", align: "R"}, {head: "Tournament", align: "L"}, {head: "Variant", align: "L"},
+		{head: "Games", align: "R"}, {head: "With problems", align: "R"}, {head: "Illegal", align: "R"},
+		{head: "Illegal by reason", align: "L"}, {head: "Inconsistent results", align: "R"}, {head: "Claims against engine", align: "R"}}
+	rows := make([][]string, 0, len(per))
+	for _, s := range per {
+		rows = append(rows, []string{strconv.FormatInt(s.TournamentID, 10), s.Name, s.Variant, strconv.Itoa(s.Games),
+			strconv.Itoa(s.WithProblems), strconv.Itoa(s.Illegal), strings.Trim(byReason(s.IllegalByReason), " ()"),
+			strconv.Itoa(s.Inconsistent), strconv.Itoa(s.ClaimsAgainst)})
+	}
+	d.fitWidths(cols, rows, 8, 1, 30)
+	d.table(cols, rows, 8)
+	return d.finish(w)
+}
