@@ -13,9 +13,9 @@ dir=$(cd "$(dirname "$0")/../events" && pwd)
 i=1
 while [ "$i" -le "$n" ]; do
 	if [ $((i % 7)) -eq 0 ]; then
-		"$arbitro" --db "$db" event import --name "Assoluto 2005 copy $i" "$dir/ita_campionato_italiano_assoluto_2005_turni1-4.pdn" >/dev/null
+		"$arbitro" --db "$db" event import --again --name "Assoluto 2005 copy $i" "$dir/ita_campionato_italiano_assoluto_2005_turni1-4.pdn" >/dev/null
 	else
-		"$arbitro" --db "$db" event import --name "WK 2007 copy $i" "$dir/intl_world_championship_2007_rounds01-11.pdn" >/dev/null 2>&1
+		"$arbitro" --db "$db" event import --again --name "WK 2007 copy $i" "$dir/intl_world_championship_2007_rounds01-11.pdn" >/dev/null 2>&1
 	fi
 	i=$((i + 1))
 done
