@@ -13,6 +13,7 @@
 package reports
 
 import (
+	"cmp"
 	_ "embed"
 	"errors"
 	"fmt"
@@ -23,6 +24,7 @@ import (
 
 	"codeberg.org/go-pdf/fpdf"
 
+	"arbitro/internal/version"
 	"arbitro/tournament"
 )
 
@@ -141,7 +143,7 @@ func (d *doc) footer() {
 	f.SetFont(fontFamily, "", 7)
 	f.SetTextColor(90, 90, 90)
 	when := d.meta.when()
-	left := d.loc.T("pdf.generated", "version", d.meta.Version, "time", d.loc.Date(when)+" "+when.Format("15:04")+" UTC")
+	left := d.loc.T("pdf.generated", "version", cmp.Or(d.meta.Version, version.String()), "time", d.loc.Date(when)+" "+when.Format("15:04")+" UTC")
 	f.CellFormat(0, 4, left, "", 0, "L", false, 0, "")
 	f.SetX(margin)
 	f.CellFormat(0, 4, d.loc.T("pdf.page", "page", f.PageNo(), "pages", "{nb}"), "", 0, "R", false, 0, "")

@@ -10,7 +10,6 @@ import (
 	"regexp"
 	"runtime"
 	"strings"
-	"syscall"
 	"testing"
 
 	"arbitro/rules"
@@ -352,16 +351,6 @@ func BenchmarkAuditArchive(b *testing.B) {
 		b.ReportMetric(float64(games)/cpu, "games/cpu-s")
 	}
 	b.ReportMetric(float64(plies)/float64(games), "plies/game")
-}
-
-// cpuSeconds returns the CPU time (user + system) this process has used.
-func cpuSeconds() float64 {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	tv := func(t syscall.Timeval) float64 { return float64(t.Sec) + float64(t.Usec)/1e6 }
-	return tv(ru.Utime) + tv(ru.Stime)
 }
 
 // International: the 2007 World Championship file has Round "?"; with the round given,

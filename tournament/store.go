@@ -9,7 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"time"
 
 	"arbitro"
@@ -97,7 +96,7 @@ func Open(path string, opts ...OpenOption) (*Store, error) {
 	case statErr == nil && fi.IsDir():
 		return nil, fmt.Errorf("%s is a directory, not a database file", path)
 	case statErr == nil:
-		s.readOnly = fi.Mode().Perm()&0o222 == 0 || syscall.Access(abs, 2 /* W_OK */) != nil
+		s.readOnly = fi.Mode().Perm()&0o222 == 0 || !writable(abs)
 	case errors.Is(statErr, os.ErrNotExist):
 		if cfg.reading {
 			return nil, fmt.Errorf("no database %s: %w", path, statErr)

@@ -26,8 +26,8 @@ annunciata): the Swiss pairings leave him out and he gets --points game points (
 0; 1 for a half-point bye where the rules allow it). PLAYER is an id or a name. --remove
 takes the absence back. For a round already paired record a forfeit with 'arbitro
 result'; a round robin's rounds are fixed, so there too the game is a forfeit.`,
-		Example: `  arbitro absent 'Rossi, Mario'
-  arbitro absent 12 --round 5 --points 1 --reason 'requested half-point bye'
+		Example: `  arbitro absent "Rossi, Mario"
+  arbitro absent 12 --round 5 --points 1 --reason "requested half-point bye"
   arbitro absent 12 --round 5 --remove`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {

@@ -98,7 +98,7 @@ func (d *demo) outf(format string, args ...any) {
 }
 
 func (d *demo) cmdline(format string, args ...any) {
-	fmt.Fprintf(d.w, "    %s\n", d.loc.T("demo.by_hand", "db", filepath.Join(d.dir, "arbitro.db"), "cmd", fmt.Sprintf(format, args...)))
+	fmt.Fprintf(d.w, "    %s\n", d.loc.T("demo.by_hand", "db", shellQuote(filepath.Join(d.dir, "arbitro.db")), "cmd", fmt.Sprintf(format, args...)))
 }
 
 // out prints a line of the current step (a catalog key and its arguments).
@@ -169,7 +169,7 @@ func runDemo(w io.Writer, dir string, seed int64) error {
 	for _, f := range d.files {
 		fmt.Fprintf(w, "  %s\n", f)
 	}
-	fmt.Fprintln(w, d.loc.T("demo.continue", "db", filepath.Join(dir, "arbitro.db")))
+	fmt.Fprintln(w, d.loc.T("demo.continue", "db", shellQuote(filepath.Join(dir, "arbitro.db"))))
 	return d.site()
 }
 
@@ -180,9 +180,9 @@ func (d *demo) site() error {
 	if err != nil {
 		return explain(err)
 	}
-	db := filepath.Join(d.dir, "arbitro.db")
+	db := shellQuote(filepath.Join(d.dir, "arbitro.db"))
 	fmt.Fprintln(d.w, "\n"+d.loc.T("site.demo.published", "events", res.Tournaments, "files", res.Files,
-		"publish", "arbitro --db "+db+" publish --all --out "+out, "serve", "arbitro --db "+db+" serve", "index", res.Index))
+		"publish", "arbitro --db "+db+" publish --all --out "+shellQuote(out), "serve", "arbitro --db "+db+" serve", "index", res.Index))
 	return nil
 }
 
@@ -198,7 +198,7 @@ func (d *demo) realEvent() (*tournament.Tournament, error) {
 		return nil, err
 	}
 	d.say("demo.import")
-	d.cmdline("event import %s", src)
+	d.cmdline("event import %s", shellQuote(src))
 	rep, err := tournament.ImportEventPDN(context.Background(), d.st, bytes.NewReader(data), demoItalianFile, tournament.EventImportOptions{})
 	if err != nil {
 		return nil, explain(err)
@@ -229,7 +229,7 @@ func (d *demo) worldEvent() error {
 		return err
 	}
 	name := "World Championship 2007"
-	d.cmdline("event import %s --name %q --system round-robin --rounds 19", src, name)
+	d.cmdline("event import %s --name %s --system round-robin --rounds 19", shellQuote(src), shellQuote(name))
 	rep, err := tournament.ImportEventPDN(context.Background(), d.st, bytes.NewReader(data), demoWorldFile,
 		tournament.EventImportOptions{Name: name, System: tournament.SystemRoundRobin, Rounds: 19})
 	if err != nil {
@@ -251,7 +251,7 @@ func (d *demo) indent(s string) {
 // audit replays every stored score of t and writes the audit report (text and PDF).
 func (d *demo) audit(t *tournament.Tournament, prefix string) error {
 	d.say("demo.audit", "name", strconv.Quote(t.Name))
-	d.cmdline("--tournament %d audit --pdf %s", t.ID, filepath.Join(d.dir, prefix+"-audit.pdf"))
+	d.cmdline("--tournament %d audit --pdf %s", t.ID, shellQuote(filepath.Join(d.dir, prefix+"-audit.pdf")))
 	var a *tournament.TournamentAudit
 	if err := d.view(func(tx *tournament.Tx) (err error) { a, err = tx.Audit(t, 0); return err }); err != nil {
 		return err
@@ -327,7 +327,7 @@ func (d *demo) reports(t *tournament.Tournament, prefix string, grid bool) error
 		return err
 	}
 	d.say("demo.standings", "name", strconv.Quote(t.Name), "round", s.AfterRound)
-	d.cmdline("--tournament %d standings --pdf %s", t.ID, filepath.Join(d.dir, prefix+"-standings.pdf"))
+	d.cmdline("--tournament %d standings --pdf %s", t.ID, shellQuote(filepath.Join(d.dir, prefix+"-standings.pdf")))
 	var text bytes.Buffer
 	if err := reports.WriteStandingsText(&text, s); err != nil {
 		return err
@@ -339,7 +339,7 @@ func (d *demo) reports(t *tournament.Tournament, prefix string, grid bool) error
 	if err := d.file(prefix+"-standings.pdf", func(w io.Writer) error { return reports.WriteStandingsPDF(w, s, d.meta) }); err != nil {
 		return err
 	}
-	d.cmdline("--tournament %d crosstable --pdf %s", t.ID, filepath.Join(d.dir, prefix+"-crosstable.pdf"))
+	d.cmdline("--tournament %d crosstable --pdf %s", t.ID, shellQuote(filepath.Join(d.dir, prefix+"-crosstable.pdf")))
 	if err := d.file(prefix+"-crosstable.txt", func(w io.Writer) error { return reports.WriteCrosstableText(w, s, grid) }); err != nil {
 		return err
 	}
@@ -377,7 +377,7 @@ func (d *demo) simulatedEvent(name, system string, rounds int, players []tournam
 	t := &tournament.Tournament{Name: name, Variant: tournament.VariantItalian, System: system, Rounds: rounds,
 		Seed: d.seed, ByePoints: 2, ForfeitPoints: 2, Place: "arbitro demo (simulated)", Arbiter: "arbitro demo"}
 	d.say("demo.create", "name", strconv.Quote(name), "system", system, "rounds", rounds, "seed", fmt.Sprint(d.seed))
-	d.cmdline("tournament create %q --variant italian --system %s --rounds %d --seed %d", name, system, rounds, d.seed)
+	d.cmdline("tournament create %s --variant italian --system %s --rounds %d --seed %d", shellQuote(name), system, rounds, d.seed)
 	if err := d.update(func(tx *tournament.Tx) error {
 		if err := tx.CreateTournament(t); err != nil {
 			return err
@@ -410,7 +410,8 @@ func (d *demo) simulatedEvent(name, system string, rounds int, players []tournam
 	}
 	for r := 1; r <= rounds; r++ {
 		d.say("demo.round", "round", r, "rounds", rounds)
-		d.cmdline("--tournament %d pair; then for each board: arbitro result %d BOARD 2-0|1-1|0-2 and arbitro game add %d BOARD FILE.pdn", t.ID, r, r)
+		d.cmdline("--tournament %d pair", t.ID)
+		d.outf("then for each board: arbitro result %d BOARD 2-0 (or 1-1, 0-2) and arbitro game add %d BOARD FILE.pdn", r, r)
 		var played []tournament.SimulatedBoard
 		var sheet reports.PairingsSheet
 		opts := tournament.SimRoundOptions{Seed: uint64(d.seed), Event: name}
@@ -452,7 +453,7 @@ func (d *demo) simulatedEvent(name, system string, rounds int, players []tournam
 			return explainPair(err)
 		}
 		if r == 1 {
-			d.cmdline("--tournament %d pairings --round 1 --pdf %s", t.ID, filepath.Join(d.dir, prefix+"-pairings-round1.pdf"))
+			d.cmdline("--tournament %d pairings --round 1 --pdf %s", t.ID, shellQuote(filepath.Join(d.dir, prefix+"-pairings-round1.pdf")))
 			if err := d.file(prefix+"-pairings-round1.pdf", func(w io.Writer) error { return reports.WritePairingsPDF(w, sheet, d.meta) }); err != nil {
 				return err
 			}
@@ -482,7 +483,7 @@ func (d *demo) simulatedEvent(name, system string, rounds int, players []tournam
 				return err
 			}
 			file := fmt.Sprintf("%s-results-round%d.pdf", prefix, r)
-			d.cmdline("--tournament %d pairings --round %d --results --pdf %s", t.ID, r, filepath.Join(d.dir, file))
+			d.cmdline("--tournament %d pairings --round %d --results --pdf %s", t.ID, r, shellQuote(filepath.Join(d.dir, file)))
 			if err := d.file(file, func(w io.Writer) error { return reports.WriteResultsPDF(w, sheet, d.meta) }); err != nil {
 				return err
 			}

@@ -29,6 +29,8 @@ import (
 	"io"
 	"os"
 
+	buildversion "arbitro/internal/version"
+
 	"github.com/spf13/cobra"
 )
 
@@ -70,8 +72,9 @@ var registered []*cobra.Command
 // addCommand registers a top-level subcommand; call it from an init function.
 func addCommand(c *cobra.Command) { registered = append(registered, c) }
 
-// version is set at build time with -ldflags "-X main.version=..."; "dev" otherwise.
-var version = "dev"
+// version is this build's "v1.2.0 (commit 1c09412abcde)" (see arbitro/internal/version:
+// stamped by the release recipe, else the Go build information, else "dev").
+var version = buildversion.String()
 
 func newRoot() *cobra.Command {
 	root := &cobra.Command{
@@ -90,6 +93,7 @@ The database is --db, or $ARBITRO_DB, or arbitro.db in the current directory.`,
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return &cliError{code: exitUsage, err: err, hint: "see '" + c.CommandPath() + " --help'"}
 	})
+	root.Long += "\n\nThis is arbitro " + version + " ('arbitro version' for details)."
 	addGlobalFlags(root)
 	for _, c := range registered {
 		root.AddCommand(c)

@@ -1,0 +1,40 @@
+package main
+
+import (
+	"fmt"
+	"runtime"
+
+	buildversion "arbitro/internal/version"
+
+	"github.com/spf13/cobra"
+)
+
+func init() {
+	addCommand(&cobra.Command{
+		Use:   "version",
+		Short: "Print arbitro's version, the Git commit it was built from, and the platform",
+		Long: `Print which arbitro this is, for a bug report or an arbiter's record:
+
+  arbitro v1.2.0
+  commit 1c09412a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e
+  built with go1.26.8 for windows/amd64
+
+The version comes from the release (the Git tag), or from the Go build information
+for a binary built with 'go build' or 'go install'; "dev" when neither is known. The
+commit line says "unknown" for a build made outside a Git checkout. The same version
+is printed in --help and in the footer of every PDF report.`,
+		Args: cobra.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			info := buildversion.Get()
+			commit := info.Commit
+			if commit == "" {
+				commit = "unknown"
+			}
+			w := c.OutOrStdout()
+			fmt.Fprintf(w, "arbitro %s\n", info.Version)
+			fmt.Fprintf(w, "commit %s\n", commit)
+			fmt.Fprintf(w, "built with %s for %s/%s\n", runtime.Version(), runtime.GOOS, runtime.GOARCH)
+			return nil
+		},
+	})
+}
