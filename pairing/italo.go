@@ -9,14 +9,14 @@ import (
 
 // This file implements the FID Italo-Swiss system with continuous rotation
 // (sistema italo-svizzero a rotazione continua, FID Regolamento tecnico Capo V Art. 1-5) as
-// read in docs/fid-pairing.md section 2, whose section 2.11 (reference algorithm)
+// read in docs/pairing-fid.md section 2, whose section 2.11 (reference algorithm)
 // is normative here. Points the FID text leaves open are marked [arbitro]; each such default
 // lives in one named function (italoMet, italoRested, italoColours, italoByeFirst) so that
 // the real FID rule can replace it.
 
 // ItaloOptions are the inputs of one Italo-Swiss round besides the snapshot.
 type ItaloOptions struct {
-	// Start is the Entrant.ID of the start player (fid-pairing.md 2.4 step 1): the player
+	// Start is the Entrant.ID of the start player (docs/pairing-fid.md 2.4 step 1): the player
 	// who had Black in the last pair formed in the previous round; see ItaloStart. 0 starts
 	// the scan at the lowest pairing number, which pairs round 1 as FID Art. 3 says
 	// (1–2, 3–4, …). The start player's circle position is used even if he is absent (2.8).
@@ -25,7 +25,7 @@ type ItaloOptions struct {
 	// The games take the first boards in the given order, with the given colours; the
 	// rotation pairs everybody else; byes come last (a manual bye before the rotation's).
 	Fixed []Pair
-	// ByeBeforePairing selects the option of fid-pairing.md 2.7: the bye goes, before the
+	// ByeBeforePairing selects the option of docs/pairing-fid.md 2.7: the bye goes, before the
 	// rotation, to the lowest-scored player (highest draw number among equals) who has not
 	// rested and whose removal leaves the others pairable. Default (false): the player left
 	// unpaired when the rotation ends rests.
@@ -35,7 +35,7 @@ type ItaloOptions struct {
 // SkipReason says why a candidate opponent was passed over.
 type SkipReason int8
 
-// Reasons for passing over a candidate (fid-pairing.md 2.4, 2.5).
+// Reasons for passing over a candidate (docs/pairing-fid.md 2.4, 2.5).
 const (
 	SkipMet        SkipReason = iota + 1 // the two have already met (no repeated pairings)
 	SkipUnpairable                       // taking him would leave the others with no complete pairing (2.5 backtracking)
@@ -83,7 +83,7 @@ type Skip struct {
 type ItaloStep struct {
 	Board int `json:"board"` // board of the pair in Pairs (formation order)
 	// First is the player found by the highest-score search, Second the opponent found for
-	// him (fid-pairing.md 2.1 "primo" and "secondo"); Second is 0 for the bye.
+	// him (docs/pairing-fid.md 2.1 "primo" and "secondo"); Second is 0 for the bye.
 	First  int `json:"first"`
 	Second int `json:"second"`
 	// CursorID and CursorNumber name the circle position from which the search for First
@@ -100,7 +100,7 @@ type ItaloStep struct {
 	Fallback bool `json:"fallback,omitempty"`
 	Manual   bool `json:"manual,omitempty"` // imposed by the arbiter (ItaloOptions.Fixed)
 	Bye      bool `json:"bye,omitempty"`    // First rests
-	// ColourRule is the step of fid-pairing.md 2.6 that decided the colours (1-5; 0 for a
+	// ColourRule is the step of docs/pairing-fid.md 2.6 that decided the colours (1-5; 0 for a
 	// bye or a manual pair).
 	ColourRule int `json:"colour_rule,omitempty"`
 	// SameColourThrice lists the players who get the same colour as in their last two
@@ -157,14 +157,14 @@ func italoSearchBudget(n int) int { return max(2000, 400000/max(n, 1)) }
 
 // ItaloRoundsAdvised returns the range of rounds FID Capo V Art. 1 advises for an
 // Italo-Swiss of n players: at least one third and at most one half of the number of
-// players (fid-pairing.md §2.2; 8 players: 3 or 4 rounds). It is advice only: real events
+// players (docs/pairing-fid.md §2.2; 8 players: 3 or 4 rounds). It is advice only: real events
 // exceed it, so callers warn and never refuse.
 func ItaloRoundsAdvised(n int) (lo, hi int) {
 	return (n + 2) / 3, n / 2
 }
 
 // ItaloStart returns the start player of the next round from the pairs of the previous one
-// (fid-pairing.md 2.4 step 1): the Black player of the game on the highest board — boards
+// (docs/pairing-fid.md 2.4 step 1): the Black player of the game on the highest board — boards
 // are numbered in formation order. A bye is not a pair. It returns 0 if prev has no game.
 func ItaloStart(prev []Pair) int {
 	best, start := 0, 0
@@ -184,7 +184,7 @@ func italoMet(r Round) bool {
 }
 
 // italoRested reports whether a player has already had the pairing bye, which he may not
-// get twice while another pairing exists (fid-pairing.md 2.5, 2.7). [arbitro] Only the
+// get twice while another pairing exists (docs/pairing-fid.md 2.5, 2.7). [arbitro] Only the
 // pairing bye counts; an absence or a forfeit win is not a rest.
 func italoRested(e *Entrant) bool {
 	for _, r := range e.History {
@@ -195,7 +195,7 @@ func italoRested(e *Entrant) bool {
 	return false
 }
 
-// colourState is the colour history of a player as fid-pairing.md 2.6 reads it.
+// colourState is the colour history of a player as docs/pairing-fid.md 2.6 reads it.
 type colourState struct {
 	played       bool
 	due          Colour // opposite of the last game's colour
@@ -228,7 +228,7 @@ func colourHistory(e *Entrant) colourState {
 }
 
 // italoColours allocates the colours of a pair formed by the rotation; first is the player
-// found by the highest-score search. [arbitro] fid-pairing.md 2.6:
+// found by the highest-score search. [arbitro] docs/pairing-fid.md 2.6:
 //  1. different due colours (opposite of the last game's colour): both get them;
 //  2. same due colour: the one with the larger |whites − blacks| gets it;
 //  3. still equal: the first player gets his due colour;
@@ -273,7 +273,7 @@ func italoColours(first, second *Entrant) (white, black, rule int) {
 func italoByeFallback(left int) bool { return left%2 == 1 }
 
 // italoByeFirst returns the order in which players are offered the bye when
-// ItaloOptions.ByeBeforePairing is set. [arbitro] fid-pairing.md 2.7 option: lowest score
+// ItaloOptions.ByeBeforePairing is set. [arbitro] docs/pairing-fid.md 2.7 option: lowest score
 // first, highest draw number among equals; players who have rested are not offered it.
 func (s *italo) italoByeFirst() []int {
 	var order []int
@@ -430,7 +430,7 @@ func (s *italo) plain(steps *[]step, cursor int, inclusive bool) bool {
 }
 
 // ItaloSwiss pairs one round of the FID Italo-Swiss with continuous rotation
-// (fid-pairing.md 2.3-2.8, algorithm 2.11): players are on a circle in draw-number order
+// (docs/pairing-fid.md 2.3-2.8, algorithm 2.11): players are on a circle in draw-number order
 // (Entrant.Number); only Available players are paired; Entrant.Score is the current score
 // in game points; Entrant.History gives the opponents met, the rests and the colours.
 //
@@ -566,7 +566,7 @@ func ItaloSwiss(entrants []Entrant, opt ItaloOptions) (ItaloResult, error) {
 }
 
 // solve completes the pairing from the current state (unpaired set, cursor) by the
-// depth-first search of fid-pairing.md 2.5/2.11: the plain rotation first; at a dead end,
+// depth-first search of docs/pairing-fid.md 2.5/2.11: the plain rotation first; at a dead end,
 // the deepest pair of the plain run whose first player has another candidate leading to a
 // complete pairing gets it, trying candidates in step-3/4 order. Branches are pruned with
 // the matching test (feasible), which never removes a branch that could succeed, so the

@@ -16,7 +16,7 @@ import (
 // Every field plays up to N-1 rounds (100 cases take about 4 s of CPU; 1,000 about 40 s).
 var italoPropMaxN = flag.Int("italo.maxn", 200, "largest field in the Italo-Swiss property tests")
 
-// refItalo is a literal transcription of the reference algorithm of fid-pairing.md 2.11
+// refItalo is a literal transcription of the reference algorithm of docs/pairing-fid.md 2.11
 // (exponential depth-first search, no pruning), used to check ItaloSwiss on small fields.
 // It returns the (first, second) pairs in formation order, second 0 for the bye.
 func refItalo(es []Entrant, start int) ([][2]int, bool) {
@@ -260,7 +260,7 @@ func checkItaloRound(t *rapid.T, es []Entrant, res ItaloResult) {
 				t.Fatalf("%d and %d meet again", w.ID, b.ID)
 			}
 		}
-		// Colours: fid-pairing.md 2.6, restated.
+		// Colours: docs/pairing-fid.md 2.6, restated.
 		st := res.Steps[i]
 		first, second := byID[st.First], byID[st.Second]
 		due := func(e *Entrant) (bool, Colour, int) {

@@ -2,7 +2,7 @@ package pairing
 
 import "testing"
 
-// TestItaloRoundsAdvised checks FID Capo V Art. 1 as fid-pairing.md §2.2 reads it: at least
+// TestItaloRoundsAdvised checks FID Capo V Art. 1 as docs/pairing-fid.md §2.2 reads it: at least
 // one third and at most one half of the number of players, rounded inwards.
 func TestItaloRoundsAdvised(t *testing.T) {
 	for _, tc := range []struct{ n, lo, hi int }{

@@ -101,7 +101,7 @@ func (s *italoSim) scores() string {
 	return strings.Join(b, " ")
 }
 
-// TestItaloWorkedExample is fid-pairing.md 2.10: 8 players, 3 rounds, every pair, colour
+// TestItaloWorkedExample is docs/pairing-fid.md 2.10: 8 players, 3 rounds, every pair, colour
 // and formation order as the spec's tables give them, and the explanation data.
 func TestItaloWorkedExample(t *testing.T) {
 	s := newItaloSim(t, 8)
@@ -168,7 +168,7 @@ func TestItaloWorkedExample(t *testing.T) {
 	}
 }
 
-// TestItaloFallback is the backtracking illustration of fid-pairing.md 2.10 (2.5).
+// TestItaloFallback is the backtracking illustration of docs/pairing-fid.md 2.10 (2.5).
 func TestItaloFallback(t *testing.T) {
 	s := newItaloSim(t, 8)
 	whiteWins := func(Pair) int { return 2 }
@@ -208,7 +208,7 @@ func TestItaloFallback(t *testing.T) {
 	}
 }
 
-// TestItaloOddField is the 5-player example of fid-pairing.md 2.7/2.10: the rest goes to
+// TestItaloOddField is the 5-player example of docs/pairing-fid.md 2.7/2.10: the rest goes to
 // the player left when the rotation ends (4, score 1), not to the lowest score.
 func TestItaloOddField(t *testing.T) {
 	s := newItaloSim(t, 5)

@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-// F25 (fid-pairing.md §2.6): colours never change who plays whom; pairs come only from the
+// F25 (docs/pairing-fid.md §2.6): colours never change who plays whom; pairs come only from the
 // rotation (steps 1-6) and colours are allocated afterwards. So turning every past colour
 // round (White <-> Black in every history) must give the same pairs, in the same order of
 // formation, with the same bye, only the colours possibly swapped. Fields of 4-11 players

@@ -1,6 +1,6 @@
 // Package pairing makes the pairings of a draughts tournament: round-robin by Berger tables
 // (FIDE Handbook C.05; FID Capo XIV), the FID Italo-Swiss with continuous rotation
-// ("italo-svizzero a rotazione continua", FID Capo V, read as docs/fid-pairing.md)
+// ("italo-svizzero a rotazione continua", FID Capo V, read as docs/pairing-fid.md)
 // and the FIDE Dutch Swiss (Handbook C.04.3).
 //
 // It is a pure library: a snapshot of the tournament goes in ([]Entrant), the pairings of

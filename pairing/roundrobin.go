@@ -17,14 +17,14 @@ func BergerRounds(n int) int {
 // BergerRound returns round r (1-based, 1..BergerRounds(n)) of the Berger table for n >= 2
 // players, as pairs of PAIRING NUMBERS (not entrant ids), White first, boards in the
 // published order (FIDE Handbook C.05 Annex 1; FID Capo XIV Tabella 8 is assumed identical,
-// see fid-pairing.md 3.1 and section 7).
+// see docs/pairing-fid.md 3.1 and section 7).
 //
-// Construction (fid-pairing.md 3.1, "board view"): for m players (m even) round 1 is
+// Construction (docs/pairing-fid.md 3.1, "board view"): for m players (m even) round 1 is
 // 1–m, 2–(m−1), …, m/2–(m/2+1); in every later round each number 1..m−1 moves up by m/2
 // (mod m−1, keeping its board and its side) and the pivot m, always on board 1, has Black
 // in odd rounds and White in even rounds.
 //
-// Odd n (fid-pairing.md 3.2): the table for n+1 is used; the player scheduled against
+// Odd n (docs/pairing-fid.md 3.2): the table for n+1 is used; the player scheduled against
 // n+1 rests. His pair is returned LAST with Black == 0 (a bye) and the games keep their
 // relative order on boards 1..(n−1)/2.
 //
@@ -73,12 +73,12 @@ func BergerRound(n, r int) ([]Pair, error) {
 // RoundRobinOptions chooses among the variants of the round robin.
 type RoundRobinOptions struct {
 	// Cycles is 1 (single round robin) or 2 (double: the table is played twice, in the
-	// second cycle the second-named player of each pair has White — fid-pairing.md 3.3, FSI).
+	// second cycle the second-named player of each pair has White — docs/pairing-fid.md 3.3, FSI).
 	// 0 means 1.
 	Cycles int
 	// SwapLastTwo, in a double round robin, plays the last two rounds of the first cycle in
 	// reverse order, as FIDE C.05 Annex 1 recommends to avoid three games running with the
-	// same colour at the junction of the cycles. Off by default: fid-pairing.md 3.3 (FSI)
+	// same colour at the junction of the cycles. Off by default: docs/pairing-fid.md 3.3 (FSI)
 	// plays the same table twice.
 	SwapLastTwo bool
 }
@@ -91,7 +91,7 @@ func RoundRobinRounds(n int, opt RoundRobinOptions) int {
 
 // RoundRobin returns round r (1-based, 1..RoundRobinRounds) of a round robin among the
 // entrants, whose Number fields must be exactly 1..len(entrants) (the lot). Pairs hold
-// entrant ids, White first; a bye (odd field, fid-pairing.md 3.2) comes last with Black 0.
+// entrant ids, White first; a bye (odd field, docs/pairing-fid.md 3.2) comes last with Black 0.
 // Availability is not looked at: a round robin's rounds are fixed in advance, and the
 // tournament records the games of a withdrawn player as forfeits.
 //

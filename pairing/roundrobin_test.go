@@ -173,7 +173,7 @@ func TestBergerProperties(t *testing.T) {
 }
 
 // TestRoundRobinDouble checks the second cycle: the same table with colours reversed
-// (fid-pairing.md 3.3), ids mapped through the pairing numbers, and the C.05 option of
+// (docs/pairing-fid.md 3.3), ids mapped through the pairing numbers, and the C.05 option of
 // swapping the last two rounds of the first cycle.
 func TestRoundRobinDouble(t *testing.T) {
 	var es []Entrant

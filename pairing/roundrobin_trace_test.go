@@ -1,7 +1,7 @@
 package pairing
 
 // Rule-to-test traceability (RULES-TESTS.md at the repository root): the construction rules
-// of docs/fid-pairing.md §3.1 checked directly against BergerRound.
+// of docs/pairing-fid.md §3.1 checked directly against BergerRound.
 
 import (
 	"fmt"
@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-// F45-F47 (fid-pairing.md §3.1, "Construction for even n"): for every even n from 4 to 24
+// F45-F47 (docs/pairing-fid.md §3.1, "Construction for even n"): for every even n from 4 to 24
 // and every round r, two non-pivot players i and j meet exactly when i+j-(r+1) is a multiple
 // of n-1, and the pivot n meets the i with 2i-(r+1) a multiple of n-1; in a non-pivot game
 // White is the lower number when i+j is odd and the higher when i+j is even; the pivot has
@@ -55,7 +55,7 @@ func TestTraceBergerConstruction(t *testing.T) {
 	}
 }
 
-// F49 (fid-pairing.md §3.1, the 8-player table, White–Black, in board order).
+// F49 (docs/pairing-fid.md §3.1, the 8-player table, White–Black, in board order).
 func TestTraceBerger8Table(t *testing.T) {
 	want := []string{
 		"1-8 2-7 3-6 4-5",
@@ -81,7 +81,7 @@ func TestTraceBerger8Table(t *testing.T) {
 	}
 }
 
-// F51 (fid-pairing.md §3.2): an odd field uses the table for n+1, and whoever is scheduled
+// F51 (docs/pairing-fid.md §3.2): an odd field uses the table for n+1, and whoever is scheduled
 // against n+1 rests. For 7 players, round r of the 8-player table above: round 1 1–8 → 1
 // rests, round 2 8–5 → 5, round 3 2–8 → 2, round 4 8–6 → 6, round 5 3–8 → 3, round 6 8–7 → 7,
 // round 7 4–8 → 4; the other three games are the table's, in its order.

@@ -143,7 +143,7 @@ func WriteExplanation(w io.Writer, l *Locale, ex *tournament.RoundExplanation, n
 	}
 }
 
-// italoColourRule summarises the colour rules of docs/fid-pairing.md 2.6 ([arbitro] reading).
+// italoColourRule summarises the colour rules of docs/pairing-fid.md 2.6 ([arbitro] reading).
 func (l *Locale) italoColourRule(n int) string {
 	switch n {
 	case 1:

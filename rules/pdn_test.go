@@ -39,7 +39,7 @@ func readFile(t testing.TB, name string) []byte {
 	return b
 }
 
-// Game counts are the tag-block counts given in shared/data/README.md.
+// Game counts are the tag-block counts of each file (rules/testdata/README.md).
 func TestPDNRealFileGameCounts(t *testing.T) {
 	want := map[string]int{
 		"ita_campionato_italiano_assoluto_2005_turni1-4.pdn":         36,

@@ -211,7 +211,7 @@ func TestTraceInternationalLoopBackToStart(t *testing.T) {
 	}
 }
 
-// F67 (fid-pairing.md §5, opening ballot): 21-18 9-13 and 22-18 9-13 are excluded because
+// F67 (docs/pairing-fid.md §5, opening ballot): 21-18 9-13 and 22-18 9-13 are excluded because
 // Black loses a man at once. In both, White's man on 18 (row 4, column 2) has the black man
 // on 13 (3,1) diagonally ahead and 9 (2,0), just vacated, beyond it: 18x9 is White's only
 // move, and no black piece can then take the man on 9 (the only square diagonally above it,

@@ -189,7 +189,7 @@ func TestImportRealEventAndAudit(t *testing.T) {
 	}
 }
 
-// The archive audit of the real files: every game legal (shared/data/README.md says so),
+// The archive audit of the real files: every game legal (an independent engine, pydraughts, replayed them all: rules/testdata/README.md),
 // two 2007 games without a result.
 func TestAuditPDNRealFiles(t *testing.T) {
 	for _, tc := range []struct {

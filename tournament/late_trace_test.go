@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// F36 (fid-pairing.md §2.8): a late entrant in an Italo-Swiss event gets the next number
+// F36 (docs/pairing-fid.md §2.8): a late entrant in an Italo-Swiss event gets the next number
 // after the highest in use (he sits at the end of the circle), starts from 0 points unless
 // the arbiter grants some, and joins the rotation from the next round. Five players,
 // round 1 paired (1–2, 3–4, 5 rests); the entrant added then gets number 6, score 0 in the

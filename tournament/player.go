@@ -175,7 +175,7 @@ func clubOrNone(s string) string {
 // p.Rating. A person already in the file with the same FID or FMJD id and the same name is
 // reused (his club, rating and other non-empty fields are updated); the same id under
 // another name is an error. A player added after round 1 is a late entrant: he joins the
-// next round and, when the lot is drawn, gets the next pairing number (fid-pairing.md 2.8).
+// next round and, when the lot is drawn, gets the next pairing number (docs/pairing-fid.md 2.8).
 // The same holds in a Dutch event, where numbers otherwise follow the rating: FIDE's
 // general rules allow inserting a late entrant by rating and renumbering, but arbitro never
 // changes a stored pairing number, so that every past pairing keeps its meaning.

@@ -73,7 +73,7 @@ type LotResult struct {
 //
 // The lot may be drawn again while no round is paired (e.g. after a late registration);
 // once round 1 is paired it is refused with ErrLocked, and players added later get the next
-// numbers (AddPlayer, fid-pairing.md 2.8). Errors: ErrLocked; ErrInvalid for no players or
+// numbers (AddPlayer, docs/pairing-fid.md 2.8). Errors: ErrLocked; ErrInvalid for no players or
 // a seed of 0 or above 2^63-1 (the column is a signed 64-bit integer).
 func (tx *Tx) DrawLot(t *Tournament, seed *uint64) (*LotResult, error) {
 	cur, err := tx.TournamentByID(t.ID)
@@ -610,7 +610,7 @@ func (tx *Tx) PairNext(t *Tournament, opts PairOptions) (*PairedRound, error) {
 		ex.Italo = &res
 		for _, st := range res.Steps {
 			for _, id := range st.SameColourThrice {
-				warnings = append(warnings, fmt.Sprintf("%s gets the same colour for the third game running (allowed, docs/fid-pairing.md 2.6)", byID[id].Name))
+				warnings = append(warnings, fmt.Sprintf("%s gets the same colour for the third game running (allowed, docs/pairing-fid.md 2.6)", byID[id].Name))
 			}
 		}
 	case SystemDutch:
@@ -818,7 +818,7 @@ func (tx *Tx) bergerRound(t *Tournament, es []pairing.Entrant, round int) ([]pai
 	return pairs, info, nil
 }
 
-// italoStart is the start player of Italo-Swiss round `round` of t (fid-pairing.md 2.4
+// italoStart is the start player of Italo-Swiss round `round` of t (docs/pairing-fid.md 2.4
 // step 1, pairing.ItaloStart on the stored pairs of the round before); 0 for round 1.
 func (tx *Tx) italoStart(t *Tournament, round int) (int, error) {
 	if round <= 1 {

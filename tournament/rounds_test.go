@@ -903,7 +903,7 @@ func roundByNumbers(t *testing.T, st *Store, tr *Tournament, r int) []string {
 	return out
 }
 
-// The worked example of fid-pairing.md 2.10 (8 players, 3 rounds) through the store:
+// The worked example of docs/pairing-fid.md 2.10 (8 players, 3 rounds) through the store:
 // the lot, PairNext (start player from the stored boards, scores from the results entered
 // with SetResult), and the example's pairs, colours, formation order and final scores.
 func TestItaloWorkedExampleThroughStore(t *testing.T) {
@@ -922,7 +922,7 @@ func TestItaloWorkedExampleThroughStore(t *testing.T) {
 		pairNext(t, st, tr, PairOptions{})
 		got := roundByNumbers(t, st, tr, r)
 		if fmt.Sprint(got) != fmt.Sprint(rd.pairs) {
-			t.Fatalf("round %d: %v, fid-pairing.md 2.10 has %v", r, got, rd.pairs)
+			t.Fatalf("round %d: %v, docs/pairing-fid.md 2.10 has %v", r, got, rd.pairs)
 		}
 		mustUpd(t, st, tr, func(tx *Tx, cur *Tournament) error {
 			for b, res := range rd.results {
@@ -954,7 +954,7 @@ func TestItaloWorkedExampleThroughStore(t *testing.T) {
 	}
 }
 
-// The odd-field example of fid-pairing.md 2.10 (5 players): round 1 1–2, 3–4, 5 rests;
+// The odd-field example of docs/pairing-fid.md 2.10 (5 players): round 1 1–2, 3–4, 5 rests;
 // after 1 beats 2 and 3–4 drawn, round 2 pairs 5 v 1 and 3 v 2, and 4 rests.
 func TestItaloOddExampleThroughStore(t *testing.T) {
 	st, tr := newEvent(t, SystemItaloSwiss, 2, 5, func(t *Tournament) { t.ItaloFormat = "rotation" })
@@ -989,7 +989,7 @@ func TestItaloOddExampleThroughStore(t *testing.T) {
 	}
 }
 
-// The fallback illustration of fid-pairing.md 2.10: rounds 2 and 3 imposed by the arbiter
+// The fallback illustration of docs/pairing-fid.md 2.10: rounds 2 and 3 imposed by the arbiter
 // (--set, in the example's order), then round 4 needs backtracking (2.5): 3 v 5, 7 v 1,
 // 4 v 2, 8 v 6, starting from 6.
 func TestItaloFallbackExampleThroughStore(t *testing.T) {

@@ -30,7 +30,7 @@ var (
 )
 
 // Scoring is the scale in which points are SHOWN and tie-breaks computed. Results are always
-// stored as draughts game points (win 2, draw 1, loss 0; fid-pairing.md §1); Scoring maps a
+// stored as draughts game points (win 2, draw 1, loss 0; docs/pairing-fid.md §1); Scoring maps a
 // game result to Win, Draw or Loss units, and Divisor says how many units make one displayed
 // point (2 for 1-½-0, whose units are half points). Every value stays an integer.
 type Scoring struct {
@@ -41,7 +41,7 @@ type Scoring struct {
 
 // The scoring systems of the schema (tournaments.scoring).
 var (
-	// Scoring210 is draughts scoring, the FID default (fid-pairing.md §1).
+	// Scoring210 is draughts scoring, the FID default (docs/pairing-fid.md §1).
 	Scoring210 = Scoring{Name: "2-1-0", Win: 2, Draw: 1, Loss: 0, Divisor: 1}
 	// Scoring105 is chess-style 1-½-0, kept in half points (Divisor 2).
 	Scoring105 = Scoring{Name: "1-0.5-0", Win: 2, Draw: 1, Loss: 0, Divisor: 2}
@@ -194,7 +194,7 @@ type EventInfo struct {
 type QuozienteRule int8
 
 const (
-	// QuozientePlayedOnly (default, fid-pairing.md §4.2 [arbitro]): sum of the final scores
+	// QuozientePlayedOnly (default, docs/pairing-fid.md §4.2 [arbitro]): sum of the final scores
 	// of the opponents met in played games; byes, forfeits and absences add nothing.
 	QuozientePlayedOnly QuozienteRule = iota
 	// QuozienteVirtual: the same sum with the FIDE unplayed-round rule of tiebreak.go

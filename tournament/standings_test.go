@@ -60,10 +60,10 @@ func byName(t *testing.T, st []Standing, name string) Standing {
 	return Standing{}
 }
 
-// fidDefault is the FID order of fid-pairing.md §4.2.
+// fidDefault is the FID order of docs/pairing-fid.md §4.2.
 var fidDefault = []TieBreak{TBQuoziente, TBSonnebornBerger, TBDirectEncounter}
 
-// example210 is the 8-player Italo-Swiss of fid-pairing.md §2.10, three rounds.
+// example210 is the 8-player Italo-Swiss of docs/pairing-fid.md §2.10, three rounds.
 func example210() *builder {
 	b := newBuilder(3, "1", "2", "3", "4", "5", "6", "7", "8")
 	b.game(1, 1, 2, 2)
@@ -81,7 +81,7 @@ func example210() *builder {
 	return b
 }
 
-// TestQuozienteExample210 checks the worked example of fid-pairing.md §4.2: after 3 rounds
+// TestQuozienteExample210 checks the worked example of docs/pairing-fid.md §4.2: after 3 rounds
 // (points / quoziente / SB) 6: 5/8/13; 1: 4/7/8; 5: 3/11/11; 3: 3/10/10; 7: 3/10/8;
 // 4: 3/8/6; 8: 2/9/4; 2: 1/9/2, ranking 6, 1, 5, 3, 7, 4, 8, 2 with the default tie-breaks.
 func TestQuozienteExample210(t *testing.T) {

@@ -8,7 +8,7 @@ package tournament
 // Median-1; and the management of unplayed rounds (the section "Unplayed rounds
 // management", §16 in our reading). Section numbers are quoted from memory of the 2023 text
 // and were not re-checked against the handbook during this work: verify them before citing.
-// FID's quoziente: docs/fid-pairing.md §4.2 (our reading; no FID definition found).
+// FID's quoziente: docs/pairing-fid.md §4.2 (our reading; no FID definition found).
 //
 // THE UNPLAYED-ROUND RULE (one place: dummyOpponentScore and opponentScore below).
 // A round (game slot) is "unplayed" for a player unless a game was played over the board:
@@ -64,7 +64,7 @@ const (
 	// TBBuchholzMedian: Buchholz without the lowest and the highest contribution (Median-1).
 	TBBuchholzMedian TieBreak = "buchholz-median"
 	// TBSonnebornBerger: sum over rounds of (points scored) × (opponent's score) (C.07 SB);
-	// on the 2-1-0 scale this is the FID reading of fid-pairing.md §4.2. Divisor = scale², so
+	// on the 2-1-0 scale this is the FID reading of docs/pairing-fid.md §4.2. Divisor = scale², so
 	// on 1-½-0 it equals the chess value.
 	TBSonnebornBerger TieBreak = "sonneborn-berger"
 	// TBWins: rounds won with or without playing (C.07 WIN).
@@ -79,7 +79,7 @@ const (
 	// TBAverageRating: average rating of the opponents met over the board, rated ones only,
 	// rounded half up to an integer (C.07 ARO).
 	TBAverageRating TieBreak = "aro"
-	// TBQuoziente: FID's quoziente, read as a Buchholz (fid-pairing.md §4.2); its treatment
+	// TBQuoziente: FID's quoziente, read as a Buchholz (docs/pairing-fid.md §4.2); its treatment
 	// of unplayed rounds is Crosstable.Quoziente (default: played games only).
 	TBQuoziente TieBreak = "quoziente"
 )
@@ -280,7 +280,7 @@ func (nz *normalized) averageRating(i int) int {
 	return (2*sum + k) / (2 * k) // rounded half up
 }
 
-// quoziente is FID's quoziente as read in fid-pairing.md §4.2: the sum of the final scores
+// quoziente is FID's quoziente as read in docs/pairing-fid.md §4.2: the sum of the final scores
 // of the opponents. UNRESOLVED: no FID text defining it was found; the reading rests on one
 // published results list (Pordenone). By default (QuozientePlayedOnly) only opponents met
 // over the board count, with their real scores; QuozienteVirtual applies the FIDE

@@ -98,7 +98,7 @@ func NormalizeLang(s string) (string, error) {
 
 // DefaultTieBreaks returns the tie-break order a new tournament of system gets when none is
 // given: for the Swiss systems (Italo-Swiss and Dutch) the FID practice read in
-// docs/fid-pairing.md §4.1 (quoziente = Buchholz on 2-1-0 points, then
+// docs/pairing-fid.md §4.1 (quoziente = Buchholz on 2-1-0 points, then
 // Sonneborn-Berger, then direct encounter); for a round robin, where every player meets the
 // same opponents and the quoziente does not separate anyone, Sonneborn-Berger, then direct
 // encounter, then number of wins. The arbiter changes the order with --tiebreaks before

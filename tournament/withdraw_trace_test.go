@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// F35 (fid-pairing.md §2.8): a player who withdraws after the pairing is published keeps
+// F35 (docs/pairing-fid.md §2.8): a player who withdraws after the pairing is published keeps
 // his board in that round, where the game is a forfeit (present side 2, absent 0 with the
 // default forfeit points); from the next round on he is no longer paired.
 // Four players, Italo-Swiss: round 1 is 1–2, 3–4 (by pairing number). The White player of
@@ -69,7 +69,7 @@ func TestTraceWithdrawAfterPairingIsForfeit(t *testing.T) {
 	})
 }
 
-// F35 in a round robin (fid-pairing.md §2.8, §3): the Berger table does not change when a
+// F35 in a round robin (docs/pairing-fid.md §2.8, §3): the Berger table does not change when a
 // player withdraws; his later games stay on the table and the pairing warns that each must
 // be recorded as a forfeit.
 func TestTraceWithdrawRoundRobinForfeitWarning(t *testing.T) {

@@ -34,7 +34,7 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// Exit codes shared by every command (see ../../shared/DESIGN.md, Conventions).
+// Exit codes shared by every command (see docs/DESIGN.md, Conventions).
 const (
 	exitOK        = 0
 	exitError     = 1

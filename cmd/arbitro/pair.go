@@ -65,7 +65,7 @@ func newPairCmd() *cobra.Command {
 
   round-robin   the next round of the Berger table (double round robin when the
                 tournament plans twice the rounds of one cycle; odd number: a bye)
-  italo-swiss   FID Italo-Swiss with continuous rotation (docs/fid-pairing.md)
+  italo-swiss   FID Italo-Swiss with continuous rotation (docs/pairing-fid.md)
   dutch         FIDE Dutch (C.04.3); round 1's colour drawn by lot from the seed
 
 The round is paired only when every result of the earlier rounds is in; --force pairs

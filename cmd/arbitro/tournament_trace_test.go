@@ -1,7 +1,7 @@
 package main
 
 // Rule-to-test traceability (RULES-TESTS.md at the repository root): the defaults of
-// docs/fid-pairing.md that live in the CLI's flags.
+// docs/pairing-fid.md that live in the CLI's flags.
 
 import (
 	"bytes"
@@ -11,7 +11,7 @@ import (
 	"testing"
 )
 
-// F1, F2, F4, F55, F56 (fid-pairing.md §1 and §4.2): an Italo-Swiss tournament created
+// F1, F2, F4, F55, F56 (docs/pairing-fid.md §1 and §4.2): an Italo-Swiss tournament created
 // with no options scores 2-1-0, gives 2 points for a forfeit win and 2 for the bye, and
 // orders ties by quoziente, then Sonneborn-Berger, then direct encounter.
 func TestTraceTournamentDefaults(t *testing.T) {
