@@ -225,10 +225,12 @@ func wineScenario(t *testing.T, w *wineEnv) {
 		t.Fatalf("the demo's standings PDF: %v", err)
 	}
 
-	// The closing hint, given to cmd.exe, runs: it lists the demo's four tournaments.
+	// The closing hint (its line only: the site's lines follow it), given to cmd.exe,
+	// runs: it lists the demo's tournaments.
 	// cmd.exe reads a batch file in the OEM code page (437 in this Wine prefix; ò is
 	// there), as it would read what is typed or pasted into its window.
 	_, hint, _ := strings.Cut(out, "continue by hand: ")
+	hint, _, _ = strings.Cut(hint, "\n")
 	hint = strings.TrimSpace(hint)
 	batText, err := charmap.CodePage437.NewEncoder().String("@echo off\r\n" + hint + "\r\n")
 	if err != nil {
