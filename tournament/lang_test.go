@@ -9,7 +9,7 @@ import (
 	_ "embed"
 )
 
-//go:embed testdata/schema-v1.sql
+//go:embed testdata/schema/v1.sql
 var schemaV1 string
 
 // A version-1 file (before issue 16) migrates: Italian events get Italian sheets, others
