@@ -16,20 +16,10 @@ var schemaV1 string
 // English, rounds get an empty date and start time; the rows are kept.
 func TestMigrateV1Lang(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "v1.db")
-	db, err := sql.Open("sqlite", "file:"+path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, q := range []string{schemaV1, "PRAGMA user_version = 1",
+	writeV1File(t, path,
 		`INSERT INTO tournaments (name, variant, system, rounds, created_at) VALUES ('Ita', 'italian', 'italo-swiss', 5, '2026-01-01T00:00:00Z')`,
 		`INSERT INTO tournaments (name, variant, system, rounds, created_at) VALUES ('Int', 'international', 'dutch', 5, '2026-01-01T00:00:00Z')`,
-		`INSERT INTO rounds (tournament_id, number, paired_at) VALUES (1, 1, '2026-01-01T00:00:00Z')`,
-	} {
-		if _, err := db.Exec(q); err != nil {
-			t.Fatal(err)
-		}
-	}
-	db.Close()
+		`INSERT INTO rounds (tournament_id, number, paired_at) VALUES (1, 1, '2026-01-01T00:00:00Z')`)
 	s, err := Open(path)
 	if err != nil {
 		t.Fatal(err)
@@ -91,6 +81,23 @@ func TestParseClock(t *testing.T) {
 	for _, in := range []string{"25:00", "15", "15:3x", "15:30:00", "noon"} {
 		if _, err := ParseClock(in); err == nil {
 			t.Errorf("ParseClock(%q) accepted", in)
+		}
+	}
+}
+
+// writeV1File writes a database of schema version 1 (testdata/schema/v1.sql, the schema
+// before this version's migration 002) at path with the given rows, for the migration
+// tests. It fails the test on any error.
+func writeV1File(t *testing.T, path string, rows ...string) {
+	t.Helper()
+	db, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	for _, q := range append([]string{schemaV1, "PRAGMA user_version = 1"}, rows...) {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatal(err)
 		}
 	}
 }

@@ -1,8 +1,6 @@
 package tournament
 
 import (
-	"database/sql"
-	"os"
 	"path/filepath"
 	"testing"
 )
@@ -12,22 +10,9 @@ import (
 // earlier pairing reading ("rotation"), so its stored rounds stay reproducible, while a new
 // Italo-Swiss gets the federation program's art8; boards get the empty rest kind.
 func TestMigrateV1ItaloFormat(t *testing.T) {
-	v1, err := os.ReadFile(filepath.Join("testdata", "schema", "v1.sql"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	path := filepath.Join(t.TempDir(), "old.db")
-	db, err := sql.Open("sqlite", path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, q := range []string{string(v1), "PRAGMA user_version = 1",
-		`INSERT INTO tournaments (name, variant, system, rounds, created_at) VALUES ('Vecchio', 'italian', 'italo-swiss', 5, 'x')`} {
-		if _, err := db.Exec(q); err != nil {
-			t.Fatal(err)
-		}
-	}
-	db.Close()
+	writeV1File(t, path,
+		`INSERT INTO tournaments (name, variant, system, rounds, created_at) VALUES ('Vecchio', 'italian', 'italo-swiss', 5, 'x')`)
 	s, err := Open(path)
 	if err != nil {
 		t.Fatal(err)

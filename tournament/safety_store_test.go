@@ -5,7 +5,6 @@ package tournament
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"io/fs"
 	"os"
@@ -166,22 +165,9 @@ func TestSafetyReadUpgradedCopy(t *testing.T) {
 // ForReading sees it migrated, while the file itself stays byte-identical at version 1,
 // with no -wal or -shm left and no temporary copy.
 func TestSafetyReadOlderSchema(t *testing.T) {
-	v1, err := os.ReadFile(filepath.Join("testdata", "schema", "v1.sql"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	path := filepath.Join(t.TempDir(), "old.db")
-	db, err := sql.Open("sqlite", path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, q := range []string{string(v1), "PRAGMA user_version = 1",
-		`INSERT INTO tournaments (name, variant, system, rounds, created_at) VALUES ('Vecchio', 'italian', 'italo-swiss', 5, 'x')`} {
-		if _, err := db.Exec(q); err != nil {
-			t.Fatal(err)
-		}
-	}
-	db.Close()
+	writeV1File(t, path,
+		`INSERT INTO tournaments (name, variant, system, rounds, created_at) VALUES ('Vecchio', 'italian', 'italo-swiss', 5, 'x')`)
 	before := fileHash(t, path)
 	r, err := Open(path, ForReading())
 	if err != nil {
