@@ -31,20 +31,9 @@ func tableCounts(t *testing.T, path string) string {
 		t.Fatalf("reopen: %v", err)
 	}
 	defer st.Close()
-	var ok string
-	if err := st.DB().QueryRow("PRAGMA integrity_check").Scan(&ok); err != nil || ok != "ok" {
-		t.Fatalf("integrity_check: %q %v", ok, err)
-	}
-	rows, err := st.DB().Query("PRAGMA foreign_key_check")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if rows.Next() {
-		t.Fatal("foreign_key_check reports violations")
-	}
-	rows.Close()
+	checkIntegrity(t, st)
 	var names []string
-	rows, err = st.DB().Query(`SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`)
+	rows, err := st.DB().Query(`SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`)
 	if err != nil {
 		t.Fatal(err)
 	}

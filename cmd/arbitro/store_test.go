@@ -44,18 +44,7 @@ func checkDB(t *testing.T, path string) int {
 		t.Fatalf("reopen after the test: %v", err)
 	}
 	defer st.Close()
-	var ok string
-	if err := st.DB().QueryRow("PRAGMA integrity_check").Scan(&ok); err != nil || ok != "ok" {
-		t.Fatalf("integrity_check: %q %v", ok, err)
-	}
-	rows, err := st.DB().Query("PRAGMA foreign_key_check")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if rows.Next() {
-		t.Fatal("foreign_key_check reports violations")
-	}
-	rows.Close()
+	checkIntegrity(t, st)
 	var entries, players, events int
 	st.DB().QueryRow("SELECT count(*) FROM entries").Scan(&entries)
 	st.DB().QueryRow("SELECT count(*) FROM players").Scan(&players)
@@ -223,5 +212,23 @@ func TestConcurrentWriters(t *testing.T) {
 			t.Fatalf("round %d: %d entries before, %d after, %d imports succeeded", round, before, after, ok)
 		}
 		t.Logf("round %d: %d of 2 imports succeeded; %d entries", round, ok, after)
+	}
+}
+
+// checkIntegrity fails the test unless PRAGMA integrity_check says ok and PRAGMA
+// foreign_key_check reports no violation on st.
+func checkIntegrity(t *testing.T, st *tournament.Store) {
+	t.Helper()
+	var ok string
+	if err := st.DB().QueryRow("PRAGMA integrity_check").Scan(&ok); err != nil || ok != "ok" {
+		t.Fatalf("integrity_check: %q %v", ok, err)
+	}
+	rows, err := st.DB().Query("PRAGMA foreign_key_check")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	if rows.Next() {
+		t.Fatal("foreign_key_check reports violations")
 	}
 }

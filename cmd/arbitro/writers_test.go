@@ -113,11 +113,7 @@ func TestSafetyManyWriters(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	var ok string
-	st.DB().QueryRow("PRAGMA integrity_check").Scan(&ok)
-	if ok != "ok" {
-		t.Fatalf("integrity_check: %s", ok)
-	}
+	checkIntegrity(t, st) // also foreign_key_check
 	q := func(query string, args ...any) int {
 		var n int
 		if err := st.DB().QueryRow(query, args...).Scan(&n); err != nil {
