@@ -1,7 +1,6 @@
 package tournament
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"os"
@@ -42,25 +41,7 @@ func archiveStore(t testing.TB, copies int) *Store {
 		if _, err := tx.SetResult(tour, 1, 1, 1, "0-2", ResultOptions{Correct: true, Reason: "test: a wrong result"}); err != nil {
 			return err
 		}
-		b, err := tx.BoardAt(tour, 1, 2, 1)
-		if err != nil {
-			return err
-		}
-		sg, err := tx.GameOf(b)
-		if err != nil {
-			return err
-		}
-		g, err := sg.Parse()
-		if err != nil {
-			return err
-		}
-		g.Moves = append([]rules.PDNMove(nil), g.Moves[:3]...)
-		g.Moves = append(g.Moves, rules.PDNMove{Text: "28-24", From: 28, To: 24, Number: 2, Second: true})
-		var buf bytes.Buffer
-		if err := rules.WritePDN(&buf, g); err != nil {
-			return err
-		}
-		_, err = tx.AddGame(tour, 1, 2, 1, g, buf.String(), GameOptions{Replace: true})
+		_, err = plantIllegalScore(tx, tour)
 		return err
 	})
 	if err != nil {

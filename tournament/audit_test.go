@@ -146,25 +146,7 @@ func TestImportRealEventAndAudit(t *testing.T) {
 		if _, err := tx.SetResult(tour, 1, 2, 1, "1-1", ResultOptions{}); err != nil {
 			return err
 		}
-		b, err := tx.BoardAt(tour, 1, 2, 1)
-		if err != nil {
-			return err
-		}
-		sg, err := tx.GameOf(b)
-		if err != nil {
-			return err
-		}
-		g, err := sg.Parse()
-		if err != nil {
-			return err
-		}
-		g.Moves = append([]rules.PDNMove(nil), g.Moves[:3]...)
-		g.Moves = append(g.Moves, rules.PDNMove{Text: "28-24", From: 28, To: 24, Number: 2, Second: true})
-		var buf bytes.Buffer
-		if err := rules.WritePDN(&buf, g); err != nil {
-			return err
-		}
-		rec, err := tx.AddGame(tour, 1, 2, 1, g, buf.String(), GameOptions{Replace: true})
+		rec, err := plantIllegalScore(tx, tour)
 		if err != nil {
 			return err
 		}
@@ -427,4 +409,29 @@ func TestImportInternationalWithRound(t *testing.T) {
 	if a.Checked != 10 || a.Problems != 0 || a.Games[0].Verdict.Variant != "international" {
 		t.Errorf("audit: checked %d, problems %d", a.Checked, a.Problems)
 	}
+}
+
+// plantIllegalScore replaces the score of round 1 board 2 of tour (a game of the 2005
+// championship) with its first three plies and then 28-24, where a capture was compulsory
+// (illegal at ply 4), and returns what AddGame stored.
+func plantIllegalScore(tx *Tx, tour *Tournament) (*GameRecord, error) {
+	b, err := tx.BoardAt(tour, 1, 2, 1)
+	if err != nil {
+		return nil, err
+	}
+	sg, err := tx.GameOf(b)
+	if err != nil {
+		return nil, err
+	}
+	g, err := sg.Parse()
+	if err != nil {
+		return nil, err
+	}
+	g.Moves = append([]rules.PDNMove(nil), g.Moves[:3]...)
+	g.Moves = append(g.Moves, rules.PDNMove{Text: "28-24", From: 28, To: 24, Number: 2, Second: true})
+	var buf bytes.Buffer
+	if err := rules.WritePDN(&buf, g); err != nil {
+		return nil, err
+	}
+	return tx.AddGame(tour, 1, 2, 1, g, buf.String(), GameOptions{Replace: true})
 }
