@@ -1,11 +1,5 @@
 package tournament
 
-import (
-	"errors"
-
-	"arbitro/pairing"
-)
-
 // TRFRoundCheck is one round of CheckTRF.
 type TRFRoundCheck struct {
 	Round      int      `json:"round"`
@@ -34,28 +28,12 @@ type TRFCheck struct {
 func CheckTRF(t *TRF, seed uint64) (*TRFCheck, error) {
 	out := &TRFCheck{Name: t.Name, Players: len(t.Players)}
 	for r := 1; r <= t.PlayedRounds(); r++ {
-		checked := t.RoundPairs(r)
-		rc := TRFRoundCheck{Round: r, Boards: len(checked)}
-		in := map[int]bool{}
-		for _, p := range checked {
-			in[p.White], in[p.Black] = true, true
-		}
-		es := t.EntrantsAfter(r - 1)
-		for i := range es {
-			es[i].Available = in[es[i].ID]
-		}
-		c, err := pairing.CheckDutch(es, t.DutchOptions(r, seed), checked)
+		rc, err := checkTRFRound(t, r, seed)
 		switch {
-		case errors.Is(err, pairing.ErrNoPairing) || errors.Is(err, pairing.ErrSearchLimit):
+		case engineGaveUp(err):
 			rc.Error = err.Error()
 		case err != nil:
 			return nil, err
-		default:
-			for _, d := range c.Diffs {
-				rc.Diffs = append(rc.Diffs, d.String())
-			}
-			rc.Violations = c.Violations
-			rc.Same = len(c.Diffs) == 0 && len(c.Violations) == 0
 		}
 		if rc.Same {
 			out.Identical++

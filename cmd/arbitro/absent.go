@@ -11,7 +11,7 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() { addCommand(newAbsentCmd()) }
+func init() { addCommand(newAbsentCmd) }
 
 func newAbsentCmd() *cobra.Command {
 	var round, points int

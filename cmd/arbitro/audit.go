@@ -22,7 +22,7 @@ import (
 	"golang.org/x/term"
 )
 
-func init() { addCommand(newAuditCmd()) }
+func init() { addCommand(newAuditCmd) }
 
 // auditJSON is one line of `arbitro audit --json` (JSON Lines): the verdict object of
 // `arbitro replay --json` (rules/REPLAY-JSON.md) plus the audit's fields. In the archive

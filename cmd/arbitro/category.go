@@ -12,8 +12,8 @@ import (
 )
 
 func init() {
-	addCommand(newCategoryCmd())
-	addCommand(newPrizeCmd())
+	addCommand(newCategoryCmd)
+	addCommand(newPrizeCmd)
 }
 
 func explainCategory(err error) error {

@@ -11,7 +11,7 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() { addCommand(newCheckCmd()) }
+func init() { addCommand(newCheckCmd) }
 
 // checkOptions are the flags of `arbitro check`.
 type checkOptions struct {

@@ -8,7 +8,7 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() { addCommand(newClaimCmd()) }
+func init() { addCommand(newClaimCmd) }
 
 func newClaimCmd() *cobra.Command {
 	var req tournament.ClaimRequest

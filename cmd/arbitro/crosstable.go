@@ -9,7 +9,7 @@ import (
 	"arbitro/tournament"
 )
 
-func init() { addCommand(newCrosstableCmd()) }
+func init() { addCommand(newCrosstableCmd) }
 
 func newCrosstableCmd() *cobra.Command {
 	var f standingsFlags

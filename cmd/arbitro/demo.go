@@ -31,7 +31,7 @@ const (
 	demoRRPlayers   = 10
 )
 
-func init() { addCommand(newDemoCmd()) }
+func init() { addCommand(newDemoCmd) }
 
 func newDemoCmd() *cobra.Command {
 	var dir string

@@ -17,7 +17,7 @@ import (
 	"arbitro/tournament"
 )
 
-func init() { addCommand(newEventCmd()) }
+func init() { addCommand(newEventCmd) }
 
 func newEventCmd() *cobra.Command {
 	cmd := &cobra.Command{

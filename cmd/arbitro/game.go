@@ -12,7 +12,7 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() { addCommand(newGameCmd()) }
+func init() { addCommand(newGameCmd) }
 
 func newGameCmd() *cobra.Command {
 	cmd := &cobra.Command{

@@ -11,7 +11,7 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() { addCommand(newGenerateCmd()) }
+func init() { addCommand(newGenerateCmd) }
 
 func newGenerateCmd() *cobra.Command {
 	var o tournament.GenerateOptions

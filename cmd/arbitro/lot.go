@@ -10,7 +10,7 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() { addCommand(newLotCmd()) }
+func init() { addCommand(newLotCmd) }
 
 func newLotCmd() *cobra.Command {
 	var seed uint64

@@ -66,11 +66,27 @@ func withCode(code int, err error, hint string) error {
 	return &cliError{code: code, err: err, hint: hint}
 }
 
-// commands registered by the per-noun files' init functions.
-var registered []*cobra.Command
+// The constructors of the commands, registered by the per-noun files' init functions.
+// newRoot builds every command afresh, so run can be called more than once in a process
+// (the tests do) without one call's flag values leaking into the next.
+var (
+	registered  []func() *cobra.Command
+	subcommands []subcommand
+)
 
-// addCommand registers a top-level subcommand; call it from an init function.
-func addCommand(c *cobra.Command) { registered = append(registered, c) }
+// subcommand is a command a noun file adds under another file's command.
+type subcommand struct {
+	parent string
+	newCmd func() *cobra.Command
+}
+
+// addCommand registers a top-level subcommand's constructor; call it from an init function.
+func addCommand(newCmd func() *cobra.Command) { registered = append(registered, newCmd) }
+
+// addSubcommand registers newCmd under the top-level command named parent.
+func addSubcommand(parent string, newCmd func() *cobra.Command) {
+	subcommands = append(subcommands, subcommand{parent, newCmd})
+}
 
 // version is this build's "v1.2.0 (commit 1c09412abcde)" (see arbitro/internal/version:
 // stamped by the release recipe, else the Go build information, else "dev").
@@ -95,8 +111,13 @@ The database is --db, or $ARBITRO_DB, or arbitro.db in the current directory.`,
 	})
 	root.Long += "\n\nThis is arbitro " + version + " ('arbitro version' for details)."
 	addGlobalFlags(root)
-	for _, c := range registered {
-		root.AddCommand(c)
+	for _, newCmd := range registered {
+		root.AddCommand(newCmd())
+	}
+	for _, s := range subcommands {
+		if parent, _, err := root.Find([]string{s.parent}); err == nil && parent != root {
+			parent.AddCommand(s.newCmd())
+		}
 	}
 	return root
 }

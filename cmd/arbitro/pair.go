@@ -6,11 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"sort"
 	"strconv"
 	"strings"
 
-	"arbitro/pairing"
 	"arbitro/reports"
 	"arbitro/tournament"
 
@@ -18,9 +16,9 @@ import (
 )
 
 func init() {
-	addCommand(newPairCmd())
-	addCommand(newPairingsCmd())
-	addCommand(newUnpairCmd())
+	addCommand(newPairCmd)
+	addCommand(newPairingsCmd)
+	addCommand(newUnpairCmd)
 }
 
 // explainPair turns the sentinel errors of the lot and of pairing into "what went wrong
@@ -40,7 +38,7 @@ func explainPair(err error) error {
 		return fail(err, "the tournament is complete; see 'arbitro standings'")
 	case errors.Is(err, tournament.ErrNoPairing):
 		return withCode(exitNoPairing, err, "no pairing respects the rules (no repeated games, one bye each); pair some boards by hand with --set \"A-B\"; nothing was written")
-	case errors.Is(err, pairing.ErrSearchLimit):
+	case errors.Is(err, tournament.ErrSearchLimit):
 		return fail(err, "nothing was written")
 	case errors.Is(err, tournament.ErrRoundHasResults):
 		return fail(err, "only a round without results can be unpaired; nothing was changed")
@@ -304,50 +302,12 @@ func runCheck(cmd *cobra.Command, round int) error {
 		}
 		return explainPair(err)
 	}
-	out := cmd.OutOrStdout()
 	if flagJSON {
 		if err := printJSON(cmd, c); err != nil {
 			return err
 		}
-	} else {
-		nm := func(id int) string {
-			if id == 0 {
-				return "nobody"
-			}
-			return fmt.Sprintf("%d %s", c.Numbers[id], c.Names[id])
-		}
-		pr := func(p pairing.Pair) string {
-			if p.Black == 0 {
-				return nm(p.White) + " (bye)"
-			}
-			return nm(p.White) + " - " + nm(p.Black)
-		}
-		fmt.Fprintf(out, "round %d: %s (byes included) checked against the %s engine\n", c.Round, plural(len(c.Checked), "board", "boards"), c.System)
-		for _, m := range c.Manual {
-			fmt.Fprintf(out, "note: the round was made with the arbiter's pair --set %s\n", m)
-		}
-		for _, v := range c.Violations {
-			fmt.Fprintf(out, "violation: %s\n", v)
-		}
-		diffs := append([]pairing.PairDiff{}, c.Diffs...)
-		sort.SliceStable(diffs, func(i, j int) bool { return diffs[i].Kind == "bye" && diffs[j].Kind != "bye" })
-		for _, d := range diffs {
-			switch d.Kind {
-			case "missing":
-				fmt.Fprintf(out, "difference: the engine pairs %s; the stored round does not\n", pr(d.Engine))
-			case "extra":
-				fmt.Fprintf(out, "difference: the stored round pairs %s; the engine does not\n", pr(d.Checked))
-			case "colours":
-				fmt.Fprintf(out, "difference: colours swapped: the engine has %s, the stored round %s\n", pr(d.Engine), pr(d.Checked))
-			case "bye":
-				fmt.Fprintf(out, "difference: the engine gives the bye to %s, the stored round to %s\n", nm(d.Engine.White), nm(d.Checked.White))
-			default:
-				fmt.Fprintf(out, "difference: %s\n", d)
-			}
-		}
-		if c.Identical() {
-			fmt.Fprintln(out, "the stored round is the engine's pairing")
-		}
+	} else if err := reports.WritePairingCheckText(cmd.OutOrStdout(), c); err != nil {
+		return err
 	}
 	if !c.Identical() {
 		return fail(fmt.Errorf("round %d differs from the engine's pairing: %s, %s", c.Round, plural(len(c.Diffs), "difference", "differences"), plural(len(c.Violations), "violation", "violations")),

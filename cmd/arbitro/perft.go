@@ -13,7 +13,7 @@ import (
 	"arbitro/rules"
 )
 
-func init() { addCommand(newPerftCmd()) }
+func init() { addCommand(newPerftCmd) }
 
 // perftJSON is the output of `arbitro perft --json`.
 type perftJSON struct {

@@ -10,7 +10,7 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() { addCommand(newPlayerCmd()) }
+func init() { addCommand(newPlayerCmd) }
 
 func newPlayerCmd() *cobra.Command {
 	cmd := &cobra.Command{

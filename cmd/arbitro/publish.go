@@ -11,7 +11,7 @@ import (
 	"arbitro/site"
 )
 
-func init() { addCommand(newPublishCmd()) }
+func init() { addCommand(newPublishCmd) }
 
 // publishOptions are the flags of arbitro publish.
 type publishOptions struct {

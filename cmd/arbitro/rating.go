@@ -11,7 +11,7 @@ import (
 	"arbitro/tournament"
 )
 
-func init() { addCommand(newRatingCmd()) }
+func init() { addCommand(newRatingCmd) }
 
 func newRatingCmd() *cobra.Command {
 	var csvOut bool

@@ -17,7 +17,7 @@ import (
 	"arbitro/tournament"
 )
 
-func init() { addCommand(newReplayCmd()) }
+func init() { addCommand(newReplayCmd) }
 
 // replayJSON is one line of `arbitro replay --json` (JSON Lines). The format is documented
 // in rules/REPLAY-JSON.md; fields are only ever added, never renamed.

@@ -9,7 +9,7 @@ import (
 	"arbitro/tournament"
 )
 
-func init() { addCommand(newRoundCmd()) }
+func init() { addCommand(newRoundCmd) }
 
 func newRoundCmd() *cobra.Command {
 	cmd := &cobra.Command{

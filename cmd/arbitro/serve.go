@@ -17,7 +17,7 @@ import (
 	"arbitro/site"
 )
 
-func init() { addCommand(newServeCmd()) }
+func init() { addCommand(newServeCmd) }
 
 // serveOptions are the flags of arbitro serve.
 type serveOptions struct {

@@ -14,7 +14,7 @@ import (
 	"arbitro/tournament"
 )
 
-func init() { addCommand(newStandingsCmd()) }
+func init() { addCommand(newStandingsCmd) }
 
 // standingsFlags are shared by standings and crosstable.
 type standingsFlags struct {

@@ -10,7 +10,7 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() { addCommand(newTournamentCmd()) }
+func init() { addCommand(newTournamentCmd) }
 
 func newTournamentCmd() *cobra.Command {
 	cmd := &cobra.Command{

@@ -2,9 +2,8 @@ package main
 
 // TRF-16 on the command line: `arbitro export trf [FILE]`, `arbitro tournament
 // import-trf FILE`, and the database-free engine functions behind `arbitro pair --system
-// dutch --trf IN.trf --output OUT.txt`, `arbitro pair --check --trf IN.trf` and
-// `arbitro pair --check` on the database (runEnginePair, runTRFCheck, runStoredCheck: the
-// pair command wires them).
+// dutch --trf IN.trf --output OUT.txt`, `arbitro pair --check --trf IN.trf`
+// (runEnginePair and runTRFCheck: the pair command wires them).
 
 import (
 	"context"
@@ -15,32 +14,22 @@ import (
 	"path/filepath"
 	"strings"
 
-	"arbitro/pairing"
+	"arbitro/reports"
 	"arbitro/tournament"
 
 	"github.com/spf13/cobra"
 )
 
 func init() {
-	// `export` may be created by another noun file; add trf to it, or create it.
-	var export *cobra.Command
-	for _, c := range registered {
-		if c.Name() == "export" {
-			export = c
-		}
-	}
-	if export == nil {
-		export = &cobra.Command{Use: "export", Short: "Write the tournament in an exchange format (trf)"}
-		addCommand(export)
-	}
+	addCommand(newExportCmd)
+	addSubcommand("tournament", newImportTRFCmd)
+}
+
+// newExportCmd is `arbitro export`, the parent of `export trf`.
+func newExportCmd() *cobra.Command {
+	export := &cobra.Command{Use: "export", Short: "Write the tournament in an exchange format (trf)"}
 	export.AddCommand(newExportTRFCmd())
-	// `tournament` belongs to tournament.go (its init runs first: files are initialised in
-	// name order); import-trf is added to it here.
-	for _, c := range registered {
-		if c.Name() == "tournament" {
-			c.AddCommand(newImportTRFCmd())
-		}
-	}
+	return export
 }
 
 func newExportTRFCmd() *cobra.Command {
@@ -169,12 +158,10 @@ func writeFileAtomic(path string, fn func(io.Writer) error) error {
 }
 
 // runEnginePair is arbitro as a pairing engine for other programs, with no database:
-// read the TRF at trfPath (XXR, XXC and the BB? point-system lines understood), pair the
-// next round with system (only "dutch"), and write to outPath ("" or "-" = out) the
-// format of JaVaFo and bbpPairings: the number of pairs on the first line (the bye
-// counted), then "WHITE BLACK" by starting rank, the bye as "N 0". seed draws the initial
-// colour when the file has no XXC. Exit codes: 2 for a system other than dutch, 4 when no
-// pairing exists, 1 for a bad file.
+// read the TRF at trfPath, pair its next round (tournament.PairTRF) and write it to
+// outPath ("" or "-" = out) in the format of JaVaFo and bbpPairings
+// (reports.WriteTRFPairs). Exit codes: 2 for a system other than dutch, 4 when no pairing
+// exists, 1 for a bad file.
 func runEnginePair(out io.Writer, system, trfPath, outPath string, seed uint64) error {
 	if strings.ToLower(system) != "dutch" {
 		return usageErr("the TRF engine mode pairs --system dutch only (got %q)", system)
@@ -183,31 +170,20 @@ func runEnginePair(out io.Writer, system, trfPath, outPath string, seed uint64) 
 	if err != nil {
 		return err
 	}
-	round := tr.PlayedRounds() + 1
-	if tr.TotalRounds > 0 && round > tr.TotalRounds {
-		return fail(fmt.Errorf("%s: all %d rounds (XXR) are paired", trfPath, tr.TotalRounds), "raise XXR to pair another round")
-	}
-	res, err := pairing.Dutch(tr.Entrants(), tr.DutchOptions(round, seed))
+	next, err := tournament.PairTRF(tr, seed)
 	if err != nil {
-		if errors.Is(err, pairing.ErrNoPairing) {
-			return withCode(exitNoPairing, err, "no pairing of round "+fmt.Sprint(round)+" respects the absolute criteria")
-		}
-		if errors.Is(err, pairing.ErrSearchLimit) {
+		var full *tournament.TRFCompleteError
+		switch {
+		case errors.As(err, &full):
+			return fail(fmt.Errorf("%s: %w", trfPath, err), "raise XXR to pair another round")
+		case errors.Is(err, tournament.ErrNoPairing):
+			return withCode(exitNoPairing, err, "no pairing of round "+fmt.Sprint(tr.PlayedRounds()+1)+" respects the absolute criteria")
+		case errors.Is(err, tournament.ErrSearchLimit):
 			return fail(err, "no pairing was written")
 		}
 		return fail(err, "check the TRF")
 	}
-	write := func(w io.Writer) error {
-		if _, err := fmt.Fprintf(w, "%d\n", len(res.Pairs)); err != nil {
-			return err
-		}
-		for _, p := range res.Pairs {
-			if _, err := fmt.Fprintf(w, "%d %d\n", p.White, p.Black); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
+	write := func(w io.Writer) error { return reports.WriteTRFPairs(w, next) }
 	if outPath == "" || outPath == "-" {
 		return write(out)
 	}
@@ -215,78 +191,29 @@ func runEnginePair(out io.Writer, system, trfPath, outPath string, seed uint64) 
 }
 
 // runTRFCheck re-pairs the last round of the TRF at trfPath from the state before it
-// (rounds 1..R-1; the players paired in round R are the available ones) with the Dutch
-// engine and prints every difference from the round in the file and every absolute
-// criterion it breaks. It returns an error (exit 1) when the round differs or breaks a
-// criterion, nil when it is the engine's pairing.
+// (tournament.CheckTRFLastRound, the check of `arbitro check --trf` for one round) and
+// prints every difference from the round in the file and every absolute criterion it
+// breaks. It returns an error (exit 1) when the round differs or breaks a criterion, nil
+// when it is the engine's pairing.
 func runTRFCheck(out io.Writer, trfPath string, seed uint64) error {
 	tr, err := readTRFFile(trfPath)
 	if err != nil {
 		return err
 	}
-	return checkLastRound(out, tr, trfPath, seed)
-}
-
-// runStoredCheck is `arbitro pair --check` on the database: the --tournament's last round
-// is checked against the Dutch engine as runTRFCheck does, through the tournament's TRF
-// view (ExportTRF: results, byes, absences; the initial colour of the stored seed).
-func runStoredCheck(out io.Writer) error {
-	st, err := openReading()
-	if err != nil {
-		return err
-	}
-	defer st.Close()
-	var tr *tournament.TRF
-	var seed int64
-	err = st.View(context.Background(), func(tx *tournament.Tx) error {
-		t, err := tx.SelectTournament(flagTournament)
-		if err != nil {
-			return err
-		}
-		seed = t.Seed
-		tr, err = tx.ExportTRF(t)
-		if err == nil && tr.InitialColour == pairing.NoColour {
-			tr.InitialColour = pairing.LotColour(uint64(t.Seed))
-		}
-		return err
-	})
-	if err != nil {
-		return explain(err)
-	}
-	return checkLastRound(out, tr, tr.Name, uint64(seed))
-}
-
-func checkLastRound(out io.Writer, tr *tournament.TRF, what string, seed uint64) error {
-	last := tr.PlayedRounds()
-	if last == 0 {
-		return fail(fmt.Errorf("%s: no round has been paired", what), "nothing to check")
-	}
-	checked := tr.RoundPairs(last)
-	inRound := map[int]bool{}
-	for _, p := range checked {
-		inRound[p.White], inRound[p.Black] = true, true
-	}
-	es := tr.EntrantsAfter(last - 1)
-	for i := range es {
-		es[i].Available = inRound[es[i].ID]
-	}
-	c, err := pairing.CheckDutch(es, tr.DutchOptions(last, seed), checked)
-	if err != nil {
-		if errors.Is(err, pairing.ErrNoPairing) {
-			return withCode(exitNoPairing, err, "the engine finds no pairing for that round")
-		}
+	rc, err := tournament.CheckTRFLastRound(tr, seed)
+	switch {
+	case errors.Is(err, tournament.ErrNotPaired):
+		return fail(fmt.Errorf("%s: no round has been paired", trfPath), "nothing to check")
+	case errors.Is(err, tournament.ErrNoPairing):
+		return withCode(exitNoPairing, err, "the engine finds no pairing for that round")
+	case err != nil:
 		return fail(err, "check the input")
 	}
-	fmt.Fprintf(out, "round %d: %s checked against the Dutch engine (C.04.3); players by pairing number\n", last, plural(len(checked), "board", "boards"))
-	for _, v := range c.Violations {
-		fmt.Fprintf(out, "violation: %s\n", v)
+	if err := reports.WriteTRFRoundCheckText(out, rc); err != nil {
+		return err
 	}
-	for _, d := range c.Diffs {
-		fmt.Fprintf(out, "difference: %s\n", d)
-	}
-	if len(c.Violations)+len(c.Diffs) == 0 {
-		fmt.Fprintln(out, "the round is the engine's pairing")
+	if rc.Same {
 		return nil
 	}
-	return fail(fmt.Errorf("round %d: %s, %s", last, plural(len(c.Diffs), "difference", "differences"), plural(len(c.Violations), "violation", "violations")), "see the lines above")
+	return fail(fmt.Errorf("round %d: %s, %s", rc.Round, plural(len(rc.Diffs), "difference", "differences"), plural(len(rc.Violations), "violation", "violations")), "see the lines above")
 }

@@ -44,16 +44,15 @@ func TestEnginePairRound1(t *testing.T) {
 	src.WriteString("XXR 5\nXXC white1\n")
 	in := writeTemp(t, "in.trf", src.String())
 	out := filepath.Join(filepath.Dir(in), "out.txt")
-	if err := runEnginePair(nil, "dutch", in, out, 0); err != nil {
-		t.Fatal(err)
+	if _, code := runCLI(t, "pair", "--system", "dutch", "--trf", in, "--output", out); code != 0 {
+		t.Fatalf("exit %d", code)
 	}
 	got, _ := os.ReadFile(out)
 	if string(got) != "3\n1 4\n5 2\n3 6\n" {
 		t.Fatalf("output %q", got)
 	}
-	var buf bytes.Buffer
-	if err := runEnginePair(&buf, "italo-swiss", in, "", 0); err == nil {
-		t.Fatal("italo-swiss accepted")
+	if _, code := runCLI(t, "pair", "--system", "italo-swiss", "--trf", in); code != exitUsage {
+		t.Fatalf("italo-swiss: exit %d, want %d", code, exitUsage)
 	}
 }
 
@@ -65,9 +64,9 @@ func TestEnginePairAndCheck(t *testing.T) {
 		t.Skip("tournament/testdata/trf/small.trf not found")
 	}
 	in := writeTemp(t, "small.trf", string(data))
-	var buf bytes.Buffer
-	if err := runEnginePair(&buf, "dutch", in, "-", 0); err != nil {
-		t.Fatal(err)
+	buf, code := runCLI(t, "pair", "--system", "dutch", "--trf", in, "--output", "-")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
 	}
 	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
 	if lines[0] != "4" || len(lines) != 5 {
@@ -95,10 +94,9 @@ func TestEnginePairAndCheck(t *testing.T) {
 		t.Fatalf("%d byes in %q", byes, buf.String())
 	}
 	// the last round of small.trf was not paired by the Dutch engine: --check reports it
-	buf.Reset()
-	err = runTRFCheck(&buf, in, 0)
-	if err == nil || !strings.Contains(buf.String(), "round 3:") {
-		t.Fatalf("check: %v\n%s", err, buf.String())
+	buf, code = runCLI(t, "pair", "--check", "--trf", in)
+	if code != exitError || !strings.Contains(buf.String(), "round 3:") {
+		t.Fatalf("check: exit %d\n%s", code, buf.String())
 	}
 }
 
@@ -138,10 +136,10 @@ func TestTRFCheckOwnRound(t *testing.T) {
 		t.Fatal(err)
 	}
 	in := writeTemp(t, "r1.trf", buf.String())
-	var out bytes.Buffer
-	if err := runTRFCheck(&out, in, 0); err != nil || !strings.Contains(out.String(), "the round is the engine's pairing") {
-		t.Fatalf("check: %v\n%s\n%s", err, out.String(), buf.String())
+	if out, code := runCLI(t, "pair", "--check", "--trf", in); code != 0 || !strings.Contains(out.String(), "the round is the engine's pairing") {
+		t.Fatalf("check: exit %d\n%s\n%s", code, out.String(), buf.String())
 	}
+	var out bytes.Buffer
 	// the same round imported into a database passes the stored check; swapping the
 	// colours of board 1 in the file makes it fail with one difference
 	db := filepath.Join(t.TempDir(), "a.db")
@@ -149,10 +147,8 @@ func TestTRFCheckOwnRound(t *testing.T) {
 	if code := run([]string{"--db", db, "tournament", "import-trf", in, "--name", "R1"}, &out, &stderr); code != 0 {
 		t.Fatalf("import: %d %s", code, stderr.String())
 	}
-	flagDB, flagTournament = db, "R1"
-	out.Reset()
-	if err := runStoredCheck(&out); err != nil || !strings.Contains(out.String(), "the round is the engine's pairing") {
-		t.Fatalf("stored check: %v\n%s", err, out.String())
+	if out, code := runCLI(t, "--db", db, "--tournament", "R1", "pair", "--check"); code != 0 || !strings.Contains(out.String(), "the stored round is the engine's pairing") {
+		t.Fatalf("stored check: exit %d\n%s", code, out.String())
 	}
 	w := res.Pairs[0]
 	i, j := idx[w.White], idx[w.Black]
@@ -163,10 +159,19 @@ func TestTRFCheckOwnRound(t *testing.T) {
 	if code := run([]string{"--db", db, "tournament", "import-trf", in2, "--name", "R1swap"}, &out, &stderr); code != 0 {
 		t.Fatalf("import: %d %s", code, stderr.String())
 	}
-	flagDB, flagTournament = db, "R1swap"
-	out.Reset()
-	err = runStoredCheck(&out)
-	if err == nil || strings.Count(out.String(), "difference: colours") != 1 {
-		t.Fatalf("swapped colours: %v\n%s", err, out.String())
+	if out, code := runCLI(t, "--db", db, "--tournament", "R1swap", "pair", "--check"); code != exitError || strings.Count(out.String(), "difference: colours") != 1 {
+		t.Fatalf("swapped colours: exit %d\n%s", code, out.String())
 	}
+}
+
+// runCLI runs the command line in this process and returns its standard output and exit
+// code (standard error goes to the test log).
+func runCLI(t *testing.T, args ...string) (*bytes.Buffer, int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := run(args, &out, &errb)
+	if errb.Len() > 0 {
+		t.Logf("stderr: %s", errb.String())
+	}
+	return &out, code
 }

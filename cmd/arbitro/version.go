@@ -9,8 +9,10 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() {
-	addCommand(&cobra.Command{
+func init() { addCommand(newVersionCmd) }
+
+func newVersionCmd() *cobra.Command {
+	return &cobra.Command{
 		Use:   "version",
 		Short: "Print arbitro's version, the Git commit it was built from, and the platform",
 		Long: `Print which arbitro this is, for a bug report or an arbiter's record:
@@ -36,5 +38,5 @@ is printed in --help and in the footer of every PDF report.`,
 			fmt.Fprintf(w, "built with %s for %s/%s\n", runtime.Version(), runtime.GOOS, runtime.GOARCH)
 			return nil
 		},
-	})
+	}
 }
