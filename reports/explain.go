@@ -5,19 +5,21 @@ import (
 	"io"
 	"strings"
 
+	"arbitro/pairing"
 	"arbitro/tournament"
 )
 
 // WriteExplanation prints why each pair of a round was made, from the explanation the
-// pairing stored (tournament.RoundExplanation), in the language l; nm names a player by
-// entry id ("12 Rossi, Mario"). The reasons the engines give for passing a player over are
-// printed as they stored them (English). fid, when not nil, prints the body of an
-// Italo-Swiss round paired in one of the federation program's formats (issue 13).
-func WriteExplanation(w io.Writer, l *Locale, ex *tournament.RoundExplanation, nm func(int) string, fid func()) {
+// pairing stored (tournament.RoundExplanation), in the language l; players are named by
+// names ("12 Rossi, Mario"). The reasons the engines give for passing a player over are
+// printed as they stored them (English), and so is the body of an Italo-Swiss round
+// paired in one of the federation program's formats (issue 13).
+func WriteExplanation(w io.Writer, l *Locale, ex *tournament.RoundExplanation, names EntryNames) {
 	if ex == nil {
 		fmt.Fprintln(w, l.T("explain.none"))
 		return
 	}
+	nm := names.name
 	fmt.Fprintln(w, l.T("explain.title", "round", ex.Round, "system", ex.System, "seed", fmt.Sprint(ex.Seed)))
 	if ex.Forced {
 		fmt.Fprintln(w, "  "+l.T("explain.forced"))
@@ -26,120 +28,141 @@ func WriteExplanation(w io.Writer, l *Locale, ex *tournament.RoundExplanation, n
 		fmt.Fprintln(w, "  "+l.T("explain.manual", "set", m.String()))
 	}
 	switch {
-	case fid != nil:
-		fid()
+	case ex.Italo != nil && ex.Italo.Format.FID():
+		writeFIDExplanation(w, ex, nm)
 	case ex.Berger != nil:
-		b := ex.Berger
-		var ps []string
-		for _, p := range b.Numbers {
-			if p.Black == 0 {
-				ps = append(ps, l.T("explain.rests", "n", p.White))
-			} else {
-				ps = append(ps, fmt.Sprintf("%d-%d", p.White, p.Black))
-			}
-		}
-		cyc := ""
-		if b.Cycles == 2 {
-			cyc = l.T("explain.cycle", "cycle", b.Cycle)
-			if b.Cycle == 2 {
-				cyc += l.T("explain.reversed")
-			}
-		}
-		fmt.Fprintln(w, "  "+l.T("explain.berger", "players", b.Players, "round", b.TableRound, "cycle", cyc, "pairs", strings.Join(ps, ", ")))
-		if b.Players%2 == 1 {
-			fmt.Fprintln(w, "  "+l.T("explain.odd", "n", b.Players+1))
-		}
+		writeBergerExplanation(w, l, ex.Berger)
 	case ex.Italo != nil:
-		it := ex.Italo
-		if ex.Start != 0 {
-			fmt.Fprintln(w, "  "+l.T("explain.start", "player", nm(ex.Start), "round", ex.Round-1))
-		} else {
-			fmt.Fprintln(w, "  "+l.T("explain.no_start"))
-		}
-		if it.Fallback {
-			var plain []string
-			for _, p := range it.Plain {
-				plain = append(plain, l.T("explain.versus", "white", nm(p.White), "black", nm(p.Black)))
-			}
-			fmt.Fprintln(w, "  "+l.T("explain.dead_end", "pairs", l.orNobody(strings.Join(plain, ", ")), "left", l.orNobody(joinNames(it.PlainLeft, nm))))
-			fmt.Fprintln(w, "  "+l.T("explain.backtracking"))
-		}
-		if it.ByeFirst {
-			fmt.Fprintln(w, "  "+l.T("explain.bye_first"))
-		}
-		for _, st := range it.Steps {
-			switch {
-			case st.Manual && st.Bye:
-				fmt.Fprintln(w, "  "+l.T("explain.manual_bye", "board", st.Board, "player", nm(st.First)))
-				continue
-			case st.Manual:
-				fmt.Fprintln(w, "  "+l.T("explain.manual_board", "board", st.Board, "white", nm(st.First), "black", nm(st.Second)))
-				continue
-			case st.Bye:
-				fmt.Fprintln(w, "  "+l.T("explain.bye", "player", nm(st.First), "pts", st.FirstScore))
-				continue
-			}
-			cur := l.T("explain.searched_from", "player", nm(st.CursorID))
-			if !st.CursorIncluded {
-				cur = l.T("explain.searched_after", "player", nm(st.CursorID))
-			}
-			fmt.Fprintln(w, "  "+l.T("explain.meets", "board", st.Board, "first", nm(st.First), "pts1", st.FirstScore, "second", nm(st.Second), "pts2", st.SecondScore))
-			fmt.Fprint(w, "    "+cur+l.T("explain.highest", "pts", st.FirstScore))
-			if st.SecondScore < st.FirstScore {
-				fmt.Fprint(w, l.T("explain.lower_group", "pts", st.SecondScore))
-			}
-			fmt.Fprintln(w)
-			for _, sk := range st.Skipped {
-				fmt.Fprintln(w, "    "+l.T("explain.passed_over", "player", nm(sk.ID), "pts", sk.Score, "reason", sk.Reason))
-			}
-			if st.Fallback {
-				fmt.Fprintln(w, "    "+l.T("explain.changed"))
-			}
-			if st.ColourRule != 0 {
-				fmt.Fprintln(w, "    "+l.T("explain.colours", "rule", st.ColourRule, "text", l.italoColourRule(st.ColourRule)))
-			}
-		}
+		writeItaloExplanation(w, l, ex, nm)
 	case ex.Dutch != nil:
-		fmt.Fprintln(w, "  "+l.T("explain.initial_colour", "colour", ex.Dutch.InitialColour))
-		for _, b := range ex.Dutch.Brackets {
-			fmt.Fprint(w, "  "+l.N("explain.bracket", b.Residents, "pts", b.Score))
-			if len(b.MDPs) > 0 {
-				fmt.Fprint(w, l.T("explain.moved_down", "players", joinNames(b.MDPs, nm)))
-			}
-			if len(b.Downfloaters) > 0 {
-				fmt.Fprint(w, l.T("explain.floating_down", "players", joinNames(b.Downfloaters, nm)))
-			}
-			// every bracket of a result is proved (pairing.ErrSearchLimit otherwise)
-			fmt.Fprint(w, l.T("explain.optimal", "nodes", b.Nodes))
-			fmt.Fprintln(w)
-		}
-		for _, b := range ex.Dutch.Boards {
-			if b.Black == 0 {
-				fmt.Fprint(w, "  "+l.T("explain.dutch_bye", "player", nm(b.White), "pts", b.WhiteScore))
-				if b.Manual {
-					fmt.Fprint(w, l.T("explain.decision"))
-				} else {
-					fmt.Fprint(w, l.T("explain.dutch_bye_why"))
-				}
-				fmt.Fprintln(w)
-				continue
-			}
-			fmt.Fprint(w, "  "+l.T("explain.dutch_board", "board", b.Board, "white", nm(b.White), "pts1", b.WhiteScore, "black", nm(b.Black), "pts2", b.BlackScore))
-			switch {
-			case b.Manual:
-				fmt.Fprint(w, l.T("explain.decision"))
-			case b.WhiteFloat == "down":
-				fmt.Fprint(w, l.T("explain.floats_down", "player", nm(b.White)))
-			case b.BlackFloat == "down":
-				fmt.Fprint(w, l.T("explain.floats_down", "player", nm(b.Black)))
-			default:
-				fmt.Fprint(w, l.T("explain.same_group"))
-			}
-			fmt.Fprintln(w)
-		}
+		writeDutchExplanation(w, l, ex.Dutch, nm)
 	}
 	for _, s := range ex.Warnings {
 		fmt.Fprintln(w, "  "+l.T("explain.warning", "text", s))
+	}
+}
+
+// writeBergerExplanation: the Berger table round and its pairs by pairing number.
+func writeBergerExplanation(w io.Writer, l *Locale, b *tournament.BergerInfo) {
+	var ps []string
+	for _, p := range b.Numbers {
+		if p.Black == 0 {
+			ps = append(ps, l.T("explain.rests", "n", p.White))
+		} else {
+			ps = append(ps, fmt.Sprintf("%d-%d", p.White, p.Black))
+		}
+	}
+	cyc := ""
+	if b.Cycles == 2 {
+		cyc = l.T("explain.cycle", "cycle", b.Cycle)
+		if b.Cycle == 2 {
+			cyc += l.T("explain.reversed")
+		}
+	}
+	fmt.Fprintln(w, "  "+l.T("explain.berger", "players", b.Players, "round", b.TableRound, "cycle", cyc, "pairs", strings.Join(ps, ", ")))
+	if b.Players%2 == 1 {
+		fmt.Fprintln(w, "  "+l.T("explain.odd", "n", b.Players+1))
+	}
+}
+
+// writeItaloExplanation: the rotation's start player, the dead end that forced
+// backtracking, then each step of the scan.
+func writeItaloExplanation(w io.Writer, l *Locale, ex *tournament.RoundExplanation, nm func(int) string) {
+	it := ex.Italo
+	if ex.Start != 0 {
+		fmt.Fprintln(w, "  "+l.T("explain.start", "player", nm(ex.Start), "round", ex.Round-1))
+	} else {
+		fmt.Fprintln(w, "  "+l.T("explain.no_start"))
+	}
+	if it.Fallback {
+		var plain []string
+		for _, p := range it.Plain {
+			plain = append(plain, l.T("explain.versus", "white", nm(p.White), "black", nm(p.Black)))
+		}
+		fmt.Fprintln(w, "  "+l.T("explain.dead_end", "pairs", l.orNobody(strings.Join(plain, ", ")), "left", l.orNobody(joinNames(it.PlainLeft, nm))))
+		fmt.Fprintln(w, "  "+l.T("explain.backtracking"))
+	}
+	if it.ByeFirst {
+		fmt.Fprintln(w, "  "+l.T("explain.bye_first"))
+	}
+	for _, st := range it.Steps {
+		writeItaloStep(w, l, st, nm)
+	}
+}
+
+// writeItaloStep: one board (or the bye) of the Italo-Swiss scan.
+func writeItaloStep(w io.Writer, l *Locale, st pairing.ItaloStep, nm func(int) string) {
+	switch {
+	case st.Manual && st.Bye:
+		fmt.Fprintln(w, "  "+l.T("explain.manual_bye", "board", st.Board, "player", nm(st.First)))
+		return
+	case st.Manual:
+		fmt.Fprintln(w, "  "+l.T("explain.manual_board", "board", st.Board, "white", nm(st.First), "black", nm(st.Second)))
+		return
+	case st.Bye:
+		fmt.Fprintln(w, "  "+l.T("explain.bye", "player", nm(st.First), "pts", st.FirstScore))
+		return
+	}
+	cur := l.T("explain.searched_from", "player", nm(st.CursorID))
+	if !st.CursorIncluded {
+		cur = l.T("explain.searched_after", "player", nm(st.CursorID))
+	}
+	fmt.Fprintln(w, "  "+l.T("explain.meets", "board", st.Board, "first", nm(st.First), "pts1", st.FirstScore, "second", nm(st.Second), "pts2", st.SecondScore))
+	fmt.Fprint(w, "    "+cur+l.T("explain.highest", "pts", st.FirstScore))
+	if st.SecondScore < st.FirstScore {
+		fmt.Fprint(w, l.T("explain.lower_group", "pts", st.SecondScore))
+	}
+	fmt.Fprintln(w)
+	for _, sk := range st.Skipped {
+		fmt.Fprintln(w, "    "+l.T("explain.passed_over", "player", nm(sk.ID), "pts", sk.Score, "reason", sk.Reason))
+	}
+	if st.Fallback {
+		fmt.Fprintln(w, "    "+l.T("explain.changed"))
+	}
+	if st.ColourRule != 0 {
+		fmt.Fprintln(w, "    "+l.T("explain.colours", "rule", st.ColourRule, "text", l.italoColourRule(st.ColourRule)))
+	}
+}
+
+// writeDutchExplanation: the initial colour, the score brackets with their floaters,
+// then each board and why its players met.
+func writeDutchExplanation(w io.Writer, l *Locale, d *tournament.DutchInfo, nm func(int) string) {
+	fmt.Fprintln(w, "  "+l.T("explain.initial_colour", "colour", d.InitialColour))
+	for _, b := range d.Brackets {
+		fmt.Fprint(w, "  "+l.N("explain.bracket", b.Residents, "pts", b.Score))
+		if len(b.MDPs) > 0 {
+			fmt.Fprint(w, l.T("explain.moved_down", "players", joinNames(b.MDPs, nm)))
+		}
+		if len(b.Downfloaters) > 0 {
+			fmt.Fprint(w, l.T("explain.floating_down", "players", joinNames(b.Downfloaters, nm)))
+		}
+		// every bracket of a result is proved (pairing.ErrSearchLimit otherwise)
+		fmt.Fprint(w, l.T("explain.optimal", "nodes", b.Nodes))
+		fmt.Fprintln(w)
+	}
+	for _, b := range d.Boards {
+		if b.Black == 0 {
+			fmt.Fprint(w, "  "+l.T("explain.dutch_bye", "player", nm(b.White), "pts", b.WhiteScore))
+			if b.Manual {
+				fmt.Fprint(w, l.T("explain.decision"))
+			} else {
+				fmt.Fprint(w, l.T("explain.dutch_bye_why"))
+			}
+			fmt.Fprintln(w)
+			continue
+		}
+		fmt.Fprint(w, "  "+l.T("explain.dutch_board", "board", b.Board, "white", nm(b.White), "pts1", b.WhiteScore, "black", nm(b.Black), "pts2", b.BlackScore))
+		switch {
+		case b.Manual:
+			fmt.Fprint(w, l.T("explain.decision"))
+		case b.WhiteFloat == "down":
+			fmt.Fprint(w, l.T("explain.floats_down", "player", nm(b.White)))
+		case b.BlackFloat == "down":
+			fmt.Fprint(w, l.T("explain.floats_down", "player", nm(b.Black)))
+		default:
+			fmt.Fprint(w, l.T("explain.same_group"))
+		}
+		fmt.Fprintln(w)
 	}
 }
 

@@ -374,6 +374,26 @@ func (d *demo) players(t *tournament.Tournament, n int) ([]tournament.Player, er
 // simulatedEvent creates a tournament with players, draws the lot, pairs and plays every
 // round, with the extra steps of extras after round 1 and on the last round.
 func (d *demo) simulatedEvent(name, system string, rounds int, players []tournament.Player, prefix string, showExtras bool) error {
+	t, err := d.createSimulated(name, system, rounds, players)
+	if err != nil {
+		return err
+	}
+	if err := d.drawLot(t); err != nil {
+		return err
+	}
+	for r := 1; r <= rounds; r++ {
+		if err := d.simulatedRound(t, r, prefix, showExtras); err != nil {
+			return err
+		}
+	}
+	if err := d.audit(t, prefix); err != nil {
+		return err
+	}
+	return d.reports(t, prefix, system == tournament.SystemRoundRobin)
+}
+
+// createSimulated creates the simulated tournament and enters its players.
+func (d *demo) createSimulated(name, system string, rounds int, players []tournament.Player) (*tournament.Tournament, error) {
 	t := &tournament.Tournament{Name: name, Variant: tournament.VariantItalian, System: system, Rounds: rounds,
 		Seed: d.seed, ByePoints: 2, ForfeitPoints: 2, Place: "arbitro demo (simulated)", Arbiter: "arbitro demo"}
 	d.say("demo.create", "name", strconv.Quote(name), "system", system, "rounds", rounds, "seed", fmt.Sprint(d.seed))
@@ -389,12 +409,17 @@ func (d *demo) simulatedEvent(name, system string, rounds int, players []tournam
 		}
 		return nil
 	}); err != nil {
-		return err
+		return nil, err
 	}
 	d.out("demo.entered", "id", int(t.ID), "players", len(players))
+	return t, nil
+}
+
+// drawLot draws the pairing numbers of t and prints them.
+func (d *demo) drawLot(t *tournament.Tournament) error {
 	d.say("demo.lot", "seed", fmt.Sprint(d.seed))
 	d.cmdline("--tournament %d lot", t.ID)
-	if err := d.update(func(tx *tournament.Tx) error {
+	return d.update(func(tx *tournament.Tx) error {
 		lot, err := tx.DrawLot(t, nil)
 		if err != nil {
 			return err
@@ -405,94 +430,116 @@ func (d *demo) simulatedEvent(name, system string, rounds int, players []tournam
 		}
 		d.indent(fmt.Sprintf("seed %d, drawn %s (%s):\n%s", lot.Seed, lot.DrawnAt, lot.Method, b.String()))
 		return nil
+	})
+}
+
+// simulatedRound pairs round r of t, plays it, and writes round 1's pairing sheet and the
+// last round's results sheet; with showExtras, a miscopied score after round 1 and the
+// draw claims of the last round.
+func (d *demo) simulatedRound(t *tournament.Tournament, r int, prefix string, showExtras bool) error {
+	rounds := t.Rounds
+	d.say("demo.round", "round", r, "rounds", rounds)
+	d.cmdline("--tournament %d pair", t.ID)
+	d.outf("then for each board: arbitro result %d BOARD 2-0 (or 1-1, 0-2) and arbitro game add %d BOARD FILE.pdn", r, r)
+	opts := tournament.SimRoundOptions{Seed: uint64(d.seed), Event: t.Name}
+	if showExtras && r == rounds {
+		opts.CountDrawBoard = 1
+	}
+	played, sheet, err := d.pairAndPlay(t, r, opts)
+	if err != nil {
+		return explainPair(err)
+	}
+	if r == 1 {
+		d.cmdline("--tournament %d pairings --round 1 --pdf %s", t.ID, shellQuote(filepath.Join(d.dir, prefix+"-pairings-round1.pdf")))
+		if err := d.file(prefix+"-pairings-round1.pdf", func(w io.Writer) error { return reports.WritePairingsPDF(w, sheet, d.meta) }); err != nil {
+			return err
+		}
+	}
+	for _, b := range played {
+		d.out("demo.played", "board", b.Board, "white", b.White, "black", b.Black, "result", b.Result, "plies", b.Plies, "end", d.simEndWords(b.End))
+	}
+	if showExtras && r == 1 && len(played) > 1 {
+		if err := d.miscopied(t, played[1]); err != nil {
+			return err
+		}
+	}
+	if showExtras && r == rounds && len(played) > 0 {
+		if err := d.claims(t, played[0]); err != nil {
+			return err
+		}
+	}
+	if r == rounds {
+		return d.resultsSheet(t, r, prefix)
+	}
+	return nil
+}
+
+// pairAndPlay pairs round r of t (two rounds a day from 21 November 2026, at 9:30 and
+// 15:30, printed on the sheets), reads its pairing sheet and plays it, in one transaction.
+func (d *demo) pairAndPlay(t *tournament.Tournament, r int, opts tournament.SimRoundOptions) ([]tournament.SimulatedBoard, reports.PairingsSheet, error) {
+	var played []tournament.SimulatedBoard
+	var sheet reports.PairingsSheet
+	err := d.update(func(tx *tournament.Tx) error {
+		tt, err := tx.TournamentByID(t.ID)
+		if err != nil {
+			return err
+		}
+		pr, err := tx.PairNext(tt, tournament.PairOptions{})
+		if err != nil {
+			return err
+		}
+		day := fmt.Sprintf("2026-11-%02d", 21+(r-1)/2)
+		clock := [2]string{"09:30", "15:30"}[(r-1)%2]
+		if _, err := tx.SetRoundSchedule(tt, r, &day, &clock); err != nil {
+			return err
+		}
+		for _, w := range pr.Warnings {
+			d.out("explain.warning", "text", w)
+		}
+		d.out("demo.paired", "method", pr.Method, "seed", fmt.Sprint(pr.Seed), "boards", len(pr.Boards))
+		if sheet, err = d.sheet(tx, tt, r); err != nil {
+			return err
+		}
+		for _, b := range pr.Boards {
+			if b.Bye() {
+				d.out("demo.bye", "board", b.Board, "player", b.White)
+			}
+		}
+		played, err = tx.SimulateRound(tt, r, opts)
+		return err
+	})
+	return played, sheet, err
+}
+
+// sheet is the pairing sheet of round r of t as `arbitro pairings` builds it.
+func (d *demo) sheet(tx *tournament.Tx, t *tournament.Tournament, r int) (reports.PairingsSheet, error) {
+	v, err := tx.PairingsView(t, r)
+	if err != nil {
+		return reports.PairingsSheet{}, err
+	}
+	loc, err := reportLocale(t)
+	if err != nil {
+		return reports.PairingsSheet{}, err
+	}
+	return reports.PairingsSheetOf(v, loc), nil
+}
+
+// resultsSheet writes the results sheet of round r (`pairings --results --pdf`).
+func (d *demo) resultsSheet(t *tournament.Tournament, r int, prefix string) error {
+	var sheet reports.PairingsSheet
+	if err := d.view(func(tx *tournament.Tx) (err error) {
+		tt, err := tx.TournamentByID(t.ID)
+		if err != nil {
+			return err
+		}
+		sheet, err = d.sheet(tx, tt, r)
+		return err
 	}); err != nil {
 		return err
 	}
-	for r := 1; r <= rounds; r++ {
-		d.say("demo.round", "round", r, "rounds", rounds)
-		d.cmdline("--tournament %d pair", t.ID)
-		d.outf("then for each board: arbitro result %d BOARD 2-0 (or 1-1, 0-2) and arbitro game add %d BOARD FILE.pdn", r, r)
-		var played []tournament.SimulatedBoard
-		var sheet reports.PairingsSheet
-		opts := tournament.SimRoundOptions{Seed: uint64(d.seed), Event: name}
-		if showExtras && r == rounds {
-			opts.CountDrawBoard = 1
-		}
-		err := d.update(func(tx *tournament.Tx) error {
-			tt, err := tx.TournamentByID(t.ID)
-			if err != nil {
-				return err
-			}
-			pr, err := tx.PairNext(tt, tournament.PairOptions{})
-			if err != nil {
-				return err
-			}
-			// The round's day and start time, printed on the sheets: two rounds a day from
-			// 21 November 2026, at 9:30 and 15:30.
-			day := fmt.Sprintf("2026-11-%02d", 21+(r-1)/2)
-			clock := [2]string{"09:30", "15:30"}[(r-1)%2]
-			if _, err := tx.SetRoundSchedule(tt, r, &day, &clock); err != nil {
-				return err
-			}
-			for _, w := range pr.Warnings {
-				d.out("explain.warning", "text", w)
-			}
-			d.out("demo.paired", "method", pr.Method, "seed", fmt.Sprint(pr.Seed), "boards", len(pr.Boards))
-			if sheet, err = loadSheet(tx, tt, r); err != nil {
-				return err
-			}
-			for _, b := range pr.Boards {
-				if b.Bye() {
-					d.out("demo.bye", "board", b.Board, "player", b.White)
-				}
-			}
-			played, err = tx.SimulateRound(tt, r, opts)
-			return err
-		})
-		if err != nil {
-			return explainPair(err)
-		}
-		if r == 1 {
-			d.cmdline("--tournament %d pairings --round 1 --pdf %s", t.ID, shellQuote(filepath.Join(d.dir, prefix+"-pairings-round1.pdf")))
-			if err := d.file(prefix+"-pairings-round1.pdf", func(w io.Writer) error { return reports.WritePairingsPDF(w, sheet, d.meta) }); err != nil {
-				return err
-			}
-		}
-		for _, b := range played {
-			d.out("demo.played", "board", b.Board, "white", b.White, "black", b.Black, "result", b.Result, "plies", b.Plies, "end", d.simEndWords(b.End))
-		}
-		if showExtras && r == 1 && len(played) > 1 {
-			if err := d.miscopied(t, played[1]); err != nil {
-				return err
-			}
-		}
-		if showExtras && r == rounds && len(played) > 0 {
-			if err := d.claims(t, played[0]); err != nil {
-				return err
-			}
-		}
-		if r == rounds {
-			if err := d.view(func(tx *tournament.Tx) (err error) {
-				tt, err := tx.TournamentByID(t.ID)
-				if err != nil {
-					return err
-				}
-				sheet, err = loadSheet(tx, tt, r)
-				return err
-			}); err != nil {
-				return err
-			}
-			file := fmt.Sprintf("%s-results-round%d.pdf", prefix, r)
-			d.cmdline("--tournament %d pairings --round %d --results --pdf %s", t.ID, r, shellQuote(filepath.Join(d.dir, file)))
-			if err := d.file(file, func(w io.Writer) error { return reports.WriteResultsPDF(w, sheet, d.meta) }); err != nil {
-				return err
-			}
-		}
-	}
-	if err := d.audit(t, prefix); err != nil {
-		return err
-	}
-	return d.reports(t, prefix, system == tournament.SystemRoundRobin)
+	file := fmt.Sprintf("%s-results-round%d.pdf", prefix, r)
+	d.cmdline("--tournament %d pairings --round %d --results --pdf %s", t.ID, r, shellQuote(filepath.Join(d.dir, file)))
+	return d.file(file, func(w io.Writer) error { return reports.WriteResultsPDF(w, sheet, d.meta) })
 }
 
 // miscopied shows a score sheet with a wrong move: stored, caught by the audit (with the

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"strings"
 
 	"arbitro/reports"
 	"arbitro/tournament"
@@ -16,8 +15,8 @@ import (
 )
 
 func init() {
-	addCommand(newPairCmd)
-	addCommand(newPairingsCmd)
+	addCommand(func() *cobra.Command { return newPairCmd(runPair) })
+	addCommand(func() *cobra.Command { return newPairingsCmd(runPairings) })
 	addCommand(newUnpairCmd)
 }
 
@@ -48,13 +47,30 @@ func explainPair(err error) error {
 	return explainBoard(err)
 }
 
-func newPairCmd() *cobra.Command {
-	var force, explainFlag, check bool
-	var sets, forbids []string
-	var checkRound int
-	var system, trfIn, output string
-	var date, clock string
-	var seed uint64
+// pairOptions are the flags and argument of `arbitro pair`.
+type pairOptions struct {
+	Round       int // ROUND: when given, must be the next round (a safety check for scripts)
+	Force       bool
+	Explain     bool
+	Check       bool
+	CheckRound  int // --round, with --check
+	Sets        []string
+	Forbids     []string
+	System      string // --system, with --trf
+	TRF         string
+	Output      string
+	Seed        uint64
+	Date, Clock string
+	Schedule    bool // --date or --time given
+
+	manual    []tournament.ManualPair    // Sets, parsed
+	forbidden []tournament.ForbiddenPair // Forbids, parsed
+}
+
+// newPairCmd builds `arbitro pair`; runF runs it once the flags are valid (tests pass
+// their own to check the validation without a database).
+func newPairCmd(runF func(*cobra.Command, *pairOptions) error) *cobra.Command {
+	o := &pairOptions{}
 	cmd := &cobra.Command{
 		Use:     "pair [ROUND]",
 		Aliases: []string{"abbina"},
@@ -102,190 +118,135 @@ Exit status 4 when no valid pairing exists.`,
   arbitro pair --check --round 3`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			out := cmd.OutOrStdout()
-			want := 0 // ROUND, when given: must be the next round
-			if len(args) == 1 {
-				n, err := strconv.Atoi(args[0])
-				if err != nil || n < 1 {
-					return usageErr("ROUND must be a round number (1, 2, ...), not %q", args[0])
-				}
-				if trfIn != "" || check {
-					return usageErr("ROUND goes without --trf and --check (use --round N with --check)")
-				}
-				want = n
-			}
-			if trfIn != "" && len(forbids) > 0 {
-				return usageErr("--forbid goes with a tournament in the database (in a TRF: record 260 or XXP)")
-			}
-			if trfIn != "" {
-				if check {
-					return runTRFCheck(out, trfIn, seed)
-				}
-				if system == "" {
-					system = "dutch"
-				}
-				return runEnginePair(out, system, trfIn, output, seed)
-			}
-			if system != "" || output != "" {
-				return usageErr("--system and --output go with --trf (the engine mode); the tournament's own system pairs it")
-			}
-			if check {
-				if force || len(sets) > 0 || len(forbids) > 0 {
-					return usageErr("--check does not pair: it goes without --force, --set and --forbid")
-				}
-				return runCheck(cmd, checkRound)
-			}
-			if cmd.Flags().Changed("round") {
-				return usageErr("--round goes with --check; 'arbitro pair' always pairs the next round")
-			}
-			var forbidden []tournament.ForbiddenPair
-			for _, s := range forbids {
-				f, err := tournament.ParseForbiddenPair(s)
-				if err != nil {
-					return usageErr("%v", err)
-				}
-				forbidden = append(forbidden, f)
-			}
-			var manual []tournament.ManualPair
-			for _, s := range sets {
-				m, err := tournament.ParseManualPair(s)
-				if err != nil {
-					return usageErr("%v", err)
-				}
-				manual = append(manual, m)
-			}
-			var pr *tournament.PairedRound
-			var sheet reports.PairingsSheet
-			var t *tournament.Tournament
-			var names map[int]entryLabel
-			err := update(func(tx *tournament.Tx, tt *tournament.Tournament) error {
-				var err error
-				t = tt
-				if want != 0 && want != tt.RoundsPaired+1 {
-					return fail(fmt.Errorf("the next round of %s is %d, not %d", tt.Name, tt.RoundsPaired+1, want), "rounds are paired in order; nothing was written")
-				}
-				for _, f := range forbidden { // stored: this round and every later one
-					f.FirstRound = tt.RoundsPaired + 1
-					if err := tx.AddForbiddenPair(tt, f); err != nil {
-						return err
-					}
-				}
-				if pr, err = tx.PairNext(tt, tournament.PairOptions{Force: force, Manual: manual}); err != nil {
-					return err
-				}
-				if cmd.Flags().Changed("date") || cmd.Flags().Changed("time") {
-					if _, err := tx.SetRoundSchedule(tt, pr.Round, &date, &clock); err != nil {
-						return err
-					}
-				}
-				sheet, err = loadSheet(tx, tt, pr.Round)
-				if err != nil {
-					return err
-				}
-				names, err = entryLabels(tx, tt)
-				return err
-			})
-			if err != nil {
-				return explainPair(err)
-			}
-			if flagJSON {
-				return printJSON(cmd, pr)
-			}
-			errOut := cmd.ErrOrStderr()
-			msg := cliLocale()
-			for _, w := range pr.Warnings {
-				fmt.Fprintln(errOut, msg.T("cli.warning", "text", w))
-			}
-			fmt.Fprintln(out, msg.T("cli.paired", "round", pr.Round, "name", t.Name, "method", pr.Method, "seed", fmt.Sprint(pr.Seed)))
-			if err := reports.WritePairingsText(out, sheet); err != nil {
+			if err := o.complete(cmd, args); err != nil {
 				return err
 			}
-			writeRoundFID(out, sheet.Locale, pr.Explanation, names)
-			if explainFlag {
-				fmt.Fprintln(out)
-				writeExplanation(out, pr.Explanation, names)
-			}
-			return nil
+			return runF(cmd, o)
 		},
 	}
 	f := cmd.Flags()
-	f.BoolVar(&force, "force", false, "pair although results of earlier rounds are missing (a warning is recorded)")
-	f.StringVar(&date, "date", "", "the day the round is played, 2026-11-21 or 21/11/2026 (printed on the sheet)")
-	f.StringVar(&clock, "time", "", "the round's start time, 15:30 (printed on the sheet)")
-	f.BoolVar(&explainFlag, "explain", false, "print why each pair was made")
-	f.StringArrayVar(&sets, "set", nil, "impose a pair by pairing numbers, White first: \"12-7\" (\"12-bye\": 12 rests); repeatable")
-	f.StringArrayVar(&forbids, "forbid", nil, "dutch: keep two players apart from this round on, by pairing numbers: \"12-7\" (stored); repeatable")
-	f.BoolVar(&check, "check", false, "re-pair a stored round and print the differences (exit 1 when it differs)")
-	f.IntVar(&checkRound, "round", 0, "with --check: the round to check (default the last)")
-	f.StringVar(&system, "system", "", "with --trf: pairing system of the engine mode (dutch)")
-	f.StringVar(&trfIn, "trf", "", "engine mode: read the tournament from this TRF-16 file instead of the database")
-	f.StringVar(&output, "output", "", "with --trf: write the pairs to this file (default stdout)")
-	f.Uint64Var(&seed, "seed", 0, "with --trf: seed of the lot for the initial colour when the file has no XXC")
+	f.BoolVar(&o.Force, "force", false, "pair although results of earlier rounds are missing (a warning is recorded)")
+	f.StringVar(&o.Date, "date", "", "the day the round is played, 2026-11-21 or 21/11/2026 (printed on the sheet)")
+	f.StringVar(&o.Clock, "time", "", "the round's start time, 15:30 (printed on the sheet)")
+	f.BoolVar(&o.Explain, "explain", false, "print why each pair was made")
+	f.StringArrayVar(&o.Sets, "set", nil, "impose a pair by pairing numbers, White first: \"12-7\" (\"12-bye\": 12 rests); repeatable")
+	f.StringArrayVar(&o.Forbids, "forbid", nil, "dutch: keep two players apart from this round on, by pairing numbers: \"12-7\" (stored); repeatable")
+	f.BoolVar(&o.Check, "check", false, "re-pair a stored round and print the differences (exit 1 when it differs)")
+	f.IntVar(&o.CheckRound, "round", 0, "with --check: the round to check (default the last)")
+	f.StringVar(&o.System, "system", "", "with --trf: pairing system of the engine mode (dutch)")
+	f.StringVar(&o.TRF, "trf", "", "engine mode: read the tournament from this TRF-16 file instead of the database")
+	f.StringVar(&o.Output, "output", "", "with --trf: write the pairs to this file (default stdout)")
+	f.Uint64Var(&o.Seed, "seed", 0, "with --trf: seed of the lot for the initial colour when the file has no XXC")
 	return cmd
 }
 
-// entryLabel is how explanations name a player: pairing number and name.
-type entryLabel struct {
-	Number int
-	Name   string
+// complete checks the combination of flags and parses ROUND, --set and --forbid. Every
+// error is a usage error (exit 2). In the TRF engine mode the database flags are ignored.
+func (o *pairOptions) complete(cmd *cobra.Command, args []string) error {
+	if len(args) == 1 {
+		n, err := strconv.Atoi(args[0])
+		if err != nil || n < 1 {
+			return usageErr("ROUND must be a round number (1, 2, ...), not %q", args[0])
+		}
+		if o.TRF != "" || o.Check {
+			return usageErr("ROUND goes without --trf and --check (use --round N with --check)")
+		}
+		o.Round = n
+	}
+	if o.TRF != "" && len(o.Forbids) > 0 {
+		return usageErr("--forbid goes with a tournament in the database (in a TRF: record 260 or XXP)")
+	}
+	if o.TRF != "" {
+		if o.System == "" {
+			o.System = "dutch"
+		}
+		return nil
+	}
+	if o.System != "" || o.Output != "" {
+		return usageErr("--system and --output go with --trf (the engine mode); the tournament's own system pairs it")
+	}
+	if o.Check {
+		if o.Force || len(o.Sets) > 0 || len(o.Forbids) > 0 {
+			return usageErr("--check does not pair: it goes without --force, --set and --forbid")
+		}
+		return nil
+	}
+	if cmd.Flags().Changed("round") {
+		return usageErr("--round goes with --check; 'arbitro pair' always pairs the next round")
+	}
+	for _, s := range o.Forbids {
+		f, err := tournament.ParseForbiddenPair(s)
+		if err != nil {
+			return usageErr("%v", err)
+		}
+		o.forbidden = append(o.forbidden, f)
+	}
+	for _, s := range o.Sets {
+		m, err := tournament.ParseManualPair(s)
+		if err != nil {
+			return usageErr("%v", err)
+		}
+		o.manual = append(o.manual, m)
+	}
+	o.Schedule = cmd.Flags().Changed("date") || cmd.Flags().Changed("time")
+	return nil
 }
 
-func (l entryLabel) String() string {
-	if l.Name == "" {
-		return "?"
+// runPair runs `arbitro pair` in the mode its flags chose: the TRF engine (pair or
+// check), the check of a stored round, or pairing the next round.
+func runPair(cmd *cobra.Command, o *pairOptions) error {
+	out := cmd.OutOrStdout()
+	switch {
+	case o.TRF != "" && o.Check:
+		return runTRFCheck(out, o.TRF, o.Seed)
+	case o.TRF != "":
+		return runEnginePair(out, o.System, o.TRF, o.Output, o.Seed)
+	case o.Check:
+		return runCheck(cmd, o.CheckRound)
 	}
-	return fmt.Sprintf("%d %s", l.Number, l.Name)
+	return pairNext(cmd, o)
 }
 
-func entryLabels(tx *tournament.Tx, t *tournament.Tournament) (map[int]entryLabel, error) {
-	es, err := tx.Entries(t.ID)
+// pairNext pairs the next round in one transaction (the forbidden pairs stored, the round
+// paired, its schedule set) and prints it with reports.WritePairedRound.
+func pairNext(cmd *cobra.Command, o *pairOptions) error {
+	var pr *tournament.PairedRound
+	var v *tournament.PairingsView
+	var sheetLoc *reports.Locale
+	err := update(func(tx *tournament.Tx, t *tournament.Tournament) error {
+		if o.Round != 0 && o.Round != t.RoundsPaired+1 {
+			return fail(fmt.Errorf("the next round of %s is %d, not %d", t.Name, t.RoundsPaired+1, o.Round), "rounds are paired in order; nothing was written")
+		}
+		for _, f := range o.forbidden { // stored: this round and every later one
+			f.FirstRound = t.RoundsPaired + 1
+			if err := tx.AddForbiddenPair(t, f); err != nil {
+				return err
+			}
+		}
+		var err error
+		if pr, err = tx.PairNext(t, tournament.PairOptions{Force: o.Force, Manual: o.manual}); err != nil {
+			return err
+		}
+		if o.Schedule {
+			if _, err := tx.SetRoundSchedule(t, pr.Round, &o.Date, &o.Clock); err != nil {
+				return err
+			}
+		}
+		if v, err = tx.PairingsView(t, pr.Round); err != nil {
+			return err
+		}
+		sheetLoc, err = reportLocale(t)
+		return err
+	})
 	if err != nil {
-		return nil, err
+		return explainPair(err)
 	}
-	m := make(map[int]entryLabel, len(es))
-	for _, e := range es {
-		m[int(e.ID)] = entryLabel{Number: e.Number, Name: e.Player.Name}
+	if flagJSON {
+		return printJSON(cmd, pr)
 	}
-	return m, nil
-}
-
-// loadSheet builds the pairing sheet of round from the store (points before the round,
-// results entered so far, date and start time), in the report language (reportLocale).
-func loadSheet(tx *tournament.Tx, t *tournament.Tournament, round int) (reports.PairingsSheet, error) {
-	ct, err := tx.LoadCrosstable(t)
-	if err != nil {
-		return reports.PairingsSheet{}, err
-	}
-	before, err := tournament.ComputeStandings(ct, round-1)
-	if err != nil {
-		return reports.PairingsSheet{}, err
-	}
-	sheet := reports.PairingsFromCrosstable(ct, round, before)
-	if sheet.Locale, err = reportLocale(t); err != nil {
-		return sheet, err
-	}
-	sched, err := tx.RoundSchedule(t.ID, round)
-	if err != nil {
-		return sheet, err
-	}
-	sheet.Date, sheet.Time = sched.Date, sched.Time
-	boards, err := tx.Boards(t, round)
-	if err != nil {
-		return sheet, err
-	}
-	sheet.AddResults(boards)
-	return sheet, nil
-}
-
-// writeExplanation prints why each pair was made, from the stored explanation, in the
-// language of the CLI's messages (cliLocale).
-func writeExplanation(w io.Writer, ex *tournament.RoundExplanation, names map[int]entryLabel) {
-	nm := func(id int) string { return names[id].String() }
-	var fid func() // the federation program's formats explain themselves (issue 13)
-	if ex != nil && ex.Italo != nil && ex.Italo.Format.FID() {
-		fid = func() { writeFIDExplanation(w, ex, nm) }
-	}
-	reports.WriteExplanation(w, cliLocale(), ex, nm, fid)
+	return reports.WritePairedRound(cmd.OutOrStdout(), cmd.ErrOrStderr(), v.Tournament, pr, reports.RoundText{
+		Sheet: reports.PairingsSheetOf(v, sheetLoc), Explanation: pr.Explanation, Names: reports.NamesOf(v.Entries),
+		Messages: cliLocale(), Explain: o.Explain})
 }
 
 // runCheck is `arbitro pair --check [--round N]` on the database.
@@ -316,39 +277,17 @@ func runCheck(cmd *cobra.Command, round int) error {
 	return nil
 }
 
-// pairingsJSON is the --json form of `arbitro pairings`.
-type pairingsJSON struct {
-	Tournament string             `json:"tournament"`
-	Round      int                `json:"round"`
-	Method     string             `json:"method"`
-	Seed       int64              `json:"seed"`
-	PairedAt   string             `json:"paired_at"`
-	Scoring    string             `json:"scoring"`
-	Boards     []pairingBoardJSON `json:"boards"`
-	Byes       []pairingSideJSON  `json:"byes"`
-	NotPaired  []pairingSideJSON  `json:"not_paired"`
+// pairingsOptions are the flags of `arbitro pairings`.
+type pairingsOptions struct {
+	Round        int    // 0: the last paired
+	PDF          string // --pdf FILE
+	Explain      bool
+	ResultsSheet bool // --results, with --pdf
 }
 
-type pairingBoardJSON struct {
-	Board  int              `json:"board"`
-	Game   int              `json:"game"`
-	White  pairingSideJSON  `json:"white"`
-	Black  *pairingSideJSON `json:"black,omitempty"`
-	Result string           `json:"result,omitempty"`
-}
-
-// pairingSideJSON is a player on a sheet; Points before the round in game points (2-1-0).
-type pairingSideJSON struct {
-	Entry  int64  `json:"entry"`
-	Number int    `json:"pairing_number"`
-	Name   string `json:"name"`
-	Points int    `json:"points_before"`
-}
-
-func newPairingsCmd() *cobra.Command {
-	var round int
-	var pdf string
-	var explainFlag, resultsSheet bool
+// newPairingsCmd builds `arbitro pairings`; runF runs it once the flags are valid.
+func newPairingsCmd(runF func(*cobra.Command, *pairingsOptions) error) *cobra.Command {
+	o := &pairingsOptions{}
 	cmd := &cobra.Command{
 		Use:     "pairings",
 		Aliases: []string{"abbinamenti"},
@@ -363,118 +302,68 @@ one still to come), to pin up after the round. Printed in the tournament's langu
 (--lang for this output), with the round's date and start time when stored.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if pdf != "" && flagJSON {
-				return usageErr("choose one of --json and --pdf")
-			}
-			if resultsSheet && pdf == "" {
-				return usageErr("--results goes with --pdf FILE (the text already shows the results)")
-			}
-			if explainFlag && (pdf != "" || flagJSON) {
-				return usageErr("--explain prints text; --json already holds the explanation in 'arbitro pair --json'")
-			}
-			if round < 0 {
-				return usageErr("--round must be a round number (1, 2, ...), not %d", round)
-			}
-			var sheet reports.PairingsSheet
-			var boards []*tournament.Board
-			var ri *tournament.RoundInfo
-			var t *tournament.Tournament
-			var entries []tournament.Entry
-			var before map[int]int
-			var names map[int]entryLabel
-			err := view(func(tx *tournament.Tx, tt *tournament.Tournament) error {
-				t = tt
-				r := round
-				if r == 0 {
-					r = tt.RoundsPaired
-					if r == 0 {
-						return fmt.Errorf("%w: %s has no paired round yet", tournament.ErrNotPaired, tt.Name)
-					}
-				}
-				var err error
-				if ri, err = tx.Round(tt, r); err != nil {
-					return err
-				}
-				if boards, err = tx.Boards(tt, r); err != nil {
-					return err
-				}
-				if sheet, err = loadSheet(tx, tt, r); err != nil {
-					return err
-				}
-				es, err := tx.Snapshot(tt, r)
-				if err != nil {
-					return err
-				}
-				before = map[int]int{}
-				for _, e := range es {
-					before[e.ID] = e.Score
-				}
-				if entries, err = tx.Entries(tt.ID); err != nil {
-					return err
-				}
-				names, err = entryLabels(tx, tt)
-				return err
-			})
-			if err != nil {
-				if errors.Is(err, tournament.ErrNotPaired) {
-					return fail(err, "pair it with 'arbitro pair'")
-				}
-				return explainPair(err)
-			}
-			switch {
-			case pdf != "" && resultsSheet:
-				return writePDF(cmd, pdf, func(w io.Writer, m reports.Meta) error { return reports.WriteResultsPDF(w, sheet, m) })
-			case pdf != "":
-				sheet.Notes = fidSheetNotes(sheet.Locale, ri.Explanation, names) // format, rests, opening (issue 13)
-				return writePDF(cmd, pdf, func(w io.Writer, m reports.Meta) error { return reports.WritePairingsPDF(w, sheet, m) })
-			case flagJSON:
-				byID := map[int64]*tournament.Entry{}
-				for i := range entries {
-					byID[entries[i].ID] = &entries[i]
-				}
-				side := func(id int64) pairingSideJSON {
-					e := byID[id]
-					return pairingSideJSON{Entry: id, Number: e.Number, Name: e.Player.Name, Points: before[int(id)]}
-				}
-				j := pairingsJSON{Tournament: t.Name, Round: ri.Number, Method: ri.Method, Seed: ri.Seed, PairedAt: ri.PairedAt,
-					Scoring: t.Scoring, Boards: []pairingBoardJSON{}, Byes: []pairingSideJSON{}, NotPaired: []pairingSideJSON{}}
-				on := map[int64]bool{}
-				for _, b := range boards {
-					on[b.WhiteEntry], on[b.BlackEntry] = true, true
-					if b.Bye() {
-						j.Byes = append(j.Byes, side(b.WhiteEntry))
-						continue
-					}
-					bj := pairingBoardJSON{Board: b.Board, Game: b.Game, White: side(b.WhiteEntry), Result: b.Result.String()}
-					bs := side(b.BlackEntry)
-					bj.Black = &bs
-					j.Boards = append(j.Boards, bj)
-				}
-				for _, e := range entries {
-					if !on[e.ID] {
-						j.NotPaired = append(j.NotPaired, side(e.ID))
-					}
-				}
-				return printJSON(cmd, j)
-			}
-			out := cmd.OutOrStdout()
-			fmt.Fprintln(out, sheet.Locale.T("pairings.header", "name", t.Name, "round", ri.Number, "rounds", t.Rounds, "method", ri.Method, "seed", fmt.Sprint(ri.Seed)))
-			if err := reports.WritePairingsText(out, sheet); err != nil {
+			if err := o.validate(flagJSON); err != nil {
 				return err
 			}
-			writeRoundFID(out, sheet.Locale, ri.Explanation, names)
-			if explainFlag {
-				fmt.Fprintln(out)
-				writeExplanation(out, ri.Explanation, names)
-			}
-			return nil
+			return runF(cmd, o)
 		},
 	}
-	cmd.Flags().IntVar(&round, "round", 0, "the round to print (default: the last paired)")
-	cmd.Flags().StringVar(&pdf, "pdf", "", "write the A4 pairing sheet to `FILE`")
-	cmd.Flags().BoolVar(&explainFlag, "explain", false, "also print how the round was paired")
-	cmd.Flags().BoolVar(&resultsSheet, "results", false, "with --pdf: the results sheet of the round instead of the pairings")
+	cmd.Flags().IntVar(&o.Round, "round", 0, "the round to print (default: the last paired)")
+	cmd.Flags().StringVar(&o.PDF, "pdf", "", "write the A4 pairing sheet to `FILE`")
+	cmd.Flags().BoolVar(&o.Explain, "explain", false, "also print how the round was paired")
+	cmd.Flags().BoolVar(&o.ResultsSheet, "results", false, "with --pdf: the results sheet of the round instead of the pairings")
 	return cmd
+}
+
+// validate checks the combination of flags (usage errors, exit 2); asJSON is --json.
+func (o *pairingsOptions) validate(asJSON bool) error {
+	if o.PDF != "" && asJSON {
+		return usageErr("choose one of --json and --pdf")
+	}
+	if o.ResultsSheet && o.PDF == "" {
+		return usageErr("--results goes with --pdf FILE (the text already shows the results)")
+	}
+	if o.Explain && (o.PDF != "" || asJSON) {
+		return usageErr("--explain prints text; --json already holds the explanation in 'arbitro pair --json'")
+	}
+	if o.Round < 0 {
+		return usageErr("--round must be a round number (1, 2, ...), not %d", o.Round)
+	}
+	return nil
+}
+
+// runPairings reads the round (tournament.PairingsView) and writes it in the form asked:
+// the results or pairing sheet as PDF, the JSON document, or the text.
+func runPairings(cmd *cobra.Command, o *pairingsOptions) error {
+	var v *tournament.PairingsView
+	var loc *reports.Locale
+	err := view(func(tx *tournament.Tx, t *tournament.Tournament) error {
+		var err error
+		if v, err = tx.PairingsView(t, o.Round); err != nil {
+			return err
+		}
+		loc, err = reportLocale(t)
+		return err
+	})
+	if err != nil {
+		if errors.Is(err, tournament.ErrNotPaired) {
+			return fail(err, "pair it with 'arbitro pair'")
+		}
+		return explainPair(err)
+	}
+	sheet := reports.PairingsSheetOf(v, loc)
+	names := reports.NamesOf(v.Entries)
+	switch {
+	case o.PDF != "" && o.ResultsSheet:
+		return writePDF(cmd, o.PDF, func(w io.Writer, m reports.Meta) error { return reports.WriteResultsPDF(w, sheet, m) })
+	case o.PDF != "":
+		sheet.Notes = reports.FIDSheetNotes(sheet.Locale, v.Round.Explanation, names) // format, rests, opening (issue 13)
+		return writePDF(cmd, o.PDF, func(w io.Writer, m reports.Meta) error { return reports.WritePairingsPDF(w, sheet, m) })
+	case flagJSON:
+		return printJSON(cmd, reports.PairingsJSONOf(v))
+	}
+	return reports.WritePairingsRoundText(cmd.OutOrStdout(), v, reports.RoundText{Sheet: sheet, Explanation: v.Round.Explanation,
+		Names: names, Messages: cliLocale(), Explain: o.Explain})
 }
 
 func newUnpairCmd() *cobra.Command {
@@ -508,12 +397,4 @@ result, a game score or a draw claim. Written in the event log.`,
 			return nil
 		},
 	}
-}
-
-func joinNames(ids []int, nm func(int) string) string {
-	var s []string
-	for _, id := range ids {
-		s = append(s, nm(id))
-	}
-	return strings.Join(s, ", ")
 }

@@ -1,0 +1,165 @@
+package reports
+
+// The outputs of a paired round (`arbitro pairings`, `arbitro pair`, the demo): the sheet
+// built from a tournament.PairingsView, its text form with the federation notes and the
+// explanation, and the JSON document.
+
+import (
+	"fmt"
+	"io"
+
+	"arbitro/tournament"
+)
+
+// EntryName is how explanations and sheet notes name a player: pairing number and name.
+type EntryName struct {
+	Number int
+	Name   string
+}
+
+func (l EntryName) String() string {
+	if l.Name == "" {
+		return "?"
+	}
+	return fmt.Sprintf("%d %s", l.Number, l.Name)
+}
+
+// EntryNames maps entry ids to EntryName.
+type EntryNames map[int]EntryName
+
+// NamesOf returns the EntryNames of es.
+func NamesOf(es []tournament.Entry) EntryNames {
+	m := make(EntryNames, len(es))
+	for _, e := range es {
+		m[int(e.ID)] = EntryName{Number: e.Number, Name: e.Player.Name}
+	}
+	return m
+}
+
+// name is the EntryName of id as text ("?" for an unknown id).
+func (n EntryNames) name(id int) string { return n[id].String() }
+
+// PairingsSheetOf builds the pairing sheet of the view's round in the language l: points
+// before the round (v.Before), results entered so far, date and start time. The notes of
+// the federation's formats (FIDSheetNotes) are left to the caller: the PDF sheet of
+// `arbitro pairings` prints them, the text prints them under the sheet.
+func PairingsSheetOf(v *tournament.PairingsView, l *Locale) PairingsSheet {
+	sheet := PairingsFromCrosstable(v.Crosstable, v.Round.Number, v.Before)
+	sheet.Locale = l
+	sheet.Date, sheet.Time = v.Schedule.Date, v.Schedule.Time
+	sheet.AddResults(v.Boards)
+	return sheet
+}
+
+// PairingsJSON is the --json document of `arbitro pairings`.
+type PairingsJSON struct {
+	Tournament string             `json:"tournament"`
+	Round      int                `json:"round"`
+	Method     string             `json:"method"`
+	Seed       int64              `json:"seed"`
+	PairedAt   string             `json:"paired_at"`
+	Scoring    string             `json:"scoring"`
+	Boards     []PairingBoardJSON `json:"boards"`
+	Byes       []PairingSideJSON  `json:"byes"`
+	NotPaired  []PairingSideJSON  `json:"not_paired"`
+}
+
+// PairingBoardJSON is one board of PairingsJSON; Result as tournament.Result.String.
+type PairingBoardJSON struct {
+	Board  int              `json:"board"`
+	Game   int              `json:"game"`
+	White  PairingSideJSON  `json:"white"`
+	Black  *PairingSideJSON `json:"black,omitempty"`
+	Result string           `json:"result,omitempty"`
+}
+
+// PairingSideJSON is a player on a sheet; Points before the round in game points (2-1-0).
+type PairingSideJSON struct {
+	Entry  int64  `json:"entry"`
+	Number int    `json:"pairing_number"`
+	Name   string `json:"name"`
+	Points int    `json:"points_before"`
+}
+
+// PairingsJSONOf builds the JSON document of the view's round: the boards in stored
+// order, the byes, and every entry without a board (in v.Entries order); points before
+// the round in game points (v.GamePointsBefore).
+func PairingsJSONOf(v *tournament.PairingsView) PairingsJSON {
+	t, ri := v.Tournament, v.Round
+	byID := map[int64]*tournament.Entry{}
+	for i := range v.Entries {
+		byID[v.Entries[i].ID] = &v.Entries[i]
+	}
+	side := func(id int64) PairingSideJSON {
+		e := byID[id]
+		return PairingSideJSON{Entry: id, Number: e.Number, Name: e.Player.Name, Points: v.GamePointsBefore[int(id)]}
+	}
+	j := PairingsJSON{Tournament: t.Name, Round: ri.Number, Method: ri.Method, Seed: ri.Seed, PairedAt: ri.PairedAt,
+		Scoring: t.Scoring, Boards: []PairingBoardJSON{}, Byes: []PairingSideJSON{}, NotPaired: []PairingSideJSON{}}
+	on := map[int64]bool{}
+	for _, b := range v.Boards {
+		on[b.WhiteEntry], on[b.BlackEntry] = true, true
+		if b.Bye() {
+			j.Byes = append(j.Byes, side(b.WhiteEntry))
+			continue
+		}
+		bj := PairingBoardJSON{Board: b.Board, Game: b.Game, White: side(b.WhiteEntry), Result: b.Result.String()}
+		bs := side(b.BlackEntry)
+		bj.Black = &bs
+		j.Boards = append(j.Boards, bj)
+	}
+	for _, e := range v.Entries {
+		if !on[e.ID] {
+			j.NotPaired = append(j.NotPaired, side(e.ID))
+		}
+	}
+	return j
+}
+
+// RoundText is a paired round as `arbitro pairings` and `arbitro pair` print it.
+type RoundText struct {
+	Sheet       PairingsSheet                // in the report language
+	Explanation *tournament.RoundExplanation // the stored explanation (nil: none)
+	Names       EntryNames
+	Messages    *Locale // the language of the CLI's messages: the explanation's
+	Explain     bool    // print the explanation too (--explain)
+}
+
+// WritePairingsRoundText writes `arbitro pairings`: the header line (tournament, round,
+// method, seed) in the sheet's language, then WriteRoundText.
+func WritePairingsRoundText(w io.Writer, v *tournament.PairingsView, r RoundText) error {
+	ri := v.Round
+	if _, err := fmt.Fprintln(w, r.Sheet.Locale.T("pairings.header", "name", v.Tournament.Name, "round", ri.Number, "rounds", v.Tournament.Rounds, "method", ri.Method, "seed", fmt.Sprint(ri.Seed))); err != nil {
+		return err
+	}
+	return WriteRoundText(w, r)
+}
+
+// WritePairedRound writes `arbitro pair`: each warning of the pairing to errw, the line
+// "round N of NAME paired by METHOD (seed S)" in the language of the messages to w, then
+// WriteRoundText.
+func WritePairedRound(w, errw io.Writer, t *tournament.Tournament, pr *tournament.PairedRound, r RoundText) error {
+	for _, s := range pr.Warnings {
+		fmt.Fprintln(errw, r.Messages.T("cli.warning", "text", s))
+	}
+	if _, err := fmt.Fprintln(w, r.Messages.T("cli.paired", "round", pr.Round, "name", t.Name, "method", pr.Method, "seed", fmt.Sprint(pr.Seed))); err != nil {
+		return err
+	}
+	return WriteRoundText(w, r)
+}
+
+// WriteRoundText writes the sheet as text, the federation's notes under it (format,
+// rests, opening: FIDSheetNotes) and, with r.Explain, a blank line and the explanation.
+func WriteRoundText(w io.Writer, r RoundText) error {
+	if err := WritePairingsText(w, r.Sheet); err != nil {
+		return err
+	}
+	for _, n := range FIDSheetNotes(r.Sheet.Locale, r.Explanation, r.Names) {
+		fmt.Fprintln(w, n)
+	}
+	if r.Explain {
+		fmt.Fprintln(w)
+		WriteExplanation(w, r.Messages, r.Explanation, r.Names)
+	}
+	return nil
+}
