@@ -104,4 +104,3 @@ func writeFIDExplanation(w io.Writer, ex *tournament.RoundExplanation, nm func(i
 		}
 	}
 }
-

@@ -2,16 +2,13 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"runtime/debug"
-	"strings"
 
 	"arbitro/reports"
 	"arbitro/rules"
@@ -23,21 +20,6 @@ import (
 )
 
 func init() { addCommand(newAuditCmd) }
-
-// auditJSON is one line of `arbitro audit --json` (JSON Lines): the verdict object of
-// `arbitro replay --json` (rules/REPLAY-JSON.md) plus the audit's fields. In the archive
-// audit (FILE arguments) the board fields are absent.
-type auditJSON struct {
-	replayJSON
-	Round          int                     `json:"round,omitempty"`
-	Board          int                     `json:"board,omitempty"`
-	Game           int                     `json:"game,omitempty"`
-	GameID         int64                   `json:"game_id,omitempty"`
-	RecordedResult string                  `json:"recorded_result,omitempty"` // the board's result in the database ("2-0", "+-", ...)
-	Problems       []tournament.Problem    `json:"problems"`                  // empty when nothing is wrong
-	Ambiguities    []string                `json:"resolved_ambiguities,omitempty"`
-	Claims         []tournament.ClaimAudit `json:"claims,omitempty"`
-}
 
 func newAuditCmd() *cobra.Command {
 	var round, jobs int
@@ -126,55 +108,19 @@ func auditTournament(cmd *cobra.Command, round int, pdf string) error {
 	}
 	w := cmd.OutOrStdout()
 	if flagJSON {
-		enc := json.NewEncoder(w)
-		enc.SetEscapeHTML(false)
-		for _, ga := range a.Games {
-			if err := enc.Encode(gameAuditJSON(ga)); err != nil {
-				return err
-			}
-		}
+		err = reports.WriteTournamentAuditJSON(w, flagDB, a)
 	} else {
-		withProblems := 0
-		for _, ga := range a.Games {
-			amb := tournament.AmbiguityNotes(ga.Verdict)
-			if len(ga.Problems) == 0 && len(amb) == 0 {
-				continue
-			}
-			b := ga.Board
-			fmt.Fprintf(w, "round %d board %d (%s - %s), game %d, recorded %s:\n", b.Round, b.Board, b.White, b.Black, ga.GameID, noneIfEmpty(b.Result.String()))
-			if len(ga.Problems) > 0 {
-				withProblems++
-			}
-			for _, p := range ga.Problems {
-				if !ga.Verdict.Legal && p.Code == ga.Verdict.Reason && p.Ply == ga.Verdict.Ply {
-					printIllegal(w, "  ", ga.Verdict)
-					continue
-				}
-				fmt.Fprintf(w, "  %s: %s\n", p.Code, p.Message)
-			}
-			for _, n := range amb {
-				fmt.Fprintf(w, "  note: %s\n", n)
-			}
-		}
-		fmt.Fprintf(w, "%s checked: %s in %s (%d not legal)\n", plural(a.Checked, "game score", "game scores"),
-			plural(a.Problems, "problem", "problems"), plural(withProblems, "game", "games"), a.Illegal)
+		err = reports.WriteTournamentAuditText(w, a)
+	}
+	if err != nil {
+		return err
 	}
 	if pdf != "" {
-		rep := reports.AuditReport{Checked: a.Checked, Event: tournament.EventInfo{Name: t.Name, Place: t.Place, StartDate: t.Start,
-			EndDate: t.End, Variant: t.Variant, System: t.System, ChiefArbiter: t.Arbiter, Federation: t.Federation, TimeControl: t.TimeControl}}
-		for _, ga := range a.Games {
-			vd := ga.Verdict
-			if vd.Legal {
-				continue
-			}
-			rep.Items = append(rep.Items, reports.AuditItem{GameID: ga.GameID, Round: ga.Board.Round, Board: ga.Board.Board,
-				White: ga.Board.White, Black: ga.Board.Black, Variant: t.Variant, Ply: vd.Ply, Move: vd.Move, Reason: vd.Reason,
-				Message: vd.Message, FEN: vd.FEN, Legal: vd.LegalMoves})
-		}
 		loc, err := reportLocale(t) // the header and footer in the tournament's language
 		if err != nil {
 			return err
 		}
+		rep := reports.AuditReportOf(eventInfo(t), a)
 		if err := writePDF(cmd, pdf, func(w io.Writer, m reports.Meta) error { m.Locale = loc; return reports.WriteAuditPDF(w, rep, m) }); err != nil {
 			return err
 		}
@@ -255,20 +201,6 @@ func auditGC() {
 	}
 }
 
-func gameAuditJSON(ga tournament.GameAudit) auditJSON {
-	g := ga.Game
-	if g == nil {
-		g = &rules.Game{Index: 1}
-	}
-	j := auditJSON{replayJSON: toReplayJSON(flagDB, g, ga.Verdict, false), Round: ga.Board.Round, Board: ga.Board.Board,
-		Game: ga.Board.Game, GameID: ga.GameID, RecordedResult: ga.Board.Result.String(), Problems: ga.Problems,
-		Ambiguities: tournament.AmbiguityNotes(ga.Verdict), Claims: ga.Claims}
-	if j.Problems == nil {
-		j.Problems = []tournament.Problem{}
-	}
-	return j
-}
-
 // auditFiles is the archive audit of PDN files.
 func auditFiles(cmd *cobra.Command, files []string, variant string, strict bool, jobs int) error {
 	auditGC()
@@ -296,9 +228,9 @@ func auditFiles(cmd *cobra.Command, files []string, variant string, strict bool,
 		}
 	}
 	if !flagJSON {
-		fmt.Fprintf(w, "%s audited: %d with problems (%d not legal, %s inconsistent), %s resolved by later moves\n",
-			plural(total.Games, "game", "games"), total.WithProblems, total.Illegal, plural(total.Inconsistent, "result", "results"),
-			plural(total.Ambiguities, "ambiguous capture", "ambiguous captures"))
+		if err := reports.WriteArchiveAuditSummary(w, total); err != nil {
+			return err
+		}
 	}
 	if len(readErrs) > 0 {
 		for _, e := range readErrs[:len(readErrs)-1] {
@@ -334,35 +266,9 @@ func auditFile(w io.Writer, file string, opts rules.ReplayOptions, jobs int, sho
 		defer bar.Finish()
 	}
 	// the verdicts are rendered on the workers and written in file order
+	asJSON := flagJSON
 	render := func(g *rules.Game, vd rules.Verdict, problems []tournament.Problem) []byte {
-		var buf bytes.Buffer
-		amb := tournament.AmbiguityNotes(vd)
-		if flagJSON {
-			j := auditJSON{replayJSON: toReplayJSON(file, g, vd, false), Problems: problems, Ambiguities: amb}
-			if j.Problems == nil {
-				j.Problems = []tournament.Problem{}
-			}
-			enc := json.NewEncoder(&buf)
-			enc.SetEscapeHTML(false)
-			_ = enc.Encode(j) // plain data into memory: cannot fail
-			return buf.Bytes()
-		}
-		if len(problems) == 0 && len(amb) == 0 {
-			return nil
-		}
-		players := strings.TrimSpace(g.White() + " - " + g.Black())
-		fmt.Fprintf(&buf, "%s game %d (line %d) %s, %s:\n", filepath.Base(file), g.Index, g.Line, players, noneIfEmpty(vd.Result))
-		for _, p := range problems {
-			if !vd.Legal && p.Code == vd.Reason && p.Ply == vd.Ply {
-				printIllegal(&buf, "  ", vd)
-				continue
-			}
-			fmt.Fprintf(&buf, "  %s: %s\n", p.Code, p.Message)
-		}
-		for _, n := range amb {
-			fmt.Fprintf(&buf, "  note: %s\n", n)
-		}
-		return buf.Bytes()
+		return reports.ArchiveGame(asJSON, file, g, vd, problems)
 	}
 	return tournament.AuditPDNJobs(r, opts, jobs, render, func(_ *rules.Game, _ rules.Verdict, _ []tournament.Problem, out []byte) error {
 		_, err := w.Write(out)

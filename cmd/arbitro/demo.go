@@ -204,7 +204,7 @@ func (d *demo) realEvent() (*tournament.Tournament, error) {
 		return nil, explain(err)
 	}
 	var buf bytes.Buffer
-	printImport(&buf, rep)
+	reports.WriteImportText(&buf, rep)
 	d.indent(buf.String())
 	t := rep.Tournament
 	if err := d.audit(t, "assoluto2005"); err != nil {
@@ -236,7 +236,7 @@ func (d *demo) worldEvent() error {
 		return explain(err)
 	}
 	var buf bytes.Buffer
-	printImport(&buf, rep)
+	reports.WriteImportText(&buf, rep)
 	d.indent(buf.String())
 	d.out("demo.pending")
 	return d.audit(rep.Tournament, "wk2007")
@@ -256,25 +256,12 @@ func (d *demo) audit(t *tournament.Tournament, prefix string) error {
 	if err := d.view(func(tx *tournament.Tx) (err error) { a, err = tx.Audit(t, 0); return err }); err != nil {
 		return err
 	}
+	// what `arbitro audit` and `arbitro audit --pdf` print and write
 	var text bytes.Buffer
-	rep := reports.AuditReport{Checked: a.Checked, Event: eventInfo(t)}
-	for _, ga := range a.Games {
-		for _, p := range ga.Problems {
-			fmt.Fprintf(&text, "round %d board %d (%s - %s): %s: %s\n", ga.Board.Round, ga.Board.Board, ga.Board.White, ga.Board.Black, p.Code, p.Message)
-		}
-		if !ga.Verdict.Legal {
-			vd := ga.Verdict
-			fmt.Fprintf(&text, "    position before ply %d (FEN): %s\n    legal moves there: %s\n", vd.Ply, vd.FEN, strings.Join(vd.LegalMoves, " "))
-			it := reports.AuditItemFromVerdict(vd)
-			it.GameID, it.Round, it.Board, it.White, it.Black = ga.GameID, ga.Board.Round, ga.Board.Board, ga.Board.White, ga.Board.Black
-			rep.Items = append(rep.Items, it)
-		}
-		for _, c := range ga.Claims {
-			fmt.Fprintf(&text, "round %d board %d: claim %d (%s, requested at ply %d, declared at ply %d): %s, engine: %s\n",
-				ga.Board.Round, ga.Board.Board, c.ID, c.Rule, c.RequestedAt, c.DeclaredAt, c.Decision, c.Check.Message)
-		}
+	if err := reports.WriteTournamentAuditText(&text, a); err != nil {
+		return err
 	}
-	fmt.Fprintf(&text, "%s checked: %s, %d not legal\n", plural(a.Checked, "game score", "game scores"), plural(a.Problems, "problem", "problems"), a.Illegal)
+	rep := reports.AuditReportOf(eventInfo(t), a)
 	d.indent(text.String())
 	if err := d.file(prefix+"-audit.txt", func(w io.Writer) error { _, err := w.Write(text.Bytes()); return err }); err != nil {
 		return err

@@ -5,15 +5,14 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
-	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
+	"arbitro/reports"
 	"arbitro/tournament"
 )
 
@@ -98,9 +97,9 @@ Illegal game scores are imported with their verdict and listed; 'arbitro audit' 
 				return badFile(err)
 			}
 			if flagJSON {
-				return printJSON(cmd, eventImportJSON(rep))
+				return printJSON(cmd, reports.ImportJSONOf(rep))
 			}
-			return printImport(cmd.OutOrStdout(), rep)
+			return reports.WriteImportText(cmd.OutOrStdout(), rep)
 		},
 	}
 	f := cmd.Flags()
@@ -110,69 +109,4 @@ Illegal game scores are imported with their verdict and listed; 'arbitro audit' 
 	f.IntVar(&opts.Rounds, "rounds", 0, "rounds planned (default: the rounds in the file, or the whole round robin)")
 	f.BoolVar(&again, "again", false, "import a file already imported into this database once more, as another tournament")
 	return cmd
-}
-
-// importJSON is the --json output of event import.
-type importJSON struct {
-	Tournament  *tournament.Tournament         `json:"tournament"`
-	Players     int                            `json:"players"`
-	Rounds      int                            `json:"rounds_imported"`
-	RoundSource string                         `json:"round_source"`
-	Games       int                            `json:"games"`
-	Legal       int                            `json:"legal"`
-	Illegal     []illegalJSON                  `json:"illegal,omitempty"`
-	Duplicates  []tournament.PossibleDuplicate `json:"possible_duplicates,omitempty"`
-	Warnings    []string                       `json:"warnings,omitempty"`
-	Windows1252 bool                           `json:"windows_1252"`
-}
-
-type illegalJSON struct {
-	Round   int    `json:"round"`
-	Board   int    `json:"board"`
-	White   string `json:"white"`
-	Black   string `json:"black"`
-	Ply     int    `json:"ply"`
-	Move    string `json:"move"`
-	Reason  string `json:"reason"`
-	Message string `json:"message"`
-	FEN     string `json:"fen"`
-}
-
-func eventImportJSON(rep *tournament.ImportReport) importJSON {
-	p := rep.Plan
-	out := importJSON{Tournament: rep.Tournament, Players: len(p.Players), Rounds: p.RoundsFound(), RoundSource: p.RoundSource,
-		Games: len(p.Games), Legal: p.Legal(), Duplicates: p.Duplicates, Warnings: p.Warnings, Windows1252: p.Windows1252}
-	for _, g := range p.Illegal() {
-		v := g.Verdict
-		out.Illegal = append(out.Illegal, illegalJSON{g.Round, g.Board, g.White, g.Black, v.Ply, v.Move, v.Reason, v.Message, v.FEN})
-	}
-	return out
-}
-
-// printImport writes the human summary of an import.
-func printImport(w io.Writer, rep *tournament.ImportReport) error {
-	p, t := rep.Plan, rep.Tournament
-	fmt.Fprintf(w, "imported tournament %d %q: %s, %s, %d of %d rounds, %d players\n",
-		t.ID, t.Name, t.Variant, t.System, p.RoundsFound(), t.Rounds, len(p.Players))
-	fmt.Fprintf(w, "rounds from: %s\n", p.RoundSource)
-	if p.Windows1252 {
-		fmt.Fprintln(w, "encoding: Windows-1252 (read and stored as UTF-8)")
-	}
-	fmt.Fprintf(w, "games: %d, judged legal: %d, not legal: %d\n", len(p.Games), p.Legal(), len(p.Illegal()))
-	if ill := p.Illegal(); len(ill) > 0 {
-		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-		fmt.Fprintln(tw, "ROUND\tBOARD\tWHITE\tBLACK\tPLY\tMOVE\tREASON\tPOSITION BEFORE (FEN)")
-		for _, g := range ill {
-			v := g.Verdict
-			fmt.Fprintf(tw, "%d\t%d\t%s\t%s\t%d\t%s\t%s\t%s\n", g.Round, g.Board, g.White, g.Black, v.Ply, v.Move, v.Reason, v.FEN)
-		}
-		tw.Flush()
-	}
-	for _, d := range p.Duplicates {
-		fmt.Fprintf(w, "possible duplicate: %q and %q (%s)\n", d.A, d.B, d.Why)
-	}
-	for _, s := range p.Warnings {
-		fmt.Fprintf(w, "warning: %s\n", s)
-	}
-	return nil
 }

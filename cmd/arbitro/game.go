@@ -6,7 +6,7 @@ import (
 	"os"
 	"strings"
 
-	"arbitro/rules"
+	"arbitro/reports"
 	"arbitro/tournament"
 
 	"github.com/spf13/cobra"
@@ -46,28 +46,6 @@ func openInput(cmd *cobra.Command, name string, limit int64) (io.ReadCloser, err
 		}
 	}
 	return f, nil
-}
-
-// printIllegal writes the verdict of an illegal score: ply, move, reason, position, legal moves.
-func printIllegal(w io.Writer, indent string, vd rules.Verdict) {
-	reason := vd.Reason
-	if vd.Detail != "" {
-		reason += ": " + vd.Detail
-	}
-	if vd.Move == "" {
-		fmt.Fprintf(w, "%sNOT LEGAL at ply %d [%s]\n", indent, vd.Ply, reason)
-	} else {
-		fmt.Fprintf(w, "%sNOT LEGAL at ply %d, move %s [%s]\n", indent, vd.Ply, vd.Move, reason)
-	}
-	fmt.Fprintf(w, "%s  %s\n", indent, vd.Message)
-	if vd.FEN != "" {
-		fmt.Fprintf(w, "%s  position: %s\n", indent, vd.FEN)
-		legal := strings.Join(vd.LegalMoves, " ")
-		if legal == "" {
-			legal = "none"
-		}
-		fmt.Fprintf(w, "%s  legal moves: %s\n", indent, legal)
-	}
 }
 
 func newGameAddCmd() *cobra.Command {
@@ -120,13 +98,13 @@ A disagreement is an error unless --force. A board holds one score; --replace re
 			if flagJSON {
 				// The verdict in the form of 'arbitro replay --json' (rules/REPLAY-JSON.md).
 				out := struct {
-					ID       int64             `json:"id"`
-					Board    *tournament.Board `json:"board"`
-					Verdict  replayJSON        `json:"verdict"`
-					Problems []string          `json:"problems,omitempty"`
-					Replaced bool              `json:"replaced,omitempty"`
-					SHA256   string            `json:"sha256"`
-				}{rec.ID, rec.Board, toReplayJSON(args[2], g, vd, false), rec.Problems, rec.Replaced, rec.SHA256}
+					ID       int64              `json:"id"`
+					Board    *tournament.Board  `json:"board"`
+					Verdict  reports.ReplayJSON `json:"verdict"`
+					Problems []string           `json:"problems,omitempty"`
+					Replaced bool               `json:"replaced,omitempty"`
+					SHA256   string             `json:"sha256"`
+				}{rec.ID, rec.Board, reports.ReplayJSONOf(args[2], g, vd, false), rec.Problems, rec.Replaced, rec.SHA256}
 				if err := printJSON(cmd, out); err != nil {
 					return err
 				}
@@ -139,10 +117,10 @@ A disagreement is an error unless --force. A board holds one score; --replace re
 				}
 				fmt.Fprintf(w, "round %d board %d: %s - %s: game %d %s", bd.Round, bd.Board, bd.White, bd.Black, rec.ID, verb)
 				if vd.Legal {
-					fmt.Fprintf(w, ", legal, %s, result %s (%s)\n", plural(vd.Plies, "ply", "plies"), noneIfEmpty(vd.Result), vd.ResultCheck)
+					fmt.Fprintf(w, ", legal, %s, result %s (%s)\n", plural(vd.Plies, "ply", "plies"), reports.NoneIfEmpty(vd.Result), vd.ResultCheck)
 				} else {
 					fmt.Fprintln(w, " with its verdict")
-					printIllegal(w, "  ", vd)
+					reports.WriteIllegal(w, "  ", vd)
 				}
 				for _, p := range rec.Problems {
 					fmt.Fprintf(w, "  stored with --force despite: %s\n", p)
@@ -162,13 +140,6 @@ A disagreement is an error unless --force. A board holds one score; --replace re
 	cmd.Flags().BoolVar(&opts.Replace, "replace", false, "replace the score already stored for the board")
 	cmd.Flags().IntVar(&game, "game", 1, "game of the pairing: 2 for the return game when each pairing plays two")
 	return cmd
-}
-
-func noneIfEmpty(s string) string {
-	if s == "" {
-		return "none"
-	}
-	return s
 }
 
 func newGameImportCmd() *cobra.Command {
@@ -211,7 +182,7 @@ was not attached (listed; the others are stored) or the file is unreadable (noth
 				// Each stored game carries its verdict in the form of 'arbitro replay --json'.
 				type gameJSON struct {
 					tournament.ImportedGame
-					Verdict *replayJSON `json:"verdict,omitempty"`
+					Verdict *reports.ReplayJSON `json:"verdict,omitempty"`
 				}
 				out := struct {
 					*tournament.GameImportReport
@@ -220,7 +191,7 @@ was not attached (listed; the others are stored) or the file is unreadable (noth
 				for _, ig := range rep.Games {
 					j := gameJSON{ImportedGame: ig}
 					if ig.Verdict != nil && ig.Score != nil {
-						v := toReplayJSON(args[0], ig.Score, *ig.Verdict, false)
+						v := reports.ReplayJSONOf(args[0], ig.Score, *ig.Verdict, false)
 						j.Verdict = &v
 					}
 					out.Games = append(out.Games, j)
@@ -236,7 +207,7 @@ was not attached (listed; the others are stored) or the file is unreadable (noth
 					case tournament.ImportStored:
 						if !ig.Legal {
 							fmt.Fprintf(w, "%s: round %d board %d: stored, NOT LEGAL\n", head, ig.Round, ig.Board)
-							printIllegal(w, "  ", *ig.Verdict)
+							reports.WriteIllegal(w, "  ", *ig.Verdict)
 						}
 						if ig.Why != "" {
 							fmt.Fprintf(w, "%s: stored with --force despite: %s\n", head, ig.Why)

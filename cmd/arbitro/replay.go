@@ -3,64 +3,19 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
-	"strings"
 
 	"github.com/spf13/cobra"
 
+	"arbitro/reports"
 	"arbitro/rules"
 	"arbitro/tournament"
 )
 
 func init() { addCommand(newReplayCmd) }
-
-// replayJSON is one line of `arbitro replay --json` (JSON Lines). The format is documented
-// in rules/REPLAY-JSON.md; fields are only ever added, never renamed.
-type replayJSON struct {
-	File        string            `json:"file"`
-	Index       int               `json:"index"`
-	Line        int               `json:"line"`
-	White       string            `json:"white"`
-	Black       string            `json:"black"`
-	Event       string            `json:"event,omitempty"`
-	Date        string            `json:"date,omitempty"`
-	Result      string            `json:"result"`
-	Variant     string            `json:"variant"`
-	Plies       int               `json:"plies"`
-	Legal       bool              `json:"legal"`
-	Ply         *int              `json:"ply,omitempty"`
-	Move        *string           `json:"move,omitempty"`
-	Reason      string            `json:"reason,omitempty"`
-	Detail      string            `json:"detail,omitempty"`
-	Message     string            `json:"message,omitempty"`
-	FEN         *string           `json:"fen,omitempty"`
-	LegalMoves  *[]string         `json:"legal_moves,omitempty"`
-	ResultCheck string            `json:"result_check"`
-	Terminal    bool              `json:"terminal"`
-	Notes       []string          `json:"notes,omitempty"`
-	Repetitions []repetitionJSON  `json:"repetitions,omitempty"`
-	Draws       []drawJSON        `json:"draws,omitempty"`
-	Claim40Ply  int               `json:"claim40_ply,omitempty"`
-	Judged      bool              `json:"judged"` // false: not replayed (unsupported or unknown variant, impossible position)
-	Tags        map[string]string `json:"tags,omitempty"`
-}
-
-type repetitionJSON struct {
-	FEN   string `json:"fen"`
-	Plies []int  `json:"plies"`
-}
-
-type drawJSON struct {
-	Rule     string `json:"rule"`
-	Ply      int    `json:"ply"`
-	StartPly int    `json:"start_ply"`
-	Message  string `json:"message"`
-}
 
 func newReplayCmd() *cobra.Command {
 	var variant string
@@ -115,11 +70,9 @@ position); 1 a file could not be read (the other files are still replayed).`,
 				}
 			}
 			if !flagJSON {
-				fmt.Fprintf(out, "%s, %d legal, %d not legal", plural(total, "game", "games"), total-illegal, illegal)
-				if unjudged > 0 {
-					fmt.Fprintf(out, " (%d not judged: unsupported or unknown variant, impossible position)", unjudged)
+				if err := reports.WriteReplaySummary(out, total, illegal, unjudged); err != nil {
+					return err
 				}
-				fmt.Fprintln(out)
 			}
 			if len(readErrs) == 1 {
 				return fail(readErrs[0], "check the file name and that it is a PDN text file")
@@ -182,11 +135,9 @@ func replayFile(w io.Writer, file string, opts rules.ReplayOptions, asJSON, with
 		}
 		var buf bytes.Buffer
 		if asJSON {
-			enc := json.NewEncoder(&buf)
-			enc.SetEscapeHTML(false)
-			_ = enc.Encode(toReplayJSON(file, g, vd, withTags)) // plain data into memory: cannot fail
+			_ = reports.WriteReplayJSONLine(&buf, file, g, vd, withTags) // plain data into memory: cannot fail
 		} else {
-			printVerdict(&buf, file, g, vd)
+			reports.WriteVerdictText(&buf, file, g, vd)
 		}
 		return replayed{vd, buf.Bytes()}
 	}, func(rp replayed) error {
@@ -204,81 +155,6 @@ func replayFile(w io.Writer, file string, opts rules.ReplayOptions, asJSON, with
 		return n, bad, unjudged, fmt.Errorf("%s: %w", file, err)
 	}
 	return n, bad, unjudged, nil
-}
-
-func toReplayJSON(file string, g *rules.Game, vd rules.Verdict, withTags bool) replayJSON {
-	j := replayJSON{
-		File: file, Index: g.Index, Line: g.Line, White: g.White(), Black: g.Black(),
-		Event: g.Event(), Date: g.Date(), Result: vd.Result, Variant: vd.Variant,
-		Plies: vd.Plies, Legal: vd.Legal, Judged: vd.Judged(), ResultCheck: string(vd.ResultCheck), Terminal: vd.Terminal,
-		Notes: vd.Notes, Claim40Ply: vd.Claim40Ply,
-	}
-	if !vd.Legal {
-		ply, move, fen := vd.Ply, vd.Move, vd.FEN
-		j.Ply, j.Move, j.FEN = &ply, &move, &fen
-		j.Reason, j.Detail, j.Message = vd.Reason, vd.Detail, vd.Message
-		lm := vd.LegalMoves
-		if lm == nil {
-			lm = []string{}
-		}
-		j.LegalMoves = &lm
-	}
-	for _, r := range vd.Repetitions {
-		j.Repetitions = append(j.Repetitions, repetitionJSON{r.FEN, r.Plies})
-	}
-	for _, d := range vd.Draws {
-		j.Draws = append(j.Draws, drawJSON{d.Rule, d.Ply, d.StartPly, d.Message})
-	}
-	if withTags {
-		j.Tags = map[string]string{}
-		for _, t := range g.Tags {
-			if _, ok := j.Tags[t.Name]; !ok {
-				j.Tags[t.Name] = t.Value
-			}
-		}
-	}
-	return j
-}
-
-func printVerdict(w io.Writer, file string, g *rules.Game, vd rules.Verdict) {
-	players := strings.TrimSpace(g.White() + " - " + g.Black())
-	if players == "-" {
-		players = "(no players)"
-	}
-	res := vd.Result
-	if res == "" {
-		res = "no result"
-	}
-	head := fmt.Sprintf("%s game %d (line %d): %s, %s", filepath.Base(file), g.Index, g.Line, players, res)
-	if vd.Legal {
-		fmt.Fprintf(w, "%s: legal, %s, result %s\n", head, plural(vd.Plies, "ply", "plies"), vd.ResultCheck)
-	} else {
-		verdict := "NOT LEGAL"
-		if !vd.Judged() {
-			verdict = "NOT JUDGED"
-		}
-		fmt.Fprintf(w, "%s: %s [%s", head, verdict, vd.Reason)
-		if vd.Detail != "" {
-			fmt.Fprintf(w, ": %s", vd.Detail)
-		}
-		fmt.Fprintf(w, "] %s\n", vd.Message)
-		if vd.FEN != "" {
-			fmt.Fprintf(w, "    position: %s\n", vd.FEN)
-			fmt.Fprintf(w, "    legal moves: %s\n", strings.Join(vd.LegalMoves, " "))
-		}
-	}
-	for _, n := range vd.Notes {
-		fmt.Fprintf(w, "    note: %s\n", n)
-	}
-	for _, r := range vd.Repetitions {
-		fmt.Fprintf(w, "    repetition: %s at plies %v\n", r.FEN, r.Plies)
-	}
-	for _, d := range vd.Draws {
-		fmt.Fprintf(w, "    draw rule %s at ply %d: %s\n", d.Rule, d.Ply, d.Message)
-	}
-	if vd.Claim40Ply > 0 {
-		fmt.Fprintf(w, "    40-move count reached 80 plies at ply %d\n", vd.Claim40Ply)
-	}
 }
 
 // replayOptions turns --variant (the variant of games without a GameType tag; "" = decide

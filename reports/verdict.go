@@ -1,0 +1,324 @@
+package reports
+
+// Verdicts of the rules engine on game scores: `arbitro replay` (text and JSON Lines,
+// rules/REPLAY-JSON.md), the audit of a tournament's stored scores (text, JSON Lines,
+// the PDF's items) and of PDN archives, and the illegal-move block every command shares.
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"arbitro/rules"
+	"arbitro/tournament"
+)
+
+// ReplayJSON is one line of `arbitro replay --json` (JSON Lines). The format is documented
+// in rules/REPLAY-JSON.md; fields are only ever added, never renamed.
+type ReplayJSON struct {
+	File        string            `json:"file"`
+	Index       int               `json:"index"`
+	Line        int               `json:"line"`
+	White       string            `json:"white"`
+	Black       string            `json:"black"`
+	Event       string            `json:"event,omitempty"`
+	Date        string            `json:"date,omitempty"`
+	Result      string            `json:"result"`
+	Variant     string            `json:"variant"`
+	Plies       int               `json:"plies"`
+	Legal       bool              `json:"legal"`
+	Ply         *int              `json:"ply,omitempty"`
+	Move        *string           `json:"move,omitempty"`
+	Reason      string            `json:"reason,omitempty"`
+	Detail      string            `json:"detail,omitempty"`
+	Message     string            `json:"message,omitempty"`
+	FEN         *string           `json:"fen,omitempty"`
+	LegalMoves  *[]string         `json:"legal_moves,omitempty"`
+	ResultCheck string            `json:"result_check"`
+	Terminal    bool              `json:"terminal"`
+	Notes       []string          `json:"notes,omitempty"`
+	Repetitions []RepetitionJSON  `json:"repetitions,omitempty"`
+	Draws       []DrawJSON        `json:"draws,omitempty"`
+	Claim40Ply  int               `json:"claim40_ply,omitempty"`
+	Judged      bool              `json:"judged"` // false: not replayed (unsupported or unknown variant, impossible position)
+	Tags        map[string]string `json:"tags,omitempty"`
+}
+
+// RepetitionJSON is a position repeated in a game: its FEN and the plies it stood at.
+type RepetitionJSON struct {
+	FEN   string `json:"fen"`
+	Plies []int  `json:"plies"`
+}
+
+// DrawJSON is an FMJD draw rule that applied in a game.
+type DrawJSON struct {
+	Rule     string `json:"rule"`
+	Ply      int    `json:"ply"`
+	StartPly int    `json:"start_ply"`
+	Message  string `json:"message"`
+}
+
+// ReplayJSONOf is the verdict vd on game g of file in the form of `arbitro replay --json`;
+// withTags adds every tag of the game (the first value of a repeated tag).
+func ReplayJSONOf(file string, g *rules.Game, vd rules.Verdict, withTags bool) ReplayJSON {
+	j := ReplayJSON{
+		File: file, Index: g.Index, Line: g.Line, White: g.White(), Black: g.Black(),
+		Event: g.Event(), Date: g.Date(), Result: vd.Result, Variant: vd.Variant,
+		Plies: vd.Plies, Legal: vd.Legal, Judged: vd.Judged(), ResultCheck: string(vd.ResultCheck), Terminal: vd.Terminal,
+		Notes: vd.Notes, Claim40Ply: vd.Claim40Ply,
+	}
+	if !vd.Legal {
+		ply, move, fen := vd.Ply, vd.Move, vd.FEN
+		j.Ply, j.Move, j.FEN = &ply, &move, &fen
+		j.Reason, j.Detail, j.Message = vd.Reason, vd.Detail, vd.Message
+		lm := vd.LegalMoves
+		if lm == nil {
+			lm = []string{}
+		}
+		j.LegalMoves = &lm
+	}
+	for _, r := range vd.Repetitions {
+		j.Repetitions = append(j.Repetitions, RepetitionJSON{r.FEN, r.Plies})
+	}
+	for _, d := range vd.Draws {
+		j.Draws = append(j.Draws, DrawJSON{d.Rule, d.Ply, d.StartPly, d.Message})
+	}
+	if withTags {
+		j.Tags = map[string]string{}
+		for _, t := range g.Tags {
+			if _, ok := j.Tags[t.Name]; !ok {
+				j.Tags[t.Name] = t.Value
+			}
+		}
+	}
+	return j
+}
+
+// WriteReplayJSONLine writes ReplayJSONOf as one JSON line (HTML characters unescaped).
+func WriteReplayJSONLine(w io.Writer, file string, g *rules.Game, vd rules.Verdict, withTags bool) error {
+	return jsonLine(w, ReplayJSONOf(file, g, vd, withTags))
+}
+
+func jsonLine(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}
+
+// WriteVerdictText writes the verdict of `arbitro replay` on game g of file: the game
+// (file, index, line, players, result), legal with its plies and result check, or NOT
+// LEGAL / NOT JUDGED with the reason, message, position and legal moves; then the notes,
+// repetitions, FMJD draw rules and the ply at which a 40-move claim became valid.
+func WriteVerdictText(w io.Writer, file string, g *rules.Game, vd rules.Verdict) {
+	players := strings.TrimSpace(g.White() + " - " + g.Black())
+	if players == "-" {
+		players = "(no players)"
+	}
+	res := vd.Result
+	if res == "" {
+		res = "no result"
+	}
+	head := fmt.Sprintf("%s game %d (line %d): %s, %s", filepath.Base(file), g.Index, g.Line, players, res)
+	if vd.Legal {
+		fmt.Fprintf(w, "%s: legal, %s, result %s\n", head, count(vd.Plies, "ply", "plies"), vd.ResultCheck)
+	} else {
+		verdict := "NOT LEGAL"
+		if !vd.Judged() {
+			verdict = "NOT JUDGED"
+		}
+		fmt.Fprintf(w, "%s: %s [%s", head, verdict, vd.Reason)
+		if vd.Detail != "" {
+			fmt.Fprintf(w, ": %s", vd.Detail)
+		}
+		fmt.Fprintf(w, "] %s\n", vd.Message)
+		if vd.FEN != "" {
+			fmt.Fprintf(w, "    position: %s\n", vd.FEN)
+			fmt.Fprintf(w, "    legal moves: %s\n", strings.Join(vd.LegalMoves, " "))
+		}
+	}
+	for _, n := range vd.Notes {
+		fmt.Fprintf(w, "    note: %s\n", n)
+	}
+	for _, r := range vd.Repetitions {
+		fmt.Fprintf(w, "    repetition: %s at plies %v\n", r.FEN, r.Plies)
+	}
+	for _, d := range vd.Draws {
+		fmt.Fprintf(w, "    draw rule %s at ply %d: %s\n", d.Rule, d.Ply, d.Message)
+	}
+	if vd.Claim40Ply > 0 {
+		fmt.Fprintf(w, "    40-move count reached 80 plies at ply %d\n", vd.Claim40Ply)
+	}
+}
+
+// WriteReplaySummary writes the last line of `arbitro replay`: games, legal, not legal,
+// and the games not judged when there are some.
+func WriteReplaySummary(w io.Writer, total, illegal, unjudged int) error {
+	fmt.Fprintf(w, "%s, %d legal, %d not legal", count(total, "game", "games"), total-illegal, illegal)
+	if unjudged > 0 {
+		fmt.Fprintf(w, " (%d not judged: unsupported or unknown variant, impossible position)", unjudged)
+	}
+	_, err := fmt.Fprintln(w)
+	return err
+}
+
+// WriteIllegal writes the verdict of an illegal score, each line after indent: ply, move
+// and reason (with its detail), the message, the position before the move and the legal
+// moves there ("none").
+func WriteIllegal(w io.Writer, indent string, vd rules.Verdict) {
+	reason := vd.Reason
+	if vd.Detail != "" {
+		reason += ": " + vd.Detail
+	}
+	if vd.Move == "" {
+		fmt.Fprintf(w, "%sNOT LEGAL at ply %d [%s]\n", indent, vd.Ply, reason)
+	} else {
+		fmt.Fprintf(w, "%sNOT LEGAL at ply %d, move %s [%s]\n", indent, vd.Ply, vd.Move, reason)
+	}
+	fmt.Fprintf(w, "%s  %s\n", indent, vd.Message)
+	if vd.FEN != "" {
+		fmt.Fprintf(w, "%s  position: %s\n", indent, vd.FEN)
+		legal := strings.Join(vd.LegalMoves, " ")
+		if legal == "" {
+			legal = "none"
+		}
+		fmt.Fprintf(w, "%s  legal moves: %s\n", indent, legal)
+	}
+}
+
+// NoneIfEmpty is s, or "none" for "" (a result not recorded).
+func NoneIfEmpty(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
+}
+
+// AuditJSON is one line of `arbitro audit --json` (JSON Lines): the verdict object of
+// `arbitro replay --json` plus the audit's fields. In the archive audit (PDN files) the
+// board fields are absent.
+type AuditJSON struct {
+	ReplayJSON
+	Round          int                     `json:"round,omitempty"`
+	Board          int                     `json:"board,omitempty"`
+	Game           int                     `json:"game,omitempty"`
+	GameID         int64                   `json:"game_id,omitempty"`
+	RecordedResult string                  `json:"recorded_result,omitempty"` // the board's result in the database ("2-0", "+-", ...)
+	Problems       []tournament.Problem    `json:"problems"`                  // empty when nothing is wrong
+	Ambiguities    []string                `json:"resolved_ambiguities,omitempty"`
+	Claims         []tournament.ClaimAudit `json:"claims,omitempty"`
+}
+
+// GameAuditJSON is the JSON line of a stored score's audit; db names the database file
+// (the "file" field of the verdict).
+func GameAuditJSON(db string, ga tournament.GameAudit) AuditJSON {
+	g := ga.Game
+	if g == nil {
+		g = &rules.Game{Index: 1}
+	}
+	j := AuditJSON{ReplayJSON: ReplayJSONOf(db, g, ga.Verdict, false), Round: ga.Board.Round, Board: ga.Board.Board,
+		Game: ga.Board.Game, GameID: ga.GameID, RecordedResult: ga.Board.Result.String(), Problems: ga.Problems,
+		Ambiguities: tournament.AmbiguityNotes(ga.Verdict), Claims: ga.Claims}
+	if j.Problems == nil {
+		j.Problems = []tournament.Problem{}
+	}
+	return j
+}
+
+// WriteTournamentAuditJSON writes `arbitro audit --json` on a tournament: one line per
+// stored score (GameAuditJSON).
+func WriteTournamentAuditJSON(w io.Writer, db string, a *tournament.TournamentAudit) error {
+	for _, ga := range a.Games {
+		if err := jsonLine(w, GameAuditJSON(db, ga)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// WriteTournamentAuditText writes `arbitro audit` on a tournament: each score with a
+// problem or a resolved ambiguity (the board, its players and recorded result; the
+// illegal move as WriteIllegal; each other problem; the notes), then the count of scores
+// checked, problems, scores with problems and scores not legal.
+func WriteTournamentAuditText(w io.Writer, a *tournament.TournamentAudit) error {
+	withProblems := 0
+	for _, ga := range a.Games {
+		amb := tournament.AmbiguityNotes(ga.Verdict)
+		if len(ga.Problems) == 0 && len(amb) == 0 {
+			continue
+		}
+		b := ga.Board
+		fmt.Fprintf(w, "round %d board %d (%s - %s), game %d, recorded %s:\n", b.Round, b.Board, b.White, b.Black, ga.GameID, NoneIfEmpty(b.Result.String()))
+		if len(ga.Problems) > 0 {
+			withProblems++
+		}
+		writeProblems(w, ga.Verdict, ga.Problems, amb)
+	}
+	_, err := fmt.Fprintf(w, "%s checked: %s in %s (%d not legal)\n", count(a.Checked, "game score", "game scores"),
+		count(a.Problems, "problem", "problems"), count(withProblems, "game", "games"), a.Illegal)
+	return err
+}
+
+// writeProblems writes a score's problems (the illegal move in full) and notes.
+func writeProblems(w io.Writer, vd rules.Verdict, problems []tournament.Problem, amb []string) {
+	for _, p := range problems {
+		if !vd.Legal && p.Code == vd.Reason && p.Ply == vd.Ply {
+			WriteIllegal(w, "  ", vd)
+			continue
+		}
+		fmt.Fprintf(w, "  %s: %s\n", p.Code, p.Message)
+	}
+	for _, n := range amb {
+		fmt.Fprintf(w, "  note: %s\n", n)
+	}
+}
+
+// AuditReportOf is the PDF report of a tournament's audit: one item per score not legal
+// (AuditItemFromVerdict: the reason keeps the verdict's detail), with the game, round,
+// board and players.
+func AuditReportOf(ev tournament.EventInfo, a *tournament.TournamentAudit) AuditReport {
+	rep := AuditReport{Checked: a.Checked, Event: ev}
+	for _, ga := range a.Games {
+		if ga.Verdict.Legal {
+			continue
+		}
+		it := AuditItemFromVerdict(ga.Verdict)
+		it.GameID, it.Round, it.Board, it.White, it.Black = ga.GameID, ga.Board.Round, ga.Board.Board, ga.Board.White, ga.Board.Black
+		rep.Items = append(rep.Items, it)
+	}
+	return rep
+}
+
+// ArchiveGame renders one game of the audit of a PDN archive (`arbitro audit FILE...`):
+// as a JSON line (AuditJSON without board fields), or as text only when the game has a
+// problem or a resolved ambiguity (the file, game, line, players and result, then the
+// problems and notes). It returns nil for a game with nothing to say in text.
+func ArchiveGame(asJSON bool, file string, g *rules.Game, vd rules.Verdict, problems []tournament.Problem) []byte {
+	var buf bytes.Buffer
+	amb := tournament.AmbiguityNotes(vd)
+	if asJSON {
+		j := AuditJSON{ReplayJSON: ReplayJSONOf(file, g, vd, false), Problems: problems, Ambiguities: amb}
+		if j.Problems == nil {
+			j.Problems = []tournament.Problem{}
+		}
+		_ = jsonLine(&buf, j) // plain data into memory: cannot fail
+		return buf.Bytes()
+	}
+	if len(problems) == 0 && len(amb) == 0 {
+		return nil
+	}
+	players := strings.TrimSpace(g.White() + " - " + g.Black())
+	fmt.Fprintf(&buf, "%s game %d (line %d) %s, %s:\n", filepath.Base(file), g.Index, g.Line, players, NoneIfEmpty(vd.Result))
+	writeProblems(&buf, vd, problems, amb)
+	return buf.Bytes()
+}
+
+// WriteArchiveAuditSummary writes the last line of the audit of PDN files.
+func WriteArchiveAuditSummary(w io.Writer, total tournament.ArchiveStats) error {
+	_, err := fmt.Fprintf(w, "%s audited: %d with problems (%d not legal, %s inconsistent), %s resolved by later moves\n",
+		count(total.Games, "game", "games"), total.WithProblems, total.Illegal, count(total.Inconsistent, "result", "results"),
+		count(total.Ambiguities, "ambiguous capture", "ambiguous captures"))
+	return err
+}

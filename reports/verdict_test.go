@@ -1,0 +1,138 @@
+package reports
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"arbitro/rules"
+	"arbitro/tournament"
+)
+
+// Two Italian games replayed by the rules engine: the first legal, the second with an
+// illegal first move; and a draw claim for the tournament audit.
+const verdictPDN = `[Event "Prova"]
+[White "Rossi, Mario"]
+[Black "Bianchi, Luca"]
+[GameType "22"]
+[Result "1-1"]
+1. 21-17 10-14 2. 17-13 1-1
+
+[Event "Prova"]
+[White "Verdi, Anna"]
+[Black "Neri, Ugo"]
+[GameType "22"]
+[Result "2-0"]
+1. 22-9 2-0
+`
+
+func replayed(t *testing.T) ([]*rules.Game, []rules.Verdict) {
+	t.Helper()
+	r := rules.NewPDNReader(strings.NewReader(verdictPDN))
+	var gs []*rules.Game
+	var vs []rules.Verdict
+	for {
+		g, err := r.Next()
+		if g == nil {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		gs = append(gs, g)
+		vs = append(vs, rules.Replay(g, rules.ReplayOptions{}))
+	}
+	if len(gs) != 2 || !vs[0].Legal || vs[1].Legal {
+		t.Fatalf("fixture: %d games, verdicts %+v", len(gs), vs)
+	}
+	return gs, vs
+}
+
+func TestReplayTextAndJSON(t *testing.T) {
+	gs, vs := replayed(t)
+	var text, js bytes.Buffer
+	for i := range gs {
+		WriteVerdictText(&text, "archive/prova.pdn", gs[i], vs[i])
+		if err := WriteReplayJSONLine(&js, "archive/prova.pdn", gs[i], vs[i], i == 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := WriteReplaySummary(&text, 2, 1, 0); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "golden/replay.txt", text.Bytes())
+	golden(t, "golden/replay.jsonl", js.Bytes())
+}
+
+func tournamentAudit(t *testing.T) *tournament.TournamentAudit {
+	gs, vs := replayed(t)
+	draw := &tournament.Result{Kind: "played", WhitePoints: 1, BlackPoints: 1}
+	illegal := tournament.Problem{Code: vs[1].Reason, Ply: vs[1].Ply, Message: vs[1].Message}
+	return &tournament.TournamentAudit{Checked: 2, Problems: 2, Illegal: 1, Games: []tournament.GameAudit{
+		{Board: &tournament.Board{Round: 1, Board: 1, Game: 1, White: "Rossi, Mario", Black: "Bianchi, Luca", Result: draw}, GameID: 1, Game: gs[0], Verdict: vs[0]},
+		{Board: &tournament.Board{Round: 1, Board: 2, Game: 1, White: "Verdi, Anna", Black: "Neri, Ugo"}, GameID: 2, Game: gs[1], Verdict: vs[1],
+			Problems: []tournament.Problem{illegal, {Code: "result-not-recorded", Message: "the board has no result"}}},
+	}}
+}
+
+func TestTournamentAuditTextJSONAndReport(t *testing.T) {
+	a := tournamentAudit(t)
+	var text, js bytes.Buffer
+	if err := WriteTournamentAuditText(&text, a); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteTournamentAuditJSON(&js, "arbitro.db", a); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "golden/audit.txt", text.Bytes())
+	golden(t, "golden/audit.jsonl", js.Bytes())
+	rep := AuditReportOf(tournament.EventInfo{Name: "Prova"}, a)
+	if len(rep.Items) != 1 || rep.Items[0].GameID != 2 || rep.Items[0].Round != 1 || rep.Items[0].Board != 2 || rep.Checked != 2 {
+		t.Fatalf("report %+v", rep)
+	}
+	// the item keeps the verdict's detail (issue 12: the CLI used to drop it)
+	vd := a.Games[1].Verdict
+	vd.Detail = "quantity"
+	a.Games[1].Verdict = vd
+	if got := AuditReportOf(tournament.EventInfo{}, a).Items[0].Reason; got != vd.Reason+" (quantity)" {
+		t.Errorf("reason %q, want the detail kept", got)
+	}
+}
+
+func TestArchiveGame(t *testing.T) {
+	gs, vs := replayed(t)
+	problems := []tournament.Problem{{Code: vs[1].Reason, Ply: vs[1].Ply, Message: vs[1].Message}}
+	if b := ArchiveGame(false, "x/prova.pdn", gs[0], vs[0], nil); b != nil {
+		t.Errorf("a legal game without notes prints %q", b)
+	}
+	var out bytes.Buffer
+	out.Write(ArchiveGame(false, "x/prova.pdn", gs[1], vs[1], problems))
+	out.Write(ArchiveGame(true, "x/prova.pdn", gs[0], vs[0], nil))
+	if err := WriteArchiveAuditSummary(&out, tournament.ArchiveStats{Games: 2, Illegal: 1, WithProblems: 1, Plies: 4}); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "golden/audit_archive.txt", out.Bytes())
+}
+
+// An import report: one score not legal, a possible duplicate, a warning.
+func TestImportTextAndJSON(t *testing.T) {
+	_, vs := replayed(t)
+	plan := &tournament.EventPlan{RoundSource: "the Round tags", Windows1252: true,
+		Games: []tournament.EventGame{{Index: 1, Round: 1, Board: 1, White: "Rossi, Mario", Black: "Bianchi, Luca", Verdict: vs[0]},
+			{Index: 2, Round: 1, Board: 2, White: "Verdi, Anna", Black: "Neri, Ugo", Verdict: vs[1]}},
+		Players:    []string{"Rossi, Mario", "Bianchi, Luca", "Verdi, Anna", "Neri, Ugo"},
+		Duplicates: []tournament.PossibleDuplicate{{A: "Neri, Ugo", B: "Neri, U.", Why: "same surname and initial"}},
+		Warnings:   []string{"round 1 board 1: no result recorded"}}
+	rep := &tournament.ImportReport{Plan: plan, Tournament: &tournament.Tournament{ID: 3, Name: "Prova", Variant: "italian", System: "italo-swiss", Rounds: 2}}
+	var text bytes.Buffer
+	if err := WriteImportText(&text, rep); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "golden/import.txt", text.Bytes())
+	j, err := json.MarshalIndent(ImportJSONOf(rep), "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "golden/import.json", append(j, '\n'))
+}
