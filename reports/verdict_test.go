@@ -136,3 +136,36 @@ func TestImportTextAndJSON(t *testing.T) {
 	}
 	golden(t, "golden/import.json", append(j, '\n'))
 }
+
+// game add of a legal score (replacing one) and of an illegal one stored with --force;
+// game import of the two with one game that fits no board.
+func TestGameAddAndImport(t *testing.T) {
+	gs, vs := replayed(t)
+	b1 := &tournament.Board{Round: 1, Board: 1, Game: 1, White: "Rossi, Mario", Black: "Bianchi, Luca"}
+	b2 := &tournament.Board{Round: 1, Board: 2, Game: 1, White: "Verdi, Anna", Black: "Neri, Ugo"}
+	var text, js bytes.Buffer
+	for i, rec := range []*tournament.GameRecord{
+		{ID: 7, Board: b1, Verdict: vs[0], Replaced: true, SHA256: "ab12"},
+		{ID: 8, Board: b2, Verdict: vs[1], Problems: []string{"the result 2-0 differs from the recorded 1-1"}, SHA256: "cd34"},
+	} {
+		if err := WriteGameAddText(&text, rec); err != nil {
+			t.Fatal(err)
+		}
+		if err := jsonLine(&js, GameAddJSONOf("g.pdn", gs[i], rec)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rep := &tournament.GameImportReport{Read: 3, Stored: 2, Illegal: 1, Unmatched: 1, Games: []tournament.ImportedGame{
+		{Index: 1, Line: 1, White: "Rossi, Mario", Black: "Bianchi, Luca", Round: 1, Board: 1, Game: 1, Status: tournament.ImportStored, Legal: true, Verdict: &vs[0], Score: gs[0]},
+		{Index: 2, Line: 8, White: "Verdi, Anna", Black: "Neri, Ugo", Round: 1, Board: 2, Game: 1, Status: tournament.ImportStored, Verdict: &vs[1], Score: gs[1], Why: "result differs"},
+		{Index: 3, Line: 15, White: "Blu, Ivo", Black: "Neri, Ugo", Status: "unmatched", Why: "no board of round 1 has these players"},
+	}}
+	if err := WriteGameImportText(&text, rep); err != nil {
+		t.Fatal(err)
+	}
+	if err := jsonLine(&js, GameImportJSONOf("g.pdn", rep)); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "golden/game.txt", text.Bytes())
+	golden(t, "golden/game.jsonl", js.Bytes())
+}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"arbitro/reports"
 	"arbitro/tournament"
@@ -96,38 +95,12 @@ A disagreement is an error unless --force. A board holds one score; --replace re
 			}
 			vd := rec.Verdict
 			if flagJSON {
-				// The verdict in the form of 'arbitro replay --json' (rules/REPLAY-JSON.md).
-				out := struct {
-					ID       int64              `json:"id"`
-					Board    *tournament.Board  `json:"board"`
-					Verdict  reports.ReplayJSON `json:"verdict"`
-					Problems []string           `json:"problems,omitempty"`
-					Replaced bool               `json:"replaced,omitempty"`
-					SHA256   string             `json:"sha256"`
-				}{rec.ID, rec.Board, reports.ReplayJSONOf(args[2], g, vd, false), rec.Problems, rec.Replaced, rec.SHA256}
-				if err := printJSON(cmd, out); err != nil {
-					return err
-				}
+				err = printJSON(cmd, reports.GameAddJSONOf(args[2], g, rec))
 			} else {
-				w := cmd.OutOrStdout()
-				bd := rec.Board
-				verb := "stored"
-				if rec.Replaced {
-					verb = "replaced"
-				}
-				fmt.Fprintf(w, "round %d board %d: %s - %s: game %d %s", bd.Round, bd.Board, bd.White, bd.Black, rec.ID, verb)
-				if vd.Legal {
-					fmt.Fprintf(w, ", legal, %s, result %s (%s)\n", plural(vd.Plies, "ply", "plies"), reports.NoneIfEmpty(vd.Result), vd.ResultCheck)
-				} else {
-					fmt.Fprintln(w, " with its verdict")
-					reports.WriteIllegal(w, "  ", vd)
-				}
-				for _, p := range rec.Problems {
-					fmt.Fprintf(w, "  stored with --force despite: %s\n", p)
-				}
-				for _, n := range vd.Notes {
-					fmt.Fprintf(w, "  note: %s\n", n)
-				}
+				err = reports.WriteGameAddText(cmd.OutOrStdout(), rec)
+			}
+			if err != nil {
+				return err
 			}
 			if !vd.Legal {
 				return withCode(exitIllegal, fmt.Errorf("round %d board %d: the score is not legal at ply %d (%s); it is stored", r, b, vd.Ply, vd.Reason),
@@ -179,46 +152,12 @@ was not attached (listed; the others are stored) or the file is unreadable (noth
 				return err
 			}
 			if flagJSON {
-				// Each stored game carries its verdict in the form of 'arbitro replay --json'.
-				type gameJSON struct {
-					tournament.ImportedGame
-					Verdict *reports.ReplayJSON `json:"verdict,omitempty"`
-				}
-				out := struct {
-					*tournament.GameImportReport
-					Games []gameJSON `json:"games"`
-				}{GameImportReport: rep, Games: []gameJSON{}}
-				for _, ig := range rep.Games {
-					j := gameJSON{ImportedGame: ig}
-					if ig.Verdict != nil && ig.Score != nil {
-						v := reports.ReplayJSONOf(args[0], ig.Score, *ig.Verdict, false)
-						j.Verdict = &v
-					}
-					out.Games = append(out.Games, j)
-				}
-				if err := printJSON(cmd, out); err != nil {
-					return err
-				}
+				err = printJSON(cmd, reports.GameImportJSONOf(args[0], rep))
 			} else {
-				w := cmd.OutOrStdout()
-				for _, ig := range rep.Games {
-					head := fmt.Sprintf("game %d (line %d) %s - %s", ig.Index, ig.Line, ig.White, ig.Black)
-					switch ig.Status {
-					case tournament.ImportStored:
-						if !ig.Legal {
-							fmt.Fprintf(w, "%s: round %d board %d: stored, NOT LEGAL\n", head, ig.Round, ig.Board)
-							reports.WriteIllegal(w, "  ", *ig.Verdict)
-						}
-						if ig.Why != "" {
-							fmt.Fprintf(w, "%s: stored with --force despite: %s\n", head, ig.Why)
-						}
-					case tournament.ImportAlready:
-					default:
-						fmt.Fprintf(w, "%s: %s: %s\n", head, strings.ToUpper(ig.Status), ig.Why)
-					}
-				}
-				fmt.Fprintf(w, "%s read: %d stored (%d not legal), %d already stored, %d unmatched, %d rejected\n",
-					plural(rep.Read, "game", "games"), rep.Stored, rep.Illegal, rep.Already, rep.Unmatched, rep.Rejected)
+				err = reports.WriteGameImportText(cmd.OutOrStdout(), rep)
+			}
+			if err != nil {
+				return err
 			}
 			switch {
 			case rep.Illegal > 0:
