@@ -10,9 +10,15 @@ import (
 
 func init() { addCommand(newClaimCmd) }
 
+// claimOptions are the flags of `arbitro claim`.
+type claimOptions struct {
+	tournament.ClaimRequest
+	Game int // --game: 2 for the return game
+}
+
 func newClaimCmd() *cobra.Command {
-	var req tournament.ClaimRequest
-	var game int
+	o := &claimOptions{}
+	req := &o.ClaimRequest
 	cmd := &cobra.Command{
 		Use:   "claim ROUND BOARD --requested-at PLY --declared-at PLY",
 		Short: "Check a draw claim against the stored score and record the arbiter's decision",
@@ -32,38 +38,7 @@ against the engine is recorded and flagged by 'arbitro audit'.`,
   arbitro claim 3 2 --requested-at 60 --declared-at 120 --decision rejected --claimant white`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			r, b, err := roundBoard(args)
-			if err != nil {
-				return err
-			}
-			if err := checkGame(game); err != nil {
-				return err
-			}
-			var rec *tournament.ClaimRecord
-			err = update(func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
-				rec, err = tx.AddClaim(t, r, b, game, req)
-				return explainBoard(err)
-			})
-			if err != nil {
-				return err
-			}
-			if flagJSON {
-				return printJSON(cmd, rec)
-			}
-			w := cmd.OutOrStdout()
-			verdict := "not valid"
-			if rec.Check.Valid {
-				verdict = "valid"
-			}
-			fmt.Fprintf(w, "claim %d, round %d board %d (%s - %s): %s, requested at ply %d, declared at ply %d\n",
-				rec.ID, rec.Round, rec.Board, rec.White, rec.Black, rec.Check.Rule, rec.RequestedAt, rec.DeclaredAt)
-			fmt.Fprintf(w, "  engine: %s [%s] %s\n", verdict, rec.Check.Reason, rec.Check.Message)
-			fmt.Fprintf(w, "  decision: %s", rec.Decision)
-			if rec.Overrides {
-				fmt.Fprint(w, " (against the engine's verdict)")
-			}
-			fmt.Fprintln(w)
-			return nil
+			return runClaim(cmd, args, o)
 		},
 	}
 	f := cmd.Flags()
@@ -72,8 +47,44 @@ against the engine is recorded and flagged by 'arbitro audit'.`,
 	f.StringVar(&req.Decision, "decision", "", "the arbiter's decision: accepted or rejected (default: the engine's verdict)")
 	f.StringVar(&req.Claimant, "claimant", "", "who claimed: white or black")
 	f.StringVar(&req.Note, "note", "", "a note kept with the claim")
-	f.IntVar(&game, "game", 1, "game of the pairing: 2 for the return game when each pairing plays two")
+	f.IntVar(&o.Game, "game", 1, "game of the pairing: 2 for the return game when each pairing plays two")
 	cmd.MarkFlagRequired("requested-at")
 	cmd.MarkFlagRequired("declared-at")
 	return cmd
+}
+
+func runClaim(cmd *cobra.Command, args []string, o *claimOptions) error {
+	req := &o.ClaimRequest
+	r, b, err := roundBoard(args)
+	if err != nil {
+		return err
+	}
+	if err := checkGame(o.Game); err != nil {
+		return err
+	}
+	var rec *tournament.ClaimRecord
+	err = update(func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
+		rec, err = tx.AddClaim(t, r, b, o.Game, *req)
+		return explainBoard(err)
+	})
+	if err != nil {
+		return err
+	}
+	if flagJSON {
+		return printJSON(cmd, rec)
+	}
+	w := cmd.OutOrStdout()
+	verdict := "not valid"
+	if rec.Check.Valid {
+		verdict = "valid"
+	}
+	fmt.Fprintf(w, "claim %d, round %d board %d (%s - %s): %s, requested at ply %d, declared at ply %d\n",
+		rec.ID, rec.Round, rec.Board, rec.White, rec.Black, rec.Check.Rule, rec.RequestedAt, rec.DeclaredAt)
+	fmt.Fprintf(w, "  engine: %s [%s] %s\n", verdict, rec.Check.Reason, rec.Check.Message)
+	fmt.Fprintf(w, "  decision: %s", rec.Decision)
+	if rec.Overrides {
+		fmt.Fprint(w, " (against the engine's verdict)")
+	}
+	fmt.Fprintln(w)
+	return nil
 }

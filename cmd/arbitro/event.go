@@ -27,9 +27,14 @@ func newEventCmd() *cobra.Command {
 	return cmd
 }
 
+// eventImportOptions are the flags of `arbitro event import`.
+type eventImportOptions struct {
+	tournament.EventImportOptions
+	Again bool // --again: import a file already imported once more
+}
+
 func newEventImportCmd() *cobra.Command {
-	var opts tournament.EventImportOptions
-	var again bool
+	o := &eventImportOptions{}
 	cmd := &cobra.Command{
 		Use:   "import FILE.pdn",
 		Short: "Create a tournament from the PDN file of a played event, judging every game",
@@ -53,60 +58,66 @@ Illegal game scores are imported with their verdict and listed; 'arbitro audit' 
   arbitro event import wk2007.pdn --system round-robin --rounds 19 --name "World Championship 2007"`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if opts.Rounds < 0 || opts.Rounds > 99 {
-				return usageErr("--rounds must be 1 to 99 (or 0: the rounds in the file), not %d", opts.Rounds)
-			}
-			opts.Variant = strings.ToLower(opts.Variant)
-			opts.System = strings.ToLower(opts.System)
-			fh, err := os.Open(args[0])
-			if err != nil {
-				return fail(err, "check the file name")
-			}
-			defer fh.Close()
-			badFile := func(err error) error {
-				if errors.Is(err, tournament.ErrAlreadyImported) {
-					return fail(err, "nothing was written; 'arbitro tournament list' shows it")
-				}
-				if errors.Is(err, tournament.ErrEventPDN) {
-					return fail(err, "nothing was written; correct the file (or the --variant, --system, --rounds given) and import again")
-				}
-				return explain(err)
-			}
-			// Read and plan the whole file before the database is opened (or created).
-			// Streamed: the file is read for its tags (a bad game stops the reading there),
-			// then again, game by game, inside the write transaction.
-			plan, err := tournament.PrepareEventImportFile(fh, opts)
-			if err != nil {
-				return badFile(err)
-			}
-			sum := sha256.New()
-			if _, err := fh.Seek(0, io.SeekStart); err != nil {
-				return fail(err, "the file must be a regular file")
-			}
-			if _, err := io.Copy(sum, fh); err != nil {
-				return fail(err, "check the file")
-			}
-			plan.SHA256, plan.Again = hex.EncodeToString(sum.Sum(nil)), again
-			st, err := openStore()
-			if err != nil {
-				return err
-			}
-			defer st.Close()
-			rep, err := tournament.ImportEventPlan(context.Background(), st, plan, filepath.Base(args[0]))
-			if err != nil {
-				return badFile(err)
-			}
-			if flagJSON {
-				return printJSON(cmd, reports.ImportJSONOf(rep))
-			}
-			return reports.WriteImportText(cmd.OutOrStdout(), rep)
+			return runEventImport(cmd, args, o)
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&opts.Name, "name", "", "tournament name (default: the Event/Dati tag without the round, with the year)")
-	f.StringVar(&opts.Variant, "variant", "", "italian or international, for files without GameType tags")
-	f.StringVar(&opts.System, "system", "", "round-robin, italo-swiss or dutch (default: inferred, see above)")
-	f.IntVar(&opts.Rounds, "rounds", 0, "rounds planned (default: the rounds in the file, or the whole round robin)")
-	f.BoolVar(&again, "again", false, "import a file already imported into this database once more, as another tournament")
+	f.StringVar(&o.Name, "name", "", "tournament name (default: the Event/Dati tag without the round, with the year)")
+	f.StringVar(&o.Variant, "variant", "", "italian or international, for files without GameType tags")
+	f.StringVar(&o.System, "system", "", "round-robin, italo-swiss or dutch (default: inferred, see above)")
+	f.IntVar(&o.Rounds, "rounds", 0, "rounds planned (default: the rounds in the file, or the whole round robin)")
+	f.BoolVar(&o.Again, "again", false, "import a file already imported into this database once more, as another tournament")
 	return cmd
+}
+
+// runEventImport plans the whole file before the database is opened, then imports it in
+// one transaction and prints the report.
+func runEventImport(cmd *cobra.Command, args []string, o *eventImportOptions) error {
+	if o.Rounds < 0 || o.Rounds > 99 {
+		return usageErr("--rounds must be 1 to 99 (or 0: the rounds in the file), not %d", o.Rounds)
+	}
+	o.Variant = strings.ToLower(o.Variant)
+	o.System = strings.ToLower(o.System)
+	fh, err := os.Open(args[0])
+	if err != nil {
+		return fail(err, "check the file name")
+	}
+	defer fh.Close()
+	badFile := func(err error) error {
+		if errors.Is(err, tournament.ErrAlreadyImported) {
+			return fail(err, "nothing was written; 'arbitro tournament list' shows it")
+		}
+		if errors.Is(err, tournament.ErrEventPDN) {
+			return fail(err, "nothing was written; correct the file (or the --variant, --system, --rounds given) and import o.Again")
+		}
+		return explain(err)
+	}
+	// Read and plan the whole file before the database is opened (or created).
+	// Streamed: the file is read for its tags (a bad game stops the reading there),
+	// then again, game by game, inside the write transaction.
+	plan, err := tournament.PrepareEventImportFile(fh, o.EventImportOptions)
+	if err != nil {
+		return badFile(err)
+	}
+	sum := sha256.New()
+	if _, err := fh.Seek(0, io.SeekStart); err != nil {
+		return fail(err, "the file must be a regular file")
+	}
+	if _, err := io.Copy(sum, fh); err != nil {
+		return fail(err, "check the file")
+	}
+	plan.SHA256, plan.Again = hex.EncodeToString(sum.Sum(nil)), o.Again
+	st, err := openStore()
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	rep, err := tournament.ImportEventPlan(context.Background(), st, plan, filepath.Base(args[0]))
+	if err != nil {
+		return badFile(err)
+	}
+	if flagJSON {
+		return printJSON(cmd, reports.ImportJSONOf(rep))
+	}
+	return reports.WriteImportText(cmd.OutOrStdout(), rep)
 }

@@ -12,8 +12,13 @@ import (
 
 func init() { addCommand(newLotCmd) }
 
+// lotOptions are the flags of `arbitro lot`.
+type lotOptions struct {
+	Seed uint64 // --seed: 0 = the tournament's stored seed
+}
+
 func newLotCmd() *cobra.Command {
-	var seed uint64
+	o := &lotOptions{}
 	cmd := &cobra.Command{
 		Use:     "lot",
 		Aliases: []string{"sorteggio"},
@@ -33,50 +38,54 @@ written in the event log ('arbitro tournament log').`,
   arbitro lot --seed 20261121`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			var sp *uint64
-			if cmd.Flags().Changed("seed") {
-				sp = &seed
-			}
-			var res *tournament.LotResult
-			var name string
-			err := update(func(tx *tournament.Tx, t *tournament.Tournament) error {
-				var err error
-				name = t.Name
-				res, err = tx.DrawLot(t, sp)
-				return err
-			})
-			if err != nil {
-				return explainPair(err)
-			}
-			msg := cliLocale()
-			for _, w := range res.Warnings {
-				fmt.Fprintln(cmd.ErrOrStderr(), msg.T("cli.warning", "text", w))
-			}
-			if flagJSON {
-				return printJSON(cmd, res)
-			}
-			out := cmd.OutOrStdout()
-			switch {
-			case res.Method == "rating":
-				fmt.Fprintln(out, msg.T("lot.rating", "name", name, "players", len(res.Numbers), "seed", fmt.Sprint(res.Seed), "colour", res.InitialColour))
-			case res.Redraw:
-				fmt.Fprintln(out, msg.N("lot.drawn_again", len(res.Numbers), "name", name, "seed", fmt.Sprint(res.Seed)))
-			default:
-				fmt.Fprintln(out, msg.N("lot.drawn", len(res.Numbers), "name", name, "seed", fmt.Sprint(res.Seed)))
-			}
-			// The sheet of the lot: pairing number and player (no internal ids on a sheet).
-			tw := newTable(out)
-			fmt.Fprintln(tw, msg.T("col.number")+"\t"+msg.T("lot.player"))
-			for _, n := range res.Numbers {
-				fmt.Fprintf(tw, "%d\t%s\n", n.Number, n.Name)
-			}
-			if err := tw.Flush(); err != nil {
-				return err
-			}
-			writeLotClubs(out, res)
-			return nil
+			return runLot(cmd, args, o)
 		},
 	}
-	cmd.Flags().Uint64Var(&seed, "seed", 0, "seed of the draw (1 to 9223372036854775807; default: the tournament's stored seed)")
+	cmd.Flags().Uint64Var(&o.Seed, "seed", 0, "seed of the draw (1 to 9223372036854775807; default: the tournament's stored seed)")
 	return cmd
+}
+
+func runLot(cmd *cobra.Command, args []string, o *lotOptions) error {
+	var sp *uint64
+	if cmd.Flags().Changed("seed") {
+		sp = &o.Seed
+	}
+	var res *tournament.LotResult
+	var name string
+	err := update(func(tx *tournament.Tx, t *tournament.Tournament) error {
+		var err error
+		name = t.Name
+		res, err = tx.DrawLot(t, sp)
+		return err
+	})
+	if err != nil {
+		return explainPair(err)
+	}
+	msg := cliLocale()
+	for _, w := range res.Warnings {
+		fmt.Fprintln(cmd.ErrOrStderr(), msg.T("cli.warning", "text", w))
+	}
+	if flagJSON {
+		return printJSON(cmd, res)
+	}
+	out := cmd.OutOrStdout()
+	switch {
+	case res.Method == "rating":
+		fmt.Fprintln(out, msg.T("lot.rating", "name", name, "players", len(res.Numbers), "seed", fmt.Sprint(res.Seed), "colour", res.InitialColour))
+	case res.Redraw:
+		fmt.Fprintln(out, msg.N("lot.drawn_again", len(res.Numbers), "name", name, "seed", fmt.Sprint(res.Seed)))
+	default:
+		fmt.Fprintln(out, msg.N("lot.drawn", len(res.Numbers), "name", name, "seed", fmt.Sprint(res.Seed)))
+	}
+	// The sheet of the lot: pairing number and player (no internal ids on a sheet).
+	tw := newTable(out)
+	fmt.Fprintln(tw, msg.T("col.number")+"\t"+msg.T("lot.player"))
+	for _, n := range res.Numbers {
+		fmt.Fprintf(tw, "%d\t%s\n", n.Number, n.Name)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	writeLotClubs(out, res)
+	return nil
 }

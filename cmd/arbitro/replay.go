@@ -17,9 +17,15 @@ import (
 
 func init() { addCommand(newReplayCmd) }
 
+// replayCmdOptions are the flags of `arbitro replay`.
+type replayCmdOptions struct {
+	Variant  string // of games without a GameType tag
+	WithTags bool   // --tags, with --json
+	Strict   bool   // --strict: the PDN 3.0 grammar
+}
+
 func newReplayCmd() *cobra.Command {
-	var variant string
-	var withTags, strict bool
+	o := &replayCmdOptions{}
 	c := &cobra.Command{
 		Use:   "replay FILE.pdn...",
 		Short: "Replay PDN game scores through the rules; report the first illegal move of each game",
@@ -52,48 +58,52 @@ capture, a parse error) or not judged (unsupported or unknown variant, impossibl
 position); 1 a file could not be read (the other files are still replayed).`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			opts, err := replayOptions(variant)
-			if err != nil {
-				return err
-			}
-			opts.Strict = strict
-			out := cmd.OutOrStdout()
-			var total, illegal, unjudged int
-			var readErrs []error
-			for _, file := range args {
-				n, bad, nj, err := replayFile(out, file, opts, flagJSON, withTags)
-				total += n
-				illegal += bad
-				unjudged += nj
-				if err != nil {
-					readErrs = append(readErrs, err)
-				}
-			}
-			if !flagJSON {
-				if err := reports.WriteReplaySummary(out, total, illegal, unjudged); err != nil {
-					return err
-				}
-			}
-			if len(readErrs) == 1 {
-				return fail(readErrs[0], "check the file name and that it is a PDN text file")
-			}
-			if len(readErrs) > 1 {
-				for _, e := range readErrs[:len(readErrs)-1] {
-					fmt.Fprintf(cmd.ErrOrStderr(), "arbitro: %v\n", e)
-				}
-				return fail(readErrs[len(readErrs)-1], "check the file names and that they are PDN text files")
-			}
-			if illegal > 0 {
-				return withCode(exitIllegal, fmt.Errorf("%d of %d games are not legal", illegal, total), "see the verdicts above")
-			}
-			return nil
+			return runReplay(cmd, args, o)
 		},
 	}
-	c.Flags().StringVar(&variant, "variant", "", "italian or international: the variant of games without a GameType tag")
-	c.Flags().BoolVar(&withTags, "tags", false, "with --json, include every tag of the game")
+	c.Flags().StringVar(&o.Variant, "variant", "", "italian or international: the variant of games without a GameType tag")
+	c.Flags().BoolVar(&o.WithTags, "tags", false, "with --json, include every tag of the game")
 	c.Flags().IntVar(&replayJobs, "jobs", 0, "games replayed at once (0: one per processor); the output is the same for any value")
-	c.Flags().BoolVar(&strict, "strict", false, "read by the PDN 3.0 grammar: every tolerated deviation is a parse error")
+	c.Flags().BoolVar(&o.Strict, "strict", false, "read by the PDN 3.0 grammar: every tolerated deviation is a parse error")
 	return c
+}
+
+func runReplay(cmd *cobra.Command, args []string, o *replayCmdOptions) error {
+	opts, err := replayOptions(o.Variant)
+	if err != nil {
+		return err
+	}
+	opts.Strict = o.Strict
+	out := cmd.OutOrStdout()
+	var total, illegal, unjudged int
+	var readErrs []error
+	for _, file := range args {
+		n, bad, nj, err := replayFile(out, file, opts, flagJSON, o.WithTags)
+		total += n
+		illegal += bad
+		unjudged += nj
+		if err != nil {
+			readErrs = append(readErrs, err)
+		}
+	}
+	if !flagJSON {
+		if err := reports.WriteReplaySummary(out, total, illegal, unjudged); err != nil {
+			return err
+		}
+	}
+	if len(readErrs) == 1 {
+		return fail(readErrs[0], "check the file name and that it is a PDN text file")
+	}
+	if len(readErrs) > 1 {
+		for _, e := range readErrs[:len(readErrs)-1] {
+			fmt.Fprintf(cmd.ErrOrStderr(), "arbitro: %v\n", e)
+		}
+		return fail(readErrs[len(readErrs)-1], "check the file names and that they are PDN text files")
+	}
+	if illegal > 0 {
+		return withCode(exitIllegal, fmt.Errorf("%d of %d games are not legal", illegal, total), "see the verdicts above")
+	}
+	return nil
 }
 
 // replayFile replays every game of file and writes the verdicts; it returns the number of

@@ -50,9 +50,14 @@ func roundBoard(args []string) (int, int, error) {
 	return r, b, nil
 }
 
+// resultOptions are the flags of `arbitro result`.
+type resultOptions struct {
+	tournament.ResultOptions
+	Game int // --game: 2 for the return game
+}
+
 func newResultCmd() *cobra.Command {
-	var opts tournament.ResultOptions
-	var game int
+	o := &resultOptions{}
 	cmd := &cobra.Command{
 		Use:     "result ROUND BOARD RESULT",
 		Aliases: []string{"risultato"},
@@ -77,69 +82,75 @@ that the rounds paired since were paired on the old result (they are not re-pair
 		// arguments, not flags.
 		DisableFlagParsing: true,
 		RunE: func(cmd *cobra.Command, raw []string) error {
-			args, err := parseResultArgs(cmd, raw)
-			if err != nil || args == nil {
-				return err
-			}
-			r, b, err := roundBoard(args)
-			if err != nil {
-				return err
-			}
-			if err := checkGame(game); err != nil {
-				return err
-			}
-			if opts.Reason != "" && !opts.Correct {
-				return usageErr("--reason goes with --correct")
-			}
-			var bd *tournament.Board
-			var t *tournament.Tournament
-			var warnings []string
-			var same error
-			err = update(func(tx *tournament.Tx, tt *tournament.Tournament) (err error) {
-				t = tt
-				if bd, err = tx.SetResult(tt, r, b, game, args[2], opts); errors.Is(err, tournament.ErrSameResult) {
-					same = err // a harmless repeat: nothing written, exit 0 with a note
-					return nil
-				} else if err != nil {
-					return explainBoard(err)
-				}
-				warnings, err = tx.ResultDisagreements(bd)
-				return err
-			})
-			if err != nil {
-				return err
-			}
-			if same != nil {
-				fmt.Fprintf(cmd.ErrOrStderr(), "arbitro: note: %v\n", same)
-				if flagJSON {
-					return printJSON(cmd, bd)
-				}
-				return nil
-			}
-			for _, w := range warnings {
-				fmt.Fprintf(cmd.ErrOrStderr(), "arbitro: warning: round %d board %d: %s (the result is recorded; 'arbitro audit' lists it)\n", r, b, w)
-			}
-			if opts.Correct && t.RoundsPaired > r {
-				fmt.Fprintf(cmd.ErrOrStderr(), "arbitro: warning: round %d board %d: %s paired on the old result; their pairings are unchanged (the correction is recorded and logged)\n",
-					r, b, roundsSince(r, t.RoundsPaired))
-			}
-			if flagJSON {
-				return printJSON(cmd, bd)
-			}
-			verb := "recorded"
-			if opts.Correct {
-				verb = "corrected to"
-			}
-			fmt.Fprintf(cmd.OutOrStdout(), "round %d board %d: %s - %s %s %s (%s)\n", bd.Round, bd.Board, bd.White, orBye(bd.Black), verb,
-				bd.Result.String(), pointsText(t, bd.Result))
-			return nil
+			return runResult(cmd, raw, o)
 		},
 	}
-	cmd.Flags().BoolVar(&opts.Correct, "correct", false, "replace the result already recorded (needs --reason)")
-	cmd.Flags().StringVar(&opts.Reason, "reason", "", "why the result is corrected (kept in the event log)")
-	cmd.Flags().IntVar(&game, "game", 1, "game of the pairing: 2 for the return game when each pairing plays two")
+	cmd.Flags().BoolVar(&o.Correct, "correct", false, "replace the result already recorded (needs --reason)")
+	cmd.Flags().StringVar(&o.Reason, "reason", "", "why the result is corrected (kept in the event log)")
+	cmd.Flags().IntVar(&o.Game, "game", 1, "game of the pairing: 2 for the return game when each pairing plays two")
 	cmd.AddCommand(newResultListCmd())
 	return cmd
+}
+
+// runResult parses the arguments (flags included: see DisableFlagParsing), records the
+// result in one transaction and prints it.
+func runResult(cmd *cobra.Command, raw []string, o *resultOptions) error {
+	args, err := parseResultArgs(cmd, raw)
+	if err != nil || args == nil {
+		return err
+	}
+	r, b, err := roundBoard(args)
+	if err != nil {
+		return err
+	}
+	if err := checkGame(o.Game); err != nil {
+		return err
+	}
+	if o.Reason != "" && !o.Correct {
+		return usageErr("--reason goes with --correct")
+	}
+	var bd *tournament.Board
+	var t *tournament.Tournament
+	var warnings []string
+	var same error
+	err = update(func(tx *tournament.Tx, tt *tournament.Tournament) (err error) {
+		t = tt
+		if bd, err = tx.SetResult(tt, r, b, o.Game, args[2], o.ResultOptions); errors.Is(err, tournament.ErrSameResult) {
+			same = err // a harmless repeat: nothing written, exit 0 with a note
+			return nil
+		} else if err != nil {
+			return explainBoard(err)
+		}
+		warnings, err = tx.ResultDisagreements(bd)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if same != nil {
+		fmt.Fprintf(cmd.ErrOrStderr(), "arbitro: note: %v\n", same)
+		if flagJSON {
+			return printJSON(cmd, bd)
+		}
+		return nil
+	}
+	for _, w := range warnings {
+		fmt.Fprintf(cmd.ErrOrStderr(), "arbitro: warning: round %d board %d: %s (the result is recorded; 'arbitro audit' lists it)\n", r, b, w)
+	}
+	if o.Correct && t.RoundsPaired > r {
+		fmt.Fprintf(cmd.ErrOrStderr(), "arbitro: warning: round %d board %d: %s paired on the old result; their pairings are unchanged (the correction is recorded and logged)\n",
+			r, b, roundsSince(r, t.RoundsPaired))
+	}
+	if flagJSON {
+		return printJSON(cmd, bd)
+	}
+	verb := "recorded"
+	if o.Correct {
+		verb = "corrected to"
+	}
+	fmt.Fprintf(cmd.OutOrStdout(), "round %d board %d: %s - %s %s %s (%s)\n", bd.Round, bd.Board, bd.White, orBye(bd.Black), verb,
+		bd.Result.String(), pointsText(t, bd.Result))
+	return nil
 }
 
 // roundsSince names the rounds after round r up to last (last > r): "round 4 was" or

@@ -22,9 +22,17 @@ func newTournamentCmd() *cobra.Command {
 	return cmd
 }
 
+// tournamentCreateOptions are the flags of `arbitro tournament create`: the tournament
+// itself, its tie-breaks and the Dutch acceleration.
+type tournamentCreateOptions struct {
+	Tournament   tournament.Tournament
+	TieBreaks    string // --tiebreaks, comma-separated
+	Acceleration string // --acceleration (Dutch)
+}
+
 func newTournamentCreateCmd() *cobra.Command {
-	t := &tournament.Tournament{}
-	var tiebreaks, acceleration string
+	o := &tournamentCreateOptions{}
+	t := &o.Tournament
 	cmd := &cobra.Command{
 		Use:   "create NAME",
 		Short: "Create a tournament in the database (the file is created if needed)",
@@ -39,48 +47,7 @@ sheets and messages: it (default for italian), en (default for international), f
       --place Palermo --start 2026-11-21 --end 2026-11-22 --arbiter "Bianchi, Luca"`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			t.Name = args[0]
-			t.Lang = flagLang // "" = the default of the variant (tournament.DefaultLang)
-			t.Variant = tournament.CanonicalVariant(t.Variant)
-			t.System = strings.ToLower(t.System)
-			if t.ItaloFormat != "" && t.System != tournament.SystemItaloSwiss {
-				return usageErr("--italo-format goes with --system italo-swiss")
-			}
-			if cmd.Flags().Changed("tiebreaks") {
-				tb, err := tournament.ParseTieBreaks(tiebreaks)
-				if err != nil {
-					return explain(err)
-				}
-				t.TieBreaks = tb
-			}
-			if cmd.Flags().Changed("seed") && t.Seed <= 0 {
-				return usageErr("--seed must be a whole number of at least 1")
-			}
-			if err := t.Validate(); err != nil { // before the file is created
-				return explain(err)
-			}
-			st, err := openStore()
-			if err != nil {
-				return err
-			}
-			defer st.Close()
-			if err := st.Update(context.Background(), func(tx *tournament.Tx) error {
-				if err := tx.CreateTournament(t); err != nil {
-					return err
-				}
-				if acceleration != "" { // Dutch, FIDE C.04.5 (issue 19)
-					return tx.SetAcceleration(t, strings.ToLower(acceleration))
-				}
-				return nil
-			}); err != nil {
-				return explain(err)
-			}
-			if flagJSON {
-				return printJSON(cmd, t)
-			}
-			fmt.Fprintf(cmd.OutOrStdout(), "created tournament %d %q: %s, %s, %s, scoring %s, tie-breaks %s, seed %d\n",
-				t.ID, t.Name, t.Variant, t.System, plural(t.Rounds, "round", "rounds"), t.Scoring, orNone(strings.Join(t.TieBreaks, ", ")), t.Seed)
-			return nil
+			return runTournamentCreate(cmd, args, o)
 		},
 	}
 	f := cmd.Flags()
@@ -94,19 +61,65 @@ sheets and messages: it (default for italian), en (default for international), f
 	f.StringVar(&t.Federation, "federation", "", "organising federation, e.g. FID or FMJD")
 	f.StringVar(&t.TimeControl, "time-control", "", "time control as announced, e.g. 60'+30\"")
 	f.StringVar(&t.Scoring, "scoring", "2-1-0", "how points are shown: 2-1-0, 1-0.5-0 or 3-1-0")
-	f.StringVar(&tiebreaks, "tiebreaks", "", "tie-breaks in order, comma-separated, from: "+tieBreakNames()+"\n(default by system: italo-swiss "+strings.Join(tournament.DefaultTieBreaks(tournament.SystemItaloSwiss), ",")+
+	f.StringVar(&o.TieBreaks, "tiebreaks", "", "tie-breaks in order, comma-separated, from: "+tieBreakNames()+"\n(default by system: italo-swiss "+strings.Join(tournament.DefaultTieBreaks(tournament.SystemItaloSwiss), ",")+
 		"; dutch "+strings.Join(tournament.DefaultTieBreaks(tournament.SystemDutch), ",")+"; round-robin "+strings.Join(tournament.DefaultTieBreaks(tournament.SystemRoundRobin), ",")+")")
 	f.Int64Var(&t.Seed, "seed", 0, "seed of the lot and pairings (default: random, stored)")
 	f.IntVar(&t.ByePoints, "bye-points", 2, "game points for the bye (riposo): 2 win, 1 draw, 0")
 	f.IntVar(&t.ForfeitPoints, "forfeit-points", 2, "game points for a win by forfeit")
 	f.IntVar(&t.GamesPerPairing, "games-per-pairing", 1, "1, or 2 (andata e ritorno, colours reversed)")
-	f.StringVar(&acceleration, "acceleration", "", "dutch: accelerated pairings, baku (FIDE C.04.5)")
+	f.StringVar(&o.Acceleration, "acceleration", "", "dutch: accelerated pairings, baku (FIDE C.04.5)")
 	f.StringVar(&t.ItaloFormat, "italo-format", "", "italo-swiss only: art8 (default: the FID program's odd-field rest, RM),\nart9 (also the 0-point turn rest, RT), art2, or rotation (arbitro's earlier reading)")
 	f.StringVar(&t.Openings, "openings", "", "opening ballot: fid-italian (one opening per round from FID Tabella 4) or none")
 	f.StringVar(&t.ClubSeparation, "club-separation", "", "club: a round robin's lot places clubmates to meet first;\nthe Italo-Swiss avoids pairing clubmates while it can (none: off)")
 	cmd.MarkFlagRequired("system")
 	cmd.MarkFlagRequired("rounds")
 	return cmd
+}
+
+func runTournamentCreate(cmd *cobra.Command, args []string, o *tournamentCreateOptions) error {
+	t := &o.Tournament
+	t.Name = args[0]
+	t.Lang = flagLang // "" = the default of the variant (tournament.DefaultLang)
+	t.Variant = tournament.CanonicalVariant(t.Variant)
+	t.System = strings.ToLower(t.System)
+	if t.ItaloFormat != "" && t.System != tournament.SystemItaloSwiss {
+		return usageErr("--italo-format goes with --system italo-swiss")
+	}
+	if cmd.Flags().Changed("tiebreaks") {
+		tb, err := tournament.ParseTieBreaks(o.TieBreaks)
+		if err != nil {
+			return explain(err)
+		}
+		t.TieBreaks = tb
+	}
+	if cmd.Flags().Changed("seed") && t.Seed <= 0 {
+		return usageErr("--seed must be a whole number of at least 1")
+	}
+	if err := t.Validate(); err != nil { // before the file is created
+		return explain(err)
+	}
+	st, err := openStore()
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	if err := st.Update(context.Background(), func(tx *tournament.Tx) error {
+		if err := tx.CreateTournament(t); err != nil {
+			return err
+		}
+		if o.Acceleration != "" { // Dutch, FIDE C.04.5 (issue 19)
+			return tx.SetAcceleration(t, strings.ToLower(o.Acceleration))
+		}
+		return nil
+	}); err != nil {
+		return explain(err)
+	}
+	if flagJSON {
+		return printJSON(cmd, t)
+	}
+	fmt.Fprintf(cmd.OutOrStdout(), "created tournament %d %q: %s, %s, %s, scoring %s, tie-breaks %s, seed %d\n",
+		t.ID, t.Name, t.Variant, t.System, plural(t.Rounds, "round", "rounds"), t.Scoring, orNone(strings.Join(t.TieBreaks, ", ")), t.Seed)
+	return nil
 }
 
 // tieBreakNames lists the tie-breaks the standings compute, for the help text.
