@@ -538,19 +538,9 @@ func (d *demo) miscopied(t *tournament.Tournament, b tournament.SimulatedBoard) 
 	var ply int
 	d.say("demo.miscopied", "round", b.Round, "board", b.Board)
 	err := d.update(func(tx *tournament.Tx) error {
-		boards, err := tx.Boards(t, b.Round)
-		if err != nil {
+		var err error
+		if good, err = storedGame(tx, t, b); err != nil {
 			return err
-		}
-		for _, x := range boards {
-			if x.Board == b.Board {
-				if good, err = tx.GameOf(x); err != nil {
-					return err
-				}
-			}
-		}
-		if good == nil {
-			return fmt.Errorf("round %d board %d has no score", b.Round, b.Board)
 		}
 		g, err := good.Parse()
 		if err != nil {
@@ -591,6 +581,20 @@ func (d *demo) miscopied(t *tournament.Tournament, b tournament.SimulatedBoard) 
 		}
 		return err
 	})
+}
+
+// storedGame is the score stored for board b.
+func storedGame(tx *tournament.Tx, t *tournament.Tournament, b tournament.SimulatedBoard) (*tournament.StoredGame, error) {
+	boards, err := tx.Boards(t, b.Round)
+	if err != nil {
+		return nil, err
+	}
+	for _, x := range boards {
+		if x.Board == b.Board {
+			return tx.GameOf(x)
+		}
+	}
+	return nil, fmt.Errorf("round %d board %d has no score", b.Round, b.Board)
 }
 
 // claims shows a 40-move draw claim on a game that ended by the count: declared too early
