@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -34,17 +33,6 @@ func addGlobalFlags(root *cobra.Command) {
 	addLangFlag(root)
 }
 
-// isCobraUsage reports whether err is one of cobra's argument-count or unknown-command errors.
-func isCobraUsage(err error) bool {
-	s := err.Error()
-	for _, p := range []string{"unknown command", "accepts ", "requires at least", "requires at most", "unknown flag", "unknown shorthand", "invalid argument", "required flag"} {
-		if strings.Contains(s, p) {
-			return true
-		}
-	}
-	return false
-}
-
 // openStore opens the --db file (creating it if needed). The caller closes it. Errors are
 // already explained for the user (see explain).
 func openStore(opts ...tournament.OpenOption) (*tournament.Store, error) {
@@ -57,8 +45,7 @@ func openStore(opts ...tournament.OpenOption) (*tournament.Store, error) {
 	}
 	st, err := tournament.Open(flagDB, opts...)
 	if err != nil {
-		var ce *cliError
-		if e := explain(err); errors.As(e, &ce) {
+		if e := explain(err); explained(e) {
 			return nil, e
 		}
 		return nil, fail(err, "check --db (now "+flagDB+")")
@@ -126,13 +113,12 @@ func view(fn func(tx *tournament.Tx, t *tournament.Tournament) error) error {
 }
 
 // explain turns the store's sentinel errors into "what went wrong (how to fix)" for the
-// arbiter. Errors already explained (cliError) and nil pass through.
+// arbiter. Errors already explained (cliError, usageError) and nil pass through.
 func explain(err error) error {
 	if err == nil {
 		return nil
 	}
-	var ce *cliError
-	if errors.As(err, &ce) {
+	if explained(err) {
 		return err
 	}
 	msg := cliLocale() // the hints in the language of the messages
@@ -161,7 +147,7 @@ func explain(err error) error {
 		return fail(err, msg.T("hint.not_found"))
 	case errors.Is(err, tournament.ErrMalformed):
 		// a value that cannot be understood at all: usage (see the exit-code rule in main.go)
-		return &cliError{code: exitUsage, err: err, hint: msg.T("hint.usage")}
+		return &usageError{err: err, hint: msg.T("hint.usage")}
 	case errors.Is(err, tournament.ErrInvalid):
 		return fail(err, msg.T("hint.invalid"))
 	}

@@ -28,6 +28,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	buildversion "arbitro/internal/version"
 
@@ -53,12 +54,75 @@ type cliError struct {
 func (e *cliError) Error() string { return e.err.Error() }
 func (e *cliError) Unwrap() error { return e.err }
 
+// explained reports whether err already says what went wrong for the user (a cliError or
+// a usageError): the explain functions pass it through unchanged.
+func explained(err error) bool {
+	var ce *cliError
+	var ue *usageError
+	return errors.As(err, &ce) || errors.As(err, &ue)
+}
+
 // fail wraps err with the fix to suggest to the user; the command exits with code 1.
 func fail(err error, hint string) error { return &cliError{code: exitError, err: err, hint: hint} }
 
+// usageError is a wrong invocation (exit code 2): an unknown command, a wrong number of
+// arguments, a flag that is unknown, malformed or missing, or a value that can never be
+// right (see the rule above). The CLI prints "arbitro: <what> (<hint>)".
+type usageError struct {
+	err  error
+	hint string
+}
+
+func (e *usageError) Error() string { return e.err.Error() }
+func (e *usageError) Unwrap() error { return e.err }
+
 // usageErr reports a wrong invocation (exit code 2).
 func usageErr(format string, args ...any) error {
-	return &cliError{code: exitUsage, err: fmt.Errorf(format, args...), hint: "see --help"}
+	return &usageError{err: fmt.Errorf(format, args...), hint: "see --help"}
+}
+
+// cobraUsageHint is the hint of cobra's own usage errors (arguments, required flags,
+// unknown commands).
+const cobraUsageHint = "see 'arbitro --help'"
+
+// typeUsageErrors makes the argument and required-flag errors cobra finds for c and its
+// subcommands usageErrors: each command's Args validator is wrapped (a subcommand without
+// one accepts any arguments, as cobra's default does) and checks the required flags
+// right after it, where cobra would check them next.
+func typeUsageErrors(c *cobra.Command) {
+	validate := c.Args
+	if validate == nil && c.HasParent() {
+		validate = cobra.ArbitraryArgs
+	}
+	if validate != nil {
+		c.Args = func(cmd *cobra.Command, args []string) error {
+			if err := validate(cmd, args); err != nil {
+				return &usageError{err: err, hint: cobraUsageHint}
+			}
+			if err := cmd.ValidateRequiredFlags(); err != nil {
+				return &usageError{err: err, hint: cobraUsageHint}
+			}
+			return nil
+		}
+	}
+	for _, sub := range c.Commands() {
+		typeUsageErrors(sub)
+	}
+}
+
+// findCommand resolves args to a command as Execute will, so that an unknown command is a
+// usageError. cobra's help and completion commands are added first, as Execute adds them;
+// the hidden completion requests (__complete) are left to cobra.
+func findCommand(root *cobra.Command, args []string) error {
+	if len(args) > 0 && strings.HasPrefix(args[0], "__complete") {
+		return nil
+	}
+	root.InitDefaultHelpCmd()
+	root.InitDefaultCompletionCmd(args...)
+	if _, _, err := root.Find(args); err != nil {
+		return &usageError{err: err, hint: cobraUsageHint}
+	}
+	return nil
 }
 
 // withCode attaches an exit code other than 1 to err (3 illegal moves found, 4 no pairing).
@@ -107,7 +171,7 @@ The database is --db, or $ARBITRO_DB, or arbitro.db in the current directory.`,
 		SilenceErrors: true,
 	}
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		return &cliError{code: exitUsage, err: err, hint: "see '" + c.CommandPath() + " --help'"}
+		return &usageError{err: err, hint: "see '" + c.CommandPath() + " --help'"}
 	})
 	root.Long += "\n\nThis is arbitro " + version + " ('arbitro version' for details)."
 	addGlobalFlags(root)
@@ -119,6 +183,7 @@ The database is --db, or $ARBITRO_DB, or arbitro.db in the current directory.`,
 			parent.AddCommand(s.newCmd())
 		}
 	}
+	typeUsageErrors(root)
 	return root
 }
 
@@ -128,9 +193,17 @@ func run(args []string, stdout, stderr io.Writer) int {
 	root.SetArgs(args)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	err := root.Execute()
+	err := findCommand(root, args)
+	if err == nil {
+		err = root.Execute()
+	}
 	if err == nil {
 		return exitOK
+	}
+	var ue *usageError
+	if errors.As(err, &ue) {
+		fmt.Fprintf(stderr, "arbitro: %v (%s)\n", ue.err, ue.hint)
+		return exitUsage
 	}
 	var ce *cliError
 	if errors.As(err, &ce) {
@@ -141,11 +214,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		return ce.code
 	}
-	// cobra's own argument errors (unknown command, wrong number of args) are usage errors.
 	fmt.Fprintf(stderr, "arbitro: %v (see 'arbitro --help')\n", err)
-	if isCobraUsage(err) {
-		return exitUsage
-	}
 	return exitError
 }
 

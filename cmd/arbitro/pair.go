@@ -23,11 +23,10 @@ func init() {
 // explainPair turns the sentinel errors of the lot and of pairing into "what went wrong
 // (how to fix)"; other errors go to explainBoard/explain.
 func explainPair(err error) error {
-	var ce *cliError
 	switch {
 	case err == nil:
 		return nil
-	case errors.As(err, &ce):
+	case explained(err):
 		return err
 	case errors.Is(err, tournament.ErrLotNotDrawn):
 		return fail(err, "draw the pairing numbers first: arbitro lot (or arbitro lot --seed N); nothing was written")

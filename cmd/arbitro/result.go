@@ -182,7 +182,7 @@ func parseResultArgs(cmd *cobra.Command, raw []string) ([]string, error) {
 	err := cmd.ParseFlags(conv)
 	cmd.DisableFlagParsing = true
 	if err != nil {
-		return nil, &cliError{code: exitUsage, err: err, hint: "see 'arbitro result --help'"}
+		return nil, &usageError{err: err, hint: "see 'arbitro result --help'"}
 	}
 	if h, _ := cmd.Flags().GetBool("help"); h {
 		return nil, cmd.Help()
