@@ -39,7 +39,7 @@ result'; a round robin's rounds are fixed, so there too the game is a forfeit.`,
 			}
 			var a *tournament.Absence
 			var name string
-			err := update(func(tx *tournament.Tx, t *tournament.Tournament) error {
+			err := update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
 				var err error
 				name = t.Name
 				if remove {

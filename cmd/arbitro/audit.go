@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -98,7 +97,7 @@ Exit status: 0 no problem; 3 a problem was found; 1 a file or the database could
 func auditTournament(cmd *cobra.Command, round int, pdf string) error {
 	var a *tournament.TournamentAudit
 	var t *tournament.Tournament
-	err := view(func(tx *tournament.Tx, tt *tournament.Tournament) (err error) {
+	err := view(cmd.Context(), func(tx *tournament.Tx, tt *tournament.Tournament) (err error) {
 		t = tt
 		a, err = tx.Audit(tt, round)
 		return explainBoard(err)
@@ -156,7 +155,7 @@ func auditAll(cmd *cobra.Command, jobs int, pdf string) error {
 		}
 	}
 	var total *tournament.AuditSummary
-	err = explain(st.View(context.Background(), func(tx *tournament.Tx) (err error) {
+	err = explain(st.View(cmd.Context(), func(tx *tournament.Tx) (err error) {
 		total, err = tx.AuditAll(opts)
 		return err
 	}))

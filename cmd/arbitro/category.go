@@ -39,7 +39,7 @@ A player may be in several categories (docs/categories-prizes.md).`,
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var cat *tournament.Category
-			err := update(func(tx *tournament.Tx, t *tournament.Tournament) error {
+			err := update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
 				var err error
 				cat, err = tx.AddCategory(t, args[0], rule)
 				return err
@@ -61,7 +61,7 @@ A player may be in several categories (docs/categories-prizes.md).`,
 		Args:  cobra.MinimumNArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var cat *tournament.Category
-			err := update(func(tx *tournament.Tx, t *tournament.Tournament) error {
+			err := update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
 				var err error
 				cat, err = tx.AddToCategory(t, args[0], args[1:])
 				return err
@@ -80,7 +80,7 @@ A player may be in several categories (docs/categories-prizes.md).`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var cs []tournament.Category
 			names := map[int64]string{}
-			err := view(func(tx *tournament.Tx, t *tournament.Tournament) error {
+			err := view(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
 				var err error
 				if cs, err = tx.Categories(t); err != nil {
 					return err
@@ -120,7 +120,7 @@ win two takes the higher, and the lower goes to the next player of its standings
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var p *tournament.Prize
-			err := update(func(tx *tournament.Tx, t *tournament.Tournament) error {
+			err := update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
 				var err error
 				p, err = tx.AddPrize(t, category, place, args[0])
 				return err
@@ -146,7 +146,7 @@ win two takes the higher, and the lower goes to the next player of its standings
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var awards []tournament.Award
 			var loc *reports.Locale
-			err := view(func(tx *tournament.Tx, t *tournament.Tournament) error {
+			err := view(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
 				var err error
 				if loc, err = reportLocale(t); err != nil { // the sheet in the tournament's language
 					return err

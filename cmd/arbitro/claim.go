@@ -63,7 +63,7 @@ func runClaim(cmd *cobra.Command, args []string, o *claimOptions) error {
 		return err
 	}
 	var rec *tournament.ClaimRecord
-	err = update(func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
+	err = update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
 		rec, err = tx.AddClaim(t, r, b, o.Game, *req)
 		return explainBoard(err)
 	})

@@ -27,7 +27,7 @@ layout. A grid too wide for a landscape A4 page is printed per round in the PDF.
 			if grid && swiss {
 				return usageErr("choose one of --grid and --swiss")
 			}
-			s, err := f.load()
+			s, err := f.load(cmd.Context())
 			if err != nil {
 				return err
 			}

@@ -59,7 +59,7 @@ Nothing outside --dir is touched. The simulated games are not real games.`,
 			if seed < 1 {
 				return usageErr("--seed must be at least 1")
 			}
-			return runDemo(cmd.OutOrStdout(), dir, seed)
+			return runDemo(cmd.Context(), cmd.OutOrStdout(), dir, seed)
 		},
 	}
 	c.Flags().StringVar(&dir, "dir", "arbitro-demo", "folder to create the database and the reports in (must not hold a demo already)")
@@ -69,6 +69,7 @@ Nothing outside --dir is touched. The simulated games are not real games.`,
 
 // demo is one run of the demo.
 type demo struct {
+	ctx   context.Context // cancels the demo's transactions (the command's context)
 	w     io.Writer
 	dir   string
 	st    *tournament.Store
@@ -122,14 +123,14 @@ func (d *demo) file(name string, render func(w io.Writer) error) error {
 }
 
 func (d *demo) update(fn func(tx *tournament.Tx) error) error {
-	return explain(d.st.Update(context.Background(), fn))
+	return explain(d.st.Update(d.ctx, fn))
 }
 
 func (d *demo) view(fn func(tx *tournament.Tx) error) error {
-	return explain(d.st.View(context.Background(), fn))
+	return explain(d.st.View(d.ctx, fn))
 }
 
-func runDemo(w io.Writer, dir string, seed int64) error {
+func runDemo(ctx context.Context, w io.Writer, dir string, seed int64) error {
 	if _, err := os.Stat(filepath.Join(dir, "arbitro.db")); err == nil {
 		return fail(fmt.Errorf("%s already holds a demo (arbitro.db)", dir), "remove the folder or choose another with --dir")
 	}
@@ -146,7 +147,7 @@ func runDemo(w io.Writer, dir string, seed int64) error {
 	}
 	defer st.Close()
 	tournamentLang = "it" // the session's event is Italian: its narration too, unless --lang or $LANG say otherwise
-	d := &demo{w: w, dir: dir, st: st, meta: m, seed: seed, loc: cliLocale()}
+	d := &demo{ctx: ctx, w: w, dir: dir, st: st, meta: m, seed: seed, loc: cliLocale()}
 	fmt.Fprintln(w, d.loc.T("demo.start", "dir", dir, "db", filepath.Join(dir, "arbitro.db")))
 
 	real, err := d.realEvent()
@@ -176,7 +177,7 @@ func runDemo(w io.Writer, dir string, seed int64) error {
 // site publishes every event of the demo as a web site and prints its index.html.
 func (d *demo) site() error {
 	out := filepath.Join(d.dir, "site")
-	res, err := site.Publish(context.Background(), d.st, site.Options{Out: out, All: true})
+	res, err := site.Publish(d.ctx, d.st, site.Options{Out: out, All: true})
 	if err != nil {
 		return explain(err)
 	}
@@ -199,7 +200,7 @@ func (d *demo) realEvent() (*tournament.Tournament, error) {
 	}
 	d.say("demo.import")
 	d.cmdline("event import %s", shellQuote(src))
-	rep, err := tournament.ImportEventPDN(context.Background(), d.st, bytes.NewReader(data), demoItalianFile, tournament.EventImportOptions{})
+	rep, err := tournament.ImportEventPDN(d.ctx, d.st, bytes.NewReader(data), demoItalianFile, tournament.EventImportOptions{})
 	if err != nil {
 		return nil, explain(err)
 	}
@@ -230,7 +231,7 @@ func (d *demo) worldEvent() error {
 	}
 	name := "World Championship 2007"
 	d.cmdline("event import %s --name %s --system round-robin --rounds 19", shellQuote(src), shellQuote(name))
-	rep, err := tournament.ImportEventPDN(context.Background(), d.st, bytes.NewReader(data), demoWorldFile,
+	rep, err := tournament.ImportEventPDN(d.ctx, d.st, bytes.NewReader(data), demoWorldFile,
 		tournament.EventImportOptions{Name: name, System: tournament.SystemRoundRobin, Rounds: 19})
 	if err != nil {
 		return explain(err)

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -112,7 +111,7 @@ func runEventImport(cmd *cobra.Command, args []string, o *eventImportOptions) er
 		return err
 	}
 	defer st.Close()
-	rep, err := tournament.ImportEventPlan(context.Background(), st, plan, filepath.Base(args[0]))
+	rep, err := tournament.ImportEventPlan(cmd.Context(), st, plan, filepath.Base(args[0]))
 	if err != nil {
 		return badFile(err)
 	}

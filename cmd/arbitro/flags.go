@@ -72,20 +72,21 @@ func openReading() (*tournament.Store, error) {
 	return openStore(tournament.ForReading())
 }
 
-// update opens the store, selects the --tournament and runs fn in one write transaction:
+// update opens the store, selects the --tournament and runs fn in one write transaction
+// under ctx (the command's context: cancelling it rolls the transaction back):
 // everything fn writes is kept, or nothing if it fails.
-func update(fn func(tx *tournament.Tx, t *tournament.Tournament) error) error {
+func update(ctx context.Context, fn func(tx *tournament.Tx, t *tournament.Tournament) error) error {
 	st, err := openExisting() // a tournament is needed, so a missing file is a mistake
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	return updateStore(st, fn)
+	return updateStore(ctx, st, fn)
 }
 
 // updateStore is update on a store the caller opened.
-func updateStore(st *tournament.Store, fn func(tx *tournament.Tx, t *tournament.Tournament) error) error {
-	return explain(st.Update(context.Background(), func(tx *tournament.Tx) error {
+func updateStore(ctx context.Context, st *tournament.Store, fn func(tx *tournament.Tx, t *tournament.Tournament) error) error {
+	return explain(st.Update(ctx, func(tx *tournament.Tx) error {
 		t, err := tx.SelectTournament(flagTournament)
 		if err != nil {
 			return err
@@ -96,13 +97,13 @@ func updateStore(st *tournament.Store, fn func(tx *tournament.Tx, t *tournament.
 }
 
 // view is update for reading: fn sees one consistent state and must not write.
-func view(fn func(tx *tournament.Tx, t *tournament.Tournament) error) error {
+func view(ctx context.Context, fn func(tx *tournament.Tx, t *tournament.Tournament) error) error {
 	st, err := openReading()
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	return explain(st.View(context.Background(), func(tx *tournament.Tx) error {
+	return explain(st.View(ctx, func(tx *tournament.Tx) error {
 		t, err := tx.SelectTournament(flagTournament)
 		if err != nil {
 			return err

@@ -86,7 +86,7 @@ A disagreement is an error unless --force. A board holds one score; --replace re
 				return explainBoard(fmt.Errorf("%s: %w", args[2], err))
 			}
 			var rec *tournament.GameRecord
-			err = update(func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
+			err = update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
 				rec, err = tx.AddGame(t, r, b, game, g, text, opts)
 				return explainBoard(err)
 			})
@@ -141,7 +141,7 @@ was not attached (listed; the others are stored) or the file is unreadable (noth
 			}
 			defer in.Close()
 			var rep *tournament.GameImportReport
-			err = update(func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
+			err = update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
 				rep, err = tx.ImportGames(t, in, opts)
 				if err != nil {
 					err = fmt.Errorf("%s: %w", args[0], err)

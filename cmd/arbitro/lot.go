@@ -52,7 +52,7 @@ func runLot(cmd *cobra.Command, args []string, o *lotOptions) error {
 	}
 	var res *tournament.LotResult
 	var name string
-	err := update(func(tx *tournament.Tx, t *tournament.Tournament) error {
+	err := update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
 		var err error
 		name = t.Name
 		res, err = tx.DrawLot(t, sp)

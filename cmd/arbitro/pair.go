@@ -212,7 +212,7 @@ func pairNext(cmd *cobra.Command, o *pairOptions) error {
 	var pr *tournament.PairedRound
 	var v *tournament.PairingsView
 	var sheetLoc *reports.Locale
-	err := update(func(tx *tournament.Tx, t *tournament.Tournament) error {
+	err := update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
 		if o.Round != 0 && o.Round != t.RoundsPaired+1 {
 			return fail(fmt.Errorf("the next round of %s is %d, not %d", t.Name, t.RoundsPaired+1, o.Round), "rounds are paired in order; nothing was written")
 		}
@@ -251,7 +251,7 @@ func pairNext(cmd *cobra.Command, o *pairOptions) error {
 // runCheck is `arbitro pair --check [--round N]` on the database.
 func runCheck(cmd *cobra.Command, round int) error {
 	var c *tournament.PairingCheck
-	err := view(func(tx *tournament.Tx, t *tournament.Tournament) error {
+	err := view(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
 		var err error
 		c, err = tx.CheckPairing(t, round)
 		return err
@@ -336,7 +336,7 @@ func (o *pairingsOptions) validate(asJSON bool) error {
 func runPairings(cmd *cobra.Command, o *pairingsOptions) error {
 	var v *tournament.PairingsView
 	var loc *reports.Locale
-	err := view(func(tx *tournament.Tx, t *tournament.Tournament) error {
+	err := view(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
 		var err error
 		if v, err = tx.PairingsView(t, o.Round); err != nil {
 			return err
@@ -377,7 +377,7 @@ result, a game score or a draw claim. Written in the event log.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var round int
 			var name string
-			err := update(func(tx *tournament.Tx, t *tournament.Tournament) error {
+			err := update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
 				var err error
 				name = t.Name
 				round, err = tx.Unpair(t)

@@ -36,7 +36,7 @@ next round.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			p.Name = args[0]
 			var e *tournament.Entry
-			err := update(func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
+			err := update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
 				e, err = tx.AddPlayer(t, p)
 				return err
 			})
@@ -96,7 +96,7 @@ a warning when that gives letters unusual in names); --encoding names any other
 			var name string
 			var n int
 			var notes []string
-			err = update(func(tx *tournament.Tx, t *tournament.Tournament) error {
+			err = update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
 				name = t.Name
 				es, err := tx.ImportPlayers(t, rows)
 				n = len(es)
@@ -131,7 +131,7 @@ func newPlayerListCmd() *cobra.Command {
 		Short: "List the players of the tournament",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return view(func(tx *tournament.Tx, t *tournament.Tournament) error {
+			return view(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
 				es, err := tx.Entries(t.ID)
 				if err != nil {
 					return err
@@ -175,7 +175,7 @@ func newPlayerWithdrawCmd() *cobra.Command {
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var e *tournament.Entry
-			err := update(func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
+			err := update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
 				e, err = tx.WithdrawPlayer(t, args[0])
 				return err
 			})
@@ -205,7 +205,7 @@ The rating used for pairing may change only before round 1 is paired.`,
 		Args:    cobra.ExactArgs(3),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var e *tournament.Entry
-			err := update(func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
+			err := update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
 				e, err = tx.SetPlayerField(t, args[0], args[1], args[2])
 				return err
 			})

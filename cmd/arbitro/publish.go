@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 
@@ -52,7 +51,7 @@ is touched. To serve the pages live instead, use 'arbitro serve'.`,
 				return err
 			}
 			defer st.Close()
-			res, err := site.Publish(context.Background(), st, site.Options{Out: o.out, All: o.all, Tournament: flagTournament, Lang: lang})
+			res, err := site.Publish(cmd.Context(), st, site.Options{Out: o.out, All: o.all, Tournament: flagTournament, Lang: lang})
 			if errors.Is(err, site.ErrOut) {
 				return fail(err, "choose another folder with --out")
 			}

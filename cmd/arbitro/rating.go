@@ -44,7 +44,7 @@ the FID conversion table, which arbitro does not have: give it with --expected-t
 				}
 			}
 			var rep *tournament.RatingReport
-			err := view(func(tx *tournament.Tx, t *tournament.Tournament) error {
+			err := view(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
 				var err error
 				rep, err = tx.RatingReport(t, table)
 				return err

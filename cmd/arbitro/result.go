@@ -113,7 +113,7 @@ func runResult(cmd *cobra.Command, raw []string, o *resultOptions) error {
 	var t *tournament.Tournament
 	var warnings []string
 	var same error
-	err = update(func(tx *tournament.Tx, tt *tournament.Tournament) (err error) {
+	err = update(cmd.Context(), func(tx *tournament.Tx, tt *tournament.Tournament) (err error) {
 		t = tt
 		if bd, err = tx.SetResult(tt, r, b, o.Game, args[2], o.ResultOptions); errors.Is(err, tournament.ErrSameResult) {
 			same = err // a harmless repeat: nothing written, exit 0 with a note
@@ -231,7 +231,7 @@ func newResultListCmd() *cobra.Command {
 				round = n
 			}
 			var boards []*tournament.Board
-			err := view(func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
+			err := view(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
 				boards, err = tx.Boards(t, round)
 				return explainBoard(err)
 			})

@@ -48,7 +48,7 @@ event log.`,
 			}
 			var rs tournament.RoundSchedule
 			var name string
-			if err := update(func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
+			if err := update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
 				name = t.Name
 				rs, err = tx.SetRoundSchedule(t, n, dp, tp)
 				return err

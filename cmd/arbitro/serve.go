@@ -52,7 +52,7 @@ with Ctrl-C: requests under way are finished first.`,
 			if err != nil {
 				return fail(err, "choose another --addr, such as 127.0.0.1:8081")
 			}
-			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			srv := &http.Server{Handler: site.NewHandler(st, lang), ReadHeaderTimeout: 10 * time.Second,
 				BaseContext: func(net.Listener) context.Context { return ctx }}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -31,7 +32,7 @@ func (f *standingsFlags) register(c *cobra.Command) {
 
 // loadStandings loads the tournament's results and computes the standings after the
 // requested round.
-func (f *standingsFlags) load() (reports.Standings, error) {
+func (f *standingsFlags) load(ctx context.Context) (reports.Standings, error) {
 	var out reports.Standings
 	if err := checkLangFlag(); err != nil {
 		return out, err
@@ -39,7 +40,7 @@ func (f *standingsFlags) load() (reports.Standings, error) {
 	if f.round < -1 { // -1: not given
 		return out, usageErr("--round must be a round number (1, 2, ...), not %d", f.round)
 	}
-	err := view(func(tx *tournament.Tx, t *tournament.Tournament) error {
+	err := view(ctx, func(tx *tournament.Tx, t *tournament.Tournament) error {
 		ct, err := tx.LoadCrosstable(t)
 		if err != nil {
 			return err
@@ -138,7 +139,7 @@ for the spreadsheet of that language: in Italian ';' separated, decimal commas, 
 			if (csvOut && flagJSON) || (f.pdf != "" && (csvOut || flagJSON)) {
 				return usageErr("choose one of --json, --csv and --pdf")
 			}
-			s, err := f.load()
+			s, err := f.load(cmd.Context())
 			if err != nil {
 				return err
 			}

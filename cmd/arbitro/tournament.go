@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"strings"
 
@@ -103,7 +102,7 @@ func runTournamentCreate(cmd *cobra.Command, args []string, o *tournamentCreateO
 		return err
 	}
 	defer st.Close()
-	if err := st.Update(context.Background(), func(tx *tournament.Tx) error {
+	if err := st.Update(cmd.Context(), func(tx *tournament.Tx) error {
 		if err := tx.CreateTournament(t); err != nil {
 			return err
 		}
@@ -150,7 +149,7 @@ func newTournamentListCmd() *cobra.Command {
 			}
 			defer st.Close()
 			var all []tournament.Tournament
-			if err := st.View(context.Background(), func(tx *tournament.Tx) (err error) { all, err = tx.Tournaments(); return }); err != nil {
+			if err := st.View(cmd.Context(), func(tx *tournament.Tx) (err error) { all, err = tx.Tournaments(); return }); err != nil {
 				return explain(err)
 			}
 			if flagJSON {
@@ -186,7 +185,7 @@ func newTournamentShowCmd() *cobra.Command {
 		Short: "Show the settings of the tournament (--tournament, or the only one)",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return view(func(tx *tournament.Tx, t *tournament.Tournament) error {
+			return view(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
 				if flagJSON {
 					return printJSON(cmd, t)
 				}
@@ -224,7 +223,7 @@ also only before the lot is drawn).`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var nt *tournament.Tournament
-			err := update(func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
+			err := update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
 				nt, err = tx.SetTournamentField(t, args[0], args[1])
 				return err
 			})
@@ -249,7 +248,7 @@ $ARBITRO_ARBITER or $USER), the action, and the state before and after it (with 
 the table shows the action only).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return view(func(tx *tournament.Tx, t *tournament.Tournament) error {
+			return view(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
 				evs, err := tx.Events(t.ID)
 				if err != nil {
 					return err

@@ -6,7 +6,6 @@ package main
 // (runEnginePair and runTRFCheck: the pair command wires them).
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -48,7 +47,7 @@ lot). Scores are written in chess points: draughts game points 2-1-0 become 1-0.
 			}
 			defer st.Close()
 			var tr *tournament.TRF
-			err = st.View(context.Background(), func(tx *tournament.Tx) error {
+			err = st.View(cmd.Context(), func(tx *tournament.Tx) error {
 				t, err := tx.SelectTournament(flagTournament)
 				if err != nil {
 					return err
@@ -95,7 +94,7 @@ become absences. All of it is written in one transaction, or nothing.`,
 			}
 			defer st.Close()
 			var t *tournament.Tournament
-			err = st.Update(context.Background(), func(tx *tournament.Tx) error {
+			err = st.Update(cmd.Context(), func(tx *tournament.Tx) error {
 				var err error
 				t, err = tx.ImportTRF(tr, opts)
 				return err
