@@ -1,8 +1,7 @@
 package main
 
 import (
-	"fmt"
-
+	"arbitro/reports"
 	"arbitro/tournament"
 
 	"github.com/spf13/cobra"
@@ -73,18 +72,5 @@ func runClaim(cmd *cobra.Command, args []string, o *claimOptions) error {
 	if flagJSON {
 		return printJSON(cmd, rec)
 	}
-	w := cmd.OutOrStdout()
-	verdict := "not valid"
-	if rec.Check.Valid {
-		verdict = "valid"
-	}
-	fmt.Fprintf(w, "claim %d, round %d board %d (%s - %s): %s, requested at ply %d, declared at ply %d\n",
-		rec.ID, rec.Round, rec.Board, rec.White, rec.Black, rec.Check.Rule, rec.RequestedAt, rec.DeclaredAt)
-	fmt.Fprintf(w, "  engine: %s [%s] %s\n", verdict, rec.Check.Reason, rec.Check.Message)
-	fmt.Fprintf(w, "  decision: %s", rec.Decision)
-	if rec.Overrides {
-		fmt.Fprint(w, " (against the engine's verdict)")
-	}
-	fmt.Fprintln(w)
-	return nil
+	return reports.WriteClaimText(cmd.OutOrStdout(), rec)
 }

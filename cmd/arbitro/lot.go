@@ -5,6 +5,7 @@ package main
 import (
 	"fmt"
 
+	"arbitro/reports"
 	"arbitro/tournament"
 
 	"github.com/spf13/cobra"
@@ -61,31 +62,11 @@ func runLot(cmd *cobra.Command, args []string, o *lotOptions) error {
 	if err != nil {
 		return explainPair(err)
 	}
-	msg := cliLocale()
-	for _, w := range res.Warnings {
-		fmt.Fprintln(cmd.ErrOrStderr(), msg.T("cli.warning", "text", w))
-	}
 	if flagJSON {
+		for _, w := range res.Warnings {
+			fmt.Fprintln(cmd.ErrOrStderr(), cliLocale().T("cli.warning", "text", w))
+		}
 		return printJSON(cmd, res)
 	}
-	out := cmd.OutOrStdout()
-	switch {
-	case res.Method == "rating":
-		fmt.Fprintln(out, msg.T("lot.rating", "name", name, "players", len(res.Numbers), "seed", fmt.Sprint(res.Seed), "colour", res.InitialColour))
-	case res.Redraw:
-		fmt.Fprintln(out, msg.N("lot.drawn_again", len(res.Numbers), "name", name, "seed", fmt.Sprint(res.Seed)))
-	default:
-		fmt.Fprintln(out, msg.N("lot.drawn", len(res.Numbers), "name", name, "seed", fmt.Sprint(res.Seed)))
-	}
-	// The sheet of the lot: pairing number and player (no internal ids on a sheet).
-	tw := newTable(out)
-	fmt.Fprintln(tw, msg.T("col.number")+"\t"+msg.T("lot.player"))
-	for _, n := range res.Numbers {
-		fmt.Fprintf(tw, "%d\t%s\n", n.Number, n.Name)
-	}
-	if err := tw.Flush(); err != nil {
-		return err
-	}
-	writeLotClubs(out, res)
-	return nil
+	return reports.WriteLotText(cmd.OutOrStdout(), cmd.ErrOrStderr(), cliLocale(), name, res)
 }

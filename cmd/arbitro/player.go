@@ -5,6 +5,7 @@ import (
 	"os"
 	"strings"
 
+	"arbitro/reports"
 	"arbitro/tournament"
 
 	"github.com/spf13/cobra"
@@ -139,30 +140,7 @@ func newPlayerListCmd() *cobra.Command {
 				if flagJSON {
 					return printJSON(cmd, es)
 				}
-				if len(es) == 0 {
-					fmt.Fprintf(cmd.OutOrStdout(), "no players in %s yet (add them with 'arbitro player add' or 'arbitro player import')\n", t.Name)
-					return nil
-				}
-				w := newTable(cmd.OutOrStdout())
-				fmt.Fprintln(w, "ID\tNO\tNAME\tCLUB\tFED\tRATING\tTITLE\tBORN\tFID-ID\tSTATUS")
-				for _, e := range es {
-					p := e.Player
-					no, born, status := "-", "-", e.Status
-					if e.Number > 0 {
-						no = fmt.Sprint(e.Number)
-					}
-					if p.BirthYear > 0 {
-						born = fmt.Sprint(p.BirthYear)
-					}
-					if e.Status == tournament.StatusWithdrawn {
-						status = fmt.Sprintf("withdrawn after round %d", e.WithdrawnAfter)
-						if e.WithdrawnAfter == 0 {
-							status = "withdrawn before round 1"
-						}
-					}
-					fmt.Fprintf(w, "%d\t%s\t%s\t%s\t%s\t%d\t%s\t%s\t%s\t%s\n", e.ID, no, p.Name, dash(p.Club), dash(p.Federation), e.Rating, dash(p.Title), born, dash(p.FIDID), status)
-				}
-				return w.Flush()
+				return reports.WritePlayersText(cmd.OutOrStdout(), t.Name, es)
 			})
 		},
 	}

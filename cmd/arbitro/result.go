@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"arbitro/reports"
 	"arbitro/tournament"
 
 	"github.com/spf13/cobra"
@@ -244,24 +245,7 @@ func newResultListCmd() *cobra.Command {
 				}
 				return printJSON(cmd, boards)
 			}
-			tw := newTable(cmd.OutOrStdout())
-			fmt.Fprintln(tw, "Round\tBoard\tWhite\tBlack\tResult\tScore")
-			for _, b := range boards {
-				res := b.Result.String()
-				if res == "" {
-					res = "-"
-				}
-				score := "-"
-				if b.GameID != 0 {
-					score = "game " + strconv.FormatInt(b.GameID, 10)
-				}
-				board := strconv.Itoa(b.Board)
-				if b.Game > 1 {
-					board += "/" + strconv.Itoa(b.Game)
-				}
-				fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\n", b.Round, board, b.White, orBye(b.Black), res, score)
-			}
-			return tw.Flush()
+			return reports.WriteBoardsText(cmd.OutOrStdout(), boards)
 		},
 	}
 }

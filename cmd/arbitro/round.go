@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"arbitro/reports"
 	"arbitro/tournament"
 )
 
@@ -59,7 +60,7 @@ event log.`,
 				return printJSON(cmd, rs)
 			}
 			msg := cliLocale()
-			fmt.Fprintln(cmd.OutOrStdout(), msg.T("cli.round_set", "name", name, "round", n, "date", dash(msg.DateText(rs.Date)), "time", dash(rs.Time)))
+			fmt.Fprintln(cmd.OutOrStdout(), msg.T("cli.round_set", "name", name, "round", n, "date", reports.Dash(msg.DateText(rs.Date)), "time", reports.Dash(rs.Time)))
 			return nil
 		},
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"arbitro/reports"
 	"arbitro/tournament"
 
 	"github.com/spf13/cobra"
@@ -158,25 +159,9 @@ func newTournamentListCmd() *cobra.Command {
 				}
 				return printJSON(cmd, all)
 			}
-			if len(all) == 0 {
-				fmt.Fprintf(cmd.OutOrStdout(), "no tournaments in %s\n", flagDB)
-				return nil
-			}
-			w := newTable(cmd.OutOrStdout())
-			fmt.Fprintln(w, "ID\tNAME\tVARIANT\tSYSTEM\tROUNDS\tPAIRED\tPLAYERS\tSTART\tPLACE")
-			for _, t := range all {
-				fmt.Fprintf(w, "%d\t%s\t%s\t%s\t%d\t%d\t%d\t%s\t%s\n", t.ID, t.Name, t.Variant, t.System, t.Rounds, t.RoundsPaired, t.Players, dash(t.Start), dash(t.Place))
-			}
-			return w.Flush()
+			return reports.WriteTournamentsText(cmd.OutOrStdout(), flagDB, all)
 		},
 	}
-}
-
-func dash(s string) string {
-	if s == "" {
-		return "-"
-	}
-	return s
 }
 
 func newTournamentShowCmd() *cobra.Command {
@@ -189,21 +174,7 @@ func newTournamentShowCmd() *cobra.Command {
 				if flagJSON {
 					return printJSON(cmd, t)
 				}
-				w := newTable(cmd.OutOrStdout())
-				rows := [][2]string{
-					{"id", fmt.Sprint(t.ID)}, {"name", t.Name}, {"variant", t.Variant}, {"system", t.System},
-					{"rounds", fmt.Sprintf("%d (%d paired)", t.Rounds, t.RoundsPaired)}, {"players", fmt.Sprint(t.Players)},
-					{"scoring", t.Scoring}, {"bye-points", fmt.Sprint(t.ByePoints)}, {"forfeit-points", fmt.Sprint(t.ForfeitPoints)},
-					{"games-per-pairing", fmt.Sprint(t.GamesPerPairing)}, {"tiebreaks", orNone(strings.Join(t.TieBreaks, ", "))},
-					{"italo-format", dash(t.ItaloFormat)}, {"openings", dash(t.Openings)}, {"club-separation", dash(t.ClubSeparation)},
-					{"seed", fmt.Sprint(t.Seed)}, {"lot drawn", dash(t.LotDrawnAt)}, {"start", dash(t.Start)}, {"end", dash(t.End)},
-					{"place", dash(t.Place)}, {"federation", dash(t.Federation)}, {"arbiter", dash(t.Arbiter)},
-					{"time-control", dash(t.TimeControl)}, {"lang", t.Lang}, {"created", t.CreatedAt},
-				}
-				for _, r := range rows {
-					fmt.Fprintf(w, "%s:\t%s\n", r[0], r[1])
-				}
-				return w.Flush()
+				return reports.WriteTournamentText(cmd.OutOrStdout(), t)
 			})
 		},
 	}
@@ -259,12 +230,7 @@ the table shows the action only).`,
 					}
 					return printJSON(cmd, evs)
 				}
-				w := newTable(cmd.OutOrStdout())
-				fmt.Fprintln(w, "ID\tAT\tWHO\tACTION")
-				for _, e := range evs {
-					fmt.Fprintf(w, "%d\t%s\t%s\t%s\n", e.ID, e.At, e.Actor, e.Action)
-				}
-				return w.Flush()
+				return reports.WriteEventLogText(cmd.OutOrStdout(), evs)
 			})
 		},
 	}
