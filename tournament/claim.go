@@ -55,12 +55,7 @@ func CheckClaim(g *rules.Game, t *Tournament, requested, declared int) ClaimChec
 		c.Reason, c.Message = rules.ClaimBeforeRequest, fmt.Sprintf("the draw (ply %d) was declared before it was claimed (ply %d)", declared, requested)
 		return c
 	}
-	v, err := variantOf(t)
-	if err != nil {
-		c.Reason, c.Message = rules.ClaimNotReplayable, err.Error()
-		return c
-	}
-	dc, err := rules.CheckDrawClaim(g, declared, rules.ReplayOptions{Variant: v, ForceVariant: true})
+	dc, err := rules.CheckDrawClaim(g, declared, rules.ReplayOptions{Variant: t.Variant, ForceVariant: true})
 	if err != nil {
 		c.Reason, c.Message = rules.ClaimNotReplayable, err.Error()
 		return c

@@ -196,15 +196,6 @@ type GameRecord struct {
 	SHA256   string        `json:"sha256"`
 }
 
-// variantOf returns the rules variant of tournament t.
-func variantOf(t *Tournament) (*rules.Variant, error) {
-	v, err := rules.VariantByName(t.Variant)
-	if err != nil {
-		return nil, fmt.Errorf("%w: tournament %s has variant %q: %v", ErrInvalid, t.Name, t.Variant, err)
-	}
-	return v, nil
-}
-
 // checkVariant returns a sentence when g's GameType tag names another variant than v.
 func checkVariant(g *rules.Game, v *rules.Variant) string {
 	gt := strings.TrimSpace(g.GameType())
@@ -222,12 +213,8 @@ func checkVariant(g *rules.Game, v *rules.Variant) string {
 }
 
 // ReplayForTournament replays g with t's variant (forced over the GameType tag).
-func ReplayForTournament(g *rules.Game, t *Tournament) (rules.Verdict, error) {
-	v, err := variantOf(t)
-	if err != nil {
-		return rules.Verdict{}, err
-	}
-	return rules.Replay(g, rules.ReplayOptions{Variant: v, ForceVariant: true}), nil
+func ReplayForTournament(g *rules.Game, t *Tournament) rules.Verdict {
+	return rules.Replay(g, rules.ReplayOptions{Variant: t.Variant, ForceVariant: true})
 }
 
 func hashText(s string) string {
@@ -271,10 +258,7 @@ func (tx *Tx) AddGame(t *Tournament, round, board, game int, g *rules.Game, text
 }
 
 func (tx *Tx) addGame(t *Tournament, b *Board, g *rules.Game, text string, opts GameOptions, source string) (*GameRecord, error) {
-	v, err := variantOf(t)
-	if err != nil {
-		return nil, err
-	}
+	v := t.Variant
 	rec := &GameRecord{Board: b, SHA256: hashText(text)}
 	var old *gameEventJSON
 	if b.Bye() {

@@ -15,8 +15,7 @@ import (
 // are not in it: EachSiteGame streams them one at a time, so that publishing a large event
 // keeps one game in memory.
 type SiteEvent struct {
-	Tournament Tournament
-	Variant    *rules.Variant
+	Tournament Tournament      // its Variant is the variant every game is replayed under
 	Entries    []Entry         // in pairing-number order (entries without a number last, by name)
 	Boards     []*Board        // every round, in round, board and game order
 	Table      *Crosstable     // as LoadCrosstable returns it
@@ -51,11 +50,8 @@ type SiteGame struct {
 // LoadSiteEvent reads tournament t for the web site with read-only queries (use it inside
 // Store.View). Errors are those of LoadCrosstable, or the database's.
 func (tx *Tx) LoadSiteEvent(t *Tournament) (*SiteEvent, error) {
-	v, err := variantOf(t)
-	if err != nil {
-		return nil, err
-	}
-	ev := &SiteEvent{Tournament: *t, Variant: v, GameIDs: map[int64]int64{}}
+	ev := &SiteEvent{Tournament: *t, GameIDs: map[int64]int64{}}
+	var err error
 	if ev.Entries, err = tx.Entries(t.ID); err != nil {
 		return nil, err
 	}
@@ -157,7 +153,7 @@ func SiteGameOf(ev *SiteEvent, b *Board, id int64, text string) *SiteGame {
 		return sg
 	}
 	sg.Game = g
-	sg.Verdict, sg.Positions = rules.ReplayPositions(g, rules.ReplayOptions{Variant: ev.Variant, ForceVariant: true})
+	sg.Verdict, sg.Positions = rules.ReplayPositions(g, rules.ReplayOptions{Variant: ev.Tournament.Variant, ForceVariant: true})
 	return sg
 }
 

@@ -33,8 +33,7 @@ func (tx *Tx) LoadCrosstable(t *Tournament) (*Crosstable, error) {
 		return nil, err
 	}
 	ct := &Crosstable{
-		Event: EventInfo{Name: t.Name, Place: t.Place, StartDate: t.Start, EndDate: t.End, Variant: t.Variant,
-			System: t.System, ChiefArbiter: t.Arbiter, Federation: t.Federation, TimeControl: t.TimeControl},
+		Event:   t.EventInfo(),
 		Scoring: sc, TieBreaks: tbs, Rounds: t.Rounds, GamesPerRound: t.GamesPerPairing, LotSeed: uint64(t.Seed),
 	}
 	ctx := tx.Ctx()

@@ -206,7 +206,7 @@ func TestUpdateIsAllOrNothing(t *testing.T) {
 	ctx := context.Background()
 	boom := errors.New("boom")
 	err := s.Update(ctx, func(tx *Tx) error {
-		if err := tx.CreateTournament(&Tournament{Name: "A", Variant: "italian", System: "dutch", Rounds: 5}); err != nil {
+		if err := tx.CreateTournament(&Tournament{Name: "A", Variant: VariantItalian, System: "dutch", Rounds: 5}); err != nil {
 			return err
 		}
 		return boom
@@ -217,7 +217,7 @@ func TestUpdateIsAllOrNothing(t *testing.T) {
 	func() {
 		defer func() { recover() }()
 		s.Update(ctx, func(tx *Tx) error {
-			tx.CreateTournament(&Tournament{Name: "B", Variant: "italian", System: "dutch", Rounds: 5})
+			tx.CreateTournament(&Tournament{Name: "B", Variant: VariantItalian, System: "dutch", Rounds: 5})
 			panic("bug")
 		})
 	}()
@@ -340,7 +340,7 @@ func TestSelectTournament(t *testing.T) {
 		t.Fatalf("unknown: %v", err)
 	}
 	err := s.Update(context.Background(), func(tx *Tx) error {
-		return tx.CreateTournament(&Tournament{Name: "coppa italia", Variant: "italian", System: "dutch", Rounds: 5})
+		return tx.CreateTournament(&Tournament{Name: "coppa italia", Variant: VariantItalian, System: "dutch", Rounds: 5})
 	})
 	if !errors.Is(err, ErrDuplicateTournament) {
 		t.Fatalf("duplicate name: %v", err)

@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"arbitro/rules"
 	"fmt"
 	"slices"
 	"strconv"
@@ -345,11 +346,11 @@ func (tx *Tx) addTRFKept(t *Tournament, tr *TRF) error {
 
 // TRFImportOptions are the choices of `arbitro tournament import-trf`.
 type TRFImportOptions struct {
-	Name    string // tournament name; "" = the TRF's 012 line
-	Variant string // VariantItalian or VariantInternational (required: a TRF does not say)
-	System  string // "" = SystemDutch
-	Seed    int64  // 0 = NewSeed(); then moved to the first seed whose lot colour is XXC
-	Source  string // file name for the event log
+	Name    string         // tournament name; "" = the TRF's 012 line
+	Variant *rules.Variant // rules.Italian or rules.International (required: a TRF does not say)
+	System  string         // "" = SystemDutch
+	Seed    int64          // 0 = NewSeed(); then moved to the first seed whose lot colour is XXC
+	Source  string         // file name for the event log
 }
 
 // trfTournament builds the tournament an import of tr with opts creates (name, variant,
