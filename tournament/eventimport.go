@@ -548,7 +548,7 @@ func (tx *Tx) ImportEvent(plan *EventPlan, source string) (*ImportReport, error)
 	t := plan.Tournament
 	if plan.SHA256 != "" && !plan.Again {
 		var name, at string
-		err := tx.QueryRowContext(tx.ctx, `SELECT coalesce(t.name, '?'), e.at FROM events e LEFT JOIN tournaments t ON t.id = e.tournament_id
+		err := tx.queryRow(`SELECT coalesce(t.name, '?'), e.at FROM events e LEFT JOIN tournaments t ON t.id = e.tournament_id
 			WHERE e.action = 'event.import' AND json_extract(e.after_json, '$.sha256') = ? ORDER BY e.id LIMIT 1`, plan.SHA256).Scan(&name, &at)
 		switch {
 		case err == nil:
@@ -571,7 +571,7 @@ func (tx *Tx) ImportEvent(plan *EventPlan, source string) (*ImportReport, error)
 			return nil, fmt.Errorf("player %q: %w", name, err)
 		}
 		e.Number = i + 1
-		if _, err := tx.ExecContext(tx.ctx, `UPDATE entries SET pairing_number = ? WHERE id = ?`, e.Number, e.ID); err != nil {
+		if _, err := tx.exec(`UPDATE entries SET pairing_number = ? WHERE id = ?`, e.Number, e.ID); err != nil {
 			return nil, err
 		}
 		ids[name] = e.ID
@@ -580,7 +580,7 @@ func (tx *Tx) ImportEvent(plan *EventPlan, source string) (*ImportReport, error)
 	now := tx.NowText()
 	roundIDs := map[int]int64{}
 	for r := 1; r <= plan.RoundsFound(); r++ {
-		res, err := tx.ExecContext(tx.ctx, `INSERT INTO rounds (tournament_id, number, method, seed, explanation, paired_at, published_at)
+		res, err := tx.exec(`INSERT INTO rounds (tournament_id, number, method, seed, explanation, paired_at, published_at)
 			VALUES (?, ?, ?, 0, ?, ?, ?)`, t.ID, r, RoundMethodImported, "imported from "+source+" ("+plan.RoundSource+")", now, now)
 		if err != nil {
 			return nil, err
@@ -590,7 +590,7 @@ func (tx *Tx) ImportEvent(plan *EventPlan, source string) (*ImportReport, error)
 		}
 	}
 	for _, g := range plan.Games {
-		if _, err := tx.ExecContext(tx.ctx, `INSERT INTO boards (round_id, board, game, white_entry, black_entry) VALUES (?, ?, 1, ?, ?)`,
+		if _, err := tx.exec(`INSERT INTO boards (round_id, board, game, white_entry, black_entry) VALUES (?, ?, 1, ?, ?)`,
 			roundIDs[g.Round], g.Board, ids[g.White], ids[g.Black]); err != nil {
 			return nil, err
 		}

@@ -267,7 +267,7 @@ func (tx *Tx) addGame(t *Tournament, b *Board, g *rules.Game, text string, opts 
 	if b.GameID != 0 {
 		var oldText, oldReason string
 		var oldLegal, oldPly int
-		if err := tx.QueryRowContext(tx.ctx, `SELECT pdn, coalesce(legal, 0), coalesce(illegal_ply, 0), reason FROM games WHERE id = ?`, b.GameID).Scan(&oldText, &oldLegal, &oldPly, &oldReason); err != nil {
+		if err := tx.queryRow(`SELECT pdn, coalesce(legal, 0), coalesce(illegal_ply, 0), reason FROM games WHERE id = ?`, b.GameID).Scan(&oldText, &oldLegal, &oldPly, &oldReason); err != nil {
 			return nil, err
 		}
 		if oldText == text {
@@ -298,13 +298,13 @@ func (tx *Tx) addGame(t *Tournament, b *Board, g *rules.Game, text string, opts 
 		illegalPly = rec.Verdict.Ply
 	}
 	if b.GameID != 0 {
-		if _, err := tx.ExecContext(tx.ctx, `DELETE FROM games WHERE id = ?`, b.GameID); err != nil {
+		if _, err := tx.exec(`DELETE FROM games WHERE id = ?`, b.GameID); err != nil {
 			return nil, err
 		}
 	}
-	res, err := tx.ExecContext(tx.ctx, `INSERT INTO games (board_id, pdn, verdict, legal, illegal_ply, reason, pdn_result, submitted_at, submitted_by)
+	res, err := tx.exec(`INSERT INTO games (board_id, pdn, verdict, legal, illegal_ply, reason, pdn_result, submitted_at, submitted_by)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, b.ID, text, string(vj), boolToInt(rec.Verdict.Legal), illegalPly,
-		rec.Verdict.Reason, g.FinalResult(), tx.NowText(), tx.Actor)
+		rec.Verdict.Reason, g.FinalResult(), tx.NowText(), tx.actor)
 	if err != nil {
 		return nil, err
 	}
@@ -351,7 +351,7 @@ func (tx *Tx) GameOf(b *Board) (*StoredGame, error) {
 	}
 	sg := &StoredGame{ID: b.GameID, Board: b}
 	var legal int
-	if err := tx.QueryRowContext(tx.ctx, `SELECT pdn, coalesce(legal, 0), submitted_at FROM games WHERE id = ?`, b.GameID).Scan(&sg.PDN, &legal, &sg.SubmittedAt); err != nil {
+	if err := tx.queryRow(`SELECT pdn, coalesce(legal, 0), submitted_at FROM games WHERE id = ?`, b.GameID).Scan(&sg.PDN, &legal, &sg.SubmittedAt); err != nil {
 		return nil, err
 	}
 	sg.Legal = legal == 1

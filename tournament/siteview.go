@@ -66,7 +66,7 @@ func (tx *Tx) LoadSiteEvent(t *Tournament) (*SiteEvent, error) {
 	if ev.Table, err = tx.LoadCrosstable(t); err != nil {
 		return nil, err
 	}
-	rows, err := tx.QueryContext(tx.ctx, `SELECT c.id, c.board_id, coalesce(c.claimant_entry, 0), coalesce(c.requested_ply, 0),
+	rows, err := tx.query(`SELECT c.id, c.board_id, coalesce(c.claimant_entry, 0), coalesce(c.requested_ply, 0),
 		coalesce(c.declared_ply, 0), c.decision, c.engine_verdict, b.white_entry, coalesce(b.black_entry, 0)
 		FROM claims c JOIN boards b ON b.id = c.board_id JOIN rounds r ON r.id = b.round_id
 		WHERE r.tournament_id = ? ORDER BY c.id`, t.ID)
@@ -116,7 +116,7 @@ func (tx *Tx) EachSiteGame(ev *SiteEvent, fn func(*SiteGame) error) error {
 	}
 	for _, it := range items {
 		var text string
-		err := tx.QueryRowContext(tx.ctx, `SELECT pdn FROM games WHERE id = ?`, it.id).Scan(&text)
+		err := tx.queryRow(`SELECT pdn FROM games WHERE id = ?`, it.id).Scan(&text)
 		if err == sql.ErrNoRows {
 			continue
 		}
@@ -137,7 +137,7 @@ func (tx *Tx) SiteGame(ev *SiteEvent, b *Board) (*SiteGame, error) {
 		return nil, fmt.Errorf("%w: round %d board %d", ErrNoGame, b.Round, b.Board)
 	}
 	var text string
-	if err := tx.QueryRowContext(tx.ctx, `SELECT pdn FROM games WHERE id = ?`, b.GameID).Scan(&text); err != nil {
+	if err := tx.queryRow(`SELECT pdn FROM games WHERE id = ?`, b.GameID).Scan(&text); err != nil {
 		return nil, err
 	}
 	return SiteGameOf(ev, b, b.GameID, text), nil
@@ -162,6 +162,6 @@ func SiteGameOf(ev *SiteEvent, b *Board, id int64, text string) *SiteGame {
 // (arbitro serve) uses it to know when its cached pages are stale.
 func (tx *Tx) DataVersion() (int64, error) {
 	var n int64
-	err := tx.QueryRowContext(tx.ctx, `SELECT coalesce(max(id), 0) FROM events`).Scan(&n)
+	err := tx.queryRow(`SELECT coalesce(max(id), 0) FROM events`).Scan(&n)
 	return n, err
 }

@@ -276,14 +276,14 @@ func (tx *Tx) CreateTournament(t *Tournament) error {
 		t.Seed = NewSeed()
 	}
 	var n int
-	if err := tx.QueryRowContext(tx.ctx, `SELECT count(*) FROM tournaments WHERE name = ? COLLATE NOCASE`, t.Name).Scan(&n); err != nil {
+	if err := tx.queryRow(`SELECT count(*) FROM tournaments WHERE name = ? COLLATE NOCASE`, t.Name).Scan(&n); err != nil {
 		return err
 	}
 	if n > 0 {
 		return fmt.Errorf("%w: %q", ErrDuplicateTournament, t.Name)
 	}
 	t.CreatedAt = tx.NowText()
-	res, err := tx.ExecContext(tx.ctx, `INSERT INTO tournaments (name, variant, system, rounds, scoring, bye_points, forfeit_points,
+	res, err := tx.exec(`INSERT INTO tournaments (name, variant, system, rounds, scoring, bye_points, forfeit_points,
 		games_per_pairing, tiebreaks, lot_seed, start_date, end_date, place, federation, chief_arbiter, time_control, created_at,
 		italo_format, openings, club_separation, lang)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -327,7 +327,7 @@ func scanTournament(sc interface{ Scan(...any) error }) (*Tournament, error) {
 
 // Tournaments returns every tournament of the file, by id.
 func (tx *Tx) Tournaments() ([]Tournament, error) {
-	rows, err := tx.QueryContext(tx.ctx, `SELECT `+tournamentCols+` FROM tournaments t ORDER BY t.id`)
+	rows, err := tx.query(`SELECT ` + tournamentCols + ` FROM tournaments t ORDER BY t.id`)
 	if err != nil {
 		return nil, err
 	}
@@ -345,7 +345,7 @@ func (tx *Tx) Tournaments() ([]Tournament, error) {
 
 // TournamentByID returns tournament id; ErrNotFound if there is none.
 func (tx *Tx) TournamentByID(id int64) (*Tournament, error) {
-	t, err := scanTournament(tx.QueryRowContext(tx.ctx, `SELECT `+tournamentCols+` FROM tournaments t WHERE t.id = ?`, id))
+	t, err := scanTournament(tx.queryRow(`SELECT `+tournamentCols+` FROM tournaments t WHERE t.id = ?`, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("%w: no tournament with id %d", ErrNotFound, id)
 	}
@@ -503,14 +503,14 @@ func (tx *Tx) SetTournamentField(t *Tournament, field, value string) (*Tournamen
 	}
 	if field == "name" && !strings.EqualFold(nt.Name, cur.Name) {
 		var n int
-		if err := tx.QueryRowContext(tx.ctx, `SELECT count(*) FROM tournaments WHERE name = ? COLLATE NOCASE AND id <> ?`, nt.Name, nt.ID).Scan(&n); err != nil {
+		if err := tx.queryRow(`SELECT count(*) FROM tournaments WHERE name = ? COLLATE NOCASE AND id <> ?`, nt.Name, nt.ID).Scan(&n); err != nil {
 			return nil, err
 		}
 		if n > 0 {
 			return nil, fmt.Errorf("%w: %q", ErrDuplicateTournament, nt.Name)
 		}
 	}
-	_, err = tx.ExecContext(tx.ctx, `UPDATE tournaments SET name = ?, variant = ?, system = ?, rounds = ?, scoring = ?,
+	_, err = tx.exec(`UPDATE tournaments SET name = ?, variant = ?, system = ?, rounds = ?, scoring = ?,
 		bye_points = ?, forfeit_points = ?, games_per_pairing = ?, tiebreaks = ?, lot_seed = ?, start_date = ?,
 		end_date = ?, place = ?, federation = ?, chief_arbiter = ?, time_control = ?, italo_format = ?, openings = ?, club_separation = ?, lang = ? WHERE id = ?`,
 		nt.Name, nt.Variant.Name(), nt.System, nt.Rounds, nt.Scoring, nt.ByePoints, nt.ForfeitPoints, nt.GamesPerPairing,
@@ -568,7 +568,7 @@ func (tx *Tx) SetRoundSchedule(t *Tournament, n int, date, clock *string) (Round
 			return RoundSchedule{}, err
 		}
 	}
-	if _, err := tx.ExecContext(tx.ctx, `UPDATE rounds SET play_date = ?, start_time = ? WHERE tournament_id = ? AND number = ?`,
+	if _, err := tx.exec(`UPDATE rounds SET play_date = ?, start_time = ? WHERE tournament_id = ? AND number = ?`,
 		next.Date, next.Time, t.ID, n); err != nil {
 		return RoundSchedule{}, err
 	}
@@ -579,7 +579,7 @@ func (tx *Tx) SetRoundSchedule(t *Tournament, n int, date, clock *string) (Round
 // round is not paired.
 func (tx *Tx) RoundSchedule(tournamentID int64, n int) (RoundSchedule, error) {
 	s := RoundSchedule{Round: n}
-	err := tx.QueryRowContext(tx.ctx, `SELECT play_date, start_time FROM rounds WHERE tournament_id = ? AND number = ?`,
+	err := tx.queryRow(`SELECT play_date, start_time FROM rounds WHERE tournament_id = ? AND number = ?`,
 		tournamentID, n).Scan(&s.Date, &s.Time)
 	if errors.Is(err, sql.ErrNoRows) {
 		return s, fmt.Errorf("%w: round %d is not paired", ErrNotFound, n)

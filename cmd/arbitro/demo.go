@@ -140,7 +140,7 @@ func runDemo(w io.Writer, dir string, seed int64) error {
 	if err != nil {
 		return err
 	}
-	st, err := tournament.Open(filepath.Join(dir, "arbitro.db"))
+	st, err := tournament.Open(filepath.Join(dir, "arbitro.db"), storeEnv()...)
 	if err != nil {
 		return explain(err)
 	}
