@@ -476,6 +476,10 @@ func (s *Store) Version() int { return s.version }
 
 // Tx is one transaction of the store, handed to the function given to Update or View.
 // Its SQL is private to this package: a caller reaches the file only through Tx's methods.
+// A method that takes a *Tournament reads the state that changes (rounds paired, the lot)
+// again in the transaction and never writes into the caller's struct: what it changed is
+// in its result (DrawLot's LotResult, PairNext's PairedRound.Round, Unpair's round,
+// SetTournamentField's new Tournament).
 type Tx struct {
 	stx      *sql.Tx
 	ctx      context.Context
