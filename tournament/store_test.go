@@ -418,7 +418,6 @@ func TestReaderDoesNotWaitForWriter(t *testing.T) {
 		})
 	}()
 	<-holding
-	start := time.Now()
 	s2, err := Open(path)
 	if err != nil {
 		t.Fatal(err)
@@ -434,10 +433,9 @@ func TestReaderDoesNotWaitForWriter(t *testing.T) {
 	if werr := <-done; werr != nil {
 		t.Fatal(werr)
 	}
+	// The writer holds its transaction until release is closed, which happens only after
+	// the read: a reader that needed the write lock would have failed with ErrBusy.
 	if err != nil || n != 0 {
 		t.Fatalf("reader: %v, saw %d uncommitted entries", err, n)
-	}
-	if d := time.Since(start); d > 2*time.Second {
-		t.Fatalf("reader waited %v for the writer", d)
 	}
 }
