@@ -219,30 +219,8 @@ func (tx *Tx) Snapshot(t *Tournament, round int) ([]pairing.Entrant, error) {
 	for _, p := range ct.Players {
 		slots[p.ID] = p.Results
 	}
-	type fkey struct{ round, entry int }
-	floats := map[fkey]pairing.Float{}
-	rests := map[fkey]pairing.RestKind{}
-	rows, err := tx.query(`SELECT r.number, b.white_entry, coalesce(b.black_entry, 0), b.white_float, b.black_float, b.rest
-		FROM boards b JOIN rounds r ON r.id = b.round_id WHERE r.tournament_id = ? AND r.number < ? AND b.game = 1`, t.ID, round)
+	bf, err := tx.boardFloats(t, round)
 	if err != nil {
-		return nil, err
-	}
-	for rows.Next() {
-		var rn, w, b int
-		var wf, bf, rest string
-		if err := rows.Scan(&rn, &w, &b, &wf, &bf, &rest); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		floats[fkey{rn, w}] = parseFloat(wf)
-		if b == 0 {
-			rests[fkey{rn, w}] = pairing.RestKind(rest)
-		}
-		if b != 0 {
-			floats[fkey{rn, b}] = parseFloat(bf)
-		}
-	}
-	if err := rows.Close(); err != nil {
 		return nil, err
 	}
 	out := make([]pairing.Entrant, 0, len(entries))
@@ -250,57 +228,106 @@ func (tx *Tx) Snapshot(t *Tournament, round int) ([]pairing.Entrant, error) {
 		if e.Number == 0 {
 			return nil, fmt.Errorf("%w: %s has no pairing number (draw the lot: arbitro lot)", ErrLotNotDrawn, e.Player.Name)
 		}
-		id := int(e.ID)
-		en := pairing.Entrant{ID: id, Number: e.Number, Rating: e.Rating, Name: e.Player.Name, Available: true}
-		if e.Status == StatusWithdrawn && e.WithdrawnAfter < round {
-			en.Available, en.Withdrawn = false, true
-		}
-		if e.JoinedRound > round {
-			en.Available = false
-		}
-		byRound := map[int][]CrossResult{}
-		for _, s := range slots[id] {
-			if s.Round == round && s.Kind == CrossAbsent {
-				en.Available = false
-			}
-			if s.Round < round {
-				byRound[s.Round] = append(byRound[s.Round], s)
-			}
-		}
-		for r := 1; r < round; r++ {
-			hr := pairing.Round{Number: r, Kind: pairing.Absent}
-			ss := byRound[r]
-			sort.Slice(ss, func(i, j int) bool { return ss[i].Game < ss[j].Game })
-			for k, s := range ss {
-				hr.Points += s.Points
-				if k > 0 {
-					continue
-				}
-				switch s.Kind {
-				case CrossPlayed, CrossPending:
-					hr.Kind, hr.Opponent, hr.Colour = pairing.Played, s.Opponent, s.Colour
-				case CrossBye:
-					hr.Kind, hr.Rest = pairing.Bye, rests[fkey{r, id}]
-				case CrossForfeitWin:
-					hr.Kind, hr.Opponent = pairing.ForfeitWin, s.Opponent
-				case CrossForfeitLoss, CrossUnplayed:
-					hr.Kind, hr.Opponent = pairing.ForfeitLoss, s.Opponent
-				case CrossAbsent:
-					hr.Kind = pairing.Absent
-				}
-			}
-			// The float stored when the board was paired describes a game to be played;
-			// once the game was not played (a forfeit) the engine's rule for unplayed
-			// rounds decides, as it does for a TRF, which has no stored floats.
-			if hr.Kind == pairing.Played || hr.Kind == pairing.Bye {
-				hr.Float = floats[fkey{r, id}]
-			}
-			en.Score += hr.Points
-			en.History = append(en.History, hr)
-		}
-		out = append(out, en)
+		out = append(out, entrantOf(e, slots[int(e.ID)], bf, round))
 	}
 	return out, nil
+}
+
+// roundEntry is one entry in one round.
+type roundEntry struct{ round, entry int }
+
+// storedFloats are the floats and kinds of rest stored with game 1 of the boards of the
+// rounds before a round (boards.white_float, black_float, rest).
+type storedFloats struct {
+	floats map[roundEntry]pairing.Float
+	rests  map[roundEntry]pairing.RestKind
+}
+
+// boardFloats reads the storedFloats of the rounds of t before round.
+func (tx *Tx) boardFloats(t *Tournament, round int) (storedFloats, error) {
+	bf := storedFloats{floats: map[roundEntry]pairing.Float{}, rests: map[roundEntry]pairing.RestKind{}}
+	rows, err := tx.query(`SELECT r.number, b.white_entry, coalesce(b.black_entry, 0), b.white_float, b.black_float, b.rest
+		FROM boards b JOIN rounds r ON r.id = b.round_id WHERE r.tournament_id = ? AND r.number < ? AND b.game = 1`, t.ID, round)
+	if err != nil {
+		return bf, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var rn, w, b int
+		var wf, bfl, rest string
+		if err := rows.Scan(&rn, &w, &b, &wf, &bfl, &rest); err != nil {
+			return bf, err
+		}
+		bf.floats[roundEntry{rn, w}] = parseFloat(wf)
+		if b == 0 {
+			bf.rests[roundEntry{rn, w}] = pairing.RestKind(rest)
+		} else {
+			bf.floats[roundEntry{rn, b}] = parseFloat(bfl)
+		}
+	}
+	return bf, rows.Close()
+}
+
+// entrantOf is entry e as the pairing engines see it before round: available or not, and
+// its history of rounds 1..round-1 from its crosstable slots and the stored floats (see
+// Snapshot).
+func entrantOf(e Entry, slots []CrossResult, bf storedFloats, round int) pairing.Entrant {
+	id := int(e.ID)
+	en := pairing.Entrant{ID: id, Number: e.Number, Rating: e.Rating, Name: e.Player.Name, Available: true}
+	if e.Status == StatusWithdrawn && e.WithdrawnAfter < round {
+		en.Available, en.Withdrawn = false, true
+	}
+	if e.JoinedRound > round {
+		en.Available = false
+	}
+	byRound := map[int][]CrossResult{}
+	for _, s := range slots {
+		if s.Round == round && s.Kind == CrossAbsent {
+			en.Available = false
+		}
+		if s.Round < round {
+			byRound[s.Round] = append(byRound[s.Round], s)
+		}
+	}
+	for r := 1; r < round; r++ {
+		hr := historyRound(r, byRound[r], bf.rests[roundEntry{r, id}])
+		// The float stored when the board was paired describes a game to be played;
+		// once the game was not played (a forfeit) the engine's rule for unplayed
+		// rounds decides, as it does for a TRF, which has no stored floats.
+		if hr.Kind == pairing.Played || hr.Kind == pairing.Bye {
+			hr.Float = bf.floats[roundEntry{r, id}]
+		}
+		en.Score += hr.Points
+		en.History = append(en.History, hr)
+	}
+	return en
+}
+
+// historyRound is round r of an entrant from its crosstable slots ss of that round (one,
+// or two with two games per pairing: the points summed, game 1 gives the kind and colour);
+// rest is the stored kind of rest of a bye.
+func historyRound(r int, ss []CrossResult, rest pairing.RestKind) pairing.Round {
+	hr := pairing.Round{Number: r, Kind: pairing.Absent}
+	sort.Slice(ss, func(i, j int) bool { return ss[i].Game < ss[j].Game })
+	for k, s := range ss {
+		hr.Points += s.Points
+		if k > 0 {
+			continue
+		}
+		switch s.Kind {
+		case CrossPlayed, CrossPending:
+			hr.Kind, hr.Opponent, hr.Colour = pairing.Played, s.Opponent, s.Colour
+		case CrossBye:
+			hr.Kind, hr.Rest = pairing.Bye, rest
+		case CrossForfeitWin:
+			hr.Kind, hr.Opponent = pairing.ForfeitWin, s.Opponent
+		case CrossForfeitLoss, CrossUnplayed:
+			hr.Kind, hr.Opponent = pairing.ForfeitLoss, s.Opponent
+		case CrossAbsent:
+			hr.Kind = pairing.Absent
+		}
+	}
+	return hr
 }
 
 func parseFloat(s string) pairing.Float {
