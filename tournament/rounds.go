@@ -88,15 +88,9 @@ func (tx *Tx) DrawLot(t *Tournament, seed *uint64) (*LotResult, error) {
 		return nil, fmt.Errorf("%w: %s and round %d is paired; pairing numbers cannot change now (players added later get the next numbers automatically)",
 			ErrLocked, drawn, cur.RoundsPaired)
 	}
-	s := cur.Seed
-	if seed != nil {
-		if *seed == 0 || *seed > math.MaxInt64 {
-			return nil, fmt.Errorf("%w: seed %d (use a whole number from 1 to %d)", ErrMalformed, *seed, int64(math.MaxInt64))
-		}
-		s = int64(*seed)
-	}
-	if s <= 0 {
-		s = NewSeed()
+	s, err := lotSeed(cur, seed)
+	if err != nil {
+		return nil, err
 	}
 	entries, err := tx.Entries(cur.ID)
 	if err != nil {
@@ -105,27 +99,15 @@ func (tx *Tx) DrawLot(t *Tournament, seed *uint64) (*LotResult, error) {
 	if len(entries) == 0 {
 		return nil, fmt.Errorf("%w: %s has no players yet; add them first (arbitro player add, arbitro player import)", ErrInvalid, cur.Name)
 	}
-	ids := make([]int, len(entries))
 	var before []LotNumber
-	for i, e := range entries {
-		ids[i] = int(e.ID)
+	for _, e := range entries {
 		if e.Number != 0 {
 			before = append(before, LotNumber{Entry: e.ID, Number: e.Number, Name: e.Player.Name})
 		}
 	}
-	var nums map[int]int
-	var clubs []pairing.ClubMeeting
-	switch {
-	case cur.System == SystemDutch:
-		nums = ratingOrder(entries)
-	case cur.System == SystemRoundRobin && cur.ClubSeparation == "club": // issue 13
-		if nums, clubs, err = pairing.LotSeparated(uint64(s), ids, entryClubs(entries)); err != nil {
-			return nil, fmt.Errorf("%w: %w", ErrInvalid, err)
-		}
-	default:
-		if nums, err = pairing.Lot(uint64(s), ids); err != nil {
-			return nil, fmt.Errorf("%w: %w", ErrInvalid, err)
-		}
+	nums, clubs, err := drawNumbers(cur, s, entries)
+	if err != nil {
+		return nil, err
 	}
 	if _, err := tx.exec(`UPDATE entries SET pairing_number = NULL WHERE tournament_id = ?`, cur.ID); err != nil {
 		return nil, err
@@ -163,6 +145,47 @@ func (tx *Tx) DrawLot(t *Tournament, seed *uint64) (*LotResult, error) {
 		return nil, err
 	}
 	return res, nil
+}
+
+// lotSeed is the seed of the lot: *seed when given (1..2^63-1, else ErrMalformed), else
+// the stored seed, else a new one (NewSeed).
+func lotSeed(cur *Tournament, seed *uint64) (int64, error) {
+	s := cur.Seed
+	if seed != nil {
+		if *seed == 0 || *seed > math.MaxInt64 {
+			return 0, fmt.Errorf("%w: seed %d (use a whole number from 1 to %d)", ErrMalformed, *seed, int64(math.MaxInt64))
+		}
+		s = int64(*seed)
+	}
+	if s <= 0 {
+		s = NewSeed()
+	}
+	return s, nil
+}
+
+// drawNumbers gives every entry its pairing number (entry id → number) with seed s: by
+// rating for the Dutch system (ratingOrder), by pairing.LotSeparated for a round robin that
+// separates clubs (with the club meetings it arranged), else by pairing.Lot.
+func drawNumbers(cur *Tournament, s int64, entries []Entry) (map[int]int, []pairing.ClubMeeting, error) {
+	ids := make([]int, len(entries))
+	for i, e := range entries {
+		ids[i] = int(e.ID)
+	}
+	switch {
+	case cur.System == SystemDutch:
+		return ratingOrder(entries), nil, nil
+	case cur.System == SystemRoundRobin && cur.ClubSeparation == "club": // issue 13
+		nums, clubs, err := pairing.LotSeparated(uint64(s), ids, entryClubs(entries))
+		if err != nil {
+			return nil, nil, fmt.Errorf("%w: %w", ErrInvalid, err)
+		}
+		return nums, clubs, nil
+	}
+	nums, err := pairing.Lot(uint64(s), ids)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%w: %w", ErrInvalid, err)
+	}
+	return nums, nil, nil
 }
 
 // ratingOrder numbers entries by rating (highest first), then name, then entry id.
