@@ -43,6 +43,7 @@ func mustRun(t *testing.T, dir string, args ...string) {
 func checkDB(t *testing.T, path string) int {
 	t.Helper()
 	db := reopen(t, path)
+	defer db.Close()
 	checkIntegrity(t, db)
 	var entries, players, events int
 	db.QueryRow("SELECT count(*) FROM entries").Scan(&entries)
@@ -201,7 +202,9 @@ func TestConcurrentWriters(t *testing.T) {
 		}
 	}
 	var n int
-	reopen(t, filepath.Join(dir, "arbitro.db")).QueryRow("SELECT count(*) FROM tournaments").Scan(&n)
+	raw := reopen(t, filepath.Join(dir, "arbitro.db"))
+	raw.QueryRow("SELECT count(*) FROM tournaments").Scan(&n)
+	raw.Close()
 	if n != created {
 		t.Fatalf("%d tournaments in the file, %d creates succeeded", n, created)
 	}
@@ -247,7 +250,9 @@ func TestConcurrentWriters(t *testing.T) {
 
 // reopen opens path as arbitro does (tournament.Open recovers the write-ahead log and
 // checks the schema), closes it, and returns a plain SQLite connection to the file for the
-// test's queries (closed when the test ends).
+// test's queries. Close it as soon as the queries are done: the last connection to close
+// checkpoints the write-ahead log and removes the -wal file, which a test that copies a
+// fixture over the file must not find left behind (it is closed at the test's end anyway).
 func reopen(t *testing.T, path string) *sql.DB {
 	t.Helper()
 	st, err := tournament.Open(path)
