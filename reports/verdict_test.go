@@ -124,7 +124,7 @@ func TestImportTextAndJSON(t *testing.T) {
 		Players:    []string{"Rossi, Mario", "Bianchi, Luca", "Verdi, Anna", "Neri, Ugo"},
 		Duplicates: []tournament.PossibleDuplicate{{A: "Neri, Ugo", B: "Neri, U.", Why: "same surname and initial"}},
 		Warnings:   []string{"round 1 board 1: no result recorded"}}
-	rep := &tournament.ImportReport{Plan: plan, Tournament: &tournament.Tournament{ID: 3, Name: "Prova", Variant: "italian", System: "italo-swiss", Rounds: 2}}
+	rep := &tournament.ImportReport{Plan: plan, Tournament: &tournament.Tournament{ID: 3, Name: "Prova", Variant: rules.Italian, System: "italo-swiss", Rounds: 2}}
 	var text bytes.Buffer
 	if err := WriteImportText(&text, rep); err != nil {
 		t.Fatal(err)

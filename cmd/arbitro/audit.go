@@ -119,7 +119,7 @@ func auditTournament(cmd *cobra.Command, round int, pdf string) error {
 		if err != nil {
 			return err
 		}
-		rep := reports.AuditReportOf(eventInfo(t), a)
+		rep := reports.AuditReportOf(t.EventInfo(), a)
 		if err := writePDF(cmd, pdf, func(w io.Writer, m reports.Meta) error { m.Locale = loc; return reports.WriteAuditPDF(w, rep, m) }); err != nil {
 			return err
 		}

@@ -141,7 +141,7 @@ func runDemo(ctx context.Context, w io.Writer, dir string, seed int64) error {
 	if err != nil {
 		return err
 	}
-	st, err := tournament.Open(filepath.Join(dir, "arbitro.db"))
+	st, err := tournament.Open(filepath.Join(dir, "arbitro.db"), storeEnv()...)
 	if err != nil {
 		return explain(err)
 	}
@@ -262,7 +262,7 @@ func (d *demo) audit(t *tournament.Tournament, prefix string) error {
 	if err := reports.WriteTournamentAuditText(&text, a); err != nil {
 		return err
 	}
-	rep := reports.AuditReportOf(eventInfo(t), a)
+	rep := reports.AuditReportOf(t.EventInfo(), a)
 	d.indent(text.String())
 	if err := d.file(prefix+"-audit.txt", func(w io.Writer) error { _, err := w.Write(text.Bytes()); return err }); err != nil {
 		return err
@@ -274,11 +274,6 @@ func (d *demo) audit(t *tournament.Tournament, prefix string) error {
 	}
 	m.Locale = loc
 	return d.file(prefix+"-audit.pdf", func(w io.Writer) error { return reports.WriteAuditPDF(w, rep, m) })
-}
-
-func eventInfo(t *tournament.Tournament) tournament.EventInfo {
-	return tournament.EventInfo{Name: t.Name, Place: t.Place, StartDate: t.Start, EndDate: t.End, Variant: t.Variant,
-		System: t.System, ChiefArbiter: t.Arbiter, Federation: t.Federation, TimeControl: t.TimeControl}
 }
 
 // standingsOf loads t's standings after its last completed round.

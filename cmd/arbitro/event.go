@@ -29,7 +29,8 @@ func newEventCmd() *cobra.Command {
 // eventImportOptions are the flags of `arbitro event import`.
 type eventImportOptions struct {
 	tournament.EventImportOptions
-	Again bool // --again: import a file already imported once more
+	VariantName string // --variant, parsed into EventImportOptions.Variant
+	Again       bool   // --again: import a file already imported once more
 }
 
 func newEventImportCmd() *cobra.Command {
@@ -62,7 +63,7 @@ Illegal game scores are imported with their verdict and listed; 'arbitro audit' 
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.Name, "name", "", "tournament name (default: the Event/Dati tag without the round, with the year)")
-	f.StringVar(&o.Variant, "variant", "", "italian or international, for files without GameType tags")
+	f.StringVar(&o.VariantName, "variant", "", "italian or international, for files without GameType tags")
 	f.StringVar(&o.System, "system", "", "round-robin, italo-swiss or dutch (default: inferred, see above)")
 	f.IntVar(&o.Rounds, "rounds", 0, "rounds planned (default: the rounds in the file, or the whole round robin)")
 	f.BoolVar(&o.Again, "again", false, "import a file already imported into this database once more, as another tournament")
@@ -75,7 +76,13 @@ func runEventImport(cmd *cobra.Command, args []string, o *eventImportOptions) er
 	if o.Rounds < 0 || o.Rounds > 99 {
 		return usageErr("--rounds must be 1 to 99 (or 0: the rounds in the file), not %d", o.Rounds)
 	}
-	o.Variant = strings.ToLower(o.Variant)
+	if o.VariantName != "" {
+		v, err := tournament.ParseVariant(o.VariantName)
+		if err != nil {
+			return explain(err)
+		}
+		o.Variant = v
+	}
 	o.System = strings.ToLower(o.System)
 	fh, err := os.Open(args[0])
 	if err != nil {
@@ -87,7 +94,7 @@ func runEventImport(cmd *cobra.Command, args []string, o *eventImportOptions) er
 			return fail(err, "nothing was written; 'arbitro tournament list' shows it")
 		}
 		if errors.Is(err, tournament.ErrEventPDN) {
-			return fail(err, "nothing was written; correct the file (or the --variant, --system, --rounds given) and import o.Again")
+			return fail(err, "nothing was written; correct the file (or the --variant, --system, --rounds given) and import again")
 		}
 		return explain(err)
 	}

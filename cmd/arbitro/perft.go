@@ -66,7 +66,7 @@ func runPerft(cmd *cobra.Command, args []string, o *perftOptions) error {
 		return usageErr("%v", err)
 	}
 	if o.Depth < 0 || o.Depth > maxPerftDepth {
-		return usageErr("--o.Depth %d is out of range 0..%d", o.Depth, maxPerftDepth)
+		return usageErr("--depth %d is out of range 0..%d", o.Depth, maxPerftDepth)
 	}
 	pos := v.Start()
 	if o.FEN != "" {

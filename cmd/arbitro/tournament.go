@@ -26,6 +26,7 @@ func newTournamentCmd() *cobra.Command {
 // itself, its tie-breaks and the Dutch acceleration.
 type tournamentCreateOptions struct {
 	Tournament   tournament.Tournament
+	VariantName  string // --variant, parsed into Tournament.Variant
 	TieBreaks    string // --tiebreaks, comma-separated
 	Acceleration string // --acceleration (Dutch)
 }
@@ -51,7 +52,7 @@ sheets and messages: it (default for italian), en (default for international), f
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&t.Variant, "variant", "italian", "italian or international")
+	f.StringVar(&o.VariantName, "variant", "italian", "italian or international")
 	f.StringVar(&t.System, "system", "", "round-robin, italo-swiss or dutch (required)")
 	f.IntVar(&t.Rounds, "rounds", 0, "number of rounds (required)")
 	f.StringVar(&t.Place, "place", "", "where it is played")
@@ -80,7 +81,11 @@ func runTournamentCreate(cmd *cobra.Command, args []string, o *tournamentCreateO
 	t := &o.Tournament
 	t.Name = args[0]
 	t.Lang = flagLang // "" = the default of the variant (tournament.DefaultLang)
-	t.Variant = tournament.CanonicalVariant(t.Variant)
+	v, err := tournament.ParseVariant(o.VariantName)
+	if err != nil {
+		return explain(err)
+	}
+	t.Variant = v
 	t.System = strings.ToLower(t.System)
 	if t.ItaloFormat != "" && t.System != tournament.SystemItaloSwiss {
 		return usageErr("--italo-format goes with --system italo-swiss")
