@@ -20,11 +20,17 @@ import (
 
 func init() { addCommand(newAuditCmd) }
 
+// auditOptions are the flags of `arbitro audit`.
+type auditOptions struct {
+	Round, Jobs int
+	All         bool   // --all: every tournament of the database
+	PDF         string // --pdf FILE
+	Variant     string // of archive games without a GameType tag
+	Strict      bool   // archive files read by the PDN 3.0 grammar
+}
+
 func newAuditCmd() *cobra.Command {
-	var round, jobs int
-	var all bool
-	var pdf, variant string
-	var strict bool
+	o := &auditOptions{}
 	cmd := &cobra.Command{
 		Use:     "audit [FILE.pdn...]",
 		Aliases: []string{"verifica"},
@@ -61,37 +67,43 @@ Exit status: 0 no problem; 3 a problem was found; 1 a file or the database could
   arbitro audit archive/*.pdn --json > verdicts.jsonl
   arbitro audit --all --jobs 2 --pdf federation-audit.pdf`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if jobs < 0 {
-				return usageErr("--jobs must be 0 (one per processor) or more")
-			}
-			if all {
-				if len(args) > 0 || round != 0 || variant != "" || strict {
-					return usageErr("--all audits every tournament of the database: give no FILE, --round, --variant or --strict")
-				}
-				return auditAll(cmd, jobs, pdf)
-			}
-			if len(args) > 0 {
-				if round != 0 || pdf != "" {
-					return usageErr("--round and --pdf are for the tournament's audit, not for PDN files")
-				}
-				return auditFiles(cmd, args, variant, strict, jobs)
-			}
-			if variant != "" || strict {
-				return usageErr("--variant and --strict are for PDN files; a tournament's games use its variant")
-			}
-			if round < 0 {
-				return usageErr("--round must be a round number")
-			}
-			return auditTournament(cmd, round, pdf)
+			return runAudit(cmd, args, o)
 		},
 	}
-	cmd.Flags().IntVar(&round, "round", 0, "audit this round only")
-	cmd.Flags().BoolVar(&all, "all", false, "audit every tournament of the database in one run (with --pdf: the archive's summary)")
-	cmd.Flags().IntVar(&jobs, "jobs", 0, "games judged at once (0: one per processor); the output is the same for any value")
-	cmd.Flags().StringVar(&pdf, "pdf", "", "write the audit report (board diagrams of illegal moves) to this PDF file")
-	cmd.Flags().StringVar(&variant, "variant", "", "italian or international: variant of archive games without a GameType tag")
-	cmd.Flags().BoolVar(&strict, "strict", false, "read archive files by the PDN 3.0 grammar: every tolerated deviation is a parse error (see 'arbitro replay --help')")
+	cmd.Flags().IntVar(&o.Round, "round", 0, "audit this round only")
+	cmd.Flags().BoolVar(&o.All, "all", false, "audit every tournament of the database in one run (with --pdf: the archive's summary)")
+	cmd.Flags().IntVar(&o.Jobs, "jobs", 0, "games judged at once (0: one per processor); the output is the same for any value")
+	cmd.Flags().StringVar(&o.PDF, "pdf", "", "write the audit report (board diagrams of illegal moves) to this PDF file")
+	cmd.Flags().StringVar(&o.Variant, "variant", "", "italian or international: variant of archive games without a GameType tag")
+	cmd.Flags().BoolVar(&o.Strict, "strict", false, "read archive files by the PDN 3.0 grammar: every tolerated deviation is a parse error (see 'arbitro replay --help')")
 	return cmd
+}
+
+// runAudit checks the combination of flags and runs the audit asked: the archive of
+// every tournament (--all), PDN files, or the tournament.
+func runAudit(cmd *cobra.Command, args []string, o *auditOptions) error {
+	if o.Jobs < 0 {
+		return usageErr("--jobs must be 0 (one per processor) or more")
+	}
+	if o.All {
+		if len(args) > 0 || o.Round != 0 || o.Variant != "" || o.Strict {
+			return usageErr("--all audits every tournament of the database: give no FILE, --round, --variant or --strict")
+		}
+		return auditAll(cmd, o.Jobs, o.PDF)
+	}
+	if len(args) > 0 {
+		if o.Round != 0 || o.PDF != "" {
+			return usageErr("--round and --pdf are for the tournament's audit, not for PDN files")
+		}
+		return auditFiles(cmd, args, o.Variant, o.Strict, o.Jobs)
+	}
+	if o.Variant != "" || o.Strict {
+		return usageErr("--variant and --strict are for PDN files; a tournament's games use its variant")
+	}
+	if o.Round < 0 {
+		return usageErr("--round must be a round number")
+	}
+	return auditTournament(cmd, o.Round, o.PDF)
 }
 
 func auditTournament(cmd *cobra.Command, round int, pdf string) error {

@@ -47,9 +47,14 @@ func openInput(cmd *cobra.Command, name string, limit int64) (io.ReadCloser, err
 	return f, nil
 }
 
+// gameAddOptions are the flags of `arbitro game add`.
+type gameAddOptions struct {
+	tournament.GameOptions
+	Game int // --game: 2 for the return game
+}
+
 func newGameAddCmd() *cobra.Command {
-	var opts tournament.GameOptions
-	var game int
+	o := &gameAddOptions{}
 	cmd := &cobra.Command{
 		Use:   "add ROUND BOARD FILE.pdn|-",
 		Short: "Store the game score of a board and replay it",
@@ -69,50 +74,56 @@ A disagreement is an error unless --force. A board holds one score; --replace re
   arbitro game add 2 1 - < game.pdn`,
 		Args: cobra.ExactArgs(3),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			r, b, err := roundBoard(args)
-			if err != nil {
-				return err
-			}
-			if err := checkGame(game); err != nil {
-				return err
-			}
-			in, err := openInput(cmd, args[2], tournament.MaxGameBytes)
-			if err != nil {
-				return err
-			}
-			g, text, err := tournament.ReadGameScore(in)
-			in.Close()
-			if err != nil {
-				return explainBoard(fmt.Errorf("%s: %w", args[2], err))
-			}
-			var rec *tournament.GameRecord
-			err = update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
-				rec, err = tx.AddGame(t, r, b, game, g, text, opts)
-				return explainBoard(err)
-			})
-			if err != nil {
-				return err
-			}
-			vd := rec.Verdict
-			if flagJSON {
-				err = printJSON(cmd, reports.GameAddJSONOf(args[2], g, rec))
-			} else {
-				err = reports.WriteGameAddText(cmd.OutOrStdout(), rec)
-			}
-			if err != nil {
-				return err
-			}
-			if !vd.Legal {
-				return withCode(exitIllegal, fmt.Errorf("round %d board %d: the score is not legal at ply %d (%s); it is stored", r, b, vd.Ply, vd.Reason),
-					"the arbiter decides; correct it with 'arbitro game add --replace'")
-			}
-			return nil
+			return runGameAdd(cmd, args, o)
 		},
 	}
-	cmd.Flags().BoolVar(&opts.Force, "force", false, "store the score even if its players, result or variant disagree with the pairing")
-	cmd.Flags().BoolVar(&opts.Replace, "replace", false, "replace the score already stored for the board")
-	cmd.Flags().IntVar(&game, "game", 1, "game of the pairing: 2 for the return game when each pairing plays two")
+	cmd.Flags().BoolVar(&o.Force, "force", false, "store the score even if its players, result or variant disagree with the pairing")
+	cmd.Flags().BoolVar(&o.Replace, "replace", false, "replace the score already stored for the board")
+	cmd.Flags().IntVar(&o.Game, "game", 1, "game of the pairing: 2 for the return game when each pairing plays two")
 	return cmd
+}
+
+// runGameAdd reads the score, stores it with its verdict in one transaction and prints
+// it; an illegal score is stored and exits 3.
+func runGameAdd(cmd *cobra.Command, args []string, o *gameAddOptions) error {
+	r, b, err := roundBoard(args)
+	if err != nil {
+		return err
+	}
+	if err := checkGame(o.Game); err != nil {
+		return err
+	}
+	in, err := openInput(cmd, args[2], tournament.MaxGameBytes)
+	if err != nil {
+		return err
+	}
+	g, text, err := tournament.ReadGameScore(in)
+	in.Close()
+	if err != nil {
+		return explainBoard(fmt.Errorf("%s: %w", args[2], err))
+	}
+	var rec *tournament.GameRecord
+	err = update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
+		rec, err = tx.AddGame(t, r, b, o.Game, g, text, o.GameOptions)
+		return explainBoard(err)
+	})
+	if err != nil {
+		return err
+	}
+	vd := rec.Verdict
+	if flagJSON {
+		err = printJSON(cmd, reports.GameAddJSONOf(args[2], g, rec))
+	} else {
+		err = reports.WriteGameAddText(cmd.OutOrStdout(), rec)
+	}
+	if err != nil {
+		return err
+	}
+	if !vd.Legal {
+		return withCode(exitIllegal, fmt.Errorf("round %d board %d: the score is not legal at ply %d (%s); it is stored", r, b, vd.Ply, vd.Reason),
+			"the arbiter decides; correct it with 'arbitro game add --replace'")
+	}
+	return nil
 }
 
 func newGameImportCmd() *cobra.Command {
