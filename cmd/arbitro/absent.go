@@ -4,8 +4,7 @@
 package main
 
 import (
-	"fmt"
-
+	"arbitro/reports"
 	"arbitro/tournament"
 
 	"github.com/spf13/cobra"
@@ -55,12 +54,7 @@ result'; a round robin's rounds are fixed, so there too the game is a forfeit.`,
 			if flagJSON {
 				return printJSON(cmd, a)
 			}
-			if remove {
-				fmt.Fprintf(cmd.OutOrStdout(), "%s: %s will be paired in round %d again\n", name, a.Name, a.Round)
-				return nil
-			}
-			fmt.Fprintf(cmd.OutOrStdout(), "%s: %s absent in round %d (%s)\n", name, a.Name, a.Round, plural(a.Points, "game point", "game points"))
-			return nil
+			return reports.WriteAbsence(cmd.OutOrStdout(), name, a, remove)
 		},
 	}
 	f := cmd.Flags()

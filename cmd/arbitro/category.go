@@ -2,8 +2,6 @@ package main
 
 import (
 	"errors"
-	"fmt"
-	"strconv"
 
 	"github.com/spf13/cobra"
 
@@ -50,8 +48,7 @@ A player may be in several categories (docs/categories-prizes.md).`,
 			if flagJSON {
 				return printJSON(cmd, cat)
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "category %q added\n", cat.Name)
-			return nil
+			return reports.WriteCategoryAdded(cmd.OutOrStdout(), cat)
 		},
 	}
 	add.Flags().StringVar(&rule, "rule", "", "automatic members: title=T, born-from=YEAR, born-to=YEAR, rating-below=R, rating-from=R")
@@ -69,8 +66,7 @@ A player may be in several categories (docs/categories-prizes.md).`,
 			if err != nil {
 				return explainCategory(err)
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "category %q: %d players\n", cat.Name, len(cat.Members))
-			return nil
+			return reports.WriteCategoryAssigned(cmd.OutOrStdout(), cat)
 		},
 	}
 	list := &cobra.Command{
@@ -128,12 +124,7 @@ win two takes the higher, and the lower goes to the next player of its standings
 			if err != nil {
 				return explainCategory(err)
 			}
-			where := "overall"
-			if p.Category != "" {
-				where = "category " + strconv.Quote(p.Category)
-			}
-			fmt.Fprintf(cmd.OutOrStdout(), "prize %q: place %d, %s\n", p.Label, p.Place, where)
-			return nil
+			return reports.WritePrizeAdded(cmd.OutOrStdout(), p)
 		},
 	}
 	add.Flags().StringVar(&category, "category", "", "the category whose standings the prize rewards (default: overall)")

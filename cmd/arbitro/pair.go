@@ -392,8 +392,7 @@ result, a game score or a draw claim. Written in the event log.`,
 			if flagJSON {
 				return printJSON(cmd, map[string]any{"tournament": name, "removed_round": round})
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "round %d of %s removed; pair it again with 'arbitro pair'\n", round, name)
-			return nil
+			return reports.WriteRoundRemoved(cmd.OutOrStdout(), round, name)
 		},
 	}
 }

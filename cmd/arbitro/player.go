@@ -50,8 +50,7 @@ next round.`,
 			if flagJSON {
 				return printJSON(cmd, e)
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "added %s (id %d)\n", e.Player.Name, e.ID)
-			return nil
+			return reports.WritePlayerAdded(cmd.OutOrStdout(), e)
 		},
 	}
 	f := cmd.Flags()
@@ -118,8 +117,7 @@ a warning when that gives letters unusual in names); --encoding names any other
 			if flagJSON {
 				return printJSON(cmd, map[string]any{"tournament": name, "imported": n})
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "imported %s into %s\n", plural(n, "player", "players"), name)
-			return nil
+			return reports.WritePlayersImported(cmd.OutOrStdout(), n, name)
 		},
 	}
 	cmd.Flags().StringVar(&encoding, "encoding", "", "the file's encoding when it cannot be detected: iso-8859-2, windows-1250, iso-8859-1...")
@@ -163,10 +161,8 @@ func newPlayerWithdrawCmd() *cobra.Command {
 			if flagJSON {
 				return printJSON(cmd, e)
 			}
-			if e.WithdrawnAfter == 0 {
-				fmt.Fprintf(cmd.OutOrStdout(), "%s (id %d) withdrawn before round 1\n", e.Player.Name, e.ID)
-			} else {
-				fmt.Fprintf(cmd.OutOrStdout(), "%s (id %d) withdrawn after round %d: not paired from round %d on\n", e.Player.Name, e.ID, e.WithdrawnAfter, e.WithdrawnAfter+1)
+			if err := reports.WritePlayerWithdrawn(cmd.OutOrStdout(), e); err != nil {
+				return err
 			}
 			return nil
 		},
@@ -193,8 +189,7 @@ The rating used for pairing may change only before round 1 is paired.`,
 			if flagJSON {
 				return printJSON(cmd, e)
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "%s (id %d): %s set to %q\n", e.Player.Name, e.ID, strings.ToLower(args[1]), args[2])
-			return nil
+			return reports.WriteFieldSet(cmd.OutOrStdout(), reports.EntryLabel(e), args[1], args[2])
 		},
 	}
 }

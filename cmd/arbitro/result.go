@@ -145,13 +145,7 @@ func runResult(cmd *cobra.Command, raw []string, o *resultOptions) error {
 	if flagJSON {
 		return printJSON(cmd, bd)
 	}
-	verb := "recorded"
-	if o.Correct {
-		verb = "corrected to"
-	}
-	fmt.Fprintf(cmd.OutOrStdout(), "round %d board %d: %s - %s %s %s (%s)\n", bd.Round, bd.Board, bd.White, orBye(bd.Black), verb,
-		bd.Result.String(), pointsText(t, bd.Result))
-	return nil
+	return reports.WriteResultRecorded(cmd.OutOrStdout(), t, bd, o.Correct)
 }
 
 // roundsSince names the rounds after round r up to last (last > r): "round 4 was" or
@@ -196,25 +190,6 @@ func parseResultArgs(cmd *cobra.Command, raw []string) ([]string, error) {
 		return nil, usageErr("result takes 3 arguments: ROUND BOARD RESULT (got %d)", len(args))
 	}
 	return args, nil
-}
-
-func orBye(s string) string {
-	if s == "" {
-		return "(bye)"
-	}
-	return s
-}
-
-// pointsText shows a result's game points in the tournament's scoring ("2-0 game points").
-func pointsText(t *tournament.Tournament, r *tournament.Result) string {
-	if r == nil {
-		return ""
-	}
-	sc, err := tournament.ParseScoring(t.Scoring)
-	if err != nil || t.Scoring == "2-1-0" {
-		return fmt.Sprintf("%d-%d game points", r.WhitePoints, r.BlackPoints)
-	}
-	return fmt.Sprintf("%s-%s points", sc.Format(sc.Units(r.WhitePoints)), sc.Format(sc.Units(r.BlackPoints)))
 }
 
 func newResultListCmd() *cobra.Command {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"strings"
 
 	"arbitro/reports"
@@ -122,9 +121,7 @@ func runTournamentCreate(cmd *cobra.Command, args []string, o *tournamentCreateO
 	if flagJSON {
 		return printJSON(cmd, t)
 	}
-	fmt.Fprintf(cmd.OutOrStdout(), "created tournament %d %q: %s, %s, %s, scoring %s, tie-breaks %s, seed %d\n",
-		t.ID, t.Name, t.Variant, t.System, plural(t.Rounds, "round", "rounds"), t.Scoring, orNone(strings.Join(t.TieBreaks, ", ")), t.Seed)
-	return nil
+	return reports.WriteTournamentCreated(cmd.OutOrStdout(), t)
 }
 
 // tieBreakNames lists the tie-breaks the standings compute, for the help text.
@@ -134,13 +131,6 @@ func tieBreakNames() string {
 		names = append(names, string(tb))
 	}
 	return strings.Join(names, ", ")
-}
-
-func orNone(s string) string {
-	if s == "" {
-		return "none"
-	}
-	return s
 }
 
 func newTournamentListCmd() *cobra.Command {
@@ -209,8 +199,7 @@ also only before the lot is drawn).`,
 			if flagJSON {
 				return printJSON(cmd, nt)
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "%s: %s set to %q\n", nt.Name, strings.ToLower(args[0]), args[1])
-			return nil
+			return reports.WriteFieldSet(cmd.OutOrStdout(), nt.Name, args[0], args[1])
 		},
 	}
 }

@@ -109,9 +109,7 @@ become absences. All of it is written in one transaction, or nothing.`,
 			if flagJSON {
 				return printJSON(cmd, t)
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "imported tournament %d %q from %s: %d players, %d of %d rounds, seed %d\n",
-				t.ID, t.Name, opts.Source, t.Players, t.RoundsPaired, t.Rounds, t.Seed)
-			return nil
+			return reports.WriteTRFImported(cmd.OutOrStdout(), t, opts.Source)
 		},
 	}
 	f := cmd.Flags()
