@@ -50,3 +50,15 @@ func TestConfirmations(t *testing.T) {
 	}
 	golden(t, "golden/confirm.txt", b.Bytes())
 }
+
+func TestPerftText(t *testing.T) {
+	var b bytes.Buffer
+	p := &PerftJSON{Variant: "italian", Depth: 1, Leaves: 7, Divide: []PerftDivideJSON{{"21-17", 1}, {"21-18", 1}, {"22-18", 1}, {"22-19", 1}, {"23-19", 1}, {"23-20", 1}, {"24-20", 1}}}
+	if err := WritePerftText(&b, p, false); err != nil {
+		t.Fatal(err)
+	}
+	if err := WritePerftText(&b, p, true); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "golden/perft.txt", b.Bytes())
+}

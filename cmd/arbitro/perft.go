@@ -4,30 +4,16 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"text/tabwriter"
 	"time"
 
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
+	"arbitro/reports"
 	"arbitro/rules"
 )
 
 func init() { addCommand(newPerftCmd) }
-
-// perftJSON is the output of `arbitro perft --json`.
-type perftJSON struct {
-	Variant string          `json:"variant"`
-	FEN     string          `json:"fen"`
-	Depth   int             `json:"depth"`
-	Leaves  uint64          `json:"leaves"`
-	Divide  []perftDivideJS `json:"divide,omitempty"`
-}
-
-type perftDivideJS struct {
-	Move   string `json:"move"`
-	Leaves uint64 `json:"leaves"`
-}
 
 // maxPerftDepth bounds --depth: beyond it a count from the start takes hours.
 const maxPerftDepth = 20
@@ -76,10 +62,10 @@ func runPerft(cmd *cobra.Command, args []string, o *perftOptions) error {
 		}
 	}
 	start := time.Now()
-	out := perftJSON{Variant: v.Name(), FEN: pos.FEN(), Depth: o.Depth}
+	out := reports.PerftJSON{Variant: v.Name(), FEN: pos.FEN(), Depth: o.Depth}
 	if o.Divide && o.Depth > 0 {
 		for _, e := range rules.PerftDivide(pos, o.Depth) {
-			out.Divide = append(out.Divide, perftDivideJS{Move: e.Move.String(), Leaves: e.Leaves})
+			out.Divide = append(out.Divide, reports.PerftDivideJSON{Move: e.Move.String(), Leaves: e.Leaves})
 			out.Leaves += e.Leaves
 		}
 	} else {
@@ -95,14 +81,5 @@ func runPerft(cmd *cobra.Command, args []string, o *perftOptions) error {
 		enc.SetIndent("", "  ")
 		return enc.Encode(out)
 	}
-	if o.Divide {
-		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-		for _, e := range out.Divide {
-			fmt.Fprintf(tw, "%s\t%d\n", e.Move, e.Leaves)
-		}
-		fmt.Fprintf(tw, "total\t%d\n", out.Leaves)
-		return tw.Flush()
-	}
-	_, err = fmt.Fprintln(w, out.Leaves)
-	return err
+	return reports.WritePerftText(w, &out, o.Divide)
 }
