@@ -34,104 +34,62 @@ type italoGoldenEvent struct {
 	SHA256 string   `json:"sha256"`
 }
 
-// italoGoldenPlay plays one random event from seed and records it.
-func italoGoldenPlay(seed uint64) italoGoldenEvent {
-	rng := rand.New(rand.NewPCG(seed, 2026))
+// italoGoldenRun is one random event being played: its draw and the state between rounds.
+type italoGoldenRun struct {
+	rng       *rand.Rand
+	format    ItaloFormat
+	n, rounds int
+	absentPct int
+	clubs     bool
+	es        []Entrant
+	club      map[int]int // id → club, when clubs are separated
+	prev      []Pair
+	prevRests map[int]RestKind
+}
+
+// newItaloGoldenRun draws an event from seed: format, field size, rounds, absences, clubs.
+func newItaloGoldenRun(seed uint64) *italoGoldenRun {
+	g := &italoGoldenRun{rng: rand.New(rand.NewPCG(seed, 2026)), club: map[int]int{}, prevRests: map[int]RestKind{}}
 	formats := []ItaloFormat{ItaloArt8, ItaloArt9, ItaloArt2, ItaloRotation}
-	format := formats[seed%uint64(len(formats))]
-	n := 2 + rng.IntN(24)
-	if rng.IntN(5) == 0 {
-		n = 2 + rng.IntN(59)
+	g.format = formats[seed%uint64(len(formats))]
+	g.n = 2 + g.rng.IntN(24)
+	if g.rng.IntN(5) == 0 {
+		g.n = 2 + g.rng.IntN(59)
 	}
 	// Up to half the field (the most FID Capo V Art. 1 advises, ItaloRoundsAdvised), plus
 	// one; small fields up to exhaustion, where dead ends and backtracking are frequent.
-	rounds := 1 + rng.IntN(n/2+1)
-	if n <= 10 {
-		rounds = n + 1
+	g.rounds = 1 + g.rng.IntN(g.n/2+1)
+	if g.n <= 10 {
+		g.rounds = g.n + 1
 	}
-	if format == ItaloArt9 && rounds%2 == 0 && n > rounds {
+	if g.format == ItaloArt9 && g.rounds%2 == 0 && g.n > g.rounds {
 		// Not recorded: in art9 round 1 with an even number of rounds and an odd field
 		// larger than that, the RM goes to a player already on turn rest and the odd player
 		// left may not rest: ErrNoPairing (7 players, 6 rounds) after backtracking through
 		// every pairing of the others, which for 50 players does not end.
-		rounds++
+		g.rounds++
 	}
-	absentPct := []int{0, 0, 5, 15}[rng.IntN(4)]
-	clubs := rng.IntN(3) == 0
-	es := make([]Entrant, n)
-	for i := range es {
-		es[i] = Entrant{ID: 100 + 3*i, Number: i + 1}
+	g.absentPct = []int{0, 0, 5, 15}[g.rng.IntN(4)]
+	g.clubs = g.rng.IntN(3) == 0
+	g.es = make([]Entrant, g.n)
+	for i := range g.es {
+		g.es[i] = Entrant{ID: 100 + 3*i, Number: i + 1}
 	}
-	club := map[int]int{}
-	for _, e := range es {
-		club[e.ID] = rng.IntN(max(n/3, 1))
+	for _, e := range g.es {
+		g.club[e.ID] = g.rng.IntN(max(g.n/3, 1))
 	}
-	ev := italoGoldenEvent{Seed: seed, Format: string(format)}
+	return g
+}
+
+// italoGoldenPlay plays one random event from seed and records it.
+func italoGoldenPlay(seed uint64) italoGoldenEvent {
+	g := newItaloGoldenRun(seed)
+	ev := italoGoldenEvent{Seed: seed, Format: string(g.format)}
 	h := sha256.New()
-	var prev []Pair
-	prevRests := map[int]RestKind{}
-	for r := 1; r <= rounds; r++ {
-		if r > 1 && rng.IntN(6) == 0 { // a late entrant
-			id := 100 + 3*len(es)
-			es = append(es, Entrant{ID: id, Number: len(es) + 1, Score: rng.IntN(3)})
-			club[id] = rng.IntN(max(n/3, 1))
-		}
-		for i := range es {
-			if es[i].Withdrawn {
-				continue
-			}
-			if r > 1 && rng.IntN(40) == 0 {
-				es[i].Available, es[i].Withdrawn = false, true
-				continue
-			}
-			es[i].Available = rng.IntN(100) >= absentPct
-		}
-		var fixed []Pair
-		if rng.IntN(8) == 0 {
-			var free []int
-			for _, e := range es {
-				if e.Available {
-					free = append(free, e.ID)
-				}
-			}
-			if len(free) >= 2 {
-				a, b := free[rng.IntN(len(free))], free[rng.IntN(len(free))]
-				if rng.IntN(3) == 0 || a == b {
-					b = 0
-				}
-				fixed = []Pair{{White: a, Black: b}}
-			}
-		}
-		var avoid map[[2]int]bool
-		if clubs {
-			avoid = map[[2]int]bool{}
-			for i := range es {
-				for j := i + 1; j < len(es); j++ {
-					if club[es[i].ID] == club[es[j].ID] {
-						avoid[[2]int{min(es[i].ID, es[j].ID), max(es[i].ID, es[j].ID)}] = true
-					}
-				}
-			}
-		}
-		var res ItaloResult
-		var err error
-		if format.FID() {
-			num := map[int]int{}
-			for _, e := range es {
-				num[e.ID] = e.Number
-			}
-			start := 0
-			if r > 1 {
-				start = ItaloFIDStart(prev, prevRests, num)
-			}
-			res, err = ItaloFID(es, ItaloFIDOptions{Format: format, Round: r, Rounds: rounds, Start: start, Fixed: fixed, Avoid: avoid})
-		} else {
-			start := 0
-			if r > 1 {
-				start = ItaloStart(prev)
-			}
-			res, err = ItaloSwiss(es, ItaloOptions{Start: start, Fixed: fixed, ByeBeforePairing: rng.IntN(4) == 0})
-		}
+	for r := 1; r <= g.rounds; r++ {
+		g.attendance(r)
+		fixed := g.manualPair()
+		res, err := g.pair(r, fixed, g.clubmates())
 		full, jerr := json.Marshal(res)
 		if jerr != nil {
 			panic(jerr)
@@ -142,14 +100,92 @@ func italoGoldenPlay(seed uint64) italoGoldenEvent {
 			break
 		}
 		ev.Rounds = append(ev.Rounds, italoGoldenLine(res))
-		prev, prevRests = res.Pairs, map[int]RestKind{}
+		g.prev, g.prevRests = res.Pairs, map[int]RestKind{}
 		for _, rs := range res.Rests {
-			prevRests[rs.ID] = rs.Kind
+			g.prevRests[rs.ID] = rs.Kind
 		}
-		italoGoldenResults(rng, es, r, res, prevRests)
+		italoGoldenResults(g.rng, g.es, r, res, g.prevRests)
 	}
 	ev.SHA256 = hex.EncodeToString(h.Sum(nil))
 	return ev
+}
+
+// attendance, before round r: now and then a late entrant; each player withdraws (from
+// round 2, 1 in 40) or is absent (absentPct) or plays.
+func (g *italoGoldenRun) attendance(r int) {
+	if r > 1 && g.rng.IntN(6) == 0 { // a late entrant
+		id := 100 + 3*len(g.es)
+		g.es = append(g.es, Entrant{ID: id, Number: len(g.es) + 1, Score: g.rng.IntN(3)})
+		g.club[id] = g.rng.IntN(max(g.n/3, 1))
+	}
+	for i := range g.es {
+		if g.es[i].Withdrawn {
+			continue
+		}
+		if r > 1 && g.rng.IntN(40) == 0 {
+			g.es[i].Available, g.es[i].Withdrawn = false, true
+			continue
+		}
+		g.es[i].Available = g.rng.IntN(100) >= g.absentPct
+	}
+}
+
+// manualPair is, one round in 8, an arbiter's pair of two present players or a manual bye.
+func (g *italoGoldenRun) manualPair() []Pair {
+	if g.rng.IntN(8) != 0 {
+		return nil
+	}
+	var free []int
+	for _, e := range g.es {
+		if e.Available {
+			free = append(free, e.ID)
+		}
+	}
+	if len(free) < 2 {
+		return nil
+	}
+	a, b := free[g.rng.IntN(len(free))], free[g.rng.IntN(len(free))]
+	if g.rng.IntN(3) == 0 || a == b {
+		b = 0
+	}
+	return []Pair{{White: a, Black: b}}
+}
+
+// clubmates lists the pairs of clubmates when the event separates clubs (nil otherwise).
+func (g *italoGoldenRun) clubmates() map[[2]int]bool {
+	if !g.clubs {
+		return nil
+	}
+	avoid := map[[2]int]bool{}
+	for i := range g.es {
+		for j := i + 1; j < len(g.es); j++ {
+			if g.club[g.es[i].ID] == g.club[g.es[j].ID] {
+				avoid[[2]int{min(g.es[i].ID, g.es[j].ID), max(g.es[i].ID, g.es[j].ID)}] = true
+			}
+		}
+	}
+	return avoid
+}
+
+// pair pairs round r with the event's engine: ItaloFID from ItaloFIDStart for the FID
+// formats, ItaloSwiss from ItaloStart (with ByeBeforePairing one round in 4) otherwise.
+func (g *italoGoldenRun) pair(r int, fixed []Pair, avoid map[[2]int]bool) (ItaloResult, error) {
+	if g.format.FID() {
+		num := map[int]int{}
+		for _, e := range g.es {
+			num[e.ID] = e.Number
+		}
+		start := 0
+		if r > 1 {
+			start = ItaloFIDStart(g.prev, g.prevRests, num)
+		}
+		return ItaloFID(g.es, ItaloFIDOptions{Format: g.format, Round: r, Rounds: g.rounds, Start: start, Fixed: fixed, Avoid: avoid})
+	}
+	start := 0
+	if r > 1 {
+		start = ItaloStart(g.prev)
+	}
+	return ItaloSwiss(g.es, ItaloOptions{Start: start, Fixed: fixed, ByeBeforePairing: g.rng.IntN(4) == 0})
 }
 
 // italoGoldenLine writes a round as "W-B W-B ... | rest:kind ... | rule".
