@@ -195,8 +195,8 @@ type fidRound struct {
 // (docs/italo-swiss.md):
 //
 //  1. The number of pairs is half the players in the round (art9: one player a round takes
-//     the turn rest first). The rest is decided before pairing: round 1, the highest number;
-//     later the lowest score among those who have not had an RM/RR, are not on turn rest and
+//     the turn rest first). The rest is decided before pairing: round 1, the highest
+//     number not on turn rest; later the lowest score among those who have not had an RM/RR, are not on turn rest and
 //     — when somebody has withdrawn — have not met every withdrawn player. Ties among the
 //     lowest are left to the rotation: the tied player the rotation cannot pair rests.
 //  2. The scan starts at the circle position of opt.Start. The first player is the first
@@ -331,7 +331,12 @@ func (s *fidRound) decideRests(opt ItaloFIDOptions, pool []int, rests int, res *
 		return
 	}
 	if opt.Round == 1 {
+		// the highest number not already on turn rest: in art9 with an even number of
+		// rounds the turn-rest block leaves rounds-1 players, one of whom must rest
 		last := pool[len(pool)-1]
+		for k := len(pool) - 1; k >= 0 && s.flag[last] == fidTurnRest; k-- {
+			last = pool[k]
+		}
 		s.flag[last] = fidResting
 		res.RestCandidates = []int{s.es[last].ID}
 		res.RestRule = joinRule(res.RestRule, "round1-last")
