@@ -25,7 +25,9 @@ func TestConfirmations(t *testing.T) {
 	bye := &tournament.Board{Round: 3, Board: 4, White: "Blu, Ivo", Result: &tournament.Result{Kind: "bye", WhitePoints: 2}}
 	for _, f := range []func() error{
 		func() error { return WriteTournamentCreated(&b, tr) },
-		func() error { return WriteTournamentCreated(&b, &tournament.Tournament{Name: "Vuoto", Variant: rules.International, Rounds: 1}) },
+		func() error {
+			return WriteTournamentCreated(&b, &tournament.Tournament{Name: "Vuoto", Variant: rules.International, Rounds: 1})
+		},
 		func() error { return WriteTRFImported(&b, tr, "open.trf") },
 		func() error { return WriteFieldSet(&b, "Open", "Place", "Forlì") },
 		func() error { return WriteFieldSet(&b, EntryLabel(e), "RATING", "1850") },
@@ -33,16 +35,24 @@ func TestConfirmations(t *testing.T) {
 		func() error { return WritePlayersImported(&b, 1, "Open") },
 		func() error { return WritePlayerWithdrawn(&b, e) },
 		func() error { return WritePlayerWithdrawn(&b, &e2) },
-		func() error { return WriteAbsence(&b, "Open", &tournament.Absence{Name: "Rossi, Mario", Round: 4, Points: 1}, false) },
-		func() error { return WriteAbsence(&b, "Open", &tournament.Absence{Name: "Rossi, Mario", Round: 4}, true) },
+		func() error {
+			return WriteAbsence(&b, "Open", &tournament.Absence{Name: "Rossi, Mario", Round: 4, Points: 1}, false)
+		},
+		func() error {
+			return WriteAbsence(&b, "Open", &tournament.Absence{Name: "Rossi, Mario", Round: 4}, true)
+		},
 		func() error { return WriteRoundRemoved(&b, 3, "Open") },
 		func() error { return WriteResultRecorded(&b, tr, bd, false) },
 		func() error { return WriteResultRecorded(&b, &chess, bd, true) },
 		func() error { return WriteResultRecorded(&b, tr, bye, false) },
 		func() error { return WriteCategoryAdded(&b, &tournament.Category{Name: "Veterani"}) },
-		func() error { return WriteCategoryAssigned(&b, &tournament.Category{Name: "Veterani", Members: []int64{1, 2}}) },
+		func() error {
+			return WriteCategoryAssigned(&b, &tournament.Category{Name: "Veterani", Members: []int64{1, 2}})
+		},
 		func() error { return WritePrizeAdded(&b, &tournament.Prize{Label: "1st prize", Place: 1}) },
-		func() error { return WritePrizeAdded(&b, &tournament.Prize{Label: "best veteran", Place: 1, Category: "Veterani"}) },
+		func() error {
+			return WritePrizeAdded(&b, &tournament.Prize{Label: "best veteran", Place: 1, Category: "Veterani"})
+		},
 	} {
 		if err := f(); err != nil {
 			t.Fatal(err)
