@@ -211,7 +211,7 @@ func wineScenario(t *testing.T, w *wineEnv) {
 	// The demo, into the folder with spaces and accents.
 	out := w.run("--lang", "en", "demo", "--dir", dir)
 	for _, want := range []string{
-		"36 game scores checked: 0 problems, 0 not legal",
+		"36 game scores checked: 0 problems in 0 games (0 not legal)", // the audit of `arbitro audit`
 		`done. The database is ` + dir + `\arbitro.db;`,
 		// The closing hint quotes the path (see shellQuote).
 		`continue by hand: arbitro --db "` + dir + `\arbitro.db" tournament list`,
