@@ -53,8 +53,9 @@ type wMatcher struct {
 	maxCard  bool
 	eu, ev   []int
 	ew       []Weight
-	endpoint []int // endpoint p → vertex
-	nbStart  []int // CSR: the remote endpoints of v's edges are nb[nbStart[v]:nbStart[v+1]]
+	ew2      []Weight // 2·ew
+	endpoint []int    // endpoint p → vertex
+	nbStart  []int    // CSR: the remote endpoints of v's edges are nb[nbStart[v]:nbStart[v+1]]
 	nb       []int
 	mate     []int // v → remote endpoint of its matched edge, or -1
 
@@ -81,6 +82,7 @@ func newWMatcher(n int, edges []WEdge, maxCard bool) *wMatcher {
 	m.eu = make([]int, len(edges))
 	m.ev = make([]int, len(edges))
 	m.ew = make([]Weight, len(edges))
+	m.ew2 = make([]Weight, len(edges))
 	m.endpoint = make([]int, 2*len(edges))
 	deg := make([]int, n+1)
 	var maxW Weight
@@ -88,7 +90,7 @@ func newWMatcher(n int, edges []WEdge, maxCard bool) *wMatcher {
 		if e.U == e.V || e.U < 0 || e.V < 0 || e.U >= n || e.V >= n {
 			panic("pairing: maxWeightMatching: bad edge")
 		}
-		m.eu[k], m.ev[k], m.ew[k] = e.U, e.V, e.W
+		m.eu[k], m.ev[k], m.ew[k], m.ew2[k] = e.U, e.V, e.W, e.W.Add(e.W)
 		m.endpoint[2*k], m.endpoint[2*k+1] = e.U, e.V
 		deg[e.U+1]++
 		deg[e.V+1]++
@@ -144,7 +146,7 @@ func newWMatcher(n int, edges []WEdge, maxCard bool) *wMatcher {
 
 // slack of edge k: du + dv − 2·w (only meaningful between different top-level blossoms).
 func (m *wMatcher) slack(k int) Weight {
-	return m.dual[m.eu[k]].Add(m.dual[m.ev[k]]).Sub(m.ew[k].Add(m.ew[k]))
+	return m.dual[m.eu[k]].Add(m.dual[m.ev[k]]).Sub(m.ew2[k])
 }
 
 // leaves calls f for every vertex inside blossom b.
@@ -504,16 +506,17 @@ func (m *wMatcher) runStage() bool {
 		switch kind {
 		case 1:
 			return false
-		case 2:
+		case 2, 3:
+			// the edge is tight now: examine it alone (the S-end's other edges were
+			// scanned and are tracked by the least-slack edges)
 			m.allowEdge[edge] = true
-			i, j := m.eu[edge], m.ev[edge]
-			if m.label[m.inBlossom[i]] == 0 {
-				i = j
+			p := 2*edge + 1 // the remote end seen from eu
+			if m.label[m.inBlossom[m.eu[edge]]] != 1 {
+				p = 2 * edge
 			}
-			m.queue = append(m.queue, i)
-		case 3:
-			m.allowEdge[edge] = true
-			m.queue = append(m.queue, m.eu[edge])
+			if m.scanEdge(m.endpoint[p^1], p) {
+				return true
+			}
 		case 4:
 			m.expandBlossom(blossom, false)
 		}
@@ -527,43 +530,52 @@ func (m *wMatcher) scanQueue() bool {
 		v := m.queue[len(m.queue)-1]
 		m.queue = m.queue[:len(m.queue)-1]
 		for _, p := range m.nb[m.nbStart[v]:m.nbStart[v+1]] {
-			k, w := p>>1, m.endpoint[p]
-			bv, bw := m.inBlossom[v], m.inBlossom[w]
-			if bv == bw {
-				continue
+			if m.scanEdge(v, p) {
+				return true
 			}
-			var ks Weight
-			if !m.allowEdge[k] {
-				ks = m.slack(k)
-				if ks.Sign() <= 0 {
-					m.allowEdge[k] = true
-				}
+		}
+	}
+	return false
+}
+
+// scanEdge examines the edge from S-vertex v to remote endpoint p: true when it
+// augmented the matching.
+func (m *wMatcher) scanEdge(v, p int) bool {
+	k, w := p>>1, m.endpoint[p]
+	bv, bw := m.inBlossom[v], m.inBlossom[w]
+	if bv == bw {
+		return false
+	}
+	var ks Weight
+	if !m.allowEdge[k] {
+		ks = m.slack(k)
+		if ks.Sign() <= 0 {
+			m.allowEdge[k] = true
+		}
+	}
+	switch {
+	case m.allowEdge[k]:
+		switch {
+		case m.label[bw] == 0:
+			m.assignLabel(w, 2, p^1)
+		case m.label[bw] == 1:
+			if base := m.scanBlossom(v, w); base >= 0 {
+				m.addBlossom(base, k)
+			} else {
+				m.augmentMatching(k)
+				return true
 			}
-			switch {
-			case m.allowEdge[k]:
-				switch {
-				case m.label[bw] == 0:
-					m.assignLabel(w, 2, p^1)
-				case m.label[bw] == 1:
-					if base := m.scanBlossom(v, w); base >= 0 {
-						m.addBlossom(base, k)
-					} else {
-						m.augmentMatching(k)
-						return true
-					}
-				case m.label[w] == 0:
-					m.label[w] = 2
-					m.labelEnd[w] = p ^ 1
-				}
-			case m.label[bw] == 1:
-				if m.bestEdge[bv] == -1 || ks.Less(m.slack(m.bestEdge[bv])) {
-					m.bestEdge[bv] = k
-				}
-			case m.label[w] == 0:
-				if m.bestEdge[w] == -1 || ks.Less(m.slack(m.bestEdge[w])) {
-					m.bestEdge[w] = k
-				}
-			}
+		case m.label[w] == 0:
+			m.label[w] = 2
+			m.labelEnd[w] = p ^ 1
+		}
+	case m.label[bw] == 1:
+		if m.bestEdge[bv] == -1 || ks.Less(m.slack(m.bestEdge[bv])) {
+			m.bestEdge[bv] = k
+		}
+	case m.label[w] == 0:
+		if m.bestEdge[w] == -1 || ks.Less(m.slack(m.bestEdge[w])) {
+			m.bestEdge[w] = k
 		}
 	}
 	return false
