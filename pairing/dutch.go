@@ -237,7 +237,10 @@ type dutch struct {
 // search complete (DutchBracket.Exact); otherwise the round fails with ErrSearchLimit,
 // naming the bracket: a pairing is never an approximation passed off as the rules'
 // pairing. In arbitro's and bbpPairings' random tournaments of up to 200 players (7–11
-// rounds) no bracket needed more than the default budget (docs/dutch.md).
+// rounds) no bracket needed more than the default budget (docs/dutch.md). The search is
+// not polynomial: the weighted matcher of matching_weighted.go (maxWeightMatching, exact
+// 256-bit weights) is the building block of the polynomial route the endorsed engines
+// take (criteria as edge weights), not yet used here.
 //
 // Other readings: a forfeited game does not count as a meeting for C1 (the two may be
 // paired again: only games played over the board count, as in bbpPairings and JaVaFo);
