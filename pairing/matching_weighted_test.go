@@ -69,6 +69,12 @@ func randWeight(r *rand.Rand, kind int) Weight {
 			w = w.Shl(12).Add(W64(int64(r.IntN(3))))
 		}
 		return w
+	case 4: // the documented bounds ±2^WeightBits and their neighbours
+		w := W64(1).Shl(WeightBits).Sub(W64(int64(r.IntN(3))))
+		if r.IntN(2) == 0 {
+			w = w.Neg()
+		}
+		return w
 	default:
 		return W64(int64(r.IntN(4)))
 	}
@@ -79,7 +85,7 @@ func TestMaxWeightMatchingBrute(t *testing.T) {
 	for iter := 0; iter < 6000; iter++ {
 		n := 1 + r.IntN(10)
 		density := r.Float64()
-		kind := r.IntN(6)
+		kind := r.IntN(7)
 		maxCard := r.IntN(2) == 0
 		w := make([][]*Weight, n)
 		for i := range w {
@@ -90,8 +96,8 @@ func TestMaxWeightMatchingBrute(t *testing.T) {
 			for j := i + 1; j < n; j++ {
 				if r.Float64() < density {
 					k := kind
-					if kind == 5 {
-						k = r.IntN(5)
+					if kind == 6 {
+						k = r.IntN(6)
 					}
 					x := randWeight(r, k)
 					w[i][j], w[j][i] = &x, &x
