@@ -5,7 +5,9 @@ import (
 )
 
 // weightWords is the width of a Weight in 64-bit words.
-const weightWords = 4
+const weightWords = 4 // wMatcher.slack is written out for 4 words
+
+var _ = [1]struct{}{}[weightWords-4] // compile-time check of that
 
 // WeightBits is the number of bits a matching weight may use: every edge weight given to
 // maxWeightMatching must lie in [−2^WeightBits, 2^WeightBits]. The matcher's dual

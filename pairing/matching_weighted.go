@@ -1,5 +1,7 @@
 package pairing
 
+import "math/bits"
+
 // WEdge is an undirected edge of weight W between vertices U and V (U ≠ V) of a
 // weighted matching problem.
 type WEdge struct {
@@ -145,8 +147,19 @@ func newWMatcher(n int, edges []WEdge, maxCard bool) *wMatcher {
 }
 
 // slack of edge k: du + dv − 2·w (only meaningful between different top-level blossoms).
-func (m *wMatcher) slack(k int) Weight {
-	return m.dual[m.eu[k]].Add(m.dual[m.ev[k]]).Sub(m.ew2[k])
+// The words are written out (weightWords = 4): this is the matcher's inner loop.
+func (m *wMatcher) slack(k int) (r Weight) {
+	a, b, w := &m.dual[m.eu[k]], &m.dual[m.ev[k]], &m.ew2[k]
+	var c, d uint64
+	r[0], c = bits.Add64(a[0], b[0], 0)
+	r[0], d = bits.Sub64(r[0], w[0], 0)
+	r[1], c = bits.Add64(a[1], b[1], c)
+	r[1], d = bits.Sub64(r[1], w[1], d)
+	r[2], c = bits.Add64(a[2], b[2], c)
+	r[2], d = bits.Sub64(r[2], w[2], d)
+	r[3], _ = bits.Add64(a[3], b[3], c)
+	r[3], _ = bits.Sub64(r[3], w[3], d)
+	return r
 }
 
 // leaves calls f for every vertex inside blossom b.
@@ -543,8 +556,8 @@ func (m *wMatcher) scanQueue() bool {
 func (m *wMatcher) scanEdge(v, p int) bool {
 	k, w := p>>1, m.endpoint[p]
 	bv, bw := m.inBlossom[v], m.inBlossom[w]
-	if bv == bw {
-		return false
+	if bv == bw || (m.label[bw] == 2 && m.label[w] != 0) {
+		return false // inside one blossom, or a T-vertex already reached: nothing to learn
 	}
 	var ks Weight
 	if !m.allowEdge[k] {
