@@ -12,8 +12,6 @@ import (
 
 	encoding_ "golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/charmap"
-	"golang.org/x/text/encoding/ianaindex"
-	xunicode "golang.org/x/text/encoding/unicode"
 )
 
 // PlayerRow is one data row of a players file: the player and the line it came from
@@ -110,17 +108,13 @@ const unusualInNames = "øØðÐþÞ×÷¹²³£±¶¼½¾¿µ»«©®¤¦§¨ª
 
 func decodeCSV(data []byte, encoding string) ([]byte, []string, error) {
 	var dec *encoding_.Decoder
-	switch {
-	case encoding != "":
-		e, err := ianaindex.IANA.Encoding(encoding)
-		if err != nil || e == nil {
-			return nil, nil, fmt.Errorf("%w: unknown encoding %q (give an IANA name: utf-8, windows-1252, iso-8859-2, windows-1250, utf-16le...)", ErrMalformed, encoding)
+	if encoding != "" {
+		var err error
+		if dec, err = decoderByName(encoding); err != nil {
+			return nil, nil, err
 		}
-		dec = e.NewDecoder()
-	case bytes.HasPrefix(data, []byte{0xFF, 0xFE}):
-		dec = xunicode.UTF16(xunicode.LittleEndian, xunicode.ExpectBOM).NewDecoder()
-	case bytes.HasPrefix(data, []byte{0xFE, 0xFF}):
-		dec = xunicode.UTF16(xunicode.BigEndian, xunicode.ExpectBOM).NewDecoder()
+	} else {
+		dec = bomDecoder(data)
 	}
 	if dec != nil {
 		out, err := dec.Bytes(data)

@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 	"testing"
 )
@@ -53,16 +52,14 @@ func TestSafetyEventImportStreams(t *testing.T) {
 		t.Errorf("read %d of %d bytes before refusing game 37", cr.n, len(data))
 	}
 
-	// A good file: the plan holds tags only; the import stores every game with its verdict.
+	// A good file: the plan holds no game; the import stores every game with its verdict.
 	good := bigEvent(400, 0)
 	plan, err := PrepareEventImportFile(bytes.NewReader([]byte(good)), EventImportOptions{Name: "Big"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, g := range plan.Games {
-		if g.game != nil || g.PDN != "" {
-			t.Fatalf("game %d kept its moves in the plan", g.Index)
-		}
+	if plan.GamesFound() != 400 || plan.Legal() != 0 || len(plan.Illegal()) != 0 {
+		t.Fatalf("the plan found %d games, %d judged before the import", plan.GamesFound(), plan.Legal())
 	}
 	st := newTestStore(t)
 	var rep *ImportReport
@@ -78,7 +75,6 @@ func TestSafetyEventImportStreams(t *testing.T) {
 	if n != 400 {
 		t.Errorf("%d games stored, want 400", n)
 	}
-	_ = io.EOF
 }
 
 // FuzzPrepareEventImportFile: any bytes give a plan or an error, never a panic; a plan's
@@ -92,8 +88,13 @@ func FuzzPrepareEventImportFile(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if len(plan.Games) == 0 {
-			t.Fatal("a plan without games")
+		if plan.GamesFound() == 0 || len(plan.Players) < 2 {
+			t.Fatalf("a plan of %d games and %d players", plan.GamesFound(), len(plan.Players))
+		}
+		for _, n := range plan.Players {
+			if _, err := CheckText("name", n, MaxNameRunes); err != nil {
+				t.Fatalf("a plan with a name CheckText refuses: %v", err)
+			}
 		}
 	})
 }
