@@ -290,8 +290,7 @@ func (tx *Tx) ImportEvent(plan *EventPlan, source string) (*ImportReport, error)
 		return nil, err
 	}
 	rep := &ImportReport{Tournament: &t, Plan: plan}
-	ids, err := tx.addEventPlayers(&t, plan, rep)
-	if err != nil {
+	if err := tx.addEventPlayers(&t, plan, rep); err != nil {
 		return nil, err
 	}
 	now := tx.NowText()
@@ -306,7 +305,7 @@ func (tx *Tx) ImportEvent(plan *EventPlan, source string) (*ImportReport, error)
 			return nil, err
 		}
 	}
-	if err := tx.storeEventGames(&t, plan, ids, roundIDs); err != nil {
+	if err := tx.storeEventGames(&t, plan, rep.Entries, roundIDs); err != nil {
 		return nil, err
 	}
 	summary := map[string]any{
@@ -343,24 +342,22 @@ func (tx *Tx) checkNotImported(plan *EventPlan) error {
 	return nil
 }
 
-// addEventPlayers enters the plan's players with their pairing numbers; it returns their
-// entry ids in the order of plan.Players.
-func (tx *Tx) addEventPlayers(t *Tournament, plan *EventPlan, rep *ImportReport) ([]int64, error) {
-	ids := make([]int64, len(plan.Players))
+// addEventPlayers enters the plan's players with their pairing numbers, into rep.Entries
+// in the order of plan.Players.
+func (tx *Tx) addEventPlayers(t *Tournament, plan *EventPlan, rep *ImportReport) error {
 	dups := newDupIndex(nil)
 	for i, name := range plan.Players {
 		e, err := tx.addPlayer(t, Player{Name: name}, dups, nil)
 		if err != nil {
-			return nil, fmt.Errorf("player %q: %w", name, err)
+			return fmt.Errorf("player %q: %w", name, err)
 		}
 		e.Number = i + 1
 		if _, err := tx.ExecContext(tx.ctx, `UPDATE entries SET pairing_number = ? WHERE id = ?`, e.Number, e.ID); err != nil {
-			return nil, err
+			return err
 		}
-		ids[i] = e.ID
 		rep.Entries = append(rep.Entries, *e)
 	}
-	return ids, nil
+	return nil
 }
 
 // errFileChanged is the error of a second pass that does not find what the first found.
@@ -370,7 +367,7 @@ func errFileChanged(what string, args ...any) error {
 
 // storeEventGames is the second pass: it reads the games again and stores each one on its
 // board, with its result and score, keeping counts and the first illegal games in the plan.
-func (tx *Tx) storeEventGames(t *Tournament, plan *EventPlan, ids, roundIDs []int64) error {
+func (tx *Tx) storeEventGames(t *Tournament, plan *EventPlan, ents []Entry, roundIDs []int64) error {
 	src, err := plan.open()
 	if err != nil {
 		return err
@@ -395,8 +392,11 @@ func (tx *Tx) storeEventGames(t *Tournament, plan *EventPlan, ids, roundIDs []in
 		if err != nil {
 			return err
 		}
-		if err := tx.storeEventGame(t, plan, g, &eg, ids, roundIDs, w); err != nil {
+		if err := tx.storeEventGame(t, plan, g, &eg, ents, roundIDs, w); err != nil {
 			return err
+		}
+		if importProbe != nil && n%probeEvery == 0 {
+			importProbe()
 		}
 	}
 	if n != plan.games {
@@ -431,13 +431,19 @@ func (plan *EventPlan) place(mode *roundMode, g *rules.Game) (EventGame, error) 
 }
 
 // storeEventGame writes one game: its board, result and score.
-func (tx *Tx) storeEventGame(t *Tournament, plan *EventPlan, g *rules.Game, eg *EventGame, ids, roundIDs []int64, w *warner) error {
-	if _, err := tx.ExecContext(tx.ctx, `INSERT INTO boards (round_id, board, game, white_entry, black_entry) VALUES (?, ?, 1, ?, ?)`,
-		roundIDs[eg.Round], eg.Board, ids[plan.number[eg.White]], ids[plan.number[eg.Black]]); err != nil {
+func (tx *Tx) storeEventGame(t *Tournament, plan *EventPlan, g *rules.Game, eg *EventGame, ents []Entry, roundIDs []int64, w *warner) error {
+	we, be := &ents[plan.number[eg.White]], &ents[plan.number[eg.Black]]
+	res, err := tx.ExecContext(tx.ctx, `INSERT INTO boards (round_id, board, game, white_entry, black_entry) VALUES (?, ?, 1, ?, ?)`,
+		roundIDs[eg.Round], eg.Board, we.ID, be.ID)
+	if err != nil {
+		return err
+	}
+	b := &Board{Round: eg.Round, Board: eg.Board, Game: 1, WhiteEntry: we.ID, BlackEntry: be.ID, White: we.Player.Name, Black: be.Player.Name}
+	if b.ID, err = res.LastInsertId(); err != nil {
 		return err
 	}
 	if eg.HasResult {
-		if _, err := tx.SetResult(t, eg.Round, eg.Board, 1, eg.Result, ResultOptions{}); err != nil {
+		if err := tx.importResult(t, b, eg.Result); err != nil {
 			return fmt.Errorf("round %d board %d: %w", eg.Round, eg.Board, err)
 		}
 	} else {
@@ -469,6 +475,23 @@ func (tx *Tx) storeEventGame(t *Tournament, plan *EventPlan, g *rules.Game, eg *
 		plan.illegalMore++
 	}
 	return nil
+}
+
+// importResult records the result of a new board of an imported event and logs
+// "result.set", as SetResult does; an imported event has no pairing bye to score, so the
+// round's boards are not read again for each game (SetResult's ScoreByes), which would make
+// the import's time grow with the square of the boards of a round.
+func (tx *Tx) importResult(t *Tournament, b *Board, spec string) error {
+	o, err := ParseOutcome(spec)
+	if err != nil {
+		return err
+	}
+	wp, bp := o.Points(t)
+	r := &Result{Kind: o.Kind, WhitePoints: wp, BlackPoints: bp, EnteredAt: tx.NowText(), EnteredBy: tx.Actor}
+	if err := tx.writeResult(b.ID, r); err != nil {
+		return err
+	}
+	return tx.LogEvent(t.ID, "result.set", resultEvent(b, nil, ""), resultEvent(b, r, ""))
 }
 
 // warner keeps at most maxListed warnings of each kind and counts the rest.

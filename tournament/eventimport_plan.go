@@ -26,6 +26,12 @@ const maxDatesPerRound = 8
 // (100 players play 99 rounds). Above it the plan stops recording who met whom.
 const maxRoundRobinPlayers = 100
 
+// importProbe, when set (by a test), is called every probeEvery games of both passes of
+// an event import: the memory test samples the live heap there.
+var importProbe func()
+
+const probeEvery = 500
+
 // gameSource yields the games of a PDN file one at a time (rules.PDNReader does).
 type gameSource interface {
 	Next() (*rules.Game, error)
@@ -448,6 +454,9 @@ func planEvents(src gameSource, opts EventImportOptions) (*EventPlan, error) {
 		}
 		if err := p.add(g); err != nil {
 			return nil, err
+		}
+		if importProbe != nil && p.games%probeEvery == 0 {
+			importProbe()
 		}
 	}
 	return p.finish()

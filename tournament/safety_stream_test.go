@@ -1,10 +1,14 @@
 package tournament
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -97,4 +101,97 @@ func FuzzPrepareEventImportFile(f *testing.F) {
 			}
 		}
 	})
+}
+
+// roundRobinEvent writes to path the first rounds of a round robin of players (even)
+// players, Berger's circle: every player once in each round, every pair at most once, 1-1
+// results, real opening moves. Names are pseudo-words far apart (no possible duplicates).
+func roundRobinEvent(t *testing.T, path string, players, rounds int) int {
+	t.Helper()
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	w := bufio.NewWriter(f)
+	word := func(n int) string {
+		const letters = "bcdfglmnprstvz"
+		const vowels = "aeiou"
+		var b []byte
+		for i := 0; i < 4; i++ {
+			b = append(b, letters[n%len(letters)], vowels[(n/len(letters))%len(vowels)])
+			n /= len(letters) * len(vowels)
+			n += 7 * (i + 1)
+		}
+		b[0] -= 'a' - 'A'
+		return string(b)
+	}
+	name := func(i int) string { return word(i*7919+13) + ", " + word(i*104729+3) }
+	games := 0
+	for r := 0; r < rounds; r++ {
+		for k := 0; k < players/2; k++ {
+			a, b := players-1, r%(players-1)
+			if k > 0 {
+				a, b = (r+k)%(players-1), (r-k+players-1)%(players-1)
+			}
+			if r%2 == 1 {
+				a, b = b, a
+			}
+			games++
+			fmt.Fprint(w, pdnGame(fmt.Sprint(r+1), name(a), name(b), "1/2-1/2", "1. 22-18 10-14 2. 21-17 14x21 3. 25x18"))
+		}
+	}
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	return games
+}
+
+// peakImportHeap imports the event file path into a new database and returns the largest
+// live heap (HeapInuse after a collection) seen every probeEvery games of both passes.
+func peakImportHeap(t *testing.T, path string, games int) uint64 {
+	t.Helper()
+	var peak uint64
+	importProbe = func() {
+		var ms runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&ms)
+		peak = max(peak, ms.HeapInuse)
+	}
+	defer func() { importProbe = nil }()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	st := newTestStore(t)
+	rep, err := ImportEventPDN(context.Background(), st, f, "big.pdn", EventImportOptions{Name: "Big"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Plan.GamesFound() != games || rep.Plan.Legal() != games {
+		t.Fatalf("%d games found, %d legal, want %d", rep.Plan.GamesFound(), rep.Plan.Legal(), games)
+	}
+	return peak
+}
+
+// TestSafetyEventImportMemoryFlat is the Data safety row "memory follows the event": the
+// live heap of an event import of 20,000 games exceeds that of 2,000 games of the same 410
+// players by less than 40 bytes a game (the plan used to keep about 1 KB a game; what
+// remains is who played in which round, 99 rounds at most).
+func TestSafetyEventImportMemoryFlat(t *testing.T) {
+	if testing.Short() {
+		t.Skip("imports 22,000 games")
+	}
+	dir := t.TempDir()
+	small, big := filepath.Join(dir, "small.pdn"), filepath.Join(dir, "big.pdn")
+	ns := roundRobinEvent(t, small, 410, 10)
+	nb := roundRobinEvent(t, big, 410, 98)
+	ps := peakImportHeap(t, small, ns)
+	pb := peakImportHeap(t, big, nb)
+	growth := int64(pb) - int64(ps)
+	t.Logf("%d games: peak live heap %d KB; %d games: %d KB; %.1f bytes a game more", ns, ps>>10, nb, pb>>10, float64(growth)/float64(nb-ns))
+	if growth > 40*int64(nb-ns) {
+		t.Errorf("the live heap grew by %d bytes for %d more games", growth, nb-ns)
+	}
 }
