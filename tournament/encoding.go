@@ -60,3 +60,13 @@ func DecodingReader(r io.Reader, encoding string) (io.Reader, error) {
 	}
 	return br, nil
 }
+
+// CheckEncoding checks an --encoding value before any file is read: "" (detect) or an
+// IANA name DecodingReader knows. Errors wrap ErrMalformed.
+func CheckEncoding(name string) error {
+	if name == "" {
+		return nil
+	}
+	_, err := decoderByName(name)
+	return err
+}

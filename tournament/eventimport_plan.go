@@ -185,6 +185,9 @@ func newEventPlanner(opts EventImportOptions) (*eventPlanner, error) {
 // add reads one game. Its errors (they wrap ErrEventPDN) refuse the file at that game,
 // without reading the rest.
 func (p *eventPlanner) add(g *rules.Game) error {
+	if err := checkTags(g); err != nil {
+		return fmt.Errorf("%w: game %d (line %d): %w", ErrEventPDN, g.Index, g.Line, err)
+	}
 	if err := p.checkVariant(g); err != nil {
 		return err
 	}

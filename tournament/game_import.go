@@ -265,15 +265,25 @@ func matchBoard(g *rules.Game, cands []*Board) (*Board, string) {
 	return nil, fmt.Sprintf("no board of round %d has %s against %s", cands[0].Round, w, bl)
 }
 
-// checkTags passes the tags that name people or the event (White, Black, Event, Site and
-// their Italian forms) through CheckText: a PDN file is a boundary like the command line.
+// checkTags passes every tag of g through CheckText: a PDN file is a boundary like the
+// command line. The players (White, Black, Bianco, Nero) have at most MaxNameRunes
+// characters, the event and place (Event, Site, Dati, Luogo...) at most MaxTextRunes; the
+// other tags (FEN, annotator, time...) are checked for their characters only.
 func checkTags(g *rules.Game) error {
-	for _, tag := range []string{"White", "Black", "Bianco", "Nero", "Event", "Site", "Dati"} {
-		if v, ok := g.Tag(tag); ok {
-			if _, err := CheckText("PDN tag "+tag, v, MaxTextRunes); err != nil {
-				return err
-			}
+	for _, tag := range g.Tags {
+		limit := maxTagRunes
+		switch strings.ToLower(tag.Name) {
+		case "white", "black", "bianco", "nero":
+			limit = MaxNameRunes
+		case "event", "site", "dati", "evento", "luogo":
+			limit = MaxTextRunes
+		}
+		if _, err := CheckText("PDN tag "+ShownName(tag.Name), tag.Value, limit); err != nil {
+			return err
 		}
 	}
 	return nil
 }
+
+// maxTagRunes bounds the other tags (a FEN of the 10x10 board has about 150 characters).
+const maxTagRunes = 4096

@@ -455,7 +455,7 @@ func (tx *Tx) missingResults(t *Tournament, round int) ([]string, error) {
 		if g == 2 {
 			s += " game 2"
 		}
-		s += fmt.Sprintf(" (%s - %s)", w, b)
+		s += fmt.Sprintf(" (%s - %s)", ShownName(w), ShownName(b))
 		if kind == KindAdjourned {
 			s += " adjourned"
 		}
@@ -788,7 +788,7 @@ func (tx *Tx) bergerRound(t *Tournament, es []pairing.Entrant, round int) ([]pai
 			rows.Close()
 			return nil, nil, err
 		}
-		late = append(late, n)
+		late = append(late, ShownName(n))
 	}
 	if err := rows.Close(); err != nil {
 		return nil, nil, err
@@ -963,7 +963,7 @@ func (tx *Tx) Unpair(t *Tournament) (int, error) {
 			rows.Close()
 			return 0, err
 		}
-		moved = append(moved, n)
+		moved = append(moved, ShownName(n))
 	}
 	if err := rows.Close(); err != nil {
 		return 0, err

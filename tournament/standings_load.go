@@ -57,6 +57,7 @@ func (tx *Tx) LoadCrosstable(t *Tournament) (*Crosstable, error) {
 			rows.Close()
 			return nil, err
 		}
+		e.Name = ShownName(e.Name)
 		e.JoinedRound = l.joined
 		index[e.ID] = len(ct.Players)
 		ct.Players = append(ct.Players, e)
