@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -193,5 +194,87 @@ func TestSafetyEventImportMemoryFlat(t *testing.T) {
 	t.Logf("%d games: peak live heap %d KB; %d games: %d KB; %.1f bytes a game more", ns, ps>>10, nb, pb>>10, float64(growth)/float64(nb-ns))
 	if growth > 40*int64(nb-ns) {
 		t.Errorf("the live heap grew by %d bytes for %d more games", growth, nb-ns)
+	}
+}
+
+// onceReader is a reader that cannot seek (standard input), counting what it gave.
+type onceReader struct {
+	r io.Reader
+	n int64
+}
+
+func (o *onceReader) Read(p []byte) (int, error) {
+	n, err := o.r.Read(p)
+	o.n += int64(n)
+	return n, err
+}
+
+// TestSafetyEventImportStdin is the Data safety row "event import -": standard input is
+// read once, copied as it is read to a spool file for the second pass; a refusal at game
+// 37 stops reading there; a good stream imports as the same file would (same SHA-256).
+func TestSafetyEventImportStdin(t *testing.T) {
+	data := bigEvent(20000, 37)
+	in := &onceReader{r: strings.NewReader(data)}
+	spool, err := os.CreateTemp(t.TempDir(), "spool")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer spool.Close()
+	_, err = PrepareEventImportSpool(in, spool, EventImportOptions{Name: "Big"})
+	if !errors.Is(err, ErrEventPDN) || !strings.Contains(err.Error(), "game 37") {
+		t.Fatalf("want an ErrEventPDN naming game 37, got %v", err)
+	}
+	if in.n > int64(len(data))/10 {
+		t.Errorf("read %d of %d bytes of standard input before refusing game 37", in.n, len(data))
+	}
+
+	good := bigEvent(300, 0)
+	spool2, err := os.CreateTemp(t.TempDir(), "spool")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer spool2.Close()
+	plan, err := PrepareEventImportSpool(&onceReader{r: strings.NewReader(good)}, spool2, EventImportOptions{Name: "Big"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fromFile, err := PrepareEventImportFile(strings.NewReader(good), EventImportOptions{Name: "Big"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plan.SHA256 != fromFile.SHA256 || plan.GamesFound() != 300 {
+		t.Errorf("stdin plan: sha %s games %d; file plan: sha %s", plan.SHA256, plan.GamesFound(), fromFile.SHA256)
+	}
+	st := newTestStore(t)
+	rep, err := ImportEventPlan(context.Background(), st, plan, "standard input")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Plan.Legal() != 300 {
+		t.Errorf("%d legal of 300", rep.Plan.Legal())
+	}
+	// The same bytes again, from a file this time: already imported.
+	if _, err := ImportEventPlan(context.Background(), st, fromFile, "big.pdn"); !errors.Is(err, ErrAlreadyImported) {
+		t.Errorf("the same stream as a file: %v", err)
+	}
+}
+
+// TestPossibleDuplicatesIndexed: PossibleDuplicates, which compares only names sharing a
+// word, finds exactly the pairs that comparing every pair finds.
+func TestPossibleDuplicatesIndexed(t *testing.T) {
+	names := []string{"ROSSI, Mario", "Rossì, Mario", "Rossi, M.", "Mario Rossi", "Verdi, Anna", "Verdi, A.", "Neri, Carlo",
+		"Nerri, Carlo", "Carlo Neri", "Dell'Acqua, Gino", "Dellacqua, Gino", "Bianchi", "Bianchi, Luca", "Akker, van den, J.",
+		"van den Akker, Jan", "Ng, Li", "Li, Ng", "Xu", "Xu, Y."}
+	var brute []PossibleDuplicate
+	for i := range names {
+		for j := i + 1; j < len(names); j++ {
+			if why := duplicateWhy(names[i], names[j], nameTokens(names[i]), nameTokens(names[j])); why != "" {
+				brute = append(brute, PossibleDuplicate{A: names[i], B: names[j], Why: why})
+			}
+		}
+	}
+	got := PossibleDuplicates(names)
+	if fmt.Sprint(got) != fmt.Sprint(brute) || len(got) < 8 {
+		t.Errorf("indexed:\n%v\nevery pair:\n%v", got, brute)
 	}
 }
