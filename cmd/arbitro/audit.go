@@ -99,7 +99,7 @@ Exit status: 0 no problem; 3 a problem was found; 1 a file or the database could
 				return auditFiles(cmd, args, variant, strict, jobs)
 			}
 			if variant != "" || strict || auditEncoding != "" {
-				return usageErr("--variant and --strict are for PDN files; a tournament's games use its variant")
+				return usageErr("--variant, --strict and --encoding are for PDN files; a tournament's games use its variant and are stored as UTF-8")
 			}
 			if round < 0 {
 				return usageErr("--round must be a round number")
