@@ -278,3 +278,45 @@ func TestPossibleDuplicatesIndexed(t *testing.T) {
 		t.Errorf("indexed:\n%v\nevery pair:\n%v", got, brute)
 	}
 }
+
+// errRollback ends a fuzzed import's transaction without keeping it.
+var errRollback = errors.New("rollback")
+
+// FuzzEventImportTwoPass runs both passes of event import (PrepareEventImportFile, then
+// Tx.ImportEvent, rolled back) on any bytes: a plan is stored whole, or the second pass
+// fails cleanly; every game found is stored on one board and judged.
+func FuzzEventImportTwoPass(f *testing.F) {
+	f.Add([]byte(bigEvent(3, 0)), "")
+	f.Add([]byte(bigEvent(4, 3)), "")
+	f.Add([]byte(pdnGame("", "A, A", "B, B", "*", "1. 22-18")+pdnGame("", "A, A", "C, C", "1-0", "1. 22-18")), "")
+	f.Add([]byte("\xff\xfe[\x00W\x00"), "")
+	f.Add([]byte(pdnGame("1", "Dvo\xf8\xe1k, A", "B, B", "1-0", "1. 22-18")), "iso-8859-2")
+	st, err := Open(filepath.Join(f.TempDir(), "fuzz.db"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	defer st.Close()
+	f.Fuzz(func(t *testing.T, data []byte, encoding string) {
+		plan, err := PrepareEventImportFile(bytes.NewReader(data), EventImportOptions{Name: "Fuzz", Encoding: encoding})
+		if err != nil {
+			return
+		}
+		plan.Again = true
+		err = st.Update(context.Background(), func(tx *Tx) error {
+			if _, err := tx.ImportEvent(plan, "fuzz.pdn"); err != nil {
+				return err
+			}
+			var boards, games int
+			if err := tx.QueryRowContext(tx.Ctx(), `SELECT (SELECT count(*) FROM boards), (SELECT count(*) FROM games)`).Scan(&boards, &games); err != nil {
+				return err
+			}
+			if boards != plan.GamesFound() || games != plan.GamesFound() || plan.Legal()+plan.IllegalFound() != plan.GamesFound() {
+				t.Fatalf("%d games found, %d boards, %d scores, %d legal, %d illegal", plan.GamesFound(), boards, games, plan.Legal(), plan.IllegalFound())
+			}
+			return errRollback
+		})
+		if err != nil && !errors.Is(err, errRollback) && !errors.Is(err, ErrInvalid) && !errors.Is(err, ErrMalformed) {
+			t.Fatalf("the second pass failed: %v", err)
+		}
+	})
+}
