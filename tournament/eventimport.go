@@ -41,10 +41,11 @@ type EventImportOptions struct {
 	// Name of the new tournament; "" = the Event (or Dati without the round) tag of the
 	// first game, with the year when known.
 	Name string
-	// Variant "italian" or "international"; "" = the GameType tag, else Italian when the
-	// tags are Italian (Bianco, Nero, ...), else inferred from the squares (rules.GameVariant).
-	// A game whose GameType tag contradicts it is an error.
-	Variant string
+	// Variant rules.Italian or rules.International (the command parses --variant with
+	// ParseVariant); nil = the GameType tag, else Italian when the tags are Italian (Bianco,
+	// Nero, ...), else inferred from the squares (rules.GameVariant). A game whose GameType
+	// tag contradicts it is an error.
+	Variant *rules.Variant
 	// System recorded for the tournament; "" = round-robin when every pair met at most once
 	// and the rounds found are all N-1 rounds (N even) or N (N odd) of a round robin, else
 	// the Swiss system of the variant (italo-swiss for Italian, dutch for International).
@@ -296,7 +297,7 @@ func (tx *Tx) ImportEvent(plan *EventPlan, source string) (*ImportReport, error)
 	now := tx.NowText()
 	roundIDs := make([]int64, plan.rounds+1)
 	for r := 1; r <= plan.rounds; r++ {
-		res, err := tx.ExecContext(tx.ctx, `INSERT INTO rounds (tournament_id, number, method, seed, explanation, paired_at, published_at)
+		res, err := tx.exec(`INSERT INTO rounds (tournament_id, number, method, seed, explanation, paired_at, published_at)
 			VALUES (?, ?, ?, 0, ?, ?, ?)`, t.ID, r, RoundMethodImported, "imported from "+source+" ("+plan.RoundSource+")", now, now)
 		if err != nil {
 			return nil, err
@@ -330,7 +331,7 @@ func (tx *Tx) checkNotImported(plan *EventPlan) error {
 		return nil
 	}
 	var name, at string
-	err := tx.QueryRowContext(tx.ctx, `SELECT coalesce(t.name, '?'), e.at FROM events e LEFT JOIN tournaments t ON t.id = e.tournament_id
+	err := tx.queryRow(`SELECT coalesce(t.name, '?'), e.at FROM events e LEFT JOIN tournaments t ON t.id = e.tournament_id
 			WHERE e.action = 'event.import' AND json_extract(e.after_json, '$.sha256') = ? ORDER BY e.id LIMIT 1`, plan.SHA256).Scan(&name, &at)
 	switch {
 	case err == nil:
@@ -352,7 +353,7 @@ func (tx *Tx) addEventPlayers(t *Tournament, plan *EventPlan, rep *ImportReport)
 			return fmt.Errorf("player %q: %w", name, err)
 		}
 		e.Number = i + 1
-		if _, err := tx.ExecContext(tx.ctx, `UPDATE entries SET pairing_number = ? WHERE id = ?`, e.Number, e.ID); err != nil {
+		if _, err := tx.exec(`UPDATE entries SET pairing_number = ? WHERE id = ?`, e.Number, e.ID); err != nil {
 			return err
 		}
 		rep.Entries = append(rep.Entries, *e)
@@ -433,7 +434,7 @@ func (plan *EventPlan) place(mode *roundMode, g *rules.Game) (EventGame, error) 
 // storeEventGame writes one game: its board, result and score.
 func (tx *Tx) storeEventGame(t *Tournament, plan *EventPlan, g *rules.Game, eg *EventGame, ents []Entry, roundIDs []int64, w *warner) error {
 	we, be := &ents[plan.number[eg.White]], &ents[plan.number[eg.Black]]
-	res, err := tx.ExecContext(tx.ctx, `INSERT INTO boards (round_id, board, game, white_entry, black_entry) VALUES (?, ?, 1, ?, ?)`,
+	res, err := tx.exec(`INSERT INTO boards (round_id, board, game, white_entry, black_entry) VALUES (?, ?, 1, ?, ?)`,
 		roundIDs[eg.Round], eg.Board, we.ID, be.ID)
 	if err != nil {
 		return err
@@ -487,7 +488,7 @@ func (tx *Tx) importResult(t *Tournament, b *Board, spec string) error {
 		return err
 	}
 	wp, bp := o.Points(t)
-	r := &Result{Kind: o.Kind, WhitePoints: wp, BlackPoints: bp, EnteredAt: tx.NowText(), EnteredBy: tx.Actor}
+	r := &Result{Kind: o.Kind, WhitePoints: wp, BlackPoints: bp, EnteredAt: tx.NowText(), EnteredBy: tx.Actor()}
 	if err := tx.writeResult(b.ID, r); err != nil {
 		return err
 	}

@@ -166,20 +166,14 @@ type eventPlanner struct {
 	lo, hi   string // first and last full dates
 }
 
-func newEventPlanner(opts EventImportOptions) (*eventPlanner, error) {
+func newEventPlanner(opts EventImportOptions) *eventPlanner {
 	p := &eventPlanner{opts: opts, index: map[string]int{}, spelling: map[string]string{}, caseDup: map[[2]string]bool{},
 		met: map[[2]int]bool{}}
 	for _, s := range []string{RoundFromTag, RoundFromEventText, RoundFromFileOrder} {
 		p.modes = append(p.modes, newRoundMode(s))
 	}
-	if opts.Variant != "" {
-		v, err := rules.VariantByName(opts.Variant)
-		if err != nil {
-			return nil, fmt.Errorf("%w: variant %q (use italian or international)", ErrMalformed, opts.Variant)
-		}
-		p.forced = v
-	}
-	return p, nil
+	p.forced = opts.Variant
+	return p
 }
 
 // add reads one game. Its errors (they wrap ErrEventPDN) refuse the file at that game,
@@ -395,7 +389,7 @@ func roundWarnings(m *roundMode) []string {
 // fillTournament sets the tournament of the plan: name, place, dates, system and rounds.
 func (p *eventPlanner) fillTournament(plan *EventPlan) error {
 	t := &plan.Tournament
-	t.Variant = p.variant.Name()
+	t.Variant = p.variant
 	t.Name = p.opts.Name
 	if t.Name == "" {
 		_, t.Name = RoundInText(p.event)
@@ -443,10 +437,7 @@ func (p *eventPlanner) fillTournament(plan *EventPlan) error {
 
 // planEvents runs the first pass over src.
 func planEvents(src gameSource, opts EventImportOptions) (*EventPlan, error) {
-	p, err := newEventPlanner(opts)
-	if err != nil {
-		return nil, err
-	}
+	p := newEventPlanner(opts)
 	for {
 		g, err := src.Next()
 		if err == io.EOF {

@@ -304,7 +304,7 @@ func TestEventImportIllegalGameStoredWithVerdict(t *testing.T) {
 	err := st.View(context.Background(), func(tx *Tx) error {
 		var legal, ply int
 		var reason, verdict string
-		if err := tx.QueryRowContext(tx.Ctx(), `SELECT legal, illegal_ply, reason, verdict FROM games g JOIN boards b ON b.id = g.board_id WHERE b.board = 1`).
+		if err := tx.queryRow(`SELECT legal, illegal_ply, reason, verdict FROM games g JOIN boards b ON b.id = g.board_id WHERE b.board = 1`).
 			Scan(&legal, &ply, &reason, &verdict); err != nil {
 			return err
 		}

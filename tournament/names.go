@@ -337,7 +337,7 @@ type UnsafeName struct {
 // (CheckText, MaxNameRunes) refuses: a name with a terminal escape, an invisible or a bidi
 // character, stored before the check existed. `arbitro audit` warns about each.
 func (tx *Tx) UnsafeNames() ([]UnsafeName, error) {
-	rows, err := tx.QueryContext(tx.ctx, `SELECT p.id, p.name, coalesce(e.id, 0), coalesce(e.tournament_id, 0)
+	rows, err := tx.query(`SELECT p.id, p.name, coalesce(e.id, 0), coalesce(e.tournament_id, 0)
 		FROM players p LEFT JOIN entries e ON e.id = (SELECT max(id) FROM entries WHERE player_id = p.id) ORDER BY p.id`)
 	if err != nil {
 		return nil, err

@@ -307,7 +307,7 @@ func FuzzEventImportTwoPass(f *testing.F) {
 				return err
 			}
 			var boards, games int
-			if err := tx.QueryRowContext(tx.Ctx(), `SELECT (SELECT count(*) FROM boards), (SELECT count(*) FROM games)`).Scan(&boards, &games); err != nil {
+			if err := tx.queryRow(`SELECT (SELECT count(*) FROM boards), (SELECT count(*) FROM games)`).Scan(&boards, &games); err != nil {
 				return err
 			}
 			if boards != plan.GamesFound() || games != plan.GamesFound() || plan.Legal()+plan.IllegalFound() != plan.GamesFound() {
