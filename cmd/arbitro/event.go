@@ -196,7 +196,12 @@ func prepareEventImport(cmd *cobra.Command, name string, opts tournament.EventIm
 	if err != nil {
 		return nil, "", func() {}, fail(err, "standard input is copied to a temporary file; check that the database's folder or $TMPDIR is writable")
 	}
-	cleanup := func() { spool.Close(); os.Remove(spool.Name()) }
+	// Unlinked at once where the system allows it (Unix: the open file lives on, and not
+	// even a kill -9 leaves it behind); else removed after the import.
+	cleanup := func() { spool.Close() }
+	if err := os.Remove(spool.Name()); err != nil {
+		cleanup = func() { spool.Close(); os.Remove(spool.Name()) }
+	}
 	plan, err := tournament.PrepareEventImportSpool(cmd.InOrStdin(), spool, opts)
 	return plan, "standard input", cleanup, err
 }
