@@ -235,6 +235,11 @@ type PDNReader struct {
 	buf                  []byte
 	lineBuf              []byte
 	decBuf               []byte // a Windows-1252 line decoded to UTF-8
+	// src, when not "", is the whole text being read (ScoreParser): a chunk equal to it is
+	// taken as is instead of copied.
+	src string
+	// spare, when not nil, is the storage the next game read goes to (ScoreParser).
+	spare *Game
 }
 
 // NewPDNReader returns a reader of the games in r. It buffers r itself.
@@ -492,6 +497,9 @@ func (r *PDNReader) readChunk() (string, int, bool, error) {
 			return "", start, cp, &PDNError{Line: start, Col: 1, Msg: fmt.Sprintf("game longer than %d bytes", MaxPDNGame), Err: ErrPDNTooLarge}
 		}
 	}
+	if len(r.buf) == len(r.src) && string(r.buf) == r.src {
+		return r.src, start, cp, nil // the text needed no change: no copy
+	}
 	return string(r.buf), start, cp, nil
 }
 
@@ -684,7 +692,8 @@ func (r *PDNReader) parseChunk(s string, startLine int, cp bool) {
 			return
 		}
 		r.index++
-		g := &Game{Index: r.index, Line: l.line, Windows1252: cp}
+		g := r.newGame()
+		g.Index, g.Line, g.Windows1252 = r.index, l.line, cp
 		l.g, l.viol = g, nil
 		line, col := l.line, l.col()
 		err := parseGame(l, g)
@@ -880,7 +889,7 @@ func parseGame(l *pdnLexer, g *Game) error {
 	// Movetext. Size the move list once: every move has a '-', 'x', 'X' or ':'.
 	if rest := l.s[l.i:]; len(rest) > 0 {
 		est := strings.Count(rest, "-") + strings.Count(rest, "x") + strings.Count(rest, ":") + strings.Count(rest, "X")
-		if est > 0 {
+		if est > cap(g.Moves) {
 			g.Moves = make([]PDNMove, 0, est)
 		}
 	}
@@ -1456,4 +1465,70 @@ func isWholeTagLine(b []byte) bool {
 		return false
 	}
 	return tagLineEnd(b[:n]) == n
+}
+
+// newGame returns the storage for the next game read: the spare game when there is one
+// (its move and tag lists emptied, capacity kept), otherwise a new one.
+func (r *PDNReader) newGame() *Game {
+	g := r.spare
+	if g == nil {
+		return &Game{}
+	}
+	r.spare = nil
+	moves, tags := g.Moves, g.Tags[:0]
+	clear(moves) // the capacity beyond len is already zero (parseGame keeps it so)
+	*g = Game{Moves: moves[:0], Tags: tags}
+	return g
+}
+
+// ScoreParser reads stored game scores (one PDN game each) one after another with the same
+// buffers: the read buffer, the line buffers, and the move and tag lists of the game it
+// returns are reused, and a text that needs no decoding (UTF-8 or ASCII, LF line ends, no
+// byte-order mark or % escape line) is parsed in place, so a score costs no allocation
+// beyond what its moves need (landing squares, comments). A reader of a federation's
+// archive keeps one per worker. Not safe for concurrent use.
+type ScoreParser struct {
+	sr strings.Reader
+	r  PDNReader
+	g  Game
+	// moves and tags keep the lists' storage while a game without moves or tags is out.
+	moves []PDNMove
+	tags  []Tag
+}
+
+// Parse returns the first game of text, as NewPDNReader(strings.NewReader(text)).Next()
+// does (the same game, the same error; io.EOF for a text without a game; a list without
+// elements is nil). The game, its
+// move list and its tag list belong to p and are valid until the next Parse; the strings
+// in them (move texts, tag values, comments, the result) are parts of text or new, never
+// overwritten, and may be kept.
+func (p *ScoreParser) Parse(text string) (*Game, error) {
+	if cap(p.g.Moves) > cap(p.moves) {
+		p.moves = p.g.Moves
+	}
+	if cap(p.g.Tags) > cap(p.tags) {
+		p.tags = p.g.Tags
+	}
+	p.g = Game{Moves: p.moves[:len(p.g.Moves)], Tags: p.tags[:0]}
+	p.sr.Reset(text)
+	br := p.r.br
+	if br == nil {
+		br = bufio.NewReaderSize(&p.sr, 64<<10)
+	} else {
+		br.Reset(&p.sr)
+	}
+	pending, pendErr := p.r.pending[:0], p.r.pendErr[:0]
+	p.r = PDNReader{br: br, first: true, pending: pending, pendErr: pendErr, src: text, spare: &p.g,
+		buf: p.r.buf[:0], lineBuf: p.r.lineBuf[:0], decBuf: p.r.decBuf[:0], carrySave: p.r.carrySave[:0], carryLine: p.r.carryLine[:0]}
+	g, err := p.r.Next()
+	if g == &p.g {
+		// Empty lists are nil, the storage kept for the next score.
+		if len(g.Tags) == 0 {
+			p.tags, g.Tags = g.Tags, nil
+		}
+		if len(g.Moves) == 0 {
+			p.moves, g.Moves = g.Moves, nil
+		}
+	}
+	return g, err
 }
