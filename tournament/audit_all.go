@@ -40,7 +40,9 @@ type AuditSummary struct {
 	TournamentID int64  `json:"tournament_id,omitempty"`
 	Name         string `json:"name,omitempty"`
 	Variant      string `json:"variant,omitempty"`
-	Tournaments  int    `json:"tournaments,omitempty"`
+	// Lang is the tournament's language (Tournament.Lang), "" for the archive's totals.
+	Lang        string `json:"lang,omitempty"`
+	Tournaments int    `json:"tournaments,omitempty"`
 	// Games is the number of stored scores replayed.
 	Games int `json:"games"`
 	// WithProblems is the number of scores with at least one problem.
@@ -191,7 +193,7 @@ func (tx *Tx) AuditAll(opts ArchiveAuditOptions) (*AuditSummary, error) {
 		it := &r.it
 		switch it.Kind {
 		case ItemTournamentStart:
-			cur = &AuditSummary{TournamentID: it.Tournament.ID, Name: it.Tournament.Name, Variant: it.Tournament.Variant}
+			cur = &AuditSummary{TournamentID: it.Tournament.ID, Name: it.Tournament.Name, Variant: it.Tournament.Variant, Lang: it.Tournament.Lang}
 		case ItemGame:
 			cur.add(it.Game)
 		case ItemTournamentEnd:
