@@ -124,6 +124,9 @@ type ArchiveAuditOptions struct {
 	OnItem func(it *ArchiveItem) error
 }
 
+// archiveBatch is the number of items the archive audit hands a worker at a time.
+const archiveBatch = 32
+
 // archiveJob is one unit of the archive audit's pipeline: a marker (start or end of a
 // tournament) or a score to judge.
 type archiveJob struct {
@@ -206,7 +209,47 @@ func (tx *Tx) AuditAll(opts ArchiveAuditOptions) (*AuditSummary, error) {
 		}
 		return nil
 	}
-	if err := OrderedMap(jobs, next, work, emit); err != nil {
+	// The scores go to the workers in batches of archiveBatch (OrderedMap groups these
+	// again): few hand-offs between goroutines, which on a loaded machine each wait for the
+	// operating system to run the other side.
+	var pending error // a read error after the scores of the batch returned with it
+	nextBatch := func() ([]archiveJob, bool, error) {
+		if pending != nil {
+			return nil, false, pending
+		}
+		batch := make([]archiveJob, 0, archiveBatch)
+		for len(batch) < archiveBatch {
+			j, ok, err := next()
+			if err != nil {
+				if len(batch) == 0 {
+					return nil, false, err
+				}
+				pending = err
+				break
+			}
+			if !ok {
+				break
+			}
+			batch = append(batch, j)
+		}
+		return batch, len(batch) > 0, nil
+	}
+	workBatch := func(js []archiveJob) []result {
+		out := make([]result, len(js))
+		for i, j := range js {
+			out[i] = work(j)
+		}
+		return out
+	}
+	emitBatch := func(rs []result) error {
+		for _, r := range rs {
+			if err := emit(r); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if err := OrderedMap(jobs, nextBatch, workBatch, emitBatch); err != nil {
 		return total, err
 	}
 	return total, nil
