@@ -867,11 +867,35 @@ func atGameEnd(s string, i int) bool {
 // parseGame reads one game (tags, movetext, termination) from the lexer. It stops after the
 // result token, or at a '[' that starts the next game's tags, or at the end of the text.
 func parseGame(l *pdnLexer, g *Game) error {
-	// Tag section.
+	if err := parseTags(l, g); err != nil {
+		return err
+	}
+	// Size the move list once: every move has a '-', 'x', 'X' or ':'.
+	if rest := l.s[l.i:]; len(rest) > 0 {
+		est := strings.Count(rest, "-") + strings.Count(rest, "x") + strings.Count(rest, ":") + strings.Count(rest, "X")
+		if est > cap(g.Moves) {
+			g.Moves = make([]PDNMove, 0, est)
+		}
+	}
+	mt := movetext{l: l, g: g}
+	for {
+		l.skipSpace()
+		if l.i >= len(l.s) {
+			mt.atEnd()
+			return nil
+		}
+		if done, err := mt.token(); done || err != nil {
+			return err
+		}
+	}
+}
+
+// parseTags reads the tag section.
+func parseTags(l *pdnLexer, g *Game) error {
 	for {
 		l.skipSpace()
 		if l.i >= len(l.s) || l.s[l.i] != '[' {
-			break
+			return nil
 		}
 		est := 0
 		if g.Tags == nil {
@@ -886,276 +910,333 @@ func parseGame(l *pdnLexer, g *Game) error {
 		}
 		g.Tags = append(g.Tags, t)
 	}
-	// Movetext. Size the move list once: every move has a '-', 'x', 'X' or ':'.
-	if rest := l.s[l.i:]; len(rest) > 0 {
-		est := strings.Count(rest, "-") + strings.Count(rest, "x") + strings.Count(rest, ":") + strings.Count(rest, "X")
-		if est > cap(g.Moves) {
-			g.Moves = make([]PDNMove, 0, est)
-		}
+}
+
+// movetext is the state of parseGame in a game's movetext.
+type movetext struct {
+	l         *pdnLexer
+	g         *Game
+	number    int  // last move number written
+	blackNext bool // the next move is the second of its pair
+	haveMove  bool
+	// numLine, numCol, numText: where a move number was written that no move has followed
+	// yet (numLine 0: none).
+	numLine, numCol int
+	numText         string
+}
+
+// noMoveAfterNumber notes a move number that no move followed, if there is one.
+func (m *movetext) noMoveAfterNumber() {
+	if m.numLine != 0 {
+		m.l.tolerate(m.numLine, m.numCol, "move number %s without a move (PDN 3.0: a move number is followed by a move)", m.numText)
+		m.numLine = 0
 	}
-	number := 0 // last move number written
-	blackNext := false
-	haveMove := false
-	// numLine, numCol: where a move number was written that no move has followed yet.
-	numLine, numCol, numText := 0, 0, ""
-	noMoveAfterNumber := func() { // called when numLine != 0
-		l.tolerate(numLine, numCol, "move number %s without a move (PDN 3.0: a move number is followed by a move)", numText)
-		numLine = 0
+}
+
+// atEnd handles the end of the text: the game ends without a result.
+func (m *movetext) atEnd() {
+	l := m.l
+	m.noMoveAfterNumber()
+	if l.nextLine != 0 {
+		l.tolerate(l.nextLine, l.nextCol, "no game termination marker (result) before the next game's tags (PDN 3.0: games are separated by a result)")
+	} else if m.haveMove || len(m.g.Tags) > 0 {
+		// PDN 3.0 allows the last game of a file without a result: a note only.
+		m.g.Warnings = append(m.g.Warnings, fmt.Sprintf("line %d: no game termination marker (result)", l.line))
 	}
-	// addMove numbers the lexed move (numeric or algebraic) just placed last in g.Moves and
-	// reads the marks written straight after it ("22-18!", "22x13*").
-	addMove := func(line, col, end int) error {
-		m := &g.Moves[len(g.Moves)-1]
-		m.Line, m.Col = line, col
-		numLine = 0
-		if number == 0 {
-			number = 1
+}
+
+// token reads the token at l.i; done is true when it ended the game (a result, or the
+// next game's tags).
+func (m *movetext) token() (done bool, err error) {
+	l := m.l
+	c := l.s[l.i]
+	switch {
+	case c == '[':
+		m.noMoveAfterNumber()
+		l.tolerate(l.line, l.col(), "no game termination marker (result) before the next game's tags (PDN 3.0: games are separated by a result)")
+		return true, nil // next game starts here
+	case c == '{':
+		return false, m.comment()
+	case c == ';':
+		m.lineComment()
+	case c == '(':
+		return false, m.variation()
+	case c == ')':
+		return false, l.err("')' without a variation to close")
+	case c == '$':
+		return false, m.nag()
+	case c == '!' || c == '?':
+		return false, m.marks()
+	case c == '*':
+		m.noMoveAfterNumber()
+		m.g.Result = "*"
+		l.i++
+		return true, nil
+	case c == '.':
+		m.dots()
+	case strings.HasPrefix(l.s[l.i:], "½"):
+		if strings.HasPrefix(l.s[l.i:], "½-½") {
+			m.noMoveAfterNumber()
+			l.tolerate(l.line, l.col(), "result ½-½ (PDN 3.0 writes a draw 1/2-1/2)")
+			m.g.Result = "½-½"
+			l.i += len("½-½")
+			return true, nil
 		}
-		m.Number = number
-		m.Second = blackNext
-		if blackNext {
-			number++
-			blackNext = false
-		} else {
-			blackNext = true
+		return false, l.err("unreadable result starting with ½")
+	case isDigit(c):
+		return m.numeric()
+	case c >= 'a' && c <= 'z':
+		line, col := l.line, l.col()
+		mv, end, err := lexAlgebraic(l)
+		if err != nil {
+			return false, err
 		}
-		haveMove = true
+		m.g.Moves = append(m.g.Moves, mv)
+		return false, m.addMove(line, col, end)
+	default:
+		r, _ := utf8.DecodeRuneInString(l.s[l.i:])
+		return false, l.err("unexpected character %q", r)
+	}
+	return false, nil
+}
+
+// attach adds a comment or variation text to the last move, or to the game before its
+// first move.
+func (m *movetext) attach(text string, variation bool) {
+	g := m.g
+	switch n := len(g.Moves); {
+	case n > 0 && variation:
+		g.Moves[n-1].Variations = append(g.Moves[n-1].Variations, text)
+	case n > 0:
+		g.Moves[n-1].Comments = append(g.Moves[n-1].Comments, text)
+	case variation:
+		g.Variations = append(g.Variations, text)
+	default:
+		g.Comments = append(g.Comments, text)
+	}
+}
+
+// comment reads a {comment}.
+func (m *movetext) comment() error {
+	l := m.l
+	line, col := l.line, l.col()
+	end := strings.IndexByte(l.s[l.i+1:], '}')
+	if end < 0 {
+		return l.errAt(line, col, "comment { not closed")
+	}
+	text := strings.TrimSpace(l.s[l.i+1 : l.i+1+end])
+	l.advanceTo(l.i + 1 + end + 1)
+	m.attach(text, false)
+	return nil
+}
+
+// lineComment reads a ';' comment to the end of the line (tolerated).
+func (m *movetext) lineComment() {
+	l := m.l
+	l.tolerate(l.line, l.col(), "';' comment to the end of the line (PDN 3.0 comments are {...})")
+	end := strings.IndexByte(l.s[l.i:], '\n')
+	if end < 0 {
+		end = len(l.s) - l.i
+	}
+	text := strings.TrimSpace(l.s[l.i+1 : l.i+end])
+	l.advanceTo(l.i + end)
+	m.attach(text, false)
+}
+
+// variation reads a (variation), kept as raw text.
+func (m *movetext) variation() error {
+	l := m.l
+	line, col := l.line, l.col()
+	end, ok := matchVariation(l.s, l.i)
+	if !ok {
+		return l.errAt(line, col, "variation ( not closed")
+	}
+	text := strings.TrimSpace(l.s[l.i+1 : end])
+	l.advanceTo(end + 1)
+	m.attach(text, true)
+	return nil
+}
+
+// nag reads a numeric annotation glyph $n.
+func (m *movetext) nag() error {
+	l := m.l
+	j := l.i + 1
+	for j < len(l.s) && isDigit(l.s[j]) {
+		j++
+	}
+	if j == l.i+1 {
+		return l.err("'$' not followed by a number (NAG)")
+	}
+	nag, _ := strconv.Atoi(l.s[l.i+1 : j])
+	if n := len(m.g.Moves); n > 0 {
+		m.g.Moves[n-1].NAGs = append(m.g.Moves[n-1].NAGs, nag)
+	}
+	l.i = j
+	return nil
+}
+
+// marks reads move strength marks written apart from their move ("22-18 !").
+func (m *movetext) marks() error {
+	l, g := m.l, m.g
+	j := l.i
+	for j < len(l.s) && (l.s[j] == '!' || l.s[j] == '?') {
+		j++
+	}
+	n := len(g.Moves)
+	if n == 0 {
+		return l.err("move mark %q without a move", l.s[l.i:j])
+	}
+	if !validMark(g.Moves[n-1].Marks + l.s[l.i:j]) {
+		return l.err("move mark %q not understood (use !, ?, !!, ??, !?, ?! or *)", g.Moves[n-1].Marks+l.s[l.i:j])
+	}
+	g.Moves[n-1].Marks += l.s[l.i:j]
+	l.i = j
+	return nil
+}
+
+// dots reads "..." (Black's move follows) or a stray run of dots (tolerated).
+func (m *movetext) dots() {
+	l := m.l
+	j := l.i
+	for j < len(l.s) && l.s[j] == '.' {
+		j++
+	}
+	switch {
+	case j-l.i == 3: // "...": the move is left out (PDN 3.0 Move = ... | Ellipses)
+		m.blackNext = true
+		m.numLine = 0
+	case j-l.i >= 2:
+		l.tolerate(l.line, l.col(), "%q is neither a move number nor \"...\"", l.s[l.i:j])
+		m.blackNext = true
+	default:
+		l.tolerate(l.line, l.col(), "stray '.' ignored")
+	}
+	l.i = j
+}
+
+// numeric reads what starts with a digit: a move number, the result 1/2-1/2 or another
+// result, or a numeric move.
+func (m *movetext) numeric() (done bool, err error) {
+	l := m.l
+	line, col := l.line, l.col()
+	j := l.i
+	for j < len(l.s) && isDigit(l.s[j]) {
+		j++
+	}
+	if j < len(l.s) && l.s[j] == '.' {
+		return false, m.moveNumber(line, col, j)
+	}
+	if strings.HasPrefix(l.s[l.i:], "1/2-1/2") {
+		m.noMoveAfterNumber()
+		m.g.Result = "1/2-1/2"
+		l.i += len("1/2-1/2")
+		return true, nil
+	}
+	res, end, err := m.lexMoveLast(line, col, j)
+	if err != nil {
+		return false, err
+	}
+	if res != "" {
+		m.noMoveAfterNumber()
+		m.g.Result = res
 		l.i = end
-		k := l.i
-		for k < len(l.s) && (l.s[k] == '!' || l.s[k] == '?' || l.s[k] == '*') {
-			k++
-		}
-		if k > l.i {
-			if !validMark(l.s[l.i:k]) {
-				return l.err("move mark %q not understood (use !, ?, !!, ??, !?, ?! or *)", l.s[l.i:k])
-			}
-			g.Moves[len(g.Moves)-1].Marks = l.s[l.i:k]
-			l.i = k
-		}
-		if l.i < len(l.s) && !isDelim(l.s[l.i]) {
-			return l.err("unexpected %q after move %s", l.s[l.i], m.Text)
-		}
-		return nil
+		return true, nil
 	}
-	for {
-		l.skipSpace()
-		if l.i >= len(l.s) {
-			if numLine != 0 {
-				noMoveAfterNumber()
-			}
-			if l.nextLine != 0 {
-				l.tolerate(l.nextLine, l.nextCol, "no game termination marker (result) before the next game's tags (PDN 3.0: games are separated by a result)")
-			} else if haveMove || len(g.Tags) > 0 {
-				// PDN 3.0 allows the last game of a file without a result: a note only.
-				g.Warnings = append(g.Warnings, fmt.Sprintf("line %d: no game termination marker (result)", l.line))
-			}
-			return nil
-		}
-		c := l.s[l.i]
-		switch {
-		case c == '[':
-			if numLine != 0 {
-				noMoveAfterNumber()
-			}
-			l.tolerate(l.line, l.col(), "no game termination marker (result) before the next game's tags (PDN 3.0: games are separated by a result)")
-			return nil // next game starts here
-		case c == '{':
-			line, col := l.line, l.col()
-			end := strings.IndexByte(l.s[l.i+1:], '}')
-			if end < 0 {
-				return l.errAt(line, col, "comment { not closed")
-			}
-			text := strings.TrimSpace(l.s[l.i+1 : l.i+1+end])
-			l.advanceTo(l.i + 1 + end + 1)
-			if n := len(g.Moves); n > 0 {
-				g.Moves[n-1].Comments = append(g.Moves[n-1].Comments, text)
-			} else {
-				g.Comments = append(g.Comments, text)
-			}
-		case c == ';':
-			l.tolerate(l.line, l.col(), "';' comment to the end of the line (PDN 3.0 comments are {...})")
-			end := strings.IndexByte(l.s[l.i:], '\n')
-			if end < 0 {
-				end = len(l.s) - l.i
-			}
-			text := strings.TrimSpace(l.s[l.i+1 : l.i+end])
-			l.advanceTo(l.i + end)
-			if n := len(g.Moves); n > 0 {
-				g.Moves[n-1].Comments = append(g.Moves[n-1].Comments, text)
-			} else {
-				g.Comments = append(g.Comments, text)
-			}
-		case c == '(':
-			line, col := l.line, l.col()
-			end, ok := matchVariation(l.s, l.i)
-			if !ok {
-				return l.errAt(line, col, "variation ( not closed")
-			}
-			text := strings.TrimSpace(l.s[l.i+1 : end])
-			l.advanceTo(end + 1)
-			if n := len(g.Moves); n > 0 {
-				g.Moves[n-1].Variations = append(g.Moves[n-1].Variations, text)
-			} else {
-				g.Variations = append(g.Variations, text)
-			}
-		case c == ')':
-			return l.err("')' without a variation to close")
-		case c == '$':
-			j := l.i + 1
-			for j < len(l.s) && isDigit(l.s[j]) {
-				j++
-			}
-			if j == l.i+1 {
-				return l.err("'$' not followed by a number (NAG)")
-			}
-			nag, _ := strconv.Atoi(l.s[l.i+1 : j])
-			if n := len(g.Moves); n > 0 {
-				g.Moves[n-1].NAGs = append(g.Moves[n-1].NAGs, nag)
-			}
-			l.i = j
-		case c == '!' || c == '?':
-			j := l.i
-			for j < len(l.s) && (l.s[j] == '!' || l.s[j] == '?') {
-				j++
-			}
-			n := len(g.Moves)
-			if n == 0 {
-				return l.err("move mark %q without a move", l.s[l.i:j])
-			}
-			if !validMark(g.Moves[n-1].Marks + l.s[l.i:j]) {
-				return l.err("move mark %q not understood (use !, ?, !!, ??, !?, ?! or *)", g.Moves[n-1].Marks+l.s[l.i:j])
-			}
-			g.Moves[n-1].Marks += l.s[l.i:j]
-			l.i = j
-		case c == '*':
-			if numLine != 0 {
-				noMoveAfterNumber()
-			}
-			g.Result = "*"
-			l.i++
-			return nil
-		case c == '.':
-			// "12. ..." marks Black's move; a lone '.' (seen in real files) is tolerated.
-			j := l.i
-			for j < len(l.s) && l.s[j] == '.' {
-				j++
-			}
-			switch {
-			case j-l.i == 3: // "...": the move is left out (PDN 3.0 Move = ... | Ellipses)
-				blackNext = true
-				numLine = 0
-			case j-l.i >= 2:
-				l.tolerate(l.line, l.col(), "%q is neither a move number nor \"...\"", l.s[l.i:j])
-				blackNext = true
-			default:
-				l.tolerate(l.line, l.col(), "stray '.' ignored")
-			}
-			l.i = j
-		case strings.HasPrefix(l.s[l.i:], "½"):
-			if strings.HasPrefix(l.s[l.i:], "½-½") {
-				if numLine != 0 {
-					noMoveAfterNumber()
-				}
-				l.tolerate(l.line, l.col(), "result ½-½ (PDN 3.0 writes a draw 1/2-1/2)")
-				g.Result = "½-½"
-				l.i += len("½-½")
-				return nil
-			}
-			return l.err("unreadable result starting with ½")
-		case isDigit(c):
-			line, col := l.line, l.col()
-			j := l.i
-			for j < len(l.s) && isDigit(l.s[j]) {
-				j++
-			}
-			if j < len(l.s) && l.s[j] == '.' {
-				// Move number: "12." (White's move) or "12..." (Black's move).
-				n, err := atoiMoveNumber(l.s[l.i:j])
-				if err != nil {
-					return l.errAt(line, col, "move number %q too large", l.s[l.i:j])
-				}
-				k := j
-				for k < len(l.s) && l.s[k] == '.' {
-					k++
-				}
-				if numLine != 0 {
-					noMoveAfterNumber()
-				}
-				if k-j == 2 || k-j > 3 {
-					l.tolerate(line, col, "move number %q (PDN 3.0: \"N.\" or \"N...\")", l.s[l.i:k])
-				}
-				numLine, numCol, numText = line, col, l.s[l.i:k]
-				number = n
-				blackNext = k-j >= 2
-				l.i = k
-				continue
-			}
-			if strings.HasPrefix(l.s[l.i:], "1/2-1/2") {
-				if numLine != 0 {
-					noMoveAfterNumber()
-				}
-				g.Result = "1/2-1/2"
-				l.i += len("1/2-1/2")
-				return nil
-			}
-			// The move is read straight into a new last element of g.Moves (a PDNMove is
-			// large: no copies), which is dropped again for a result or an error.
-			n, wasNil := len(g.Moves), g.Moves == nil
-			if n < cap(g.Moves) {
-				g.Moves = g.Moves[:n+1] // spare capacity is zero (fresh, or cleared when dropped)
-			} else {
-				g.Moves = append(g.Moves, PDNMove{})
-			}
-			res, end, err := lexMove(l, j, &g.Moves[n])
-			if err != nil || res != "" {
-				g.Moves[n] = PDNMove{}
-				g.Moves = g.Moves[:n]
-				if wasNil {
-					g.Moves = nil // a game without moves keeps a nil move list
-				}
-			}
-			if err != nil {
-				return err
-			}
-			if res == "" && len(g.Moves) > n && !g.Moves[n].Capture && g.Moves[n].Via == nil && atGameEnd(l.s, end) {
-				// A non-standard result ("4-6", "1-9": a match score out of 10) is the last
-				// token of the game and the same as the Result tag: a result, not a move.
-				if rt := strings.TrimSpace(g.ResultTag()); rt != "" && rt == g.Moves[n].Text {
-					res = rt
-					g.Moves[n] = PDNMove{}
-					g.Moves = g.Moves[:n]
-					if wasNil {
-						g.Moves = nil
-					}
-					l.tolerate(line, col, "non-standard result %s (PDN 3.0 results: 1-0, 0-1, 1/2-1/2, 2-0, 0-2, 1-1, 0-0, *)", res)
-				}
-			}
-			if res != "" {
-				if numLine != 0 {
-					noMoveAfterNumber()
-				}
-				g.Result = res
-				l.i = end
-				return nil
-			}
-			if err := addMove(line, col, end); err != nil {
-				return err
-			}
-		case c >= 'a' && c <= 'z':
-			line, col := l.line, l.col()
-			m, end, err := lexAlgebraic(l)
-			if err != nil {
-				return err
-			}
-			g.Moves = append(g.Moves, m)
-			if err := addMove(line, col, end); err != nil {
-				return err
-			}
-		default:
-			r, _ := utf8.DecodeRuneInString(l.s[l.i:])
-			return l.err("unexpected character %q", r)
+	return false, m.addMove(line, col, end)
+}
+
+// moveNumber reads "12." (White's move) or "12..." (Black's move); the digits end at j.
+func (m *movetext) moveNumber(line, col, j int) error {
+	l := m.l
+	n, err := atoiMoveNumber(l.s[l.i:j])
+	if err != nil {
+		return l.errAt(line, col, "move number %q too large", l.s[l.i:j])
+	}
+	k := j
+	for k < len(l.s) && l.s[k] == '.' {
+		k++
+	}
+	m.noMoveAfterNumber()
+	if k-j == 2 || k-j > 3 {
+		l.tolerate(line, col, "move number %q (PDN 3.0: \"N.\" or \"N...\")", l.s[l.i:k])
+	}
+	m.numLine, m.numCol, m.numText = line, col, l.s[l.i:k]
+	m.number = n
+	m.blackNext = k-j >= 2
+	l.i = k
+	return nil
+}
+
+// lexMoveLast lexes the numeric move whose first number ends at j straight into a new
+// last element of g.Moves (a PDNMove is large: no copies). For a result, or an error, the
+// element is dropped again and the result is returned: a standard one, or a non-standard
+// one ("4-6", "1-9": a match score out of 10) that is the game's last token and the same
+// as its Result tag.
+func (m *movetext) lexMoveLast(line, col, j int) (string, int, error) {
+	l, g := m.l, m.g
+	n, wasNil := len(g.Moves), g.Moves == nil
+	if n < cap(g.Moves) {
+		g.Moves = g.Moves[:n+1] // spare capacity is zero (fresh, or cleared when dropped)
+	} else {
+		g.Moves = append(g.Moves, PDNMove{})
+	}
+	drop := func() {
+		g.Moves[n] = PDNMove{}
+		g.Moves = g.Moves[:n]
+		if wasNil {
+			g.Moves = nil // a game without moves keeps a nil move list
 		}
 	}
+	res, end, err := lexMove(l, j, &g.Moves[n])
+	if err != nil || res != "" {
+		drop()
+	}
+	if err != nil {
+		return "", 0, err
+	}
+	if res == "" && !g.Moves[n].Capture && g.Moves[n].Via == nil && atGameEnd(l.s, end) {
+		if rt := strings.TrimSpace(g.ResultTag()); rt != "" && rt == g.Moves[n].Text {
+			res = rt
+			drop()
+			l.tolerate(line, col, "non-standard result %s (PDN 3.0 results: 1-0, 0-1, 1/2-1/2, 2-0, 0-2, 1-1, 0-0, *)", res)
+		}
+	}
+	return res, end, nil
+}
+
+// addMove numbers the lexed move (numeric or algebraic) just placed last in g.Moves and
+// reads the marks written straight after it ("22-18!", "22x13*").
+func (m *movetext) addMove(line, col, end int) error {
+	l, g := m.l, m.g
+	mv := &g.Moves[len(g.Moves)-1]
+	mv.Line, mv.Col = line, col
+	m.numLine = 0
+	if m.number == 0 {
+		m.number = 1
+	}
+	mv.Number = m.number
+	mv.Second = m.blackNext
+	if m.blackNext {
+		m.number++
+	}
+	m.blackNext = !m.blackNext
+	m.haveMove = true
+	l.i = end
+	k := l.i
+	for k < len(l.s) && (l.s[k] == '!' || l.s[k] == '?' || l.s[k] == '*') {
+		k++
+	}
+	if k > l.i {
+		if !validMark(l.s[l.i:k]) {
+			return l.err("move mark %q not understood (use !, ?, !!, ??, !?, ?! or *)", l.s[l.i:k])
+		}
+		mv.Marks = l.s[l.i:k]
+		l.i = k
+	}
+	if l.i < len(l.s) && !isDelim(l.s[l.i]) {
+		return l.err("unexpected %q after move %s", l.s[l.i], mv.Text)
+	}
+	return nil
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
