@@ -240,6 +240,7 @@ type PDNReader struct {
 	src string
 	// spare, when not nil, is the storage the next game read goes to (ScoreParser).
 	spare *Game
+	lex   pdnLexer
 }
 
 // NewPDNReader returns a reader of the games in r. It buffers r itself.
@@ -681,7 +682,8 @@ func (l *pdnLexer) advanceTo(j int) {
 }
 
 func (r *PDNReader) parseChunk(s string, startLine int, cp bool) {
-	l := &pdnLexer{s: s, line: startLine, strict: r.Strict}
+	r.lex = pdnLexer{s: s, line: startLine, strict: r.Strict}
+	l := &r.lex         // kept on the reader: no allocation per chunk
 	if r.carry != nil { // the next game's tags follow this chunk
 		l.nextLine, l.nextCol = r.carryLn, r.carryCol
 	}
