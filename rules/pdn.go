@@ -1275,9 +1275,38 @@ func lexMove(l *pdnLexer, j int, m *PDNMove) (string, int, *PDNError) {
 	}
 	// Up to maxMoveSquares squares; the first 16 on the stack (a real move has few).
 	var sq [16]int
-	squares := sq[:0]
-	squares = append(squares, first)
-	k := j
+	squares, k, sep, err := lexSquares(l, j, append(sq[:0], first))
+	if err != nil {
+		return "", 0, err
+	}
+	if len(squares) < 2 {
+		return "", 0, l.err("number %q is neither a move number (\"%s.\") nor a move", s[l.i:j], s[l.i:j])
+	}
+	text := s[l.i:k]
+	if len(squares) == 2 && sep == '-' {
+		switch text {
+		case "1-0", "0-1", "2-0", "0-2", "1-1", "0-0":
+			return text, k, nil
+		}
+	}
+	if err := checkSquares(l, text, squares, sep); err != nil {
+		return "", 0, err
+	}
+	m.Text = text
+	m.From = squares[0]
+	m.To = squares[len(squares)-1]
+	if len(squares) > 2 {
+		m.Via = append([]int(nil), squares[1:len(squares)-1]...)
+	}
+	m.Capture = sep != '-'
+	return "", k, nil
+}
+
+// lexSquares reads the separators and squares that follow a move's first square (which
+// ends at k), appending the squares; it returns them, the index after the move and the
+// separator ('-', 'x' or ':'; 0 when there is none).
+func lexSquares(l *pdnLexer, k int, squares []int) ([]int, int, byte, *PDNError) {
+	s := l.s
 	sep := byte(0)
 	for k < len(s) {
 		c := s[k]
@@ -1293,13 +1322,11 @@ func lexMove(l *pdnLexer, j int, m *PDNMove) (string, int, *PDNError) {
 			q++
 		}
 		if q == p {
-			if c == 'x' || c == 'X' || c == '-' || c == ':' {
-				return "", 0, l.errAt(l.line, k-l.lineStart+1, "separator %q not followed by a square number", c)
-			}
+			return nil, 0, 0, l.errAt(l.line, k-l.lineStart+1, "separator %q not followed by a square number", c)
 		}
 		n, ok := atoiSq(s[p:q])
 		if !ok {
-			return "", 0, l.errAt(l.line, p-l.lineStart+1, "square number %q too large", s[p:q])
+			return nil, 0, 0, l.errAt(l.line, p-l.lineStart+1, "square number %q too large", s[p:q])
 		}
 		if q-p > 2 {
 			l.tolerate(l.line, p-l.lineStart+1, "square %s written with more than two digits (PDN 3.0 squares: 1-99, 01-09)", s[p:q])
@@ -1311,43 +1338,32 @@ func lexMove(l *pdnLexer, j int, m *PDNMove) (string, int, *PDNError) {
 		if sep == 0 {
 			sep = c
 		} else if (sep == '-') != (c == '-') {
-			return "", 0, l.errAt(l.line, k-l.lineStart+1, "move mixes '-' and 'x'")
+			return nil, 0, 0, l.errAt(l.line, k-l.lineStart+1, "move mixes '-' and 'x'")
 		}
 		if len(squares) == maxMoveSquares {
-			return "", 0, l.err("move with too many squares")
+			return nil, 0, 0, l.err("move with too many squares")
 		}
 		squares = append(squares, n)
 		k = q
 	}
-	if len(squares) < 2 {
-		return "", 0, l.err("number %q is neither a move number (\"%s.\") nor a move", s[l.i:j], s[l.i:j])
-	}
-	text := s[l.i:k]
-	if len(squares) == 2 && sep == '-' {
-		switch text {
-		case "1-0", "0-1", "2-0", "0-2", "1-1", "0-0":
-			return text, k, nil
-		}
-	}
+	return squares, k, sep, nil
+}
+
+// checkSquares rejects square 0, an ordinary move to its own square and an ordinary move
+// with landing squares.
+func checkSquares(l *pdnLexer, text string, squares []int, sep byte) *PDNError {
 	for _, sq := range squares {
 		if sq == 0 {
-			return "", 0, l.err("square 0 in %q: squares are numbered from 1", text)
+			return l.err("square 0 in %q: squares are numbered from 1", text)
 		}
 	}
 	if sep == '-' && len(squares) == 2 && squares[0] == squares[1] {
-		return "", 0, l.err("move %q goes from a square to itself", text)
+		return l.err("move %q goes from a square to itself", text)
 	}
 	if sep == '-' && len(squares) > 2 {
-		return "", 0, l.err("ordinary move %q with more than two squares", text)
+		return l.err("ordinary move %q with more than two squares", text)
 	}
-	m.Text = text
-	m.From = squares[0]
-	m.To = squares[len(squares)-1]
-	if len(squares) > 2 {
-		m.Via = append([]int(nil), squares[1:len(squares)-1]...)
-	}
-	m.Capture = sep != '-'
-	return "", k, nil
+	return nil
 }
 
 // atoiMoveNumber is strconv.Atoi for a move number (digits only): computed directly when
@@ -1493,7 +1509,25 @@ func parseTag(l *pdnLexer) (Tag, error) {
 	if k >= len(s) || s[k] != '"' {
 		return Tag{}, l.errAt(line, k-l.lineStart+1, "tag %s: value must be a \"quoted string\"", name)
 	}
+	value, k, ok := tagValue(s, k+1)
+	if !ok {
+		return Tag{}, l.errAt(line, col, "tag %s: string not closed on its line", name)
+	}
 	k++
+	for k < len(s) && (s[k] == ' ' || s[k] == '\t') {
+		k++
+	}
+	if k >= len(s) || s[k] != ']' {
+		return Tag{}, l.errAt(line, k-l.lineStart+1, "tag %s: ']' expected", name)
+	}
+	l.advanceTo(k + 1)
+	return Tag{Name: name, Value: value}, nil
+}
+
+// tagValue reads a tag's quoted value starting at s[k] (after the opening quote), with its
+// escapes \" and \\ undone and stray carriage returns dropped; it returns the value, the
+// index of the closing quote, and false when the string is not closed on its line.
+func tagValue(s string, k int) (string, int, bool) {
 	vs := k
 	escaped := false
 	for k < len(s) && s[k] != '"' && s[k] != '\n' {
@@ -1504,7 +1538,7 @@ func parseTag(l *pdnLexer) (Tag, error) {
 		k++
 	}
 	if k >= len(s) || s[k] != '"' {
-		return Tag{}, l.errAt(line, col, "tag %s: string not closed on its line", name)
+		return "", k, false
 	}
 	value := s[vs:k]
 	if strings.IndexByte(value, '\r') >= 0 {
@@ -1520,15 +1554,7 @@ func parseTag(l *pdnLexer) (Tag, error) {
 		}
 		value = b.String()
 	}
-	k++
-	for k < len(s) && (s[k] == ' ' || s[k] == '\t') {
-		k++
-	}
-	if k >= len(s) || s[k] != ']' {
-		return Tag{}, l.errAt(line, k-l.lineStart+1, "tag %s: ']' expected", name)
-	}
-	l.advanceTo(k + 1)
-	return Tag{Name: name, Value: value}, nil
+	return value, k, true
 }
 
 // isWholeTagLine reports whether b is exactly one or more tag pairs [Name "value"].
