@@ -410,31 +410,18 @@ func (r *PDNReader) readChunk() (string, int, bool, error) {
 	inComment := false
 	prevBlank := false
 	for {
-		var line []byte
-		var lcp bool
-		lineNo := 0
-		if r.carry != nil {
-			// The rest of a line whose first part ended the previous game (a tag written
-			// after the result on the same line), or a tag line read past that game.
-			r.carryLine = append(r.carryLine[:0], r.carry...)
-			line, lcp, lineNo = r.carryLine, r.carryCP, r.carryLn
-			r.carry = nil
-		} else {
-			var err error
-			line, lcp, err = r.readLine()
-			if err == io.EOF {
-				r.eof = true
-				break
+		line, lcp, lineNo, err := r.chunkLine()
+		if err == io.EOF {
+			r.eof = true
+			break
+		}
+		if err != nil {
+			var pe *PDNError
+			if errors.As(err, &pe) {
+				// Too long a line: drop the partial game; the caller reports it.
+				return "", pe.Line, cp, err
 			}
-			if err != nil {
-				var pe *PDNError
-				if errors.As(err, &pe) {
-					// Too long a line: drop the partial game; the caller reports it.
-					return "", pe.Line, cp, err
-				}
-				return "", 0, false, err
-			}
-			lineNo = r.line
+			return "", 0, false, err
 		}
 		trim := trimLeftSpace(line)
 		if len(trim) > 0 && trim[0] == '[' && haveMoves && (!inComment || (prevBlank && isWholeTagLine(trim))) {
@@ -457,19 +444,8 @@ func (r *PDNReader) readChunk() (string, int, bool, error) {
 			r.buf = append(r.buf, '\n')
 			continue
 		}
-		cut := -1
-		if inComment || (len(trim) > 0 && trim[0] != '[') {
-			inComment, cut = scanBraces(line, inComment, &haveMoves)
-		} else if len(trim) > 0 && trim[0] == '[' {
-			// A tag line; movetext may follow the closing bracket on the same line.
-			off := len(line) - len(trim)
-			if end := tagLineEnd(trim); end < len(trim) {
-				inComment, cut = scanBraces(trim[end:], inComment, &haveMoves)
-				if cut >= 0 {
-					cut += off + end
-				}
-			}
-		}
+		var cut int
+		inComment, cut = scanLine(line, trim, inComment, &haveMoves)
 		if cut >= 0 {
 			// A tag written after movetext on the same line ("... 1-0 [Event "B"]"): the
 			// game ends before it and the next game starts with it (PDN 3.0: the result
@@ -482,19 +458,7 @@ func (r *PDNReader) readChunk() (string, int, bool, error) {
 		r.buf = append(r.buf, line...)
 		r.buf = append(r.buf, '\n')
 		if len(r.buf) > MaxPDNGame {
-			// Skip to the next tag line.
-			for {
-				l, _, err := r.readLine()
-				if err != nil {
-					r.eof = err == io.EOF
-					break
-				}
-				t := trimLeftSpace(l)
-				if len(t) > 0 && t[0] == '[' {
-					r.setCarry(l, 0, r.line, false)
-					break
-				}
-			}
+			r.skipToTags()
 			return "", start, cp, &PDNError{Line: start, Col: 1, Msg: fmt.Sprintf("game longer than %d bytes", MaxPDNGame), Err: ErrPDNTooLarge}
 		}
 	}
@@ -502,6 +466,54 @@ func (r *PDNReader) readChunk() (string, int, bool, error) {
 		return r.src, start, cp, nil // the text needed no change: no copy
 	}
 	return string(r.buf), start, cp, nil
+}
+
+// scanLine is scanBraces for a chunk's line (trim: the line without its leading blanks),
+// skipping the tags of a tag line: movetext may follow its closing bracket.
+func scanLine(line, trim []byte, inComment bool, haveMoves *bool) (bool, int) {
+	cut := -1
+	if inComment || (len(trim) > 0 && trim[0] != '[') {
+		inComment, cut = scanBraces(line, inComment, haveMoves)
+	} else if len(trim) > 0 && trim[0] == '[' {
+		off := len(line) - len(trim)
+		if end := tagLineEnd(trim); end < len(trim) {
+			inComment, cut = scanBraces(trim[end:], inComment, haveMoves)
+			if cut >= 0 {
+				cut += off + end
+			}
+		}
+	}
+	return inComment, cut
+}
+
+// chunkLine returns the next line of a chunk, whether it was Windows-1252 and its number:
+// the carried rest of a line whose first part ended the previous game (a tag written after
+// the result on the same line) or a tag line read past that game, else the next line read.
+func (r *PDNReader) chunkLine() ([]byte, bool, int, error) {
+	if r.carry != nil {
+		r.carryLine = append(r.carryLine[:0], r.carry...)
+		r.carry = nil
+		return r.carryLine, r.carryCP, r.carryLn, nil
+	}
+	line, lcp, err := r.readLine()
+	return line, lcp, r.line, err
+}
+
+// skipToTags skips the lines of a game too large to read, up to the next tag line (kept
+// for the next chunk).
+func (r *PDNReader) skipToTags() {
+	for {
+		l, _, err := r.readLine()
+		if err != nil {
+			r.eof = err == io.EOF
+			return
+		}
+		t := trimLeftSpace(l)
+		if len(t) > 0 && t[0] == '[' {
+			r.setCarry(l, 0, r.line, false)
+			return
+		}
+	}
 }
 
 // setCarry keeps line from byte cut on for the next chunk, with the bytes before cut
