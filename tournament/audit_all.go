@@ -151,7 +151,7 @@ func (tx *Tx) AuditAll(opts ArchiveAuditOptions) (*AuditSummary, error) {
 	total := &AuditSummary{}
 	if opts.OnStart != nil {
 		var n int
-		if err := tx.QueryRowContext(tx.ctx, `SELECT count(*) FROM games g JOIN boards b ON b.id = g.board_id`).Scan(&n); err != nil {
+		if err := tx.queryRow(`SELECT count(*) FROM games g JOIN boards b ON b.id = g.board_id`).Scan(&n); err != nil {
 			return total, err
 		}
 		opts.OnStart(n)
@@ -196,7 +196,7 @@ func (tx *Tx) AuditAll(opts ArchiveAuditOptions) (*AuditSummary, error) {
 		it := &r.it
 		switch it.Kind {
 		case ItemTournamentStart:
-			cur = &AuditSummary{TournamentID: it.Tournament.ID, Name: it.Tournament.Name, Variant: it.Tournament.Variant, Lang: it.Tournament.Lang}
+			cur = &AuditSummary{TournamentID: it.Tournament.ID, Name: it.Tournament.Name, Variant: it.Tournament.Variant.Name(), Lang: it.Tournament.Lang}
 		case ItemGame:
 			cur.add(it.Game)
 		case ItemTournamentEnd:
@@ -292,7 +292,7 @@ func (tx *Tx) newArchiveReader() (*archiveReader, error) {
 		WHERE r.tournament_id = ? ORDER BY c.id`},
 		{&ar.scoreStmt, archiveScoreQuery},
 	} {
-		st, err := tx.PrepareContext(tx.ctx, q.sql)
+		st, err := tx.prepare(q.sql)
 		if err != nil {
 			ar.close()
 			return nil, err
@@ -430,7 +430,7 @@ func (ar *archiveReader) name(id int64) (string, error) {
 		return n, nil
 	}
 	var n string
-	err := ar.tx.QueryRowContext(ar.tx.ctx, `SELECT p.name FROM entries e JOIN players p ON p.id = e.player_id WHERE e.id = ?`, id).Scan(&n)
+	err := ar.tx.queryRow(`SELECT p.name FROM entries e JOIN players p ON p.id = e.player_id WHERE e.id = ?`, id).Scan(&n)
 	if err == nil {
 		ar.names[id] = n
 	}

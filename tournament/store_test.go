@@ -206,7 +206,7 @@ func TestUpdateIsAllOrNothing(t *testing.T) {
 	ctx := context.Background()
 	boom := errors.New("boom")
 	err := s.Update(ctx, func(tx *Tx) error {
-		if err := tx.CreateTournament(&Tournament{Name: "A", Variant: "italian", System: "dutch", Rounds: 5}); err != nil {
+		if err := tx.CreateTournament(&Tournament{Name: "A", Variant: VariantItalian, System: "dutch", Rounds: 5}); err != nil {
 			return err
 		}
 		return boom
@@ -217,7 +217,7 @@ func TestUpdateIsAllOrNothing(t *testing.T) {
 	func() {
 		defer func() { recover() }()
 		s.Update(ctx, func(tx *Tx) error {
-			tx.CreateTournament(&Tournament{Name: "B", Variant: "italian", System: "dutch", Rounds: 5})
+			tx.CreateTournament(&Tournament{Name: "B", Variant: VariantItalian, System: "dutch", Rounds: 5})
 			panic("bug")
 		})
 	}()
@@ -230,13 +230,25 @@ func TestUpdateIsAllOrNothing(t *testing.T) {
 }
 
 func TestEventLogAppendOnly(t *testing.T) {
-	s, _ := openTemp(t)
-	t.Setenv("ARBITRO_ARBITER", "Bianchi")
+	// The actor and the clock are the store's options, not the environment.
+	t.Setenv("ARBITRO_ARBITER", "Environment")
+	at := time.Date(2026, 11, 21, 15, 30, 0, 750e6, time.FixedZone("CET", 3600))
+	s, err := Open(filepath.Join(t.TempDir(), "t.db"), WithActor(" Bianchi "), WithClock(func() time.Time { return at }))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
 	tr := newTournament(t, s, "Open")
 	var evs []Event
 	s.View(context.Background(), func(tx *Tx) (err error) { evs, err = tx.Events(tr.ID); return })
 	if len(evs) != 1 || evs[0].Action != "tournament.create" || evs[0].Actor != "Bianchi" || string(evs[0].Before) != "null" || !bytes.Contains(evs[0].After, []byte(`"name":"Open"`)) {
 		t.Fatalf("events: %+v", evs)
+	}
+	if evs[0].At != "2026-11-21T14:30:00Z" || tr.CreatedAt != evs[0].At {
+		t.Errorf("event at %s, tournament created at %s; want the injected clock, UTC, to the second", evs[0].At, tr.CreatedAt)
+	}
+	if d, _ := openTemp(t); d.actor != DefaultActor {
+		t.Errorf("default actor %q, want %q", d.actor, DefaultActor)
 	}
 	for _, q := range []string{"UPDATE events SET actor = 'x'", "DELETE FROM events"} {
 		if _, err := s.DB().Exec(q); err == nil || !strings.Contains(err.Error(), "append-only") {
@@ -340,7 +352,7 @@ func TestSelectTournament(t *testing.T) {
 		t.Fatalf("unknown: %v", err)
 	}
 	err := s.Update(context.Background(), func(tx *Tx) error {
-		return tx.CreateTournament(&Tournament{Name: "coppa italia", Variant: "italian", System: "dutch", Rounds: 5})
+		return tx.CreateTournament(&Tournament{Name: "coppa italia", Variant: VariantItalian, System: "dutch", Rounds: 5})
 	})
 	if !errors.Is(err, ErrDuplicateTournament) {
 		t.Fatalf("duplicate name: %v", err)
@@ -366,7 +378,7 @@ func TestTournamentSetLockedAfterRoundOne(t *testing.T) {
 		t.Fatalf("end before start: %v", err)
 	}
 	mustUpdate(t, s, func(tx *Tx) error {
-		_, err := tx.ExecContext(tx.Ctx(), "INSERT INTO rounds (tournament_id, number, paired_at) VALUES (?, 1, ?)", tr.ID, tx.NowText())
+		_, err := tx.exec("INSERT INTO rounds (tournament_id, number, paired_at) VALUES (?, 1, ?)", tr.ID, tx.NowText())
 		return err
 	})
 	for _, f := range []string{"rounds", "system", "variant", "tiebreaks", "scoring", "seed"} {
@@ -406,7 +418,6 @@ func TestReaderDoesNotWaitForWriter(t *testing.T) {
 		})
 	}()
 	<-holding
-	start := time.Now()
 	s2, err := Open(path)
 	if err != nil {
 		t.Fatal(err)
@@ -422,10 +433,40 @@ func TestReaderDoesNotWaitForWriter(t *testing.T) {
 	if werr := <-done; werr != nil {
 		t.Fatal(werr)
 	}
+	// The writer holds its transaction until release is closed, which happens only after
+	// the read: a reader that needed the write lock would have failed with ErrBusy.
 	if err != nil || n != 0 {
 		t.Fatalf("reader: %v, saw %d uncommitted entries", err, n)
 	}
-	if d := time.Since(start); d > 2*time.Second {
-		t.Fatalf("reader waited %v for the writer", d)
+}
+
+// TestOneNowPerTransaction: the store reads its clock once per transaction, so every row
+// and event a command writes carries the same time even when the clock moves meanwhile;
+// the next transaction reads it again.
+func TestOneNowPerTransaction(t *testing.T) {
+	tick := time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)
+	clock := func() time.Time { tick = tick.Add(time.Minute); return tick }
+	s, err := Open(filepath.Join(t.TempDir(), "t.db"), WithClock(clock))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	tr := &Tournament{Name: "Open", Variant: VariantItalian, System: SystemDutch, Rounds: 5}
+	mustUpdate(t, s, func(tx *Tx) error {
+		if err := tx.CreateTournament(tr); err != nil {
+			return err
+		}
+		clock() // the clock moves during the transaction
+		_, err := tx.AddPlayer(tr, Player{Name: "Rossi, Mario"})
+		return err
+	})
+	mustUpdate(t, s, func(tx *Tx) error { _, err := tx.AddPlayer(tr, Player{Name: "Bianchi, Luca"}); return err })
+	var evs []Event
+	s.View(context.Background(), func(tx *Tx) (err error) { evs, err = tx.Events(tr.ID); return })
+	if len(evs) != 3 {
+		t.Fatalf("%d events, want 3", len(evs))
+	}
+	if evs[0].At != evs[1].At || evs[0].At != tr.CreatedAt || evs[2].At == evs[1].At {
+		t.Errorf("event times %s %s %s (created %s): want the first two equal, the third later", evs[0].At, evs[1].At, evs[2].At, tr.CreatedAt)
 	}
 }

@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"arbitro/rules"
 	"fmt"
 	"slices"
 	"strconv"
@@ -204,7 +205,7 @@ func (tx *Tx) keepTRFRecords(t *Tournament, tr *TRF, ids map[int]int64) error {
 	}
 	lines = append(lines, tr.Other...)
 	for k, l := range lines {
-		if _, err := tx.ExecContext(tx.ctx, `INSERT INTO trf_records (tournament_id, seq, line) VALUES (?, ?, ?)`, t.ID, k+1, l); err != nil {
+		if _, err := tx.exec(`INSERT INTO trf_records (tournament_id, seq, line) VALUES (?, ?, ?)`, t.ID, k+1, l); err != nil {
 			return err
 		}
 	}
@@ -218,7 +219,7 @@ func (tx *Tx) keepTRFRecords(t *Tournament, tr *TRF, ids map[int]int64) error {
 				if x > y {
 					x, y = y, x
 				}
-				if _, err := tx.ExecContext(tx.ctx, `INSERT OR REPLACE INTO forbidden_pairs (tournament_id, entry_a, entry_b, first_round, last_round) VALUES (?, ?, ?, ?, ?)`,
+				if _, err := tx.exec(`INSERT OR REPLACE INTO forbidden_pairs (tournament_id, entry_a, entry_b, first_round, last_round) VALUES (?, ?, ?, ?, ?)`,
 					t.ID, x, y, f.FirstRound, f.LastRound); err != nil {
 					return err
 				}
@@ -226,7 +227,7 @@ func (tx *Tx) keepTRFRecords(t *Tournament, tr *TRF, ids map[int]int64) error {
 		}
 	}
 	if tr.Baku() && t.System == SystemDutch {
-		if _, err := tx.ExecContext(tx.ctx, `INSERT INTO dutch_settings (tournament_id, acceleration) VALUES (?, ?)`, t.ID, AccelerationBaku); err != nil {
+		if _, err := tx.exec(`INSERT INTO dutch_settings (tournament_id, acceleration) VALUES (?, ?)`, t.ID, AccelerationBaku); err != nil {
 			return err
 		}
 	}
@@ -237,7 +238,7 @@ func (tx *Tx) keepTRFRecords(t *Tournament, tr *TRF, ids map[int]int64) error {
 // the player fields of trf_players or the federation ids, the records of trf_records,
 // the prohibited pairs and the acceleration (see ExportTRF).
 func (tx *Tx) addTRFKept(t *Tournament, tr *TRF) error {
-	rows, err := tx.QueryContext(tx.ctx, `SELECT e.pairing_number, p.fid_id, p.fmjd_id, p.national_id, p.birth_year,
+	rows, err := tx.query(`SELECT e.pairing_number, p.fid_id, p.fmjd_id, p.national_id, p.birth_year,
 		COALESCE(k.sex, ''), COALESCE(k.birth_date, ''), COALESCE(k.id_column, ''), k.entry_id IS NOT NULL
 		FROM entries e JOIN players p ON p.id = e.player_id LEFT JOIN trf_players k ON k.entry_id = e.id
 		WHERE e.tournament_id = ? AND e.pairing_number IS NOT NULL`, t.ID)
@@ -285,7 +286,7 @@ func (tx *Tx) addTRFKept(t *Tournament, tr *TRF) error {
 			}
 		}
 	}
-	lines, err := tx.QueryContext(tx.ctx, `SELECT line FROM trf_records WHERE tournament_id = ? ORDER BY seq`, t.ID)
+	lines, err := tx.query(`SELECT line FROM trf_records WHERE tournament_id = ? ORDER BY seq`, t.ID)
 	if err != nil {
 		return err
 	}
@@ -313,7 +314,7 @@ func (tx *Tx) addTRFKept(t *Tournament, tr *TRF) error {
 		}
 	}
 	tr.Forbidden = nil
-	frows, err := tx.QueryContext(tx.ctx, `SELECT ea.pairing_number, eb.pairing_number, f.first_round, f.last_round FROM forbidden_pairs f
+	frows, err := tx.query(`SELECT ea.pairing_number, eb.pairing_number, f.first_round, f.last_round FROM forbidden_pairs f
 		JOIN entries ea ON ea.id = f.entry_a JOIN entries eb ON eb.id = f.entry_b
 		WHERE f.tournament_id = ? ORDER BY ea.pairing_number, eb.pairing_number`, t.ID)
 	if err != nil {
@@ -345,11 +346,11 @@ func (tx *Tx) addTRFKept(t *Tournament, tr *TRF) error {
 
 // TRFImportOptions are the choices of `arbitro tournament import-trf`.
 type TRFImportOptions struct {
-	Name    string // tournament name; "" = the TRF's 012 line
-	Variant string // VariantItalian or VariantInternational (required: a TRF does not say)
-	System  string // "" = SystemDutch
-	Seed    int64  // 0 = NewSeed(); then moved to the first seed whose lot colour is XXC
-	Source  string // file name for the event log
+	Name    string         // tournament name; "" = the TRF's 012 line
+	Variant *rules.Variant // rules.Italian or rules.International (required: a TRF does not say)
+	System  string         // "" = SystemDutch
+	Seed    int64          // 0 = NewSeed(); then moved to the first seed whose lot colour is XXC
+	Source  string         // file name for the event log
 }
 
 // trfTournament builds the tournament an import of tr with opts creates (name, variant,
@@ -415,7 +416,7 @@ func (tx *Tx) ImportTRF(tr *TRF, opts TRFImportOptions) (*Tournament, error) {
 		return nil, err
 	}
 	now := tx.NowText()
-	if _, err := tx.ExecContext(tx.ctx, `UPDATE tournaments SET lot_drawn_at = ? WHERE id = ?`, now, t.ID); err != nil {
+	if _, err := tx.exec(`UPDATE tournaments SET lot_drawn_at = ? WHERE id = ?`, now, t.ID); err != nil {
 		return nil, err
 	}
 	t.LotDrawnAt = now
@@ -433,7 +434,7 @@ func (tx *Tx) ImportTRF(tr *TRF, opts TRFImportOptions) (*Tournament, error) {
 		if err != nil {
 			return nil, fmt.Errorf("TRF line %d: %w", p.Line, err)
 		}
-		if _, err := tx.ExecContext(tx.ctx, `UPDATE entries SET pairing_number = ? WHERE id = ?`, p.Number, e.ID); err != nil {
+		if _, err := tx.exec(`UPDATE entries SET pairing_number = ? WHERE id = ?`, p.Number, e.ID); err != nil {
 			return nil, err
 		}
 		e.Number = p.Number
@@ -441,7 +442,7 @@ func (tx *Tx) ImportTRF(tr *TRF, opts TRFImportOptions) (*Tournament, error) {
 		ids[p.Number] = e.ID
 		// the fields arbitro does not model otherwise, kept for export (issue 19)
 		if p.Sex != "" || p.BirthDate != "" || p.FideID != "" {
-			if _, err := tx.ExecContext(tx.ctx, `INSERT INTO trf_players (entry_id, sex, birth_date, id_column) VALUES (?, ?, ?, ?)`,
+			if _, err := tx.exec(`INSERT INTO trf_players (entry_id, sex, birth_date, id_column) VALUES (?, ?, ?, ?)`,
 				e.ID, p.Sex, p.BirthDate, p.FideID); err != nil {
 				return nil, err
 			}
@@ -450,13 +451,13 @@ func (tx *Tx) ImportTRF(tr *TRF, opts TRFImportOptions) (*Tournament, error) {
 	if err := tx.keepTRFRecords(&t, tr, ids); err != nil {
 		return nil, err
 	}
-	actor := Actor()
+	actor := tx.actor
 	byNum := map[int]*TRFPlayer{}
 	for i := range tr.Players {
 		byNum[tr.Players[i].Number] = &tr.Players[i]
 	}
 	for r := 1; r <= played; r++ {
-		res, err := tx.ExecContext(tx.ctx, `INSERT INTO rounds (tournament_id, number, method, seed, explanation, paired_at, published_at)
+		res, err := tx.exec(`INSERT INTO rounds (tournament_id, number, method, seed, explanation, paired_at, published_at)
 			VALUES (?, ?, ?, 0, ?, ?, ?)`, t.ID, r, RoundMethodTRF, "imported from TRF "+opts.Source, now, now)
 		if err != nil {
 			return nil, err
@@ -470,7 +471,7 @@ func (tx *Tx) ImportTRF(tr *TRF, opts TRFImportOptions) (*Tournament, error) {
 			if !pr.IsBye() {
 				black = ids[pr.Black]
 			}
-			res, err := tx.ExecContext(tx.ctx, `INSERT INTO boards (round_id, board, game, white_entry, black_entry) VALUES (?, ?, 1, ?, ?)`,
+			res, err := tx.exec(`INSERT INTO boards (round_id, board, game, white_entry, black_entry) VALUES (?, ?, 1, ?, ?)`,
 				roundID, pr.Board, ids[pr.White], black)
 			if err != nil {
 				return nil, err
@@ -496,7 +497,7 @@ func (tx *Tx) ImportTRF(tr *TRF, opts TRFImportOptions) (*Tournament, error) {
 			if kind == "" {
 				continue // pending
 			}
-			if _, err := tx.ExecContext(tx.ctx, `INSERT INTO results (board_id, kind, white_points, black_points, entered_at, entered_by)
+			if _, err := tx.exec(`INSERT INTO results (board_id, kind, white_points, black_points, entered_at, entered_by)
 				VALUES (?, ?, ?, ?, ?, ?)`, boardID, kind, wp, bp, now, actor); err != nil {
 				return nil, err
 			}
@@ -507,7 +508,7 @@ func (tx *Tx) ImportTRF(tr *TRF, opts TRFImportOptions) (*Tournament, error) {
 			if r+1 > played+1 || rd.Opponent != 0 || !strings.ContainsRune("HFZ", rune(rd.Result)) {
 				continue
 			}
-			if _, err := tx.ExecContext(tx.ctx, `INSERT INTO absences (tournament_id, entry_id, round_number, points, reason) VALUES (?, ?, ?, ?, ?)`,
+			if _, err := tx.exec(`INSERT INTO absences (tournament_id, entry_id, round_number, points, reason) VALUES (?, ?, ?, ?, ?)`,
 				t.ID, ids[p.Number], r+1, gamePoints(rd.Result), "TRF bye "+string(rd.Result)); err != nil {
 				return nil, err
 			}

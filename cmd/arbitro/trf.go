@@ -7,6 +7,7 @@ package main
 // pair command wires them).
 
 import (
+	"arbitro/internal/atomicfile"
 	"context"
 	"errors"
 	"fmt"
@@ -80,6 +81,7 @@ lot). Scores are written in chess points: draughts game points 2-1-0 become 1-0.
 
 func newImportTRFCmd() *cobra.Command {
 	var opts tournament.TRFImportOptions
+	var variant string
 	cmd := &cobra.Command{
 		Use:   "import-trf FILE",
 		Short: "Create a tournament from a FIDE TRF-16 file (players, rounds, results)",
@@ -95,7 +97,9 @@ become absences. All of it is written in one transaction, or nothing.`,
 			if err != nil {
 				return err
 			}
-			opts.Variant = strings.ToLower(opts.Variant)
+			if opts.Variant, err = tournament.ParseVariant(variant); err != nil {
+				return explain(err)
+			}
 			opts.Source = filepath.Base(args[0])
 			if err := tournament.CheckTRFImport(tr, opts); err != nil { // before the file is created
 				return explain(err)
@@ -124,7 +128,7 @@ become absences. All of it is written in one transaction, or nothing.`,
 	}
 	f := cmd.Flags()
 	f.StringVar(&opts.Name, "name", "", "tournament name (default: the TRF's 012 line)")
-	f.StringVar(&opts.Variant, "variant", "international", "italian or international (a TRF does not say)")
+	f.StringVar(&variant, "variant", "international", "italian or international (a TRF does not say)")
 	f.StringVar(&opts.System, "system", "dutch", "pairing system for the rounds still to play")
 	f.Int64Var(&opts.Seed, "seed", 0, "seed of the lot (default random; moved to match XXC)")
 	return cmd
@@ -148,24 +152,21 @@ func readTRFFile(path string) (*tournament.TRF, error) {
 	return tr, nil
 }
 
-// writeFileAtomic writes path through a temporary file renamed into place.
+// writeFileAtomic writes path through a temporary file renamed into place (atomicfile),
+// with a hint for each way that can fail.
 func writeFileAtomic(path string, fn func(io.Writer) error) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".arbitro-*")
-	if err != nil {
-		return fail(err, "check that the directory exists and is writable")
+	err := atomicfile.Write(path, 0o644, fn)
+	var ae *atomicfile.Error
+	if !errors.As(err, &ae) {
+		return err // nil, or fn's own error
 	}
-	defer os.Remove(tmp.Name())
-	if err := fn(tmp); err != nil {
-		tmp.Close()
-		return err
+	switch ae.Stage {
+	case atomicfile.StageCreate:
+		return fail(ae.Err, "check that the directory exists and is writable")
+	case atomicfile.StageWrite:
+		return fail(ae.Err, "check the disk")
 	}
-	if err := tmp.Close(); err != nil {
-		return fail(err, "check the disk")
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return fail(err, "check that the directory is writable")
-	}
-	return nil
+	return fail(ae.Err, "check that the directory is writable")
 }
 
 // runEnginePair is arbitro as a pairing engine for other programs, with no database:
