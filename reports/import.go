@@ -40,7 +40,7 @@ type ImportIllegalJSON struct {
 func ImportJSONOf(rep *tournament.ImportReport) ImportJSON {
 	p := rep.Plan
 	out := ImportJSON{Tournament: rep.Tournament, Players: len(p.Players), Rounds: p.RoundsFound(), RoundSource: p.RoundSource,
-		Games: len(p.Games), Legal: p.Legal(), Duplicates: p.Duplicates, Warnings: p.Warnings, Windows1252: p.Windows1252}
+		Games: p.GamesFound(), Legal: p.Legal(), Duplicates: p.Duplicates, Warnings: p.Warnings, Windows1252: p.Windows1252}
 	for _, g := range p.Illegal() {
 		v := g.Verdict
 		out.Illegal = append(out.Illegal, ImportIllegalJSON{g.Round, g.Board, g.White, g.Black, v.Ply, v.Move, v.Reason, v.Message, v.FEN})
@@ -59,7 +59,7 @@ func WriteImportText(w io.Writer, rep *tournament.ImportReport) error {
 	if p.Windows1252 {
 		fmt.Fprintln(w, "encoding: Windows-1252 (read and stored as UTF-8)")
 	}
-	fmt.Fprintf(w, "games: %d, judged legal: %d, not legal: %d\n", len(p.Games), p.Legal(), len(p.Illegal()))
+	fmt.Fprintf(w, "games: %d, judged legal: %d, not legal: %d\n", p.GamesFound(), p.Legal(), p.IllegalFound())
 	if ill := p.Illegal(); len(ill) > 0 {
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 		fmt.Fprintln(tw, "ROUND\tBOARD\tWHITE\tBLACK\tPLY\tMOVE\tREASON\tPOSITION BEFORE (FEN)")
@@ -68,6 +68,9 @@ func WriteImportText(w io.Writer, rep *tournament.ImportReport) error {
 			fmt.Fprintf(tw, "%d\t%d\t%s\t%s\t%d\t%s\t%s\t%s\n", g.Round, g.Board, g.White, g.Black, v.Ply, v.Move, v.Reason, v.FEN)
 		}
 		tw.Flush()
+		if n := p.IllegalFound() - len(ill); n > 0 {
+			fmt.Fprintf(w, "and %d more not legal ('arbitro audit' lists them all)\n", n)
+		}
 	}
 	for _, d := range p.Duplicates {
 		fmt.Fprintf(w, "possible duplicate: %q and %q (%s)\n", d.A, d.B, d.Why)

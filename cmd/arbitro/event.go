@@ -1,10 +1,7 @@
 package main
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -36,7 +33,7 @@ type eventImportOptions struct {
 func newEventImportCmd() *cobra.Command {
 	o := &eventImportOptions{}
 	cmd := &cobra.Command{
-		Use:   "import FILE.pdn",
+		Use:   "import FILE.pdn|-",
 		Short: "Create a tournament from the PDN file of a played event, judging every game",
 		Long: `Create a tournament from a PDN file of an event already played: players from the
 White/Black (or Bianco/Nero) tags, rounds from the Round tag, else from the round written in
@@ -44,7 +41,8 @@ Event/Dati ("69° ASSOLUTO 1° TURNO" is round 1), else from file order (a new r
 when a player would play twice); boards in file order within each round; results; and every
 game score, replayed through the rules and judged (the verdict is stored with the game).
 
-The file may be UTF-8 or Windows-1252. The variant comes from the GameType tags, else
+The file may be UTF-8, UTF-16 with its byte-order mark, or Windows-1252; --encoding names
+any other (iso-8859-2, windows-1250...). "-" reads standard input. The variant comes from the GameType tags, else
 --variant, else Italian when the tags are Italian. Names like "BORGHETTI Michele" are stored
 as "BORGHETTI, Michele". Names that may be one person spelt two ways (accents, punctuation,
 initials, two letters apart) are listed, not merged; names that differ only in case are one
@@ -66,6 +64,7 @@ Illegal game scores are imported with their verdict and listed; 'arbitro audit' 
 	f.StringVar(&o.VariantName, "variant", "", "italian or international, for files without GameType tags")
 	f.StringVar(&o.System, "system", "", "round-robin, italo-swiss or dutch (default: inferred, see above)")
 	f.IntVar(&o.Rounds, "rounds", 0, "rounds planned (default: the rounds in the file, or the whole round robin)")
+	f.StringVar(&o.Encoding, "encoding", "", "the file's encoding when it is not UTF-8: "+tournament.EncodingNames)
 	f.BoolVar(&o.Again, "again", false, "import a file already imported into this database once more, as another tournament")
 	return cmd
 }
@@ -84,41 +83,31 @@ func runEventImport(cmd *cobra.Command, args []string, o *eventImportOptions) er
 		o.Variant = v
 	}
 	o.System = strings.ToLower(o.System)
-	fh, err := os.Open(args[0])
-	if err != nil {
-		return fail(err, "check the file name")
-	}
-	defer fh.Close()
 	badFile := func(err error) error {
 		if errors.Is(err, tournament.ErrAlreadyImported) {
 			return fail(err, "nothing was written; 'arbitro tournament list' shows it")
 		}
 		if errors.Is(err, tournament.ErrEventPDN) {
-			return fail(err, "nothing was written; correct the file (or the --variant, --system, --rounds given) and import again")
+			return fail(err, "nothing was written; correct the file (or the --variant, --system, --rounds, --encoding given) and import again")
 		}
 		return explain(err)
 	}
 	// Read and plan the whole file before the database is opened (or created).
-	// Streamed: the file is read for its tags (a bad game stops the reading there),
-	// then again, game by game, inside the write transaction.
-	plan, err := tournament.PrepareEventImportFile(fh, o.EventImportOptions)
+	// Streamed: the file is read for its players and rounds (a bad game stops the
+	// reading there), then again, game by game, inside the write transaction.
+	// Standard input ("-") is copied to a temporary file for the second reading.
+	plan, source, cleanup, err := prepareEventImport(cmd, args[0], o.EventImportOptions)
+	defer cleanup()
 	if err != nil {
 		return badFile(err)
 	}
-	sum := sha256.New()
-	if _, err := fh.Seek(0, io.SeekStart); err != nil {
-		return fail(err, "the file must be a regular file")
-	}
-	if _, err := io.Copy(sum, fh); err != nil {
-		return fail(err, "check the file")
-	}
-	plan.SHA256, plan.Again = hex.EncodeToString(sum.Sum(nil)), o.Again
+	plan.Again = o.Again
 	st, err := openStore()
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	rep, err := tournament.ImportEventPlan(cmd.Context(), st, plan, filepath.Base(args[0]))
+	rep, err := tournament.ImportEventPlan(cmd.Context(), st, plan, source)
 	if err != nil {
 		return badFile(err)
 	}
@@ -126,4 +115,33 @@ func runEventImport(cmd *cobra.Command, args []string, o *eventImportOptions) er
 		return printJSON(cmd, reports.ImportJSONOf(rep))
 	}
 	return reports.WriteImportText(cmd.OutOrStdout(), rep)
+}
+
+// prepareEventImport plans the import of the file name, or of standard input for "-"
+// (copied, as it is read, to a temporary file beside the database, removed by cleanup).
+// It returns the plan and the name the event log gives the source.
+func prepareEventImport(cmd *cobra.Command, name string, opts tournament.EventImportOptions) (*tournament.EventPlan, string, func(), error) {
+	if name != "-" {
+		fh, err := os.Open(name)
+		if err != nil {
+			return nil, "", func() {}, fail(err, "check the file name")
+		}
+		plan, err := tournament.PrepareEventImportFile(fh, opts)
+		return plan, filepath.Base(name), func() { fh.Close() }, err
+	}
+	spool, err := os.CreateTemp(filepath.Dir(flagDB), ".arbitro-stdin-*.pdn")
+	if err != nil {
+		spool, err = os.CreateTemp("", "arbitro-stdin-*.pdn")
+	}
+	if err != nil {
+		return nil, "", func() {}, fail(err, "standard input is copied to a temporary file; check that the database's folder or $TMPDIR is writable")
+	}
+	// Unlinked at once where the system allows it (Unix: the open file lives on, and not
+	// even a kill -9 leaves it behind); else removed after the import.
+	cleanup := func() { spool.Close() }
+	if err := os.Remove(spool.Name()); err != nil {
+		cleanup = func() { spool.Close(); os.Remove(spool.Name()) }
+	}
+	plan, err := tournament.PrepareEventImportSpool(cmd.InOrStdin(), spool, opts)
+	return plan, "standard input", cleanup, err
 }
