@@ -122,22 +122,9 @@ func replayFile(w io.Writer, file string, opts rules.ReplayOptions, asJSON, with
 		return 0, 0, 0, err
 	}
 	defer f.Close()
-	// The same checks as the audit (tournament.AuditPDN): an empty or binary file is a file
-	// that cannot be read (exit 1), not a game with a parse error (exit 3).
-	dr, err := tournament.DecodingReader(f, replayEncoding)
+	br, err := pdnText(f, file)
 	if err != nil {
 		return 0, 0, 0, err
-	}
-	br := bufio.NewReaderSize(dr, 64<<10)
-	head, err := br.Peek(8192)
-	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
-		return 0, 0, 0, fmt.Errorf("%s: %w", file, err)
-	}
-	if len(bytes.TrimSpace(head)) == 0 && len(head) < 8192 {
-		return 0, 0, 0, fmt.Errorf("%s: %w: the file is empty", file, tournament.ErrBadPDN)
-	}
-	if tournament.LooksBinary(head) {
-		return 0, 0, 0, fmt.Errorf("%s: %w: the file is binary, not PDN text", file, tournament.ErrBadPDN)
 	}
 	// The games are replayed and rendered on --jobs workers (tournament.JudgePDN) and
 	// written in file order, the same for any --jobs.
@@ -176,6 +163,28 @@ func replayFile(w io.Writer, file string, opts rules.ReplayOptions, asJSON, with
 		return n, bad, unjudged, fmt.Errorf("%s: %w", file, err)
 	}
 	return n, bad, unjudged, nil
+}
+
+// pdnText decodes f (--encoding) and checks it is PDN text, as the audit does
+// (tournament.AuditPDN): an empty or binary file is a file that cannot be read (exit 1),
+// not a game with a parse error (exit 3).
+func pdnText(f io.Reader, file string) (*bufio.Reader, error) {
+	dr, err := tournament.DecodingReader(f, replayEncoding)
+	if err != nil {
+		return nil, err
+	}
+	br := bufio.NewReaderSize(dr, 64<<10)
+	head, err := br.Peek(8192)
+	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	if len(bytes.TrimSpace(head)) == 0 && len(head) < 8192 {
+		return nil, fmt.Errorf("%s: %w: the file is empty", file, tournament.ErrBadPDN)
+	}
+	if tournament.LooksBinary(head) {
+		return nil, fmt.Errorf("%s: %w: the file is binary, not PDN text", file, tournament.ErrBadPDN)
+	}
+	return br, nil
 }
 
 // replayOptions turns --variant (the variant of games without a GameType tag; "" = decide
