@@ -177,7 +177,7 @@ func Open(path string, opts ...OpenOption) (*Store, error) {
 		s.db.Close()
 		return nil, s.wrapOpen(err)
 	}
-	if err := s.migrate(context.Background(), arbitro.Schema, arbitro.SchemaVersion, nil); err != nil {
+	if err := s.migrateWaiting(context.Background()); err != nil {
 		s.db.Close()
 		return nil, err
 	}
@@ -324,6 +324,25 @@ func (s *Store) wrapOpen(err error) error {
 	return s.mapErr(fmt.Errorf("open %s: %w", s.path, err))
 }
 
+// migrateWaiting is migrate for a read-write open, retried while it fails with ErrBusy
+// within the busy timeout. Creating a file and switching it to WAL can meet SQLITE_BUSY
+// where SQLite calls no busy handler (another connection switching the same new file to
+// WAL at the same moment), so the wait the README promises is kept here too.
+func (s *Store) migrateWaiting(ctx context.Context) error {
+	deadline := time.Now().Add(s.busy)
+	for {
+		err := s.migrate(ctx, arbitro.Schema, arbitro.SchemaVersion, nil)
+		if !errors.Is(err, ErrBusy) || time.Now().After(deadline) {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return err
+		case <-time.After(5 * time.Millisecond):
+		}
+	}
+}
+
 // migrate applies schema (a whole schema of version target) to an empty database, or the
 // needed migrations to an older one, in one immediate transaction. migs nil means
 // arbitro.Migrations().
@@ -446,10 +465,10 @@ type queryRower interface {
 }
 
 func (s *Store) versionAndTables(ctx context.Context, q queryRower) (version, tables int, err error) {
-	if err = q.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version); err != nil {
-		return
-	}
-	err = q.QueryRowContext(ctx, "SELECT count(*) FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%'").Scan(&tables)
+	// One statement, so one read snapshot: read in two, a concurrent creator's schema
+	// commit could fall between them (version 0 yet tables) and the file be refused.
+	err = q.QueryRowContext(ctx, `SELECT (SELECT user_version FROM pragma_user_version),
+		(SELECT count(*) FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%')`).Scan(&version, &tables)
 	return
 }
 
