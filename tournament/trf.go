@@ -80,6 +80,11 @@ type TRFPlayer struct {
 	Rank       int // 0 when blank
 	Rounds     []TRFRound
 	Line       int // line number in the parsed file (0 if built in memory)
+	// Raw is the 001 line as read (ParseTRF; ExportTRF from an imported file), "" when
+	// built in memory. WriteTRF writes a field, or a round block, in the file's own
+	// spelling (a rating written "0", an id "0", an opponent "  25" or "0025", an absence
+	// "         -") whenever Raw reads as the value being written.
+	Raw string
 }
 
 // TRF is a parsed tournament report: the header lines, players and extensions. Lines
@@ -430,7 +435,7 @@ func formatTenths(v int) string {
 }
 
 func parsePlayerLine(line string, ln int) (TRFPlayer, error) {
-	p := TRFPlayer{Line: ln}
+	p := TRFPlayer{Line: ln, Raw: line}
 	if len(line) < 8 {
 		return p, trfErr(ln, "player line too short (%d columns; the starting rank is in columns 5-8)", len(line))
 	}
@@ -850,5 +855,44 @@ func playerLine(t *TRF, p *TRFPlayer) string {
 		b[col+4] = rd.Colour
 		b[col+6] = rd.Result
 	}
+	keepRawColumns(b, p, sum)
 	return strings.TrimRight(string(b), " ")
+}
+
+// keepRawColumns copies into the player line b the columns of p.Raw (the line as read)
+// whose field reads as the value written: the file's spelling of an unchanged field or
+// round block is kept (TRF-16 leaves padding and the form of an empty opponent to the
+// writer). points is the points column written (tenths).
+func keepRawColumns(b []byte, p *TRFPlayer, points int) {
+	if p.Raw == "" {
+		return
+	}
+	q, err := parsePlayerLine(p.Raw, 0)
+	if err != nil {
+		return
+	}
+	copyCols := func(from, to int) {
+		for c := from; c <= to && c <= len(b) && c <= len(p.Raw); c++ {
+			b[c-1] = p.Raw[c-1]
+		}
+	}
+	for _, f := range []struct {
+		from, to int
+		same     bool
+	}{
+		{5, 8, q.Number == p.Number}, {10, 10, q.Sex == p.Sex}, {11, 13, q.Title == p.Title},
+		{15, 47, q.Name == p.Name}, {49, 52, q.Rating == p.Rating}, {54, 56, q.Federation == p.Federation},
+		{58, 68, q.FideID == p.FideID}, {70, 79, q.BirthDate == p.BirthDate}, {81, 84, q.Points == points},
+		{86, 89, q.Rank == p.Rank},
+	} {
+		if f.same {
+			copyCols(f.from, f.to)
+		}
+	}
+	for r, rd := range p.Rounds {
+		if r < len(q.Rounds) && q.Rounds[r] == rd {
+			col := 92 + 10*r
+			copyCols(col, col+7)
+		}
+	}
 }

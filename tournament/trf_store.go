@@ -162,6 +162,14 @@ func (tx *Tx) keepTRFRecords(t *Tournament, tr *TRF, ids map[int]int64) error {
 			lines = append(lines, code+" "+v)
 		}
 	}
+	// dates in a form arbitro does not write (e.g. "May 29, 2020", "24/09/2010") are kept
+	// as written; addTRFKept uses them while the tournament's dates are the imported ones
+	if tr.StartDate != strings.ReplaceAll(t.Start, "-", "/") {
+		hdr("042", tr.StartDate)
+	}
+	if tr.EndDate != strings.ReplaceAll(t.End, "-", "/") {
+		hdr("052", tr.EndDate)
+	}
 	hdr("062", tr.NumPlayers)
 	hdr("072", tr.NumRated)
 	hdr("082", tr.NumTeams)
@@ -190,8 +198,24 @@ func (tx *Tx) keepTRFRecords(t *Tournament, tr *TRF, ids map[int]int64) error {
 	hdr("202", tr.TieBreaks)
 	hdr("212", tr.StandingsTieBreaks)
 	hdr("222", tr.TimeControlCode)
+	// the form of the rounds and colour records (TRF-2026 142/152, JaVaFo XXR/XXC): their
+	// values come from the tournament on export
+	if tr.HasXX && tr.TotalRounds > 0 {
+		lines = append(lines, fmt.Sprintf("XXR %d", tr.TotalRounds))
+	}
+	if tr.Has2026 && tr.TotalRounds > 0 {
+		lines = append(lines, fmt.Sprintf("142 %d", tr.TotalRounds))
+	}
 	if tr.ByRank {
 		lines = append(lines, "XXC rank")
+	}
+	if c := tr.InitialColour; c != pairing.NoColour {
+		if tr.HasXX {
+			lines = append(lines, map[pairing.Colour]string{pairing.White: "XXC white1", pairing.Black: "XXC black1"}[c])
+		}
+		if tr.Has2026 {
+			lines = append(lines, map[pairing.Colour]string{pairing.White: "152 W", pairing.Black: "152 B"}[c])
+		}
 	}
 	for _, b := range tr.Byes {
 		lines = append(lines, b.line())
@@ -238,22 +262,22 @@ func (tx *Tx) keepTRFRecords(t *Tournament, tr *TRF, ids map[int]int64) error {
 // the prohibited pairs and the acceleration (see ExportTRF).
 func (tx *Tx) addTRFKept(t *Tournament, tr *TRF) error {
 	rows, err := tx.QueryContext(tx.ctx, `SELECT e.pairing_number, p.fid_id, p.fmjd_id, p.national_id, p.birth_year,
-		COALESCE(k.sex, ''), COALESCE(k.birth_date, ''), COALESCE(k.id_column, ''), k.entry_id IS NOT NULL
+		COALESCE(k.sex, ''), COALESCE(k.birth_date, ''), COALESCE(k.id_column, ''), COALESCE(k.line, ''), k.entry_id IS NOT NULL
 		FROM entries e JOIN players p ON p.id = e.player_id LEFT JOIN trf_players k ON k.entry_id = e.id
 		WHERE e.tournament_id = ? AND e.pairing_number IS NOT NULL`, t.ID)
 	if err != nil {
 		return err
 	}
 	type keptPlayer struct {
-		fid, fmjd, national, sex, birth, idCol string
-		year                                   int
-		imported                               bool
+		fid, fmjd, national, sex, birth, idCol, line string
+		year                                         int
+		imported                                     bool
 	}
 	byNum := map[int]keptPlayer{}
 	for rows.Next() {
 		var n int
 		var k keptPlayer
-		if err := rows.Scan(&n, &k.fid, &k.fmjd, &k.national, &k.year, &k.sex, &k.birth, &k.idCol, &k.imported); err != nil {
+		if err := rows.Scan(&n, &k.fid, &k.fmjd, &k.national, &k.year, &k.sex, &k.birth, &k.idCol, &k.line, &k.imported); err != nil {
 			rows.Close()
 			return err
 		}
@@ -267,6 +291,9 @@ func (tx *Tx) addTRFKept(t *Tournament, tr *TRF) error {
 		p := &tr.Players[i]
 		k := byNum[p.Number]
 		p.Sex, p.BirthDate, p.FideID = k.sex, k.birth, k.idCol
+		if k.line != "" {
+			fileSpelling(p, k.line)
+		}
 		if !k.imported {
 			switch {
 			case t.Variant == VariantInternational && k.fmjd != "":
@@ -307,10 +334,27 @@ func (tx *Tx) addTRFKept(t *Tournament, tr *TRF) error {
 		tr.NumPlayers, tr.NumRated, tr.Type = "", "", ""
 	}
 	bye := false
+	start, end, rounds, colour := tr.StartDate, tr.EndDate, tr.TotalRounds, tr.InitialColour
+	if imported {
+		tr.InitialColour = pairing.NoColour // set again below, unless the file had none
+	}
 	for k, l := range records {
 		if err := tr.parseLine(l, k+1, &bye); err != nil {
 			return fmt.Errorf("%w: a kept TRF record does not read back: %w", ErrInvalid, err)
 		}
+	}
+	tr.TotalRounds = rounds // the kept 142/XXR give the form only
+	// the kept 152/XXC too; a file without them gets none while the lot's colour is the
+	// one its rounds imply (TRF-2026 152: given only when it differs)
+	if tr.InitialColour != pairing.NoColour || colour != tr.InferredInitialColour() {
+		tr.InitialColour = colour
+	}
+	// a kept date stands for the tournament's date only while that is the imported one
+	if d, _ := ParseDate(strings.ReplaceAll(tr.StartDate, "/", "-")); d != t.Start {
+		tr.StartDate = start
+	}
+	if d, _ := ParseDate(strings.ReplaceAll(tr.EndDate, "/", "-")); d != t.End {
+		tr.EndDate = end
 	}
 	tr.Forbidden = nil
 	frows, err := tx.QueryContext(tx.ctx, `SELECT ea.pairing_number, eb.pairing_number, f.first_round, f.last_round FROM forbidden_pairs f
@@ -378,8 +422,15 @@ func trfTournament(tr *TRF, opts TRFImportOptions) Tournament {
 	if t.Seed == 0 {
 		t.Seed = NewSeed()
 	}
-	if tr.InitialColour != pairing.NoColour {
-		for pairing.LotColour(uint64(t.Seed)) != tr.InitialColour {
+	// the seed is moved until the lot's colour is the file's initial colour, or, when the
+	// file gives none, the one its rounds imply (so that the rounds still to pair continue
+	// the file's colour sequence)
+	initial := tr.InitialColour
+	if initial == pairing.NoColour {
+		initial = tr.InferredInitialColour()
+	}
+	if initial != pairing.NoColour {
+		for pairing.LotColour(uint64(t.Seed)) != initial {
 			t.Seed++
 		}
 	}
@@ -440,11 +491,9 @@ func (tx *Tx) ImportTRF(tr *TRF, opts TRFImportOptions) (*Tournament, error) {
 		existing = append(existing, *e)
 		ids[p.Number] = e.ID
 		// the fields arbitro does not model otherwise, kept for export (issue 19)
-		if p.Sex != "" || p.BirthDate != "" || p.FideID != "" {
-			if _, err := tx.ExecContext(tx.ctx, `INSERT INTO trf_players (entry_id, sex, birth_date, id_column) VALUES (?, ?, ?, ?)`,
-				e.ID, p.Sex, p.BirthDate, p.FideID); err != nil {
-				return nil, err
-			}
+		if _, err := tx.ExecContext(tx.ctx, `INSERT INTO trf_players (entry_id, sex, birth_date, id_column, line) VALUES (?, ?, ?, ?, ?)`,
+			e.ID, p.Sex, p.BirthDate, p.FideID, p.Raw); err != nil {
+			return nil, err
 		}
 	}
 	if err := tx.keepTRFRecords(&t, tr, ids); err != nil {
@@ -504,7 +553,9 @@ func (tx *Tx) ImportTRF(tr *TRF, opts TRFImportOptions) (*Tournament, error) {
 	}
 	for _, p := range tr.Players {
 		for r, rd := range p.Rounds {
-			if r+1 > played+1 || rd.Opponent != 0 || !strings.ContainsRune("HFZ", rune(rd.Result)) {
+			// H F Z, and + or - without an opponent (a bye won or lost by forfeit, as
+			// Swiss-Manager and lichess write them): absences with their points
+			if r+1 > played+1 || rd.Opponent != 0 || !strings.ContainsRune("HFZ+-", rune(rd.Result)) {
 				continue
 			}
 			if _, err := tx.ExecContext(tx.ctx, `INSERT INTO absences (tournament_id, entry_id, round_number, points, reason) VALUES (?, ?, ?, ?, ?)`,
@@ -519,4 +570,71 @@ func (tx *Tx) ImportTRF(tr *TRF, opts TRFImportOptions) (*Tournament, error) {
 	t.Players = len(tr.Players)
 	t.RoundsPaired = played
 	return &t, nil
+}
+
+// fileSpelling puts back into p, a player line built from the store, the file's own
+// values of the player's imported 001 line (raw) wherever they mean what the store holds:
+// the name, title and federation as the file spelled them (the store tidies spaces and
+// case), and each round block whose opponent, kind (game, forfeit, pairing-allocated bye,
+// absence), points and, for a game, colour agree (the file's W/D/L, a forfeit's
+// scheduled colour, a "         -" absence, ...). p.Raw is set to raw, so that WriteTRF
+// keeps the file's columns too.
+func fileSpelling(p *TRFPlayer, raw string) {
+	q, err := parsePlayerLine(raw, 0)
+	if err != nil {
+		return
+	}
+	p.Raw = raw
+	tidy := func(s string) string { return strings.Join(strings.Fields(s), " ") }
+	if NormalizeName(q.Name) == p.Name {
+		p.Name = q.Name
+	}
+	if tidy(q.Title) == p.Title {
+		p.Title = q.Title
+	}
+	if strings.ToUpper(tidy(q.Federation)) == p.Federation {
+		p.Federation = q.Federation
+	}
+	for r := range p.Rounds {
+		if r < len(q.Rounds) && sameTRFRound(q.Rounds[r], p.Rounds[r]) {
+			p.Rounds[r] = q.Rounds[r]
+		}
+	}
+	// rounds the file left blank at the end of the line, where the store has absences
+	// without points
+	n := len(p.Rounds)
+	for n > len(q.Rounds) && sameTRFRound(TRFRound{Colour: ' ', Result: ' '}, p.Rounds[n-1]) {
+		n--
+	}
+	p.Rounds = p.Rounds[:n]
+}
+
+// trfRoundKind classifies a round block: 'g' a game (played, or paired without a result),
+// 'f' a forfeit between two players, 'u' the pairing-allocated bye, 'a' an absence (H F Z,
+// and + or - without an opponent), ' ' nothing.
+func trfRoundKind(rd TRFRound) byte {
+	switch {
+	case rd.Opponent > 0 && (rd.Result == '+' || rd.Result == '-'):
+		return 'f'
+	case rd.Opponent > 0:
+		return 'g'
+	case rd.Result == 'U':
+		return 'u'
+	case rd.Result == ' ':
+		return ' '
+	}
+	return 'a'
+}
+
+// sameTRFRound reports whether two round blocks record the same thing for arbitro: kind,
+// opponent, game points and, for a game, colour and whether it has a result.
+func sameTRFRound(a, b TRFRound) bool {
+	k := trfRoundKind(a)
+	if k == ' ' && trfRoundKind(b) == 'a' && gamePoints(b.Result) == 0 {
+		return true // a blank block: not paired, no points
+	}
+	if k != trfRoundKind(b) || a.Opponent != b.Opponent || gamePoints(a.Result) != gamePoints(b.Result) {
+		return false
+	}
+	return k != 'g' || (a.Colour == b.Colour && (a.Result == ' ') == (b.Result == ' '))
 }

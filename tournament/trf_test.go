@@ -32,6 +32,10 @@ func TestParseTRF(t *testing.T) {
 		t.Fatalf("XXR %d XXC %v played %d", tr.TotalRounds, tr.InitialColour, tr.PlayedRounds())
 	}
 	p := tr.Players[0]
+	if lines := strings.Split(string(readSmall(t)), "\n"); p.Raw != lines[12] {
+		t.Fatalf("player 1 Raw %q, want line 13 as read %q", p.Raw, lines[12])
+	}
+	p.Raw = ""
 	want := TRFPlayer{Number: 1, Sex: "m", Title: "GM", Name: "Verdi, Luca", Rating: 2450, Federation: "ITA", FideID: "12345678",
 		BirthDate: "1990/01/02", Points: 25, Rank: 1, Line: 13,
 		Rounds: []TRFRound{{4, 'w', '1'}, {2, 'b', '1'}, {7, 'w', '='}}}
@@ -65,7 +69,7 @@ func TestParseTRF(t *testing.T) {
 
 func stripLines(tr *TRF) {
 	for i := range tr.Players {
-		tr.Players[i].Line = 0
+		tr.Players[i].Line, tr.Players[i].Raw = 0, ""
 	}
 }
 
