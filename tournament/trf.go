@@ -117,6 +117,9 @@ type TRF struct {
 	Forbidden    []TRFForbidden    // 260 records, and XXP lines (all rounds)
 	Byes         []TRFBye          // 240 records
 	Abnormal     []TRFAbnormal     // 299 records
+	XXA          []TRFXXA          // XXA lines: acceleration points per player and round
+	Absent       []int             // XXZ lines: absent from the round to be paired
+	XXS          string            // the XXS line (point system by result) as read, "" if none
 	Players      []TRFPlayer
 	Other        []string // lines not understood (### comments too), verbatim, in order
 }
@@ -201,166 +204,6 @@ func ParseTRF(r io.Reader) (*TRF, error) {
 		return nil, err
 	}
 	return t, nil
-}
-
-// parseLine reads one non-blank line of a TRF (ln: its line number) into t. byeGiven is
-// set when the line gives the pairing-allocated bye's points (BBU, 162 P).
-func (t *TRF) parseLine(raw string, ln int, byeGiven *bool) error {
-	code := raw
-	if len(code) > 3 {
-		code = raw[:3]
-	}
-	rest := ""
-	if len(raw) > 4 {
-		rest = strings.TrimSpace(raw[4:])
-	}
-	switch code {
-	case "001":
-		p, err := parsePlayerLine(raw, ln)
-		if err != nil {
-			return err
-		}
-		t.Players = append(t.Players, p)
-	case "012":
-		t.Name = rest
-	case "022":
-		t.City = rest
-	case "032":
-		t.Federation = rest
-	case "042":
-		t.StartDate = rest
-	case "052":
-		t.EndDate = rest
-	case "062":
-		t.NumPlayers = rest
-	case "072":
-		t.NumRated = rest
-	case "082":
-		t.NumTeams = rest
-	case "092":
-		t.Type = rest
-	case "102":
-		t.ChiefArbiter = rest
-	case "112":
-		t.DeputyArbiters = append(t.DeputyArbiters, rest)
-	case "122":
-		t.TimeControl = rest
-	case "132":
-		t.RoundDates = strings.TrimRight(raw[min(len(raw), 4):], " ")
-	case "XXR":
-		t.HasXX = true
-		n, err := strconv.Atoi(rest)
-		if err != nil || n < 1 {
-			return trfErr(ln, "XXR wants a number of rounds, got %q", rest)
-		}
-		t.TotalRounds = n
-	case "XXC":
-		t.HasXX = true
-		// options in any order: white1 | black1, rank (JaVaFo)
-		f := strings.Fields(rest)
-		if len(f) == 0 {
-			return trfErr(ln, "XXC wants white1 or black1 (and optionally rank)")
-		}
-		for _, o := range f {
-			switch strings.ToLower(o) {
-			case "white1":
-				t.InitialColour = pairing.White
-			case "black1":
-				t.InitialColour = pairing.Black
-			case "rank":
-				t.ByRank = true
-			default:
-				return trfErr(ln, "XXC wants white1, black1 or rank, got %q", o)
-			}
-		}
-	case "142":
-		t.Has2026 = true
-		n, err := strconv.Atoi(rest)
-		if err != nil || n < 1 {
-			return trfErr(ln, "142 wants a number of rounds, got %q", rest)
-		}
-		t.TotalRounds = n
-	case "152":
-		t.Has2026 = true
-		switch strings.ToUpper(rest) {
-		case "W":
-			t.InitialColour = pairing.White
-		case "B":
-			t.InitialColour = pairing.Black
-		default:
-			return trfErr(ln, "152 wants W or B (the initial colour), got %q", rest)
-		}
-	case "162":
-		t.Has2026 = true
-		given, err := t.parse162(raw)
-		if err != nil {
-			return trfErr(ln, "%v", err)
-		}
-		t.PointsGiven = true
-		*byeGiven = *byeGiven || given
-	case "172":
-		t.RankMethod = rest
-	case "182":
-		t.Controller = rest
-	case "192":
-		t.TypeCode = rest
-	case "202":
-		t.TieBreaks = rest
-	case "212":
-		t.StandingsTieBreaks = rest
-	case "222":
-		t.TimeControlCode = rest
-	case "250":
-		a, err := parse250(raw)
-		if err != nil {
-			return trfErr(ln, "%v", err)
-		}
-		t.Acceleration = append(t.Acceleration, a)
-	case "260", "XXP":
-		fb, err := parse260(raw)
-		if err != nil {
-			return trfErr(ln, "%v", err)
-		}
-		t.Forbidden = append(t.Forbidden, fb)
-	case "240":
-		b, err := parse240(raw)
-		if err != nil {
-			return trfErr(ln, "%v", err)
-		}
-		t.Byes = append(t.Byes, b)
-	case "299":
-		a, err := parse299(raw)
-		if err != nil {
-			return trfErr(ln, "%v", err)
-		}
-		t.Abnormal = append(t.Abnormal, a)
-	case "BBW", "BBD", "BBL", "BBZ", "BBF", "BBU", "BBX":
-		t.HasXX = true
-		v, err := parseTenths(rest)
-		if err != nil {
-			return trfErr(ln, "%s wants points like 1.0, got %q", code, rest)
-		}
-		t.PointsGiven = true
-		switch code {
-		case "BBW":
-			t.Points.Win = v
-		case "BBD":
-			t.Points.Draw = v
-		case "BBL":
-			t.Points.Loss = v
-		case "BBZ":
-			t.Points.ZeroBye = v
-		case "BBF":
-			t.Points.ForfeitLoss = v
-		case "BBU":
-			t.Points.PAB, *byeGiven = v, true
-		case "BBX":
-			t.Unknown = v
-		}
-	default:
-		t.Other = append(t.Other, raw)
-	}
-	return nil
 }
 
 // scanTRFLines splits at CR, LF or CR LF: TRF-2026 (Remark 1) ends every line with a CR,
@@ -682,6 +525,9 @@ func (t *TRF) EntrantsAfter(played int) []pairing.Entrant {
 				e.Available = false
 			}
 		}
+		if played == t.PlayedRounds() && containsInt(t.Absent, p.Number) {
+			e.Available = false // XXZ: absent from the round to be paired
+		}
 		if adj := t.abnormalAdjust(p.Number, p.Rounds[:min(played, len(p.Rounds))]); adj != 0 && t.Points.Win > 0 {
 			// 299 abnormal points, in game points (a win = 2)
 			e.Score += (2*adj + t.Points.Win/2) / t.Points.Win
@@ -717,101 +563,122 @@ func (t *TRF) RoundPairs(r int) []pairing.Pair {
 	return out
 }
 
-// WriteTRF writes t in TRF-16 with the XXR, XXC and (when PointsGiven or not the
-// default) BB? extension lines. Player lines are written with the fields at their
-// columns (a value longer than its columns, e.g. a name over 33 characters, is cut); the
+// WriteTRF writes t in TRF-16 with the TRF-2026 records (142, 152, 162, 172-222, 240,
+// 250, 260, 299) and the JaVaFo/bbpPairings lines (XXR, XXC, BB? or XXS, XXA, XXZ, XXP),
+// each in the form the file had (both forms for a TRF built in memory). Player lines are
+// written with the fields at their columns (a value longer than its columns, e.g. a name
+// over 33 characters, is cut; an unchanged field in the spelling of TRFPlayer.Raw); the
 // points column is recomputed from the results in t.Points. Lines kept in Other are
 // written last, as read.
 func WriteTRF(w io.Writer, t *TRF) error {
 	bw := bufio.NewWriter(w)
+	t.writeHeader(bw)
+	for _, p := range t.Players {
+		bw.WriteString(playerLine(t, &p))
+		bw.WriteByte('\n')
+	}
+	t.writeXX(bw)
+	var lines []string
+	for _, b := range t.Byes {
+		lines = append(lines, b.line())
+	}
+	for _, a := range t.Acceleration {
+		lines = append(lines, a.line())
+	}
+	for _, f := range t.Forbidden {
+		lines = append(lines, f.line())
+	}
+	for _, a := range t.Abnormal {
+		lines = append(lines, a.line())
+	}
+	for _, o := range append(lines, t.Other...) {
+		bw.WriteString(o)
+		bw.WriteByte('\n')
+	}
+	return bw.Flush()
+}
+
+// forms reports which forms of the rounds, colour and points records WriteTRF writes:
+// TRF-2026 (142 152 162) and JaVaFo (XXR XXC BB?), those the file had, both when neither.
+func (t *TRF) forms() (w2026, wXX bool) {
+	return t.Has2026 || !t.HasXX, t.HasXX || !t.Has2026
+}
+
+// writeHeader writes the tournament records 012-222.
+func (t *TRF) writeHeader(bw *bufio.Writer) {
 	hdr := func(code, v string) {
 		if v != "" {
 			fmt.Fprintf(bw, "%s %s\n", code, v)
 		}
 	}
-	hdr("012", t.Name)
-	hdr("022", t.City)
-	hdr("032", t.Federation)
-	hdr("042", t.StartDate)
-	hdr("052", t.EndDate)
-	hdr("062", t.NumPlayers)
-	hdr("072", t.NumRated)
-	hdr("082", t.NumTeams)
-	hdr("092", t.Type)
-	hdr("102", t.ChiefArbiter)
+	for _, c := range []string{"012", "022", "032", "042", "052", "062", "072", "082", "092", "102"} {
+		hdr(c, *trfTextRecords[c](t))
+	}
 	for _, d := range t.DeputyArbiters {
 		hdr("112", d)
 	}
 	hdr("122", t.TimeControl)
-	if t.RoundDates != "" {
-		fmt.Fprintf(bw, "132 %s\n", t.RoundDates)
-	}
-	w2026, wXX := t.Has2026 || !t.HasXX, t.HasXX || !t.Has2026
+	hdr("132", t.RoundDates)
+	w2026, _ := t.forms()
 	if w2026 && t.TotalRounds > 0 {
 		fmt.Fprintf(bw, "142 %d\n", t.TotalRounds)
 	}
-	if w2026 {
-		switch t.InitialColour {
-		case pairing.White:
-			bw.WriteString("152 W\n")
-		case pairing.Black:
-			bw.WriteString("152 B\n")
-		}
+	if c, ok := map[pairing.Colour]string{pairing.White: "W", pairing.Black: "B"}[t.InitialColour]; ok && w2026 {
+		hdr("152", c)
 	}
 	if w2026 && (t.PointsGiven || t.Points != DefaultTRFPoints) {
 		bw.WriteString(t.write162() + "\n")
 	}
-	hdr("172", t.RankMethod)
-	hdr("182", t.Controller)
-	hdr("192", t.TypeCode)
-	hdr("202", t.TieBreaks)
-	hdr("212", t.StandingsTieBreaks)
-	hdr("222", t.TimeControlCode)
-	for _, p := range t.Players {
-		bw.WriteString(playerLine(t, &p))
-		bw.WriteByte('\n')
+	for _, c := range []string{"172", "182", "192", "202", "212", "222"} {
+		hdr(c, *trfTextRecords[c](t))
 	}
+}
+
+// writeXX writes the JaVaFo/bbpPairings lines that follow the players: XXR, XXC, the
+// point system (XXS as read, else BB?), XXA and XXZ. XXC rank is written in either form.
+func (t *TRF) writeXX(bw *bufio.Writer) {
+	_, wXX := t.forms()
 	if wXX && t.TotalRounds > 0 {
 		fmt.Fprintf(bw, "XXR %d\n", t.TotalRounds)
 	}
-	xxc := ""
-	switch t.InitialColour {
-	case pairing.White:
-		xxc = " white1"
-	case pairing.Black:
-		xxc = " black1"
-	}
+	xxc := map[pairing.Colour]string{pairing.White: " white1", pairing.Black: " black1"}[t.InitialColour]
 	if t.ByRank {
 		xxc = " rank" + xxc
 	}
 	if xxc != "" && (wXX || t.ByRank) {
 		bw.WriteString("XXC" + xxc + "\n")
 	}
-	if wXX && (t.PointsGiven || t.Points != DefaultTRFPoints) {
-		for _, x := range []struct {
-			c string
-			v int
-		}{{"BBW", t.Points.Win}, {"BBD", t.Points.Draw}, {"BBL", t.Points.Loss}, {"BBZ", t.Points.ZeroBye}, {"BBF", t.Points.ForfeitLoss}, {"BBU", t.Points.PAB}} {
-			fmt.Fprintf(bw, "%s %4s\n", x.c, formatTenths(x.v))
+	switch {
+	case !wXX || !(t.PointsGiven || t.Points != DefaultTRFPoints):
+	case t.XXS != "":
+		bw.WriteString(t.XXS + "\n")
+	default:
+		for _, l := range t.bbLines() {
+			bw.WriteString(l + "\n")
 		}
 	}
-	for _, b := range t.Byes {
-		bw.WriteString(b.line() + "\n")
-	}
-	for _, a := range t.Acceleration {
+	for _, a := range t.XXA {
 		bw.WriteString(a.line() + "\n")
 	}
-	for _, f := range t.Forbidden {
-		bw.WriteString(f.line() + "\n")
+	if len(t.Absent) > 0 {
+		bw.WriteString("XXZ")
+		for _, n := range t.Absent {
+			fmt.Fprintf(bw, " %d", n)
+		}
+		bw.WriteString("\n")
 	}
-	for _, a := range t.Abnormal {
-		bw.WriteString(a.line() + "\n")
+}
+
+// bbLines are the bbpPairings point-system lines BBW BBD BBL BBZ BBF BBU of t.Points.
+func (t *TRF) bbLines() []string {
+	var out []string
+	for _, x := range []struct {
+		c string
+		v int
+	}{{"BBW", t.Points.Win}, {"BBD", t.Points.Draw}, {"BBL", t.Points.Loss}, {"BBZ", t.Points.ZeroBye}, {"BBF", t.Points.ForfeitLoss}, {"BBU", t.Points.PAB}} {
+		out = append(out, fmt.Sprintf("%s %4s", x.c, formatTenths(x.v)))
 	}
-	for _, o := range t.Other {
-		bw.WriteString(o)
-		bw.WriteByte('\n')
-	}
-	return bw.Flush()
+	return out
 }
 
 func playerLine(t *TRF, p *TRFPlayer) string {

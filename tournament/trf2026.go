@@ -348,19 +348,31 @@ func (t *TRF) Baku() bool {
 }
 
 // Accelerated is the fictitious score (draughts game points) of the player with starting
-// rank id in round r: the 250 records that cover r (their points converted with the
-// file's win value), or the Baku method (pairing.BakuVirtualPoints) when record 192 asks
-// for it. nil when the file has no acceleration (pairing.DutchOptions.Acceleration).
+// rank id in round r: the 250 records that cover r and the player's XXA points of round r
+// (their points converted with the file's win value), or the Baku method
+// (pairing.BakuVirtualPoints) when record 192 asks for it. nil when the file has no
+// acceleration (pairing.DutchOptions.Acceleration).
 func (t *TRF) Accelerated() func(id, r int) int {
-	if len(t.Acceleration) == 0 && !t.Baku() {
+	if len(t.Acceleration) == 0 && len(t.XXA) == 0 && !t.Baku() {
 		return nil
 	}
 	byNum := t.pairingNumbers()
+	toGame := func(tenths int) int {
+		if t.Points.Win <= 0 {
+			return 0
+		}
+		return (2*tenths + t.Points.Win/2) / t.Points.Win
+	}
 	return func(id, r int) int {
 		gp := 0
 		for _, a := range t.Acceleration {
-			if r >= a.FirstRound && r <= a.LastRound && id >= a.FirstPlayer && id <= a.LastPlayer && t.Points.Win > 0 {
-				gp += (2*a.GamePoints + t.Points.Win/2) / t.Points.Win
+			if r >= a.FirstRound && r <= a.LastRound && id >= a.FirstPlayer && id <= a.LastPlayer {
+				gp += toGame(a.GamePoints)
+			}
+		}
+		for _, a := range t.XXA {
+			if a.Player == id && r >= 1 && r <= len(a.Points) {
+				gp += toGame(a.Points[r-1])
 			}
 		}
 		if t.Baku() {

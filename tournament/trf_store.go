@@ -152,10 +152,12 @@ func (tx *Tx) ExportTRF(t *Tournament) (*TRF, error) {
 	return tr, tx.addTRFKept(t, tr)
 }
 
-// keepTRFRecords stores what an imported TRF holds beyond players and results: its
-// tournament records as lines (trf_records), the prohibited pairs (forbidden_pairs) and
-// the Baku acceleration (dutch_settings). ids maps starting rank to entry id.
-func (tx *Tx) keepTRFRecords(t *Tournament, tr *TRF, ids map[int]int64) error {
+// keptTRFRecords are the lines of tr that an import into tournament t keeps in
+// trf_records for export: the records arbitro does not model (062-092, 112, 132, 172-222,
+// 240, 250, 299, XXA, XXZ, ### comments and unknown lines), the dates in a form arbitro
+// does not write, the point system in the file's form, and the form (not the values) of
+// the rounds and colour records: 142/XXR, 152/XXC. Prohibited pairs are stored apart.
+func keptTRFRecords(tr *TRF, t *Tournament) []string {
 	var lines []string
 	hdr := func(code, v string) {
 		if v != "" {
@@ -170,36 +172,49 @@ func (tx *Tx) keepTRFRecords(t *Tournament, tr *TRF, ids map[int]int64) error {
 	if tr.EndDate != strings.ReplaceAll(t.End, "-", "/") {
 		hdr("052", tr.EndDate)
 	}
-	hdr("062", tr.NumPlayers)
-	hdr("072", tr.NumRated)
-	hdr("082", tr.NumTeams)
-	hdr("092", tr.Type)
+	for _, c := range []string{"062", "072", "082", "092"} {
+		hdr(c, *trfTextRecords[c](tr))
+	}
 	for _, d := range tr.DeputyArbiters {
 		hdr("112", d)
 	}
-	if tr.RoundDates != "" {
-		lines = append(lines, "132 "+tr.RoundDates)
-	}
+	hdr("132", tr.RoundDates)
 	if tr.PointsGiven { // the file's point system, in the form it had
-		if tr.HasXX && !tr.Has2026 {
-			for _, x := range []struct {
-				c string
-				v int
-			}{{"BBW", tr.Points.Win}, {"BBD", tr.Points.Draw}, {"BBL", tr.Points.Loss}, {"BBZ", tr.Points.ZeroBye}, {"BBF", tr.Points.ForfeitLoss}, {"BBU", tr.Points.PAB}} {
-				lines = append(lines, fmt.Sprintf("%s %4s", x.c, formatTenths(x.v)))
-			}
-		} else {
+		switch {
+		case tr.Has2026:
 			lines = append(lines, tr.write162())
+		case tr.XXS != "":
+			lines = append(lines, tr.XXS)
+		default:
+			lines = append(lines, tr.bbLines()...)
 		}
 	}
-	hdr("172", tr.RankMethod)
-	hdr("182", tr.Controller)
-	hdr("192", tr.TypeCode)
-	hdr("202", tr.TieBreaks)
-	hdr("212", tr.StandingsTieBreaks)
-	hdr("222", tr.TimeControlCode)
-	// the form of the rounds and colour records (TRF-2026 142/152, JaVaFo XXR/XXC): their
-	// values come from the tournament on export
+	for _, c := range []string{"172", "182", "192", "202", "212", "222"} {
+		hdr(c, *trfTextRecords[c](tr))
+	}
+	lines = append(lines, tr.recordForms()...)
+	for _, b := range tr.Byes {
+		lines = append(lines, b.line())
+	}
+	for _, a := range tr.Acceleration {
+		lines = append(lines, a.line())
+	}
+	for _, a := range tr.Abnormal {
+		lines = append(lines, a.line())
+	}
+	for _, a := range tr.XXA {
+		lines = append(lines, a.line())
+	}
+	if len(tr.Absent) > 0 {
+		lines = append(lines, "XXZ "+strings.Trim(fmt.Sprint(tr.Absent), "[]"))
+	}
+	return append(lines, tr.Other...)
+}
+
+// recordForms are the rounds and colour records of tr in the forms it had (142/XXR,
+// 152/XXC, XXC rank), kept by an import so that export writes the same forms.
+func (tr *TRF) recordForms() []string {
+	var lines []string
 	if tr.HasXX && tr.TotalRounds > 0 {
 		lines = append(lines, fmt.Sprintf("XXR %d", tr.TotalRounds))
 	}
@@ -217,16 +232,14 @@ func (tx *Tx) keepTRFRecords(t *Tournament, tr *TRF, ids map[int]int64) error {
 			lines = append(lines, map[pairing.Colour]string{pairing.White: "152 W", pairing.Black: "152 B"}[c])
 		}
 	}
-	for _, b := range tr.Byes {
-		lines = append(lines, b.line())
-	}
-	for _, a := range tr.Acceleration {
-		lines = append(lines, a.line())
-	}
-	for _, a := range tr.Abnormal {
-		lines = append(lines, a.line())
-	}
-	lines = append(lines, tr.Other...)
+	return lines
+}
+
+// keepTRFRecords stores what an imported TRF holds beyond players and results: its
+// records as lines (trf_records, keptTRFRecords), the prohibited pairs (forbidden_pairs)
+// and the Baku acceleration (dutch_settings). ids maps starting rank to entry id.
+func (tx *Tx) keepTRFRecords(t *Tournament, tr *TRF, ids map[int]int64) error {
+	lines := keptTRFRecords(tr, t)
 	for k, l := range lines {
 		if _, err := tx.ExecContext(tx.ctx, `INSERT INTO trf_records (tournament_id, seq, line) VALUES (?, ?, ?)`, t.ID, k+1, l); err != nil {
 			return err
@@ -268,11 +281,6 @@ func (tx *Tx) addTRFKept(t *Tournament, tr *TRF) error {
 	if err != nil {
 		return err
 	}
-	type keptPlayer struct {
-		fid, fmjd, national, sex, birth, idCol, line string
-		year                                         int
-		imported                                     bool
-	}
 	byNum := map[int]keptPlayer{}
 	for rows.Next() {
 		var n int
@@ -288,93 +296,16 @@ func (tx *Tx) addTRFKept(t *Tournament, tr *TRF) error {
 		return err
 	}
 	for i := range tr.Players {
-		p := &tr.Players[i]
-		k := byNum[p.Number]
-		p.Sex, p.BirthDate, p.FideID = k.sex, k.birth, k.idCol
-		if k.line != "" {
-			fileSpelling(p, k.line)
-		}
-		if !k.imported {
-			switch {
-			case t.Variant == VariantInternational && k.fmjd != "":
-				p.FideID = k.fmjd
-			case t.Variant == VariantItalian && k.fid != "":
-				p.FideID = k.fid
-			case k.fmjd != "":
-				p.FideID = k.fmjd
-			case k.fid != "":
-				p.FideID = k.fid
-			default:
-				p.FideID = k.national
-			}
-			if k.year > 0 {
-				p.BirthDate = strconv.Itoa(k.year)
-			}
-		}
+		byNum[tr.Players[i].Number].apply(&tr.Players[i], t.Variant)
 	}
-	lines, err := tx.QueryContext(tx.ctx, `SELECT line FROM trf_records WHERE tournament_id = ? ORDER BY seq`, t.ID)
+	records, err := tx.keptRecordLines(t)
 	if err != nil {
 		return err
 	}
-	var records []string
-	for lines.Next() {
-		var l string
-		if err := lines.Scan(&l); err != nil {
-			lines.Close()
-			return err
-		}
-		records = append(records, l)
-	}
-	lines.Close()
-	if err := lines.Err(); err != nil {
+	if err := tr.applyKeptRecords(t, records); err != nil {
 		return err
 	}
-	imported := len(records) > 0
-	if imported { // the file's own header values replace the ones built from the store
-		tr.NumPlayers, tr.NumRated, tr.Type = "", "", ""
-	}
-	bye := false
-	start, end, rounds, colour := tr.StartDate, tr.EndDate, tr.TotalRounds, tr.InitialColour
-	if imported {
-		tr.InitialColour = pairing.NoColour // set again below, unless the file had none
-	}
-	for k, l := range records {
-		if err := tr.parseLine(l, k+1, &bye); err != nil {
-			return fmt.Errorf("%w: a kept TRF record does not read back: %w", ErrInvalid, err)
-		}
-	}
-	tr.TotalRounds = rounds // the kept 142/XXR give the form only
-	// the kept 152/XXC too; a file without them gets none while the lot's colour is the
-	// one its rounds imply (TRF-2026 152: given only when it differs)
-	if tr.InitialColour != pairing.NoColour || colour != tr.InferredInitialColour() {
-		tr.InitialColour = colour
-	}
-	// a kept date stands for the tournament's date only while that is the imported one
-	if d, _ := ParseDate(strings.ReplaceAll(tr.StartDate, "/", "-")); d != t.Start {
-		tr.StartDate = start
-	}
-	if d, _ := ParseDate(strings.ReplaceAll(tr.EndDate, "/", "-")); d != t.End {
-		tr.EndDate = end
-	}
-	tr.Forbidden = nil
-	frows, err := tx.QueryContext(tx.ctx, `SELECT ea.pairing_number, eb.pairing_number, f.first_round, f.last_round FROM forbidden_pairs f
-		JOIN entries ea ON ea.id = f.entry_a JOIN entries eb ON eb.id = f.entry_b
-		WHERE f.tournament_id = ? ORDER BY ea.pairing_number, eb.pairing_number`, t.ID)
-	if err != nil {
-		return err
-	}
-	defer frows.Close()
-	for frows.Next() {
-		var a, b, first, last int
-		if err := frows.Scan(&a, &b, &first, &last); err != nil {
-			return err
-		}
-		if last == 0 {
-			last = max(t.Rounds, first)
-		}
-		tr.Forbidden = append(tr.Forbidden, TRFForbidden{FirstRound: first, LastRound: last, Players: []int{min(a, b), max(a, b)}})
-	}
-	if err := frows.Err(); err != nil {
+	if err := tx.addStoredForbidden(t, tr); err != nil {
 		return err
 	}
 	acc, err := tx.Acceleration(t)
@@ -385,6 +316,116 @@ func (tx *Tx) addTRFKept(t *Tournament, tr *TRF) error {
 		tr.TypeCode = "FIDE_DUTCH_2025_BAKU"
 	}
 	return nil
+}
+
+// keptPlayer is what the store holds of a player for a TRF export: his federation ids
+// and birth year, and the fields of an imported 001 line (trf_players).
+type keptPlayer struct {
+	fid, fmjd, national, sex, birth, idCol, line string
+	year                                         int
+	imported                                     bool
+}
+
+// apply writes k into p, a player line built from the crosstable: the imported fields in
+// the file's spelling (fileSpelling), or else the federation id of the variant (the FMJD
+// id in international draughts, the FID id in Italian, then any, then the national id) in
+// the id column and the birth year.
+func (k keptPlayer) apply(p *TRFPlayer, variant string) {
+	p.Sex, p.BirthDate, p.FideID = k.sex, k.birth, k.idCol
+	if k.line != "" {
+		fileSpelling(p, k.line)
+	}
+	if k.imported {
+		return
+	}
+	switch {
+	case variant == VariantInternational && k.fmjd != "":
+		p.FideID = k.fmjd
+	case variant == VariantItalian && k.fid != "":
+		p.FideID = k.fid
+	case k.fmjd != "":
+		p.FideID = k.fmjd
+	case k.fid != "":
+		p.FideID = k.fid
+	default:
+		p.FideID = k.national
+	}
+	if k.year > 0 {
+		p.BirthDate = strconv.Itoa(k.year)
+	}
+}
+
+// keptRecordLines are the trf_records lines of t, in file order.
+func (tx *Tx) keptRecordLines(t *Tournament) ([]string, error) {
+	rows, err := tx.QueryContext(tx.ctx, `SELECT line FROM trf_records WHERE tournament_id = ? ORDER BY seq`, t.ID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var records []string
+	for rows.Next() {
+		var l string
+		if err := rows.Scan(&l); err != nil {
+			return nil, err
+		}
+		records = append(records, l)
+	}
+	return records, rows.Err()
+}
+
+// applyKeptRecords reads the kept records of an imported file into tr, built from
+// tournament t: the file's own header values replace those built from the store; the
+// rounds and colour records give their form only (the values are t's), and a file without
+// a colour record gets none while the lot's colour is the one its rounds imply (TRF-2026
+// 152: given only when it differs); a kept date stands while t's date is the imported one.
+func (tr *TRF) applyKeptRecords(t *Tournament, records []string) error {
+	if len(records) == 0 {
+		return nil
+	}
+	tr.NumPlayers, tr.NumRated, tr.Type = "", "", ""
+	start, end, rounds, colour := tr.StartDate, tr.EndDate, tr.TotalRounds, tr.InitialColour
+	tr.InitialColour = pairing.NoColour
+	bye := false
+	for k, l := range records {
+		if err := tr.parseLine(l, k+1, &bye); err != nil {
+			return fmt.Errorf("%w: a kept TRF record does not read back: %w", ErrInvalid, err)
+		}
+	}
+	tr.TotalRounds = rounds
+	if tr.InitialColour != pairing.NoColour || colour != tr.InferredInitialColour() {
+		tr.InitialColour = colour
+	}
+	if d, _ := ParseDate(strings.ReplaceAll(tr.StartDate, "/", "-")); d != t.Start {
+		tr.StartDate = start
+	}
+	if d, _ := ParseDate(strings.ReplaceAll(tr.EndDate, "/", "-")); d != t.End {
+		tr.EndDate = end
+	}
+	return nil
+}
+
+// addStoredForbidden writes t's stored prohibited pairs into tr as 260 records (one per
+// pair; a pair without a last round lasts to the last round).
+func (tx *Tx) addStoredForbidden(t *Tournament, tr *TRF) error {
+	tr.Forbidden = nil
+	rows, err := tx.QueryContext(tx.ctx, `SELECT ea.pairing_number, eb.pairing_number, f.first_round, f.last_round FROM forbidden_pairs f
+		JOIN entries ea ON ea.id = f.entry_a JOIN entries eb ON eb.id = f.entry_b
+		WHERE f.tournament_id = ? ORDER BY ea.pairing_number, eb.pairing_number`, t.ID)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var a, b, first, last int
+		if err := rows.Scan(&a, &b, &first, &last); err != nil {
+			return err
+		}
+		if last == 0 {
+			last = max(t.Rounds, first)
+		}
+		tr.Forbidden = append(tr.Forbidden, TRFForbidden{FirstRound: first, LastRound: last, Players: []int{min(a, b), max(a, b)}})
+	}
+	return rows.Err()
 }
 
 // TRFImportOptions are the choices of `arbitro tournament import-trf`.
@@ -470,6 +511,33 @@ func (tx *Tx) ImportTRF(tr *TRF, opts TRFImportOptions) (*Tournament, error) {
 		return nil, err
 	}
 	t.LotDrawnAt = now
+	ids, err := tx.importTRFPlayers(&t, tr)
+	if err != nil {
+		return nil, err
+	}
+	if err := tx.keepTRFRecords(&t, tr, ids); err != nil {
+		return nil, err
+	}
+	for r := 1; r <= played; r++ {
+		if err := tx.importTRFRound(&t, tr, r, ids, "imported from TRF "+opts.Source); err != nil {
+			return nil, err
+		}
+	}
+	if err := tx.importTRFAbsences(&t, tr, ids); err != nil {
+		return nil, err
+	}
+	if err := tx.LogEvent(t.ID, "trf.import", nil, map[string]any{"source": opts.Source, "players": len(tr.Players), "rounds": played}); err != nil {
+		return nil, err
+	}
+	t.Players = len(tr.Players)
+	t.RoundsPaired = played
+	return &t, nil
+}
+
+// importTRFPlayers adds one player and entry per 001 line of tr to t, with the starting
+// rank as pairing number, and keeps the line (trf_players). It returns the entry id of
+// each starting rank.
+func (tx *Tx) importTRFPlayers(t *Tournament, tr *TRF) (map[int]int64, error) {
 	ids := map[int]int64{}
 	existing := []Entry{}
 	dups := newDupIndex(existing)
@@ -480,7 +548,7 @@ func (tx *Tx) ImportTRF(tr *TRF, opts TRFImportOptions) (*Tournament, error) {
 				pl.BirthYear = y
 			}
 		}
-		e, err := tx.addPlayer(&t, pl, dups, existing)
+		e, err := tx.addPlayer(t, pl, dups, existing)
 		if err != nil {
 			return nil, fmt.Errorf("TRF line %d: %w", p.Line, err)
 		}
@@ -490,86 +558,101 @@ func (tx *Tx) ImportTRF(tr *TRF, opts TRFImportOptions) (*Tournament, error) {
 		e.Number = p.Number
 		existing = append(existing, *e)
 		ids[p.Number] = e.ID
-		// the fields arbitro does not model otherwise, kept for export (issue 19)
+		// the fields arbitro does not model otherwise, and the line, kept for export
 		if _, err := tx.ExecContext(tx.ctx, `INSERT INTO trf_players (entry_id, sex, birth_date, id_column, line) VALUES (?, ?, ?, ?, ?)`,
 			e.ID, p.Sex, p.BirthDate, p.FideID, p.Raw); err != nil {
 			return nil, err
 		}
 	}
-	if err := tx.keepTRFRecords(&t, tr, ids); err != nil {
-		return nil, err
+	return ids, nil
+}
+
+// importTRFRound stores round r of tr: the round (method RoundMethodTRF), its boards
+// (TRF.RoundPairs) and their results in game points (played, forfeit, bye; a pending
+// game gets none).
+func (tx *Tx) importTRFRound(t *Tournament, tr *TRF, r int, ids map[int]int64, explanation string) error {
+	now := tx.NowText()
+	res, err := tx.ExecContext(tx.ctx, `INSERT INTO rounds (tournament_id, number, method, seed, explanation, paired_at, published_at)
+		VALUES (?, ?, ?, 0, ?, ?, ?)`, t.ID, r, RoundMethodTRF, explanation, now, now)
+	if err != nil {
+		return err
 	}
-	actor := Actor()
+	roundID, err := res.LastInsertId()
+	if err != nil {
+		return err
+	}
 	byNum := map[int]*TRFPlayer{}
 	for i := range tr.Players {
 		byNum[tr.Players[i].Number] = &tr.Players[i]
 	}
-	for r := 1; r <= played; r++ {
-		res, err := tx.ExecContext(tx.ctx, `INSERT INTO rounds (tournament_id, number, method, seed, explanation, paired_at, published_at)
-			VALUES (?, ?, ?, 0, ?, ?, ?)`, t.ID, r, RoundMethodTRF, "imported from TRF "+opts.Source, now, now)
-		if err != nil {
-			return nil, err
+	for _, pr := range tr.RoundPairs(r) {
+		var black any
+		if !pr.IsBye() {
+			black = ids[pr.Black]
 		}
-		roundID, err := res.LastInsertId()
+		res, err := tx.ExecContext(tx.ctx, `INSERT INTO boards (round_id, board, game, white_entry, black_entry) VALUES (?, ?, 1, ?, ?)`,
+			roundID, pr.Board, ids[pr.White], black)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		for _, pr := range tr.RoundPairs(r) {
-			var black any
+		boardID, err := res.LastInsertId()
+		if err != nil {
+			return err
+		}
+		code := byNum[pr.White].Rounds[r-1].Result
+		kind, wp, bp := "", gamePoints(code), 0
+		switch code {
+		case '1', '0', '=', 'W', 'D', 'L':
+			kind, bp = "played", 2-wp
+		case '+', '-':
+			kind = "forfeit"
 			if !pr.IsBye() {
-				black = ids[pr.Black]
+				bp = gamePoints(byNum[pr.Black].Rounds[r-1].Result)
 			}
-			res, err := tx.ExecContext(tx.ctx, `INSERT INTO boards (round_id, board, game, white_entry, black_entry) VALUES (?, ?, 1, ?, ?)`,
-				roundID, pr.Board, ids[pr.White], black)
-			if err != nil {
-				return nil, err
-			}
-			boardID, err := res.LastInsertId()
-			if err != nil {
-				return nil, err
-			}
-			code := byNum[pr.White].Rounds[r-1].Result
-			kind, wp, bp := "", 0, 0
-			switch code {
-			case '1', '0', '=', 'W', 'D', 'L':
-				kind, wp = "played", gamePoints(code)
-				bp = 2 - wp
-			case '+', '-':
-				kind, wp = "forfeit", gamePoints(code)
-				if !pr.IsBye() {
-					bp = gamePoints(byNum[pr.Black].Rounds[r-1].Result)
-				}
-			case 'U':
-				kind, wp = "bye", t.ByePoints
-			}
-			if kind == "" {
-				continue // pending
-			}
-			if _, err := tx.ExecContext(tx.ctx, `INSERT INTO results (board_id, kind, white_points, black_points, entered_at, entered_by)
-				VALUES (?, ?, ?, ?, ?, ?)`, boardID, kind, wp, bp, now, actor); err != nil {
-				return nil, err
-			}
+		case 'U':
+			kind, wp = "bye", t.ByePoints
 		}
+		if kind == "" {
+			continue // pending
+		}
+		if _, err := tx.ExecContext(tx.ctx, `INSERT INTO results (board_id, kind, white_points, black_points, entered_at, entered_by)
+			VALUES (?, ?, ?, ?, ?, ?)`, boardID, kind, wp, bp, now, Actor()); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// importTRFAbsences stores the absences of tr up to the round to be paired: the blocks
+// without an opponent that hold H, F or Z, or + or - (a bye won or lost by forfeit, as
+// Swiss-Manager and lichess write them), each with its points; and the XXZ players, absent
+// without points from the round to be paired.
+func (tx *Tx) importTRFAbsences(t *Tournament, tr *TRF, ids map[int]int64) error {
+	played := tr.PlayedRounds()
+	add := func(num, round, points int, reason string) error {
+		_, err := tx.ExecContext(tx.ctx, `INSERT OR IGNORE INTO absences (tournament_id, entry_id, round_number, points, reason) VALUES (?, ?, ?, ?, ?)`,
+			t.ID, ids[num], round, points, reason)
+		return err
 	}
 	for _, p := range tr.Players {
 		for r, rd := range p.Rounds {
-			// H F Z, and + or - without an opponent (a bye won or lost by forfeit, as
-			// Swiss-Manager and lichess write them): absences with their points
 			if r+1 > played+1 || rd.Opponent != 0 || !strings.ContainsRune("HFZ+-", rune(rd.Result)) {
 				continue
 			}
-			if _, err := tx.ExecContext(tx.ctx, `INSERT INTO absences (tournament_id, entry_id, round_number, points, reason) VALUES (?, ?, ?, ?, ?)`,
-				t.ID, ids[p.Number], r+1, gamePoints(rd.Result), "TRF bye "+string(rd.Result)); err != nil {
-				return nil, err
+			if err := add(p.Number, r+1, gamePoints(rd.Result), "TRF bye "+string(rd.Result)); err != nil {
+				return err
 			}
 		}
 	}
-	if err := tx.LogEvent(t.ID, "trf.import", nil, map[string]any{"source": opts.Source, "players": len(tr.Players), "rounds": played}); err != nil {
-		return nil, err
+	for _, num := range tr.Absent {
+		if ids[num] == 0 {
+			return fmt.Errorf("%w: XXZ names player %d, who has no 001 line", ErrInvalid, num)
+		}
+		if err := add(num, played+1, 0, "TRF XXZ"); err != nil {
+			return err
+		}
 	}
-	t.Players = len(tr.Players)
-	t.RoundsPaired = played
-	return &t, nil
+	return nil
 }
 
 // fileSpelling puts back into p, a player line built from the store, the file's own

@@ -398,3 +398,102 @@ func TestTRFInferredInitialColour(t *testing.T) {
 		t.Errorf("without player 1: %v, want black (player 2 had black)", got)
 	}
 }
+
+// TestTRFJaVaFoExtensions: the JaVaFo/bbpPairings lines beside XXR/XXC/XXP/BB?: XXA
+// (acceleration points per round, added to the score for pairing), XXZ (absent from the
+// round to be paired), XXS (point system by result), XXC options in any order; each read
+// and written back.
+func TestTRFJaVaFoExtensions(t *testing.T) {
+	gros, err := os.ReadFile("testdata/trf/real/open-gros-donostia-2010.trf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := ParseTRF(bytes.NewReader(gros))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tr.XXA) != 26 || tr.XXA[0].Player != 1 || !reflect.DeepEqual(tr.XXA[0].Points, []int{10, 10, 10, 5, 5}) {
+		t.Fatalf("XXA: %d lines, first %+v", len(tr.XXA), tr.XXA[0])
+	}
+	acc := tr.DutchOptions(5, 0).Acceleration
+	if acc == nil {
+		t.Fatal("XXA gives no acceleration")
+	}
+	// chess points: 1.0 = 2 game points, 0.5 = 1; players 27-52 and round 6 get none
+	for _, c := range []struct{ id, r, want int }{{1, 1, 2}, {26, 3, 2}, {1, 4, 1}, {26, 5, 1}, {27, 1, 0}, {1, 6, 0}} {
+		if got := acc(c.id, c.r); got != c.want {
+			t.Errorf("player %d round %d: %d game points of acceleration, want %d", c.id, c.r, got, c.want)
+		}
+	}
+	var out bytes.Buffer
+	if err := WriteTRF(&out, tr); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "\nXXA    1  1.0  1.0  1.0  0.5  0.5\n") {
+		t.Errorf("XXA not written back as read:\n%s", out.String())
+	}
+
+	// XXZ: players 2 and 5 sit out round 4
+	small := string(readSmall(t))
+	tr, err = ParseTRF(strings.NewReader(small + "XXZ 2 5\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range tr.Entrants() {
+		if want := e.ID != 2 && e.ID != 5; e.Available != want {
+			t.Errorf("XXZ 2 5: player %d available %v", e.ID, e.Available)
+		}
+	}
+	for _, e := range tr.EntrantsAfter(2) { // only the round to be paired
+		if !e.Available && (e.ID == 2 || e.ID == 5) {
+			t.Errorf("XXZ applied to round 3, already paired in the file: player %d", e.ID)
+		}
+	}
+	out.Reset()
+	WriteTRF(&out, tr)
+	if !strings.Contains(out.String(), "\nXXZ 2 5\n") {
+		t.Errorf("XXZ not written back:\n%s", out.String())
+	}
+
+	// XXS: the default chess points spelt out; kept and written instead of BB? lines
+	xxs := "XXS WW=1.0 BW=1.0 WD=0.5 BD=0.5 WL=0.0 BL=0.0 ZPB=0.0 HPB=0.5 FPB=1.0 PAB=1.0 FW=1.0 FL=0.0"
+	tr, err = ParseTRF(strings.NewReader(small + xxs + "\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tr.Points != DefaultTRFPoints || !tr.PointsGiven {
+		t.Errorf("XXS: %+v given %v", tr.Points, tr.PointsGiven)
+	}
+	out.Reset()
+	WriteTRF(&out, tr)
+	if !strings.Contains(out.String(), "\n"+xxs+"\n") || strings.Contains(out.String(), "BBW") {
+		t.Errorf("XXS not written back alone:\n%s", out.String())
+	}
+	// a half-point pairing-allocated bye: small.trf's two U byes are then worth 0.5
+	if tr, err := ParseTRF(strings.NewReader(small + "XXS PAB=0.5\n")); err == nil || !strings.Contains(err.Error(), "points column") {
+		t.Errorf("XXS PAB=0.5 with byes counted 1.0: %v (%+v)", err, tr)
+	}
+	for src, want := range map[string]string{
+		"XXS WW=1.0 BW=1.5\n":  "differ",
+		"XXS QQ=1.0\n":         "unknown code",
+		"XXS W1.0\n":           "CODE=points",
+		"XXA    1  1.0  x.5\n": "XXA: points",
+		"XXA    0  1.0\n":      "starting rank",
+		"XXZ 2 x\n":            "XXZ",
+	} {
+		if _, err := ParseTRF(strings.NewReader(small + src)); err == nil || !strings.Contains(err.Error(), want) || !errors.Is(err, ErrBadTRF) {
+			t.Errorf("%q: %v, want an error about %q", src, err, want)
+		}
+	}
+
+	// XXC: options in any order, the colour and rank both read
+	for _, xxc := range []string{"XXC rank white1", "XXC white1 rank", "XXC RANK WHITE1"} {
+		tr, err := ParseTRF(strings.NewReader(strings.Replace(small, "XXC white1", xxc, 1)))
+		if err != nil {
+			t.Fatalf("%s: %v", xxc, err)
+		}
+		if !tr.ByRank || tr.InitialColour != pairing.White {
+			t.Errorf("%s: rank %v colour %v", xxc, tr.ByRank, tr.InitialColour)
+		}
+	}
+}
