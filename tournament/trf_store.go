@@ -31,14 +31,8 @@ func TRFFromCrosstable(ct *Crosstable, initial pairing.Colour) (*TRF, error) {
 		StartDate: strings.ReplaceAll(ct.Event.StartDate, "-", "/"), EndDate: strings.ReplaceAll(ct.Event.EndDate, "-", "/"),
 		ChiefArbiter: ct.Event.ChiefArbiter, TimeControl: ct.Event.TimeControl, TotalRounds: ct.Rounds,
 		InitialColour: initial, Points: DefaultTRFPoints}
-	switch ct.Event.System {
-	case SystemDutch:
-		tr.Type = "Individual: Swiss-System (FIDE Dutch)"
-	case SystemItaloSwiss:
-		tr.Type = "Individual: Swiss-System (FID Italo-Swiss)"
-	case SystemRoundRobin:
-		tr.Type = "Individual: Round-Robin"
-	}
+	tr.Type = map[string]string{SystemDutch: "Individual: Swiss-System (FIDE Dutch)",
+		SystemItaloSwiss: "Individual: Swiss-System (FID Italo-Swiss)", SystemRoundRobin: "Individual: Round-Robin"}[ct.Event.System]
 	num := map[int]int{}
 	rated := 0
 	last := LastRound(ct)
@@ -71,31 +65,10 @@ func TRFFromCrosstable(ct *Crosstable, initial pairing.Colour) (*TRF, error) {
 			if s.Round < 1 || s.Round > last || (s.Game != 0 && s.Game != 1) {
 				continue
 			}
-			rd := TRFRound{Opponent: num[s.Opponent], Colour: '-'}
-			switch s.Colour {
-			case pairing.White:
-				rd.Colour = 'w'
-			case pairing.Black:
-				rd.Colour = 'b'
+			tp.Rounds[s.Round-1] = crossTRFRound(s, num)
+			if pab := s.Points * 5; s.Kind == CrossBye && pab != tr.Points.PAB {
+				tr.Points.PAB, tr.PointsGiven = pab, true
 			}
-			switch s.Kind {
-			case CrossPlayed:
-				rd.Result = "0=1"[min(max(s.Points, 0), 2)]
-			case CrossForfeitWin:
-				rd.Result = '+'
-			case CrossForfeitLoss, CrossUnplayed:
-				rd.Result = '-'
-			case CrossBye:
-				rd.Opponent, rd.Colour, rd.Result = 0, '-', 'U'
-				if pab := s.Points * 5; pab != tr.Points.PAB {
-					tr.Points.PAB, tr.PointsGiven = pab, true
-				}
-			case CrossAbsent:
-				rd.Opponent, rd.Colour, rd.Result = 0, '-', "ZHF"[min(max(s.Points, 0), 2)]
-			case CrossPending:
-				rd.Result = ' '
-			}
-			tp.Rounds[s.Round-1] = rd
 		}
 		for len(tp.Rounds) > 0 && tp.Rounds[len(tp.Rounds)-1] == (TRFRound{Colour: ' ', Result: ' '}) {
 			tp.Rounds = tp.Rounds[:len(tp.Rounds)-1]
@@ -107,23 +80,58 @@ func TRFFromCrosstable(ct *Crosstable, initial pairing.Colour) (*TRF, error) {
 		// that round's "0000 - Z/H/F" (the JaVaFo/bbpPairings convention TRF.EntrantsAfter
 		// and ImportTRF read), so that a pairing program does not pair the player. WriteTRF's
 		// points column counts it, as TRF.check requires.
-		if next := last + 1; next <= ct.Rounds {
-			var rd TRFRound
-			for _, s := range p.Results {
-				if s.Round == next && s.Kind == CrossAbsent {
-					rd = TRFRound{Colour: '-', Result: "ZHF"[min(max(s.Points, 0), 2)]}
-				}
-			}
-			if rd.Result == 0 && p.Withdrawn {
-				rd = TRFRound{Colour: '-', Result: 'Z'}
-			}
-			if rd.Result != 0 {
-				tp.Rounds = append(tp.Rounds, rd)
-			}
+		if rd, ok := nextRoundAbsence(p, last+1); ok && last+1 <= ct.Rounds {
+			tp.Rounds = append(tp.Rounds, rd)
 		}
 		tr.Players = append(tr.Players, tp)
 	}
 	return tr, nil
+}
+
+// crossTRFRound is the TRF round block of one crosstable slot (num maps entry id to
+// starting rank): played 1 = 0 with colours; forfeit + / - (a double forfeit and an
+// unplayed game - on both sides); pairing bye "0000 - U"; absence "0000 - Z/H/F" by its
+// points 0/1/2; pending: opponent and colour, no result.
+func crossTRFRound(s CrossResult, num map[int]int) TRFRound {
+	rd := TRFRound{Opponent: num[s.Opponent], Colour: '-'}
+	switch s.Colour {
+	case pairing.White:
+		rd.Colour = 'w'
+	case pairing.Black:
+		rd.Colour = 'b'
+	}
+	switch s.Kind {
+	case CrossPlayed:
+		rd.Result = "0=1"[min(max(s.Points, 0), 2)]
+	case CrossForfeitWin:
+		rd.Result = '+'
+	case CrossForfeitLoss, CrossUnplayed:
+		rd.Result = '-'
+	case CrossBye:
+		rd.Opponent, rd.Colour, rd.Result = 0, '-', 'U'
+	case CrossAbsent:
+		rd.Opponent, rd.Colour, rd.Result = 0, '-', "ZHF"[min(max(s.Points, 0), 2)]
+	case CrossPending:
+		rd.Result = ' '
+	}
+	return rd
+}
+
+// nextRoundAbsence is the block of round next (the round to pair) for player p: an
+// announced absence, or a withdrawal, is written as "0000 - Z/H/F" (the JaVaFo/bbpPairings
+// convention TRF.EntrantsAfter and ImportTRF read), so that a pairing program does not
+// pair the player; WriteTRF's points column counts it, as TRF.check requires. ok is false
+// when p plays round next.
+func nextRoundAbsence(p CrossEntry, next int) (TRFRound, bool) {
+	for _, s := range p.Results {
+		if s.Round == next && s.Kind == CrossAbsent {
+			return TRFRound{Colour: '-', Result: "ZHF"[min(max(s.Points, 0), 2)]}, true
+		}
+	}
+	if p.Withdrawn {
+		return TRFRound{Colour: '-', Result: 'Z'}, true
+	}
+	return TRFRound{}, false
 }
 
 // ExportTRF loads tournament t (inside Store.View) and builds its TRF. For a Dutch
