@@ -243,6 +243,14 @@ func TestTRFAnnouncedAbsence(t *testing.T) {
 // acceleration, 260 prohibited pairings, XXP, 299 abnormal points, ### comments), checks
 // what each one means, writes the file and reads it back field by field.
 func TestTRF2026Records(t *testing.T) {
+	tr := readTRF2026(t)
+	checkTRF2026Read(t, tr)
+	checkTRF2026Written(t, tr)
+	checkTRF2026Entrants(t, tr)
+}
+
+func readTRF2026(t *testing.T) *TRF {
+	t.Helper()
 	orig, err := os.ReadFile("testdata/trf/trf2026.trf")
 	if err != nil {
 		t.Fatal(err)
@@ -251,6 +259,11 @@ func TestTRF2026Records(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return tr
+}
+
+// checkTRF2026Read: every record of trf2026.trf read into its field.
+func checkTRF2026Read(t *testing.T, tr *TRF) {
 	if tr.TotalRounds != 5 || tr.InitialColour != pairing.Black {
 		t.Errorf("142/152: rounds %d colour %v", tr.TotalRounds, tr.InitialColour)
 	}
@@ -281,6 +294,10 @@ func TestTRF2026Records(t *testing.T) {
 	if len(tr.Other) != 1 || tr.Other[0] != "### comment kept" {
 		t.Errorf("comments: %q", tr.Other)
 	}
+}
+
+// checkTRF2026Written: every record written back, and the file reads back the same.
+func checkTRF2026Written(t *testing.T, tr *TRF) {
 	var out bytes.Buffer
 	if err := WriteTRF(&out, tr); err != nil {
 		t.Fatal(err)
@@ -308,6 +325,10 @@ func TestTRF2026Records(t *testing.T) {
 			t.Errorf("player %d: %+v became %+v", p.Number, p, q)
 		}
 	}
+}
+
+// checkTRF2026Entrants: the 240 bye and the 299 bonus reach the pairing snapshot.
+func checkTRF2026Entrants(t *testing.T, tr *TRF) {
 	// the 240 bye and the H block take player 5 out of round 3
 	for _, e := range tr.EntrantsAfter(2) {
 		if e.ID == 5 && e.Available {
@@ -404,6 +425,14 @@ func TestTRFInferredInitialColour(t *testing.T) {
 // round to be paired), XXS (point system by result), XXC options in any order; each read
 // and written back.
 func TestTRFJaVaFoExtensions(t *testing.T) {
+	t.Run("XXA", testTRFXXA)
+	t.Run("XXZ", testTRFXXZ)
+	t.Run("XXS", testTRFXXS)
+	t.Run("XXC", testTRFXXC)
+}
+
+// testTRFXXA: the XXA lines of the Gros 2010 file, their acceleration, written back.
+func testTRFXXA(t *testing.T) {
 	gros, err := os.ReadFile("testdata/trf/real/open-gros-donostia-2010.trf")
 	if err != nil {
 		t.Fatal(err)
@@ -433,9 +462,12 @@ func TestTRFJaVaFoExtensions(t *testing.T) {
 		t.Errorf("XXA not written back as read:\n%s", out.String())
 	}
 
-	// XXZ: players 2 and 5 sit out round 4
+}
+
+// testTRFXXZ: players 2 and 5 sit out round 4 (the round to be paired) only.
+func testTRFXXZ(t *testing.T) {
 	small := string(readSmall(t))
-	tr, err = ParseTRF(strings.NewReader(small + "XXZ 2 5\n"))
+	tr, err := ParseTRF(strings.NewReader(small + "XXZ 2 5\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -449,22 +481,27 @@ func TestTRFJaVaFoExtensions(t *testing.T) {
 			t.Errorf("XXZ applied to round 3, already paired in the file: player %d", e.ID)
 		}
 	}
-	out.Reset()
+	var out bytes.Buffer
 	WriteTRF(&out, tr)
 	if !strings.Contains(out.String(), "\nXXZ 2 5\n") {
 		t.Errorf("XXZ not written back:\n%s", out.String())
 	}
 
+}
+
+// testTRFXXS: the point system by result, kept as read; bad XX lines refused.
+func testTRFXXS(t *testing.T) {
+	small := string(readSmall(t))
 	// XXS: the default chess points spelt out; kept and written instead of BB? lines
 	xxs := "XXS WW=1.0 BW=1.0 WD=0.5 BD=0.5 WL=0.0 BL=0.0 ZPB=0.0 HPB=0.5 FPB=1.0 PAB=1.0 FW=1.0 FL=0.0"
-	tr, err = ParseTRF(strings.NewReader(small + xxs + "\n"))
+	tr, err := ParseTRF(strings.NewReader(small + xxs + "\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if tr.Points != DefaultTRFPoints || !tr.PointsGiven {
 		t.Errorf("XXS: %+v given %v", tr.Points, tr.PointsGiven)
 	}
-	out.Reset()
+	var out bytes.Buffer
 	WriteTRF(&out, tr)
 	if !strings.Contains(out.String(), "\n"+xxs+"\n") || strings.Contains(out.String(), "BBW") {
 		t.Errorf("XXS not written back alone:\n%s", out.String())
@@ -486,6 +523,11 @@ func TestTRFJaVaFoExtensions(t *testing.T) {
 		}
 	}
 
+}
+
+// testTRFXXC: the XXC options in any order and case.
+func testTRFXXC(t *testing.T) {
+	small := string(readSmall(t))
 	// XXC: options in any order, the colour and rank both read
 	for _, xxc := range []string{"XXC rank white1", "XXC white1 rank", "XXC RANK WHITE1"} {
 		tr, err := ParseTRF(strings.NewReader(strings.Replace(small, "XXC white1", xxc, 1)))
