@@ -303,8 +303,9 @@ func (tx *Tx) addTRFKept(t *Tournament, tr *TRF) error {
 	if err := rows.Err(); err != nil {
 		return err
 	}
+	played := tr.PlayedRounds()
 	for i := range tr.Players {
-		byNum[tr.Players[i].Number].apply(&tr.Players[i], t.Variant)
+		byNum[tr.Players[i].Number].apply(&tr.Players[i], t.Variant, played)
 	}
 	records, err := tx.keptRecordLines(t)
 	if err != nil {
@@ -337,11 +338,11 @@ type keptPlayer struct {
 // apply writes k into p, a player line built from the crosstable: the imported fields in
 // the file's spelling (fileSpelling), or else the federation id of the variant (the FMJD
 // id in international draughts, the FID id in Italian, then any, then the national id) in
-// the id column and the birth year.
-func (k keptPlayer) apply(p *TRFPlayer, variant string) {
+// the id column and the birth year. played is the number of rounds paired.
+func (k keptPlayer) apply(p *TRFPlayer, variant string, played int) {
 	p.Sex, p.BirthDate, p.FideID = k.sex, k.birth, k.idCol
 	if k.line != "" {
-		fileSpelling(p, k.line)
+		fileSpelling(p, k.line, played)
 	}
 	if k.imported {
 		return
@@ -669,8 +670,8 @@ func (tx *Tx) importTRFAbsences(t *Tournament, tr *TRF, ids map[int]int64) error
 // case), and each round block whose opponent, kind (game, forfeit, pairing-allocated bye,
 // absence), points and, for a game, colour agree (the file's W/D/L, a forfeit's
 // scheduled colour, a "         -" absence, ...). p.Raw is set to raw, so that WriteTRF
-// keeps the file's columns too.
-func fileSpelling(p *TRFPlayer, raw string) {
+// keeps the file's columns too. played is the number of rounds paired.
+func fileSpelling(p *TRFPlayer, raw string, played int) {
 	q, err := parsePlayerLine(raw, 0)
 	if err != nil {
 		return
@@ -691,10 +692,10 @@ func fileSpelling(p *TRFPlayer, raw string) {
 			p.Rounds[r] = q.Rounds[r]
 		}
 	}
-	// rounds the file left blank at the end of the line, where the store has absences
-	// without points
+	// paired rounds the file left blank at the end of the line, where the store has
+	// absences without points (not the next round's announced absence)
 	n := len(p.Rounds)
-	for n > len(q.Rounds) && sameTRFRound(TRFRound{Colour: ' ', Result: ' '}, p.Rounds[n-1]) {
+	for n > len(q.Rounds) && n <= played && sameTRFRound(TRFRound{Colour: ' ', Result: ' '}, p.Rounds[n-1]) {
 		n--
 	}
 	p.Rounds = p.Rounds[:n]

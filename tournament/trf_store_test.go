@@ -228,3 +228,26 @@ func TestTRFExportFederationID(t *testing.T) {
 		t.Errorf("id column %q birth %q, want the FMJD id 12345 and 1990", p.FideID, p.BirthDate)
 	}
 }
+
+// TestTRFImportXXZ: the XXZ players are absent, without points, from the round to be
+// paired in the database too, and the XXZ line comes back on export.
+func TestTRFImportXXZ(t *testing.T) {
+	tr, err := ParseTRF(strings.NewReader(string(readSmall(t)) + "XXZ 2 5\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	exported := importExportTRF(t, tr, "small.trf")
+	back, err := ParseTRF(bytes.NewReader(exported))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(back.Absent, []int{2, 5}) {
+		t.Errorf("XXZ back: %v", back.Absent)
+	}
+	for _, p := range back.Players {
+		absent := len(p.Rounds) > 3 && p.Rounds[3] == (TRFRound{Colour: '-', Result: 'Z'})
+		if want := p.Number == 2 || p.Number == 5; absent != want {
+			t.Errorf("player %d: round 4 block %+v (absent %v, want %v)", p.Number, p.Rounds, absent, want)
+		}
+	}
+}
