@@ -1,8 +1,8 @@
 package reports
 
 import (
+	"fmt"
 	"io"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -23,13 +23,26 @@ type AuditItem struct {
 	GameID       int64
 	Round, Board int
 	White, Black string
-	Variant      string   // "italian" or "international" (rules.VariantByName names)
-	Ply          int      // 1-based ply of the illegal move
-	Move         string   // the move as written in the score, e.g. "22-18" or "22x13"
-	Reason       string   // the verdict's reason code, e.g. "not-a-move", "capture-required"
-	Message      string   // the verdict's explanation for people
-	FEN          string   // position before the illegal move (PDN FEN)
-	Legal        []string // legal moves in that position, in PDN notation
+	Ply          int    // 1-based ply of the illegal move
+	Move         string // the move as written in the score, e.g. "22-18" or "22x13"
+	// From and To are the first and last square of Move as written (rules.Verdict MoveFrom,
+	// MoveTo; 0 when not numeric): the squares outlined on the diagram.
+	From, To rules.Square
+	Reason   string // the verdict's reason code, e.g. "not-a-move", "capture-required"
+	Message  string // the verdict's explanation for people
+	// Position is the position before the illegal move, with its variant (rules.Verdict
+	// Before); the zero Position when the score could not be replayed (printed without a
+	// diagram).
+	Position rules.Position
+	Legal    []string // legal moves in that position, in PDN notation
+}
+
+// fen is the PDN FEN of the position before the move, or "" when there is none.
+func (it AuditItem) fen() string {
+	if it.Position.Variant() == nil {
+		return ""
+	}
+	return it.Position.FEN()
 }
 
 // AuditItemFromVerdict copies the first illegal move of a rules.Verdict (variant, ply,
@@ -41,8 +54,8 @@ func AuditItemFromVerdict(v rules.Verdict) AuditItem {
 	if v.Detail != "" {
 		reason += " (" + v.Detail + ")"
 	}
-	return AuditItem{Variant: v.Variant, Ply: v.Ply, Move: v.Move, Reason: reason, Message: v.Message,
-		FEN: v.FEN, Legal: append([]string(nil), v.LegalMoves...)}
+	return AuditItem{Ply: v.Ply, Move: v.Move, From: v.MoveFrom, To: v.MoveTo, Reason: reason, Message: v.Message,
+		Position: v.Before, Legal: append([]string(nil), v.LegalMoves...)}
 }
 
 // WriteAuditPDF renders one block per illegal move: the game (round, board, players), the
@@ -105,7 +118,7 @@ func WriteAuditPDF(w io.Writer, a AuditReport, meta Meta) error {
 			legal = l.T("audit.none")
 		}
 		line(false, l.T("audit.legal"), legal)
-		line(false, l.T("audit.fen"), it.FEN)
+		line(false, l.T("audit.fen"), it.fen())
 		// No internal id (games.id) on a printed sheet: round and board name the game.
 		if diagramErr != nil {
 			line(false, l.T("audit.no_diagram"), diagramErr.Error())
@@ -123,17 +136,13 @@ func WriteAuditPDF(w io.Writer, a AuditReport, meta Meta) error {
 	return d.finish(w)
 }
 
-var moveSquares = regexp.MustCompile(`\d+`)
-
-// diagram draws the position of it.FEN in a size × size box at (x, y).
+// diagram draws it.Position in a size × size box at (x, y), the squares it.From and it.To
+// outlined.
 func (d *doc) diagram(x, y, size float64, it AuditItem) error {
-	v, err := rules.VariantByName(it.Variant)
-	if err != nil {
-		return err
-	}
-	pos, err := rules.ParseFEN(v, it.FEN)
-	if err != nil {
-		return err
+	pos := it.Position
+	v := pos.Variant()
+	if v == nil {
+		return fmt.Errorf("%w: empty", rules.ErrBadFEN) // no position: the score was not replayed
 	}
 	f := d.f
 	n := v.Size()
@@ -185,13 +194,12 @@ func (d *doc) diagram(x, y, size float64, it AuditItem) error {
 		f.Text(x+float64(c)*sq+0.4, y+float64(r)*sq+1.9, strconv.Itoa(s))
 	}
 	f.SetTextColor(0, 0, 0)
-	// Outline the squares of the move played (first and last number of the move text).
-	if nums := moveSquares.FindAllString(it.Move, -1); len(nums) > 0 {
+	// Outline the squares of the move played (first and last square as written).
+	if it.From != 0 || it.To != 0 {
 		f.SetDrawColor(210, 0, 0)
 		f.SetLineWidth(0.6)
-		for _, t := range []string{nums[0], nums[len(nums)-1]} {
-			s, _ := strconv.Atoi(t)
-			if r, c := v.Coords(rules.Square(s)); r >= 0 {
+		for _, s := range []rules.Square{it.From, it.To} {
+			if r, c := v.Coords(s); r >= 0 {
 				f.Rect(x+float64(c)*sq+0.3, y+float64(r)*sq+0.3, sq-0.6, sq-0.6, "D")
 			}
 		}

@@ -213,7 +213,7 @@ func (h *HTMLEvent) page(title, current string, body any) *pageData {
 	}
 	add("site.place", t.Place)
 	add("site.dates", p.dates(t.Start, t.End))
-	add("site.variant", p.T("site.variant."+t.Variant))
+	add("site.variant", p.T("site.variant."+t.Variant.Name()))
 	add("site.system", p.T("site.system."+t.System))
 	for _, n := range []struct{ href, key string }{
 		{"index.html", "site.home"}, {"standings.html", "site.standings"}, {"crosstable.html", "site.crosstable"},
@@ -323,7 +323,7 @@ func (h *HTMLEvent) writeIndex(w io.Writer) error {
 	}
 	add("site.place", t.Place)
 	add("site.dates", p.dates(t.Start, t.End))
-	add("site.variant", p.T("site.variant."+t.Variant))
+	add("site.variant", p.T("site.variant."+t.Variant.Name()))
 	add("site.system", p.T("site.system."+t.System))
 	add("site.rounds.planned", strconv.Itoa(t.Rounds))
 	add("site.rounds.paired", strconv.Itoa(h.last))
@@ -744,7 +744,7 @@ func (h *HTMLEvent) WriteGamePage(w io.Writer, sg *tournament.SiteGame) error {
 	p.Viewer = true
 	p.Subtitle = clean(bd.White) + " – " + clean(bd.Black)
 	p.Title = p.Subtitle + " — " + p.T("site.round.n", "round", bd.Round) + " — " + clean(h.ev.Tournament.Name)
-	v := h.ev.Variant
+	v := h.ev.Tournament.Variant
 	b := &gameBody{Round: strconv.Itoa(bd.Round), BoardNo: strconv.Itoa(bd.Board), White: clean(bd.White), Black: clean(bd.Black),
 		WhiteHref: PlayerPageName(bd.WhiteEntry), BlackHref: PlayerPageName(bd.BlackEntry), Result: h.resultText(p, bd),
 		Size: v.Size(), PDNHref: GamePDNName(bd), Variant: v.Name()}
@@ -899,7 +899,7 @@ func WriteArchiveIndex(w io.Writer, entries []ArchiveEntry, lang string) error {
 		if byYear[year] == nil {
 			byYear[year] = map[string][]archiveEvent{}
 		}
-		byYear[year][t.Variant] = append(byYear[year][t.Variant], archiveEvent{Href: e.Dir + "index.html", Name: clean(t.Name),
+		byYear[year][t.Variant.Name()] = append(byYear[year][t.Variant.Name()], archiveEvent{Href: e.Dir + "index.html", Name: clean(t.Name),
 			Place: clean(t.Place), Dates: p.dates(t.Start, t.End), System: p.T("site.system." + t.System), Players: t.Players, Rounds: t.RoundsPaired})
 	}
 	var years []string

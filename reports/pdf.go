@@ -161,7 +161,7 @@ func (l *Locale) eventLine(ev tournament.EventInfo) string {
 	}
 	add(ev.Place)
 	add(dateRange(l.DateText(ev.StartDate), l.DateText(ev.EndDate)))
-	add(l.VariantName(ev.Variant))
+	add(l.VariantName(ev.Variant.Name()))
 	add(l.SystemName(ev.System))
 	if ev.ChiefArbiter != "" {
 		add(l.T("pdf.arbiter", "name", ev.ChiefArbiter))

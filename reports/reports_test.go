@@ -31,7 +31,7 @@ var fixedMeta = Meta{Version: "test", Generated: time.Date(2026, 11, 22, 18, 30,
 func event() *tournament.Crosstable {
 	ct := &tournament.Crosstable{
 		Event: tournament.EventInfo{Name: "Torneo di Forlì 2026", Place: "Forlì", StartDate: "2026-11-20", EndDate: "2026-11-22",
-			Variant: "italian", System: "italo-swiss", ChiefArbiter: "Niccolò Sàlvi"},
+			Variant: rules.Italian, System: "italo-swiss", ChiefArbiter: "Niccolò Sàlvi"},
 		Scoring:   tournament.Scoring210,
 		TieBreaks: []tournament.TieBreak{tournament.TBQuoziente, tournament.TBSonnebornBerger, tournament.TBBuchholz},
 		Rounds:    3,
@@ -272,7 +272,7 @@ func TestStandingsPDF(t *testing.T) {
 // bigEvent is n players, `rounds` rounds, paired 1-2, 3-4... by line with a pseudo-random
 // result: enough to fill many pages. Names carry accents and Cyrillic.
 func bigEvent(n, rounds int) *tournament.Crosstable {
-	ct := &tournament.Crosstable{Event: tournament.EventInfo{Name: "Open di Bolzano", Variant: "international", System: "dutch"},
+	ct := &tournament.Crosstable{Event: tournament.EventInfo{Name: "Open di Bolzano", Variant: rules.International, System: "dutch"},
 		Rounds: rounds, TieBreaks: []tournament.TieBreak{tournament.TBBuchholzCut1, tournament.TBBuchholz,
 			tournament.TBSonnebornBerger, tournament.TBWins, tournament.TBProgressive, tournament.TBAverageRating}}
 	for i := 0; i < n; i++ {
@@ -431,13 +431,13 @@ func TestPairingsFromCrosstable(t *testing.T) {
 
 func TestAuditPDF(t *testing.T) {
 	rep := AuditReport{Event: event().Event, Checked: 12, Items: []AuditItem{
-		{GameID: 7, Round: 2, Board: 1, White: "Bàrberi, Nicolò", Black: "Фёдоров, Пётр", Variant: "italian", Ply: 3,
-			Move: "22-18", Reason: "not-a-move", Message: "No man on 22 can move to 18.",
-			FEN: "W:W17,21,23-32,K13:B1-12", Legal: []string{"13-9", "17-14", "21-18", "23-19", "23-20", "24-20"}},
-		{GameID: 8, Round: 2, Board: 2, White: "Città, Ugo", Black: "Ёлкина, Анна", Variant: "international", Ply: 2,
-			Move: "19-23", Reason: "capture-required", Message: "A capture is compulsory.",
-			FEN: "B:W27,31-50:B1-19,K22", Legal: []string{"22x31"}},
-		{GameID: 9, Round: 3, Board: 1, White: "A", Black: "B", Variant: "italian", Ply: 1, Move: "1-2", FEN: "not a fen"},
+		{GameID: 7, Round: 2, Board: 1, White: "Bàrberi, Nicolò", Black: "Фёдоров, Пётр", Ply: 3,
+			Move: "22-18", From: 22, To: 18, Reason: "not-a-move", Message: "No man on 22 can move to 18.",
+			Position: rules.MustParseFEN(rules.Italian, "W:W17,21,23-32,K13:B1-12"), Legal: []string{"13-9", "17-14", "21-18", "23-19", "23-20", "24-20"}},
+		{GameID: 8, Round: 2, Board: 2, White: "Città, Ugo", Black: "Ёлкина, Анна", Ply: 2,
+			Move: "19-23", From: 19, To: 23, Reason: "capture-required", Message: "A capture is compulsory.",
+			Position: rules.MustParseFEN(rules.International, "B:W27,31-50:B1-19,K22"), Legal: []string{"22x31"}},
+		{GameID: 9, Round: 3, Board: 1, White: "A", Black: "B", Ply: 1, Move: "1-2"}, // no position: printed without a diagram
 	}}
 	var b bytes.Buffer
 	if err := WriteAuditPDF(&b, rep, fixedMeta); err != nil {
@@ -469,7 +469,8 @@ func TestAuditFromReplay(t *testing.T) {
 	}
 	it := AuditItemFromVerdict(v)
 	it.Round, it.Board, it.White, it.Black = 1, 3, "Bàrberi, Nicolò", "Фёдоров, Пётр"
-	if it.Ply != 1 || it.Move != "22-17" || it.Variant != "italian" || len(it.Legal) != 7 {
+	if it.Ply != 1 || it.Move != "22-17" || it.From != 22 || it.To != 17 || it.Position.Variant() != rules.Italian ||
+		it.Position.FEN() != v.FEN || len(it.Legal) != 7 {
 		t.Errorf("item from verdict: %+v", it)
 	}
 	var b bytes.Buffer

@@ -204,7 +204,9 @@ func TestGeometry(t *testing.T) {
 		name string
 		v    *Variant
 		err  error
-	}{{"dama", Italian, nil}, {"International", International, nil}, {"20", International, nil}, {"russian", nil, ErrUnknownVariant}} {
+	}{{"dama", Italian, nil}, {"International", International, nil}, {"20", International, nil}, {"russian", nil, ErrUnknownVariant},
+		{" Dama-Italiana ", Italian, nil}, {"dama_internazionale", International, nil}, {"10X10", International, nil},
+		{"dama italiana spagnola", nil, ErrUnknownVariant}, {"", nil, ErrUnknownVariant}} {
 		v, err := VariantByName(c.name)
 		if v != c.v || !errors.Is(err, c.err) {
 			t.Errorf("VariantByName(%q) = %v, %v", c.name, v, err)
@@ -226,5 +228,28 @@ func TestDiagram(t *testing.T) {
 	}
 	if lines[0] != "b   .   .   .  " || lines[2] != ".   .   .   B  " || lines[5] != "  w   .   .   ." || lines[7] != "  .   .   .   W" {
 		t.Errorf("diagram:\n%s", got)
+	}
+}
+
+// TestVariantNamesRoundTrip: every name of the vocabulary parses to its own variant, the
+// canonical name comes first and is what Name, String and MarshalText give; a nil variant
+// is named "".
+func TestVariantNamesRoundTrip(t *testing.T) {
+	for v, names := range VariantNames {
+		if names[0] != v.Name() || v.String() != v.Name() {
+			t.Errorf("%s: canonical name %q first", v.Name(), names[0])
+		}
+		if b, _ := v.MarshalText(); string(b) != v.Name() {
+			t.Errorf("%s: MarshalText %q", v.Name(), b)
+		}
+		for _, n := range names {
+			if got, err := VariantByName(strings.ToUpper(n)); got != v || err != nil {
+				t.Errorf("VariantByName(%q) = %v, %v; want %s", strings.ToUpper(n), got, err, v.Name())
+			}
+		}
+	}
+	var none *Variant
+	if none.Name() != "" || none.String() != "" {
+		t.Errorf("nil variant named %q", none.Name())
 	}
 }

@@ -118,6 +118,12 @@ type Verdict struct {
 	Message    string   // a sentence for people
 	FEN        string   // the position before that ply
 	LegalMoves []string // the legal moves there, full path form ("22x13x6")
+	// Before is the position FEN names, typed (its Variant() is the verdict's variant), and
+	// MoveFrom, MoveTo the first and last square of Move as written (0 when not numeric):
+	// a report draws them without parsing text again. Zero when Legal or when no move was
+	// replayed (a parse error). Not part of the JSON (games.verdict keeps FEN and Move).
+	Before           Position `json:"-"`
+	MoveFrom, MoveTo Square   `json:"-"`
 
 	Result      string      // the recorded result used (movetext marker, else Result tag)
 	ResultCheck ResultCheck // see the constants
@@ -743,6 +749,7 @@ func (r *replayer) failAt(vd *Verdict, i int, p Position, w *PDNMove, reason, de
 	vd.Detail = detail
 	vd.Message = fmt.Sprintf("ply %d (move %d%s) %s: %s", i+1, w.Number, dots(w), w.Text, msg)
 	vd.FEN = p.FEN()
+	vd.Before, vd.MoveFrom, vd.MoveTo = p, Square(w.From), Square(w.To)
 	legal := p.LegalMoves()
 	vd.LegalMoves = make([]string, len(legal))
 	for k, m := range legal {

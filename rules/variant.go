@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // ErrUnsupportedGameType is returned (wrapped, message "unsupported game type N") by
@@ -160,11 +161,22 @@ func newVariant(name string, gt int, full string, size, evenOff int, flying bool
 	return v
 }
 
-// Name returns "italian" or "international".
-func (v *Variant) Name() string { return v.name }
+// Name returns the canonical name, "italian" or "international": the name stored in a
+// tournament file (column tournaments.variant) and printed in JSON. A nil *Variant (no
+// variant given) has the name "".
+func (v *Variant) Name() string {
+	if v == nil {
+		return ""
+	}
+	return v.name
+}
 
-// String returns the variant's name.
-func (v *Variant) String() string { return v.name }
+// String returns the variant's name (Name).
+func (v *Variant) String() string { return v.Name() }
+
+// MarshalText returns the canonical name (Name), so a *Variant field is written as
+// "italian" or "international" in JSON documents.
+func (v *Variant) MarshalText() ([]byte, error) { return []byte(v.Name()), nil }
 
 // Squares returns the number of playable squares: 32 or 50.
 func (v *Variant) Squares() int { return v.n }
@@ -224,20 +236,26 @@ func (v *Variant) SquareAt(row, col int) Square {
 func (v *Variant) Mirror(sq Square) Square { return Square(v.n+1) - sq }
 
 // VariantNames is the one vocabulary of variant names every command accepts (tournament
-// create, replay --variant, audit --variant, perft, event import), case-insensitive: the
-// canonical name first, then its aliases (Italian names, the PDN GameType number).
+// create and set, replay --variant, audit --variant, perft, event import, trf import),
+// case-insensitive, blanks, hyphens and underscores read as one space: the canonical name
+// first (the one stored and printed), then its aliases (the Italian names, the board, the
+// PDN 3.0 GameType number). Italian: "italian", "dama", "italiana", "dama italiana"
+// ("dama-italiana"), "italian draughts", "22". International: "international",
+// "internazionale", "dama internazionale", "international draughts", "intl", "10x10", "20".
 var VariantNames = map[*Variant][]string{
 	Italian:       {"italian", "dama", "italiana", "dama italiana", "italian draughts", "22"},
 	International: {"international", "internazionale", "dama internazionale", "international draughts", "intl", "10x10", "20"},
 }
 
-// VariantByName returns the variant named name (case-insensitive, blanks trimmed): one of
-// VariantNames ("italian", "dama", "italiana", "dama italiana", "italian draughts" or "22"
-// for Italian; "international", "internazionale", "dama internazionale", "international
-// draughts", "intl", "10x10" or "20" for International). Unknown names give an error
-// wrapping ErrUnknownVariant.
+// VariantByName returns the variant named name in VariantNames (case-insensitive; blanks,
+// hyphens and underscores are one space, so "Dama-Italiana" is "dama italiana"). It is the
+// one parser of a variant name: a command calls it once on its flag and the store once on
+// its column, and the *Variant travels from there. Unknown names give an error wrapping
+// ErrUnknownVariant.
 func VariantByName(name string) (*Variant, error) {
-	n := strings.Join(strings.Fields(strings.ToLower(name)), " ")
+	n := strings.Join(strings.FieldsFunc(strings.ToLower(name), func(r rune) bool {
+		return unicode.IsSpace(r) || r == '-' || r == '_'
+	}), " ")
 	for _, v := range []*Variant{Italian, International} {
 		for _, a := range VariantNames[v] {
 			if n == a {

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"arbitro/internal/sqlitetest"
 	"context"
 	"fmt"
 	"os"
@@ -78,7 +79,7 @@ func benchFiles(b *testing.B, st *tournament.Store, all bool) {
 func fill(b *testing.B, st *tournament.Store, tournaments, players, rounds, games int) {
 	b.Helper()
 	const score = "[GameType \"22\"]\n1. 21-17 10-13 2. 17x10 5x14 3. 22-18 14x21 4. 25x18 *\n"
-	db := st.DB()
+	db := sqlitetest.Open(b, st.Path()) // plain SQL: test set-up only
 	ctx := context.Background()
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"arbitro/internal/sqlitetest"
 	"bytes"
 	"context"
 	"html"
@@ -30,7 +31,7 @@ var hostileNames = []string{
 // arbitro refused them may hold (player add refuses them now): the site shows U+FFFD.
 func controlName(t *testing.T, st *tournament.Store) {
 	t.Helper()
-	if _, err := st.DB().Exec("UPDATE players SET name = ? WHERE name = 'Bell, Ring'", "Bell\x07, Ring\x1b[31m"); err != nil {
+	if _, err := sqlitetest.Open(t, st.Path()).Exec("UPDATE players SET name = ? WHERE name = 'Bell, Ring'", "Bell\x07, Ring\x1b[31m"); err != nil {
 		t.Fatal(err)
 	}
 }

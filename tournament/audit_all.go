@@ -143,7 +143,7 @@ func (tx *Tx) AuditAll(opts ArchiveAuditOptions) (*AuditSummary, error) {
 	total := &AuditSummary{}
 	if opts.OnStart != nil {
 		var n int
-		if err := tx.QueryRowContext(tx.ctx, `SELECT count(*) FROM games g JOIN boards b ON b.id = g.board_id`).Scan(&n); err != nil {
+		if err := tx.queryRow(`SELECT count(*) FROM games g JOIN boards b ON b.id = g.board_id`).Scan(&n); err != nil {
 			return total, err
 		}
 		opts.OnStart(n)
@@ -175,7 +175,7 @@ func (tx *Tx) AuditAll(opts ArchiveAuditOptions) (*AuditSummary, error) {
 				if openings, err = tx.roundOpenings(t); err != nil {
 					return archiveJob{}, false, err
 				}
-				rows, err = tx.QueryContext(tx.ctx, `SELECT `+boardCols+`, g.pdn`+boardFrom+
+				rows, err = tx.query(`SELECT `+boardCols+`, g.pdn`+boardFrom+
 					` WHERE r.tournament_id = ? AND g.id IS NOT NULL ORDER BY r.number, b.board, b.game`, t.ID)
 				if err != nil {
 					return archiveJob{}, false, err
@@ -228,7 +228,7 @@ func (tx *Tx) AuditAll(opts ArchiveAuditOptions) (*AuditSummary, error) {
 		it := &r.it
 		switch it.Kind {
 		case ItemTournamentStart:
-			cur = &AuditSummary{TournamentID: it.Tournament.ID, Name: it.Tournament.Name, Variant: it.Tournament.Variant}
+			cur = &AuditSummary{TournamentID: it.Tournament.ID, Name: it.Tournament.Name, Variant: it.Tournament.Variant.Name()}
 		case ItemGame:
 			cur.add(it.Game)
 		case ItemTournamentEnd:
@@ -257,7 +257,7 @@ func (w withExtra) Scan(dest ...any) error { return w.rows.Scan(append(dest, w.e
 
 // tournamentAfter returns the tournament with the smallest id above id.
 func (tx *Tx) tournamentAfter(id int64) (*Tournament, bool, error) {
-	row := tx.QueryRowContext(tx.ctx, `SELECT `+tournamentCols+` FROM tournaments t WHERE t.id > ? ORDER BY t.id LIMIT 1`, id)
+	row := tx.queryRow(`SELECT `+tournamentCols+` FROM tournaments t WHERE t.id > ? ORDER BY t.id LIMIT 1`, id)
 	t, err := scanTournament(row)
 	if err == sql.ErrNoRows {
 		return nil, false, nil
@@ -270,7 +270,7 @@ func (tx *Tx) tournamentAfter(id int64) (*Tournament, bool, error) {
 
 // claimsOfTournament returns the claims of tournament id by board id, oldest first.
 func (tx *Tx) claimsOfTournament(id int64) (map[int64][]StoredClaim, error) {
-	rows, err := tx.QueryContext(tx.ctx, `SELECT c.id, c.board_id, c.rule, coalesce(c.requested_ply, 0), coalesce(c.declared_ply, 0),
+	rows, err := tx.query(`SELECT c.id, c.board_id, c.rule, coalesce(c.requested_ply, 0), coalesce(c.declared_ply, 0),
 		c.engine_ok, c.decision FROM claims c JOIN boards b ON b.id = c.board_id JOIN rounds r ON r.id = b.round_id
 		WHERE r.tournament_id = ? ORDER BY c.id`, id)
 	if err != nil {

@@ -68,12 +68,12 @@ func itaEvent(t testing.TB, st *Store) *Tournament {
 				return fmt.Errorf("game %d: no round", g.Index)
 			}
 			if boardNo[r] == 0 {
-				if _, err := tx.ExecContext(tx.Ctx(), `INSERT INTO rounds (tournament_id, number, paired_at) VALUES (?, ?, 'x')`, tour.ID, r); err != nil {
+				if _, err := tx.exec(`INSERT INTO rounds (tournament_id, number, paired_at) VALUES (?, ?, 'x')`, tour.ID, r); err != nil {
 					return err
 				}
 			}
 			boardNo[r]++
-			if _, err := tx.ExecContext(tx.Ctx(), `INSERT INTO boards (round_id, board, white_entry, black_entry)
+			if _, err := tx.exec(`INSERT INTO boards (round_id, board, white_entry, black_entry)
 				VALUES ((SELECT id FROM rounds WHERE tournament_id = ? AND number = ?), ?, ?, ?)`, tour.ID, r, boardNo[r], ids[g.White()], ids[g.Black()]); err != nil {
 				return err
 			}
@@ -355,7 +355,7 @@ func TestImportInternationalWithRound(t *testing.T) {
 		if err := tx.CreateTournament(tour); err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(tx.Ctx(), `INSERT INTO rounds (tournament_id, number, paired_at) VALUES (?, 1, 'x')`, tour.ID); err != nil {
+		if _, err := tx.exec(`INSERT INTO rounds (tournament_id, number, paired_at) VALUES (?, 1, 'x')`, tour.ID); err != nil {
 			return err
 		}
 		board := 0
@@ -372,7 +372,7 @@ func TestImportInternationalWithRound(t *testing.T) {
 				ids[i] = e.ID
 			}
 			board++
-			if _, err := tx.ExecContext(tx.Ctx(), `INSERT INTO boards (round_id, board, white_entry, black_entry)
+			if _, err := tx.exec(`INSERT INTO boards (round_id, board, white_entry, black_entry)
 				VALUES ((SELECT id FROM rounds WHERE tournament_id = ?), ?, ?, ?)`, tour.ID, board, ids[0], ids[1]); err != nil {
 				return err
 			}

@@ -83,13 +83,13 @@ func (tx *Tx) AddCategory(t *Tournament, name, rule string) (*Category, error) {
 		return nil, err
 	}
 	var n int
-	if err := tx.QueryRowContext(tx.ctx, `SELECT count(*) FROM categories WHERE tournament_id = ? AND name = ? COLLATE NOCASE`, t.ID, name).Scan(&n); err != nil {
+	if err := tx.queryRow(`SELECT count(*) FROM categories WHERE tournament_id = ? AND name = ? COLLATE NOCASE`, t.ID, name).Scan(&n); err != nil {
 		return nil, err
 	}
 	if n > 0 {
 		return nil, fmt.Errorf("%w: %s already has a category %q", ErrCategory, t.Name, name)
 	}
-	res, err := tx.ExecContext(tx.ctx, `INSERT INTO categories (tournament_id, name, rule) VALUES (?, ?, ?)`, t.ID, name, strings.TrimSpace(rule))
+	res, err := tx.exec(`INSERT INTO categories (tournament_id, name, rule) VALUES (?, ?, ?)`, t.ID, name, strings.TrimSpace(rule))
 	if err != nil {
 		return nil, err
 	}
@@ -113,7 +113,7 @@ func (tx *Tx) AddToCategory(t *Tournament, name string, refs []string) (*Categor
 		if err != nil {
 			return nil, err
 		}
-		if _, err := tx.ExecContext(tx.ctx, `INSERT OR IGNORE INTO category_members (category_id, entry_id) VALUES (?, ?)`, c.ID, e.ID); err != nil {
+		if _, err := tx.exec(`INSERT OR IGNORE INTO category_members (category_id, entry_id) VALUES (?, ?)`, c.ID, e.ID); err != nil {
 			return nil, err
 		}
 	}
@@ -125,7 +125,7 @@ func (tx *Tx) AddToCategory(t *Tournament, name string, refs []string) (*Categor
 
 // Categories returns the categories of t with their members (by hand and by rule).
 func (tx *Tx) Categories(t *Tournament) ([]Category, error) {
-	rows, err := tx.QueryContext(tx.ctx, `SELECT id, name, rule FROM categories WHERE tournament_id = ? ORDER BY id`, t.ID)
+	rows, err := tx.query(`SELECT id, name, rule FROM categories WHERE tournament_id = ? ORDER BY id`, t.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -148,7 +148,7 @@ func (tx *Tx) Categories(t *Tournament) ([]Category, error) {
 	for k := range out {
 		c := &out[k]
 		in := map[int64]bool{}
-		mr, err := tx.QueryContext(tx.ctx, `SELECT entry_id FROM category_members WHERE category_id = ?`, c.ID)
+		mr, err := tx.query(`SELECT entry_id FROM category_members WHERE category_id = ?`, c.ID)
 		if err != nil {
 			return nil, err
 		}
@@ -239,10 +239,10 @@ func (tx *Tx) AddPrize(t *Tournament, category string, place int, label string) 
 		category = c.Name
 	}
 	var rank int
-	if err := tx.QueryRowContext(tx.ctx, `SELECT coalesce(max(rank), 0) + 1 FROM prizes WHERE tournament_id = ?`, t.ID).Scan(&rank); err != nil {
+	if err := tx.queryRow(`SELECT coalesce(max(rank), 0) + 1 FROM prizes WHERE tournament_id = ?`, t.ID).Scan(&rank); err != nil {
 		return nil, err
 	}
-	res, err := tx.ExecContext(tx.ctx, `INSERT INTO prizes (tournament_id, rank, category, place, label) VALUES (?, ?, ?, ?, ?)`,
+	res, err := tx.exec(`INSERT INTO prizes (tournament_id, rank, category, place, label) VALUES (?, ?, ?, ?, ?)`,
 		t.ID, rank, category, place, label)
 	if err != nil {
 		return nil, err
@@ -271,7 +271,7 @@ type Award struct {
 // number); the note says the place was shared, and the event's rules decide (split the
 // money or use the lot tie-break, RULES-TESTS.md F58).
 func (tx *Tx) PrizeList(t *Tournament, afterRound int) ([]Award, error) {
-	rows, err := tx.QueryContext(tx.ctx, `SELECT id, category, place, label FROM prizes WHERE tournament_id = ? ORDER BY rank`, t.ID)
+	rows, err := tx.query(`SELECT id, category, place, label FROM prizes WHERE tournament_id = ? ORDER BY rank`, t.ID)
 	if err != nil {
 		return nil, err
 	}

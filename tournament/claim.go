@@ -55,12 +55,7 @@ func CheckClaim(g *rules.Game, t *Tournament, requested, declared int) ClaimChec
 		c.Reason, c.Message = rules.ClaimBeforeRequest, fmt.Sprintf("the draw (ply %d) was declared before it was claimed (ply %d)", declared, requested)
 		return c
 	}
-	v, err := variantOf(t)
-	if err != nil {
-		c.Reason, c.Message = rules.ClaimNotReplayable, err.Error()
-		return c
-	}
-	dc, err := rules.CheckDrawClaim(g, declared, rules.ReplayOptions{Variant: v, ForceVariant: true})
+	dc, err := rules.CheckDrawClaim(g, declared, rules.ReplayOptions{Variant: t.Variant, ForceVariant: true})
 	if err != nil {
 		c.Reason, c.Message = rules.ClaimNotReplayable, err.Error()
 		return c
@@ -155,7 +150,7 @@ func (tx *Tx) AddClaim(t *Tournament, round, board, game int, req ClaimRequest) 
 	c := CheckClaim(g, t, req.RequestedAt, req.DeclaredAt)
 	rec := &ClaimRecord{Round: b.Round, Board: b.Board, Game: b.Game, White: b.White, Black: b.Black,
 		Claimant: strings.ToLower(strings.TrimSpace(req.Claimant)), RequestedAt: req.RequestedAt, DeclaredAt: req.DeclaredAt,
-		Check: c, Decision: req.Decision, DecidedBy: tx.Actor, Note: req.Note}
+		Check: c, Decision: req.Decision, DecidedBy: tx.actor, Note: req.Note}
 	if rec.Decision == "" {
 		rec.Decision = DecisionRejected
 		if c.Valid {
@@ -167,9 +162,9 @@ func (tx *Tx) AddClaim(t *Tournament, round, board, game int, req ClaimRequest) 
 	if err != nil {
 		return nil, err
 	}
-	res, err := tx.ExecContext(tx.ctx, `INSERT INTO claims (board_id, claimant_entry, rule, requested_ply, declared_ply, engine_verdict,
+	res, err := tx.exec(`INSERT INTO claims (board_id, claimant_entry, rule, requested_ply, declared_ply, engine_verdict,
 		engine_ok, decision, decided_by, decided_at, note, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		b.ID, claimant, c.Rule, req.RequestedAt, req.DeclaredAt, string(vj), boolToInt(c.Valid), rec.Decision, tx.Actor,
+		b.ID, claimant, c.Rule, req.RequestedAt, req.DeclaredAt, string(vj), boolToInt(c.Valid), rec.Decision, tx.actor,
 		tx.NowText(), req.Note, tx.NowText())
 	if err != nil {
 		return nil, err
@@ -196,7 +191,7 @@ type StoredClaim struct {
 
 // claimsOf returns the claims of board boardID, oldest first.
 func (tx *Tx) claimsOf(boardID int64) ([]StoredClaim, error) {
-	rows, err := tx.QueryContext(tx.ctx, `SELECT id, board_id, rule, coalesce(requested_ply, 0), coalesce(declared_ply, 0),
+	rows, err := tx.query(`SELECT id, board_id, rule, coalesce(requested_ply, 0), coalesce(declared_ply, 0),
 		engine_ok, decision FROM claims WHERE board_id = ? ORDER BY id`, boardID)
 	if err != nil {
 		return nil, err

@@ -50,7 +50,7 @@ func (tx *Tx) AddForbiddenPair(t *Tournament, f ForbiddenPair) error {
 	ids := map[int]int64{}
 	for _, n := range []int{f.A, f.B} {
 		var id int64
-		err := tx.QueryRowContext(tx.ctx, `SELECT id FROM entries WHERE tournament_id = ? AND pairing_number = ?`, t.ID, n).Scan(&id)
+		err := tx.queryRow(`SELECT id FROM entries WHERE tournament_id = ? AND pairing_number = ?`, t.ID, n).Scan(&id)
 		if errors.Is(err, sql.ErrNoRows) {
 			if t.LotDrawnAt == "" && t.RoundsPaired == 0 {
 				return fmt.Errorf("%w: %s has no pairing numbers yet", ErrLotNotDrawn, t.Name)
@@ -66,7 +66,7 @@ func (tx *Tx) AddForbiddenPair(t *Tournament, f ForbiddenPair) error {
 	if a > b {
 		a, b = b, a
 	}
-	if _, err := tx.ExecContext(tx.ctx, `INSERT INTO forbidden_pairs (tournament_id, entry_a, entry_b, first_round, last_round) VALUES (?, ?, ?, ?, ?)
+	if _, err := tx.exec(`INSERT INTO forbidden_pairs (tournament_id, entry_a, entry_b, first_round, last_round) VALUES (?, ?, ?, ?, ?)
 		ON CONFLICT (tournament_id, entry_a, entry_b) DO UPDATE SET first_round = excluded.first_round, last_round = excluded.last_round`,
 		t.ID, a, b, f.FirstRound, f.LastRound); err != nil {
 		return err
@@ -76,7 +76,7 @@ func (tx *Tx) AddForbiddenPair(t *Tournament, f ForbiddenPair) error {
 
 // forbiddenEntries lists the stored prohibited pairs of t covering round r, by entry id.
 func (tx *Tx) forbiddenEntries(t *Tournament, r int) ([][2]int, error) {
-	rows, err := tx.QueryContext(tx.ctx, `SELECT entry_a, entry_b FROM forbidden_pairs WHERE tournament_id = ?
+	rows, err := tx.query(`SELECT entry_a, entry_b FROM forbidden_pairs WHERE tournament_id = ?
 		AND first_round <= ? AND (last_round = 0 OR last_round >= ?) ORDER BY entry_a, entry_b`, t.ID, r, r)
 	if err != nil {
 		return nil, err
@@ -110,7 +110,7 @@ func (tx *Tx) SetAcceleration(t *Tournament, acc string) error {
 	if err != nil {
 		return err
 	}
-	if _, err := tx.ExecContext(tx.ctx, `INSERT INTO dutch_settings (tournament_id, acceleration) VALUES (?, ?)
+	if _, err := tx.exec(`INSERT INTO dutch_settings (tournament_id, acceleration) VALUES (?, ?)
 		ON CONFLICT (tournament_id) DO UPDATE SET acceleration = excluded.acceleration`, t.ID, acc); err != nil {
 		return err
 	}
@@ -120,7 +120,7 @@ func (tx *Tx) SetAcceleration(t *Tournament, acc string) error {
 // Acceleration is the stored acceleration of t ("" none).
 func (tx *Tx) Acceleration(t *Tournament) (string, error) {
 	var acc string
-	err := tx.QueryRowContext(tx.ctx, `SELECT acceleration FROM dutch_settings WHERE tournament_id = ?`, t.ID).Scan(&acc)
+	err := tx.queryRow(`SELECT acceleration FROM dutch_settings WHERE tournament_id = ?`, t.ID).Scan(&acc)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", nil
 	}

@@ -40,10 +40,11 @@ type EventImportOptions struct {
 	// Name of the new tournament; "" = the Event (or Dati without the round) tag of the
 	// first game, with the year when known.
 	Name string
-	// Variant "italian" or "international"; "" = the GameType tag, else Italian when the
-	// tags are Italian (Bianco, Nero, ...), else inferred from the squares (rules.GameVariant).
-	// A game whose GameType tag contradicts it is an error.
-	Variant string
+	// Variant rules.Italian or rules.International (the command parses --variant with
+	// ParseVariant); nil = the GameType tag, else Italian when the tags are Italian (Bianco,
+	// Nero, ...), else inferred from the squares (rules.GameVariant). A game whose GameType
+	// tag contradicts it is an error.
+	Variant *rules.Variant
 	// System recorded for the tournament; "" = round-robin when every pair met at most once
 	// and the rounds found are all N-1 rounds (N even) or N (N odd) of a round robin, else
 	// the Swiss system of the variant (italo-swiss for Italian, dutch for International).
@@ -264,14 +265,7 @@ func planEvent(games []*rules.Game, opts EventImportOptions, variants map[*rules
 	}
 	plan := &EventPlan{}
 	// Variant.
-	var forced *rules.Variant
-	if opts.Variant != "" {
-		v, err := rules.VariantByName(opts.Variant)
-		if err != nil {
-			return nil, fmt.Errorf("%w: variant %q (use italian or international)", ErrMalformed, opts.Variant)
-		}
-		forced = v
-	}
+	forced := opts.Variant
 	var variant *rules.Variant
 	for _, g := range games {
 		var v *rules.Variant
@@ -444,7 +438,7 @@ func planEvent(games []*rules.Game, opts EventImportOptions, variants map[*rules
 
 	// Tournament.
 	t := &plan.Tournament
-	t.Variant = variant.Name()
+	t.Variant = variant
 	t.Name = opts.Name
 	first := games[0]
 	if t.Name == "" {
@@ -554,7 +548,7 @@ func (tx *Tx) ImportEvent(plan *EventPlan, source string) (*ImportReport, error)
 	t := plan.Tournament
 	if plan.SHA256 != "" && !plan.Again {
 		var name, at string
-		err := tx.QueryRowContext(tx.ctx, `SELECT coalesce(t.name, '?'), e.at FROM events e LEFT JOIN tournaments t ON t.id = e.tournament_id
+		err := tx.queryRow(`SELECT coalesce(t.name, '?'), e.at FROM events e LEFT JOIN tournaments t ON t.id = e.tournament_id
 			WHERE e.action = 'event.import' AND json_extract(e.after_json, '$.sha256') = ? ORDER BY e.id LIMIT 1`, plan.SHA256).Scan(&name, &at)
 		switch {
 		case err == nil:
@@ -577,7 +571,7 @@ func (tx *Tx) ImportEvent(plan *EventPlan, source string) (*ImportReport, error)
 			return nil, fmt.Errorf("player %q: %w", name, err)
 		}
 		e.Number = i + 1
-		if _, err := tx.ExecContext(tx.ctx, `UPDATE entries SET pairing_number = ? WHERE id = ?`, e.Number, e.ID); err != nil {
+		if _, err := tx.exec(`UPDATE entries SET pairing_number = ? WHERE id = ?`, e.Number, e.ID); err != nil {
 			return nil, err
 		}
 		ids[name] = e.ID
@@ -586,7 +580,7 @@ func (tx *Tx) ImportEvent(plan *EventPlan, source string) (*ImportReport, error)
 	now := tx.NowText()
 	roundIDs := map[int]int64{}
 	for r := 1; r <= plan.RoundsFound(); r++ {
-		res, err := tx.ExecContext(tx.ctx, `INSERT INTO rounds (tournament_id, number, method, seed, explanation, paired_at, published_at)
+		res, err := tx.exec(`INSERT INTO rounds (tournament_id, number, method, seed, explanation, paired_at, published_at)
 			VALUES (?, ?, ?, 0, ?, ?, ?)`, t.ID, r, RoundMethodImported, "imported from "+source+" ("+plan.RoundSource+")", now, now)
 		if err != nil {
 			return nil, err
@@ -596,7 +590,7 @@ func (tx *Tx) ImportEvent(plan *EventPlan, source string) (*ImportReport, error)
 		}
 	}
 	for _, g := range plan.Games {
-		if _, err := tx.ExecContext(tx.ctx, `INSERT INTO boards (round_id, board, game, white_entry, black_entry) VALUES (?, ?, 1, ?, ?)`,
+		if _, err := tx.exec(`INSERT INTO boards (round_id, board, game, white_entry, black_entry) VALUES (?, ?, 1, ?, ?)`,
 			roundIDs[g.Round], g.Board, ids[g.White], ids[g.Black]); err != nil {
 			return nil, err
 		}
@@ -689,14 +683,7 @@ func ImportEventPlan(ctx context.Context, st *Store, plan *EventPlan, source str
 // file again and replays and stores the games one at a time. The plan's verdicts and
 // scores are filled in by ImportEvent. rs must stay open and unchanged until then.
 func PrepareEventImportFile(rs io.ReadSeeker, opts EventImportOptions) (*EventPlan, error) {
-	var forced *rules.Variant
-	if opts.Variant != "" {
-		v, err := rules.VariantByName(opts.Variant)
-		if err != nil {
-			return nil, fmt.Errorf("%w: variant %q (use italian or international)", ErrMalformed, opts.Variant)
-		}
-		forced = v
-	}
+	forced := opts.Variant
 	pr := rules.NewPDNReader(rs)
 	var games []*rules.Game
 	variants := map[*rules.Game]*rules.Variant{}

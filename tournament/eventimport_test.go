@@ -100,7 +100,7 @@ func TestEventImportItalianChampionship(t *testing.T) {
 	want := independentScores(data)
 	err = st.View(context.Background(), func(tx *Tx) error {
 		var boards, results, games, legal int
-		if err := tx.QueryRowContext(tx.Ctx(), `SELECT (SELECT count(*) FROM boards), (SELECT count(*) FROM results WHERE kind = 'played'),
+		if err := tx.queryRow(`SELECT (SELECT count(*) FROM boards), (SELECT count(*) FROM results WHERE kind = 'played'),
 			(SELECT count(*) FROM games), (SELECT count(*) FROM games WHERE legal = 1)`).Scan(&boards, &results, &games, &legal); err != nil {
 			return err
 		}
@@ -261,7 +261,7 @@ func TestEventImportIllegalGameStoredWithVerdict(t *testing.T) {
 	err := st.View(context.Background(), func(tx *Tx) error {
 		var legal, ply int
 		var reason, verdict string
-		if err := tx.QueryRowContext(tx.Ctx(), `SELECT legal, illegal_ply, reason, verdict FROM games g JOIN boards b ON b.id = g.board_id WHERE b.board = 1`).
+		if err := tx.queryRow(`SELECT legal, illegal_ply, reason, verdict FROM games g JOIN boards b ON b.id = g.board_id WHERE b.board = 1`).
 			Scan(&legal, &ply, &reason, &verdict); err != nil {
 			return err
 		}

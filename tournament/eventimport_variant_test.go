@@ -30,7 +30,7 @@ func TestEventImportGameWithoutVariant(t *testing.T) {
 	if !errors.Is(err, ErrEventPDN) || !strings.Contains(err.Error(), "use --variant") {
 		t.Errorf("only a game without moves: %v", err)
 	}
-	if plan, err := PlanEventImport(games[1:], EventImportOptions{Variant: "dama"}); err != nil || plan.Tournament.Variant != VariantItalian {
+	if plan, err := PlanEventImport(games[1:], EventImportOptions{Variant: rules.Italian}); err != nil || plan.Tournament.Variant != VariantItalian {
 		t.Errorf("--variant dama: %v", err)
 	}
 }

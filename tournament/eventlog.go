@@ -14,14 +14,14 @@ type Event struct {
 	ID           int64           `json:"id"`                      // position in the log, increasing
 	TournamentID int64           `json:"tournament_id,omitempty"` // 0 for file-wide actions
 	At           string          `json:"at"`                      // RFC 3339 UTC
-	Actor        string          `json:"actor"`                   // the arbiter (ARBITRO_ARBITER, USER or "arbiter")
+	Actor        string          `json:"actor"`                   // the arbiter: the store's WithActor name ("arbiter" when none)
 	Action       string          `json:"action"`                  // e.g. "tournament.create", "player.add"
 	Before       json.RawMessage `json:"before"`                  // state before the action, JSON; null when created
 	After        json.RawMessage `json:"after"`                   // state after the action, JSON; null when deleted
 }
 
 // LogEvent appends an event for tournament tournamentID (0: file-wide) to the log, in the
-// same transaction as the change it describes, with actor tx.Actor and time tx.Now().
+// same transaction as the change it describes, with actor tx.Actor() and time tx.Now().
 // before and after are marshalled to JSON (nil becomes null). The log cannot be updated
 // or deleted: triggers in schema.sql refuse it.
 func (tx *Tx) LogEvent(tournamentID int64, action string, before, after any) error {
@@ -40,27 +40,17 @@ func (tx *Tx) LogEvent(tournamentID int64, action string, before, after any) err
 	if tournamentID != 0 {
 		tid = tournamentID
 	}
-	_, err = tx.ExecContext(tx.ctx, `INSERT INTO events (tournament_id, at, actor, action, before_json, after_json) VALUES (?, ?, ?, ?, ?, ?)`,
-		tid, tx.NowText(), tx.Actor, action, string(b), string(a))
+	_, err = tx.exec(`INSERT INTO events (tournament_id, at, actor, action, before_json, after_json) VALUES (?, ?, ?, ?, ?, ?)`,
+		tid, tx.NowText(), tx.actor, action, string(b), string(a))
 	if err != nil {
 		return fmt.Errorf("write event log: %w", err)
 	}
 	return nil
 }
 
-// LogEvent is the function form of Tx.LogEvent with an explicit actor (empty: tx.Actor).
-func LogEvent(tx *Tx, tournamentID int64, actor, action string, before, after any) error {
-	if actor != "" {
-		saved := tx.Actor
-		tx.Actor = actor
-		defer func() { tx.Actor = saved }()
-	}
-	return tx.LogEvent(tournamentID, action, before, after)
-}
-
 // Events returns the log of tournament tournamentID (0: all events) in the order written.
 func (tx *Tx) Events(tournamentID int64) ([]Event, error) {
-	return events(tx.ctx, tx.Tx, tournamentID)
+	return events(tx.ctx, tx.stx, tournamentID)
 }
 
 type queryer interface {

@@ -196,15 +196,6 @@ type GameRecord struct {
 	SHA256   string        `json:"sha256"`
 }
 
-// variantOf returns the rules variant of tournament t.
-func variantOf(t *Tournament) (*rules.Variant, error) {
-	v, err := rules.VariantByName(t.Variant)
-	if err != nil {
-		return nil, fmt.Errorf("%w: tournament %s has variant %q: %v", ErrInvalid, t.Name, t.Variant, err)
-	}
-	return v, nil
-}
-
 // checkVariant returns a sentence when g's GameType tag names another variant than v.
 func checkVariant(g *rules.Game, v *rules.Variant) string {
 	gt := strings.TrimSpace(g.GameType())
@@ -222,12 +213,8 @@ func checkVariant(g *rules.Game, v *rules.Variant) string {
 }
 
 // ReplayForTournament replays g with t's variant (forced over the GameType tag).
-func ReplayForTournament(g *rules.Game, t *Tournament) (rules.Verdict, error) {
-	v, err := variantOf(t)
-	if err != nil {
-		return rules.Verdict{}, err
-	}
-	return rules.Replay(g, rules.ReplayOptions{Variant: v, ForceVariant: true}), nil
+func ReplayForTournament(g *rules.Game, t *Tournament) rules.Verdict {
+	return rules.Replay(g, rules.ReplayOptions{Variant: t.Variant, ForceVariant: true})
 }
 
 func hashText(s string) string {
@@ -271,10 +258,7 @@ func (tx *Tx) AddGame(t *Tournament, round, board, game int, g *rules.Game, text
 }
 
 func (tx *Tx) addGame(t *Tournament, b *Board, g *rules.Game, text string, opts GameOptions, source string) (*GameRecord, error) {
-	v, err := variantOf(t)
-	if err != nil {
-		return nil, err
-	}
+	v := t.Variant
 	rec := &GameRecord{Board: b, SHA256: hashText(text)}
 	var old *gameEventJSON
 	if b.Bye() {
@@ -283,7 +267,7 @@ func (tx *Tx) addGame(t *Tournament, b *Board, g *rules.Game, text string, opts 
 	if b.GameID != 0 {
 		var oldText, oldReason string
 		var oldLegal, oldPly int
-		if err := tx.QueryRowContext(tx.ctx, `SELECT pdn, coalesce(legal, 0), coalesce(illegal_ply, 0), reason FROM games WHERE id = ?`, b.GameID).Scan(&oldText, &oldLegal, &oldPly, &oldReason); err != nil {
+		if err := tx.queryRow(`SELECT pdn, coalesce(legal, 0), coalesce(illegal_ply, 0), reason FROM games WHERE id = ?`, b.GameID).Scan(&oldText, &oldLegal, &oldPly, &oldReason); err != nil {
 			return nil, err
 		}
 		if oldText == text {
@@ -314,13 +298,13 @@ func (tx *Tx) addGame(t *Tournament, b *Board, g *rules.Game, text string, opts 
 		illegalPly = rec.Verdict.Ply
 	}
 	if b.GameID != 0 {
-		if _, err := tx.ExecContext(tx.ctx, `DELETE FROM games WHERE id = ?`, b.GameID); err != nil {
+		if _, err := tx.exec(`DELETE FROM games WHERE id = ?`, b.GameID); err != nil {
 			return nil, err
 		}
 	}
-	res, err := tx.ExecContext(tx.ctx, `INSERT INTO games (board_id, pdn, verdict, legal, illegal_ply, reason, pdn_result, submitted_at, submitted_by)
+	res, err := tx.exec(`INSERT INTO games (board_id, pdn, verdict, legal, illegal_ply, reason, pdn_result, submitted_at, submitted_by)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, b.ID, text, string(vj), boolToInt(rec.Verdict.Legal), illegalPly,
-		rec.Verdict.Reason, g.FinalResult(), tx.NowText(), tx.Actor)
+		rec.Verdict.Reason, g.FinalResult(), tx.NowText(), tx.actor)
 	if err != nil {
 		return nil, err
 	}
@@ -367,7 +351,7 @@ func (tx *Tx) GameOf(b *Board) (*StoredGame, error) {
 	}
 	sg := &StoredGame{ID: b.GameID, Board: b}
 	var legal int
-	if err := tx.QueryRowContext(tx.ctx, `SELECT pdn, coalesce(legal, 0), submitted_at FROM games WHERE id = ?`, b.GameID).Scan(&sg.PDN, &legal, &sg.SubmittedAt); err != nil {
+	if err := tx.queryRow(`SELECT pdn, coalesce(legal, 0), submitted_at FROM games WHERE id = ?`, b.GameID).Scan(&sg.PDN, &legal, &sg.SubmittedAt); err != nil {
 		return nil, err
 	}
 	sg.Legal = legal == 1

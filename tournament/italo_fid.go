@@ -105,7 +105,7 @@ func (tx *Tx) italoPair(t *Tournament, es []pairing.Entrant, round int, fixed []
 
 // roundRests returns the kind of rest of every bye of round `round` (white entry → kind).
 func (tx *Tx) roundRests(t *Tournament, round int) (map[int]pairing.RestKind, error) {
-	rows, err := tx.QueryContext(tx.ctx, `SELECT b.white_entry, b.rest FROM boards b JOIN rounds r ON r.id = b.round_id
+	rows, err := tx.query(`SELECT b.white_entry, b.rest FROM boards b JOIN rounds r ON r.id = b.round_id
 		WHERE r.tournament_id = ? AND r.number = ? AND b.game = 1 AND b.black_entry IS NULL`, t.ID, round)
 	if err != nil {
 		return nil, err

@@ -29,7 +29,7 @@ func (tx *Tx) drawOpening(t *Tournament, round int) (*OpeningDraw, error) {
 		return nil, nil
 	}
 	used := map[string]bool{}
-	rows, err := tx.QueryContext(tx.ctx, `SELECT opening FROM rounds WHERE tournament_id = ? AND number < ? AND opening <> ''`, t.ID, round)
+	rows, err := tx.query(`SELECT opening FROM rounds WHERE tournament_id = ? AND number < ? AND opening <> ''`, t.ID, round)
 	if err != nil {
 		return nil, err
 	}
@@ -63,13 +63,13 @@ func (tx *Tx) storeOpening(roundID int64, d *OpeningDraw) error {
 	if d == nil {
 		return nil
 	}
-	_, err := tx.ExecContext(tx.ctx, `UPDATE rounds SET opening = ?, opening_seed = ? WHERE id = ?`, d.Code, d.Seed, roundID)
+	_, err := tx.exec(`UPDATE rounds SET opening = ?, opening_seed = ? WHERE id = ?`, d.Code, d.Seed, roundID)
 	return err
 }
 
 // roundOpenings returns the opening drawn for each round of t (round → table number).
 func (tx *Tx) roundOpenings(t *Tournament) (map[int]string, error) {
-	rows, err := tx.QueryContext(tx.ctx, `SELECT number, opening FROM rounds WHERE tournament_id = ? AND opening <> ''`, t.ID)
+	rows, err := tx.query(`SELECT number, opening FROM rounds WHERE tournament_id = ? AND opening <> ''`, t.ID)
 	if err != nil {
 		return nil, err
 	}

@@ -204,7 +204,7 @@ func (tx *Tx) addPlayer(t *Tournament, p Player, dups *dupIndex, existing []Entr
 		}
 		var pid int64
 		var name string
-		err := tx.QueryRowContext(tx.ctx, `SELECT id, name FROM players WHERE `+id.col+` = ? AND `+id.col+` <> ''`, id.val).Scan(&pid, &name)
+		err := tx.queryRow(`SELECT id, name FROM players WHERE `+id.col+` = ? AND `+id.col+` <> ''`, id.val).Scan(&pid, &name)
 		if errors.Is(err, sql.ErrNoRows) {
 			continue
 		}
@@ -218,7 +218,7 @@ func (tx *Tx) addPlayer(t *Tournament, p Player, dups *dupIndex, existing []Entr
 	}
 	now := tx.NowText()
 	if p.ID != 0 {
-		_, err := tx.ExecContext(tx.ctx, `UPDATE players SET
+		_, err := tx.exec(`UPDATE players SET
 			club = CASE WHEN ?1 <> '' THEN ?1 ELSE club END, federation = CASE WHEN ?2 <> '' THEN ?2 ELSE federation END,
 			fid_id = CASE WHEN ?3 <> '' THEN ?3 ELSE fid_id END, fmjd_id = CASE WHEN ?4 <> '' THEN ?4 ELSE fmjd_id END,
 			national_id = CASE WHEN ?5 <> '' THEN ?5 ELSE national_id END, rating = CASE WHEN ?6 <> 0 THEN ?6 ELSE rating END,
@@ -227,12 +227,12 @@ func (tx *Tx) addPlayer(t *Tournament, p Player, dups *dupIndex, existing []Entr
 		if err != nil {
 			return nil, tx.playerErr(err, &p)
 		}
-		if err := tx.QueryRowContext(tx.ctx, `SELECT name, club, federation, fid_id, fmjd_id, national_id, rating, birth_year, title FROM players WHERE id = ?`, p.ID).
+		if err := tx.queryRow(`SELECT name, club, federation, fid_id, fmjd_id, national_id, rating, birth_year, title FROM players WHERE id = ?`, p.ID).
 			Scan(&p.Name, &p.Club, &p.Federation, &p.FIDID, &p.FMJDID, &p.NationalID, &p.Rating, &p.BirthYear, &p.Title); err != nil {
 			return nil, err
 		}
 	} else {
-		res, err := tx.ExecContext(tx.ctx, `INSERT INTO players (name, club, federation, fid_id, fmjd_id, national_id, rating, birth_year, title, created_at)
+		res, err := tx.exec(`INSERT INTO players (name, club, federation, fid_id, fmjd_id, national_id, rating, birth_year, title, created_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, p.Name, p.Club, p.Federation, p.FIDID, p.FMJDID, p.NationalID, p.Rating, p.BirthYear, p.Title, now)
 		if err != nil {
 			return nil, tx.playerErr(err, &p)
@@ -253,7 +253,7 @@ func (tx *Tx) addPlayer(t *Tournament, p Player, dups *dupIndex, existing []Entr
 		e.Number = max + 1
 		number = e.Number
 	}
-	res, err := tx.ExecContext(tx.ctx, `INSERT INTO entries (tournament_id, player_id, pairing_number, rating, status, joined_round, created_at)
+	res, err := tx.exec(`INSERT INTO entries (tournament_id, player_id, pairing_number, rating, status, joined_round, created_at)
 		VALUES (?, ?, ?, ?, 'active', ?, ?)`, t.ID, p.ID, number, e.Rating, e.JoinedRound, now)
 	if err != nil {
 		return nil, tx.playerErr(err, &p)
@@ -296,7 +296,7 @@ func scanEntry(sc interface{ Scan(...any) error }) (Entry, error) {
 // the lot is drawn (entries without a number last), else by rating (highest first), then
 // name.
 func (tx *Tx) Entries(tournamentID int64) ([]Entry, error) {
-	rows, err := tx.QueryContext(tx.ctx, `SELECT `+entryCols+` FROM entries e JOIN players p ON p.id = e.player_id
+	rows, err := tx.query(`SELECT `+entryCols+` FROM entries e JOIN players p ON p.id = e.player_id
 		WHERE e.tournament_id = ? ORDER BY e.pairing_number IS NULL, e.pairing_number, e.rating DESC, p.name COLLATE NOCASE, e.id`, tournamentID)
 	if err != nil {
 		return nil, err
@@ -371,7 +371,7 @@ func (tx *Tx) WithdrawPlayer(t *Tournament, ref string) (*Entry, error) {
 	}
 	before := *e
 	e.Status, e.WithdrawnAfter = StatusWithdrawn, t.RoundsPaired
-	if _, err := tx.ExecContext(tx.ctx, `UPDATE entries SET status = 'withdrawn', withdrawn_after = ? WHERE id = ?`, e.WithdrawnAfter, e.ID); err != nil {
+	if _, err := tx.exec(`UPDATE entries SET status = 'withdrawn', withdrawn_after = ? WHERE id = ?`, e.WithdrawnAfter, e.ID); err != nil {
 		return nil, err
 	}
 	return e, tx.LogEvent(t.ID, "player.withdraw", before, e)
@@ -447,12 +447,12 @@ func (tx *Tx) SetPlayerField(t *Tournament, ref, field, value string) (*Entry, e
 	if d, why := newDupIndex(others).find(&p); d != nil {
 		return nil, dupError(&p, d, why)
 	}
-	_, err = tx.ExecContext(tx.ctx, `UPDATE players SET name = ?, club = ?, federation = ?, fid_id = ?, fmjd_id = ?, national_id = ?,
+	_, err = tx.exec(`UPDATE players SET name = ?, club = ?, federation = ?, fid_id = ?, fmjd_id = ?, national_id = ?,
 		rating = ?, birth_year = ?, title = ? WHERE id = ?`, p.Name, p.Club, p.Federation, p.FIDID, p.FMJDID, p.NationalID, p.Rating, p.BirthYear, p.Title, p.ID)
 	if err != nil {
 		return nil, tx.playerErr(err, &p)
 	}
-	if _, err := tx.ExecContext(tx.ctx, `UPDATE entries SET rating = ? WHERE id = ?`, e.Rating, e.ID); err != nil {
+	if _, err := tx.exec(`UPDATE entries SET rating = ? WHERE id = ?`, e.Rating, e.ID); err != nil {
 		return nil, err
 	}
 	e.Player = p

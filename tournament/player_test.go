@@ -109,9 +109,9 @@ func TestLateEntrantAndWithdrawal(t *testing.T) {
 	}
 	// Lot drawn and round 1 paired (what the pairing commands do).
 	mustUpdate(t, s, func(tx *Tx) error {
-		tx.ExecContext(tx.Ctx(), "UPDATE entries SET pairing_number = id")
-		tx.ExecContext(tx.Ctx(), "UPDATE tournaments SET lot_drawn_at = ?", tx.NowText())
-		_, err := tx.ExecContext(tx.Ctx(), "INSERT INTO rounds (tournament_id, number, paired_at) VALUES (?, 1, ?)", tr.ID, tx.NowText())
+		tx.exec("UPDATE entries SET pairing_number = id")
+		tx.exec("UPDATE tournaments SET lot_drawn_at = ?", tx.NowText())
+		_, err := tx.exec("INSERT INTO rounds (tournament_id, number, paired_at) VALUES (?, 1, ?)", tr.ID, tx.NowText())
 		return err
 	})
 	late, err := addP(s, tr, Player{Name: "C, Tre"})

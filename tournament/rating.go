@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"arbitro/rules"
 	"bufio"
 	"errors"
 	"fmt"
@@ -25,7 +26,7 @@ import (
 // conversion table the officer supplies (ParseExpectedTable); V and CF are not computed.
 
 // RatingQ returns the per-event term Q of the 2021 amendment: 10 Italian, 15 International.
-func RatingQ(variant string) int {
+func RatingQ(variant *rules.Variant) int {
 	if variant == VariantInternational {
 		return 15
 	}
@@ -171,7 +172,7 @@ func (tx *Tx) RatingReport(t *Tournament, table ExpectedTable) (*RatingReport, e
 	for i := range ct.Players {
 		byID[ct.Players[i].ID] = &ct.Players[i]
 	}
-	rep := &RatingReport{Tournament: t.Name, Variant: t.Variant, Q: RatingQ(t.Variant), Minimum: RatingMinimum, Table: table != nil, Event: ct.Event,
+	rep := &RatingReport{Tournament: t.Name, Variant: t.Variant.Name(), Q: RatingQ(t.Variant), Minimum: RatingMinimum, Table: table != nil, Event: ct.Event,
 		Gaps: []string{
 			"V, the variation of Capo VI Art. 9-10 (Tabelle 15-17, coefficient S and its thresholds): formula not found, not computed",
 			"CF = CI + V + Q: not computed without V",

@@ -220,7 +220,7 @@ func (tx *Tx) Boards(t *Tournament, round int) ([]*Board, error) {
 		q += ` AND r.number = ?`
 		args = append(args, round)
 	}
-	rows, err := tx.QueryContext(tx.ctx, q+` ORDER BY r.number, b.board, b.game`, args...)
+	rows, err := tx.query(q+` ORDER BY r.number, b.board, b.game`, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -240,7 +240,7 @@ func (tx *Tx) Boards(t *Tournament, round int) ([]*Board, error) {
 // not exist.
 func (tx *Tx) checkRound(t *Tournament, round int) error {
 	var n, maxR int
-	if err := tx.QueryRowContext(tx.ctx, `SELECT count(*) FILTER (WHERE number = ?), coalesce(max(number), 0) FROM rounds WHERE tournament_id = ?`, round, t.ID).Scan(&n, &maxR); err != nil {
+	if err := tx.queryRow(`SELECT count(*) FILTER (WHERE number = ?), coalesce(max(number), 0) FROM rounds WHERE tournament_id = ?`, round, t.ID).Scan(&n, &maxR); err != nil {
 		return err
 	}
 	if n > 0 {
@@ -261,11 +261,11 @@ func (tx *Tx) BoardAt(t *Tournament, round, board, game int) (*Board, error) {
 	if err := tx.checkRound(t, round); err != nil {
 		return nil, err
 	}
-	b, err := scanBoard(tx.QueryRowContext(tx.ctx, `SELECT `+boardCols+boardFrom+`
+	b, err := scanBoard(tx.queryRow(`SELECT `+boardCols+boardFrom+`
 		WHERE r.tournament_id = ? AND r.number = ? AND b.board = ? AND b.game = ?`, t.ID, round, board, game))
 	if errors.Is(err, sql.ErrNoRows) {
 		var n, maxB int
-		if err := tx.QueryRowContext(tx.ctx, `SELECT count(*), coalesce(max(b.board), 0) FROM boards b JOIN rounds r ON r.id = b.round_id
+		if err := tx.queryRow(`SELECT count(*), coalesce(max(b.board), 0) FROM boards b JOIN rounds r ON r.id = b.round_id
 			WHERE r.tournament_id = ? AND r.number = ?`, t.ID, round).Scan(&n, &maxB); err != nil {
 			return nil, err
 		}
@@ -298,7 +298,7 @@ func (tx *Tx) ScoreByes(t *Tournament, round int) (int, error) {
 		if !b.Bye() || b.Result != nil {
 			continue
 		}
-		r := Result{Kind: KindBye, WhitePoints: t.ByePoints, EnteredAt: tx.NowText(), EnteredBy: tx.Actor}
+		r := Result{Kind: KindBye, WhitePoints: t.ByePoints, EnteredAt: tx.NowText(), EnteredBy: tx.actor}
 		if b.Rest == string(pairing.RestRT) {
 			r.WhitePoints = 0 // the turn rest (riposo a turno) is worth nothing
 		}
@@ -314,7 +314,7 @@ func (tx *Tx) ScoreByes(t *Tournament, round int) (int, error) {
 }
 
 func (tx *Tx) writeResult(boardID int64, r *Result) error {
-	_, err := tx.ExecContext(tx.ctx, `INSERT INTO results (board_id, kind, white_points, black_points, entered_at, entered_by)
+	_, err := tx.exec(`INSERT INTO results (board_id, kind, white_points, black_points, entered_at, entered_by)
 		VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (board_id) DO UPDATE SET kind = excluded.kind,
 		white_points = excluded.white_points, black_points = excluded.black_points,
 		entered_at = excluded.entered_at, entered_by = excluded.entered_by`,
@@ -392,7 +392,7 @@ func (tx *Tx) SetResult(t *Tournament, round, board, game int, spec string, opts
 			ErrResultExists, round, board, b.White, b.Black, old.String(), old.EnteredAt)
 	}
 	wp, bp := o.Points(t)
-	r := &Result{Kind: o.Kind, WhitePoints: wp, BlackPoints: bp, EnteredAt: tx.NowText(), EnteredBy: tx.Actor}
+	r := &Result{Kind: o.Kind, WhitePoints: wp, BlackPoints: bp, EnteredAt: tx.NowText(), EnteredBy: tx.actor}
 	if old != nil && old.Kind == r.Kind && old.WhitePoints == r.WhitePoints && old.BlackPoints == r.BlackPoints {
 		return nil, fmt.Errorf("%w: round %d board %d is already recorded as %s; nothing to correct", ErrInvalid, round, board, old.String())
 	}

@@ -121,7 +121,7 @@ func TestByeScoredAutomatically(t *testing.T) {
 	ctx := context.Background()
 	err := st.Update(ctx, func(tx *Tx) error {
 		// Round 4 gets a bye board 10 for the first player.
-		_, err := tx.ExecContext(tx.Ctx(), `INSERT INTO boards (round_id, board, white_entry) VALUES ((SELECT id FROM rounds WHERE number = 4), 10, 1)`)
+		_, err := tx.exec(`INSERT INTO boards (round_id, board, white_entry) VALUES ((SELECT id FROM rounds WHERE number = 4), 10, 1)`)
 		return err
 	})
 	if err != nil {
@@ -142,7 +142,7 @@ func TestByeScoredAutomatically(t *testing.T) {
 		if b, err = tx.BoardAt(tour, 4, 10, 1); err != nil {
 			return err
 		}
-		return tx.QueryRowContext(tx.Ctx(), `SELECT count(*) FROM events WHERE action = 'result.bye'`).Scan(&n)
+		return tx.queryRow(`SELECT count(*) FROM events WHERE action = 'result.bye'`).Scan(&n)
 	})
 	if err != nil {
 		t.Fatal(err)

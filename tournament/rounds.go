@@ -127,7 +127,7 @@ func (tx *Tx) DrawLot(t *Tournament, seed *uint64) (*LotResult, error) {
 			return nil, fmt.Errorf("%w: %w", ErrInvalid, err)
 		}
 	}
-	if _, err := tx.ExecContext(tx.ctx, `UPDATE entries SET pairing_number = NULL WHERE tournament_id = ?`, cur.ID); err != nil {
+	if _, err := tx.exec(`UPDATE entries SET pairing_number = NULL WHERE tournament_id = ?`, cur.ID); err != nil {
 		return nil, err
 	}
 	res := &LotResult{Seed: s, DrawnAt: tx.NowText(), Redraw: cur.LotDrawnAt != "", Method: "lot", Clubs: clubs}
@@ -146,13 +146,13 @@ func (tx *Tx) DrawLot(t *Tournament, seed *uint64) (*LotResult, error) {
 	}
 	for _, e := range entries {
 		n := nums[int(e.ID)]
-		if _, err := tx.ExecContext(tx.ctx, `UPDATE entries SET pairing_number = ? WHERE id = ?`, n, e.ID); err != nil {
+		if _, err := tx.exec(`UPDATE entries SET pairing_number = ? WHERE id = ?`, n, e.ID); err != nil {
 			return nil, err
 		}
 		res.Numbers = append(res.Numbers, LotNumber{Entry: e.ID, Number: n, Name: e.Player.Name})
 	}
 	sort.Slice(res.Numbers, func(i, j int) bool { return res.Numbers[i].Number < res.Numbers[j].Number })
-	if _, err := tx.ExecContext(tx.ctx, `UPDATE tournaments SET lot_seed = ?, lot_drawn_at = ? WHERE id = ?`, s, res.DrawnAt, cur.ID); err != nil {
+	if _, err := tx.exec(`UPDATE tournaments SET lot_seed = ?, lot_drawn_at = ? WHERE id = ?`, s, res.DrawnAt, cur.ID); err != nil {
 		return nil, err
 	}
 	var beforeEv any
@@ -223,7 +223,7 @@ func (tx *Tx) Snapshot(t *Tournament, round int) ([]pairing.Entrant, error) {
 	type fkey struct{ round, entry int }
 	floats := map[fkey]pairing.Float{}
 	rests := map[fkey]pairing.RestKind{}
-	rows, err := tx.QueryContext(tx.ctx, `SELECT r.number, b.white_entry, coalesce(b.black_entry, 0), b.white_float, b.black_float, b.rest
+	rows, err := tx.query(`SELECT r.number, b.white_entry, coalesce(b.black_entry, 0), b.white_float, b.black_float, b.rest
 		FROM boards b JOIN rounds r ON r.id = b.round_id WHERE r.tournament_id = ? AND r.number < ? AND b.game = 1`, t.ID, round)
 	if err != nil {
 		return nil, err
@@ -433,7 +433,7 @@ type PairedRound struct {
 // missingResults lists the boards of rounds before `round` without a final result
 // (no result row, or adjourned).
 func (tx *Tx) missingResults(t *Tournament, round int) ([]string, error) {
-	rows, err := tx.QueryContext(tx.ctx, `SELECT r.number, b.board, b.game, pw.name, coalesce(pb.name, ''), coalesce(res.kind, '')
+	rows, err := tx.query(`SELECT r.number, b.board, b.game, pw.name, coalesce(pb.name, ''), coalesce(res.kind, '')
 		FROM boards b JOIN rounds r ON r.id = b.round_id
 		JOIN entries ew ON ew.id = b.white_entry JOIN players pw ON pw.id = ew.player_id
 		LEFT JOIN entries eb ON eb.id = b.black_entry LEFT JOIN players pb ON pb.id = eb.player_id
@@ -698,7 +698,7 @@ func (tx *Tx) PairNext(t *Tournament, opts PairOptions) (*PairedRound, error) {
 	if err != nil {
 		return nil, err
 	}
-	res, err := tx.ExecContext(tx.ctx, `INSERT INTO rounds (tournament_id, number, method, seed, explanation, paired_at, published_at)
+	res, err := tx.exec(`INSERT INTO rounds (tournament_id, number, method, seed, explanation, paired_at, published_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?)`, cur.ID, round, cur.System, cur.Seed, string(exJSON), tx.NowText(), tx.NowText())
 	if err != nil {
 		return nil, err
@@ -710,7 +710,7 @@ func (tx *Tx) PairNext(t *Tournament, opts PairOptions) (*PairedRound, error) {
 	if err := tx.storeOpening(roundID, ex.Opening); err != nil {
 		return nil, err
 	}
-	ins, err := tx.PrepareContext(tx.ctx, `INSERT INTO boards (round_id, board, game, white_entry, black_entry, pair_order, white_float, black_float, rest)
+	ins, err := tx.prepare(`INSERT INTO boards (round_id, board, game, white_entry, black_entry, pair_order, white_float, black_float, rest)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`)
 	if err != nil {
 		return nil, err
@@ -778,7 +778,7 @@ func pairErr(t *Tournament, round int, err error) error {
 // bergerRound returns round `round` of the round robin of es.
 func (tx *Tx) bergerRound(t *Tournament, es []pairing.Entrant, round int) ([]pairing.Pair, *BergerInfo, error) {
 	var late []string
-	rows, err := tx.QueryContext(tx.ctx, `SELECT p.name FROM entries e JOIN players p ON p.id = e.player_id WHERE e.tournament_id = ? AND e.joined_round > 1 ORDER BY p.name`, t.ID)
+	rows, err := tx.query(`SELECT p.name FROM entries e JOIN players p ON p.id = e.player_id WHERE e.tournament_id = ? AND e.joined_round > 1 ORDER BY p.name`, t.ID)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -834,7 +834,7 @@ func (tx *Tx) italoStart(t *Tournament, round int) (int, error) {
 // roundPairs returns game 1 of every board of round `round` as pairing.Pair (entry ids),
 // Board = the order the pairs were formed (boards.pair_order, else the board number).
 func (tx *Tx) roundPairs(t *Tournament, round int) ([]pairing.Pair, error) {
-	rows, err := tx.QueryContext(tx.ctx, `SELECT b.board, b.pair_order, b.white_entry, coalesce(b.black_entry, 0)
+	rows, err := tx.query(`SELECT b.board, b.pair_order, b.white_entry, coalesce(b.black_entry, 0)
 		FROM boards b JOIN rounds r ON r.id = b.round_id WHERE r.tournament_id = ? AND r.number = ? AND b.game = 1
 		ORDER BY b.board`, t.ID, round)
 	if err != nil {
@@ -887,7 +887,7 @@ func (tx *Tx) Round(t *Tournament, round int) (*RoundInfo, error) {
 		return nil, err
 	}
 	ri := &RoundInfo{Number: round}
-	if err := tx.QueryRowContext(tx.ctx, `SELECT method, seed, explanation, paired_at FROM rounds WHERE tournament_id = ? AND number = ?`, t.ID, round).
+	if err := tx.queryRow(`SELECT method, seed, explanation, paired_at FROM rounds WHERE tournament_id = ? AND number = ?`, t.ID, round).
 		Scan(&ri.Method, &ri.Seed, &ri.Text, &ri.PairedAt); err != nil {
 		return nil, err
 	}
@@ -933,7 +933,7 @@ func (tx *Tx) Unpair(t *Tournament) (int, error) {
 		}
 		if what == "" {
 			var n int
-			if err := tx.QueryRowContext(tx.ctx, `SELECT count(*) FROM claims WHERE board_id = ?`, b.ID).Scan(&n); err != nil {
+			if err := tx.queryRow(`SELECT count(*) FROM claims WHERE board_id = ?`, b.ID).Scan(&n); err != nil {
 				return 0, err
 			}
 			if n > 0 {
@@ -952,7 +952,7 @@ func (tx *Tx) Unpair(t *Tournament) (int, error) {
 		return 0, fmt.Errorf("%w: round %d of %s cannot be unpaired, it has %s", ErrRoundHasResults, round, cur.Name, strings.Join(blocked, "; "))
 	}
 	var moved []string
-	rows, err := tx.QueryContext(tx.ctx, `SELECT p.name FROM entries e JOIN players p ON p.id = e.player_id
+	rows, err := tx.query(`SELECT p.name FROM entries e JOIN players p ON p.id = e.player_id
 		WHERE e.tournament_id = ? AND e.status = 'withdrawn' AND e.withdrawn_after >= ? ORDER BY p.name`, cur.ID, round)
 	if err != nil {
 		return 0, err
@@ -969,18 +969,18 @@ func (tx *Tx) Unpair(t *Tournament) (int, error) {
 		return 0, err
 	}
 	if len(moved) > 0 {
-		if _, err := tx.ExecContext(tx.ctx, `UPDATE entries SET withdrawn_after = ? WHERE tournament_id = ? AND status = 'withdrawn' AND withdrawn_after >= ?`, round-1, cur.ID, round); err != nil {
+		if _, err := tx.exec(`UPDATE entries SET withdrawn_after = ? WHERE tournament_id = ? AND status = 'withdrawn' AND withdrawn_after >= ?`, round-1, cur.ID, round); err != nil {
 			return 0, err
 		}
 	}
 	// results and boards go with the round (ON DELETE CASCADE), but be explicit.
-	if _, err := tx.ExecContext(tx.ctx, `DELETE FROM results WHERE board_id IN (SELECT b.id FROM boards b JOIN rounds r ON r.id = b.round_id WHERE r.tournament_id = ? AND r.number = ?)`, cur.ID, round); err != nil {
+	if _, err := tx.exec(`DELETE FROM results WHERE board_id IN (SELECT b.id FROM boards b JOIN rounds r ON r.id = b.round_id WHERE r.tournament_id = ? AND r.number = ?)`, cur.ID, round); err != nil {
 		return 0, err
 	}
-	if _, err := tx.ExecContext(tx.ctx, `DELETE FROM boards WHERE round_id IN (SELECT id FROM rounds WHERE tournament_id = ? AND number = ?)`, cur.ID, round); err != nil {
+	if _, err := tx.exec(`DELETE FROM boards WHERE round_id IN (SELECT id FROM rounds WHERE tournament_id = ? AND number = ?)`, cur.ID, round); err != nil {
 		return 0, err
 	}
-	if _, err := tx.ExecContext(tx.ctx, `DELETE FROM rounds WHERE tournament_id = ? AND number = ?`, cur.ID, round); err != nil {
+	if _, err := tx.exec(`DELETE FROM rounds WHERE tournament_id = ? AND number = ?`, cur.ID, round); err != nil {
 		return 0, err
 	}
 	if err := tx.LogEvent(cur.ID, "round.unpair", map[string]any{"round": round, "boards": boardSummary(boards)},
@@ -1128,14 +1128,14 @@ func (tx *Tx) SetAbsence(t *Tournament, ref string, round, points int, reason st
 		return nil, fmt.Errorf("%w: %d points for an absence (game points 0, 1 or 2)", ErrMalformed, points)
 	}
 	var n int
-	if err := tx.QueryRowContext(tx.ctx, `SELECT count(*) FROM absences WHERE entry_id = ? AND round_number = ?`, e.ID, round).Scan(&n); err != nil {
+	if err := tx.queryRow(`SELECT count(*) FROM absences WHERE entry_id = ? AND round_number = ?`, e.ID, round).Scan(&n); err != nil {
 		return nil, err
 	}
 	if n > 0 {
 		return nil, fmt.Errorf("%w: %s is already recorded as absent in round %d", ErrInvalid, e.Player.Name, round)
 	}
 	a := &Absence{Entry: e.ID, Name: e.Player.Name, Round: round, Points: points, Reason: strings.TrimSpace(reason)}
-	if _, err := tx.ExecContext(tx.ctx, `INSERT INTO absences (tournament_id, entry_id, round_number, points, reason) VALUES (?, ?, ?, ?, ?)`,
+	if _, err := tx.exec(`INSERT INTO absences (tournament_id, entry_id, round_number, points, reason) VALUES (?, ?, ?, ?, ?)`,
 		cur.ID, a.Entry, a.Round, a.Points, a.Reason); err != nil {
 		return nil, err
 	}
@@ -1161,14 +1161,14 @@ func (tx *Tx) RemoveAbsence(t *Tournament, ref string, round int) (*Absence, err
 		return nil, fmt.Errorf("%w: round %d is already paired; its absences stay as they were", ErrInvalid, round)
 	}
 	a := &Absence{Entry: e.ID, Name: e.Player.Name, Round: round}
-	err = tx.QueryRowContext(tx.ctx, `SELECT points, reason FROM absences WHERE entry_id = ? AND round_number = ?`, e.ID, round).Scan(&a.Points, &a.Reason)
+	err = tx.queryRow(`SELECT points, reason FROM absences WHERE entry_id = ? AND round_number = ?`, e.ID, round).Scan(&a.Points, &a.Reason)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("%w: no absence of %s in round %d", ErrNotFound, e.Player.Name, round)
 	}
 	if err != nil {
 		return nil, err
 	}
-	if _, err := tx.ExecContext(tx.ctx, `DELETE FROM absences WHERE entry_id = ? AND round_number = ?`, e.ID, round); err != nil {
+	if _, err := tx.exec(`DELETE FROM absences WHERE entry_id = ? AND round_number = ?`, e.ID, round); err != nil {
 		return nil, err
 	}
 	return a, tx.LogEvent(cur.ID, "player.absent.remove", a, nil)

@@ -659,7 +659,7 @@ func TestSnapshot(t *testing.T) {
 	pairNext(t, st, tr, PairOptions{})
 	setResults(t, st, tr, 1)
 	mustUpd(t, st, tr, func(tx *Tx, cur *Tournament) error {
-		if _, err := tx.ExecContext(tx.Ctx(), `INSERT INTO absences (tournament_id, entry_id, round_number, points, reason) VALUES (?, 1, 2, 1, 'requested')`, cur.ID); err != nil {
+		if _, err := tx.exec(`INSERT INTO absences (tournament_id, entry_id, round_number, points, reason) VALUES (?, 1, 2, 1, 'requested')`, cur.ID); err != nil {
 			return err
 		}
 		if _, err := tx.WithdrawPlayer(cur, "P02"); err != nil {
@@ -751,7 +751,7 @@ func TestDutchEvent(t *testing.T) {
 		var stored map[int]pairing.Float
 		err = st.View(context.Background(), func(tx *Tx) error {
 			stored = map[int]pairing.Float{}
-			rows, err := tx.QueryContext(tx.Ctx(), `SELECT b.white_entry, coalesce(b.black_entry, 0), b.white_float, b.black_float FROM boards b JOIN rounds r ON r.id = b.round_id WHERE r.number = ?`, r)
+			rows, err := tx.query(`SELECT b.white_entry, coalesce(b.black_entry, 0), b.white_float, b.black_float FROM boards b JOIN rounds r ON r.id = b.round_id WHERE r.number = ?`, r)
 			if err != nil {
 				return err
 			}
@@ -838,12 +838,12 @@ func benchPairEvent(b *testing.B, system string, n int) (*Store, *Tournament) {
 			return err
 		}
 		for i := 1; i <= n; i++ {
-			res, err := tx.ExecContext(tx.Ctx(), `INSERT INTO players (name, rating, created_at) VALUES (?, ?, 'x')`, fmt.Sprintf("P%04d, Bench", i), 1000+i%977)
+			res, err := tx.exec(`INSERT INTO players (name, rating, created_at) VALUES (?, ?, 'x')`, fmt.Sprintf("P%04d, Bench", i), 1000+i%977)
 			if err != nil {
 				return err
 			}
 			pid, _ := res.LastInsertId()
-			if _, err := tx.ExecContext(tx.Ctx(), `INSERT INTO entries (tournament_id, player_id, rating, created_at) VALUES (?, ?, ?, 'x')`, tr.ID, pid, 1000+i%977); err != nil {
+			if _, err := tx.exec(`INSERT INTO entries (tournament_id, player_id, rating, created_at) VALUES (?, ?, ?, 'x')`, tr.ID, pid, 1000+i%977); err != nil {
 				return err
 			}
 		}
@@ -853,7 +853,7 @@ func benchPairEvent(b *testing.B, system string, n int) (*Store, *Tournament) {
 		if _, err := tx.PairNext(tr, PairOptions{}); err != nil {
 			return err
 		}
-		_, err := tx.ExecContext(tx.Ctx(), `INSERT INTO results (board_id, kind, white_points, black_points, entered_at)
+		_, err := tx.exec(`INSERT INTO results (board_id, kind, white_points, black_points, entered_at)
 			SELECT id, 'played', CASE WHEN board % 3 = 0 THEN 1 WHEN board % 3 = 1 THEN 2 ELSE 0 END,
 			CASE WHEN board % 3 = 0 THEN 1 WHEN board % 3 = 1 THEN 0 ELSE 2 END, 'x' FROM boards WHERE black_entry IS NOT NULL`)
 		return err

@@ -202,10 +202,7 @@ type SimRoundOptions struct {
 // Errors: those of Boards, SetResult and AddGame; ErrInvalid when CountDrawBoard's game
 // does not end by the count within 500 seeds.
 func (tx *Tx) SimulateRound(t *Tournament, round int, opts SimRoundOptions) ([]SimulatedBoard, error) {
-	v, err := variantOf(t)
-	if err != nil {
-		return nil, err
-	}
+	v := t.Variant
 	boards, err := tx.Boards(t, round)
 	if err != nil {
 		return nil, err

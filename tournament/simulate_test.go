@@ -82,7 +82,7 @@ func pairBerger(t *testing.T, tx *Tx, tr *Tournament, r int) {
 	}
 	n := len(es)
 	m := n + n%2
-	res, err := tx.ExecContext(tx.Ctx(), `INSERT INTO rounds (tournament_id, number, method, paired_at) VALUES (?, ?, 'test', ?)`, tr.ID, r, tx.NowText())
+	res, err := tx.exec(`INSERT INTO rounds (tournament_id, number, method, paired_at) VALUES (?, ?, 'test', ?)`, tr.ID, r, tx.NowText())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,7 +98,7 @@ func pairBerger(t *testing.T, tx *Tx, tr *Tournament, r int) {
 			continue
 		}
 		board++
-		if _, err := tx.ExecContext(tx.Ctx(), `INSERT INTO boards (round_id, board, white_entry, black_entry) VALUES (?, ?, ?, ?)`, rid, board, es[a].ID, es[b].ID); err != nil {
+		if _, err := tx.exec(`INSERT INTO boards (round_id, board, white_entry, black_entry) VALUES (?, ?, ?, ?)`, rid, board, es[a].ID, es[b].ID); err != nil {
 			t.Fatal(err)
 		}
 	}

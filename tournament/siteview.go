@@ -15,8 +15,7 @@ import (
 // are not in it: EachSiteGame streams them one at a time, so that publishing a large event
 // keeps one game in memory.
 type SiteEvent struct {
-	Tournament Tournament
-	Variant    *rules.Variant
+	Tournament Tournament      // its Variant is the variant every game is replayed under
 	Entries    []Entry         // in pairing-number order (entries without a number last, by name)
 	Boards     []*Board        // every round, in round, board and game order
 	Table      *Crosstable     // as LoadCrosstable returns it
@@ -51,11 +50,8 @@ type SiteGame struct {
 // LoadSiteEvent reads tournament t for the web site with read-only queries (use it inside
 // Store.View). Errors are those of LoadCrosstable, or the database's.
 func (tx *Tx) LoadSiteEvent(t *Tournament) (*SiteEvent, error) {
-	v, err := variantOf(t)
-	if err != nil {
-		return nil, err
-	}
-	ev := &SiteEvent{Tournament: *t, Variant: v, GameIDs: map[int64]int64{}}
+	ev := &SiteEvent{Tournament: *t, GameIDs: map[int64]int64{}}
+	var err error
 	if ev.Entries, err = tx.Entries(t.ID); err != nil {
 		return nil, err
 	}
@@ -70,7 +66,7 @@ func (tx *Tx) LoadSiteEvent(t *Tournament) (*SiteEvent, error) {
 	if ev.Table, err = tx.LoadCrosstable(t); err != nil {
 		return nil, err
 	}
-	rows, err := tx.QueryContext(tx.ctx, `SELECT c.id, c.board_id, coalesce(c.claimant_entry, 0), coalesce(c.requested_ply, 0),
+	rows, err := tx.query(`SELECT c.id, c.board_id, coalesce(c.claimant_entry, 0), coalesce(c.requested_ply, 0),
 		coalesce(c.declared_ply, 0), c.decision, c.engine_verdict, b.white_entry, coalesce(b.black_entry, 0)
 		FROM claims c JOIN boards b ON b.id = c.board_id JOIN rounds r ON r.id = b.round_id
 		WHERE r.tournament_id = ? ORDER BY c.id`, t.ID)
@@ -120,7 +116,7 @@ func (tx *Tx) EachSiteGame(ev *SiteEvent, fn func(*SiteGame) error) error {
 	}
 	for _, it := range items {
 		var text string
-		err := tx.QueryRowContext(tx.ctx, `SELECT pdn FROM games WHERE id = ?`, it.id).Scan(&text)
+		err := tx.queryRow(`SELECT pdn FROM games WHERE id = ?`, it.id).Scan(&text)
 		if err == sql.ErrNoRows {
 			continue
 		}
@@ -141,7 +137,7 @@ func (tx *Tx) SiteGame(ev *SiteEvent, b *Board) (*SiteGame, error) {
 		return nil, fmt.Errorf("%w: round %d board %d", ErrNoGame, b.Round, b.Board)
 	}
 	var text string
-	if err := tx.QueryRowContext(tx.ctx, `SELECT pdn FROM games WHERE id = ?`, b.GameID).Scan(&text); err != nil {
+	if err := tx.queryRow(`SELECT pdn FROM games WHERE id = ?`, b.GameID).Scan(&text); err != nil {
 		return nil, err
 	}
 	return SiteGameOf(ev, b, b.GameID, text), nil
@@ -157,7 +153,7 @@ func SiteGameOf(ev *SiteEvent, b *Board, id int64, text string) *SiteGame {
 		return sg
 	}
 	sg.Game = g
-	sg.Verdict, sg.Positions = rules.ReplayPositions(g, rules.ReplayOptions{Variant: ev.Variant, ForceVariant: true})
+	sg.Verdict, sg.Positions = rules.ReplayPositions(g, rules.ReplayOptions{Variant: ev.Tournament.Variant, ForceVariant: true})
 	return sg
 }
 
@@ -166,6 +162,6 @@ func SiteGameOf(ev *SiteEvent, b *Board, id int64, text string) *SiteGame {
 // (arbitro serve) uses it to know when its cached pages are stale.
 func (tx *Tx) DataVersion() (int64, error) {
 	var n int64
-	err := tx.QueryRowContext(tx.ctx, `SELECT coalesce(max(id), 0) FROM events`).Scan(&n)
+	err := tx.queryRow(`SELECT coalesce(max(id), 0) FROM events`).Scan(&n)
 	return n, err
 }

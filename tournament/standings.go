@@ -6,6 +6,7 @@ package tournament
 // Tie-breaks and the unplayed-round rule are in tiebreak.go.
 
 import (
+	"arbitro/rules"
 	"errors"
 	"fmt"
 	"sort"
@@ -183,11 +184,18 @@ type EventInfo struct {
 	Name, Place  string
 	StartDate    string // YYYY-MM-DD or ""
 	EndDate      string
-	Variant      string // "italian" or "international"
-	System       string // "round-robin", "italo-swiss", "dutch"
+	Variant      *rules.Variant // rules.Italian or rules.International; nil in a report of no one tournament
+	System       string         // "round-robin", "italo-swiss", "dutch"
 	ChiefArbiter string
 	Federation   string
 	TimeControl  string
+}
+
+// EventInfo is the report header of tournament t: the one place that copies a
+// tournament's fields into an EventInfo (standings, audit, demo and site reports).
+func (t *Tournament) EventInfo() EventInfo {
+	return EventInfo{Name: t.Name, Place: t.Place, StartDate: t.Start, EndDate: t.End, Variant: t.Variant,
+		System: t.System, ChiefArbiter: t.Arbiter, Federation: t.Federation, TimeControl: t.TimeControl}
 }
 
 // QuozienteRule selects how the FID quoziente treats rounds without a played game.

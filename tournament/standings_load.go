@@ -33,12 +33,10 @@ func (tx *Tx) LoadCrosstable(t *Tournament) (*Crosstable, error) {
 		return nil, err
 	}
 	ct := &Crosstable{
-		Event: EventInfo{Name: t.Name, Place: t.Place, StartDate: t.Start, EndDate: t.End, Variant: t.Variant,
-			System: t.System, ChiefArbiter: t.Arbiter, Federation: t.Federation, TimeControl: t.TimeControl},
+		Event:   t.EventInfo(),
 		Scoring: sc, TieBreaks: tbs, Rounds: t.Rounds, GamesPerRound: t.GamesPerPairing, LotSeed: uint64(t.Seed),
 	}
-	ctx := tx.Ctx()
-	rows, err := tx.QueryContext(ctx, `
+	rows, err := tx.query(`
 		SELECT e.id, COALESCE(e.pairing_number, 0), p.name, p.club, p.federation, p.title, e.rating,
 		       e.status = 'withdrawn', e.start_points, e.joined_round
 		FROM entries e JOIN players p ON p.id = e.player_id
@@ -73,7 +71,7 @@ func (tx *Tx) LoadCrosstable(t *Tournament) (*Crosstable, error) {
 		ct.Players[i].Results = append(ct.Players[i].Results, r)
 		return nil
 	}
-	rows, err = tx.QueryContext(ctx, `
+	rows, err = tx.query(`
 		SELECT r.number, b.board, b.game, b.white_entry, COALESCE(b.black_entry, 0),
 		       COALESCE(res.kind, ''), COALESCE(res.white_points, 0), COALESCE(res.black_points, 0)
 		FROM boards b JOIN rounds r ON r.id = b.round_id
@@ -132,7 +130,7 @@ func (tx *Tx) LoadCrosstable(t *Tournament) (*Crosstable, error) {
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	rows2, err := tx.QueryContext(ctx, `SELECT entry_id, round_number, points FROM absences WHERE tournament_id = ? ORDER BY round_number, entry_id`, t.ID)
+	rows2, err := tx.query(`SELECT entry_id, round_number, points FROM absences WHERE tournament_id = ? ORDER BY round_number, entry_id`, t.ID)
 	if err != nil {
 		return nil, fmt.Errorf("loading the absences of %s: %w", t.Name, err)
 	}

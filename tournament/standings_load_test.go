@@ -45,7 +45,7 @@ func TestLoadCrosstable(t *testing.T) {
 			`INSERT INTO absences (tournament_id, entry_id, round_number, points) VALUES (1, 6, 3, 0)`,
 		}
 		for _, q := range stmts {
-			if _, err := tx.ExecContext(tx.Ctx(), q); err != nil {
+			if _, err := tx.exec(q); err != nil {
 				return fmt.Errorf("%s: %w", q, err)
 			}
 		}
@@ -98,7 +98,7 @@ func TestLoadCrosstable(t *testing.T) {
 
 	// A board without a result is pending: round 3 is then not complete.
 	mustUpdate(t, s, func(tx *Tx) error {
-		_, err := tx.ExecContext(tx.Ctx(), `DELETE FROM results WHERE board_id = 8`)
+		_, err := tx.exec(`DELETE FROM results WHERE board_id = 8`)
 		return err
 	})
 	err = s.View(context.Background(), func(tx *Tx) error {

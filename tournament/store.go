@@ -31,14 +31,56 @@ type Store struct {
 	busy     time.Duration
 	version  int
 	tmpCopy  string // ForReading on an older schema: the upgraded copy read instead, removed by Close
+	clock    func() time.Time
+	actor    string
+	hook     func(stage string)
 }
 
-// OpenOption changes how Open opens a file: WithBusyTimeout, ForReading.
+// OpenOption changes how Open opens a file: WithBusyTimeout, ForReading, WithClock,
+// WithActor, WithTxHook.
 type OpenOption func(*openConfig)
 
 type openConfig struct {
 	busy    time.Duration
 	reading bool
+	clock   func() time.Time
+	actor   string
+	hook    func(stage string)
+}
+
+// DefaultActor is the name the event log records when the store is opened without
+// WithActor.
+const DefaultActor = "arbiter"
+
+// WithClock sets the clock the store reads once at the start of every transaction
+// (Tx.Now: every row and event a transaction writes carries that one time, truncated to
+// the second, UTC). nil keeps time.Now. Tests pass a fixed clock.
+func WithClock(now func() time.Time) OpenOption {
+	return func(c *openConfig) {
+		if now != nil {
+			c.clock = now
+		}
+	}
+}
+
+// WithActor sets who the event log names for every action written through the store
+// (events.actor, results.entered_by, claims.decided_by): the arbiter's name, which the
+// command reads from its environment ($ARBITRO_ARBITER, else $USER). Blank keeps
+// DefaultActor.
+func WithActor(name string) OpenOption {
+	return func(c *openConfig) {
+		if n := strings.TrimSpace(name); n != "" {
+			c.actor = n
+		}
+	}
+}
+
+// WithTxHook sets a function called at each stage of every write transaction: "begin"
+// when it has begun, "precommit" when fn has returned and the commit is next, "commit"
+// once committed. The crash tests of cmd/arbitro use it (through the command's
+// environment) to prove where a kill landed; nil means no hook.
+func WithTxHook(hook func(stage string)) OpenOption {
+	return func(c *openConfig) { c.hook = hook }
 }
 
 // WithBusyTimeout sets how long every connection of the store waits for a lock another
@@ -79,7 +121,7 @@ func ForReading() OpenOption { return func(c *openConfig) { c.reading = true } }
 // step of opening (the schema check, the switch to WAL, the migration) fails at once
 // because another process is writing: each waits up to the busy timeout.
 func Open(path string, opts ...OpenOption) (*Store, error) {
-	cfg := openConfig{busy: BusyTimeout}
+	cfg := openConfig{busy: BusyTimeout, clock: time.Now, actor: DefaultActor}
 	for _, o := range opts {
 		o(&cfg)
 	}
@@ -90,7 +132,7 @@ func Open(path string, opts ...OpenOption) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Store{path: path, busy: cfg.busy, reading: cfg.reading}
+	s := &Store{path: path, busy: cfg.busy, reading: cfg.reading, clock: cfg.clock, actor: cfg.actor, hook: cfg.hook}
 	fi, statErr := os.Stat(abs)
 	switch {
 	case statErr == nil && fi.IsDir():
@@ -423,10 +465,6 @@ func (s *Store) Close() error {
 	return err
 }
 
-// DB returns the underlying database handle for read queries. Writes must go through
-// Update so that they run in one transaction and are logged.
-func (s *Store) DB() *sql.DB { return s.db }
-
 // Path returns the file name the store was opened with.
 func (s *Store) Path() string { return s.path }
 
@@ -436,18 +474,35 @@ func (s *Store) ReadOnly() bool { return s.readOnly }
 // Version returns the schema version of the open file (arbitro.SchemaVersion after Open).
 func (s *Store) Version() int { return s.version }
 
-// Tx is one transaction of the store, handed to the function given to Update or View. It
-// embeds *sql.Tx (ExecContext, QueryContext, QueryRowContext...); use Ctx() as context.
-// Actor is who the event log names for this transaction's actions (see Actor).
+// Tx is one transaction of the store, handed to the function given to Update or View.
+// Its SQL is private to this package: a caller reaches the file only through Tx's methods.
 type Tx struct {
-	*sql.Tx
+	stx      *sql.Tx
 	ctx      context.Context
 	store    *Store
 	now      time.Time
 	readOnly bool
-	// Actor is written in the event log for every LogEvent of this transaction.
-	Actor string
+	actor    string // written in the event log for every LogEvent of this transaction
 }
+
+func (tx *Tx) exec(query string, args ...any) (sql.Result, error) {
+	return tx.stx.ExecContext(tx.ctx, query, args...)
+}
+
+func (tx *Tx) query(query string, args ...any) (*sql.Rows, error) {
+	return tx.stx.QueryContext(tx.ctx, query, args...)
+}
+
+func (tx *Tx) queryRow(query string, args ...any) *sql.Row {
+	return tx.stx.QueryRowContext(tx.ctx, query, args...)
+}
+
+func (tx *Tx) prepare(query string) (*sql.Stmt, error) {
+	return tx.stx.PrepareContext(tx.ctx, query)
+}
+
+// Actor returns who the event log names for this transaction's actions (WithActor).
+func (tx *Tx) Actor() string { return tx.actor }
 
 // Ctx returns the context of the transaction.
 func (tx *Tx) Ctx() context.Context { return tx.ctx }
@@ -458,17 +513,6 @@ func (tx *Tx) Now() time.Time { return tx.now }
 
 // NowText returns Now in the schema's time format, RFC 3339 UTC ("2026-11-21T22:00:00Z").
 func (tx *Tx) NowText() string { return tx.now.Format(time.RFC3339) }
-
-// Actor returns the name the event log records for this process's actions: the
-// environment variable ARBITRO_ARBITER, else USER, else "arbiter".
-func Actor() string {
-	for _, k := range []string{"ARBITRO_ARBITER", "USER"} {
-		if v := strings.TrimSpace(os.Getenv(k)); v != "" {
-			return v
-		}
-	}
-	return "arbiter"
-}
 
 // Update runs fn in one immediate write transaction (BEGIN IMMEDIATE): if fn returns an
 // error or panics, nothing it wrote is kept; otherwise everything is committed at once. A
@@ -541,7 +585,7 @@ func (s *Store) run(ctx context.Context, readOnly bool, fn func(tx *Tx) error) (
 	if err != nil {
 		return s.mapErr(err)
 	}
-	tx := &Tx{Tx: stx, ctx: ctx, store: s, now: time.Now().UTC().Truncate(time.Second), readOnly: readOnly, Actor: Actor()}
+	tx := &Tx{stx: stx, ctx: ctx, store: s, now: s.clock().UTC().Truncate(time.Second), readOnly: readOnly, actor: s.actor}
 	done := false
 	defer func() {
 		if !done {
@@ -549,7 +593,7 @@ func (s *Store) run(ctx context.Context, readOnly bool, fn func(tx *Tx) error) (
 		}
 	}()
 	if !readOnly {
-		txMark("begin")
+		s.mark("begin")
 	}
 	if err := fn(tx); err != nil {
 		return s.mapErr(err)
@@ -558,29 +602,18 @@ func (s *Store) run(ctx context.Context, readOnly bool, fn func(tx *Tx) error) (
 		done = true
 		return s.mapErr(stx.Rollback())
 	}
-	txMark("precommit")
+	s.mark("precommit")
 	done = true
 	if err := stx.Commit(); err != nil {
 		return s.mapErr(err)
 	}
-	txMark("commit")
+	s.mark("commit")
 	return nil
 }
 
-// txMark is a test hook of the crash tests (cmd/arbitro crash_test.go), off unless the
-// environment sets ARBITRO_TEST_TX_MARKER to a file name prefix: it then creates
-// PREFIX.begin when a write transaction has begun, PREFIX.precommit when all its writes
-// are done and it is about to commit (then sleeps ARBITRO_TEST_TX_PAUSE, e.g. "20ms"), and
-// PREFIX.commit once it is committed, so that a test can prove where its kill landed.
-func txMark(stage string) {
-	prefix := os.Getenv("ARBITRO_TEST_TX_MARKER")
-	if prefix == "" {
-		return
-	}
-	os.WriteFile(prefix+"."+stage, nil, 0o644)
-	if stage == "precommit" {
-		if d, err := time.ParseDuration(os.Getenv("ARBITRO_TEST_TX_PAUSE")); err == nil {
-			time.Sleep(d)
-		}
+// mark calls the WithTxHook hook, if any, with stage.
+func (s *Store) mark(stage string) {
+	if s.hook != nil {
+		s.hook(stage)
 	}
 }

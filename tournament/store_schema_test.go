@@ -21,7 +21,7 @@ func TestSchemaConstraints(t *testing.T) {
 		return err
 	})
 	exec := func(q string, args ...any) error {
-		return s.Update(context.Background(), func(tx *Tx) error { _, err := tx.ExecContext(tx.Ctx(), q, args...); return err })
+		return s.Update(context.Background(), func(tx *Tx) error { _, err := tx.exec(q, args...); return err })
 	}
 	now := "2026-11-21T10:00:00Z"
 	bad := []struct {

@@ -206,7 +206,7 @@ func TestUpdateIsAllOrNothing(t *testing.T) {
 	ctx := context.Background()
 	boom := errors.New("boom")
 	err := s.Update(ctx, func(tx *Tx) error {
-		if err := tx.CreateTournament(&Tournament{Name: "A", Variant: "italian", System: "dutch", Rounds: 5}); err != nil {
+		if err := tx.CreateTournament(&Tournament{Name: "A", Variant: VariantItalian, System: "dutch", Rounds: 5}); err != nil {
 			return err
 		}
 		return boom
@@ -217,7 +217,7 @@ func TestUpdateIsAllOrNothing(t *testing.T) {
 	func() {
 		defer func() { recover() }()
 		s.Update(ctx, func(tx *Tx) error {
-			tx.CreateTournament(&Tournament{Name: "B", Variant: "italian", System: "dutch", Rounds: 5})
+			tx.CreateTournament(&Tournament{Name: "B", Variant: VariantItalian, System: "dutch", Rounds: 5})
 			panic("bug")
 		})
 	}()
@@ -230,13 +230,25 @@ func TestUpdateIsAllOrNothing(t *testing.T) {
 }
 
 func TestEventLogAppendOnly(t *testing.T) {
-	s, _ := openTemp(t)
-	t.Setenv("ARBITRO_ARBITER", "Bianchi")
+	// The actor and the clock are the store's options, not the environment.
+	t.Setenv("ARBITRO_ARBITER", "Environment")
+	at := time.Date(2026, 11, 21, 15, 30, 0, 750e6, time.FixedZone("CET", 3600))
+	s, err := Open(filepath.Join(t.TempDir(), "t.db"), WithActor(" Bianchi "), WithClock(func() time.Time { return at }))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
 	tr := newTournament(t, s, "Open")
 	var evs []Event
 	s.View(context.Background(), func(tx *Tx) (err error) { evs, err = tx.Events(tr.ID); return })
 	if len(evs) != 1 || evs[0].Action != "tournament.create" || evs[0].Actor != "Bianchi" || string(evs[0].Before) != "null" || !bytes.Contains(evs[0].After, []byte(`"name":"Open"`)) {
 		t.Fatalf("events: %+v", evs)
+	}
+	if evs[0].At != "2026-11-21T14:30:00Z" || tr.CreatedAt != evs[0].At {
+		t.Errorf("event at %s, tournament created at %s; want the injected clock, UTC, to the second", evs[0].At, tr.CreatedAt)
+	}
+	if d, _ := openTemp(t); d.actor != DefaultActor {
+		t.Errorf("default actor %q, want %q", d.actor, DefaultActor)
 	}
 	for _, q := range []string{"UPDATE events SET actor = 'x'", "DELETE FROM events"} {
 		if _, err := s.DB().Exec(q); err == nil || !strings.Contains(err.Error(), "append-only") {
@@ -340,7 +352,7 @@ func TestSelectTournament(t *testing.T) {
 		t.Fatalf("unknown: %v", err)
 	}
 	err := s.Update(context.Background(), func(tx *Tx) error {
-		return tx.CreateTournament(&Tournament{Name: "coppa italia", Variant: "italian", System: "dutch", Rounds: 5})
+		return tx.CreateTournament(&Tournament{Name: "coppa italia", Variant: VariantItalian, System: "dutch", Rounds: 5})
 	})
 	if !errors.Is(err, ErrDuplicateTournament) {
 		t.Fatalf("duplicate name: %v", err)
@@ -366,7 +378,7 @@ func TestTournamentSetLockedAfterRoundOne(t *testing.T) {
 		t.Fatalf("end before start: %v", err)
 	}
 	mustUpdate(t, s, func(tx *Tx) error {
-		_, err := tx.ExecContext(tx.Ctx(), "INSERT INTO rounds (tournament_id, number, paired_at) VALUES (?, 1, ?)", tr.ID, tx.NowText())
+		_, err := tx.exec("INSERT INTO rounds (tournament_id, number, paired_at) VALUES (?, 1, ?)", tr.ID, tx.NowText())
 		return err
 	})
 	for _, f := range []string{"rounds", "system", "variant", "tiebreaks", "scoring", "seed"} {

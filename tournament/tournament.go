@@ -16,10 +16,12 @@ import (
 	"arbitro/rules"
 )
 
-// Variants of draughts (column tournaments.variant).
-const (
-	VariantItalian       = "italian"       // dama italiana, 8x8, squares 1-32
-	VariantInternational = "international" // FMJD international draughts, 10x10, squares 1-50
+// Variants of draughts a tournament plays: the rules values themselves, so that a
+// tournament's variant is compared by pointer and never parsed again. The column
+// tournaments.variant stores their Name ("italian", "international").
+var (
+	VariantItalian       = rules.Italian       // dama italiana, 8x8, squares 1-32
+	VariantInternational = rules.International // FMJD international draughts, 10x10, squares 1-50
 )
 
 // Pairing systems (column tournaments.system).
@@ -32,25 +34,25 @@ const (
 // Tournament is one event of the database (table tournaments). Points fields are game
 // points on the 2-1-0 draughts scale.
 type Tournament struct {
-	ID              int64    `json:"id"`                     // row id, also accepted by --tournament
-	Name            string   `json:"name"`                   // unique in the file (case-insensitive)
-	Variant         string   `json:"variant"`                // VariantItalian or VariantInternational
-	System          string   `json:"system"`                 // SystemRoundRobin, SystemItaloSwiss or SystemDutch
-	Rounds          int      `json:"rounds"`                 // number of rounds planned (>= 1)
-	Scoring         string   `json:"scoring"`                // display scale: "2-1-0", "1-0.5-0" or "3-1-0"
-	ByePoints       int      `json:"bye_points"`             // game points for the pairing bye (riposo), 0-2
-	ForfeitPoints   int      `json:"forfeit_points"`         // game points for a win by forfeit, 0-2
-	GamesPerPairing int      `json:"games_per_pairing"`      // 1, or 2 (andata e ritorno, colours reversed)
-	TieBreaks       []string `json:"tiebreaks"`              // tie-break names in order
-	Seed            int64    `json:"seed"`                   // seed of the lot and of every random choice
-	LotDrawnAt      string   `json:"lot_drawn_at,omitempty"` // RFC 3339 time the lot was drawn; "" before
-	Start           string   `json:"start,omitempty"`        // YYYY-MM-DD
-	End             string   `json:"end,omitempty"`          // YYYY-MM-DD
-	Place           string   `json:"place,omitempty"`        // where it is played
-	Federation      string   `json:"federation,omitempty"`   // organising federation (FID, FMJD...)
-	Arbiter         string   `json:"arbiter,omitempty"`      // chief arbiter (arbitro principale)
-	TimeControl     string   `json:"time_control,omitempty"` // as announced, free text
-	CreatedAt       string   `json:"created_at"`             // RFC 3339 UTC
+	ID              int64          `json:"id"`                     // row id, also accepted by --tournament
+	Name            string         `json:"name"`                   // unique in the file (case-insensitive)
+	Variant         *rules.Variant `json:"variant"`                // rules.Italian or rules.International; JSON and the column hold its Name
+	System          string         `json:"system"`                 // SystemRoundRobin, SystemItaloSwiss or SystemDutch
+	Rounds          int            `json:"rounds"`                 // number of rounds planned (>= 1)
+	Scoring         string         `json:"scoring"`                // display scale: "2-1-0", "1-0.5-0" or "3-1-0"
+	ByePoints       int            `json:"bye_points"`             // game points for the pairing bye (riposo), 0-2
+	ForfeitPoints   int            `json:"forfeit_points"`         // game points for a win by forfeit, 0-2
+	GamesPerPairing int            `json:"games_per_pairing"`      // 1, or 2 (andata e ritorno, colours reversed)
+	TieBreaks       []string       `json:"tiebreaks"`              // tie-break names in order
+	Seed            int64          `json:"seed"`                   // seed of the lot and of every random choice
+	LotDrawnAt      string         `json:"lot_drawn_at,omitempty"` // RFC 3339 time the lot was drawn; "" before
+	Start           string         `json:"start,omitempty"`        // YYYY-MM-DD
+	End             string         `json:"end,omitempty"`          // YYYY-MM-DD
+	Place           string         `json:"place,omitempty"`        // where it is played
+	Federation      string         `json:"federation,omitempty"`   // organising federation (FID, FMJD...)
+	Arbiter         string         `json:"arbiter,omitempty"`      // chief arbiter (arbitro principale)
+	TimeControl     string         `json:"time_control,omitempty"` // as announced, free text
+	CreatedAt       string         `json:"created_at"`             // RFC 3339 UTC
 	// ItaloFormat is the Italo-Swiss format (pairing.ItaloFormat: art8, art9, art2 or
 	// rotation); "" for the other systems. New Italo-Swiss tournaments default to art8.
 	ItaloFormat string `json:"italo_format,omitempty"`
@@ -74,7 +76,7 @@ var Languages = []string{"it", "en", "fr", "nl"}
 
 // DefaultLang is the language a new tournament gets when none is given: Italian for dama
 // italiana (FID events), English otherwise (FMJD events are run in English).
-func DefaultLang(variant string) string {
+func DefaultLang(variant *rules.Variant) string {
 	if variant == VariantItalian {
 		return "it"
 	}
@@ -189,10 +191,8 @@ func (t *Tournament) validate() error {
 	if _, err := strconv.ParseInt(t.Name, 10, 64); err == nil {
 		return fmt.Errorf("%w: tournament name %q is a number; numbers select tournaments by id, so add a word", ErrMalformed, t.Name)
 	}
-	switch t.Variant {
-	case VariantItalian, VariantInternational:
-	default:
-		return fmt.Errorf("%w: variant %q (use italian or international)", ErrMalformed, t.Variant)
+	if t.Variant != rules.Italian && t.Variant != rules.International {
+		return fmt.Errorf("%w: variant %q (use italian or international)", ErrMalformed, t.Variant.Name())
 	}
 	switch t.System {
 	case SystemRoundRobin, SystemItaloSwiss, SystemDutch:
@@ -239,15 +239,17 @@ func (t *Tournament) validate() error {
 	return nil
 }
 
-// CanonicalVariant returns the stored name ("italian" or "international") of a variant
-// named in rules.VariantNames ("dama", "internazionale", "22", ...), so that tournament
-// create and set accept the names replay --variant accepts; another name is returned in
-// lower case, for Validate to refuse.
-func CanonicalVariant(name string) string {
-	if v, err := rules.VariantByName(name); err == nil {
-		return v.Name()
+// ParseVariant is rules.VariantByName for a command's --variant flag and for
+// `tournament set variant`: any name of rules.VariantNames ("dama", "internazionale", "22",
+// ...), so that every command accepts the names replay --variant accepts. An unknown name
+// gives an error wrapping ErrMalformed, `variant "russian" (use italian or international)`
+// (the name lower-cased and trimmed).
+func ParseVariant(name string) (*rules.Variant, error) {
+	v, err := rules.VariantByName(name)
+	if err != nil {
+		return nil, fmt.Errorf("%w: variant %q (use italian or international)", ErrMalformed, strings.ToLower(strings.TrimSpace(name)))
 	}
-	return strings.ToLower(strings.TrimSpace(name))
+	return v, nil
 }
 
 // Validate checks a tournament about to be created (name, variant, system, rounds, scoring,
@@ -274,18 +276,18 @@ func (tx *Tx) CreateTournament(t *Tournament) error {
 		t.Seed = NewSeed()
 	}
 	var n int
-	if err := tx.QueryRowContext(tx.ctx, `SELECT count(*) FROM tournaments WHERE name = ? COLLATE NOCASE`, t.Name).Scan(&n); err != nil {
+	if err := tx.queryRow(`SELECT count(*) FROM tournaments WHERE name = ? COLLATE NOCASE`, t.Name).Scan(&n); err != nil {
 		return err
 	}
 	if n > 0 {
 		return fmt.Errorf("%w: %q", ErrDuplicateTournament, t.Name)
 	}
 	t.CreatedAt = tx.NowText()
-	res, err := tx.ExecContext(tx.ctx, `INSERT INTO tournaments (name, variant, system, rounds, scoring, bye_points, forfeit_points,
+	res, err := tx.exec(`INSERT INTO tournaments (name, variant, system, rounds, scoring, bye_points, forfeit_points,
 		games_per_pairing, tiebreaks, lot_seed, start_date, end_date, place, federation, chief_arbiter, time_control, created_at,
 		italo_format, openings, club_separation, lang)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		t.Name, t.Variant, t.System, t.Rounds, t.Scoring, t.ByePoints, t.ForfeitPoints, t.GamesPerPairing,
+		t.Name, t.Variant.Name(), t.System, t.Rounds, t.Scoring, t.ByePoints, t.ForfeitPoints, t.GamesPerPairing,
 		strings.Join(t.TieBreaks, ","), t.Seed, t.Start, t.End, t.Place, t.Federation, t.Arbiter, t.TimeControl, t.CreatedAt,
 		t.ItaloFormat, t.Openings, t.ClubSeparation, t.Lang)
 	if err != nil {
@@ -305,12 +307,16 @@ const tournamentCols = `t.id, t.name, t.variant, t.system, t.rounds, t.scoring, 
 
 func scanTournament(sc interface{ Scan(...any) error }) (*Tournament, error) {
 	var t Tournament
-	var tb string
-	err := sc.Scan(&t.ID, &t.Name, &t.Variant, &t.System, &t.Rounds, &t.Scoring, &t.ByePoints, &t.ForfeitPoints,
+	var tb, variant string
+	err := sc.Scan(&t.ID, &t.Name, &variant, &t.System, &t.Rounds, &t.Scoring, &t.ByePoints, &t.ForfeitPoints,
 		&t.GamesPerPairing, &tb, &t.Seed, &t.LotDrawnAt, &t.Start, &t.End, &t.Place,
 		&t.Federation, &t.Arbiter, &t.TimeControl, &t.CreatedAt, &t.ItaloFormat, &t.Openings, &t.ClubSeparation, &t.Lang, &t.Players, &t.RoundsPaired)
 	if err != nil {
 		return nil, err
+	}
+	// The column's CHECK constraint admits only the two canonical names.
+	if t.Variant, err = rules.VariantByName(variant); err != nil {
+		return nil, fmt.Errorf("%w: tournament %s has variant %q: %v", ErrInvalid, t.Name, variant, err)
 	}
 	t.TieBreaks = []string{}
 	if tb != "" {
@@ -321,7 +327,7 @@ func scanTournament(sc interface{ Scan(...any) error }) (*Tournament, error) {
 
 // Tournaments returns every tournament of the file, by id.
 func (tx *Tx) Tournaments() ([]Tournament, error) {
-	rows, err := tx.QueryContext(tx.ctx, `SELECT `+tournamentCols+` FROM tournaments t ORDER BY t.id`)
+	rows, err := tx.query(`SELECT ` + tournamentCols + ` FROM tournaments t ORDER BY t.id`)
 	if err != nil {
 		return nil, err
 	}
@@ -339,7 +345,7 @@ func (tx *Tx) Tournaments() ([]Tournament, error) {
 
 // TournamentByID returns tournament id; ErrNotFound if there is none.
 func (tx *Tx) TournamentByID(id int64) (*Tournament, error) {
-	t, err := scanTournament(tx.QueryRowContext(tx.ctx, `SELECT `+tournamentCols+` FROM tournaments t WHERE t.id = ?`, id))
+	t, err := scanTournament(tx.queryRow(`SELECT `+tournamentCols+` FROM tournaments t WHERE t.id = ?`, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("%w: no tournament with id %d", ErrNotFound, id)
 	}
@@ -453,7 +459,7 @@ func (tx *Tx) SetTournamentField(t *Tournament, field, value string) (*Tournamen
 	case "lang":
 		nt.Lang = value
 	case "variant":
-		nt.Variant = CanonicalVariant(value)
+		nt.Variant, err = ParseVariant(value)
 	case "system":
 		nt.System = strings.ToLower(value)
 		if nt.System != SystemItaloSwiss {
@@ -497,17 +503,17 @@ func (tx *Tx) SetTournamentField(t *Tournament, field, value string) (*Tournamen
 	}
 	if field == "name" && !strings.EqualFold(nt.Name, cur.Name) {
 		var n int
-		if err := tx.QueryRowContext(tx.ctx, `SELECT count(*) FROM tournaments WHERE name = ? COLLATE NOCASE AND id <> ?`, nt.Name, nt.ID).Scan(&n); err != nil {
+		if err := tx.queryRow(`SELECT count(*) FROM tournaments WHERE name = ? COLLATE NOCASE AND id <> ?`, nt.Name, nt.ID).Scan(&n); err != nil {
 			return nil, err
 		}
 		if n > 0 {
 			return nil, fmt.Errorf("%w: %q", ErrDuplicateTournament, nt.Name)
 		}
 	}
-	_, err = tx.ExecContext(tx.ctx, `UPDATE tournaments SET name = ?, variant = ?, system = ?, rounds = ?, scoring = ?,
+	_, err = tx.exec(`UPDATE tournaments SET name = ?, variant = ?, system = ?, rounds = ?, scoring = ?,
 		bye_points = ?, forfeit_points = ?, games_per_pairing = ?, tiebreaks = ?, lot_seed = ?, start_date = ?,
 		end_date = ?, place = ?, federation = ?, chief_arbiter = ?, time_control = ?, italo_format = ?, openings = ?, club_separation = ?, lang = ? WHERE id = ?`,
-		nt.Name, nt.Variant, nt.System, nt.Rounds, nt.Scoring, nt.ByePoints, nt.ForfeitPoints, nt.GamesPerPairing,
+		nt.Name, nt.Variant.Name(), nt.System, nt.Rounds, nt.Scoring, nt.ByePoints, nt.ForfeitPoints, nt.GamesPerPairing,
 		strings.Join(nt.TieBreaks, ","), nt.Seed, nt.Start, nt.End, nt.Place, nt.Federation, nt.Arbiter, nt.TimeControl,
 		nt.ItaloFormat, nt.Openings, nt.ClubSeparation, nt.Lang, nt.ID)
 	if err != nil {
@@ -562,7 +568,7 @@ func (tx *Tx) SetRoundSchedule(t *Tournament, n int, date, clock *string) (Round
 			return RoundSchedule{}, err
 		}
 	}
-	if _, err := tx.ExecContext(tx.ctx, `UPDATE rounds SET play_date = ?, start_time = ? WHERE tournament_id = ? AND number = ?`,
+	if _, err := tx.exec(`UPDATE rounds SET play_date = ?, start_time = ? WHERE tournament_id = ? AND number = ?`,
 		next.Date, next.Time, t.ID, n); err != nil {
 		return RoundSchedule{}, err
 	}
@@ -573,7 +579,7 @@ func (tx *Tx) SetRoundSchedule(t *Tournament, n int, date, clock *string) (Round
 // round is not paired.
 func (tx *Tx) RoundSchedule(tournamentID int64, n int) (RoundSchedule, error) {
 	s := RoundSchedule{Round: n}
-	err := tx.QueryRowContext(tx.ctx, `SELECT play_date, start_time FROM rounds WHERE tournament_id = ? AND number = ?`,
+	err := tx.queryRow(`SELECT play_date, start_time FROM rounds WHERE tournament_id = ? AND number = ?`,
 		tournamentID, n).Scan(&s.Date, &s.Time)
 	if errors.Is(err, sql.ErrNoRows) {
 		return s, fmt.Errorf("%w: round %d is not paired", ErrNotFound, n)

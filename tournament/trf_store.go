@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"arbitro/rules"
 	"fmt"
 	"slices"
 	"strconv"
@@ -249,7 +250,7 @@ func (tr *TRF) recordForms() []string {
 func (tx *Tx) keepTRFRecords(t *Tournament, tr *TRF, ids map[int]int64) error {
 	lines := keptTRFRecords(tr, t)
 	for k, l := range lines {
-		if _, err := tx.ExecContext(tx.ctx, `INSERT INTO trf_records (tournament_id, seq, line) VALUES (?, ?, ?)`, t.ID, k+1, l); err != nil {
+		if _, err := tx.exec(`INSERT INTO trf_records (tournament_id, seq, line) VALUES (?, ?, ?)`, t.ID, k+1, l); err != nil {
 			return err
 		}
 	}
@@ -263,7 +264,7 @@ func (tx *Tx) keepTRFRecords(t *Tournament, tr *TRF, ids map[int]int64) error {
 				if x > y {
 					x, y = y, x
 				}
-				if _, err := tx.ExecContext(tx.ctx, `INSERT OR REPLACE INTO forbidden_pairs (tournament_id, entry_a, entry_b, first_round, last_round) VALUES (?, ?, ?, ?, ?)`,
+				if _, err := tx.exec(`INSERT OR REPLACE INTO forbidden_pairs (tournament_id, entry_a, entry_b, first_round, last_round) VALUES (?, ?, ?, ?, ?)`,
 					t.ID, x, y, f.FirstRound, f.LastRound); err != nil {
 					return err
 				}
@@ -271,7 +272,7 @@ func (tx *Tx) keepTRFRecords(t *Tournament, tr *TRF, ids map[int]int64) error {
 		}
 	}
 	if tr.Baku() && t.System == SystemDutch {
-		if _, err := tx.ExecContext(tx.ctx, `INSERT INTO dutch_settings (tournament_id, acceleration) VALUES (?, ?)`, t.ID, AccelerationBaku); err != nil {
+		if _, err := tx.exec(`INSERT INTO dutch_settings (tournament_id, acceleration) VALUES (?, ?)`, t.ID, AccelerationBaku); err != nil {
 			return err
 		}
 	}
@@ -282,7 +283,7 @@ func (tx *Tx) keepTRFRecords(t *Tournament, tr *TRF, ids map[int]int64) error {
 // the player fields of trf_players or the federation ids, the records of trf_records,
 // the prohibited pairs and the acceleration (see ExportTRF).
 func (tx *Tx) addTRFKept(t *Tournament, tr *TRF) error {
-	rows, err := tx.QueryContext(tx.ctx, `SELECT e.pairing_number, p.fid_id, p.fmjd_id, p.national_id, p.birth_year,
+	rows, err := tx.query(`SELECT e.pairing_number, p.fid_id, p.fmjd_id, p.national_id, p.birth_year,
 		COALESCE(k.sex, ''), COALESCE(k.birth_date, ''), COALESCE(k.id_column, ''), COALESCE(k.line, ''), k.entry_id IS NOT NULL
 		FROM entries e JOIN players p ON p.id = e.player_id LEFT JOIN trf_players k ON k.entry_id = e.id
 		WHERE e.tournament_id = ? AND e.pairing_number IS NOT NULL`, t.ID)
@@ -339,7 +340,7 @@ type keptPlayer struct {
 // the file's spelling (fileSpelling), or else the federation id of the variant (the FMJD
 // id in international draughts, the FID id in Italian, then any, then the national id) in
 // the id column and the birth year. played is the number of rounds paired.
-func (k keptPlayer) apply(p *TRFPlayer, variant string, played int) {
+func (k keptPlayer) apply(p *TRFPlayer, variant *rules.Variant, played int) {
 	p.Sex, p.BirthDate, p.FideID = k.sex, k.birth, k.idCol
 	if k.line != "" {
 		fileSpelling(p, k.line, played)
@@ -366,7 +367,7 @@ func (k keptPlayer) apply(p *TRFPlayer, variant string, played int) {
 
 // keptRecordLines are the trf_records lines of t, in file order.
 func (tx *Tx) keptRecordLines(t *Tournament) ([]string, error) {
-	rows, err := tx.QueryContext(tx.ctx, `SELECT line FROM trf_records WHERE tournament_id = ? ORDER BY seq`, t.ID)
+	rows, err := tx.query(`SELECT line FROM trf_records WHERE tournament_id = ? ORDER BY seq`, t.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -417,7 +418,7 @@ func (tr *TRF) applyKeptRecords(t *Tournament, records []string) error {
 // pair; a pair without a last round lasts to the last round).
 func (tx *Tx) addStoredForbidden(t *Tournament, tr *TRF) error {
 	tr.Forbidden = nil
-	rows, err := tx.QueryContext(tx.ctx, `SELECT ea.pairing_number, eb.pairing_number, f.first_round, f.last_round FROM forbidden_pairs f
+	rows, err := tx.query(`SELECT ea.pairing_number, eb.pairing_number, f.first_round, f.last_round FROM forbidden_pairs f
 		JOIN entries ea ON ea.id = f.entry_a JOIN entries eb ON eb.id = f.entry_b
 		WHERE f.tournament_id = ? ORDER BY ea.pairing_number, eb.pairing_number`, t.ID)
 	if err != nil {
@@ -439,11 +440,11 @@ func (tx *Tx) addStoredForbidden(t *Tournament, tr *TRF) error {
 
 // TRFImportOptions are the choices of `arbitro tournament import-trf`.
 type TRFImportOptions struct {
-	Name    string // tournament name; "" = the TRF's 012 line
-	Variant string // VariantItalian or VariantInternational (required: a TRF does not say)
-	System  string // "" = SystemDutch
-	Seed    int64  // 0 = NewSeed(); then moved to the first seed whose lot colour is XXC
-	Source  string // file name for the event log
+	Name    string         // tournament name; "" = the TRF's 012 line
+	Variant *rules.Variant // rules.Italian or rules.International (required: a TRF does not say)
+	System  string         // "" = SystemDutch
+	Seed    int64          // 0 = NewSeed(); then moved to the first seed whose lot colour is XXC
+	Source  string         // file name for the event log
 }
 
 // trfTournament builds the tournament an import of tr with opts creates (name, variant,
@@ -516,7 +517,7 @@ func (tx *Tx) ImportTRF(tr *TRF, opts TRFImportOptions) (*Tournament, error) {
 		return nil, err
 	}
 	now := tx.NowText()
-	if _, err := tx.ExecContext(tx.ctx, `UPDATE tournaments SET lot_drawn_at = ? WHERE id = ?`, now, t.ID); err != nil {
+	if _, err := tx.exec(`UPDATE tournaments SET lot_drawn_at = ? WHERE id = ?`, now, t.ID); err != nil {
 		return nil, err
 	}
 	t.LotDrawnAt = now
@@ -561,14 +562,14 @@ func (tx *Tx) importTRFPlayers(t *Tournament, tr *TRF) (map[int]int64, error) {
 		if err != nil {
 			return nil, fmt.Errorf("TRF line %d: %w", p.Line, err)
 		}
-		if _, err := tx.ExecContext(tx.ctx, `UPDATE entries SET pairing_number = ? WHERE id = ?`, p.Number, e.ID); err != nil {
+		if _, err := tx.exec(`UPDATE entries SET pairing_number = ? WHERE id = ?`, p.Number, e.ID); err != nil {
 			return nil, err
 		}
 		e.Number = p.Number
 		existing = append(existing, *e)
 		ids[p.Number] = e.ID
 		// the fields arbitro does not model otherwise, and the line, kept for export
-		if _, err := tx.ExecContext(tx.ctx, `INSERT INTO trf_players (entry_id, sex, birth_date, id_column, line) VALUES (?, ?, ?, ?, ?)`,
+		if _, err := tx.exec(`INSERT INTO trf_players (entry_id, sex, birth_date, id_column, line) VALUES (?, ?, ?, ?, ?)`,
 			e.ID, p.Sex, p.BirthDate, p.FideID, p.Raw); err != nil {
 			return nil, err
 		}
@@ -581,7 +582,7 @@ func (tx *Tx) importTRFPlayers(t *Tournament, tr *TRF) (map[int]int64, error) {
 // game gets none).
 func (tx *Tx) importTRFRound(t *Tournament, tr *TRF, r int, ids map[int]int64, explanation string) error {
 	now := tx.NowText()
-	res, err := tx.ExecContext(tx.ctx, `INSERT INTO rounds (tournament_id, number, method, seed, explanation, paired_at, published_at)
+	res, err := tx.exec(`INSERT INTO rounds (tournament_id, number, method, seed, explanation, paired_at, published_at)
 		VALUES (?, ?, ?, 0, ?, ?, ?)`, t.ID, r, RoundMethodTRF, explanation, now, now)
 	if err != nil {
 		return err
@@ -599,7 +600,7 @@ func (tx *Tx) importTRFRound(t *Tournament, tr *TRF, r int, ids map[int]int64, e
 		if !pr.IsBye() {
 			black = ids[pr.Black]
 		}
-		res, err := tx.ExecContext(tx.ctx, `INSERT INTO boards (round_id, board, game, white_entry, black_entry) VALUES (?, ?, 1, ?, ?)`,
+		res, err := tx.exec(`INSERT INTO boards (round_id, board, game, white_entry, black_entry) VALUES (?, ?, 1, ?, ?)`,
 			roundID, pr.Board, ids[pr.White], black)
 		if err != nil {
 			return err
@@ -624,8 +625,8 @@ func (tx *Tx) importTRFRound(t *Tournament, tr *TRF, r int, ids map[int]int64, e
 		if kind == "" {
 			continue // pending
 		}
-		if _, err := tx.ExecContext(tx.ctx, `INSERT INTO results (board_id, kind, white_points, black_points, entered_at, entered_by)
-			VALUES (?, ?, ?, ?, ?, ?)`, boardID, kind, wp, bp, now, Actor()); err != nil {
+		if _, err := tx.exec(`INSERT INTO results (board_id, kind, white_points, black_points, entered_at, entered_by)
+			VALUES (?, ?, ?, ?, ?, ?)`, boardID, kind, wp, bp, now, tx.actor); err != nil {
 			return err
 		}
 	}
@@ -639,7 +640,7 @@ func (tx *Tx) importTRFRound(t *Tournament, tr *TRF, r int, ids map[int]int64, e
 func (tx *Tx) importTRFAbsences(t *Tournament, tr *TRF, ids map[int]int64) error {
 	played := tr.PlayedRounds()
 	add := func(num, round, points int, reason string) error {
-		_, err := tx.ExecContext(tx.ctx, `INSERT OR IGNORE INTO absences (tournament_id, entry_id, round_number, points, reason) VALUES (?, ?, ?, ?, ?)`,
+		_, err := tx.exec(`INSERT OR IGNORE INTO absences (tournament_id, entry_id, round_number, points, reason) VALUES (?, ?, ?, ?, ?)`,
 			t.ID, ids[num], round, points, reason)
 		return err
 	}

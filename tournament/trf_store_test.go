@@ -3,6 +3,7 @@ package tournament
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"reflect"
@@ -95,10 +96,13 @@ func TestTRFImportErrors(t *testing.T) {
 	}
 	st := newTestStore(t)
 	err = st.Update(context.Background(), func(tx *Tx) error {
-		_, err := tx.ImportTRF(tr, TRFImportOptions{Variant: "checkers"})
+		_, err := tx.ImportTRF(tr, TRFImportOptions{})
 		return err
 	})
-	if err == nil || !strings.Contains(err.Error(), "variant") {
+	if !errors.Is(err, ErrMalformed) || !strings.Contains(err.Error(), "variant") {
+		t.Fatalf("no variant: %v", err)
+	}
+	if _, err := ParseVariant("checkers"); !errors.Is(err, ErrMalformed) || err.Error() != `invalid value: variant "checkers" (use italian or international)` {
 		t.Fatalf("bad variant: %v", err)
 	}
 }

@@ -160,16 +160,15 @@ func auditTournament(cmd *cobra.Command, round int, pdf string) error {
 			plural(a.Problems, "problem", "problems"), plural(withProblems, "game", "games"), a.Illegal)
 	}
 	if pdf != "" {
-		rep := reports.AuditReport{Checked: a.Checked, Event: tournament.EventInfo{Name: t.Name, Place: t.Place, StartDate: t.Start,
-			EndDate: t.End, Variant: t.Variant, System: t.System, ChiefArbiter: t.Arbiter, Federation: t.Federation, TimeControl: t.TimeControl}}
+		rep := reports.AuditReport{Checked: a.Checked, Event: t.EventInfo()}
 		for _, ga := range a.Games {
 			vd := ga.Verdict
 			if vd.Legal {
 				continue
 			}
 			rep.Items = append(rep.Items, reports.AuditItem{GameID: ga.GameID, Round: ga.Board.Round, Board: ga.Board.Board,
-				White: ga.Board.White, Black: ga.Board.Black, Variant: t.Variant, Ply: vd.Ply, Move: vd.Move, Reason: vd.Reason,
-				Message: vd.Message, FEN: vd.FEN, Legal: vd.LegalMoves})
+				White: ga.Board.White, Black: ga.Board.Black, Ply: vd.Ply, Move: vd.Move, From: vd.MoveFrom, To: vd.MoveTo,
+				Reason: vd.Reason, Message: vd.Message, Position: vd.Before, Legal: vd.LegalMoves})
 		}
 		loc, err := reportLocale(t) // the header and footer in the tournament's language
 		if err != nil {

@@ -2,12 +2,12 @@ package main
 
 // Data safety row "kill -9 inside a write": result, pair, game import, event import and
 // player import are each killed (SIGKILL) 20 times at a random moment inside their write
-// transaction. The store's test hook (ARBITRO_TEST_TX_MARKER, see txMark in
-// tournament/store.go) marks when the transaction began and when its writes were done, so
-// the test proves where each kill landed. After each kill the file must pass
-// integrity_check and foreign_key_check and hold either nothing of the command (every
-// table's row count as before) or all of it (as after an uncut run); a kill before the
-// writes were done must leave nothing. The seed is printed: ARBITRO_CRASH_SEED=N replays.
+// transaction. The store's transaction hook (tournament.WithTxHook, which the command sets
+// from ARBITRO_TEST_TX_MARKER: txMarker in storeenv.go) marks when the transaction began
+// and when its writes were done, so the test proves where each kill landed. After each
+// kill the file must pass integrity_check and foreign_key_check and hold either nothing of
+// the command (every table's row count as before) or all of it (as after an uncut run); a
+// kill before the writes were done must leave nothing. The seed is printed: ARBITRO_CRASH_SEED=N replays.
 
 import (
 	"database/sql"
@@ -19,21 +19,15 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"arbitro/tournament"
 )
 
 // tableCounts returns "table=rows ..." for every table of the file, after checking it.
 func tableCounts(t *testing.T, path string) string {
 	t.Helper()
-	st, err := tournament.Open(path)
-	if err != nil {
-		t.Fatalf("reopen: %v", err)
-	}
-	defer st.Close()
-	checkIntegrity(t, st)
+	db := reopen(t, path)
+	checkIntegrity(t, db)
 	var names []string
-	rows, err := st.DB().Query(`SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`)
+	rows, err := db.Query(`SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +40,7 @@ func tableCounts(t *testing.T, path string) string {
 	var out []string
 	for _, n := range names {
 		var c int
-		st.DB().QueryRow(`SELECT count(*) FROM "` + n + `"`).Scan(&c)
+		db.QueryRow(`SELECT count(*) FROM "` + n + `"`).Scan(&c)
 		out = append(out, fmt.Sprintf("%s=%d", n, c))
 	}
 	return strings.Join(out, " ")

@@ -140,7 +140,7 @@ func runDemo(w io.Writer, dir string, seed int64) error {
 	if err != nil {
 		return err
 	}
-	st, err := tournament.Open(filepath.Join(dir, "arbitro.db"))
+	st, err := tournament.Open(filepath.Join(dir, "arbitro.db"), storeEnv()...)
 	if err != nil {
 		return explain(err)
 	}
@@ -257,7 +257,7 @@ func (d *demo) audit(t *tournament.Tournament, prefix string) error {
 		return err
 	}
 	var text bytes.Buffer
-	rep := reports.AuditReport{Checked: a.Checked, Event: eventInfo(t)}
+	rep := reports.AuditReport{Checked: a.Checked, Event: t.EventInfo()}
 	for _, ga := range a.Games {
 		for _, p := range ga.Problems {
 			fmt.Fprintf(&text, "round %d board %d (%s - %s): %s: %s\n", ga.Board.Round, ga.Board.Board, ga.Board.White, ga.Board.Black, p.Code, p.Message)
@@ -286,11 +286,6 @@ func (d *demo) audit(t *tournament.Tournament, prefix string) error {
 	}
 	m.Locale = loc
 	return d.file(prefix+"-audit.pdf", func(w io.Writer) error { return reports.WriteAuditPDF(w, rep, m) })
-}
-
-func eventInfo(t *tournament.Tournament) tournament.EventInfo {
-	return tournament.EventInfo{Name: t.Name, Place: t.Place, StartDate: t.Start, EndDate: t.End, Variant: t.Variant,
-		System: t.System, ChiefArbiter: t.Arbiter, Federation: t.Federation, TimeControl: t.TimeControl}
 }
 
 // standingsOf loads t's standings after its last completed round.

@@ -31,6 +31,7 @@ func newEventCmd() *cobra.Command {
 func newEventImportCmd() *cobra.Command {
 	var opts tournament.EventImportOptions
 	var again bool
+	var variant string
 	cmd := &cobra.Command{
 		Use:   "import FILE.pdn",
 		Short: "Create a tournament from the PDN file of a played event, judging every game",
@@ -57,7 +58,13 @@ Illegal game scores are imported with their verdict and listed; 'arbitro audit' 
 			if opts.Rounds < 0 || opts.Rounds > 99 {
 				return usageErr("--rounds must be 1 to 99 (or 0: the rounds in the file), not %d", opts.Rounds)
 			}
-			opts.Variant = strings.ToLower(opts.Variant)
+			if variant != "" {
+				v, err := tournament.ParseVariant(variant)
+				if err != nil {
+					return explain(err)
+				}
+				opts.Variant = v
+			}
 			opts.System = strings.ToLower(opts.System)
 			fh, err := os.Open(args[0])
 			if err != nil {
@@ -105,7 +112,7 @@ Illegal game scores are imported with their verdict and listed; 'arbitro audit' 
 	}
 	f := cmd.Flags()
 	f.StringVar(&opts.Name, "name", "", "tournament name (default: the Event/Dati tag without the round, with the year)")
-	f.StringVar(&opts.Variant, "variant", "", "italian or international, for files without GameType tags")
+	f.StringVar(&variant, "variant", "", "italian or international, for files without GameType tags")
 	f.StringVar(&opts.System, "system", "", "round-robin, italo-swiss or dutch (default: inferred, see above)")
 	f.IntVar(&opts.Rounds, "rounds", 0, "rounds planned (default: the rounds in the file, or the whole round robin)")
 	f.BoolVar(&again, "again", false, "import a file already imported into this database once more, as another tournament")

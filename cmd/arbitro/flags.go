@@ -48,6 +48,7 @@ func isCobraUsage(err error) bool {
 // openStore opens the --db file (creating it if needed). The caller closes it. Errors are
 // already explained for the user (see explain).
 func openStore(opts ...tournament.OpenOption) (*tournament.Store, error) {
+	opts = append(storeEnv(), opts...)
 	if v := os.Getenv("ARBITRO_BUSY_TIMEOUT"); v != "" {
 		d, err := time.ParseDuration(v)
 		if err != nil || d <= 0 {

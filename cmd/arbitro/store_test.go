@@ -5,7 +5,9 @@ package main
 // arbitro (envRunMain, see TestMain in script_test.go).
 
 import (
+	"arbitro/internal/sqlitetest"
 	"bytes"
+	"database/sql"
 	"fmt"
 	"math/rand"
 	"os"
@@ -39,16 +41,12 @@ func mustRun(t *testing.T, dir string, args ...string) {
 // entries after checking PRAGMA integrity_check and foreign_key_check.
 func checkDB(t *testing.T, path string) int {
 	t.Helper()
-	st, err := tournament.Open(path)
-	if err != nil {
-		t.Fatalf("reopen after the test: %v", err)
-	}
-	defer st.Close()
-	checkIntegrity(t, st)
+	db := reopen(t, path)
+	checkIntegrity(t, db)
 	var entries, players, events int
-	st.DB().QueryRow("SELECT count(*) FROM entries").Scan(&entries)
-	st.DB().QueryRow("SELECT count(*) FROM players").Scan(&players)
-	st.DB().QueryRow("SELECT count(*) FROM events WHERE action = 'player.add'").Scan(&events)
+	db.QueryRow("SELECT count(*) FROM entries").Scan(&entries)
+	db.QueryRow("SELECT count(*) FROM players").Scan(&players)
+	db.QueryRow("SELECT count(*) FROM events WHERE action = 'player.add'").Scan(&events)
 	if players != entries || events != entries {
 		t.Fatalf("%d entries, %d players, %d player.add events: a partial write", entries, players, events)
 	}
@@ -165,13 +163,8 @@ func TestConcurrentWriters(t *testing.T) {
 			t.Fatalf("tournament create failed without the busy message: %v\n%s", r.err, r.stderr)
 		}
 	}
-	st, err := tournament.Open(filepath.Join(dir, "arbitro.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	var n int
-	st.DB().QueryRow("SELECT count(*) FROM tournaments").Scan(&n)
-	st.Close()
+	reopen(t, filepath.Join(dir, "arbitro.db")).QueryRow("SELECT count(*) FROM tournaments").Scan(&n)
 	if n != created {
 		t.Fatalf("%d tournaments in the file, %d creates succeeded", n, created)
 	}
@@ -215,15 +208,28 @@ func TestConcurrentWriters(t *testing.T) {
 	}
 }
 
+// reopen opens path as arbitro does (tournament.Open recovers the write-ahead log and
+// checks the schema), closes it, and returns a plain SQLite connection to the file for the
+// test's queries (closed when the test ends).
+func reopen(t *testing.T, path string) *sql.DB {
+	t.Helper()
+	st, err := tournament.Open(path)
+	if err != nil {
+		t.Fatalf("reopen %s: %v", path, err)
+	}
+	st.Close()
+	return sqlitetest.Open(t, path)
+}
+
 // checkIntegrity fails the test unless PRAGMA integrity_check says ok and PRAGMA
-// foreign_key_check reports no violation on st.
-func checkIntegrity(t *testing.T, st *tournament.Store) {
+// foreign_key_check reports no violation on db.
+func checkIntegrity(t *testing.T, db *sql.DB) {
 	t.Helper()
 	var ok string
-	if err := st.DB().QueryRow("PRAGMA integrity_check").Scan(&ok); err != nil || ok != "ok" {
+	if err := db.QueryRow("PRAGMA integrity_check").Scan(&ok); err != nil || ok != "ok" {
 		t.Fatalf("integrity_check: %q %v", ok, err)
 	}
-	rows, err := st.DB().Query("PRAGMA foreign_key_check")
+	rows, err := db.Query("PRAGMA foreign_key_check")
 	if err != nil {
 		t.Fatal(err)
 	}

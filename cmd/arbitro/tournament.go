@@ -24,7 +24,7 @@ func newTournamentCmd() *cobra.Command {
 
 func newTournamentCreateCmd() *cobra.Command {
 	t := &tournament.Tournament{}
-	var tiebreaks, acceleration string
+	var tiebreaks, acceleration, variant string
 	cmd := &cobra.Command{
 		Use:   "create NAME",
 		Short: "Create a tournament in the database (the file is created if needed)",
@@ -41,7 +41,11 @@ sheets and messages: it (default for italian), en (default for international), f
 		RunE: func(cmd *cobra.Command, args []string) error {
 			t.Name = args[0]
 			t.Lang = flagLang // "" = the default of the variant (tournament.DefaultLang)
-			t.Variant = tournament.CanonicalVariant(t.Variant)
+			v, err := tournament.ParseVariant(variant)
+			if err != nil {
+				return explain(err)
+			}
+			t.Variant = v
 			t.System = strings.ToLower(t.System)
 			if t.ItaloFormat != "" && t.System != tournament.SystemItaloSwiss {
 				return usageErr("--italo-format goes with --system italo-swiss")
@@ -84,7 +88,7 @@ sheets and messages: it (default for italian), en (default for international), f
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&t.Variant, "variant", "italian", "italian or international")
+	f.StringVar(&variant, "variant", "italian", "italian or international")
 	f.StringVar(&t.System, "system", "", "round-robin, italo-swiss or dutch (required)")
 	f.IntVar(&t.Rounds, "rounds", 0, "number of rounds (required)")
 	f.StringVar(&t.Place, "place", "", "where it is played")
@@ -179,7 +183,7 @@ func newTournamentShowCmd() *cobra.Command {
 				}
 				w := newTable(cmd.OutOrStdout())
 				rows := [][2]string{
-					{"id", fmt.Sprint(t.ID)}, {"name", t.Name}, {"variant", t.Variant}, {"system", t.System},
+					{"id", fmt.Sprint(t.ID)}, {"name", t.Name}, {"variant", t.Variant.Name()}, {"system", t.System},
 					{"rounds", fmt.Sprintf("%d (%d paired)", t.Rounds, t.RoundsPaired)}, {"players", fmt.Sprint(t.Players)},
 					{"scoring", t.Scoring}, {"bye-points", fmt.Sprint(t.ByePoints)}, {"forfeit-points", fmt.Sprint(t.ForfeitPoints)},
 					{"games-per-pairing", fmt.Sprint(t.GamesPerPairing)}, {"tiebreaks", orNone(strings.Join(t.TieBreaks, ", "))},

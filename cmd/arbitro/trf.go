@@ -80,6 +80,7 @@ lot). Scores are written in chess points: draughts game points 2-1-0 become 1-0.
 
 func newImportTRFCmd() *cobra.Command {
 	var opts tournament.TRFImportOptions
+	var variant string
 	cmd := &cobra.Command{
 		Use:   "import-trf FILE",
 		Short: "Create a tournament from a FIDE TRF-16 file (players, rounds, results)",
@@ -95,7 +96,9 @@ become absences. All of it is written in one transaction, or nothing.`,
 			if err != nil {
 				return err
 			}
-			opts.Variant = strings.ToLower(opts.Variant)
+			if opts.Variant, err = tournament.ParseVariant(variant); err != nil {
+				return explain(err)
+			}
 			opts.Source = filepath.Base(args[0])
 			if err := tournament.CheckTRFImport(tr, opts); err != nil { // before the file is created
 				return explain(err)
@@ -124,7 +127,7 @@ become absences. All of it is written in one transaction, or nothing.`,
 	}
 	f := cmd.Flags()
 	f.StringVar(&opts.Name, "name", "", "tournament name (default: the TRF's 012 line)")
-	f.StringVar(&opts.Variant, "variant", "international", "italian or international (a TRF does not say)")
+	f.StringVar(&variant, "variant", "international", "italian or international (a TRF does not say)")
 	f.StringVar(&opts.System, "system", "dutch", "pairing system for the rounds still to play")
 	f.Int64Var(&opts.Seed, "seed", 0, "seed of the lot (default random; moved to match XXC)")
 	return cmd

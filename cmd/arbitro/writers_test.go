@@ -52,13 +52,10 @@ func TestSafetyManyWriters(t *testing.T) {
 	} {
 		mustRun(t, dir, append([]string{"--db", db}, args...)...)
 	}
-	st, err := tournament.Open(db)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var eventsBefore int
-	st.DB().QueryRow("SELECT count(*) FROM events").Scan(&eventsBefore)
-	st.Close()
+	before := reopen(t, db)
+	before.QueryRow("SELECT count(*) FROM events").Scan(&eventsBefore)
+	before.Close() // no connection of the test stays open while the writers run
 
 	// The writers: result r on board r of A's round 1 (2-0 on odd boards, 0-2 on even),
 	// player additions to C, and B's first pairing.
@@ -108,15 +105,11 @@ func TestSafetyManyWriters(t *testing.T) {
 	t.Logf("%d writers started together, %d failed; the slowest took %v (busy timeout %v)", len(jobs), failed, slowest.Round(time.Millisecond), tournament.BusyTimeout)
 
 	// The sum: every result, every player, B's round, one event per command.
-	st, err = tournament.Open(db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	checkIntegrity(t, st) // also foreign_key_check
+	raw := reopen(t, db)
+	checkIntegrity(t, raw) // also foreign_key_check
 	q := func(query string, args ...any) int {
 		var n int
-		if err := st.DB().QueryRow(query, args...).Scan(&n); err != nil {
+		if err := raw.QueryRow(query, args...).Scan(&n); err != nil {
 			t.Fatalf("%s: %v", query, err)
 		}
 		return n
@@ -127,7 +120,7 @@ func TestSafetyManyWriters(t *testing.T) {
 	ids := map[string]int64{}
 	for _, name := range []string{"A", "B", "C"} {
 		var id int64
-		st.DB().QueryRow(`SELECT id FROM tournaments WHERE name = ?`, name).Scan(&id)
+		raw.QueryRow(`SELECT id FROM tournaments WHERE name = ?`, name).Scan(&id)
 		ids[name] = id
 	}
 	if n := q(`SELECT count(*) FROM entries WHERE tournament_id = ?`, ids["C"]); n != 149 {
@@ -152,7 +145,7 @@ func TestSafetyManyWriters(t *testing.T) {
 			want = "0-2"
 		}
 		var w, bl int
-		err := st.DB().QueryRow(`SELECT x.white_points, x.black_points FROM results x JOIN boards b ON b.id = x.board_id
+		err := raw.QueryRow(`SELECT x.white_points, x.black_points FROM results x JOIN boards b ON b.id = x.board_id
 			JOIN rounds r ON r.id = b.round_id WHERE r.tournament_id = ? AND r.number = 1 AND b.board = ?`, ids["A"], b).Scan(&w, &bl)
 		got := fmt.Sprintf("%d-%d", w, bl)
 		if err != nil || got != want {

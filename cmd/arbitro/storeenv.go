@@ -1,0 +1,46 @@
+package main
+
+import (
+	"os"
+	"strings"
+	"time"
+
+	"arbitro/tournament"
+)
+
+// storeEnv returns the store options this process's environment gives, read here at the
+// boundary so that package tournament reads no environment: the arbiter's name for the
+// event log ($ARBITRO_ARBITER, else $USER, else tournament.DefaultActor) and, for the crash
+// tests only, the transaction hook ($ARBITRO_TEST_TX_MARKER, see txMarker).
+func storeEnv() []tournament.OpenOption {
+	opts := []tournament.OpenOption{tournament.WithActor(arbiterName())}
+	if prefix := os.Getenv("ARBITRO_TEST_TX_MARKER"); prefix != "" {
+		pause, _ := time.ParseDuration(os.Getenv("ARBITRO_TEST_TX_PAUSE"))
+		opts = append(opts, tournament.WithTxHook(txMarker(prefix, pause)))
+	}
+	return opts
+}
+
+// arbiterName is who the event log names: $ARBITRO_ARBITER, else $USER, else "" (the
+// store's default).
+func arbiterName() string {
+	for _, k := range []string{"ARBITRO_ARBITER", "USER"} {
+		if v := strings.TrimSpace(os.Getenv(k)); v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+// txMarker is the crash tests' transaction hook (crash_test.go): it creates PREFIX.begin
+// when a write transaction has begun, PREFIX.precommit when all its writes are done and it
+// is about to commit (then sleeps pause, e.g. 20ms, so that a kill can land there), and
+// PREFIX.commit once it is committed, so that a test can prove where its kill landed.
+func txMarker(prefix string, pause time.Duration) func(stage string) {
+	return func(stage string) {
+		os.WriteFile(prefix+"."+stage, nil, 0o644)
+		if stage == "precommit" && pause > 0 {
+			time.Sleep(pause)
+		}
+	}
+}
