@@ -445,7 +445,18 @@ type TRFImportOptions struct {
 	System  string         // "" = SystemDutch
 	Seed    int64          // 0 = NewSeed(); then moved to the first seed whose lot colour is XXC
 	Source  string         // file name for the event log
+	// IDColumn says whose id the TRF id column (58-68) holds: TRFIDNational (the default:
+	// e.g. a FIDE chess id), TRFIDFMJD or TRFIDFID (a draughts file, such as arbitro
+	// writes for international or Italian draughts). An id of zeros is no id.
+	IDColumn string
 }
+
+// The kinds of id a TRF id column may hold (TRFImportOptions.IDColumn).
+const (
+	TRFIDNational = "national"
+	TRFIDFMJD     = "fmjd"
+	TRFIDFID      = "fid"
+)
 
 // trfTournament builds the tournament an import of tr with opts creates (name, variant,
 // system, rounds, dates, points, place, federation, arbiter, seed moved to match XXC)
@@ -496,7 +507,19 @@ func CheckTRFImport(tr *TRF, opts TRFImportOptions) error {
 	if err := checkTRFNames(tr); err != nil {
 		return err
 	}
+	if err := checkTRFIDColumn(opts.IDColumn); err != nil {
+		return err
+	}
 	return t.Validate()
+}
+
+// checkTRFIDColumn checks TRFImportOptions.IDColumn; errors wrap ErrInvalid.
+func checkTRFIDColumn(c string) error {
+	switch c {
+	case "", TRFIDNational, TRFIDFMJD, TRFIDFID:
+		return nil
+	}
+	return fmt.Errorf("%w: id column %q (use national, fmjd or fid)", ErrInvalid, c)
 }
 
 // ImportTRF creates a tournament from a parsed TRF in the current transaction: the
@@ -504,7 +527,9 @@ func CheckTRFImport(tr *TRF, opts TRFImportOptions) error {
 // player and entry per 001 line with its starting rank as pairing number (the lot counts
 // as drawn), the rounds played (method RoundMethodTRF), their boards and results (played,
 // forfeit, bye; pending games without a result), and the H/F/Z byes as absences (also the
-// announced ones of the next round). The TRF's FIDE id goes to the player's national id.
+// announced ones of the next round). The id column goes to the player's id of
+// opts.IDColumn (national by default; FMJD or FID for a draughts file), and the whole line to
+// trf_players for export.
 // When the TRF has XXC, the stored seed is chosen so that pairing.LotColour(seed) is that
 // colour, so the Dutch engine continues the event with the same initial colour. Logs
 // "trf.import". Errors: CreateTournament's and AddPlayer's (ErrInvalid,
@@ -513,6 +538,9 @@ func CheckTRFImport(tr *TRF, opts TRFImportOptions) error {
 func (tx *Tx) ImportTRF(tr *TRF, opts TRFImportOptions) (*Tournament, error) {
 	played := tr.PlayedRounds()
 	t := trfTournament(tr, opts)
+	if err := checkTRFIDColumn(opts.IDColumn); err != nil {
+		return nil, err
+	}
 	if err := tx.CreateTournament(&t); err != nil {
 		return nil, err
 	}
@@ -521,7 +549,7 @@ func (tx *Tx) ImportTRF(tr *TRF, opts TRFImportOptions) (*Tournament, error) {
 		return nil, err
 	}
 	t.LotDrawnAt = now
-	ids, err := tx.importTRFPlayers(&t, tr)
+	ids, err := tx.importTRFPlayers(&t, tr, opts.IDColumn)
 	if err != nil {
 		return nil, err
 	}
@@ -547,12 +575,22 @@ func (tx *Tx) ImportTRF(tr *TRF, opts TRFImportOptions) (*Tournament, error) {
 // importTRFPlayers adds one player and entry per 001 line of tr to t, with the starting
 // rank as pairing number, and keeps the line (trf_players). It returns the entry id of
 // each starting rank.
-func (tx *Tx) importTRFPlayers(t *Tournament, tr *TRF) (map[int]int64, error) {
+func (tx *Tx) importTRFPlayers(t *Tournament, tr *TRF, idColumn string) (map[int]int64, error) {
 	ids := map[int]int64{}
 	existing := []Entry{}
 	dups := newDupIndex(existing)
 	for _, p := range tr.Players {
-		pl := Player{Name: p.Name, Federation: p.Federation, Rating: p.Rating, Title: p.Title, NationalID: p.FideID}
+		pl := Player{Name: p.Name, Federation: p.Federation, Rating: p.Rating, Title: p.Title}
+		if id := p.FideID; strings.Trim(id, "0") != "" {
+			switch idColumn {
+			case TRFIDFMJD:
+				pl.FMJDID = id
+			case TRFIDFID:
+				pl.FIDID = id
+			default:
+				pl.NationalID = id
+			}
+		}
 		if len(p.BirthDate) >= 4 {
 			if y, err := strconv.Atoi(p.BirthDate[:4]); err == nil && y >= 1900 && y <= 2100 {
 				pl.BirthYear = y

@@ -255,3 +255,46 @@ func TestTRFImportXXZ(t *testing.T) {
 		}
 	}
 }
+
+// TestTRFImportIDColumn: the id column (58-68) goes to the player's national id by
+// default, to his FMJD or FID id when the import says so (a draughts TRF); an id of zeros
+// is no id; export writes the column as read.
+func TestTRFImportIDColumn(t *testing.T) {
+	tr, err := ParseTRF(bytes.NewReader(readSmall(t)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr.Players[1].FideID = "0" // player 2: no id, as some programs write it
+	for _, c := range []struct {
+		column string
+		get    func(Player) string
+	}{
+		{"", func(p Player) string { return p.NationalID }},
+		{TRFIDFMJD, func(p Player) string { return p.FMJDID }},
+		{TRFIDFID, func(p Player) string { return p.FIDID }},
+	} {
+		st := newTestStore(t)
+		ctx := context.Background()
+		var players []Entry
+		if err := st.Update(ctx, func(tx *Tx) error {
+			tour, err := tx.ImportTRF(tr, TRFImportOptions{Variant: VariantInternational, IDColumn: c.column})
+			if err != nil {
+				return err
+			}
+			players, err = tx.Entries(tour.ID)
+			return err
+		}); err != nil {
+			t.Fatalf("%q: %v", c.column, err)
+		}
+		got := map[int]string{}
+		for _, e := range players {
+			got[e.Number] = c.get(e.Player)
+		}
+		if got[1] != "12345678" || got[2] != "" {
+			t.Errorf("id column as %q: player 1 %q, player 2 %q (want 12345678 and none)", c.column, got[1], got[2])
+		}
+	}
+	if err := CheckTRFImport(tr, TRFImportOptions{Variant: VariantInternational, IDColumn: "fide"}); !errors.Is(err, ErrInvalid) {
+		t.Errorf("id column fide: %v, want ErrInvalid", err)
+	}
+}
