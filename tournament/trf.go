@@ -718,12 +718,33 @@ func playerLine(t *TRF, p *TRFPlayer) string {
 		if rd.Opponent == 0 && rd.Colour == ' ' && rd.Result == ' ' {
 			continue
 		}
-		put(col, col+3, fmt.Sprintf("%04d", rd.Opponent), false)
+		opp := fmt.Sprintf("%04d", rd.Opponent)
+		if rd.Opponent > 0 && spacedOpponents(p.Raw) {
+			opp = fmt.Sprintf("%4d", rd.Opponent) // the file's style: "  25", not "0025"
+		}
+		put(col, col+3, opp, false)
 		b[col+4] = rd.Colour
 		b[col+6] = rd.Result
 	}
 	keepRawColumns(b, p, sum)
 	return strings.TrimRight(string(b), " ")
+}
+
+// spacedOpponents reports whether the player line raw writes its opponents padded with
+// blanks ("  25", as TRF-16's example, Swiss-Manager and JaVaFo do) rather than zeros
+// ("0025"): the first round block with an opponent decides.
+func spacedOpponents(raw string) bool {
+	for col := 92; col+3 <= len(raw); col += 10 {
+		o := raw[col-1 : col+3]
+		switch {
+		case strings.TrimSpace(o) == "" || o == "0000":
+		case o[0] == ' ':
+			return true
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // keepRawColumns copies into the player line b the columns of p.Raw (the line as read)

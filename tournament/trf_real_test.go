@@ -171,3 +171,49 @@ func importExportTRF(t *testing.T, tr *TRF, source string) []byte {
 	}
 	return out.Bytes()
 }
+
+// TestTRFKeepsFileSpelling: WriteTRF writes an unchanged field or round block as the file
+// spelt it, and a changed one anew, in the file's style of opponents ("  25").
+func TestTRFKeepsFileSpelling(t *testing.T) {
+	orig, err := os.ReadFile("testdata/trf/real/open-gros-donostia-2010.trf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := ParseTRF(bytes.NewReader(orig))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// player 6 (rating and id written "0"): a rating now, and round 4 against 3 won
+	// instead of drawn
+	p6, p3 := &tr.Players[5], &tr.Players[2]
+	p6.Rating = 1500
+	p6.Rounds[3].Result, p3.Rounds[3].Result = '1', '0'
+	var out bytes.Buffer
+	if err := WriteTRF(&out, tr); err != nil {
+		t.Fatal(err)
+	}
+	lines := map[int]string{}
+	for _, l := range strings.Split(out.String(), "\n") {
+		if strings.HasPrefix(l, "001") {
+			lines[len(lines)+1] = l
+		}
+	}
+	for _, c := range []struct {
+		player, from, to int
+		want             string
+	}{
+		{6, 49, 52, "1500"},  // changed: written anew
+		{30, 49, 52, "   0"}, // unchanged rating 0, written "0" as in the file
+		{7, 49, 52, "2102"},
+		{6, 122, 129, "   3 w 1"}, // changed block, opponent padded with blanks as in the file
+		{3, 122, 129, "   6 b 0"},
+		{6, 92, 99, "  32 b 1"}, // unchanged block
+		{6, 81, 84, " 4.0"},     // points recomputed: 3.5 + 0.5
+		{3, 81, 84, " 3.0"},
+		{28, 49, 52, "1728"},
+	} {
+		if got := field(lines[c.player], c.from, c.to); got != c.want {
+			t.Errorf("player %d columns %d-%d: %q, want %q", c.player, c.from, c.to, got, c.want)
+		}
+	}
+}
