@@ -99,9 +99,6 @@ func trfDiffs(a, b []byte, legit map[string]string) []string {
 // column of every player line must come back, except the differences named here:
 //
 //   - "empty record": a record with no value (e.g. "112" or "132" alone) is not written;
-//   - "rank" (columns 86-89, database only): the rank is recomputed from arbitro's
-//     standings after the last round (players level on points are ordered by arbitro's
-//     tie-breaks, and a file without ranks gets them);
 //   - "record 142", "record XXR" (database only), when the file did not say how many rounds
 //     it has: arbitro writes the number of rounds the tournament was imported with.
 func TestRealTRFRoundTrip(t *testing.T) {
@@ -127,7 +124,7 @@ func TestRealTRFRoundTrip(t *testing.T) {
 				t.Errorf("file → WriteTRF: %s", d)
 			}
 			exported := importExportTRF(t, tr, filepath.Base(path))
-			legit := map[string]string{"empty record": "", "rank": ""}
+			legit := map[string]string{"empty record": ""}
 			if tr.TotalRounds == 0 {
 				legit["record 142"], legit["record XXR"] = "", ""
 			}
@@ -215,5 +212,36 @@ func TestTRFKeepsFileSpelling(t *testing.T) {
 		if got := field(lines[c.player], c.from, c.to); got != c.want {
 			t.Errorf("player %d columns %d-%d: %q, want %q", c.player, c.from, c.to, got, c.want)
 		}
+	}
+}
+
+// TestTRFKeepFileRanks: an export keeps the file's ranks while no player's rounds differ
+// from the file's, and keeps arbitro's ranks once one does (a result corrected, a round
+// paired).
+func TestTRFKeepFileRanks(t *testing.T) {
+	orig, err := os.ReadFile("testdata/trf/real/karl-mala-frankfurt-2005.trf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	read := func() *TRF {
+		tr, err := ParseTRF(bytes.NewReader(orig))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range tr.Players {
+			tr.Players[i].Rank = 1000 + i // arbitro's ranks, say
+		}
+		return tr
+	}
+	tr := read()
+	tr.keepFileRanks()
+	if tr.Players[0].Rank != 4 || tr.Players[4].Rank != 1 || tr.Players[12].Rank != 0 {
+		t.Errorf("unchanged rounds: ranks %d %d %d, want the file's 4 1 0", tr.Players[0].Rank, tr.Players[4].Rank, tr.Players[12].Rank)
+	}
+	tr = read()
+	tr.Players[0].Rounds[6].Result, tr.Players[30].Rounds[6].Result = '1', '0' // 1-31 in round 7 won, not drawn
+	tr.keepFileRanks()
+	if tr.Players[0].Rank != 1000 || tr.Players[4].Rank != 1004 {
+		t.Errorf("a result changed: ranks %d %d, want arbitro's 1000 1004", tr.Players[0].Rank, tr.Players[4].Rank)
 	}
 }

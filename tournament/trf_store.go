@@ -308,6 +308,7 @@ func (tx *Tx) addTRFKept(t *Tournament, tr *TRF) error {
 	for i := range tr.Players {
 		byNum[tr.Players[i].Number].apply(&tr.Players[i], t.Variant, played)
 	}
+	tr.keepFileRanks()
 	records, err := tx.keptRecordLines(t)
 	if err != nil {
 		return err
@@ -362,6 +363,27 @@ func (k keptPlayer) apply(p *TRFPlayer, variant *rules.Variant, played int) {
 	}
 	if k.year > 0 {
 		p.BirthDate = strconv.Itoa(k.year)
+	}
+}
+
+// keepFileRanks gives every player the rank of his imported line (blank if it had none)
+// when no player's rounds differ from the file's: an imported tournament neither continued
+// nor corrected keeps the ranks of the event, which came from its own tie-breaks. Otherwise
+// the ranks stay those of arbitro's standings.
+func (tr *TRF) keepFileRanks() {
+	ranks := make([]int, len(tr.Players))
+	for i, p := range tr.Players {
+		if p.Raw == "" {
+			return
+		}
+		q, err := parsePlayerLine(p.Raw, 0)
+		if err != nil || !slices.Equal(q.Rounds, p.Rounds) {
+			return
+		}
+		ranks[i] = q.Rank
+	}
+	for i := range tr.Players {
+		tr.Players[i].Rank = ranks[i]
 	}
 }
 
