@@ -759,16 +759,19 @@ func keepRawColumns(b []byte, p *TRFPlayer, points int) {
 	if err != nil {
 		return
 	}
-	copyCols := func(from, to int) {
-		for c := from; c <= to && c <= len(b) && c <= len(p.Raw); c++ {
-			b[c-1] = p.Raw[c-1]
+	copyCols := func(from, to int) { // the whole field: blanks past the end of Raw
+		for c := from; c <= to && c <= len(b); c++ {
+			b[c-1] = ' '
+			if c <= len(p.Raw) {
+				b[c-1] = p.Raw[c-1]
+			}
 		}
 	}
 	for _, f := range []struct {
 		from, to int
 		same     bool
 	}{
-		{5, 8, q.Number == p.Number}, {10, 10, q.Sex == p.Sex}, {11, 13, q.Title == p.Title},
+		{10, 10, q.Sex == p.Sex}, {11, 13, q.Title == p.Title},
 		{15, 47, q.Name == p.Name}, {49, 52, q.Rating == p.Rating}, {54, 56, q.Federation == p.Federation},
 		{58, 68, q.FideID == p.FideID}, {70, 79, q.BirthDate == p.BirthDate}, {81, 84, q.Points == points},
 		{86, 89, q.Rank == p.Rank},
