@@ -695,8 +695,8 @@ func (tx *Tx) importTRFRound(t *Tournament, tr *TRF, r int, ids map[int]int64, e
 
 // importTRFAbsences stores the absences of tr up to the round to be paired: the blocks
 // without an opponent that hold H, F or Z, or + or - (a bye won or lost by forfeit, as
-// Swiss-Manager and lichess write them), each with its points; and the XXZ players, absent
-// without points from the round to be paired.
+// Swiss-Manager and lichess write them), each with its points; the XXZ players, absent
+// without points from the round to be paired; and the 240 byes (F, H, Z) of that round.
 func (tx *Tx) importTRFAbsences(t *Tournament, tr *TRF, ids map[int]int64) error {
 	played := tr.PlayedRounds()
 	add := func(num, round, points int, reason string) error {
@@ -720,6 +720,19 @@ func (tx *Tx) importTRFAbsences(t *Tournament, tr *TRF, ids map[int]int64) error
 		}
 		if err := add(num, played+1, 0, "TRF XXZ"); err != nil {
 			return err
+		}
+	}
+	for _, b := range tr.Byes { // 240 byes of the round to be paired
+		for _, num := range b.Players {
+			if b.Round != played+1 {
+				continue
+			}
+			if ids[num] == 0 {
+				return fmt.Errorf("%w: a 240 record names player %d, who has no 001 line", ErrInvalid, num)
+			}
+			if err := add(num, b.Round, gamePoints(b.Type), "TRF 240 "+string(b.Type)); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

@@ -298,3 +298,26 @@ func TestTRFImportIDColumn(t *testing.T) {
 		t.Errorf("id column fide: %v, want ErrInvalid", err)
 	}
 }
+
+// TestTRFImport240: a 240 bye of the round to be paired is an absence in the database
+// too (here a half-point bye of player 4 in round 4, which his line does not show), and
+// comes back on export as the player's block and as the 240 record.
+func TestTRFImport240(t *testing.T) {
+	tr, err := ParseTRF(strings.NewReader(string(readSmall(t)) + "240 H 004    4\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := ParseTRF(bytes.NewReader(importExportTRF(t, tr, "small.trf")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(back.Byes) != 1 || back.Byes[0].Round != 4 || !reflect.DeepEqual(back.Byes[0].Players, []int{4}) {
+		t.Errorf("240 back: %+v", back.Byes)
+	}
+	for _, p := range back.Players {
+		absent := len(p.Rounds) > 3 && p.Rounds[3] == (TRFRound{Colour: '-', Result: 'H'})
+		if want := p.Number == 4; absent != want {
+			t.Errorf("player %d: rounds %+v (half-point bye in round 4 %v, want %v)", p.Number, p.Rounds, absent, want)
+		}
+	}
+}
