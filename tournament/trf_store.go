@@ -138,9 +138,12 @@ func nextRoundAbsence(p CrossEntry, next int) (TRFRound, bool) {
 // ExportTRF loads tournament t (inside Store.View) and builds its TRF. For a Dutch
 // tournament XXC is the colour of the lot, pairing.LotColour(uint64(t.Seed)).
 //
-// The fields a TRF import kept (trf_players: sex, birth date, the id column as read;
-// trf_records: the tournament records arbitro does not model) are written back, so that
-// import then export keeps every field of the file. Otherwise the id column (58-68)
+// The fields a TRF import kept (trf_players: sex, birth date, the id column and the whole
+// 001 line as read; trf_records: the tournament records arbitro does not model, and the
+// forms of the rounds, colour and point-system records) are written back, in the file's
+// spelling wherever arbitro has not changed them, and with the file's ranks while no
+// result differs from the file's (TestRealTRFRoundTrip), so that import then export
+// keeps every field of the file. Otherwise the id column (58-68)
 // carries the player's federation id: the FMJD id for international draughts, the FID
 // id (tessera) for Italian draughts, else the national id; the birth date column the
 // birth year alone. The stored prohibited pairs are written as 260 records and the Baku
