@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"arbitro/pairing"
 )
 
 // trfColumns are the fields of a TRF-16 player line (1-based columns, as in the TRF-16
@@ -243,5 +245,37 @@ func TestTRFKeepFileRanks(t *testing.T) {
 	tr.keepFileRanks()
 	if tr.Players[0].Rank != 1000 || tr.Players[4].Rank != 1004 {
 		t.Errorf("a result changed: ranks %d %d, want arbitro's 1000 1004", tr.Players[0].Rank, tr.Players[4].Rank)
+	}
+}
+
+// TestTRFXXAPairsAsBBPPairings: the XXA lines of the Gros 2010 file give players 1-26 one
+// point of acceleration in rounds 1-3, so round 1 pairs them as a score group of their
+// own. bbpPairings v6 (BieremaBoyzProgramming/bbpPairings 16a000f, `bbpPairings.exe
+// --dutch open-gros-donostia-2010.trf -c`, its checker's pairings of round 1) pairs the
+// round as below, with the pairing-allocated bye to 52; the Dutch engine, given the file's
+// XXA through TRF.DutchOptions, pairs it the same.
+func TestTRFXXAPairsAsBBPPairings(t *testing.T) {
+	orig, err := os.ReadFile("testdata/trf/real/open-gros-donostia-2010.trf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := ParseTRF(bytes.NewReader(orig))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := pairing.Dutch(tr.EntrantsAfter(0), tr.DutchOptions(1, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, p := range res.Pairs {
+		got = append(got, fmt.Sprintf("%d-%d", p.White, p.Black))
+	}
+	want := strings.Fields("1-14 15-2 3-16 17-4 5-18 19-6 7-20 21-8 9-22 23-10 11-24 25-12 13-26 " +
+		"27-40 41-29 30-42 43-31 32-44 45-33 34-46 47-35 36-48 49-37 38-50 51-39 52-0")
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("round 1 with XXA:\n got %v\nwant %v (bbpPairings)", got, want)
 	}
 }
