@@ -346,18 +346,11 @@ func Dutch(entrants []Entrant, opt DutchOptions) (DutchResult, error) {
 		}
 	}
 	res.Pairs = d.boards(pairs, bye)
-	res.Floats = map[int]Float{}
-	for _, p := range pairs {
-		a, b := &d.ps[p[0]], &d.ps[p[1]]
-		if a.score > b.score {
-			res.Floats[a.id], res.Floats[b.id] = Down, Up
-		} else if a.score < b.score {
-			res.Floats[a.id], res.Floats[b.id] = Up, Down
-		}
+	score := make(map[int]int, len(d.ps))
+	for _, p := range d.ps {
+		score[p.id] = p.score
 	}
-	if bye >= 0 {
-		res.Floats[d.ps[bye].id] = Down
-	}
+	res.Floats = RoundFloats(res.Pairs, func(id int) int { return score[id] }) // floats.go
 	return res, nil
 }
 
@@ -464,13 +457,8 @@ func newDutch(entrants []Entrant, opt DutchOptions) (*dutch, error) {
 				if o == nil {
 					return NoFloat
 				}
-				a, b := scoreBefore(e, t)+acc(e.ID, t), scoreBefore(o, t)+acc(o.ID, t)
-				if a > b {
-					return Down
-				}
-				if a < b {
-					return Up
-				}
+				f, _ := PairFloats(scoreBefore(e, t)+acc(e.ID, t), scoreBefore(o, t)+acc(o.ID, t)) // floats.go
+				return f
 			}
 			return NoFloat
 		}

@@ -46,32 +46,60 @@ func bfBuild(entrants []Entrant, opt DutchOptions, init Colour) *bfWorld {
 	for i := range entrants {
 		all[entrants[i].ID] = &entrants[i]
 	}
-	before := func(e *Entrant, t int) int {
-		s := 0
-		for _, r := range e.History {
-			if r.Number < t {
-				s += r.Points
+	// Scores and floats are derived here from the results alone, not taken from
+	// Entrant.Score or Round.Float and not computed as the engine computes them: after[id][t]
+	// is id's score after round t (the points of rounds 1..t, plus the acceleration's
+	// virtual points of round t+1 when there is one, C.04.5); in round t a player paired
+	// with an opponent of a different score before it floated, down for the higher and up
+	// for the lower (C.04.3 A.4), and a bye, a forfeit win or points without playing are a
+	// downfloat (1.4.3).
+	round := opt.Round
+	for i := range entrants {
+		for _, r := range entrants[i].History {
+			if opt.Round <= 0 && r.Number >= round {
+				round = r.Number + 1
 			}
 		}
-		return s
 	}
-	fl := func(e *Entrant, t int) Float {
+	acc := func(id, t int) int {
+		if opt.Acceleration == nil {
+			return 0
+		}
+		return opt.Acceleration(id, t)
+	}
+	after := map[int][]int{}
+	for i := range entrants {
+		e := &entrants[i]
+		a := make([]int, round)
 		for _, r := range e.History {
-			if r.Number == t {
-				if r.Kind == Bye || r.Kind == ForfeitWin || (r.Kind == Absent && r.Points > 0) {
+			for t := r.Number; t >= 1 && t < round; t++ {
+				a[t] += r.Points
+			}
+		}
+		after[e.ID] = a
+	}
+	scoreBefore := func(id, t int) int { return after[id][t-1] + acc(id, t) }
+	fl := func(e *Entrant, t int) Float {
+		if t < 1 {
+			return NoFloat
+		}
+		for _, r := range e.History {
+			if r.Number != t {
+				continue
+			}
+			switch {
+			case r.Kind == Bye || r.Kind == ForfeitWin || (r.Kind == Absent && r.Points > 0):
+				return Down
+			case r.Kind == Played && after[r.Opponent] != nil:
+				mine, theirs := scoreBefore(e.ID, t), scoreBefore(r.Opponent, t)
+				if mine > theirs {
 					return Down
 				}
-				if r.Kind == Played {
-					if o := all[r.Opponent]; o != nil {
-						a, b := before(e, t), before(o, t)
-						if a > b {
-							return Down
-						} else if a < b {
-							return Up
-						}
-					}
+				if mine < theirs {
+					return Up
 				}
 			}
+			return NoFloat
 		}
 		return NoFloat
 	}
@@ -94,7 +122,7 @@ func bfBuild(entrants []Entrant, opt DutchOptions, init Colour) *bfWorld {
 				num++
 			}
 		}
-		p := &bfPlayer{id: e.ID, number: num, score: e.Score, opps: map[int]bool{}}
+		p := &bfPlayer{id: e.ID, number: num, score: scoreBefore(e.ID, round), opps: map[int]bool{}}
 		for _, r := range e.History {
 			if r.Opponent != 0 && r.Kind == Played {
 				p.opps[r.Opponent] = true
@@ -125,8 +153,8 @@ func bfBuild(entrants []Entrant, opt DutchOptions, init Colour) *bfWorld {
 				p.pref, p.str = p.cols[k-1].Opposite(), 1
 			}
 		}
-		p.top = opt.TotalRounds == opt.Round && 2*e.Score > 2*(opt.Round-1)
-		p.f1, p.f2 = fl(e, opt.Round-1), fl(e, opt.Round-2)
+		p.top = opt.TotalRounds == round && 2*after[e.ID][round-1] > 2*(round-1)
+		p.f1, p.f2 = fl(e, round-1), fl(e, round-2)
 		w.ps[e.ID] = p
 		w.ids = append(w.ids, e.ID)
 	}
@@ -744,4 +772,39 @@ func (w *bfWorld) remainderOrder(mem []int, n1 int, yield func([][2]int, []int) 
 		}
 	}
 	return false
+}
+
+// TestBruteDerivesScoresAndFloats: the oracle reads the results only. Entrants whose
+// Score and Round.Float are wrong give the oracle the same scores and floats as the true
+// ones, so it cannot inherit a mistake of the fields the engine reads.
+func TestBruteDerivesScoresAndFloats(t *testing.T) {
+	s := newSim(8, 5, 11)
+	for r := 1; r <= 3; r++ {
+		res, err := Dutch(s.entrants, s.opts(r))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.apply(r, res.Pairs)
+	}
+	opt := s.opts(4)
+	want := bfBuild(s.entrants, opt, White)
+	wrong := make([]Entrant, len(s.entrants))
+	for i, e := range s.entrants {
+		e.Score = 99 - e.Score
+		e.History = slices.Clone(e.History)
+		for k := range e.History {
+			e.History[k].Float = Up
+		}
+		wrong[i] = e
+	}
+	got := bfBuild(wrong, opt, White)
+	for id, p := range want.ps {
+		q := got.ps[id]
+		if q.score != p.score || q.f1 != p.f1 || q.f2 != p.f2 || q.top != p.top {
+			t.Errorf("entrant %d: score %d floats %v %v from the wrong fields, %d %v %v from the results", id, q.score, q.f1, q.f2, p.score, p.f1, p.f2)
+		}
+		if e := s.entrants[slices.IndexFunc(s.entrants, func(e Entrant) bool { return e.ID == id })]; p.score != e.Score {
+			t.Errorf("entrant %d: derived score %d, the simulation's %d", id, p.score, e.Score)
+		}
+	}
 }

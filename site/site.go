@@ -20,6 +20,7 @@
 package site
 
 import (
+	"arbitro/internal/atomicfile"
 	"bytes"
 	"context"
 	"errors"
@@ -174,20 +175,7 @@ func (w *writer) bytes(name string, data []byte) error {
 	}
 	// The new content goes to a temporary file beside the target, renamed over it: a
 	// reader (a web server, rsync) sees the old file or the new one, never half of one.
-	tmp := filepath.Join(dir, ".tmp-"+strconv.Itoa(os.Getpid())+"-"+filepath.Base(path))
-	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
-	if err != nil {
-		return fmt.Errorf("%w: %w", ErrOut, err)
-	}
-	_, err = f.Write(data)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
+	if err := atomicfile.WriteBytes(path, 0o644, data); err != nil {
 		return fmt.Errorf("%w: %w", ErrOut, err)
 	}
 	w.written++

@@ -128,18 +128,10 @@ func (tx *Tx) Acceleration(t *Tournament) (string, error) {
 }
 
 // dutchOptions are the options of pairing.Dutch for round r of t: rounds, the stored
-// seed (round 1's colour), the prohibited pairs of r, the acceleration (Baku: by pairing
-// number among es, the tournament's entrants).
-func (tx *Tx) dutchOptions(t *Tournament, r int, es []pairing.Entrant) (pairing.DutchOptions, error) {
-	opt := pairing.DutchOptions{Round: r, TotalRounds: t.Rounds, Seed: uint64(t.Seed)}
-	var err error
-	if opt.Forbidden, err = tx.forbiddenEntries(t, r); err != nil {
-		return opt, err
-	}
-	acc, err := tx.Acceleration(t)
-	if err != nil {
-		return opt, err
-	}
+// seed (round 1's colour), the prohibited pairs of r (forbidden, entry ids), the
+// acceleration acc (Baku: by pairing number among es, the tournament's entrants).
+func dutchOptions(t *Tournament, r int, es []pairing.Entrant, forbidden [][2]int, acc string) pairing.DutchOptions {
+	opt := pairing.DutchOptions{Round: r, TotalRounds: t.Rounds, Seed: uint64(t.Seed), Forbidden: forbidden}
 	if acc == AccelerationBaku {
 		num := map[int]int{}
 		for _, e := range es {
@@ -148,5 +140,5 @@ func (tx *Tx) dutchOptions(t *Tournament, r int, es []pairing.Entrant) (pairing.
 		n, rounds := len(es), t.Rounds
 		opt.Acceleration = func(id, round int) int { return pairing.BakuVirtualPoints(n, rounds, round, num[id]) }
 	}
-	return opt, nil
+	return opt
 }

@@ -60,13 +60,15 @@ func (t *Tournament) italoFormat() pairing.ItaloFormat {
 // federation program's procedure (pairing.ItaloFID) for art2/art8/art9, starting from the
 // player who rested in the previous round or else the Black of its last pair
 // (pairing.ItaloFIDStart); arbitro's earlier reading (pairing.ItaloSwiss) for rotation. It
-// returns the start player and the engine's result; errors go through pairErr.
-func (tx *Tx) italoPair(t *Tournament, es []pairing.Entrant, round int, fixed []pairing.Pair) (int, pairing.ItaloResult, error) {
-	f := t.italoFormat()
-	if !f.FID() {
-		start, err := tx.italoStart(t, round)
-		if err != nil {
-			return 0, pairing.ItaloResult{}, err
+// returns the start player and the engine's result; errors go through pairErr. The stored
+// facts it needs (the round before's pairs and rests, the entries' clubs) are in f
+// (Tx.loadSystemFacts).
+func italoPair(t *Tournament, es []pairing.Entrant, round int, fixed []pairing.Pair, f systemFacts) (int, pairing.ItaloResult, error) {
+	format := t.italoFormat()
+	if !format.FID() {
+		start := 0
+		if round > 1 {
+			start = pairing.ItaloStart(f.prev)
 		}
 		res, err := pairing.ItaloSwiss(es, pairing.ItaloOptions{Start: start, Fixed: fixed})
 		if err != nil {
@@ -77,26 +79,14 @@ func (tx *Tx) italoPair(t *Tournament, es []pairing.Entrant, round int, fixed []
 	}
 	start := 0
 	if round > 1 {
-		prev, err := tx.roundPairs(t, round-1)
-		if err != nil {
-			return 0, pairing.ItaloResult{}, err
-		}
-		rests, err := tx.roundRests(t, round-1)
-		if err != nil {
-			return 0, pairing.ItaloResult{}, err
-		}
 		num := map[int]int{}
 		for _, e := range es {
 			num[e.ID] = e.Number
 		}
-		start = pairing.ItaloFIDStart(prev, rests, num)
+		start = pairing.ItaloFIDStart(f.prev, f.prevRests, num)
 	}
-	entries, err := tx.Entries(t.ID)
-	if err != nil {
-		return 0, pairing.ItaloResult{}, err
-	}
-	res, err := pairing.ItaloFID(es, pairing.ItaloFIDOptions{Format: f, Round: round, Rounds: t.Rounds, Start: start, Fixed: fixed,
-		Avoid: clubAvoid(t, entries)})
+	res, err := pairing.ItaloFID(es, pairing.ItaloFIDOptions{Format: format, Round: round, Rounds: t.Rounds, Start: start, Fixed: fixed,
+		Avoid: clubAvoid(t, f.entries)})
 	if err != nil {
 		return 0, res, pairErr(t, round, err)
 	}

@@ -19,30 +19,32 @@ type OpeningDraw struct {
 	Seed  int64  `json:"seed"`  // the tournament's seed; the draw is pairing.LotOpening(seed, round, n)
 }
 
-// drawOpening draws the opening of round `round` of t when t has the FID opening ballot
-// (nil otherwise): one of the openings of rules.ItalianOpenings not drawn in an earlier
-// round of t, in table order, chosen by pairing.LotOpening from the tournament's seed and
-// the round number — so unpairing and pairing the round again draws the same opening.
-// Errors: ErrInvalid when every opening has been drawn.
-func (tx *Tx) drawOpening(t *Tournament, round int) (*OpeningDraw, error) {
-	if t.Openings != OpeningsFIDItalian {
-		return nil, nil
-	}
+// usedOpenings returns the openings (table numbers) drawn in the rounds of t before round.
+func (tx *Tx) usedOpenings(t *Tournament, round int) (map[string]bool, error) {
 	used := map[string]bool{}
 	rows, err := tx.query(`SELECT opening FROM rounds WHERE tournament_id = ? AND number < ? AND opening <> ''`, t.ID, round)
 	if err != nil {
 		return nil, err
 	}
+	defer rows.Close()
 	for rows.Next() {
 		var c string
 		if err := rows.Scan(&c); err != nil {
-			rows.Close()
 			return nil, err
 		}
 		used[c] = true
 	}
-	if err := rows.Close(); err != nil {
-		return nil, err
+	return used, rows.Err()
+}
+
+// drawOpening draws the opening of round `round` of t when t has the FID opening ballot
+// (nil otherwise): one of the openings of rules.ItalianOpenings not drawn in an earlier
+// round of t (used, usedOpenings), in table order, chosen by pairing.LotOpening from the
+// tournament's seed and the round number — so unpairing and pairing the round again draws
+// the same opening. Errors: ErrInvalid when every opening has been drawn.
+func drawOpening(t *Tournament, round int, used map[string]bool) (*OpeningDraw, error) {
+	if t.Openings != OpeningsFIDItalian {
+		return nil, nil
 	}
 	var avail []rules.ItalianOpening
 	for _, o := range rules.ItalianOpenings() {

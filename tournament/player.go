@@ -181,12 +181,18 @@ func clubOrNone(s string) string {
 // changes a stored pairing number, so that every past pairing keeps its meaning.
 //
 // Errors: ErrDuplicatePlayer (see the duplicate rule of dupIndex.find), ErrInvalid.
+//
+// t names the tournament: its round state (rounds paired, lot) is read in the transaction.
 func (tx *Tx) AddPlayer(t *Tournament, p Player) (*Entry, error) {
-	existing, err := tx.Entries(t.ID)
+	cur, err := tx.TournamentByID(t.ID)
 	if err != nil {
 		return nil, err
 	}
-	return tx.addPlayer(t, p, newDupIndex(existing), existing)
+	existing, err := tx.Entries(cur.ID)
+	if err != nil {
+		return nil, err
+	}
+	return tx.addPlayer(cur, p, newDupIndex(existing), existing)
 }
 
 func (tx *Tx) addPlayer(t *Tournament, p Player, dups *dupIndex, existing []Entry) (*Entry, error) {
@@ -360,8 +366,13 @@ func (tx *Tx) FindEntry(t *Tournament, ref string) (*Entry, error) {
 
 // WithdrawPlayer marks entry ref (see FindEntry) of t as withdrawn after the last paired
 // round (he is not paired from the next round on) and logs "player.withdraw". Withdrawing
-// twice is an error wrapping ErrInvalid.
+// twice is an error wrapping ErrInvalid. t names the tournament: the last paired round is
+// read in the transaction.
 func (tx *Tx) WithdrawPlayer(t *Tournament, ref string) (*Entry, error) {
+	t, err := tx.TournamentByID(t.ID)
+	if err != nil {
+		return nil, err
+	}
 	e, err := tx.FindEntry(t, ref)
 	if err != nil {
 		return nil, err
@@ -383,8 +394,13 @@ var PlayerFields = []string{"name", "club", "federation", "fid-id", "fmjd-id", "
 // SetPlayerField changes one field of entry ref (see FindEntry) of t and logs
 // "player.set". "rating" changes the rating used in this event and the player's last known
 // rating, and is refused with ErrLocked once a round is paired. Changing a name or id
-// re-checks the duplicate rule. Errors wrap ErrInvalid, ErrLocked, ErrDuplicatePlayer.
+// re-checks the duplicate rule. Errors wrap ErrInvalid, ErrLocked, ErrDuplicatePlayer. t
+// names the tournament: whether a round is paired is read in the transaction.
 func (tx *Tx) SetPlayerField(t *Tournament, ref, field, value string) (*Entry, error) {
+	t, err := tx.TournamentByID(t.ID)
+	if err != nil {
+		return nil, err
+	}
 	e, err := tx.FindEntry(t, ref)
 	if err != nil {
 		return nil, err

@@ -88,15 +88,9 @@ func (tx *Tx) DrawLot(t *Tournament, seed *uint64) (*LotResult, error) {
 		return nil, fmt.Errorf("%w: %s and round %d is paired; pairing numbers cannot change now (players added later get the next numbers automatically)",
 			ErrLocked, drawn, cur.RoundsPaired)
 	}
-	s := cur.Seed
-	if seed != nil {
-		if *seed == 0 || *seed > math.MaxInt64 {
-			return nil, fmt.Errorf("%w: seed %d (use a whole number from 1 to %d)", ErrMalformed, *seed, int64(math.MaxInt64))
-		}
-		s = int64(*seed)
-	}
-	if s <= 0 {
-		s = NewSeed()
+	s, err := lotSeed(cur, seed)
+	if err != nil {
+		return nil, err
 	}
 	entries, err := tx.Entries(cur.ID)
 	if err != nil {
@@ -105,27 +99,15 @@ func (tx *Tx) DrawLot(t *Tournament, seed *uint64) (*LotResult, error) {
 	if len(entries) == 0 {
 		return nil, fmt.Errorf("%w: %s has no players yet; add them first (arbitro player add, arbitro player import)", ErrInvalid, cur.Name)
 	}
-	ids := make([]int, len(entries))
 	var before []LotNumber
-	for i, e := range entries {
-		ids[i] = int(e.ID)
+	for _, e := range entries {
 		if e.Number != 0 {
 			before = append(before, LotNumber{Entry: e.ID, Number: e.Number, Name: e.Player.Name})
 		}
 	}
-	var nums map[int]int
-	var clubs []pairing.ClubMeeting
-	switch {
-	case cur.System == SystemDutch:
-		nums = ratingOrder(entries)
-	case cur.System == SystemRoundRobin && cur.ClubSeparation == "club": // issue 13
-		if nums, clubs, err = pairing.LotSeparated(uint64(s), ids, entryClubs(entries)); err != nil {
-			return nil, fmt.Errorf("%w: %w", ErrInvalid, err)
-		}
-	default:
-		if nums, err = pairing.Lot(uint64(s), ids); err != nil {
-			return nil, fmt.Errorf("%w: %w", ErrInvalid, err)
-		}
+	nums, clubs, err := drawNumbers(cur, s, entries)
+	if err != nil {
+		return nil, err
 	}
 	if _, err := tx.exec(`UPDATE entries SET pairing_number = NULL WHERE tournament_id = ?`, cur.ID); err != nil {
 		return nil, err
@@ -162,8 +144,48 @@ func (tx *Tx) DrawLot(t *Tournament, seed *uint64) (*LotResult, error) {
 	if err := tx.LogEvent(cur.ID, "lot.draw", beforeEv, res); err != nil {
 		return nil, err
 	}
-	t.Seed, t.LotDrawnAt = s, res.DrawnAt
 	return res, nil
+}
+
+// lotSeed is the seed of the lot: *seed when given (1..2^63-1, else ErrMalformed), else
+// the stored seed, else a new one (NewSeed).
+func lotSeed(cur *Tournament, seed *uint64) (int64, error) {
+	s := cur.Seed
+	if seed != nil {
+		if *seed == 0 || *seed > math.MaxInt64 {
+			return 0, fmt.Errorf("%w: seed %d (use a whole number from 1 to %d)", ErrMalformed, *seed, int64(math.MaxInt64))
+		}
+		s = int64(*seed)
+	}
+	if s <= 0 {
+		s = NewSeed()
+	}
+	return s, nil
+}
+
+// drawNumbers gives every entry its pairing number (entry id → number) with seed s: by
+// rating for the Dutch system (ratingOrder), by pairing.LotSeparated for a round robin that
+// separates clubs (with the club meetings it arranged), else by pairing.Lot.
+func drawNumbers(cur *Tournament, s int64, entries []Entry) (map[int]int, []pairing.ClubMeeting, error) {
+	ids := make([]int, len(entries))
+	for i, e := range entries {
+		ids[i] = int(e.ID)
+	}
+	switch {
+	case cur.System == SystemDutch:
+		return ratingOrder(entries), nil, nil
+	case cur.System == SystemRoundRobin && cur.ClubSeparation == "club": // issue 13
+		nums, clubs, err := pairing.LotSeparated(uint64(s), ids, entryClubs(entries))
+		if err != nil {
+			return nil, nil, fmt.Errorf("%w: %w", ErrInvalid, err)
+		}
+		return nums, clubs, nil
+	}
+	nums, err := pairing.Lot(uint64(s), ids)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%w: %w", ErrInvalid, err)
+	}
+	return nums, nil, nil
 }
 
 // ratingOrder numbers entries by rating (highest first), then name, then entry id.
@@ -220,30 +242,8 @@ func (tx *Tx) Snapshot(t *Tournament, round int) ([]pairing.Entrant, error) {
 	for _, p := range ct.Players {
 		slots[p.ID] = p.Results
 	}
-	type fkey struct{ round, entry int }
-	floats := map[fkey]pairing.Float{}
-	rests := map[fkey]pairing.RestKind{}
-	rows, err := tx.query(`SELECT r.number, b.white_entry, coalesce(b.black_entry, 0), b.white_float, b.black_float, b.rest
-		FROM boards b JOIN rounds r ON r.id = b.round_id WHERE r.tournament_id = ? AND r.number < ? AND b.game = 1`, t.ID, round)
+	bf, err := tx.boardFloats(t, round)
 	if err != nil {
-		return nil, err
-	}
-	for rows.Next() {
-		var rn, w, b int
-		var wf, bf, rest string
-		if err := rows.Scan(&rn, &w, &b, &wf, &bf, &rest); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		floats[fkey{rn, w}] = parseFloat(wf)
-		if b == 0 {
-			rests[fkey{rn, w}] = pairing.RestKind(rest)
-		}
-		if b != 0 {
-			floats[fkey{rn, b}] = parseFloat(bf)
-		}
-	}
-	if err := rows.Close(); err != nil {
 		return nil, err
 	}
 	out := make([]pairing.Entrant, 0, len(entries))
@@ -251,57 +251,106 @@ func (tx *Tx) Snapshot(t *Tournament, round int) ([]pairing.Entrant, error) {
 		if e.Number == 0 {
 			return nil, fmt.Errorf("%w: %s has no pairing number (draw the lot: arbitro lot)", ErrLotNotDrawn, e.Player.Name)
 		}
-		id := int(e.ID)
-		en := pairing.Entrant{ID: id, Number: e.Number, Rating: e.Rating, Name: e.Player.Name, Available: true}
-		if e.Status == StatusWithdrawn && e.WithdrawnAfter < round {
-			en.Available, en.Withdrawn = false, true
-		}
-		if e.JoinedRound > round {
-			en.Available = false
-		}
-		byRound := map[int][]CrossResult{}
-		for _, s := range slots[id] {
-			if s.Round == round && s.Kind == CrossAbsent {
-				en.Available = false
-			}
-			if s.Round < round {
-				byRound[s.Round] = append(byRound[s.Round], s)
-			}
-		}
-		for r := 1; r < round; r++ {
-			hr := pairing.Round{Number: r, Kind: pairing.Absent}
-			ss := byRound[r]
-			sort.Slice(ss, func(i, j int) bool { return ss[i].Game < ss[j].Game })
-			for k, s := range ss {
-				hr.Points += s.Points
-				if k > 0 {
-					continue
-				}
-				switch s.Kind {
-				case CrossPlayed, CrossPending:
-					hr.Kind, hr.Opponent, hr.Colour = pairing.Played, s.Opponent, s.Colour
-				case CrossBye:
-					hr.Kind, hr.Rest = pairing.Bye, rests[fkey{r, id}]
-				case CrossForfeitWin:
-					hr.Kind, hr.Opponent = pairing.ForfeitWin, s.Opponent
-				case CrossForfeitLoss, CrossUnplayed:
-					hr.Kind, hr.Opponent = pairing.ForfeitLoss, s.Opponent
-				case CrossAbsent:
-					hr.Kind = pairing.Absent
-				}
-			}
-			// The float stored when the board was paired describes a game to be played;
-			// once the game was not played (a forfeit) the engine's rule for unplayed
-			// rounds decides, as it does for a TRF, which has no stored floats.
-			if hr.Kind == pairing.Played || hr.Kind == pairing.Bye {
-				hr.Float = floats[fkey{r, id}]
-			}
-			en.Score += hr.Points
-			en.History = append(en.History, hr)
-		}
-		out = append(out, en)
+		out = append(out, entrantOf(e, slots[int(e.ID)], bf, round))
 	}
 	return out, nil
+}
+
+// roundEntry is one entry in one round.
+type roundEntry struct{ round, entry int }
+
+// storedFloats are the floats and kinds of rest stored with game 1 of the boards of the
+// rounds before a round (boards.white_float, black_float, rest).
+type storedFloats struct {
+	floats map[roundEntry]pairing.Float
+	rests  map[roundEntry]pairing.RestKind
+}
+
+// boardFloats reads the storedFloats of the rounds of t before round.
+func (tx *Tx) boardFloats(t *Tournament, round int) (storedFloats, error) {
+	bf := storedFloats{floats: map[roundEntry]pairing.Float{}, rests: map[roundEntry]pairing.RestKind{}}
+	rows, err := tx.query(`SELECT r.number, b.white_entry, coalesce(b.black_entry, 0), b.white_float, b.black_float, b.rest
+		FROM boards b JOIN rounds r ON r.id = b.round_id WHERE r.tournament_id = ? AND r.number < ? AND b.game = 1`, t.ID, round)
+	if err != nil {
+		return bf, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var rn, w, b int
+		var wf, bfl, rest string
+		if err := rows.Scan(&rn, &w, &b, &wf, &bfl, &rest); err != nil {
+			return bf, err
+		}
+		bf.floats[roundEntry{rn, w}] = parseFloat(wf)
+		if b == 0 {
+			bf.rests[roundEntry{rn, w}] = pairing.RestKind(rest)
+		} else {
+			bf.floats[roundEntry{rn, b}] = parseFloat(bfl)
+		}
+	}
+	return bf, rows.Close()
+}
+
+// entrantOf is entry e as the pairing engines see it before round: available or not, and
+// its history of rounds 1..round-1 from its crosstable slots and the stored floats (see
+// Snapshot).
+func entrantOf(e Entry, slots []CrossResult, bf storedFloats, round int) pairing.Entrant {
+	id := int(e.ID)
+	en := pairing.Entrant{ID: id, Number: e.Number, Rating: e.Rating, Name: e.Player.Name, Available: true}
+	if e.Status == StatusWithdrawn && e.WithdrawnAfter < round {
+		en.Available, en.Withdrawn = false, true
+	}
+	if e.JoinedRound > round {
+		en.Available = false
+	}
+	byRound := map[int][]CrossResult{}
+	for _, s := range slots {
+		if s.Round == round && s.Kind == CrossAbsent {
+			en.Available = false
+		}
+		if s.Round < round {
+			byRound[s.Round] = append(byRound[s.Round], s)
+		}
+	}
+	for r := 1; r < round; r++ {
+		hr := historyRound(r, byRound[r], bf.rests[roundEntry{r, id}])
+		// The float stored when the board was paired describes a game to be played;
+		// once the game was not played (a forfeit) the engine's rule for unplayed
+		// rounds decides, as it does for a TRF, which has no stored floats.
+		if hr.Kind == pairing.Played || hr.Kind == pairing.Bye {
+			hr.Float = bf.floats[roundEntry{r, id}]
+		}
+		en.Score += hr.Points
+		en.History = append(en.History, hr)
+	}
+	return en
+}
+
+// historyRound is round r of an entrant from its crosstable slots ss of that round (one,
+// or two with two games per pairing: the points summed, game 1 gives the kind and colour);
+// rest is the stored kind of rest of a bye.
+func historyRound(r int, ss []CrossResult, rest pairing.RestKind) pairing.Round {
+	hr := pairing.Round{Number: r, Kind: pairing.Absent}
+	sort.Slice(ss, func(i, j int) bool { return ss[i].Game < ss[j].Game })
+	for k, s := range ss {
+		hr.Points += s.Points
+		if k > 0 {
+			continue
+		}
+		switch s.Kind {
+		case CrossPlayed, CrossPending:
+			hr.Kind, hr.Opponent, hr.Colour = pairing.Played, s.Opponent, s.Colour
+		case CrossBye:
+			hr.Kind, hr.Rest = pairing.Bye, rest
+		case CrossForfeitWin:
+			hr.Kind, hr.Opponent = pairing.ForfeitWin, s.Opponent
+		case CrossForfeitLoss, CrossUnplayed:
+			hr.Kind, hr.Opponent = pairing.ForfeitLoss, s.Opponent
+		case CrossAbsent:
+			hr.Kind = pairing.Absent
+		}
+	}
+	return hr
 }
 
 func parseFloat(s string) pairing.Float {
@@ -482,278 +531,6 @@ func roundRobinCycles(n, rounds int) (int, error) {
 		ErrInvalid, n, one, 2*one, rounds, one)
 }
 
-// PairNext pairs the next round of t (one more than the last paired round) with the
-// tournament's system, in the caller's transaction, and stores it:
-//
-//   - refused before the lot (ErrLotNotDrawn), beyond tournaments.rounds
-//     (ErrAllRoundsPaired), and while an earlier round has a board without a final result
-//     (ErrResultsMissing, unless opts.Force: then the boards are returned as warnings);
-//   - round-robin: round r of the Berger table (pairing.RoundRobin; double round robin when
-//     the tournament plans twice BergerRounds(n) rounds; odd n: the bye); every entry must
-//     have joined in round 1, and manual pairs are refused;
-//   - italo-swiss: pairing.ItaloSwiss from the start player of the previous round
-//     (pairing.ItaloStart), with opts.Manual as fixed pairs;
-//   - dutch: pairing.Dutch with the stored seed (round 1's colour drawn by lot) and the
-//     planned number of rounds; manual pairs take boards 1..k and the others are paired
-//     around them;
-//
-// then writes the round (method = system, seed, explanation JSON), its boards (game 2 with
-// colours reversed when the tournament plays two games per pairing; a bye has one board
-// row), the floats of the Swiss systems (down for the higher-scored player of a pair with
-// different scores and for the bye, up for the lower: the rule of
-// pairing.DutchResult.Floats, C.04.3 A.4), scores the byes
-// (ScoreByes) and logs "round.pair" (and "pairing.manual" for the arbiter's pairs).
-//
-// Errors: the ones above; ErrNoPairing (wrapped, exit code 4 in the CLI); ErrInvalid for a
-// bad manual pair or a bad round-robin size. Nothing is kept on error when the caller's
-// Store.Update rolls back.
-func (tx *Tx) PairNext(t *Tournament, opts PairOptions) (*PairedRound, error) {
-	cur, err := tx.TournamentByID(t.ID)
-	if err != nil {
-		return nil, err
-	}
-	if cur.LotDrawnAt == "" {
-		return nil, fmt.Errorf("%w for %s: pairing numbers are needed before round 1", ErrLotNotDrawn, cur.Name)
-	}
-	round := cur.RoundsPaired + 1
-	if round > cur.Rounds {
-		return nil, fmt.Errorf("%w: %s plans %d rounds and all are paired", ErrAllRoundsPaired, cur.Name, cur.Rounds)
-	}
-	var warnings []string
-	missing, err := tx.missingResults(cur, round)
-	if err != nil {
-		return nil, err
-	}
-	if len(missing) > 0 {
-		if !opts.Force {
-			return nil, fmt.Errorf("%w: before pairing round %d enter the result of %s", ErrResultsMissing, round, strings.Join(missing, ", "))
-		}
-		for _, m := range missing {
-			warnings = append(warnings, "paired without the result of "+m)
-		}
-	}
-	es, err := tx.Snapshot(cur, round)
-	if err != nil {
-		return nil, err
-	}
-	byNumber := map[int]*pairing.Entrant{}
-	byID := map[int]*pairing.Entrant{}
-	for i := range es {
-		byNumber[es[i].Number] = &es[i]
-		byID[es[i].ID] = &es[i]
-	}
-	// The arbiter's pairs, checked and turned into entry ids.
-	var fixed []pairing.Pair
-	used := map[int]bool{}
-	for _, m := range opts.Manual {
-		var ids [2]int
-		for k, n := range []int{m.White, m.Black} {
-			if n == 0 {
-				continue
-			}
-			e := byNumber[n]
-			if e == nil {
-				return nil, fmt.Errorf("%w: manual pair %s: no player has pairing number %d", ErrInvalid, m, n)
-			}
-			if !e.Available {
-				return nil, fmt.Errorf("%w: manual pair %s: %s (number %d) is withdrawn, absent or not entered yet in round %d", ErrInvalid, m, e.Name, n, round)
-			}
-			if used[n] {
-				return nil, fmt.Errorf("%w: manual pair %s: number %d is in two manual pairs", ErrInvalid, m, n)
-			}
-			used[n] = true
-			ids[k] = e.ID
-		}
-		if ids[1] != 0 {
-			for _, h := range byID[ids[0]].History {
-				if h.Opponent == ids[1] {
-					warnings = append(warnings, fmt.Sprintf("manual pair %s: %s and %s already met in round %d (arbiter's decision)", m, byID[ids[0]].Name, byID[ids[1]].Name, h.Number))
-				}
-			}
-		} else {
-			for _, h := range byID[ids[0]].History {
-				if h.Kind == pairing.Bye {
-					warnings = append(warnings, fmt.Sprintf("manual pair %s: %s already had the bye in round %d (arbiter's decision)", m, byID[ids[0]].Name, h.Number))
-				}
-			}
-		}
-		fixed = append(fixed, pairing.Pair{Board: len(fixed) + 1, White: ids[0], Black: ids[1]})
-	}
-
-	ex := &RoundExplanation{System: cur.System, Round: round, Seed: cur.Seed, Manual: opts.Manual, Forced: len(missing) > 0}
-	rests := map[int]string{} // White id of a bye → its kind of rest (Italo-Swiss FID formats)
-	var pairs []pairing.Pair
-	switch cur.System {
-	case SystemRoundRobin:
-		if len(opts.Manual) > 0 {
-			return nil, fmt.Errorf("%w: a round robin follows the Berger table; manual pairs (--set) are not allowed", ErrInvalid)
-		}
-		pairs, ex.Berger, err = tx.bergerRound(cur, es, round)
-		if err != nil {
-			return nil, err
-		}
-		for _, e := range es {
-			if !e.Available {
-				warnings = append(warnings, fmt.Sprintf("%s is withdrawn or absent in round %d: record his game as a forfeit", e.Name, round))
-			}
-		}
-	case SystemItaloSwiss:
-		start, res, err := tx.italoPair(cur, es, round, fixed)
-		if err != nil {
-			return nil, err
-		}
-		ex.Start = start
-		for _, r := range res.Rests {
-			rests[r.ID] = string(r.Kind)
-		}
-		pairs = res.Pairs
-		ex.Italo = &res
-		for _, st := range res.Steps {
-			for _, id := range st.SameColourThrice {
-				warnings = append(warnings, fmt.Sprintf("%s gets the same colour for the third game running (allowed, docs/pairing-fid.md 2.6)", byID[id].Name))
-			}
-		}
-	case SystemDutch:
-		sub := make([]pairing.Entrant, len(es))
-		copy(sub, es)
-		for i := range sub {
-			if used[sub[i].Number] {
-				sub[i].Available = false
-			}
-		}
-		var res pairing.DutchResult
-		if countAvailable(sub) > 0 {
-			dopt, err := tx.dutchOptions(cur, round, es) // prohibited pairs, acceleration (issue 19)
-			if err != nil {
-				return nil, err
-			}
-			res, err = pairing.Dutch(sub, dopt)
-			if err != nil {
-				return nil, pairErr(cur, round, err)
-			}
-		} else {
-			res.InitialColour = pairing.LotColour(uint64(cur.Seed))
-		}
-		pairs = append(append([]pairing.Pair{}, fixed...), res.Pairs...)
-		sort.SliceStable(pairs, func(i, j int) bool { return !pairs[i].IsBye() && pairs[j].IsBye() }) // byes last
-		for i := range pairs {
-			pairs[i].Board = i + 1
-		}
-		ex.Dutch = &DutchInfo{InitialColour: res.InitialColour.String(), Brackets: res.Brackets}
-	default:
-		return nil, fmt.Errorf("%w: unknown pairing system %q", ErrInvalid, cur.System)
-	}
-	if len(pairs) == 0 {
-		return nil, fmt.Errorf("%w: round %d of %s: nobody is available to play", ErrNoPairing, round, cur.Name)
-	}
-	byes := 0
-	for _, p := range pairs {
-		if p.IsBye() {
-			byes++
-		}
-	}
-	if byes > 1 {
-		manualByes := 0
-		for _, m := range opts.Manual {
-			if m.Black == 0 {
-				manualByes++
-			}
-		}
-		warnings = append(warnings, fmt.Sprintf("%d byes in round %d (%d given by the arbiter's --set; the others were needed to pair the rest)", byes, round, manualByes))
-	}
-	ex.Warnings = warnings
-
-	// Floats (A.4 of C.04.3, also recorded for Italo-Swiss): down for the higher-scored
-	// player of a pair with different scores and for the bye, up for the lower. This is
-	// the rule pairing.DutchResult.Floats follows.
-	floats := map[int]pairing.Float{}
-	if cur.System != SystemRoundRobin {
-		for _, p := range pairs {
-			switch {
-			case p.Black == 0:
-				floats[p.White] = pairing.Down
-			case byID[p.White].Score > byID[p.Black].Score:
-				floats[p.White], floats[p.Black] = pairing.Down, pairing.Up
-			case byID[p.White].Score < byID[p.Black].Score:
-				floats[p.White], floats[p.Black] = pairing.Up, pairing.Down
-			}
-		}
-	}
-
-	if ex.Dutch != nil {
-		for _, p := range pairs {
-			n := BoardNote{Board: p.Board, White: p.White, Black: p.Black, WhiteScore: byID[p.White].Score,
-				WhiteFloat: floatText(floats[p.White]), Manual: used[byID[p.White].Number]}
-			if p.Black != 0 {
-				n.BlackScore, n.BlackFloat = byID[p.Black].Score, floatText(floats[p.Black])
-			}
-			ex.Dutch.Boards = append(ex.Dutch.Boards, n)
-		}
-	}
-
-	if ex.Opening, err = tx.drawOpening(cur, round); err != nil { // FID Capo IV ballot (issue 13)
-		return nil, err
-	}
-	exJSON, err := json.Marshal(ex)
-	if err != nil {
-		return nil, err
-	}
-	res, err := tx.exec(`INSERT INTO rounds (tournament_id, number, method, seed, explanation, paired_at, published_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?)`, cur.ID, round, cur.System, cur.Seed, string(exJSON), tx.NowText(), tx.NowText())
-	if err != nil {
-		return nil, err
-	}
-	roundID, err := res.LastInsertId()
-	if err != nil {
-		return nil, err
-	}
-	if err := tx.storeOpening(roundID, ex.Opening); err != nil {
-		return nil, err
-	}
-	ins, err := tx.prepare(`INSERT INTO boards (round_id, board, game, white_entry, black_entry, pair_order, white_float, black_float, rest)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-	if err != nil {
-		return nil, err
-	}
-	defer ins.Close()
-	for i, p := range pairs {
-		var black any
-		if p.Black != 0 {
-			black = p.Black
-		}
-		rest := ""
-		if p.Black == 0 {
-			rest = rests[p.White]
-		}
-		if _, err := ins.ExecContext(tx.ctx, roundID, p.Board, 1, p.White, black, i+1, floatText(floats[p.White]), floatText(floats[p.Black]), rest); err != nil {
-			return nil, err
-		}
-		if cur.GamesPerPairing == 2 && p.Black != 0 {
-			if _, err := ins.ExecContext(tx.ctx, roundID, p.Board, 2, p.Black, p.White, i+1, floatText(floats[p.Black]), floatText(floats[p.White]), ""); err != nil {
-				return nil, err
-			}
-		}
-	}
-	if _, err := tx.ScoreByes(cur, round); err != nil {
-		return nil, err
-	}
-	boards, err := tx.Boards(cur, round)
-	if err != nil {
-		return nil, err
-	}
-	if len(opts.Manual) > 0 {
-		if err := tx.LogEvent(cur.ID, "pairing.manual", nil, map[string]any{"round": round, "pairs": opts.Manual}); err != nil {
-			return nil, err
-		}
-	}
-	if err := tx.LogEvent(cur.ID, "round.pair", nil, map[string]any{"round": round, "method": cur.System, "seed": cur.Seed,
-		"boards": boardSummary(boards), "manual": opts.Manual, "warnings": warnings}); err != nil {
-		return nil, err
-	}
-	t.RoundsPaired = round
-	return &PairedRound{Round: round, Method: cur.System, Seed: cur.Seed, Boards: boards, Pairs: pairs, Warnings: warnings, Explanation: ex}, nil
-}
-
 func countAvailable(es []pairing.Entrant) int {
 	n := 0
 	for _, e := range es {
@@ -775,24 +552,9 @@ func pairErr(t *Tournament, round int, err error) error {
 	return err
 }
 
-// bergerRound returns round `round` of the round robin of es.
-func (tx *Tx) bergerRound(t *Tournament, es []pairing.Entrant, round int) ([]pairing.Pair, *BergerInfo, error) {
-	var late []string
-	rows, err := tx.query(`SELECT p.name FROM entries e JOIN players p ON p.id = e.player_id WHERE e.tournament_id = ? AND e.joined_round > 1 ORDER BY p.name`, t.ID)
-	if err != nil {
-		return nil, nil, err
-	}
-	for rows.Next() {
-		var n string
-		if err := rows.Scan(&n); err != nil {
-			rows.Close()
-			return nil, nil, err
-		}
-		late = append(late, n)
-	}
-	if err := rows.Close(); err != nil {
-		return nil, nil, err
-	}
+// bergerRound returns round `round` of the round robin of es; late are the players who
+// entered after round 1, which a round robin cannot take.
+func bergerRound(t *Tournament, es []pairing.Entrant, round int, late []string) ([]pairing.Pair, *BergerInfo, error) {
 	if len(late) > 0 {
 		return nil, nil, fmt.Errorf("%w: a round robin cannot take players who entered after round 1 (%s); remove them or use a Swiss system", ErrInvalid, strings.Join(late, ", "))
 	}
@@ -816,19 +578,6 @@ func (tx *Tx) bergerRound(t *Tournament, es []pairing.Entrant, round int) ([]pai
 		info.Numbers = append(info.Numbers, pairing.Pair{Board: p.Board, White: num[p.White], Black: num[p.Black]})
 	}
 	return pairs, info, nil
-}
-
-// italoStart is the start player of Italo-Swiss round `round` of t (docs/pairing-fid.md 2.4
-// step 1, pairing.ItaloStart on the stored pairs of the round before); 0 for round 1.
-func (tx *Tx) italoStart(t *Tournament, round int) (int, error) {
-	if round <= 1 {
-		return 0, nil
-	}
-	prev, err := tx.roundPairs(t, round-1)
-	if err != nil {
-		return 0, err
-	}
-	return pairing.ItaloStart(prev), nil
 }
 
 // roundPairs returns game 1 of every board of round `round` as pairing.Pair (entry ids),
@@ -987,7 +736,6 @@ func (tx *Tx) Unpair(t *Tournament) (int, error) {
 		map[string]any{"round": round, "withdrawn_after_moved_back": moved}); err != nil {
 		return 0, err
 	}
-	t.RoundsPaired = round - 1
 	return round, nil
 }
 
@@ -1054,24 +802,24 @@ func (tx *Tx) CheckPairing(t *Tournament, round int) (*PairingCheck, error) {
 	if ri.Explanation != nil {
 		c.Manual = ri.Explanation.Manual
 	}
+	f, err := tx.loadSystemFacts(cur, round)
+	if err != nil {
+		return nil, err
+	}
 	switch cur.System {
 	case SystemRoundRobin:
-		c.Engine, _, err = tx.bergerRound(cur, es, round)
+		c.Engine, _, err = bergerRound(cur, es, round, f.late)
 		if err != nil {
 			return nil, err
 		}
 	case SystemItaloSwiss:
-		_, res, err := tx.italoPair(cur, es, round, nil)
+		_, res, err := italoPair(cur, es, round, nil, f)
 		if err != nil {
 			return nil, err
 		}
 		c.Engine = res.Pairs
 	case SystemDutch:
-		dopt, err := tx.dutchOptions(cur, round, es)
-		if err != nil {
-			return nil, err
-		}
-		dc, err := pairing.CheckDutch(es, dopt, checked)
+		dc, err := pairing.CheckDutch(es, dutchOptions(cur, round, es, f.forbidden, f.acceleration), checked)
 		if err != nil {
 			return nil, pairErr(cur, round, err)
 		}

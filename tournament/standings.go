@@ -288,6 +288,25 @@ func normalize(ct *Crosstable, n int) (*normalized, error) {
 	if gpr != 1 && gpr != 2 {
 		return nil, fmt.Errorf("%w: %d games per pairing (must be 1 or 2)", ErrInvalidCrosstable, gpr)
 	}
+	index, err := playerIndex(ct)
+	if err != nil {
+		return nil, err
+	}
+	nz := &normalized{ct: ct, sc: sc, n: n, gpr: gpr,
+		slots: make([][]slot, len(ct.Players)), score: make([]int, len(ct.Players)),
+		adjOpp: make([]int, len(ct.Players)), cum: make([][]int, len(ct.Players))}
+	if err := nz.fill(index); err != nil {
+		return nil, err
+	}
+	if err := nz.checkBoards(); err != nil {
+		return nil, err
+	}
+	nz.total()
+	return nz, nil
+}
+
+// playerIndex maps player id → index in ct.Players; ids must be non-zero and unique.
+func playerIndex(ct *Crosstable) (map[int]int, error) {
 	index := make(map[int]int, len(ct.Players))
 	for i, p := range ct.Players {
 		if p.ID == 0 {
@@ -298,10 +317,15 @@ func normalize(ct *Crosstable, n int) (*normalized, error) {
 		}
 		index[p.ID] = i
 	}
+	return index, nil
+}
+
+// fill puts every result of rounds 1..n into its slot (absent where there is none),
+// checking each: its round and game, its points, one result per slot, its kind, its
+// opponent.
+func (nz *normalized) fill(index map[int]int) error {
+	ct, sc, gpr, n := nz.ct, nz.sc, nz.gpr, nz.n
 	w := n * gpr
-	nz := &normalized{ct: ct, sc: sc, n: n, gpr: gpr,
-		slots: make([][]slot, len(ct.Players)), score: make([]int, len(ct.Players)),
-		adjOpp: make([]int, len(ct.Players)), cum: make([][]int, len(ct.Players))}
 	flat := make([]slot, len(ct.Players)*w)
 	set := make([]bool, len(flat))
 	for i := range ct.Players {
@@ -310,87 +334,114 @@ func normalize(ct *Crosstable, n int) (*normalized, error) {
 			nz.slots[i][k] = slot{kind: CrossAbsent, opp: -1, units: sc.Units(0)}
 		}
 	}
-	for i, p := range ct.Players {
+	for i := range ct.Players {
+		p := &ct.Players[i]
 		for _, r := range p.Results {
 			g := r.Game
 			if g == 0 {
 				g = 1
 			}
 			if r.Round < 1 || r.Round > ct.Rounds || g < 1 || g > gpr {
-				return nil, fmt.Errorf("%w: %s has a result for round %d game %d (event has %d rounds, %d game(s) each)",
+				return fmt.Errorf("%w: %s has a result for round %d game %d (event has %d rounds, %d game(s) each)",
 					ErrInvalidCrosstable, p.Name, r.Round, g, ct.Rounds, gpr)
 			}
 			if r.Round > n {
 				continue
 			}
 			if r.Points < 0 || r.Points > 2 {
-				return nil, fmt.Errorf("%w: %s, round %d: %d game points (must be 0..2)", ErrInvalidCrosstable, p.Name, r.Round, r.Points)
+				return fmt.Errorf("%w: %s, round %d: %d game points (must be 0..2)", ErrInvalidCrosstable, p.Name, r.Round, r.Points)
 			}
 			k := (r.Round-1)*gpr + g - 1
 			if set[i*w+k] {
-				return nil, fmt.Errorf("%w: %s has two results for round %d game %d", ErrInvalidCrosstable, p.Name, r.Round, g)
+				return fmt.Errorf("%w: %s has two results for round %d game %d", ErrInvalidCrosstable, p.Name, r.Round, g)
 			}
 			set[i*w+k] = true
-			s := slot{kind: r.Kind, opp: -1, gp: r.Points, units: sc.Units(r.Points)}
-			if r.Kind < CrossPlayed || r.Kind > CrossPending {
-				return nil, fmt.Errorf("%w: %s, round %d: unknown kind %d", ErrInvalidCrosstable, p.Name, r.Round, r.Kind)
-			}
-			if r.Kind.hasOpponent() {
-				j, ok := index[r.Opponent]
-				if !ok || j == i {
-					return nil, fmt.Errorf("%w: %s, round %d: opponent id %d is not a player of the event", ErrInvalidCrosstable, p.Name, r.Round, r.Opponent)
-				}
-				s.opp = j
-			} else if r.Opponent != 0 {
-				return nil, fmt.Errorf("%w: %s, round %d: a %s has no opponent (got id %d)", ErrInvalidCrosstable, p.Name, r.Round, r.Kind, r.Opponent)
-			}
-			switch r.Kind {
-			case CrossPending, CrossUnplayed, CrossForfeitLoss:
-				if r.Points != 0 {
-					return nil, fmt.Errorf("%w: %s, round %d: a %s scores 0, not %d", ErrInvalidCrosstable, p.Name, r.Round, r.Kind, r.Points)
-				}
-			}
-			if r.Kind == CrossPending {
-				s.units = 0
+			s, err := resultSlot(p, r, i, index, sc)
+			if err != nil {
+				return err
 			}
 			nz.slots[i][k] = s
 		}
 	}
-	// Both sides of every board must agree.
+	return nil
+}
+
+// resultSlot is the slot of result r of player p (index i): its kind known, its opponent
+// a player of the event (and only for the kinds that have one), no points for a pending
+// board, an unplayed game or a forfeit loss.
+func resultSlot(p *CrossEntry, r CrossResult, i int, index map[int]int, sc Scoring) (slot, error) {
+	s := slot{kind: r.Kind, opp: -1, gp: r.Points, units: sc.Units(r.Points)}
+	if r.Kind < CrossPlayed || r.Kind > CrossPending {
+		return s, fmt.Errorf("%w: %s, round %d: unknown kind %d", ErrInvalidCrosstable, p.Name, r.Round, r.Kind)
+	}
+	if r.Kind.hasOpponent() {
+		j, ok := index[r.Opponent]
+		if !ok || j == i {
+			return s, fmt.Errorf("%w: %s, round %d: opponent id %d is not a player of the event", ErrInvalidCrosstable, p.Name, r.Round, r.Opponent)
+		}
+		s.opp = j
+	} else if r.Opponent != 0 {
+		return s, fmt.Errorf("%w: %s, round %d: a %s has no opponent (got id %d)", ErrInvalidCrosstable, p.Name, r.Round, r.Kind, r.Opponent)
+	}
+	switch r.Kind {
+	case CrossPending, CrossUnplayed, CrossForfeitLoss:
+		if r.Points != 0 {
+			return s, fmt.Errorf("%w: %s, round %d: a %s scores 0, not %d", ErrInvalidCrosstable, p.Name, r.Round, r.Kind, r.Points)
+		}
+	}
+	if r.Kind == CrossPending {
+		s.units = 0
+	}
+	return s, nil
+}
+
+// checkBoards checks that both sides of every board agree (sidesAgree).
+func (nz *normalized) checkBoards() error {
+	ct := nz.ct
 	for i := range nz.slots {
 		for k, s := range nz.slots[i] {
 			if s.opp < 0 {
 				continue
 			}
 			o := nz.slots[s.opp][k]
-			round := k/gpr + 1
+			round := k/nz.gpr + 1
 			if o.opp != i {
-				return nil, fmt.Errorf("%w: round %d: %s is paired with %s, who is not paired with him", ErrInvalidCrosstable, round, ct.Players[i].Name, ct.Players[s.opp].Name)
+				return fmt.Errorf("%w: round %d: %s is paired with %s, who is not paired with him", ErrInvalidCrosstable, round, ct.Players[i].Name, ct.Players[s.opp].Name)
 			}
-			ok := true
-			switch s.kind {
-			case CrossPlayed:
-				ok = o.kind == CrossPlayed && s.gp+o.gp == 2
-			case CrossForfeitWin:
-				ok = o.kind == CrossForfeitLoss
-			case CrossForfeitLoss:
-				ok = o.kind == CrossForfeitWin || o.kind == CrossForfeitLoss
-			default:
-				ok = o.kind == s.kind
-			}
-			if !ok {
-				return nil, fmt.Errorf("%w: round %d: %s (%s %d) and %s (%s %d) disagree on their board", ErrInvalidCrosstable, round,
+			if !sidesAgree(s, o) {
+				return fmt.Errorf("%w: round %d: %s (%s %d) and %s (%s %d) disagree on their board", ErrInvalidCrosstable, round,
 					ct.Players[i].Name, s.kind, s.gp, ct.Players[s.opp].Name, o.kind, o.gp)
 			}
 		}
 	}
+	return nil
+}
+
+// sidesAgree reports whether slot s and its opponent's slot o tell the same board: a
+// played game whose points sum to 2, a forfeit win against a forfeit loss (or a double
+// forfeit), or the same kind.
+func sidesAgree(s, o slot) bool {
+	switch s.kind {
+	case CrossPlayed:
+		return o.kind == CrossPlayed && s.gp+o.gp == 2
+	case CrossForfeitWin:
+		return o.kind == CrossForfeitLoss
+	case CrossForfeitLoss:
+		return o.kind == CrossForfeitWin || o.kind == CrossForfeitLoss
+	}
+	return o.kind == s.kind
+}
+
+// total fills the scores: cumulative after each round, final, and as the opponents'
+// tie-breaks see them.
+func (nz *normalized) total() {
 	for i := range nz.slots {
-		cum := make([]int, n)
+		cum := make([]int, nz.n)
 		t := 0
 		for k, s := range nz.slots[i] {
 			t += s.units
-			if (k+1)%gpr == 0 {
-				cum[k/gpr] = t
+			if (k+1)%nz.gpr == 0 {
+				cum[k/nz.gpr] = t
 			}
 		}
 		nz.cum[i] = cum
@@ -399,7 +450,6 @@ func normalize(ct *Crosstable, n int) (*normalized, error) {
 	for i := range nz.slots {
 		nz.adjOpp[i] = nz.opponentScore(i)
 	}
-	return nz, nil
 }
 
 // LastRound returns the highest round that has a board or a bye, 0 when none: rounds after

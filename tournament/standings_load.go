@@ -36,130 +36,173 @@ func (tx *Tx) LoadCrosstable(t *Tournament) (*Crosstable, error) {
 		Event:   t.EventInfo(),
 		Scoring: sc, TieBreaks: tbs, Rounds: t.Rounds, GamesPerRound: t.GamesPerPairing, LotSeed: uint64(t.Seed),
 	}
+	cb := &crossBuilder{ct: ct, t: t, index: map[int]int{}}
+	if err := tx.loadCrossPlayers(cb); err != nil {
+		return nil, err
+	}
+	if err := tx.loadCrossBoards(cb); err != nil {
+		return nil, err
+	}
+	if err := tx.loadCrossAbsences(cb); err != nil {
+		return nil, err
+	}
+	cb.spreadStartPoints()
+	return ct, nil
+}
+
+// crossBuilder is a Crosstable being loaded: entry id → index in ct.Players, and each
+// entry's start points and joining round (the late entrants).
+type crossBuilder struct {
+	ct    *Crosstable
+	t     *Tournament
+	index map[int]int
+	lates []lateEntry
+}
+
+type lateEntry struct{ points, joined int }
+
+// add appends result r to the results of entry id.
+func (cb *crossBuilder) add(id int, r CrossResult) error {
+	i, ok := cb.index[id]
+	if !ok {
+		return fmt.Errorf("%w: round %d: entry %d is not in %s", ErrInvalidCrosstable, r.Round, id, cb.t.Name)
+	}
+	cb.ct.Players[i].Results = append(cb.ct.Players[i].Results, r)
+	return nil
+}
+
+// loadCrossPlayers reads the entries in pairing-number order (those without a number
+// last, by name).
+func (tx *Tx) loadCrossPlayers(cb *crossBuilder) error {
 	rows, err := tx.query(`
 		SELECT e.id, COALESCE(e.pairing_number, 0), p.name, p.club, p.federation, p.title, e.rating,
 		       e.status = 'withdrawn', e.start_points, e.joined_round
 		FROM entries e JOIN players p ON p.id = e.player_id
 		WHERE e.tournament_id = ?
-		ORDER BY COALESCE(e.pairing_number, 1000000000), p.name, e.id`, t.ID)
+		ORDER BY COALESCE(e.pairing_number, 1000000000), p.name, e.id`, cb.t.ID)
 	if err != nil {
-		return nil, fmt.Errorf("loading the players of %s: %w", t.Name, err)
+		return fmt.Errorf("loading the players of %s: %w", cb.t.Name, err)
 	}
-	index := map[int]int{}
-	type late struct{ points, joined int }
-	var lates []late
+	defer rows.Close()
 	for rows.Next() {
 		var e CrossEntry
-		var l late
+		var l lateEntry
 		if err := rows.Scan(&e.ID, &e.Number, &e.Name, &e.Club, &e.Federation, &e.Title, &e.Rating, &e.Withdrawn, &l.points, &l.joined); err != nil {
-			rows.Close()
-			return nil, err
+			return err
 		}
 		e.JoinedRound = l.joined
-		index[e.ID] = len(ct.Players)
-		ct.Players = append(ct.Players, e)
-		lates = append(lates, l)
+		cb.index[e.ID] = len(cb.ct.Players)
+		cb.ct.Players = append(cb.ct.Players, e)
+		cb.lates = append(cb.lates, l)
 	}
-	if err := rows.Close(); err != nil {
-		return nil, err
-	}
-	add := func(id int, r CrossResult) error {
-		i, ok := index[id]
-		if !ok {
-			return fmt.Errorf("%w: round %d: entry %d is not in %s", ErrInvalidCrosstable, r.Round, id, t.Name)
-		}
-		ct.Players[i].Results = append(ct.Players[i].Results, r)
-		return nil
-	}
-	rows, err = tx.query(`
+	return rows.Close()
+}
+
+// loadCrossBoards reads every board with its result into both players' results.
+func (tx *Tx) loadCrossBoards(cb *crossBuilder) error {
+	rows, err := tx.query(`
 		SELECT r.number, b.board, b.game, b.white_entry, COALESCE(b.black_entry, 0),
 		       COALESCE(res.kind, ''), COALESCE(res.white_points, 0), COALESCE(res.black_points, 0)
 		FROM boards b JOIN rounds r ON r.id = b.round_id
 		LEFT JOIN results res ON res.board_id = b.id
 		WHERE r.tournament_id = ?
-		ORDER BY r.number, b.board, b.game`, t.ID)
+		ORDER BY r.number, b.board, b.game`, cb.t.ID)
 	if err != nil {
-		return nil, fmt.Errorf("loading the boards of %s: %w", t.Name, err)
+		return fmt.Errorf("loading the boards of %s: %w", cb.t.Name, err)
 	}
 	defer rows.Close()
 	for rows.Next() {
 		var round, board, game, white, black, wp, bp int
 		var kind string
 		if err := rows.Scan(&round, &board, &game, &white, &black, &kind, &wp, &bp); err != nil {
-			return nil, err
+			return err
 		}
 		w := CrossResult{Round: round, Game: game, Board: board, Opponent: black, Colour: pairing.White, Points: wp}
 		b := CrossResult{Round: round, Game: game, Board: board, Opponent: white, Colour: pairing.Black, Points: bp}
 		if black == 0 {
 			w.Kind, w.Colour = CrossBye, pairing.NoColour
 			if kind == "" {
-				w.Points = t.ByePoints
+				w.Points = cb.t.ByePoints
 			}
-			if err := add(white, w); err != nil {
-				return nil, err
+			if err := cb.add(white, w); err != nil {
+				return err
 			}
 			continue
 		}
-		switch kind {
-		case "played":
-			w.Kind, b.Kind = CrossPlayed, CrossPlayed
-		case "forfeit":
-			switch {
-			case wp > bp:
-				w.Kind, b.Kind = CrossForfeitWin, CrossForfeitLoss
-			case bp > wp:
-				w.Kind, b.Kind = CrossForfeitLoss, CrossForfeitWin
-			case wp == 0:
-				w.Kind, b.Kind = CrossForfeitLoss, CrossForfeitLoss
-			default:
-				return nil, fmt.Errorf("%w: round %d board %d: a forfeit scored %d-%d", ErrInvalidCrosstable, round, board, wp, bp)
-			}
-		case "unplayed":
-			w.Kind, b.Kind = CrossUnplayed, CrossUnplayed
-		default: // "adjourned", or no result yet
-			w.Kind, b.Kind = CrossPending, CrossPending
-			w.Points, b.Points = 0, 0
+		if err := boardKinds(&w, &b, kind); err != nil {
+			return err
 		}
-		if err := add(white, w); err != nil {
-			return nil, err
+		if err := cb.add(white, w); err != nil {
+			return err
 		}
-		if err := add(black, b); err != nil {
-			return nil, err
+		if err := cb.add(black, b); err != nil {
+			return err
 		}
 	}
-	if err := rows.Err(); err != nil {
-		return nil, err
+	return rows.Err()
+}
+
+// boardKinds sets the kinds of a game's two sides from the stored result kind ("played",
+// "forfeit", "unplayed"; "adjourned" or "" pending, points 0). A forfeit's kinds follow
+// its points: the side with more won it, 0-0 is a double forfeit; a forfeit that scores
+// both sides is ErrInvalidCrosstable.
+func boardKinds(w, b *CrossResult, kind string) error {
+	switch kind {
+	case "played":
+		w.Kind, b.Kind = CrossPlayed, CrossPlayed
+	case "forfeit":
+		switch {
+		case w.Points > b.Points:
+			w.Kind, b.Kind = CrossForfeitWin, CrossForfeitLoss
+		case b.Points > w.Points:
+			w.Kind, b.Kind = CrossForfeitLoss, CrossForfeitWin
+		case w.Points == 0:
+			w.Kind, b.Kind = CrossForfeitLoss, CrossForfeitLoss
+		default:
+			return fmt.Errorf("%w: round %d board %d: a forfeit scored %d-%d", ErrInvalidCrosstable, w.Round, w.Board, w.Points, b.Points)
+		}
+	case "unplayed":
+		w.Kind, b.Kind = CrossUnplayed, CrossUnplayed
+	default: // "adjourned", or no result yet
+		w.Kind, b.Kind = CrossPending, CrossPending
+		w.Points, b.Points = 0, 0
 	}
-	rows2, err := tx.query(`SELECT entry_id, round_number, points FROM absences WHERE tournament_id = ? ORDER BY round_number, entry_id`, t.ID)
+	return nil
+}
+
+// loadCrossAbsences reads the announced absences as results of their rounds.
+func (tx *Tx) loadCrossAbsences(cb *crossBuilder) error {
+	rows, err := tx.query(`SELECT entry_id, round_number, points FROM absences WHERE tournament_id = ? ORDER BY round_number, entry_id`, cb.t.ID)
 	if err != nil {
-		return nil, fmt.Errorf("loading the absences of %s: %w", t.Name, err)
+		return fmt.Errorf("loading the absences of %s: %w", cb.t.Name, err)
 	}
-	defer rows2.Close()
-	for rows2.Next() {
+	defer rows.Close()
+	for rows.Next() {
 		var id, round, pts int
-		if err := rows2.Scan(&id, &round, &pts); err != nil {
-			return nil, err
+		if err := rows.Scan(&id, &round, &pts); err != nil {
+			return err
 		}
-		if err := add(id, CrossResult{Round: round, Kind: CrossAbsent, Points: pts}); err != nil {
-			return nil, err
+		if err := cb.add(id, CrossResult{Round: round, Kind: CrossAbsent, Points: pts}); err != nil {
+			return err
 		}
 	}
-	if err := rows2.Err(); err != nil {
-		return nil, err
-	}
-	// Late entrants: start points on the rounds they missed.
-	for i, l := range lates {
+	return rows.Err()
+}
+
+// spreadStartPoints gives a late entrant's start points to the rounds he missed that have
+// no board or absence, 2 game points per round (then 1), as absences.
+func (cb *crossBuilder) spreadStartPoints() {
+	for i, l := range cb.lates {
 		left := l.points
-		for r := 1; r < l.joined && r <= t.Rounds && left > 0; r++ {
-			if hasRound(ct.Players[i].Results, r) {
+		for r := 1; r < l.joined && r <= cb.t.Rounds && left > 0; r++ {
+			if hasRound(cb.ct.Players[i].Results, r) {
 				continue
 			}
 			pts := min(2, left)
 			left -= pts
-			ct.Players[i].Results = append(ct.Players[i].Results, CrossResult{Round: r, Kind: CrossAbsent, Points: pts})
+			cb.ct.Players[i].Results = append(cb.ct.Players[i].Results, CrossResult{Round: r, Kind: CrossAbsent, Points: pts})
 		}
 	}
-	return ct, nil
 }
 
 func hasRound(rs []CrossResult, round int) bool {

@@ -335,23 +335,7 @@ func (s *Store) migrate(ctx context.Context, schema string, target int, migs []a
 		}
 	}
 	if s.readOnly {
-		// (ForReading stores never come here: see openForReading.)
-		v, n, err := s.versionAndTables(ctx, s.db)
-		if err != nil {
-			return s.wrapOpen(err)
-		}
-		switch {
-		case v > target:
-			return s.newer(v, target)
-		case v == 0 && n == 0:
-			return fmt.Errorf("%s: %w and empty: nothing to read", s.path, ErrReadOnly)
-		case v == 0:
-			return fmt.Errorf("%s: %w: it holds tables but no arbitro schema version", s.path, ErrNotArbitro)
-		case v < target:
-			return fmt.Errorf("%s: %w, and its schema (version %d) needs upgrading to %d: make it writable once (chmod u+w) and run any arbitro command", s.path, ErrReadOnly, v, target)
-		}
-		s.version = v
-		return nil
+		return s.checkReadOnly(ctx, target) // (ForReading stores never come here: see openForReading.)
 	}
 	// The usual case, an up-to-date file, needs no write lock: readers must not wait for
 	// (or block) a writer in another process just to open the file.
@@ -393,11 +377,47 @@ func (s *Store) migrate(ctx context.Context, schema string, target int, migs []a
 		return nil // nothing to write; Rollback ends the transaction
 	case v == 0 && n > 0:
 		return fmt.Errorf("%s: %w: it holds tables but no arbitro schema version; use another file name", s.path, ErrNotArbitro)
+	}
+	if err := s.upgrade(ctx, tx, v, schema, target, migs); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("write schema to %s: %w", s.path, s.mapErr(err))
+	}
+	s.version = target
+	return nil
+}
+
+// checkReadOnly is migrate for a file opened read-only: it can only be read as it is, so
+// a schema other than target is an error (newer: upgrade arbitro; older: make the file
+// writable once).
+func (s *Store) checkReadOnly(ctx context.Context, target int) error {
+	v, n, err := s.versionAndTables(ctx, s.db)
+	if err != nil {
+		return s.wrapOpen(err)
+	}
+	switch {
+	case v > target:
+		return s.newer(v, target)
+	case v == 0 && n == 0:
+		return fmt.Errorf("%s: %w and empty: nothing to read", s.path, ErrReadOnly)
 	case v == 0:
+		return fmt.Errorf("%s: %w: it holds tables but no arbitro schema version", s.path, ErrNotArbitro)
+	case v < target:
+		return fmt.Errorf("%s: %w, and its schema (version %d) needs upgrading to %d: make it writable once (chmod u+w) and run any arbitro command", s.path, ErrReadOnly, v, target)
+	}
+	s.version = v
+	return nil
+}
+
+// upgrade writes, in tx, the whole schema to an empty file (v 0) or the migrations after
+// version v up to target, then user_version = target.
+func (s *Store) upgrade(ctx context.Context, tx *sql.Tx, v int, schema string, target int, migs []arbitro.Migration) error {
+	if v == 0 {
 		if _, err := tx.ExecContext(ctx, schema); err != nil {
 			return fmt.Errorf("create schema in %s: %w", s.path, s.mapErr(err))
 		}
-	default:
+	} else {
 		for _, m := range migs {
 			if m.Version <= v || m.Version > target {
 				continue
@@ -414,10 +434,6 @@ func (s *Store) migrate(ctx context.Context, schema string, target int, migs []a
 	if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", target)); err != nil {
 		return s.mapErr(err)
 	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("write schema to %s: %w", s.path, s.mapErr(err))
-	}
-	s.version = target
 	return nil
 }
 
@@ -476,6 +492,10 @@ func (s *Store) Version() int { return s.version }
 
 // Tx is one transaction of the store, handed to the function given to Update or View.
 // Its SQL is private to this package: a caller reaches the file only through Tx's methods.
+// A method that takes a *Tournament reads the state that changes (rounds paired, the lot)
+// again in the transaction and never writes into the caller's struct: what it changed is
+// in its result (DrawLot's LotResult, PairNext's PairedRound.Round, Unpair's round,
+// SetTournamentField's new Tournament).
 type Tx struct {
 	stx      *sql.Tx
 	ctx      context.Context

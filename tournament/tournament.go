@@ -407,6 +407,67 @@ var TournamentFields = map[string]bool{
 	"italo-format": true, "openings": true, "club-separation": true,
 }
 
+// fieldSetters sets one field of nt (a copy of cur, the stored tournament) from the text
+// value, for SetTournamentField; the whole tournament is validated afterwards.
+var fieldSetters = map[string]func(nt, cur *Tournament, field, value string) error{
+	"name":         func(nt, _ *Tournament, _, v string) error { nt.Name = v; return nil },
+	"place":        func(nt, _ *Tournament, _, v string) error { nt.Place = v; return nil },
+	"start":        func(nt, _ *Tournament, _, v string) error { nt.Start = v; return nil },
+	"end":          func(nt, _ *Tournament, _, v string) error { nt.End = v; return nil },
+	"arbiter":      func(nt, _ *Tournament, _, v string) error { nt.Arbiter = v; return nil },
+	"federation":   func(nt, _ *Tournament, _, v string) error { nt.Federation = v; return nil },
+	"time-control": func(nt, _ *Tournament, _, v string) error { nt.TimeControl = v; return nil },
+	"lang":         func(nt, _ *Tournament, _, v string) error { nt.Lang = v; return nil },
+	"scoring":      func(nt, _ *Tournament, _, v string) error { nt.Scoring = v; return nil },
+	"variant": func(nt, _ *Tournament, _, v string) (err error) {
+		nt.Variant, err = ParseVariant(v)
+		return err
+	},
+	"system": func(nt, cur *Tournament, _, v string) error {
+		nt.System = strings.ToLower(v)
+		if nt.System != SystemItaloSwiss {
+			nt.ItaloFormat = ""
+		} else if cur.System != SystemItaloSwiss {
+			nt.ItaloFormat = string(pairing.ItaloArt8)
+		}
+		return nil
+	},
+	"italo-format":    func(nt, _ *Tournament, _, v string) error { nt.ItaloFormat = strings.ToLower(v); return nil },
+	"openings":        func(nt, _ *Tournament, _, v string) error { nt.Openings = strings.ToLower(v); return nil },
+	"club-separation": func(nt, _ *Tournament, _, v string) error { nt.ClubSeparation = strings.ToLower(v); return nil },
+	"tiebreaks": func(nt, _ *Tournament, _, v string) (err error) {
+		nt.TieBreaks, err = ParseTieBreaks(v)
+		return err
+	},
+	"rounds":     func(nt, _ *Tournament, f, v string) (err error) { nt.Rounds, err = wholeNumber(f, v); return err },
+	"bye-points": func(nt, _ *Tournament, f, v string) (err error) { nt.ByePoints, err = wholeNumber(f, v); return err },
+	"forfeit-points": func(nt, _ *Tournament, f, v string) (err error) {
+		nt.ForfeitPoints, err = wholeNumber(f, v)
+		return err
+	},
+	"games-per-pairing": func(nt, _ *Tournament, f, v string) (err error) {
+		nt.GamesPerPairing, err = wholeNumber(f, v)
+		return err
+	},
+	"seed": func(nt, _ *Tournament, _, v string) error {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil {
+			return fmt.Errorf("%w: seed must be a whole number, not %q", ErrMalformed, v)
+		}
+		nt.Seed = n
+		return nil
+	},
+}
+
+// wholeNumber reads value, the new value of field, as an int; errors wrap ErrMalformed.
+func wholeNumber(field, value string) (int, error) {
+	n, err := strconv.Atoi(value)
+	if err != nil {
+		return 0, fmt.Errorf("%w: %s must be a whole number, not %q", ErrMalformed, field, value)
+	}
+	return n, nil
+}
+
 // SetTournamentField changes one field of tournament t (name as in TournamentFields) to
 // value, checks the result, writes it and logs "tournament.set" with before and after.
 // Fields that bear on pairings or standings are refused with ErrLocked once a round
@@ -433,69 +494,7 @@ func (tx *Tx) SetTournamentField(t *Tournament, field, value string) (*Tournamen
 		return nil, fmt.Errorf("%w: the seed cannot change after the lot was drawn (%s)", ErrLocked, cur.LotDrawnAt)
 	}
 	nt := *cur
-	value = strings.TrimSpace(value)
-	atoi := func() (int, error) {
-		n, err := strconv.Atoi(value)
-		if err != nil {
-			return 0, fmt.Errorf("%w: %s must be a whole number, not %q", ErrMalformed, field, value)
-		}
-		return n, nil
-	}
-	switch field {
-	case "name":
-		nt.Name = value
-	case "place":
-		nt.Place = value
-	case "start":
-		nt.Start = value
-	case "end":
-		nt.End = value
-	case "arbiter":
-		nt.Arbiter = value
-	case "federation":
-		nt.Federation = value
-	case "time-control":
-		nt.TimeControl = value
-	case "lang":
-		nt.Lang = value
-	case "variant":
-		nt.Variant, err = ParseVariant(value)
-	case "system":
-		nt.System = strings.ToLower(value)
-		if nt.System != SystemItaloSwiss {
-			nt.ItaloFormat = ""
-		} else if cur.System != SystemItaloSwiss {
-			nt.ItaloFormat = string(pairing.ItaloArt8)
-		}
-	case "italo-format":
-		nt.ItaloFormat = strings.ToLower(value)
-	case "openings":
-		nt.Openings = strings.ToLower(value)
-	case "club-separation":
-		nt.ClubSeparation = strings.ToLower(value)
-	case "scoring":
-		nt.Scoring = value
-	case "tiebreaks":
-		if nt.TieBreaks, err = ParseTieBreaks(value); err != nil {
-			return nil, err
-		}
-	case "rounds":
-		nt.Rounds, err = atoi()
-	case "bye-points":
-		nt.ByePoints, err = atoi()
-	case "forfeit-points":
-		nt.ForfeitPoints, err = atoi()
-	case "games-per-pairing":
-		nt.GamesPerPairing, err = atoi()
-	case "seed":
-		var n int64
-		n, err = strconv.ParseInt(value, 10, 64)
-		if err != nil {
-			err = fmt.Errorf("%w: seed must be a whole number, not %q", ErrMalformed, value)
-		}
-		nt.Seed = n
-	}
-	if err != nil {
+	if err := fieldSetters[field](&nt, cur, field, strings.TrimSpace(value)); err != nil {
 		return nil, err
 	}
 	if err := nt.validate(); err != nil {

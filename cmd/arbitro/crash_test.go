@@ -25,6 +25,7 @@ import (
 func tableCounts(t *testing.T, path string) string {
 	t.Helper()
 	db := reopen(t, path)
+	defer db.Close() // the last connection out checkpoints and removes the -wal file
 	checkIntegrity(t, db)
 	var names []string
 	rows, err := db.Query(`SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`)

@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -42,6 +43,7 @@ func mustRun(t *testing.T, dir string, args ...string) {
 func checkDB(t *testing.T, path string) int {
 	t.Helper()
 	db := reopen(t, path)
+	defer db.Close()
 	checkIntegrity(t, db)
 	var entries, players, events int
 	db.QueryRow("SELECT count(*) FROM entries").Scan(&entries)
@@ -66,10 +68,22 @@ func copyFile(t *testing.T, from, to string) {
 
 // TestKillDuringImport kills (SIGKILL) `player import` of 10,000 rows at random moments
 // and checks that the file then holds all of them or none, and passes integrity_check.
+// Five kills wait for the write transaction to begin (the store's transaction hook,
+// ARBITRO_TEST_TX_MARKER) and strike within the span its writes took in an uncut run; the
+// sixth strikes anywhere in the command's run. The test requires that at least one kill
+// landed inside the write transaction (begun, its writes not done: the hook's marks say so), so
+// it proves the all-or-nothing rule on a cut transaction, not only on a cut start-up. The
+// seed is logged: ARBITRO_CRASH_SEED=N replays the same delays.
 func TestKillDuringImport(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts processes and imports 10,000 rows several times")
 	}
+	seed := time.Now().UnixNano()
+	if v := os.Getenv("ARBITRO_CRASH_SEED"); v != "" {
+		seed, _ = strconv.ParseInt(v, 10, 64)
+	}
+	t.Logf("seed %d (replay with ARBITRO_CRASH_SEED=%d)", seed, seed)
+	rng := rand.New(rand.NewSource(seed))
 	const rows = 10000
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "big.csv"), []byte(genCSV(rows, ";", "Giocatore")), 0o644); err != nil {
@@ -77,53 +91,77 @@ func TestKillDuringImport(t *testing.T) {
 	}
 	mustRun(t, dir, "--db", "template.db", "tournament", "create", "Open", "--system", "dutch", "--rounds", "9")
 
-	// Calibrate: how long a whole import takes here.
+	// Calibrate: how long a whole import takes here, and its transaction's span (the
+	// hook's marks).
 	copyFile(t, filepath.Join(dir, "template.db"), filepath.Join(dir, "full.db"))
+	marker := filepath.Join(dir, "full")
+	cmd := arbitroCmd(dir, "--db", "full.db", "player", "import", "big.csv")
+	cmd.Env = append(cmd.Env, "ARBITRO_TEST_TX_MARKER="+marker)
 	start := time.Now()
-	mustRun(t, dir, "--db", "full.db", "player", "import", "big.csv")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("uncut import: %v\n%s", err, out)
+	}
 	full := time.Since(start)
+	fb, err1 := os.Stat(marker + ".begin")
+	fp, err2 := os.Stat(marker + ".precommit")
+	if err1 != nil || err2 != nil {
+		t.Fatalf("the store's transaction hook left no marks (%v %v)", err1, err2)
+	}
+	span := max(fp.ModTime().Sub(fb.ModTime()), time.Millisecond)
 	if n := checkDB(t, filepath.Join(dir, "full.db")); n != rows {
 		t.Fatalf("uncut import wrote %d rows, want %d", n, rows)
 	}
-	t.Logf("a whole import of %d rows takes %v", rows, full)
+	t.Logf("a whole import of %d rows takes %v, its write transaction %v", rows, full, span)
 
-	rng := rand.New(rand.NewSource(time.Now().UnixNano()))
 	outcomes := map[int]int{}
-	midWrite := 0
+	inside := 0
 	for i := 0; i < 6; i++ {
 		db := filepath.Join(dir, "kill.db")
 		for _, suf := range []string{"", "-wal", "-shm"} {
 			os.Remove(db + suf)
 		}
 		copyFile(t, filepath.Join(dir, "template.db"), db)
+		marker := filepath.Join(dir, fmt.Sprintf("kill%d", i))
 		cmd := arbitroCmd(dir, "--db", "kill.db", "player", "import", "big.csv")
+		cmd.Env = append(cmd.Env, "ARBITRO_TEST_TX_MARKER="+marker)
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
-		// Mostly inside the transaction (after start-up, before commit); sometimes anywhere.
-		delay := time.Duration(float64(full) * (0.15 + 0.8*rng.Float64()))
-		if i == 5 {
+		var delay time.Duration
+		if i < 5 {
+			// Wait for the transaction to begin, then strike within its writes' span.
+			deadline := time.Now().Add(30 * time.Second)
+			for !exists(marker+".begin") && time.Now().Before(deadline) {
+				time.Sleep(200 * time.Microsecond)
+			}
+			delay = time.Duration(float64(span) * (0.1 + 0.8*rng.Float64()))
+		} else {
 			delay = time.Duration(rng.Int63n(int64(full)))
 		}
 		time.Sleep(delay)
-		cmd.Process.Kill() // SIGKILL: no deferred code, no rollback runs in the child
+		pre := exists(marker + ".precommit") // the writes were done: the commit may follow
+		cmd.Process.Kill()                   // SIGKILL: no deferred code, no rollback runs in the child
 		err := cmd.Wait()
+		began := exists(marker + ".begin")
 		killed := err != nil
-		var wal int64
-		if fi, err := os.Stat(db + "-wal"); err == nil {
-			wal = fi.Size()
-		}
 		n := checkDB(t, db)
 		if n != 0 && n != rows {
-			t.Fatalf("kill after %v left %d of %d rows", delay, n, rows)
+			t.Fatalf("kill %d after %v left %d of %d rows", i, delay, n, rows)
 		}
-		if killed && n == 0 && wal > 0 {
-			midWrite++
+		in := killed && began && !pre // among the transaction's writes, before its commit
+		if in {
+			inside++
+			if n != 0 {
+				t.Fatalf("kill %d inside the write transaction left %d rows, want none", i, n)
+			}
 		}
 		outcomes[n]++
-		t.Logf("kill after %v: killed=%v, %d rows, WAL %d bytes at kill time", delay, killed, n, wal)
+		t.Logf("kill %d after %v: killed=%v, began=%v, inside the transaction=%v, %d rows", i, delay, killed, began, in, n)
 	}
-	t.Logf("outcomes (rows: times): %v; %d kills landed while the transaction had written to the WAL", outcomes, midWrite)
+	t.Logf("outcomes (rows: times): %v; %d kills landed inside the write transaction", outcomes, inside)
+	if inside == 0 {
+		t.Fatalf("no kill landed inside the write transaction (seed %d): the test proved nothing about a cut transaction", seed)
+	}
 }
 
 // TestConcurrentWriters starts two arbitro processes writing to the same file at once:
@@ -164,7 +202,9 @@ func TestConcurrentWriters(t *testing.T) {
 		}
 	}
 	var n int
-	reopen(t, filepath.Join(dir, "arbitro.db")).QueryRow("SELECT count(*) FROM tournaments").Scan(&n)
+	raw := reopen(t, filepath.Join(dir, "arbitro.db"))
+	raw.QueryRow("SELECT count(*) FROM tournaments").Scan(&n)
+	raw.Close()
 	if n != created {
 		t.Fatalf("%d tournaments in the file, %d creates succeeded", n, created)
 	}
@@ -210,7 +250,9 @@ func TestConcurrentWriters(t *testing.T) {
 
 // reopen opens path as arbitro does (tournament.Open recovers the write-ahead log and
 // checks the schema), closes it, and returns a plain SQLite connection to the file for the
-// test's queries (closed when the test ends).
+// test's queries. Close it as soon as the queries are done: the last connection to close
+// checkpoints the write-ahead log and removes the -wal file, which a test that copies a
+// fixture over the file must not find left behind (it is closed at the test's end anyway).
 func reopen(t *testing.T, path string) *sql.DB {
 	t.Helper()
 	st, err := tournament.Open(path)

@@ -7,6 +7,7 @@ package main
 // pair command wires them).
 
 import (
+	"arbitro/internal/atomicfile"
 	"context"
 	"errors"
 	"fmt"
@@ -152,24 +153,21 @@ func readTRFFile(path string) (*tournament.TRF, error) {
 	return tr, nil
 }
 
-// writeFileAtomic writes path through a temporary file renamed into place.
+// writeFileAtomic writes path through a temporary file renamed into place (atomicfile),
+// with a hint for each way that can fail.
 func writeFileAtomic(path string, fn func(io.Writer) error) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".arbitro-*")
-	if err != nil {
-		return fail(err, "check that the directory exists and is writable")
+	err := atomicfile.Write(path, 0o644, fn)
+	var ae *atomicfile.Error
+	if !errors.As(err, &ae) {
+		return err // nil, or fn's own error
 	}
-	defer os.Remove(tmp.Name())
-	if err := fn(tmp); err != nil {
-		tmp.Close()
-		return err
+	switch ae.Stage {
+	case atomicfile.StageCreate:
+		return fail(ae.Err, "check that the directory exists and is writable")
+	case atomicfile.StageWrite:
+		return fail(ae.Err, "check the disk")
 	}
-	if err := tmp.Close(); err != nil {
-		return fail(err, "check the disk")
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return fail(err, "check that the directory is writable")
-	}
-	return nil
+	return fail(ae.Err, "check that the directory is writable")
 }
 
 // runEnginePair is arbitro as a pairing engine for other programs, with no database:
