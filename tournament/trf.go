@@ -313,34 +313,9 @@ func parsePlayerLine(line string, ln int) (TRFPlayer, error) {
 		return p, trfErr(ln, "columns 90-91 must be blank (round blocks start at column 92)")
 	}
 	for r, col := 1, 92; col <= len(line); r, col = r+1, col+10 {
-		blk := field(line, col, col+7)
-		for len(blk) < 8 {
-			blk += " "
-		}
-		if strings.TrimSpace(blk) == "" {
-			p.Rounds = append(p.Rounds, TRFRound{Colour: ' ', Result: ' '})
-			continue
-		}
-		if blk[4] != ' ' || blk[6] != ' ' || strings.TrimSpace(field(line, col+8, col+9)) != "" {
-			return p, trfErr(ln, "round %d block at column %d is misaligned (want 'NNNN C R')", r, col)
-		}
-		rd := TRFRound{Colour: blk[5], Result: blk[7]}
-		if o := strings.TrimSpace(blk[:4]); o != "" {
-			if rd.Opponent, err = strconv.Atoi(o); err != nil || rd.Opponent < 0 {
-				return p, trfErr(ln, "round %d: opponent %q in columns %d-%d is not a starting rank", r, blk[:4], col, col+3)
-			}
-		}
-		if !strings.ContainsRune("wb- ", rune(rd.Colour)) {
-			return p, trfErr(ln, "round %d: colour %q in column %d (want w, b or -)", r, rd.Colour, col+5)
-		}
-		if !strings.ContainsRune(validResults, rune(rd.Result)) {
-			return p, trfErr(ln, "round %d: unknown result code %q in column %d (want one of 1 0 = W D L + - U F H Z)", r, rd.Result, col+7)
-		}
-		if rd.Opponent > 0 && rd.Result == 'U' {
-			return p, trfErr(ln, "round %d: pairing-allocated bye (U) with an opponent", r)
-		}
-		if rd.Opponent == 0 && strings.ContainsRune("10=WDL", rune(rd.Result)) {
-			return p, trfErr(ln, "round %d: result %q needs an opponent", r, rd.Result)
+		rd, err := parseRoundBlock(line, ln, r, col)
+		if err != nil {
+			return p, err
 		}
 		p.Rounds = append(p.Rounds, rd)
 	}
@@ -352,6 +327,40 @@ func parsePlayerLine(line string, ln int) (TRFPlayer, error) {
 		p.Rounds = nil
 	}
 	return p, nil
+}
+
+// parseRoundBlock reads the block of round r of a player line, at columns col..col+9
+// ("NNNN C R" and two blanks): opponent's starting rank (blank or 0000: none), colour
+// (w b - or blank), result code. A blank block is {0, ' ', ' '}.
+func parseRoundBlock(line string, ln, r, col int) (TRFRound, error) {
+	blk := field(line, col, col+7)
+	for len(blk) < 8 {
+		blk += " "
+	}
+	if strings.TrimSpace(blk) == "" {
+		return TRFRound{Colour: ' ', Result: ' '}, nil
+	}
+	if blk[4] != ' ' || blk[6] != ' ' || strings.TrimSpace(field(line, col+8, col+9)) != "" {
+		return TRFRound{}, trfErr(ln, "round %d block at column %d is misaligned (want 'NNNN C R')", r, col)
+	}
+	rd := TRFRound{Colour: blk[5], Result: blk[7]}
+	if o := strings.TrimSpace(blk[:4]); o != "" {
+		var err error
+		if rd.Opponent, err = strconv.Atoi(o); err != nil || rd.Opponent < 0 {
+			return rd, trfErr(ln, "round %d: opponent %q in columns %d-%d is not a starting rank", r, blk[:4], col, col+3)
+		}
+	}
+	switch {
+	case !strings.ContainsRune("wb- ", rune(rd.Colour)):
+		return rd, trfErr(ln, "round %d: colour %q in column %d (want w, b or -)", r, rd.Colour, col+5)
+	case !strings.ContainsRune(validResults, rune(rd.Result)):
+		return rd, trfErr(ln, "round %d: unknown result code %q in column %d (want one of 1 0 = W D L + - U F H Z)", r, rd.Result, col+7)
+	case rd.Opponent > 0 && rd.Result == 'U':
+		return rd, trfErr(ln, "round %d: pairing-allocated bye (U) with an opponent", r)
+	case rd.Opponent == 0 && strings.ContainsRune("10=WDL", rune(rd.Result)):
+		return rd, trfErr(ln, "round %d: result %q needs an opponent", r, rd.Result)
+	}
+	return rd, nil
 }
 
 // resultPoints is the score of a result code in the point system (tenths).
