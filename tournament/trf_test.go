@@ -539,3 +539,42 @@ func testTRFXXC(t *testing.T) {
 		}
 	}
 }
+
+// TestTRFRoundsWithoutXXR: a file without 142/XXR has as many rounds as it has paired
+// (bbpPairings reads it so), so its last paired round is the event's last, where the
+// topscorers are exempt from the absolute colour rule (C.04.3 A.7, C.3). In the
+// bbpPairings file below, round 11 pairs two topscorers with the same absolute colour
+// preference; the checker re-pairs every round as bbpPairings did.
+func TestTRFRoundsWithoutXXR(t *testing.T) {
+	b, err := os.ReadFile("testdata/trf/bbp-generated-25p-no-xxr.trf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := ParseTRF(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tr.TotalRounds != 0 || tr.PlayedRounds() != 11 {
+		t.Fatalf("rounds %d, played %d: want no XXR and 11 paired", tr.TotalRounds, tr.PlayedRounds())
+	}
+	if got := tr.DutchOptions(11, 0).TotalRounds; got != 11 {
+		t.Errorf("DutchOptions(11).TotalRounds = %d, want 11 (the rounds paired)", got)
+	}
+	c, err := CheckTRF(tr, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range c.Rounds {
+		if !r.Same {
+			t.Errorf("round %d: %v %v %s", r.Round, r.Violations, r.Diffs, r.Error)
+		}
+	}
+	// with XXR 12, round 11 is not the last: no exemption, and the file's round 11 breaks C.3
+	tr.TotalRounds = 12
+	if c, err = CheckTRF(tr, 0); err != nil {
+		t.Fatal(err)
+	}
+	if last := c.Rounds[10]; last.Same || len(last.Violations) == 0 {
+		t.Errorf("XXR 12: round 11 %+v, want a C.3 violation", last)
+	}
+}
