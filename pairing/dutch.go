@@ -237,7 +237,10 @@ type dutch struct {
 // search complete (DutchBracket.Exact); otherwise the round fails with ErrSearchLimit,
 // naming the bracket: a pairing is never an approximation passed off as the rules'
 // pairing. In arbitro's and bbpPairings' random tournaments of up to 200 players (7–11
-// rounds) no bracket needed more than the default budget (docs/dutch.md).
+// rounds) no bracket needed more than the default budget (docs/dutch.md). The search is
+// not polynomial: the weighted matcher of matching_weighted.go (maxWeightMatching, exact
+// 256-bit weights) is the building block of the polynomial route the endorsed engines
+// take (criteria as edge weights), not yet used here.
 //
 // Other readings: a forfeited game does not count as a meeting for C1 (the two may be
 // paired again: only games played over the board count, as in bbpPairings and JaVaFo);
@@ -387,32 +390,11 @@ func (d *dutch) lowestByeScore(all []int) {
 }
 
 func newDutch(entrants []Entrant, opt DutchOptions) (*dutch, error) {
-	byID := make(map[int]*Entrant, len(entrants))
-	numbers := make(map[int]int)
-	round := opt.Round
-	maxR := 0
-	for i := range entrants {
-		e := &entrants[i]
-		if e.ID <= 0 {
-			return nil, fmt.Errorf("%w: entrant id %d (ids must be positive)", ErrBadSnapshot, e.ID)
-		}
-		if _, dup := byID[e.ID]; dup {
-			return nil, fmt.Errorf("%w: entrant id %d appears twice", ErrBadSnapshot, e.ID)
-		}
-		byID[e.ID] = e
-		if e.Available {
-			if e.Number <= 0 {
-				return nil, fmt.Errorf("%w: entrant %d has pairing number %d (must be positive)", ErrBadSnapshot, e.ID, e.Number)
-			}
-			if o, dup := numbers[e.Number]; dup {
-				return nil, fmt.Errorf("%w: entrants %d and %d share pairing number %d", ErrBadSnapshot, o, e.ID, e.Number)
-			}
-			numbers[e.Number] = e.ID
-		}
-		for _, r := range e.History {
-			maxR = max(maxR, r.Number)
-		}
+	byID, maxR, err := indexEntrants(entrants)
+	if err != nil {
+		return nil, err
 	}
+	round := opt.Round
 	if round <= 0 {
 		round = maxR + 1
 	}
@@ -471,46 +453,7 @@ func newDutch(entrants []Entrant, opt DutchOptions) (*dutch, error) {
 			continue
 		}
 		p := dplayer{id: e.ID, number: e.Number, score: e.Score + acc(e.ID, round), colourNumber: colourNumbers[e.ID]}
-		h := slices.Clone(e.History)
-		slices.SortStableFunc(h, func(a, b Round) int { return cmp.Compare(a.Number, b.Number) })
-		for _, r := range h {
-			// C.2: a pairing-allocated bye, or a win's points in one round without
-			// playing (a forfeit win, a full-point bye), rule out the bye
-			if r.Kind == Bye || r.Kind == ForfeitWin || (r.Kind == Absent && r.Points >= 2) {
-				p.byeBlocked, p.noBye = true, true
-			}
-			if r.Kind == Played {
-				p.played++
-			}
-			if r.Kind == Played && r.Colour != NoColour {
-				p.colours = append(p.colours, r.Colour)
-				if r.Colour == White {
-					p.cd++
-				} else {
-					p.cd--
-				}
-			}
-		}
-		if k := len(p.colours); k > 0 {
-			lastC := p.colours[k-1]
-			switch {
-			case p.cd < -1:
-				p.pref, p.strength = White, strAbsolute
-			case p.cd > 1:
-				p.pref, p.strength = Black, strAbsolute
-			case k >= 2 && p.colours[k-2] == lastC:
-				p.pref, p.strength = lastC.Opposite(), strAbsolute
-			case p.cd == -1:
-				p.pref, p.strength = White, strStrong
-			case p.cd == 1:
-				p.pref, p.strength = Black, strStrong
-			default:
-				p.pref, p.strength = lastC.Opposite(), strMild
-			}
-			if p.strength == strAbsolute {
-				p.abs = p.pref
-			}
-		}
+		p.readHistory(e.History)
 		p.top = last && e.Score > round-1 // > 50% of 2·(round−1) game points
 		p.f1 = floatIn(e, round-1)
 		p.f2 = floatIn(e, round-2)
@@ -522,6 +465,93 @@ func newDutch(entrants []Entrant, opt DutchOptions) (*dutch, error) {
 		}
 		return cmp.Compare(a.number, b.number)
 	})
+	d.linkOpponents(byID, opt.Forbidden)
+	d.layoutCost()
+	return d, nil
+}
+
+// indexEntrants checks the entrants (positive unique ids; positive unique pairing numbers
+// among the available ones) and returns them by id with the highest round of any history.
+func indexEntrants(entrants []Entrant) (map[int]*Entrant, int, error) {
+	byID := make(map[int]*Entrant, len(entrants))
+	numbers := make(map[int]int)
+	maxR := 0
+	for i := range entrants {
+		e := &entrants[i]
+		if e.ID <= 0 {
+			return nil, 0, fmt.Errorf("%w: entrant id %d (ids must be positive)", ErrBadSnapshot, e.ID)
+		}
+		if _, dup := byID[e.ID]; dup {
+			return nil, 0, fmt.Errorf("%w: entrant id %d appears twice", ErrBadSnapshot, e.ID)
+		}
+		byID[e.ID] = e
+		if e.Available {
+			if e.Number <= 0 {
+				return nil, 0, fmt.Errorf("%w: entrant %d has pairing number %d (must be positive)", ErrBadSnapshot, e.ID, e.Number)
+			}
+			if o, dup := numbers[e.Number]; dup {
+				return nil, 0, fmt.Errorf("%w: entrants %d and %d share pairing number %d", ErrBadSnapshot, o, e.ID, e.Number)
+			}
+			numbers[e.Number] = e.ID
+		}
+		for _, r := range e.History {
+			maxR = max(maxR, r.Number)
+		}
+	}
+	return byID, maxR, nil
+}
+
+// readHistory fills the C.2 bye block, the games played, the colours and the colour
+// preference (5.2; 1.6 of the 2025/2026 text: absolute beyond ±1 or after two equal
+// colours, strong at ±1, mild at 0) from the player's rounds.
+func (p *dplayer) readHistory(history []Round) {
+	h := slices.Clone(history)
+	slices.SortStableFunc(h, func(a, b Round) int { return cmp.Compare(a.Number, b.Number) })
+	for _, r := range h {
+		// C.2: a pairing-allocated bye, or a win's points in one round without
+		// playing (a forfeit win, a full-point bye), rule out the bye
+		if r.Kind == Bye || r.Kind == ForfeitWin || (r.Kind == Absent && r.Points >= 2) {
+			p.byeBlocked, p.noBye = true, true
+		}
+		if r.Kind == Played {
+			p.played++
+		}
+		if r.Kind == Played && r.Colour != NoColour {
+			p.colours = append(p.colours, r.Colour)
+			if r.Colour == White {
+				p.cd++
+			} else {
+				p.cd--
+			}
+		}
+	}
+	k := len(p.colours)
+	if k == 0 {
+		return
+	}
+	lastC := p.colours[k-1]
+	switch {
+	case p.cd < -1:
+		p.pref, p.strength = White, strAbsolute
+	case p.cd > 1:
+		p.pref, p.strength = Black, strAbsolute
+	case k >= 2 && p.colours[k-2] == lastC:
+		p.pref, p.strength = lastC.Opposite(), strAbsolute
+	case p.cd == -1:
+		p.pref, p.strength = White, strStrong
+	case p.cd == 1:
+		p.pref, p.strength = Black, strStrong
+	default:
+		p.pref, p.strength = lastC.Opposite(), strMild
+	}
+	if p.strength == strAbsolute {
+		p.abs = p.pref
+	}
+}
+
+// linkOpponents records, as player indices, the past opponents (C1: games played over
+// the board) and the forbidden opponents of every available player.
+func (d *dutch) linkOpponents(byID map[int]*Entrant, forbidden [][2]int) {
 	idx := make(map[int]int32, len(d.ps))
 	for i, p := range d.ps {
 		idx[p.id] = int32(i)
@@ -539,7 +569,7 @@ func newDutch(entrants []Entrant, opt DutchOptions) (*dutch, error) {
 			}
 		}
 	}
-	for _, f := range opt.Forbidden {
+	for _, f := range forbidden {
 		i, iok := idx[f[0]]
 		j, jok := idx[f[1]]
 		if iok && jok && i != j {
@@ -547,6 +577,10 @@ func newDutch(entrants []Entrant, opt DutchOptions) (*dutch, error) {
 			d.ps[j].forb = append(d.ps[j].forb, i)
 		}
 	}
+}
+
+// layoutCost places the components of the cost vector (see Dutch).
+func (d *dutch) layoutCost() {
 	// cost layout
 	minS, maxS := 0, 0
 	if len(d.ps) > 0 {
@@ -563,7 +597,6 @@ func newDutch(entrants []Entrant, opt DutchOptions) (*dutch, error) {
 	d.iC18 = d.iC17 + d.S
 	d.iC19 = d.iC18 + d.S
 	d.K = d.iC19 + d.S
-	return d, nil
 }
 
 // sdAt is the index of score difference sd (>= 1) in a bucket list starting at base,

@@ -108,56 +108,70 @@ func bfBuild(entrants []Entrant, opt DutchOptions, init Colour) *bfWorld {
 		if !e.Available {
 			continue
 		}
-		// E.5 numbers the field without the entrants who never entered it (absent from
-		// every pairing so far and from this one): count those at or above e
-		inField := func(x *Entrant) bool {
-			if x.Available {
-				return true
-			}
-			return slices.ContainsFunc(x.History, func(r Round) bool { return r.Kind != Absent })
-		}
-		num := 0
-		for k := range entrants {
-			if x := &entrants[k]; inField(x) && (x.Number < e.Number || x.Number == e.Number && x.ID <= e.ID) {
-				num++
-			}
-		}
-		p := &bfPlayer{id: e.ID, number: num, score: scoreBefore(e.ID, round), opps: map[int]bool{}}
-		for _, r := range e.History {
-			if r.Opponent != 0 && r.Kind == Played {
-				p.opps[r.Opponent] = true
-			}
-			if r.Kind == Bye || r.Kind == ForfeitWin || (r.Kind == Absent && r.Points >= 2) {
-				p.blocked = true
-			}
-			if r.Kind == Played {
-				p.cols = append(p.cols, r.Colour)
-				if r.Colour == White {
-					p.cd++
-				} else {
-					p.cd--
-				}
-			}
-		}
-		if k := len(p.cols); k > 0 {
-			switch {
-			case p.cd >= 2:
-				p.pref, p.str = Black, 3
-			case p.cd <= -2:
-				p.pref, p.str = White, 3
-			case k >= 2 && p.cols[k-1] == p.cols[k-2]:
-				p.pref, p.str = p.cols[k-1].Opposite(), 3
-			case p.cd != 0:
-				p.pref, p.str = map[bool]Colour{true: Black, false: White}[p.cd > 0], 2
-			default:
-				p.pref, p.str = p.cols[k-1].Opposite(), 1
-			}
-		}
+		p := bfNewPlayer(entrants, e, scoreBefore(e.ID, round))
 		p.top = opt.TotalRounds == round && 2*after[e.ID][round-1] > 2*(round-1)
 		p.f1, p.f2 = fl(e, round-1), fl(e, round-2)
 		w.ps[e.ID] = p
 		w.ids = append(w.ids, e.ID)
 	}
+	w.group()
+	return w
+}
+
+// bfNewPlayer reads one available entrant: its 5.2.5 number, opponents, bye block,
+// colours and preference, with the given score (the topscorer flag and the floats are
+// set by the caller).
+func bfNewPlayer(entrants []Entrant, e *Entrant, score int) *bfPlayer {
+	// E.5 numbers the field without the entrants who never entered it (absent from
+	// every pairing so far and from this one): count those at or above e
+	inField := func(x *Entrant) bool {
+		if x.Available {
+			return true
+		}
+		return slices.ContainsFunc(x.History, func(r Round) bool { return r.Kind != Absent })
+	}
+	num := 0
+	for k := range entrants {
+		if x := &entrants[k]; inField(x) && (x.Number < e.Number || x.Number == e.Number && x.ID <= e.ID) {
+			num++
+		}
+	}
+	p := &bfPlayer{id: e.ID, number: num, score: score, opps: map[int]bool{}}
+	for _, r := range e.History {
+		if r.Opponent != 0 && r.Kind == Played {
+			p.opps[r.Opponent] = true
+		}
+		if r.Kind == Bye || r.Kind == ForfeitWin || (r.Kind == Absent && r.Points >= 2) {
+			p.blocked = true
+		}
+		if r.Kind == Played {
+			p.cols = append(p.cols, r.Colour)
+			if r.Colour == White {
+				p.cd++
+			} else {
+				p.cd--
+			}
+		}
+	}
+	if k := len(p.cols); k > 0 {
+		switch {
+		case p.cd >= 2:
+			p.pref, p.str = Black, 3
+		case p.cd <= -2:
+			p.pref, p.str = White, 3
+		case k >= 2 && p.cols[k-1] == p.cols[k-2]:
+			p.pref, p.str = p.cols[k-1].Opposite(), 3
+		case p.cd != 0:
+			p.pref, p.str = map[bool]Colour{true: Black, false: White}[p.cd > 0], 2
+		default:
+			p.pref, p.str = p.cols[k-1].Opposite(), 1
+		}
+	}
+	return p
+}
+
+// group sorts the players by score and number and forms the score groups.
+func (w *bfWorld) group() {
 	sort.Slice(w.ids, func(i, j int) bool {
 		a, b := w.ps[w.ids[i]], w.ps[w.ids[j]]
 		if a.score != b.score {
@@ -175,7 +189,6 @@ func bfBuild(entrants []Entrant, opt DutchOptions, init Colour) *bfWorld {
 	if len(w.ids) > 0 {
 		w.S = w.ps[w.ids[0]].score - w.ps[w.ids[len(w.ids)-1]].score + 3
 	}
-	return w
 }
 
 func (w *bfWorld) ok(a, b int) bool {
@@ -357,6 +370,50 @@ func (w *bfWorld) split(q [][2]int) []bfBracket {
 }
 
 // cost of bracket k of a split pairing (documented order in dutch.go).
+// colourCost adds pair (a, b)'s colour criteria to c (C10–C13 at c[0..3]): a colour
+// difference beyond ±2 or a third equal colour for a topscorer's pair, an unmet
+// preference, an unmet strong preference.
+func (w *bfWorld) colourCost(a, b int, top bool, c *[8]int) {
+	wh, bl := w.colours(a, b)
+	for _, x := range []struct {
+		id int
+		c  Colour
+	}{{wh, White}, {bl, Black}} {
+		p := w.ps[x.id]
+		if p.pref != NoColour && p.pref != x.c {
+			c[2]++
+			if p.str >= 2 {
+				c[3]++
+			}
+		}
+		if top {
+			cd := p.cd - 1
+			if x.c == White {
+				cd = p.cd + 1
+			}
+			if cd > 2 || cd < -2 {
+				c[0]++
+			}
+			n := len(p.cols)
+			if n >= 2 && p.cols[n-1] == x.c && p.cols[n-2] == x.c {
+				c[1]++
+			}
+		}
+	}
+}
+
+// byeCost is the unplayed games of the bye assignee, when the bracket's single
+// downfloater has the bye assignee's score and may get the bye.
+func (w *bfWorld) byeCost(b bfBracket) int {
+	bye := 0
+	if w.byeLow >= 0 && b.res <= w.byeLow && len(b.df) == 1 {
+		if p := w.ps[b.df[0]]; p.score == w.byeLow && !p.blocked {
+			bye = max(0, w.round-1-len(p.cols))
+		}
+	}
+	return bye
+}
+
 func (w *bfWorld) cost(br []bfBracket, k int) []int {
 	S := w.S
 	v := make([]int, 0, 10+5*S)
@@ -399,33 +456,7 @@ func (w *bfWorld) cost(br []bfBracket, k int) []int {
 				lists[3][clamp(sd)]++
 			}
 		}
-		wh, bl := w.colours(pr[0], pr[1])
-		top := hi.top || lo.top
-		for _, x := range []struct {
-			id int
-			c  Colour
-		}{{wh, White}, {bl, Black}} {
-			p := w.ps[x.id]
-			if p.pref != NoColour && p.pref != x.c {
-				c[2]++
-				if p.str >= 2 {
-					c[3]++
-				}
-			}
-			if top {
-				cd := p.cd - 1
-				if x.c == White {
-					cd = p.cd + 1
-				}
-				if cd > 2 || cd < -2 {
-					c[0]++
-				}
-				n := len(p.cols)
-				if n >= 2 && p.cols[n-1] == x.c && p.cols[n-2] == x.c {
-					c[1]++
-				}
-			}
-		}
+		w.colourCost(pr[0], pr[1], hi.top || lo.top, &c)
 	}
 	v = append(v, len(b.df))
 	for sd := S; sd >= 1; sd-- {
@@ -442,14 +473,7 @@ func (w *bfWorld) cost(br []bfBracket, k int) []int {
 		}
 	}
 	v = append(v, c7...)
-	// the unplayed games of the bye assignee, when the bracket's single downfloater has
-	// the bye assignee's score and may get the bye
-	bye := 0
-	if w.byeLow >= 0 && b.res <= w.byeLow && len(b.df) == 1 {
-		if p := w.ps[b.df[0]]; p.score == w.byeLow && !p.blocked {
-			bye = max(0, w.round-1-len(p.cols))
-		}
-	}
+	bye := w.byeCost(b)
 	v = append(v, bye)
 	v = append(v, c[:]...)
 	for _, l := range []int{0, 1, 2, 3} {

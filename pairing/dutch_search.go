@@ -578,70 +578,12 @@ func (s *bsearch) dfs(from int) {
 			return
 		}
 	}
-	setSplit := false
 	if u >= s.nMDP && !s.split {
-		// split the residents still unassigned into S1 (first half) and S2 (B.2)
-		var rest []int
-		for k := s.nMDP; k < m; k++ {
-			if s.partner[k] == -2 {
-				rest = append(rest, k)
-			}
-		}
-		h := len(rest) / 2
-		for k, pos := range rest {
-			s.inS1[pos] = k < h
-		}
-		s.split, setSplit = true, true
+		s.splitRemainder()
+		defer func() { s.split = false }()
 	}
-	try := func(v int) bool {
-		if s.partner[v] != -2 || !s.d.compatible(s.mem[u], s.mem[v]) {
-			return false
-		}
-		s.partner[u], s.partner[v] = v, u
-		s.take(u, 1)
-		s.take(v, 1)
-		s.addPair(s.cost, s.mem[u], s.mem[v], 1)
-		s.dfs(u + 1)
-		s.addPair(s.cost, s.mem[u], s.mem[v], -1)
-		s.take(u, -1)
-		s.take(v, -1)
-		s.partner[u], s.partner[v] = -2, -2
-		return s.stop || s.pruned()
-	}
-	done := func() {
-		if setSplit {
-			s.split = false
-		}
-	}
-	defer done()
-	if u < s.nMDP {
-		for v := s.nMDP; v < m; v++ {
-			if try(v) {
-				return
-			}
-		}
-		for v := u + 1; v < s.nMDP; v++ {
-			if try(v) {
-				return
-			}
-		}
-	} else if s.inS1[u] {
-		for v := u + 1; v < m; v++ {
-			if !s.inS1[v] && try(v) {
-				return
-			}
-		}
-		for v := m - 1; v > u; v-- {
-			if s.inS1[v] && try(v) {
-				return
-			}
-		}
-	} else {
-		for v := u + 1; v < m; v++ {
-			if try(v) {
-				return
-			}
-		}
+	if s.tryPartners(u) {
+		return
 	}
 	// float down
 	s.partner[u] = -1
@@ -651,6 +593,79 @@ func (s *bsearch) dfs(from int) {
 	s.addDF(s.cost, s.mem[u], -1)
 	s.take(u, -1)
 	s.partner[u] = -2
+}
+
+// splitRemainder splits the residents still unassigned into S1 (first half) and S2
+// (B.2).
+func (s *bsearch) splitRemainder() {
+	var rest []int
+	for k := s.nMDP; k < len(s.mem); k++ {
+		if s.partner[k] == -2 {
+			rest = append(rest, k)
+		}
+	}
+	h := len(rest) / 2
+	for k, pos := range rest {
+		s.inS1[pos] = k < h
+	}
+	s.split = true
+}
+
+// tryPartners pairs member u with each possible partner in the generation order (an MDP
+// with the residents first, then the other MDPs; an S1 member with S2 in order, then with
+// S1 from the bottom; an S2 member with the next ones): true when the search must stop
+// or prune here.
+func (s *bsearch) tryPartners(u int) bool {
+	m := len(s.mem)
+	switch {
+	case u < s.nMDP:
+		for v := s.nMDP; v < m; v++ {
+			if s.tryPair(u, v) {
+				return true
+			}
+		}
+		for v := u + 1; v < s.nMDP; v++ {
+			if s.tryPair(u, v) {
+				return true
+			}
+		}
+	case s.inS1[u]:
+		for v := u + 1; v < m; v++ {
+			if !s.inS1[v] && s.tryPair(u, v) {
+				return true
+			}
+		}
+		for v := m - 1; v > u; v-- {
+			if s.inS1[v] && s.tryPair(u, v) {
+				return true
+			}
+		}
+	default:
+		for v := u + 1; v < m; v++ {
+			if s.tryPair(u, v) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// tryPair pairs members u and v (if both free and compatible) and searches on: true
+// when the search must stop or prune here.
+func (s *bsearch) tryPair(u, v int) bool {
+	if s.partner[v] != -2 || !s.d.compatible(s.mem[u], s.mem[v]) {
+		return false
+	}
+	s.partner[u], s.partner[v] = v, u
+	s.take(u, 1)
+	s.take(v, 1)
+	s.addPair(s.cost, s.mem[u], s.mem[v], 1)
+	s.dfs(u + 1)
+	s.addPair(s.cost, s.mem[u], s.mem[v], -1)
+	s.take(u, -1)
+	s.take(v, -1)
+	s.partner[u], s.partner[v] = -2, -2
+	return s.stop || s.pruned()
 }
 
 func (s *bsearch) leaf() {

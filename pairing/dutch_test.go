@@ -84,54 +84,15 @@ func checkAbsolute(entrants []Entrant, opt DutchOptions, pairs []Pair) error {
 	seen := map[int]bool{}
 	byes := 0
 	last := opt.TotalRounds > 0 && opt.Round == opt.TotalRounds
-	colourOK := func(e *Entrant, c Colour, pairTop bool) error {
-		var cs []Colour
-		for _, r := range e.History {
-			if r.Kind == Played && r.Colour != NoColour {
-				cs = append(cs, r.Colour)
-			}
-		}
-		cs = append(cs, c)
-		cd := 0
-		for _, x := range cs {
-			if x == White {
-				cd++
-			} else {
-				cd--
-			}
-		}
-		if pairTop {
-			return nil
-		}
-		if cd > 2 || cd < -2 {
-			return fmt.Errorf("C.3: player %d colour difference %d", e.ID, cd)
-		}
-		if k := len(cs); k >= 3 && cs[k-1] == cs[k-2] && cs[k-2] == cs[k-3] {
-			return fmt.Errorf("C.3: player %d gets %v three times running", e.ID, c)
-		}
-		return nil
-	}
 	for _, p := range pairs {
-		for _, id := range []int{p.White, p.Black} {
-			if id == 0 {
-				continue
-			}
-			e := byID[id]
-			if e == nil || !e.Available {
-				return fmt.Errorf("player %d is not available", id)
-			}
-			if seen[id] {
-				return fmt.Errorf("player %d paired twice", id)
-			}
-			seen[id] = true
+		if err := markPaired(byID, seen, p); err != nil {
+			return err
 		}
 		w := byID[p.White]
 		if p.IsBye() {
 			byes++
-			for _, r := range w.History {
-				if r.Kind == Bye || r.Kind == ForfeitWin || (r.Kind == Absent && r.Points >= 2) {
-					return fmt.Errorf("C.2: player %d gets a second bye", w.ID)
-				}
+			if hadBye(w) {
+				return fmt.Errorf("C.2: player %d gets a second bye", w.ID)
 			}
 			continue
 		}
@@ -141,11 +102,13 @@ func checkAbsolute(entrants []Entrant, opt DutchOptions, pairs []Pair) error {
 				return fmt.Errorf("C.1: %d and %d meet again", w.ID, b.ID)
 			}
 		}
-		top := last && (w.Score > opt.Round-1 || b.Score > opt.Round-1) // C.3 exemption
-		if err := colourOK(w, White, top); err != nil {
+		if last && (w.Score > opt.Round-1 || b.Score > opt.Round-1) {
+			continue // C.3 exemption of topscorers
+		}
+		if err := colourAbsoluteOK(w, White); err != nil {
 			return err
 		}
-		if err := colourOK(b, Black, top); err != nil {
+		if err := colourAbsoluteOK(b, Black); err != nil {
 			return err
 		}
 	}
@@ -154,6 +117,62 @@ func checkAbsolute(entrants []Entrant, opt DutchOptions, pairs []Pair) error {
 	}
 	if byes > 1 || byes != avail%2 {
 		return fmt.Errorf("%d byes for %d players", byes, avail)
+	}
+	return nil
+}
+
+// markPaired checks that the players of pair p are available and not yet paired, and
+// marks them.
+func markPaired(byID map[int]*Entrant, seen map[int]bool, p Pair) error {
+	for _, id := range []int{p.White, p.Black} {
+		if id == 0 {
+			continue
+		}
+		e := byID[id]
+		if e == nil || !e.Available {
+			return fmt.Errorf("player %d is not available", id)
+		}
+		if seen[id] {
+			return fmt.Errorf("player %d paired twice", id)
+		}
+		seen[id] = true
+	}
+	return nil
+}
+
+// hadBye: a pairing-allocated bye or a win's points without playing (C.2).
+func hadBye(e *Entrant) bool {
+	for _, r := range e.History {
+		if r.Kind == Bye || r.Kind == ForfeitWin || (r.Kind == Absent && r.Points >= 2) {
+			return true
+		}
+	}
+	return false
+}
+
+// colourAbsoluteOK is C.3 for a non-topscorer getting colour c: colour difference within
+// ±2 and no colour three times running (played games).
+func colourAbsoluteOK(e *Entrant, c Colour) error {
+	var cs []Colour
+	for _, r := range e.History {
+		if r.Kind == Played && r.Colour != NoColour {
+			cs = append(cs, r.Colour)
+		}
+	}
+	cs = append(cs, c)
+	cd := 0
+	for _, x := range cs {
+		if x == White {
+			cd++
+		} else {
+			cd--
+		}
+	}
+	if cd > 2 || cd < -2 {
+		return fmt.Errorf("C.3: player %d colour difference %d", e.ID, cd)
+	}
+	if k := len(cs); k >= 3 && cs[k-1] == cs[k-2] && cs[k-2] == cs[k-3] {
+		return fmt.Errorf("C.3: player %d gets %v three times running", e.ID, c)
 	}
 	return nil
 }

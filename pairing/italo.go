@@ -451,29 +451,9 @@ func ItaloSwiss(entrants []Entrant, opt ItaloOptions) (ItaloResult, error) {
 		return ItaloResult{}, err
 	}
 	var res ItaloResult
-
-	// Manual pairs first (the arbiter's decision); a manual bye goes last.
-	var manualByes []ItaloStep
-	for _, f := range opt.Fixed {
-		w, okW := s.idx[f.White]
-		b, okB := s.idx[f.Black]
-		if !okW || (f.Black != 0 && !okB) || f.White == f.Black {
-			return res, fmt.Errorf("%w: manual pair %d-%d names an unknown player or the same player twice", ErrBadSnapshot, f.White, f.Black)
-		}
-		if !s.inU[w] || (f.Black != 0 && !s.inU[b]) {
-			return res, fmt.Errorf("%w: manual pair %d-%d: a player is absent, withdrawn or already paired", ErrBadSnapshot, f.White, f.Black)
-		}
-		s.remove(w)
-		st := ItaloStep{Board: len(res.Pairs) + 1, First: f.White, Second: f.Black, Manual: true, Bye: f.Black == 0,
-			FirstScore: s.score[w]}
-		if f.Black == 0 {
-			manualByes = append(manualByes, st)
-			continue
-		}
-		s.remove(b)
-		st.SecondScore = s.score[b]
-		res.Pairs = append(res.Pairs, Pair{Board: st.Board, White: f.White, Black: f.Black})
-		res.Steps = append(res.Steps, st)
+	manualByes, err := s.manualPairs(opt.Fixed, &res)
+	if err != nil {
+		return res, err
 	}
 
 	cursor, inclusive := 0, true
@@ -526,33 +506,13 @@ func ItaloSwiss(entrants []Entrant, opt ItaloOptions) (ItaloResult, error) {
 	// Colours (2.6), pairs in formation order, the bye last.
 	var bye *ItaloStep
 	for _, st := range steps {
-		first := &s.es[st.p]
-		cur := &s.es[max(st.cursor, 0)]
-		is := ItaloStep{First: first.ID, CursorID: cur.ID, CursorNumber: cur.Number, CursorIncluded: st.inclusive,
-			FirstScore: s.score[st.p], Skipped: st.skipped, Fallback: st.fallback}
-		if st.cursor < 0 {
-			is.CursorID, is.CursorNumber = 0, 0
-		}
+		is := s.explain(st)
 		if st.q < 0 {
 			is.Bye = true
 			bye = &is
 			continue
 		}
-		second := &s.es[st.q]
-		is.Second, is.SecondScore = second.ID, s.score[st.q]
-		w, b, rule := italoColours(first, second)
-		is.ColourRule = rule
-		for _, x := range []struct {
-			e *Entrant
-			c Colour
-		}{{&s.es[s.idx[w]], White}, {&s.es[s.idx[b]], Black}} {
-			if h := colourHistory(x.e); h.lastTwoSame && h.lastTwoColor == x.c {
-				is.SameColourThrice = append(is.SameColourThrice, x.e.ID)
-			}
-		}
-		is.Board = len(res.Pairs) + 1
-		res.Pairs = append(res.Pairs, Pair{Board: is.Board, White: w, Black: b})
-		res.Steps = append(res.Steps, is)
+		s.addGame(is, st, &res)
 	}
 	if bye != nil {
 		manualByes = append(manualByes, *bye)
@@ -563,6 +523,67 @@ func ItaloSwiss(entrants []Entrant, opt ItaloOptions) (ItaloResult, error) {
 		res.Steps = append(res.Steps, b)
 	}
 	return res, nil
+}
+
+// manualPairs takes the arbiter's pairs out of the rotation (ItaloOptions.Fixed): the games
+// take the first boards of res in the given order; the manual byes are returned to go last.
+func (s *italo) manualPairs(fixed []Pair, res *ItaloResult) ([]ItaloStep, error) {
+	var manualByes []ItaloStep
+	for _, f := range fixed {
+		w, okW := s.idx[f.White]
+		b, okB := s.idx[f.Black]
+		if !okW || (f.Black != 0 && !okB) || f.White == f.Black {
+			return nil, fmt.Errorf("%w: manual pair %d-%d names an unknown player or the same player twice", ErrBadSnapshot, f.White, f.Black)
+		}
+		if !s.inU[w] || (f.Black != 0 && !s.inU[b]) {
+			return nil, fmt.Errorf("%w: manual pair %d-%d: a player is absent, withdrawn or already paired", ErrBadSnapshot, f.White, f.Black)
+		}
+		s.remove(w)
+		st := ItaloStep{Board: len(res.Pairs) + 1, First: f.White, Second: f.Black, Manual: true, Bye: f.Black == 0,
+			FirstScore: s.score[w]}
+		if f.Black == 0 {
+			manualByes = append(manualByes, st)
+			continue
+		}
+		s.remove(b)
+		st.SecondScore = s.score[b]
+		res.Pairs = append(res.Pairs, Pair{Board: st.Board, White: f.White, Black: f.Black})
+		res.Steps = append(res.Steps, st)
+	}
+	return manualByes, nil
+}
+
+// explain starts the explanation of one step of the search: the first player, where the
+// search for him started (none for a bye given before the rotation), what it passed over.
+func (s *italo) explain(st step) ItaloStep {
+	first := &s.es[st.p]
+	cur := &s.es[max(st.cursor, 0)]
+	is := ItaloStep{First: first.ID, CursorID: cur.ID, CursorNumber: cur.Number, CursorIncluded: st.inclusive,
+		FirstScore: s.score[st.p], Skipped: st.skipped, Fallback: st.fallback}
+	if st.cursor < 0 {
+		is.CursorID, is.CursorNumber = 0, 0
+	}
+	return is
+}
+
+// addGame gives the colours of the pair of step st (docs/pairing-fid.md 2.6), flags a
+// player who gets the same colour a third time running, and appends the board to res.
+func (s *italo) addGame(is ItaloStep, st step, res *ItaloResult) {
+	first, second := &s.es[st.p], &s.es[st.q]
+	is.Second, is.SecondScore = second.ID, s.score[st.q]
+	w, b, rule := italoColours(first, second)
+	is.ColourRule = rule
+	for _, x := range []struct {
+		e *Entrant
+		c Colour
+	}{{&s.es[s.idx[w]], White}, {&s.es[s.idx[b]], Black}} {
+		if h := colourHistory(x.e); h.lastTwoSame && h.lastTwoColor == x.c {
+			is.SameColourThrice = append(is.SameColourThrice, x.e.ID)
+		}
+	}
+	is.Board = len(res.Pairs) + 1
+	res.Pairs = append(res.Pairs, Pair{Board: is.Board, White: w, Black: b})
+	res.Steps = append(res.Steps, is)
 }
 
 // solve completes the pairing from the current state (unpaired set, cursor) by the

@@ -195,8 +195,8 @@ type fidRound struct {
 // (docs/italo-swiss.md):
 //
 //  1. The number of pairs is half the players in the round (art9: one player a round takes
-//     the turn rest first). The rest is decided before pairing: round 1, the highest number;
-//     later the lowest score among those who have not had an RM/RR, are not on turn rest and
+//     the turn rest first). The rest is decided before pairing: round 1, the highest
+//     number not on turn rest; later the lowest score among those who have not had an RM/RR, are not on turn rest and
 //     — when somebody has withdrawn — have not met every withdrawn player. Ties among the
 //     lowest are left to the rotation: the tied player the rotation cannot pair rests.
 //  2. The scan starts at the circle position of opt.Start. The first player is the first
@@ -226,17 +226,45 @@ func ItaloFID(entrants []Entrant, opt ItaloFIDOptions) (ItaloResult, error) {
 	if err != nil {
 		return res, err
 	}
-	n := len(s.es)
-	// Manual pairs.
+	manualRests, err := s.manualPairs(opt.Fixed, &res)
+	if err != nil {
+		return res, err
+	}
+	pool := s.pool()
+	pairs := s.pairCount(opt, pool)
+	s.decideRests(opt, pool, len(pool)-2*pairs, &res)
+	start := 0
+	if opt.Start != 0 {
+		c, ok := s.idx[opt.Start]
+		if !ok {
+			return res, fmt.Errorf("%w: start player %d is not an entrant", ErrBadSnapshot, opt.Start)
+		}
+		start = c
+	}
+	s.setAvoid(opt.Avoid)
+	stack, ok := s.searchKeepingClubsApart(pairs, start, &res)
+	if !ok {
+		return res, fmt.Errorf("%w: the rotation and its backtracking find no pairing of round %d (%d players, %d pairs) in which nobody meets an opponent twice and nobody rests twice", ErrNoPairing, opt.Round, len(pool), pairs)
+	}
+	for _, p := range stack {
+		s.addGame(opt, p, &res)
+	}
+	s.addRests(manualRests, &res)
+	return res, nil
+}
+
+// manualPairs takes the arbiter's pairs out of the round before anything else: the games go
+// to res in the given order, the rests (Black 0) are returned to come after the others.
+func (s *fidRound) manualPairs(fixed []Pair, res *ItaloResult) ([]Rest, error) {
 	var manualRests []Rest
-	for _, f := range opt.Fixed {
+	for _, f := range fixed {
 		w, okW := s.idx[f.White]
 		b, okB := s.idx[f.Black]
 		if !okW || (f.Black != 0 && !okB) || f.White == f.Black {
-			return res, fmt.Errorf("%w: manual pair %d-%d names an unknown player or the same player twice", ErrBadSnapshot, f.White, f.Black)
+			return nil, fmt.Errorf("%w: manual pair %d-%d names an unknown player or the same player twice", ErrBadSnapshot, f.White, f.Black)
 		}
 		if s.flag[w] != fidFree || (f.Black != 0 && s.flag[b] != fidFree) {
-			return res, fmt.Errorf("%w: manual pair %d-%d: a player is absent, withdrawn or already paired", ErrBadSnapshot, f.White, f.Black)
+			return nil, fmt.Errorf("%w: manual pair %d-%d: a player is absent, withdrawn or already paired", ErrBadSnapshot, f.White, f.Black)
 		}
 		s.flag[w] = fidOut
 		st := ItaloStep{Board: len(res.Pairs) + 1, First: f.White, Second: f.Black, Manual: true, Bye: f.Black == 0, FirstScore: s.score[w]}
@@ -249,150 +277,192 @@ func ItaloFID(entrants []Entrant, opt ItaloFIDOptions) (ItaloResult, error) {
 		res.Pairs = append(res.Pairs, Pair{Board: st.Board, White: f.White, Black: f.Black})
 		res.Steps = append(res.Steps, st)
 	}
+	return manualRests, nil
+}
 
-	var pool []int // circle positions in the round, in circle order
-	for i := range n {
-		if s.flag[i] == fidFree {
+// pool returns the circle positions of the players in the round, in circle order.
+func (s *fidRound) pool() []int {
+	var pool []int
+	for i, f := range s.flag {
+		if f == fidFree {
 			pool = append(pool, i)
 		}
 	}
-	avail := len(pool)
-	noRT := func() bool {
-		for _, i := range pool {
-			if !s.restT[i] {
-				return true
-			}
+	return pool
+}
+
+// someoneWithoutTurnRest reports whether a player of pool has not had the turn rest (RT).
+func (s *fidRound) someoneWithoutTurnRest(pool []int) bool {
+	for _, i := range pool {
+		if !s.restT[i] {
+			return true
 		}
-		return false
 	}
-	// Number of pairs.
-	var pairs int
+	return false
+}
+
+// pairCount is the number of pairs of the round (step 1 of ItaloFID): half the players;
+// art9 round 1 of an odd field: half the rounds planned less one (the others take the turn
+// rest); art9 later: one player less while somebody has not had the turn rest.
+func (s *fidRound) pairCount(opt ItaloFIDOptions, pool []int) int {
+	avail := len(pool)
 	switch {
 	case opt.Round == 1 && avail%2 == 0:
-		pairs = avail / 2
+		return avail / 2
 	case opt.Round == 1 && opt.Format == ItaloArt9:
-		pairs = min((opt.Rounds-1)/2, avail/2)
+		return min((opt.Rounds-1)/2, avail/2)
 	case opt.Round == 1:
-		pairs = avail / 2
-	case opt.Format == ItaloArt9 && noRT():
-		pairs = (avail - 1) / 2
-	default:
-		pairs = avail / 2
+		return avail / 2
+	case opt.Format == ItaloArt9 && s.someoneWithoutTurnRest(pool):
+		return (avail - 1) / 2
 	}
-	rests := avail - 2*pairs
+	return avail / 2
+}
+
+// decideRests flags, before pairing, the `rests` players of pool who will not play (step 1
+// of ItaloFID): the art9 turn rests first, then the rest (RM/RR); res gets the rule used
+// and the candidates.
+func (s *fidRound) decideRests(opt ItaloFIDOptions, pool []int, rests int, res *ItaloResult) {
 	turnRests := 0
 	if rests > 0 && opt.Format == ItaloArt9 {
-		if opt.Round == 1 {
-			for k, i := range pool {
-				if k >= opt.Rounds-1 {
-					s.flag[i] = fidTurnRest
-					turnRests++
-				}
-			}
-			res.RestRule = "art9-round1"
-		} else if noRT() {
-			best := -1
-			for _, i := range pool {
-				if !s.restT[i] && (best < 0 || s.score[i] > s.score[best]) {
-					best = i
-				}
-			}
-			s.flag[best] = fidTurnRest
-			turnRests = 1
-			res.RestRule = "art9-turn"
-		}
+		turnRests = s.decideTurnRests(opt, pool, res)
 	}
-	if rests-turnRests > 0 {
-		if opt.Round == 1 {
-			last := pool[len(pool)-1]
-			s.flag[last] = fidResting
-			res.RestCandidates = []int{s.es[last].ID}
-			res.RestRule = joinRule(res.RestRule, "round1-last")
-		} else {
-			var eligible []int
-			for _, i := range pool {
-				if s.flag[i] == fidTurnRest || s.restMR[i] || !s.mayRestAfterWithdrawals(i) {
-					continue
-				}
-				eligible = append(eligible, i)
-			}
-			if len(eligible) > 0 {
-				low := s.score[eligible[0]]
-				for _, i := range eligible {
-					low = min(low, s.score[i])
-				}
-				var tied []int
-				for _, i := range eligible {
-					if s.score[i] == low {
-						tied = append(tied, i)
-						res.RestCandidates = append(res.RestCandidates, s.es[i].ID)
-					}
-				}
-				if len(tied) == 1 {
-					s.flag[tied[0]] = fidResting
-					res.RestRule = joinRule(res.RestRule, "lowest")
-				} else {
-					for _, i := range tied {
-						s.restTie[i] = true
-					}
-					res.RestRule = joinRule(res.RestRule, "lowest-tied")
-				}
-			} else {
-				res.RestRule = joinRule(res.RestRule, "nobody-may-rest")
-			}
-		}
+	if rests-turnRests <= 0 {
+		return
 	}
+	if opt.Round == 1 {
+		// the highest number not already on turn rest: in art9 with an even number of
+		// rounds the turn-rest block leaves rounds-1 players, one of whom must rest
+		last := pool[len(pool)-1]
+		for k := len(pool) - 1; k >= 0 && s.flag[last] == fidTurnRest; k-- {
+			last = pool[k]
+		}
+		s.flag[last] = fidResting
+		res.RestCandidates = []int{s.es[last].ID}
+		res.RestRule = joinRule(res.RestRule, "round1-last")
+		return
+	}
+	s.decideLowestRest(pool, res)
+}
 
-	start := 0
-	if opt.Start != 0 {
-		c, ok := s.idx[opt.Start]
-		if !ok {
-			return res, fmt.Errorf("%w: start player %d is not an entrant", ErrBadSnapshot, opt.Start)
-		}
-		start = c
-	}
-	if len(opt.Avoid) > 0 {
-		s.avoid = map[[2]int]bool{}
-		for p := range opt.Avoid {
-			a, okA := s.idx[p[0]]
-			b, okB := s.idx[p[1]]
-			if okA && okB {
-				s.avoid[[2]int{min(a, b), max(a, b)}] = true
+// decideTurnRests flags the art9 turn rests (RT) and returns how many: in round 1 every
+// player from circle place opt.Rounds on; later the highest score (lowest number among
+// equals) of those who have not had it, if any.
+func (s *fidRound) decideTurnRests(opt ItaloFIDOptions, pool []int, res *ItaloResult) int {
+	turnRests := 0
+	if opt.Round == 1 {
+		for k, i := range pool {
+			if k >= opt.Rounds-1 {
+				s.flag[i] = fidTurnRest
+				turnRests++
 			}
 		}
+		res.RestRule = "art9-round1"
+	} else if s.someoneWithoutTurnRest(pool) {
+		best := -1
+		for _, i := range pool {
+			if !s.restT[i] && (best < 0 || s.score[i] > s.score[best]) {
+				best = i
+			}
+		}
+		s.flag[best] = fidTurnRest
+		turnRests = 1
+		res.RestRule = "art9-turn"
 	}
+	return turnRests
+}
+
+// decideLowestRest gives the rest after round 1 to the lowest score among the players who
+// may rest (no RM/RR before, not on turn rest, not met every withdrawn player); tied
+// lowest players are marked for the rotation to decide (restTie).
+func (s *fidRound) decideLowestRest(pool []int, res *ItaloResult) {
+	var eligible []int
+	for _, i := range pool {
+		if s.flag[i] == fidTurnRest || s.restMR[i] || !s.mayRestAfterWithdrawals(i) {
+			continue
+		}
+		eligible = append(eligible, i)
+	}
+	if len(eligible) == 0 {
+		res.RestRule = joinRule(res.RestRule, "nobody-may-rest")
+		return
+	}
+	low := s.score[eligible[0]]
+	for _, i := range eligible {
+		low = min(low, s.score[i])
+	}
+	var tied []int
+	for _, i := range eligible {
+		if s.score[i] == low {
+			tied = append(tied, i)
+			res.RestCandidates = append(res.RestCandidates, s.es[i].ID)
+		}
+	}
+	if len(tied) == 1 {
+		s.flag[tied[0]] = fidResting
+		res.RestRule = joinRule(res.RestRule, "lowest")
+		return
+	}
+	for _, i := range tied {
+		s.restTie[i] = true
+	}
+	res.RestRule = joinRule(res.RestRule, "lowest-tied")
+}
+
+// setAvoid converts the clubmate pairs of ids (ItaloFIDOptions.Avoid) to circle positions,
+// smaller first; pairs naming somebody not in the snapshot are dropped.
+func (s *fidRound) setAvoid(avoid map[[2]int]bool) {
+	if len(avoid) == 0 {
+		return
+	}
+	s.avoid = map[[2]int]bool{}
+	for p := range avoid {
+		a, okA := s.idx[p[0]]
+		b, okB := s.idx[p[1]]
+		if okA && okB {
+			s.avoid[[2]int{min(a, b), max(a, b)}] = true
+		}
+	}
+}
+
+// searchKeepingClubsApart runs the search with clubmates kept apart and, when that finds no
+// pairing, again as if clubs were not separated (res.ClubRelaxed).
+func (s *fidRound) searchKeepingClubsApart(pairs, start int, res *ItaloResult) ([]fidPair, bool) {
 	saved := slices.Clone(s.flag)
 	stack, ok := s.search(pairs, start)
 	if !ok && s.avoid != nil {
-		// No pairing keeps clubmates apart: pair as if clubs were not separated.
 		s.avoid, res.ClubRelaxed = nil, true
 		copy(s.flag, saved)
 		stack, ok = s.search(pairs, start)
 	}
-	if !ok {
-		return res, fmt.Errorf("%w: the rotation and its backtracking find no pairing of round %d (%d players, %d pairs) in which nobody meets an opponent twice and nobody rests twice", ErrNoPairing, opt.Round, avail, pairs)
-	}
+	return stack, ok
+}
 
-	// Colours, pairs in formation order.
-	for _, p := range stack {
-		a, b := &s.es[p.first], &s.es[p.second]
-		w, bl, why := s.colours(opt, a, b)
-		st := ItaloStep{Board: len(res.Pairs) + 1, First: a.ID, Second: b.ID, FirstScore: s.score[p.first], SecondScore: s.score[p.second],
-			CursorID: s.es[p.cursor].ID, CursorNumber: s.es[p.cursor].Number, CursorIncluded: true, Skipped: p.skipped, ColourReason: why,
-			Fallback: len(p.inhibited) > 0}
-		if st.Fallback {
-			res.Fallback = true
-		}
-		res.Pairs = append(res.Pairs, Pair{Board: st.Board, White: w, Black: bl})
-		res.Steps = append(res.Steps, st)
+// addGame gives the colours of one pair the search formed (step 4 of ItaloFID) and appends
+// it to res with its explanation.
+func (s *fidRound) addGame(opt ItaloFIDOptions, p fidPair, res *ItaloResult) {
+	a, b := &s.es[p.first], &s.es[p.second]
+	w, bl, why := s.colours(opt, a, b)
+	st := ItaloStep{Board: len(res.Pairs) + 1, First: a.ID, Second: b.ID, FirstScore: s.score[p.first], SecondScore: s.score[p.second],
+		CursorID: s.es[p.cursor].ID, CursorNumber: s.es[p.cursor].Number, CursorIncluded: true, Skipped: p.skipped, ColourReason: why,
+		Fallback: len(p.inhibited) > 0}
+	if st.Fallback {
+		res.Fallback = true
 	}
+	res.Pairs = append(res.Pairs, Pair{Board: st.Board, White: w, Black: bl})
+	res.Steps = append(res.Steps, st)
+}
+
+// addRests appends the rests after the games as byes: the turn rests and the RM (RR when
+// somebody has withdrawn) in pairing-number order, then the arbiter's; res.Rests lists them.
+func (s *fidRound) addRests(manualRests []Rest, res *ItaloResult) {
 	kind := RestRM
 	if len(s.wdrawn) > 0 {
 		kind = RestRR
 	}
 	var restList []Rest
-	for i := range n {
-		switch s.flag[i] {
+	for i, f := range s.flag {
+		switch f {
 		case fidTurnRest:
 			restList = append(restList, Rest{ID: s.es[i].ID, Kind: RestRT})
 		case fidResting:
@@ -406,7 +476,6 @@ func ItaloFID(entrants []Entrant, opt ItaloFIDOptions) (ItaloResult, error) {
 		res.Steps = append(res.Steps, st)
 	}
 	res.Rests = restList
-	return res, nil
 }
 
 func joinRule(a, b string) string {

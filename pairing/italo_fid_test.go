@@ -78,6 +78,12 @@ func TestItaloFIDKosmosStates(t *testing.T) {
 		{name: "art9 round 1 turn-rest block", es: fidState(15, nil, nil), opt: ItaloFIDOptions{Format: ItaloArt9, Round: 1, Rounds: 7},
 			pairs: [][2]int{{1, 2}, {3, 4}, {5, 6}},
 			rests: []Rest{{7, RestRT}, {8, RestRT}, {9, RestRT}, {10, RestRT}, {11, RestRT}, {12, RestRT}, {13, RestRT}, {14, RestRT}, {15, RestRT}}},
+		// An even number of rounds: only rounds-2 players can be paired, so besides the
+		// turn-rest block (numbers 6 and 7) one rest (RM) is left; it goes to the highest
+		// number not already on turn rest (5), never to a turn-rest player (which left 5
+		// unpaired and made the round unpairable).
+		{name: "art9 round 1 even rounds: RM to the highest number off the turn-rest block", es: fidState(7, nil, nil), opt: ItaloFIDOptions{Format: ItaloArt9, Round: 1, Rounds: 6},
+			pairs: [][2]int{{1, 2}, {3, 4}}, rests: []Rest{{5, RestRM}, {6, RestRT}, {7, RestRT}}},
 		{name: "kosmos art8 round 2 with backtracking",
 			es:   fidState(5, map[int]int{1: 2, 2: 0, 3: 1, 4: 1, 5: 2}, []fidRoundSpec{{[][2]int{{1, 2}, {3, 4}}, rest(5, RestRM)}}),
 			opt:  ItaloFIDOptions{Format: ItaloArt8, Round: 2, Rounds: 4},

@@ -262,38 +262,7 @@ func checkItaloRound(t *rapid.T, es []Entrant, res ItaloResult) {
 		}
 		// Colours: docs/pairing-fid.md 2.6, restated.
 		st := res.Steps[i]
-		first, second := byID[st.First], byID[st.Second]
-		due := func(e *Entrant) (bool, Colour, int) {
-			var last Colour
-			d := 0
-			for _, r := range e.History {
-				if r.Kind == Played {
-					last = r.Colour
-					if r.Colour == White {
-						d++
-					} else {
-						d--
-					}
-				}
-			}
-			return last != NoColour, last.Opposite(), max(d, -d)
-		}
-		pf, df, imf := due(first)
-		ps, ds, ims := due(second)
-		var wantWhite int
-		switch {
-		case !pf && !ps:
-			wantWhite = first.ID
-		case pf && !ps:
-			wantWhite = map[bool]int{true: first.ID, false: second.ID}[df == White]
-		case !pf && ps:
-			wantWhite = map[bool]int{true: second.ID, false: first.ID}[ds == White]
-		case df != ds || ims <= imf:
-			wantWhite = map[bool]int{true: first.ID, false: second.ID}[df == White]
-		default:
-			wantWhite = map[bool]int{true: second.ID, false: first.ID}[ds == White]
-		}
-		if p.White != wantWhite {
+		if wantWhite := italoWantWhite(byID[st.First], byID[st.Second]); p.White != wantWhite {
 			t.Fatalf("pair %v (first %d): White should be %d", p, st.First, wantWhite)
 		}
 	}
@@ -303,6 +272,39 @@ func checkItaloRound(t *rapid.T, es []Entrant, res ItaloResult) {
 	if byes != avail%2 {
 		t.Fatalf("%d byes for %d available players", byes, avail)
 	}
+}
+
+// italoWantWhite restates the colour rule of docs/pairing-fid.md 2.6 for the pair formed
+// with first and second: who gets White.
+func italoWantWhite(first, second *Entrant) int {
+	due := func(e *Entrant) (bool, Colour, int) {
+		var last Colour
+		d := 0
+		for _, r := range e.History {
+			if r.Kind == Played {
+				last = r.Colour
+				if r.Colour == White {
+					d++
+				} else {
+					d--
+				}
+			}
+		}
+		return last != NoColour, last.Opposite(), max(d, -d)
+	}
+	pf, df, imf := due(first)
+	ps, ds, ims := due(second)
+	switch {
+	case !pf && !ps:
+		return first.ID
+	case pf && !ps:
+		return map[bool]int{true: first.ID, false: second.ID}[df == White]
+	case !pf && ps:
+		return map[bool]int{true: second.ID, false: first.ID}[ds == White]
+	case df != ds || ims <= imf:
+		return map[bool]int{true: first.ID, false: second.ID}[df == White]
+	}
+	return map[bool]int{true: second.ID, false: first.ID}[ds == White]
 }
 
 func TestItaloProperties(t *testing.T) {

@@ -105,13 +105,22 @@ func (s *italoSim) scores() string {
 // and formation order as the spec's tables give them, and the explanation data.
 func TestItaloWorkedExample(t *testing.T) {
 	s := newItaloSim(t, 8)
+	workedExampleRound1(t, s)
+	workedExampleRound2(t, s)
+	workedExampleRound3(t, s)
+}
 
+// workedExampleRound1 pairs and plays round 1 of the 2.10 example.
+func workedExampleRound1(t *testing.T, s *italoSim) {
 	r1 := s.pair()
 	if got := fmtPairs(r1.Pairs); got != "1-2 3-4 5-6 7-8" {
 		t.Fatalf("round 1 = %s", got)
 	}
 	s.record(r1.Pairs, results(t, map[string]int{"1-2": 2, "3-4": 2, "5-6": 1, "7-8": 1}))
+}
 
+// workedExampleRound2 checks the start, pairs, explanation and scores of round 2.
+func workedExampleRound2(t *testing.T, s *italoSim) {
 	if got := ItaloStart(s.prev); got != 108 {
 		t.Fatalf("round 2 start = %d, want 108 (Black in 7-8)", got)
 	}
@@ -135,7 +144,11 @@ func TestItaloWorkedExample(t *testing.T) {
 	if got := s.scores(); got != "1:3 3:3 6:3 7:3 4:2 5:1 8:1 2:0" {
 		t.Errorf("scores after round 2 = %s", got)
 	}
+}
 
+// workedExampleRound3 checks the start, pairs (with the drops of Art. 5), explanation and
+// scores of round 3, and the start of round 4.
+func workedExampleRound3(t *testing.T, s *italoSim) {
 	if got := ItaloStart(s.prev); got != 104 {
 		t.Fatalf("round 3 start = %d, want 104", got)
 	}
@@ -143,7 +156,7 @@ func TestItaloWorkedExample(t *testing.T) {
 	if got := fmtPairs(r3.Pairs); got != "6-7 4-1 5-3 2-8" {
 		t.Fatalf("round 3 = %s, want 6-7 4-1 5-3 2-8", got)
 	}
-	st = r3.Steps
+	st := r3.Steps
 	// 1 skips 3 (met) and drops to score 2: player 4.
 	if st[1].First != 101 || st[1].Second != 104 || st[1].FirstScore != 3 || st[1].SecondScore != 2 ||
 		len(st[1].Skipped) != 1 || st[1].Skipped[0].ID != 103 || st[1].Skipped[0].Reason != SkipMet || st[1].ColourRule != 2 {

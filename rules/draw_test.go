@@ -34,8 +34,19 @@ func join(parts ...[]string) string {
 // and a black man on 12 can reset the count.
 const ita40FEN = "W:W21,K32:B12,K1"
 
+// TestCount40 is the Italian 40-move count (Count40, FirstClaim40, CheckClaim40), one
+// subtest per game: kings only, a reset by either side's man move, a reset by a capture,
+// and games the count does not apply to.
 func TestCount40(t *testing.T) {
-	// 90 king plies: the count reaches 80 exactly at ply 80.
+	t.Run("kings only", count40KingsOnly)
+	t.Run("white man move resets", count40WhiteManReset)
+	t.Run("black man move resets", count40BlackManReset)
+	t.Run("capture resets", count40CaptureReset)
+	t.Run("not countable", count40NotCountable)
+}
+
+// count40KingsOnly: 90 king plies; the count reaches 80 exactly at ply 80.
+func count40KingsOnly(t *testing.T) {
 	g := fenGame(t, "22", ita40FEN, join(shuffle(90, "32", "28", "1", "5")), "*")
 	if vd := Replay(g, ReplayOptions{}); !vd.Legal || vd.Claim40Ply != 80 || len(vd.Repetitions) == 0 {
 		t.Fatalf("replay: %v %s claim40 %d reps %d", vd.Legal, vd.Message, vd.Claim40Ply, len(vd.Repetitions))
@@ -70,9 +81,11 @@ func TestCount40(t *testing.T) {
 	if _, err := Count40(g, 91); !errors.Is(err, ErrNotReplayable) {
 		t.Errorf("Count40(91) err %v", err)
 	}
+}
 
-	// Reset by a man move: White plays 21-17 at ply 41.
-	g = fenGame(t, "22", ita40FEN, join(shuffle(40, "32", "28", "1", "5"), []string{"21-17"}, shuffle(89, "1", "5", "32", "28")), "*")
+// count40WhiteManReset: White plays the man move 21-17 at ply 41.
+func count40WhiteManReset(t *testing.T) {
+	g := fenGame(t, "22", ita40FEN, join(shuffle(40, "32", "28", "1", "5"), []string{"21-17"}, shuffle(89, "1", "5", "32", "28")), "*")
 	if vd := Replay(g, ReplayOptions{}); !vd.Legal {
 		t.Fatalf("man-move game: %s", vd.Message)
 	}
@@ -88,10 +101,12 @@ func TestCount40(t *testing.T) {
 	if cv.Valid || cv.Reason != ClaimReset || cv.ResetPly != 41 || cv.ResetCapture || cv.Counted != 59 {
 		t.Errorf("man reset claim: %+v", cv)
 	}
+}
 
-	// Reset by the other side's man move: Black plays 12-16 at ply 42; the count asked at
-	// ply 10 restarts there and is valid at ply 42+80 = 122, not at 90.
-	g = fenGame(t, "22", ita40FEN, join(shuffle(41, "32", "28", "1", "5"), []string{"12-16"}, shuffle(90, "28", "32", "1", "5")), "*")
+// count40BlackManReset: the other side's man move, Black 12-16 at ply 42; the count asked
+// at ply 10 restarts there and is valid at ply 42+80 = 122, not at 90.
+func count40BlackManReset(t *testing.T) {
+	g := fenGame(t, "22", ita40FEN, join(shuffle(41, "32", "28", "1", "5"), []string{"12-16"}, shuffle(90, "28", "32", "1", "5")), "*")
 	if cv := CheckClaim40(g, 10, 121); cv.Valid || cv.Reason != ClaimReset || cv.ResetPly != 42 || cv.ResetCapture || cv.Counted != 79 || cv.ValidAt != 122 {
 		t.Errorf("black man reset, claim at 121: %+v", cv)
 	}
@@ -105,10 +120,12 @@ func TestCount40(t *testing.T) {
 	if cv := CheckClaim40(g, 50, 130); !cv.Valid || cv.CountFrom != 50 {
 		t.Errorf("request after reset, claim at 130: %+v", cv)
 	}
+}
 
-	// Reset by a capture: Black's man on 24 is taken by the white king at ply 1 (32x... is
-	// compulsory), then kings shuffle.
-	g = fenGame(t, "22", "W:WK32:B28,K1", join([]string{"32x23"}, shuffle(80, "1", "5", "23", "19")), "*")
+// count40CaptureReset: Black's man on 24 is taken by the white king at ply 1 (32x... is
+// compulsory), then kings shuffle.
+func count40CaptureReset(t *testing.T) {
+	g := fenGame(t, "22", "W:WK32:B28,K1", join([]string{"32x23"}, shuffle(80, "1", "5", "23", "19")), "*")
 	vd := Replay(g, ReplayOptions{})
 	if !vd.Legal {
 		t.Fatalf("capture game: %s %s", vd.Reason, vd.Message)
@@ -122,10 +139,14 @@ func TestCount40(t *testing.T) {
 	if n, _ := Count40(g, 81); n != 80 {
 		t.Errorf("capture reset: Count40(81) = %d", n)
 	}
-	cv = CheckClaim40(g, 0, 60)
+	cv := CheckClaim40(g, 0, 60)
 	if cv.Valid || cv.Reason != ClaimReset || cv.ResetPly != 1 || !cv.ResetCapture {
 		t.Errorf("capture reset claim: %+v", cv)
 	}
+}
+
+// count40NotCountable: an International game, and a claim after an illegal move.
+func count40NotCountable(t *testing.T) {
 	// Not an Italian game.
 	intl := fenGame(t, "20", "W:WK46:BK5", "46-41", "*")
 	if _, err := Count40(intl, 1); !errors.Is(err, ErrNotReplayable) {
@@ -154,10 +175,19 @@ func drawsOf(t *testing.T, g *Game) map[string]DrawEvent {
 	return m
 }
 
-// FMJD Article 6, each rule at its exact ply.
+// FMJD Article 6, each rule at its exact ply, one subtest per rule or transition.
 func TestFMJDDrawRules(t *testing.T) {
-	// 25-move rule and threefold repetition: kings shuffle (White K47<->42, Black K4<->10)
-	// while three men a side stay out of contact.
+	t.Run("25-move and threefold", fmjd25MoveAndThreefold)
+	t.Run("16-move", fmjd16Move)
+	t.Run("5-move", fmjd5Move)
+	t.Run("16-move class falls to 5-move", fmjd16Then5)
+	t.Run("counts kept within a class", fmjdWithinClass)
+	t.Run("claims", fmjdClaims)
+}
+
+// fmjd25MoveAndThreefold: kings shuffle (White K47<->42, Black K4<->10) while three men a
+// side stay out of contact.
+func fmjd25MoveAndThreefold(t *testing.T) {
 	fen := "W:W31,32,33,K47:B18,19,20,K4"
 	g := fenGame(t, "20", fen, join(shuffle(60, "47", "42", "4", "10")), "*")
 	d := drawsOf(t, g)
@@ -179,10 +209,12 @@ func TestFMJDDrawRules(t *testing.T) {
 	if e := drawsOf(t, g)[Draw25Move]; e.Ply != 71 || e.StartPly != 21 {
 		t.Errorf("25-move after reset: %+v", e)
 	}
+}
 
-	// 16-move rule: one white king against two black kings and a man.
-	g = fenGame(t, "20", "W:WK46:BK1,K3,13", join(shuffle(40, "46", "41", "1", "6")), "*")
-	d = drawsOf(t, g)
+// fmjd16Move: one white king against two black kings and a man.
+func fmjd16Move(t *testing.T) {
+	g := fenGame(t, "20", "W:WK46:BK1,K3,13", join(shuffle(40, "46", "41", "1", "6")), "*")
+	d := drawsOf(t, g)
 	if e, ok := d[Draw16Move]; !ok || e.Ply != 32 || e.StartPly != 0 {
 		t.Errorf("16-move: %+v", e)
 	}
@@ -192,27 +224,38 @@ func TestFMJDDrawRules(t *testing.T) {
 	if _, ok := drawsOf(t, fenGame(t, "20", "W:WK46:BK1,K3,13", join(shuffle(31, "46", "41", "1", "6")), "*"))[Draw16Move]; ok {
 		t.Error("16-move reported at 31 plies")
 	}
-	// 5-move rule: one white king against a black king and a man.
-	g = fenGame(t, "20", "W:WK46:BK1,13", join(shuffle(12, "46", "41", "1", "6")), "*")
+}
+
+// fmjd5Move: one white king against a black king and a man.
+func fmjd5Move(t *testing.T) {
+	g := fenGame(t, "20", "W:WK46:BK1,13", join(shuffle(12, "46", "41", "1", "6")), "*")
 	if e, ok := drawsOf(t, g)[Draw5Move]; !ok || e.Ply != 10 {
 		t.Errorf("5-move: %+v", e)
 	}
 	if _, ok := drawsOf(t, fenGame(t, "20", "W:WK46:BK1,13", join(shuffle(9, "46", "41", "1", "6")), "*"))[Draw5Move]; ok {
 		t.Error("5-move reported at 9 plies")
 	}
-	// 16 -> 5: the lone king takes the man (ply 1) of one king against two kings and a man;
-	// one king against two kings starts a fresh 5-move count: drawn at ply 11, not 32.
-	g = fenGame(t, "20", "W:WK46:BK3,K4,41", join([]string{"46x37"}, shuffle(14, "4", "9", "37", "42")), "*")
-	d = drawsOf(t, g)
+}
+
+// fmjd16Then5: the lone king takes the man (ply 1) of one king against two kings and a
+// man; one king against two kings starts a fresh 5-move count: drawn at ply 11, not 32.
+func fmjd16Then5(t *testing.T) {
+	g := fenGame(t, "20", "W:WK46:BK3,K4,41", join([]string{"46x37"}, shuffle(14, "4", "9", "37", "42")), "*")
+	d := drawsOf(t, g)
 	if e, ok := d[Draw5Move]; !ok || e.Ply != 11 || e.StartPly != 1 {
 		t.Errorf("16 then 5: %+v", e)
 	}
 	if _, ok := d[Draw16Move]; ok {
 		t.Error("16-move reported after the material fell to one king against two")
 	}
+}
+
+// fmjdWithinClass: a change of material within the 5-move or the 16-move class does not
+// restart the count.
+func fmjdWithinClass(t *testing.T) {
 	// Within the 5-move class, king against king and man becoming king against king (the
 	// lone king takes the man at ply 1) does not restart the count: drawn at ply 10.
-	g = fenGame(t, "20", "W:WK46:BK4,41", join([]string{"46x37"}, shuffle(14, "4", "9", "37", "42")), "*")
+	g := fenGame(t, "20", "W:WK46:BK4,41", join([]string{"46x37"}, shuffle(14, "4", "9", "37", "42")), "*")
 	if e, ok := drawsOf(t, g)[Draw5Move]; !ok || e.Ply != 10 || e.StartPly != 0 {
 		t.Errorf("5-move across a capture within the class: %+v", e)
 	}
@@ -222,8 +265,11 @@ func TestFMJDDrawRules(t *testing.T) {
 	if e, ok := drawsOf(t, g)[Draw16Move]; !ok || e.Ply != 32 || e.StartPly != 0 {
 		t.Errorf("16-move across a promotion within the class: %+v", e)
 	}
-	// A claim names the rule and the ply it applied.
-	g = fenGame(t, "20", "W:WK46:BK1,13", join(shuffle(12, "46", "41", "1", "6")), "*")
+}
+
+// fmjdClaims: a claim names the rule and the ply it applied.
+func fmjdClaims(t *testing.T) {
+	g := fenGame(t, "20", "W:WK46:BK1,13", join(shuffle(12, "46", "41", "1", "6")), "*")
 	if c, err := CheckDrawClaim(g, 7, ReplayOptions{}); err != nil || c.Valid {
 		t.Errorf("claim at 7: %+v %v", c, err)
 	}

@@ -41,139 +41,21 @@ func moveKeys(ms []Move) []string {
 	return out
 }
 
+// refLegal returns the keys (refKey) of the legal moves of p, sorted: the captures that
+// the precedence rules keep when any capture exists, the quiet moves otherwise.
 func refLegal(p Position) []string {
-	v := p.Variant()
-	n := v.Size()
-	side := p.Turn()
-	at := func(r, c int) Piece {
-		if r < 0 || c < 0 || r >= n || c >= n {
-			return Empty
-		}
-		return p.At(v.SquareAt(r, c))
-	}
-	inside := func(r, c int) bool { return r >= 0 && c >= 0 && r < n && c < n && v.SquareAt(r, c) != 0 }
-	fwd := -1
-	farRow := 0
-	if side == Black {
-		fwd, farRow = 1, n-1
-	}
-	dirs := [][2]int{{-1, -1}, {-1, 1}, {1, -1}, {1, 1}}
-	isOpp := func(pc Piece) bool { return pc != Empty && pc.Side() != side }
+	b := newRefBoard(p)
 	var seqs []refSeq
-	for s := 1; s <= v.Squares(); s++ {
-		pc := p.At(Square(s))
-		if pc == Empty || pc.Side() != side {
-			continue
+	for s := 1; s <= b.v.Squares(); s++ {
+		if b.own(Square(s)) {
+			seqs = append(seqs, b.pieceCaptures(Square(s))...)
 		}
-		r0, c0 := v.Coords(Square(s))
-		king := pc.IsKing()
-		empty := func(r, c int) bool {
-			return inside(r, c) && (at(r, c) == Empty || (r == r0 && c == c0))
-		}
-		var dfs func(r, c int, caps []Square, kingsAt []int)
-		dfs = func(r, c int, caps []Square, kingsAt []int) {
-			found := false
-			try := func(mr, mc, lr, lc int, cont bool) {
-				found = true
-				ms := v.SquareAt(mr, mc)
-				nc := append(slices.Clone(caps), ms)
-				nk := slices.Clone(kingsAt)
-				if at(mr, mc).IsKing() {
-					nk = append(nk, len(nc))
-				}
-				if cont {
-					dfs(lr, lc, nc, nk)
-				} else {
-					seqs = append(seqs, refSeq{from: Square(s), to: v.SquareAt(lr, lc), caps: nc, byKing: king, kingsAt: nk, promotes: true})
-				}
-			}
-			for _, d := range dirs {
-				switch {
-				case !v.FlyingKings() && !king: // Italian man: forward, men only
-					if d[0] != fwd {
-						continue
-					}
-					mr, mc, lr, lc := r+d[0], c+d[1], r+2*d[0], c+2*d[1]
-					m := at(mr, mc)
-					if isOpp(m) && !m.IsKing() && !slices.Contains(caps, v.SquareAt(mr, mc)) && empty(lr, lc) {
-						try(mr, mc, lr, lc, lr != farRow)
-					}
-				case !v.FlyingKings() && king, v.FlyingKings() && !king: // short capture, any direction
-					mr, mc, lr, lc := r+d[0], c+d[1], r+2*d[0], c+2*d[1]
-					m := at(mr, mc)
-					if isOpp(m) && !slices.Contains(caps, v.SquareAt(mr, mc)) && empty(lr, lc) {
-						try(mr, mc, lr, lc, true)
-					}
-				default: // flying king
-					mr, mc := r+d[0], c+d[1]
-					for empty(mr, mc) {
-						mr, mc = mr+d[0], mc+d[1]
-					}
-					if !inside(mr, mc) || !isOpp(at(mr, mc)) || slices.Contains(caps, v.SquareAt(mr, mc)) {
-						continue
-					}
-					for lr, lc := mr+d[0], mc+d[1]; empty(lr, lc); lr, lc = lr+d[0], lc+d[1] {
-						try(mr, mc, lr, lc, true)
-					}
-				}
-			}
-			if !found && len(caps) > 0 {
-				seqs = append(seqs, refSeq{from: Square(s), to: v.SquareAt(r, c), caps: caps, byKing: king, kingsAt: kingsAt,
-					promotes: !king && r == farRow})
-			}
-		}
-		dfs(r0, c0, nil, nil)
 	}
-	set := map[string]bool{}
+	var set map[string]bool
 	if len(seqs) > 0 {
-		better := func(a, b refSeq) int { // >0 when a beats b
-			if len(a.caps) != len(b.caps) {
-				return len(a.caps) - len(b.caps)
-			}
-			if v.FlyingKings() {
-				return 0
-			}
-			if a.byKing != b.byKing {
-				if a.byKing {
-					return 1
-				}
-				return -1
-			}
-			if len(a.kingsAt) != len(b.kingsAt) {
-				return len(a.kingsAt) - len(b.kingsAt)
-			}
-			return -slices.Compare(a.kingsAt, b.kingsAt)
-		}
-		best := seqs[0]
-		for _, q := range seqs {
-			if better(q, best) > 0 {
-				best = q
-			}
-		}
-		for _, q := range seqs {
-			if better(q, best) == 0 {
-				set[refKey(q.from, q.to, q.caps, q.promotes)] = true
-			}
-		}
+		set = b.bestCaptures(seqs)
 	} else {
-		for s := 1; s <= v.Squares(); s++ {
-			pc := p.At(Square(s))
-			if pc == Empty || pc.Side() != side {
-				continue
-			}
-			r0, c0 := v.Coords(Square(s))
-			for _, d := range dirs {
-				if !pc.IsKing() && d[0] != fwd {
-					continue
-				}
-				for r, c := r0+d[0], c0+d[1]; inside(r, c) && at(r, c) == Empty; r, c = r+d[0], c+d[1] {
-					set[refKey(Square(s), v.SquareAt(r, c), nil, !pc.IsKing() && r == farRow)] = true
-					if !pc.IsKing() || !v.FlyingKings() {
-						break
-					}
-				}
-			}
-		}
+		set = b.quietMoves()
 	}
 	out := make([]string, 0, len(set))
 	for k := range set {
@@ -181,6 +63,191 @@ func refLegal(p Position) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// refBoard is the position seen on (row, col) coordinates by the side to move: fwd is the
+// row step of its men, farRow the row where they promote.
+type refBoard struct {
+	p           Position
+	v           *Variant
+	n           int
+	side        Side
+	fwd, farRow int
+}
+
+// refDirs are the four diagonal directions (row step, column step).
+var refDirs = [][2]int{{-1, -1}, {-1, 1}, {1, -1}, {1, 1}}
+
+func newRefBoard(p Position) *refBoard {
+	b := &refBoard{p: p, v: p.Variant(), n: p.Variant().Size(), side: p.Turn(), fwd: -1}
+	if b.side == Black {
+		b.fwd, b.farRow = 1, b.n-1
+	}
+	return b
+}
+
+// at is the piece on (r, c); Empty off the board.
+func (b *refBoard) at(r, c int) Piece {
+	if r < 0 || c < 0 || r >= b.n || c >= b.n {
+		return Empty
+	}
+	return b.p.At(b.v.SquareAt(r, c))
+}
+
+// inside reports whether (r, c) is a playing square.
+func (b *refBoard) inside(r, c int) bool {
+	return r >= 0 && c >= 0 && r < b.n && c < b.n && b.v.SquareAt(r, c) != 0
+}
+
+func (b *refBoard) isOpp(pc Piece) bool { return pc != Empty && pc.Side() != b.side }
+
+// own reports whether square s holds a piece of the side to move.
+func (b *refBoard) own(s Square) bool {
+	pc := b.p.At(s)
+	return pc != Empty && pc.Side() == b.side
+}
+
+// refJump is one capture step: the piece taken on (mr, mc), the landing square (lr, lc),
+// and whether the capture may go on from there (an Italian man stops on the far row).
+type refJump struct {
+	mr, mc, lr, lc int
+	cont           bool
+}
+
+// jumps lists the capture steps from (r, c) in direction d for a man or king (king) that
+// has already taken caps; empty says where it may land (its own start square is empty).
+func (b *refBoard) jumps(r, c int, d [2]int, king bool, caps []Square, empty func(r, c int) bool) []refJump {
+	switch {
+	case !b.v.FlyingKings() && !king: // Italian man: forward, men only
+		if d[0] != b.fwd {
+			return nil
+		}
+		mr, mc, lr, lc := r+d[0], c+d[1], r+2*d[0], c+2*d[1]
+		m := b.at(mr, mc)
+		if b.isOpp(m) && !m.IsKing() && !slices.Contains(caps, b.v.SquareAt(mr, mc)) && empty(lr, lc) {
+			return []refJump{{mr, mc, lr, lc, lr != b.farRow}}
+		}
+	case !b.v.FlyingKings() && king, b.v.FlyingKings() && !king: // short capture, any direction
+		mr, mc, lr, lc := r+d[0], c+d[1], r+2*d[0], c+2*d[1]
+		m := b.at(mr, mc)
+		if b.isOpp(m) && !slices.Contains(caps, b.v.SquareAt(mr, mc)) && empty(lr, lc) {
+			return []refJump{{mr, mc, lr, lc, true}}
+		}
+	default: // flying king
+		mr, mc := r+d[0], c+d[1]
+		for empty(mr, mc) {
+			mr, mc = mr+d[0], mc+d[1]
+		}
+		if !b.inside(mr, mc) || !b.isOpp(b.at(mr, mc)) || slices.Contains(caps, b.v.SquareAt(mr, mc)) {
+			return nil
+		}
+		var out []refJump
+		for lr, lc := mr+d[0], mc+d[1]; empty(lr, lc); lr, lc = lr+d[0], lc+d[1] {
+			out = append(out, refJump{mr, mc, lr, lc, true})
+		}
+		return out
+	}
+	return nil
+}
+
+// pieceCaptures lists every complete capture sequence of the piece on s (a sequence ends
+// where no further capture is possible, or where an Italian man reaches the far row).
+func (b *refBoard) pieceCaptures(s Square) []refSeq {
+	r0, c0 := b.v.Coords(s)
+	king := b.p.At(s).IsKing()
+	empty := func(r, c int) bool {
+		return b.inside(r, c) && (b.at(r, c) == Empty || (r == r0 && c == c0))
+	}
+	var seqs []refSeq
+	var dfs func(r, c int, caps []Square, kingsAt []int)
+	dfs = func(r, c int, caps []Square, kingsAt []int) {
+		found := false
+		for _, d := range refDirs {
+			for _, j := range b.jumps(r, c, d, king, caps, empty) {
+				found = true
+				nc := append(slices.Clone(caps), b.v.SquareAt(j.mr, j.mc))
+				nk := slices.Clone(kingsAt)
+				if b.at(j.mr, j.mc).IsKing() {
+					nk = append(nk, len(nc))
+				}
+				if j.cont {
+					dfs(j.lr, j.lc, nc, nk)
+				} else {
+					seqs = append(seqs, refSeq{from: s, to: b.v.SquareAt(j.lr, j.lc), caps: nc, byKing: king, kingsAt: nk, promotes: true})
+				}
+			}
+		}
+		if !found && len(caps) > 0 {
+			seqs = append(seqs, refSeq{from: s, to: b.v.SquareAt(r, c), caps: caps, byKing: king, kingsAt: kingsAt,
+				promotes: !king && r == b.farRow})
+		}
+	}
+	dfs(r0, c0, nil, nil)
+	return seqs
+}
+
+// better compares two capture sequences by the precedence rules: > 0 when x beats y. Most
+// pieces first; in Italian draughts then capture with a king, most kings taken, the
+// earliest king taken.
+func (b *refBoard) better(x, y refSeq) int {
+	if len(x.caps) != len(y.caps) {
+		return len(x.caps) - len(y.caps)
+	}
+	if b.v.FlyingKings() {
+		return 0
+	}
+	if x.byKing != y.byKing {
+		if x.byKing {
+			return 1
+		}
+		return -1
+	}
+	if len(x.kingsAt) != len(y.kingsAt) {
+		return len(x.kingsAt) - len(y.kingsAt)
+	}
+	return -slices.Compare(x.kingsAt, y.kingsAt)
+}
+
+// bestCaptures keeps the sequences no other beats.
+func (b *refBoard) bestCaptures(seqs []refSeq) map[string]bool {
+	set := map[string]bool{}
+	best := seqs[0]
+	for _, q := range seqs {
+		if b.better(q, best) > 0 {
+			best = q
+		}
+	}
+	for _, q := range seqs {
+		if b.better(q, best) == 0 {
+			set[refKey(q.from, q.to, q.caps, q.promotes)] = true
+		}
+	}
+	return set
+}
+
+// quietMoves lists the moves without capture: a man one step forward, a king one step (or,
+// flying, any distance) in any direction.
+func (b *refBoard) quietMoves() map[string]bool {
+	set := map[string]bool{}
+	for s := 1; s <= b.v.Squares(); s++ {
+		if !b.own(Square(s)) {
+			continue
+		}
+		pc := b.p.At(Square(s))
+		r0, c0 := b.v.Coords(Square(s))
+		for _, d := range refDirs {
+			if !pc.IsKing() && d[0] != b.fwd {
+				continue
+			}
+			for r, c := r0+d[0], c0+d[1]; b.inside(r, c) && b.at(r, c) == Empty; r, c = r+d[0], c+d[1] {
+				set[refKey(Square(s), b.v.SquareAt(r, c), nil, !pc.IsKing() && r == b.farRow)] = true
+				if !pc.IsKing() || !b.v.FlyingKings() {
+					break
+				}
+			}
+		}
+	}
+	return set
 }
 
 // genPosition draws a random position: each square empty or holding a man or king of

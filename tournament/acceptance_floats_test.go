@@ -27,11 +27,20 @@ func TestSnapshotAgreesWithTRFExportAfterForfeits(t *testing.T) {
 
 func snapshotAgreesWithTRF(t *testing.T, byePoints int) {
 	st := newTestStore(t)
-	ctx := context.Background()
+	tour := playFloatsEvent(t, st, byePoints)
+	db, file := snapshotAndTRFEntrants(t, st, tour)
+	idToNumber := sameHistories(t, db, file)
+	// And so the engine pairs round 5 the same way from both.
+	samePairings(t, db, file, pairing.DutchOptions{Round: 5, TotalRounds: tour.Rounds, Seed: uint64(tour.Seed)}, idToNumber)
+}
+
+// playFloatsEvent plays four Dutch rounds of nine players in which every player who floated
+// up wins by forfeit, and fails unless at least one such forfeit happened.
+func playFloatsEvent(t *testing.T, st *Store, byePoints int) *Tournament {
 	tour := &Tournament{Name: "Floats", Variant: VariantInternational, System: SystemDutch, Rounds: 6, Seed: 17,
 		Scoring: "2-1-0", ByePoints: byePoints, ForfeitPoints: 2, GamesPerPairing: 1}
 	forfeits := 0
-	err := st.Update(ctx, func(tx *Tx) error {
+	err := st.Update(context.Background(), func(tx *Tx) error {
 		if err := tx.CreateTournament(tour); err != nil {
 			return err
 		}
@@ -52,16 +61,9 @@ func snapshotAgreesWithTRF(t *testing.T, byePoints int) {
 				if n.Black == 0 {
 					continue
 				}
-				spec := "2-0"
-				switch {
-				case n.WhiteFloat == "up":
-					spec, forfeits = "+-", forfeits+1 // the upfloater wins by forfeit
-				case n.BlackFloat == "up":
-					spec, forfeits = "-+", forfeits+1
-				case (n.Board+round)%3 == 1:
-					spec = "0-2"
-				case (n.Board+round)%3 == 2:
-					spec = "1-1"
+				spec, forfeit := floatsResult(n, round)
+				if forfeit {
+					forfeits++
 				}
 				if _, err := tx.SetResult(tour, round, n.Board, 1, spec, ResultOptions{}); err != nil {
 					return err
@@ -76,9 +78,30 @@ func snapshotAgreesWithTRF(t *testing.T, byePoints int) {
 	if forfeits == 0 {
 		t.Fatal("no board was paired across score groups: the test does not reach the seam")
 	}
-	var db []pairing.Entrant
+	return tour
+}
+
+// floatsResult is the result of board n in round: the upfloater wins by forfeit (forfeit
+// true); otherwise a win, loss or draw by board and round.
+func floatsResult(n BoardNote, round int) (spec string, forfeit bool) {
+	switch {
+	case n.WhiteFloat == "up":
+		return "+-", true
+	case n.BlackFloat == "up":
+		return "-+", true
+	case (n.Board+round)%3 == 1:
+		return "0-2", false
+	case (n.Board+round)%3 == 2:
+		return "1-1", false
+	}
+	return "2-0", false
+}
+
+// snapshotAndTRFEntrants returns the entrants before round 5 from the database (Snapshot)
+// and from the TRF export written and parsed again (TRF.EntrantsAfter).
+func snapshotAndTRFEntrants(t *testing.T, st *Store, tour *Tournament) (db, file []pairing.Entrant) {
 	var tr *TRF
-	err = st.View(ctx, func(tx *Tx) error {
+	err := st.View(context.Background(), func(tx *Tx) error {
 		cur, err := tx.SelectTournament(tour.Name)
 		if err != nil {
 			return err
@@ -100,11 +123,16 @@ func snapshotAgreesWithTRF(t *testing.T, byePoints int) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	file := back.EntrantsAfter(4)
+	return db, back.EntrantsAfter(4)
+}
+
+// sameHistories checks that every player has the same score, availability and round-by-
+// round history (kind, opponent, colour, points, float) both ways. Entrants are compared by
+// pairing number; the TRF ids are starting ranks. It returns the database id → number map.
+func sameHistories(t *testing.T, db, file []pairing.Entrant) map[int]int {
 	if len(file) != len(db) {
 		t.Fatalf("%d entrants from the TRF, %d from the database", len(file), len(db))
 	}
-	// Entrants are compared by pairing number; the TRF ids are starting ranks.
 	dbByNumber := map[int]pairing.Entrant{}
 	idToNumber := map[int]int{}
 	for _, e := range db {
@@ -128,8 +156,11 @@ func snapshotAgreesWithTRF(t *testing.T, byePoints int) {
 			}
 		}
 	}
-	// And so the engine pairs round 5 the same way from both.
-	opt := pairing.DutchOptions{Round: 5, TotalRounds: tour.Rounds, Seed: uint64(tour.Seed)}
+	return idToNumber
+}
+
+// samePairings checks that pairing.Dutch pairs the next round alike from both histories.
+func samePairings(t *testing.T, db, file []pairing.Entrant, opt pairing.DutchOptions, idToNumber map[int]int) {
 	fromDB, err := pairing.Dutch(db, opt)
 	if err != nil {
 		t.Fatal(err)

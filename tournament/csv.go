@@ -6,14 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	encoding_ "golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/charmap"
-	"golang.org/x/text/encoding/ianaindex"
-	xunicode "golang.org/x/text/encoding/unicode"
 )
 
 // PlayerRow is one data row of a players file: the player and the line it came from
@@ -110,17 +109,13 @@ const unusualInNames = "øØðÐþÞ×÷¹²³£±¶¼½¾¿µ»«©®¤¦§¨ª
 
 func decodeCSV(data []byte, encoding string) ([]byte, []string, error) {
 	var dec *encoding_.Decoder
-	switch {
-	case encoding != "":
-		e, err := ianaindex.IANA.Encoding(encoding)
-		if err != nil || e == nil {
-			return nil, nil, fmt.Errorf("%w: unknown encoding %q (give an IANA name: utf-8, windows-1252, iso-8859-2, windows-1250, utf-16le...)", ErrMalformed, encoding)
+	if encoding != "" {
+		var err error
+		if dec, err = decoderByName(encoding); err != nil {
+			return nil, nil, err
 		}
-		dec = e.NewDecoder()
-	case bytes.HasPrefix(data, []byte{0xFF, 0xFE}):
-		dec = xunicode.UTF16(xunicode.LittleEndian, xunicode.ExpectBOM).NewDecoder()
-	case bytes.HasPrefix(data, []byte{0xFE, 0xFF}):
-		dec = xunicode.UTF16(xunicode.BigEndian, xunicode.ExpectBOM).NewDecoder()
+	} else {
+		dec = bomDecoder(data)
 	}
 	if dec != nil {
 		out, err := dec.Bytes(data)
@@ -157,70 +152,21 @@ func orDefault(s, def string) string {
 }
 
 func parsePlayersCSV(data []byte) ([]PlayerRow, error) {
-	var err error
-	_ = err
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, &CSVError{Err: errors.New("the file is empty: it needs a header row (e.g. Name;Club;Rating) and one row per player")}
 	}
-	header := data
-	if i := bytes.IndexByte(data, '\n'); i >= 0 {
-		header = data[:i]
-	}
-	sep := ';'
-	best := bytes.Count(header, []byte(";"))
-	for _, c := range []rune{',', '\t'} {
-		if n := bytes.Count(header, []byte(string(c))); n > best {
-			sep, best = c, n
-		}
-	}
 	cr := csv.NewReader(bytes.NewReader(data))
-	cr.Comma = sep
+	cr.Comma = csvSeparator(data)
 	cr.FieldsPerRecord = -1
 	cr.TrimLeadingSpace = true
 	head, err := cr.Read()
 	if err != nil {
 		return nil, &CSVError{Line: 1, Err: err}
 	}
-	cols := make([]string, len(head))
-	have := map[string]bool{}
-	for i, h := range head {
-		k := strings.ToLower(strings.Join(strings.Fields(strings.Trim(h, " \"'")), " "))
-		f, ok := csvColumns[k]
-		if !ok {
-			if k == "" {
-				continue // an empty trailing column, as spreadsheets write
-			}
-			return nil, &CSVError{Line: 1, Err: fmt.Errorf("unknown column %q (known: Name or Cognome+Nome, Club/Circolo, Federation, FID id/Tessera, FMJD id, National id, Rating/Elo, Birth year/Anno di nascita, Title/Categoria)", h)}
-		}
-		if have[f] {
-			return nil, &CSVError{Line: 1, Err: fmt.Errorf("column %q appears twice", h)}
-		}
-		cols[i], have[f] = f, true
+	cols, err := csvHeader(head)
+	if err != nil {
+		return nil, &CSVError{Line: 1, Err: err}
 	}
-	if have["surname"] && !have["given"] {
-		// "Cognome" alone: it holds the whole name.
-		for i := range cols {
-			if cols[i] == "surname" {
-				cols[i] = "name"
-			}
-		}
-		have["name"] = true
-	}
-	if !have["surname"] && have["given"] {
-		for i := range cols {
-			if cols[i] == "given" {
-				cols[i] = "name" // "Nome" alone: the whole name
-			}
-		}
-		have["name"] = true
-	}
-	if !have["name"] && !have["surname"] {
-		return nil, &CSVError{Line: 1, Err: errors.New("no name column: the header needs Name (or Cognome and Nome)")}
-	}
-	if have["name"] && have["surname"] {
-		return nil, &CSVError{Line: 1, Err: errors.New("both a full-name column and a Cognome/Surname column: keep one")}
-	}
-
 	var out []PlayerRow
 	for {
 		line, _ := cr.FieldPos(0)
@@ -236,74 +182,128 @@ func parsePlayersCSV(data []byte) ([]PlayerRow, error) {
 			return nil, &CSVError{Line: line, Err: err}
 		}
 		line, _ = cr.FieldPos(0)
-		empty := true
-		for _, f := range rec {
-			if strings.TrimSpace(f) != "" {
-				empty = false
-			}
-		}
-		if empty {
+		if blank(rec) {
 			continue
 		}
-		if len(rec) > len(cols) {
-			extra := false
-			for _, f := range rec[len(cols):] {
-				if strings.TrimSpace(f) != "" {
-					extra = true
-				}
-			}
-			if extra {
-				return nil, &CSVError{Line: line, Err: fmt.Errorf("%d fields but the header has %d columns (a separator inside a name? put the name in quotes)", len(rec), len(cols))}
-			}
-		}
-		var p Player
-		var surname, given string
-		for i, v := range rec {
-			if i >= len(cols) {
-				break
-			}
-			v = strings.TrimSpace(v)
-			var err error
-			switch cols[i] {
-			case "name":
-				p.Name = v
-			case "surname":
-				surname = v
-			case "given":
-				given = v
-			case "club":
-				p.Club = v
-			case "federation":
-				p.Federation = v
-			case "fid_id":
-				p.FIDID = v
-			case "fmjd_id":
-				p.FMJDID = v
-			case "national_id":
-				p.NationalID = v
-			case "title":
-				p.Title = v
-			case "rating":
-				p.Rating, err = parseCSVInt(v, "rating")
-			case "birth_year":
-				p.BirthYear, err = parseCSVInt(v, "birth year")
-			}
-			if err != nil {
-				return nil, &CSVError{Line: line, Err: err}
-			}
-		}
-		if have["surname"] {
-			p.Name = surname
-			if given != "" {
-				p.Name = surname + ", " + given
-			}
-		}
-		if err := p.validate(); err != nil {
+		p, err := csvPlayer(rec, cols)
+		if err != nil {
 			return nil, &CSVError{Line: line, Err: err}
 		}
 		out = append(out, PlayerRow{Line: line, Player: p})
 	}
 	return out, nil
+}
+
+// csvSeparator is the separator of the header line: ';' (as Italian Excel writes), or ','
+// or a tab when the header holds more of them.
+func csvSeparator(data []byte) rune {
+	header := data
+	if i := bytes.IndexByte(data, '\n'); i >= 0 {
+		header = data[:i]
+	}
+	sep := ';'
+	best := bytes.Count(header, []byte(";"))
+	for _, c := range []rune{',', '\t'} {
+		if n := bytes.Count(header, []byte(string(c))); n > best {
+			sep, best = c, n
+		}
+	}
+	return sep
+}
+
+// csvHeader returns the field of each column of the header (csvColumns; "" for an empty
+// column); "Cognome" or "Nome" alone is the whole name.
+func csvHeader(head []string) ([]string, error) {
+	cols := make([]string, len(head))
+	have := map[string]bool{}
+	for i, h := range head {
+		k := strings.ToLower(strings.Join(strings.Fields(strings.Trim(h, " \"'")), " "))
+		f, ok := csvColumns[k]
+		if !ok {
+			if k == "" {
+				continue // an empty trailing column, as spreadsheets write
+			}
+			return nil, fmt.Errorf("unknown column %q (known: Name or Cognome+Nome, Club/Circolo, Federation, FID id/Tessera, FMJD id, National id, Rating/Elo, Birth year/Anno di nascita, Title/Categoria)", h)
+		}
+		if have[f] {
+			return nil, fmt.Errorf("column %q appears twice", h)
+		}
+		cols[i], have[f] = f, true
+	}
+	if have["surname"] != have["given"] {
+		// "Cognome" alone, or "Nome" alone: it holds the whole name.
+		for i := range cols {
+			if cols[i] == "surname" || cols[i] == "given" {
+				cols[i] = "name"
+			}
+		}
+		have["name"], have["surname"], have["given"] = true, false, false
+	}
+	if !have["name"] && !have["surname"] {
+		return nil, errors.New("no name column: the header needs Name (or Cognome and Nome)")
+	}
+	if have["name"] && have["surname"] {
+		return nil, errors.New("both a full-name column and a Cognome/Surname column: keep one")
+	}
+	return cols, nil
+}
+
+// blank reports whether every field of a record is empty.
+func blank(rec []string) bool {
+	for _, f := range rec {
+		if strings.TrimSpace(f) != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// csvText are the columns copied as they are into a Player.
+var csvText = map[string]func(p *Player) *string{
+	"name": func(p *Player) *string { return &p.Name }, "club": func(p *Player) *string { return &p.Club },
+	"federation": func(p *Player) *string { return &p.Federation }, "fid_id": func(p *Player) *string { return &p.FIDID },
+	"fmjd_id": func(p *Player) *string { return &p.FMJDID }, "national_id": func(p *Player) *string { return &p.NationalID },
+	"title": func(p *Player) *string { return &p.Title },
+}
+
+// csvPlayer reads one data record into a validated Player.
+func csvPlayer(rec, cols []string) (Player, error) {
+	var p Player
+	if len(rec) > len(cols) && !blank(rec[len(cols):]) {
+		return p, fmt.Errorf("%d fields but the header has %d columns (a separator inside a name? put the name in quotes)", len(rec), len(cols))
+	}
+	var surname, given string
+	for i, v := range rec[:min(len(rec), len(cols))] {
+		v = strings.TrimSpace(v)
+		var err error
+		switch cols[i] {
+		case "surname":
+			surname = v
+		case "given":
+			given = v
+		case "rating":
+			p.Rating, err = parseCSVInt(v, "rating")
+		case "birth_year":
+			p.BirthYear, err = parseCSVInt(v, "birth year")
+		default:
+			if f := csvText[cols[i]]; f != nil {
+				*f(&p) = v
+			}
+		}
+		if err != nil {
+			return p, err
+		}
+	}
+	if slices.Contains(cols, "surname") {
+		p.Name = surname
+		if given != "" {
+			p.Name = surname + ", " + given
+		}
+	}
+	if err := p.validate(); err != nil {
+		return p, err
+	}
+	return p, nil
 }
 
 // parseCSVInt reads a whole number as spreadsheets write it: "1850", "1.850" (Italian

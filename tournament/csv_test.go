@@ -110,3 +110,18 @@ func FuzzParsePlayersCSV(f *testing.F) {
 		}
 	})
 }
+
+// TestParsePlayersCSVOneNameColumn: a "Cognome" or "Nome" column alone holds the whole
+// name (before the header was split into steps, "Cognome" alone was refused as "both a
+// full-name column and a Cognome/Surname column").
+func TestParsePlayersCSVOneNameColumn(t *testing.T) {
+	for _, head := range []string{"Cognome", "Nome", "Name"} {
+		rows, err := ParsePlayersCSV(strings.NewReader(head + ";Elo\nRossi, Mario;1500\n"))
+		if err != nil || len(rows) != 1 || rows[0].Player.Name != "Rossi, Mario" || rows[0].Player.Rating != 1500 {
+			t.Errorf("%s: %+v %v", head, rows, err)
+		}
+	}
+	if _, err := ParsePlayersCSV(strings.NewReader("Name;Cognome;Nome\nA;B;C\n")); err == nil {
+		t.Error("Name with Cognome and Nome: accepted")
+	}
+}

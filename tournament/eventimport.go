@@ -6,12 +6,13 @@ package tournament
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"database/sql"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
 	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 	"unicode"
@@ -56,6 +57,10 @@ type EventImportOptions struct {
 	Rounds int
 	// Source names the file in the event log (tournament "event.import").
 	Source string
+	// Encoding of the file: "" = UTF-8, or UTF-16 with its byte-order mark, with lines that
+	// are not UTF-8 read as Windows-1252 (rules.PDNReader); else an IANA name
+	// ("iso-8859-2", "windows-1250"...) as for a players file (DecodingReader).
+	Encoding string
 }
 
 // EventGame is one game of the file placed in the event.
@@ -68,9 +73,6 @@ type EventGame struct {
 	WhitePoints, BlackPoints int
 	HasResult                bool
 	Verdict                  rules.Verdict
-	PDN                      string // the score as stored (rules.WritePDN of the game read)
-
-	game *rules.Game // the game as read
 }
 
 // PossibleDuplicate is a pair of player names of the file that may be one person written two
@@ -83,55 +85,53 @@ type PossibleDuplicate struct {
 }
 
 // EventPlan is a PDN file read and checked, ready to be written by Tx.ImportEvent. It is
-// made by PlanEventImport without touching the database.
+// made without touching the database, and holds the event (players, rounds, counts), never
+// the games: Tx.ImportEvent reads them again, one at a time. Its memory follows the number
+// of players and rounds, not the size of the file.
 type EventPlan struct {
 	Tournament  Tournament // the tournament to create (ID 0)
 	Players     []string   // names in order of first appearance; entry i gets pairing number i+1
-	Games       []EventGame
-	RoundSource string // one of RoundFrom*
+	RoundSource string     // one of RoundFrom*
 	Duplicates  []PossibleDuplicate
-	Warnings    []string // things the arbiter should know (missing results, dates that disagree...)
-	Windows1252 bool     // some line of the file was decoded as Windows-1252
+	// Warnings are things the arbiter should know (rounds without games, dates that
+	// disagree; after ImportEvent also missing results), at most maxListed of one kind.
+	Warnings    []string
+	Windows1252 bool // some line of the file was decoded as Windows-1252
 	// SHA256 of the file (hex), kept in the event.import event; when set, ImportEvent
 	// refuses a file already imported into the database (ErrAlreadyImported) unless Again.
+	// PrepareEventImportFile and PrepareEventImportSpool set it.
 	SHA256 string
 	Again  bool // import it again as another tournament (event import --again)
 
-	src io.ReadSeeker // the file, read again by ImportEvent (PrepareEventImportFile)
+	games, rounds int
+	variant       *rules.Variant
+	spelling      map[string]string // key(name) -> stored spelling
+	number        map[string]int    // stored spelling -> position in Players
+	planWarnings  []string          // the first pass's warnings
+	// Filled by ImportEvent: legal games, the first maxListed illegal ones, how many more.
+	legal, illegalMore int
+	illegal            []EventGame
+	// open reads the games again for ImportEvent.
+	open func() (gameSource, error)
 }
 
-// Legal returns the number of games the rules engine found legal.
-func (p *EventPlan) Legal() int {
-	n := 0
-	for _, g := range p.Games {
-		if g.Verdict.Legal {
-			n++
-		}
-	}
-	return n
-}
+// GamesFound returns the number of games in the file.
+func (p *EventPlan) GamesFound() int { return p.games }
 
-// Illegal returns the games whose score the rules engine did not find legal.
-func (p *EventPlan) Illegal() []EventGame {
-	var out []EventGame
-	for _, g := range p.Games {
-		if !g.Verdict.Legal {
-			out = append(out, g)
-		}
-	}
-	return out
-}
+// Legal returns the number of games the rules engine found legal (known once ImportEvent
+// has stored them; 0 before).
+func (p *EventPlan) Legal() int { return p.legal }
 
-// Rounds returns the number of rounds that have games.
-func (p *EventPlan) RoundsFound() int {
-	m := 0
-	for _, g := range p.Games {
-		if g.Round > m {
-			m = g.Round
-		}
-	}
-	return m
-}
+// Illegal returns the games whose score the rules engine did not find legal, in file
+// order, at most maxListed (200) of them; IllegalFound counts them all. Known once
+// ImportEvent has stored them.
+func (p *EventPlan) Illegal() []EventGame { return p.illegal }
+
+// IllegalFound returns the number of games found illegal by ImportEvent.
+func (p *EventPlan) IllegalFound() int { return len(p.illegal) + p.illegalMore }
+
+// RoundsFound returns the highest round that has games.
+func (p *EventPlan) RoundsFound() int { return p.rounds }
 
 // ErrAlreadyImported: event import of a file (same SHA-256) already imported into this
 // database, without EventPlan.Again.
@@ -243,292 +243,28 @@ func resultPoints(res string) (w, b int, ok bool) {
 	return 0, 0, false
 }
 
-// PlanEventImport reads the games of one played event and prepares its import: the variant,
-// the players (EventPlayerName of the White/Bianco and Black/Nero tags, in order of first
-// appearance), the round of each game (the Round tag; else the round written in Event/Dati;
-// else file order, a new round starting when a player would play twice), boards in file
-// order within each round, results, and the verdict of rules.Replay on every score. Names
-// that may be one person spelt two ways are listed in Duplicates, not merged.
+// PlanEventImport plans the import of the games of one played event, already read: the
+// variant, the players (EventPlayerName of the White/Bianco and Black/Nero tags, in order
+// of first appearance), the round of each game (the Round tag; else the round written in
+// Event/Dati; else file order, a new round starting when a player would play twice), boards
+// in file order within each round, results. Names that may be one person spelt two ways are
+// listed in Duplicates, not merged. Verdicts are found by Tx.ImportEvent, which replays and
+// stores every game.
 //
 // Errors wrap ErrEventPDN (a game without players, a player twice in one round, the same
 // player as White and Black, games of two variants) or ErrInvalid (bad options).
 func PlanEventImport(games []*rules.Game, opts EventImportOptions) (*EventPlan, error) {
-	return planEvent(games, opts, nil)
-}
-
-// planEvent is PlanEventImport. variants, when not nil, holds the variant of each game,
-// found while the file was read (streamEventPDN), whose moves were then dropped: the plan
-// then has no verdicts or scores yet (Tx.ImportEvent reads the file again for them).
-func planEvent(games []*rules.Game, opts EventImportOptions, variants map[*rules.Game]*rules.Variant) (*EventPlan, error) {
-	if len(games) == 0 {
-		return nil, fmt.Errorf("%w: the file holds no game", ErrEventPDN)
-	}
-	plan := &EventPlan{}
-	// Variant.
-	forced := opts.Variant
-	var variant *rules.Variant
-	for _, g := range games {
-		var v *rules.Variant
-		var err error
-		if variants != nil {
-			v = variants[g] // nil: the game names no variant
-		} else {
-			v, err = rules.GameVariant(g, rules.ReplayOptions{Variant: forced})
-		}
-		if v == nil && (err == nil || errors.Is(err, rules.ErrVariantUnknown)) {
-			continue // a game that names no variant (no moves, say): the others decide
-		}
-		if err != nil {
-			return nil, fmt.Errorf("%w: game %d (line %d): %w", ErrEventPDN, g.Index, g.Line, err)
-		}
-		if variant == nil {
-			variant = v
-		} else if v != variant {
-			return nil, fmt.Errorf("%w: game %d (line %d) is %s draughts but game 1 is %s; an event has one variant (use --variant to force one)",
-				ErrEventPDN, g.Index, g.Line, v.Name(), variant.Name())
-		}
-	}
-	if variant == nil {
-		return nil, fmt.Errorf("%w: no game says whether it is Italian or International draughts (no GameType tag, no Italian tag names, moves legal under both rules or none; use --variant)", ErrEventPDN)
-	}
-	if forced != nil && forced != variant {
-		return nil, fmt.Errorf("%w: the GameType tags say %s draughts, not %s", ErrEventPDN, variant.Name(), forced.Name())
-	}
-
-	// Players and rounds.
-	type raw struct {
-		g            *rules.Game
-		white, black string
-		round        int
-	}
-	rows := make([]raw, len(games))
-	allTag, allText := true, true
-	spelling := map[string]string{} // key(name) -> first spelling seen
-	caseDup := map[[2]string]bool{}
-	canon := func(n string) string {
-		n = EventPlayerName(n)
-		k := key(n)
-		if n == "" || n == "?" {
-			return n
-		}
-		first, ok := spelling[k]
-		if !ok {
-			spelling[k] = n
-			return n
-		}
-		if first != n && !caseDup[[2]string{first, n}] {
-			caseDup[[2]string{first, n}] = true
-			plan.Duplicates = append(plan.Duplicates, PossibleDuplicate{A: first, B: n, Why: DupCase})
-		}
-		return first
-	}
-	for i, g := range games {
-		w, b := canon(g.White()), canon(g.Black())
-		if w == "" || b == "" || w == "?" || b == "?" {
-			return nil, fmt.Errorf("%w: game %d (line %d) has no White/Bianco or Black/Nero player", ErrEventPDN, g.Index, g.Line)
-		}
-		if strings.EqualFold(w, b) {
-			return nil, fmt.Errorf("%w: game %d (line %d): %s plays himself", ErrEventPDN, g.Index, g.Line, w)
-		}
-		rows[i] = raw{g: g, white: w, black: b}
-		if roundTag(g.Round()) == 0 {
-			allTag = false
-		}
-		if n, _ := RoundInText(g.Event()); n == 0 {
-			allText = false
-		}
-	}
-	switch {
-	case allTag:
-		plan.RoundSource = RoundFromTag
-		for i := range rows {
-			rows[i].round = roundTag(rows[i].g.Round())
-		}
-	case allText:
-		plan.RoundSource = RoundFromEventText
-		for i := range rows {
-			rows[i].round, _ = RoundInText(rows[i].g.Event())
-		}
-	default:
-		plan.RoundSource = RoundFromFileOrder
-		round := 1
-		seen := map[string]bool{}
-		for i := range rows {
-			if seen[rows[i].white] || seen[rows[i].black] {
-				round++
-				seen = map[string]bool{}
-			}
-			seen[rows[i].white], seen[rows[i].black] = true, true
-			rows[i].round = round
-		}
-	}
-	// Order: by round, file order within a round (stable).
-	order := make([]int, len(rows))
-	for i := range order {
-		order[i] = i
-	}
-	sort.SliceStable(order, func(a, b int) bool { return rows[order[a]].round < rows[order[b]].round })
-
-	index := map[string]int{}
-	addPlayer := func(n string) {
-		if _, ok := index[n]; !ok {
-			index[n] = len(plan.Players)
-			plan.Players = append(plan.Players, n)
-		}
-	}
-	inRound := map[int]map[string]int{} // round -> player -> game index
-	board := map[int]int{}
-	dates := map[int]map[string]int{}
-	for _, i := range order {
-		r := rows[i]
-		if inRound[r.round] == nil {
-			inRound[r.round] = map[string]int{}
-			dates[r.round] = map[string]int{}
-		}
-		for _, p := range []string{r.white, r.black} {
-			if j, dup := inRound[r.round][p]; dup {
-				return nil, fmt.Errorf("%w: %s plays twice in round %d (games %d and %d; rounds from the %s)", ErrEventPDN, p, r.round, j, r.g.Index, plan.RoundSource)
-			}
-			inRound[r.round][p] = r.g.Index
-		}
-		addPlayer(r.white)
-		addPlayer(r.black)
-		board[r.round]++
-		if d := r.g.Date(); d != "" && !strings.Contains(d, "?") {
-			dates[r.round][d]++
-		}
-		eg := EventGame{Index: r.g.Index, Round: r.round, Board: board[r.round], White: r.white, Black: r.black,
-			Result: r.g.FinalResult()}
-		if variants == nil {
-			eg.Verdict = rules.Replay(r.g, rules.ReplayOptions{Variant: variant, ForceVariant: true})
-			var pdn bytes.Buffer
-			if err := rules.WritePDN(&pdn, r.g); err != nil {
-				return nil, fmt.Errorf("%w: game %d (line %d): %w", ErrEventPDN, r.g.Index, r.g.Line, err)
-			}
-			eg.PDN, eg.game = pdn.String(), r.g
-		}
-		eg.WhitePoints, eg.BlackPoints, eg.HasResult = resultPoints(eg.Result)
-		if !eg.HasResult {
-			plan.Warnings = append(plan.Warnings, fmt.Sprintf("round %d board %d (%s - %s, game %d): no result recorded (%q); the board stays pending until a result is entered",
-				eg.Round, eg.Board, eg.White, eg.Black, eg.Index, eg.Result))
-		}
-		if tag := r.g.ResultTag(); tag != "" && r.g.Result != "" && r.g.Result != "*" && tag != "*" && tag != r.g.Result {
-			plan.Warnings = append(plan.Warnings, fmt.Sprintf("round %d board %d (game %d): the Result tag says %s but the moves end %s; %s was used",
-				eg.Round, eg.Board, eg.Index, tag, r.g.Result, eg.Result))
-		}
-		plan.Games = append(plan.Games, eg)
-	}
-	for r := 1; r <= plan.RoundsFound(); r++ {
-		if board[r] == 0 {
-			plan.Warnings = append(plan.Warnings, fmt.Sprintf("round %d has no game in the file", r))
-		}
-		if len(dates[r]) > 1 {
-			var ds []string
-			for d, n := range dates[r] {
-				ds = append(ds, fmt.Sprintf("%s (%d)", d, n))
-			}
-			sort.Strings(ds)
-			plan.Warnings = append(plan.Warnings, fmt.Sprintf("round %d: games carry different dates: %s", r, strings.Join(ds, ", ")))
-		}
-	}
-	if err := checkEventNames(plan.Players); err != nil {
+	plan, err := planEvents(&sliceSource{games: games}, opts)
+	if err != nil {
 		return nil, err
 	}
-	plan.Duplicates = append(plan.Duplicates, PossibleDuplicates(plan.Players)...)
-
-	// Tournament.
-	t := &plan.Tournament
-	t.Variant = variant
-	t.Name = opts.Name
-	first := games[0]
-	if t.Name == "" {
-		_, t.Name = RoundInText(first.Event())
-		t.Name = strings.TrimSpace(t.Name)
-		if t.Name == "" || t.Name == "?" {
-			t.Name = "Imported event"
-		}
-		if y := yearOf(first.Date()); y != "" && !strings.Contains(t.Name, y) {
-			t.Name += " " + y
-		}
-	}
-	if s := first.Site(); s != "" && s != "?" {
-		t.Place = s
-	}
-	t.Start, t.End = dateRange(games)
-	t.System = opts.System
-	n := len(plan.Players)
-	rrRounds := n - 1
-	if n%2 == 1 {
-		rrRounds = n
-	}
-	if t.System == "" {
-		t.System = SystemItaloSwiss
-		if variant == rules.International {
-			t.System = SystemDutch
-		}
-		if plan.RoundsFound() == rrRounds && metAtMostOnce(plan.Games) {
-			t.System = SystemRoundRobin
-		}
-	}
-	t.Rounds = opts.Rounds
-	if t.Rounds == 0 {
-		t.Rounds = plan.RoundsFound()
-		if t.System == SystemRoundRobin && rrRounds > t.Rounds {
-			t.Rounds = rrRounds
-		}
-	}
-	if t.Rounds < plan.RoundsFound() {
-		return nil, fmt.Errorf("%w: %d rounds planned but the file has games of round %d", ErrInvalid, t.Rounds, plan.RoundsFound())
-	}
-	t.ByePoints, t.ForfeitPoints = 2, 2
-	if t.Name != "" {
-		// validate fills the defaults and checks the name; CreateTournament validates again.
-		if err := t.validate(); err != nil {
-			return nil, err
-		}
-	}
+	plan.open = func() (gameSource, error) { return &sliceSource{games: games}, nil }
 	return plan, nil
-}
-
-func metAtMostOnce(gs []EventGame) bool {
-	met := map[[2]string]bool{}
-	for _, g := range gs {
-		k := [2]string{g.White, g.Black}
-		if k[1] < k[0] {
-			k[0], k[1] = k[1], k[0]
-		}
-		if met[k] {
-			return false
-		}
-		met[k] = true
-	}
-	return true
 }
 
 var yearRE = regexp.MustCompile(`\b(1[89]\d\d|20\d\d)\b`)
 
 func yearOf(s string) string { return yearRE.FindString(s) }
-
-// dateRange returns the first and last full dates (YYYY.MM.DD or YYYY-MM-DD) of the games.
-func dateRange(games []*rules.Game) (string, string) {
-	var lo, hi string
-	for _, g := range games {
-		d := strings.ReplaceAll(strings.TrimSpace(g.Date()), ".", "-")
-		if len(d) != 10 || strings.Contains(d, "?") {
-			continue
-		}
-		if _, err := ParseDate(d); err != nil {
-			continue
-		}
-		if lo == "" || d < lo {
-			lo = d
-		}
-		if d > hi {
-			hi = d
-		}
-	}
-	return lo, hi
-}
 
 // ImportReport is what Tx.ImportEvent wrote.
 type ImportReport struct {
@@ -539,47 +275,28 @@ type ImportReport struct {
 
 // ImportEvent writes plan in the current transaction: the tournament, one player and entry
 // per name (pairing number = order of first appearance in the file, since the file does not
-// record the lot), the rounds (method "imported"), boards in file order, results (SetResult;
-// none for a game without a result), and every game score (AddGame, which replays it and
-// stores the verdict). Logs "event.import" after the per-item events. Errors: those of
-// CreateTournament, AddPlayer, SetResult and AddGame, or the database's; the caller's
-// Store.Update rolls everything back.
+// record the lot), the rounds (method "imported"), then the games, read again from the file
+// one at a time: each one's board (file order within its round), its result (SetResult;
+// none for a game without a result) and its score (AddGame, which replays it and stores the
+// verdict). The plan's Legal, Illegal and Warnings are filled in. Logs "event.import" after
+// the per-item events. Errors: ErrAlreadyImported, those of CreateTournament, AddPlayer,
+// SetResult and AddGame, ErrEventPDN when the file changed since it was planned, or the
+// database's; the caller's Store.Update rolls everything back.
 func (tx *Tx) ImportEvent(plan *EventPlan, source string) (*ImportReport, error) {
-	t := plan.Tournament
-	if plan.SHA256 != "" && !plan.Again {
-		var name, at string
-		err := tx.queryRow(`SELECT coalesce(t.name, '?'), e.at FROM events e LEFT JOIN tournaments t ON t.id = e.tournament_id
-			WHERE e.action = 'event.import' AND json_extract(e.after_json, '$.sha256') = ? ORDER BY e.id LIMIT 1`, plan.SHA256).Scan(&name, &at)
-		switch {
-		case err == nil:
-			return nil, fmt.Errorf("%w: this very file (SHA-256 %s...) was already imported as tournament %q on %s; give --again to import it once more as another tournament",
-				ErrAlreadyImported, plan.SHA256[:12], name, at)
-		case !errors.Is(err, sql.ErrNoRows):
-			return nil, err
-		}
+	if err := tx.checkNotImported(plan); err != nil {
+		return nil, err
 	}
+	t := plan.Tournament
 	if err := tx.CreateTournament(&t); err != nil {
 		return nil, err
 	}
 	rep := &ImportReport{Tournament: &t, Plan: plan}
-	ids := map[string]int64{}
-	existing := []Entry{}
-	dups := newDupIndex(existing)
-	for i, name := range plan.Players {
-		e, err := tx.addPlayer(&t, Player{Name: name}, dups, existing)
-		if err != nil {
-			return nil, fmt.Errorf("player %q: %w", name, err)
-		}
-		e.Number = i + 1
-		if _, err := tx.exec(`UPDATE entries SET pairing_number = ? WHERE id = ?`, e.Number, e.ID); err != nil {
-			return nil, err
-		}
-		ids[name] = e.ID
-		rep.Entries = append(rep.Entries, *e)
+	if err := tx.addEventPlayers(&t, plan, rep); err != nil {
+		return nil, err
 	}
 	now := tx.NowText()
-	roundIDs := map[int]int64{}
-	for r := 1; r <= plan.RoundsFound(); r++ {
+	roundIDs := make([]int64, plan.rounds+1)
+	for r := 1; r <= plan.rounds; r++ {
 		res, err := tx.exec(`INSERT INTO rounds (tournament_id, number, method, seed, explanation, paired_at, published_at)
 			VALUES (?, ?, ?, 0, ?, ?, ?)`, t.ID, r, RoundMethodImported, "imported from "+source+" ("+plan.RoundSource+")", now, now)
 		if err != nil {
@@ -589,33 +306,12 @@ func (tx *Tx) ImportEvent(plan *EventPlan, source string) (*ImportReport, error)
 			return nil, err
 		}
 	}
-	for _, g := range plan.Games {
-		if _, err := tx.exec(`INSERT INTO boards (round_id, board, game, white_entry, black_entry) VALUES (?, ?, 1, ?, ?)`,
-			roundIDs[g.Round], g.Board, ids[g.White], ids[g.Black]); err != nil {
-			return nil, err
-		}
-		if g.HasResult {
-			if _, err := tx.SetResult(&t, g.Round, g.Board, 1, g.Result, ResultOptions{}); err != nil {
-				return nil, fmt.Errorf("round %d board %d: %w", g.Round, g.Board, err)
-			}
-		}
-		// Force: the names in the score are the ones the entries were made from; any
-		// remaining disagreement is kept in the event log, as for 'game add --force'.
-		if g.game == nil {
-			continue // streamed: stored by storeStreamedGames below
-		}
-		if _, err := tx.AddGame(&t, g.Round, g.Board, 1, g.game, g.PDN, GameOptions{Force: true}); err != nil {
-			return nil, fmt.Errorf("round %d board %d: %w", g.Round, g.Board, err)
-		}
-	}
-	if plan.src != nil {
-		if err := tx.storeStreamedGames(&t, plan); err != nil {
-			return nil, err
-		}
+	if err := tx.storeEventGames(&t, plan, rep.Entries, roundIDs); err != nil {
+		return nil, err
 	}
 	summary := map[string]any{
-		"source": source, "games": len(plan.Games), "legal": plan.Legal(), "players": len(plan.Players),
-		"rounds": plan.RoundsFound(), "round_source": plan.RoundSource, "warnings": plan.Warnings, "possible_duplicates": plan.Duplicates,
+		"source": source, "games": plan.games, "legal": plan.legal, "players": len(plan.Players),
+		"rounds": plan.rounds, "round_source": plan.RoundSource, "warnings": plan.Warnings, "possible_duplicates": plan.Duplicates,
 	}
 	if plan.SHA256 != "" {
 		summary["sha256"] = plan.SHA256
@@ -624,13 +320,218 @@ func (tx *Tx) ImportEvent(plan *EventPlan, source string) (*ImportReport, error)
 		return nil, err
 	}
 	t.Players = len(plan.Players)
-	t.RoundsPaired = plan.RoundsFound()
+	t.RoundsPaired = plan.rounds
 	return rep, nil
 }
 
-// ImportEventPDN reads a PDN file of a played event from r, plans it (PlanEventImport) and
-// writes it (Tx.ImportEvent) in one transaction of st: all of it or nothing. source names
-// the file in the event log. Errors: ReadEventPDN's, PlanEventImport's, ImportEvent's.
+// checkNotImported refuses a file already imported (its SHA-256 in an event.import event)
+// unless plan.Again.
+func (tx *Tx) checkNotImported(plan *EventPlan) error {
+	if plan.SHA256 == "" || plan.Again {
+		return nil
+	}
+	var name, at string
+	err := tx.queryRow(`SELECT coalesce(t.name, '?'), e.at FROM events e LEFT JOIN tournaments t ON t.id = e.tournament_id
+			WHERE e.action = 'event.import' AND json_extract(e.after_json, '$.sha256') = ? ORDER BY e.id LIMIT 1`, plan.SHA256).Scan(&name, &at)
+	switch {
+	case err == nil:
+		return fmt.Errorf("%w: this very file (SHA-256 %s...) was already imported as tournament %q on %s; give --again to import it once more as another tournament",
+			ErrAlreadyImported, plan.SHA256[:12], name, at)
+	case !errors.Is(err, sql.ErrNoRows):
+		return err
+	}
+	return nil
+}
+
+// addEventPlayers enters the plan's players with their pairing numbers, into rep.Entries
+// in the order of plan.Players.
+func (tx *Tx) addEventPlayers(t *Tournament, plan *EventPlan, rep *ImportReport) error {
+	dups := newDupIndex(nil)
+	for i, name := range plan.Players {
+		e, err := tx.addPlayer(t, Player{Name: name}, dups, nil)
+		if err != nil {
+			return fmt.Errorf("player %q: %w", name, err)
+		}
+		e.Number = i + 1
+		if _, err := tx.exec(`UPDATE entries SET pairing_number = ? WHERE id = ?`, e.Number, e.ID); err != nil {
+			return err
+		}
+		rep.Entries = append(rep.Entries, *e)
+	}
+	return nil
+}
+
+// errFileChanged is the error of a second pass that does not find what the first found.
+func errFileChanged(what string, args ...any) error {
+	return fmt.Errorf("%w: the file changed while it was imported (%s)", ErrEventPDN, fmt.Sprintf(what, args...))
+}
+
+// storeEventGames is the second pass: it reads the games again and stores each one on its
+// board, with its result and score, keeping counts and the first illegal games in the plan.
+func (tx *Tx) storeEventGames(t *Tournament, plan *EventPlan, ents []Entry, roundIDs []int64) error {
+	src, err := plan.open()
+	if err != nil {
+		return err
+	}
+	plan.legal, plan.illegal, plan.illegalMore = 0, nil, 0
+	plan.Warnings = append([]string(nil), plan.planWarnings...)
+	w := newWarner()
+	mode := newRoundMode(plan.RoundSource)
+	n := 0
+	for {
+		g, err := src.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return errFileChanged("%v", err)
+		}
+		if n++; n > plan.games {
+			return errFileChanged("game %d is new", g.Index)
+		}
+		eg, err := plan.place(mode, g)
+		if err != nil {
+			return err
+		}
+		if err := tx.storeEventGame(t, plan, g, &eg, ents, roundIDs, w); err != nil {
+			return err
+		}
+		if importProbe != nil && n%probeEvery == 0 {
+			importProbe()
+		}
+	}
+	if n != plan.games {
+		return errFileChanged("%d games instead of %d", n, plan.games)
+	}
+	plan.Warnings = append(plan.Warnings, w.summary()...)
+	return nil
+}
+
+// place finds the round, board and players of g as the first pass did.
+func (plan *EventPlan) place(mode *roundMode, g *rules.Game) (EventGame, error) {
+	eg := EventGame{Index: g.Index, Result: g.FinalResult()}
+	var ns [2]int
+	for i, written := range []string{g.White(), g.Black()} {
+		n := EventPlayerName(written)
+		if s, ok := plan.spelling[key(n)]; ok {
+			n = s
+		}
+		k, ok := plan.number[n]
+		if !ok {
+			return eg, errFileChanged("game %d: player %s is new", g.Index, quoteShort(n))
+		}
+		ns[i] = k
+	}
+	eg.White, eg.Black = plan.Players[ns[0]], plan.Players[ns[1]]
+	eg.Round, eg.Board = mode.place(g, ns[0], ns[1])
+	if eg.Round == 0 || eg.Round > plan.rounds {
+		return eg, errFileChanged("game %d has no round %d", g.Index, eg.Round)
+	}
+	eg.WhitePoints, eg.BlackPoints, eg.HasResult = resultPoints(eg.Result)
+	return eg, nil
+}
+
+// storeEventGame writes one game: its board, result and score.
+func (tx *Tx) storeEventGame(t *Tournament, plan *EventPlan, g *rules.Game, eg *EventGame, ents []Entry, roundIDs []int64, w *warner) error {
+	we, be := &ents[plan.number[eg.White]], &ents[plan.number[eg.Black]]
+	res, err := tx.exec(`INSERT INTO boards (round_id, board, game, white_entry, black_entry) VALUES (?, ?, 1, ?, ?)`,
+		roundIDs[eg.Round], eg.Board, we.ID, be.ID)
+	if err != nil {
+		return err
+	}
+	b := &Board{Round: eg.Round, Board: eg.Board, Game: 1, WhiteEntry: we.ID, BlackEntry: be.ID, White: we.Player.Name, Black: be.Player.Name}
+	if b.ID, err = res.LastInsertId(); err != nil {
+		return err
+	}
+	if eg.HasResult {
+		if err := tx.importResult(t, b, eg.Result); err != nil {
+			return fmt.Errorf("round %d board %d: %w", eg.Round, eg.Board, err)
+		}
+	} else {
+		w.add("no-result", "games without a result", fmt.Sprintf("round %d board %d (%s - %s, game %d): no result recorded (%q); the board stays pending until a result is entered",
+			eg.Round, eg.Board, eg.White, eg.Black, eg.Index, eg.Result))
+	}
+	if tag := g.ResultTag(); tag != "" && g.Result != "" && g.Result != "*" && tag != "*" && tag != g.Result {
+		w.add("result-tag", "games whose Result tag disagrees with the moves", fmt.Sprintf("round %d board %d (game %d): the Result tag says %s but the moves end %s; %s was used",
+			eg.Round, eg.Board, eg.Index, tag, g.Result, eg.Result))
+	}
+	var pdn bytes.Buffer
+	if err := rules.WritePDN(&pdn, g); err != nil {
+		return fmt.Errorf("%w: game %d (line %d): %w", ErrEventPDN, g.Index, g.Line, err)
+	}
+	// Force: the names in the score are the ones the entries were made from; any remaining
+	// disagreement is kept in the event log, as for 'game add --force'.
+	rec, err := tx.AddGame(t, eg.Round, eg.Board, 1, g, pdn.String(), GameOptions{Force: true})
+	if err != nil {
+		return fmt.Errorf("round %d board %d: %w", eg.Round, eg.Board, err)
+	}
+	if rec.Verdict.Legal {
+		plan.legal++
+		return nil
+	}
+	if len(plan.illegal) < maxListed {
+		eg.Verdict = rec.Verdict
+		plan.illegal = append(plan.illegal, *eg)
+	} else {
+		plan.illegalMore++
+	}
+	return nil
+}
+
+// importResult records the result of a new board of an imported event and logs
+// "result.set", as SetResult does; an imported event has no pairing bye to score, so the
+// round's boards are not read again for each game (SetResult's ScoreByes), which would make
+// the import's time grow with the square of the boards of a round.
+func (tx *Tx) importResult(t *Tournament, b *Board, spec string) error {
+	o, err := ParseOutcome(spec)
+	if err != nil {
+		return err
+	}
+	wp, bp := o.Points(t)
+	r := &Result{Kind: o.Kind, WhitePoints: wp, BlackPoints: bp, EnteredAt: tx.NowText(), EnteredBy: tx.Actor()}
+	if err := tx.writeResult(b.ID, r); err != nil {
+		return err
+	}
+	return tx.LogEvent(t.ID, "result.set", resultEvent(b, nil, ""), resultEvent(b, r, ""))
+}
+
+// warner keeps at most maxListed warnings of each kind and counts the rest.
+type warner struct {
+	list  []string
+	count map[string]int
+	more  map[string]string // kind -> what the rest are
+	kinds []string
+}
+
+func newWarner() *warner { return &warner{count: map[string]int{}, more: map[string]string{}} }
+
+func (w *warner) add(kind, what, msg string) {
+	if w.count[kind] == 0 {
+		w.kinds = append(w.kinds, kind)
+		w.more[kind] = what
+	}
+	w.count[kind]++
+	if w.count[kind] <= maxListed {
+		w.list = append(w.list, msg)
+	}
+}
+
+// summary returns the warnings kept, then one line per kind with more than maxListed.
+func (w *warner) summary() []string {
+	out := w.list
+	for _, k := range w.kinds {
+		if n := w.count[k] - maxListed; n > 0 {
+			out = append(out, fmt.Sprintf("and %d more %s ('arbitro audit' and 'arbitro standings' show them)", n, w.more[k]))
+		}
+	}
+	return out
+}
+
+// ImportEventPDN reads a PDN file of a played event from r, plans it and writes it
+// (Tx.ImportEvent) in one transaction of st: all of it or nothing. A file (an
+// io.ReadSeeker) is read twice and never held in memory (PrepareEventImportFile); another
+// reader is read whole first (PrepareEventImport). source names the file in the event log.
+// Errors: those of the Prepare functions and of ImportEvent.
 func ImportEventPDN(ctx context.Context, st *Store, r io.Reader, source string, opts EventImportOptions) (*ImportReport, error) {
 	var plan *EventPlan
 	var err error
@@ -645,11 +546,17 @@ func ImportEventPDN(ctx context.Context, st *Store, r io.Reader, source string, 
 	return ImportEventPlan(ctx, st, plan, source)
 }
 
-// PrepareEventImport reads a PDN file of a played event (ReadEventPDN) and plans its
-// import (PlanEventImport) without touching any database, so that a command refuses a bad
-// file before it opens, or creates, the database file. Errors wrap ErrEventPDN.
+// PrepareEventImport reads every game of a PDN file of a played event into memory
+// (ReadEventPDN) and plans its import (PlanEventImport) without touching any database, so
+// that a command refuses a bad file before it opens, or creates, the database file. For a
+// file of any size use PrepareEventImportFile or PrepareEventImportSpool. Errors wrap
+// ErrEventPDN.
 func PrepareEventImport(r io.Reader, opts EventImportOptions) (*EventPlan, error) {
-	games, cp, err := ReadEventPDN(r)
+	dr, err := DecodingReader(r, opts.Encoding)
+	if err != nil {
+		return nil, err
+	}
+	games, cp, err := ReadEventPDN(dr)
 	if err != nil {
 		return nil, err
 	}
@@ -658,11 +565,12 @@ func PrepareEventImport(r io.Reader, opts EventImportOptions) (*EventPlan, error
 		return nil, err
 	}
 	plan.Windows1252 = cp
+	plan.addLatin2Warnings()
 	return plan, nil
 }
 
-// ImportEventPlan writes a prepared plan (PrepareEventImport) into st in one
-// transaction: everything or nothing. source names the file in the event log.
+// ImportEventPlan writes a prepared plan into st in one transaction: everything or
+// nothing. source names the file in the event log.
 func ImportEventPlan(ctx context.Context, st *Store, plan *EventPlan, source string) (*ImportReport, error) {
 	var rep *ImportReport
 	err := st.Update(ctx, func(tx *Tx) error {
@@ -676,116 +584,80 @@ func ImportEventPlan(ctx context.Context, st *Store, plan *EventPlan, source str
 	return rep, nil
 }
 
-// PrepareEventImportFile is PrepareEventImport for a file that can be read twice (a file
-// on disk): memory follows the event, not the file. The first pass keeps only the tags of
-// each game (the moves are dropped once the game's variant is known) and stops at the
-// first game that cannot be read or is of another variant; Tx.ImportEvent then reads the
-// file again and replays and stores the games one at a time. The plan's verdicts and
-// scores are filled in by ImportEvent. rs must stay open and unchanged until then.
+// PrepareEventImportFile plans the import of a PDN file that can be read twice (a file on
+// disk) without touching any database, in bounded memory: the first pass keeps the players,
+// the rounds and a few counts, never a game, and stops at the first game that refuses the
+// file (unreadable, of another variant, without players, a name CheckText refuses);
+// Tx.ImportEvent then reads the file again and replays and stores the games one at a time.
+// A player twice in one round is found only at the end of the file: a later game without a
+// Round tag would make the rounds follow file order, where it is no error. rs must stay
+// open and unchanged until ImportEvent. opts.Encoding names the file's encoding
+// (DecodingReader). The plan's SHA256 is the file's. Errors wrap ErrEventPDN, ErrMalformed
+// (an unknown variant or encoding) or ErrInvalid.
 func PrepareEventImportFile(rs io.ReadSeeker, opts EventImportOptions) (*EventPlan, error) {
-	forced := opts.Variant
-	pr := rules.NewPDNReader(rs)
-	var games []*rules.Game
-	variants := map[*rules.Game]*rules.Variant{}
-	var first *rules.Variant
-	for {
-		g, err := pr.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, fmt.Errorf("%w: %w", ErrEventPDN, err)
-		}
-		v, err := rules.GameVariant(g, rules.ReplayOptions{Variant: forced})
-		if errors.Is(err, rules.ErrVariantUnknown) {
-			v, err = nil, nil // a game that names no variant (no moves, say): the others decide
-		}
-		if err != nil {
-			return nil, fmt.Errorf("%w: game %d (line %d): %w", ErrEventPDN, g.Index, g.Line, err)
-		}
-		if first == nil {
-			first = v
-		} else if v != nil && v != first {
-			return nil, fmt.Errorf("%w: game %d (line %d) is %s draughts but game 1 is %s; an event has one variant (use --variant to force one)",
-				ErrEventPDN, g.Index, g.Line, v.Name(), first.Name())
-		}
-		// Keep the tags and the result marker only.
-		// Only the tags the plan reads are kept, cloned: the reader's strings are slices of
-		// the whole game's text.
-		var tags []rules.Tag
-		for _, t := range g.Tags {
-			if planTags[strings.ToLower(t.Name)] {
-				tags = append(tags, rules.Tag{Name: strings.Clone(t.Name), Value: strings.Clone(t.Value)})
-			}
-		}
-		light := &rules.Game{Index: g.Index, Line: g.Line, Tags: tags, Result: strings.Clone(g.Result), Windows1252: g.Windows1252}
-		variants[light] = v
-		games = append(games, light)
+	if _, err := rs.Seek(0, io.SeekStart); err != nil {
+		return nil, err
 	}
-	if len(games) == 0 {
-		return nil, fmt.Errorf("%w: the file holds no game", ErrEventPDN)
-	}
-	plan, err := planEvent(games, opts, variants)
+	return prepareEventStream(rs, func() (io.Reader, error) {
+		_, err := rs.Seek(0, io.SeekStart)
+		return rs, err
+	}, opts)
+}
+
+// PrepareEventImportSpool is PrepareEventImportFile for a reader that can be read only
+// once (standard input): the first pass copies every byte it reads to spool (a temporary
+// file, which the caller removes after ImportEvent), and the second reads spool. A refusal
+// at game 37 stops reading r there.
+func PrepareEventImportSpool(r io.Reader, spool io.ReadWriteSeeker, opts EventImportOptions) (*EventPlan, error) {
+	return prepareEventStream(io.TeeReader(r, spool), func() (io.Reader, error) {
+		_, err := spool.Seek(0, io.SeekStart)
+		return spool, err
+	}, opts)
+}
+
+// prepareEventStream runs the first pass over first (hashing it) and makes again read the
+// same bytes for the second.
+func prepareEventStream(first io.Reader, again func() (io.Reader, error), opts EventImportOptions) (*EventPlan, error) {
+	sum := sha256.New()
+	dr, err := DecodingReader(io.TeeReader(first, sum), opts.Encoding)
 	if err != nil {
 		return nil, err
 	}
+	pr := rules.NewPDNReader(dr)
+	plan, err := planEvents(pr, opts)
+	if err != nil {
+		return nil, err
+	}
+	plan.SHA256 = hex.EncodeToString(sum.Sum(nil))
 	plan.Windows1252 = pr.Windows1252()
-	plan.src = rs
-	if plan.Windows1252 {
-		for _, n := range plan.Players {
-			if i := strings.IndexAny(n, unusualInNames); i >= 0 {
-				r, _ := utf8.DecodeRuneInString(n[i:])
-				plan.Warnings = append(plan.Warnings, fmt.Sprintf("player %q: the file is not UTF-8 and was read as Windows-1252, which gives %s, unusual in a name; if the file is Latin-2 (Czech, Polish, Hungarian...), convert it to UTF-8 (iconv -f ISO-8859-2 -t UTF-8) and import it again",
-					n, RuneName(r)))
-			}
+	plan.addLatin2Warnings()
+	plan.open = func() (gameSource, error) {
+		r, err := again()
+		if err != nil {
+			return nil, err
 		}
+		dr, err := DecodingReader(r, opts.Encoding)
+		if err != nil {
+			return nil, err
+		}
+		return rules.NewPDNReader(dr), nil
 	}
 	return plan, nil
 }
 
-// planTags are the tags planEvent reads (rules.Game's White, Black, Event, Date, Round,
-// Site, GameType and ResultTag with their Italian forms), lower-case.
-var planTags = map[string]bool{"white": true, "bianco": true, "black": true, "nero": true, "event": true, "dati": true, "evento": true,
-	"date": true, "data": true, "anno": true, "round": true, "turno": true, "site": true, "luogo": true, "gametype": true,
-	"result": true, "risultato": true}
-
-// storeStreamedGames reads plan.src again and stores each game on its board (AddGame,
-// which replays it), keeping its verdict in the plan.
-func (tx *Tx) storeStreamedGames(t *Tournament, plan *EventPlan) error {
-	if _, err := plan.src.Seek(0, io.SeekStart); err != nil {
-		return err
+// addLatin2Warnings warns, for a file read as Windows-1252, about the players whose names
+// hold characters unusual in names (Latin-2 read as Windows-1252: "Dvoøák").
+func (plan *EventPlan) addLatin2Warnings() {
+	if !plan.Windows1252 {
+		return
 	}
-	pos := make(map[int]int, len(plan.Games))
-	for i, g := range plan.Games {
-		pos[g.Index] = i
-	}
-	pr := rules.NewPDNReader(plan.src)
-	for {
-		g, err := pr.Next()
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			return fmt.Errorf("%w: the file changed while it was imported: %w", ErrEventPDN, err)
-		}
-		i, ok := pos[g.Index]
-		if !ok {
-			return fmt.Errorf("%w: the file changed while it was imported (game %d is new)", ErrEventPDN, g.Index)
-		}
-		eg := &plan.Games[i]
-		var pdn bytes.Buffer
-		if err := rules.WritePDN(&pdn, g); err != nil {
-			return fmt.Errorf("%w: game %d (line %d): %w", ErrEventPDN, g.Index, g.Line, err)
-		}
-		rec, err := tx.AddGame(t, eg.Round, eg.Board, 1, g, pdn.String(), GameOptions{Force: true})
-		if err != nil {
-			return fmt.Errorf("round %d board %d: %w", eg.Round, eg.Board, err)
-		}
-		eg.Verdict = rec.Verdict
-		if eg.Verdict.Legal {
-			// The full verdict is stored with the game; the plan keeps what the report
-			// needs, so memory does not grow with the legal games' notes and positions.
-			eg.Verdict = rules.Verdict{Variant: rec.Verdict.Variant, Legal: true, Plies: rec.Verdict.Plies, Result: rec.Verdict.Result}
+	for _, n := range plan.Players {
+		if i := strings.IndexAny(n, unusualInNames); i >= 0 {
+			r, _ := utf8.DecodeRuneInString(n[i:])
+			msg := fmt.Sprintf("player %q: the file is not UTF-8 and was read as Windows-1252, which gives %s, unusual in a name; if the file is Latin-2 (Czech, Polish, Hungarian...), import it again with --encoding iso-8859-2 (or windows-1250)",
+				n, RuneName(r))
+			plan.planWarnings = append(plan.planWarnings, msg)
+			plan.Warnings = append(plan.Warnings, msg)
 		}
 	}
 }

@@ -1,6 +1,9 @@
 package tournament
 
-import "strings"
+import (
+	"sort"
+	"strings"
+)
 
 // Reasons of a PossibleDuplicate.
 const (
@@ -48,32 +51,61 @@ func editDistance(a, b string, max int) int {
 // given name written as an initial or missing ("GRECO, Sebastiano" / "Greco, S."); or, for
 // names of at least 8 letters that share a word, at most 2 letters apart ("Neri, Carlo" /
 // "Nerri, Carlo"). Pairs are in the order of names. Nothing is merged.
+//
+// Every such pair shares a folded word, so only names sharing a word are compared: the
+// time follows the pairs that share a word, not the square of the number of names.
 func PossibleDuplicates(names []string) []PossibleDuplicate {
 	var out []PossibleDuplicate
 	keys := make([][]string, len(names))
+	byWord := map[string][]int{} // folded word -> the names holding it, in order
 	for i, n := range names {
 		keys[i] = nameTokens(n)
+		for k, w := range keys[i] {
+			if k == 0 || w != keys[i][k-1] {
+				byWord[w] = append(byWord[w], i)
+			}
+		}
 	}
 	for i := range names {
-		for j := i + 1; j < len(names); j++ {
-			why := ""
-			switch MatchName(names[i], names[j]) {
-			case NameExact:
-				why = DupLetters
-			case NameInitials:
-				why = DupInitials
-			default:
-				a, b := strings.Join(keys[i], " "), strings.Join(keys[j], " ")
-				if len(a) >= 8 && len(b) >= 8 && shareWord(keys[i], keys[j]) && editDistance(a, b, 2) <= 2 {
-					why = DupEdit
-				}
-			}
-			if why != "" {
+		for _, j := range laterSharingAWord(i, keys[i], byWord) {
+			if why := duplicateWhy(names[i], names[j], keys[i], keys[j]); why != "" {
 				out = append(out, PossibleDuplicate{A: names[i], B: names[j], Why: why})
 			}
 		}
 	}
 	return out
+}
+
+// laterSharingAWord returns, in order, the names after i that share one of its words.
+func laterSharingAWord(i int, words []string, byWord map[string][]int) []int {
+	var js []int
+	seen := map[int]bool{}
+	for _, w := range words {
+		list := byWord[w]
+		for k := sort.SearchInts(list, i+1); k < len(list); k++ {
+			if j := list[k]; !seen[j] {
+				seen[j] = true
+				js = append(js, j)
+			}
+		}
+	}
+	sort.Ints(js)
+	return js
+}
+
+// duplicateWhy says why two names may be one person (one of the Dup* sentences), or "".
+func duplicateWhy(a, b string, ka, kb []string) string {
+	switch MatchName(a, b) {
+	case NameExact:
+		return DupLetters
+	case NameInitials:
+		return DupInitials
+	}
+	sa, sb := strings.Join(ka, " "), strings.Join(kb, " ")
+	if len(sa) >= 8 && len(sb) >= 8 && shareWord(ka, kb) && editDistance(sa, sb, 2) <= 2 {
+		return DupEdit
+	}
+	return ""
 }
 
 // shareWord reports whether two sorted word lists have a word in common.

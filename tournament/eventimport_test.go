@@ -76,8 +76,8 @@ func TestEventImportItalianChampionship(t *testing.T) {
 	st := newTestStore(t)
 	rep := importFile(t, st, data, EventImportOptions{})
 	p := rep.Plan
-	if len(p.Games) != 36 || len(p.Players) != 18 || p.RoundsFound() != 4 || p.Legal() != 36 {
-		t.Fatalf("games %d players %d rounds %d legal %d; want 36 18 4 36", len(p.Games), len(p.Players), p.RoundsFound(), p.Legal())
+	if p.GamesFound() != 36 || len(p.Players) != 18 || p.RoundsFound() != 4 || p.Legal() != 36 {
+		t.Fatalf("games %d players %d rounds %d legal %d; want 36 18 4 36", p.GamesFound(), len(p.Players), p.RoundsFound(), p.Legal())
 	}
 	if p.RoundSource != RoundFromEventText {
 		t.Errorf("round source %q", p.RoundSource)
@@ -90,40 +90,83 @@ func TestEventImportItalianChampionship(t *testing.T) {
 		t.Errorf("unexpected duplicates %v", p.Duplicates)
 	}
 	// Round 1 board 1 is the first game of the file; round 4 board 9 the last.
-	if g := p.Games[0]; g.Round != 1 || g.Board != 1 || g.White != "BORGHETTI, Michele" || g.Black != "MASCOLO, Luca" || g.WhitePoints != 2 {
+	boards := storedBoards(t, st)
+	if g := boards[0]; g.Round != 1 || g.Board != 1 || g.White != "BORGHETTI, Michele" || g.Black != "MASCOLO, Luca" || g.Result != "2-0" {
 		t.Errorf("first game %+v", g)
 	}
-	if g := p.Games[35]; g.Round != 4 || g.Board != 9 {
+	if g := boards[35]; g.Round != 4 || g.Board != 9 {
 		t.Errorf("last game round %d board %d", g.Round, g.Board)
 	}
-	// The database holds what the file says, and the standings agree with an independent count.
-	want := independentScores(data)
-	err = st.View(context.Background(), func(tx *Tx) error {
-		var boards, results, games, legal int
-		if err := tx.queryRow(`SELECT (SELECT count(*) FROM boards), (SELECT count(*) FROM results WHERE kind = 'played'),
+	checkImportedCounts(t, st, 36)
+	checkStandingsAgree(t, st, tr, independentScores(data))
+}
+
+// storedBoard is one board as the database holds it after an import.
+type storedBoard struct {
+	Round, Board int
+	White, Black string
+	Result       string // the stored result ("2-0", "1-1", "0-2"), "" when pending
+}
+
+// storedBoards reads every board of the database, by round and board.
+func storedBoards(t *testing.T, st *Store) []storedBoard {
+	t.Helper()
+	rows, err := st.DB().Query(`SELECT r.number, b.board, pw.name, pb.name,
+		coalesce((SELECT res.white_points || '-' || res.black_points FROM results res WHERE res.board_id = b.id), '')
+		FROM boards b JOIN rounds r ON r.id = b.round_id
+		JOIN entries ew ON ew.id = b.white_entry JOIN players pw ON pw.id = ew.player_id
+		JOIN entries eb ON eb.id = b.black_entry JOIN players pb ON pb.id = eb.player_id
+		ORDER BY r.number, b.board`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var out []storedBoard
+	for rows.Next() {
+		var b storedBoard
+		if err := rows.Scan(&b.Round, &b.Board, &b.White, &b.Black, &b.Result); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, b)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// checkImportedCounts checks that every one of n games has its board, result and legal score.
+func checkImportedCounts(t *testing.T, st *Store, n int) {
+	t.Helper()
+	var boards, results, games, legal int
+	if err := st.DB().QueryRow(`SELECT (SELECT count(*) FROM boards), (SELECT count(*) FROM results WHERE kind = 'played'),
 			(SELECT count(*) FROM games), (SELECT count(*) FROM games WHERE legal = 1)`).Scan(&boards, &results, &games, &legal); err != nil {
-			return err
-		}
-		if boards != 36 || results != 36 || games != 36 || legal != 36 {
-			t.Errorf("boards %d results %d games %d legal %d", boards, results, games, legal)
-		}
+		t.Fatal(err)
+	}
+	if boards != n || results != n || games != n || legal != n {
+		t.Errorf("boards %d results %d games %d legal %d, want %d each", boards, results, games, legal, n)
+	}
+}
+
+// checkStandingsAgree compares the standings with the points counted from the file's tags.
+func checkStandingsAgree(t *testing.T, st *Store, tr *Tournament, want map[string]int) {
+	t.Helper()
+	err := st.View(context.Background(), func(tx *Tx) error {
 		ct, err := tx.LoadCrosstable(tr)
 		if err != nil {
 			return err
 		}
-		rows, err := ComputeStandings(ct, 4)
+		rows, err := ComputeStandings(ct, tr.Rounds)
 		if err != nil {
 			return err
 		}
+		byName := map[string]int{}
+		for k, v := range want {
+			byName[EventPlayerName(k)] = v
+		}
 		for _, r := range rows {
-			raw := ""
-			for k := range want {
-				if EventPlayerName(k) == r.Entry.Name {
-					raw = k
-				}
-			}
-			if want[raw] != r.Points {
-				t.Errorf("%s: %d points, independent count %d", r.Entry.Name, r.Points, want[raw])
+			if byName[r.Entry.Name] != r.Points {
+				t.Errorf("%s: %d points, independent count %d", r.Entry.Name, r.Points, byName[r.Entry.Name])
 			}
 		}
 		if rows[0].Entry.Name != "BORGHETTI, Michele" || rows[0].Points != 8 || rows[0].RankTo != rows[0].Rank {
@@ -144,17 +187,17 @@ func TestEventImportWorldChampionship(t *testing.T) {
 	st := newTestStore(t)
 	rep := importFile(t, st, data, EventImportOptions{System: SystemRoundRobin, Rounds: 19, Name: "World Championship 2007"})
 	p := rep.Plan
-	if len(p.Games) != 110 || len(p.Players) != 20 || p.RoundsFound() != 11 || p.Legal() != 110 {
-		t.Fatalf("games %d players %d rounds %d legal %d", len(p.Games), len(p.Players), p.RoundsFound(), p.Legal())
+	if p.GamesFound() != 110 || len(p.Players) != 20 || p.RoundsFound() != 11 || p.Legal() != 110 {
+		t.Fatalf("games %d players %d rounds %d legal %d", p.GamesFound(), len(p.Players), p.RoundsFound(), p.Legal())
 	}
 	if p.RoundSource != RoundFromFileOrder || rep.Tournament.Variant != VariantInternational || rep.Tournament.Rounds != 19 {
 		t.Errorf("source %q tournament %+v", p.RoundSource, rep.Tournament)
 	}
 	perRound := map[int]int{}
 	pending := 0
-	for _, g := range p.Games {
+	for _, g := range storedBoards(t, st) {
 		perRound[g.Round]++
-		if !g.HasResult {
+		if g.Result == "" {
 			pending++
 		}
 	}
@@ -286,7 +329,8 @@ func TestEventImportAllOrNothing(t *testing.T) {
 	// A tournament of that name already exists: the second import fails whole.
 	good := pdnGame("1", "A, A", "B, B", "1-0", "1. 22-18")
 	importFile(t, st, []byte(good), EventImportOptions{Name: "Same"})
-	if _, err := ImportEventPDN(context.Background(), st, strings.NewReader(good), "x.pdn", EventImportOptions{Name: "Same"}); !errors.Is(err, ErrDuplicateTournament) {
+	other := pdnGame("1", "A, A", "B, B", "0-1", "1. 22-18")
+	if _, err := ImportEventPDN(context.Background(), st, strings.NewReader(other), "x.pdn", EventImportOptions{Name: "Same"}); !errors.Is(err, ErrDuplicateTournament) {
 		t.Fatalf("err %v", err)
 	}
 	var n, players int

@@ -108,6 +108,9 @@ func ParseGameScore(data []byte) (*rules.Game, string, error) {
 	if n > 1 {
 		return nil, "", fmt.Errorf("%w: the file holds %d games; 'game add' takes one (attach a whole file with 'game import')", ErrBadPDN, n)
 	}
+	if err := checkTags(g); err != nil { // the tags are free text entering arbitro
+		return nil, "", fmt.Errorf("%w: %w", ErrBadPDN, err)
+	}
 	return g, toUTF8(data), nil
 }
 

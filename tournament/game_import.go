@@ -101,18 +101,9 @@ type GameImportReport struct {
 // Errors (nothing is stored; the caller rolls back): ErrBadPDN for an empty, binary or too
 // large file or one without any game; read errors.
 func (tx *Tx) ImportGames(t *Tournament, r io.Reader, opts GameOptions) (*GameImportReport, error) {
-	data, err := io.ReadAll(io.LimitReader(r, MaxImportBytes+1))
+	data, err := readImportFile(r)
 	if err != nil {
 		return nil, err
-	}
-	if len(data) > MaxImportBytes {
-		return nil, fmt.Errorf("%w: the file is larger than %d MB; split it by round, or audit it with 'arbitro audit FILE'", ErrBadPDN, MaxImportBytes>>20)
-	}
-	if len(bytes.TrimSpace(data)) == 0 {
-		return nil, fmt.Errorf("%w: the file is empty", ErrBadPDN)
-	}
-	if LooksBinary(data[:min(len(data), 8192)]) {
-		return nil, fmt.Errorf("%w: the file is binary, not PDN text", ErrBadPDN)
 	}
 	boards, err := tx.Boards(t, 0)
 	if err != nil {
@@ -137,74 +128,10 @@ func (tx *Tx) ImportGames(t *Tournament, r io.Reader, opts GameOptions) (*GameIm
 		}
 		rep.Read++
 		ig := ImportedGame{Index: g.Index, Line: g.Line, White: g.White(), Black: g.Black(), Round: GameRound(g), Score: g}
-		add := func(status, why string) {
-			ig.Status, ig.Why = status, why
-			switch status {
-			case ImportUnmatched:
-				rep.Unmatched++
-			case ImportRejected:
-				rep.Rejected++
-			case ImportAlready:
-				rep.Already++
-			}
-			rep.Games = append(rep.Games, ig)
-		}
-		if perr != nil {
-			add(ImportRejected, "unreadable: "+perr.Error())
-			continue
-		}
-		if err := checkTags(g); err != nil {
-			// Never echo a hostile tag: the report shows it quoted, escapes visible.
-			ig.White, ig.Black = quoteShort(ig.White), quoteShort(ig.Black)
-			add(ImportRejected, err.Error())
-			continue
-		}
-		if ig.Round == 0 {
-			ig.Round = opts.Round
-		}
-		if ig.Round == 0 {
-			add(ImportUnmatched, "no round in the Round, Event or Dati tags (give it with --round)")
-			continue
-		}
-		cands := byRound[ig.Round]
-		if cands == nil {
-			add(ImportUnmatched, fmt.Sprintf("round %d is not paired", ig.Round))
-			continue
-		}
-		b, why := matchBoard(g, cands)
-		if b == nil {
-			add(ImportUnmatched, why)
-			continue
-		}
-		ig.Board, ig.Game = b.Board, b.Game
-		var buf bytes.Buffer
-		if err := rules.WritePDN(&buf, g); err != nil {
-			add(ImportRejected, err.Error())
-			continue
-		}
-		rec, err := tx.addGame(t, b, g, buf.String(), GameOptions{Force: opts.Force}, "import")
-		switch {
-		case err != nil && errors.Is(err, ErrGameExists) && strings.Contains(err.Error(), "already stored"):
-			add(ImportAlready, "")
-			continue
-		case err != nil && (errors.Is(err, ErrGameExists) || errors.Is(err, ErrMismatch) || errors.Is(err, ErrInvalid)):
-			add(ImportRejected, err.Error())
-			continue
-		case err != nil:
+		if err := tx.importGame(t, g, perr, &ig, byRound, opts); err != nil {
 			return nil, err
 		}
-		ig.Legal = rec.Verdict.Legal
-		vd := rec.Verdict
-		ig.Verdict = &vd
-		if len(rec.Problems) > 0 {
-			ig.Why = strings.Join(rec.Problems, "; ")
-		}
-		rep.Stored++
-		if !vd.Legal {
-			rep.Illegal++
-		}
-		ig.Status = ImportStored
-		rep.Games = append(rep.Games, ig)
+		rep.add(ig)
 	}
 	if rep.Read == 0 {
 		return nil, fmt.Errorf("%w: no game found in the file", ErrBadPDN)
@@ -219,6 +146,95 @@ func (tx *Tx) ImportGames(t *Tournament, r io.Reader, opts GameOptions) (*GameIm
 		return nil, err
 	}
 	return rep, nil
+}
+
+// readImportFile reads the whole file of game import, refusing one that is too large,
+// empty or binary (ErrBadPDN).
+func readImportFile(r io.Reader) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxImportBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxImportBytes {
+		return nil, fmt.Errorf("%w: the file is larger than %d MB; split it by round, or audit it with 'arbitro audit FILE'", ErrBadPDN, MaxImportBytes>>20)
+	}
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, fmt.Errorf("%w: the file is empty", ErrBadPDN)
+	}
+	if LooksBinary(data[:min(len(data), 8192)]) {
+		return nil, fmt.Errorf("%w: the file is binary, not PDN text", ErrBadPDN)
+	}
+	return data, nil
+}
+
+// add counts ig under its status and lists it.
+func (rep *GameImportReport) add(ig ImportedGame) {
+	switch ig.Status {
+	case ImportUnmatched:
+		rep.Unmatched++
+	case ImportRejected:
+		rep.Rejected++
+	case ImportAlready:
+		rep.Already++
+	case ImportStored:
+		rep.Stored++
+		if !ig.Legal {
+			rep.Illegal++
+		}
+	}
+	rep.Games = append(rep.Games, ig)
+}
+
+// importGame attaches one game read from the file (perr: the reader's error for it) to
+// its board, setting ig's status and reason. Its error is a database error: the import
+// stops and nothing is stored.
+func (tx *Tx) importGame(t *Tournament, g *rules.Game, perr error, ig *ImportedGame, byRound map[int][]*Board, opts GameOptions) error {
+	set := func(status, why string) error {
+		ig.Status, ig.Why = status, why
+		return nil
+	}
+	if perr != nil {
+		return set(ImportRejected, "unreadable: "+perr.Error())
+	}
+	if err := checkTags(g); err != nil {
+		// Never echo a hostile tag: the report shows it quoted, escapes visible.
+		ig.White, ig.Black = quoteShort(ig.White), quoteShort(ig.Black)
+		return set(ImportRejected, err.Error())
+	}
+	if ig.Round == 0 {
+		ig.Round = opts.Round
+	}
+	if ig.Round == 0 {
+		return set(ImportUnmatched, "no round in the Round, Event or Dati tags (give it with --round)")
+	}
+	cands := byRound[ig.Round]
+	if cands == nil {
+		return set(ImportUnmatched, fmt.Sprintf("round %d is not paired", ig.Round))
+	}
+	b, why := matchBoard(g, cands)
+	if b == nil {
+		return set(ImportUnmatched, why)
+	}
+	ig.Board, ig.Game = b.Board, b.Game
+	var buf bytes.Buffer
+	if err := rules.WritePDN(&buf, g); err != nil {
+		return set(ImportRejected, err.Error())
+	}
+	rec, err := tx.addGame(t, b, g, buf.String(), GameOptions{Force: opts.Force}, "import")
+	switch {
+	case err != nil && errors.Is(err, ErrGameExists) && strings.Contains(err.Error(), "already stored"):
+		return set(ImportAlready, "")
+	case err != nil && (errors.Is(err, ErrGameExists) || errors.Is(err, ErrMismatch) || errors.Is(err, ErrInvalid)):
+		return set(ImportRejected, err.Error())
+	case err != nil:
+		return err
+	}
+	vd := rec.Verdict
+	ig.Legal, ig.Verdict = vd.Legal, &vd
+	if len(rec.Problems) > 0 {
+		ig.Why = strings.Join(rec.Problems, "; ")
+	}
+	return set(ImportStored, ig.Why)
 }
 
 // matchBoard finds the one board of cands whose players fit g's White and Black tags; nil
@@ -265,15 +281,25 @@ func matchBoard(g *rules.Game, cands []*Board) (*Board, string) {
 	return nil, fmt.Sprintf("no board of round %d has %s against %s", cands[0].Round, w, bl)
 }
 
-// checkTags passes the tags that name people or the event (White, Black, Event, Site and
-// their Italian forms) through CheckText: a PDN file is a boundary like the command line.
+// checkTags passes every tag of g through CheckText: a PDN file is a boundary like the
+// command line. The players (White, Black, Bianco, Nero) have at most MaxNameRunes
+// characters, the event and place (Event, Site, Dati, Luogo...) at most MaxTextRunes; the
+// other tags (FEN, annotator, time...) are checked for their characters only.
 func checkTags(g *rules.Game) error {
-	for _, tag := range []string{"White", "Black", "Bianco", "Nero", "Event", "Site", "Dati"} {
-		if v, ok := g.Tag(tag); ok {
-			if _, err := CheckText("PDN tag "+tag, v, MaxTextRunes); err != nil {
-				return err
-			}
+	for _, tag := range g.Tags {
+		limit := maxTagRunes
+		switch strings.ToLower(tag.Name) {
+		case "white", "black", "bianco", "nero":
+			limit = MaxNameRunes
+		case "event", "site", "dati", "evento", "luogo":
+			limit = MaxTextRunes
+		}
+		if _, err := CheckText("PDN tag "+ShownName(tag.Name), tag.Value, limit); err != nil {
+			return err
 		}
 	}
 	return nil
 }
+
+// maxTagRunes bounds the other tags (a FEN of the 10x10 board has about 150 characters).
+const maxTagRunes = 4096

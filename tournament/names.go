@@ -286,3 +286,75 @@ func checkEventNames(names []string) error {
 	}
 	return nil
 }
+
+// ShownName returns a name read from the database as it may be shown: unchanged when
+// CheckText would let every character of it in, else with each refused character
+// (control, format, bidi, private-use...) written as a visible Go escape ("\u001b",
+// "\u200b"), so that a name stored by an arbitro older than the names check can neither
+// drive the terminal nor hide in a listing. Every read of a player's name from SQL passes
+// through it (scanEntry, scanBoard, the standings and pairing loaders).
+func ShownName(s string) string {
+	clean := utf8.ValidString(s)
+	for _, r := range s {
+		if !clean || forbidden(r) != "" {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size <= 1:
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		case forbidden(r) == "":
+			b.WriteRune(r)
+		case r <= 0xFFFF:
+			fmt.Fprintf(&b, `\u%04x`, r)
+		default:
+			fmt.Fprintf(&b, `\U%08x`, r)
+		}
+		i += size
+	}
+	return b.String()
+}
+
+// UnsafeName is a stored player name that the names check would refuse (stored by an
+// older arbitro): it is shown escaped (ShownName) until it is corrected.
+type UnsafeName struct {
+	PlayerID int64  `json:"player_id"`
+	Shown    string `json:"shown"`  // the name escaped, as listings show it
+	Reason   string `json:"reason"` // CheckText's error: the character, its name and position
+	// Fix is the command that corrects it ("arbitro player set ID name ..."); the ID is
+	// the entry id of the player in a tournament, when he is entered in one.
+	Fix string `json:"fix"`
+}
+
+// UnsafeNames lists the players of the database whose stored name the names check
+// (CheckText, MaxNameRunes) refuses: a name with a terminal escape, an invisible or a bidi
+// character, stored before the check existed. `arbitro audit` warns about each.
+func (tx *Tx) UnsafeNames() ([]UnsafeName, error) {
+	rows, err := tx.query(`SELECT p.id, p.name, coalesce(e.id, 0), coalesce(e.tournament_id, 0)
+		FROM players p LEFT JOIN entries e ON e.id = (SELECT max(id) FROM entries WHERE player_id = p.id) ORDER BY p.id`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []UnsafeName
+	for rows.Next() {
+		var id, entry, tid int64
+		var name string
+		if err := rows.Scan(&id, &name, &entry, &tid); err != nil {
+			return nil, err
+		}
+		if _, err := CheckText("player name", name, MaxNameRunes); err != nil {
+			u := UnsafeName{PlayerID: id, Shown: ShownName(name), Reason: err.Error()}
+			u.Fix = fmt.Sprintf("arbitro --tournament %d player set %d name \"Surname, Given name\"", tid, entry)
+			out = append(out, u)
+		}
+	}
+	return out, rows.Err()
+}

@@ -156,7 +156,7 @@ func (tx *Tx) lateEntries(t *Tournament) ([]string, error) {
 		if err := rows.Scan(&n); err != nil {
 			return nil, err
 		}
-		late = append(late, n)
+		late = append(late, ShownName(n))
 	}
 	return late, rows.Err()
 }

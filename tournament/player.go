@@ -295,6 +295,7 @@ func scanEntry(sc interface{ Scan(...any) error }) (Entry, error) {
 	p := &e.Player
 	err := sc.Scan(&e.ID, &e.TournamentID, &e.Number, &e.Rating, &e.Status, &e.WithdrawnAfter, &e.StartPoints, &e.JoinedRound,
 		&p.ID, &p.Name, &p.Club, &p.Federation, &p.FIDID, &p.FMJDID, &p.NationalID, &p.Rating, &p.BirthYear, &p.Title)
+	p.Name = ShownName(p.Name)
 	return e, err
 }
 

@@ -201,6 +201,7 @@ func scanBoard(sc interface{ Scan(...any) error }) (*Board, error) {
 		&kind, &r.WhitePoints, &r.BlackPoints, &r.EnteredAt, &r.EnteredBy, &b.GameID, &b.Rest); err != nil {
 		return nil, err
 	}
+	b.White, b.Black = ShownName(b.White), ShownName(b.Black)
 	if kind.Valid {
 		r.Kind = kind.String
 		b.Result = &r

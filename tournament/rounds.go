@@ -504,7 +504,7 @@ func (tx *Tx) missingResults(t *Tournament, round int) ([]string, error) {
 		if g == 2 {
 			s += " game 2"
 		}
-		s += fmt.Sprintf(" (%s - %s)", w, b)
+		s += fmt.Sprintf(" (%s - %s)", ShownName(w), ShownName(b))
 		if kind == KindAdjourned {
 			s += " adjourned"
 		}
@@ -712,7 +712,7 @@ func (tx *Tx) Unpair(t *Tournament) (int, error) {
 			rows.Close()
 			return 0, err
 		}
-		moved = append(moved, n)
+		moved = append(moved, ShownName(n))
 	}
 	if err := rows.Close(); err != nil {
 		return 0, err

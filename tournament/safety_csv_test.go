@@ -118,7 +118,8 @@ func FuzzReadPlayersCSV(f *testing.F) {
 }
 
 // TestSafetyEventLatin2Warning: an event file in Latin-2, read as Windows-1252, is
-// imported with a warning naming the unusual letter and the conversion to make.
+// imported with a warning naming the unusual letter and --encoding; with --encoding
+// iso-8859-2 it reads right and warns no more.
 func TestSafetyEventLatin2Warning(t *testing.T) {
 	src := pdnGame("1", "Dvo\xf8\xe1k, Anton\xedn", "Nov\xe1k, Jan", "1-1", "1. 22-18 10-14")
 	plan, err := PrepareEventImportFile(strings.NewReader(src), EventImportOptions{Name: "Praha"})
@@ -126,7 +127,19 @@ func TestSafetyEventLatin2Warning(t *testing.T) {
 		t.Fatal(err)
 	}
 	w := strings.Join(plan.Warnings, "\n")
-	if !plan.Windows1252 || !strings.Contains(w, "U+00F8 LATIN SMALL LETTER O WITH STROKE") || !strings.Contains(w, "iconv -f ISO-8859-2") {
+	if !plan.Windows1252 || !strings.Contains(w, "U+00F8 LATIN SMALL LETTER O WITH STROKE") || !strings.Contains(w, "--encoding iso-8859-2") {
 		t.Errorf("no Latin-2 warning: %q", plan.Warnings)
+	}
+	for _, enc := range []string{"iso-8859-2", "latin2", "windows-1250"} {
+		plan, err = PrepareEventImportFile(strings.NewReader(src), EventImportOptions{Name: "Praha", Encoding: enc})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if plan.Windows1252 || len(plan.Warnings) != 0 || plan.Players[0] != "Dvořák, Antonín" {
+			t.Errorf("--encoding %s: players %q, warnings %q", enc, plan.Players, plan.Warnings)
+		}
+	}
+	if _, err := PrepareEventImportFile(strings.NewReader(src), EventImportOptions{Encoding: "klingon"}); !errors.Is(err, ErrMalformed) {
+		t.Errorf("unknown encoding: %v", err)
 	}
 }

@@ -107,9 +107,46 @@ func pairBerger(t *testing.T, tx *Tx, tr *Tournament, r int) {
 func TestSimulateRoundStoresResultsGamesAndCountDraw(t *testing.T) {
 	st := newTestStore(t)
 	ctx := context.Background()
+	tr, played := simulateFirstRound(t, st)
+	cd := played[1]
+	err := st.Update(ctx, func(tx *Tx) error {
+		boards, err := tx.Boards(tr, 1)
+		if err != nil {
+			return err
+		}
+		for i, b := range boards {
+			g, err := checkSimulatedBoard(t, tx, b, played[i])
+			if err != nil {
+				return err
+			}
+			if b.Board == 2 {
+				if err := checkCountDrawBoard(t, tx, tr, cd, g); err != nil {
+					return err
+				}
+			}
+		}
+		// Playing the round again plays nothing: every board has its result.
+		again, err := tx.SimulateRound(tr, 1, SimRoundOptions{Seed: 7})
+		if err != nil || len(again) != 0 {
+			t.Errorf("second run: %v %v", again, err)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if SimSeed(1, 1, 1, 1) == SimSeed(1, 2, 1, 1) || SimSeed(1, 1, 1, 1) == SimSeed(1, 1, 2, 1) {
+		t.Error("SimSeed does not separate tournaments or rounds")
+	}
+}
+
+// simulateFirstRound creates a four-player Italian round robin, pairs round 1 and simulates
+// it with board 2 played to a 40-move count draw; it checks that both boards were played
+// and board 2 ended by the count.
+func simulateFirstRound(t *testing.T, st *Store) (*Tournament, []SimulatedBoard) {
 	var tr *Tournament
 	var played []SimulatedBoard
-	err := st.Update(ctx, func(tx *Tx) error {
+	err := st.Update(context.Background(), func(tx *Tx) error {
 		tr = &Tournament{Name: "Sim", Variant: VariantItalian, System: SystemRoundRobin, Rounds: 3, Seed: 7}
 		if err := tx.CreateTournament(tr); err != nil {
 			return err
@@ -134,69 +171,58 @@ func TestSimulateRoundStoresResultsGamesAndCountDraw(t *testing.T) {
 	if cd.Board != 2 || cd.End != SimCount || cd.Result != "1/2-1/2" {
 		t.Fatalf("count-draw board: %+v", cd)
 	}
-	err = st.Update(ctx, func(tx *Tx) error {
-		boards, err := tx.Boards(tr, 1)
-		if err != nil {
-			return err
-		}
-		for i, b := range boards {
-			w, bl, _ := resultPoints(played[i].Result)
-			if b.Result == nil || b.Result.WhitePoints != w || b.Result.BlackPoints != bl || b.GameID != played[i].GameID {
-				t.Errorf("board %d: result %+v game %d; played %+v", b.Board, b.Result, b.GameID, played[i])
-			}
-			sg, err := tx.GameOf(b)
-			if err != nil {
-				return err
-			}
-			g, err := sg.Parse()
-			if err != nil {
-				return err
-			}
-			if a, _ := g.Tag("Annotator"); a != SimulatedAnnotator || g.White() != b.White || g.Black() != b.Black {
-				t.Errorf("board %d tags %v", b.Board, g.Tags)
-			}
-			if vd := rules.Replay(g, rules.ReplayOptions{}); !vd.Legal || vd.ResultCheck != rules.ResultConsistent {
-				t.Errorf("board %d verdict %+v", b.Board, vd)
-			}
-			if b.Board == 2 {
-				// The claim from the start of the count is valid exactly at the last ply, and
-				// declared 2 plies earlier it is too early.
-				rec, err := tx.AddClaim(tr, 1, 2, 1, ClaimRequest{RequestedAt: cd.CountFrom, DeclaredAt: cd.Plies})
-				if err != nil {
-					return err
-				}
-				if !rec.Check.Valid || rec.Decision != DecisionAccepted {
-					t.Errorf("claim at the count's end: %+v", rec)
-				}
-				rec, err = tx.AddClaim(tr, 1, 2, 1, ClaimRequest{RequestedAt: cd.CountFrom, DeclaredAt: cd.Plies - 2})
-				if err != nil {
-					return err
-				}
-				if rec.Check.Valid || rec.Check.Reason != rules.ClaimTooEarly {
-					t.Errorf("claim 2 plies early: %+v", rec.Check)
-				}
-				// A miscopied move is an illegal score at the ply MiscopyMove names.
-				bad, ply, err := MiscopyMove(g, rules.Italian, 5)
-				if err != nil {
-					return err
-				}
-				vd := rules.Replay(bad, rules.ReplayOptions{})
-				if vd.Legal || vd.Ply != ply || ply < 5 {
-					t.Errorf("miscopied at %d: verdict %+v", ply, vd)
-				}
-			}
-		}
-		// Playing the round again plays nothing: every board has its result.
-		again, err := tx.SimulateRound(tr, 1, SimRoundOptions{Seed: 7})
-		if err != nil || len(again) != 0 {
-			t.Errorf("second run: %v %v", again, err)
-		}
-		return nil
-	})
+	return tr, played
+}
+
+// checkSimulatedBoard checks that board b stores the simulated result and game, and that
+// the game is tagged as simulated, legal and consistent with its result; it returns the game.
+func checkSimulatedBoard(t *testing.T, tx *Tx, b *Board, played SimulatedBoard) (*rules.Game, error) {
+	w, bl, _ := resultPoints(played.Result)
+	if b.Result == nil || b.Result.WhitePoints != w || b.Result.BlackPoints != bl || b.GameID != played.GameID {
+		t.Errorf("board %d: result %+v game %d; played %+v", b.Board, b.Result, b.GameID, played)
+	}
+	sg, err := tx.GameOf(b)
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
-	if SimSeed(1, 1, 1, 1) == SimSeed(1, 2, 1, 1) || SimSeed(1, 1, 1, 1) == SimSeed(1, 1, 2, 1) {
-		t.Error("SimSeed does not separate tournaments or rounds")
+	g, err := sg.Parse()
+	if err != nil {
+		return nil, err
 	}
+	if a, _ := g.Tag("Annotator"); a != SimulatedAnnotator || g.White() != b.White || g.Black() != b.Black {
+		t.Errorf("board %d tags %v", b.Board, g.Tags)
+	}
+	if vd := rules.Replay(g, rules.ReplayOptions{}); !vd.Legal || vd.ResultCheck != rules.ResultConsistent {
+		t.Errorf("board %d verdict %+v", b.Board, vd)
+	}
+	return g, nil
+}
+
+// checkCountDrawBoard checks the count-draw board cd (game g): the claim from the start of
+// the count is valid exactly at the last ply, and declared 2 plies earlier it is too early;
+// a miscopied move is an illegal score at the ply MiscopyMove names.
+func checkCountDrawBoard(t *testing.T, tx *Tx, tr *Tournament, cd SimulatedBoard, g *rules.Game) error {
+	rec, err := tx.AddClaim(tr, 1, 2, 1, ClaimRequest{RequestedAt: cd.CountFrom, DeclaredAt: cd.Plies})
+	if err != nil {
+		return err
+	}
+	if !rec.Check.Valid || rec.Decision != DecisionAccepted {
+		t.Errorf("claim at the count's end: %+v", rec)
+	}
+	rec, err = tx.AddClaim(tr, 1, 2, 1, ClaimRequest{RequestedAt: cd.CountFrom, DeclaredAt: cd.Plies - 2})
+	if err != nil {
+		return err
+	}
+	if rec.Check.Valid || rec.Check.Reason != rules.ClaimTooEarly {
+		t.Errorf("claim 2 plies early: %+v", rec.Check)
+	}
+	bad, ply, err := MiscopyMove(g, rules.Italian, 5)
+	if err != nil {
+		return err
+	}
+	vd := rules.Replay(bad, rules.ReplayOptions{})
+	if vd.Legal || vd.Ply != ply || ply < 5 {
+		t.Errorf("miscopied at %d: verdict %+v", ply, vd)
+	}
+	return nil
 }

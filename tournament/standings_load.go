@@ -90,6 +90,7 @@ func (tx *Tx) loadCrossPlayers(cb *crossBuilder) error {
 		if err := rows.Scan(&e.ID, &e.Number, &e.Name, &e.Club, &e.Federation, &e.Title, &e.Rating, &e.Withdrawn, &l.points, &l.joined); err != nil {
 			return err
 		}
+		e.Name = ShownName(e.Name)
 		e.JoinedRound = l.joined
 		cb.index[e.ID] = len(cb.ct.Players)
 		cb.ct.Players = append(cb.ct.Players, e)

@@ -93,10 +93,13 @@ Exit status: 0 no problem; 3 a problem was found; 1 a file or the database could
 				if round != 0 || pdf != "" {
 					return usageErr("--round and --pdf are for the tournament's audit, not for PDN files")
 				}
+				if err := tournament.CheckEncoding(auditEncoding); err != nil {
+					return explain(err)
+				}
 				return auditFiles(cmd, args, variant, strict, jobs)
 			}
-			if variant != "" || strict {
-				return usageErr("--variant and --strict are for PDN files; a tournament's games use its variant")
+			if variant != "" || strict || auditEncoding != "" {
+				return usageErr("--variant, --strict and --encoding are for PDN files; a tournament's games use its variant and are stored as UTF-8")
 			}
 			if round < 0 {
 				return usageErr("--round must be a round number")
@@ -109,6 +112,7 @@ Exit status: 0 no problem; 3 a problem was found; 1 a file or the database could
 	cmd.Flags().IntVar(&jobs, "jobs", 0, "games judged at once (0: one per processor); the output is the same for any value")
 	cmd.Flags().StringVar(&pdf, "pdf", "", "write the audit report (board diagrams of illegal moves) to this PDF file")
 	cmd.Flags().StringVar(&variant, "variant", "", "italian or international: variant of archive games without a GameType tag")
+	cmd.Flags().StringVar(&auditEncoding, "encoding", "", "the PDN files' encoding when it is not UTF-8 (detected: UTF-16 with its byte-order mark, Windows-1252): "+tournament.EncodingNames)
 	cmd.Flags().BoolVar(&strict, "strict", false, "read archive files by the PDN 3.0 grammar: every tolerated deviation is a parse error (see 'arbitro replay --help')")
 	return cmd
 }
@@ -118,8 +122,10 @@ func auditTournament(cmd *cobra.Command, round int, pdf string) error {
 	var t *tournament.Tournament
 	err := view(func(tx *tournament.Tx, tt *tournament.Tournament) (err error) {
 		t = tt
-		a, err = tx.Audit(tt, round)
-		return explainBoard(err)
+		if a, err = tx.Audit(tt, round); err != nil {
+			return explainBoard(err)
+		}
+		return warnUnsafeNames(cmd, tx)
 	})
 	if err != nil {
 		return err
@@ -311,6 +317,9 @@ func auditFiles(cmd *cobra.Command, files []string, variant string, strict bool,
 	return nil
 }
 
+// auditEncoding is audit's --encoding for PDN files (tournament.DecodingReader).
+var auditEncoding string
+
 func auditFile(w io.Writer, file string, opts rules.ReplayOptions, jobs int, showBar bool) (tournament.ArchiveStats, error) {
 	f, err := os.Open(file)
 	if err != nil {
@@ -331,6 +340,9 @@ func auditFile(w io.Writer, file string, opts rules.ReplayOptions, jobs int, sho
 		pr := progressbar.NewReader(f, bar)
 		r = &pr
 		defer bar.Finish()
+	}
+	if r, err = tournament.DecodingReader(r, auditEncoding); err != nil {
+		return tournament.ArchiveStats{}, err
 	}
 	// the verdicts are rendered on the workers and written in file order
 	render := func(g *rules.Game, vd rules.Verdict, problems []tournament.Problem) []byte {
@@ -367,4 +379,15 @@ func auditFile(w io.Writer, file string, opts rules.ReplayOptions, jobs int, sho
 		_, err := w.Write(out)
 		return err
 	})
+}
+
+// warnUnsafeNames warns (on standard error) about every stored player name that the names
+// check refuses: stored by an older arbitro, it is shown escaped until corrected.
+func warnUnsafeNames(cmd *cobra.Command, tx *tournament.Tx) error {
+	bad, err := tx.UnsafeNames()
+	for _, u := range bad {
+		fmt.Fprintf(cmd.ErrOrStderr(), "arbitro: warning: player %d is stored as %s, which the names check refuses (%s); it is shown escaped until corrected: %s\n",
+			u.PlayerID, u.Shown, u.Reason, u.Fix)
+	}
+	return err
 }

@@ -58,6 +58,7 @@ type hostile struct {
 	args  []string          // arbitro's arguments (--db t.db unless the case gives --db)
 	code  int               // the exit code wanted
 	msg   []string          // substrings the error output must hold
+	stdin string            // standard input of the command
 }
 
 // catalogueFixture prepares a folder with t.db: tournament "Open" (Italo-Swiss, 6
@@ -135,6 +136,10 @@ func TestSafetyCatalogue(t *testing.T) {
 		{row: "S2-result-malformed", args: append(open, "result", "1", "2", "3-0"), code: 2, msg: []string{"3-0"}},
 		{row: "S2-event-import-illegal-syntax", files: map[string]string{"e.pdn": eventPDN + "\n[White \"X\"]\n[Black \"Y\"]\n\n1. 22-19 {open\n"},
 			args: []string{"event", "import", "e.pdn", "--name", "Other"}, code: 1, msg: []string{"nothing was written"}},
+		{row: "S2-event-import-stdin-refused", stdin: eventPDN + "\n[White \"X\"]\n[Black \"Y\"]\n\n1. 22-19 {open\n",
+			args: []string{"event", "import", "-", "--name", "Other"}, code: 1, msg: []string{"game 4", "nothing was written"}},
+		{row: "S2-event-import-stdin-new-file", stdin: strings.Replace(eventPDN, "Beta, Due", "Beta\u200b, Due", 1),
+			args: []string{"--db", "new.db", "event", "import", "-"}, code: 1, msg: []string{"U+200B ZERO WIDTH SPACE"}},
 		{row: "S3-read-missing-file", args: []string{"--db", "missing.db", "player", "list"}, code: 1, msg: []string{"no database missing.db"}},
 		{row: "S3-read-zero-byte-file", files: map[string]string{"zero.db": ""}, args: []string{"--db", "zero.db", "player", "list"}, code: 1, msg: []string{"zero.db is an empty file"}},
 		{row: "S3-read-standings", args: append(open, "standings"), code: 0},
@@ -154,11 +159,20 @@ func TestSafetyCatalogue(t *testing.T) {
 			args: []string{"--db", "new.db", "tournament", "import-trf", "h.trf", "--variant", "international"}, code: 2, msg: []string{"TRF line 13", "U+001B ESCAPE"}},
 		{row: "S5-game-add-tag-bidi", files: map[string]string{"g.pdn": "[White \"Rossi, Mario\"]\n[Black \"Bianchi\u202e, Luca\"]\n[Round \"1\"]\n\n1. 22-18 *\n"},
 			args: append(open, "game", "import", "g.pdn"), code: 1, msg: []string{"not attached"}},
+		{row: "S5-game-add-event-tag-escape", files: map[string]string{"g.pdn": "[White \"Rossi, Mario\"]\n[Black \"Bianchi, Luca\"]\n[Event \"Open\x1b[2J\"]\n\n1. 22-18 *\n"},
+			args: append(open, "game", "add", "1", "2", "g.pdn"), code: 1, msg: []string{"PDN tag Event", "U+001B ESCAPE"}},
+		{row: "S5-game-add-annotator-bidi", stdin: "[White \"Rossi, Mario\"]\n[Black \"Bianchi, Luca\"]\n[Annotator \"Ver\u202edi\"]\n\n1. 22-18 *\n",
+			args: append(open, "game", "add", "1", "2", "-"), code: 1, msg: []string{"PDN tag Annotator", "U+202E"}},
+		{row: "S5-event-import-site-escape", files: map[string]string{"e.pdn": strings.Replace(eventPDN, "[Round \"2\"]", "[Round \"2\"]\n[Site \"Roma\x1b]0;x\x07\"]", 1)},
+			args: []string{"event", "import", "e.pdn", "--name", "Other"}, code: 1, msg: []string{"game 2", "PDN tag Site", "U+001B ESCAPE"}},
 		{row: "S5-tournament-name-bidi", args: []string{"tournament", "create", "Open \u202e2026", "--system", "dutch", "--rounds", "5"}, code: 2, msg: []string{"U+202E"}},
 		{row: "S7-same-result-again", args: append(open, "result", "1", "1", "2-0"), code: 0, msg: []string{"note:", "already recorded as 2-0", "nothing was changed"}},
 		{row: "S7-different-result-needs-correct", args: append(open, "result", "1", "1", "0-2"), code: 1, msg: []string{"--correct"}},
 		{row: "S8-event-import-again", args: []string{"event", "import", "a.pdn", "--name", "Twice"}, code: 1, msg: []string{"already imported", "--again"}},
 		{row: "S10-newer-schema", files: map[string]string{}, args: nil, code: 1}, // built below
+		{row: "S15-old-name-audit-warns", args: append(open, "audit"), code: 0,
+			msg: []string{`is stored as Rosso\u001b[2J, Evil\u202e`, "U+001B ESCAPE", "player set", "name"}}, // planted below
+		{row: "S15-old-name-listed-escaped", args: append(open, "player", "list"), code: 0}, // planted below
 		{row: "S10-not-a-database", files: map[string]string{"notes.db": "Name;Rating\nRossi;1500\n"}, args: []string{"--db", "notes.db", "player", "add", "X, Y"}, code: 1, msg: []string{"not an arbitro database"}},
 	}
 	for _, c := range cases {
@@ -176,6 +190,9 @@ func TestSafetyCatalogue(t *testing.T) {
 				args = append(open, "player", "add", "New, Player")
 				c.msg = []string{"newer arbitro", "the file was not changed"}
 			}
+			if strings.HasPrefix(c.row, "S15-") {
+				plantOldName(t, filepath.Join(dir, "t.db"), "Rossi, Mario", "Rosso\x1b[2J, Evil\u202e")
+			}
 			if !hasDB(args) {
 				args = append([]string{"--db", "t.db"}, args...)
 			}
@@ -183,6 +200,9 @@ func TestSafetyCatalogue(t *testing.T) {
 			cmd := arbitroCmd(dir, args...)
 			var stdout, stderr bytes.Buffer
 			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			if c.stdin != "" {
+				cmd.Stdin = strings.NewReader(c.stdin)
+			}
 			err := cmd.Run()
 			code := 0
 			var ee *exec.ExitError
@@ -211,6 +231,9 @@ func TestSafetyCatalogue(t *testing.T) {
 					r, _ := utf8.DecodeRuneInString(out[i:])
 					t.Errorf("the output carries %U at byte %d: %q", r, i, out)
 				}
+			}
+			if c.row == "S15-old-name-listed-escaped" && !strings.Contains(stdout.String(), `Rosso\u001b[2J, Evil\u202e`) {
+				t.Errorf("player list does not show the old name escaped:\n%s", stdout.String())
 			}
 			if after := snapshot(t, dir); after != before {
 				t.Errorf("the folder changed:\nbefore\n%s\nafter\n%s", before, after)
@@ -256,4 +279,22 @@ func hostileTRF(t *testing.T) string {
 		}
 	}
 	return strings.Join(lines, "\n")
+}
+
+// plantOldName renames a player with raw SQL, as a file written by an arbitro older than the
+// names check may hold him.
+func plantOldName(t *testing.T, path, old, name string) {
+	t.Helper()
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	res, err := db.Exec(`UPDATE players SET name = ? WHERE name = ?`, name, old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		t.Fatalf("%d players named %q", n, old)
+	}
 }

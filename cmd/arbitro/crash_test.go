@@ -1,6 +1,7 @@
 package main
 
-// Data safety row "kill -9 inside a write": result, pair, game import, event import and
+// Data safety row "kill -9 inside a write": result, pair, game import, event import (of a
+// file and of standard input) and
 // player import are each killed (SIGKILL) 20 times at a random moment inside their write
 // transaction. The store's transaction hook (tournament.WithTxHook, which the command sets
 // from ARBITRO_TEST_TX_MARKER: txMarker in storeenv.go) marks when the transaction began
@@ -14,6 +15,7 @@ import (
 	"fmt"
 	"math/rand"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -51,7 +53,7 @@ func exists(path string) bool { _, err := os.Stat(path); return err == nil }
 
 func TestSafetyCrashInsideWrites(t *testing.T) {
 	if testing.Short() {
-		t.Skip("kills 100 processes")
+		t.Skip("kills 120 processes")
 	}
 	seed := time.Now().UnixNano()
 	if v := os.Getenv("ARBITRO_CRASH_SEED"); v != "" {
@@ -98,24 +100,30 @@ func TestSafetyCrashInsideWrites(t *testing.T) {
 	tableCounts(t, filepath.Join(dir, "fixture.db")) // checkpoints the WAL into the file
 
 	commands := []struct {
-		name string
-		args []string
+		name  string
+		args  []string
+		stdin string // file given as standard input
 	}{
-		{"result", []string{"--tournament", "Club", "result", "1", "3", "2-0"}},
-		{"pair", []string{"--tournament", "PairMe", "pair"}},
-		{"game import", []string{"--tournament", "Assoluto", "game", "import", "ita.pdn"}},
-		{"event import", []string{"event", "import", "wk.pdn", "--name", "World"}},
-		{"player import", []string{"--tournament", "Empty", "player", "import", "big.csv"}},
+		{"result", []string{"--tournament", "Club", "result", "1", "3", "2-0"}, ""},
+		{"pair", []string{"--tournament", "PairMe", "pair"}, ""},
+		{"game import", []string{"--tournament", "Assoluto", "game", "import", "ita.pdn"}, ""},
+		{"event import", []string{"event", "import", "wk.pdn", "--name", "World"}, ""},
+		{"event import -", []string{"event", "import", "-", "--name", "World"}, "wk.pdn"},
+		{"player import", []string{"--tournament", "Empty", "player", "import", "big.csv"}, ""},
 	}
 	const kills = 20
 	total := map[string][3]int{}
 	for ci, c := range commands {
 		// An uncut run: the counts after, and how long the writes take.
+		for _, suf := range []string{"", "-wal", "-shm"} { // a stale -wal would be replayed on the copy
+			os.Remove(filepath.Join(dir, "ref.db") + suf)
+		}
 		copyFile(t, filepath.Join(dir, "fixture.db"), filepath.Join(dir, "ref.db"))
 		before := tableCounts(t, filepath.Join(dir, "ref.db"))
 		marker := filepath.Join(dir, "ref")
 		cmd := arbitroCmd(dir, append([]string{"--db", "ref.db"}, c.args...)...)
 		cmd.Env = append(cmd.Env, "ARBITRO_TEST_TX_MARKER="+marker)
+		setStdin(t, cmd, dir, c.stdin)
 		start := time.Now()
 		if out, err := cmd.CombinedOutput(); err != nil {
 			t.Fatalf("%s uncut: %v\n%s", c.name, err, out)
@@ -150,6 +158,7 @@ func TestSafetyCrashInsideWrites(t *testing.T) {
 			marker := filepath.Join(dir, fmt.Sprintf("kill%d-%d", ci, k))
 			cmd := arbitroCmd(dir, append([]string{"--db", "kill.db"}, c.args...)...)
 			cmd.Env = append(cmd.Env, "ARBITRO_TEST_TX_MARKER="+marker, "ARBITRO_TEST_TX_PAUSE="+pause.String())
+			setStdin(t, cmd, dir, c.stdin)
 			if err := cmd.Start(); err != nil {
 				t.Fatal(err)
 			}
@@ -164,6 +173,9 @@ func TestSafetyCrashInsideWrites(t *testing.T) {
 			cmd.Process.Kill()
 			cmd.Wait()
 			began := exists(marker + ".begin")
+			if left, _ := filepath.Glob(filepath.Join(dir, ".arbitro-stdin-*")); len(left) > 0 {
+				t.Fatalf("%s kill %d left the copy of standard input behind: %v", c.name, k, left)
+			}
 			got := tableCounts(t, path)
 			switch {
 			case !began:
@@ -195,4 +207,18 @@ func TestSafetyCrashInsideWrites(t *testing.T) {
 			t.Errorf("%s: only %d of %d kills landed inside the transaction", c.name, during+paused, kills)
 		}
 	}
+}
+
+// setStdin gives cmd the file name of dir as its standard input ("" = none).
+func setStdin(t *testing.T, cmd *exec.Cmd, dir, name string) {
+	t.Helper()
+	if name == "" {
+		return
+	}
+	f, err := os.Open(filepath.Join(dir, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+	cmd.Stdin = f
 }

@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -33,7 +31,7 @@ func newEventImportCmd() *cobra.Command {
 	var again bool
 	var variant string
 	cmd := &cobra.Command{
-		Use:   "import FILE.pdn",
+		Use:   "import FILE.pdn|-",
 		Short: "Create a tournament from the PDN file of a played event, judging every game",
 		Long: `Create a tournament from a PDN file of an event already played: players from the
 White/Black (or Bianco/Nero) tags, rounds from the Round tag, else from the round written in
@@ -41,7 +39,8 @@ Event/Dati ("69° ASSOLUTO 1° TURNO" is round 1), else from file order (a new r
 when a player would play twice); boards in file order within each round; results; and every
 game score, replayed through the rules and judged (the verdict is stored with the game).
 
-The file may be UTF-8 or Windows-1252. The variant comes from the GameType tags, else
+The file may be UTF-8, UTF-16 with its byte-order mark, or Windows-1252; --encoding names
+any other (iso-8859-2, windows-1250...). "-" reads standard input. The variant comes from the GameType tags, else
 --variant, else Italian when the tags are Italian. Names like "BORGHETTI Michele" are stored
 as "BORGHETTI, Michele". Names that may be one person spelt two ways (accents, punctuation,
 initials, two letters apart) are listed, not merged; names that differ only in case are one
@@ -66,41 +65,31 @@ Illegal game scores are imported with their verdict and listed; 'arbitro audit' 
 				opts.Variant = v
 			}
 			opts.System = strings.ToLower(opts.System)
-			fh, err := os.Open(args[0])
-			if err != nil {
-				return fail(err, "check the file name")
-			}
-			defer fh.Close()
 			badFile := func(err error) error {
 				if errors.Is(err, tournament.ErrAlreadyImported) {
 					return fail(err, "nothing was written; 'arbitro tournament list' shows it")
 				}
 				if errors.Is(err, tournament.ErrEventPDN) {
-					return fail(err, "nothing was written; correct the file (or the --variant, --system, --rounds given) and import again")
+					return fail(err, "nothing was written; correct the file (or the --variant, --system, --rounds, --encoding given) and import again")
 				}
 				return explain(err)
 			}
 			// Read and plan the whole file before the database is opened (or created).
-			// Streamed: the file is read for its tags (a bad game stops the reading there),
-			// then again, game by game, inside the write transaction.
-			plan, err := tournament.PrepareEventImportFile(fh, opts)
+			// Streamed: the file is read for its players and rounds (a bad game stops the
+			// reading there), then again, game by game, inside the write transaction.
+			// Standard input ("-") is copied to a temporary file for the second reading.
+			plan, source, cleanup, err := prepareEventImport(cmd, args[0], opts)
+			defer cleanup()
 			if err != nil {
 				return badFile(err)
 			}
-			sum := sha256.New()
-			if _, err := fh.Seek(0, io.SeekStart); err != nil {
-				return fail(err, "the file must be a regular file")
-			}
-			if _, err := io.Copy(sum, fh); err != nil {
-				return fail(err, "check the file")
-			}
-			plan.SHA256, plan.Again = hex.EncodeToString(sum.Sum(nil)), again
+			plan.Again = again
 			st, err := openStore()
 			if err != nil {
 				return err
 			}
 			defer st.Close()
-			rep, err := tournament.ImportEventPlan(context.Background(), st, plan, filepath.Base(args[0]))
+			rep, err := tournament.ImportEventPlan(context.Background(), st, plan, source)
 			if err != nil {
 				return badFile(err)
 			}
@@ -115,6 +104,7 @@ Illegal game scores are imported with their verdict and listed; 'arbitro audit' 
 	f.StringVar(&variant, "variant", "", "italian or international, for files without GameType tags")
 	f.StringVar(&opts.System, "system", "", "round-robin, italo-swiss or dutch (default: inferred, see above)")
 	f.IntVar(&opts.Rounds, "rounds", 0, "rounds planned (default: the rounds in the file, or the whole round robin)")
+	f.StringVar(&opts.Encoding, "encoding", "", "the file's encoding when it is not UTF-8: "+tournament.EncodingNames)
 	f.BoolVar(&again, "again", false, "import a file already imported into this database once more, as another tournament")
 	return cmd
 }
@@ -148,7 +138,7 @@ type illegalJSON struct {
 func eventImportJSON(rep *tournament.ImportReport) importJSON {
 	p := rep.Plan
 	out := importJSON{Tournament: rep.Tournament, Players: len(p.Players), Rounds: p.RoundsFound(), RoundSource: p.RoundSource,
-		Games: len(p.Games), Legal: p.Legal(), Duplicates: p.Duplicates, Warnings: p.Warnings, Windows1252: p.Windows1252}
+		Games: p.GamesFound(), Legal: p.Legal(), Duplicates: p.Duplicates, Warnings: p.Warnings, Windows1252: p.Windows1252}
 	for _, g := range p.Illegal() {
 		v := g.Verdict
 		out.Illegal = append(out.Illegal, illegalJSON{g.Round, g.Board, g.White, g.Black, v.Ply, v.Move, v.Reason, v.Message, v.FEN})
@@ -165,7 +155,7 @@ func printImport(w io.Writer, rep *tournament.ImportReport) error {
 	if p.Windows1252 {
 		fmt.Fprintln(w, "encoding: Windows-1252 (read and stored as UTF-8)")
 	}
-	fmt.Fprintf(w, "games: %d, judged legal: %d, not legal: %d\n", len(p.Games), p.Legal(), len(p.Illegal()))
+	fmt.Fprintf(w, "games: %d, judged legal: %d, not legal: %d\n", p.GamesFound(), p.Legal(), p.IllegalFound())
 	if ill := p.Illegal(); len(ill) > 0 {
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 		fmt.Fprintln(tw, "ROUND\tBOARD\tWHITE\tBLACK\tPLY\tMOVE\tREASON\tPOSITION BEFORE (FEN)")
@@ -174,6 +164,9 @@ func printImport(w io.Writer, rep *tournament.ImportReport) error {
 			fmt.Fprintf(tw, "%d\t%d\t%s\t%s\t%d\t%s\t%s\t%s\n", g.Round, g.Board, g.White, g.Black, v.Ply, v.Move, v.Reason, v.FEN)
 		}
 		tw.Flush()
+		if n := p.IllegalFound() - len(ill); n > 0 {
+			fmt.Fprintf(w, "and %d more not legal ('arbitro audit' lists them all)\n", n)
+		}
 	}
 	for _, d := range p.Duplicates {
 		fmt.Fprintf(w, "possible duplicate: %q and %q (%s)\n", d.A, d.B, d.Why)
@@ -182,4 +175,33 @@ func printImport(w io.Writer, rep *tournament.ImportReport) error {
 		fmt.Fprintf(w, "warning: %s\n", s)
 	}
 	return nil
+}
+
+// prepareEventImport plans the import of the file name, or of standard input for "-"
+// (copied, as it is read, to a temporary file beside the database, removed by cleanup).
+// It returns the plan and the name the event log gives the source.
+func prepareEventImport(cmd *cobra.Command, name string, opts tournament.EventImportOptions) (*tournament.EventPlan, string, func(), error) {
+	if name != "-" {
+		fh, err := os.Open(name)
+		if err != nil {
+			return nil, "", func() {}, fail(err, "check the file name")
+		}
+		plan, err := tournament.PrepareEventImportFile(fh, opts)
+		return plan, filepath.Base(name), func() { fh.Close() }, err
+	}
+	spool, err := os.CreateTemp(filepath.Dir(flagDB), ".arbitro-stdin-*.pdn")
+	if err != nil {
+		spool, err = os.CreateTemp("", "arbitro-stdin-*.pdn")
+	}
+	if err != nil {
+		return nil, "", func() {}, fail(err, "standard input is copied to a temporary file; check that the database's folder or $TMPDIR is writable")
+	}
+	// Unlinked at once where the system allows it (Unix: the open file lives on, and not
+	// even a kill -9 leaves it behind); else removed after the import.
+	cleanup := func() { spool.Close() }
+	if err := os.Remove(spool.Name()); err != nil {
+		cleanup = func() { spool.Close(); os.Remove(spool.Name()) }
+	}
+	plan, err := tournament.PrepareEventImportSpool(cmd.InOrStdin(), spool, opts)
+	return plan, "standard input", cleanup, err
 }

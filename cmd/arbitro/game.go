@@ -24,11 +24,15 @@ func newGameCmd() *cobra.Command {
 	return cmd
 }
 
-// openInput opens FILE, or standard input for "-". A file larger than limit is refused
-// before it is read.
+// openInput opens FILE, or standard input for "-", decoded from --encoding (a UTF-16
+// byte-order mark is detected). A file larger than limit is refused before it is read.
 func openInput(cmd *cobra.Command, name string, limit int64) (io.ReadCloser, error) {
+	if err := tournament.CheckEncoding(gameEncoding); err != nil {
+		return nil, explain(err)
+	}
 	if name == "-" {
-		return io.NopCloser(cmd.InOrStdin()), nil
+		dr, _ := tournament.DecodingReader(cmd.InOrStdin(), gameEncoding)
+		return io.NopCloser(dr), nil
 	}
 	f, err := os.Open(name)
 	if err != nil {
@@ -45,8 +49,15 @@ func openInput(cmd *cobra.Command, name string, limit int64) (io.ReadCloser, err
 				"a game score is a few kilobytes; audit big archives with 'arbitro audit FILE'; nothing was written")
 		}
 	}
-	return f, nil
+	dr, _ := tournament.DecodingReader(f, gameEncoding) // the name was checked above
+	return struct {
+		io.Reader
+		io.Closer
+	}{dr, f}, nil
 }
+
+// gameEncoding is the --encoding of game add and game import (tournament.DecodingReader).
+var gameEncoding string
 
 // printIllegal writes the verdict of an illegal score: ply, move, reason, position, legal moves.
 func printIllegal(w io.Writer, indent string, vd rules.Verdict) {
@@ -161,6 +172,7 @@ A disagreement is an error unless --force. A board holds one score; --replace re
 	cmd.Flags().BoolVar(&opts.Force, "force", false, "store the score even if its players, result or variant disagree with the pairing")
 	cmd.Flags().BoolVar(&opts.Replace, "replace", false, "replace the score already stored for the board")
 	cmd.Flags().IntVar(&game, "game", 1, "game of the pairing: 2 for the return game when each pairing plays two")
+	cmd.Flags().StringVar(&gameEncoding, "encoding", "", "the file's encoding when it is not UTF-8: "+tournament.EncodingNames)
 	return cmd
 }
 
@@ -261,5 +273,6 @@ was not attached (listed; the others are stored) or the file is unreadable (noth
 	}
 	cmd.Flags().BoolVar(&opts.Force, "force", false, "store scores whose result or variant disagrees with the recorded result")
 	cmd.Flags().IntVar(&opts.Round, "round", 0, "the round of games whose tags name none (Round \"?\")")
+	cmd.Flags().StringVar(&gameEncoding, "encoding", "", "the file's encoding when it is not UTF-8: "+tournament.EncodingNames)
 	return cmd
 }

@@ -97,6 +97,9 @@ capture, a parse error) or not judged (unsupported or unknown variant, impossibl
 position); 1 a file could not be read (the other files are still replayed).`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := tournament.CheckEncoding(replayEncoding); err != nil {
+				return explain(err)
+			}
 			opts, err := replayOptions(variant)
 			if err != nil {
 				return err
@@ -140,12 +143,16 @@ position); 1 a file could not be read (the other files are still replayed).`,
 	c.Flags().BoolVar(&withTags, "tags", false, "with --json, include every tag of the game")
 	c.Flags().IntVar(&replayJobs, "jobs", 0, "games replayed at once (0: one per processor); the output is the same for any value")
 	c.Flags().BoolVar(&strict, "strict", false, "read by the PDN 3.0 grammar: every tolerated deviation is a parse error")
+	c.Flags().StringVar(&replayEncoding, "encoding", "", "the files' encoding when it is not UTF-8 (detected: UTF-16 with its byte-order mark, Windows-1252): "+tournament.EncodingNames)
 	return c
 }
 
 // replayFile replays every game of file and writes the verdicts; it returns the number of
 // games, of games not legal (the not judged included) and of games not judged, and a read
 // error.
+// replayEncoding is replay's --encoding (tournament.DecodingReader).
+var replayEncoding string
+
 func replayFile(w io.Writer, file string, opts rules.ReplayOptions, asJSON, withTags bool) (n, bad, unjudged int, err error) {
 	f, err := os.Open(file)
 	if err != nil {
@@ -154,7 +161,11 @@ func replayFile(w io.Writer, file string, opts rules.ReplayOptions, asJSON, with
 	defer f.Close()
 	// The same checks as the audit (tournament.AuditPDN): an empty or binary file is a file
 	// that cannot be read (exit 1), not a game with a parse error (exit 3).
-	br := bufio.NewReaderSize(f, 64<<10)
+	dr, err := tournament.DecodingReader(f, replayEncoding)
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	br := bufio.NewReaderSize(dr, 64<<10)
 	head, err := br.Peek(8192)
 	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
 		return 0, 0, 0, fmt.Errorf("%s: %w", file, err)
