@@ -178,29 +178,66 @@ func byReason(m map[string]int) string {
 
 // WriteArchiveAuditPDF renders the archive audit's summary: the totals of the whole file
 // (tournaments, game scores, scores with problems, illegal scores by reason, results
-// inconsistent with the moves, claims decided against the engine), then a table with the
-// same counts for each tournament.
+// inconsistent with the moves, claims decided against the engine), a table with the same
+// counts for each tournament, then each tournament's summary in its own language (its
+// AuditSummary.Lang). meta.Locale is the language of the archive's part; nil prints it in
+// English and each tournament's part in the tournament's language; set (arbitro --lang),
+// everything is in that language. Reason codes stay as written (rules.Reason*).
 func WriteArchiveAuditPDF(w io.Writer, total *tournament.AuditSummary, per []tournament.AuditSummary, meta Meta) error {
-	d := newDoc(meta, tournament.EventInfo{Name: "Archive audit"}, "Audit summary of every tournament", true)
+	loc := orEnglish(meta.Locale)
+	d := newDoc(meta, tournament.EventInfo{Name: loc.T("archive.audit.event")}, loc.T("archive.audit.title"), true)
 	f := d.f
 	f.AddPage()
-	d.paragraph(10, fmt.Sprintf("%s, %s checked (%d plies replayed): %s in %s.", count(total.Tournaments, "tournament", "tournaments"),
-		count(total.Games, "game score", "game scores"), total.Plies, count(total.Problems, "problem", "problems"),
-		count(total.WithProblems, "game", "games")))
-	d.paragraph(10, fmt.Sprintf("Illegal game scores: %d%s.", total.Illegal, byReason(total.IllegalByReason)))
-	d.paragraph(10, fmt.Sprintf("Results inconsistent with the moves: %d. Draw claims decided against the engine: %d.",
-		total.Inconsistent, total.ClaimsAgainst))
+	d.paragraph(10, loc.T("archive.audit.summary", "tournaments", loc.N("archive.audit.tournaments", total.Tournaments),
+		"scores", loc.N("archive.audit.scores", total.Games), "plies", loc.N("archive.audit.plies", int(total.Plies)),
+		"problems", loc.N("archive.audit.problems", total.Problems), "games", loc.N("archive.audit.games", total.WithProblems)))
+	archiveFindings(d, loc, total)
 	f.Ln(3)
-	cols := []column{{head: "#", align: "R"}, {head: "Tournament", align: "L"}, {head: "Variant", align: "L"},
-		{head: "Games", align: "R"}, {head: "With problems", align: "R"}, {head: "Illegal", align: "R"},
-		{head: "Illegal by reason", align: "L"}, {head: "Inconsistent results", align: "R"}, {head: "Claims against engine", align: "R"}}
+	cols := []column{{head: "#", align: "R"}, {head: loc.T("archive.audit.col.tournament"), align: "L"},
+		{head: loc.T("archive.audit.col.variant"), align: "L"}, {head: loc.T("archive.audit.col.games"), align: "R"},
+		{head: loc.T("archive.audit.col.with_problems"), align: "R"}, {head: loc.T("archive.audit.col.illegal"), align: "R"},
+		{head: loc.T("archive.audit.col.by_reason"), align: "L"}, {head: loc.T("archive.audit.col.inconsistent"), align: "R"},
+		{head: loc.T("archive.audit.col.claims"), align: "R"}}
 	rows := make([][]string, 0, len(per))
 	for _, s := range per {
-		rows = append(rows, []string{strconv.FormatInt(s.TournamentID, 10), s.Name, s.Variant, strconv.Itoa(s.Games),
+		rows = append(rows, []string{strconv.FormatInt(s.TournamentID, 10), s.Name, variantShort(loc, s.Variant), strconv.Itoa(s.Games),
 			strconv.Itoa(s.WithProblems), strconv.Itoa(s.Illegal), strings.Trim(byReason(s.IllegalByReason), " ()"),
 			strconv.Itoa(s.Inconsistent), strconv.Itoa(s.ClaimsAgainst)})
 	}
 	d.fitWidths(cols, rows, 8, 1, 30)
 	d.table(cols, rows, 8)
+	for i := range per {
+		s := &per[i]
+		tl := loc
+		if meta.Locale == nil && s.Lang != "" {
+			tl = MustLocale(s.Lang)
+		}
+		f.Ln(4)
+		d.paragraph(10, tl.T("archive.audit.tournament", "id", strconv.FormatInt(s.TournamentID, 10), "name", s.Name,
+			"variant", variantShort(tl, s.Variant)))
+		d.paragraph(9, tl.T("archive.audit.tournament_summary", "scores", tl.N("archive.audit.scores", s.Games),
+			"plies", tl.N("archive.audit.plies", int(s.Plies)), "problems", tl.N("archive.audit.problems", s.Problems),
+			"games", tl.N("archive.audit.games", s.WithProblems)))
+		archiveFindings(d, tl, s)
+	}
 	return d.finish(w)
+}
+
+// archiveFindings prints the illegal scores by reason, the inconsistent results and the
+// claims decided against the engine of s in loc's language.
+func archiveFindings(d *doc, loc *Locale, s *tournament.AuditSummary) {
+	d.paragraph(9, loc.T("archive.audit.illegal", "n", strconv.Itoa(s.Illegal), "reasons", byReason(s.IllegalByReason)))
+	d.paragraph(9, loc.T("archive.audit.results", "inconsistent", strconv.Itoa(s.Inconsistent), "claims", strconv.Itoa(s.ClaimsAgainst)))
+}
+
+// variantShort is the variant's short name in loc's language ("dama italiana"), or the
+// stored name when the catalogs have none.
+func variantShort(loc *Locale, v string) string {
+	if v == "" {
+		return ""
+	}
+	if t := loc.T("variant.short." + v); !strings.HasPrefix(t, "{") {
+		return t
+	}
+	return v
 }

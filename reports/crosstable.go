@@ -9,11 +9,12 @@ import (
 	"arbitro/tournament"
 )
 
-// CrosstableLegendSwiss explains the per-round cells of the Swiss crosstable (English).
-var CrosstableLegendSwiss = English().crossLegend(false)
+// CrosstableLegendSwiss explains the per-round cells of the Swiss crosstable (English). A
+// function, so that the catalogs are read on first use, not at every start of the program.
+func CrosstableLegendSwiss() string { return English().crossLegend(false) }
 
 // CrosstableLegendGrid explains the cells of the round-robin grid (English).
-var CrosstableLegendGrid = English().crossLegend(true)
+func CrosstableLegendGrid() string { return English().crossLegend(true) }
 
 // crossLegend is the legend of the crosstable cells in the language, with its colour
 // letters and unplayed mark.

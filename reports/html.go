@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"arbitro/pairing"
 	"arbitro/rules"
@@ -192,9 +193,12 @@ type eventHead struct {
 
 type fact struct{ Label, Value string }
 
-var pageTemplates = map[string]*template.Template{}
+var (
+	pageTemplates     = map[string]*template.Template{}
+	pageTemplatesOnce sync.Once // parsed on first use, not at every start of the program
+)
 
-func init() {
+func parsePageTemplates() {
 	base := template.Must(template.New("layout.tmpl").ParseFS(htmlFS, "html/layout.tmpl"))
 	for _, name := range []string{"event", "round", "standings", "crosstable", "player", "game", "archive"} {
 		t := template.Must(template.Must(base.Clone()).ParseFS(htmlFS, "html/"+name+".tmpl"))
@@ -229,6 +233,7 @@ func (h *HTMLEvent) page(title, current string, body any) *pageData {
 
 func render(w io.Writer, name string, p *pageData) error {
 	var buf bytes.Buffer
+	pageTemplatesOnce.Do(parsePageTemplates)
 	if err := pageTemplates[name].Execute(&buf, p); err != nil {
 		return err
 	}

@@ -235,6 +235,12 @@ type PDNReader struct {
 	buf                  []byte
 	lineBuf              []byte
 	decBuf               []byte // a Windows-1252 line decoded to UTF-8
+	// src, when not "", is the whole text being read (ScoreParser): a chunk equal to it is
+	// taken as is instead of copied.
+	src string
+	// spare, when not nil, is the storage the next game read goes to (ScoreParser).
+	spare *Game
+	lex   pdnLexer
 }
 
 // NewPDNReader returns a reader of the games in r. It buffers r itself.
@@ -404,31 +410,18 @@ func (r *PDNReader) readChunk() (string, int, bool, error) {
 	inComment := false
 	prevBlank := false
 	for {
-		var line []byte
-		var lcp bool
-		lineNo := 0
-		if r.carry != nil {
-			// The rest of a line whose first part ended the previous game (a tag written
-			// after the result on the same line), or a tag line read past that game.
-			r.carryLine = append(r.carryLine[:0], r.carry...)
-			line, lcp, lineNo = r.carryLine, r.carryCP, r.carryLn
-			r.carry = nil
-		} else {
-			var err error
-			line, lcp, err = r.readLine()
-			if err == io.EOF {
-				r.eof = true
-				break
+		line, lcp, lineNo, err := r.chunkLine()
+		if err == io.EOF {
+			r.eof = true
+			break
+		}
+		if err != nil {
+			var pe *PDNError
+			if errors.As(err, &pe) {
+				// Too long a line: drop the partial game; the caller reports it.
+				return "", pe.Line, cp, err
 			}
-			if err != nil {
-				var pe *PDNError
-				if errors.As(err, &pe) {
-					// Too long a line: drop the partial game; the caller reports it.
-					return "", pe.Line, cp, err
-				}
-				return "", 0, false, err
-			}
-			lineNo = r.line
+			return "", 0, false, err
 		}
 		trim := trimLeftSpace(line)
 		if len(trim) > 0 && trim[0] == '[' && haveMoves && (!inComment || (prevBlank && isWholeTagLine(trim))) {
@@ -451,19 +444,8 @@ func (r *PDNReader) readChunk() (string, int, bool, error) {
 			r.buf = append(r.buf, '\n')
 			continue
 		}
-		cut := -1
-		if inComment || (len(trim) > 0 && trim[0] != '[') {
-			inComment, cut = scanBraces(line, inComment, &haveMoves)
-		} else if len(trim) > 0 && trim[0] == '[' {
-			// A tag line; movetext may follow the closing bracket on the same line.
-			off := len(line) - len(trim)
-			if end := tagLineEnd(trim); end < len(trim) {
-				inComment, cut = scanBraces(trim[end:], inComment, &haveMoves)
-				if cut >= 0 {
-					cut += off + end
-				}
-			}
-		}
+		var cut int
+		inComment, cut = scanLine(line, trim, inComment, &haveMoves)
 		if cut >= 0 {
 			// A tag written after movetext on the same line ("... 1-0 [Event "B"]"): the
 			// game ends before it and the next game starts with it (PDN 3.0: the result
@@ -476,23 +458,62 @@ func (r *PDNReader) readChunk() (string, int, bool, error) {
 		r.buf = append(r.buf, line...)
 		r.buf = append(r.buf, '\n')
 		if len(r.buf) > MaxPDNGame {
-			// Skip to the next tag line.
-			for {
-				l, _, err := r.readLine()
-				if err != nil {
-					r.eof = err == io.EOF
-					break
-				}
-				t := trimLeftSpace(l)
-				if len(t) > 0 && t[0] == '[' {
-					r.setCarry(l, 0, r.line, false)
-					break
-				}
-			}
+			r.skipToTags()
 			return "", start, cp, &PDNError{Line: start, Col: 1, Msg: fmt.Sprintf("game longer than %d bytes", MaxPDNGame), Err: ErrPDNTooLarge}
 		}
 	}
+	if len(r.buf) == len(r.src) && string(r.buf) == r.src {
+		return r.src, start, cp, nil // the text needed no change: no copy
+	}
 	return string(r.buf), start, cp, nil
+}
+
+// scanLine is scanBraces for a chunk's line (trim: the line without its leading blanks),
+// skipping the tags of a tag line: movetext may follow its closing bracket.
+func scanLine(line, trim []byte, inComment bool, haveMoves *bool) (bool, int) {
+	cut := -1
+	if inComment || (len(trim) > 0 && trim[0] != '[') {
+		inComment, cut = scanBraces(line, inComment, haveMoves)
+	} else if len(trim) > 0 && trim[0] == '[' {
+		off := len(line) - len(trim)
+		if end := tagLineEnd(trim); end < len(trim) {
+			inComment, cut = scanBraces(trim[end:], inComment, haveMoves)
+			if cut >= 0 {
+				cut += off + end
+			}
+		}
+	}
+	return inComment, cut
+}
+
+// chunkLine returns the next line of a chunk, whether it was Windows-1252 and its number:
+// the carried rest of a line whose first part ended the previous game (a tag written after
+// the result on the same line) or a tag line read past that game, else the next line read.
+func (r *PDNReader) chunkLine() ([]byte, bool, int, error) {
+	if r.carry != nil {
+		r.carryLine = append(r.carryLine[:0], r.carry...)
+		r.carry = nil
+		return r.carryLine, r.carryCP, r.carryLn, nil
+	}
+	line, lcp, err := r.readLine()
+	return line, lcp, r.line, err
+}
+
+// skipToTags skips the lines of a game too large to read, up to the next tag line (kept
+// for the next chunk).
+func (r *PDNReader) skipToTags() {
+	for {
+		l, _, err := r.readLine()
+		if err != nil {
+			r.eof = err == io.EOF
+			return
+		}
+		t := trimLeftSpace(l)
+		if len(t) > 0 && t[0] == '[' {
+			r.setCarry(l, 0, r.line, false)
+			return
+		}
+	}
 }
 
 // setCarry keeps line from byte cut on for the next chunk, with the bytes before cut
@@ -673,7 +694,8 @@ func (l *pdnLexer) advanceTo(j int) {
 }
 
 func (r *PDNReader) parseChunk(s string, startLine int, cp bool) {
-	l := &pdnLexer{s: s, line: startLine, strict: r.Strict}
+	r.lex = pdnLexer{s: s, line: startLine, strict: r.Strict}
+	l := &r.lex         // kept on the reader: no allocation per chunk
 	if r.carry != nil { // the next game's tags follow this chunk
 		l.nextLine, l.nextCol = r.carryLn, r.carryCol
 	}
@@ -684,7 +706,8 @@ func (r *PDNReader) parseChunk(s string, startLine int, cp bool) {
 			return
 		}
 		r.index++
-		g := &Game{Index: r.index, Line: l.line, Windows1252: cp}
+		g := r.newGame()
+		g.Index, g.Line, g.Windows1252 = r.index, l.line, cp
 		l.g, l.viol = g, nil
 		line, col := l.line, l.col()
 		err := parseGame(l, g)
@@ -858,11 +881,35 @@ func atGameEnd(s string, i int) bool {
 // parseGame reads one game (tags, movetext, termination) from the lexer. It stops after the
 // result token, or at a '[' that starts the next game's tags, or at the end of the text.
 func parseGame(l *pdnLexer, g *Game) error {
-	// Tag section.
+	if err := parseTags(l, g); err != nil {
+		return err
+	}
+	// Size the move list once: every move has a '-', 'x', 'X' or ':'.
+	if rest := l.s[l.i:]; len(rest) > 0 {
+		est := strings.Count(rest, "-") + strings.Count(rest, "x") + strings.Count(rest, ":") + strings.Count(rest, "X")
+		if est > cap(g.Moves) {
+			g.Moves = make([]PDNMove, 0, est)
+		}
+	}
+	mt := movetext{l: l, g: g}
+	for {
+		l.skipSpace()
+		if l.i >= len(l.s) {
+			mt.atEnd()
+			return nil
+		}
+		if done, err := mt.token(); done || err != nil {
+			return err
+		}
+	}
+}
+
+// parseTags reads the tag section.
+func parseTags(l *pdnLexer, g *Game) error {
 	for {
 		l.skipSpace()
 		if l.i >= len(l.s) || l.s[l.i] != '[' {
-			break
+			return nil
 		}
 		est := 0
 		if g.Tags == nil {
@@ -877,276 +924,333 @@ func parseGame(l *pdnLexer, g *Game) error {
 		}
 		g.Tags = append(g.Tags, t)
 	}
-	// Movetext. Size the move list once: every move has a '-', 'x', 'X' or ':'.
-	if rest := l.s[l.i:]; len(rest) > 0 {
-		est := strings.Count(rest, "-") + strings.Count(rest, "x") + strings.Count(rest, ":") + strings.Count(rest, "X")
-		if est > 0 {
-			g.Moves = make([]PDNMove, 0, est)
-		}
+}
+
+// movetext is the state of parseGame in a game's movetext.
+type movetext struct {
+	l         *pdnLexer
+	g         *Game
+	number    int  // last move number written
+	blackNext bool // the next move is the second of its pair
+	haveMove  bool
+	// numLine, numCol, numText: where a move number was written that no move has followed
+	// yet (numLine 0: none).
+	numLine, numCol int
+	numText         string
+}
+
+// noMoveAfterNumber notes a move number that no move followed, if there is one.
+func (m *movetext) noMoveAfterNumber() {
+	if m.numLine != 0 {
+		m.l.tolerate(m.numLine, m.numCol, "move number %s without a move (PDN 3.0: a move number is followed by a move)", m.numText)
+		m.numLine = 0
 	}
-	number := 0 // last move number written
-	blackNext := false
-	haveMove := false
-	// numLine, numCol: where a move number was written that no move has followed yet.
-	numLine, numCol, numText := 0, 0, ""
-	noMoveAfterNumber := func() { // called when numLine != 0
-		l.tolerate(numLine, numCol, "move number %s without a move (PDN 3.0: a move number is followed by a move)", numText)
-		numLine = 0
+}
+
+// atEnd handles the end of the text: the game ends without a result.
+func (m *movetext) atEnd() {
+	l := m.l
+	m.noMoveAfterNumber()
+	if l.nextLine != 0 {
+		l.tolerate(l.nextLine, l.nextCol, "no game termination marker (result) before the next game's tags (PDN 3.0: games are separated by a result)")
+	} else if m.haveMove || len(m.g.Tags) > 0 {
+		// PDN 3.0 allows the last game of a file without a result: a note only.
+		m.g.Warnings = append(m.g.Warnings, fmt.Sprintf("line %d: no game termination marker (result)", l.line))
 	}
-	// addMove numbers the lexed move (numeric or algebraic) just placed last in g.Moves and
-	// reads the marks written straight after it ("22-18!", "22x13*").
-	addMove := func(line, col, end int) error {
-		m := &g.Moves[len(g.Moves)-1]
-		m.Line, m.Col = line, col
-		numLine = 0
-		if number == 0 {
-			number = 1
+}
+
+// token reads the token at l.i; done is true when it ended the game (a result, or the
+// next game's tags).
+func (m *movetext) token() (done bool, err error) {
+	l := m.l
+	c := l.s[l.i]
+	switch {
+	case c == '[':
+		m.noMoveAfterNumber()
+		l.tolerate(l.line, l.col(), "no game termination marker (result) before the next game's tags (PDN 3.0: games are separated by a result)")
+		return true, nil // next game starts here
+	case c == '{':
+		return false, m.comment()
+	case c == ';':
+		m.lineComment()
+	case c == '(':
+		return false, m.variation()
+	case c == ')':
+		return false, l.err("')' without a variation to close")
+	case c == '$':
+		return false, m.nag()
+	case c == '!' || c == '?':
+		return false, m.marks()
+	case c == '*':
+		m.noMoveAfterNumber()
+		m.g.Result = "*"
+		l.i++
+		return true, nil
+	case c == '.':
+		m.dots()
+	case strings.HasPrefix(l.s[l.i:], "½"):
+		if strings.HasPrefix(l.s[l.i:], "½-½") {
+			m.noMoveAfterNumber()
+			l.tolerate(l.line, l.col(), "result ½-½ (PDN 3.0 writes a draw 1/2-1/2)")
+			m.g.Result = "½-½"
+			l.i += len("½-½")
+			return true, nil
 		}
-		m.Number = number
-		m.Second = blackNext
-		if blackNext {
-			number++
-			blackNext = false
-		} else {
-			blackNext = true
+		return false, l.err("unreadable result starting with ½")
+	case isDigit(c):
+		return m.numeric()
+	case c >= 'a' && c <= 'z':
+		line, col := l.line, l.col()
+		mv, end, err := lexAlgebraic(l)
+		if err != nil {
+			return false, err
 		}
-		haveMove = true
+		m.g.Moves = append(m.g.Moves, mv)
+		return false, m.addMove(line, col, end)
+	default:
+		r, _ := utf8.DecodeRuneInString(l.s[l.i:])
+		return false, l.err("unexpected character %q", r)
+	}
+	return false, nil
+}
+
+// attach adds a comment or variation text to the last move, or to the game before its
+// first move.
+func (m *movetext) attach(text string, variation bool) {
+	g := m.g
+	switch n := len(g.Moves); {
+	case n > 0 && variation:
+		g.Moves[n-1].Variations = append(g.Moves[n-1].Variations, text)
+	case n > 0:
+		g.Moves[n-1].Comments = append(g.Moves[n-1].Comments, text)
+	case variation:
+		g.Variations = append(g.Variations, text)
+	default:
+		g.Comments = append(g.Comments, text)
+	}
+}
+
+// comment reads a {comment}.
+func (m *movetext) comment() error {
+	l := m.l
+	line, col := l.line, l.col()
+	end := strings.IndexByte(l.s[l.i+1:], '}')
+	if end < 0 {
+		return l.errAt(line, col, "comment { not closed")
+	}
+	text := strings.TrimSpace(l.s[l.i+1 : l.i+1+end])
+	l.advanceTo(l.i + 1 + end + 1)
+	m.attach(text, false)
+	return nil
+}
+
+// lineComment reads a ';' comment to the end of the line (tolerated).
+func (m *movetext) lineComment() {
+	l := m.l
+	l.tolerate(l.line, l.col(), "';' comment to the end of the line (PDN 3.0 comments are {...})")
+	end := strings.IndexByte(l.s[l.i:], '\n')
+	if end < 0 {
+		end = len(l.s) - l.i
+	}
+	text := strings.TrimSpace(l.s[l.i+1 : l.i+end])
+	l.advanceTo(l.i + end)
+	m.attach(text, false)
+}
+
+// variation reads a (variation), kept as raw text.
+func (m *movetext) variation() error {
+	l := m.l
+	line, col := l.line, l.col()
+	end, ok := matchVariation(l.s, l.i)
+	if !ok {
+		return l.errAt(line, col, "variation ( not closed")
+	}
+	text := strings.TrimSpace(l.s[l.i+1 : end])
+	l.advanceTo(end + 1)
+	m.attach(text, true)
+	return nil
+}
+
+// nag reads a numeric annotation glyph $n.
+func (m *movetext) nag() error {
+	l := m.l
+	j := l.i + 1
+	for j < len(l.s) && isDigit(l.s[j]) {
+		j++
+	}
+	if j == l.i+1 {
+		return l.err("'$' not followed by a number (NAG)")
+	}
+	nag, _ := strconv.Atoi(l.s[l.i+1 : j])
+	if n := len(m.g.Moves); n > 0 {
+		m.g.Moves[n-1].NAGs = append(m.g.Moves[n-1].NAGs, nag)
+	}
+	l.i = j
+	return nil
+}
+
+// marks reads move strength marks written apart from their move ("22-18 !").
+func (m *movetext) marks() error {
+	l, g := m.l, m.g
+	j := l.i
+	for j < len(l.s) && (l.s[j] == '!' || l.s[j] == '?') {
+		j++
+	}
+	n := len(g.Moves)
+	if n == 0 {
+		return l.err("move mark %q without a move", l.s[l.i:j])
+	}
+	if !validMark(g.Moves[n-1].Marks + l.s[l.i:j]) {
+		return l.err("move mark %q not understood (use !, ?, !!, ??, !?, ?! or *)", g.Moves[n-1].Marks+l.s[l.i:j])
+	}
+	g.Moves[n-1].Marks += l.s[l.i:j]
+	l.i = j
+	return nil
+}
+
+// dots reads "..." (Black's move follows) or a stray run of dots (tolerated).
+func (m *movetext) dots() {
+	l := m.l
+	j := l.i
+	for j < len(l.s) && l.s[j] == '.' {
+		j++
+	}
+	switch {
+	case j-l.i == 3: // "...": the move is left out (PDN 3.0 Move = ... | Ellipses)
+		m.blackNext = true
+		m.numLine = 0
+	case j-l.i >= 2:
+		l.tolerate(l.line, l.col(), "%q is neither a move number nor \"...\"", l.s[l.i:j])
+		m.blackNext = true
+	default:
+		l.tolerate(l.line, l.col(), "stray '.' ignored")
+	}
+	l.i = j
+}
+
+// numeric reads what starts with a digit: a move number, the result 1/2-1/2 or another
+// result, or a numeric move.
+func (m *movetext) numeric() (done bool, err error) {
+	l := m.l
+	line, col := l.line, l.col()
+	j := l.i
+	for j < len(l.s) && isDigit(l.s[j]) {
+		j++
+	}
+	if j < len(l.s) && l.s[j] == '.' {
+		return false, m.moveNumber(line, col, j)
+	}
+	if strings.HasPrefix(l.s[l.i:], "1/2-1/2") {
+		m.noMoveAfterNumber()
+		m.g.Result = "1/2-1/2"
+		l.i += len("1/2-1/2")
+		return true, nil
+	}
+	res, end, err := m.lexMoveLast(line, col, j)
+	if err != nil {
+		return false, err
+	}
+	if res != "" {
+		m.noMoveAfterNumber()
+		m.g.Result = res
 		l.i = end
-		k := l.i
-		for k < len(l.s) && (l.s[k] == '!' || l.s[k] == '?' || l.s[k] == '*') {
-			k++
-		}
-		if k > l.i {
-			if !validMark(l.s[l.i:k]) {
-				return l.err("move mark %q not understood (use !, ?, !!, ??, !?, ?! or *)", l.s[l.i:k])
-			}
-			g.Moves[len(g.Moves)-1].Marks = l.s[l.i:k]
-			l.i = k
-		}
-		if l.i < len(l.s) && !isDelim(l.s[l.i]) {
-			return l.err("unexpected %q after move %s", l.s[l.i], m.Text)
-		}
-		return nil
+		return true, nil
 	}
-	for {
-		l.skipSpace()
-		if l.i >= len(l.s) {
-			if numLine != 0 {
-				noMoveAfterNumber()
-			}
-			if l.nextLine != 0 {
-				l.tolerate(l.nextLine, l.nextCol, "no game termination marker (result) before the next game's tags (PDN 3.0: games are separated by a result)")
-			} else if haveMove || len(g.Tags) > 0 {
-				// PDN 3.0 allows the last game of a file without a result: a note only.
-				g.Warnings = append(g.Warnings, fmt.Sprintf("line %d: no game termination marker (result)", l.line))
-			}
-			return nil
-		}
-		c := l.s[l.i]
-		switch {
-		case c == '[':
-			if numLine != 0 {
-				noMoveAfterNumber()
-			}
-			l.tolerate(l.line, l.col(), "no game termination marker (result) before the next game's tags (PDN 3.0: games are separated by a result)")
-			return nil // next game starts here
-		case c == '{':
-			line, col := l.line, l.col()
-			end := strings.IndexByte(l.s[l.i+1:], '}')
-			if end < 0 {
-				return l.errAt(line, col, "comment { not closed")
-			}
-			text := strings.TrimSpace(l.s[l.i+1 : l.i+1+end])
-			l.advanceTo(l.i + 1 + end + 1)
-			if n := len(g.Moves); n > 0 {
-				g.Moves[n-1].Comments = append(g.Moves[n-1].Comments, text)
-			} else {
-				g.Comments = append(g.Comments, text)
-			}
-		case c == ';':
-			l.tolerate(l.line, l.col(), "';' comment to the end of the line (PDN 3.0 comments are {...})")
-			end := strings.IndexByte(l.s[l.i:], '\n')
-			if end < 0 {
-				end = len(l.s) - l.i
-			}
-			text := strings.TrimSpace(l.s[l.i+1 : l.i+end])
-			l.advanceTo(l.i + end)
-			if n := len(g.Moves); n > 0 {
-				g.Moves[n-1].Comments = append(g.Moves[n-1].Comments, text)
-			} else {
-				g.Comments = append(g.Comments, text)
-			}
-		case c == '(':
-			line, col := l.line, l.col()
-			end, ok := matchVariation(l.s, l.i)
-			if !ok {
-				return l.errAt(line, col, "variation ( not closed")
-			}
-			text := strings.TrimSpace(l.s[l.i+1 : end])
-			l.advanceTo(end + 1)
-			if n := len(g.Moves); n > 0 {
-				g.Moves[n-1].Variations = append(g.Moves[n-1].Variations, text)
-			} else {
-				g.Variations = append(g.Variations, text)
-			}
-		case c == ')':
-			return l.err("')' without a variation to close")
-		case c == '$':
-			j := l.i + 1
-			for j < len(l.s) && isDigit(l.s[j]) {
-				j++
-			}
-			if j == l.i+1 {
-				return l.err("'$' not followed by a number (NAG)")
-			}
-			nag, _ := strconv.Atoi(l.s[l.i+1 : j])
-			if n := len(g.Moves); n > 0 {
-				g.Moves[n-1].NAGs = append(g.Moves[n-1].NAGs, nag)
-			}
-			l.i = j
-		case c == '!' || c == '?':
-			j := l.i
-			for j < len(l.s) && (l.s[j] == '!' || l.s[j] == '?') {
-				j++
-			}
-			n := len(g.Moves)
-			if n == 0 {
-				return l.err("move mark %q without a move", l.s[l.i:j])
-			}
-			if !validMark(g.Moves[n-1].Marks + l.s[l.i:j]) {
-				return l.err("move mark %q not understood (use !, ?, !!, ??, !?, ?! or *)", g.Moves[n-1].Marks+l.s[l.i:j])
-			}
-			g.Moves[n-1].Marks += l.s[l.i:j]
-			l.i = j
-		case c == '*':
-			if numLine != 0 {
-				noMoveAfterNumber()
-			}
-			g.Result = "*"
-			l.i++
-			return nil
-		case c == '.':
-			// "12. ..." marks Black's move; a lone '.' (seen in real files) is tolerated.
-			j := l.i
-			for j < len(l.s) && l.s[j] == '.' {
-				j++
-			}
-			switch {
-			case j-l.i == 3: // "...": the move is left out (PDN 3.0 Move = ... | Ellipses)
-				blackNext = true
-				numLine = 0
-			case j-l.i >= 2:
-				l.tolerate(l.line, l.col(), "%q is neither a move number nor \"...\"", l.s[l.i:j])
-				blackNext = true
-			default:
-				l.tolerate(l.line, l.col(), "stray '.' ignored")
-			}
-			l.i = j
-		case strings.HasPrefix(l.s[l.i:], "½"):
-			if strings.HasPrefix(l.s[l.i:], "½-½") {
-				if numLine != 0 {
-					noMoveAfterNumber()
-				}
-				l.tolerate(l.line, l.col(), "result ½-½ (PDN 3.0 writes a draw 1/2-1/2)")
-				g.Result = "½-½"
-				l.i += len("½-½")
-				return nil
-			}
-			return l.err("unreadable result starting with ½")
-		case isDigit(c):
-			line, col := l.line, l.col()
-			j := l.i
-			for j < len(l.s) && isDigit(l.s[j]) {
-				j++
-			}
-			if j < len(l.s) && l.s[j] == '.' {
-				// Move number: "12." (White's move) or "12..." (Black's move).
-				n, err := atoiMoveNumber(l.s[l.i:j])
-				if err != nil {
-					return l.errAt(line, col, "move number %q too large", l.s[l.i:j])
-				}
-				k := j
-				for k < len(l.s) && l.s[k] == '.' {
-					k++
-				}
-				if numLine != 0 {
-					noMoveAfterNumber()
-				}
-				if k-j == 2 || k-j > 3 {
-					l.tolerate(line, col, "move number %q (PDN 3.0: \"N.\" or \"N...\")", l.s[l.i:k])
-				}
-				numLine, numCol, numText = line, col, l.s[l.i:k]
-				number = n
-				blackNext = k-j >= 2
-				l.i = k
-				continue
-			}
-			if strings.HasPrefix(l.s[l.i:], "1/2-1/2") {
-				if numLine != 0 {
-					noMoveAfterNumber()
-				}
-				g.Result = "1/2-1/2"
-				l.i += len("1/2-1/2")
-				return nil
-			}
-			// The move is read straight into a new last element of g.Moves (a PDNMove is
-			// large: no copies), which is dropped again for a result or an error.
-			n, wasNil := len(g.Moves), g.Moves == nil
-			if n < cap(g.Moves) {
-				g.Moves = g.Moves[:n+1] // spare capacity is zero (fresh, or cleared when dropped)
-			} else {
-				g.Moves = append(g.Moves, PDNMove{})
-			}
-			res, end, err := lexMove(l, j, &g.Moves[n])
-			if err != nil || res != "" {
-				g.Moves[n] = PDNMove{}
-				g.Moves = g.Moves[:n]
-				if wasNil {
-					g.Moves = nil // a game without moves keeps a nil move list
-				}
-			}
-			if err != nil {
-				return err
-			}
-			if res == "" && len(g.Moves) > n && !g.Moves[n].Capture && g.Moves[n].Via == nil && atGameEnd(l.s, end) {
-				// A non-standard result ("4-6", "1-9": a match score out of 10) is the last
-				// token of the game and the same as the Result tag: a result, not a move.
-				if rt := strings.TrimSpace(g.ResultTag()); rt != "" && rt == g.Moves[n].Text {
-					res = rt
-					g.Moves[n] = PDNMove{}
-					g.Moves = g.Moves[:n]
-					if wasNil {
-						g.Moves = nil
-					}
-					l.tolerate(line, col, "non-standard result %s (PDN 3.0 results: 1-0, 0-1, 1/2-1/2, 2-0, 0-2, 1-1, 0-0, *)", res)
-				}
-			}
-			if res != "" {
-				if numLine != 0 {
-					noMoveAfterNumber()
-				}
-				g.Result = res
-				l.i = end
-				return nil
-			}
-			if err := addMove(line, col, end); err != nil {
-				return err
-			}
-		case c >= 'a' && c <= 'z':
-			line, col := l.line, l.col()
-			m, end, err := lexAlgebraic(l)
-			if err != nil {
-				return err
-			}
-			g.Moves = append(g.Moves, m)
-			if err := addMove(line, col, end); err != nil {
-				return err
-			}
-		default:
-			r, _ := utf8.DecodeRuneInString(l.s[l.i:])
-			return l.err("unexpected character %q", r)
+	return false, m.addMove(line, col, end)
+}
+
+// moveNumber reads "12." (White's move) or "12..." (Black's move); the digits end at j.
+func (m *movetext) moveNumber(line, col, j int) error {
+	l := m.l
+	n, err := atoiMoveNumber(l.s[l.i:j])
+	if err != nil {
+		return l.errAt(line, col, "move number %q too large", l.s[l.i:j])
+	}
+	k := j
+	for k < len(l.s) && l.s[k] == '.' {
+		k++
+	}
+	m.noMoveAfterNumber()
+	if k-j == 2 || k-j > 3 {
+		l.tolerate(line, col, "move number %q (PDN 3.0: \"N.\" or \"N...\")", l.s[l.i:k])
+	}
+	m.numLine, m.numCol, m.numText = line, col, l.s[l.i:k]
+	m.number = n
+	m.blackNext = k-j >= 2
+	l.i = k
+	return nil
+}
+
+// lexMoveLast lexes the numeric move whose first number ends at j straight into a new
+// last element of g.Moves (a PDNMove is large: no copies). For a result, or an error, the
+// element is dropped again and the result is returned: a standard one, or a non-standard
+// one ("4-6", "1-9": a match score out of 10) that is the game's last token and the same
+// as its Result tag.
+func (m *movetext) lexMoveLast(line, col, j int) (string, int, error) {
+	l, g := m.l, m.g
+	n, wasNil := len(g.Moves), g.Moves == nil
+	if n < cap(g.Moves) {
+		g.Moves = g.Moves[:n+1] // spare capacity is zero (fresh, or cleared when dropped)
+	} else {
+		g.Moves = append(g.Moves, PDNMove{})
+	}
+	drop := func() {
+		g.Moves[n] = PDNMove{}
+		g.Moves = g.Moves[:n]
+		if wasNil {
+			g.Moves = nil // a game without moves keeps a nil move list
 		}
 	}
+	res, end, err := lexMove(l, j, &g.Moves[n])
+	if err != nil || res != "" {
+		drop()
+	}
+	if err != nil {
+		return "", 0, err
+	}
+	if res == "" && !g.Moves[n].Capture && g.Moves[n].Via == nil && atGameEnd(l.s, end) {
+		if rt := strings.TrimSpace(g.ResultTag()); rt != "" && rt == g.Moves[n].Text {
+			res = rt
+			drop()
+			l.tolerate(line, col, "non-standard result %s (PDN 3.0 results: 1-0, 0-1, 1/2-1/2, 2-0, 0-2, 1-1, 0-0, *)", res)
+		}
+	}
+	return res, end, nil
+}
+
+// addMove numbers the lexed move (numeric or algebraic) just placed last in g.Moves and
+// reads the marks written straight after it ("22-18!", "22x13*").
+func (m *movetext) addMove(line, col, end int) error {
+	l, g := m.l, m.g
+	mv := &g.Moves[len(g.Moves)-1]
+	mv.Line, mv.Col = line, col
+	m.numLine = 0
+	if m.number == 0 {
+		m.number = 1
+	}
+	mv.Number = m.number
+	mv.Second = m.blackNext
+	if m.blackNext {
+		m.number++
+	}
+	m.blackNext = !m.blackNext
+	m.haveMove = true
+	l.i = end
+	k := l.i
+	for k < len(l.s) && (l.s[k] == '!' || l.s[k] == '?' || l.s[k] == '*') {
+		k++
+	}
+	if k > l.i {
+		if !validMark(l.s[l.i:k]) {
+			return l.err("move mark %q not understood (use !, ?, !!, ??, !?, ?! or *)", l.s[l.i:k])
+		}
+		mv.Marks = l.s[l.i:k]
+		l.i = k
+	}
+	if l.i < len(l.s) && !isDelim(l.s[l.i]) {
+		return l.err("unexpected %q after move %s", l.s[l.i], mv.Text)
+	}
+	return nil
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
@@ -1183,9 +1287,38 @@ func lexMove(l *pdnLexer, j int, m *PDNMove) (string, int, *PDNError) {
 	}
 	// Up to maxMoveSquares squares; the first 16 on the stack (a real move has few).
 	var sq [16]int
-	squares := sq[:0]
-	squares = append(squares, first)
-	k := j
+	squares, k, sep, err := lexSquares(l, j, append(sq[:0], first))
+	if err != nil {
+		return "", 0, err
+	}
+	if len(squares) < 2 {
+		return "", 0, l.err("number %q is neither a move number (\"%s.\") nor a move", s[l.i:j], s[l.i:j])
+	}
+	text := s[l.i:k]
+	if len(squares) == 2 && sep == '-' {
+		switch text {
+		case "1-0", "0-1", "2-0", "0-2", "1-1", "0-0":
+			return text, k, nil
+		}
+	}
+	if err := checkSquares(l, text, squares, sep); err != nil {
+		return "", 0, err
+	}
+	m.Text = text
+	m.From = squares[0]
+	m.To = squares[len(squares)-1]
+	if len(squares) > 2 {
+		m.Via = append([]int(nil), squares[1:len(squares)-1]...)
+	}
+	m.Capture = sep != '-'
+	return "", k, nil
+}
+
+// lexSquares reads the separators and squares that follow a move's first square (which
+// ends at k), appending the squares; it returns them, the index after the move and the
+// separator ('-', 'x' or ':'; 0 when there is none).
+func lexSquares(l *pdnLexer, k int, squares []int) ([]int, int, byte, *PDNError) {
+	s := l.s
 	sep := byte(0)
 	for k < len(s) {
 		c := s[k]
@@ -1201,13 +1334,11 @@ func lexMove(l *pdnLexer, j int, m *PDNMove) (string, int, *PDNError) {
 			q++
 		}
 		if q == p {
-			if c == 'x' || c == 'X' || c == '-' || c == ':' {
-				return "", 0, l.errAt(l.line, k-l.lineStart+1, "separator %q not followed by a square number", c)
-			}
+			return nil, 0, 0, l.errAt(l.line, k-l.lineStart+1, "separator %q not followed by a square number", c)
 		}
 		n, ok := atoiSq(s[p:q])
 		if !ok {
-			return "", 0, l.errAt(l.line, p-l.lineStart+1, "square number %q too large", s[p:q])
+			return nil, 0, 0, l.errAt(l.line, p-l.lineStart+1, "square number %q too large", s[p:q])
 		}
 		if q-p > 2 {
 			l.tolerate(l.line, p-l.lineStart+1, "square %s written with more than two digits (PDN 3.0 squares: 1-99, 01-09)", s[p:q])
@@ -1219,43 +1350,32 @@ func lexMove(l *pdnLexer, j int, m *PDNMove) (string, int, *PDNError) {
 		if sep == 0 {
 			sep = c
 		} else if (sep == '-') != (c == '-') {
-			return "", 0, l.errAt(l.line, k-l.lineStart+1, "move mixes '-' and 'x'")
+			return nil, 0, 0, l.errAt(l.line, k-l.lineStart+1, "move mixes '-' and 'x'")
 		}
 		if len(squares) == maxMoveSquares {
-			return "", 0, l.err("move with too many squares")
+			return nil, 0, 0, l.err("move with too many squares")
 		}
 		squares = append(squares, n)
 		k = q
 	}
-	if len(squares) < 2 {
-		return "", 0, l.err("number %q is neither a move number (\"%s.\") nor a move", s[l.i:j], s[l.i:j])
-	}
-	text := s[l.i:k]
-	if len(squares) == 2 && sep == '-' {
-		switch text {
-		case "1-0", "0-1", "2-0", "0-2", "1-1", "0-0":
-			return text, k, nil
-		}
-	}
+	return squares, k, sep, nil
+}
+
+// checkSquares rejects square 0, an ordinary move to its own square and an ordinary move
+// with landing squares.
+func checkSquares(l *pdnLexer, text string, squares []int, sep byte) *PDNError {
 	for _, sq := range squares {
 		if sq == 0 {
-			return "", 0, l.err("square 0 in %q: squares are numbered from 1", text)
+			return l.err("square 0 in %q: squares are numbered from 1", text)
 		}
 	}
 	if sep == '-' && len(squares) == 2 && squares[0] == squares[1] {
-		return "", 0, l.err("move %q goes from a square to itself", text)
+		return l.err("move %q goes from a square to itself", text)
 	}
 	if sep == '-' && len(squares) > 2 {
-		return "", 0, l.err("ordinary move %q with more than two squares", text)
+		return l.err("ordinary move %q with more than two squares", text)
 	}
-	m.Text = text
-	m.From = squares[0]
-	m.To = squares[len(squares)-1]
-	if len(squares) > 2 {
-		m.Via = append([]int(nil), squares[1:len(squares)-1]...)
-	}
-	m.Capture = sep != '-'
-	return "", k, nil
+	return nil
 }
 
 // atoiMoveNumber is strconv.Atoi for a move number (digits only): computed directly when
@@ -1401,7 +1521,25 @@ func parseTag(l *pdnLexer) (Tag, error) {
 	if k >= len(s) || s[k] != '"' {
 		return Tag{}, l.errAt(line, k-l.lineStart+1, "tag %s: value must be a \"quoted string\"", name)
 	}
+	value, k, ok := tagValue(s, k+1)
+	if !ok {
+		return Tag{}, l.errAt(line, col, "tag %s: string not closed on its line", name)
+	}
 	k++
+	for k < len(s) && (s[k] == ' ' || s[k] == '\t') {
+		k++
+	}
+	if k >= len(s) || s[k] != ']' {
+		return Tag{}, l.errAt(line, k-l.lineStart+1, "tag %s: ']' expected", name)
+	}
+	l.advanceTo(k + 1)
+	return Tag{Name: name, Value: value}, nil
+}
+
+// tagValue reads a tag's quoted value starting at s[k] (after the opening quote), with its
+// escapes \" and \\ undone and stray carriage returns dropped; it returns the value, the
+// index of the closing quote, and false when the string is not closed on its line.
+func tagValue(s string, k int) (string, int, bool) {
 	vs := k
 	escaped := false
 	for k < len(s) && s[k] != '"' && s[k] != '\n' {
@@ -1412,7 +1550,7 @@ func parseTag(l *pdnLexer) (Tag, error) {
 		k++
 	}
 	if k >= len(s) || s[k] != '"' {
-		return Tag{}, l.errAt(line, col, "tag %s: string not closed on its line", name)
+		return "", k, false
 	}
 	value := s[vs:k]
 	if strings.IndexByte(value, '\r') >= 0 {
@@ -1428,15 +1566,7 @@ func parseTag(l *pdnLexer) (Tag, error) {
 		}
 		value = b.String()
 	}
-	k++
-	for k < len(s) && (s[k] == ' ' || s[k] == '\t') {
-		k++
-	}
-	if k >= len(s) || s[k] != ']' {
-		return Tag{}, l.errAt(line, k-l.lineStart+1, "tag %s: ']' expected", name)
-	}
-	l.advanceTo(k + 1)
-	return Tag{Name: name, Value: value}, nil
+	return value, k, true
 }
 
 // isWholeTagLine reports whether b is exactly one or more tag pairs [Name "value"].
@@ -1456,4 +1586,70 @@ func isWholeTagLine(b []byte) bool {
 		return false
 	}
 	return tagLineEnd(b[:n]) == n
+}
+
+// newGame returns the storage for the next game read: the spare game when there is one
+// (its move and tag lists emptied, capacity kept), otherwise a new one.
+func (r *PDNReader) newGame() *Game {
+	g := r.spare
+	if g == nil {
+		return &Game{}
+	}
+	r.spare = nil
+	moves, tags := g.Moves, g.Tags[:0]
+	clear(moves) // the capacity beyond len is already zero (parseGame keeps it so)
+	*g = Game{Moves: moves[:0], Tags: tags}
+	return g
+}
+
+// ScoreParser reads stored game scores (one PDN game each) one after another with the same
+// buffers: the read buffer, the line buffers, and the move and tag lists of the game it
+// returns are reused, and a text that needs no decoding (UTF-8 or ASCII, LF line ends, no
+// byte-order mark or % escape line) is parsed in place, so a score costs no allocation
+// beyond what its moves need (landing squares, comments). A reader of a federation's
+// archive keeps one per worker. Not safe for concurrent use.
+type ScoreParser struct {
+	sr strings.Reader
+	r  PDNReader
+	g  Game
+	// moves and tags keep the lists' storage while a game without moves or tags is out.
+	moves []PDNMove
+	tags  []Tag
+}
+
+// Parse returns the first game of text, as NewPDNReader(strings.NewReader(text)).Next()
+// does (the same game, the same error; io.EOF for a text without a game; a list without
+// elements is nil). The game, its
+// move list and its tag list belong to p and are valid until the next Parse; the strings
+// in them (move texts, tag values, comments, the result) are parts of text or new, never
+// overwritten, and may be kept.
+func (p *ScoreParser) Parse(text string) (*Game, error) {
+	if cap(p.g.Moves) > cap(p.moves) {
+		p.moves = p.g.Moves
+	}
+	if cap(p.g.Tags) > cap(p.tags) {
+		p.tags = p.g.Tags
+	}
+	p.g = Game{Moves: p.moves[:len(p.g.Moves)], Tags: p.tags[:0]}
+	p.sr.Reset(text)
+	br := p.r.br
+	if br == nil {
+		br = bufio.NewReaderSize(&p.sr, 64<<10)
+	} else {
+		br.Reset(&p.sr)
+	}
+	pending, pendErr := p.r.pending[:0], p.r.pendErr[:0]
+	p.r = PDNReader{br: br, first: true, pending: pending, pendErr: pendErr, src: text, spare: &p.g,
+		buf: p.r.buf[:0], lineBuf: p.r.lineBuf[:0], decBuf: p.r.decBuf[:0], carrySave: p.r.carrySave[:0], carryLine: p.r.carryLine[:0]}
+	g, err := p.r.Next()
+	if g == &p.g {
+		// Empty lists are nil, the storage kept for the next score.
+		if len(g.Tags) == 0 {
+			p.tags, g.Tags = g.Tags, nil
+		}
+		if len(g.Moves) == 0 {
+			p.moves, g.Moves = g.Moves, nil
+		}
+	}
+	return g, err
 }

@@ -33,6 +33,40 @@ func (r *replayer) diagnose(p Position, w *PDNMove, s stepResult) (reason, detai
 		return ReasonNotOwnPiece, "", fmt.Sprintf("square %d holds a %s, but %s is to move", from, pc, turn)
 	}
 	legal := p.LegalMoves()
+	if reason, detail, msg := r.captureDiagnosis(p, w, legal); reason != "" {
+		return reason, detail, msg
+	}
+	if v.FlyingKings() && pc.IsMan() && r.passSq == from {
+		king := WhiteKing
+		if turn == Black {
+			king = BlackKing
+		}
+		for _, m := range p.Place(from, king).LegalMoves() {
+			if m.From == from && m.To == to {
+				return ReasonPromotionPassing, "", fmt.Sprintf("the man on %d passed the far row during a capture but did not end there, so it is still a man and cannot play %s (FMJD 4.15)", from, w.Text)
+			}
+		}
+	}
+	if pc.IsMan() {
+		if rsn, m := r.manDiagnosis(p, w); rsn != "" {
+			return rsn, "", m
+		}
+		if v.FlyingKings() && r.promotesInPassing(p, from, to) {
+			return ReasonPromotionPassing, "", "a man promoted while passing the far row during a capture: it stays a man until its move ends there, so it cannot go on capturing as a king (FMJD 4.15)"
+		}
+	}
+	if legal[0].IsCapture() && len(w.Via) == 0 && r.pseudoQuiet(p, from, to) {
+		return ReasonCaptureCompulsory, "", fmt.Sprintf("a capture was compulsory: %s", movesList(legal))
+	}
+	return ReasonNotALegalMove, "", fmt.Sprintf("no legal move of the %s on %d goes to %d", pc, from, to)
+}
+
+// captureDiagnosis explains a written move that is a capture of the piece on its from
+// square but not a legal one: not among the best captures (capture-not-maximal,
+// capture-priority), or stopping where it had to go on; "" when it is neither.
+func (r *replayer) captureDiagnosis(p Position, w *PDNMove, legal []Move) (reason, detail, msg string) {
+	v := r.v
+	from, to := Square(w.From), Square(w.To)
 	// A capture that exists but is not among the best.
 	for _, c := range p.AllCaptures() {
 		if c.From != from || c.To != to || (len(w.Via) > 0 && !pathFits(c, w.Via)) {
@@ -73,29 +107,7 @@ func (r *replayer) diagnose(p Position, w *PDNMove, s stepResult) (reason, detai
 		return ReasonCapturePriority, priorityDetail(RuleQuantity), fmt.Sprintf("the capture stops on %d after taking %d but must go on (%s); the most pieces, %d, must be taken (rule 1, RegTec 6.6-6.10)",
 			to, j+1, c.String(), len(best.Captured))
 	}
-	if v.FlyingKings() && pc.IsMan() && r.passSq == from {
-		king := WhiteKing
-		if turn == Black {
-			king = BlackKing
-		}
-		for _, m := range p.Place(from, king).LegalMoves() {
-			if m.From == from && m.To == to {
-				return ReasonPromotionPassing, "", fmt.Sprintf("the man on %d passed the far row during a capture but did not end there, so it is still a man and cannot play %s (FMJD 4.15)", from, w.Text)
-			}
-		}
-	}
-	if pc.IsMan() {
-		if rsn, m := r.manDiagnosis(p, w); rsn != "" {
-			return rsn, "", m
-		}
-		if v.FlyingKings() && r.promotesInPassing(p, from, to) {
-			return ReasonPromotionPassing, "", "a man promoted while passing the far row during a capture: it stays a man until its move ends there, so it cannot go on capturing as a king (FMJD 4.15)"
-		}
-	}
-	if legal[0].IsCapture() && len(w.Via) == 0 && r.pseudoQuiet(p, from, to) {
-		return ReasonCaptureCompulsory, "", fmt.Sprintf("a capture was compulsory: %s", movesList(legal))
-	}
-	return ReasonNotALegalMove, "", fmt.Sprintf("no legal move of the %s on %d goes to %d", pc, from, to)
+	return "", "", ""
 }
 
 // stopsAt returns the index j of an intermediate landing square of capture c equal to to
@@ -272,73 +284,87 @@ type manSearchResult struct {
 // via when given), with the Italian man's restrictions relaxed as asked. It prefers paths
 // that need a relaxation (the point is to explain a move that is not legal).
 func (r *replayer) manSearch(p Position, from, to Square, via []int, back, kings, promo bool) manSearchResult {
-	v := r.v
-	pc := p.At(from)
-	fwd := -1
-	farRow := 0
-	if pc.Side() == Black {
-		fwd, farRow = 1, v.Size()-1
+	s := manPathSearcher{v: r.v, p: p, from: from, to: to, via: via, back: back, kings: kings, promo: promo, pc: p.At(from), fwd: -1}
+	if s.pc.Side() == Black {
+		s.fwd, s.farRow = 1, r.v.Size()-1
 	}
-	var capt []Square
-	var res manSearchResult
-	var dfs func(cur Square, depth int, uBack, uKing, uPromo bool)
-	dfs = func(cur Square, depth int, uBack, uKing, uPromo bool) {
-		if res.found && (res.usedBack || res.usedKing || res.usedPromo) {
-			return
-		}
-		if depth > 0 && cur == to && (len(via) == 0 || depth == len(via)+1) {
-			if !res.found || uBack || uKing || uPromo {
-				res = manSearchResult{true, uBack, uKing, uPromo}
-			}
-		}
-		if depth > 16 || (len(via) > 0 && depth > len(via)) {
-			return
-		}
-		cr, cc := v.Coords(cur)
-		if depth > 0 && cr == farRow {
-			if !promo {
-				return
-			}
-			uPromo = true
-		}
-		for _, dr := range [2]int{-1, 1} {
-			for _, dc := range [2]int{-1, 1} {
-				b := dr != fwd
-				if b && !back {
-					continue
-				}
-				mid := v.SquareAt(cr+dr, cc+dc)
-				land := v.SquareAt(cr+2*dr, cc+2*dc)
-				if mid == 0 || land == 0 {
-					continue
-				}
-				if len(via) > 0 && depth < len(via) && land != Square(via[depth]) {
-					continue
-				}
-				mp := p.At(mid)
-				if mp == Empty || mp.Side() == pc.Side() || (mp.IsKing() && !kings) {
-					continue
-				}
-				if lp := p.At(land); lp != Empty && land != from {
-					continue
-				}
-				dup := false
-				for _, c := range capt {
-					if c == mid {
-						dup = true
-					}
-				}
-				if dup {
-					continue
-				}
-				capt = append(capt, mid)
-				dfs(land, depth+1, uBack || b, uKing || mp.IsKing(), uPromo)
-				capt = capt[:len(capt)-1]
-			}
+	s.dfs(from, 0, false, false, false)
+	return s.res
+}
+
+// manPathSearcher is the depth-first search of manSearch.
+type manPathSearcher struct {
+	v                  *Variant
+	p                  Position
+	from, to           Square
+	via                []int
+	back, kings, promo bool
+	pc                 Piece
+	fwd, farRow        int
+	capt               []Square
+	res                manSearchResult
+}
+
+func (s *manPathSearcher) dfs(cur Square, depth int, uBack, uKing, uPromo bool) {
+	if s.res.found && (s.res.usedBack || s.res.usedKing || s.res.usedPromo) {
+		return
+	}
+	if depth > 0 && cur == s.to && (len(s.via) == 0 || depth == len(s.via)+1) {
+		if !s.res.found || uBack || uKing || uPromo {
+			s.res = manSearchResult{true, uBack, uKing, uPromo}
 		}
 	}
-	dfs(from, 0, false, false, false)
-	return res
+	if depth > 16 || (len(s.via) > 0 && depth > len(s.via)) {
+		return
+	}
+	cr, cc := s.v.Coords(cur)
+	if depth > 0 && cr == s.farRow {
+		if !s.promo {
+			return
+		}
+		uPromo = true
+	}
+	for _, dr := range [2]int{-1, 1} {
+		for _, dc := range [2]int{-1, 1} {
+			b := dr != s.fwd
+			if b && !s.back {
+				continue
+			}
+			mid, land, ok := s.jump(cr, cc, dr, dc, depth)
+			if !ok {
+				continue
+			}
+			s.capt = append(s.capt, mid)
+			s.dfs(land, depth+1, uBack || b, uKing || s.p.At(mid).IsKing(), uPromo)
+			s.capt = s.capt[:len(s.capt)-1]
+		}
+	}
+}
+
+// jump returns the piece jumped and the landing square of the jump from (cr, cc) in
+// direction (dr, dc) at depth, and whether the search may take it: an opposing piece (a
+// king only with kings) not taken yet, a free landing square (or the start), on the
+// written path.
+func (s *manPathSearcher) jump(cr, cc, dr, dc, depth int) (Square, Square, bool) {
+	mid := s.v.SquareAt(cr+dr, cc+dc)
+	land := s.v.SquareAt(cr+2*dr, cc+2*dc)
+	if mid == 0 || land == 0 {
+		return 0, 0, false
+	}
+	if len(s.via) > 0 && depth < len(s.via) && land != Square(s.via[depth]) {
+		return 0, 0, false
+	}
+	mp := s.p.At(mid)
+	if mp == Empty || mp.Side() == s.pc.Side() || (mp.IsKing() && !s.kings) {
+		return 0, 0, false
+	}
+	if lp := s.p.At(land); lp != Empty && land != s.from {
+		return 0, 0, false
+	}
+	if containsSquare(s.capt, mid) {
+		return 0, 0, false
+	}
+	return mid, land, true
 }
 
 // promotesInPassing reports whether the International man on from could reach to only by

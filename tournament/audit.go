@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"sync"
 
 	"arbitro/rules"
 )
@@ -133,7 +132,7 @@ func (tx *Tx) Audit(t *Tournament, round int) (*TournamentAudit, error) {
 		if err != nil {
 			return nil, err
 		}
-		ga, err := auditGame(t, sg, claims, openings[b.Round])
+		ga, err := auditGame(t, sg, claims, openings[b.Round], nil)
 		if err != nil {
 			return nil, err
 		}
@@ -149,10 +148,12 @@ func (tx *Tx) Audit(t *Tournament, round int) (*TournamentAudit, error) {
 
 // auditGame judges one stored score of t with its board's stored claims and its round's
 // opening ("" when none was drawn) (the work of Audit for one board, without the database).
-func auditGame(t *Tournament, sg *StoredGame, claims []StoredClaim, opening string) (GameAudit, error) {
+// The score is read with sp (nil: a new reader): then ga.Game is sp's, valid until its
+// next Parse.
+func auditGame(t *Tournament, sg *StoredGame, claims []StoredClaim, opening string, sp *rules.ScoreParser) (GameAudit, error) {
 	b := sg.Board
 	ga := GameAudit{Board: b, GameID: b.GameID, Problems: []Problem{}}
-	g, perr := parseStoredGame(sg)
+	g, perr := parseStoredGame(sg, sp)
 	if perr != nil {
 		ga.Verdict = rules.ParseErrorVerdict(g, perr)
 	} else {
@@ -189,18 +190,16 @@ func auditGame(t *Tournament, sg *StoredGame, claims []StoredClaim, opening stri
 	return ga, nil
 }
 
-// pdnBufs holds the 64 KiB read buffers of the PDN reader between games: a stored score is
-// read through a pooled buffer (bufio.NewReaderSize, inside rules.NewPDNReader, keeps a
-// reader that is already large enough) instead of a new one per score.
-var pdnBufs = sync.Pool{New: func() any { return bufio.NewReaderSize(nil, 64<<10) }}
-
-// parseStoredGame is StoredGame.Parse with a pooled read buffer.
-func parseStoredGame(sg *StoredGame) (*rules.Game, error) {
-	br := pdnBufs.Get().(*bufio.Reader)
-	defer pdnBufs.Put(br)
-	br.Reset(strings.NewReader(sg.PDN))
-	g, err := rules.NewPDNReader(br).Next()
-	br.Reset(nil)
+// parseStoredGame is StoredGame.Parse through sp (nil: a new reader, for a game that is
+// kept): with sp the game is sp's until its next Parse.
+func parseStoredGame(sg *StoredGame, sp *rules.ScoreParser) (*rules.Game, error) {
+	var g *rules.Game
+	var err error
+	if sp != nil {
+		g, err = sp.Parse(sg.PDN)
+	} else {
+		g, err = rules.NewPDNReader(strings.NewReader(sg.PDN)).Next()
+	}
 	if err == io.EOF {
 		return nil, fmt.Errorf("%w: stored game %d is empty", ErrBadPDN, sg.ID)
 	}

@@ -4,6 +4,9 @@ import (
 	"database/sql"
 	"maps"
 	"slices"
+	"sync"
+
+	"arbitro/rules"
 )
 
 // ArchiveItemKind tells what an ArchiveItem carries.
@@ -37,7 +40,9 @@ type AuditSummary struct {
 	TournamentID int64  `json:"tournament_id,omitempty"`
 	Name         string `json:"name,omitempty"`
 	Variant      string `json:"variant,omitempty"`
-	Tournaments  int    `json:"tournaments,omitempty"`
+	// Lang is the tournament's language (Tournament.Lang), "" for the archive's totals.
+	Lang        string `json:"lang,omitempty"`
+	Tournaments int    `json:"tournaments,omitempty"`
 	// Games is the number of stored scores replayed.
 	Games int `json:"games"`
 	// WithProblems is the number of scores with at least one problem.
@@ -119,6 +124,9 @@ type ArchiveAuditOptions struct {
 	OnItem func(it *ArchiveItem) error
 }
 
+// archiveBatch is the number of items the archive audit hands a worker at a time.
+const archiveBatch = 32
+
 // archiveJob is one unit of the archive audit's pipeline: a marker (start or end of a
 // tournament) or a score to judge.
 type archiveJob struct {
@@ -150,57 +158,15 @@ func (tx *Tx) AuditAll(opts ArchiveAuditOptions) (*AuditSummary, error) {
 	}
 	var cur *AuditSummary // of the tournament being emitted
 
-	// the producer: tournaments by id, then each one's scores, one query each
-	var lastID int64
-	var t *Tournament
-	var rows *sql.Rows
-	var claims map[int64][]StoredClaim
-	var openings map[int]string
-	defer func() {
-		if rows != nil {
-			rows.Close()
-		}
-	}()
-	next := func() (archiveJob, bool, error) {
-		for {
-			if t == nil {
-				nt, ok, err := tx.tournamentAfter(lastID)
-				if err != nil || !ok {
-					return archiveJob{}, false, err
-				}
-				t, lastID = nt, nt.ID
-				if claims, err = tx.claimsOfTournament(t.ID); err != nil {
-					return archiveJob{}, false, err
-				}
-				if openings, err = tx.roundOpenings(t); err != nil {
-					return archiveJob{}, false, err
-				}
-				rows, err = tx.query(`SELECT `+boardCols+`, g.pdn`+boardFrom+
-					` WHERE r.tournament_id = ? AND g.id IS NOT NULL ORDER BY r.number, b.board, b.game`, t.ID)
-				if err != nil {
-					return archiveJob{}, false, err
-				}
-				return archiveJob{kind: ItemTournamentStart, t: t}, true, nil
-			}
-			if rows.Next() {
-				sg := &StoredGame{}
-				b, err := scanBoard(withExtra{rows, []any{&sg.PDN}})
-				if err != nil {
-					return archiveJob{}, false, err
-				}
-				sg.ID, sg.Board = b.GameID, b
-				return archiveJob{kind: ItemGame, t: t, sg: sg, claims: claims[b.ID], opening: openings[b.Round]}, true, nil
-			}
-			if err := rows.Err(); err != nil {
-				return archiveJob{}, false, err
-			}
-			rows.Close()
-			rows = nil
-			done := t
-			t = nil
-			return archiveJob{kind: ItemTournamentEnd, t: done}, true, nil
-		}
+	// the producer: tournaments by id, then each one's scores; every query prepared once
+	ar, err := tx.newArchiveReader()
+	if err != nil {
+		return total, err
 	}
+	defer ar.close()
+	next := ar.next
+	// one score parser per worker (a Pool hands each goroutine the one it put back)
+	parsers := sync.Pool{New: func() any { return new(rules.ScoreParser) }}
 	type result struct {
 		it  ArchiveItem
 		err error
@@ -210,14 +176,16 @@ func (tx *Tx) AuditAll(opts ArchiveAuditOptions) (*AuditSummary, error) {
 		if j.kind != ItemGame {
 			return result{it: it}
 		}
-		ga, err := auditGame(j.t, j.sg, j.claims, j.opening)
+		sp := parsers.Get().(*rules.ScoreParser)
+		defer parsers.Put(sp)
+		ga, err := auditGame(j.t, j.sg, j.claims, j.opening, sp)
 		if err != nil {
 			return result{err: err}
 		}
 		if opts.Render != nil {
 			it.Out = opts.Render(j.t, &ga)
 		}
-		ga.Game = nil
+		ga.Game = nil // sp's, read again by the next score
 		it.Game = &ga
 		return result{it: it}
 	}
@@ -228,7 +196,7 @@ func (tx *Tx) AuditAll(opts ArchiveAuditOptions) (*AuditSummary, error) {
 		it := &r.it
 		switch it.Kind {
 		case ItemTournamentStart:
-			cur = &AuditSummary{TournamentID: it.Tournament.ID, Name: it.Tournament.Name, Variant: it.Tournament.Variant.Name()}
+			cur = &AuditSummary{TournamentID: it.Tournament.ID, Name: it.Tournament.Name, Variant: it.Tournament.Variant.Name(), Lang: it.Tournament.Lang}
 		case ItemGame:
 			cur.add(it.Game)
 		case ItemTournamentEnd:
@@ -241,51 +209,250 @@ func (tx *Tx) AuditAll(opts ArchiveAuditOptions) (*AuditSummary, error) {
 		}
 		return nil
 	}
-	if err := OrderedMap(jobs, next, work, emit); err != nil {
+	// The scores go to the workers in batches of archiveBatch (OrderedMap groups these
+	// again): few hand-offs between goroutines, which on a loaded machine each wait for the
+	// operating system to run the other side.
+	var pending error // a read error after the scores of the batch returned with it
+	nextBatch := func() ([]archiveJob, bool, error) {
+		if pending != nil {
+			return nil, false, pending
+		}
+		batch := make([]archiveJob, 0, archiveBatch)
+		for len(batch) < archiveBatch {
+			j, ok, err := next()
+			if err != nil {
+				if len(batch) == 0 {
+					return nil, false, err
+				}
+				pending = err
+				break
+			}
+			if !ok {
+				break
+			}
+			batch = append(batch, j)
+		}
+		return batch, len(batch) > 0, nil
+	}
+	workBatch := func(js []archiveJob) []result {
+		out := make([]result, len(js))
+		for i, j := range js {
+			out[i] = work(j)
+		}
+		return out
+	}
+	emitBatch := func(rs []result) error {
+		for _, r := range rs {
+			if err := emit(r); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if err := OrderedMap(jobs, nextBatch, workBatch, emitBatch); err != nil {
 		return total, err
 	}
 	return total, nil
 }
 
-// withExtra scans a board row followed by extra columns.
-type withExtra struct {
-	rows  *sql.Rows
-	extra []any
+// archiveReader reads the archive for AuditAll: the tournaments by id, and for each its
+// player names, its claims and its stored scores in round, board and game order, with
+// statements prepared once. A score's board carries what the audit uses: the result
+// without its entry time and author.
+type archiveReader struct {
+	tx                                       *Tx
+	tourStmt, nameStmt, claimStmt, scoreStmt *sql.Stmt
+	lastID                                   int64
+	t                                        *Tournament      // the tournament being read, nil between two
+	rows                                     *sql.Rows        // its scores
+	names                                    map[int64]string // entry id -> player name, of t
+	claims                                   map[int64][]StoredClaim
+	openings                                 map[int]string // round -> drawn opening, of t
+	kind, rest, opening                      sql.RawBytes
 }
 
-func (w withExtra) Scan(dest ...any) error { return w.rows.Scan(append(dest, w.extra...)...) }
+// archiveScoreQuery selects the stored scores of a tournament, with what the audit needs of
+// each board; the player names come from the tournament's names (one query).
+const archiveScoreQuery = `SELECT b.id, r.number, b.board, b.game, b.white_entry, coalesce(b.black_entry, 0),
+	res.kind, coalesce(res.white_points, 0), coalesce(res.black_points, 0), g.id, b.rest, r.opening, g.pdn
+	FROM rounds r JOIN boards b ON b.round_id = r.id JOIN games g ON g.board_id = b.id
+	LEFT JOIN results res ON res.board_id = b.id
+	WHERE r.tournament_id = ? ORDER BY r.number, b.board, b.game`
 
-// tournamentAfter returns the tournament with the smallest id above id.
-func (tx *Tx) tournamentAfter(id int64) (*Tournament, bool, error) {
-	row := tx.queryRow(`SELECT `+tournamentCols+` FROM tournaments t WHERE t.id > ? ORDER BY t.id LIMIT 1`, id)
-	t, err := scanTournament(row)
-	if err == sql.ErrNoRows {
-		return nil, false, nil
-	}
-	if err != nil {
-		return nil, false, err
-	}
-	return t, true, nil
-}
-
-// claimsOfTournament returns the claims of tournament id by board id, oldest first.
-func (tx *Tx) claimsOfTournament(id int64) (map[int64][]StoredClaim, error) {
-	rows, err := tx.query(`SELECT c.id, c.board_id, c.rule, coalesce(c.requested_ply, 0), coalesce(c.declared_ply, 0),
+func (tx *Tx) newArchiveReader() (*archiveReader, error) {
+	ar := &archiveReader{tx: tx}
+	for _, q := range []struct {
+		dst **sql.Stmt
+		sql string
+	}{
+		{&ar.tourStmt, `SELECT ` + tournamentCols + ` FROM tournaments t WHERE t.id > ? ORDER BY t.id LIMIT 1`},
+		{&ar.nameStmt, `SELECT e.id, p.name FROM entries e JOIN players p ON p.id = e.player_id WHERE e.tournament_id = ?`},
+		{&ar.claimStmt, `SELECT c.id, c.board_id, c.rule, coalesce(c.requested_ply, 0), coalesce(c.declared_ply, 0),
 		c.engine_ok, c.decision FROM claims c JOIN boards b ON b.id = c.board_id JOIN rounds r ON r.id = b.round_id
-		WHERE r.tournament_id = ? ORDER BY c.id`, id)
-	if err != nil {
-		return nil, err
+		WHERE r.tournament_id = ? ORDER BY c.id`},
+		{&ar.scoreStmt, archiveScoreQuery},
+	} {
+		st, err := tx.prepare(q.sql)
+		if err != nil {
+			ar.close()
+			return nil, err
+		}
+		*q.dst = st
 	}
-	defer rows.Close()
-	out := map[int64][]StoredClaim{}
+	return ar, nil
+}
+
+func (ar *archiveReader) close() {
+	if ar.rows != nil {
+		ar.rows.Close()
+	}
+	for _, st := range []*sql.Stmt{ar.tourStmt, ar.nameStmt, ar.claimStmt, ar.scoreStmt} {
+		if st != nil {
+			st.Close()
+		}
+	}
+}
+
+// next returns the next job: a tournament's start, each of its scores, its end; false
+// after the last tournament.
+func (ar *archiveReader) next() (archiveJob, bool, error) {
+	if ar.t == nil {
+		t, err := scanTournament(ar.tourStmt.QueryRowContext(ar.tx.ctx, ar.lastID))
+		if err == sql.ErrNoRows {
+			return archiveJob{}, false, nil
+		}
+		if err != nil {
+			return archiveJob{}, false, err
+		}
+		if err := ar.open(t); err != nil {
+			return archiveJob{}, false, err
+		}
+		ar.t, ar.lastID = t, t.ID
+		return archiveJob{kind: ItemTournamentStart, t: t}, true, nil
+	}
+	if ar.rows.Next() {
+		return ar.score()
+	}
+	if err := ar.rows.Err(); err != nil {
+		return archiveJob{}, false, err
+	}
+	ar.rows.Close()
+	ar.rows = nil
+	done := ar.t
+	ar.t = nil
+	return archiveJob{kind: ItemTournamentEnd, t: done}, true, nil
+}
+
+// open reads t's names and claims and starts the query of its scores.
+func (ar *archiveReader) open(t *Tournament) error {
+	ctx := ar.tx.ctx
+	ar.names = map[int64]string{}
+	rows, err := ar.nameStmt.QueryContext(ctx, t.ID)
+	if err != nil {
+		return err
+	}
+	for rows.Next() {
+		var id int64
+		var name string
+		if err := rows.Scan(&id, &name); err != nil {
+			rows.Close()
+			return err
+		}
+		ar.names[id] = name
+	}
+	if err := rows.Close(); err != nil {
+		return err
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	ar.claims = map[int64][]StoredClaim{}
+	if rows, err = ar.claimStmt.QueryContext(ctx, t.ID); err != nil {
+		return err
+	}
 	for rows.Next() {
 		var c StoredClaim
 		var ok sql.NullInt64
 		if err := rows.Scan(&c.ID, &c.BoardID, &c.Rule, &c.RequestedAt, &c.DeclaredAt, &ok, &c.Decision); err != nil {
-			return nil, err
+			rows.Close()
+			return err
 		}
 		c.EngineOK = ok.Valid && ok.Int64 == 1
-		out[c.BoardID] = append(out[c.BoardID], c)
+		ar.claims[c.BoardID] = append(ar.claims[c.BoardID], c)
 	}
-	return out, rows.Err()
+	if err := rows.Close(); err != nil {
+		return err
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	ar.openings = map[int]string{}
+	ar.rows, err = ar.scoreStmt.QueryContext(ctx, t.ID)
+	return err
+}
+
+// score scans the current row into a score to judge. Numbers are scanned as int64 and
+// the short texts as raw bytes mapped to constants, so a row costs its score's text and
+// its Board only.
+func (ar *archiveReader) score() (archiveJob, bool, error) {
+	var id, round, board, game, white, black, wp, bp, gid int64
+	sg := &StoredGame{}
+	if err := ar.rows.Scan(&id, &round, &board, &game, &white, &black, &ar.kind, &wp, &bp, &gid, &ar.rest, &ar.opening, &sg.PDN); err != nil {
+		return archiveJob{}, false, err
+	}
+	b := &Board{ID: id, Round: int(round), Board: int(board), Game: int(game), WhiteEntry: white, BlackEntry: black, GameID: gid}
+	var err error
+	if b.White, err = ar.name(white); err != nil {
+		return archiveJob{}, false, err
+	}
+	if black != 0 {
+		if b.Black, err = ar.name(black); err != nil {
+			return archiveJob{}, false, err
+		}
+	}
+	if ar.kind != nil {
+		b.Result = &Result{Kind: internKind(ar.kind), WhitePoints: int(wp), BlackPoints: int(bp)}
+	}
+	b.Rest = internRest(ar.rest)
+	opening, ok := ar.openings[b.Round]
+	if !ok {
+		opening = string(ar.opening)
+		ar.openings[b.Round] = opening
+	}
+	sg.ID, sg.Board = gid, b
+	return archiveJob{kind: ItemGame, t: ar.t, sg: sg, claims: ar.claims[id], opening: opening}, true, nil
+}
+
+// name returns the player of entry id (of the tournament being read; another
+// tournament's entry, which a board should never hold, is looked up on its own).
+func (ar *archiveReader) name(id int64) (string, error) {
+	if n, ok := ar.names[id]; ok {
+		return n, nil
+	}
+	var n string
+	err := ar.tx.queryRow(`SELECT p.name FROM entries e JOIN players p ON p.id = e.player_id WHERE e.id = ?`, id).Scan(&n)
+	if err == nil {
+		ar.names[id] = n
+	}
+	return n, err
+}
+
+// internKind returns the result kind constant spelled b.
+func internKind(b []byte) string {
+	for _, k := range []string{KindPlayed, KindForfeit, KindBye, KindUnplayed, KindAdjourned} {
+		if string(b) == k {
+			return k
+		}
+	}
+	return string(b)
+}
+
+// internRest returns the rest kind spelled b ("" when none).
+func internRest(b []byte) string {
+	for _, k := range []string{"", "RM", "RR", "RT"} {
+		if string(b) == k {
+			return k
+		}
+	}
+	return string(b)
 }

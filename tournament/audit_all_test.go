@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -199,4 +200,59 @@ func BenchmarkAuditAllFile(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// AuditAll judges every score as Audit does tournament by tournament (the archive reader
+// reads the boards with fewer columns and the names per tournament): the same boards,
+// verdicts, problems and claims, in the same order.
+func TestAuditAllSameAsAudit(t *testing.T) {
+	st := archiveStore(t, 1)
+	var want []GameAudit
+	var got []GameAudit
+	err := st.View(context.Background(), func(tx *Tx) error {
+		ts, err := tx.Tournaments()
+		if err != nil {
+			return err
+		}
+		for i := range ts {
+			a, err := tx.Audit(&ts[i], 0)
+			if err != nil {
+				return err
+			}
+			for _, ga := range a.Games {
+				ga.Game = nil
+				ga.Board.Result = resultWithoutEntry(ga.Board.Result)
+				want = append(want, ga)
+			}
+		}
+		_, err = tx.AuditAll(ArchiveAuditOptions{Jobs: 3, OnItem: func(it *ArchiveItem) error {
+			if it.Kind == ItemGame {
+				got = append(got, *it.Game)
+			}
+			return nil
+		}})
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(want) != 110+36 || len(got) != len(want) {
+		t.Fatalf("%d scores by AuditAll, %d by Audit", len(got), len(want))
+	}
+	for i := range want {
+		if !reflect.DeepEqual(got[i], want[i]) {
+			t.Fatalf("score %d:\n got %+v\nwant %+v", i, got[i], want[i])
+		}
+	}
+}
+
+// resultWithoutEntry is r without when and by whom it was entered (AuditAll does not read
+// them).
+func resultWithoutEntry(r *Result) *Result {
+	if r == nil {
+		return nil
+	}
+	c := *r
+	c.EnteredAt, c.EnteredBy = "", ""
+	return &c
 }

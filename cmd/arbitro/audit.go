@@ -233,6 +233,9 @@ func auditAll(cmd *cobra.Command, jobs int, pdf string) error {
 	}
 	if pdf != "" {
 		if err := writePDF(cmd, pdf, func(w io.Writer, m reports.Meta) error {
+			if flagLang != "" { // else English, and each tournament in its own language
+				m.Locale, _ = reports.LoadLocale(flagLang) // checked before anything was opened
+			}
 			return reports.WriteArchiveAuditPDF(w, total, aw.Summaries, m)
 		}); err != nil {
 			return err
