@@ -1,5 +1,5 @@
 -- arbitro database schema. The version below is stored in PRAGMA user_version.
--- schema-version: 2
+-- schema-version: 3
 --
 -- Conventions
 --   * Scores are integer game points in draughts scoring: win 2, draw 1, loss 0. They are
@@ -251,7 +251,8 @@ CREATE TABLE trf_players (
     entry_id   INTEGER PRIMARY KEY REFERENCES entries (id),
     sex        TEXT    NOT NULL DEFAULT '',
     birth_date TEXT    NOT NULL DEFAULT '',
-    id_column  TEXT    NOT NULL DEFAULT ''
+    id_column  TEXT    NOT NULL DEFAULT '',
+    line       TEXT    NOT NULL DEFAULT ''    -- the 001 line as read (issue 19, version 3)
 );
 -- TRF records of an imported file that arbitro keeps verbatim for export (172-222, 240,
 -- 250, 299, ### comments, lines it does not know), in file order.

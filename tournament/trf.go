@@ -80,6 +80,11 @@ type TRFPlayer struct {
 	Rank       int // 0 when blank
 	Rounds     []TRFRound
 	Line       int // line number in the parsed file (0 if built in memory)
+	// Raw is the 001 line as read (ParseTRF; ExportTRF from an imported file), "" when
+	// built in memory. WriteTRF writes a field, or a round block, in the file's own
+	// spelling (a rating written "0", an id "0", an opponent "  25" or "0025", an absence
+	// "         -") whenever Raw reads as the value being written.
+	Raw string
 }
 
 // TRF is a parsed tournament report: the header lines, players and extensions. Lines
@@ -112,6 +117,9 @@ type TRF struct {
 	Forbidden    []TRFForbidden    // 260 records, and XXP lines (all rounds)
 	Byes         []TRFBye          // 240 records
 	Abnormal     []TRFAbnormal     // 299 records
+	XXA          []TRFXXA          // XXA lines: acceleration points per player and round
+	Absent       []int             // XXZ lines: absent from the round to be paired
+	XXS          string            // the XXS line (point system by result) as read, "" if none
 	Players      []TRFPlayer
 	Other        []string // lines not understood (### comments too), verbatim, in order
 }
@@ -198,166 +206,6 @@ func ParseTRF(r io.Reader) (*TRF, error) {
 	return t, nil
 }
 
-// parseLine reads one non-blank line of a TRF (ln: its line number) into t. byeGiven is
-// set when the line gives the pairing-allocated bye's points (BBU, 162 P).
-func (t *TRF) parseLine(raw string, ln int, byeGiven *bool) error {
-	code := raw
-	if len(code) > 3 {
-		code = raw[:3]
-	}
-	rest := ""
-	if len(raw) > 4 {
-		rest = strings.TrimSpace(raw[4:])
-	}
-	switch code {
-	case "001":
-		p, err := parsePlayerLine(raw, ln)
-		if err != nil {
-			return err
-		}
-		t.Players = append(t.Players, p)
-	case "012":
-		t.Name = rest
-	case "022":
-		t.City = rest
-	case "032":
-		t.Federation = rest
-	case "042":
-		t.StartDate = rest
-	case "052":
-		t.EndDate = rest
-	case "062":
-		t.NumPlayers = rest
-	case "072":
-		t.NumRated = rest
-	case "082":
-		t.NumTeams = rest
-	case "092":
-		t.Type = rest
-	case "102":
-		t.ChiefArbiter = rest
-	case "112":
-		t.DeputyArbiters = append(t.DeputyArbiters, rest)
-	case "122":
-		t.TimeControl = rest
-	case "132":
-		t.RoundDates = strings.TrimRight(raw[min(len(raw), 4):], " ")
-	case "XXR":
-		t.HasXX = true
-		n, err := strconv.Atoi(rest)
-		if err != nil || n < 1 {
-			return trfErr(ln, "XXR wants a number of rounds, got %q", rest)
-		}
-		t.TotalRounds = n
-	case "XXC":
-		t.HasXX = true
-		// options in any order: white1 | black1, rank (JaVaFo)
-		f := strings.Fields(rest)
-		if len(f) == 0 {
-			return trfErr(ln, "XXC wants white1 or black1 (and optionally rank)")
-		}
-		for _, o := range f {
-			switch strings.ToLower(o) {
-			case "white1":
-				t.InitialColour = pairing.White
-			case "black1":
-				t.InitialColour = pairing.Black
-			case "rank":
-				t.ByRank = true
-			default:
-				return trfErr(ln, "XXC wants white1, black1 or rank, got %q", o)
-			}
-		}
-	case "142":
-		t.Has2026 = true
-		n, err := strconv.Atoi(rest)
-		if err != nil || n < 1 {
-			return trfErr(ln, "142 wants a number of rounds, got %q", rest)
-		}
-		t.TotalRounds = n
-	case "152":
-		t.Has2026 = true
-		switch strings.ToUpper(rest) {
-		case "W":
-			t.InitialColour = pairing.White
-		case "B":
-			t.InitialColour = pairing.Black
-		default:
-			return trfErr(ln, "152 wants W or B (the initial colour), got %q", rest)
-		}
-	case "162":
-		t.Has2026 = true
-		given, err := t.parse162(raw)
-		if err != nil {
-			return trfErr(ln, "%v", err)
-		}
-		t.PointsGiven = true
-		*byeGiven = *byeGiven || given
-	case "172":
-		t.RankMethod = rest
-	case "182":
-		t.Controller = rest
-	case "192":
-		t.TypeCode = rest
-	case "202":
-		t.TieBreaks = rest
-	case "212":
-		t.StandingsTieBreaks = rest
-	case "222":
-		t.TimeControlCode = rest
-	case "250":
-		a, err := parse250(raw)
-		if err != nil {
-			return trfErr(ln, "%v", err)
-		}
-		t.Acceleration = append(t.Acceleration, a)
-	case "260", "XXP":
-		fb, err := parse260(raw)
-		if err != nil {
-			return trfErr(ln, "%v", err)
-		}
-		t.Forbidden = append(t.Forbidden, fb)
-	case "240":
-		b, err := parse240(raw)
-		if err != nil {
-			return trfErr(ln, "%v", err)
-		}
-		t.Byes = append(t.Byes, b)
-	case "299":
-		a, err := parse299(raw)
-		if err != nil {
-			return trfErr(ln, "%v", err)
-		}
-		t.Abnormal = append(t.Abnormal, a)
-	case "BBW", "BBD", "BBL", "BBZ", "BBF", "BBU", "BBX":
-		t.HasXX = true
-		v, err := parseTenths(rest)
-		if err != nil {
-			return trfErr(ln, "%s wants points like 1.0, got %q", code, rest)
-		}
-		t.PointsGiven = true
-		switch code {
-		case "BBW":
-			t.Points.Win = v
-		case "BBD":
-			t.Points.Draw = v
-		case "BBL":
-			t.Points.Loss = v
-		case "BBZ":
-			t.Points.ZeroBye = v
-		case "BBF":
-			t.Points.ForfeitLoss = v
-		case "BBU":
-			t.Points.PAB, *byeGiven = v, true
-		case "BBX":
-			t.Unknown = v
-		}
-	default:
-		t.Other = append(t.Other, raw)
-	}
-	return nil
-}
-
 // scanTRFLines splits at CR, LF or CR LF: TRF-2026 (Remark 1) ends every line with a CR,
 // and bbpPairings writes CR alone.
 func scanTRFLines(data []byte, atEOF bool) (advance int, token []byte, err error) {
@@ -430,7 +278,7 @@ func formatTenths(v int) string {
 }
 
 func parsePlayerLine(line string, ln int) (TRFPlayer, error) {
-	p := TRFPlayer{Line: ln}
+	p := TRFPlayer{Line: ln, Raw: line}
 	if len(line) < 8 {
 		return p, trfErr(ln, "player line too short (%d columns; the starting rank is in columns 5-8)", len(line))
 	}
@@ -465,34 +313,9 @@ func parsePlayerLine(line string, ln int) (TRFPlayer, error) {
 		return p, trfErr(ln, "columns 90-91 must be blank (round blocks start at column 92)")
 	}
 	for r, col := 1, 92; col <= len(line); r, col = r+1, col+10 {
-		blk := field(line, col, col+7)
-		for len(blk) < 8 {
-			blk += " "
-		}
-		if strings.TrimSpace(blk) == "" {
-			p.Rounds = append(p.Rounds, TRFRound{Colour: ' ', Result: ' '})
-			continue
-		}
-		if blk[4] != ' ' || blk[6] != ' ' || strings.TrimSpace(field(line, col+8, col+9)) != "" {
-			return p, trfErr(ln, "round %d block at column %d is misaligned (want 'NNNN C R')", r, col)
-		}
-		rd := TRFRound{Colour: blk[5], Result: blk[7]}
-		if o := strings.TrimSpace(blk[:4]); o != "" {
-			if rd.Opponent, err = strconv.Atoi(o); err != nil || rd.Opponent < 0 {
-				return p, trfErr(ln, "round %d: opponent %q in columns %d-%d is not a starting rank", r, blk[:4], col, col+3)
-			}
-		}
-		if !strings.ContainsRune("wb- ", rune(rd.Colour)) {
-			return p, trfErr(ln, "round %d: colour %q in column %d (want w, b or -)", r, rd.Colour, col+5)
-		}
-		if !strings.ContainsRune(validResults, rune(rd.Result)) {
-			return p, trfErr(ln, "round %d: unknown result code %q in column %d (want one of 1 0 = W D L + - U F H Z)", r, rd.Result, col+7)
-		}
-		if rd.Opponent > 0 && rd.Result == 'U' {
-			return p, trfErr(ln, "round %d: pairing-allocated bye (U) with an opponent", r)
-		}
-		if rd.Opponent == 0 && strings.ContainsRune("10=WDL", rune(rd.Result)) {
-			return p, trfErr(ln, "round %d: result %q needs an opponent", r, rd.Result)
+		rd, err := parseRoundBlock(line, ln, r, col)
+		if err != nil {
+			return p, err
 		}
 		p.Rounds = append(p.Rounds, rd)
 	}
@@ -504,6 +327,40 @@ func parsePlayerLine(line string, ln int) (TRFPlayer, error) {
 		p.Rounds = nil
 	}
 	return p, nil
+}
+
+// parseRoundBlock reads the block of round r of a player line, at columns col..col+9
+// ("NNNN C R" and two blanks): opponent's starting rank (blank or 0000: none), colour
+// (w b - or blank), result code. A blank block is {0, ' ', ' '}.
+func parseRoundBlock(line string, ln, r, col int) (TRFRound, error) {
+	blk := field(line, col, col+7)
+	for len(blk) < 8 {
+		blk += " "
+	}
+	if strings.TrimSpace(blk) == "" {
+		return TRFRound{Colour: ' ', Result: ' '}, nil
+	}
+	if blk[4] != ' ' || blk[6] != ' ' || strings.TrimSpace(field(line, col+8, col+9)) != "" {
+		return TRFRound{}, trfErr(ln, "round %d block at column %d is misaligned (want 'NNNN C R')", r, col)
+	}
+	rd := TRFRound{Colour: blk[5], Result: blk[7]}
+	if o := strings.TrimSpace(blk[:4]); o != "" {
+		var err error
+		if rd.Opponent, err = strconv.Atoi(o); err != nil || rd.Opponent < 0 {
+			return rd, trfErr(ln, "round %d: opponent %q in columns %d-%d is not a starting rank", r, blk[:4], col, col+3)
+		}
+	}
+	switch {
+	case !strings.ContainsRune("wb- ", rune(rd.Colour)):
+		return rd, trfErr(ln, "round %d: colour %q in column %d (want w, b or -)", r, rd.Colour, col+5)
+	case !strings.ContainsRune(validResults, rune(rd.Result)):
+		return rd, trfErr(ln, "round %d: unknown result code %q in column %d (want one of 1 0 = W D L + - U F H Z)", r, rd.Result, col+7)
+	case rd.Opponent > 0 && rd.Result == 'U':
+		return rd, trfErr(ln, "round %d: pairing-allocated bye (U) with an opponent", r)
+	case rd.Opponent == 0 && strings.ContainsRune("10=WDL", rune(rd.Result)):
+		return rd, trfErr(ln, "round %d: result %q needs an opponent", r, rd.Result)
+	}
+	return rd, nil
 }
 
 // resultPoints is the score of a result code in the point system (tenths).
@@ -677,6 +534,9 @@ func (t *TRF) EntrantsAfter(played int) []pairing.Entrant {
 				e.Available = false
 			}
 		}
+		if played == t.PlayedRounds() && containsInt(t.Absent, p.Number) {
+			e.Available = false // XXZ: absent from the round to be paired
+		}
 		if adj := t.abnormalAdjust(p.Number, p.Rounds[:min(played, len(p.Rounds))]); adj != 0 && t.Points.Win > 0 {
 			// 299 abnormal points, in game points (a win = 2)
 			e.Score += (2*adj + t.Points.Win/2) / t.Points.Win
@@ -712,101 +572,122 @@ func (t *TRF) RoundPairs(r int) []pairing.Pair {
 	return out
 }
 
-// WriteTRF writes t in TRF-16 with the XXR, XXC and (when PointsGiven or not the
-// default) BB? extension lines. Player lines are written with the fields at their
-// columns (a value longer than its columns, e.g. a name over 33 characters, is cut); the
+// WriteTRF writes t in TRF-16 with the TRF-2026 records (142, 152, 162, 172-222, 240,
+// 250, 260, 299) and the JaVaFo/bbpPairings lines (XXR, XXC, BB? or XXS, XXA, XXZ, XXP),
+// each in the form the file had (both forms for a TRF built in memory). Player lines are
+// written with the fields at their columns (a value longer than its columns, e.g. a name
+// over 33 characters, is cut; an unchanged field in the spelling of TRFPlayer.Raw); the
 // points column is recomputed from the results in t.Points. Lines kept in Other are
 // written last, as read.
 func WriteTRF(w io.Writer, t *TRF) error {
 	bw := bufio.NewWriter(w)
+	t.writeHeader(bw)
+	for _, p := range t.Players {
+		bw.WriteString(playerLine(t, &p))
+		bw.WriteByte('\n')
+	}
+	t.writeXX(bw)
+	var lines []string
+	for _, b := range t.Byes {
+		lines = append(lines, b.line())
+	}
+	for _, a := range t.Acceleration {
+		lines = append(lines, a.line())
+	}
+	for _, f := range t.Forbidden {
+		lines = append(lines, f.line())
+	}
+	for _, a := range t.Abnormal {
+		lines = append(lines, a.line())
+	}
+	for _, o := range append(lines, t.Other...) {
+		bw.WriteString(o)
+		bw.WriteByte('\n')
+	}
+	return bw.Flush()
+}
+
+// forms reports which forms of the rounds, colour and points records WriteTRF writes:
+// TRF-2026 (142 152 162) and JaVaFo (XXR XXC BB?), those the file had, both when neither.
+func (t *TRF) forms() (w2026, wXX bool) {
+	return t.Has2026 || !t.HasXX, t.HasXX || !t.Has2026
+}
+
+// writeHeader writes the tournament records 012-222.
+func (t *TRF) writeHeader(bw *bufio.Writer) {
 	hdr := func(code, v string) {
 		if v != "" {
 			fmt.Fprintf(bw, "%s %s\n", code, v)
 		}
 	}
-	hdr("012", t.Name)
-	hdr("022", t.City)
-	hdr("032", t.Federation)
-	hdr("042", t.StartDate)
-	hdr("052", t.EndDate)
-	hdr("062", t.NumPlayers)
-	hdr("072", t.NumRated)
-	hdr("082", t.NumTeams)
-	hdr("092", t.Type)
-	hdr("102", t.ChiefArbiter)
+	for _, c := range []string{"012", "022", "032", "042", "052", "062", "072", "082", "092", "102"} {
+		hdr(c, *trfTextRecords[c](t))
+	}
 	for _, d := range t.DeputyArbiters {
 		hdr("112", d)
 	}
 	hdr("122", t.TimeControl)
-	if t.RoundDates != "" {
-		fmt.Fprintf(bw, "132 %s\n", t.RoundDates)
-	}
-	w2026, wXX := t.Has2026 || !t.HasXX, t.HasXX || !t.Has2026
+	hdr("132", t.RoundDates)
+	w2026, _ := t.forms()
 	if w2026 && t.TotalRounds > 0 {
 		fmt.Fprintf(bw, "142 %d\n", t.TotalRounds)
 	}
-	if w2026 {
-		switch t.InitialColour {
-		case pairing.White:
-			bw.WriteString("152 W\n")
-		case pairing.Black:
-			bw.WriteString("152 B\n")
-		}
+	if c, ok := map[pairing.Colour]string{pairing.White: "W", pairing.Black: "B"}[t.InitialColour]; ok && w2026 {
+		hdr("152", c)
 	}
 	if w2026 && (t.PointsGiven || t.Points != DefaultTRFPoints) {
 		bw.WriteString(t.write162() + "\n")
 	}
-	hdr("172", t.RankMethod)
-	hdr("182", t.Controller)
-	hdr("192", t.TypeCode)
-	hdr("202", t.TieBreaks)
-	hdr("212", t.StandingsTieBreaks)
-	hdr("222", t.TimeControlCode)
-	for _, p := range t.Players {
-		bw.WriteString(playerLine(t, &p))
-		bw.WriteByte('\n')
+	for _, c := range []string{"172", "182", "192", "202", "212", "222"} {
+		hdr(c, *trfTextRecords[c](t))
 	}
+}
+
+// writeXX writes the JaVaFo/bbpPairings lines that follow the players: XXR, XXC, the
+// point system (XXS as read, else BB?), XXA and XXZ. XXC rank is written in either form.
+func (t *TRF) writeXX(bw *bufio.Writer) {
+	_, wXX := t.forms()
 	if wXX && t.TotalRounds > 0 {
 		fmt.Fprintf(bw, "XXR %d\n", t.TotalRounds)
 	}
-	xxc := ""
-	switch t.InitialColour {
-	case pairing.White:
-		xxc = " white1"
-	case pairing.Black:
-		xxc = " black1"
-	}
+	xxc := map[pairing.Colour]string{pairing.White: " white1", pairing.Black: " black1"}[t.InitialColour]
 	if t.ByRank {
 		xxc = " rank" + xxc
 	}
 	if xxc != "" && (wXX || t.ByRank) {
 		bw.WriteString("XXC" + xxc + "\n")
 	}
-	if wXX && (t.PointsGiven || t.Points != DefaultTRFPoints) {
-		for _, x := range []struct {
-			c string
-			v int
-		}{{"BBW", t.Points.Win}, {"BBD", t.Points.Draw}, {"BBL", t.Points.Loss}, {"BBZ", t.Points.ZeroBye}, {"BBF", t.Points.ForfeitLoss}, {"BBU", t.Points.PAB}} {
-			fmt.Fprintf(bw, "%s %4s\n", x.c, formatTenths(x.v))
+	switch {
+	case !wXX || !(t.PointsGiven || t.Points != DefaultTRFPoints):
+	case t.XXS != "":
+		bw.WriteString(t.XXS + "\n")
+	default:
+		for _, l := range t.bbLines() {
+			bw.WriteString(l + "\n")
 		}
 	}
-	for _, b := range t.Byes {
-		bw.WriteString(b.line() + "\n")
-	}
-	for _, a := range t.Acceleration {
+	for _, a := range t.XXA {
 		bw.WriteString(a.line() + "\n")
 	}
-	for _, f := range t.Forbidden {
-		bw.WriteString(f.line() + "\n")
+	if len(t.Absent) > 0 {
+		bw.WriteString("XXZ")
+		for _, n := range t.Absent {
+			fmt.Fprintf(bw, " %d", n)
+		}
+		bw.WriteString("\n")
 	}
-	for _, a := range t.Abnormal {
-		bw.WriteString(a.line() + "\n")
+}
+
+// bbLines are the bbpPairings point-system lines BBW BBD BBL BBZ BBF BBU of t.Points.
+func (t *TRF) bbLines() []string {
+	var out []string
+	for _, x := range []struct {
+		c string
+		v int
+	}{{"BBW", t.Points.Win}, {"BBD", t.Points.Draw}, {"BBL", t.Points.Loss}, {"BBZ", t.Points.ZeroBye}, {"BBF", t.Points.ForfeitLoss}, {"BBU", t.Points.PAB}} {
+		out = append(out, fmt.Sprintf("%s %4s", x.c, formatTenths(x.v)))
 	}
-	for _, o := range t.Other {
-		bw.WriteString(o)
-		bw.WriteByte('\n')
-	}
-	return bw.Flush()
+	return out
 }
 
 func playerLine(t *TRF, p *TRFPlayer) string {
@@ -846,9 +727,72 @@ func playerLine(t *TRF, p *TRFPlayer) string {
 		if rd.Opponent == 0 && rd.Colour == ' ' && rd.Result == ' ' {
 			continue
 		}
-		put(col, col+3, fmt.Sprintf("%04d", rd.Opponent), false)
+		opp := fmt.Sprintf("%04d", rd.Opponent)
+		if rd.Opponent > 0 && spacedOpponents(p.Raw) {
+			opp = fmt.Sprintf("%4d", rd.Opponent) // the file's style: "  25", not "0025"
+		}
+		put(col, col+3, opp, false)
 		b[col+4] = rd.Colour
 		b[col+6] = rd.Result
 	}
+	keepRawColumns(b, p, sum)
 	return strings.TrimRight(string(b), " ")
+}
+
+// spacedOpponents reports whether the player line raw writes its opponents padded with
+// blanks ("  25", as TRF-16's example, Swiss-Manager and JaVaFo do) rather than zeros
+// ("0025"): the first round block with an opponent decides.
+func spacedOpponents(raw string) bool {
+	for col := 92; col+3 <= len(raw); col += 10 {
+		o := raw[col-1 : col+3]
+		switch {
+		case strings.TrimSpace(o) == "" || o == "0000":
+		case o[0] == ' ':
+			return true
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// keepRawColumns copies into the player line b the columns of p.Raw (the line as read)
+// whose field reads as the value written: the file's spelling of an unchanged field or
+// round block is kept (TRF-16 leaves padding and the form of an empty opponent to the
+// writer). points is the points column written (tenths).
+func keepRawColumns(b []byte, p *TRFPlayer, points int) {
+	if p.Raw == "" {
+		return
+	}
+	q, err := parsePlayerLine(p.Raw, 0)
+	if err != nil {
+		return
+	}
+	copyCols := func(from, to int) { // the whole field: blanks past the end of Raw
+		for c := from; c <= to && c <= len(b); c++ {
+			b[c-1] = ' '
+			if c <= len(p.Raw) {
+				b[c-1] = p.Raw[c-1]
+			}
+		}
+	}
+	for _, f := range []struct {
+		from, to int
+		same     bool
+	}{
+		{10, 10, q.Sex == p.Sex}, {11, 13, q.Title == p.Title},
+		{15, 47, q.Name == p.Name}, {49, 52, q.Rating == p.Rating}, {54, 56, q.Federation == p.Federation},
+		{58, 68, q.FideID == p.FideID}, {70, 79, q.BirthDate == p.BirthDate}, {81, 84, q.Points == points},
+		{86, 89, q.Rank == p.Rank},
+	} {
+		if f.same {
+			copyCols(f.from, f.to)
+		}
+	}
+	for r, rd := range p.Rounds {
+		if r < len(q.Rounds) && q.Rounds[r] == rd {
+			col := 92 + 10*r
+			copyCols(col, col+7)
+		}
+	}
 }

@@ -348,19 +348,31 @@ func (t *TRF) Baku() bool {
 }
 
 // Accelerated is the fictitious score (draughts game points) of the player with starting
-// rank id in round r: the 250 records that cover r (their points converted with the
-// file's win value), or the Baku method (pairing.BakuVirtualPoints) when record 192 asks
-// for it. nil when the file has no acceleration (pairing.DutchOptions.Acceleration).
+// rank id in round r: the 250 records that cover r and the player's XXA points of round r
+// (their points converted with the file's win value), or the Baku method
+// (pairing.BakuVirtualPoints) when record 192 asks for it. nil when the file has no
+// acceleration (pairing.DutchOptions.Acceleration).
 func (t *TRF) Accelerated() func(id, r int) int {
-	if len(t.Acceleration) == 0 && !t.Baku() {
+	if len(t.Acceleration) == 0 && len(t.XXA) == 0 && !t.Baku() {
 		return nil
 	}
 	byNum := t.pairingNumbers()
+	toGame := func(tenths int) int {
+		if t.Points.Win <= 0 {
+			return 0
+		}
+		return (2*tenths + t.Points.Win/2) / t.Points.Win
+	}
 	return func(id, r int) int {
 		gp := 0
 		for _, a := range t.Acceleration {
-			if r >= a.FirstRound && r <= a.LastRound && id >= a.FirstPlayer && id <= a.LastPlayer && t.Points.Win > 0 {
-				gp += (2*a.GamePoints + t.Points.Win/2) / t.Points.Win
+			if r >= a.FirstRound && r <= a.LastRound && id >= a.FirstPlayer && id <= a.LastPlayer {
+				gp += toGame(a.GamePoints)
+			}
+		}
+		for _, a := range t.XXA {
+			if a.Player == id && r >= 1 && r <= len(a.Points) {
+				gp += toGame(a.Points[r-1])
 			}
 		}
 		if t.Baku() {
@@ -385,15 +397,21 @@ func (t *TRF) pairingNumbers() map[int]int {
 }
 
 // DutchOptions are the options of pairing.Dutch for round r of this file: the rounds
-// (XXR/142), the initial colour (XXC/152, else InferredInitialColour; seed draws it when
-// no round has colours), the
-// prohibited pairs (260, XXP) and the acceleration (250, or Baku by 192) of round r.
+// (XXR/142; a file without them has as many rounds as it has paired, as bbpPairings reads
+// it, so that its last paired round is the event's last, where topscorers are exempt from
+// the colour rule C.3), the initial colour (XXC/152, else InferredInitialColour; seed
+// draws it when no round has colours), the prohibited pairs (260, XXP) and the
+// acceleration (250, XXA, or Baku by 192) of round r.
 func (t *TRF) DutchOptions(r int, seed uint64) pairing.DutchOptions {
 	initial := t.InitialColour
 	if initial == pairing.NoColour {
 		initial = t.InferredInitialColour()
 	}
-	return pairing.DutchOptions{Round: r, TotalRounds: t.TotalRounds, InitialColour: initial, Seed: seed,
+	total := t.TotalRounds
+	if total == 0 {
+		total = t.PlayedRounds()
+	}
+	return pairing.DutchOptions{Round: r, TotalRounds: total, InitialColour: initial, Seed: seed,
 		Forbidden: t.ForbiddenPairs(r), Acceleration: t.Accelerated()}
 }
 

@@ -36,22 +36,8 @@ type GenerateOptions struct {
 // returned wrapped with its round, with the tournament up to the round before (and that
 // round's announced absences), so that the failing round can be reported and re-paired.
 func GenerateDutchTRF(o GenerateOptions) (*TRF, error) {
-	if o.Players < 2 || o.Players > 9999 || o.Rounds < 1 || o.Rounds > 99 {
-		return nil, fmt.Errorf("%w: %d players and %d rounds (want 2-9999 players, 1-99 rounds)", ErrInvalid, o.Players, o.Rounds)
-	}
-	for _, p := range []int{o.DrawPct, o.ForfeitPct, o.ByePct, o.RetirePct, o.LatePct} {
-		if p < 0 || p > 100 {
-			return nil, fmt.Errorf("%w: rate %d%% (want 0-100)", ErrInvalid, p)
-		}
-	}
-	if o.HighRating == 0 {
-		o.HighRating = 2600
-	}
-	if o.LowRating == 0 {
-		o.LowRating = 1400
-	}
-	if o.LowRating > o.HighRating || o.LowRating < 0 {
-		return nil, fmt.Errorf("%w: ratings %d-%d", ErrInvalid, o.LowRating, o.HighRating)
+	if err := o.check(); err != nil {
+		return nil, err
 	}
 	rng := rand.New(rand.NewPCG(o.Seed, 0x7472662d32303236))
 	t := &TRF{Name: fmt.Sprintf("arbitro random tournament %d", o.Seed), Type: "FIDE_DUTCH_2025",
@@ -63,38 +49,11 @@ func GenerateDutchTRF(o GenerateOptions) (*TRF, error) {
 	if rng.IntN(2) == 1 {
 		t.InitialColour = pairing.Black
 	}
-	ratings := make([]int, o.Players)
-	for i := range ratings {
-		ratings[i] = o.LowRating + rng.IntN(o.HighRating-o.LowRating+1)
-	}
-	slices.Sort(ratings)
-	slices.Reverse(ratings)
-	entry := make([]int, o.Players)  // first round played
+	entry := t.addGeneratedPlayers(o, rng)
 	retire := make([]int, o.Players) // first round missed for good (0: never)
-	for i := range ratings {
-		t.Players = append(t.Players, TRFPlayer{Number: i + 1, Name: fmt.Sprintf("Player %04d", i+1), Rating: ratings[i]})
-		entry[i] = 1
-		if o.Rounds >= 3 && rng.IntN(100) < o.LatePct {
-			entry[i] = 2 + rng.IntN((o.Rounds+1)/2-1)
-		}
-	}
 	for r := 1; r <= o.Rounds; r++ {
-		for i := range t.Players {
-			p := &t.Players[i]
-			if r >= 2 && retire[i] == 0 && r > entry[i] && rng.IntN(100) < o.RetirePct {
-				retire[i] = r
-			}
-			rd := TRFRound{Colour: ' ', Result: ' '}
-			switch {
-			case r < entry[i] || (retire[i] > 0 && r >= retire[i]):
-				rd = TRFRound{Colour: '-', Result: 'Z'}
-			case rng.IntN(100) < o.ByePct:
-				rd = TRFRound{Colour: '-', Result: 'H'}
-			}
-			p.Rounds = append(p.Rounds, rd)
-		}
-		es := t.EntrantsAfter(r - 1)
-		res, err := pairing.Dutch(es, t.DutchOptions(r, o.Seed))
+		t.announceAbsences(o, rng, r, entry, retire)
+		res, err := pairing.Dutch(t.EntrantsAfter(r-1), t.DutchOptions(r, o.Seed))
 		if err != nil {
 			// the tournament so far (round r's absences announced, not paired), for the
 			// report: its last round is the one the engine could not pair
@@ -108,33 +67,102 @@ func GenerateDutchTRF(o GenerateOptions) (*TRF, error) {
 			return t, fmt.Errorf("round %d: %w", r, err)
 		}
 		for _, pr := range res.Pairs {
-			w := &t.Players[pr.White-1]
-			if pr.IsBye() {
-				w.Rounds[r-1] = TRFRound{Colour: '-', Result: 'U'}
-				continue
-			}
-			b := &t.Players[pr.Black-1]
-			wr, br := byte('0'), byte('1')
-			switch x := rng.IntN(100); {
-			case x < o.ForfeitPct:
-				wr, br = '+', '-'
-				if rng.IntN(2) == 1 {
-					wr, br = '-', '+'
-				}
-			case x < o.ForfeitPct+o.DrawPct*(100-o.ForfeitPct)/100:
-				wr, br = '=', '='
-			default:
-				exp := 1 / (1 + math.Pow(10, float64(b.Rating-w.Rating)/400))
-				if rng.Float64() < exp {
-					wr, br = '1', '0'
-				}
-			}
-			w.Rounds[r-1] = TRFRound{Opponent: b.Number, Colour: 'w', Result: wr}
-			b.Rounds[r-1] = TRFRound{Opponent: w.Number, Colour: 'b', Result: br}
+			t.playGenerated(o, rng, r, pr)
 		}
 	}
 	t.finishGenerated()
 	return t, nil
+}
+
+// check validates o and fills the default ratings. Errors wrap ErrInvalid.
+func (o *GenerateOptions) check() error {
+	if o.Players < 2 || o.Players > 9999 || o.Rounds < 1 || o.Rounds > 99 {
+		return fmt.Errorf("%w: %d players and %d rounds (want 2-9999 players, 1-99 rounds)", ErrInvalid, o.Players, o.Rounds)
+	}
+	for _, p := range []int{o.DrawPct, o.ForfeitPct, o.ByePct, o.RetirePct, o.LatePct} {
+		if p < 0 || p > 100 {
+			return fmt.Errorf("%w: rate %d%% (want 0-100)", ErrInvalid, p)
+		}
+	}
+	if o.HighRating == 0 {
+		o.HighRating = 2600
+	}
+	if o.LowRating == 0 {
+		o.LowRating = 1400
+	}
+	if o.LowRating > o.HighRating || o.LowRating < 0 {
+		return fmt.Errorf("%w: ratings %d-%d", ErrInvalid, o.LowRating, o.HighRating)
+	}
+	return nil
+}
+
+// addGeneratedPlayers adds o.Players players rated between LowRating and HighRating,
+// strongest first, and returns the round each one enters (1, or later for a late entry).
+func (t *TRF) addGeneratedPlayers(o GenerateOptions, rng *rand.Rand) []int {
+	ratings := make([]int, o.Players)
+	for i := range ratings {
+		ratings[i] = o.LowRating + rng.IntN(o.HighRating-o.LowRating+1)
+	}
+	slices.Sort(ratings)
+	slices.Reverse(ratings)
+	entry := make([]int, o.Players) // first round played
+	for i := range ratings {
+		t.Players = append(t.Players, TRFPlayer{Number: i + 1, Name: fmt.Sprintf("Player %04d", i+1), Rating: ratings[i]})
+		entry[i] = 1
+		if o.Rounds >= 3 && rng.IntN(100) < o.LatePct {
+			entry[i] = 2 + rng.IntN((o.Rounds+1)/2-1)
+		}
+	}
+	return entry
+}
+
+// announceAbsences opens round r's block of every player: Z before his entry and from his
+// retirement on (a retirement drawn now with RetirePct), H with ByePct, else blank (to be
+// paired).
+func (t *TRF) announceAbsences(o GenerateOptions, rng *rand.Rand, r int, entry, retire []int) {
+	for i := range t.Players {
+		p := &t.Players[i]
+		if r >= 2 && retire[i] == 0 && r > entry[i] && rng.IntN(100) < o.RetirePct {
+			retire[i] = r
+		}
+		rd := TRFRound{Colour: ' ', Result: ' '}
+		switch {
+		case r < entry[i] || (retire[i] > 0 && r >= retire[i]):
+			rd = TRFRound{Colour: '-', Result: 'Z'}
+		case rng.IntN(100) < o.ByePct:
+			rd = TRFRound{Colour: '-', Result: 'H'}
+		}
+		p.Rounds = append(p.Rounds, rd)
+	}
+}
+
+// playGenerated writes the result of pair pr in round r: the bye (U), or a forfeit
+// (ForfeitPct, either side), a draw (DrawPct of the rest), or a win drawn with the Elo
+// expectation of the ratings.
+func (t *TRF) playGenerated(o GenerateOptions, rng *rand.Rand, r int, pr pairing.Pair) {
+	w := &t.Players[pr.White-1]
+	if pr.IsBye() {
+		w.Rounds[r-1] = TRFRound{Colour: '-', Result: 'U'}
+		return
+	}
+	b := &t.Players[pr.Black-1]
+	wr, br := byte('0'), byte('1')
+	switch x := rng.IntN(100); {
+	case x < o.ForfeitPct:
+		wr, br = '+', '-'
+		if rng.IntN(2) == 1 {
+			wr, br = '-', '+'
+		}
+	case x < o.ForfeitPct+o.DrawPct*(100-o.ForfeitPct)/100:
+		wr, br = '=', '='
+	default:
+		exp := 1 / (1 + math.Pow(10, float64(b.Rating-w.Rating)/400))
+		if rng.Float64() < exp {
+			wr, br = '1', '0'
+		}
+	}
+	w.Rounds[r-1] = TRFRound{Opponent: b.Number, Colour: 'w', Result: wr}
+	b.Rounds[r-1] = TRFRound{Opponent: w.Number, Colour: 'b', Result: br}
 }
 
 // finishGenerated writes the points, ranks and counts of a generated tournament.

@@ -32,14 +32,8 @@ func TRFFromCrosstable(ct *Crosstable, initial pairing.Colour) (*TRF, error) {
 		StartDate: strings.ReplaceAll(ct.Event.StartDate, "-", "/"), EndDate: strings.ReplaceAll(ct.Event.EndDate, "-", "/"),
 		ChiefArbiter: ct.Event.ChiefArbiter, TimeControl: ct.Event.TimeControl, TotalRounds: ct.Rounds,
 		InitialColour: initial, Points: DefaultTRFPoints}
-	switch ct.Event.System {
-	case SystemDutch:
-		tr.Type = "Individual: Swiss-System (FIDE Dutch)"
-	case SystemItaloSwiss:
-		tr.Type = "Individual: Swiss-System (FID Italo-Swiss)"
-	case SystemRoundRobin:
-		tr.Type = "Individual: Round-Robin"
-	}
+	tr.Type = map[string]string{SystemDutch: "Individual: Swiss-System (FIDE Dutch)",
+		SystemItaloSwiss: "Individual: Swiss-System (FID Italo-Swiss)", SystemRoundRobin: "Individual: Round-Robin"}[ct.Event.System]
 	num := map[int]int{}
 	rated := 0
 	last := LastRound(ct)
@@ -72,31 +66,10 @@ func TRFFromCrosstable(ct *Crosstable, initial pairing.Colour) (*TRF, error) {
 			if s.Round < 1 || s.Round > last || (s.Game != 0 && s.Game != 1) {
 				continue
 			}
-			rd := TRFRound{Opponent: num[s.Opponent], Colour: '-'}
-			switch s.Colour {
-			case pairing.White:
-				rd.Colour = 'w'
-			case pairing.Black:
-				rd.Colour = 'b'
+			tp.Rounds[s.Round-1] = crossTRFRound(s, num)
+			if pab := s.Points * 5; s.Kind == CrossBye && pab != tr.Points.PAB {
+				tr.Points.PAB, tr.PointsGiven = pab, true
 			}
-			switch s.Kind {
-			case CrossPlayed:
-				rd.Result = "0=1"[min(max(s.Points, 0), 2)]
-			case CrossForfeitWin:
-				rd.Result = '+'
-			case CrossForfeitLoss, CrossUnplayed:
-				rd.Result = '-'
-			case CrossBye:
-				rd.Opponent, rd.Colour, rd.Result = 0, '-', 'U'
-				if pab := s.Points * 5; pab != tr.Points.PAB {
-					tr.Points.PAB, tr.PointsGiven = pab, true
-				}
-			case CrossAbsent:
-				rd.Opponent, rd.Colour, rd.Result = 0, '-', "ZHF"[min(max(s.Points, 0), 2)]
-			case CrossPending:
-				rd.Result = ' '
-			}
-			tp.Rounds[s.Round-1] = rd
 		}
 		for len(tp.Rounds) > 0 && tp.Rounds[len(tp.Rounds)-1] == (TRFRound{Colour: ' ', Result: ' '}) {
 			tp.Rounds = tp.Rounds[:len(tp.Rounds)-1]
@@ -108,31 +81,69 @@ func TRFFromCrosstable(ct *Crosstable, initial pairing.Colour) (*TRF, error) {
 		// that round's "0000 - Z/H/F" (the JaVaFo/bbpPairings convention TRF.EntrantsAfter
 		// and ImportTRF read), so that a pairing program does not pair the player. WriteTRF's
 		// points column counts it, as TRF.check requires.
-		if next := last + 1; next <= ct.Rounds {
-			var rd TRFRound
-			for _, s := range p.Results {
-				if s.Round == next && s.Kind == CrossAbsent {
-					rd = TRFRound{Colour: '-', Result: "ZHF"[min(max(s.Points, 0), 2)]}
-				}
-			}
-			if rd.Result == 0 && p.Withdrawn {
-				rd = TRFRound{Colour: '-', Result: 'Z'}
-			}
-			if rd.Result != 0 {
-				tp.Rounds = append(tp.Rounds, rd)
-			}
+		if rd, ok := nextRoundAbsence(p, last+1); ok && last+1 <= ct.Rounds {
+			tp.Rounds = append(tp.Rounds, rd)
 		}
 		tr.Players = append(tr.Players, tp)
 	}
 	return tr, nil
 }
 
+// crossTRFRound is the TRF round block of one crosstable slot (num maps entry id to
+// starting rank): played 1 = 0 with colours; forfeit + / - (a double forfeit and an
+// unplayed game - on both sides); pairing bye "0000 - U"; absence "0000 - Z/H/F" by its
+// points 0/1/2; pending: opponent and colour, no result.
+func crossTRFRound(s CrossResult, num map[int]int) TRFRound {
+	rd := TRFRound{Opponent: num[s.Opponent], Colour: '-'}
+	switch s.Colour {
+	case pairing.White:
+		rd.Colour = 'w'
+	case pairing.Black:
+		rd.Colour = 'b'
+	}
+	switch s.Kind {
+	case CrossPlayed:
+		rd.Result = "0=1"[min(max(s.Points, 0), 2)]
+	case CrossForfeitWin:
+		rd.Result = '+'
+	case CrossForfeitLoss, CrossUnplayed:
+		rd.Result = '-'
+	case CrossBye:
+		rd.Opponent, rd.Colour, rd.Result = 0, '-', 'U'
+	case CrossAbsent:
+		rd.Opponent, rd.Colour, rd.Result = 0, '-', "ZHF"[min(max(s.Points, 0), 2)]
+	case CrossPending:
+		rd.Result = ' '
+	}
+	return rd
+}
+
+// nextRoundAbsence is the block of round next (the round to pair) for player p: an
+// announced absence, or a withdrawal, is written as "0000 - Z/H/F" (the JaVaFo/bbpPairings
+// convention TRF.EntrantsAfter and ImportTRF read), so that a pairing program does not
+// pair the player; WriteTRF's points column counts it, as TRF.check requires. ok is false
+// when p plays round next.
+func nextRoundAbsence(p CrossEntry, next int) (TRFRound, bool) {
+	for _, s := range p.Results {
+		if s.Round == next && s.Kind == CrossAbsent {
+			return TRFRound{Colour: '-', Result: "ZHF"[min(max(s.Points, 0), 2)]}, true
+		}
+	}
+	if p.Withdrawn {
+		return TRFRound{Colour: '-', Result: 'Z'}, true
+	}
+	return TRFRound{}, false
+}
+
 // ExportTRF loads tournament t (inside Store.View) and builds its TRF. For a Dutch
 // tournament XXC is the colour of the lot, pairing.LotColour(uint64(t.Seed)).
 //
-// The fields a TRF import kept (trf_players: sex, birth date, the id column as read;
-// trf_records: the tournament records arbitro does not model) are written back, so that
-// import then export keeps every field of the file. Otherwise the id column (58-68)
+// The fields a TRF import kept (trf_players: sex, birth date, the id column and the whole
+// 001 line as read; trf_records: the tournament records arbitro does not model, and the
+// forms of the rounds, colour and point-system records) are written back, in the file's
+// spelling wherever arbitro has not changed them, and with the file's ranks while no
+// result differs from the file's (TestRealTRFRoundTrip), so that import then export
+// keeps every field of the file. Otherwise the id column (58-68)
 // carries the player's federation id: the FMJD id for international draughts, the FID
 // id (tessera) for Italian draughts, else the national id; the birth date column the
 // birth year alone. The stored prohibited pairs are written as 260 records and the Baku
@@ -153,47 +164,47 @@ func (tx *Tx) ExportTRF(t *Tournament) (*TRF, error) {
 	return tr, tx.addTRFKept(t, tr)
 }
 
-// keepTRFRecords stores what an imported TRF holds beyond players and results: its
-// tournament records as lines (trf_records), the prohibited pairs (forbidden_pairs) and
-// the Baku acceleration (dutch_settings). ids maps starting rank to entry id.
-func (tx *Tx) keepTRFRecords(t *Tournament, tr *TRF, ids map[int]int64) error {
+// keptTRFRecords are the lines of tr that an import into tournament t keeps in
+// trf_records for export: the records arbitro does not model (062-092, 112, 132, 172-222,
+// 240, 250, 299, XXA, XXZ, ### comments and unknown lines), the dates in a form arbitro
+// does not write, the point system in the file's form, and the form (not the values) of
+// the rounds and colour records: 142/XXR, 152/XXC. Prohibited pairs are stored apart.
+func keptTRFRecords(tr *TRF, t *Tournament) []string {
 	var lines []string
 	hdr := func(code, v string) {
 		if v != "" {
 			lines = append(lines, code+" "+v)
 		}
 	}
-	hdr("062", tr.NumPlayers)
-	hdr("072", tr.NumRated)
-	hdr("082", tr.NumTeams)
-	hdr("092", tr.Type)
+	// dates in a form arbitro does not write (e.g. "May 29, 2020", "24/09/2010") are kept
+	// as written; addTRFKept uses them while the tournament's dates are the imported ones
+	if tr.StartDate != strings.ReplaceAll(t.Start, "-", "/") {
+		hdr("042", tr.StartDate)
+	}
+	if tr.EndDate != strings.ReplaceAll(t.End, "-", "/") {
+		hdr("052", tr.EndDate)
+	}
+	for _, c := range []string{"062", "072", "082", "092"} {
+		hdr(c, *trfTextRecords[c](tr))
+	}
 	for _, d := range tr.DeputyArbiters {
 		hdr("112", d)
 	}
-	if tr.RoundDates != "" {
-		lines = append(lines, "132 "+tr.RoundDates)
-	}
+	hdr("132", tr.RoundDates)
 	if tr.PointsGiven { // the file's point system, in the form it had
-		if tr.HasXX && !tr.Has2026 {
-			for _, x := range []struct {
-				c string
-				v int
-			}{{"BBW", tr.Points.Win}, {"BBD", tr.Points.Draw}, {"BBL", tr.Points.Loss}, {"BBZ", tr.Points.ZeroBye}, {"BBF", tr.Points.ForfeitLoss}, {"BBU", tr.Points.PAB}} {
-				lines = append(lines, fmt.Sprintf("%s %4s", x.c, formatTenths(x.v)))
-			}
-		} else {
+		switch {
+		case tr.Has2026:
 			lines = append(lines, tr.write162())
+		case tr.XXS != "":
+			lines = append(lines, tr.XXS)
+		default:
+			lines = append(lines, tr.bbLines()...)
 		}
 	}
-	hdr("172", tr.RankMethod)
-	hdr("182", tr.Controller)
-	hdr("192", tr.TypeCode)
-	hdr("202", tr.TieBreaks)
-	hdr("212", tr.StandingsTieBreaks)
-	hdr("222", tr.TimeControlCode)
-	if tr.ByRank {
-		lines = append(lines, "XXC rank")
+	for _, c := range []string{"172", "182", "192", "202", "212", "222"} {
+		hdr(c, *trfTextRecords[c](tr))
 	}
+	lines = append(lines, tr.recordForms()...)
 	for _, b := range tr.Byes {
 		lines = append(lines, b.line())
 	}
@@ -203,7 +214,44 @@ func (tx *Tx) keepTRFRecords(t *Tournament, tr *TRF, ids map[int]int64) error {
 	for _, a := range tr.Abnormal {
 		lines = append(lines, a.line())
 	}
-	lines = append(lines, tr.Other...)
+	for _, a := range tr.XXA {
+		lines = append(lines, a.line())
+	}
+	if len(tr.Absent) > 0 {
+		lines = append(lines, "XXZ "+strings.Trim(fmt.Sprint(tr.Absent), "[]"))
+	}
+	return append(lines, tr.Other...)
+}
+
+// recordForms are the rounds and colour records of tr in the forms it had (142/XXR,
+// 152/XXC, XXC rank), kept by an import so that export writes the same forms.
+func (tr *TRF) recordForms() []string {
+	var lines []string
+	if tr.HasXX && tr.TotalRounds > 0 {
+		lines = append(lines, fmt.Sprintf("XXR %d", tr.TotalRounds))
+	}
+	if tr.Has2026 && tr.TotalRounds > 0 {
+		lines = append(lines, fmt.Sprintf("142 %d", tr.TotalRounds))
+	}
+	if tr.ByRank {
+		lines = append(lines, "XXC rank")
+	}
+	if c := tr.InitialColour; c != pairing.NoColour {
+		if tr.HasXX {
+			lines = append(lines, map[pairing.Colour]string{pairing.White: "XXC white1", pairing.Black: "XXC black1"}[c])
+		}
+		if tr.Has2026 {
+			lines = append(lines, map[pairing.Colour]string{pairing.White: "152 W", pairing.Black: "152 B"}[c])
+		}
+	}
+	return lines
+}
+
+// keepTRFRecords stores what an imported TRF holds beyond players and results: its
+// records as lines (trf_records, keptTRFRecords), the prohibited pairs (forbidden_pairs)
+// and the Baku acceleration (dutch_settings). ids maps starting rank to entry id.
+func (tx *Tx) keepTRFRecords(t *Tournament, tr *TRF, ids map[int]int64) error {
+	lines := keptTRFRecords(tr, t)
 	for k, l := range lines {
 		if _, err := tx.exec(`INSERT INTO trf_records (tournament_id, seq, line) VALUES (?, ?, ?)`, t.ID, k+1, l); err != nil {
 			return err
@@ -239,22 +287,17 @@ func (tx *Tx) keepTRFRecords(t *Tournament, tr *TRF, ids map[int]int64) error {
 // the prohibited pairs and the acceleration (see ExportTRF).
 func (tx *Tx) addTRFKept(t *Tournament, tr *TRF) error {
 	rows, err := tx.query(`SELECT e.pairing_number, p.fid_id, p.fmjd_id, p.national_id, p.birth_year,
-		COALESCE(k.sex, ''), COALESCE(k.birth_date, ''), COALESCE(k.id_column, ''), k.entry_id IS NOT NULL
+		COALESCE(k.sex, ''), COALESCE(k.birth_date, ''), COALESCE(k.id_column, ''), COALESCE(k.line, ''), k.entry_id IS NOT NULL
 		FROM entries e JOIN players p ON p.id = e.player_id LEFT JOIN trf_players k ON k.entry_id = e.id
 		WHERE e.tournament_id = ? AND e.pairing_number IS NOT NULL`, t.ID)
 	if err != nil {
 		return err
 	}
-	type keptPlayer struct {
-		fid, fmjd, national, sex, birth, idCol string
-		year                                   int
-		imported                               bool
-	}
 	byNum := map[int]keptPlayer{}
 	for rows.Next() {
 		var n int
 		var k keptPlayer
-		if err := rows.Scan(&n, &k.fid, &k.fmjd, &k.national, &k.year, &k.sex, &k.birth, &k.idCol, &k.imported); err != nil {
+		if err := rows.Scan(&n, &k.fid, &k.fmjd, &k.national, &k.year, &k.sex, &k.birth, &k.idCol, &k.line, &k.imported); err != nil {
 			rows.Close()
 			return err
 		}
@@ -264,74 +307,19 @@ func (tx *Tx) addTRFKept(t *Tournament, tr *TRF) error {
 	if err := rows.Err(); err != nil {
 		return err
 	}
+	played := tr.PlayedRounds()
 	for i := range tr.Players {
-		p := &tr.Players[i]
-		k := byNum[p.Number]
-		p.Sex, p.BirthDate, p.FideID = k.sex, k.birth, k.idCol
-		if !k.imported {
-			switch {
-			case t.Variant == VariantInternational && k.fmjd != "":
-				p.FideID = k.fmjd
-			case t.Variant == VariantItalian && k.fid != "":
-				p.FideID = k.fid
-			case k.fmjd != "":
-				p.FideID = k.fmjd
-			case k.fid != "":
-				p.FideID = k.fid
-			default:
-				p.FideID = k.national
-			}
-			if k.year > 0 {
-				p.BirthDate = strconv.Itoa(k.year)
-			}
-		}
+		byNum[tr.Players[i].Number].apply(&tr.Players[i], t.Variant, played)
 	}
-	lines, err := tx.query(`SELECT line FROM trf_records WHERE tournament_id = ? ORDER BY seq`, t.ID)
+	tr.keepFileRanks()
+	records, err := tx.keptRecordLines(t)
 	if err != nil {
 		return err
 	}
-	var records []string
-	for lines.Next() {
-		var l string
-		if err := lines.Scan(&l); err != nil {
-			lines.Close()
-			return err
-		}
-		records = append(records, l)
-	}
-	lines.Close()
-	if err := lines.Err(); err != nil {
+	if err := tr.applyKeptRecords(t, records); err != nil {
 		return err
 	}
-	imported := len(records) > 0
-	if imported { // the file's own header values replace the ones built from the store
-		tr.NumPlayers, tr.NumRated, tr.Type = "", "", ""
-	}
-	bye := false
-	for k, l := range records {
-		if err := tr.parseLine(l, k+1, &bye); err != nil {
-			return fmt.Errorf("%w: a kept TRF record does not read back: %w", ErrInvalid, err)
-		}
-	}
-	tr.Forbidden = nil
-	frows, err := tx.query(`SELECT ea.pairing_number, eb.pairing_number, f.first_round, f.last_round FROM forbidden_pairs f
-		JOIN entries ea ON ea.id = f.entry_a JOIN entries eb ON eb.id = f.entry_b
-		WHERE f.tournament_id = ? ORDER BY ea.pairing_number, eb.pairing_number`, t.ID)
-	if err != nil {
-		return err
-	}
-	defer frows.Close()
-	for frows.Next() {
-		var a, b, first, last int
-		if err := frows.Scan(&a, &b, &first, &last); err != nil {
-			return err
-		}
-		if last == 0 {
-			last = max(t.Rounds, first)
-		}
-		tr.Forbidden = append(tr.Forbidden, TRFForbidden{FirstRound: first, LastRound: last, Players: []int{min(a, b), max(a, b)}})
-	}
-	if err := frows.Err(); err != nil {
+	if err := tx.addStoredForbidden(t, tr); err != nil {
 		return err
 	}
 	acc, err := tx.Acceleration(t)
@@ -344,6 +332,137 @@ func (tx *Tx) addTRFKept(t *Tournament, tr *TRF) error {
 	return nil
 }
 
+// keptPlayer is what the store holds of a player for a TRF export: his federation ids
+// and birth year, and the fields of an imported 001 line (trf_players).
+type keptPlayer struct {
+	fid, fmjd, national, sex, birth, idCol, line string
+	year                                         int
+	imported                                     bool
+}
+
+// apply writes k into p, a player line built from the crosstable: the imported fields in
+// the file's spelling (fileSpelling), or else the federation id of the variant (the FMJD
+// id in international draughts, the FID id in Italian, then any, then the national id) in
+// the id column and the birth year. played is the number of rounds paired.
+func (k keptPlayer) apply(p *TRFPlayer, variant *rules.Variant, played int) {
+	p.Sex, p.BirthDate, p.FideID = k.sex, k.birth, k.idCol
+	if k.line != "" {
+		fileSpelling(p, k.line, played)
+	}
+	if k.imported {
+		return
+	}
+	switch {
+	case variant == VariantInternational && k.fmjd != "":
+		p.FideID = k.fmjd
+	case variant == VariantItalian && k.fid != "":
+		p.FideID = k.fid
+	case k.fmjd != "":
+		p.FideID = k.fmjd
+	case k.fid != "":
+		p.FideID = k.fid
+	default:
+		p.FideID = k.national
+	}
+	if k.year > 0 {
+		p.BirthDate = strconv.Itoa(k.year)
+	}
+}
+
+// keepFileRanks gives every player the rank of his imported line (blank if it had none)
+// when no player's rounds differ from the file's: an imported tournament neither continued
+// nor corrected keeps the ranks of the event, which came from its own tie-breaks. Otherwise
+// the ranks stay those of arbitro's standings.
+func (tr *TRF) keepFileRanks() {
+	ranks := make([]int, len(tr.Players))
+	for i, p := range tr.Players {
+		if p.Raw == "" {
+			return
+		}
+		q, err := parsePlayerLine(p.Raw, 0)
+		if err != nil || !slices.Equal(q.Rounds, p.Rounds) {
+			return
+		}
+		ranks[i] = q.Rank
+	}
+	for i := range tr.Players {
+		tr.Players[i].Rank = ranks[i]
+	}
+}
+
+// keptRecordLines are the trf_records lines of t, in file order.
+func (tx *Tx) keptRecordLines(t *Tournament) ([]string, error) {
+	rows, err := tx.query(`SELECT line FROM trf_records WHERE tournament_id = ? ORDER BY seq`, t.ID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var records []string
+	for rows.Next() {
+		var l string
+		if err := rows.Scan(&l); err != nil {
+			return nil, err
+		}
+		records = append(records, l)
+	}
+	return records, rows.Err()
+}
+
+// applyKeptRecords reads the kept records of an imported file into tr, built from
+// tournament t: the file's own header values replace those built from the store; the
+// rounds and colour records give their form only (the values are t's), and a file without
+// a colour record gets none while the lot's colour is the one its rounds imply (TRF-2026
+// 152: given only when it differs); a kept date stands while t's date is the imported one.
+func (tr *TRF) applyKeptRecords(t *Tournament, records []string) error {
+	if len(records) == 0 {
+		return nil
+	}
+	tr.NumPlayers, tr.NumRated, tr.Type = "", "", ""
+	start, end, rounds, colour := tr.StartDate, tr.EndDate, tr.TotalRounds, tr.InitialColour
+	tr.InitialColour = pairing.NoColour
+	bye := false
+	for k, l := range records {
+		if err := tr.parseLine(l, k+1, &bye); err != nil {
+			return fmt.Errorf("%w: a kept TRF record does not read back: %w", ErrInvalid, err)
+		}
+	}
+	tr.TotalRounds = rounds
+	if tr.InitialColour != pairing.NoColour || colour != tr.InferredInitialColour() {
+		tr.InitialColour = colour
+	}
+	if d, _ := ParseDate(strings.ReplaceAll(tr.StartDate, "/", "-")); d != t.Start {
+		tr.StartDate = start
+	}
+	if d, _ := ParseDate(strings.ReplaceAll(tr.EndDate, "/", "-")); d != t.End {
+		tr.EndDate = end
+	}
+	return nil
+}
+
+// addStoredForbidden writes t's stored prohibited pairs into tr as 260 records (one per
+// pair; a pair without a last round lasts to the last round).
+func (tx *Tx) addStoredForbidden(t *Tournament, tr *TRF) error {
+	tr.Forbidden = nil
+	rows, err := tx.query(`SELECT ea.pairing_number, eb.pairing_number, f.first_round, f.last_round FROM forbidden_pairs f
+		JOIN entries ea ON ea.id = f.entry_a JOIN entries eb ON eb.id = f.entry_b
+		WHERE f.tournament_id = ? ORDER BY ea.pairing_number, eb.pairing_number`, t.ID)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var a, b, first, last int
+		if err := rows.Scan(&a, &b, &first, &last); err != nil {
+			return err
+		}
+		if last == 0 {
+			last = max(t.Rounds, first)
+		}
+		tr.Forbidden = append(tr.Forbidden, TRFForbidden{FirstRound: first, LastRound: last, Players: []int{min(a, b), max(a, b)}})
+	}
+	return rows.Err()
+}
+
 // TRFImportOptions are the choices of `arbitro tournament import-trf`.
 type TRFImportOptions struct {
 	Name    string         // tournament name; "" = the TRF's 012 line
@@ -351,7 +470,18 @@ type TRFImportOptions struct {
 	System  string         // "" = SystemDutch
 	Seed    int64          // 0 = NewSeed(); then moved to the first seed whose lot colour is XXC
 	Source  string         // file name for the event log
+	// IDColumn says whose id the TRF id column (58-68) holds: TRFIDNational (the default:
+	// e.g. a FIDE chess id), TRFIDFMJD or TRFIDFID (a draughts file, such as arbitro
+	// writes for international or Italian draughts). An id of zeros is no id.
+	IDColumn string
 }
+
+// The kinds of id a TRF id column may hold (TRFImportOptions.IDColumn).
+const (
+	TRFIDNational = "national"
+	TRFIDFMJD     = "fmjd"
+	TRFIDFID      = "fid"
+)
 
 // trfTournament builds the tournament an import of tr with opts creates (name, variant,
 // system, rounds, dates, points, place, federation, arbiter, seed moved to match XXC)
@@ -379,8 +509,15 @@ func trfTournament(tr *TRF, opts TRFImportOptions) Tournament {
 	if t.Seed == 0 {
 		t.Seed = NewSeed()
 	}
-	if tr.InitialColour != pairing.NoColour {
-		for pairing.LotColour(uint64(t.Seed)) != tr.InitialColour {
+	// the seed is moved until the lot's colour is the file's initial colour, or, when the
+	// file gives none, the one its rounds imply (so that the rounds still to pair continue
+	// the file's colour sequence)
+	initial := tr.InitialColour
+	if initial == pairing.NoColour {
+		initial = tr.InferredInitialColour()
+	}
+	if initial != pairing.NoColour {
+		for pairing.LotColour(uint64(t.Seed)) != initial {
 			t.Seed++
 		}
 	}
@@ -395,7 +532,19 @@ func CheckTRFImport(tr *TRF, opts TRFImportOptions) error {
 	if err := checkTRFNames(tr); err != nil {
 		return err
 	}
+	if err := checkTRFIDColumn(opts.IDColumn); err != nil {
+		return err
+	}
 	return t.Validate()
+}
+
+// checkTRFIDColumn checks TRFImportOptions.IDColumn; errors wrap ErrInvalid.
+func checkTRFIDColumn(c string) error {
+	switch c {
+	case "", TRFIDNational, TRFIDFMJD, TRFIDFID:
+		return nil
+	}
+	return fmt.Errorf("%w: id column %q (use national, fmjd or fid)", ErrInvalid, c)
 }
 
 // ImportTRF creates a tournament from a parsed TRF in the current transaction: the
@@ -403,7 +552,9 @@ func CheckTRFImport(tr *TRF, opts TRFImportOptions) error {
 // player and entry per 001 line with its starting rank as pairing number (the lot counts
 // as drawn), the rounds played (method RoundMethodTRF), their boards and results (played,
 // forfeit, bye; pending games without a result), and the H/F/Z byes as absences (also the
-// announced ones of the next round). The TRF's FIDE id goes to the player's national id.
+// announced ones of the next round). The id column goes to the player's id of
+// opts.IDColumn (national by default; FMJD or FID for a draughts file), and the whole line to
+// trf_players for export.
 // When the TRF has XXC, the stored seed is chosen so that pairing.LotColour(seed) is that
 // colour, so the Dutch engine continues the event with the same initial colour. Logs
 // "trf.import". Errors: CreateTournament's and AddPlayer's (ErrInvalid,
@@ -412,6 +563,9 @@ func CheckTRFImport(tr *TRF, opts TRFImportOptions) error {
 func (tx *Tx) ImportTRF(tr *TRF, opts TRFImportOptions) (*Tournament, error) {
 	played := tr.PlayedRounds()
 	t := trfTournament(tr, opts)
+	if err := checkTRFIDColumn(opts.IDColumn); err != nil {
+		return nil, err
+	}
 	if err := tx.CreateTournament(&t); err != nil {
 		return nil, err
 	}
@@ -420,17 +574,54 @@ func (tx *Tx) ImportTRF(tr *TRF, opts TRFImportOptions) (*Tournament, error) {
 		return nil, err
 	}
 	t.LotDrawnAt = now
+	ids, err := tx.importTRFPlayers(&t, tr, opts.IDColumn)
+	if err != nil {
+		return nil, err
+	}
+	if err := tx.keepTRFRecords(&t, tr, ids); err != nil {
+		return nil, err
+	}
+	for r := 1; r <= played; r++ {
+		if err := tx.importTRFRound(&t, tr, r, ids, "imported from TRF "+opts.Source); err != nil {
+			return nil, err
+		}
+	}
+	if err := tx.importTRFAbsences(&t, tr, ids); err != nil {
+		return nil, err
+	}
+	if err := tx.LogEvent(t.ID, "trf.import", nil, map[string]any{"source": opts.Source, "players": len(tr.Players), "rounds": played}); err != nil {
+		return nil, err
+	}
+	t.Players = len(tr.Players)
+	t.RoundsPaired = played
+	return &t, nil
+}
+
+// importTRFPlayers adds one player and entry per 001 line of tr to t, with the starting
+// rank as pairing number, and keeps the line (trf_players). It returns the entry id of
+// each starting rank.
+func (tx *Tx) importTRFPlayers(t *Tournament, tr *TRF, idColumn string) (map[int]int64, error) {
 	ids := map[int]int64{}
 	existing := []Entry{}
 	dups := newDupIndex(existing)
 	for _, p := range tr.Players {
-		pl := Player{Name: p.Name, Federation: p.Federation, Rating: p.Rating, Title: p.Title, NationalID: p.FideID}
+		pl := Player{Name: p.Name, Federation: p.Federation, Rating: p.Rating, Title: p.Title}
+		if id := p.FideID; strings.Trim(id, "0") != "" {
+			switch idColumn {
+			case TRFIDFMJD:
+				pl.FMJDID = id
+			case TRFIDFID:
+				pl.FIDID = id
+			default:
+				pl.NationalID = id
+			}
+		}
 		if len(p.BirthDate) >= 4 {
 			if y, err := strconv.Atoi(p.BirthDate[:4]); err == nil && y >= 1900 && y <= 2100 {
 				pl.BirthYear = y
 			}
 		}
-		e, err := tx.addPlayer(&t, pl, dups, existing)
+		e, err := tx.addPlayer(t, pl, dups, existing)
 		if err != nil {
 			return nil, fmt.Errorf("TRF line %d: %w", p.Line, err)
 		}
@@ -440,84 +631,179 @@ func (tx *Tx) ImportTRF(tr *TRF, opts TRFImportOptions) (*Tournament, error) {
 		e.Number = p.Number
 		existing = append(existing, *e)
 		ids[p.Number] = e.ID
-		// the fields arbitro does not model otherwise, kept for export (issue 19)
-		if p.Sex != "" || p.BirthDate != "" || p.FideID != "" {
-			if _, err := tx.exec(`INSERT INTO trf_players (entry_id, sex, birth_date, id_column) VALUES (?, ?, ?, ?)`,
-				e.ID, p.Sex, p.BirthDate, p.FideID); err != nil {
-				return nil, err
-			}
+		// the fields arbitro does not model otherwise, and the line, kept for export
+		if _, err := tx.exec(`INSERT INTO trf_players (entry_id, sex, birth_date, id_column, line) VALUES (?, ?, ?, ?, ?)`,
+			e.ID, p.Sex, p.BirthDate, p.FideID, p.Raw); err != nil {
+			return nil, err
 		}
 	}
-	if err := tx.keepTRFRecords(&t, tr, ids); err != nil {
-		return nil, err
+	return ids, nil
+}
+
+// importTRFRound stores round r of tr: the round (method RoundMethodTRF), its boards
+// (TRF.RoundPairs) and their results in game points (played, forfeit, bye; a pending
+// game gets none).
+func (tx *Tx) importTRFRound(t *Tournament, tr *TRF, r int, ids map[int]int64, explanation string) error {
+	now := tx.NowText()
+	res, err := tx.exec(`INSERT INTO rounds (tournament_id, number, method, seed, explanation, paired_at, published_at)
+		VALUES (?, ?, ?, 0, ?, ?, ?)`, t.ID, r, RoundMethodTRF, explanation, now, now)
+	if err != nil {
+		return err
 	}
-	actor := tx.actor
+	roundID, err := res.LastInsertId()
+	if err != nil {
+		return err
+	}
 	byNum := map[int]*TRFPlayer{}
 	for i := range tr.Players {
 		byNum[tr.Players[i].Number] = &tr.Players[i]
 	}
-	for r := 1; r <= played; r++ {
-		res, err := tx.exec(`INSERT INTO rounds (tournament_id, number, method, seed, explanation, paired_at, published_at)
-			VALUES (?, ?, ?, 0, ?, ?, ?)`, t.ID, r, RoundMethodTRF, "imported from TRF "+opts.Source, now, now)
-		if err != nil {
-			return nil, err
+	for _, pr := range tr.RoundPairs(r) {
+		var black any
+		if !pr.IsBye() {
+			black = ids[pr.Black]
 		}
-		roundID, err := res.LastInsertId()
+		res, err := tx.exec(`INSERT INTO boards (round_id, board, game, white_entry, black_entry) VALUES (?, ?, 1, ?, ?)`,
+			roundID, pr.Board, ids[pr.White], black)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		for _, pr := range tr.RoundPairs(r) {
-			var black any
+		boardID, err := res.LastInsertId()
+		if err != nil {
+			return err
+		}
+		code := byNum[pr.White].Rounds[r-1].Result
+		kind, wp, bp := "", gamePoints(code), 0
+		switch code {
+		case '1', '0', '=', 'W', 'D', 'L':
+			kind, bp = "played", 2-wp
+		case '+', '-':
+			kind = "forfeit"
 			if !pr.IsBye() {
-				black = ids[pr.Black]
+				bp = gamePoints(byNum[pr.Black].Rounds[r-1].Result)
 			}
-			res, err := tx.exec(`INSERT INTO boards (round_id, board, game, white_entry, black_entry) VALUES (?, ?, 1, ?, ?)`,
-				roundID, pr.Board, ids[pr.White], black)
-			if err != nil {
-				return nil, err
-			}
-			boardID, err := res.LastInsertId()
-			if err != nil {
-				return nil, err
-			}
-			code := byNum[pr.White].Rounds[r-1].Result
-			kind, wp, bp := "", 0, 0
-			switch code {
-			case '1', '0', '=', 'W', 'D', 'L':
-				kind, wp = "played", gamePoints(code)
-				bp = 2 - wp
-			case '+', '-':
-				kind, wp = "forfeit", gamePoints(code)
-				if !pr.IsBye() {
-					bp = gamePoints(byNum[pr.Black].Rounds[r-1].Result)
-				}
-			case 'U':
-				kind, wp = "bye", t.ByePoints
-			}
-			if kind == "" {
-				continue // pending
-			}
-			if _, err := tx.exec(`INSERT INTO results (board_id, kind, white_points, black_points, entered_at, entered_by)
-				VALUES (?, ?, ?, ?, ?, ?)`, boardID, kind, wp, bp, now, actor); err != nil {
-				return nil, err
-			}
+		case 'U':
+			kind, wp = "bye", t.ByePoints
 		}
+		if kind == "" {
+			continue // pending
+		}
+		if _, err := tx.exec(`INSERT INTO results (board_id, kind, white_points, black_points, entered_at, entered_by)
+			VALUES (?, ?, ?, ?, ?, ?)`, boardID, kind, wp, bp, now, tx.actor); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// importTRFAbsences stores the absences of tr up to the round to be paired: the blocks
+// without an opponent that hold H, F or Z, or + or - (a bye won or lost by forfeit, as
+// Swiss-Manager and lichess write them), each with its points; the XXZ players, absent
+// without points from the round to be paired; and the 240 byes (F, H, Z) of that round.
+func (tx *Tx) importTRFAbsences(t *Tournament, tr *TRF, ids map[int]int64) error {
+	played := tr.PlayedRounds()
+	add := func(num, round, points int, reason string) error {
+		_, err := tx.exec(`INSERT OR IGNORE INTO absences (tournament_id, entry_id, round_number, points, reason) VALUES (?, ?, ?, ?, ?)`,
+			t.ID, ids[num], round, points, reason)
+		return err
 	}
 	for _, p := range tr.Players {
 		for r, rd := range p.Rounds {
-			if r+1 > played+1 || rd.Opponent != 0 || !strings.ContainsRune("HFZ", rune(rd.Result)) {
+			if r+1 > played+1 || rd.Opponent != 0 || !strings.ContainsRune("HFZ+-", rune(rd.Result)) {
 				continue
 			}
-			if _, err := tx.exec(`INSERT INTO absences (tournament_id, entry_id, round_number, points, reason) VALUES (?, ?, ?, ?, ?)`,
-				t.ID, ids[p.Number], r+1, gamePoints(rd.Result), "TRF bye "+string(rd.Result)); err != nil {
-				return nil, err
+			if err := add(p.Number, r+1, gamePoints(rd.Result), "TRF bye "+string(rd.Result)); err != nil {
+				return err
 			}
 		}
 	}
-	if err := tx.LogEvent(t.ID, "trf.import", nil, map[string]any{"source": opts.Source, "players": len(tr.Players), "rounds": played}); err != nil {
-		return nil, err
+	for _, num := range tr.Absent {
+		if ids[num] == 0 {
+			return fmt.Errorf("%w: XXZ names player %d, who has no 001 line", ErrInvalid, num)
+		}
+		if err := add(num, played+1, 0, "TRF XXZ"); err != nil {
+			return err
+		}
 	}
-	t.Players = len(tr.Players)
-	t.RoundsPaired = played
-	return &t, nil
+	for _, b := range tr.Byes { // 240 byes of the round to be paired
+		for _, num := range b.Players {
+			if b.Round != played+1 {
+				continue
+			}
+			if ids[num] == 0 {
+				return fmt.Errorf("%w: a 240 record names player %d, who has no 001 line", ErrInvalid, num)
+			}
+			if err := add(num, b.Round, gamePoints(b.Type), "TRF 240 "+string(b.Type)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// fileSpelling puts back into p, a player line built from the store, the file's own
+// values of the player's imported 001 line (raw) wherever they mean what the store holds:
+// the name, title and federation as the file spelled them (the store tidies spaces and
+// case), and each round block whose opponent, kind (game, forfeit, pairing-allocated bye,
+// absence), points and, for a game, colour agree (the file's W/D/L, a forfeit's
+// scheduled colour, a "         -" absence, ...). p.Raw is set to raw, so that WriteTRF
+// keeps the file's columns too. played is the number of rounds paired.
+func fileSpelling(p *TRFPlayer, raw string, played int) {
+	q, err := parsePlayerLine(raw, 0)
+	if err != nil {
+		return
+	}
+	p.Raw = raw
+	tidy := func(s string) string { return strings.Join(strings.Fields(s), " ") }
+	if NormalizeName(q.Name) == p.Name {
+		p.Name = q.Name
+	}
+	if tidy(q.Title) == p.Title {
+		p.Title = q.Title
+	}
+	if strings.ToUpper(tidy(q.Federation)) == p.Federation {
+		p.Federation = q.Federation
+	}
+	for r := range p.Rounds {
+		if r < len(q.Rounds) && sameTRFRound(q.Rounds[r], p.Rounds[r]) {
+			p.Rounds[r] = q.Rounds[r]
+		}
+	}
+	// paired rounds the file left blank at the end of the line, where the store has
+	// absences without points (not the next round's announced absence)
+	n := len(p.Rounds)
+	for n > len(q.Rounds) && n <= played && sameTRFRound(TRFRound{Colour: ' ', Result: ' '}, p.Rounds[n-1]) {
+		n--
+	}
+	p.Rounds = p.Rounds[:n]
+}
+
+// trfRoundKind classifies a round block: 'g' a game (played, or paired without a result),
+// 'f' a forfeit between two players, 'u' the pairing-allocated bye, 'a' an absence (H F Z,
+// and + or - without an opponent), ' ' nothing.
+func trfRoundKind(rd TRFRound) byte {
+	switch {
+	case rd.Opponent > 0 && (rd.Result == '+' || rd.Result == '-'):
+		return 'f'
+	case rd.Opponent > 0:
+		return 'g'
+	case rd.Result == 'U':
+		return 'u'
+	case rd.Result == ' ':
+		return ' '
+	}
+	return 'a'
+}
+
+// sameTRFRound reports whether two round blocks record the same thing for arbitro: kind,
+// opponent, game points and, for a game, colour and whether it has a result.
+func sameTRFRound(a, b TRFRound) bool {
+	k := trfRoundKind(a)
+	if k == ' ' && trfRoundKind(b) == 'a' && gamePoints(b.Result) == 0 {
+		return true // a blank block: not paired, no points
+	}
+	if k != trfRoundKind(b) || a.Opponent != b.Opponent || gamePoints(a.Result) != gamePoints(b.Result) {
+		return false
+	}
+	return k != 'g' || (a.Colour == b.Colour && (a.Result == ' ') == (b.Result == ' '))
 }

@@ -232,3 +232,92 @@ func TestTRFExportFederationID(t *testing.T) {
 		t.Errorf("id column %q birth %q, want the FMJD id 12345 and 1990", p.FideID, p.BirthDate)
 	}
 }
+
+// TestTRFImportXXZ: the XXZ players are absent, without points, from the round to be
+// paired in the database too, and the XXZ line comes back on export.
+func TestTRFImportXXZ(t *testing.T) {
+	tr, err := ParseTRF(strings.NewReader(string(readSmall(t)) + "XXZ 2 5\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	exported := importExportTRF(t, tr, "small.trf")
+	back, err := ParseTRF(bytes.NewReader(exported))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(back.Absent, []int{2, 5}) {
+		t.Errorf("XXZ back: %v", back.Absent)
+	}
+	for _, p := range back.Players {
+		absent := len(p.Rounds) > 3 && p.Rounds[3] == (TRFRound{Colour: '-', Result: 'Z'})
+		if want := p.Number == 2 || p.Number == 5; absent != want {
+			t.Errorf("player %d: round 4 block %+v (absent %v, want %v)", p.Number, p.Rounds, absent, want)
+		}
+	}
+}
+
+// TestTRFImportIDColumn: the id column (58-68) goes to the player's national id by
+// default, to his FMJD or FID id when the import says so (a draughts TRF); an id of zeros
+// is no id; export writes the column as read.
+func TestTRFImportIDColumn(t *testing.T) {
+	tr, err := ParseTRF(bytes.NewReader(readSmall(t)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr.Players[1].FideID = "0" // player 2: no id, as some programs write it
+	for _, c := range []struct {
+		column string
+		get    func(Player) string
+	}{
+		{"", func(p Player) string { return p.NationalID }},
+		{TRFIDFMJD, func(p Player) string { return p.FMJDID }},
+		{TRFIDFID, func(p Player) string { return p.FIDID }},
+	} {
+		st := newTestStore(t)
+		ctx := context.Background()
+		var players []Entry
+		if err := st.Update(ctx, func(tx *Tx) error {
+			tour, err := tx.ImportTRF(tr, TRFImportOptions{Variant: VariantInternational, IDColumn: c.column})
+			if err != nil {
+				return err
+			}
+			players, err = tx.Entries(tour.ID)
+			return err
+		}); err != nil {
+			t.Fatalf("%q: %v", c.column, err)
+		}
+		got := map[int]string{}
+		for _, e := range players {
+			got[e.Number] = c.get(e.Player)
+		}
+		if got[1] != "12345678" || got[2] != "" {
+			t.Errorf("id column as %q: player 1 %q, player 2 %q (want 12345678 and none)", c.column, got[1], got[2])
+		}
+	}
+	if err := CheckTRFImport(tr, TRFImportOptions{Variant: VariantInternational, IDColumn: "fide"}); !errors.Is(err, ErrInvalid) {
+		t.Errorf("id column fide: %v, want ErrInvalid", err)
+	}
+}
+
+// TestTRFImport240: a 240 bye of the round to be paired is an absence in the database
+// too (here a half-point bye of player 4 in round 4, which his line does not show), and
+// comes back on export as the player's block and as the 240 record.
+func TestTRFImport240(t *testing.T) {
+	tr, err := ParseTRF(strings.NewReader(string(readSmall(t)) + "240 H 004    4\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := ParseTRF(bytes.NewReader(importExportTRF(t, tr, "small.trf")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(back.Byes) != 1 || back.Byes[0].Round != 4 || !reflect.DeepEqual(back.Byes[0].Players, []int{4}) {
+		t.Errorf("240 back: %+v", back.Byes)
+	}
+	for _, p := range back.Players {
+		absent := len(p.Rounds) > 3 && p.Rounds[3] == (TRFRound{Colour: '-', Result: 'H'})
+		if want := p.Number == 4; absent != want {
+			t.Errorf("player %d: rounds %+v (half-point bye in round 4 %v, want %v)", p.Number, p.Rounds, absent, want)
+		}
+	}
+}

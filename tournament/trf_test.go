@@ -32,6 +32,10 @@ func TestParseTRF(t *testing.T) {
 		t.Fatalf("XXR %d XXC %v played %d", tr.TotalRounds, tr.InitialColour, tr.PlayedRounds())
 	}
 	p := tr.Players[0]
+	if lines := strings.Split(string(readSmall(t)), "\n"); p.Raw != lines[12] {
+		t.Fatalf("player 1 Raw %q, want line 13 as read %q", p.Raw, lines[12])
+	}
+	p.Raw = ""
 	want := TRFPlayer{Number: 1, Sex: "m", Title: "GM", Name: "Verdi, Luca", Rating: 2450, Federation: "ITA", FideID: "12345678",
 		BirthDate: "1990/01/02", Points: 25, Rank: 1, Line: 13,
 		Rounds: []TRFRound{{4, 'w', '1'}, {2, 'b', '1'}, {7, 'w', '='}}}
@@ -65,7 +69,7 @@ func TestParseTRF(t *testing.T) {
 
 func stripLines(tr *TRF) {
 	for i := range tr.Players {
-		tr.Players[i].Line = 0
+		tr.Players[i].Line, tr.Players[i].Raw = 0, ""
 	}
 }
 
@@ -239,6 +243,14 @@ func TestTRFAnnouncedAbsence(t *testing.T) {
 // acceleration, 260 prohibited pairings, XXP, 299 abnormal points, ### comments), checks
 // what each one means, writes the file and reads it back field by field.
 func TestTRF2026Records(t *testing.T) {
+	tr := readTRF2026(t)
+	checkTRF2026Read(t, tr)
+	checkTRF2026Written(t, tr)
+	checkTRF2026Entrants(t, tr)
+}
+
+func readTRF2026(t *testing.T) *TRF {
+	t.Helper()
 	orig, err := os.ReadFile("testdata/trf/trf2026.trf")
 	if err != nil {
 		t.Fatal(err)
@@ -247,6 +259,11 @@ func TestTRF2026Records(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return tr
+}
+
+// checkTRF2026Read: every record of trf2026.trf read into its field.
+func checkTRF2026Read(t *testing.T, tr *TRF) {
 	if tr.TotalRounds != 5 || tr.InitialColour != pairing.Black {
 		t.Errorf("142/152: rounds %d colour %v", tr.TotalRounds, tr.InitialColour)
 	}
@@ -277,6 +294,10 @@ func TestTRF2026Records(t *testing.T) {
 	if len(tr.Other) != 1 || tr.Other[0] != "### comment kept" {
 		t.Errorf("comments: %q", tr.Other)
 	}
+}
+
+// checkTRF2026Written: every record written back, and the file reads back the same.
+func checkTRF2026Written(t *testing.T, tr *TRF) {
 	var out bytes.Buffer
 	if err := WriteTRF(&out, tr); err != nil {
 		t.Fatal(err)
@@ -304,6 +325,10 @@ func TestTRF2026Records(t *testing.T) {
 			t.Errorf("player %d: %+v became %+v", p.Number, p, q)
 		}
 	}
+}
+
+// checkTRF2026Entrants: the 240 bye and the 299 bonus reach the pairing snapshot.
+func checkTRF2026Entrants(t *testing.T, tr *TRF) {
 	// the 240 bye and the H block take player 5 out of round 3
 	for _, e := range tr.EntrantsAfter(2) {
 		if e.ID == 5 && e.Available {
@@ -392,5 +417,164 @@ func TestTRFInferredInitialColour(t *testing.T) {
 	tr.Players[0].Rounds = nil
 	if got := tr.InferredInitialColour(); got != pairing.Black {
 		t.Errorf("without player 1: %v, want black (player 2 had black)", got)
+	}
+}
+
+// TestTRFJaVaFoExtensions: the JaVaFo/bbpPairings lines beside XXR/XXC/XXP/BB?: XXA
+// (acceleration points per round, added to the score for pairing), XXZ (absent from the
+// round to be paired), XXS (point system by result), XXC options in any order; each read
+// and written back.
+func TestTRFJaVaFoExtensions(t *testing.T) {
+	t.Run("XXA", testTRFXXA)
+	t.Run("XXZ", testTRFXXZ)
+	t.Run("XXS", testTRFXXS)
+	t.Run("XXC", testTRFXXC)
+}
+
+// testTRFXXA: the XXA lines of the Gros 2010 file, their acceleration, written back.
+func testTRFXXA(t *testing.T) {
+	gros, err := os.ReadFile("testdata/trf/real/open-gros-donostia-2010.trf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := ParseTRF(bytes.NewReader(gros))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tr.XXA) != 26 || tr.XXA[0].Player != 1 || !reflect.DeepEqual(tr.XXA[0].Points, []int{10, 10, 10, 5, 5}) {
+		t.Fatalf("XXA: %d lines, first %+v", len(tr.XXA), tr.XXA[0])
+	}
+	acc := tr.DutchOptions(5, 0).Acceleration
+	if acc == nil {
+		t.Fatal("XXA gives no acceleration")
+	}
+	// chess points: 1.0 = 2 game points, 0.5 = 1; players 27-52 and round 6 get none
+	for _, c := range []struct{ id, r, want int }{{1, 1, 2}, {26, 3, 2}, {1, 4, 1}, {26, 5, 1}, {27, 1, 0}, {1, 6, 0}} {
+		if got := acc(c.id, c.r); got != c.want {
+			t.Errorf("player %d round %d: %d game points of acceleration, want %d", c.id, c.r, got, c.want)
+		}
+	}
+	var out bytes.Buffer
+	if err := WriteTRF(&out, tr); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "\nXXA    1  1.0  1.0  1.0  0.5  0.5\n") {
+		t.Errorf("XXA not written back as read:\n%s", out.String())
+	}
+
+}
+
+// testTRFXXZ: players 2 and 5 sit out round 4 (the round to be paired) only.
+func testTRFXXZ(t *testing.T) {
+	small := string(readSmall(t))
+	tr, err := ParseTRF(strings.NewReader(small + "XXZ 2 5\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range tr.Entrants() {
+		if want := e.ID != 2 && e.ID != 5; e.Available != want {
+			t.Errorf("XXZ 2 5: player %d available %v", e.ID, e.Available)
+		}
+	}
+	for _, e := range tr.EntrantsAfter(2) { // only the round to be paired
+		if !e.Available && (e.ID == 2 || e.ID == 5) {
+			t.Errorf("XXZ applied to round 3, already paired in the file: player %d", e.ID)
+		}
+	}
+	var out bytes.Buffer
+	WriteTRF(&out, tr)
+	if !strings.Contains(out.String(), "\nXXZ 2 5\n") {
+		t.Errorf("XXZ not written back:\n%s", out.String())
+	}
+
+}
+
+// testTRFXXS: the point system by result, kept as read; bad XX lines refused.
+func testTRFXXS(t *testing.T) {
+	small := string(readSmall(t))
+	// XXS: the default chess points spelt out; kept and written instead of BB? lines
+	xxs := "XXS WW=1.0 BW=1.0 WD=0.5 BD=0.5 WL=0.0 BL=0.0 ZPB=0.0 HPB=0.5 FPB=1.0 PAB=1.0 FW=1.0 FL=0.0"
+	tr, err := ParseTRF(strings.NewReader(small + xxs + "\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tr.Points != DefaultTRFPoints || !tr.PointsGiven {
+		t.Errorf("XXS: %+v given %v", tr.Points, tr.PointsGiven)
+	}
+	var out bytes.Buffer
+	WriteTRF(&out, tr)
+	if !strings.Contains(out.String(), "\n"+xxs+"\n") || strings.Contains(out.String(), "BBW") {
+		t.Errorf("XXS not written back alone:\n%s", out.String())
+	}
+	// a half-point pairing-allocated bye: small.trf's two U byes are then worth 0.5
+	if tr, err := ParseTRF(strings.NewReader(small + "XXS PAB=0.5\n")); err == nil || !strings.Contains(err.Error(), "points column") {
+		t.Errorf("XXS PAB=0.5 with byes counted 1.0: %v (%+v)", err, tr)
+	}
+	for src, want := range map[string]string{
+		"XXS WW=1.0 BW=1.5\n":  "differ",
+		"XXS QQ=1.0\n":         "unknown code",
+		"XXS W1.0\n":           "CODE=points",
+		"XXA    1  1.0  x.5\n": "XXA: points",
+		"XXA    0  1.0\n":      "starting rank",
+		"XXZ 2 x\n":            "XXZ",
+	} {
+		if _, err := ParseTRF(strings.NewReader(small + src)); err == nil || !strings.Contains(err.Error(), want) || !errors.Is(err, ErrBadTRF) {
+			t.Errorf("%q: %v, want an error about %q", src, err, want)
+		}
+	}
+
+}
+
+// testTRFXXC: the XXC options in any order and case.
+func testTRFXXC(t *testing.T) {
+	small := string(readSmall(t))
+	// XXC: options in any order, the colour and rank both read
+	for _, xxc := range []string{"XXC rank white1", "XXC white1 rank", "XXC RANK WHITE1"} {
+		tr, err := ParseTRF(strings.NewReader(strings.Replace(small, "XXC white1", xxc, 1)))
+		if err != nil {
+			t.Fatalf("%s: %v", xxc, err)
+		}
+		if !tr.ByRank || tr.InitialColour != pairing.White {
+			t.Errorf("%s: rank %v colour %v", xxc, tr.ByRank, tr.InitialColour)
+		}
+	}
+}
+
+// TestTRFRoundsWithoutXXR: a file without 142/XXR has as many rounds as it has paired
+// (bbpPairings reads it so), so its last paired round is the event's last, where the
+// topscorers are exempt from the absolute colour rule (C.04.3 A.7, C.3). In the
+// bbpPairings file below, round 11 pairs two topscorers with the same absolute colour
+// preference; the checker re-pairs every round as bbpPairings did.
+func TestTRFRoundsWithoutXXR(t *testing.T) {
+	b, err := os.ReadFile("testdata/trf/bbp-generated-25p-no-xxr.trf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := ParseTRF(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tr.TotalRounds != 0 || tr.PlayedRounds() != 11 {
+		t.Fatalf("rounds %d, played %d: want no XXR and 11 paired", tr.TotalRounds, tr.PlayedRounds())
+	}
+	if got := tr.DutchOptions(11, 0).TotalRounds; got != 11 {
+		t.Errorf("DutchOptions(11).TotalRounds = %d, want 11 (the rounds paired)", got)
+	}
+	c, err := CheckTRF(tr, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range c.Rounds {
+		if !r.Same {
+			t.Errorf("round %d: %v %v %s", r.Round, r.Violations, r.Diffs, r.Error)
+		}
+	}
+	// with XXR 12, round 11 is not the last: no exemption, and the file's round 11 breaks C.3
+	tr.TotalRounds = 12
+	if c, err = CheckTRF(tr, 0); err != nil {
+		t.Fatal(err)
+	}
+	if last := c.Rounds[10]; last.Same || len(last.Violations) == 0 {
+		t.Errorf("XXR 12: round 11 %+v, want a C.3 violation", last)
 	}
 }

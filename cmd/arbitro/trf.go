@@ -116,6 +116,7 @@ become absences. All of it is written in one transaction, or nothing.`,
 	f.StringVar(&opts.Name, "name", "", "tournament name (default: the TRF's 012 line)")
 	f.StringVar(&variant, "variant", "international", "italian or international (a TRF does not say)")
 	f.StringVar(&opts.System, "system", "dutch", "pairing system for the rounds still to play")
+	f.StringVar(&opts.IDColumn, "id-column", "national", "whose id the TRF id column holds: national, fmjd or fid")
 	f.Int64Var(&opts.Seed, "seed", 0, "seed of the lot (default random; moved to match XXC)")
 	return cmd
 }
