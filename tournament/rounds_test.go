@@ -704,20 +704,7 @@ func TestSnapshot(t *testing.T) {
 		for _, e := range es {
 			byID[e.ID] = e
 		}
-		for _, b := range rounds[1] {
-			w := byID[int(b.WhiteEntry)].History[0]
-			if b.Bye() {
-				if w.Kind != pairing.Bye || w.Points != 2 || w.Float != pairing.Down {
-					t.Errorf("bye history %+v", w)
-				}
-				continue
-			}
-			bl := byID[int(b.BlackEntry)].History[0]
-			if w.Opponent != int(b.BlackEntry) || w.Colour != pairing.White || bl.Colour != pairing.Black || w.Kind != pairing.Played ||
-				w.Points+bl.Points != 2 || w.Points != b.Result.WhitePoints {
-				t.Errorf("board %d: histories %+v / %+v, result %v", b.Board, w, bl, b.Result)
-			}
-		}
+		checkFirstRoundHistories(t, rounds[1], byID)
 		if late := byID[6]; len(late.History) != 1 || late.History[0].Kind != pairing.Absent || late.Score != 0 {
 			t.Errorf("late entrant: %+v", late)
 		}
@@ -725,6 +712,27 @@ func TestSnapshot(t *testing.T) {
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// checkFirstRoundHistories: each board of round 1 is in both players' first history entry
+// (opponent, colours, kind, points adding up to 2, White's points as stored); the bye is a
+// 2-point downfloat.
+func checkFirstRoundHistories(t *testing.T, boards []*Board, byID map[int]pairing.Entrant) {
+	t.Helper()
+	for _, b := range boards {
+		w := byID[int(b.WhiteEntry)].History[0]
+		if b.Bye() {
+			if w.Kind != pairing.Bye || w.Points != 2 || w.Float != pairing.Down {
+				t.Errorf("bye history %+v", w)
+			}
+			continue
+		}
+		bl := byID[int(b.BlackEntry)].History[0]
+		if w.Opponent != int(b.BlackEntry) || w.Colour != pairing.White || bl.Colour != pairing.Black || w.Kind != pairing.Played ||
+			w.Points+bl.Points != 2 || w.Points != b.Result.WhitePoints {
+			t.Errorf("board %d: histories %+v / %+v, result %v", b.Board, w, bl, b.Result)
+		}
 	}
 }
 

@@ -10,10 +10,11 @@ import (
 // loads it back and checks that the standings equal those of the hand-built view, whose
 // values TestTieBreaksUnplayed computes by hand. A sixth player, F, enters late in round 3
 // with 3 start points (spread as 2 + 1 over rounds 1 and 2) and is absent in round 3.
-func TestLoadCrosstable(t *testing.T) {
-	s, _ := openTemp(t)
-	tr := &Tournament{Name: "Load", Variant: VariantItalian, System: SystemItaloSwiss, Rounds: 3, ByePoints: 2, ForfeitPoints: 2,
-		TieBreaks: []string{"buchholz", "buchholz-cut1", "sonneborn-berger", "quoziente", "progressive", "aro"}}
+// seedLoadFixture writes the six-player, three-round event of TestLoadCrosstable: byes with
+// and without a result row, a forfeit, a withdrawal after round 2, a late entry with
+// start points in round 3.
+func seedLoadFixture(t *testing.T, s *Store, tr *Tournament) {
+	t.Helper()
 	mustUpdate(t, s, func(tx *Tx) error {
 		if err := tx.CreateTournament(tr); err != nil {
 			return err
@@ -51,6 +52,11 @@ func TestLoadCrosstable(t *testing.T) {
 		}
 		return nil
 	})
+}
+
+// loadCrosstable reads tr's crosstable in a View, failing the test on error.
+func loadCrosstable(t *testing.T, s *Store, tr *Tournament) *Crosstable {
+	t.Helper()
 	var ct *Crosstable
 	err := s.View(context.Background(), func(tx *Tx) error {
 		var err error
@@ -60,6 +66,15 @@ func TestLoadCrosstable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return ct
+}
+
+func TestLoadCrosstable(t *testing.T) {
+	s, _ := openTemp(t)
+	tr := &Tournament{Name: "Load", Variant: VariantItalian, System: SystemItaloSwiss, Rounds: 3, ByePoints: 2, ForfeitPoints: 2,
+		TieBreaks: []string{"buchholz", "buchholz-cut1", "sonneborn-berger", "quoziente", "progressive", "aro"}}
+	seedLoadFixture(t, s, tr)
+	ct := loadCrosstable(t, s, tr)
 	if len(ct.Players) != 6 || ct.Rounds != 3 || ct.Scoring != Scoring210 || len(ct.TieBreaks) != 6 {
 		t.Fatalf("loaded %d players, %d rounds, scoring %v, tie-breaks %v", len(ct.Players), ct.Rounds, ct.Scoring, ct.TieBreaks)
 	}
@@ -101,14 +116,7 @@ func TestLoadCrosstable(t *testing.T) {
 		_, err := tx.exec(`DELETE FROM results WHERE board_id = 8`)
 		return err
 	})
-	err = s.View(context.Background(), func(tx *Tx) error {
-		var err error
-		ct, err = tx.LoadCrosstable(tr)
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	ct = loadCrosstable(t, s, tr)
 	if n := CompletedRounds(ct); n != 2 {
 		t.Errorf("with a pending board in round 3, CompletedRounds = %d, want 2", n)
 	}
