@@ -27,6 +27,7 @@ type auditOptions struct {
 	PDF         string // --pdf FILE
 	Variant     string // of archive games without a GameType tag
 	Strict      bool   // archive files read by the PDN 3.0 grammar
+	Encoding    string // --encoding of the PDN files (tournament.DecodingReader)
 }
 
 func newAuditCmd() *cobra.Command {
@@ -75,7 +76,7 @@ Exit status: 0 no problem; 3 a problem was found; 1 a file or the database could
 	cmd.Flags().IntVar(&o.Jobs, "jobs", 0, "games judged at once (0: one per processor); the output is the same for any value")
 	cmd.Flags().StringVar(&o.PDF, "pdf", "", "write the audit report (board diagrams of illegal moves) to this PDF file")
 	cmd.Flags().StringVar(&o.Variant, "variant", "", "italian or international: variant of archive games without a GameType tag")
-	cmd.Flags().StringVar(&auditEncoding, "encoding", "", "the PDN files' encoding when it is not UTF-8 (detected: UTF-16 with its byte-order mark, Windows-1252): "+tournament.EncodingNames)
+	cmd.Flags().StringVar(&o.Encoding, "encoding", "", "the PDN files' encoding when it is not UTF-8 (detected: UTF-16 with its byte-order mark, Windows-1252): "+tournament.EncodingNames)
 	cmd.Flags().BoolVar(&o.Strict, "strict", false, "read archive files by the PDN 3.0 grammar: every tolerated deviation is a parse error (see 'arbitro replay --help')")
 	return cmd
 }
@@ -96,12 +97,12 @@ func runAudit(cmd *cobra.Command, args []string, o *auditOptions) error {
 		if o.Round != 0 || o.PDF != "" {
 			return usageErr("--round and --pdf are for the tournament's audit, not for PDN files")
 		}
-		if err := tournament.CheckEncoding(auditEncoding); err != nil {
+		if err := tournament.CheckEncoding(o.Encoding); err != nil {
 			return explain(err)
 		}
-		return auditFiles(cmd, args, o.Variant, o.Strict, o.Jobs)
+		return auditFiles(cmd, args, o.Variant, o.Strict, o.Jobs, o.Encoding)
 	}
-	if o.Variant != "" || o.Strict || auditEncoding != "" {
+	if o.Variant != "" || o.Strict || o.Encoding != "" {
 		return usageErr("--variant, --strict and --encoding are for PDN files; a tournament's games use its variant and are stored as UTF-8")
 	}
 	if o.Round < 0 {
@@ -222,7 +223,7 @@ func auditGC() {
 }
 
 // auditFiles is the archive audit of PDN files.
-func auditFiles(cmd *cobra.Command, files []string, variant string, strict bool, jobs int) error {
+func auditFiles(cmd *cobra.Command, files []string, variant string, strict bool, jobs int, encoding string) error {
 	auditGC()
 	opts, err := replayOptions(variant)
 	if err != nil {
@@ -236,7 +237,7 @@ func auditFiles(cmd *cobra.Command, files []string, variant string, strict bool,
 	var readErrs []error
 	showBar := term.IsTerminal(int(os.Stderr.Fd()))
 	for _, file := range files {
-		st, err := auditFile(w, file, opts, jobs, showBar)
+		st, err := auditFile(w, file, opts, jobs, showBar, encoding)
 		total.Games += st.Games
 		total.Illegal += st.Illegal
 		total.Inconsistent += st.Inconsistent
@@ -264,10 +265,7 @@ func auditFiles(cmd *cobra.Command, files []string, variant string, strict bool,
 	return nil
 }
 
-// auditEncoding is audit's --encoding for PDN files (tournament.DecodingReader).
-var auditEncoding string
-
-func auditFile(w io.Writer, file string, opts rules.ReplayOptions, jobs int, showBar bool) (tournament.ArchiveStats, error) {
+func auditFile(w io.Writer, file string, opts rules.ReplayOptions, jobs int, showBar bool, encoding string) (tournament.ArchiveStats, error) {
 	f, err := os.Open(file)
 	if err != nil {
 		return tournament.ArchiveStats{}, err
@@ -288,7 +286,7 @@ func auditFile(w io.Writer, file string, opts rules.ReplayOptions, jobs int, sho
 		r = &pr
 		defer bar.Finish()
 	}
-	if r, err = tournament.DecodingReader(r, auditEncoding); err != nil {
+	if r, err = tournament.DecodingReader(r, encoding); err != nil {
 		return tournament.ArchiveStats{}, err
 	}
 	// the verdicts are rendered on the workers and written in file order

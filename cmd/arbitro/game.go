@@ -25,12 +25,12 @@ func newGameCmd() *cobra.Command {
 
 // openInput opens FILE, or standard input for "-", decoded from --encoding (a UTF-16
 // byte-order mark is detected). A file larger than limit is refused before it is read.
-func openInput(cmd *cobra.Command, name string, limit int64) (io.ReadCloser, error) {
-	if err := tournament.CheckEncoding(gameEncoding); err != nil {
+func openInput(cmd *cobra.Command, name, encoding string, limit int64) (io.ReadCloser, error) {
+	if err := tournament.CheckEncoding(encoding); err != nil {
 		return nil, explain(err)
 	}
 	if name == "-" {
-		dr, _ := tournament.DecodingReader(cmd.InOrStdin(), gameEncoding)
+		dr, _ := tournament.DecodingReader(cmd.InOrStdin(), encoding)
 		return io.NopCloser(dr), nil
 	}
 	f, err := os.Open(name)
@@ -48,20 +48,24 @@ func openInput(cmd *cobra.Command, name string, limit int64) (io.ReadCloser, err
 				"a game score is a few kilobytes; audit big archives with 'arbitro audit FILE'; nothing was written")
 		}
 	}
-	dr, _ := tournament.DecodingReader(f, gameEncoding) // the name was checked above
+	dr, _ := tournament.DecodingReader(f, encoding) // the name was checked above
 	return struct {
 		io.Reader
 		io.Closer
 	}{dr, f}, nil
 }
 
-// gameEncoding is the --encoding of game add and game import (tournament.DecodingReader).
-var gameEncoding string
-
 // gameAddOptions are the flags of `arbitro game add`.
 type gameAddOptions struct {
 	tournament.GameOptions
-	Game int // --game: 2 for the return game
+	Game     int    // --game: 2 for the return game
+	Encoding string // --encoding of the file (tournament.DecodingReader)
+}
+
+// gameImportOptions are the flags of `arbitro game import`.
+type gameImportOptions struct {
+	tournament.GameOptions
+	Encoding string // --encoding of the file (tournament.DecodingReader)
 }
 
 func newGameAddCmd() *cobra.Command {
@@ -91,7 +95,7 @@ A disagreement is an error unless --force. A board holds one score; --replace re
 	cmd.Flags().BoolVar(&o.Force, "force", false, "store the score even if its players, result or variant disagree with the pairing")
 	cmd.Flags().BoolVar(&o.Replace, "replace", false, "replace the score already stored for the board")
 	cmd.Flags().IntVar(&o.Game, "game", 1, "game of the pairing: 2 for the return game when each pairing plays two")
-	cmd.Flags().StringVar(&gameEncoding, "encoding", "", "the file's encoding when it is not UTF-8: "+tournament.EncodingNames)
+	cmd.Flags().StringVar(&o.Encoding, "encoding", "", "the file's encoding when it is not UTF-8: "+tournament.EncodingNames)
 	return cmd
 }
 
@@ -105,7 +109,7 @@ func runGameAdd(cmd *cobra.Command, args []string, o *gameAddOptions) error {
 	if err := checkGame(o.Game); err != nil {
 		return err
 	}
-	in, err := openInput(cmd, args[2], tournament.MaxGameBytes)
+	in, err := openInput(cmd, args[2], o.Encoding, tournament.MaxGameBytes)
 	if err != nil {
 		return err
 	}
@@ -139,7 +143,7 @@ func runGameAdd(cmd *cobra.Command, args []string, o *gameAddOptions) error {
 }
 
 func newGameImportCmd() *cobra.Command {
-	var opts tournament.GameOptions
+	var opts gameImportOptions
 	cmd := &cobra.Command{
 		Use:   "import FILE.pdn|-",
 		Short: "Attach a whole PDN file of games to the tournament's boards by round and players",
@@ -158,14 +162,14 @@ was not attached (listed; the others are stored) or the file is unreadable (noth
 			if opts.Round < 0 {
 				return usageErr("--round must be a round number (1, 2, ...), not %d", opts.Round)
 			}
-			in, err := openInput(cmd, args[0], tournament.MaxImportBytes)
+			in, err := openInput(cmd, args[0], opts.Encoding, tournament.MaxImportBytes)
 			if err != nil {
 				return err
 			}
 			defer in.Close()
 			var rep *tournament.GameImportReport
 			err = update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
-				rep, err = tx.ImportGames(t, in, opts)
+				rep, err = tx.ImportGames(t, in, opts.GameOptions)
 				if err != nil {
 					err = fmt.Errorf("%s: %w", args[0], err)
 				}
@@ -194,6 +198,6 @@ was not attached (listed; the others are stored) or the file is unreadable (noth
 	}
 	cmd.Flags().BoolVar(&opts.Force, "force", false, "store scores whose result or variant disagrees with the recorded result")
 	cmd.Flags().IntVar(&opts.Round, "round", 0, "the round of games whose tags name none (Round \"?\")")
-	cmd.Flags().StringVar(&gameEncoding, "encoding", "", "the file's encoding when it is not UTF-8: "+tournament.EncodingNames)
+	cmd.Flags().StringVar(&opts.Encoding, "encoding", "", "the file's encoding when it is not UTF-8: "+tournament.EncodingNames)
 	return cmd
 }
