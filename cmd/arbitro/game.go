@@ -13,21 +13,21 @@ import (
 
 func init() { addCommand(newGameCmd) }
 
-func newGameCmd() *cobra.Command {
+func newGameCmd(g *globalOptions) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:     "game",
 		Aliases: []string{"partita"},
 		Short:   "Store game scores (PDN) of the tournament's boards; each is replayed at once",
 	}
-	cmd.AddCommand(newGameAddCmd(), newGameImportCmd())
+	cmd.AddCommand(newGameAddCmd(g), newGameImportCmd(g))
 	return cmd
 }
 
 // openInput opens FILE, or standard input for "-", decoded from --encoding (a UTF-16
 // byte-order mark is detected). A file larger than limit is refused before it is read.
-func openInput(cmd *cobra.Command, name, encoding string, limit int64) (io.ReadCloser, error) {
+func openInput(cmd *cobra.Command, g *globalOptions, name, encoding string, limit int64) (io.ReadCloser, error) {
 	if err := tournament.CheckEncoding(encoding); err != nil {
-		return nil, explain(err)
+		return nil, g.explain(err)
 	}
 	if name == "-" {
 		dr, _ := tournament.DecodingReader(cmd.InOrStdin(), encoding)
@@ -68,7 +68,7 @@ type gameImportOptions struct {
 	Encoding string // --encoding of the file (tournament.DecodingReader)
 }
 
-func newGameAddCmd() *cobra.Command {
+func newGameAddCmd(g *globalOptions) *cobra.Command {
 	o := &gameAddOptions{}
 	cmd := &cobra.Command{
 		Use:   "add ROUND BOARD FILE.pdn|-",
@@ -89,7 +89,7 @@ A disagreement is an error unless --force. A board holds one score; --replace re
   arbitro game add 2 1 - < game.pdn`,
 		Args: cobra.ExactArgs(3),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runGameAdd(cmd, args, o)
+			return runGameAdd(cmd, g, args, o)
 		},
 	}
 	cmd.Flags().BoolVar(&o.Force, "force", false, "store the score even if its players, result or variant disagree with the pairing")
@@ -101,7 +101,7 @@ A disagreement is an error unless --force. A board holds one score; --replace re
 
 // runGameAdd reads the score, stores it with its verdict in one transaction and prints
 // it; an illegal score is stored and exits 3.
-func runGameAdd(cmd *cobra.Command, args []string, o *gameAddOptions) error {
+func runGameAdd(cmd *cobra.Command, g *globalOptions, args []string, o *gameAddOptions) error {
 	r, b, err := roundBoard(args)
 	if err != nil {
 		return err
@@ -109,26 +109,26 @@ func runGameAdd(cmd *cobra.Command, args []string, o *gameAddOptions) error {
 	if err := checkGame(o.Game); err != nil {
 		return err
 	}
-	in, err := openInput(cmd, args[2], o.Encoding, tournament.MaxGameBytes)
+	in, err := openInput(cmd, g, args[2], o.Encoding, tournament.MaxGameBytes)
 	if err != nil {
 		return err
 	}
-	g, text, err := tournament.ReadGameScore(in)
+	game, text, err := tournament.ReadGameScore(in)
 	in.Close()
 	if err != nil {
-		return explainBoard(fmt.Errorf("%s: %w", args[2], err))
+		return explainBoard(g, fmt.Errorf("%s: %w", args[2], err))
 	}
 	var rec *tournament.GameRecord
-	err = update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
-		rec, err = tx.AddGame(t, r, b, o.Game, g, text, o.GameOptions)
-		return explainBoard(err)
+	err = g.update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
+		rec, err = tx.AddGame(t, r, b, o.Game, game, text, o.GameOptions)
+		return explainBoard(g, err)
 	})
 	if err != nil {
 		return err
 	}
 	vd := rec.Verdict
-	if flagJSON {
-		err = printJSON(cmd, reports.GameAddJSONOf(args[2], g, rec))
+	if g.json {
+		err = printJSON(cmd, reports.GameAddJSONOf(args[2], game, rec))
 	} else {
 		err = reports.WriteGameAddText(cmd.OutOrStdout(), rec)
 	}
@@ -142,7 +142,7 @@ func runGameAdd(cmd *cobra.Command, args []string, o *gameAddOptions) error {
 	return nil
 }
 
-func newGameImportCmd() *cobra.Command {
+func newGameImportCmd(g *globalOptions) *cobra.Command {
 	var opts gameImportOptions
 	cmd := &cobra.Command{
 		Use:   "import FILE.pdn|-",
@@ -162,23 +162,23 @@ was not attached (listed; the others are stored) or the file is unreadable (noth
 			if opts.Round < 0 {
 				return usageErr("--round must be a round number (1, 2, ...), not %d", opts.Round)
 			}
-			in, err := openInput(cmd, args[0], opts.Encoding, tournament.MaxImportBytes)
+			in, err := openInput(cmd, g, args[0], opts.Encoding, tournament.MaxImportBytes)
 			if err != nil {
 				return err
 			}
 			defer in.Close()
 			var rep *tournament.GameImportReport
-			err = update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
+			err = g.update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
 				rep, err = tx.ImportGames(t, in, opts.GameOptions)
 				if err != nil {
 					err = fmt.Errorf("%s: %w", args[0], err)
 				}
-				return explainBoard(err)
+				return explainBoard(g, err)
 			})
 			if err != nil {
 				return err
 			}
-			if flagJSON {
+			if g.json {
 				err = printJSON(cmd, reports.GameImportJSONOf(args[0], rep))
 			} else {
 				err = reports.WriteGameImportText(cmd.OutOrStdout(), rep)

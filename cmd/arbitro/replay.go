@@ -26,7 +26,7 @@ type replayCmdOptions struct {
 	Encoding string // --encoding of the files (tournament.DecodingReader)
 }
 
-func newReplayCmd() *cobra.Command {
+func newReplayCmd(g *globalOptions) *cobra.Command {
 	o := &replayCmdOptions{}
 	c := &cobra.Command{
 		Use:   "replay FILE.pdn...",
@@ -60,7 +60,7 @@ capture, a parse error) or not judged (unsupported or unknown variant, impossibl
 position); 1 a file could not be read (the other files are still replayed).`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runReplay(cmd, args, o)
+			return runReplay(cmd, g, args, o)
 		},
 	}
 	c.Flags().StringVar(&o.Variant, "variant", "", "italian or international: the variant of games without a GameType tag")
@@ -71,9 +71,9 @@ position); 1 a file could not be read (the other files are still replayed).`,
 	return c
 }
 
-func runReplay(cmd *cobra.Command, args []string, o *replayCmdOptions) error {
+func runReplay(cmd *cobra.Command, g *globalOptions, args []string, o *replayCmdOptions) error {
 	if err := tournament.CheckEncoding(o.Encoding); err != nil {
-		return explain(err)
+		return g.explain(err)
 	}
 	opts, err := replayOptions(o.Variant)
 	if err != nil {
@@ -84,7 +84,7 @@ func runReplay(cmd *cobra.Command, args []string, o *replayCmdOptions) error {
 	var total, illegal, unjudged int
 	var readErrs []error
 	for _, file := range args {
-		n, bad, nj, err := replayFile(out, file, opts, flagJSON, o)
+		n, bad, nj, err := replayFile(out, file, opts, g.json, o)
 		total += n
 		illegal += bad
 		unjudged += nj
@@ -92,7 +92,7 @@ func runReplay(cmd *cobra.Command, args []string, o *replayCmdOptions) error {
 			readErrs = append(readErrs, err)
 		}
 	}
-	if !flagJSON {
+	if !g.json {
 		if err := reports.WriteReplaySummary(out, total, illegal, unjudged); err != nil {
 			return err
 		}
