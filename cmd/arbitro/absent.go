@@ -12,7 +12,7 @@ import (
 
 func init() { addCommand(newAbsentCmd) }
 
-func newAbsentCmd() *cobra.Command {
+func newAbsentCmd(g *globalOptions) *cobra.Command {
 	var round, points int
 	var reason string
 	var remove bool
@@ -38,7 +38,7 @@ result'; a round robin's rounds are fixed, so there too the game is a forfeit.`,
 			}
 			var a *tournament.Absence
 			var name string
-			err := update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
+			err := g.update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
 				var err error
 				name = t.Name
 				if remove {
@@ -49,9 +49,9 @@ result'; a round robin's rounds are fixed, so there too the game is a forfeit.`,
 				return err
 			})
 			if err != nil {
-				return explainPair(err)
+				return explainPair(g, err)
 			}
-			if flagJSON {
+			if g.json {
 				return printJSON(cmd, a)
 			}
 			return reports.WriteAbsence(cmd.OutOrStdout(), name, a, remove)

@@ -27,9 +27,10 @@ type auditOptions struct {
 	PDF         string // --pdf FILE
 	Variant     string // of archive games without a GameType tag
 	Strict      bool   // archive files read by the PDN 3.0 grammar
+	Encoding    string // --encoding of the PDN files (tournament.DecodingReader)
 }
 
-func newAuditCmd() *cobra.Command {
+func newAuditCmd(g *globalOptions) *cobra.Command {
 	o := &auditOptions{}
 	cmd := &cobra.Command{
 		Use:     "audit [FILE.pdn...]",
@@ -67,7 +68,7 @@ Exit status: 0 no problem; 3 a problem was found; 1 a file or the database could
   arbitro audit archive/*.pdn --json > verdicts.jsonl
   arbitro audit --all --jobs 2 --pdf federation-audit.pdf`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runAudit(cmd, args, o)
+			return runAudit(cmd, g, args, o)
 		},
 	}
 	cmd.Flags().IntVar(&o.Round, "round", 0, "audit this round only")
@@ -75,14 +76,14 @@ Exit status: 0 no problem; 3 a problem was found; 1 a file or the database could
 	cmd.Flags().IntVar(&o.Jobs, "jobs", 0, "games judged at once (0: one per processor); the output is the same for any value")
 	cmd.Flags().StringVar(&o.PDF, "pdf", "", "write the audit report (board diagrams of illegal moves) to this PDF file")
 	cmd.Flags().StringVar(&o.Variant, "variant", "", "italian or international: variant of archive games without a GameType tag")
-	cmd.Flags().StringVar(&auditEncoding, "encoding", "", "the PDN files' encoding when it is not UTF-8 (detected: UTF-16 with its byte-order mark, Windows-1252): "+tournament.EncodingNames)
+	cmd.Flags().StringVar(&o.Encoding, "encoding", "", "the PDN files' encoding when it is not UTF-8 (detected: UTF-16 with its byte-order mark, Windows-1252): "+tournament.EncodingNames)
 	cmd.Flags().BoolVar(&o.Strict, "strict", false, "read archive files by the PDN 3.0 grammar: every tolerated deviation is a parse error (see 'arbitro replay --help')")
 	return cmd
 }
 
 // runAudit checks the combination of flags and runs the audit asked: the archive of
 // every tournament (--all), PDN files, or the tournament.
-func runAudit(cmd *cobra.Command, args []string, o *auditOptions) error {
+func runAudit(cmd *cobra.Command, g *globalOptions, args []string, o *auditOptions) error {
 	if o.Jobs < 0 {
 		return usageErr("--jobs must be 0 (one per processor) or more")
 	}
@@ -90,33 +91,33 @@ func runAudit(cmd *cobra.Command, args []string, o *auditOptions) error {
 		if len(args) > 0 || o.Round != 0 || o.Variant != "" || o.Strict {
 			return usageErr("--all audits every tournament of the database: give no FILE, --round, --variant or --strict")
 		}
-		return auditAll(cmd, o.Jobs, o.PDF)
+		return auditAll(cmd, g, o.Jobs, o.PDF)
 	}
 	if len(args) > 0 {
 		if o.Round != 0 || o.PDF != "" {
 			return usageErr("--round and --pdf are for the tournament's audit, not for PDN files")
 		}
-		if err := tournament.CheckEncoding(auditEncoding); err != nil {
-			return explain(err)
+		if err := tournament.CheckEncoding(o.Encoding); err != nil {
+			return g.explain(err)
 		}
-		return auditFiles(cmd, args, o.Variant, o.Strict, o.Jobs)
+		return auditFiles(cmd, g, args, o.Variant, o.Strict, o.Jobs, o.Encoding)
 	}
-	if o.Variant != "" || o.Strict || auditEncoding != "" {
+	if o.Variant != "" || o.Strict || o.Encoding != "" {
 		return usageErr("--variant, --strict and --encoding are for PDN files; a tournament's games use its variant and are stored as UTF-8")
 	}
 	if o.Round < 0 {
 		return usageErr("--round must be a round number")
 	}
-	return auditTournament(cmd, o.Round, o.PDF)
+	return auditTournament(cmd, g, o.Round, o.PDF)
 }
 
-func auditTournament(cmd *cobra.Command, round int, pdf string) error {
+func auditTournament(cmd *cobra.Command, g *globalOptions, round int, pdf string) error {
 	var a *tournament.TournamentAudit
 	var t *tournament.Tournament
-	err := view(cmd.Context(), func(tx *tournament.Tx, tt *tournament.Tournament) (err error) {
+	err := g.view(cmd.Context(), func(tx *tournament.Tx, tt *tournament.Tournament) (err error) {
 		t = tt
 		if a, err = tx.Audit(tt, round); err != nil {
-			return explainBoard(err)
+			return explainBoard(g, err)
 		}
 		return warnUnsafeNames(cmd, tx)
 	})
@@ -124,8 +125,8 @@ func auditTournament(cmd *cobra.Command, round int, pdf string) error {
 		return err
 	}
 	w := cmd.OutOrStdout()
-	if flagJSON {
-		err = reports.WriteTournamentAuditJSON(w, flagDB, a)
+	if g.json {
+		err = reports.WriteTournamentAuditJSON(w, g.db, a)
 	} else {
 		err = reports.WriteTournamentAuditText(w, a)
 	}
@@ -133,12 +134,12 @@ func auditTournament(cmd *cobra.Command, round int, pdf string) error {
 		return err
 	}
 	if pdf != "" {
-		loc, err := reportLocale(t) // the header and footer in the tournament's language
+		loc, err := g.reportLocale(t) // the header and footer in the tournament's language
 		if err != nil {
 			return err
 		}
 		rep := reports.AuditReportOf(t.EventInfo(), a)
-		if err := writePDF(cmd, pdf, func(w io.Writer, m reports.Meta) error { m.Locale = loc; return reports.WriteAuditPDF(w, rep, m) }); err != nil {
+		if err := writePDF(cmd, g, pdf, func(w io.Writer, m reports.Meta) error { m.Locale = loc; return reports.WriteAuditPDF(w, rep, m) }); err != nil {
 			return err
 		}
 	}
@@ -150,15 +151,15 @@ func auditTournament(cmd *cobra.Command, round int, pdf string) error {
 
 // auditAll is `audit --all`: every tournament of the database, judged on --jobs workers,
 // streamed in a stable order.
-func auditAll(cmd *cobra.Command, jobs int, pdf string) error {
+func auditAll(cmd *cobra.Command, g *globalOptions, jobs int, pdf string) error {
 	auditGC()
-	st, err := openExisting()
+	st, err := g.openExisting()
 	if err != nil {
 		return err
 	}
 	defer st.Close()
 	out := bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10)
-	aw := &reports.ArchiveAudit{W: out, JSON: flagJSON, KeepSummaries: pdf != ""}
+	aw := &reports.ArchiveAudit{W: out, JSON: g.json, KeepSummaries: pdf != ""}
 	var bar *progressbar.ProgressBar
 	opts := tournament.ArchiveAuditOptions{Jobs: jobs, Render: aw.Render, OnItem: func(it *tournament.ArchiveItem) error {
 		if bar != nil && it.Kind == tournament.ItemGame {
@@ -173,7 +174,7 @@ func auditAll(cmd *cobra.Command, jobs int, pdf string) error {
 		}
 	}
 	var total *tournament.AuditSummary
-	err = explain(st.View(cmd.Context(), func(tx *tournament.Tx) (err error) {
+	err = g.explain(st.View(cmd.Context(), func(tx *tournament.Tx) (err error) {
 		total, err = tx.AuditAll(opts)
 		return err
 	}))
@@ -190,9 +191,9 @@ func auditAll(cmd *cobra.Command, jobs int, pdf string) error {
 		return err
 	}
 	if pdf != "" {
-		if err := writePDF(cmd, pdf, func(w io.Writer, m reports.Meta) error {
-			if flagLang != "" { // else English, and each tournament in its own language
-				m.Locale, _ = reports.LoadLocale(flagLang) // checked before anything was opened
+		if err := writePDF(cmd, g, pdf, func(w io.Writer, m reports.Meta) error {
+			if g.lang != "" { // else English, and each tournament in its own language
+				m.Locale, _ = reports.LoadLocale(g.lang) // checked before anything was opened
 			}
 			return reports.WriteArchiveAuditPDF(w, total, aw.Summaries, m)
 		}); err != nil {
@@ -222,7 +223,7 @@ func auditGC() {
 }
 
 // auditFiles is the archive audit of PDN files.
-func auditFiles(cmd *cobra.Command, files []string, variant string, strict bool, jobs int) error {
+func auditFiles(cmd *cobra.Command, g *globalOptions, files []string, variant string, strict bool, jobs int, encoding string) error {
 	auditGC()
 	opts, err := replayOptions(variant)
 	if err != nil {
@@ -236,7 +237,7 @@ func auditFiles(cmd *cobra.Command, files []string, variant string, strict bool,
 	var readErrs []error
 	showBar := term.IsTerminal(int(os.Stderr.Fd()))
 	for _, file := range files {
-		st, err := auditFile(w, file, opts, jobs, showBar)
+		st, err := auditFile(g, w, file, opts, jobs, showBar, encoding)
 		total.Games += st.Games
 		total.Illegal += st.Illegal
 		total.Inconsistent += st.Inconsistent
@@ -247,7 +248,7 @@ func auditFiles(cmd *cobra.Command, files []string, variant string, strict bool,
 			readErrs = append(readErrs, fmt.Errorf("%s: %w", file, err))
 		}
 	}
-	if !flagJSON {
+	if !g.json {
 		if err := reports.WriteArchiveAuditSummary(w, total); err != nil {
 			return err
 		}
@@ -264,10 +265,7 @@ func auditFiles(cmd *cobra.Command, files []string, variant string, strict bool,
 	return nil
 }
 
-// auditEncoding is audit's --encoding for PDN files (tournament.DecodingReader).
-var auditEncoding string
-
-func auditFile(w io.Writer, file string, opts rules.ReplayOptions, jobs int, showBar bool) (tournament.ArchiveStats, error) {
+func auditFile(g *globalOptions, w io.Writer, file string, opts rules.ReplayOptions, jobs int, showBar bool, encoding string) (tournament.ArchiveStats, error) {
 	f, err := os.Open(file)
 	if err != nil {
 		return tournament.ArchiveStats{}, err
@@ -288,11 +286,11 @@ func auditFile(w io.Writer, file string, opts rules.ReplayOptions, jobs int, sho
 		r = &pr
 		defer bar.Finish()
 	}
-	if r, err = tournament.DecodingReader(r, auditEncoding); err != nil {
+	if r, err = tournament.DecodingReader(r, encoding); err != nil {
 		return tournament.ArchiveStats{}, err
 	}
 	// the verdicts are rendered on the workers and written in file order
-	asJSON := flagJSON
+	asJSON := g.json
 	render := func(g *rules.Game, vd rules.Verdict, problems []tournament.Problem) []byte {
 		return reports.ArchiveGame(asJSON, file, g, vd, problems)
 	}

@@ -14,14 +14,14 @@ func init() {
 	addCommand(newPrizeCmd)
 }
 
-func explainCategory(err error) error {
+func explainCategory(g *globalOptions, err error) error {
 	if errors.Is(err, tournament.ErrCategory) {
 		return fail(err, "see 'arbitro category list'; nothing was written")
 	}
-	return explain(err)
+	return g.explain(err)
 }
 
-func newCategoryCmd() *cobra.Command {
+func newCategoryCmd(g *globalOptions) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "category",
 		Short: "Categories (FID categories, age groups, women, rating bands) with their own standings",
@@ -37,15 +37,15 @@ A player may be in several categories (docs/categories-prizes.md).`,
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var cat *tournament.Category
-			err := update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
+			err := g.update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
 				var err error
 				cat, err = tx.AddCategory(t, args[0], rule)
 				return err
 			})
 			if err != nil {
-				return explainCategory(err)
+				return explainCategory(g, err)
 			}
-			if flagJSON {
+			if g.json {
 				return printJSON(cmd, cat)
 			}
 			return reports.WriteCategoryAdded(cmd.OutOrStdout(), cat)
@@ -58,13 +58,13 @@ A player may be in several categories (docs/categories-prizes.md).`,
 		Args:  cobra.MinimumNArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var cat *tournament.Category
-			err := update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
+			err := g.update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
 				var err error
 				cat, err = tx.AddToCategory(t, args[0], args[1:])
 				return err
 			})
 			if err != nil {
-				return explainCategory(err)
+				return explainCategory(g, err)
 			}
 			return reports.WriteCategoryAssigned(cmd.OutOrStdout(), cat)
 		},
@@ -76,7 +76,7 @@ A player may be in several categories (docs/categories-prizes.md).`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var cs []tournament.Category
 			names := map[int64]string{}
-			err := view(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
+			err := g.view(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
 				var err error
 				if cs, err = tx.Categories(t); err != nil {
 					return err
@@ -88,9 +88,9 @@ A player may be in several categories (docs/categories-prizes.md).`,
 				return err
 			})
 			if err != nil {
-				return explainCategory(err)
+				return explainCategory(g, err)
 			}
-			if flagJSON {
+			if g.json {
 				return printJSON(cmd, cs)
 			}
 			return reports.WriteCategoriesText(cmd.OutOrStdout(), cs, names)
@@ -100,7 +100,7 @@ A player may be in several categories (docs/categories-prizes.md).`,
 	return c
 }
 
-func newPrizeCmd() *cobra.Command {
+func newPrizeCmd(g *globalOptions) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "prize",
 		Short: "Prizes: each given once, a player eligible for two takes the higher",
@@ -116,13 +116,13 @@ win two takes the higher, and the lower goes to the next player of its standings
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var p *tournament.Prize
-			err := update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
+			err := g.update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
 				var err error
 				p, err = tx.AddPrize(t, category, place, args[0])
 				return err
 			})
 			if err != nil {
-				return explainCategory(err)
+				return explainCategory(g, err)
 			}
 			return reports.WritePrizeAdded(cmd.OutOrStdout(), p)
 		},
@@ -137,9 +137,9 @@ win two takes the higher, and the lower goes to the next player of its standings
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var awards []tournament.Award
 			var loc *reports.Locale
-			err := view(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
+			err := g.view(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
 				var err error
-				if loc, err = reportLocale(t); err != nil { // the sheet in the tournament's language
+				if loc, err = g.reportLocale(t); err != nil { // the sheet in the tournament's language
 					return err
 				}
 				r := round
@@ -154,9 +154,9 @@ win two takes the higher, and the lower goes to the next player of its standings
 				return err
 			})
 			if err != nil {
-				return explainCategory(err)
+				return explainCategory(g, err)
 			}
-			if flagJSON {
+			if g.json {
 				return printJSON(cmd, awards)
 			}
 			return reports.WritePrizesTextIn(cmd.OutOrStdout(), loc, awards)

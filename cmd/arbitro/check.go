@@ -20,7 +20,7 @@ type checkOptions struct {
 	seed   uint64
 }
 
-func newCheckCmd() *cobra.Command {
+func newCheckCmd(g *globalOptions) *cobra.Command {
 	var o checkOptions
 	cmd := &cobra.Command{
 		Use:   "check --trf FILE",
@@ -53,7 +53,7 @@ differs (or breaks an absolute criterion, or the engine cannot pair it).`,
 			if err != nil {
 				return fail(fmt.Errorf("%s: %w", o.trf, err), "check the file")
 			}
-			if flagJSON {
+			if g.json {
 				if err := printJSON(cmd, rep); err != nil {
 					return err
 				}

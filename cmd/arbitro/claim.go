@@ -15,7 +15,7 @@ type claimOptions struct {
 	Game int // --game: 2 for the return game
 }
 
-func newClaimCmd() *cobra.Command {
+func newClaimCmd(g *globalOptions) *cobra.Command {
 	o := &claimOptions{}
 	req := &o.ClaimRequest
 	cmd := &cobra.Command{
@@ -37,7 +37,7 @@ against the engine is recorded and flagged by 'arbitro audit'.`,
   arbitro claim 3 2 --requested-at 60 --declared-at 120 --decision rejected --claimant white`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runClaim(cmd, args, o)
+			return runClaim(cmd, g, args, o)
 		},
 	}
 	f := cmd.Flags()
@@ -52,7 +52,7 @@ against the engine is recorded and flagged by 'arbitro audit'.`,
 	return cmd
 }
 
-func runClaim(cmd *cobra.Command, args []string, o *claimOptions) error {
+func runClaim(cmd *cobra.Command, g *globalOptions, args []string, o *claimOptions) error {
 	req := &o.ClaimRequest
 	r, b, err := roundBoard(args)
 	if err != nil {
@@ -62,14 +62,14 @@ func runClaim(cmd *cobra.Command, args []string, o *claimOptions) error {
 		return err
 	}
 	var rec *tournament.ClaimRecord
-	err = update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
+	err = g.update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
 		rec, err = tx.AddClaim(t, r, b, o.Game, *req)
-		return explainBoard(err)
+		return explainBoard(g, err)
 	})
 	if err != nil {
 		return err
 	}
-	if flagJSON {
+	if g.json {
 		return printJSON(cmd, rec)
 	}
 	return reports.WriteClaimText(cmd.OutOrStdout(), rec)

@@ -11,7 +11,7 @@ import (
 
 func init() { addCommand(newCrosstableCmd) }
 
-func newCrosstableCmd() *cobra.Command {
+func newCrosstableCmd(g *globalOptions) *cobra.Command {
 	var f standingsFlags
 	var grid, swiss bool
 	c := &cobra.Command{
@@ -27,17 +27,17 @@ layout. A grid too wide for a landscape A4 page is printed per round in the PDF.
 			if grid && swiss {
 				return usageErr("choose one of --grid and --swiss")
 			}
-			s, err := f.load(cmd.Context())
+			s, err := f.load(cmd.Context(), g)
 			if err != nil {
 				return err
 			}
 			useGrid := grid || (!swiss && s.Table.Event.System == tournament.SystemRoundRobin)
 			if f.pdf != "" {
-				return writePDF(cmd, f.pdf, func(w io.Writer, m reports.Meta) error {
+				return writePDF(cmd, g, f.pdf, func(w io.Writer, m reports.Meta) error {
 					return reports.WriteCrosstablePDF(w, s, useGrid, m)
 				})
 			}
-			if flagJSON {
+			if g.json {
 				return reports.WriteCrosstableJSON(cmd.OutOrStdout(), s)
 			}
 			return reports.WriteCrosstableText(cmd.OutOrStdout(), s, useGrid)

@@ -33,7 +33,7 @@ const (
 
 func init() { addCommand(newDemoCmd) }
 
-func newDemoCmd() *cobra.Command {
+func newDemoCmd(g *globalOptions) *cobra.Command {
 	var dir string
 	var seed int64
 	c := &cobra.Command{
@@ -59,7 +59,7 @@ Nothing outside --dir is touched. The simulated games are not real games.`,
 			if seed < 1 {
 				return usageErr("--seed must be at least 1")
 			}
-			return runDemo(cmd.Context(), cmd.OutOrStdout(), dir, seed)
+			return runDemo(g, cmd.Context(), cmd.OutOrStdout(), dir, seed)
 		},
 	}
 	c.Flags().StringVar(&dir, "dir", "arbitro-demo", "folder to create the database and the reports in (must not hold a demo already)")
@@ -69,6 +69,7 @@ Nothing outside --dir is touched. The simulated games are not real games.`,
 
 // demo is one run of the demo.
 type demo struct {
+	g     *globalOptions  // the run's shared flags (--lang) and the narration's language
 	ctx   context.Context // cancels the demo's transactions (the command's context)
 	w     io.Writer
 	dir   string
@@ -123,14 +124,14 @@ func (d *demo) file(name string, render func(w io.Writer) error) error {
 }
 
 func (d *demo) update(fn func(tx *tournament.Tx) error) error {
-	return explain(d.st.Update(d.ctx, fn))
+	return d.g.explain(d.st.Update(d.ctx, fn))
 }
 
 func (d *demo) view(fn func(tx *tournament.Tx) error) error {
-	return explain(d.st.View(d.ctx, fn))
+	return d.g.explain(d.st.View(d.ctx, fn))
 }
 
-func runDemo(ctx context.Context, w io.Writer, dir string, seed int64) error {
+func runDemo(g *globalOptions, ctx context.Context, w io.Writer, dir string, seed int64) error {
 	if _, err := os.Stat(filepath.Join(dir, "arbitro.db")); err == nil {
 		return fail(fmt.Errorf("%s already holds a demo (arbitro.db)", dir), "remove the folder or choose another with --dir")
 	}
@@ -143,11 +144,11 @@ func runDemo(ctx context.Context, w io.Writer, dir string, seed int64) error {
 	}
 	st, err := tournament.Open(filepath.Join(dir, "arbitro.db"), storeEnv()...)
 	if err != nil {
-		return explain(err)
+		return g.explain(err)
 	}
 	defer st.Close()
-	tournamentLang = "it" // the session's event is Italian: its narration too, unless --lang or $LANG say otherwise
-	d := &demo{ctx: ctx, w: w, dir: dir, st: st, meta: m, seed: seed, loc: cliLocale()}
+	g.tournamentLang = "it" // the session's event is Italian: its narration too, unless --lang or $LANG say otherwise
+	d := &demo{g: g, ctx: ctx, w: w, dir: dir, st: st, meta: m, seed: seed, loc: g.cliLocale()}
 	fmt.Fprintln(w, d.loc.T("demo.start", "dir", dir, "db", filepath.Join(dir, "arbitro.db")))
 
 	real, err := d.realEvent()
@@ -179,7 +180,7 @@ func (d *demo) site() error {
 	out := filepath.Join(d.dir, "site")
 	res, err := site.Publish(d.ctx, d.st, site.Options{Out: out, All: true})
 	if err != nil {
-		return explain(err)
+		return d.g.explain(err)
 	}
 	db := shellQuote(filepath.Join(d.dir, "arbitro.db"))
 	fmt.Fprintln(d.w, "\n"+d.loc.T("site.demo.published", "events", res.Tournaments, "files", res.Files,
@@ -202,7 +203,7 @@ func (d *demo) realEvent() (*tournament.Tournament, error) {
 	d.cmdline("event import %s", shellQuote(src))
 	rep, err := tournament.ImportEventPDN(d.ctx, d.st, bytes.NewReader(data), demoItalianFile, tournament.EventImportOptions{})
 	if err != nil {
-		return nil, explain(err)
+		return nil, d.g.explain(err)
 	}
 	var buf bytes.Buffer
 	reports.WriteImportText(&buf, rep)
@@ -234,7 +235,7 @@ func (d *demo) worldEvent() error {
 	rep, err := tournament.ImportEventPDN(d.ctx, d.st, bytes.NewReader(data), demoWorldFile,
 		tournament.EventImportOptions{Name: name, System: tournament.SystemRoundRobin, Rounds: 19})
 	if err != nil {
-		return explain(err)
+		return d.g.explain(err)
 	}
 	var buf bytes.Buffer
 	reports.WriteImportText(&buf, rep)
@@ -268,7 +269,7 @@ func (d *demo) audit(t *tournament.Tournament, prefix string) error {
 		return err
 	}
 	m := d.meta
-	loc, err := reportLocale(t)
+	loc, err := d.g.reportLocale(t)
 	if err != nil {
 		return err
 	}
@@ -293,7 +294,7 @@ func (d *demo) standingsOf(t *tournament.Tournament) (reports.Standings, error) 
 		if err != nil {
 			return err
 		}
-		loc, err := reportLocale(tt)
+		loc, err := d.g.reportLocale(tt)
 		if err != nil {
 			return err
 		}
@@ -430,7 +431,7 @@ func (d *demo) simulatedRound(t *tournament.Tournament, r int, prefix string, sh
 	}
 	played, sheet, err := d.pairAndPlay(t, r, opts)
 	if err != nil {
-		return explainPair(err)
+		return explainPair(d.g, err)
 	}
 	if r == 1 {
 		d.cmdline("--tournament %d pairings --round 1 --pdf %s", t.ID, shellQuote(filepath.Join(d.dir, prefix+"-pairings-round1.pdf")))
@@ -500,7 +501,7 @@ func (d *demo) sheet(tx *tournament.Tx, t *tournament.Tournament, r int) (report
 	if err != nil {
 		return reports.PairingsSheet{}, err
 	}
-	loc, err := reportLocale(t)
+	loc, err := d.g.reportLocale(t)
 	if err != nil {
 		return reports.PairingsSheet{}, err
 	}

@@ -25,7 +25,7 @@ func (d *demo) fidPracticeEvent(real *tournament.Tournament) error {
 		Seed: d.seed, ByePoints: 2, ForfeitPoints: 2, ItaloFormat: "art8", Openings: tournament.OpeningsFIDItalian, ClubSeparation: "club",
 		TieBreaks: []string{"quoziente", "sonneborn-berger", "direct-encounter", "lot"}}
 	if err := d.update(func(tx *tournament.Tx) error { return d.fidPracticeRounds(tx, t, players) }); err != nil {
-		return explainPair(err)
+		return explainPair(d.g, err)
 	}
 	d.cmdline("--tournament %d prize list; arbitro --tournament %d rating --csv", t.ID, t.ID)
 	return d.fidPracticeReports(t)

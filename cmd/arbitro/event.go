@@ -14,12 +14,12 @@ import (
 
 func init() { addCommand(newEventCmd) }
 
-func newEventCmd() *cobra.Command {
+func newEventCmd(g *globalOptions) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "event",
 		Short: "Work with whole events played elsewhere (import a PDN file of a played event)",
 	}
-	cmd.AddCommand(newEventImportCmd())
+	cmd.AddCommand(newEventImportCmd(g))
 	return cmd
 }
 
@@ -30,7 +30,7 @@ type eventImportOptions struct {
 	Again       bool   // --again: import a file already imported once more
 }
 
-func newEventImportCmd() *cobra.Command {
+func newEventImportCmd(g *globalOptions) *cobra.Command {
 	o := &eventImportOptions{}
 	cmd := &cobra.Command{
 		Use:   "import FILE.pdn|-",
@@ -56,7 +56,7 @@ Illegal game scores are imported with their verdict and listed; 'arbitro audit' 
   arbitro event import wk2007.pdn --system round-robin --rounds 19 --name "World Championship 2007"`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runEventImport(cmd, args, o)
+			return runEventImport(cmd, g, args, o)
 		},
 	}
 	f := cmd.Flags()
@@ -71,14 +71,14 @@ Illegal game scores are imported with their verdict and listed; 'arbitro audit' 
 
 // runEventImport plans the whole file before the database is opened, then imports it in
 // one transaction and prints the report.
-func runEventImport(cmd *cobra.Command, args []string, o *eventImportOptions) error {
+func runEventImport(cmd *cobra.Command, g *globalOptions, args []string, o *eventImportOptions) error {
 	if o.Rounds < 0 || o.Rounds > 99 {
 		return usageErr("--rounds must be 1 to 99 (or 0: the rounds in the file), not %d", o.Rounds)
 	}
 	if o.VariantName != "" {
 		v, err := tournament.ParseVariant(o.VariantName)
 		if err != nil {
-			return explain(err)
+			return g.explain(err)
 		}
 		o.Variant = v
 	}
@@ -90,19 +90,19 @@ func runEventImport(cmd *cobra.Command, args []string, o *eventImportOptions) er
 		if errors.Is(err, tournament.ErrEventPDN) {
 			return fail(err, "nothing was written; correct the file (or the --variant, --system, --rounds, --encoding given) and import again")
 		}
-		return explain(err)
+		return g.explain(err)
 	}
 	// Read and plan the whole file before the database is opened (or created).
 	// Streamed: the file is read for its players and rounds (a bad game stops the
 	// reading there), then again, game by game, inside the write transaction.
 	// Standard input ("-") is copied to a temporary file for the second reading.
-	plan, source, cleanup, err := prepareEventImport(cmd, args[0], o.EventImportOptions)
+	plan, source, cleanup, err := prepareEventImport(cmd, g, args[0], o.EventImportOptions)
 	defer cleanup()
 	if err != nil {
 		return badFile(err)
 	}
 	plan.Again = o.Again
-	st, err := openStore()
+	st, err := g.openStore()
 	if err != nil {
 		return err
 	}
@@ -111,7 +111,7 @@ func runEventImport(cmd *cobra.Command, args []string, o *eventImportOptions) er
 	if err != nil {
 		return badFile(err)
 	}
-	if flagJSON {
+	if g.json {
 		return printJSON(cmd, reports.ImportJSONOf(rep))
 	}
 	return reports.WriteImportText(cmd.OutOrStdout(), rep)
@@ -120,7 +120,7 @@ func runEventImport(cmd *cobra.Command, args []string, o *eventImportOptions) er
 // prepareEventImport plans the import of the file name, or of standard input for "-"
 // (copied, as it is read, to a temporary file beside the database, removed by cleanup).
 // It returns the plan and the name the event log gives the source.
-func prepareEventImport(cmd *cobra.Command, name string, opts tournament.EventImportOptions) (*tournament.EventPlan, string, func(), error) {
+func prepareEventImport(cmd *cobra.Command, g *globalOptions, name string, opts tournament.EventImportOptions) (*tournament.EventPlan, string, func(), error) {
 	if name != "-" {
 		fh, err := os.Open(name)
 		if err != nil {
@@ -129,7 +129,7 @@ func prepareEventImport(cmd *cobra.Command, name string, opts tournament.EventIm
 		plan, err := tournament.PrepareEventImportFile(fh, opts)
 		return plan, filepath.Base(name), func() { fh.Close() }, err
 	}
-	spool, err := os.CreateTemp(filepath.Dir(flagDB), ".arbitro-stdin-*.pdn")
+	spool, err := os.CreateTemp(filepath.Dir(g.db), ".arbitro-stdin-*.pdn")
 	if err != nil {
 		spool, err = os.CreateTemp("", "arbitro-stdin-*.pdn")
 	}

@@ -13,27 +13,36 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// Global flags, shared by every command.
-var (
-	flagDB         string // --db: the SQLite file
-	flagTournament string // --tournament: which event, when the file holds several
-	flagJSON       bool   // --json: machine-readable output
-)
+// globalOptions are the flags every command shares, and what the command learns of the
+// tournament it works on. newRoot makes one per run and passes it to each command's
+// constructor, so that two runs in one process share nothing.
+type globalOptions struct {
+	db         string // --db: the SQLite file
+	tournament string // --tournament: which event, when the file holds several
+	json       bool   // --json: machine-readable output
+	// lang is --lang: with 'tournament create' the language stored for the event; on any
+	// report command the language of that output only (it, en, fr, nl).
+	lang string
+	// tournamentLang is the language of the tournament the command works on, set when
+	// update or view select it ("" before): the last choice of cliLocale.
+	tournamentLang string
+}
 
-func addGlobalFlags(root *cobra.Command) {
+// addGlobalFlags defines the persistent flags of root into g.
+func (g *globalOptions) addGlobalFlags(root *cobra.Command) {
 	def := os.Getenv("ARBITRO_DB")
 	if def == "" {
 		def = "arbitro.db"
 	}
-	root.PersistentFlags().StringVar(&flagDB, "db", def, "SQLite database file (default $ARBITRO_DB or arbitro.db)")
-	root.PersistentFlags().StringVar(&flagTournament, "tournament", "", "tournament name or id, when the database holds several")
-	root.PersistentFlags().BoolVar(&flagJSON, "json", false, "write JSON (JSON Lines for streams) instead of tables")
-	addLangFlag(root)
+	root.PersistentFlags().StringVar(&g.db, "db", def, "SQLite database file (default $ARBITRO_DB or arbitro.db)")
+	root.PersistentFlags().StringVar(&g.tournament, "tournament", "", "tournament name or id, when the database holds several")
+	root.PersistentFlags().BoolVar(&g.json, "json", false, "write JSON (JSON Lines for streams) instead of tables")
+	g.addLangFlag(root)
 }
 
 // openStore opens the --db file (creating it if needed). The caller closes it. Errors are
 // already explained for the user (see explain).
-func openStore(opts ...tournament.OpenOption) (*tournament.Store, error) {
+func (g *globalOptions) openStore(opts ...tournament.OpenOption) (*tournament.Store, error) {
 	opts = append(storeEnv(), opts...)
 	if v := os.Getenv("ARBITRO_BUSY_TIMEOUT"); v != "" {
 		d, err := time.ParseDuration(v)
@@ -42,95 +51,95 @@ func openStore(opts ...tournament.OpenOption) (*tournament.Store, error) {
 		}
 		opts = append(opts, tournament.WithBusyTimeout(d))
 	}
-	st, err := tournament.Open(flagDB, opts...)
+	st, err := tournament.Open(g.db, opts...)
 	if err != nil {
-		if e := explain(err); explained(e) {
+		if e := g.explain(err); explained(e) {
 			return nil, e
 		}
-		return nil, fail(err, "check --db (now "+flagDB+")")
+		return nil, fail(err, "check --db (now "+g.db+")")
 	}
 	return st, nil
 }
 
 // openExisting is openStore for commands that only read: a missing file is an error
 // instead of being created (a mistyped --db must not leave a new empty file behind).
-func openExisting() (*tournament.Store, error) {
-	if _, err := os.Stat(flagDB); errors.Is(err, os.ErrNotExist) {
-		return nil, fail(fmt.Errorf("no database %s", flagDB), "check --db or $ARBITRO_DB, or create a tournament first: arbitro tournament create NAME --variant italian --system italo-swiss --rounds 7")
+func (g *globalOptions) openExisting() (*tournament.Store, error) {
+	if _, err := os.Stat(g.db); errors.Is(err, os.ErrNotExist) {
+		return nil, fail(fmt.Errorf("no database %s", g.db), "check --db or $ARBITRO_DB, or create a tournament first: arbitro tournament create NAME --variant italian --system italo-swiss --rounds 7")
 	}
-	return openStore()
+	return g.openStore()
 }
 
 // openReading is openExisting for commands that only read: the file is opened with
 // tournament.ForReading, so it is never created, migrated or changed, and it can be read
 // on read-only media.
-func openReading() (*tournament.Store, error) {
-	if _, err := os.Stat(flagDB); errors.Is(err, os.ErrNotExist) {
-		return openExisting() // its message
+func (g *globalOptions) openReading() (*tournament.Store, error) {
+	if _, err := os.Stat(g.db); errors.Is(err, os.ErrNotExist) {
+		return g.openExisting() // its message
 	}
-	return openStore(tournament.ForReading())
+	return g.openStore(tournament.ForReading())
 }
 
 // update opens the store, selects the --tournament and runs fn in one write transaction
 // under ctx (the command's context: cancelling it rolls the transaction back):
 // everything fn writes is kept, or nothing if it fails.
-func update(ctx context.Context, fn func(tx *tournament.Tx, t *tournament.Tournament) error) error {
-	st, err := openExisting() // a tournament is needed, so a missing file is a mistake
+func (g *globalOptions) update(ctx context.Context, fn func(tx *tournament.Tx, t *tournament.Tournament) error) error {
+	st, err := g.openExisting() // a tournament is needed, so a missing file is a mistake
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	return updateStore(ctx, st, fn)
+	return g.updateStore(ctx, st, fn)
 }
 
 // updateStore is update on a store the caller opened.
-func updateStore(ctx context.Context, st *tournament.Store, fn func(tx *tournament.Tx, t *tournament.Tournament) error) error {
-	return explain(st.Update(ctx, func(tx *tournament.Tx) error {
-		t, err := tx.SelectTournament(flagTournament)
+func (g *globalOptions) updateStore(ctx context.Context, st *tournament.Store, fn func(tx *tournament.Tx, t *tournament.Tournament) error) error {
+	return g.explain(st.Update(ctx, func(tx *tournament.Tx) error {
+		t, err := tx.SelectTournament(g.tournament)
 		if err != nil {
 			return err
 		}
-		tournamentLang = t.Lang
+		g.tournamentLang = t.Lang
 		return fn(tx, t)
 	}))
 }
 
 // view is update for reading: fn sees one consistent state and must not write.
-func view(ctx context.Context, fn func(tx *tournament.Tx, t *tournament.Tournament) error) error {
-	st, err := openReading()
+func (g *globalOptions) view(ctx context.Context, fn func(tx *tournament.Tx, t *tournament.Tournament) error) error {
+	st, err := g.openReading()
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	return explain(st.View(ctx, func(tx *tournament.Tx) error {
-		t, err := tx.SelectTournament(flagTournament)
+	return g.explain(st.View(ctx, func(tx *tournament.Tx) error {
+		t, err := tx.SelectTournament(g.tournament)
 		if err != nil {
 			return err
 		}
-		tournamentLang = t.Lang
+		g.tournamentLang = t.Lang
 		return fn(tx, t)
 	}))
 }
 
 // explain turns the store's sentinel errors into "what went wrong (how to fix)" for the
 // arbiter. Errors already explained (cliError, usageError) and nil pass through.
-func explain(err error) error {
+func (g *globalOptions) explain(err error) error {
 	if err == nil {
 		return nil
 	}
 	if explained(err) {
 		return err
 	}
-	msg := cliLocale() // the hints in the language of the messages
+	msg := g.cliLocale() // the hints in the language of the messages
 	switch {
 	case errors.Is(err, tournament.ErrNoTournament):
-		return fail(fmt.Errorf("%w in %s", err, flagDB), msg.T("hint.create"))
+		return fail(fmt.Errorf("%w in %s", err, g.db), msg.T("hint.create"))
 	case errors.Is(err, tournament.ErrAmbiguousTournament):
 		return fail(err, msg.T("hint.choose"))
 	case errors.Is(err, tournament.ErrNewerSchema):
 		return fail(err, msg.T("hint.unchanged"))
 	case errors.Is(err, tournament.ErrReadOnly):
-		return fail(err, msg.T("hint.readonly", "db", flagDB))
+		return fail(err, msg.T("hint.readonly", "db", g.db))
 	case errors.Is(err, tournament.ErrBusy):
 		return fail(err, msg.T("hint.busy"))
 	case errors.Is(err, tournament.ErrNotArbitro):

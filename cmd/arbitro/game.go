@@ -13,24 +13,24 @@ import (
 
 func init() { addCommand(newGameCmd) }
 
-func newGameCmd() *cobra.Command {
+func newGameCmd(g *globalOptions) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:     "game",
 		Aliases: []string{"partita"},
 		Short:   "Store game scores (PDN) of the tournament's boards; each is replayed at once",
 	}
-	cmd.AddCommand(newGameAddCmd(), newGameImportCmd())
+	cmd.AddCommand(newGameAddCmd(g), newGameImportCmd(g))
 	return cmd
 }
 
 // openInput opens FILE, or standard input for "-", decoded from --encoding (a UTF-16
 // byte-order mark is detected). A file larger than limit is refused before it is read.
-func openInput(cmd *cobra.Command, name string, limit int64) (io.ReadCloser, error) {
-	if err := tournament.CheckEncoding(gameEncoding); err != nil {
-		return nil, explain(err)
+func openInput(cmd *cobra.Command, g *globalOptions, name, encoding string, limit int64) (io.ReadCloser, error) {
+	if err := tournament.CheckEncoding(encoding); err != nil {
+		return nil, g.explain(err)
 	}
 	if name == "-" {
-		dr, _ := tournament.DecodingReader(cmd.InOrStdin(), gameEncoding)
+		dr, _ := tournament.DecodingReader(cmd.InOrStdin(), encoding)
 		return io.NopCloser(dr), nil
 	}
 	f, err := os.Open(name)
@@ -48,23 +48,27 @@ func openInput(cmd *cobra.Command, name string, limit int64) (io.ReadCloser, err
 				"a game score is a few kilobytes; audit big archives with 'arbitro audit FILE'; nothing was written")
 		}
 	}
-	dr, _ := tournament.DecodingReader(f, gameEncoding) // the name was checked above
+	dr, _ := tournament.DecodingReader(f, encoding) // the name was checked above
 	return struct {
 		io.Reader
 		io.Closer
 	}{dr, f}, nil
 }
 
-// gameEncoding is the --encoding of game add and game import (tournament.DecodingReader).
-var gameEncoding string
-
 // gameAddOptions are the flags of `arbitro game add`.
 type gameAddOptions struct {
 	tournament.GameOptions
-	Game int // --game: 2 for the return game
+	Game     int    // --game: 2 for the return game
+	Encoding string // --encoding of the file (tournament.DecodingReader)
 }
 
-func newGameAddCmd() *cobra.Command {
+// gameImportOptions are the flags of `arbitro game import`.
+type gameImportOptions struct {
+	tournament.GameOptions
+	Encoding string // --encoding of the file (tournament.DecodingReader)
+}
+
+func newGameAddCmd(g *globalOptions) *cobra.Command {
 	o := &gameAddOptions{}
 	cmd := &cobra.Command{
 		Use:   "add ROUND BOARD FILE.pdn|-",
@@ -85,19 +89,19 @@ A disagreement is an error unless --force. A board holds one score; --replace re
   arbitro game add 2 1 - < game.pdn`,
 		Args: cobra.ExactArgs(3),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runGameAdd(cmd, args, o)
+			return runGameAdd(cmd, g, args, o)
 		},
 	}
 	cmd.Flags().BoolVar(&o.Force, "force", false, "store the score even if its players, result or variant disagree with the pairing")
 	cmd.Flags().BoolVar(&o.Replace, "replace", false, "replace the score already stored for the board")
 	cmd.Flags().IntVar(&o.Game, "game", 1, "game of the pairing: 2 for the return game when each pairing plays two")
-	cmd.Flags().StringVar(&gameEncoding, "encoding", "", "the file's encoding when it is not UTF-8: "+tournament.EncodingNames)
+	cmd.Flags().StringVar(&o.Encoding, "encoding", "", "the file's encoding when it is not UTF-8: "+tournament.EncodingNames)
 	return cmd
 }
 
 // runGameAdd reads the score, stores it with its verdict in one transaction and prints
 // it; an illegal score is stored and exits 3.
-func runGameAdd(cmd *cobra.Command, args []string, o *gameAddOptions) error {
+func runGameAdd(cmd *cobra.Command, g *globalOptions, args []string, o *gameAddOptions) error {
 	r, b, err := roundBoard(args)
 	if err != nil {
 		return err
@@ -105,26 +109,26 @@ func runGameAdd(cmd *cobra.Command, args []string, o *gameAddOptions) error {
 	if err := checkGame(o.Game); err != nil {
 		return err
 	}
-	in, err := openInput(cmd, args[2], tournament.MaxGameBytes)
+	in, err := openInput(cmd, g, args[2], o.Encoding, tournament.MaxGameBytes)
 	if err != nil {
 		return err
 	}
-	g, text, err := tournament.ReadGameScore(in)
+	game, text, err := tournament.ReadGameScore(in)
 	in.Close()
 	if err != nil {
-		return explainBoard(fmt.Errorf("%s: %w", args[2], err))
+		return explainBoard(g, fmt.Errorf("%s: %w", args[2], err))
 	}
 	var rec *tournament.GameRecord
-	err = update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
-		rec, err = tx.AddGame(t, r, b, o.Game, g, text, o.GameOptions)
-		return explainBoard(err)
+	err = g.update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
+		rec, err = tx.AddGame(t, r, b, o.Game, game, text, o.GameOptions)
+		return explainBoard(g, err)
 	})
 	if err != nil {
 		return err
 	}
 	vd := rec.Verdict
-	if flagJSON {
-		err = printJSON(cmd, reports.GameAddJSONOf(args[2], g, rec))
+	if g.json {
+		err = printJSON(cmd, reports.GameAddJSONOf(args[2], game, rec))
 	} else {
 		err = reports.WriteGameAddText(cmd.OutOrStdout(), rec)
 	}
@@ -138,8 +142,8 @@ func runGameAdd(cmd *cobra.Command, args []string, o *gameAddOptions) error {
 	return nil
 }
 
-func newGameImportCmd() *cobra.Command {
-	var opts tournament.GameOptions
+func newGameImportCmd(g *globalOptions) *cobra.Command {
+	var opts gameImportOptions
 	cmd := &cobra.Command{
 		Use:   "import FILE.pdn|-",
 		Short: "Attach a whole PDN file of games to the tournament's boards by round and players",
@@ -158,23 +162,23 @@ was not attached (listed; the others are stored) or the file is unreadable (noth
 			if opts.Round < 0 {
 				return usageErr("--round must be a round number (1, 2, ...), not %d", opts.Round)
 			}
-			in, err := openInput(cmd, args[0], tournament.MaxImportBytes)
+			in, err := openInput(cmd, g, args[0], opts.Encoding, tournament.MaxImportBytes)
 			if err != nil {
 				return err
 			}
 			defer in.Close()
 			var rep *tournament.GameImportReport
-			err = update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
-				rep, err = tx.ImportGames(t, in, opts)
+			err = g.update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
+				rep, err = tx.ImportGames(t, in, opts.GameOptions)
 				if err != nil {
 					err = fmt.Errorf("%s: %w", args[0], err)
 				}
-				return explainBoard(err)
+				return explainBoard(g, err)
 			})
 			if err != nil {
 				return err
 			}
-			if flagJSON {
+			if g.json {
 				err = printJSON(cmd, reports.GameImportJSONOf(args[0], rep))
 			} else {
 				err = reports.WriteGameImportText(cmd.OutOrStdout(), rep)
@@ -194,6 +198,6 @@ was not attached (listed; the others are stored) or the file is unreadable (noth
 	}
 	cmd.Flags().BoolVar(&opts.Force, "force", false, "store scores whose result or variant disagrees with the recorded result")
 	cmd.Flags().IntVar(&opts.Round, "round", 0, "the round of games whose tags name none (Round \"?\")")
-	cmd.Flags().StringVar(&gameEncoding, "encoding", "", "the file's encoding when it is not UTF-8: "+tournament.EncodingNames)
+	cmd.Flags().StringVar(&opts.Encoding, "encoding", "", "the file's encoding when it is not UTF-8: "+tournament.EncodingNames)
 	return cmd
 }

@@ -13,7 +13,7 @@ import (
 
 func init() { addCommand(newGenerateCmd) }
 
-func newGenerateCmd() *cobra.Command {
+func newGenerateCmd(g *globalOptions) *cobra.Command {
 	var o tournament.GenerateOptions
 	var system, output string
 	cmd := &cobra.Command{

@@ -18,7 +18,7 @@ type lotOptions struct {
 	Seed uint64 // --seed: 0 = the tournament's stored seed
 }
 
-func newLotCmd() *cobra.Command {
+func newLotCmd(g *globalOptions) *cobra.Command {
 	o := &lotOptions{}
 	cmd := &cobra.Command{
 		Use:     "lot",
@@ -39,34 +39,34 @@ written in the event log ('arbitro tournament log').`,
   arbitro lot --seed 20261121`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runLot(cmd, args, o)
+			return runLot(cmd, g, args, o)
 		},
 	}
 	cmd.Flags().Uint64Var(&o.Seed, "seed", 0, "seed of the draw (1 to 9223372036854775807; default: the tournament's stored seed)")
 	return cmd
 }
 
-func runLot(cmd *cobra.Command, args []string, o *lotOptions) error {
+func runLot(cmd *cobra.Command, g *globalOptions, args []string, o *lotOptions) error {
 	var sp *uint64
 	if cmd.Flags().Changed("seed") {
 		sp = &o.Seed
 	}
 	var res *tournament.LotResult
 	var name string
-	err := update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
+	err := g.update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
 		var err error
 		name = t.Name
 		res, err = tx.DrawLot(t, sp)
 		return err
 	})
 	if err != nil {
-		return explainPair(err)
+		return explainPair(g, err)
 	}
-	if flagJSON {
+	if g.json {
 		for _, w := range res.Warnings {
-			fmt.Fprintln(cmd.ErrOrStderr(), cliLocale().T("cli.warning", "text", w))
+			fmt.Fprintln(cmd.ErrOrStderr(), g.cliLocale().T("cli.warning", "text", w))
 		}
 		return printJSON(cmd, res)
 	}
-	return reports.WriteLotText(cmd.OutOrStdout(), cmd.ErrOrStderr(), cliLocale(), name, res)
+	return reports.WriteLotText(cmd.OutOrStdout(), cmd.ErrOrStderr(), g.cliLocale(), name, res)
 }

@@ -131,24 +131,27 @@ func withCode(code int, err error, hint string) error {
 }
 
 // The constructors of the commands, registered by the per-noun files' init functions.
-// newRoot builds every command afresh, so run can be called more than once in a process
-// (the tests do) without one call's flag values leaking into the next.
+// newRoot builds every command afresh with a new globalOptions, so run can be called more
+// than once in a process (the tests do) without one call's flag values leaking into the
+// next.
 var (
-	registered  []func() *cobra.Command
+	registered  []func(g *globalOptions) *cobra.Command
 	subcommands []subcommand
 )
 
 // subcommand is a command a noun file adds under another file's command.
 type subcommand struct {
 	parent string
-	newCmd func() *cobra.Command
+	newCmd func(g *globalOptions) *cobra.Command
 }
 
 // addCommand registers a top-level subcommand's constructor; call it from an init function.
-func addCommand(newCmd func() *cobra.Command) { registered = append(registered, newCmd) }
+func addCommand(newCmd func(g *globalOptions) *cobra.Command) {
+	registered = append(registered, newCmd)
+}
 
 // addSubcommand registers newCmd under the top-level command named parent.
-func addSubcommand(parent string, newCmd func() *cobra.Command) {
+func addSubcommand(parent string, newCmd func(g *globalOptions) *cobra.Command) {
 	subcommands = append(subcommands, subcommand{parent, newCmd})
 }
 
@@ -174,13 +177,14 @@ The database is --db, or $ARBITRO_DB, or arbitro.db in the current directory.`,
 		return &usageError{err: err, hint: "see '" + c.CommandPath() + " --help'"}
 	})
 	root.Long += "\n\nThis is arbitro " + version + " ('arbitro version' for details)."
-	addGlobalFlags(root)
+	g := &globalOptions{}
+	g.addGlobalFlags(root)
 	for _, newCmd := range registered {
-		root.AddCommand(newCmd())
+		root.AddCommand(newCmd(g))
 	}
 	for _, s := range subcommands {
 		if parent, _, err := root.Find([]string{s.parent}); err == nil && parent != root {
-			parent.AddCommand(s.newCmd())
+			parent.AddCommand(s.newCmd(g))
 		}
 	}
 	typeUsageErrors(root)

@@ -51,7 +51,7 @@ func TestPairFlags(t *testing.T) {
 		{[]string{"1", "2"}, "accepts at most 1 arg", nil},
 	} {
 		var got *pairOptions
-		err := execFlags(t, newPairCmd(func(_ *cobra.Command, o *pairOptions) error { got = o; return nil }), c.args...)
+		err := execFlags(t, newPairCmd(&globalOptions{}, func(_ *cobra.Command, o *pairOptions) error { got = o; return nil }), c.args...)
 		switch {
 		case c.check != nil:
 			if err != nil || got == nil || !c.check(got) {
@@ -76,7 +76,7 @@ func TestPairingsFlags(t *testing.T) {
 		{[]string{"--explain"}, true, "--explain prints text"},
 		{[]string{"--round", "-1"}, false, "--round must be a round number"},
 	} {
-		cmd := newPairingsCmd(func(*cobra.Command, *pairingsOptions) error { return nil })
+		cmd := newPairingsCmd(&globalOptions{}, func(*cobra.Command, *pairingsOptions) error { return nil })
 		if err := cmd.ParseFlags(c.args); err != nil {
 			t.Fatal(err)
 		}

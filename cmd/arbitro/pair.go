@@ -15,14 +15,18 @@ import (
 )
 
 func init() {
-	addCommand(func() *cobra.Command { return newPairCmd(runPair) })
-	addCommand(func() *cobra.Command { return newPairingsCmd(runPairings) })
+	addCommand(func(g *globalOptions) *cobra.Command {
+		return newPairCmd(g, func(cmd *cobra.Command, o *pairOptions) error { return runPair(cmd, g, o) })
+	})
+	addCommand(func(g *globalOptions) *cobra.Command {
+		return newPairingsCmd(g, func(cmd *cobra.Command, o *pairingsOptions) error { return runPairings(cmd, g, o) })
+	})
 	addCommand(newUnpairCmd)
 }
 
 // explainPair turns the sentinel errors of the lot and of pairing into "what went wrong
 // (how to fix)"; other errors go to explainBoard/explain.
-func explainPair(err error) error {
+func explainPair(g *globalOptions, err error) error {
 	switch {
 	case err == nil:
 		return nil
@@ -43,7 +47,7 @@ func explainPair(err error) error {
 	case errors.Is(err, tournament.ErrLocked):
 		return fail(err, "nothing was changed")
 	}
-	return explainBoard(err)
+	return explainBoard(g, err)
 }
 
 // pairOptions are the flags and argument of `arbitro pair`.
@@ -68,7 +72,7 @@ type pairOptions struct {
 
 // newPairCmd builds `arbitro pair`; runF runs it once the flags are valid (tests pass
 // their own to check the validation without a database).
-func newPairCmd(runF func(*cobra.Command, *pairOptions) error) *cobra.Command {
+func newPairCmd(g *globalOptions, runF func(*cobra.Command, *pairOptions) error) *cobra.Command {
 	o := &pairOptions{}
 	cmd := &cobra.Command{
 		Use:     "pair [ROUND]",
@@ -193,7 +197,7 @@ func (o *pairOptions) complete(cmd *cobra.Command, args []string) error {
 
 // runPair runs `arbitro pair` in the mode its flags chose: the TRF engine (pair or
 // check), the check of a stored round, or pairing the next round.
-func runPair(cmd *cobra.Command, o *pairOptions) error {
+func runPair(cmd *cobra.Command, g *globalOptions, o *pairOptions) error {
 	out := cmd.OutOrStdout()
 	switch {
 	case o.TRF != "" && o.Check:
@@ -201,18 +205,18 @@ func runPair(cmd *cobra.Command, o *pairOptions) error {
 	case o.TRF != "":
 		return runEnginePair(out, o.System, o.TRF, o.Output, o.Seed)
 	case o.Check:
-		return runCheck(cmd, o.CheckRound)
+		return runCheck(cmd, g, o.CheckRound)
 	}
-	return pairNext(cmd, o)
+	return pairNext(cmd, g, o)
 }
 
 // pairNext pairs the next round in one transaction (the forbidden pairs stored, the round
 // paired, its schedule set) and prints it with reports.WritePairedRound.
-func pairNext(cmd *cobra.Command, o *pairOptions) error {
+func pairNext(cmd *cobra.Command, g *globalOptions, o *pairOptions) error {
 	var pr *tournament.PairedRound
 	var v *tournament.PairingsView
 	var sheetLoc *reports.Locale
-	err := update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
+	err := g.update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
 		if o.Round != 0 && o.Round != t.RoundsPaired+1 {
 			return fail(fmt.Errorf("the next round of %s is %d, not %d", t.Name, t.RoundsPaired+1, o.Round), "rounds are paired in order; nothing was written")
 		}
@@ -234,24 +238,24 @@ func pairNext(cmd *cobra.Command, o *pairOptions) error {
 		if v, err = tx.PairingsView(t, pr.Round); err != nil {
 			return err
 		}
-		sheetLoc, err = reportLocale(t)
+		sheetLoc, err = g.reportLocale(t)
 		return err
 	})
 	if err != nil {
-		return explainPair(err)
+		return explainPair(g, err)
 	}
-	if flagJSON {
+	if g.json {
 		return printJSON(cmd, pr)
 	}
 	return reports.WritePairedRound(cmd.OutOrStdout(), cmd.ErrOrStderr(), v.Tournament, pr, reports.RoundText{
 		Sheet: reports.PairingsSheetOf(v, sheetLoc), Explanation: pr.Explanation, Names: reports.NamesOf(v.Entries),
-		Messages: cliLocale(), Explain: o.Explain})
+		Messages: g.cliLocale(), Explain: o.Explain})
 }
 
 // runCheck is `arbitro pair --check [--round N]` on the database.
-func runCheck(cmd *cobra.Command, round int) error {
+func runCheck(cmd *cobra.Command, g *globalOptions, round int) error {
 	var c *tournament.PairingCheck
-	err := view(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
+	err := g.view(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
 		var err error
 		c, err = tx.CheckPairing(t, round)
 		return err
@@ -260,9 +264,9 @@ func runCheck(cmd *cobra.Command, round int) error {
 		if errors.Is(err, tournament.ErrNoPairing) {
 			return withCode(exitNoPairing, err, "the engine finds no pairing for that round")
 		}
-		return explainPair(err)
+		return explainPair(g, err)
 	}
-	if flagJSON {
+	if g.json {
 		if err := printJSON(cmd, c); err != nil {
 			return err
 		}
@@ -285,7 +289,7 @@ type pairingsOptions struct {
 }
 
 // newPairingsCmd builds `arbitro pairings`; runF runs it once the flags are valid.
-func newPairingsCmd(runF func(*cobra.Command, *pairingsOptions) error) *cobra.Command {
+func newPairingsCmd(g *globalOptions, runF func(*cobra.Command, *pairingsOptions) error) *cobra.Command {
 	o := &pairingsOptions{}
 	cmd := &cobra.Command{
 		Use:     "pairings",
@@ -301,7 +305,7 @@ one still to come), to pin up after the round. Printed in the tournament's langu
 (--lang for this output), with the round's date and start time when stored.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := o.validate(flagJSON); err != nil {
+			if err := o.validate(g.json); err != nil {
 				return err
 			}
 			return runF(cmd, o)
@@ -333,39 +337,39 @@ func (o *pairingsOptions) validate(asJSON bool) error {
 
 // runPairings reads the round (tournament.PairingsView) and writes it in the form asked:
 // the results or pairing sheet as PDF, the JSON document, or the text.
-func runPairings(cmd *cobra.Command, o *pairingsOptions) error {
+func runPairings(cmd *cobra.Command, g *globalOptions, o *pairingsOptions) error {
 	var v *tournament.PairingsView
 	var loc *reports.Locale
-	err := view(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
+	err := g.view(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
 		var err error
 		if v, err = tx.PairingsView(t, o.Round); err != nil {
 			return err
 		}
-		loc, err = reportLocale(t)
+		loc, err = g.reportLocale(t)
 		return err
 	})
 	if err != nil {
 		if errors.Is(err, tournament.ErrNotPaired) {
 			return fail(err, "pair it with 'arbitro pair'")
 		}
-		return explainPair(err)
+		return explainPair(g, err)
 	}
 	sheet := reports.PairingsSheetOf(v, loc)
 	names := reports.NamesOf(v.Entries)
 	switch {
 	case o.PDF != "" && o.ResultsSheet:
-		return writePDF(cmd, o.PDF, func(w io.Writer, m reports.Meta) error { return reports.WriteResultsPDF(w, sheet, m) })
+		return writePDF(cmd, g, o.PDF, func(w io.Writer, m reports.Meta) error { return reports.WriteResultsPDF(w, sheet, m) })
 	case o.PDF != "":
 		sheet.Notes = reports.FIDSheetNotes(sheet.Locale, v.Round.Explanation, names) // format, rests, opening (issue 13)
-		return writePDF(cmd, o.PDF, func(w io.Writer, m reports.Meta) error { return reports.WritePairingsPDF(w, sheet, m) })
-	case flagJSON:
+		return writePDF(cmd, g, o.PDF, func(w io.Writer, m reports.Meta) error { return reports.WritePairingsPDF(w, sheet, m) })
+	case g.json:
 		return printJSON(cmd, reports.PairingsJSONOf(v))
 	}
 	return reports.WritePairingsRoundText(cmd.OutOrStdout(), v, reports.RoundText{Sheet: sheet, Explanation: v.Round.Explanation,
-		Names: names, Messages: cliLocale(), Explain: o.Explain})
+		Names: names, Messages: g.cliLocale(), Explain: o.Explain})
 }
 
-func newUnpairCmd() *cobra.Command {
+func newUnpairCmd(g *globalOptions) *cobra.Command {
 	return &cobra.Command{
 		Use:     "unpair",
 		Aliases: []string{"annulla-turno"},
@@ -377,7 +381,7 @@ result, a game score or a draw claim. Written in the event log.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var round int
 			var name string
-			err := update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
+			err := g.update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
 				var err error
 				name = t.Name
 				round, err = tx.Unpair(t)
@@ -387,9 +391,9 @@ result, a game score or a draw claim. Written in the event log.`,
 				if errors.Is(err, tournament.ErrNotPaired) {
 					return fail(err, "nothing to remove")
 				}
-				return explainPair(err)
+				return explainPair(g, err)
 			}
-			if flagJSON {
+			if g.json {
 				return printJSON(cmd, map[string]any{"tournament": name, "removed_round": round})
 			}
 			return reports.WriteRoundRemoved(cmd.OutOrStdout(), round, name)

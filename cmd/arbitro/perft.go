@@ -25,7 +25,7 @@ type perftOptions struct {
 	Divide       bool
 }
 
-func newPerftCmd() *cobra.Command {
+func newPerftCmd(g *globalOptions) *cobra.Command {
 	o := &perftOptions{}
 	c := &cobra.Command{
 		Use:   "perft --variant italian|international --depth N [--fen FEN] [--divide]",
@@ -36,7 +36,7 @@ start, end and captured pieces count once. --divide prints the count under each 
 Published counts from the start: Italian perft(9) = 3860875, International perft(8) = 6483961.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runPerft(cmd, args, o)
+			return runPerft(cmd, g, args, o)
 		},
 	}
 	c.Flags().StringVar(&o.Variant, "variant", "italian", "italian or international")
@@ -46,7 +46,7 @@ Published counts from the start: Italian perft(9) = 3860875, International perft
 	return c
 }
 
-func runPerft(cmd *cobra.Command, args []string, o *perftOptions) error {
+func runPerft(cmd *cobra.Command, g *globalOptions, args []string, o *perftOptions) error {
 	v, err := rules.VariantByName(o.Variant)
 	if err != nil {
 		return usageErr("%v", err)
@@ -76,7 +76,7 @@ func runPerft(cmd *cobra.Command, args []string, o *perftOptions) error {
 		fmt.Fprintf(f, "%s, %.0f leaves/s\n", elapsed.Round(time.Millisecond), float64(out.Leaves)/elapsed.Seconds())
 	}
 	w := cmd.OutOrStdout()
-	if flagJSON {
+	if g.json {
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
 		return enc.Encode(out)

@@ -13,17 +13,17 @@ import (
 
 func init() { addCommand(newPlayerCmd) }
 
-func newPlayerCmd() *cobra.Command {
+func newPlayerCmd(g *globalOptions) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:     "player",
 		Aliases: []string{"giocatore"},
 		Short:   "Enter, import, list, correct and withdraw players",
 	}
-	cmd.AddCommand(newPlayerAddCmd(), newPlayerImportCmd(), newPlayerListCmd(), newPlayerWithdrawCmd(), newPlayerSetCmd())
+	cmd.AddCommand(newPlayerAddCmd(g), newPlayerImportCmd(g), newPlayerListCmd(g), newPlayerWithdrawCmd(g), newPlayerSetCmd(g))
 	return cmd
 }
 
-func newPlayerAddCmd() *cobra.Command {
+func newPlayerAddCmd(g *globalOptions) *cobra.Command {
 	var p tournament.Player
 	cmd := &cobra.Command{
 		Use:   `add "Surname, Given name"`,
@@ -37,7 +37,7 @@ next round.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			p.Name = args[0]
 			var e *tournament.Entry
-			err := update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
+			err := g.update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
 				e, err = tx.AddPlayer(t, p)
 				return err
 			})
@@ -47,7 +47,7 @@ next round.`,
 			for _, n := range e.Notes {
 				fmt.Fprintf(cmd.ErrOrStderr(), "arbitro: note: %s\n", n)
 			}
-			if flagJSON {
+			if g.json {
 				return printJSON(cmd, e)
 			}
 			return reports.WritePlayerAdded(cmd.OutOrStdout(), e)
@@ -65,7 +65,7 @@ next round.`,
 	return cmd
 }
 
-func newPlayerImportCmd() *cobra.Command {
+func newPlayerImportCmd(g *globalOptions) *cobra.Command {
 	var encoding string
 	cmd := &cobra.Command{
 		Use:   "import FILE.csv",
@@ -88,7 +88,7 @@ a warning when that gives letters unusual in names); --encoding names any other
 			defer f.Close()
 			rows, warnings, err := tournament.ReadPlayersCSV(f, encoding)
 			if err != nil {
-				return explain(fmt.Errorf("%s: %w", args[0], err))
+				return g.explain(fmt.Errorf("%s: %w", args[0], err))
 			}
 			for _, w := range warnings {
 				fmt.Fprintf(cmd.ErrOrStderr(), "arbitro: warning: %s: %s\n", args[0], w)
@@ -96,7 +96,7 @@ a warning when that gives letters unusual in names); --encoding names any other
 			var name string
 			var n int
 			var notes []string
-			err = update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
+			err = g.update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
 				name = t.Name
 				es, err := tx.ImportPlayers(t, rows)
 				n = len(es)
@@ -114,7 +114,7 @@ a warning when that gives letters unusual in names); --encoding names any other
 			for _, n := range notes {
 				fmt.Fprintf(cmd.ErrOrStderr(), "arbitro: note: %s\n", n)
 			}
-			if flagJSON {
+			if g.json {
 				return printJSON(cmd, map[string]any{"tournament": name, "imported": n})
 			}
 			return reports.WritePlayersImported(cmd.OutOrStdout(), n, name)
@@ -124,18 +124,18 @@ a warning when that gives letters unusual in names); --encoding names any other
 	return cmd
 }
 
-func newPlayerListCmd() *cobra.Command {
+func newPlayerListCmd(g *globalOptions) *cobra.Command {
 	return &cobra.Command{
 		Use:   "list",
 		Short: "List the players of the tournament",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return view(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
+			return g.view(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
 				es, err := tx.Entries(t.ID)
 				if err != nil {
 					return err
 				}
-				if flagJSON {
+				if g.json {
 					return printJSON(cmd, es)
 				}
 				return reports.WritePlayersText(cmd.OutOrStdout(), t.Name, es)
@@ -144,21 +144,21 @@ func newPlayerListCmd() *cobra.Command {
 	}
 }
 
-func newPlayerWithdrawCmd() *cobra.Command {
+func newPlayerWithdrawCmd(g *globalOptions) *cobra.Command {
 	return &cobra.Command{
 		Use:   "withdraw ID|NAME",
 		Short: "Withdraw a player: he is not paired from the next round on",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var e *tournament.Entry
-			err := update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
+			err := g.update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
 				e, err = tx.WithdrawPlayer(t, args[0])
 				return err
 			})
 			if err != nil {
 				return err
 			}
-			if flagJSON {
+			if g.json {
 				return printJSON(cmd, e)
 			}
 			if err := reports.WritePlayerWithdrawn(cmd.OutOrStdout(), e); err != nil {
@@ -169,7 +169,7 @@ func newPlayerWithdrawCmd() *cobra.Command {
 	}
 }
 
-func newPlayerSetCmd() *cobra.Command {
+func newPlayerSetCmd(g *globalOptions) *cobra.Command {
 	return &cobra.Command{
 		Use:   "set ID|NAME FIELD VALUE",
 		Short: "Correct one field of a player",
@@ -179,14 +179,14 @@ The rating used for pairing may change only before round 1 is paired.`,
 		Args:    cobra.ExactArgs(3),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var e *tournament.Entry
-			err := update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
+			err := g.update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
 				e, err = tx.SetPlayerField(t, args[0], args[1], args[2])
 				return err
 			})
 			if err != nil {
 				return err
 			}
-			if flagJSON {
+			if g.json {
 				return printJSON(cmd, e)
 			}
 			return reports.WriteFieldSet(cmd.OutOrStdout(), reports.EntryLabel(e), args[1], args[2])

@@ -18,7 +18,7 @@ type publishOptions struct {
 	all bool
 }
 
-func newPublishCmd() *cobra.Command {
+func newPublishCmd(g *globalOptions) *cobra.Command {
 	var o publishOptions
 	c := &cobra.Command{
 		Use:   "publish --out DIR",
@@ -36,27 +36,27 @@ longer part of the site are removed (listed in DIR/.arbitro-site); nothing else 
 is touched. To serve the pages live instead, use 'arbitro serve'.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := checkLangFlag(); err != nil {
+			if err := g.checkLangFlag(); err != nil {
 				return err
 			}
 			lang := ""
-			if flagLang != "" {
-				lang, _ = reports.ParseLang(flagLang) // checked just above
+			if g.lang != "" {
+				lang, _ = reports.ParseLang(g.lang) // checked just above
 			}
 			if o.out == "" {
 				return usageErr("--out DIR is required (the folder to write the site into)")
 			}
-			st, err := openExisting()
+			st, err := g.openExisting()
 			if err != nil {
 				return err
 			}
 			defer st.Close()
-			res, err := site.Publish(cmd.Context(), st, site.Options{Out: o.out, All: o.all, Tournament: flagTournament, Lang: lang})
+			res, err := site.Publish(cmd.Context(), st, site.Options{Out: o.out, All: o.all, Tournament: g.tournament, Lang: lang})
 			if errors.Is(err, site.ErrOut) {
 				return fail(err, "choose another folder with --out")
 			}
 			if err != nil {
-				return explain(err)
+				return g.explain(err)
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "published %d tournament(s): %d files, %d changed, %d removed\n%s\n",
 				res.Tournaments, res.Files, res.Written, res.Removed, res.Index)

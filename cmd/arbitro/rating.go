@@ -13,7 +13,7 @@ import (
 
 func init() { addCommand(newRatingCmd) }
 
-func newRatingCmd() *cobra.Command {
+func newRatingCmd(g *globalOptions) *cobra.Command {
 	var csvOut bool
 	var pdf, tableFile string
 	c := &cobra.Command{
@@ -28,7 +28,7 @@ the FID conversion table, which arbitro does not have: give it with --expected-t
 (their formula was not found): see docs/elo-rubele.md.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if (csvOut && flagJSON) || (pdf != "" && (csvOut || flagJSON)) {
+			if (csvOut && g.json) || (pdf != "" && (csvOut || g.json)) {
 				return usageErr("choose one of --json, --csv and --pdf")
 			}
 			var table tournament.ExpectedTable
@@ -44,7 +44,7 @@ the FID conversion table, which arbitro does not have: give it with --expected-t
 				}
 			}
 			var rep *tournament.RatingReport
-			err := view(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
+			err := g.view(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
 				var err error
 				rep, err = tx.RatingReport(t, table)
 				return err
@@ -53,13 +53,13 @@ the FID conversion table, which arbitro does not have: give it with --expected-t
 				return fail(err, "correct the result with 'arbitro result', then try again")
 			}
 			if err != nil {
-				return explain(err)
+				return g.explain(err)
 			}
 			out := cmd.OutOrStdout()
 			switch {
 			case pdf != "":
-				return writePDF(cmd, pdf, func(w io.Writer, m reports.Meta) error { return reports.WriteRatingPDF(w, rep, m) })
-			case flagJSON:
+				return writePDF(cmd, g, pdf, func(w io.Writer, m reports.Meta) error { return reports.WriteRatingPDF(w, rep, m) })
+			case g.json:
 				return reports.WriteRatingJSON(out, rep)
 			case csvOut:
 				return reports.WriteRatingCSV(out, rep)

@@ -22,9 +22,11 @@ type replayCmdOptions struct {
 	Variant  string // of games without a GameType tag
 	WithTags bool   // --tags, with --json
 	Strict   bool   // --strict: the PDN 3.0 grammar
+	Jobs     int    // --jobs: games replayed at once (0: one per processor, tournament.DefaultJobs)
+	Encoding string // --encoding of the files (tournament.DecodingReader)
 }
 
-func newReplayCmd() *cobra.Command {
+func newReplayCmd(g *globalOptions) *cobra.Command {
 	o := &replayCmdOptions{}
 	c := &cobra.Command{
 		Use:   "replay FILE.pdn...",
@@ -58,20 +60,20 @@ capture, a parse error) or not judged (unsupported or unknown variant, impossibl
 position); 1 a file could not be read (the other files are still replayed).`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runReplay(cmd, args, o)
+			return runReplay(cmd, g, args, o)
 		},
 	}
 	c.Flags().StringVar(&o.Variant, "variant", "", "italian or international: the variant of games without a GameType tag")
 	c.Flags().BoolVar(&o.WithTags, "tags", false, "with --json, include every tag of the game")
-	c.Flags().IntVar(&replayJobs, "jobs", 0, "games replayed at once (0: one per processor); the output is the same for any value")
+	c.Flags().IntVar(&o.Jobs, "jobs", 0, "games replayed at once (0: one per processor); the output is the same for any value")
 	c.Flags().BoolVar(&o.Strict, "strict", false, "read by the PDN 3.0 grammar: every tolerated deviation is a parse error")
-	c.Flags().StringVar(&replayEncoding, "encoding", "", "the files' encoding when it is not UTF-8 (detected: UTF-16 with its byte-order mark, Windows-1252): "+tournament.EncodingNames)
+	c.Flags().StringVar(&o.Encoding, "encoding", "", "the files' encoding when it is not UTF-8 (detected: UTF-16 with its byte-order mark, Windows-1252): "+tournament.EncodingNames)
 	return c
 }
 
-func runReplay(cmd *cobra.Command, args []string, o *replayCmdOptions) error {
-	if err := tournament.CheckEncoding(replayEncoding); err != nil {
-		return explain(err)
+func runReplay(cmd *cobra.Command, g *globalOptions, args []string, o *replayCmdOptions) error {
+	if err := tournament.CheckEncoding(o.Encoding); err != nil {
+		return g.explain(err)
 	}
 	opts, err := replayOptions(o.Variant)
 	if err != nil {
@@ -82,7 +84,7 @@ func runReplay(cmd *cobra.Command, args []string, o *replayCmdOptions) error {
 	var total, illegal, unjudged int
 	var readErrs []error
 	for _, file := range args {
-		n, bad, nj, err := replayFile(out, file, opts, flagJSON, o.WithTags)
+		n, bad, nj, err := replayFile(out, file, opts, g.json, o)
 		total += n
 		illegal += bad
 		unjudged += nj
@@ -90,7 +92,7 @@ func runReplay(cmd *cobra.Command, args []string, o *replayCmdOptions) error {
 			readErrs = append(readErrs, err)
 		}
 	}
-	if !flagJSON {
+	if !g.json {
 		if err := reports.WriteReplaySummary(out, total, illegal, unjudged); err != nil {
 			return err
 		}
@@ -113,16 +115,13 @@ func runReplay(cmd *cobra.Command, args []string, o *replayCmdOptions) error {
 // replayFile replays every game of file and writes the verdicts; it returns the number of
 // games, of games not legal (the not judged included) and of games not judged, and a read
 // error.
-// replayEncoding is replay's --encoding (tournament.DecodingReader).
-var replayEncoding string
-
-func replayFile(w io.Writer, file string, opts rules.ReplayOptions, asJSON, withTags bool) (n, bad, unjudged int, err error) {
+func replayFile(w io.Writer, file string, opts rules.ReplayOptions, asJSON bool, o *replayCmdOptions) (n, bad, unjudged int, err error) {
 	f, err := os.Open(file)
 	if err != nil {
 		return 0, 0, 0, err
 	}
 	defer f.Close()
-	br, err := pdnText(f, file)
+	br, err := pdnText(f, file, o.Encoding)
 	if err != nil {
 		return 0, 0, 0, err
 	}
@@ -134,7 +133,7 @@ func replayFile(w io.Writer, file string, opts rules.ReplayOptions, asJSON, with
 	}
 	r := rules.NewPDNReader(br)
 	r.Strict = opts.Strict
-	err = tournament.JudgePDN(r, replayJobs, func(g *rules.Game, err error) replayed {
+	err = tournament.JudgePDN(r, o.Jobs, func(g *rules.Game, err error) replayed {
 		var vd rules.Verdict
 		if err != nil {
 			vd = rules.ParseErrorVerdict(g, err)
@@ -143,7 +142,7 @@ func replayFile(w io.Writer, file string, opts rules.ReplayOptions, asJSON, with
 		}
 		var buf bytes.Buffer
 		if asJSON {
-			_ = reports.WriteReplayJSONLine(&buf, file, g, vd, withTags) // plain data into memory: cannot fail
+			_ = reports.WriteReplayJSONLine(&buf, file, g, vd, o.WithTags) // plain data into memory: cannot fail
 		} else {
 			reports.WriteVerdictText(&buf, file, g, vd)
 		}
@@ -168,8 +167,8 @@ func replayFile(w io.Writer, file string, opts rules.ReplayOptions, asJSON, with
 // pdnText decodes f (--encoding) and checks it is PDN text, as the audit does
 // (tournament.AuditPDN): an empty or binary file is a file that cannot be read (exit 1),
 // not a game with a parse error (exit 3).
-func pdnText(f io.Reader, file string) (*bufio.Reader, error) {
-	dr, err := tournament.DecodingReader(f, replayEncoding)
+func pdnText(f io.Reader, file, encoding string) (*bufio.Reader, error) {
+	dr, err := tournament.DecodingReader(f, encoding)
 	if err != nil {
 		return nil, err
 	}

@@ -16,7 +16,7 @@ func init() { addCommand(newResultCmd) }
 
 // explainBoard turns the sentinel errors of results, games and claims into "what went
 // wrong (how to fix)"; other errors go to explain.
-func explainBoard(err error) error {
+func explainBoard(g *globalOptions, err error) error {
 	switch {
 	case err == nil:
 		return nil
@@ -35,7 +35,7 @@ func explainBoard(err error) error {
 	case errors.Is(err, tournament.ErrNoGame):
 		return fail(err, "nothing was written")
 	}
-	return explain(err)
+	return g.explain(err)
 }
 
 // roundBoard reads the ROUND and BOARD arguments (whole numbers >= 1).
@@ -57,7 +57,7 @@ type resultOptions struct {
 	Game int // --game: 2 for the return game
 }
 
-func newResultCmd() *cobra.Command {
+func newResultCmd(g *globalOptions) *cobra.Command {
 	o := &resultOptions{}
 	cmd := &cobra.Command{
 		Use:     "result ROUND BOARD RESULT",
@@ -83,19 +83,19 @@ that the rounds paired since were paired on the old result (they are not re-pair
 		// arguments, not flags.
 		DisableFlagParsing: true,
 		RunE: func(cmd *cobra.Command, raw []string) error {
-			return runResult(cmd, raw, o)
+			return runResult(cmd, g, raw, o)
 		},
 	}
 	cmd.Flags().BoolVar(&o.Correct, "correct", false, "replace the result already recorded (needs --reason)")
 	cmd.Flags().StringVar(&o.Reason, "reason", "", "why the result is corrected (kept in the event log)")
 	cmd.Flags().IntVar(&o.Game, "game", 1, "game of the pairing: 2 for the return game when each pairing plays two")
-	cmd.AddCommand(newResultListCmd())
+	cmd.AddCommand(newResultListCmd(g))
 	return cmd
 }
 
 // runResult parses the arguments (flags included: see DisableFlagParsing), records the
 // result in one transaction and prints it.
-func runResult(cmd *cobra.Command, raw []string, o *resultOptions) error {
+func runResult(cmd *cobra.Command, g *globalOptions, raw []string, o *resultOptions) error {
 	args, err := parseResultArgs(cmd, raw)
 	if err != nil || args == nil {
 		return err
@@ -114,13 +114,13 @@ func runResult(cmd *cobra.Command, raw []string, o *resultOptions) error {
 	var t *tournament.Tournament
 	var warnings []string
 	var same error
-	err = update(cmd.Context(), func(tx *tournament.Tx, tt *tournament.Tournament) (err error) {
+	err = g.update(cmd.Context(), func(tx *tournament.Tx, tt *tournament.Tournament) (err error) {
 		t = tt
 		if bd, err = tx.SetResult(tt, r, b, o.Game, args[2], o.ResultOptions); errors.Is(err, tournament.ErrSameResult) {
 			same = err // a harmless repeat: nothing written, exit 0 with a note
 			return nil
 		} else if err != nil {
-			return explainBoard(err)
+			return explainBoard(g, err)
 		}
 		warnings, err = tx.ResultDisagreements(bd)
 		return err
@@ -130,7 +130,7 @@ func runResult(cmd *cobra.Command, raw []string, o *resultOptions) error {
 	}
 	if same != nil {
 		fmt.Fprintf(cmd.ErrOrStderr(), "arbitro: note: %v\n", same)
-		if flagJSON {
+		if g.json {
 			return printJSON(cmd, bd)
 		}
 		return nil
@@ -142,7 +142,7 @@ func runResult(cmd *cobra.Command, raw []string, o *resultOptions) error {
 		fmt.Fprintf(cmd.ErrOrStderr(), "arbitro: warning: round %d board %d: %s paired on the old result; their pairings are unchanged (the correction is recorded and logged)\n",
 			r, b, roundsSince(r, t.RoundsPaired))
 	}
-	if flagJSON {
+	if g.json {
 		return printJSON(cmd, bd)
 	}
 	return reports.WriteResultRecorded(cmd.OutOrStdout(), t, bd, o.Correct)
@@ -192,7 +192,7 @@ func parseResultArgs(cmd *cobra.Command, raw []string) ([]string, error) {
 	return args, nil
 }
 
-func newResultListCmd() *cobra.Command {
+func newResultListCmd(g *globalOptions) *cobra.Command {
 	return &cobra.Command{
 		Use:   "list [ROUND]",
 		Short: "List the boards of a round (or of every round) with their results and game scores",
@@ -207,14 +207,14 @@ func newResultListCmd() *cobra.Command {
 				round = n
 			}
 			var boards []*tournament.Board
-			err := view(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
+			err := g.view(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
 				boards, err = tx.Boards(t, round)
-				return explainBoard(err)
+				return explainBoard(g, err)
 			})
 			if err != nil {
 				return err
 			}
-			if flagJSON {
+			if g.json {
 				if boards == nil {
 					boards = []*tournament.Board{}
 				}

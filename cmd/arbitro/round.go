@@ -12,17 +12,17 @@ import (
 
 func init() { addCommand(newRoundCmd) }
 
-func newRoundCmd() *cobra.Command {
+func newRoundCmd(g *globalOptions) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:     "round",
 		Aliases: []string{"turno"},
 		Short:   "Settings of a paired round (date and start time)",
 	}
-	cmd.AddCommand(newRoundSetCmd())
+	cmd.AddCommand(newRoundSetCmd(g))
 	return cmd
 }
 
-func newRoundSetCmd() *cobra.Command {
+func newRoundSetCmd(g *globalOptions) *cobra.Command {
 	var date, clock string
 	cmd := &cobra.Command{
 		Use:   "set ROUND [--date DATE] [--time HH:MM]",
@@ -49,17 +49,17 @@ event log.`,
 			}
 			var rs tournament.RoundSchedule
 			var name string
-			if err := update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
+			if err := g.update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
 				name = t.Name
 				rs, err = tx.SetRoundSchedule(t, n, dp, tp)
 				return err
 			}); err != nil {
 				return err
 			}
-			if flagJSON {
+			if g.json {
 				return printJSON(cmd, rs)
 			}
-			msg := cliLocale()
+			msg := g.cliLocale()
 			fmt.Fprintln(cmd.OutOrStdout(), msg.T("cli.round_set", "name", name, "round", n, "date", reports.Dash(msg.DateText(rs.Date)), "time", reports.Dash(rs.Time)))
 			return nil
 		},

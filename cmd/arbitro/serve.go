@@ -24,7 +24,7 @@ type serveOptions struct {
 	addr string
 }
 
-func newServeCmd() *cobra.Command {
+func newServeCmd(g *globalOptions) *cobra.Command {
 	var o serveOptions
 	c := &cobra.Command{
 		Use:   "serve [--addr 127.0.0.1:8080]",
@@ -36,14 +36,14 @@ computer only unless told otherwise (give 0.0.0.0:8080 to let other computers in
 with Ctrl-C: requests under way are finished first.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := checkLangFlag(); err != nil {
+			if err := g.checkLangFlag(); err != nil {
 				return err
 			}
 			lang := ""
-			if flagLang != "" {
-				lang, _ = reports.ParseLang(flagLang) // checked just above
+			if g.lang != "" {
+				lang, _ = reports.ParseLang(g.lang) // checked just above
 			}
-			st, err := openExisting()
+			st, err := g.openExisting()
 			if err != nil {
 				return err
 			}
@@ -56,7 +56,7 @@ with Ctrl-C: requests under way are finished first.`,
 			defer stop()
 			srv := &http.Server{Handler: site.NewHandler(st, lang), ReadHeaderTimeout: 10 * time.Second,
 				BaseContext: func(net.Listener) context.Context { return ctx }}
-			fmt.Fprintf(cmd.OutOrStdout(), "serving %s on http://%s/ (Ctrl-C to stop)\n", flagDB, ln.Addr())
+			fmt.Fprintf(cmd.OutOrStdout(), "serving %s on http://%s/ (Ctrl-C to stop)\n", g.db, ln.Addr())
 			done := make(chan error, 1)
 			go func() { done <- srv.Serve(ln) }()
 			select {

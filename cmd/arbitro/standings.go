@@ -32,15 +32,15 @@ func (f *standingsFlags) register(c *cobra.Command) {
 
 // loadStandings loads the tournament's results and computes the standings after the
 // requested round.
-func (f *standingsFlags) load(ctx context.Context) (reports.Standings, error) {
+func (f *standingsFlags) load(ctx context.Context, g *globalOptions) (reports.Standings, error) {
 	var out reports.Standings
-	if err := checkLangFlag(); err != nil {
+	if err := g.checkLangFlag(); err != nil {
 		return out, err
 	}
 	if f.round < -1 { // -1: not given
 		return out, usageErr("--round must be a round number (1, 2, ...), not %d", f.round)
 	}
-	err := view(ctx, func(tx *tournament.Tx, t *tournament.Tournament) error {
+	err := g.view(ctx, func(tx *tournament.Tx, t *tournament.Tournament) error {
 		ct, err := tx.LoadCrosstable(t)
 		if err != nil {
 			return err
@@ -64,7 +64,7 @@ func (f *standingsFlags) load(ctx context.Context) (reports.Standings, error) {
 		if err != nil {
 			return err
 		}
-		loc, err := reportLocale(t)
+		loc, err := g.reportLocale(t)
 		if err != nil {
 			return err
 		}
@@ -99,7 +99,7 @@ func reportMeta() (reports.Meta, error) {
 }
 
 // writePDF creates file and renders into it; a failed rendering removes the partial file.
-func writePDF(cmd *cobra.Command, file string, render func(w io.Writer, m reports.Meta) error) error {
+func writePDF(cmd *cobra.Command, g *globalOptions, file string, render func(w io.Writer, m reports.Meta) error) error {
 	m, err := reportMeta()
 	if err != nil {
 		return err
@@ -116,11 +116,11 @@ func writePDF(cmd *cobra.Command, file string, render func(w io.Writer, m report
 	if err := fh.Close(); err != nil {
 		return fail(err, "check the disk")
 	}
-	fmt.Fprintln(cmd.OutOrStdout(), cliLocale().T("cli.wrote", "file", file))
+	fmt.Fprintln(cmd.OutOrStdout(), g.cliLocale().T("cli.wrote", "file", file))
 	return nil
 }
 
-func newStandingsCmd() *cobra.Command {
+func newStandingsCmd(g *globalOptions) *cobra.Command {
 	var f standingsFlags
 	var csvOut bool
 	c := &cobra.Command{
@@ -136,17 +136,17 @@ with every result in, the title is "Final standings" ("Classifica finale"). --cs
 for the spreadsheet of that language: in Italian ';' separated, decimal commas, with a BOM.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if (csvOut && flagJSON) || (f.pdf != "" && (csvOut || flagJSON)) {
+			if (csvOut && g.json) || (f.pdf != "" && (csvOut || g.json)) {
 				return usageErr("choose one of --json, --csv and --pdf")
 			}
-			s, err := f.load(cmd.Context())
+			s, err := f.load(cmd.Context(), g)
 			if err != nil {
 				return err
 			}
 			switch {
 			case f.pdf != "":
-				return writePDF(cmd, f.pdf, func(w io.Writer, m reports.Meta) error { return reports.WriteStandingsPDF(w, s, m) })
-			case flagJSON:
+				return writePDF(cmd, g, f.pdf, func(w io.Writer, m reports.Meta) error { return reports.WriteStandingsPDF(w, s, m) })
+			case g.json:
 				return reports.WriteStandingsJSON(cmd.OutOrStdout(), s)
 			case csvOut:
 				return reports.WriteStandingsCSV(cmd.OutOrStdout(), s)

@@ -11,13 +11,13 @@ import (
 
 func init() { addCommand(newTournamentCmd) }
 
-func newTournamentCmd() *cobra.Command {
+func newTournamentCmd(g *globalOptions) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:     "tournament",
 		Aliases: []string{"torneo"},
 		Short:   "Create, list, show and change tournaments",
 	}
-	cmd.AddCommand(newTournamentCreateCmd(), newTournamentListCmd(), newTournamentShowCmd(), newTournamentSetCmd(), newTournamentLogCmd())
+	cmd.AddCommand(newTournamentCreateCmd(g), newTournamentListCmd(g), newTournamentShowCmd(g), newTournamentSetCmd(g), newTournamentLogCmd(g))
 	return cmd
 }
 
@@ -30,7 +30,7 @@ type tournamentCreateOptions struct {
 	Acceleration string // --acceleration (Dutch)
 }
 
-func newTournamentCreateCmd() *cobra.Command {
+func newTournamentCreateCmd(g *globalOptions) *cobra.Command {
 	o := &tournamentCreateOptions{}
 	t := &o.Tournament
 	cmd := &cobra.Command{
@@ -47,7 +47,7 @@ sheets and messages: it (default for italian), en (default for international), f
       --place Palermo --start 2026-11-21 --end 2026-11-22 --arbiter "Bianchi, Luca"`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runTournamentCreate(cmd, args, o)
+			return runTournamentCreate(cmd, g, args, o)
 		},
 	}
 	f := cmd.Flags()
@@ -76,13 +76,13 @@ sheets and messages: it (default for italian), en (default for international), f
 	return cmd
 }
 
-func runTournamentCreate(cmd *cobra.Command, args []string, o *tournamentCreateOptions) error {
+func runTournamentCreate(cmd *cobra.Command, g *globalOptions, args []string, o *tournamentCreateOptions) error {
 	t := &o.Tournament
 	t.Name = args[0]
-	t.Lang = flagLang // "" = the default of the variant (tournament.DefaultLang)
+	t.Lang = g.lang // "" = the default of the variant (tournament.DefaultLang)
 	v, err := tournament.ParseVariant(o.VariantName)
 	if err != nil {
-		return explain(err)
+		return g.explain(err)
 	}
 	t.Variant = v
 	t.System = strings.ToLower(t.System)
@@ -92,7 +92,7 @@ func runTournamentCreate(cmd *cobra.Command, args []string, o *tournamentCreateO
 	if cmd.Flags().Changed("tiebreaks") {
 		tb, err := tournament.ParseTieBreaks(o.TieBreaks)
 		if err != nil {
-			return explain(err)
+			return g.explain(err)
 		}
 		t.TieBreaks = tb
 	}
@@ -100,9 +100,9 @@ func runTournamentCreate(cmd *cobra.Command, args []string, o *tournamentCreateO
 		return usageErr("--seed must be a whole number of at least 1")
 	}
 	if err := t.Validate(); err != nil { // before the file is created
-		return explain(err)
+		return g.explain(err)
 	}
-	st, err := openStore()
+	st, err := g.openStore()
 	if err != nil {
 		return err
 	}
@@ -116,9 +116,9 @@ func runTournamentCreate(cmd *cobra.Command, args []string, o *tournamentCreateO
 		}
 		return nil
 	}); err != nil {
-		return explain(err)
+		return g.explain(err)
 	}
-	if flagJSON {
+	if g.json {
 		return printJSON(cmd, t)
 	}
 	return reports.WriteTournamentCreated(cmd.OutOrStdout(), t)
@@ -133,40 +133,40 @@ func tieBreakNames() string {
 	return strings.Join(names, ", ")
 }
 
-func newTournamentListCmd() *cobra.Command {
+func newTournamentListCmd(g *globalOptions) *cobra.Command {
 	return &cobra.Command{
 		Use:   "list",
 		Short: "List the tournaments of the database",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			st, err := openReading()
+			st, err := g.openReading()
 			if err != nil {
 				return err
 			}
 			defer st.Close()
 			var all []tournament.Tournament
 			if err := st.View(cmd.Context(), func(tx *tournament.Tx) (err error) { all, err = tx.Tournaments(); return }); err != nil {
-				return explain(err)
+				return g.explain(err)
 			}
-			if flagJSON {
+			if g.json {
 				if all == nil {
 					all = []tournament.Tournament{}
 				}
 				return printJSON(cmd, all)
 			}
-			return reports.WriteTournamentsText(cmd.OutOrStdout(), flagDB, all)
+			return reports.WriteTournamentsText(cmd.OutOrStdout(), g.db, all)
 		},
 	}
 }
 
-func newTournamentShowCmd() *cobra.Command {
+func newTournamentShowCmd(g *globalOptions) *cobra.Command {
 	return &cobra.Command{
 		Use:   "show",
 		Short: "Show the settings of the tournament (--tournament, or the only one)",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return view(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
-				if flagJSON {
+			return g.view(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
+				if g.json {
 					return printJSON(cmd, t)
 				}
 				return reports.WriteTournamentText(cmd.OutOrStdout(), t)
@@ -175,7 +175,7 @@ func newTournamentShowCmd() *cobra.Command {
 	}
 }
 
-func newTournamentSetCmd() *cobra.Command {
+func newTournamentSetCmd(g *globalOptions) *cobra.Command {
 	return &cobra.Command{
 		Use:   "set FIELD VALUE",
 		Short: "Change one setting of the tournament",
@@ -189,14 +189,14 @@ also only before the lot is drawn).`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var nt *tournament.Tournament
-			err := update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
+			err := g.update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
 				nt, err = tx.SetTournamentField(t, args[0], args[1])
 				return err
 			})
 			if err != nil {
 				return err
 			}
-			if flagJSON {
+			if g.json {
 				return printJSON(cmd, nt)
 			}
 			return reports.WriteFieldSet(cmd.OutOrStdout(), nt.Name, args[0], args[1])
@@ -204,7 +204,7 @@ also only before the lot is drawn).`,
 	}
 }
 
-func newTournamentLogCmd() *cobra.Command {
+func newTournamentLogCmd(g *globalOptions) *cobra.Command {
 	return &cobra.Command{
 		Use:   "log",
 		Short: "Show the event log of the tournament: every change, who made it and when",
@@ -213,12 +213,12 @@ $ARBITRO_ARBITER or $USER), the action, and the state before and after it (with 
 the table shows the action only).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return view(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
+			return g.view(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
 				evs, err := tx.Events(t.ID)
 				if err != nil {
 					return err
 				}
-				if flagJSON {
+				if g.json {
 					if evs == nil {
 						evs = []tournament.Event{}
 					}

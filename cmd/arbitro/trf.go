@@ -26,13 +26,13 @@ func init() {
 }
 
 // newExportCmd is `arbitro export`, the parent of `export trf`.
-func newExportCmd() *cobra.Command {
+func newExportCmd(g *globalOptions) *cobra.Command {
 	export := &cobra.Command{Use: "export", Short: "Write the tournament in an exchange format (trf)"}
-	export.AddCommand(newExportTRFCmd())
+	export.AddCommand(newExportTRFCmd(g))
 	return export
 }
 
-func newExportTRFCmd() *cobra.Command {
+func newExportTRFCmd(g *globalOptions) *cobra.Command {
 	return &cobra.Command{
 		Use:   "trf [FILE]",
 		Short: "Write the tournament as a FIDE TRF-16 report (stdout, or FILE)",
@@ -42,14 +42,14 @@ number) with every round, XXR (rounds) and, for a Dutch tournament, XXC (the col
 lot). Scores are written in chess points: draughts game points 2-1-0 become 1-0.5-0.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			st, err := openReading()
+			st, err := g.openReading()
 			if err != nil {
 				return err
 			}
 			defer st.Close()
 			var tr *tournament.TRF
 			err = st.View(cmd.Context(), func(tx *tournament.Tx) error {
-				t, err := tx.SelectTournament(flagTournament)
+				t, err := tx.SelectTournament(g.tournament)
 				if err != nil {
 					return err
 				}
@@ -57,7 +57,7 @@ lot). Scores are written in chess points: draughts game points 2-1-0 become 1-0.
 				return err
 			})
 			if err != nil {
-				return explain(err)
+				return g.explain(err)
 			}
 			if len(args) == 0 || args[0] == "-" {
 				return tournament.WriteTRF(cmd.OutOrStdout(), tr)
@@ -67,7 +67,7 @@ lot). Scores are written in chess points: draughts game points 2-1-0 become 1-0.
 	}
 }
 
-func newImportTRFCmd() *cobra.Command {
+func newImportTRFCmd(g *globalOptions) *cobra.Command {
 	var opts tournament.TRFImportOptions
 	var variant string
 	cmd := &cobra.Command{
@@ -86,13 +86,13 @@ become absences. All of it is written in one transaction, or nothing.`,
 				return err
 			}
 			if opts.Variant, err = tournament.ParseVariant(variant); err != nil {
-				return explain(err)
+				return g.explain(err)
 			}
 			opts.Source = filepath.Base(args[0])
 			if err := tournament.CheckTRFImport(tr, opts); err != nil { // before the file is created
-				return explain(err)
+				return g.explain(err)
 			}
-			st, err := openStore()
+			st, err := g.openStore()
 			if err != nil {
 				return err
 			}
@@ -104,9 +104,9 @@ become absences. All of it is written in one transaction, or nothing.`,
 				return err
 			})
 			if err != nil {
-				return explain(err)
+				return g.explain(err)
 			}
-			if flagJSON {
+			if g.json {
 				return printJSON(cmd, t)
 			}
 			return reports.WriteTRFImported(cmd.OutOrStdout(), t, opts.Source)

@@ -11,7 +11,7 @@ import (
 
 func init() { addCommand(newVersionCmd) }
 
-func newVersionCmd() *cobra.Command {
+func newVersionCmd(g *globalOptions) *cobra.Command {
 	return &cobra.Command{
 		Use:   "version",
 		Short: "Print arbitro's version, the Git commit it was built from, and the platform",
