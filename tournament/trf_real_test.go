@@ -174,14 +174,7 @@ func importExportTRF(t *testing.T, tr *TRF, source string) []byte {
 // TestTRFKeepsFileSpelling: WriteTRF writes an unchanged field or round block as the file
 // spelt it, and a changed one anew, in the file's style of opponents ("  25").
 func TestTRFKeepsFileSpelling(t *testing.T) {
-	orig, err := os.ReadFile("testdata/trf/real/open-gros-donostia-2010.trf")
-	if err != nil {
-		t.Fatal(err)
-	}
-	tr, err := ParseTRF(bytes.NewReader(orig))
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, tr := readTRFFixture(t, "testdata/trf/real/open-gros-donostia-2010.trf")
 	// player 6 (rating and id written "0"): a rating now, and round 4 against 3 won
 	// instead of drawn
 	p6, p3 := &tr.Players[5], &tr.Players[2]
@@ -255,14 +248,7 @@ func TestTRFKeepFileRanks(t *testing.T) {
 // round as below, with the pairing-allocated bye to 52; the Dutch engine, given the file's
 // XXA through TRF.DutchOptions, pairs it the same.
 func TestTRFXXAPairsAsBBPPairings(t *testing.T) {
-	orig, err := os.ReadFile("testdata/trf/real/open-gros-donostia-2010.trf")
-	if err != nil {
-		t.Fatal(err)
-	}
-	tr, err := ParseTRF(bytes.NewReader(orig))
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, tr := readTRFFixture(t, "testdata/trf/real/open-gros-donostia-2010.trf")
 	res, err := pairing.Dutch(tr.EntrantsAfter(0), tr.DutchOptions(1, 0))
 	if err != nil {
 		t.Fatal(err)

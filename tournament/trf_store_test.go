@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -115,42 +114,11 @@ func TestTRFImportErrors(t *testing.T) {
 // rank column is recomputed from arbitro's standings and is not compared; the point
 // system is written in chess points (arbitro keeps game points 2-1-0).
 func TestTRFStoreKeepsEveryField(t *testing.T) {
-	orig, err := os.ReadFile("testdata/trf/trf2026.trf")
+	_, tr := readTRFFixture(t, "testdata/trf/trf2026.trf")
+	exported := importExportTRF(t, tr, "trf2026.trf")
+	again, err := ParseTRF(bytes.NewReader(exported))
 	if err != nil {
-		t.Fatal(err)
-	}
-	tr, err := ParseTRF(bytes.NewReader(orig))
-	if err != nil {
-		t.Fatal(err)
-	}
-	st := newTestStore(t)
-	ctx := context.Background()
-	var tour *Tournament
-	if err := st.Update(ctx, func(tx *Tx) error {
-		var err error
-		tour, err = tx.ImportTRF(tr, TRFImportOptions{Variant: VariantInternational, Source: "trf2026.trf"})
-		return err
-	}); err != nil {
-		t.Fatal(err)
-	}
-	var back *TRF
-	if err := st.View(ctx, func(tx *Tx) error {
-		t2, err := tx.SelectTournament(tour.Name)
-		if err != nil {
-			return err
-		}
-		back, err = tx.ExportTRF(t2)
-		return err
-	}); err != nil {
-		t.Fatal(err)
-	}
-	var out bytes.Buffer
-	if err := WriteTRF(&out, back); err != nil {
-		t.Fatal(err)
-	}
-	again, err := ParseTRF(&out)
-	if err != nil {
-		t.Fatalf("exported TRF does not parse: %v\n%s", err, out.String())
+		t.Fatalf("exported TRF does not parse: %v\n%s", err, exported)
 	}
 	eq := func(what string, a, b any) {
 		if !reflect.DeepEqual(a, b) {

@@ -251,14 +251,7 @@ func TestTRF2026Records(t *testing.T) {
 
 func readTRF2026(t *testing.T) *TRF {
 	t.Helper()
-	orig, err := os.ReadFile("testdata/trf/trf2026.trf")
-	if err != nil {
-		t.Fatal(err)
-	}
-	tr, err := ParseTRF(bytes.NewReader(orig))
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, tr := readTRFFixture(t, "testdata/trf/trf2026.trf")
 	return tr
 }
 
@@ -433,14 +426,7 @@ func TestTRFJaVaFoExtensions(t *testing.T) {
 
 // testTRFXXA: the XXA lines of the Gros 2010 file, their acceleration, written back.
 func testTRFXXA(t *testing.T) {
-	gros, err := os.ReadFile("testdata/trf/real/open-gros-donostia-2010.trf")
-	if err != nil {
-		t.Fatal(err)
-	}
-	tr, err := ParseTRF(bytes.NewReader(gros))
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, tr := readTRFFixture(t, "testdata/trf/real/open-gros-donostia-2010.trf")
 	if len(tr.XXA) != 26 || tr.XXA[0].Player != 1 || !reflect.DeepEqual(tr.XXA[0].Points, []int{10, 10, 10, 5, 5}) {
 		t.Fatalf("XXA: %d lines, first %+v", len(tr.XXA), tr.XXA[0])
 	}
@@ -546,14 +532,7 @@ func testTRFXXC(t *testing.T) {
 // bbpPairings file below, round 11 pairs two topscorers with the same absolute colour
 // preference; the checker re-pairs every round as bbpPairings did.
 func TestTRFRoundsWithoutXXR(t *testing.T) {
-	b, err := os.ReadFile("testdata/trf/bbp-generated-25p-no-xxr.trf")
-	if err != nil {
-		t.Fatal(err)
-	}
-	tr, err := ParseTRF(bytes.NewReader(b))
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, tr := readTRFFixture(t, "testdata/trf/bbp-generated-25p-no-xxr.trf")
 	if tr.TotalRounds != 0 || tr.PlayedRounds() != 11 {
 		t.Fatalf("rounds %d, played %d: want no XXR and 11 paired", tr.TotalRounds, tr.PlayedRounds())
 	}
@@ -577,4 +556,19 @@ func TestTRFRoundsWithoutXXR(t *testing.T) {
 	if last := c.Rounds[10]; last.Same || len(last.Violations) == 0 {
 		t.Errorf("XXR 12: round 11 %+v, want a C.3 violation", last)
 	}
+}
+
+// readTRFFixture reads a TRF of testdata and parses it, failing the test on error; it
+// returns the file's bytes and the parsed TRF.
+func readTRFFixture(t *testing.T, path string) ([]byte, *TRF) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := ParseTRF(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b, tr
 }
