@@ -56,9 +56,33 @@ type browser struct {
 	requests []string
 }
 
+// browserProfileDir makes Chromium's profile folder. It is removed after the browser has
+// been closed, retrying for up to five seconds: Chromium's helper processes may still be
+// writing into it for a moment after the browser exits, and t.TempDir's single attempt
+// then failed the test ("directory not empty") under load.
+func browserProfileDir(t *testing.T) string {
+	t.Helper()
+	dir, err := os.MkdirTemp("", "arbitro-chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		var err error
+		for i := 0; i < 50; i++ {
+			if err = os.RemoveAll(dir); err == nil {
+				return
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+		t.Logf("Chromium profile %s not removed: %v", dir, err)
+	})
+	return dir
+}
+
 func newBrowser(t *testing.T) *browser {
 	t.Helper()
 	exe := chromiumPath(t)
+	profile := browserProfileDir(t)
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(exe),
 		chromedp.Flag("headless", true),
@@ -70,7 +94,7 @@ func newBrowser(t *testing.T) *browser {
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
 		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.UserDataDir(t.TempDir()),
+		chromedp.UserDataDir(profile),
 		chromedp.WindowSize(1280, 900),
 	}
 	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
