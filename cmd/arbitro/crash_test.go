@@ -49,18 +49,24 @@ func tableCounts(t *testing.T, path string) string {
 	return strings.Join(out, " ")
 }
 
+// crashRNG returns the random source of a kill test and its seed, taken from the clock or
+// from $ARBITRO_CRASH_SEED; the seed is logged so that a failure can be replayed.
+func crashRNG(t *testing.T) (*rand.Rand, int64) {
+	seed := time.Now().UnixNano()
+	if v := os.Getenv("ARBITRO_CRASH_SEED"); v != "" {
+		seed, _ = strconv.ParseInt(v, 10, 64)
+	}
+	t.Logf("seed %d (replay with ARBITRO_CRASH_SEED=%d)", seed, seed)
+	return rand.New(rand.NewSource(seed)), seed
+}
+
 func exists(path string) bool { _, err := os.Stat(path); return err == nil }
 
 func TestSafetyCrashInsideWrites(t *testing.T) {
 	if testing.Short() {
 		t.Skip("kills 120 processes")
 	}
-	seed := time.Now().UnixNano()
-	if v := os.Getenv("ARBITRO_CRASH_SEED"); v != "" {
-		seed, _ = strconv.ParseInt(v, 10, 64)
-	}
-	t.Logf("seed %d (replay with ARBITRO_CRASH_SEED=%d)", seed, seed)
-	rng := rand.New(rand.NewSource(seed))
+	rng, _ := crashRNG(t)
 
 	dir := t.TempDir()
 	ita, err := os.ReadFile("../../tournament/testdata/events/ita_campionato_italiano_assoluto_2005_turni1-4.pdn")

@@ -9,11 +9,9 @@ import (
 	"bytes"
 	"database/sql"
 	"fmt"
-	"math/rand"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -78,12 +76,7 @@ func TestKillDuringImport(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts processes and imports 10,000 rows several times")
 	}
-	seed := time.Now().UnixNano()
-	if v := os.Getenv("ARBITRO_CRASH_SEED"); v != "" {
-		seed, _ = strconv.ParseInt(v, 10, 64)
-	}
-	t.Logf("seed %d (replay with ARBITRO_CRASH_SEED=%d)", seed, seed)
-	rng := rand.New(rand.NewSource(seed))
+	rng, seed := crashRNG(t)
 	const rows = 10000
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "big.csv"), []byte(genCSV(rows, ";", "Giocatore")), 0o644); err != nil {
