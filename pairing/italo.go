@@ -737,17 +737,8 @@ func newItalo(entrants []Entrant) (*italo, error) {
 	buf := make([]uint64, n*words)
 	for i := range es {
 		e := &es[i]
-		if e.ID <= 0 {
-			return nil, fmt.Errorf("%w: entrant id %d (ids must be positive)", ErrBadSnapshot, e.ID)
-		}
-		if e.Number <= 0 {
-			return nil, fmt.Errorf("%w: entrant %d has no pairing number (draw the lot first)", ErrBadSnapshot, e.ID)
-		}
-		if i > 0 && es[i-1].Number == e.Number {
-			return nil, fmt.Errorf("%w: entrants %d and %d share pairing number %d", ErrBadSnapshot, es[i-1].ID, e.ID, e.Number)
-		}
-		if _, dup := s.idx[e.ID]; dup {
-			return nil, fmt.Errorf("%w: entrant id %d appears twice", ErrBadSnapshot, e.ID)
+		if err := checkItaloEntrant(es, i, s.idx); err != nil {
+			return nil, err
 		}
 		s.idx[e.ID] = i
 		s.met[i] = buf[i*words : (i+1)*words]
@@ -933,4 +924,24 @@ func btoi(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// checkItaloEntrant checks entrant es[i] of a snapshot sorted by pairing number, given
+// the ids of es[:i] in idx: a positive id seen once, a pairing number (the lot is drawn)
+// shared with no other entrant. Errors wrap ErrBadSnapshot.
+func checkItaloEntrant(es []Entrant, i int, idx map[int]int) error {
+	e := &es[i]
+	if e.ID <= 0 {
+		return fmt.Errorf("%w: entrant id %d (ids must be positive)", ErrBadSnapshot, e.ID)
+	}
+	if e.Number <= 0 {
+		return fmt.Errorf("%w: entrant %d has no pairing number (draw the lot first)", ErrBadSnapshot, e.ID)
+	}
+	if i > 0 && es[i-1].Number == e.Number {
+		return fmt.Errorf("%w: entrants %d and %d share pairing number %d", ErrBadSnapshot, es[i-1].ID, e.ID, e.Number)
+	}
+	if _, dup := idx[e.ID]; dup {
+		return fmt.Errorf("%w: entrant id %d appears twice", ErrBadSnapshot, e.ID)
+	}
+	return nil
 }

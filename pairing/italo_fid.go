@@ -492,17 +492,8 @@ func newFIDRound(entrants []Entrant) (*fidRound, error) {
 	s := &fidRound{es: es, idx: make(map[int]int, n), flag: make([]fidFlag, n), score: make([]int, n),
 		met: make([]map[int]bool, n), restMR: make([]bool, n), restT: make([]bool, n), restTie: map[int]bool{}}
 	for i, e := range es {
-		if e.ID <= 0 {
-			return nil, fmt.Errorf("%w: entrant id %d (ids must be positive)", ErrBadSnapshot, e.ID)
-		}
-		if e.Number <= 0 {
-			return nil, fmt.Errorf("%w: entrant %d has no pairing number (draw the lot first)", ErrBadSnapshot, e.ID)
-		}
-		if i > 0 && es[i-1].Number == e.Number {
-			return nil, fmt.Errorf("%w: entrants %d and %d share pairing number %d", ErrBadSnapshot, es[i-1].ID, e.ID, e.Number)
-		}
-		if _, dup := s.idx[e.ID]; dup {
-			return nil, fmt.Errorf("%w: entrant id %d appears twice", ErrBadSnapshot, e.ID)
+		if err := checkItaloEntrant(es, i, s.idx); err != nil {
+			return nil, err
 		}
 		s.idx[e.ID] = i
 		s.score[i] = e.Score
