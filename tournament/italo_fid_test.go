@@ -14,19 +14,7 @@ func TestItaloArt8OddThroughStore(t *testing.T) {
 	if tr.ItaloFormat != "art8" {
 		t.Fatalf("default format %q, want art8", tr.ItaloFormat)
 	}
-	drawLot(t, st, tr, nil)
-	pairNext(t, st, tr, PairOptions{})
-	if got := roundByNumbers(t, st, tr, 1); fmt.Sprint(got) != "[1-2 3-4 5-0]" {
-		t.Fatalf("round 1: %v", got)
-	}
-	mustUpd(t, st, tr, func(tx *Tx, cur *Tournament) error {
-		if _, err := tx.SetResult(cur, 1, 1, 1, "2-0", ResultOptions{}); err != nil {
-			return err
-		}
-		_, err := tx.SetResult(cur, 1, 2, 1, "1-1", ResultOptions{})
-		return err
-	})
-	pairNext(t, st, tr, PairOptions{})
+	playOddFieldRoundOne(t, st, tr)
 	if got := roundByNumbers(t, st, tr, 2); fmt.Sprint(got) != "[5-3 4-1 2-0]" {
 		t.Fatalf("round 2: %v, the federation program gives 5-3 4-1 and 2 rests", got)
 	}

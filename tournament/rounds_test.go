@@ -962,10 +962,12 @@ func TestItaloWorkedExampleThroughStore(t *testing.T) {
 	}
 }
 
-// The odd-field example of docs/pairing-fid.md 2.10 (5 players): round 1 1–2, 3–4, 5 rests;
-// after 1 beats 2 and 3–4 drawn, round 2 pairs 5 v 1 and 3 v 2, and 4 rests.
-func TestItaloOddExampleThroughStore(t *testing.T) {
-	st, tr := newEvent(t, SystemItaloSwiss, 2, 5, func(t *Tournament) { t.ItaloFormat = "rotation" })
+// playOddFieldRoundOne draws the lot of a five-player Italo-Swiss event, pairs round 1
+// (checked: 1-2, 3-4, 5 rests), enters 1 beats 2 and 3-4 drawn, and pairs round 2: the
+// shared start of the odd-field examples (docs/pairing-fid.md 2.10 and the federation
+// program's art8 case).
+func playOddFieldRoundOne(t *testing.T, st *Store, tr *Tournament) {
+	t.Helper()
 	drawLot(t, st, tr, nil)
 	pairNext(t, st, tr, PairOptions{})
 	if got := roundByNumbers(t, st, tr, 1); fmt.Sprint(got) != "[1-2 3-4 5-0]" {
@@ -979,6 +981,13 @@ func TestItaloOddExampleThroughStore(t *testing.T) {
 		return err
 	})
 	pairNext(t, st, tr, PairOptions{})
+}
+
+// The odd-field example of docs/pairing-fid.md 2.10 (5 players): round 1 1–2, 3–4, 5 rests;
+// after 1 beats 2 and 3–4 drawn, round 2 pairs 5 v 1 and 3 v 2, and 4 rests.
+func TestItaloOddExampleThroughStore(t *testing.T) {
+	st, tr := newEvent(t, SystemItaloSwiss, 2, 5, func(t *Tournament) { t.ItaloFormat = "rotation" })
+	playOddFieldRoundOne(t, st, tr)
 	got := roundByNumbers(t, st, tr, 2)
 	norm := func(s string) string {
 		var a, b int
