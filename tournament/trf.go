@@ -587,19 +587,10 @@ func WriteTRF(w io.Writer, t *TRF) error {
 		bw.WriteByte('\n')
 	}
 	t.writeXX(bw)
-	var lines []string
-	for _, b := range t.Byes {
-		lines = append(lines, b.line())
-	}
-	for _, a := range t.Acceleration {
-		lines = append(lines, a.line())
-	}
-	for _, f := range t.Forbidden {
-		lines = append(lines, f.line())
-	}
-	for _, a := range t.Abnormal {
-		lines = append(lines, a.line())
-	}
+	lines := appendRecordLines(nil, t.Byes)
+	lines = appendRecordLines(lines, t.Acceleration)
+	lines = appendRecordLines(lines, t.Forbidden)
+	lines = appendRecordLines(lines, t.Abnormal)
 	for _, o := range append(lines, t.Other...) {
 		bw.WriteString(o)
 		bw.WriteByte('\n')

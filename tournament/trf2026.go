@@ -463,3 +463,12 @@ func (t *TRF) InferredInitialColour() pairing.Colour {
 	}
 	return pairing.NoColour
 }
+
+// appendRecordLines appends to lines the TRF line of each record of recs (240, 250, 260,
+// 299, XXA: each record type writes its own line).
+func appendRecordLines[R interface{ line() string }](lines []string, recs []R) []string {
+	for _, r := range recs {
+		lines = append(lines, r.line())
+	}
+	return lines
+}

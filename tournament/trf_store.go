@@ -205,18 +205,10 @@ func keptTRFRecords(tr *TRF, t *Tournament) []string {
 		hdr(c, *trfTextRecords[c](tr))
 	}
 	lines = append(lines, tr.recordForms()...)
-	for _, b := range tr.Byes {
-		lines = append(lines, b.line())
-	}
-	for _, a := range tr.Acceleration {
-		lines = append(lines, a.line())
-	}
-	for _, a := range tr.Abnormal {
-		lines = append(lines, a.line())
-	}
-	for _, a := range tr.XXA {
-		lines = append(lines, a.line())
-	}
+	lines = appendRecordLines(lines, tr.Byes)
+	lines = appendRecordLines(lines, tr.Acceleration)
+	lines = appendRecordLines(lines, tr.Abnormal)
+	lines = appendRecordLines(lines, tr.XXA)
 	if len(tr.Absent) > 0 {
 		lines = append(lines, "XXZ "+strings.Trim(fmt.Sprint(tr.Absent), "[]"))
 	}
