@@ -15,7 +15,6 @@ import (
 	"strings"
 	"sync"
 
-	"arbitro/pairing"
 	"arbitro/rules"
 	"arbitro/tournament"
 )
@@ -981,15 +980,4 @@ func HTMLAssets() (map[string][]byte, []string, error) {
 	})
 	sort.Strings(names)
 	return out, names, err
-}
-
-// colourWord is used by tests and data: "white", "black" or "".
-func colourWord(c pairing.Colour) string {
-	switch c {
-	case pairing.White:
-		return "white"
-	case pairing.Black:
-		return "black"
-	}
-	return ""
 }

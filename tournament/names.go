@@ -275,18 +275,6 @@ func checkTRFNames(tr *TRF) error {
 	return nil
 }
 
-// checkEventNames passes the players' names of an event file through CheckText before
-// anything is written (Tx.ImportEvent would refuse them too, after opening the file).
-func checkEventNames(names []string) error {
-	for _, n := range names {
-		p := Player{Name: n}
-		if err := p.checkText(); err != nil {
-			return fmt.Errorf("%w: %w", ErrEventPDN, err)
-		}
-	}
-	return nil
-}
-
 // ShownName returns a name read from the database as it may be shown: unchanged when
 // CheckText would let every character of it in, else with each refused character
 // (control, format, bidi, private-use...) written as a visible Go escape ("\u001b",
