@@ -210,7 +210,7 @@ func (d *doc) diagram(x, y, size float64, it AuditItem) error {
 	f.SetLineWidth(0.2)
 	// Side to move under the board.
 	f.SetFont(fontFamily, "", 7)
-	f.Text(x, y+size+3, d.loc.T("audit.to_move", "side", d.sideName(pos.Turn()), "variant", d.loc.variantShort(v.Name())))
+	f.Text(x, y+size+3, d.loc.T("audit.to_move", "side", d.sideName(pos.Turn()), "variant", d.loc.variantShort(v)))
 	return nil
 }
 
@@ -220,15 +220,4 @@ func (d *doc) sideName(s rules.Side) string {
 		return d.loc.T("col.white")
 	}
 	return d.loc.T("col.black")
-}
-
-// variantShort is the short name of a variant under a diagram ("italian", "dama italiana").
-func (l *Locale) variantShort(v string) string {
-	switch v {
-	case "italian":
-		return l.T("variant.short.italian")
-	case "international":
-		return l.T("variant.short.international")
-	}
-	return v
 }

@@ -25,6 +25,7 @@ import (
 	"codeberg.org/go-pdf/fpdf"
 
 	"arbitro/internal/version"
+	"arbitro/rules"
 	"arbitro/tournament"
 )
 
@@ -161,7 +162,7 @@ func (l *Locale) eventLine(ev tournament.EventInfo) string {
 	}
 	add(ev.Place)
 	add(dateRange(l.DateText(ev.StartDate), l.DateText(ev.EndDate)))
-	add(l.VariantName(ev.Variant.Name()))
+	add(l.VariantName(ev.Variant))
 	add(l.SystemName(ev.System))
 	if ev.ChiefArbiter != "" {
 		add(l.T("pdf.arbiter", "name", ev.ChiefArbiter))
@@ -179,9 +180,9 @@ func dateRange(a, b string) string {
 	return a + " – " + b
 }
 
-// VariantLabel is the English printed name of a variant ("italian" → "Italian draughts
-// (dama italiana)"); Locale.VariantName gives it in another language.
-func VariantLabel(v string) string { return English().VariantName(v) }
+// VariantLabel is the English printed name of a variant (rules.Italian → "Italian
+// draughts (dama italiana)"); Locale.VariantName gives it in another language.
+func VariantLabel(v *rules.Variant) string { return English().VariantName(v) }
 
 // SystemLabel is the English printed name of a pairing system ("italo-swiss" → "FID
 // Italo-Swiss (rotazione continua)"); Locale.SystemName gives it in another language.

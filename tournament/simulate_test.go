@@ -30,7 +30,7 @@ func TestSimulateGameLegalAndReproducible(t *testing.T) {
 			}
 			g := gs[0]
 			vd := rules.Replay(g, rules.ReplayOptions{})
-			if !vd.Legal || vd.Variant != v.Name() || vd.Plies != r.Plies {
+			if !vd.Legal || vd.Variant != v || vd.Plies != r.Plies {
 				t.Fatalf("%s seed %d: verdict %+v", v, seed, vd)
 			}
 			if vd.ResultCheck != rules.ResultConsistent {
