@@ -98,18 +98,18 @@ func (tx *Tx) AddCategory(t *Tournament, name, rule string) (*Category, error) {
 		return nil, err
 	}
 	c := &Category{ID: id, Name: name, Rule: strings.TrimSpace(rule)}
-	return c, tx.LogEvent(t.ID, "category.add", nil, c)
+	return c, tx.logEvent(t.ID, "category.add", nil, c)
 }
 
-// AddToCategory puts the entries refs (FindEntry) of t into category name by hand and logs
-// "category.member". Errors: ErrCategory (unknown category), FindEntry's errors.
+// AddToCategory puts the entries refs (entry ids or names, as findEntry reads them) of t into category name by hand and logs
+// "category.member". Errors: ErrCategory (unknown category), findEntry's errors (ErrNotFound, ErrInvalid).
 func (tx *Tx) AddToCategory(t *Tournament, name string, refs []string) (*Category, error) {
 	c, err := tx.category(t, name)
 	if err != nil {
 		return nil, err
 	}
 	for _, ref := range refs {
-		e, err := tx.FindEntry(t, ref)
+		e, err := tx.findEntry(t, ref)
 		if err != nil {
 			return nil, err
 		}
@@ -117,7 +117,7 @@ func (tx *Tx) AddToCategory(t *Tournament, name string, refs []string) (*Categor
 			return nil, err
 		}
 	}
-	if err := tx.LogEvent(t.ID, "category.member", nil, map[string]any{"category": c.Name, "players": refs}); err != nil {
+	if err := tx.logEvent(t.ID, "category.member", nil, map[string]any{"category": c.Name, "players": refs}); err != nil {
 		return nil, err
 	}
 	return tx.category(t, name)
@@ -252,7 +252,7 @@ func (tx *Tx) AddPrize(t *Tournament, category string, place int, label string) 
 		return nil, err
 	}
 	p := &Prize{ID: id, Category: category, Place: place, Label: label}
-	return p, tx.LogEvent(t.ID, "prize.add", nil, p)
+	return p, tx.logEvent(t.ID, "prize.add", nil, p)
 }
 
 // Award is one prize given: who gets it, or nobody.

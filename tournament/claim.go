@@ -165,14 +165,14 @@ func (tx *Tx) AddClaim(t *Tournament, round, board, game int, req ClaimRequest) 
 	res, err := tx.exec(`INSERT INTO claims (board_id, claimant_entry, rule, requested_ply, declared_ply, engine_verdict,
 		engine_ok, decision, decided_by, decided_at, note, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		b.ID, claimant, c.Rule, req.RequestedAt, req.DeclaredAt, string(vj), boolToInt(c.Valid), rec.Decision, tx.actor,
-		tx.NowText(), req.Note, tx.NowText())
+		tx.nowText(), req.Note, tx.nowText())
 	if err != nil {
 		return nil, err
 	}
 	if rec.ID, err = res.LastInsertId(); err != nil {
 		return nil, err
 	}
-	if err := tx.LogEvent(t.ID, "claim.add", nil, rec); err != nil {
+	if err := tx.logEvent(t.ID, "claim.add", nil, rec); err != nil {
 		return nil, err
 	}
 	return rec, nil

@@ -307,7 +307,7 @@ func (tx *Tx) addGame(t *Tournament, b *Board, g *rules.Game, text string, opts 
 	}
 	res, err := tx.exec(`INSERT INTO games (board_id, pdn, verdict, legal, illegal_ply, reason, pdn_result, submitted_at, submitted_by)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, b.ID, text, string(vj), boolToInt(rec.Verdict.Legal), illegalPly,
-		rec.Verdict.Reason, g.FinalResult(), tx.NowText(), tx.actor)
+		rec.Verdict.Reason, g.FinalResult(), tx.nowText(), tx.actor)
 	if err != nil {
 		return nil, err
 	}
@@ -325,7 +325,7 @@ func (tx *Tx) addGame(t *Tournament, b *Board, g *rules.Game, text string, opts 
 	if rec.Replaced {
 		action = "game.replace"
 	}
-	if err := tx.LogEvent(t.ID, action, old, ev); err != nil {
+	if err := tx.logEvent(t.ID, action, old, ev); err != nil {
 		return nil, err
 	}
 	return rec, nil

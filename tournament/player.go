@@ -222,7 +222,7 @@ func (tx *Tx) addPlayer(t *Tournament, p Player, dups *dupIndex, existing []Entr
 		}
 		p.ID = pid
 	}
-	now := tx.NowText()
+	now := tx.nowText()
 	if p.ID != 0 {
 		_, err := tx.exec(`UPDATE players SET
 			club = CASE WHEN ?1 <> '' THEN ?1 ELSE club END, federation = CASE WHEN ?2 <> '' THEN ?2 ELSE federation END,
@@ -268,7 +268,7 @@ func (tx *Tx) addPlayer(t *Tournament, p Player, dups *dupIndex, existing []Entr
 		return nil, err
 	}
 	dups.add(e)
-	if err := tx.LogEvent(t.ID, "player.add", nil, e); err != nil {
+	if err := tx.logEvent(t.ID, "player.add", nil, e); err != nil {
 		return nil, err
 	}
 	for _, o := range similar {
@@ -320,10 +320,10 @@ func (tx *Tx) Entries(tournamentID int64) ([]Entry, error) {
 	return out, rows.Err()
 }
 
-// FindEntry finds the entry of tournament t that ref names: its entry id (a number), or
+// findEntry finds the entry of tournament t that ref names: its entry id (a number), or
 // the player's name, exactly (case-insensitive) or else as the only name containing ref.
 // Errors: ErrNotFound, ErrInvalid when a partial name matches several players (listed).
-func (tx *Tx) FindEntry(t *Tournament, ref string) (*Entry, error) {
+func (tx *Tx) findEntry(t *Tournament, ref string) (*Entry, error) {
 	all, err := tx.Entries(t.ID)
 	if err != nil {
 		return nil, err
@@ -365,7 +365,7 @@ func (tx *Tx) FindEntry(t *Tournament, ref string) (*Entry, error) {
 	return nil, fmt.Errorf("%w: %q matches several players: %s; give the id", ErrInvalid, ref, strings.Join(names, ", "))
 }
 
-// WithdrawPlayer marks entry ref (see FindEntry) of t as withdrawn after the last paired
+// WithdrawPlayer marks entry ref (an entry id, or a name as findEntry reads it) of t as withdrawn after the last paired
 // round (he is not paired from the next round on) and logs "player.withdraw". Withdrawing
 // twice is an error wrapping ErrInvalid. t names the tournament: the last paired round is
 // read in the transaction.
@@ -374,7 +374,7 @@ func (tx *Tx) WithdrawPlayer(t *Tournament, ref string) (*Entry, error) {
 	if err != nil {
 		return nil, err
 	}
-	e, err := tx.FindEntry(t, ref)
+	e, err := tx.findEntry(t, ref)
 	if err != nil {
 		return nil, err
 	}
@@ -386,13 +386,13 @@ func (tx *Tx) WithdrawPlayer(t *Tournament, ref string) (*Entry, error) {
 	if _, err := tx.exec(`UPDATE entries SET status = 'withdrawn', withdrawn_after = ? WHERE id = ?`, e.WithdrawnAfter, e.ID); err != nil {
 		return nil, err
 	}
-	return e, tx.LogEvent(t.ID, "player.withdraw", before, e)
+	return e, tx.logEvent(t.ID, "player.withdraw", before, e)
 }
 
 // PlayerFields lists the fields SetPlayerField accepts.
 var PlayerFields = []string{"name", "club", "federation", "fid-id", "fmjd-id", "national-id", "rating", "birth-year", "title"}
 
-// SetPlayerField changes one field of entry ref (see FindEntry) of t and logs
+// SetPlayerField changes one field of entry ref (an entry id, or a name as findEntry reads it) of t and logs
 // "player.set". "rating" changes the rating used in this event and the player's last known
 // rating, and is refused with ErrLocked once a round is paired. Changing a name or id
 // re-checks the duplicate rule. Errors wrap ErrInvalid, ErrLocked, ErrDuplicatePlayer. t
@@ -402,7 +402,7 @@ func (tx *Tx) SetPlayerField(t *Tournament, ref, field, value string) (*Entry, e
 	if err != nil {
 		return nil, err
 	}
-	e, err := tx.FindEntry(t, ref)
+	e, err := tx.findEntry(t, ref)
 	if err != nil {
 		return nil, err
 	}
@@ -473,5 +473,5 @@ func (tx *Tx) SetPlayerField(t *Tournament, ref, field, value string) (*Entry, e
 		return nil, err
 	}
 	e.Player = p
-	return e, tx.LogEvent(t.ID, "player.set", before, e)
+	return e, tx.logEvent(t.ID, "player.set", before, e)
 }

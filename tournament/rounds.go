@@ -112,7 +112,7 @@ func (tx *Tx) DrawLot(t *Tournament, seed *uint64) (*LotResult, error) {
 	if _, err := tx.exec(`UPDATE entries SET pairing_number = NULL WHERE tournament_id = ?`, cur.ID); err != nil {
 		return nil, err
 	}
-	res := &LotResult{Seed: s, DrawnAt: tx.NowText(), Redraw: cur.LotDrawnAt != "", Method: "lot", Clubs: clubs}
+	res := &LotResult{Seed: s, DrawnAt: tx.nowText(), Redraw: cur.LotDrawnAt != "", Method: "lot", Clubs: clubs}
 	if clubs != nil {
 		res.Method = "lot, clubs separated"
 	}
@@ -141,7 +141,7 @@ func (tx *Tx) DrawLot(t *Tournament, seed *uint64) (*LotResult, error) {
 	if cur.LotDrawnAt != "" || len(before) > 0 {
 		beforeEv = map[string]any{"seed": cur.Seed, "drawn_at": cur.LotDrawnAt, "numbers": before}
 	}
-	if err := tx.LogEvent(cur.ID, "lot.draw", beforeEv, res); err != nil {
+	if err := tx.logEvent(cur.ID, "lot.draw", beforeEv, res); err != nil {
 		return nil, err
 	}
 	return res, nil
@@ -208,7 +208,7 @@ func ratingOrder(entries []Entry) map[int]int {
 	return m
 }
 
-// Snapshot builds the pairing engines' view of tournament t before round `round`
+// snapshot builds the pairing engines' view of tournament t before round `round`
 // (1-based): one pairing.Entrant per entry, in pairing-number order, with
 //
 //   - ID = entries.id, Number = pairing number, Rating = entries.rating, Name;
@@ -226,7 +226,7 @@ func ratingOrder(entries []Entry) map[int]int {
 //     joins later (joined_round > round) or has an absence recorded for the round.
 //
 // Errors: ErrLotNotDrawn when an entry has no pairing number; LoadCrosstable's errors.
-func (tx *Tx) Snapshot(t *Tournament, round int) ([]pairing.Entrant, error) {
+func (tx *Tx) snapshot(t *Tournament, round int) ([]pairing.Entrant, error) {
 	if round < 1 {
 		return nil, fmt.Errorf("%w: round %d", ErrInvalid, round)
 	}
@@ -293,7 +293,7 @@ func (tx *Tx) boardFloats(t *Tournament, round int) (storedFloats, error) {
 
 // entrantOf is entry e as the pairing engines see it before round: available or not, and
 // its history of rounds 1..round-1 from its crosstable slots and the stored floats (see
-// Snapshot).
+// snapshot).
 func entrantOf(e Entry, slots []CrossResult, bf storedFloats, round int) pairing.Entrant {
 	id := int(e.ID)
 	en := pairing.Entrant{ID: id, Number: e.Number, Rating: e.Rating, Name: e.Player.Name, Available: true}
@@ -630,8 +630,8 @@ type RoundInfo struct {
 	Text        string            `json:"-"`                     // the explanation column as stored
 }
 
-// Round returns the header of round `round` of t (ErrNotPaired when it does not exist).
-func (tx *Tx) Round(t *Tournament, round int) (*RoundInfo, error) {
+// roundInfo returns the header of round `round` of t (ErrNotPaired when it does not exist).
+func (tx *Tx) roundInfo(t *Tournament, round int) (*RoundInfo, error) {
 	if err := tx.checkRound(t, round); err != nil {
 		return nil, err
 	}
@@ -732,7 +732,7 @@ func (tx *Tx) Unpair(t *Tournament) (int, error) {
 	if _, err := tx.exec(`DELETE FROM rounds WHERE tournament_id = ? AND number = ?`, cur.ID, round); err != nil {
 		return 0, err
 	}
-	if err := tx.LogEvent(cur.ID, "round.unpair", map[string]any{"round": round, "boards": boardSummary(boards)},
+	if err := tx.logEvent(cur.ID, "round.unpair", map[string]any{"round": round, "boards": boardSummary(boards)},
 		map[string]any{"round": round, "withdrawn_after_moved_back": moved}); err != nil {
 		return 0, err
 	}
@@ -762,7 +762,7 @@ func (c *PairingCheck) Identical() bool { return len(c.Diffs) == 0 && len(c.Viol
 // round's boards (for a round robin, everybody). The arbiter's manual pairs (--set) are
 // NOT imposed on the re-pairing, so a round made with them shows the differences they
 // caused; PairingCheck.Manual lists them. It writes nothing. Errors: ErrNotPaired, ErrNoPairing (the engine finds none),
-// ErrInvalid, Snapshot's errors.
+// ErrInvalid, snapshot's errors.
 func (tx *Tx) CheckPairing(t *Tournament, round int) (*PairingCheck, error) {
 	cur, err := tx.TournamentByID(t.ID)
 	if err != nil {
@@ -774,7 +774,7 @@ func (tx *Tx) CheckPairing(t *Tournament, round int) (*PairingCheck, error) {
 			return nil, fmt.Errorf("%w: %s has no paired round to check", ErrNotPaired, cur.Name)
 		}
 	}
-	ri, err := tx.Round(cur, round)
+	ri, err := tx.roundInfo(cur, round)
 	if err != nil {
 		return nil, err
 	}
@@ -782,7 +782,7 @@ func (tx *Tx) CheckPairing(t *Tournament, round int) (*PairingCheck, error) {
 	if err != nil {
 		return nil, err
 	}
-	es, err := tx.Snapshot(cur, round)
+	es, err := tx.snapshot(cur, round)
 	if err != nil {
 		return nil, err
 	}
@@ -844,14 +844,14 @@ type Absence struct {
 	Reason string `json:"reason,omitempty"`
 }
 
-// SetAbsence records that entry ref (see FindEntry) of t will not play round `round`
+// SetAbsence records that entry ref (an entry id, or a name as findEntry reads it) of t will not play round `round`
 // (0: the next round to pair), with points game points (0-2) granted by the arbiter, and
-// logs "player.absent". The Swiss systems then leave him out of that round (Snapshot:
+// logs "player.absent". The Swiss systems then leave him out of that round (snapshot:
 // Available false); the points count in the standings like any absence.
 //
 // Errors (ErrInvalid): the round is already paired (record a forfeit with SetResult
 // instead), beyond the planned rounds, points outside 0-2, a round robin (its rounds are
-// fixed: the game is a forfeit), or an absence already recorded; FindEntry's errors.
+// fixed: the game is a forfeit), or an absence already recorded; findEntry's errors (ErrNotFound, ErrInvalid).
 func (tx *Tx) SetAbsence(t *Tournament, ref string, round, points int, reason string) (*Absence, error) {
 	cur, err := tx.TournamentByID(t.ID)
 	if err != nil {
@@ -860,7 +860,7 @@ func (tx *Tx) SetAbsence(t *Tournament, ref string, round, points int, reason st
 	if cur.System == SystemRoundRobin {
 		return nil, fmt.Errorf("%w: a round robin's rounds are fixed; when a player does not come, record the game as a forfeit (arbitro result ROUND BOARD -+)", ErrInvalid)
 	}
-	e, err := tx.FindEntry(cur, ref)
+	e, err := tx.findEntry(cur, ref)
 	if err != nil {
 		return nil, err
 	}
@@ -887,7 +887,7 @@ func (tx *Tx) SetAbsence(t *Tournament, ref string, round, points int, reason st
 		cur.ID, a.Entry, a.Round, a.Points, a.Reason); err != nil {
 		return nil, err
 	}
-	return a, tx.LogEvent(cur.ID, "player.absent", nil, a)
+	return a, tx.logEvent(cur.ID, "player.absent", nil, a)
 }
 
 // RemoveAbsence deletes the absence of entry ref from round `round` (0: the next round),
@@ -898,7 +898,7 @@ func (tx *Tx) RemoveAbsence(t *Tournament, ref string, round int) (*Absence, err
 	if err != nil {
 		return nil, err
 	}
-	e, err := tx.FindEntry(cur, ref)
+	e, err := tx.findEntry(cur, ref)
 	if err != nil {
 		return nil, err
 	}
@@ -919,5 +919,5 @@ func (tx *Tx) RemoveAbsence(t *Tournament, ref string, round int) (*Absence, err
 	if _, err := tx.exec(`DELETE FROM absences WHERE entry_id = ? AND round_number = ?`, e.ID, round); err != nil {
 		return nil, err
 	}
-	return a, tx.LogEvent(cur.ID, "player.absent.remove", a, nil)
+	return a, tx.logEvent(cur.ID, "player.absent.remove", a, nil)
 }

@@ -198,7 +198,7 @@ type SimRoundOptions struct {
 // SimulateRound plays, with SimulateGame, every board of round round of t that has two
 // players and no result yet; records each result (SetResult, from the game's result) and
 // stores each score (AddGame, which replays and judges it), in the caller's transaction.
-// Byes are left to the pairing (ScoreByes). Returns the boards played, in board order.
+// Byes are left to the pairing (scoreByes). Returns the boards played, in board order.
 // Errors: those of Boards, SetResult and AddGame; ErrInvalid when CountDrawBoard's game
 // does not end by the count within 500 seeds.
 func (tx *Tx) SimulateRound(t *Tournament, round int, opts SimRoundOptions) ([]SimulatedBoard, error) {

@@ -82,7 +82,7 @@ func pairBerger(t *testing.T, tx *Tx, tr *Tournament, r int) {
 	}
 	n := len(es)
 	m := n + n%2
-	res, err := tx.exec(`INSERT INTO rounds (tournament_id, number, method, paired_at) VALUES (?, ?, 'test', ?)`, tr.ID, r, tx.NowText())
+	res, err := tx.exec(`INSERT INTO rounds (tournament_id, number, method, paired_at) VALUES (?, ?, 'test', ?)`, tr.ID, r, tx.nowText())
 	if err != nil {
 		t.Fatal(err)
 	}

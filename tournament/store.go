@@ -521,7 +521,7 @@ type Tx struct {
 	store    *Store
 	now      time.Time
 	readOnly bool
-	actor    string // written in the event log for every LogEvent of this transaction
+	actor    string // who the event log names for every logEvent of this transaction (WithActor)
 }
 
 func (tx *Tx) exec(query string, args ...any) (sql.Result, error) {
@@ -540,18 +540,10 @@ func (tx *Tx) prepare(query string) (*sql.Stmt, error) {
 	return tx.stx.PrepareContext(tx.ctx, query)
 }
 
-// Actor returns who the event log names for this transaction's actions (WithActor).
-func (tx *Tx) Actor() string { return tx.actor }
-
-// Ctx returns the context of the transaction.
-func (tx *Tx) Ctx() context.Context { return tx.ctx }
-
-// Now returns the transaction's timestamp (UTC, taken once when it began), so every row a
-// command writes carries the same time.
-func (tx *Tx) Now() time.Time { return tx.now }
-
-// NowText returns Now in the schema's time format, RFC 3339 UTC ("2026-11-21T22:00:00Z").
-func (tx *Tx) NowText() string { return tx.now.Format(time.RFC3339) }
+// nowText returns the transaction's timestamp (UTC, taken once when it began, so every row
+// a command writes carries the same time) in the schema's time format, RFC 3339 UTC
+// ("2026-11-21T22:00:00Z").
+func (tx *Tx) nowText() string { return tx.now.Format(time.RFC3339) }
 
 // Update runs fn in one immediate write transaction (BEGIN IMMEDIATE): if fn returns an
 // error or panics, nothing it wrote is kept; otherwise everything is committed at once. A
@@ -568,7 +560,7 @@ func (s *Store) Update(ctx context.Context, fn func(tx *Tx) error) error {
 }
 
 // View runs fn in a read transaction: fn sees one consistent state of the file, and
-// others may write meanwhile (WAL). fn must not write; LogEvent fails in a View.
+// others may write meanwhile (WAL). fn must not write; a write logs nothing in a View (logEvent fails).
 func (s *Store) View(ctx context.Context, fn func(tx *Tx) error) error {
 	return s.run(ctx, true, fn)
 }
