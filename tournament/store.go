@@ -515,6 +515,24 @@ func (s *Store) Version() int { return s.version }
 // again in the transaction and never writes into the caller's struct: what it changed is
 // in its result (DrawLot's LotResult, PairNext's PairedRound.Round, Unpair's round,
 // SetTournamentField's new Tournament).
+//
+// Its methods, by use case (the file that holds them in brackets):
+//   - the file's tournaments: Tournaments, SelectTournament, TournamentByID,
+//     CreateTournament, SetTournamentField, SetRoundSchedule (tournament.go), Events
+//     (eventlog.go);
+//   - players: AddPlayer, ImportPlayers, Entries, SetPlayerField, WithdrawPlayer (player.go,
+//     csv.go), SetAbsence, RemoveAbsence (rounds.go);
+//   - rounds: DrawLot, PairNext, Unpair, CheckPairing (rounds.go, pairplan.go),
+//     PairingsView (pairings_view.go), AddForbiddenPair, SetAcceleration (dutch_settings.go);
+//   - results and game scores: Boards, BoardAt, SetResult, ResultDisagreements (result.go),
+//     AddGame, GameOf (game.go), ImportGames (game_import.go), AddClaim (claim.go);
+//   - standings, categories and prizes: LoadCrosstable (standings_load.go), Categories,
+//     AddCategory, AddToCategory, CategoryStandings, AddPrize, PrizeList (categories.go),
+//     RatingReport (rating.go);
+//   - audits: Audit (audit.go), AuditAll (audit_all.go), UnsafeNames (names.go);
+//   - files in and out: ImportTRF, ExportTRF (trf_store.go), ImportEvent (eventimport.go);
+//   - the web site: LoadSiteEvent, EachSiteGame, SiteGame, DataVersion (siteview.go);
+//   - the demo: SimulateRound (simulate.go).
 type Tx struct {
 	stx      *sql.Tx
 	ctx      context.Context
