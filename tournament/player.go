@@ -203,49 +203,12 @@ func (tx *Tx) addPlayer(t *Tournament, p Player, dups *dupIndex, existing []Entr
 		return nil, dupError(&p, e, why)
 	}
 	similar := dups.similar(&p)
-	// Reuse the person when an id already names him in the file.
-	for _, id := range []struct{ col, val, what string }{{"fid_id", p.FIDID, "FID id"}, {"fmjd_id", p.FMJDID, "FMJD id"}} {
-		if id.val == "" || p.ID != 0 {
-			continue
-		}
-		var pid int64
-		var name string
-		err := tx.queryRow(`SELECT id, name FROM players WHERE `+id.col+` = ? AND `+id.col+` <> ''`, id.val).Scan(&pid, &name)
-		if errors.Is(err, sql.ErrNoRows) {
-			continue
-		}
-		if err != nil {
-			return nil, err
-		}
-		if key(name) != key(p.Name) {
-			return nil, fmt.Errorf("%w: %s %s already belongs to %q in this file; check the id", ErrDuplicatePlayer, id.what, id.val, name)
-		}
-		p.ID = pid
+	if err := tx.personByID(&p); err != nil {
+		return nil, err
 	}
 	now := tx.nowText()
-	if p.ID != 0 {
-		_, err := tx.exec(`UPDATE players SET
-			club = CASE WHEN ?1 <> '' THEN ?1 ELSE club END, federation = CASE WHEN ?2 <> '' THEN ?2 ELSE federation END,
-			fid_id = CASE WHEN ?3 <> '' THEN ?3 ELSE fid_id END, fmjd_id = CASE WHEN ?4 <> '' THEN ?4 ELSE fmjd_id END,
-			national_id = CASE WHEN ?5 <> '' THEN ?5 ELSE national_id END, rating = CASE WHEN ?6 <> 0 THEN ?6 ELSE rating END,
-			birth_year = CASE WHEN ?7 <> 0 THEN ?7 ELSE birth_year END, title = CASE WHEN ?8 <> '' THEN ?8 ELSE title END
-			WHERE id = ?9`, p.Club, p.Federation, p.FIDID, p.FMJDID, p.NationalID, p.Rating, p.BirthYear, p.Title, p.ID)
-		if err != nil {
-			return nil, tx.playerErr(err, &p)
-		}
-		if err := tx.queryRow(`SELECT name, club, federation, fid_id, fmjd_id, national_id, rating, birth_year, title FROM players WHERE id = ?`, p.ID).
-			Scan(&p.Name, &p.Club, &p.Federation, &p.FIDID, &p.FMJDID, &p.NationalID, &p.Rating, &p.BirthYear, &p.Title); err != nil {
-			return nil, err
-		}
-	} else {
-		res, err := tx.exec(`INSERT INTO players (name, club, federation, fid_id, fmjd_id, national_id, rating, birth_year, title, created_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, p.Name, p.Club, p.Federation, p.FIDID, p.FMJDID, p.NationalID, p.Rating, p.BirthYear, p.Title, now)
-		if err != nil {
-			return nil, tx.playerErr(err, &p)
-		}
-		if p.ID, err = res.LastInsertId(); err != nil {
-			return nil, err
-		}
+	if err := tx.savePerson(&p, now); err != nil {
+		return nil, err
 	}
 	e := &Entry{TournamentID: t.ID, Rating: p.Rating, Status: StatusActive, JoinedRound: t.RoundsPaired + 1, Player: p}
 	var number any
@@ -276,6 +239,62 @@ func (tx *Tx) addPlayer(t *Tournament, p Player, dups *dupIndex, existing []Entr
 			e.Player.Name, o.ID, o.Player.Name, clubOrNone(o.Player.Club)))
 	}
 	return e, nil
+}
+
+// personByID sets p.ID to the person of the file whom p's FID or FMJD id already names
+// (unless p.ID is set): the same person is reused across tournaments. An id that belongs
+// to someone of another name is an error wrapping ErrDuplicatePlayer.
+func (tx *Tx) personByID(p *Player) error {
+	for _, id := range []struct{ col, val, what string }{{"fid_id", p.FIDID, "FID id"}, {"fmjd_id", p.FMJDID, "FMJD id"}} {
+		if id.val == "" || p.ID != 0 {
+			continue
+		}
+		var pid int64
+		var name string
+		err := tx.queryRow(`SELECT id, name FROM players WHERE `+id.col+` = ? AND `+id.col+` <> ''`, id.val).Scan(&pid, &name)
+		if errors.Is(err, sql.ErrNoRows) {
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		if key(name) != key(p.Name) {
+			return fmt.Errorf("%w: %s %s already belongs to %q in this file; check the id", ErrDuplicatePlayer, id.what, id.val, name)
+		}
+		p.ID = pid
+	}
+	return nil
+}
+
+// savePerson updates person p.ID with the fields p gives (an empty field keeps the stored
+// one) and reads the person back into p; or, when p.ID is 0, inserts p (created at now)
+// and sets p.ID.
+func (tx *Tx) savePerson(p *Player, now string) error {
+	if p.ID != 0 {
+		_, err := tx.exec(`UPDATE players SET
+			club = CASE WHEN ?1 <> '' THEN ?1 ELSE club END, federation = CASE WHEN ?2 <> '' THEN ?2 ELSE federation END,
+			fid_id = CASE WHEN ?3 <> '' THEN ?3 ELSE fid_id END, fmjd_id = CASE WHEN ?4 <> '' THEN ?4 ELSE fmjd_id END,
+			national_id = CASE WHEN ?5 <> '' THEN ?5 ELSE national_id END, rating = CASE WHEN ?6 <> 0 THEN ?6 ELSE rating END,
+			birth_year = CASE WHEN ?7 <> 0 THEN ?7 ELSE birth_year END, title = CASE WHEN ?8 <> '' THEN ?8 ELSE title END
+			WHERE id = ?9`, p.Club, p.Federation, p.FIDID, p.FMJDID, p.NationalID, p.Rating, p.BirthYear, p.Title, p.ID)
+		if err != nil {
+			return tx.playerErr(err, p)
+		}
+		if err := tx.queryRow(`SELECT name, club, federation, fid_id, fmjd_id, national_id, rating, birth_year, title FROM players WHERE id = ?`, p.ID).
+			Scan(&p.Name, &p.Club, &p.Federation, &p.FIDID, &p.FMJDID, &p.NationalID, &p.Rating, &p.BirthYear, &p.Title); err != nil {
+			return err
+		}
+	} else {
+		res, err := tx.exec(`INSERT INTO players (name, club, federation, fid_id, fmjd_id, national_id, rating, birth_year, title, created_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, p.Name, p.Club, p.Federation, p.FIDID, p.FMJDID, p.NationalID, p.Rating, p.BirthYear, p.Title, now)
+		if err != nil {
+			return tx.playerErr(err, p)
+		}
+		if p.ID, err = res.LastInsertId(); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // playerErr explains a constraint failure on players/entries.

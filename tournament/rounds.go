@@ -671,56 +671,16 @@ func (tx *Tx) Unpair(t *Tournament) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	var blocked []string
-	for _, b := range boards {
-		what := ""
-		switch {
-		case b.Result != nil && !(b.Bye() && b.Result.Kind == KindBye):
-			what = "result " + b.Result.String()
-		case b.GameID != 0:
-			what = "a game score"
-		}
-		if what == "" {
-			var n int
-			if err := tx.queryRow(`SELECT count(*) FROM claims WHERE board_id = ?`, b.ID).Scan(&n); err != nil {
-				return 0, err
-			}
-			if n > 0 {
-				what = "a draw claim"
-			}
-		}
-		if what != "" {
-			s := fmt.Sprintf("board %d (%s - %s): %s", b.Board, b.White, orDash(b.Black), what)
-			if b.Game == 2 {
-				s = fmt.Sprintf("board %d game 2 (%s - %s): %s", b.Board, b.White, b.Black, what)
-			}
-			blocked = append(blocked, s)
-		}
+	blocked, err := tx.unpairBlockers(boards)
+	if err != nil {
+		return 0, err
 	}
 	if len(blocked) > 0 {
 		return 0, fmt.Errorf("%w: round %d of %s cannot be unpaired, it has %s", ErrRoundHasResults, round, cur.Name, strings.Join(blocked, "; "))
 	}
-	var moved []string
-	rows, err := tx.query(`SELECT p.name FROM entries e JOIN players p ON p.id = e.player_id
-		WHERE e.tournament_id = ? AND e.status = 'withdrawn' AND e.withdrawn_after >= ? ORDER BY p.name`, cur.ID, round)
+	moved, err := tx.unwithdraw(cur.ID, round)
 	if err != nil {
 		return 0, err
-	}
-	for rows.Next() {
-		var n string
-		if err := rows.Scan(&n); err != nil {
-			rows.Close()
-			return 0, err
-		}
-		moved = append(moved, ShownName(n))
-	}
-	if err := rows.Close(); err != nil {
-		return 0, err
-	}
-	if len(moved) > 0 {
-		if _, err := tx.exec(`UPDATE entries SET withdrawn_after = ? WHERE tournament_id = ? AND status = 'withdrawn' AND withdrawn_after >= ?`, round-1, cur.ID, round); err != nil {
-			return 0, err
-		}
 	}
 	// results and boards go with the round (ON DELETE CASCADE), but be explicit.
 	if _, err := tx.exec(`DELETE FROM results WHERE board_id IN (SELECT b.id FROM boards b JOIN rounds r ON r.id = b.round_id WHERE r.tournament_id = ? AND r.number = ?)`, cur.ID, round); err != nil {
@@ -737,6 +697,67 @@ func (tx *Tx) Unpair(t *Tournament) (int, error) {
 		return 0, err
 	}
 	return round, nil
+}
+
+// unpairBlockers lists the boards of a round that keep it from being unpaired: a result
+// other than an automatic bye, a game score, a draw claim ("board 3 (A - B): result 2-0").
+func (tx *Tx) unpairBlockers(boards []*Board) ([]string, error) {
+	var blocked []string
+	for _, b := range boards {
+		what := ""
+		switch {
+		case b.Result != nil && !(b.Bye() && b.Result.Kind == KindBye):
+			what = "result " + b.Result.String()
+		case b.GameID != 0:
+			what = "a game score"
+		}
+		if what == "" {
+			var n int
+			if err := tx.queryRow(`SELECT count(*) FROM claims WHERE board_id = ?`, b.ID).Scan(&n); err != nil {
+				return nil, err
+			}
+			if n > 0 {
+				what = "a draw claim"
+			}
+		}
+		if what != "" {
+			s := fmt.Sprintf("board %d (%s - %s): %s", b.Board, b.White, orDash(b.Black), what)
+			if b.Game == 2 {
+				s = fmt.Sprintf("board %d game 2 (%s - %s): %s", b.Board, b.White, b.Black, what)
+			}
+			blocked = append(blocked, s)
+		}
+	}
+	return blocked, nil
+}
+
+// unwithdraw moves the players of tournament id who withdrew after round `round` or later
+// back to "withdrawn after round-1" (the round is being removed) and returns their names,
+// sorted.
+func (tx *Tx) unwithdraw(id int64, round int) ([]string, error) {
+	var moved []string
+	rows, err := tx.query(`SELECT p.name FROM entries e JOIN players p ON p.id = e.player_id
+		WHERE e.tournament_id = ? AND e.status = 'withdrawn' AND e.withdrawn_after >= ? ORDER BY p.name`, id, round)
+	if err != nil {
+		return nil, err
+	}
+	for rows.Next() {
+		var n string
+		if err := rows.Scan(&n); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		moved = append(moved, ShownName(n))
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	if len(moved) > 0 {
+		if _, err := tx.exec(`UPDATE entries SET withdrawn_after = ? WHERE tournament_id = ? AND status = 'withdrawn' AND withdrawn_after >= ?`, round-1, id, round); err != nil {
+			return nil, err
+		}
+	}
+	return moved, nil
 }
 
 // PairingCheck is the outcome of CheckPairing.
