@@ -120,18 +120,9 @@ func (tx *Tx) AddClaim(t *Tournament, round, board, game int, req ClaimRequest) 
 	if err != nil {
 		return nil, err
 	}
-	var claimant any
-	switch strings.ToLower(strings.TrimSpace(req.Claimant)) {
-	case "":
-	case "white":
-		claimant = b.WhiteEntry
-	case "black":
-		if b.Bye() {
-			return nil, fmt.Errorf("%w: board %d is a bye", ErrInvalid, board)
-		}
-		claimant = b.BlackEntry
-	default:
-		return nil, fmt.Errorf("%w: claimant %q (use white or black)", ErrMalformed, req.Claimant)
+	claimant, err := claimantEntry(b, req.Claimant)
+	if err != nil {
+		return nil, err
 	}
 	sg, err := tx.GameOf(b)
 	if err != nil {
@@ -176,6 +167,24 @@ func (tx *Tx) AddClaim(t *Tournament, round, board, game int, req ClaimRequest) 
 		return nil, err
 	}
 	return rec, nil
+}
+
+// claimantEntry is the entry id of the claimant of a claim on board b ("white" or
+// "black", any case; nil for "": the arbiter acted). Black on a bye board is ErrInvalid,
+// another word ErrMalformed.
+func claimantEntry(b *Board, who string) (any, error) {
+	switch strings.ToLower(strings.TrimSpace(who)) {
+	case "":
+		return nil, nil
+	case "white":
+		return b.WhiteEntry, nil
+	case "black":
+		if b.Bye() {
+			return nil, fmt.Errorf("%w: board %d is a bye", ErrInvalid, b.Board)
+		}
+		return b.BlackEntry, nil
+	}
+	return nil, fmt.Errorf("%w: claimant %q (use white or black)", ErrMalformed, who)
 }
 
 // StoredClaim is a claims row.

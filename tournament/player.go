@@ -427,45 +427,11 @@ func (tx *Tx) SetPlayerField(t *Tournament, ref, field, value string) (*Entry, e
 	}
 	before := *e
 	p := e.Player
-	value = strings.TrimSpace(value)
-	num := func() (int, error) {
-		if value == "" {
-			return 0, nil
-		}
-		n, err := strconv.Atoi(value)
-		if err != nil {
-			return 0, fmt.Errorf("%w: %s must be a whole number, not %q", ErrMalformed, field, value)
-		}
-		return n, nil
-	}
-	switch strings.ToLower(field) {
-	case "name":
-		p.Name = value
-	case "club":
-		p.Club = value
-	case "federation":
-		p.Federation = value
-	case "fid-id":
-		p.FIDID = value
-	case "fmjd-id":
-		p.FMJDID = value
-	case "national-id":
-		p.NationalID = value
-	case "title":
-		p.Title = value
-	case "birth-year":
-		p.BirthYear, err = num()
-	case "rating":
-		if t.RoundsPaired > 0 {
-			return nil, fmt.Errorf("%w: the rating used for pairing cannot change once round %d is paired", ErrLocked, t.RoundsPaired)
-		}
-		p.Rating, err = num()
-		e.Rating = p.Rating
-	default:
-		return nil, fmt.Errorf("%w: unknown player field %q (fields: %s)", ErrMalformed, field, strings.Join(PlayerFields, ", "))
-	}
-	if err != nil {
+	if err := p.set(field, strings.TrimSpace(value), t.RoundsPaired); err != nil {
 		return nil, err
+	}
+	if strings.ToLower(field) == "rating" {
+		e.Rating = p.Rating
 	}
 	if err := p.validate(); err != nil {
 		return nil, err
@@ -493,4 +459,47 @@ func (tx *Tx) SetPlayerField(t *Tournament, ref, field, value string) (*Entry, e
 	}
 	e.Player = p
 	return e, tx.logEvent(t.ID, "player.set", before, e)
+}
+
+// set changes field (one of PlayerFields, case-insensitive) of p to value (trimmed; a
+// number for rating and birth-year, "" for 0). The rating is refused with ErrLocked once
+// roundsPaired > 0; an unknown field or a number that is not one wraps ErrMalformed.
+func (p *Player) set(field, value string, roundsPaired int) error {
+	num := func() (int, error) {
+		if value == "" {
+			return 0, nil
+		}
+		n, err := strconv.Atoi(value)
+		if err != nil {
+			return 0, fmt.Errorf("%w: %s must be a whole number, not %q", ErrMalformed, field, value)
+		}
+		return n, nil
+	}
+	var err error
+	switch strings.ToLower(field) {
+	case "name":
+		p.Name = value
+	case "club":
+		p.Club = value
+	case "federation":
+		p.Federation = value
+	case "fid-id":
+		p.FIDID = value
+	case "fmjd-id":
+		p.FMJDID = value
+	case "national-id":
+		p.NationalID = value
+	case "title":
+		p.Title = value
+	case "birth-year":
+		p.BirthYear, err = num()
+	case "rating":
+		if roundsPaired > 0 {
+			return fmt.Errorf("%w: the rating used for pairing cannot change once round %d is paired", ErrLocked, roundsPaired)
+		}
+		p.Rating, err = num()
+	default:
+		return fmt.Errorf("%w: unknown player field %q (fields: %s)", ErrMalformed, field, strings.Join(PlayerFields, ", "))
+	}
+	return err
 }

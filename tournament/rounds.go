@@ -81,12 +81,7 @@ func (tx *Tx) DrawLot(t *Tournament, seed *uint64) (*LotResult, error) {
 		return nil, err
 	}
 	if cur.RoundsPaired > 0 {
-		drawn := "the lot of " + cur.Name + " was drawn on " + cur.LotDrawnAt
-		if cur.LotDrawnAt == "" { // an imported event: its numbers came with the file
-			drawn = "the pairing numbers of " + cur.Name + " came with the imported event"
-		}
-		return nil, fmt.Errorf("%w: %s and round %d is paired; pairing numbers cannot change now (players added later get the next numbers automatically)",
-			ErrLocked, drawn, cur.RoundsPaired)
+		return nil, lotLocked(cur)
 	}
 	s, err := lotSeed(cur, seed)
 	if err != nil {
@@ -112,20 +107,8 @@ func (tx *Tx) DrawLot(t *Tournament, seed *uint64) (*LotResult, error) {
 	if _, err := tx.exec(`UPDATE entries SET pairing_number = NULL WHERE tournament_id = ?`, cur.ID); err != nil {
 		return nil, err
 	}
-	res := &LotResult{Seed: s, DrawnAt: tx.nowText(), Redraw: cur.LotDrawnAt != "", Method: "lot", Clubs: clubs}
-	if clubs != nil {
-		res.Method = "lot, clubs separated"
-	}
-	if cur.System == SystemDutch {
-		res.Method = "rating"
-		res.InitialColour = pairing.LotColour(uint64(s)).String()
-	}
-	if cur.System == SystemItaloSwiss {
-		if lo, hi := pairing.ItaloRoundsAdvised(len(entries)); cur.Rounds < lo || cur.Rounds > hi {
-			res.Warnings = append(res.Warnings, fmt.Sprintf("%d rounds planned for %d players: FID (Capo V Art. 1) advises %d to %d for an Italo-Swiss; allowed, but check the tournament's rules ('arbitro tournament set rounds N' before round 1)",
-				cur.Rounds, len(entries), lo, hi))
-		}
-	}
+	res := newLotResult(cur, s, clubs, len(entries))
+	res.DrawnAt = tx.nowText()
 	for _, e := range entries {
 		n := nums[int(e.ID)]
 		if _, err := tx.exec(`UPDATE entries SET pairing_number = ? WHERE id = ?`, n, e.ID); err != nil {
@@ -145,6 +128,39 @@ func (tx *Tx) DrawLot(t *Tournament, seed *uint64) (*LotResult, error) {
 		return nil, err
 	}
 	return res, nil
+}
+
+// lotLocked is DrawLot's error once a round of cur is paired (ErrLocked): when the lot was
+// drawn, or that the numbers came with an imported event.
+func lotLocked(cur *Tournament) error {
+	drawn := "the lot of " + cur.Name + " was drawn on " + cur.LotDrawnAt
+	if cur.LotDrawnAt == "" { // an imported event: its numbers came with the file
+		drawn = "the pairing numbers of " + cur.Name + " came with the imported event"
+	}
+	return fmt.Errorf("%w: %s and round %d is paired; pairing numbers cannot change now (players added later get the next numbers automatically)",
+		ErrLocked, drawn, cur.RoundsPaired)
+}
+
+// newLotResult is the LotResult of a lot of cur with seed s among the given number of
+// players, without numbers or time: its method ("lot", "lot, clubs separated", or
+// "rating" with round 1's initial colour for the Dutch system) and, for an Italo-Swiss,
+// a warning when the planned rounds are outside FID's advice (Capo V Art. 1).
+func newLotResult(cur *Tournament, s int64, clubs []pairing.ClubMeeting, players int) *LotResult {
+	res := &LotResult{Seed: s, Redraw: cur.LotDrawnAt != "", Method: "lot", Clubs: clubs}
+	if clubs != nil {
+		res.Method = "lot, clubs separated"
+	}
+	if cur.System == SystemDutch {
+		res.Method = "rating"
+		res.InitialColour = pairing.LotColour(uint64(s)).String()
+	}
+	if cur.System == SystemItaloSwiss {
+		if lo, hi := pairing.ItaloRoundsAdvised(players); cur.Rounds < lo || cur.Rounds > hi {
+			res.Warnings = append(res.Warnings, fmt.Sprintf("%d rounds planned for %d players: FID (Capo V Art. 1) advises %d to %d for an Italo-Swiss; allowed, but check the tournament's rules ('arbitro tournament set rounds N' before round 1)",
+				cur.Rounds, players, lo, hi))
+		}
+	}
+	return res
 }
 
 // lotSeed is the seed of the lot: *seed when given (1..2^63-1, else ErrMalformed), else
