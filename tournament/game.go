@@ -268,19 +268,10 @@ func (tx *Tx) addGame(t *Tournament, b *Board, g *rules.Game, text string, opts 
 		return nil, fmt.Errorf("%w: round %d board %d is the bye of %s: no game is played on it", ErrInvalid, b.Round, b.Board, b.White)
 	}
 	if b.GameID != 0 {
-		var oldText, oldReason string
-		var oldLegal, oldPly int
-		if err := tx.queryRow(`SELECT pdn, coalesce(legal, 0), coalesce(illegal_ply, 0), reason FROM games WHERE id = ?`, b.GameID).Scan(&oldText, &oldLegal, &oldPly, &oldReason); err != nil {
+		var err error
+		if old, err = tx.replacedGame(b, text, opts.Replace); err != nil {
 			return nil, err
 		}
-		if oldText == text {
-			return nil, fmt.Errorf("%w: round %d board %d: this very score is already stored (game %d)", ErrGameExists, b.Round, b.Board, b.GameID)
-		}
-		if !opts.Replace {
-			return nil, fmt.Errorf("%w: round %d board %d (%s - %s) has game %d; to replace it use --replace", ErrGameExists, b.Round, b.Board, b.White, b.Black, b.GameID)
-		}
-		old = &gameEventJSON{Round: b.Round, Board: b.Board, Game: b.Game, White: b.White, Black: b.Black,
-			SHA256: hashText(oldText), Legal: oldLegal == 1, Ply: oldPly, Reason: oldReason}
 		rec.Replaced = true
 	}
 	problems := CheckAgainstBoard(g, b)
@@ -329,6 +320,25 @@ func (tx *Tx) addGame(t *Tournament, b *Board, g *rules.Game, text string, opts 
 		return nil, err
 	}
 	return rec, nil
+}
+
+// replacedGame is the event-log view of the score stored on board b, which text is to
+// replace: ErrGameExists when text is that very score, or when replace (--replace) is not
+// given.
+func (tx *Tx) replacedGame(b *Board, text string, replace bool) (*gameEventJSON, error) {
+	var oldText, oldReason string
+	var oldLegal, oldPly int
+	if err := tx.queryRow(`SELECT pdn, coalesce(legal, 0), coalesce(illegal_ply, 0), reason FROM games WHERE id = ?`, b.GameID).Scan(&oldText, &oldLegal, &oldPly, &oldReason); err != nil {
+		return nil, err
+	}
+	if oldText == text {
+		return nil, fmt.Errorf("%w: round %d board %d: this very score is already stored (game %d)", ErrGameExists, b.Round, b.Board, b.GameID)
+	}
+	if !replace {
+		return nil, fmt.Errorf("%w: round %d board %d (%s - %s) has game %d; to replace it use --replace", ErrGameExists, b.Round, b.Board, b.White, b.Black, b.GameID)
+	}
+	return &gameEventJSON{Round: b.Round, Board: b.Board, Game: b.Game, White: b.White, Black: b.Black,
+		SHA256: hashText(oldText), Legal: oldLegal == 1, Ply: oldPly, Reason: oldReason}, nil
 }
 
 func boolToInt(b bool) int {

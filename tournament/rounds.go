@@ -843,31 +843,43 @@ func (tx *Tx) CheckPairing(t *Tournament, round int) (*PairingCheck, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := checkWithEngine(c, cur, es, f); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// checkWithEngine fills c.Engine, the pairing cur's system gives round c.Round from the
+// entrants es and the system's facts f, and c.Diffs, how c.Checked differs from it (for
+// the Dutch system pairing.CheckDutch, which also gives c.Violations).
+func checkWithEngine(c *PairingCheck, cur *Tournament, es []pairing.Entrant, f systemFacts) error {
+	round := c.Round
+	var err error
 	switch cur.System {
 	case SystemRoundRobin:
 		c.Engine, _, err = bergerRound(cur, es, round, f.late)
 		if err != nil {
-			return nil, err
+			return err
 		}
 	case SystemItaloSwiss:
 		_, res, err := italoPair(cur, es, round, nil, f)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		c.Engine = res.Pairs
 	case SystemDutch:
-		dc, err := pairing.CheckDutch(es, dutchOptions(cur, round, es, f.forbidden, f.acceleration), checked)
+		dc, err := pairing.CheckDutch(es, dutchOptions(cur, round, es, f.forbidden, f.acceleration), c.Checked)
 		if err != nil {
-			return nil, pairErr(cur, round, err)
+			return pairErr(cur, round, err)
 		}
 		c.Engine = dc.Engine.Pairs
 		c.Diffs, c.Violations = dc.Diffs, dc.Violations
-		return c, nil
+		return nil
 	default:
-		return nil, fmt.Errorf("%w: unknown pairing system %q", ErrInvalid, cur.System)
+		return fmt.Errorf("%w: unknown pairing system %q", ErrInvalid, cur.System)
 	}
-	c.Diffs = pairing.DiffPairings(c.Engine, checked)
-	return c, nil
+	c.Diffs = pairing.DiffPairings(c.Engine, c.Checked)
+	return nil
 }
 
 // Absence is a player's announced absence from a round not yet paired (table absences):
