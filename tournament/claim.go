@@ -139,16 +139,7 @@ func (tx *Tx) AddClaim(t *Tournament, round, board, game int, req ClaimRequest) 
 		return nil, fmt.Errorf("%w: the draw cannot be declared (ply %d) before it was requested (ply %d)", ErrMalformed, req.DeclaredAt, req.RequestedAt)
 	}
 	c := CheckClaim(g, t, req.RequestedAt, req.DeclaredAt)
-	rec := &ClaimRecord{Round: b.Round, Board: b.Board, Game: b.Game, White: b.White, Black: b.Black,
-		Claimant: strings.ToLower(strings.TrimSpace(req.Claimant)), RequestedAt: req.RequestedAt, DeclaredAt: req.DeclaredAt,
-		Check: c, Decision: req.Decision, DecidedBy: tx.actor, Note: req.Note}
-	if rec.Decision == "" {
-		rec.Decision = DecisionRejected
-		if c.Valid {
-			rec.Decision = DecisionAccepted
-		}
-	}
-	rec.Overrides = (rec.Decision == DecisionAccepted) != c.Valid
+	rec := newClaimRecord(b, req, c, tx.actor)
 	vj, err := json.Marshal(c)
 	if err != nil {
 		return nil, err
@@ -167,6 +158,23 @@ func (tx *Tx) AddClaim(t *Tournament, round, board, game int, req ClaimRequest) 
 		return nil, err
 	}
 	return rec, nil
+}
+
+// newClaimRecord is the record of claim req on board b, checked by the engine (c) and
+// decided by actor: the arbiter's decision, or the engine's when none is given, and
+// whether the decision overrides the engine.
+func newClaimRecord(b *Board, req ClaimRequest, c ClaimCheck, actor string) *ClaimRecord {
+	rec := &ClaimRecord{Round: b.Round, Board: b.Board, Game: b.Game, White: b.White, Black: b.Black,
+		Claimant: strings.ToLower(strings.TrimSpace(req.Claimant)), RequestedAt: req.RequestedAt, DeclaredAt: req.DeclaredAt,
+		Check: c, Decision: req.Decision, DecidedBy: actor, Note: req.Note}
+	if rec.Decision == "" {
+		rec.Decision = DecisionRejected
+		if c.Valid {
+			rec.Decision = DecisionAccepted
+		}
+	}
+	rec.Overrides = (rec.Decision == DecisionAccepted) != c.Valid
+	return rec
 }
 
 // claimantEntry is the entry id of the claimant of a claim on board b ("white" or

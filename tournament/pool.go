@@ -22,15 +22,7 @@ func DefaultJobs() int { return runtime.GOMAXPROCS(0) }
 // the caller's goroutine.
 func OrderedMap[In, Out any](jobs int, next func() (In, bool, error), work func(In) Out, emit func(Out) error) error {
 	if jobs <= 1 {
-		for {
-			in, ok, err := next()
-			if err != nil || !ok {
-				return err
-			}
-			if err := emit(work(in)); err != nil {
-				return err
-			}
-		}
+		return orderedSerial(next, work, emit)
 	}
 	// Items travel in batches of up to batchSize, so that the hand-offs between goroutines
 	// cost little next to the work.
@@ -61,20 +53,8 @@ func OrderedMap[In, Out any](jobs int, next func() (In, bool, error), work func(
 		defer close(order)
 		defer close(tasks)
 		for last := false; !last; {
-			batch := make([]In, 0, batchSize)
-			for len(batch) < batchSize {
-				in, ok, err := next()
-				if err != nil {
-					nextErr = err
-					last = true
-					break
-				}
-				if !ok {
-					last = true
-					break
-				}
-				batch = append(batch, in)
-			}
+			var batch []In
+			batch, last, nextErr = readBatch(next, batchSize)
 			if len(batch) == 0 {
 				return
 			}
@@ -102,4 +82,35 @@ func OrderedMap[In, Out any](jobs int, next func() (In, bool, error), work func(
 		return nextErr
 	}
 	return emitErr
+}
+
+// orderedSerial is OrderedMap with one worker: next, work and emit in turn on the
+// caller's goroutine.
+func orderedSerial[In, Out any](next func() (In, bool, error), work func(In) Out, emit func(Out) error) error {
+	for {
+		in, ok, err := next()
+		if err != nil || !ok {
+			return err
+		}
+		if err := emit(work(in)); err != nil {
+			return err
+		}
+	}
+}
+
+// readBatch reads up to n items from next. last is true when next said there is none left
+// or failed (err, with the items read before it).
+func readBatch[In any](next func() (In, bool, error), n int) (batch []In, last bool, err error) {
+	batch = make([]In, 0, n)
+	for len(batch) < n {
+		in, ok, err := next()
+		if err != nil {
+			return batch, true, err
+		}
+		if !ok {
+			return batch, true, nil
+		}
+		batch = append(batch, in)
+	}
+	return batch, false, nil
 }

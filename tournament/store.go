@@ -166,22 +166,31 @@ func Open(path string, opts ...OpenOption) (*Store, error) {
 		}
 		return s, nil
 	}
-	// Read-write. No journal_mode pragma in the DSN: the file is switched to WAL by
-	// migrate, after it has been found to be an arbitro file of a known schema (a foreign
-	// file or one of a newer arbitro is left untouched).
-	s.db, err = sql.Open("sqlite", s.dsn(abs, "_txlock=immediate"))
-	if err != nil {
-		return nil, fmt.Errorf("open %s: %w", path, err)
-	}
-	if err := s.db.Ping(); err != nil {
-		s.db.Close()
-		return nil, s.wrapOpen(err)
-	}
-	if err := s.migrateWaiting(context.Background()); err != nil {
-		s.db.Close()
+	if err := s.openReadWrite(abs); err != nil {
 		return nil, err
 	}
 	return s, nil
+}
+
+// openReadWrite opens the file at abs for reading and writing (created when missing) and
+// migrates it, waiting for another process's migration. No journal_mode pragma in the
+// DSN: the file is switched to WAL by migrate, after it has been found to be an arbitro
+// file of a known schema (a foreign file or one of a newer arbitro is left untouched).
+func (s *Store) openReadWrite(abs string) error {
+	var err error
+	s.db, err = sql.Open("sqlite", s.dsn(abs, "_txlock=immediate"))
+	if err != nil {
+		return fmt.Errorf("open %s: %w", s.path, err)
+	}
+	if err := s.db.Ping(); err != nil {
+		s.db.Close()
+		return s.wrapOpen(err)
+	}
+	if err := s.migrateWaiting(context.Background()); err != nil {
+		s.db.Close()
+		return err
+	}
+	return nil
 }
 
 // dsn returns the modernc DSN of the file abs with the store's busy timeout (always the
