@@ -306,12 +306,7 @@ func (tx *Tx) addGame(t *Tournament, b *Board, g *rules.Game, text string, opts 
 		return nil, err
 	}
 	b.GameID = rec.ID
-	ev := &gameEventJSON{Round: b.Round, Board: b.Board, Game: b.Game, White: b.White, Black: b.Black,
-		SHA256: rec.SHA256, Plies: rec.Verdict.Plies, Legal: rec.Verdict.Legal, Result: g.FinalResult(),
-		Forced: problems, Source: source, Replace: rec.Replaced}
-	if !rec.Verdict.Legal {
-		ev.Ply, ev.Reason = rec.Verdict.Ply, rec.Verdict.Reason
-	}
+	ev := gameEventOf(b, rec, g, source)
 	action := "game.add"
 	if rec.Replaced {
 		action = "game.replace"
@@ -320,6 +315,18 @@ func (tx *Tx) addGame(t *Tournament, b *Board, g *rules.Game, text string, opts 
 		return nil, err
 	}
 	return rec, nil
+}
+
+// gameEventOf is the event-log view of score g stored on board b as rec (from source):
+// its hash, plies, verdict, result, the problems forced through, whether it replaced one.
+func gameEventOf(b *Board, rec *GameRecord, g *rules.Game, source string) *gameEventJSON {
+	ev := &gameEventJSON{Round: b.Round, Board: b.Board, Game: b.Game, White: b.White, Black: b.Black,
+		SHA256: rec.SHA256, Plies: rec.Verdict.Plies, Legal: rec.Verdict.Legal, Result: g.FinalResult(),
+		Forced: rec.Problems, Source: source, Replace: rec.Replaced}
+	if !rec.Verdict.Legal {
+		ev.Ply, ev.Reason = rec.Verdict.Ply, rec.Verdict.Reason
+	}
+	return ev
 }
 
 // replacedGame is the event-log view of the score stored on board b, which text is to

@@ -27,28 +27,13 @@ func OrderedMap[In, Out any](jobs int, next func() (In, bool, error), work func(
 	// Items travel in batches of up to batchSize, so that the hand-offs between goroutines
 	// cost little next to the work.
 	const batchSize = 16
-	type task struct {
-		in  []In
-		out chan []Out
-	}
+	type task = orderedTask[In, Out]
 	tasks := make(chan task, jobs)
 	order := make(chan chan []Out, 4*jobs) // the results to come, in input order
 	done := make(chan struct{})
 	var nextErr error
 	var wg sync.WaitGroup
-	for range jobs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for t := range tasks {
-				outs := make([]Out, len(t.in))
-				for i, in := range t.in {
-					outs[i] = work(in)
-				}
-				t.out <- outs
-			}
-		}()
-	}
+	startWorkers(jobs, tasks, work, &wg)
 	go func() { // the producer
 		defer close(order)
 		defer close(tasks)
@@ -113,4 +98,28 @@ func readBatch[In any](next func() (In, bool, error), n int) (batch []In, last b
 		batch = append(batch, in)
 	}
 	return batch, false, nil
+}
+
+// orderedTask is a batch of OrderedMap's items and where its results go.
+type orderedTask[In, Out any] struct {
+	in  []In
+	out chan []Out
+}
+
+// startWorkers starts jobs goroutines (counted in wg) that apply work to each task's
+// items, in order, until tasks is closed.
+func startWorkers[In, Out any](jobs int, tasks <-chan orderedTask[In, Out], work func(In) Out, wg *sync.WaitGroup) {
+	for range jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for t := range tasks {
+				outs := make([]Out, len(t.in))
+				for i, in := range t.in {
+					outs[i] = work(in)
+				}
+				t.out <- outs
+			}
+		}()
+	}
 }
