@@ -530,7 +530,7 @@ func (s *Store) Version() int { return s.version }
 //     CreateTournament, SetTournamentField, SetRoundSchedule (tournament.go), Events
 //     (eventlog.go);
 //   - players: AddPlayer, ImportPlayers, Entries, SetPlayerField, WithdrawPlayer (player.go,
-//     csv.go), SetAbsence, RemoveAbsence (rounds.go);
+//     csv.go), SetAbsence, RemoveAbsence (absence.go);
 //   - rounds: DrawLot, PairNext, Unpair, CheckPairing (rounds.go, pairplan.go),
 //     PairingsView (pairings_view.go), AddForbiddenPair, SetAcceleration (dutch_settings.go);
 //   - results and game scores: Boards, BoardAt, SetResult, ResultDisagreements (result.go),
