@@ -25,7 +25,6 @@ import (
 	"codeberg.org/go-pdf/fpdf"
 
 	"arbitro/internal/version"
-	"arbitro/rules"
 	"arbitro/tournament"
 )
 
@@ -179,14 +178,6 @@ func dateRange(a, b string) string {
 	}
 	return a + " – " + b
 }
-
-// VariantLabel is the English printed name of a variant (rules.Italian → "Italian
-// draughts (dama italiana)"); Locale.VariantName gives it in another language.
-func VariantLabel(v *rules.Variant) string { return English().VariantName(v) }
-
-// SystemLabel is the English printed name of a pairing system ("italo-swiss" → "FID
-// Italo-Swiss (rotazione continua)"); Locale.SystemName gives it in another language.
-func SystemLabel(s string) string { return English().SystemName(s) }
 
 // finish writes the document to w.
 func (d *doc) finish(w io.Writer) error {
