@@ -3,9 +3,9 @@
 package main
 
 import (
-	"fmt"
 	"io"
 
+	"arbitro/reports"
 	"arbitro/tournament"
 
 	"github.com/spf13/cobra"
@@ -55,8 +55,7 @@ compare (arbitro check --trf FILE checks them with arbitro's engine). Rates are 
 			if err := writeFileAtomic(output, write); err != nil {
 				return err
 			}
-			fmt.Fprintf(cmd.ErrOrStderr(), "arbitro: %d players, %d rounds written to %s (seed %d)\n", o.Players, o.Rounds, output, o.Seed)
-			return nil
+			return reports.WriteTRFGenerated(cmd.ErrOrStderr(), o.Players, o.Rounds, output, o.Seed)
 		},
 	}
 	f := cmd.Flags()

@@ -3,8 +3,6 @@
 package main
 
 import (
-	"fmt"
-
 	"arbitro/reports"
 	"arbitro/tournament"
 
@@ -63,8 +61,8 @@ func runLot(cmd *cobra.Command, g *globalOptions, args []string, o *lotOptions) 
 		return explainPair(g, err)
 	}
 	if g.json {
-		for _, w := range res.Warnings {
-			fmt.Fprintln(cmd.ErrOrStderr(), g.cliLocale().T("cli.warning", "text", w))
+		if err := reports.WriteWarnings(cmd.ErrOrStderr(), g.cliLocale(), res.Warnings); err != nil {
+			return err
 		}
 		return printJSON(cmd, res)
 	}

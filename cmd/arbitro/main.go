@@ -31,6 +31,7 @@ import (
 	"strings"
 
 	buildversion "arbitro/internal/version"
+	"arbitro/reports"
 
 	"github.com/spf13/cobra"
 )
@@ -206,19 +207,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	var ue *usageError
 	if errors.As(err, &ue) {
-		fmt.Fprintf(stderr, "arbitro: %v (%s)\n", ue.err, ue.hint)
+		reports.WriteError(stderr, ue.err, ue.hint)
 		return exitUsage
 	}
 	var ce *cliError
 	if errors.As(err, &ce) {
-		if ce.hint != "" {
-			fmt.Fprintf(stderr, "arbitro: %v (%s)\n", ce.err, ce.hint)
-		} else {
-			fmt.Fprintf(stderr, "arbitro: %v\n", ce.err)
-		}
+		reports.WriteError(stderr, ce.err, ce.hint)
 		return ce.code
 	}
-	fmt.Fprintf(stderr, "arbitro: %v (see 'arbitro --help')\n", err)
+	reports.WriteError(stderr, err, "see 'arbitro --help'")
 	return exitError
 }
 

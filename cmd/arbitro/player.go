@@ -44,8 +44,8 @@ next round.`,
 			if err != nil {
 				return err
 			}
-			for _, n := range e.Notes {
-				fmt.Fprintf(cmd.ErrOrStderr(), "arbitro: note: %s\n", n)
+			if err := reports.WriteNotes(cmd.ErrOrStderr(), e.Notes); err != nil {
+				return err
 			}
 			if g.json {
 				return printJSON(cmd, e)
@@ -90,8 +90,8 @@ a warning when that gives letters unusual in names); --encoding names any other
 			if err != nil {
 				return g.explain(fmt.Errorf("%s: %w", args[0], err))
 			}
-			for _, w := range warnings {
-				fmt.Fprintf(cmd.ErrOrStderr(), "arbitro: warning: %s: %s\n", args[0], w)
+			if err := reports.WriteFileWarnings(cmd.ErrOrStderr(), args[0], warnings); err != nil {
+				return err
 			}
 			var name string
 			var n int
@@ -111,8 +111,8 @@ a warning when that gives letters unusual in names); --encoding names any other
 			if err != nil {
 				return err
 			}
-			for _, n := range notes {
-				fmt.Fprintf(cmd.ErrOrStderr(), "arbitro: note: %s\n", n)
+			if err := reports.WriteNotes(cmd.ErrOrStderr(), notes); err != nil {
+				return err
 			}
 			if g.json {
 				return printJSON(cmd, map[string]any{"tournament": name, "imported": n})

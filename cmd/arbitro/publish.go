@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"fmt"
 
 	"github.com/spf13/cobra"
 
@@ -58,9 +57,8 @@ is touched. To serve the pages live instead, use 'arbitro serve'.`,
 			if err != nil {
 				return g.explain(err)
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "published %d tournament(s): %d files, %d changed, %d removed\n%s\n",
-				res.Tournaments, res.Files, res.Written, res.Removed, res.Index)
-			return nil
+			return reports.WritePublished(cmd.OutOrStdout(), reports.PublishSummary{Tournaments: res.Tournaments,
+				Files: res.Files, Written: res.Written, Removed: res.Removed, Index: res.Index})
 		},
 	}
 	c.Flags().StringVar(&o.out, "out", "", "folder to write the site into (created if missing)")

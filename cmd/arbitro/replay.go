@@ -101,8 +101,8 @@ func runReplay(cmd *cobra.Command, g *globalOptions, args []string, o *replayCmd
 		return fail(readErrs[0], "check the file name and that it is a PDN text file")
 	}
 	if len(readErrs) > 1 {
-		for _, e := range readErrs[:len(readErrs)-1] {
-			fmt.Fprintf(cmd.ErrOrStderr(), "arbitro: %v\n", e)
+		if err := reports.WriteErrorLines(cmd.ErrOrStderr(), readErrs[:len(readErrs)-1]); err != nil {
+			return err
 		}
 		return fail(readErrs[len(readErrs)-1], "check the file names and that they are PDN text files")
 	}

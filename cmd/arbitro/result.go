@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -129,32 +128,21 @@ func runResult(cmd *cobra.Command, g *globalOptions, raw []string, o *resultOpti
 		return err
 	}
 	if same != nil {
-		fmt.Fprintf(cmd.ErrOrStderr(), "arbitro: note: %v\n", same)
+		if err := reports.WriteNotes(cmd.ErrOrStderr(), []string{same.Error()}); err != nil {
+			return err
+		}
 		if g.json {
 			return printJSON(cmd, bd)
 		}
 		return nil
 	}
-	for _, w := range warnings {
-		fmt.Fprintf(cmd.ErrOrStderr(), "arbitro: warning: round %d board %d: %s (the result is recorded; 'arbitro audit' lists it)\n", r, b, w)
-	}
-	if o.Correct && t.RoundsPaired > r {
-		fmt.Fprintf(cmd.ErrOrStderr(), "arbitro: warning: round %d board %d: %s paired on the old result; their pairings are unchanged (the correction is recorded and logged)\n",
-			r, b, roundsSince(r, t.RoundsPaired))
+	if err := reports.WriteResultWarnings(cmd.ErrOrStderr(), r, b, warnings, o.Correct, t.RoundsPaired); err != nil {
+		return err
 	}
 	if g.json {
 		return printJSON(cmd, bd)
 	}
 	return reports.WriteResultRecorded(cmd.OutOrStdout(), t, bd, o.Correct)
-}
-
-// roundsSince names the rounds after round r up to last (last > r): "round 4 was" or
-// "rounds 4-6 were" (rounds are paired in order, so they are consecutive).
-func roundsSince(r, last int) string {
-	if last == r+1 {
-		return fmt.Sprintf("round %d was", last)
-	}
-	return fmt.Sprintf("rounds %d-%d were", r+1, last)
 }
 
 // resultDash lists the results that start with '-' and must not be read as flags.

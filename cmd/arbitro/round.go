@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"strconv"
 
 	"github.com/spf13/cobra"
@@ -59,9 +58,7 @@ event log.`,
 			if g.json {
 				return printJSON(cmd, rs)
 			}
-			msg := g.cliLocale()
-			fmt.Fprintln(cmd.OutOrStdout(), msg.T("cli.round_set", "name", name, "round", n, "date", reports.Dash(msg.DateText(rs.Date)), "time", reports.Dash(rs.Time)))
-			return nil
+			return reports.WriteRoundSet(cmd.OutOrStdout(), g.cliLocale(), name, rs)
 		},
 	}
 	cmd.Flags().StringVar(&date, "date", "", "the day, 2026-11-21 or 21/11/2026")

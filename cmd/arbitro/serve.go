@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net"
 	"net/http"
 	"os"
@@ -56,7 +55,9 @@ with Ctrl-C: requests under way are finished first.`,
 			defer stop()
 			srv := &http.Server{Handler: site.NewHandler(st, lang), ReadHeaderTimeout: 10 * time.Second,
 				BaseContext: func(net.Listener) context.Context { return ctx }}
-			fmt.Fprintf(cmd.OutOrStdout(), "serving %s on http://%s/ (Ctrl-C to stop)\n", g.db, ln.Addr())
+			if err := reports.WriteServing(cmd.OutOrStdout(), g.db, ln.Addr().String()); err != nil {
+				return err
+			}
 			done := make(chan error, 1)
 			go func() { done <- srv.Serve(ln) }()
 			select {
@@ -69,8 +70,7 @@ with Ctrl-C: requests under way are finished first.`,
 			if err := srv.Shutdown(sctx); err != nil && !errors.Is(err, http.ErrServerClosed) {
 				return fail(err, "the server did not stop cleanly")
 			}
-			fmt.Fprintln(cmd.OutOrStdout(), "stopped")
-			return nil
+			return reports.WriteServeStopped(cmd.OutOrStdout())
 		},
 	}
 	c.Flags().StringVar(&o.addr, "addr", "127.0.0.1:8080", "address to listen on (host:port); localhost only by default")

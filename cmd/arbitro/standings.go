@@ -116,8 +116,7 @@ func writePDF(cmd *cobra.Command, g *globalOptions, file string, render func(w i
 	if err := fh.Close(); err != nil {
 		return fail(err, "check the disk")
 	}
-	fmt.Fprintln(cmd.OutOrStdout(), g.cliLocale().T("cli.wrote", "file", file))
-	return nil
+	return reports.WriteWrote(cmd.OutOrStdout(), g.cliLocale(), file)
 }
 
 func newStandingsCmd(g *globalOptions) *cobra.Command {

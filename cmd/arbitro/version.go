@@ -1,10 +1,10 @@
 package main
 
 import (
-	"fmt"
 	"runtime"
 
 	buildversion "arbitro/internal/version"
+	"arbitro/reports"
 
 	"github.com/spf13/cobra"
 )
@@ -28,15 +28,8 @@ is printed in --help and in the footer of every PDF report.`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			info := buildversion.Get()
-			commit := info.Commit
-			if commit == "" {
-				commit = "unknown"
-			}
-			w := c.OutOrStdout()
-			fmt.Fprintf(w, "arbitro %s\n", info.Version)
-			fmt.Fprintf(w, "commit %s\n", commit)
-			fmt.Fprintf(w, "built with %s for %s/%s\n", runtime.Version(), runtime.GOOS, runtime.GOARCH)
-			return nil
+			return reports.WriteVersion(c.OutOrStdout(), reports.BuildInfo{Version: info.Version, Commit: info.Commit,
+				GoVersion: runtime.Version(), OS: runtime.GOOS, Arch: runtime.GOARCH})
 		},
 	}
 }
