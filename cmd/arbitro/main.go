@@ -174,12 +174,9 @@ The database is --db, or $ARBITRO_DB, or arbitro.db in the current directory.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		return &usageError{err: err, hint: "see '" + c.CommandPath() + " --help'"}
-	})
 	root.Long += "\n\nThis is arbitro " + version + " ('arbitro version' for details)."
 	g := &globalOptions{}
-	g.addGlobalFlags(root)
+	wireRoot(root, g)
 	for _, newCmd := range registered {
 		root.AddCommand(newCmd(g))
 	}
@@ -190,6 +187,15 @@ The database is --db, or $ARBITRO_DB, or arbitro.db in the current directory.`,
 	}
 	typeUsageErrors(root)
 	return root
+}
+
+// wireRoot gives root the global flags (into g) and makes a malformed or unknown flag a
+// usageError.
+func wireRoot(root *cobra.Command, g *globalOptions) {
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		return &usageError{err: err, hint: "see '" + c.CommandPath() + " --help'"}
+	})
+	g.addGlobalFlags(root)
 }
 
 // run executes the CLI with args and returns the process exit code.

@@ -22,6 +22,38 @@ func execFlags(t *testing.T, cmd *cobra.Command, args ...string) error {
 	return cmd.Execute()
 }
 
+// flagCase is one invocation of a command in a table of flag-validation tests.
+type flagCase[O any] struct {
+	args  []string // after the command's name; the global flags (--json) may be among them
+	usage string   // "" when valid, else a part of the usage error's message
+	check func(o *O) bool
+}
+
+// testFlags runs newCmd's command with each case's arguments under a root carrying the
+// global flags, its runF replaced by one that records the completed options: a valid
+// case must reach runF (and pass check, when given), an invalid one must stop before it
+// with a usage error (exit 2) whose message contains the case's usage.
+func testFlags[O any](t *testing.T, newCmd newCmdFunc[O], cases []flagCase[O]) {
+	t.Helper()
+	for _, c := range cases {
+		var got *O
+		g := &globalOptions{}
+		cmd := newCmd(g, func(_ *cobra.Command, o *O) error { got = o; return nil })
+		root := &cobra.Command{Use: "arbitro", SilenceErrors: true, SilenceUsage: true}
+		wireRoot(root, g)
+		root.AddCommand(cmd)
+		err := execFlags(t, root, append([]string{cmd.Name()}, c.args...)...)
+		switch {
+		case c.usage == "":
+			if err != nil || got == nil || c.check != nil && !c.check(got) {
+				t.Errorf("%s %q: err %v, options %+v", cmd.Name(), c.args, err, got)
+			}
+		case !isUsage(err) || !strings.Contains(err.Error(), c.usage) || got != nil:
+			t.Errorf("%s %q: err %v (usage %v), want a usage error %q and no run", cmd.Name(), c.args, err, isUsage(err), c.usage)
+		}
+	}
+}
+
 func isUsage(err error) bool {
 	var ue *usageError
 	return errors.As(err, &ue)
