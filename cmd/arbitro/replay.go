@@ -19,11 +19,11 @@ func init() { addCommand(bind(newReplayCmd, runReplay)) }
 
 // replayCmdOptions are the flags of `arbitro replay`.
 type replayCmdOptions struct {
-	Variant  string // of games without a GameType tag
-	WithTags bool   // --tags, with --json
-	Strict   bool   // --strict: the PDN 3.0 grammar
-	Jobs     int    // --jobs: games replayed at once (0: one per processor, tournament.DefaultJobs)
-	Encoding string // --encoding of the files (tournament.DecodingReader)
+	Variant  string              // of games without a GameType tag
+	WithTags bool                // --tags, with --json
+	Strict   bool                // --strict: the PDN 3.0 grammar
+	Jobs     int                 // --jobs: games replayed at once (0: one per processor, tournament.DefaultJobs)
+	Encoding string              // --encoding of the files (tournament.DecodingReader)
 	Files    []string            // FILE.pdn...
 	replay   rules.ReplayOptions // --variant and --strict, parsed
 	g        *globalOptions
