@@ -66,15 +66,8 @@ type pairOptions struct {
 	forbidden []tournament.ForbiddenPair // Forbids, parsed
 }
 
-// newPairCmd builds `arbitro pair`; runF runs it once the flags are valid (tests pass
-// their own to check the validation without a database).
-func newPairCmd(g *globalOptions, runF func(*cobra.Command, *pairOptions) error) *cobra.Command {
-	o := &pairOptions{}
-	cmd := &cobra.Command{
-		Use:     "pair [ROUND]",
-		Aliases: []string{"abbina"},
-		Short:   "Pair the next round with the tournament's system (or check a round: --check)",
-		Long: `Pair the next round with the tournament's pairing system and store it:
+// pairLong is the help text of `arbitro pair`.
+const pairLong = `Pair the next round with the tournament's pairing system and store it:
 
   round-robin   the next round of the Berger table (double round robin when the
                 tournament plans twice the rounds of one cycle; odd number: a bye)
@@ -108,7 +101,17 @@ the pairing sheet prints them. 'arbitro round set N --date --time' changes them 
 
 ROUND, if given, must be the next round (a safety check for scripts).
 
-Exit status 4 when no valid pairing exists.`,
+Exit status 4 when no valid pairing exists.`
+
+// newPairCmd builds `arbitro pair`; runF runs it once the flags are valid (tests pass
+// their own to check the validation without a database).
+func newPairCmd(g *globalOptions, runF func(*cobra.Command, *pairOptions) error) *cobra.Command {
+	o := &pairOptions{}
+	cmd := &cobra.Command{
+		Use:     "pair [ROUND]",
+		Aliases: []string{"abbina"},
+		Short:   "Pair the next round with the tournament's system (or check a round: --check)",
+		Long:    pairLong,
 		Example: `  arbitro pair
   arbitro pair --explain
   arbitro pair --set "12-7" --set "3-bye"
