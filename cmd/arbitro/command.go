@@ -2,15 +2,17 @@ package main
 
 // How a command is wired, as gh and litestream write theirs: the command's arguments and
 // flags go into its options struct; complete reads the arguments and checks the
-// combination of flags (every error a usageError, exit 2) without touching a database;
-// then runF runs the command with the completed options. The constructors take runF, so a
+// combination of flags without opening a database or reading an input file (a usageError,
+// exit 2; or, for a well-formed value the tournament rules refuse, such as a tournament
+// create that fails Tournament.Validate, an explained error, exit 1); then runF runs the
+// command with the completed options. The constructors take runF, so a
 // test passes its own and checks the validation without a database or a subprocess
 // (options_test.go); the init functions register the real one with bind.
 
 import "github.com/spf13/cobra"
 
 // completer is implemented by every command's options: complete reads args and the flags
-// cobra parsed into the options and checks them. Errors are usageErrors.
+// cobra parsed into the options and checks them, before anything is opened.
 type completer interface {
 	complete(cmd *cobra.Command, args []string) error
 }

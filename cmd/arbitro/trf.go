@@ -58,22 +58,12 @@ lot). Scores are written in chess points: draughts game points 2-1-0 become 1-0.
 
 // runExportTRF builds the TRF of the tournament and writes it.
 func runExportTRF(cmd *cobra.Command, g *globalOptions, o *exportTRFOptions) error {
-	st, err := g.openReading()
-	if err != nil {
-		return err
-	}
-	defer st.Close()
 	var tr *tournament.TRF
-	err = st.View(cmd.Context(), func(tx *tournament.Tx) error {
-		t, err := tx.SelectTournament(g.tournament)
-		if err != nil {
-			return err
-		}
+	if err := g.view(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
 		tr, err = tx.ExportTRF(t)
 		return err
-	})
-	if err != nil {
-		return g.explain(err)
+	}); err != nil {
+		return err
 	}
 	if o.File == "" || o.File == "-" {
 		return tournament.WriteTRF(cmd.OutOrStdout(), tr)
