@@ -25,7 +25,7 @@ import (
 // game, a game without both players, a player twice in one round, an unknown variant.
 var ErrEventPDN = errors.New("cannot import the PDN file as an event")
 
-// RoundMethodImported is the value of rounds.method for rounds created by ImportEvent (the
+// RoundMethodImported is the value of rounds.method for rounds created by importEvent (the
 // pairing was made elsewhere; arbitro only records it).
 const RoundMethodImported = "imported"
 
@@ -84,9 +84,9 @@ type PossibleDuplicate struct {
 	Why string `json:"why"` // one of the Dup* sentences
 }
 
-// EventPlan is a PDN file read and checked, ready to be written by Tx.ImportEvent. It is
+// EventPlan is a PDN file read and checked, ready to be written by ImportEventPlan. It is
 // made without touching the database, and holds the event (players, rounds, counts), never
-// the games: Tx.ImportEvent reads them again, one at a time. Its memory follows the number
+// the games: ImportEventPlan reads them again, one at a time. Its memory follows the number
 // of players and rounds, not the size of the file.
 type EventPlan struct {
 	Tournament  Tournament // the tournament to create (ID 0)
@@ -94,10 +94,10 @@ type EventPlan struct {
 	RoundSource string     // one of RoundFrom*
 	Duplicates  []PossibleDuplicate
 	// Warnings are things the arbiter should know (rounds without games, dates that
-	// disagree; after ImportEvent also missing results), at most maxListed of one kind.
+	// disagree; after importEvent also missing results), at most maxListed of one kind.
 	Warnings    []string
 	Windows1252 bool // some line of the file was decoded as Windows-1252
-	// SHA256 of the file (hex), kept in the event.import event; when set, ImportEvent
+	// SHA256 of the file (hex), kept in the event.import event; when set, ImportEventPlan
 	// refuses a file already imported into the database (ErrAlreadyImported) unless Again.
 	// PrepareEventImportFile and PrepareEventImportSpool set it.
 	SHA256 string
@@ -108,26 +108,26 @@ type EventPlan struct {
 	spelling      map[string]string // key(name) -> stored spelling
 	number        map[string]int    // stored spelling -> position in Players
 	planWarnings  []string          // the first pass's warnings
-	// Filled by ImportEvent: legal games, the first maxListed illegal ones, how many more.
+	// Filled by importEvent: legal games, the first maxListed illegal ones, how many more.
 	legal, illegalMore int
 	illegal            []EventGame
-	// open reads the games again for ImportEvent.
+	// open reads the games again for importEvent.
 	open func() (gameSource, error)
 }
 
 // GamesFound returns the number of games in the file.
 func (p *EventPlan) GamesFound() int { return p.games }
 
-// Legal returns the number of games the rules engine found legal (known once ImportEvent
+// Legal returns the number of games the rules engine found legal (known once ImportEventPlan
 // has stored them; 0 before).
 func (p *EventPlan) Legal() int { return p.legal }
 
 // Illegal returns the games whose score the rules engine did not find legal, in file
 // order, at most maxListed (200) of them; IllegalFound counts them all. Known once
-// ImportEvent has stored them.
+// ImportEventPlan has stored them.
 func (p *EventPlan) Illegal() []EventGame { return p.illegal }
 
-// IllegalFound returns the number of games found illegal by ImportEvent.
+// IllegalFound returns the number of games found illegal by ImportEventPlan.
 func (p *EventPlan) IllegalFound() int { return len(p.illegal) + p.illegalMore }
 
 // RoundsFound returns the highest round that has games.
@@ -248,7 +248,7 @@ func resultPoints(res string) (w, b int, ok bool) {
 // of first appearance), the round of each game (the Round tag; else the round written in
 // Event/Dati; else file order, a new round starting when a player would play twice), boards
 // in file order within each round, results. Names that may be one person spelt two ways are
-// listed in Duplicates, not merged. Verdicts are found by Tx.ImportEvent, which replays and
+// listed in Duplicates, not merged. Verdicts are found by ImportEventPlan, which replays and
 // stores every game.
 //
 // Errors wrap ErrEventPDN (a game without players, a player twice in one round, the same
@@ -266,14 +266,14 @@ var yearRE = regexp.MustCompile(`\b(1[89]\d\d|20\d\d)\b`)
 
 func yearOf(s string) string { return yearRE.FindString(s) }
 
-// ImportReport is what Tx.ImportEvent wrote.
+// ImportReport is what ImportEventPlan wrote.
 type ImportReport struct {
 	Tournament *Tournament
 	Plan       *EventPlan
 	Entries    []Entry // in the order of Plan.Players
 }
 
-// ImportEvent writes plan in the current transaction: the tournament, one player and entry
+// importEvent writes plan in the current transaction: the tournament, one player and entry
 // per name (pairing number = order of first appearance in the file, since the file does not
 // record the lot), the rounds (method "imported"), then the games, read again from the file
 // one at a time: each one's board (file order within its round), its result (SetResult;
@@ -282,7 +282,7 @@ type ImportReport struct {
 // the per-item events. Errors: ErrAlreadyImported, those of CreateTournament, AddPlayer,
 // SetResult and AddGame, ErrEventPDN when the file changed since it was planned, or the
 // database's; the caller's Store.Update rolls everything back.
-func (tx *Tx) ImportEvent(plan *EventPlan, source string) (*ImportReport, error) {
+func (tx *Tx) importEvent(plan *EventPlan, source string) (*ImportReport, error) {
 	if err := tx.checkNotImported(plan); err != nil {
 		return nil, err
 	}
@@ -528,10 +528,10 @@ func (w *warner) summary() []string {
 }
 
 // ImportEventPDN reads a PDN file of a played event from r, plans it and writes it
-// (Tx.ImportEvent) in one transaction of st: all of it or nothing. A file (an
+// (Tx.importEvent) in one transaction of st: all of it or nothing. A file (an
 // io.ReadSeeker) is read twice and never held in memory (PrepareEventImportFile); another
 // reader is read whole first (PrepareEventImport). source names the file in the event log.
-// Errors: those of the Prepare functions and of ImportEvent.
+// Errors: those of the Prepare functions and of importEvent.
 func ImportEventPDN(ctx context.Context, st *Store, r io.Reader, source string, opts EventImportOptions) (*ImportReport, error) {
 	var plan *EventPlan
 	var err error
@@ -575,7 +575,7 @@ func ImportEventPlan(ctx context.Context, st *Store, plan *EventPlan, source str
 	var rep *ImportReport
 	err := st.Update(ctx, func(tx *Tx) error {
 		var err error
-		rep, err = tx.ImportEvent(plan, source)
+		rep, err = tx.importEvent(plan, source)
 		return err
 	})
 	if err != nil {
@@ -588,10 +588,10 @@ func ImportEventPlan(ctx context.Context, st *Store, plan *EventPlan, source str
 // disk) without touching any database, in bounded memory: the first pass keeps the players,
 // the rounds and a few counts, never a game, and stops at the first game that refuses the
 // file (unreadable, of another variant, without players, a name CheckText refuses);
-// Tx.ImportEvent then reads the file again and replays and stores the games one at a time.
+// Tx.importEvent then reads the file again and replays and stores the games one at a time.
 // A player twice in one round is found only at the end of the file: a later game without a
 // Round tag would make the rounds follow file order, where it is no error. rs must stay
-// open and unchanged until ImportEvent. opts.Encoding names the file's encoding
+// open and unchanged until importEvent. opts.Encoding names the file's encoding
 // (DecodingReader). The plan's SHA256 is the file's. Errors wrap ErrEventPDN, ErrMalformed
 // (an unknown variant or encoding) or ErrInvalid.
 func PrepareEventImportFile(rs io.ReadSeeker, opts EventImportOptions) (*EventPlan, error) {
@@ -606,7 +606,7 @@ func PrepareEventImportFile(rs io.ReadSeeker, opts EventImportOptions) (*EventPl
 
 // PrepareEventImportSpool is PrepareEventImportFile for a reader that can be read only
 // once (standard input): the first pass copies every byte it reads to spool (a temporary
-// file, which the caller removes after ImportEvent), and the second reads spool. A refusal
+// file, which the caller removes after importEvent), and the second reads spool. A refusal
 // at game 37 stops reading r there.
 func PrepareEventImportSpool(r io.Reader, spool io.ReadWriteSeeker, opts EventImportOptions) (*EventPlan, error) {
 	return prepareEventStream(io.TeeReader(r, spool), func() (io.Reader, error) {

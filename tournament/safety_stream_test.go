@@ -68,7 +68,7 @@ func TestSafetyEventImportStreams(t *testing.T) {
 	}
 	st := newTestStore(t)
 	var rep *ImportReport
-	err = st.Update(context.Background(), func(tx *Tx) (err error) { rep, err = tx.ImportEvent(plan, "big.pdn"); return })
+	err = st.Update(context.Background(), func(tx *Tx) (err error) { rep, err = tx.importEvent(plan, "big.pdn"); return })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -283,7 +283,7 @@ func TestPossibleDuplicatesIndexed(t *testing.T) {
 var errRollback = errors.New("rollback")
 
 // FuzzEventImportTwoPass runs both passes of event import (PrepareEventImportFile, then
-// Tx.ImportEvent, rolled back) on any bytes: a plan is stored whole, or the second pass
+// Tx.importEvent, rolled back) on any bytes: a plan is stored whole, or the second pass
 // fails cleanly; every game found is stored on one board and judged.
 func FuzzEventImportTwoPass(f *testing.F) {
 	f.Add([]byte(bigEvent(3, 0)), "")
@@ -303,7 +303,7 @@ func FuzzEventImportTwoPass(f *testing.F) {
 		}
 		plan.Again = true
 		err = st.Update(context.Background(), func(tx *Tx) error {
-			if _, err := tx.ImportEvent(plan, "fuzz.pdn"); err != nil {
+			if _, err := tx.importEvent(plan, "fuzz.pdn"); err != nil {
 				return err
 			}
 			var boards, games int

@@ -539,7 +539,8 @@ func (s *Store) Version() int { return s.version }
 //     AddCategory, AddToCategory, CategoryStandings, AddPrize, PrizeList (categories.go),
 //     RatingReport (rating.go);
 //   - audits: Audit (audit.go), AuditAll (audit_all.go), UnsafeNames (names.go);
-//   - files in and out: ImportTRF, ExportTRF (trf_store.go), ImportEvent (eventimport.go);
+//   - files in and out: ImportTRF, ExportTRF (trf_store.go); an event's PDN goes in through
+//     the functions ImportEventFile and ImportEventPlan (eventimport*.go), one transaction;
 //   - the web site: LoadSiteEvent, EachSiteGame, SiteGame, DataVersion (siteview.go);
 //   - the demo: SimulateRound (simulate.go).
 type Tx struct {
