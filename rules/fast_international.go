@@ -175,36 +175,46 @@ func (c *inCapGen) addSlow(at, capt uint64, n int) {
 	c.buf = append(c.buf, imove{capt: capt, key: uint32(n), from: c.from, to: to})
 }
 
-// man continues a man's capture from the bit cur, having taken capt (n pieces).
+// man continues a man's capture from the bit cur, where it can take a piece, having taken
+// capt (n pieces). A landing square from which no piece can be taken ends the sequence
+// there: that is checked set-wise (inManCapturers), without a call.
 func (c *inCapGen) man(cur, capt uint64, n int) {
-	found := false
 	opp := c.opp &^ capt
 	if mid := step(cur, inUL) & opp; mid != 0 {
 		if land := step(mid, inUL) & c.empty; land != 0 {
-			found = true
-			c.man(land, capt|mid, n+1)
+			if inManCapturers(land, opp&^mid, c.empty) != 0 {
+				c.man(land, capt|mid, n+1)
+			} else {
+				c.add(land, capt|mid, n+1)
+			}
 		}
 	}
 	if mid := step(cur, inUR) & opp; mid != 0 {
 		if land := step(mid, inUR) & c.empty; land != 0 {
-			found = true
-			c.man(land, capt|mid, n+1)
+			if inManCapturers(land, opp&^mid, c.empty) != 0 {
+				c.man(land, capt|mid, n+1)
+			} else {
+				c.add(land, capt|mid, n+1)
+			}
 		}
 	}
 	if mid := step(cur, inDL) & opp; mid != 0 {
 		if land := step(mid, inDL) & c.empty; land != 0 {
-			found = true
-			c.man(land, capt|mid, n+1)
+			if inManCapturers(land, opp&^mid, c.empty) != 0 {
+				c.man(land, capt|mid, n+1)
+			} else {
+				c.add(land, capt|mid, n+1)
+			}
 		}
 	}
 	if mid := step(cur, inDR) & opp; mid != 0 {
 		if land := step(mid, inDR) & c.empty; land != 0 {
-			found = true
-			c.man(land, capt|mid, n+1)
+			if inManCapturers(land, opp&^mid, c.empty) != 0 {
+				c.man(land, capt|mid, n+1)
+			} else {
+				c.add(land, capt|mid, n+1)
+			}
 		}
-	}
-	if !found && n > 0 {
-		c.add(cur, capt, n)
 	}
 }
 
