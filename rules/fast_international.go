@@ -399,9 +399,14 @@ func (pf *inPerfter) moves(buf []imove, white bool, own, opp, kings uint64) []im
 		capture = inKingCaptures(ul, ur, dl, dr, opp, empty)
 	}
 	if capture {
-		pf.cg.store = true
-		pf.cg.captures(men, ownK, opp, empty)
-		return append(buf, pf.cg.buf...)
+		// listed straight into buf (empty here), and cg's own buffer put back after
+		cg := &pf.cg
+		scratch := cg.buf
+		cg.buf = buf
+		cg.store = true
+		cg.captures(men, ownK, opp, empty)
+		buf, cg.buf = cg.buf, scratch
+		return buf
 	}
 	if white {
 		for t := (men >> 6) & empty; t != 0; t &= t - 1 {
