@@ -60,6 +60,12 @@ type bsearch struct {
 	c7only  bool
 	c7cache map[string][]int32 // C.7 block by downfloater set; nil: C.4 fails
 	dfVec   [][]int32          // by member position: its cost floating alone, C.7 included (rootBound)
+	// pairKind caches, by member positions u*len(mem)+v, what the pair costs for the
+	// matching bound of transPruned (pairUnknown until first asked)
+	pairKind []int8
+	// matchTo, seen: scratch of the bipartite matchings of transPruned
+	matchTo []int
+	seen    []bool
 	// restMatch, restDelta: lowerMatch and delta0 of the following-bracket searches
 	restMatch []int
 	restDelta int
@@ -1000,6 +1006,9 @@ func (s *bsearch) remainderByExchanges() {
 // transDFS gives S1[k:] their S2 partners in lexicographic transposition order.
 func (s *bsearch) transDFS(k int) {
 	if !s.enter() {
+		return
+	}
+	if k < len(s.s1) && s.transPruned(k) {
 		return
 	}
 	if k == len(s.s1) {

@@ -1,0 +1,177 @@
+package pairing
+
+// The matching bound of the transposition walk (transDFS).
+//
+// Below a node of transDFS the S1 players still without a partner (R1) each take one
+// free S2 player (F2); the S2 players left over float. Two facts about every candidate
+// below the node hold whatever the order of the walk, and both are decided by a
+// bipartite matching of R1 into F2 (polynomial, a few hundred edge tests):
+//
+//  1. If R1 cannot be matched into F2 along compatible pairs (C1–C3), no candidate
+//     exists below the node: the node is pruned in every phase.
+//  2. Call a pair free when it costs nothing in the colour components C10–C12 of the
+//     cost vector (d.iC8, d.iC9, d.iC10: no topscorer colour difference beyond ±2, no
+//     third equal colour for a topscorer's pair, every colour preference granted). If
+//     the largest matching of R1 into F2 along free compatible pairs has M players, at
+//     least |R1| − M of the pairs still to be made are not free. Unless one of them costs
+//     in d.iC8 or d.iC9 (which are compared before d.iC10: the candidate is then worse
+//     than the bound already), each costs at least one unmet preference in d.iC10. The
+//     bound of the node (cost + restLB) counts max(colourLB, |R1| − M) there instead of
+//     colourLB alone, which stays a lower bound of every candidate below the node in the
+//     lexicographic order (colourLB bounds the same count, and the pairs add nothing
+//     componentwise below zero).
+//
+// Pruning with a lower bound never changes which candidate a phase finds first: a node
+// is cut only when no candidate below it can reach the phase's target (phases 1a, 1b, 3)
+// or beat the best found (phase 2).
+
+const (
+	pairUnknown int8 = iota
+	pairIncompatible
+	pairCostly // compatible, with a cost in d.iC8, d.iC9 or d.iC10
+	pairFree   // compatible, nothing in d.iC8, d.iC9, d.iC10
+)
+
+// kindOf returns (and caches) the matching-bound class of the members at positions u, v.
+func (s *bsearch) kindOf(u, v int) int8 {
+	m := len(s.mem)
+	if s.pairKind == nil {
+		s.pairKind = make([]int8, m*m)
+	}
+	if k := s.pairKind[u*m+v]; k != pairUnknown {
+		return k
+	}
+	d := s.d
+	k := pairIncompatible
+	if d.compatible(s.mem[u], s.mem[v]) {
+		k = pairFree
+		if !s.c7only {
+			tmp := make([]int32, d.K)
+			s.addPair(tmp, s.mem[u], s.mem[v], 1)
+			if tmp[d.iC8] != 0 || tmp[d.iC9] != 0 || tmp[d.iC10] != 0 {
+				k = pairCostly
+			}
+		}
+	}
+	s.pairKind[u*m+v], s.pairKind[v*m+u] = k, k
+	return k
+}
+
+// bipartite returns the size of a maximum matching of the members r1 into the free
+// members of s.s2 along the pairs of class at least minKind (Kuhn's augmenting paths).
+func (s *bsearch) bipartite(r1 []int, minKind int8, skip int) int {
+	m := len(s.mem)
+	if len(s.matchTo) < m {
+		s.matchTo = make([]int, m)
+		s.seen = make([]bool, m)
+	}
+	for _, v := range s.s2 {
+		s.matchTo[v] = -1
+	}
+	var try func(u int) bool
+	try = func(u int) bool {
+		for _, v := range s.s2 {
+			if v == skip || s.partner[v] != -2 || s.seen[v] || s.kindOf(u, v) < minKind {
+				continue
+			}
+			s.seen[v] = true
+			if s.matchTo[v] < 0 || try(s.matchTo[v]) {
+				s.matchTo[v] = u
+				return true
+			}
+		}
+		return false
+	}
+	size := 0
+	for _, u := range r1 {
+		for _, v := range s.s2 {
+			s.seen[v] = false
+		}
+		if try(u) {
+			size++
+		}
+	}
+	return size
+}
+
+// transPruned reports whether the node of transDFS at S1 index k (S1[k:] still to be
+// paired, k < len(S1)) can be cut by the matching bound (see above).
+func (s *bsearch) transPruned(k int) bool {
+	r1 := s.s1[k:]
+	if s.mdpLeft == 0 && s.cost[0] == 0 && s.dfVec != nil && !s.c7only && s.freeS2() == len(r1)+1 {
+		return s.singleFloaterPruned(r1)
+	}
+	if s.bipartite(r1, pairCostly, -1) < len(r1) {
+		return true // fact 1: no candidate below
+	}
+	if s.c7only || (s.limit == nil && !s.found) {
+		return false
+	}
+	x := int32(len(r1) - s.bipartite(r1, pairFree, -1))
+	if x == 0 {
+		return false
+	}
+	d := s.d
+	s.scratch = append(s.scratch[:0], s.cost...)
+	s.restLB(s.scratch)
+	c10, _ := colourLB(s.w, s.b, s.u, s.ws, s.bs, s.needDF())
+	if x <= c10 {
+		return false // restLB already counts as much
+	}
+	s.scratch[d.iC10] += x - c10
+	if s.limit != nil {
+		return lexCmp(s.scratch, s.limit) > 0
+	}
+	return lexCmp(s.scratch, s.best) >= 0
+}
+
+// freeS2 is the number of S2 players still without a partner.
+func (s *bsearch) freeS2() int {
+	n := 0
+	for _, v := range s.s2 {
+		if s.partner[v] == -2 {
+			n++
+		}
+	}
+	return n
+}
+
+// singleFloaterPruned is transPruned when exactly one S2 player will be left over to
+// float and nobody floats yet (the case of oneDFLB): the floater f is one of the free S2
+// players, R1 must be matched into the others (fact 1 for each f), and the node's bound
+// is the lexicographic minimum over the possible f of cost + f's cost floating alone
+// (s.dfVec, C.7 included) + the colour bound with |R1| − M(f) (fact 2 with f left out).
+// A node where no f can float is pruned in every phase.
+func (s *bsearch) singleFloaterPruned(r1 []int) bool {
+	d := s.d
+	c10, c11 := colourLB(s.w, s.b, s.u, s.ws, s.bs, 1)
+	var best []int32
+	vec := make([]int32, d.K)
+	for _, f := range s.s2 {
+		if s.partner[f] != -2 || s.dfVec[f] == nil {
+			continue
+		}
+		if s.bipartite(r1, pairCostly, f) < len(r1) {
+			continue
+		}
+		copy(vec, s.cost)
+		for k, x := range s.dfVec[f] {
+			vec[k] += x
+		}
+		x := int32(len(r1) - s.bipartite(r1, pairFree, f))
+		vec[d.iC10] += max(c10, x)
+		vec[d.iC11] += c11
+		if best == nil || lexCmp(vec, best) < 0 {
+			best = append(best[:0], vec...)
+		}
+	}
+	switch {
+	case best == nil:
+		return true // nobody can float: no candidate below
+	case s.limit != nil:
+		return lexCmp(best, s.limit) > 0
+	case s.found:
+		return lexCmp(best, s.best) >= 0
+	}
+	return false
+}
