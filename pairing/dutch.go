@@ -75,6 +75,9 @@ type DutchOptions struct {
 	// 0 means 100,000,000 + 20,000 × bracket size. A bracket whose search spends it before
 	// the chosen pairing is proved to be the rules' choice is an ErrSearchLimit error.
 	SearchBudget int
+	// noMatchBound turns off the matching bound of the transposition walk
+	// (dutch_bound.go), for the tests that compare the walk with and without it.
+	noMatchBound bool
 }
 
 // DutchBracket describes how one bracket was paired, for explanations and audits.
@@ -136,8 +139,10 @@ type dutch struct {
 	ps      []dplayer // sorted by score desc, number asc (the ranking order, A.2)
 	initial Colour
 	budget  int
-	exch    map[[3]int][]exchange // exchange classes by (n1, n2, k), see exchangeClass
-	round   int                   // the round being paired
+	// matchBound: the transposition walk prunes with the matching bound (dutch_bound.go)
+	matchBound bool
+	exch       map[[3]int][]exchange // exchange classes by (n1, n2, k), see exchangeClass
+	round      int                   // the round being paired
 	// byeScore is the score of the bye assignee (lowestByeScore), -1 when no bye
 	byeScore int
 	iBye     int // cost index: unplayed games of the bye assignee (2026 text)
@@ -398,7 +403,7 @@ func newDutch(entrants []Entrant, opt DutchOptions) (*dutch, error) {
 	if round <= 0 {
 		round = maxR + 1
 	}
-	d := &dutch{budget: opt.SearchBudget, initial: opt.InitialColour, round: round, byeScore: -1}
+	d := &dutch{budget: opt.SearchBudget, initial: opt.InitialColour, round: round, byeScore: -1, matchBound: !opt.noMatchBound}
 	if d.initial == NoColour {
 		d.initial = LotColour(opt.Seed)
 	}
