@@ -78,6 +78,9 @@ type DutchOptions struct {
 	// noMatchBound turns off the matching bound of the transposition walk
 	// (dutch_bound.go), for the tests that compare the walk with and without it.
 	noMatchBound bool
+	// eagerMatchBound applies it from a phase's first node (the default waits for
+	// matchBoundAfter nodes), for the same tests.
+	eagerMatchBound bool
 }
 
 // DutchBracket describes how one bracket was paired, for explanations and audits.
@@ -141,6 +144,8 @@ type dutch struct {
 	budget  int
 	// matchBound: the transposition walk prunes with the matching bound (dutch_bound.go)
 	matchBound bool
+	// matchAfter: the nodes a phase spends before the matching bound is applied
+	matchAfter int
 	exch       map[[3]int][]exchange // exchange classes by (n1, n2, k), see exchangeClass
 	round      int                   // the round being paired
 	// byeScore is the score of the bye assignee (lowestByeScore), -1 when no bye
@@ -403,7 +408,10 @@ func newDutch(entrants []Entrant, opt DutchOptions) (*dutch, error) {
 	if round <= 0 {
 		round = maxR + 1
 	}
-	d := &dutch{budget: opt.SearchBudget, initial: opt.InitialColour, round: round, byeScore: -1, matchBound: !opt.noMatchBound}
+	d := &dutch{budget: opt.SearchBudget, initial: opt.InitialColour, round: round, byeScore: -1, matchBound: !opt.noMatchBound, matchAfter: matchBoundAfter}
+	if opt.eagerMatchBound {
+		d.matchAfter = 0
+	}
 	if d.initial == NoColour {
 		d.initial = LotColour(opt.Seed)
 	}

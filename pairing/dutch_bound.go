@@ -25,6 +25,14 @@ package pairing
 // is cut only when no candidate below it can reach the phase's target (phases 1a, 1b, 3)
 // or beat the best found (phase 2).
 
+// matchBoundAfter is the number of nodes a phase of a bracket's search spends before
+// transDFS applies the matching bound. Each application costs a few bipartite matchings
+// (O(|R1|·|F2|) pair tests each, O(|F2|) of them with one floater), which is more than
+// a whole easy search of a bracket of hundreds of players (a few thousand nodes); the
+// brackets that need the bound are those whose walk runs on. The threshold changes the
+// speed only: a sound bound applied at any node leaves the outcome unchanged.
+const matchBoundAfter = 20_000
+
 const (
 	pairUnknown int8 = iota
 	pairIncompatible

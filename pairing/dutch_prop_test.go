@@ -127,7 +127,8 @@ func (s *simTournament) playRandom(rng *rand.Rand, r int, pairs []Pair, forfeitP
 
 // TestDutchMatchBoundKeepsPairings pairs every round of random events (absences,
 // forfeits, byes; 10 to 70 players, the last round with its topscorers) twice: with the
-// matching bound of the transposition walk (dutch_bound.go) and without it. A bound
+// matching bound of the transposition walk (dutch_bound.go) applied from every search's
+// first node and without it. A bound
 // that cut a candidate the rules choose would change a pair or a colour; the pairings
 // must be identical, board by board. Rounds the walk without the bound cannot finish
 // within its budget are counted and skipped (the bound exists for them). The test also
@@ -150,7 +151,9 @@ func TestDutchMatchBoundKeepsPairings(t *testing.T) {
 				s.entrants[i].Available = rng.IntN(100) >= absentPct
 			}
 			opt := s.opts(r)
-			res, err := Dutch(s.entrants, opt)
+			eager := opt
+			eager.eagerMatchBound = true
+			res, err := Dutch(s.entrants, eager)
 			if errors.Is(err, ErrNoPairing) {
 				break
 			}

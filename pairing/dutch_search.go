@@ -1008,7 +1008,7 @@ func (s *bsearch) transDFS(k int) {
 	if !s.enter() {
 		return
 	}
-	if k < len(s.s1) && s.d.matchBound && s.transPruned(k) {
+	if k < len(s.s1) && s.d.matchBound && s.nodes >= s.d.matchAfter && s.transPruned(k) {
 		return
 	}
 	if k == len(s.s1) {
