@@ -106,7 +106,7 @@ func (s *bsearch) bipartite(r1 []int, minKind int8, skip int) int {
 // paired, k < len(S1)) can be cut by the matching bound (see above).
 func (s *bsearch) transPruned(k int) bool {
 	r1 := s.s1[k:]
-	if s.mdpLeft == 0 && s.cost[0] == 0 && s.dfVec != nil && !s.c7only && s.freeS2() == len(r1)+1 {
+	if s.mdpLeft == 0 && !s.c7only && s.freeS2() == len(r1)+1 {
 		return s.singleFloaterPruned(r1)
 	}
 	if s.bipartite(r1, pairCostly, -1) < len(r1) {
@@ -145,26 +145,37 @@ func (s *bsearch) freeS2() int {
 }
 
 // singleFloaterPruned is transPruned when exactly one S2 player will be left over to
-// float and nobody floats yet (the case of oneDFLB): the floater f is one of the free S2
-// players, R1 must be matched into the others (fact 1 for each f), and the node's bound
-// is the lexicographic minimum over the possible f of cost + f's cost floating alone
-// (s.dfVec, C.7 included) + the colour bound with |R1| − M(f) (fact 2 with f left out).
-// A node where no f can float is pruned in every phase.
+// float (every MDP placed): the floater f is one of the free S2 players, R1 must be
+// matched into the others (fact 1 for each f), and the node's bound is the lexicographic
+// minimum over the possible f of cost + f's float cost (when nobody floats yet and
+// rootBound computed it: its cost floating alone, C.7 included, as oneDFLB counts it;
+// otherwise addDF and the generic C.7 bound c7LB, as restLB counts them) + the colour
+// bound with |R1| − M(f) (fact 2 with f left out). A node where no f can float is pruned
+// in every phase.
 func (s *bsearch) singleFloaterPruned(r1 []int) bool {
 	d := s.d
 	c10, c11 := colourLB(s.w, s.b, s.u, s.ws, s.bs, 1)
+	// alone: f will be the bracket's only downfloater and its whole cost floating alone
+	// (C.7 included) is known (rootBound); otherwise its own float cost (addDF) and the
+	// generic C.7 bound of restLB
+	alone := s.cost[0] == 0 && s.dfVec != nil
 	var best []int32
 	vec := make([]int32, d.K)
 	for _, f := range s.s2 {
-		if s.partner[f] != -2 || s.dfVec[f] == nil {
+		if s.partner[f] != -2 || (alone && s.dfVec[f] == nil) {
 			continue
 		}
 		if s.bipartite(r1, pairCostly, f) < len(r1) {
 			continue
 		}
 		copy(vec, s.cost)
-		for k, x := range s.dfVec[f] {
-			vec[k] += x
+		if alone {
+			for k, x := range s.dfVec[f] {
+				vec[k] += x
+			}
+		} else {
+			s.addDF(vec, s.mem[f], 1)
+			s.c7LB(vec, int(s.cost[0])+1)
 		}
 		x := int32(len(r1) - s.bipartite(r1, pairFree, f))
 		vec[d.iC10] += max(c10, x)

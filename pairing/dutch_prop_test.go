@@ -134,7 +134,7 @@ func (s *simTournament) playRandom(rng *rand.Rand, r int, pairs []Pair, forfeitP
 // within its budget are counted and skipped (the bound exists for them). The test also
 // requires the bound to have cut nodes in some brackets (so that it was exercised).
 func TestDutchMatchBoundKeepsPairings(t *testing.T) {
-	events := 400
+	events := 250
 	if testing.Short() {
 		events = 60
 	}
