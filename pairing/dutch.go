@@ -238,7 +238,9 @@ type dutch struct {
 // The search is a depth-first branch-and-bound with an admissible lower bound (downfloater
 // parity and the cheapest possible downfloater, a last MDP's unavoidable score
 // difference, the classical bounds on unmet colour preferences, the completion
-// deficiency of the lower players). Phase 1a walks the rules' order and accepts the first
+// deficiency of the lower players; in the walk of transpositions, once a phase has spent
+// matchBoundAfter nodes, bipartite matchings of the S1 players still without a partner
+// into the free S2 players: dutch_bound.go). Phase 1a walks the rules' order and accepts the first
 // candidate that reaches the bound of the whole bracket: optimal and the first optimal
 // one. Phase 1b (any order, same target) or phase 2 (plain branch-and-bound) find the
 // optimum otherwise, and phase 3 walks the rules' order again with that optimum as
@@ -247,8 +249,9 @@ type dutch struct {
 // search complete (DutchBracket.Exact); otherwise the round fails with ErrSearchLimit,
 // naming the bracket: a pairing is never an approximation passed off as the rules'
 // pairing. In arbitro's and bbpPairings' random tournaments of up to 200 players (7–11
-// rounds) no bracket needed more than the default budget (docs/dutch.md). The search is
-// not polynomial: the weighted matcher of matching_weighted.go (maxWeightMatching, exact
+// rounds) no bracket needed more than the default budget (docs/dutch.md), and since the
+// matching bound none needed more than 200,000 nodes a phase. The search is not
+// polynomial (its worst case is exponential): the weighted matcher of matching_weighted.go (maxWeightMatching, exact
 // 256-bit weights) is the building block of the polynomial route the endorsed engines
 // take (criteria as edge weights), not yet used here.
 //
