@@ -194,3 +194,56 @@ func (s *bsearch) singleFloaterPruned(r1 []int) bool {
 	}
 	return false
 }
+
+// maxMatchBoundMembers is the largest number of unassigned members for which dfsPruned
+// runs its blossom matching (O(q³) a node).
+const maxMatchBoundMembers = 128
+
+// dfsPruned is the matching bound of the generic walk (dfs: phases 1b and 2, and the
+// candidates the rules' order does not generate). Every unassigned member is either
+// paired with another unassigned member along a compatible pair (C1–C3) or floats, so at
+// least free = q − 2ν of them float, ν being the size of a maximum matching of the
+// compatibility graph on the unassigned members (Edmonds' blossom algorithm, matching.go).
+// When that exceeds needDF, the node's bound is restLB's generic form with free
+// downfloaters still to come (each at score difference 2 at least, the generic C.7 bound,
+// the colour bounds with free floaters): a lower bound of every candidate below the node,
+// as restLB's is.
+func (s *bsearch) dfsPruned() bool {
+	if s.q > maxMatchBoundMembers || s.q < 2 {
+		return false
+	}
+	var un []int
+	for pos, p := range s.partner {
+		if p == -2 {
+			un = append(un, s.mem[pos])
+		}
+	}
+	m := newBlossom(len(un), func(i, j int) bool { return s.d.compatible(un[i], un[j]) })
+	m.greedy()
+	free := m.maximize()
+	need := s.needDF()
+	if free <= need {
+		return false
+	}
+	d := s.d
+	v := append(s.scratch[:0], s.cost...)
+	s.scratch = v
+	v[0] += int32(free)
+	v[d.sdAt(d.iPSD, 2)] += int32(free)
+	if s.mdpLeft == 1 && s.mdpSum > s.res {
+		v[d.sdAt(d.iPSD, s.mdpSum-s.res)]++
+	}
+	if !s.c7only {
+		s.c7LB(v, int(s.cost[0])+free)
+		c10, c11 := colourLB(s.w, s.b, s.u, s.ws, s.bs, free)
+		v[d.iC10] += c10
+		v[d.iC11] += c11
+	}
+	switch {
+	case s.limit != nil:
+		return lexCmp(v, s.limit) > 0
+	case s.found:
+		return lexCmp(v, s.best) >= 0
+	}
+	return false
+}

@@ -569,6 +569,9 @@ func (s *bsearch) dfs(from int) {
 		s.leaf()
 		return
 	}
+	if !s.exchPhase && s.d.matchBound && s.nodes >= s.d.matchAfter && s.dfsPruned() {
+		return
+	}
 	if u >= s.nMDP && !s.split && s.exchPhase {
 		s.remainderByExchanges()
 		return
