@@ -66,19 +66,20 @@ func (s *bsearch) kindOf(u, v int) int8 {
 }
 
 // bipartite returns the size of a maximum matching of the members r1 into the free
-// members of s.s2 along the pairs of class at least minKind (Kuhn's augmenting paths).
-func (s *bsearch) bipartite(r1 []int, minKind int8, skip int) int {
+// members of right (but skip) along the pairs of class at least minKind (Kuhn's
+// augmenting paths).
+func (s *bsearch) bipartite(r1, right []int, minKind int8, skip int) int {
 	m := len(s.mem)
 	if len(s.matchTo) < m {
 		s.matchTo = make([]int, m)
 		s.seen = make([]bool, m)
 	}
-	for _, v := range s.s2 {
+	for _, v := range right {
 		s.matchTo[v] = -1
 	}
 	var try func(u int) bool
 	try = func(u int) bool {
-		for _, v := range s.s2 {
+		for _, v := range right {
 			if v == skip || s.partner[v] != -2 || s.seen[v] || s.kindOf(u, v) < minKind {
 				continue
 			}
@@ -92,7 +93,7 @@ func (s *bsearch) bipartite(r1 []int, minKind int8, skip int) int {
 	}
 	size := 0
 	for _, u := range r1 {
-		for _, v := range s.s2 {
+		for _, v := range right {
 			s.seen[v] = false
 		}
 		if try(u) {
@@ -109,13 +110,13 @@ func (s *bsearch) transPruned(k int) bool {
 	if s.mdpLeft == 0 && !s.c7only && s.freeS2() == len(r1)+1 {
 		return s.singleFloaterPruned(r1)
 	}
-	if s.bipartite(r1, pairCostly, -1) < len(r1) {
+	if s.bipartite(r1, s.s2, pairCostly, -1) < len(r1) {
 		return true // fact 1: no candidate below
 	}
 	if s.c7only || (s.limit == nil && !s.found) {
 		return false
 	}
-	x := int32(len(r1) - s.bipartite(r1, pairFree, -1))
+	x := int32(len(r1) - s.bipartite(r1, s.s2, pairFree, -1))
 	if x == 0 {
 		return false
 	}
@@ -165,7 +166,7 @@ func (s *bsearch) singleFloaterPruned(r1 []int) bool {
 		if s.partner[f] != -2 || (alone && s.dfVec[f] == nil) {
 			continue
 		}
-		if s.bipartite(r1, pairCostly, f) < len(r1) {
+		if s.bipartite(r1, s.s2, pairCostly, f) < len(r1) {
 			continue
 		}
 		copy(vec, s.cost)
@@ -177,7 +178,7 @@ func (s *bsearch) singleFloaterPruned(r1 []int) bool {
 			s.addDF(vec, s.mem[f], 1)
 			s.c7LB(vec, int(s.cost[0])+1)
 		}
-		x := int32(len(r1) - s.bipartite(r1, pairFree, f))
+		x := int32(len(r1) - s.bipartite(r1, s.s2, pairFree, f))
 		vec[d.iC10] += max(c10, x)
 		vec[d.iC11] += c11
 		if best == nil || lexCmp(vec, best) < 0 {
@@ -246,4 +247,17 @@ func (s *bsearch) dfsPruned() bool {
 		return lexCmp(v, s.best) >= 0
 	}
 	return false
+}
+
+// mdpPruned is fact 1 of transPruned for the moved-down players of S1 (mdpS1): the S1
+// players s1[i:] still without a resident must be matched into the free residents along
+// compatible pairs, or no candidate exists below the node.
+func (s *bsearch) mdpPruned(s1 []int, i int) bool {
+	var res []int
+	for v := s.nMDP; v < len(s.mem); v++ {
+		if s.partner[v] == -2 {
+			res = append(res, v)
+		}
+	}
+	return s.bipartite(s1[i:], res, pairCostly, -1) < len(s1)-i
 }

@@ -919,6 +919,9 @@ func (s *bsearch) mdpS1(s1 []int, i int) {
 		s.remainderByExchanges()
 		return
 	}
+	if s.d.matchBound && s.nodes >= s.d.matchAfter && s.mdpPruned(s1, i) {
+		return
+	}
 	u := s1[i]
 	for v := s.nMDP; v < len(s.mem); v++ {
 		if s.partner[v] != -2 || !s.d.compatible(s.mem[u], s.mem[v]) {
