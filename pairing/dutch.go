@@ -79,7 +79,8 @@ type DutchOptions struct {
 	// (dutch_bound.go), for the tests that compare the walk with and without it.
 	noMatchBound bool
 	// eagerMatchBound applies it from a phase's first node (the default waits for
-	// matchBoundAfter nodes), for the same tests.
+	// matchBoundAfter nodes) and caps phase 1a at 50 nodes (phase1aCap), for the same
+	// tests.
 	eagerMatchBound bool
 }
 
@@ -146,6 +147,8 @@ type dutch struct {
 	matchBound bool
 	// matchAfter: the nodes a phase spends before the matching bound is applied
 	matchAfter int
+	// phase1aCap: the nodes phase 1a may spend (with matchBound; see dutch_bound.go)
+	phase1aCap int
 	exch       map[[3]int][]exchange // exchange classes by (n1, n2, k), see exchangeClass
 	round      int                   // the round being paired
 	// byeScore is the score of the bye assignee (lowestByeScore), -1 when no bye
@@ -411,9 +414,9 @@ func newDutch(entrants []Entrant, opt DutchOptions) (*dutch, error) {
 	if round <= 0 {
 		round = maxR + 1
 	}
-	d := &dutch{budget: opt.SearchBudget, initial: opt.InitialColour, round: round, byeScore: -1, matchBound: !opt.noMatchBound, matchAfter: matchBoundAfter}
+	d := &dutch{budget: opt.SearchBudget, initial: opt.InitialColour, round: round, byeScore: -1, matchBound: !opt.noMatchBound, matchAfter: matchBoundAfter, phase1aCap: phase1aCap}
 	if opt.eagerMatchBound {
-		d.matchAfter = 0
+		d.matchAfter, d.phase1aCap = 0, 50
 	}
 	if d.initial == NoColour {
 		d.initial = LotColour(opt.Seed)

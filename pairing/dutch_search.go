@@ -131,7 +131,14 @@ func (s *bsearch) run() bool {
 	}
 	s.limit = s.rootBound()
 	s.exchPhase = true
+	budget := s.budget
+	if s.d.matchBound {
+		// phase 1a is capped (phase1aCap): past the cap, phases 1b, 2 and 3 find the
+		// same candidate (see phase1aCap)
+		s.budget = min(s.budget, s.d.phase1aCap)
+	}
 	s.dfs(0)
+	s.budget = budget
 	s.exchPhase = false
 	if s.found {
 		// the first candidate in the rules' order reaching a lower bound of every
