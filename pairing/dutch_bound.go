@@ -274,3 +274,50 @@ func (s *bsearch) mdpPruned(s1 []int, i int) bool {
 	}
 	return s.bipartite(s1[i:], res, pairCostly, -1) < len(s1)-i
 }
+
+// maxPairFloatMembers is the largest homogeneous bracket whose root bound, when two
+// players must float, evaluates the following bracket (C.7) for every pair of floaters.
+const maxPairFloatMembers = 24
+
+// pairFloatBound is the root bound of a homogeneous bracket of which at least two
+// players must float (needDF = 2) and whose following bracket counts (C.7): the
+// lexicographic minimum over the pairs {p, q} that can float together (the following
+// bracket then passes C.4) of their float costs and the exact C.7 block of the pair
+// (the nested search of following, cached for the leaves), plus the colour bounds. Every
+// candidate with two floaters costs at least that (the pairs add nothing componentwise
+// below zero, as for oneDFLB); one with more floaters has a larger first component. The
+// generic bound counts C.7 by c7LB only, which can lie below the optimum in the C.7
+// block, and then phase 1a cannot succeed. nil: not applicable, or no pair can float.
+func (s *bsearch) pairFloatBound() []int32 {
+	if s.nMDP != 0 || s.next == nil || s.c7only || len(s.mem) > maxPairFloatMembers {
+		return nil
+	}
+	d := s.d
+	var best []int32
+	tmp := make([]int32, d.K)
+	for a := range s.mem {
+		for b := a + 1; b < len(s.mem); b++ {
+			p, q := s.mem[a], s.mem[b]
+			c7 := s.following([]int{p, q})
+			if c7 == nil {
+				continue
+			}
+			clear(tmp)
+			s.addDF(tmp, p, 1)
+			s.addDF(tmp, q, 1)
+			for k, v := range c7 {
+				tmp[d.iC7+k] += v
+			}
+			if best == nil || lexCmp(tmp, best) < 0 {
+				best = append(best[:0], tmp...)
+			}
+		}
+	}
+	if best == nil {
+		return nil
+	}
+	c10, c11 := colourLB(s.w, s.b, s.u, s.ws, s.bs, 2)
+	best[d.iC10] += c10
+	best[d.iC11] += c11
+	return best
+}

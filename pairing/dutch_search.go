@@ -383,6 +383,11 @@ func (s *bsearch) rootBound() []int32 {
 	if !c7each {
 		s.c7LB(lb, need)
 	}
+	if need == 2 && s.d.matchBound {
+		if lb2 := s.pairFloatBound(); lb2 != nil && lexCmp(lb2, lb) > 0 {
+			return lb2
+		}
+	}
 	return lb
 }
 
