@@ -244,10 +244,12 @@ type dutch struct {
 // deficiency of the lower players; in the walk of transpositions, once a phase has spent
 // matchBoundAfter nodes, bipartite matchings of the S1 players still without a partner
 // into the free S2 players: dutch_bound.go). Phase 1a walks the rules' order and accepts the first
-// candidate that reaches the bound of the whole bracket: optimal and the first optimal
-// one. Phase 1b (any order, same target) or phase 2 (plain branch-and-bound) find the
-// optimum otherwise, and phase 3 walks the rules' order again with that optimum as
-// target. Every phase runs under a node budget (DutchOptions.SearchBudget). A bracket is
+// candidate that reaches the bound of the whole bracket (for a homogeneous bracket that
+// must float two players, with the exact C.7 block of every pair that can float:
+// pairFloatBound): optimal and the first optimal one. Phase 1b (any order, same target)
+// or phase 2 (plain branch-and-bound) find the optimum otherwise, or when phase 1a spends
+// phase1aCap nodes, and phase 3 walks the rules' order again with that optimum as
+// target (its first hit is the candidate phase 1a would have found). Every phase runs under a node budget (DutchOptions.SearchBudget). A bracket is
 // returned only when its candidate was found in the rules' order with every nested
 // search complete (DutchBracket.Exact); otherwise the round fails with ErrSearchLimit,
 // naming the bracket: a pairing is never an approximation passed off as the rules'
