@@ -279,17 +279,19 @@ func (s *bsearch) mdpPruned(s1 []int, i int) bool {
 // players must float, evaluates the following bracket (C.7) for every pair of floaters.
 const maxPairFloatMembers = 24
 
-// pairFloatBound is the root bound of a homogeneous bracket of which at least two
-// players must float (needDF = 2) and whose following bracket counts (C.7): the
-// lexicographic minimum over the pairs {p, q} that can float together (the following
-// bracket then passes C.4) of their float costs and the exact C.7 block of the pair
-// (the nested search of following, cached for the leaves), plus the colour bounds. Every
+// pairFloatBound is the root bound of a bracket with at most one moved-down player of
+// which at least two players must float (needDF = 2) and whose following bracket counts
+// (C.7): the lexicographic minimum over the pairs {p, q} that can float together (the
+// following bracket then passes C.4) of their float costs, the exact C.7 block of the
+// pair (the nested search of following, cached for the leaves) and, when the moved-down
+// player is not one of them, the score difference of its pair with a resident, plus the
+// colour bounds. Every
 // candidate with two floaters costs at least that (the pairs add nothing componentwise
 // below zero, as for oneDFLB); one with more floaters has a larger first component. The
 // generic bound counts C.7 by c7LB only, which can lie below the optimum in the C.7
 // block, and then phase 1a cannot succeed. nil: not applicable, or no pair can float.
 func (s *bsearch) pairFloatBound() []int32 {
-	if s.nMDP != 0 || s.next == nil || s.c7only || len(s.mem) > maxPairFloatMembers {
+	if s.nMDP > 1 || s.next == nil || s.c7only || len(s.mem) > maxPairFloatMembers {
 		return nil
 	}
 	d := s.d
@@ -307,6 +309,10 @@ func (s *bsearch) pairFloatBound() []int32 {
 			s.addDF(tmp, q, 1)
 			for k, v := range c7 {
 				tmp[d.iC7+k] += v
+			}
+			if s.nMDP == 1 && a > 0 && s.mdpSum > s.res {
+				// the moved-down player stays and is paired with a resident
+				tmp[d.sdAt(d.iPSD, s.mdpSum-s.res)]++
 			}
 			if best == nil || lexCmp(tmp, best) < 0 {
 				best = append(best[:0], tmp...)
