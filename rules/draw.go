@@ -130,8 +130,12 @@ func (t *drawTracker) ply(n int, p Position, irrev bool) {
 	} else {
 		t.plyScan(n, p)
 	}
-	if c := materialClass(p); c != t.cls {
-		t.cls, t.clsStart = c, n
+	if irrev {
+		// Only a capture or a man's move (a promotion) changes the material: a king's
+		// move keeps the class.
+		if c := materialClass(p); c != t.cls {
+			t.cls, t.clsStart = c, n
+		}
 	}
 	t.check(p, n)
 }

@@ -667,6 +667,9 @@ func (r *replayer) run(start Position, vd *Verdict) {
 // without ending there: FMJD 4.15 says it stays a man. Scores that then move it as a king
 // get reason promotion-passing.
 func (r *replayer) trackPassing(p *Position, s *stepResult, m *Move) {
+	if r.passSq == 0 && s.fast && s.im.capt&(s.im.capt-1) == 0 {
+		return // no marked man, and no capture of two pieces or more that could pass the far row
+	}
 	from, to := m.From, m.To
 	if r.passSq != 0 && (s.fast && s.im.capt&(uint64(1)<<r.v.sqBit[r.passSq]) != 0 || !s.fast && containsSquare(m.Captured, r.passSq)) {
 		r.passSq = 0 // the marked man was captured (by any capture, a man's multiple one included)
