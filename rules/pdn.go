@@ -1140,6 +1140,9 @@ func (m *movetext) numeric() (done bool, err error) {
 	if j < len(l.s) && l.s[j] == '.' {
 		return false, m.moveNumber(line, col, j)
 	}
+	if ok, err := m.fastMove(line, col); ok || err != nil {
+		return false, err
+	}
 	if strings.HasPrefix(l.s[l.i:], "1/2-1/2") {
 		m.noMoveAfterNumber()
 		m.g.Result = "1/2-1/2"
