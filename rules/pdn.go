@@ -964,6 +964,9 @@ func (m *movetext) atEnd() {
 func (m *movetext) token() (done bool, err error) {
 	l := m.l
 	c := l.s[l.i]
+	if isDigit(c) { // most tokens: a move number, a move, a result
+		return m.numeric()
+	}
 	switch {
 	case c == '[':
 		m.noMoveAfterNumber()
@@ -997,8 +1000,6 @@ func (m *movetext) token() (done bool, err error) {
 			return true, nil
 		}
 		return false, l.err("unreadable result starting with ½")
-	case isDigit(c):
-		return m.numeric()
 	case c >= 'a' && c <= 'z':
 		line, col := l.line, l.col()
 		mv, end, err := lexAlgebraic(l)
@@ -1133,14 +1134,15 @@ func (m *movetext) dots() {
 func (m *movetext) numeric() (done bool, err error) {
 	l := m.l
 	line, col := l.line, l.col()
+	s := l.s
 	j := l.i
-	for j < len(l.s) && isDigit(l.s[j]) {
+	for j < len(s) && isDigit(s[j]) {
 		j++
 	}
-	if j < len(l.s) && l.s[j] == '.' {
+	if j < len(s) && s[j] == '.' {
 		return false, m.moveNumber(line, col, j)
 	}
-	if ok, err := m.fastMove(line, col); ok || err != nil {
+	if ok, err := m.fastMove(line, col, j); ok || err != nil {
 		return false, err
 	}
 	if strings.HasPrefix(l.s[l.i:], "1/2-1/2") {

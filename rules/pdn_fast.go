@@ -30,17 +30,20 @@ func shortSquare(s string, i int) (n, end int, ok bool) {
 	return n, i, true
 }
 
-// fastMove reads the token at l.i as a common move (see above) and adds it, reporting
-// whether it did; on false nothing was read.
-func (m *movetext) fastMove(line, col int) (bool, error) {
+// fastMove reads the token at l.i, whose first number ends at j, as a common move (see
+// above) and adds it, reporting whether it did; on false nothing was read.
+func (m *movetext) fastMove(line, col, j int) (bool, error) {
 	if noFastMove {
 		return false, nil
 	}
 	l, g := m.l, m.g
 	s := l.s
-	from, j, ok := shortSquare(s, l.i)
-	if !ok || j >= len(s) {
+	if j-l.i > 2 || j >= len(s) {
 		return false, nil
+	}
+	from := int(s[l.i] - '0')
+	if j-l.i == 2 {
+		from = from*10 + int(s[l.i+1]-'0')
 	}
 	sep := s[j]
 	if sep != '-' && sep != 'x' && sep != ':' {
