@@ -44,14 +44,15 @@ var replayScratchPool = sync.Pool{New: func() any {
 func (f *fastGen) fastMatch(p *Position, from, to Square) (n int, m imove, nLegal int) {
 	v := p.v
 	fb, tb := v.sqBit[from], v.sqBit[to]
-	g := &f.g
-	g.init(p)
-	if !g.anyCapture() {
-		if g.quietMove(fb, tb) {
+	if !positionHasCapture(p) {
+		if quietStep(p, fb, tb) {
 			return 1, imove{from: fb, to: tb}, 1
 		}
-		return 0, imove{}, int(g.countQuiet())
+		f.g.init(p)
+		return 0, imove{}, int(f.g.countQuiet())
 	}
+	g := &f.g
+	g.init(p)
 	g.captures()
 	if len(g.buf) == 0 { // not expected: anyCapture found a first jump
 		nLegal = int(g.countQuiet())

@@ -21,6 +21,51 @@ func (g *gen) anyCapture() bool {
 	return anyCapture8(g.fwd[0] < 0, men, kings, g.oppMen, g.opp, g.empty)
 }
 
+// positionHasCapture is anyCapture for p straight from its bitboards (no generator set up).
+func positionHasCapture(p *Position) bool {
+	own, opp, kings := p.bb[p.turn], p.bb[p.turn^1], p.kings
+	empty := p.v.board &^ (own | opp)
+	if p.v.flying {
+		return anyCapture10(own&^kings, own&kings, opp, empty)
+	}
+	return anyCapture8(p.turn == White, own&^kings, own&kings, opp&^kings, opp, empty)
+}
+
+// quietStep is gen.quietMove for p straight from its bitboards: whether from -> to
+// (internal bits) is an ordinary move of the side to move (a man one step forward, a king
+// one step, or any distance over empty squares when kings fly).
+func quietStep(p *Position, from, to uint8) bool {
+	fb, tb := uint64(1)<<from, uint64(1)<<to
+	v := p.v
+	own := p.bb[p.turn]
+	empty := v.board &^ (own | p.bb[p.turn^1])
+	if own&fb == 0 || empty&tb == 0 {
+		return false
+	}
+	if p.kings&fb == 0 {
+		if p.turn == White {
+			return sh(fb, v.dirs[0]) == tb || sh(fb, v.dirs[1]) == tb
+		}
+		return sh(fb, v.dirs[2]) == tb || sh(fb, v.dirs[3]) == tb
+	}
+	for _, d := range v.dirs {
+		t := sh(fb, d) & empty
+		if !v.flying {
+			if t == tb {
+				return true
+			}
+			continue
+		}
+		for t != 0 {
+			if t == tb {
+				return true
+			}
+			t = sh(t, d) & empty
+		}
+	}
+	return false
+}
+
 // anyCapture8 is anyCapture on the 8x8 Italian layout (Variant.dirs: up-left >>5,
 // up-right >>4, down-left <<4, down-right <<5; White moves up), with constant shifts.
 func anyCapture8(white bool, men, kings, oppMen, opp, empty uint64) bool {

@@ -21,6 +21,9 @@ func checkQuietPath(t *rapid.T, p Position) {
 	if got := q.anyCapture(); got != want {
 		t.Fatalf("%s %s: anyCapture %v, the generator lists %d captures", p.Variant().Name(), p.FEN(), got, len(g.buf))
 	}
+	if got := positionHasCapture(&p); got != want {
+		t.Fatalf("%s %s: positionHasCapture %v, the generator lists %d captures", p.Variant().Name(), p.FEN(), got, len(g.buf))
+	}
 	legal := p.LegalMoves()
 	var f fastGen
 	if got := f.hasLegalMove(&p); got != (len(legal) > 0) {
