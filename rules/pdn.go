@@ -1228,18 +1228,7 @@ func (m *movetext) lexMoveLast(line, col, j int) (string, int, error) {
 func (m *movetext) addMove(line, col, end int) error {
 	l, g := m.l, m.g
 	mv := &g.Moves[len(g.Moves)-1]
-	mv.Line, mv.Col = line, col
-	m.numLine = 0
-	if m.number == 0 {
-		m.number = 1
-	}
-	mv.Number = m.number
-	mv.Second = m.blackNext
-	if m.blackNext {
-		m.number++
-	}
-	m.blackNext = !m.blackNext
-	m.haveMove = true
+	m.numberMove(mv, line, col)
 	l.i = end
 	k := l.i
 	for k < len(l.s) && (l.s[k] == '!' || l.s[k] == '?' || l.s[k] == '*') {
@@ -1256,6 +1245,23 @@ func (m *movetext) addMove(line, col, end int) error {
 		return l.err("unexpected %q after move %s", l.s[l.i], mv.Text)
 	}
 	return nil
+}
+
+// numberMove gives mv, written at line, col, its move number and side (the number written
+// before it, or counted).
+func (m *movetext) numberMove(mv *PDNMove, line, col int) {
+	mv.Line, mv.Col = line, col
+	m.numLine = 0
+	if m.number == 0 {
+		m.number = 1
+	}
+	mv.Number = m.number
+	mv.Second = m.blackNext
+	if m.blackNext {
+		m.number++
+	}
+	m.blackNext = !m.blackNext
+	m.haveMove = true
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }

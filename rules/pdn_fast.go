@@ -71,5 +71,8 @@ func (m *movetext) fastMove(line, col, j int) (bool, error) {
 	mv.Text = s[l.i:k]
 	mv.From, mv.To = from, to
 	mv.Capture = sep != '-'
-	return true, m.addMove(line, col, k)
+	// addMove without its checks of what follows: s[k] is a delimiter (no marks) or the end
+	m.numberMove(mv, line, col)
+	l.i = k
+	return true, nil
 }
