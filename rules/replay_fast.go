@@ -36,9 +36,9 @@ var replayScratchPool = sync.Pool{New: func() any {
 // sets; duplicate paths are merged by the generator), the first such move, and the number
 // of legal moves in p. from and to must be valid squares of p's variant.
 //
-// When the side to move has no capture (anyCapture, set-wise), the legal moves are the
-// ordinary moves: from -> to is then checked directly (quietMove), which is what most plies
-// of a game need. nLegal is only counted (countQuiet) when the written move does not fit:
+// When the side to move has no capture (positionHasCapture, set-wise), the legal moves are
+// the ordinary moves: from -> to is then checked directly (quietStep), which is what most
+// plies of a game need. nLegal is only counted (countQuiet) when the written move does not fit:
 // a move that fits returns nLegal 1 ("at least one"; the replay reads nLegal only to
 // diagnose a move that fits nothing).
 func (f *fastGen) fastMatch(p *Position, from, to Square) (n int, m imove, nLegal int) {
