@@ -349,14 +349,36 @@ func (t *TRF) Baku() bool {
 
 // Accelerated is the fictitious score (draughts game points) of the player with starting
 // rank id in round r: the 250 records that cover r and the player's XXA points of round r
-// (their points converted with the file's win value), or the Baku method
-// (pairing.BakuVirtualPoints) when record 192 asks for it. nil when the file has no
-// acceleration (pairing.DutchOptions.Acceleration).
+// (RecordAcceleration), or the Baku method (pairing.BakuVirtualPoints) when record 192
+// asks for it. nil when the file has no acceleration (pairing.DutchOptions.Acceleration).
 func (t *TRF) Accelerated() func(id, r int) int {
-	if len(t.Acceleration) == 0 && len(t.XXA) == 0 && !t.Baku() {
+	records := t.RecordAcceleration()
+	if records == nil && !t.Baku() {
 		return nil
 	}
 	byNum := t.pairingNumbers()
+	return func(id, r int) int {
+		gp := 0
+		if records != nil {
+			gp += records(id, r)
+		}
+		if t.Baku() {
+			gp += pairing.BakuVirtualPoints(len(t.Players), t.TotalRounds, r, byNum[id])
+		}
+		return gp
+	}
+}
+
+// RecordAcceleration is the fictitious score (draughts game points) the file's own
+// acceleration records give the player with starting rank id in round r: every 250 record
+// (TRF-2026) that covers r and id, plus the player's XXA points of round r (JaVaFo,
+// bbpPairings), their points converted with the file's win value (a win = 2 game points).
+// nil when the file has neither. ImportTRF keeps both kinds of line (trf_records), and a
+// round paired from the database uses them the same way (Tx.PairNext).
+func (t *TRF) RecordAcceleration() func(id, r int) int {
+	if len(t.Acceleration) == 0 && len(t.XXA) == 0 {
+		return nil
+	}
 	toGame := func(tenths int) int {
 		if t.Points.Win <= 0 {
 			return 0
@@ -374,9 +396,6 @@ func (t *TRF) Accelerated() func(id, r int) int {
 			if a.Player == id && r >= 1 && r <= len(a.Points) {
 				gp += toGame(a.Points[r-1])
 			}
-		}
-		if t.Baku() {
-			gp += pairing.BakuVirtualPoints(len(t.Players), t.TotalRounds, r, byNum[id])
 		}
 		return gp
 	}
