@@ -85,7 +85,28 @@ func (s Standings) legend() string {
 	if s.anyNotApplicable() {
 		out += " " + l.T("legend.not_applicable")
 	}
+	if adj := s.adjustments(); adj != "" {
+		out += " " + l.T("legend.adjusted", "list", adj)
+	}
 	return out
+}
+
+// adjustments lists the players whose points include abnormal points (TRF 299 records of
+// an imported file: Standing.Adjustment), "Name +1, Name -½", or "".
+func (s Standings) adjustments() string {
+	l, sc := s.loc(), s.scoring()
+	var parts []string
+	for _, r := range s.Rows {
+		if r.Adjustment == 0 {
+			continue
+		}
+		sign := "+"
+		if r.Adjustment < 0 {
+			sign = ""
+		}
+		parts = append(parts, r.Entry.Name+" "+sign+l.Score(sc, r.Adjustment))
+	}
+	return strings.Join(parts, ", ")
 }
 
 // anyNotApplicable reports whether some tie-break cell prints "-".

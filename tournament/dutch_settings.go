@@ -146,19 +146,9 @@ func (tx *Tx) loadAcceleration(t *Tournament) (dutchAcceleration, error) {
 	if acc.method, err = tx.Acceleration(t); err != nil {
 		return acc, err
 	}
-	lines, err := tx.keptRecordLines(t)
+	tr, err := tx.keptTRF(t, "250", "XXA")
 	if err != nil {
 		return acc, err
-	}
-	tr := &TRF{Points: DefaultTRFPoints, Unknown: -1}
-	byeGiven := false
-	for k, l := range lines {
-		switch l[:min(3, len(l))] {
-		case "250", "XXA", "162", "XXS", "BBW", "BBD", "BBL", "BBZ", "BBF", "BBU", "BBX":
-			if err := tr.parseLine(l, k+1, &byeGiven); err != nil {
-				return acc, fmt.Errorf("%w: a kept TRF record does not read back: %w", ErrInvalid, err)
-			}
-		}
 	}
 	acc.records = tr.RecordAcceleration()
 	return acc, nil

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 
@@ -447,7 +448,7 @@ func (t *TRF) check() error {
 				return trfErr(p.Line, "round %d: colour %q against %d, who has %q (line %d)", r+1, rd.Colour, o.Number, or.Colour, o.Line)
 			}
 		}
-		sum += t.abnormalAdjust(p.Number, p.Rounds)
+		sum += t.abnormalAdjust(p.Number, p.Rounds, math.MaxInt)
 		if sum != p.Points {
 			return trfErr(p.Line, "player %d: points column says %s but the results add up to %s (point system win %s draw %s loss %s)",
 				p.Number, formatTenths(p.Points), formatTenths(sum), formatTenths(t.Points.Win), formatTenths(t.Points.Draw), formatTenths(t.Points.Loss))
@@ -537,10 +538,8 @@ func (t *TRF) EntrantsAfter(played int) []pairing.Entrant {
 		if played == t.PlayedRounds() && containsInt(t.Absent, p.Number) {
 			e.Available = false // XXZ: absent from the round to be paired
 		}
-		if adj := t.abnormalAdjust(p.Number, p.Rounds[:min(played, len(p.Rounds))]); adj != 0 && t.Points.Win > 0 {
-			// 299 abnormal points, in game points (a win = 2)
-			e.Score += (2*adj + t.Points.Win/2) / t.Points.Win
-		}
+		// 299 abnormal points of rounds 1..played, in game points (a win = 2)
+		e.Score += tenthsToGamePoints(t.abnormalAdjust(p.Number, p.Rounds[:min(played, len(p.Rounds))], played), t.Points.Win)
 		es = append(es, e)
 	}
 	return es
@@ -705,7 +704,7 @@ func playerLine(t *TRF, p *TRFPlayer) string {
 	put(54, 56, p.Federation, false)
 	put(58, 68, p.FideID, true)
 	put(70, 79, p.BirthDate, false)
-	sum := t.abnormalAdjust(p.Number, p.Rounds)
+	sum := t.abnormalAdjust(p.Number, p.Rounds, math.MaxInt)
 	for _, rd := range p.Rounds {
 		sum += t.Points.resultPoints(rd.Result)
 	}

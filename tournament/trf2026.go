@@ -229,7 +229,7 @@ func (b TRFBye) line() string {
 }
 
 // parse299 reads "299 T  MMMMM  PPPPP  RRR PPP1 PPP2 ..." (type column 5, match points
-// 8-11, points 14-17, round 20-22, starting ranks from column 24).
+// 8-11, points 14-17, round 20-22, starting ranks from column 24; none: every player).
 func parse299(raw string) (TRFAbnormal, error) {
 	a := TRFAbnormal{Type: ' ', MatchPoints: -1}
 	if c := field(raw, 5, 5); c != "" {
@@ -255,10 +255,7 @@ func parse299(raw string) (TRFAbnormal, error) {
 			return a, fmt.Errorf("299: %v", err)
 		}
 	}
-	if len(a.Players) == 0 {
-		return a, fmt.Errorf("299 wants at least one starting rank from column 24")
-	}
-	return a, nil
+	return a, nil // no starting rank: every player (as FIDE's tie-break server reads it)
 }
 
 func (a TRFAbnormal) line() string {
@@ -277,15 +274,18 @@ func (a TRFAbnormal) line() string {
 // abnormalAdjust is the change (tenths) the 299 records make to the total of player num
 // whose rounds are rds under the point system ps: a typed record replaces the points of
 // that result in its round (every round for round 0); an untyped one adds its points
-// (once for a given round, or once in all for round 0).
-func (t *TRF) abnormalAdjust(num int, rds []TRFRound) int {
+// (once for a given round, or once in all for round 0) when its round is at most upTo.
+// A record without starting ranks is every player's.
+func (t *TRF) abnormalAdjust(num int, rds []TRFRound, upTo int) int {
 	d := 0
 	for _, a := range t.Abnormal {
-		if !containsInt(a.Players, num) {
+		if len(a.Players) > 0 && !containsInt(a.Players, num) {
 			continue
 		}
 		if a.Type == ' ' {
-			d += a.Points
+			if a.Round <= upTo {
+				d += a.Points
+			}
 			continue
 		}
 		for r, rd := range rds {
@@ -295,6 +295,42 @@ func (t *TRF) abnormalAdjust(num int, rds []TRFRound) int {
 		}
 	}
 	return d
+}
+
+// ScoreAdjustments are the 299 records of the file as arbitro's standings take them
+// (ScoreAdjustment, in draughts game points: the file's points converted with its win
+// value, rounded half away from zero), by starting rank; a record without starting ranks
+// is in every player's list.
+func (t *TRF) ScoreAdjustments() map[int][]ScoreAdjustment {
+	if len(t.Abnormal) == 0 {
+		return nil
+	}
+	out := map[int][]ScoreAdjustment{}
+	for _, a := range t.Abnormal {
+		adj := ScoreAdjustment{Result: a.Type, Round: a.Round, Points: tenthsToGamePoints(a.Points, t.Points.Win)}
+		players := a.Players
+		if len(players) == 0 {
+			for _, p := range t.Players {
+				players = append(players, p.Number)
+			}
+		}
+		for _, n := range players {
+			out[n] = append(out[n], adj)
+		}
+	}
+	return out
+}
+
+// tenthsToGamePoints converts tenths of the file's points to draughts game points (win
+// points = 2), rounded half away from zero; 0 when the win is worth nothing.
+func tenthsToGamePoints(tenths, win int) int {
+	if win <= 0 {
+		return 0
+	}
+	if tenths < 0 {
+		return -tenthsToGamePoints(-tenths, win)
+	}
+	return (2*tenths + win/2) / win
 }
 
 func resultMatches(typ, res byte) bool {

@@ -133,4 +133,3 @@ func pairFromDatabase(t *testing.T, tr *TRF, source string) []string {
 	}
 	return got
 }
-

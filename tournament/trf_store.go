@@ -400,6 +400,29 @@ func (tx *Tx) keptRecordLines(t *Tournament) ([]string, error) {
 	return records, rows.Err()
 }
 
+// keptTRF reads back the trf_records lines of t whose codes are among codes, with the
+// point system the file gave (162, BB?, XXS), into a TRF that has no players: the records
+// of an imported file that arbitro uses after the import (250 and XXA when pairing, 299
+// in the standings). Errors: ErrInvalid when a kept line does not read back.
+func (tx *Tx) keptTRF(t *Tournament, codes ...string) (*TRF, error) {
+	lines, err := tx.keptRecordLines(t)
+	if err != nil {
+		return nil, err
+	}
+	tr := &TRF{Points: DefaultTRFPoints, Unknown: -1}
+	want := append([]string{"162", "XXS", "BBW", "BBD", "BBL", "BBZ", "BBF", "BBU", "BBX"}, codes...)
+	byeGiven := false
+	for k, l := range lines {
+		if !slices.Contains(want, l[:min(3, len(l))]) {
+			continue
+		}
+		if err := tr.parseLine(l, k+1, &byeGiven); err != nil {
+			return nil, fmt.Errorf("%w: a kept TRF record does not read back: %w", ErrInvalid, err)
+		}
+	}
+	return tr, nil
+}
+
 // applyKeptRecords reads the kept records of an imported file into tr, built from
 // tournament t: the file's own header values replace those built from the store; the
 // rounds and colour records give their form only (the values are t's), and a file without
