@@ -387,6 +387,7 @@ type (
 		ForfeitLosses int                `json:"forfeit_losses"`
 		Absences      int                `json:"absences"`
 		Pending       int                `json:"pending"`
+		Adjustment    float64            `json:"adjustment,omitempty"` // abnormal points (TRF 299) included in points
 		TieBreaks     map[string]float64 `json:"tiebreaks"`
 		Rounds        []jsonRound        `json:"rounds,omitempty"`
 	}
@@ -435,7 +436,7 @@ func writeJSON(w io.Writer, s Standings, rounds bool) error {
 			Points: float64(r.Points) / float64(sc.Divisor), PointsText: l.Score(sc, r.Points),
 			Games: r.Games, Wins: r.Wins, Draws: r.Draws, Losses: r.Losses, Byes: r.Byes,
 			ForfeitWins: r.ForfeitWins, ForfeitLosses: r.ForfeitLosses, Absences: r.Absences, Pending: r.Pending,
-			TieBreaks: map[string]float64{}}
+			Adjustment: float64(r.Adjustment) / float64(sc.Divisor), TieBreaks: map[string]float64{}}
 		for t, tb := range s.Table.TieBreaks {
 			js.TieBreaks[string(tb)] = float64(r.TieBreaks[t]) / float64(tb.Divisor(sc))
 		}
