@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -121,6 +122,7 @@ type TRF struct {
 	XXA          []TRFXXA          // XXA lines: acceleration points per player and round
 	Absent       []int             // XXZ lines: absent from the round to be paired
 	XXS          string            // the XXS line (point system by result) as read, "" if none
+	BB           []string          // the BB? codes the file gave, in its order (bbLines writes those)
 	Players      []TRFPlayer
 	Other        []string // lines not understood (### comments too), verbatim, in order
 }
@@ -670,12 +672,25 @@ func (t *TRF) writeXX(bw *bufio.Writer) {
 
 // bbLines are the bbpPairings point-system lines BBW BBD BBL BBZ BBF BBU of t.Points.
 func (t *TRF) bbLines() []string {
+	vals := map[string]int{"BBW": t.Points.Win, "BBD": t.Points.Draw, "BBL": t.Points.Loss, "BBZ": t.Points.ZeroBye,
+		"BBF": t.Points.ForfeitLoss, "BBU": t.Points.PAB, "BBX": t.Unknown}
+	// the defaults a reader assumes for a code the file leaves out (BBU: the win; BBX: none)
+	def := map[string]int{"BBW": 10, "BBD": 5, "BBL": 0, "BBZ": 0, "BBF": 0, "BBU": t.Points.Win, "BBX": -1}
+	codes := slices.Clone(t.BB)
+	if len(codes) == 0 { // built in memory: every code but BBX
+		codes = []string{"BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"}
+	}
+	for _, c := range []string{"BBW", "BBD", "BBL", "BBZ", "BBF", "BBU", "BBX"} {
+		if !slices.Contains(codes, c) && vals[c] != def[c] {
+			codes = append(codes, c)
+		}
+	}
 	var out []string
-	for _, x := range []struct {
-		c string
-		v int
-	}{{"BBW", t.Points.Win}, {"BBD", t.Points.Draw}, {"BBL", t.Points.Loss}, {"BBZ", t.Points.ZeroBye}, {"BBF", t.Points.ForfeitLoss}, {"BBU", t.Points.PAB}} {
-		out = append(out, fmt.Sprintf("%s %4s", x.c, formatTenths(x.v)))
+	for _, c := range codes {
+		if c == "BBX" && t.Unknown < 0 {
+			continue
+		}
+		out = append(out, fmt.Sprintf("%s %4s", c, formatTenths(vals[c])))
 	}
 	return out
 }

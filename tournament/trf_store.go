@@ -3,6 +3,7 @@ package tournament
 import (
 	"arbitro/rules"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -31,7 +32,7 @@ func TRFFromCrosstable(ct *Crosstable, initial pairing.Colour) (*TRF, error) {
 	tr := &TRF{Name: ct.Event.Name, City: ct.Event.Place, Federation: ct.Event.Federation,
 		StartDate: strings.ReplaceAll(ct.Event.StartDate, "-", "/"), EndDate: strings.ReplaceAll(ct.Event.EndDate, "-", "/"),
 		ChiefArbiter: ct.Event.ChiefArbiter, TimeControl: ct.Event.TimeControl, TotalRounds: ct.Rounds,
-		InitialColour: initial, Points: DefaultTRFPoints}
+		InitialColour: initial, Points: DefaultTRFPoints, Unknown: -1}
 	tr.Type = map[string]string{SystemDutch: "Individual: Swiss-System (FIDE Dutch)",
 		SystemItaloSwiss: "Individual: Swiss-System (FID Italo-Swiss)", SystemRoundRobin: "Individual: Round-Robin"}[ct.Event.System]
 	num := map[int]int{}
@@ -206,6 +207,7 @@ func keptTRFRecords(tr *TRF, t *Tournament) []string {
 	}
 	lines = append(lines, tr.recordForms()...)
 	lines = appendRecordLines(lines, tr.Byes)
+	lines = appendRecordLines(lines, tr.Forbidden) // their form; the pairs are stored apart too
 	lines = appendRecordLines(lines, tr.Acceleration)
 	lines = appendRecordLines(lines, tr.Abnormal)
 	lines = appendRecordLines(lines, tr.XXA)
@@ -455,9 +457,13 @@ func (tr *TRF) applyKeptRecords(t *Tournament, records []string) error {
 }
 
 // addStoredForbidden writes t's stored prohibited pairs into tr as 260 records (one per
-// pair; a pair without a last round lasts to the last round).
+// pair; a pair without a last round lasts to the last round), or, while they are the
+// pairs of the 260/XXP records an import kept (tr.Forbidden as applyKeptRecords read
+// them), those records in the file's form.
 func (tx *Tx) addStoredForbidden(t *Tournament, tr *TRF) error {
-	tr.Forbidden = nil
+	kept := forbiddenSet(tr.Forbidden)
+	stored := map[[4]int]bool{}
+	var recs []TRFForbidden
 	rows, err := tx.query(`SELECT ea.pairing_number, eb.pairing_number, f.first_round, f.last_round FROM forbidden_pairs f
 		JOIN entries ea ON ea.id = f.entry_a JOIN entries eb ON eb.id = f.entry_b
 		WHERE f.tournament_id = ? ORDER BY ea.pairing_number, eb.pairing_number`, t.ID)
@@ -470,12 +476,39 @@ func (tx *Tx) addStoredForbidden(t *Tournament, tr *TRF) error {
 		if err := rows.Scan(&a, &b, &first, &last); err != nil {
 			return err
 		}
+		stored[[4]int{min(a, b), max(a, b), first, last}] = true
 		if last == 0 {
 			last = max(t.Rounds, first)
 		}
-		tr.Forbidden = append(tr.Forbidden, TRFForbidden{FirstRound: first, LastRound: last, Players: []int{min(a, b), max(a, b)}})
+		recs = append(recs, TRFForbidden{FirstRound: first, LastRound: last, Players: []int{min(a, b), max(a, b)}})
 	}
-	return rows.Err()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	if len(tr.Forbidden) == 0 || !maps.Equal(kept, stored) {
+		tr.Forbidden = recs
+	}
+	return nil
+}
+
+// forbiddenSet is the set of prohibited pairs fs give, {lower, higher, first round, last
+// round (0: no end, an XXP line)}, as forbidden_pairs stores them.
+func forbiddenSet(fs []TRFForbidden) map[[4]int]bool {
+	out := map[[4]int]bool{}
+	for _, f := range fs {
+		last := f.LastRound
+		if f.XXP {
+			last = 0
+		}
+		for i, a := range f.Players {
+			for _, b := range f.Players[i+1:] {
+				if a != b {
+					out[[4]int{min(a, b), max(a, b), f.FirstRound, last}] = true
+				}
+			}
+		}
+	}
+	return out
 }
 
 // TRFImportOptions are the choices of `arbitro tournament import-trf`.
