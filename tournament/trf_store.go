@@ -313,6 +313,7 @@ func (tx *Tx) addTRFKept(t *Tournament, tr *TRF) error {
 	if err := tr.applyKeptRecords(t, records); err != nil {
 		return err
 	}
+	tr.keepXXZForm(played)
 	if err := tx.addStoredForbidden(t, tr); err != nil {
 		return err
 	}
@@ -382,6 +383,30 @@ func (tr *TRF) keepFileRanks() {
 	for i := range tr.Players {
 		tr.Players[i].Rank = ranks[i]
 	}
+}
+
+// keepXXZForm keeps a kept XXZ line true and in the file's form: a player it names who is
+// no longer absent from the round to be paired (round played+1) in arbitro leaves it, and
+// for one who still is, the "0000 - Z" block that TRFFromCrosstable wrote for that round is
+// dropped when the file's own line had none (the XXZ line says it, as in the file).
+func (tr *TRF) keepXXZForm(played int) {
+	var absent []int
+	for _, n := range tr.Absent {
+		i := slices.IndexFunc(tr.Players, func(p TRFPlayer) bool { return p.Number == n })
+		if i < 0 {
+			continue
+		}
+		p := &tr.Players[i]
+		if len(p.Rounds) <= played || p.Rounds[played].Opponent != 0 || !strings.ContainsRune("ZHF", rune(p.Rounds[played].Result)) {
+			continue // plays the round in arbitro
+		}
+		absent = append(absent, n)
+		if q, err := parsePlayerLine(p.Raw, 0); p.Raw != "" && err == nil && len(q.Rounds) <= played &&
+			len(p.Rounds) == played+1 && p.Rounds[played].Result == 'Z' {
+			p.Rounds = p.Rounds[:played]
+		}
+	}
+	tr.Absent = absent
 }
 
 // keptRecordLines are the trf_records lines of t, in file order.
