@@ -527,3 +527,48 @@ func appendRecordLines[R interface{ line() string }](lines []string, recs []R) [
 	}
 	return lines
 }
+
+// roundDateColumn is the index in TRF.RoundDates (the 132 record from column 5) of round
+// r's date: TRF-2026 puts round 1 at columns 92-99, round 2 at 102-109, and so on.
+func roundDateColumn(r int) int { return 92 + 10*(r-1) - 5 }
+
+// RoundDate is round r's date in record 132 as YYYY-MM-DD (the record's YY/MM/DD, years
+// 00-69 read as 20YY), or "" when the record gives none or an unreadable one.
+func (t *TRF) RoundDate(r int) string {
+	i := roundDateColumn(r)
+	if r < 1 || i+8 > len(t.RoundDates) {
+		return ""
+	}
+	f := strings.Split(strings.TrimSpace(t.RoundDates[i:i+8]), "/")
+	if len(f) != 3 || len(f[0]) != 2 {
+		return ""
+	}
+	y, err := strconv.Atoi(f[0])
+	if err != nil {
+		return ""
+	}
+	y += 1900
+	if y < 1970 {
+		y += 100
+	}
+	d, err := ParseDate(fmt.Sprintf("%d-%s-%s", y, f[1], f[2]))
+	if err != nil {
+		return ""
+	}
+	return d
+}
+
+// SetRoundDate writes round r's date (YYYY-MM-DD) into record 132 as YY/MM/DD, unless the
+// record already gives that date (in whatever spelling). An unreadable date is ignored.
+func (t *TRF) SetRoundDate(r int, date string) {
+	if r < 1 || len(date) != 10 || t.RoundDate(r) == date {
+		return
+	}
+	b := []byte(t.RoundDates)
+	i := roundDateColumn(r)
+	for len(b) < i+8 {
+		b = append(b, ' ')
+	}
+	copy(b[i:i+8], date[2:4]+"/"+date[5:7]+"/"+date[8:10])
+	t.RoundDates = strings.TrimRight(string(b), " ")
+}

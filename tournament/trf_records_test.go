@@ -92,3 +92,60 @@ func TestTRFForbiddenFormKept(t *testing.T) {
 		t.Errorf("after --forbid 3-4 the kept XXP line is still written:\n%s", got)
 	}
 }
+
+// TestTRFRoundDates: record 132 (round dates, YY/MM/DD at columns 92, 102, ...) gives the
+// imported rounds their play dates (`arbitro round schedule`), and the export writes
+// every round's play date there: the file's dates as the file spelt them, a date changed
+// in arbitro anew, and the date of a round paired and scheduled in arbitro in its column.
+func TestTRFRoundDates(t *testing.T) {
+	_, tr := readTRFFixture(t, "testdata/trf/trf2026.trf")
+	if d1, d2, d3 := tr.RoundDate(1), tr.RoundDate(2), tr.RoundDate(3); d1 != "2026-03-01" || d2 != "2026-03-01" || d3 != "" {
+		t.Fatalf("132 read: rounds 1-3 %q %q %q", d1, d2, d3)
+	}
+	line := func(tr *TRF, pair bool, round int, date string) string {
+		st := newTestStore(t)
+		var out bytes.Buffer
+		if err := st.Update(context.Background(), func(tx *Tx) error {
+			tour, err := tx.ImportTRF(tr, TRFImportOptions{Variant: VariantInternational, Source: "t.trf"})
+			if err != nil {
+				return err
+			}
+			if d := tr.RoundDate(1); d != "" {
+				if s, err := tx.RoundSchedule(tour.ID, 1); err != nil || s.Date != d {
+					t.Errorf("round 1's play date after import: %+v %v, want %s", s, err, d)
+				}
+			}
+			if pair {
+				if _, err := tx.PairNext(tour, PairOptions{}); err != nil {
+					return err
+				}
+			}
+			if _, err := tx.SetRoundSchedule(tour, round, &date, nil); err != nil {
+				return err
+			}
+			back, err := tx.ExportTRF(tour)
+			if err != nil {
+				return err
+			}
+			return WriteTRF(&out, back)
+		}); err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range strings.Split(out.String(), "\n") {
+			if strings.HasPrefix(l, "132") {
+				return l
+			}
+		}
+		return ""
+	}
+	if l := line(tr, false, 2, "2026-03-05"); field(l, 92, 99) != "26/03/01" || field(l, 102, 109) != "26/03/05" {
+		t.Errorf("round 2 rescheduled: 132 exported %q", l)
+	}
+	small, err := ParseTRF(bytes.NewReader(readSmall(t)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l := line(small, true, 4, "2026-03-02"); strings.TrimSpace(field(l, 5, 121)) != "" || field(l, 122, 129) != "26/03/02" {
+		t.Errorf("round 4 paired and scheduled in arbitro: 132 exported %q", l)
+	}
+}

@@ -324,7 +324,27 @@ func (tx *Tx) addTRFKept(t *Tournament, tr *TRF) error {
 	if acc == AccelerationBaku && !strings.HasSuffix(tr.TypeCode, "_BAKU") {
 		tr.TypeCode = "FIDE_DUTCH_2025_BAKU"
 	}
-	return nil
+	return tx.addRoundDates(t, tr)
+}
+
+// addRoundDates writes the play dates of t's rounds (rounds.play_date, `arbitro round
+// schedule`; an import takes them from record 132) into record 132 of tr, over the kept
+// record: a round keeps the file's spelling while its date is the same.
+func (tx *Tx) addRoundDates(t *Tournament, tr *TRF) error {
+	rows, err := tx.query(`SELECT number, play_date FROM rounds WHERE tournament_id = ? AND play_date != '' ORDER BY number`, t.ID)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var r int
+		var d string
+		if err := rows.Scan(&r, &d); err != nil {
+			return err
+		}
+		tr.SetRoundDate(r, d)
+	}
+	return rows.Err()
 }
 
 // keptPlayer is what the store holds of a player for a TRF export: his federation ids
@@ -713,13 +733,14 @@ func (tx *Tx) importTRFPlayers(t *Tournament, tr *TRF, idColumn string) (map[int
 	return ids, nil
 }
 
-// importTRFRound stores round r of tr: the round (method RoundMethodTRF), its boards
+// importTRFRound stores round r of tr: the round (method RoundMethodTRF; its play date
+// from record 132), its boards
 // (TRF.RoundPairs) and their results in game points (played, forfeit, bye; a pending
 // game gets none).
 func (tx *Tx) importTRFRound(t *Tournament, tr *TRF, r int, ids map[int]int64, explanation string) error {
 	now := tx.NowText()
-	res, err := tx.exec(`INSERT INTO rounds (tournament_id, number, method, seed, explanation, paired_at, published_at)
-		VALUES (?, ?, ?, 0, ?, ?, ?)`, t.ID, r, RoundMethodTRF, explanation, now, now)
+	res, err := tx.exec(`INSERT INTO rounds (tournament_id, number, method, seed, explanation, paired_at, published_at, play_date)
+		VALUES (?, ?, ?, 0, ?, ?, ?, ?)`, t.ID, r, RoundMethodTRF, explanation, now, now, tr.RoundDate(r))
 	if err != nil {
 		return err
 	}
