@@ -3,9 +3,12 @@ package tournament
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
+
+	"arbitro/pairing"
 )
 
 // TestTRF2026RecordsThroughDatabase (issue 19): every TRF-2026 record of
@@ -147,5 +150,47 @@ func TestTRFRoundDates(t *testing.T) {
 	}
 	if l := line(small, true, 4, "2026-03-02"); strings.TrimSpace(field(l, 5, 121)) != "" || field(l, 122, 129) != "26/03/02" {
 		t.Errorf("round 4 paired and scheduled in arbitro: 132 exported %q", l)
+	}
+}
+
+// TestTRFTypeAndTieBreakCodes: an export of a tournament made in arbitro writes record
+// 192 (the tournament-type code) and records 202 and 212 (the tie-breaks as FIDE C.07
+// codes) when every tie-break has a code; the quoziente (FID) has none, so a list with it
+// writes neither.
+func TestTRFTypeAndTieBreakCodes(t *testing.T) {
+	for _, c := range []struct {
+		system   string
+		players  int
+		rounds   int
+		tbs      []TieBreak
+		code     string
+		tb, stTB string
+	}{
+		{SystemDutch, 4, 3, []TieBreak{TBBuchholzCut1, TBBuchholz, TBSonnebornBerger, TBDirectEncounter}, "FIDE_DUTCH_2025", "BH/C1,BH,SB,DE", "PTS,BH/C1,BH,SB,DE"},
+		{SystemDutch, 4, 3, []TieBreak{TBQuoziente, TBSonnebornBerger}, "FIDE_DUTCH_2025", "", ""},
+		{SystemRoundRobin, 5, 5, []TieBreak{TBSonnebornBerger, TBWins, TBWinsPlayed, TBProgressive, TBAverageRating, TBBuchholzMedian}, "BERGER_ROUNDROBIN", "SB,WIN,WON,PS,ARO,BH/M1", "PTS,SB,WIN,WON,PS,ARO,BH/M1"},
+		{SystemRoundRobin, 4, 6, nil, "BERGER_DOUBLEROUNDROBIN", "", "PTS"},
+		{SystemItaloSwiss, 6, 3, []TieBreak{TBLot}, "CUSTOM_SWISS", "", ""},
+	} {
+		b := newBuilder(c.rounds)
+		for i := range c.players {
+			b.ct.Players = append(b.ct.Players, CrossEntry{ID: i + 1, Number: i + 1, Name: fmt.Sprintf("P%d", i+1)})
+		}
+		b.ct.Event.System, b.ct.TieBreaks = c.system, c.tbs
+		tr, err := TRFFromCrosstable(&b.ct, pairing.NoColour)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out bytes.Buffer
+		if err := WriteTRF(&out, tr); err != nil {
+			t.Fatal(err)
+		}
+		again, err := ParseTRF(&out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if again.TypeCode != c.code || again.TieBreaks != c.tb || again.StandingsTieBreaks != c.stTB {
+			t.Errorf("%s %v: 192 %q 202 %q 212 %q; want %q %q %q", c.system, c.tbs, again.TypeCode, again.TieBreaks, again.StandingsTieBreaks, c.code, c.tb, c.stTB)
+		}
 	}
 }

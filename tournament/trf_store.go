@@ -35,6 +35,8 @@ func TRFFromCrosstable(ct *Crosstable, initial pairing.Colour) (*TRF, error) {
 		InitialColour: initial, Points: DefaultTRFPoints, Unknown: -1}
 	tr.Type = map[string]string{SystemDutch: "Individual: Swiss-System (FIDE Dutch)",
 		SystemItaloSwiss: "Individual: Swiss-System (FID Italo-Swiss)", SystemRoundRobin: "Individual: Round-Robin"}[ct.Event.System]
+	tr.TypeCode = typeCode(ct)
+	tr.TieBreaks, tr.StandingsTieBreaks = tieBreakCodes(ct.TieBreaks)
 	num := map[int]int{}
 	rated := 0
 	last := LastRound(ct)
@@ -88,6 +90,49 @@ func TRFFromCrosstable(ct *Crosstable, initial pairing.Colour) (*TRF, error) {
 		tr.Players = append(tr.Players, tp)
 	}
 	return tr, nil
+}
+
+// typeCode is record 192 (TRF-2026 tournament-type code, as FIDE's tie-break server and
+// bbpPairings read it) of the tournament ct shows: FIDE_DUTCH_2025 for the Dutch system
+// (ExportTRF makes it FIDE_DUTCH_2025_BAKU with the Baku acceleration),
+// BERGER_ROUNDROBIN or BERGER_DOUBLEROUNDROBIN for a round robin (Berger tables),
+// CUSTOM_SWISS for the FID Italo-Swiss.
+func typeCode(ct *Crosstable) string {
+	switch ct.Event.System {
+	case SystemDutch:
+		return "FIDE_DUTCH_2025"
+	case SystemItaloSwiss:
+		return "CUSTOM_SWISS"
+	case SystemRoundRobin:
+		n := len(ct.Players)
+		single := n - 1 + n%2 // rounds of one cycle: n-1 (n even) or n (n odd, one bye a round)
+		if single > 0 && ct.Rounds >= 2*single {
+			return "BERGER_DOUBLEROUNDROBIN"
+		}
+		return "BERGER_ROUNDROBIN"
+	}
+	return ""
+}
+
+// fideTieBreakCodes are the FIDE C.07 codes of arbitro's tie-breaks, with the modifiers
+// after "/" as FIDE's tie-break server reads records 202 and 212. The quoziente (FID) and
+// the lot have none.
+var fideTieBreakCodes = map[TieBreak]string{TBBuchholz: "BH", TBBuchholzCut1: "BH/C1", TBBuchholzMedian: "BH/M1",
+	TBSonnebornBerger: "SB", TBWins: "WIN", TBWinsPlayed: "WON", TBDirectEncounter: "DE", TBProgressive: "PS", TBAverageRating: "ARO"}
+
+// tieBreakCodes are records 202 (the tie-breaks, comma-separated C.07 codes) and 212 (the
+// standings: PTS, then the same) of tie-breaks tbs; both "" when one of them has no FIDE
+// code (a list that left it out would misstate the order), 202 "" without tie-breaks.
+func tieBreakCodes(tbs []TieBreak) (string, string) {
+	codes := []string{}
+	for _, tb := range tbs {
+		c, ok := fideTieBreakCodes[tb]
+		if !ok {
+			return "", ""
+		}
+		codes = append(codes, c)
+	}
+	return strings.Join(codes, ","), strings.Join(append([]string{"PTS"}, codes...), ",")
 }
 
 // crossTRFRound is the TRF round block of one crosstable slot (num maps entry id to
@@ -480,6 +525,7 @@ func (tr *TRF) applyKeptRecords(t *Tournament, records []string) error {
 		return nil
 	}
 	tr.NumPlayers, tr.NumRated, tr.Type = "", "", ""
+	tr.TypeCode, tr.TieBreaks, tr.StandingsTieBreaks = "", "", "" // the file's, or none
 	start, end, rounds, colour := tr.StartDate, tr.EndDate, tr.TotalRounds, tr.InitialColour
 	tr.InitialColour = pairing.NoColour
 	bye := false
