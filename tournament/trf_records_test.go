@@ -154,7 +154,7 @@ func TestTRFRoundDates(t *testing.T) {
 }
 
 // TestTRFTypeAndTieBreakCodes: an export of a tournament made in arbitro writes record
-// 192 (the tournament-type code) and records 202 and 212 (the tie-breaks as FIDE C.07
+// 182 (the pairing controller, arbitro), 192 (the tournament-type code) and records 202 and 212 (the tie-breaks as FIDE C.07
 // codes) when every tie-break has a code; the quoziente (FID) has none, so a list with it
 // writes neither.
 func TestTRFTypeAndTieBreakCodes(t *testing.T) {
@@ -188,6 +188,9 @@ func TestTRFTypeAndTieBreakCodes(t *testing.T) {
 		again, err := ParseTRF(&out)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if again.Controller != "arbitro" {
+			t.Errorf("182: %q, want arbitro", again.Controller)
 		}
 		if again.TypeCode != c.code || again.TieBreaks != c.tb || again.StandingsTieBreaks != c.stTB {
 			t.Errorf("%s %v: 192 %q 202 %q 212 %q; want %q %q %q", c.system, c.tbs, again.TypeCode, again.TieBreaks, again.StandingsTieBreaks, c.code, c.tb, c.stTB)

@@ -35,7 +35,7 @@ func TRFFromCrosstable(ct *Crosstable, initial pairing.Colour) (*TRF, error) {
 		InitialColour: initial, Points: DefaultTRFPoints, Unknown: -1}
 	tr.Type = map[string]string{SystemDutch: "Individual: Swiss-System (FIDE Dutch)",
 		SystemItaloSwiss: "Individual: Swiss-System (FID Italo-Swiss)", SystemRoundRobin: "Individual: Round-Robin"}[ct.Event.System]
-	tr.TypeCode = typeCode(ct)
+	tr.TypeCode, tr.Controller = typeCode(ct), "arbitro" // 192; 182: the program making the pairings
 	tr.TieBreaks, tr.StandingsTieBreaks = tieBreakCodes(ct.TieBreaks)
 	num := map[int]int{}
 	rated := 0
@@ -525,7 +525,7 @@ func (tr *TRF) applyKeptRecords(t *Tournament, records []string) error {
 		return nil
 	}
 	tr.NumPlayers, tr.NumRated, tr.Type = "", "", ""
-	tr.TypeCode, tr.TieBreaks, tr.StandingsTieBreaks = "", "", "" // the file's, or none
+	tr.TypeCode, tr.Controller, tr.TieBreaks, tr.StandingsTieBreaks = "", "", "", "" // the file's, or none
 	start, end, rounds, colour := tr.StartDate, tr.EndDate, tr.TotalRounds, tr.InitialColour
 	tr.InitialColour = pairing.NoColour
 	bye := false
