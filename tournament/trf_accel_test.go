@@ -14,8 +14,9 @@ import (
 // TestTRFAccelerationFromDatabase (issue 19): a tournament imported from a TRF with
 // acceleration records pairs its next round from the database exactly as the Dutch
 // engine pairs it from the file (`arbitro pair` = `arbitro pair --system dutch --trf`),
-// pairs and colours. The Gros 2010 file gives players 1-26 half a point (XXA) in round 5;
-// the same points written as TRF-2026 250 records must act the same. The round paired
+// pairs and colours, and both as bbpPairings pairs the file. The Gros 2010 file gives
+// players 1-26 half a point (XXA) in round 5; the same points written as TRF-2026 250
+// records must act the same. The round paired
 // without the acceleration differs, so the test fails if the database ignores the points
 // (and, since the points are the file's, if it counted them twice: see the 2×
 // control below).
@@ -53,6 +54,9 @@ func TestTRFAccelerationFromDatabase(t *testing.T) {
 				t.Fatalf("the file pairs round %d, want 5", fromFile.Round)
 			}
 			want := pairStrings(fromFile.Pairs, nil)
+			if !slices.Equal(want, bbpGrosRound5) {
+				t.Errorf("round 5 from the file:\n got %v\nwant %v (bbpPairings)", want, bbpGrosRound5)
+			}
 			plain := pairStrings(pairWithout(t, tr, 5, 1), nil)
 			if slices.Equal(want, plain) {
 				t.Fatal("round 5 pairs the same without the acceleration: the test would not see it ignored")
@@ -68,6 +72,20 @@ func TestTRFAccelerationFromDatabase(t *testing.T) {
 		})
 	}
 }
+
+// bbpGrosRound5 is round 5 of the Gros 2010 file as bbpPairings v6 pairs it
+// (BieremaBoyzProgramming/bbpPairings 16a000f, `bbpPairings.exe --dutch FILE -p OUT`), both
+// with the file's XXA lines and with the same points as the two 250 records above.
+var bbpGrosRound5 = func() []string {
+	f := strings.Fields("1 2 3 4 5 6 7 13 11 21 23 12 19 16 17 18 8 24 35 10 14 52 37 9 15 26 46 29 45 20 " +
+		"27 38 39 30 41 31 44 32 42 33 25 34 40 50 49 48 51 36 47 0")
+	var out []string
+	for i := 0; i < len(f); i += 2 {
+		out = append(out, f[i]+"-"+f[i+1])
+	}
+	slices.Sort(out)
+	return out
+}()
 
 // pairWithout pairs round r of tr with the file's acceleration multiplied by k (1: as the
 // file says, but computed here apart from DutchOptions; 0 would be none).
