@@ -274,7 +274,8 @@ func (a TRFAbnormal) line() string {
 // abnormalAdjust is the change (tenths) the 299 records make to the total of player num
 // whose rounds are rds under the point system ps: a typed record replaces the points of
 // that result in its round (every round for round 0); an untyped one adds its points
-// (once for a given round, or once in all for round 0) when its round is at most upTo.
+// (once for a given round, or once in all for round 0) when its round (1 for round 0) is
+// at most upTo.
 // A record without starting ranks is every player's.
 func (t *TRF) abnormalAdjust(num int, rds []TRFRound, upTo int) int {
 	d := 0
@@ -283,7 +284,7 @@ func (t *TRF) abnormalAdjust(num int, rds []TRFRound, upTo int) int {
 			continue
 		}
 		if a.Type == ' ' {
-			if a.Round <= upTo {
+			if max(a.Round, 1) <= upTo { // round 0: from round 1, as the standings count it
 				d += a.Points
 			}
 			continue
