@@ -13,7 +13,9 @@ import (
 //   - player 6's half-point bye of round 3 is worth a full point (1.5 → 2.0);
 //   - player 1 has a penalty of half a point in round 2 (2.5 → 2.0);
 //   - the draw of round 1 between 2 and 5 is worth nothing to either (2: 1.5 → 1.0;
-//     5: 0.5 → 0.0).
+//     5: 0.5 → 0.0);
+//   - player 7 has a bonus of half a point for no round in particular (round 000: 2.5 →
+//     3.0).
 func small299(t *testing.T) string {
 	t.Helper()
 	var b strings.Builder
@@ -23,6 +25,8 @@ func small299(t *testing.T) string {
 			l = l[:80] + map[byte]string{'6': " 2.0", '1': " 2.0", '2': " 1.0"}[l[7]] + l[84:]
 		case strings.HasPrefix(l, "001    5"):
 			l = l[:80] + " 0.0" + l[84:]
+		case strings.HasPrefix(l, "001    7"):
+			l = l[:80] + " 3.0" + l[84:]
 		}
 		b.WriteString(l + "\n")
 	}
@@ -30,6 +34,7 @@ func small299(t *testing.T) string {
 		{Type: 'H', MatchPoints: -1, Points: 10, Round: 3, Players: []int{6}},
 		{Type: ' ', MatchPoints: -1, Points: -5, Round: 2, Players: []int{1}},
 		{Type: 'D', MatchPoints: -1, Points: 0, Round: 1, Players: []int{2, 5}},
+		{Type: ' ', MatchPoints: -1, Points: 5, Round: 0, Players: []int{7}},
 	} {
 		b.WriteString(a.line() + "\n")
 	}
@@ -47,8 +52,8 @@ func TestTRF299Standings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(tr.Abnormal) != 3 {
-		t.Fatalf("%d 299 records read, want 3", len(tr.Abnormal))
+	if len(tr.Abnormal) != 4 {
+		t.Fatalf("%d 299 records read, want 4", len(tr.Abnormal))
 	}
 	st := newTestStore(t)
 	ctx := context.Background()
@@ -101,8 +106,8 @@ func TestTRF299Standings(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the export does not read back: %v\n%s", err, exported.String())
 	}
-	if len(again.Abnormal) != 3 {
-		t.Errorf("%d 299 records exported, want 3:\n%s", len(again.Abnormal), exported.String())
+	if len(again.Abnormal) != 4 {
+		t.Errorf("%d 299 records exported, want 4:\n%s", len(again.Abnormal), exported.String())
 	}
 	for i, p := range again.Players {
 		if p.Points != tr.Players[i].Points {
