@@ -197,3 +197,28 @@ func TestTRFTypeAndTieBreakCodes(t *testing.T) {
 		}
 	}
 }
+
+// TestTRFTimeControlCode: record 222 from the announced time control of a tournament made
+// in arbitro (TRF-2026: 90'+30" is 5400+30); a control it cannot read gets none.
+func TestTRFTimeControlCode(t *testing.T) {
+	for in, want := range map[string]string{`90'+30"`: "5400+30", `90' + 30"`: "5400+30", "90 min + 30 s": "5400+30", "90+30": "5400+30",
+		"60'": "3600", "25 min": "1500", "5+0": "300+0", "40/90'+30'": "", "": "", "rapid": "", "0+5": ""} {
+		if got := timeControlCode(in); got != want {
+			t.Errorf("%q: 222 %q, want %q", in, got, want)
+		}
+	}
+	b := newBuilder(3)
+	b.ct.Players = []CrossEntry{{ID: 1, Number: 1, Name: "A"}, {ID: 2, Number: 2, Name: "B"}}
+	b.ct.Event.System, b.ct.Event.TimeControl = SystemDutch, `90'+30"`
+	tr, err := TRFFromCrosstable(&b.ct, pairing.NoColour)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := WriteTRF(&out, tr); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "\n122 90'+30\"\n") || !strings.Contains(out.String(), "\n222 5400+30\n") {
+		t.Errorf("122/222 not written:\n%s", out.String())
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"arbitro/rules"
 	"fmt"
 	"maps"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -37,6 +38,7 @@ func TRFFromCrosstable(ct *Crosstable, initial pairing.Colour) (*TRF, error) {
 		SystemItaloSwiss: "Individual: Swiss-System (FID Italo-Swiss)", SystemRoundRobin: "Individual: Round-Robin"}[ct.Event.System]
 	tr.TypeCode, tr.Controller = typeCode(ct), "arbitro" // 192; 182: the program making the pairings
 	tr.TieBreaks, tr.StandingsTieBreaks = tieBreakCodes(ct.TieBreaks)
+	tr.TimeControlCode = timeControlCode(ct.Event.TimeControl)
 	num := map[int]int{}
 	rated := 0
 	last := LastRound(ct)
@@ -112,6 +114,33 @@ func typeCode(ct *Crosstable) string {
 		return "BERGER_ROUNDROBIN"
 	}
 	return ""
+}
+
+// timeControlRE is a time control of one period with or without an increment, as an
+// arbiter writes it: 90'+30", 90' + 30", 90 min + 30 s, 90+30, 60'.
+var timeControlRE = regexp.MustCompile(`^(\d{1,3})\s*(?:'|min|m)?\s*(?:\+\s*(\d{1,3})\s*(?:"|''|s|sec)?)?$`)
+
+// timeControlCode is record 222 (TRF-2026 encoded time control: seconds, "+" the
+// increment in seconds, e.g. 90'+30" → 5400+30) of the announced time control tc, or ""
+// when tc is not one period of minutes with an optional increment in seconds (a control
+// with moves, e.g. 40/90', is left to the arbiter).
+func timeControlCode(tc string) string {
+	m := timeControlRE.FindStringSubmatch(strings.TrimSpace(tc))
+	if m == nil {
+		return ""
+	}
+	mins, _ := strconv.Atoi(m[1])
+	if mins == 0 {
+		return ""
+	}
+	code := strconv.Itoa(mins * 60)
+	if m[2] != "" {
+		code += "+" + strings.TrimLeft(m[2], "0")
+		if strings.HasSuffix(code, "+") {
+			code += "0"
+		}
+	}
+	return code
 }
 
 // fideTieBreakCodes are the FIDE C.07 codes of arbitro's tie-breaks, with the modifiers
@@ -525,7 +554,7 @@ func (tr *TRF) applyKeptRecords(t *Tournament, records []string) error {
 		return nil
 	}
 	tr.NumPlayers, tr.NumRated, tr.Type = "", "", ""
-	tr.TypeCode, tr.Controller, tr.TieBreaks, tr.StandingsTieBreaks = "", "", "", "" // the file's, or none
+	tr.TypeCode, tr.Controller, tr.TieBreaks, tr.StandingsTieBreaks, tr.TimeControlCode = "", "", "", "", "" // the file's, or none
 	start, end, rounds, colour := tr.StartDate, tr.EndDate, tr.TotalRounds, tr.InitialColour
 	tr.InitialColour = pairing.NoColour
 	bye := false
