@@ -832,3 +832,40 @@ func TestBruteDerivesScoresAndFloats(t *testing.T) {
 		}
 	}
 }
+
+// TestDutchBruteForceAccelerated: as TestDutchBruteForce with Baku acceleration (C.04.5.1,
+// BakuVirtualPoints), where the brackets, the bye and the floats go by accelerated
+// scores: the oracle adds the virtual points to the scores it derives from the results,
+// the engine to Entrant.Score.
+func TestDutchBruteForceAccelerated(t *testing.T) {
+	checked, worse := 0, 0
+	for n := 6; n <= 10; n++ {
+		for seed := uint64(1); seed <= 10; seed++ {
+			rounds := 5 + int(seed%3)
+			s := newSim(n, rounds, seed*13+uint64(n))
+			num := map[int]int{}
+			for _, e := range s.entrants {
+				num[e.ID] = e.Number
+			}
+			for r := 1; r <= min(rounds, 4); r++ {
+				opt := s.opts(r)
+				opt.Acceleration = func(id, round int) int { return BakuVirtualPoints(n, rounds, round, num[id]) }
+				res, err := Dutch(s.entrants, opt)
+				c, wr, cerr := bruteCheck(s.entrants, opt, res, err)
+				if cerr != nil {
+					t.Fatalf("n=%d seed=%d round %d: %v\nengine pairs %v brackets %+v", n, seed, r, cerr, res.Pairs, res.Brackets)
+				}
+				checked += c
+				worse += wr
+				if err != nil {
+					break
+				}
+				s.apply(r, res.Pairs)
+			}
+		}
+	}
+	t.Logf("%d brackets checked, %d inexact", checked, worse)
+	if worse > 0 {
+		t.Errorf("%d brackets were not optimal", worse)
+	}
+}

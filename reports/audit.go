@@ -89,40 +89,7 @@ func WriteAuditPDF(w io.Writer, a AuditReport, meta Meta) error {
 		x0 := margin
 		diagramErr := d.diagram(x0, y, boardSize, it)
 		// Text to the right of the diagram.
-		tx := x0 + boardSize + 6
-		tw := d.usableWidth() - boardSize - 6
-		f.SetXY(tx, y)
-		line := func(bold bool, label, text string) {
-			f.SetX(tx)
-			style := ""
-			if bold {
-				style = "B"
-			}
-			f.SetFont(fontFamily, style, 9)
-			f.MultiCell(tw, 4.5, label+text, "", "L", false)
-		}
-		moveNo := (it.Ply + 1) / 2
-		side := l.T("col.white")
-		if it.Ply%2 == 0 {
-			side = l.T("col.black")
-		}
-		line(true, l.T("audit.move"), l.T("audit.move_detail", "move", it.Move, "ply", it.Ply, "number", moveNo, "side", side))
-		if it.Reason != "" {
-			line(false, l.T("audit.reason"), it.Reason)
-		}
-		if it.Message != "" {
-			line(false, "", it.Message)
-		}
-		legal := strings.Join(it.Legal, "  ")
-		if legal == "" {
-			legal = l.T("audit.none")
-		}
-		line(false, l.T("audit.legal"), legal)
-		line(false, l.T("audit.fen"), it.fen())
-		// No internal id (games.id) on a printed sheet: round and board name the game.
-		if diagramErr != nil {
-			line(false, l.T("audit.no_diagram"), diagramErr.Error())
-		}
+		d.auditText(l, it, x0+boardSize+6, y, d.usableWidth()-boardSize-6, diagramErr)
 		if bottom := y + boardSize + 4; f.GetY() < bottom {
 			f.SetY(bottom)
 		}
@@ -134,6 +101,45 @@ func WriteAuditPDF(w io.Writer, a AuditReport, meta Meta) error {
 		f.Ln(3)
 	}
 	return d.finish(w)
+}
+
+// auditText writes the text of illegal move it in a column of width w at (x, y): the move
+// (ply, number, side), the reason, the engine's message, the legal moves, the FEN, and why
+// there is no diagram (diagramErr, when not nil). No internal id (games.id) on a printed
+// sheet: round and board name the game.
+func (d *doc) auditText(l *Locale, it AuditItem, x, y, w float64, diagramErr error) {
+	f := d.f
+	f.SetXY(x, y)
+	line := func(bold bool, label, text string) {
+		f.SetX(x)
+		style := ""
+		if bold {
+			style = "B"
+		}
+		f.SetFont(fontFamily, style, 9)
+		f.MultiCell(w, 4.5, label+text, "", "L", false)
+	}
+	moveNo := (it.Ply + 1) / 2
+	side := l.T("col.white")
+	if it.Ply%2 == 0 {
+		side = l.T("col.black")
+	}
+	line(true, l.T("audit.move"), l.T("audit.move_detail", "move", it.Move, "ply", it.Ply, "number", moveNo, "side", side))
+	if it.Reason != "" {
+		line(false, l.T("audit.reason"), it.Reason)
+	}
+	if it.Message != "" {
+		line(false, "", it.Message)
+	}
+	legal := strings.Join(it.Legal, "  ")
+	if legal == "" {
+		legal = l.T("audit.none")
+	}
+	line(false, l.T("audit.legal"), legal)
+	line(false, l.T("audit.fen"), it.fen())
+	if diagramErr != nil {
+		line(false, l.T("audit.no_diagram"), diagramErr.Error())
+	}
 }
 
 // diagram draws it.Position in a size × size box at (x, y), the squares it.From and it.To
@@ -163,29 +169,7 @@ func (d *doc) diagram(x, y, size float64, it AuditItem) error {
 			continue
 		}
 		r, c := v.Coords(rules.Square(s))
-		cx, cy := x+(float64(c)+0.5)*sq, y+(float64(r)+0.5)*sq
-		rad := sq * 0.38
-		if pc.Side() == rules.White {
-			f.SetFillColor(250, 250, 250)
-			f.SetDrawColor(0, 0, 0)
-		} else {
-			f.SetFillColor(25, 25, 25)
-			f.SetDrawColor(0, 0, 0)
-		}
-		f.SetLineWidth(0.3)
-		f.Circle(cx, cy, rad, "FD")
-		if pc.IsKing() {
-			if pc.Side() == rules.White {
-				f.SetDrawColor(0, 0, 0)
-				f.SetFillColor(0, 0, 0)
-			} else {
-				f.SetDrawColor(250, 250, 250)
-				f.SetFillColor(250, 250, 250)
-			}
-			f.SetLineWidth(0.35)
-			f.Circle(cx, cy, rad*0.62, "D")
-			f.Circle(cx, cy, rad*0.2, "F")
-		}
+		d.piece(pc, x+(float64(c)+0.5)*sq, y+(float64(r)+0.5)*sq, sq*0.38)
 	}
 	// Square numbers, small, in the top-left corner of each dark square.
 	f.SetTextColor(255, 255, 255)
@@ -210,8 +194,35 @@ func (d *doc) diagram(x, y, size float64, it AuditItem) error {
 	f.SetLineWidth(0.2)
 	// Side to move under the board.
 	f.SetFont(fontFamily, "", 7)
-	f.Text(x, y+size+3, d.loc.T("audit.to_move", "side", d.sideName(pos.Turn()), "variant", d.loc.variantShort(v.Name())))
+	f.Text(x, y+size+3, d.loc.T("audit.to_move", "side", d.sideName(pos.Turn()), "variant", d.loc.variantShort(v)))
 	return nil
+}
+
+// piece draws piece pc as a circle of radius rad centred at (cx, cy), white or black; a
+// king gets a second ring and a crown dot.
+func (d *doc) piece(pc rules.Piece, cx, cy, rad float64) {
+	f := d.f
+	if pc.Side() == rules.White {
+		f.SetFillColor(250, 250, 250)
+		f.SetDrawColor(0, 0, 0)
+	} else {
+		f.SetFillColor(25, 25, 25)
+		f.SetDrawColor(0, 0, 0)
+	}
+	f.SetLineWidth(0.3)
+	f.Circle(cx, cy, rad, "FD")
+	if pc.IsKing() {
+		if pc.Side() == rules.White {
+			f.SetDrawColor(0, 0, 0)
+			f.SetFillColor(0, 0, 0)
+		} else {
+			f.SetDrawColor(250, 250, 250)
+			f.SetFillColor(250, 250, 250)
+		}
+		f.SetLineWidth(0.35)
+		f.Circle(cx, cy, rad*0.62, "D")
+		f.Circle(cx, cy, rad*0.2, "F")
+	}
 }
 
 // sideName is "White" or "Black" in the sheet's language.
@@ -220,15 +231,4 @@ func (d *doc) sideName(s rules.Side) string {
 		return d.loc.T("col.white")
 	}
 	return d.loc.T("col.black")
-}
-
-// variantShort is the short name of a variant under a diagram ("italian", "dama italiana").
-func (l *Locale) variantShort(v string) string {
-	switch v {
-	case "italian":
-		return l.T("variant.short.italian")
-	case "international":
-		return l.T("variant.short.international")
-	}
-	return v
 }

@@ -69,7 +69,7 @@ func (a *ArchiveAudit) Render(t *tournament.Tournament, ga *tournament.GameAudit
 	if a.JSON {
 		j := ArchiveGameJSON{TournamentID: t.ID, Tournament: t.Name, Round: b.Round, Board: b.Board, Game: b.Game,
 			GameID: ga.GameID, White: b.White, Black: b.Black, RecordedResult: b.Result.String(), Result: vd.Result,
-			Variant: vd.Variant, Plies: vd.Plies, Legal: vd.Legal, ResultCheck: string(vd.ResultCheck), Terminal: vd.Terminal,
+			Variant: vd.Variant.Name(), Plies: vd.Plies, Legal: vd.Legal, ResultCheck: string(vd.ResultCheck), Terminal: vd.Terminal,
 			Notes: vd.Notes, Problems: ga.Problems, Ambiguities: amb, Claims: ga.Claims}
 		if !vd.Legal {
 			j.Ply, j.Move, j.Reason, j.Detail, j.Message, j.FEN = vd.Ply, vd.Move, vd.Reason, vd.Detail, vd.Message, vd.FEN
@@ -200,7 +200,7 @@ func WriteArchiveAuditPDF(w io.Writer, total *tournament.AuditSummary, per []tou
 		{head: loc.T("archive.audit.col.claims"), align: "R"}}
 	rows := make([][]string, 0, len(per))
 	for _, s := range per {
-		rows = append(rows, []string{strconv.FormatInt(s.TournamentID, 10), s.Name, variantShort(loc, s.Variant), strconv.Itoa(s.Games),
+		rows = append(rows, []string{strconv.FormatInt(s.TournamentID, 10), s.Name, loc.variantShort(s.Variant), strconv.Itoa(s.Games),
 			strconv.Itoa(s.WithProblems), strconv.Itoa(s.Illegal), strings.Trim(byReason(s.IllegalByReason), " ()"),
 			strconv.Itoa(s.Inconsistent), strconv.Itoa(s.ClaimsAgainst)})
 	}
@@ -214,7 +214,7 @@ func WriteArchiveAuditPDF(w io.Writer, total *tournament.AuditSummary, per []tou
 		}
 		f.Ln(4)
 		d.paragraph(10, tl.T("archive.audit.tournament", "id", strconv.FormatInt(s.TournamentID, 10), "name", s.Name,
-			"variant", variantShort(tl, s.Variant)))
+			"variant", tl.variantShort(s.Variant)))
 		d.paragraph(9, tl.T("archive.audit.tournament_summary", "scores", tl.N("archive.audit.scores", s.Games),
 			"plies", tl.N("archive.audit.plies", int(s.Plies)), "problems", tl.N("archive.audit.problems", s.Problems),
 			"games", tl.N("archive.audit.games", s.WithProblems)))
@@ -228,16 +228,4 @@ func WriteArchiveAuditPDF(w io.Writer, total *tournament.AuditSummary, per []tou
 func archiveFindings(d *doc, loc *Locale, s *tournament.AuditSummary) {
 	d.paragraph(9, loc.T("archive.audit.illegal", "n", strconv.Itoa(s.Illegal), "reasons", byReason(s.IllegalByReason)))
 	d.paragraph(9, loc.T("archive.audit.results", "inconsistent", strconv.Itoa(s.Inconsistent), "claims", strconv.Itoa(s.ClaimsAgainst)))
-}
-
-// variantShort is the variant's short name in loc's language ("dama italiana"), or the
-// stored name when the catalogs have none.
-func variantShort(loc *Locale, v string) string {
-	if v == "" {
-		return ""
-	}
-	if t := loc.T("variant.short." + v); !strings.HasPrefix(t, "{") {
-		return t
-	}
-	return v
 }

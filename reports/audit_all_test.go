@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"testing"
 
+	"arbitro/rules"
 	"arbitro/tournament"
 )
 
@@ -11,9 +12,9 @@ import (
 // is in the tournament's language, with its counts.
 func TestArchiveAuditPDFLanguages(t *testing.T) {
 	per := []tournament.AuditSummary{
-		{TournamentID: 1, Name: "Assoluto 2005", Variant: "italian", Lang: "it", Games: 36, WithProblems: 1, Problems: 1,
+		{TournamentID: 1, Name: "Assoluto 2005", Variant: rules.Italian, Lang: "it", Games: 36, WithProblems: 1, Problems: 1,
 			Illegal: 1, IllegalByReason: map[string]int{"not-own-piece": 1}, Plies: 2000},
-		{TournamentID: 2, Name: "Open de Paris", Variant: "international", Lang: "fr", Games: 110, WithProblems: 2, Problems: 2,
+		{TournamentID: 2, Name: "Open de Paris", Variant: rules.International, Lang: "fr", Games: 110, WithProblems: 2, Problems: 2,
 			Inconsistent: 2, Plies: 9000},
 	}
 	total := &tournament.AuditSummary{Tournaments: 2}

@@ -752,18 +752,34 @@ func (h *HTMLEvent) WriteGamePage(w io.Writer, sg *tournament.SiteGame) error {
 	b := &gameBody{Round: strconv.Itoa(bd.Round), BoardNo: strconv.Itoa(bd.Board), White: clean(bd.White), Black: clean(bd.Black),
 		WhiteHref: PlayerPageName(bd.WhiteEntry), BlackHref: PlayerPageName(bd.BlackEntry), Result: h.resultText(p, bd),
 		Size: v.Size(), PDNHref: GamePDNName(bd), Variant: v.Name()}
-	vd := sg.Verdict
-	b.Legal, b.Plies = vd.Legal, vd.Plies
+	b.Legal, b.Plies = sg.Verdict.Legal, sg.Verdict.Plies
 	fens := make([]string, len(sg.Positions))
 	for i, pos := range sg.Positions {
 		fens[i] = pos.FEN()
 	}
+	b.board(v, sg.Positions, fens)
+	if sg.Game != nil {
+		b.moves(p, sg.Game, sg.Verdict, fens)
+	}
+	b.verdict(p, sg.Verdict)
+	for _, c := range h.claims[bd.ID] {
+		b.Claims = append(b.Claims, claimRowOf(p, bd, c))
+	}
+	b.CellsHTML, b.MovesHTML = cellsHTML(b.Cells), movesHTML(b.Moves)
+	p.Body = b
+	return render(w, "game", p)
+}
+
+// board fills the board of a game page: every square of variant v, with the pieces of the
+// position after the last legal ply (positions[len-1]; none when the game was not
+// replayed), and the start and shown positions' FEN.
+func (b *gameBody) board(v *rules.Variant, positions []rules.Position, fens []string) {
 	var shown rules.Position
-	if len(sg.Positions) > 0 {
+	if len(positions) > 0 {
 		b.StartFEN = fens[0]
-		b.ShownPly = len(sg.Positions) - 1
+		b.ShownPly = len(positions) - 1
 		b.ShownFEN = fens[b.ShownPly]
-		shown = sg.Positions[b.ShownPly]
+		shown = positions[b.ShownPly]
 	}
 	for row := 0; row < v.Size(); row++ {
 		for col := 0; col < v.Size(); col++ {
@@ -771,35 +787,44 @@ func (h *HTMLEvent) WriteGamePage(w io.Writer, sg *tournament.SiteGame) error {
 			c := boardCell{Sq: sq, Class: "sq l"}
 			if sq != 0 {
 				c.Class = "sq d"
-				if len(sg.Positions) > 0 {
+				if len(positions) > 0 {
 					c.Class += pieceClass(shown.At(rules.Square(sq)))
 				}
 			}
 			b.Cells = append(b.Cells, c)
 		}
 	}
-	if sg.Game != nil {
-		for i, m := range sg.Game.Moves {
-			it := &plyItem{Ply: i + 1, Text: clean(m.Text), From: m.From, To: m.To}
-			switch {
-			case i+1 < len(fens):
-				it.FEN = fens[i+1]
-			case !vd.Legal && i+1 == vd.Ply:
-				it.Illegal, it.Mark = true, p.T("site.illegal.mark")
-			default:
-				it.Unplayed = true
-			}
-			if !m.Second || len(b.Moves) == 0 {
-				b.Moves = append(b.Moves, moveRow{Number: m.Number})
-			}
-			last := &b.Moves[len(b.Moves)-1]
-			if m.Second {
-				last.Black = it
-			} else {
-				last.White = it
-			}
+}
+
+// moves fills the move list of a game page: each ply of g with the position after it
+// (fens[ply]), the illegal ply marked, the plies after it unplayed; two plies a row.
+func (b *gameBody) moves(p *pageData, g *rules.Game, vd rules.Verdict, fens []string) {
+	for i, m := range g.Moves {
+		it := &plyItem{Ply: i + 1, Text: clean(m.Text), From: m.From, To: m.To}
+		switch {
+		case i+1 < len(fens):
+			it.FEN = fens[i+1]
+		case !vd.Legal && i+1 == vd.Ply:
+			it.Illegal, it.Mark = true, p.T("site.illegal.mark")
+		default:
+			it.Unplayed = true
+		}
+		if !m.Second || len(b.Moves) == 0 {
+			b.Moves = append(b.Moves, moveRow{Number: m.Number})
+		}
+		last := &b.Moves[len(b.Moves)-1]
+		if m.Second {
+			last.Black = it
+		} else {
+			last.White = it
 		}
 	}
+}
+
+// verdict fills the rules engine's verdict of a game page: the illegal ply (its reason,
+// the engine's message, the position before it and the legal moves there) or the final
+// position, the result check, the notes, repetitions, FMJD draws and the 40-move claim.
+func (b *gameBody) verdict(p *pageData, vd rules.Verdict) {
 	if !vd.Legal {
 		words := p.T("site.reason." + vd.Reason)
 		b.IllegalText = p.T("site.verdict.illegal", "ply", vd.Ply, "move", clean(vd.Move), "reason", words)
@@ -828,26 +853,26 @@ func (h *HTMLEvent) WriteGamePage(w io.Writer, sg *tournament.SiteGame) error {
 	if vd.Claim40Ply > 0 {
 		b.Claim40 = p.T("site.claim40", "ply", vd.Claim40Ply)
 	}
-	for _, c := range h.claims[bd.ID] {
-		cr := claimRow{Requested: c.RequestedAt, Declared: c.DeclaredAt, Decision: p.T("site." + c.Decision), Engine: clean(c.Check.Message)}
-		switch c.Claimant {
-		case "white":
-			cr.Claimant = clean(bd.White)
-		case "black":
-			cr.Claimant = clean(bd.Black)
-		default:
-			cr.Claimant = p.T("site.arbiter.acted")
-		}
-		if c.Check.Count40 != nil {
-			cr.Count = fmt.Sprintf("%d/80 (%d–%d)", c.Check.Count40.Counted, c.Check.Count40.CountFrom, c.DeclaredAt)
-		} else if c.Check.FMJD != nil && c.Check.FMJD.Valid {
-			cr.Count = c.Check.FMJD.Rule
-		}
-		b.Claims = append(b.Claims, cr)
+}
+
+// claimRowOf is the row of draw claim c of board bd on a game page: the claimant, the
+// plies asked and declared, the arbiter's decision and the engine's count.
+func claimRowOf(p *pageData, bd *tournament.Board, c tournament.SiteClaim) claimRow {
+	cr := claimRow{Requested: c.RequestedAt, Declared: c.DeclaredAt, Decision: p.T("site." + c.Decision), Engine: clean(c.Check.Message)}
+	switch c.Claimant {
+	case "white":
+		cr.Claimant = clean(bd.White)
+	case "black":
+		cr.Claimant = clean(bd.Black)
+	default:
+		cr.Claimant = p.T("site.arbiter.acted")
 	}
-	b.CellsHTML, b.MovesHTML = cellsHTML(b.Cells), movesHTML(b.Moves)
-	p.Body = b
-	return render(w, "game", p)
+	if c.Check.Count40 != nil {
+		cr.Count = fmt.Sprintf("%d/80 (%d–%d)", c.Check.Count40.Counted, c.Check.Count40.CountFrom, c.DeclaredAt)
+	} else if c.Check.FMJD != nil && c.Check.FMJD.Valid {
+		cr.Count = c.Check.FMJD.Rule
+	}
+	return cr
 }
 
 func pieceClass(pc rules.Piece) string {

@@ -191,7 +191,7 @@ func WriteResultsPDF(w io.Writer, p PairingsSheet, meta Meta) error {
 }
 
 func writeRoundPDF(w io.Writer, p PairingsSheet, meta Meta, results bool) error {
-	l, sc := p.loc(), p.scoring()
+	l := p.loc()
 	meta = meta.with(p.Locale)
 	title := l.T("pairings.title", "round", p.Round)
 	if results {
@@ -201,121 +201,144 @@ func writeRoundPDF(w io.Writer, p PairingsSheet, meta Meta, results bool) error 
 		title += " · " + sched
 	}
 	d := newDoc(meta, p.Event, title, false)
-	f := d.f
-	f.AddPage()
-	const size = 9.5
-	h := 7.5 // tall rows: room to write a result
-	wBoard, wNo, wPts, wBox := 11.0, 9.0, 11.0, 11.0
-	wName := (d.usableWidth() - wBoard - 2*(wNo+wPts+wBox) - 4) / 2
-	_, pageH := f.GetPageSize()
-	drawHead := func() {
-		f.SetFont(fontFamily, "B", size)
-		f.SetFillColor(225, 225, 225)
-		f.CellFormat(wBoard, 6, l.T("col.board"), "B", 0, "R", true, 0, "")
-		f.CellFormat(wNo, 6, l.T("col.number"), "B", 0, "R", true, 0, "")
-		f.CellFormat(wName, 6, l.T("col.white"), "B", 0, "L", true, 0, "")
-		f.CellFormat(wPts, 6, l.T("col.points"), "B", 0, "R", true, 0, "")
-		f.CellFormat(wBox+2+wBox, 6, l.T("col.result"), "B", 0, "C", true, 0, "")
-		f.CellFormat(2, 6, "", "B", 0, "C", true, 0, "")
-		f.CellFormat(wNo, 6, l.T("col.number"), "B", 0, "R", true, 0, "")
-		f.CellFormat(wName, 6, l.T("col.black"), "B", 0, "L", true, 0, "")
-		f.CellFormat(wPts, 6, l.T("col.points"), "B", 1, "R", true, 0, "")
-		f.SetFont(fontFamily, "", size)
-	}
-	drawHead()
-	pending := 0
+	d.f.AddPage()
+	r := &roundSheet{d: d, l: l, sc: p.scoring(), results: results, h: 7.5, wBoard: 11, wNo: 9, wPts: 11, wBox: 11}
+	r.wName = (d.usableWidth() - r.wBoard - 2*(r.wNo+r.wPts+r.wBox) - 4) / 2
+	_, pageH := d.f.GetPageSize()
+	r.head()
 	for _, b := range p.Boards {
-		if f.GetY()+h > pageH-bottomMargin {
-			f.AddPage()
-			drawHead()
+		if d.f.GetY()+r.h > pageH-bottomMargin {
+			d.f.AddPage()
+			r.head()
 		}
-		y := f.GetY()
-		// The name on the upper line, the club in full on the lower one in smaller grey type
-		// (as Vega and Swiss-Manager print them); only a club longer than the column at
-		// 6 pt is cut.
-		nameCell := func(pp PairingPlayer) {
-			x := f.GetX()
-			name := l.playerName(pp)
-			if pp.Club == "" {
-				f.CellFormat(wName, h, d.clip(name, wName), "B", 0, "L", false, 0, "")
-				return
-			}
-			f.CellFormat(wName, h*0.55, d.clip(name, wName), "", 0, "L", false, 0, "")
-			f.SetXY(x, y+h*0.5)
-			fs := 7.5
-			f.SetFont(fontFamily, "", fs)
-			for fs > 6 && f.GetStringWidth(pp.Club) > wName-1.5 {
-				fs -= 0.5
-				f.SetFontSize(fs)
-			}
-			f.SetTextColor(80, 80, 80)
-			f.CellFormat(wName, h*0.5, d.clip(pp.Club, wName), "B", 0, "L", false, 0, "")
-			f.SetTextColor(0, 0, 0)
-			f.SetFont(fontFamily, "", size)
-			f.SetXY(x+wName, y)
-		}
-		f.CellFormat(wBoard, h, boardLabel(b), "B", 0, "R", false, 0, "")
-		f.CellFormat(wNo, h, numOrDash(b.White.Number), "B", 0, "R", false, 0, "")
-		nameCell(b.White)
-		f.CellFormat(wPts, h, l.Score(sc, b.White.Points), "B", 0, "R", false, 0, "")
-		if results {
-			wr, br := resultSides(l, b.Result)
-			if wr == "" {
-				wr, br = l.T("results.pending"), l.T("results.pending")
-				pending++
-			}
-			f.SetFont(fontFamily, "B", size)
-			f.CellFormat(wBox, h, wr, "B", 0, "C", false, 0, "")
-			f.CellFormat(2, h, "–", "B", 0, "C", false, 0, "")
-			f.CellFormat(wBox, h, br, "B", 0, "C", false, 0, "")
-			f.SetFont(fontFamily, "", size)
-		} else {
-			x := f.GetX()
-			f.Rect(x+1, y+1, wBox-2, h-2, "D")
-			f.CellFormat(wBox, h, "", "B", 0, "C", false, 0, "")
-			f.CellFormat(2, h, "–", "B", 0, "C", false, 0, "")
-			x = f.GetX()
-			f.Rect(x+1, y+1, wBox-2, h-2, "D")
-			f.CellFormat(wBox, h, "", "B", 0, "C", false, 0, "")
-		}
-		f.CellFormat(2, h, "", "B", 0, "C", false, 0, "")
-		f.CellFormat(wNo, h, numOrDash(b.Black.Number), "B", 0, "R", false, 0, "")
-		nameCell(b.Black)
-		f.CellFormat(wPts, h, l.Score(sc, b.Black.Points), "B", 1, "R", false, 0, "")
+		r.board(b)
 	}
-	list := func(label string, ps []PairingPlayer, withPoints bool) {
-		if len(ps) == 0 {
-			return
-		}
-		var names []string
-		for _, pp := range ps {
-			s := l.playerName(pp)
-			if pp.Number != 0 {
-				s = strconv.Itoa(pp.Number) + " " + s
-			}
-			if withPoints {
-				s += " (" + l.Score(sc, pp.Points) + ")"
-			}
-			names = append(names, s)
-		}
-		f.Ln(2)
-		f.SetFont(fontFamily, "B", size)
-		f.CellFormat(0, 5, label, "", 1, "L", false, 0, "")
-		d.paragraph(size, strings.Join(names, "; "))
-	}
-	list(l.T("pairings.byes"), p.Byes, true)
-	list(l.T("pairings.absent"), p.Absent, false)
+	r.list(l.T("pairings.byes"), p.Byes, true)
+	r.list(l.T("pairings.absent"), p.Absent, false)
 	for _, n := range p.Notes {
-		f.Ln(1)
-		d.paragraph(size, n)
+		d.f.Ln(1)
+		d.paragraph(roundSheetSize, n)
 	}
-	f.Ln(3)
+	d.f.Ln(3)
 	if results {
-		d.paragraph(7.5, l.N("results.note", len(p.Boards), "scoring", l.Decimal(sc.Name)))
+		d.paragraph(7.5, l.N("results.note", len(p.Boards), "scoring", l.Decimal(r.sc.Name)))
 	} else {
-		d.paragraph(7.5, l.N("pairings.note", len(p.Boards), "scoring", l.Decimal(sc.Name)))
+		d.paragraph(7.5, l.N("pairings.note", len(p.Boards), "scoring", l.Decimal(r.sc.Name)))
 	}
 	return d.finish(w)
+}
+
+// roundSheetSize is the type size of the pairings and results sheets.
+const roundSheetSize = 9.5
+
+// roundSheet draws the table of a pairings sheet (empty result boxes) or a results sheet
+// (each side's result): its column widths, its tall rows (h, room to write a result).
+type roundSheet struct {
+	d                              *doc
+	l                              *Locale
+	sc                             tournament.Scoring
+	results                        bool
+	h                              float64
+	wBoard, wNo, wPts, wBox, wName float64
+}
+
+// head draws the column heads.
+func (r *roundSheet) head() {
+	f, l := r.d.f, r.l
+	f.SetFont(fontFamily, "B", roundSheetSize)
+	f.SetFillColor(225, 225, 225)
+	f.CellFormat(r.wBoard, 6, l.T("col.board"), "B", 0, "R", true, 0, "")
+	f.CellFormat(r.wNo, 6, l.T("col.number"), "B", 0, "R", true, 0, "")
+	f.CellFormat(r.wName, 6, l.T("col.white"), "B", 0, "L", true, 0, "")
+	f.CellFormat(r.wPts, 6, l.T("col.points"), "B", 0, "R", true, 0, "")
+	f.CellFormat(r.wBox+2+r.wBox, 6, l.T("col.result"), "B", 0, "C", true, 0, "")
+	f.CellFormat(2, 6, "", "B", 0, "C", true, 0, "")
+	f.CellFormat(r.wNo, 6, l.T("col.number"), "B", 0, "R", true, 0, "")
+	f.CellFormat(r.wName, 6, l.T("col.black"), "B", 0, "L", true, 0, "")
+	f.CellFormat(r.wPts, 6, l.T("col.points"), "B", 1, "R", true, 0, "")
+	f.SetFont(fontFamily, "", roundSheetSize)
+}
+
+// board draws the row of board b.
+func (r *roundSheet) board(b PairingBoard) {
+	f, h := r.d.f, r.h
+	y := f.GetY()
+	f.CellFormat(r.wBoard, h, boardLabel(b), "B", 0, "R", false, 0, "")
+	f.CellFormat(r.wNo, h, numOrDash(b.White.Number), "B", 0, "R", false, 0, "")
+	r.name(b.White, y)
+	f.CellFormat(r.wPts, h, r.l.Score(r.sc, b.White.Points), "B", 0, "R", false, 0, "")
+	if r.results {
+		wr, br := resultSides(r.l, b.Result)
+		if wr == "" {
+			wr, br = r.l.T("results.pending"), r.l.T("results.pending")
+		}
+		f.SetFont(fontFamily, "B", roundSheetSize)
+		f.CellFormat(r.wBox, h, wr, "B", 0, "C", false, 0, "")
+		f.CellFormat(2, h, "–", "B", 0, "C", false, 0, "")
+		f.CellFormat(r.wBox, h, br, "B", 0, "C", false, 0, "")
+		f.SetFont(fontFamily, "", roundSheetSize)
+	} else {
+		x := f.GetX()
+		f.Rect(x+1, y+1, r.wBox-2, h-2, "D")
+		f.CellFormat(r.wBox, h, "", "B", 0, "C", false, 0, "")
+		f.CellFormat(2, h, "–", "B", 0, "C", false, 0, "")
+		x = f.GetX()
+		f.Rect(x+1, y+1, r.wBox-2, h-2, "D")
+		f.CellFormat(r.wBox, h, "", "B", 0, "C", false, 0, "")
+	}
+	f.CellFormat(2, h, "", "B", 0, "C", false, 0, "")
+	f.CellFormat(r.wNo, h, numOrDash(b.Black.Number), "B", 0, "R", false, 0, "")
+	r.name(b.Black, y)
+	f.CellFormat(r.wPts, h, r.l.Score(r.sc, b.Black.Points), "B", 1, "R", false, 0, "")
+}
+
+// name draws a player's cell of the row at y: the name on the upper line, the club in
+// full on the lower one in smaller grey type (as Vega and Swiss-Manager print them); only
+// a club longer than the column at 6 pt is cut.
+func (r *roundSheet) name(pp PairingPlayer, y float64) {
+	f, d, h, wName := r.d.f, r.d, r.h, r.wName
+	x := f.GetX()
+	name := r.l.playerName(pp)
+	if pp.Club == "" {
+		f.CellFormat(wName, h, d.clip(name, wName), "B", 0, "L", false, 0, "")
+		return
+	}
+	f.CellFormat(wName, h*0.55, d.clip(name, wName), "", 0, "L", false, 0, "")
+	f.SetXY(x, y+h*0.5)
+	fs := 7.5
+	f.SetFont(fontFamily, "", fs)
+	for fs > 6 && f.GetStringWidth(pp.Club) > wName-1.5 {
+		fs -= 0.5
+		f.SetFontSize(fs)
+	}
+	f.SetTextColor(80, 80, 80)
+	f.CellFormat(wName, h*0.5, d.clip(pp.Club, wName), "B", 0, "L", false, 0, "")
+	f.SetTextColor(0, 0, 0)
+	f.SetFont(fontFamily, "", roundSheetSize)
+	f.SetXY(x+wName, y)
+}
+
+// list draws the players under label ("Bye", "Not paired"), with their points if asked;
+// nothing when there are none.
+func (r *roundSheet) list(label string, ps []PairingPlayer, withPoints bool) {
+	if len(ps) == 0 {
+		return
+	}
+	var names []string
+	for _, pp := range ps {
+		s := r.l.playerName(pp)
+		if pp.Number != 0 {
+			s = strconv.Itoa(pp.Number) + " " + s
+		}
+		if withPoints {
+			s += " (" + r.l.Score(r.sc, pp.Points) + ")"
+		}
+		names = append(names, s)
+	}
+	r.d.f.Ln(2)
+	r.d.f.SetFont(fontFamily, "B", roundSheetSize)
+	r.d.f.CellFormat(0, 5, label, "", 1, "L", false, 0, "")
+	r.d.paragraph(roundSheetSize, strings.Join(names, "; "))
 }
 
 // resultSides splits a result into what each player scored, in game points as entered

@@ -161,7 +161,7 @@ func (l *Locale) eventLine(ev tournament.EventInfo) string {
 	}
 	add(ev.Place)
 	add(dateRange(l.DateText(ev.StartDate), l.DateText(ev.EndDate)))
-	add(l.VariantName(ev.Variant.Name()))
+	add(l.VariantName(ev.Variant))
 	add(l.SystemName(ev.System))
 	if ev.ChiefArbiter != "" {
 		add(l.T("pdf.arbiter", "name", ev.ChiefArbiter))
@@ -178,14 +178,6 @@ func dateRange(a, b string) string {
 	}
 	return a + " – " + b
 }
-
-// VariantLabel is the English printed name of a variant ("italian" → "Italian draughts
-// (dama italiana)"); Locale.VariantName gives it in another language.
-func VariantLabel(v string) string { return English().VariantName(v) }
-
-// SystemLabel is the English printed name of a pairing system ("italo-swiss" → "FID
-// Italo-Swiss (rotazione continua)"); Locale.SystemName gives it in another language.
-func SystemLabel(s string) string { return English().SystemName(s) }
 
 // finish writes the document to w.
 func (d *doc) finish(w io.Writer) error {

@@ -66,7 +66,7 @@ type DrawJSON struct {
 func ReplayJSONOf(file string, g *rules.Game, vd rules.Verdict, withTags bool) ReplayJSON {
 	j := ReplayJSON{
 		File: file, Index: g.Index, Line: g.Line, White: g.White(), Black: g.Black(),
-		Event: g.Event(), Date: g.Date(), Result: vd.Result, Variant: vd.Variant,
+		Event: g.Event(), Date: g.Date(), Result: vd.Result, Variant: vd.Variant.Name(),
 		Plies: vd.Plies, Legal: vd.Legal, Judged: vd.Judged(), ResultCheck: string(vd.ResultCheck), Terminal: vd.Terminal,
 		Notes: vd.Notes, Claim40Ply: vd.Claim40Ply,
 	}

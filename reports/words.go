@@ -3,6 +3,7 @@ package reports
 import (
 	"strconv"
 
+	"arbitro/rules"
 	"arbitro/tournament"
 )
 
@@ -64,15 +65,28 @@ func (l *Locale) TieBreakTitle(tb tournament.TieBreak) string {
 	return tb.Title()
 }
 
-// VariantName is the printed name of a variant in the language ("Dama italiana").
-func (l *Locale) VariantName(v string) string {
+// VariantName is the printed name of variant v in the language ("Dama italiana",
+// "International draughts"); "" for nil.
+func (l *Locale) VariantName(v *rules.Variant) string {
 	switch v {
-	case "italian":
+	case rules.Italian:
 		return l.T("variant.italian")
-	case "international":
+	case rules.International:
 		return l.T("variant.international")
 	}
-	return v
+	return v.Name()
+}
+
+// variantShort is the short name of variant v in the language, as under a diagram or in
+// an audit's table ("italian", "dama italiana"); "" for nil.
+func (l *Locale) variantShort(v *rules.Variant) string {
+	switch v {
+	case rules.Italian:
+		return l.T("variant.short.italian")
+	case rules.International:
+		return l.T("variant.short.international")
+	}
+	return v.Name()
 }
 
 // SystemName is the printed name of a pairing system in the language.

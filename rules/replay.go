@@ -107,9 +107,9 @@ type DrawEvent struct {
 
 // Verdict is the judgement of one game score by Replay.
 type Verdict struct {
-	Variant string // "italian", "international", or "" when the variant is not supported
-	Legal   bool   // every move is legal (and the score is unambiguous)
-	Plies   int    // plies replayed legally (the number of moves when Legal)
+	Variant *Variant // Italian or International; nil when the variant is not supported (JSON: its Name, "" for nil)
+	Legal   bool     // every move is legal (and the score is unambiguous)
+	Plies   int      // plies replayed legally (the number of moves when Legal)
 	// At the first illegal ply (zero values when Legal):
 	Ply        int      // 1-based ply of the first illegal move (0 for an error before any move)
 	Move       string   // that move as written
@@ -229,7 +229,7 @@ func replayVariant(g *Game) (*Variant, Verdict, string, error) {
 	vi := replayWith(g, Italian)
 	vn := replayWith(g, International)
 	if vi.Ply == 0 && vn.Ply == 0 && vi.Reason == vn.Reason && (vi.Reason == ReasonParseError || vi.Reason == ReasonImpossiblePosition) {
-		vi.Variant = "" // the FEN tag is unreadable (or impossible) on both boards
+		vi.Variant = nil // the FEN tag is unreadable (or impossible) on both boards
 		return Italian, vi, "", nil
 	}
 	if len(g.Moves) == 0 {
@@ -384,7 +384,7 @@ func addReaderNotes(g *Game, vd *Verdict) {
 func replayWith(g *Game, v *Variant) Verdict {
 	var vd Verdict
 	vd.Result = g.FinalResult()
-	vd.Variant = v.Name()
+	vd.Variant = v
 	fen := g.FENTag()
 	start, err := startPosition(g, v, fen)
 	if err != nil {

@@ -107,7 +107,7 @@ func TestReplayVariantDecision(t *testing.T) {
 		{"impossible on both boards", "[FEN \"W:W1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21:B30\"]\n*\n", ReasonImpossiblePosition, "", false, false},
 	} {
 		vd := Replay(gameFrom(t, c.pdn), ReplayOptions{})
-		if vd.Reason != c.reason || vd.Variant != c.vrnt || vd.Legal != c.legal || vd.Judged() != c.judged {
+		if vd.Reason != c.reason || vd.Variant.Name() != c.vrnt || vd.Legal != c.legal || vd.Judged() != c.judged {
 			t.Errorf("%s: reason %q variant %q legal %v judged %v (%s); want %q %q %v %v", c.name, vd.Reason, vd.Variant, vd.Legal, vd.Judged(), vd.Message, c.reason, c.vrnt, c.legal, c.judged)
 		}
 	}

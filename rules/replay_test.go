@@ -37,7 +37,7 @@ func TestReplayRealItalian(t *testing.T) {
 	plies := 0
 	for _, g := range games {
 		vd := Replay(g, ReplayOptions{})
-		if !vd.Legal || vd.Variant != "italian" {
+		if !vd.Legal || vd.Variant != Italian {
 			t.Errorf("game %d %s-%s: %s %s (FEN %s)", g.Index, g.White(), g.Black(), vd.Reason, vd.Message, vd.FEN)
 			continue
 		}
@@ -75,7 +75,7 @@ func TestReplayRealInternational(t *testing.T) {
 	for _, f := range files {
 		for _, g := range mustGames(t, f) {
 			vd := Replay(g, ReplayOptions{})
-			if !vd.Legal || vd.Variant != "international" {
+			if !vd.Legal || vd.Variant != International {
 				t.Errorf("%s game %d: %s %s (FEN %s, legal %v)", f, g.Index, vd.Reason, vd.Message, vd.FEN, vd.LegalMoves)
 				continue
 			}
@@ -432,12 +432,12 @@ func TestReplayUnsupportedGameType(t *testing.T) {
 	}
 	// --variant decides when the file says nothing; the GameType tag wins otherwise.
 	g := gameFrom(t, "1. 32-28 19-23 *\n")
-	if vd := Replay(g, ReplayOptions{Variant: International}); !vd.Legal || vd.Variant != "international" {
+	if vd := Replay(g, ReplayOptions{Variant: International}); !vd.Legal || vd.Variant != International {
 		t.Errorf("opts variant: %+v", vd)
 	}
 	// Without --variant (issue 14 case 4): 32-28 is no Italian move, so the game is not
 	// condemned under Italian rules; it replays under International rules only.
-	if vd := Replay(g, ReplayOptions{}); vd.Variant != "international" || !vd.Legal || !strings.HasPrefix(vd.Notes[0], "variant: no GameType tag; the moves are legal under International rules only") {
+	if vd := Replay(g, ReplayOptions{}); vd.Variant != International || !vd.Legal || !strings.HasPrefix(vd.Notes[0], "variant: no GameType tag; the moves are legal under International rules only") {
 		t.Errorf("default: %+v", vd)
 	}
 }

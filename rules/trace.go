@@ -9,11 +9,8 @@ package rules
 // was not replayed (no variant, an unreadable or impossible FEN tag).
 func ReplayPositions(g *Game, opts ReplayOptions) (Verdict, []Position) {
 	vd := Replay(g, opts)
-	if vd.Variant == "" {
-		return vd, nil
-	}
-	v, err := VariantByName(vd.Variant)
-	if err != nil {
+	v := vd.Variant
+	if v == nil {
 		return vd, nil
 	}
 	start, err := startPosition(g, v, g.FENTag())

@@ -101,6 +101,9 @@ func newBrowser(t *testing.T) *browser {
 	t.Cleanup(cancel)
 	ctx, cancel2 := chromedp.NewContext(actx)
 	t.Cleanup(cancel2)
+	// Not a measure of speed: a hang guard, so that a page that never shows what a wait
+	// asks for ends the browser (a Chromium left running by go test's -timeout panic would
+	// outlive the test) and fails the test with what the page showed instead.
 	ctx, cancel3 := context.WithTimeout(ctx, 3*time.Minute)
 	t.Cleanup(cancel3)
 	b := &browser{ctx: ctx}
@@ -232,9 +235,7 @@ func (b *browser) stepToEnd(t *testing.T, pageURL string, plies int, turn string
 	if err != nil {
 		t.Fatal(err)
 	}
-	wctx, cancel := context.WithTimeout(b.ctx, 20*time.Second)
-	defer cancel()
-	if err := chromedp.Run(wctx, chromedp.WaitReady(`#board[data-ply="0"]`, chromedp.ByQuery)); err != nil {
+	if err := chromedp.Run(b.ctx, chromedp.WaitReady(`#board[data-ply="0"]`, chromedp.ByQuery)); err != nil {
 		chromedp.Run(b.ctx, chromedp.AttributeValue("#board", "data-ply", &ply, nil, chromedp.ByID))
 		t.Fatalf("after Start the board shows ply %s", ply)
 	}
@@ -247,11 +248,8 @@ func (b *browser) stepToEnd(t *testing.T, pageURL string, plies int, turn string
 			t.Fatal(err)
 		}
 	}
-	// The page handles the events in its own time: wait (at most 20 s) until it shows the
-	// last ply.
-	wctx2, cancel2 := context.WithTimeout(b.ctx, 20*time.Second)
-	defer cancel2()
-	if err := chromedp.Run(wctx2, chromedp.WaitReady(fmt.Sprintf(`#board[data-ply="%d"]`, plies), chromedp.ByQuery)); err != nil {
+	// The page handles the events in its own time: wait until it shows the last ply.
+	if err := chromedp.Run(b.ctx, chromedp.WaitReady(fmt.Sprintf(`#board[data-ply="%d"]`, plies), chromedp.ByQuery)); err != nil {
 		chromedp.Run(b.ctx, chromedp.AttributeValue("#board", "data-ply", &ply, nil, chromedp.ByID))
 		t.Errorf("%s: after %d steps the board shows ply %s", pageURL, plies, ply)
 	}
@@ -403,11 +401,9 @@ func TestBrowserPublishedDemo(t *testing.T) {
 	}
 
 	// The move list is clickable, and the board flips (the page handles a click in its own
-	// time: wait for the effect, at most 20 s).
+	// time: wait for the effect).
 	var fen string
-	wctx, cancel := context.WithTimeout(b.ctx, 20*time.Second)
-	defer cancel()
-	if err := chromedp.Run(wctx,
+	if err := chromedp.Run(b.ctx,
 		chromedp.Click(`button.ply[data-ply="5"]`, chromedp.ByQuery),
 		chromedp.WaitReady(`#board[data-ply="5"]`, chromedp.ByQuery),
 		chromedp.AttributeValue(`button.ply[data-ply="5"]`, "data-fen", &fen, nil, chromedp.ByQuery),

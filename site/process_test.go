@@ -11,7 +11,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 )
 
 var (
@@ -139,12 +138,9 @@ func TestServeProcessSeesResult(t *testing.T) {
 		}
 		done <- srv.Wait()
 	}()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Errorf("serve after Ctrl-C: %v", err)
-		}
-	case <-time.After(30 * time.Second):
-		t.Error("serve did not stop within 30 s of Ctrl-C")
+	// No clock here: a serve that never stops is caught by go test's -timeout, which
+	// prints every goroutine, this one waiting below.
+	if err := <-done; err != nil {
+		t.Errorf("serve after Ctrl-C: %v", err)
 	}
 }

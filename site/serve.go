@@ -153,8 +153,8 @@ func (h *Handler) render(tx *tournament.Tx, p string) (cached, error) {
 	if err != nil {
 		return cached{}, err
 	}
-	var buf bytes.Buffer
 	if p == "/" || p == "/index.html" {
+		var buf bytes.Buffer
 		var entries []reports.ArchiveEntry
 		for i := range all {
 			entries = append(entries, reports.ArchiveEntry{Tournament: all[i], Dir: Slug(&all[i]) + "/"})
@@ -179,6 +179,13 @@ func (h *Handler) render(tx *tournament.Tx, p string) (cached, error) {
 	if !strings.HasSuffix(rest, "/") && !strings.Contains(rest, "/") {
 		return cached{}, errSlash // "/<slug>": relative links need "/<slug>/"
 	}
+	return h.renderEvent(tx, t, name)
+}
+
+// renderEvent draws file name (a page, data.json, a game page or its PDN) of tournament
+// t's site; errNotFound for a game file that names no board.
+func (h *Handler) renderEvent(tx *tournament.Tx, t *tournament.Tournament, name string) (cached, error) {
+	var buf bytes.Buffer
 	ev, err := tx.LoadSiteEvent(t)
 	if err != nil {
 		return cached{}, err

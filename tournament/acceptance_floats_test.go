@@ -10,7 +10,7 @@ import (
 )
 
 // The Dutch engine must see the same history whether an event comes from its database
-// (Snapshot) or from its TRF export (TRF.EntrantsAfter): the export is what other pairing
+// (snapshot) or from its TRF export (TRF.EntrantsAfter): the export is what other pairing
 // programs and 'arbitro pair --trf' read. The seam is a forfeit on a board paired across
 // score groups: the database stored "up" for the lower-scored player when the board was
 // paired, but the game was not played, and the TRF (which has no floats) lets the engine
@@ -97,7 +97,7 @@ func floatsResult(n BoardNote, round int) (spec string, forfeit bool) {
 	return "2-0", false
 }
 
-// snapshotAndTRFEntrants returns the entrants before round 5 from the database (Snapshot)
+// snapshotAndTRFEntrants returns the entrants before round 5 from the database (snapshot)
 // and from the TRF export written and parsed again (TRF.EntrantsAfter).
 func snapshotAndTRFEntrants(t *testing.T, st *Store, tour *Tournament) (db, file []pairing.Entrant) {
 	var tr *TRF
@@ -106,7 +106,7 @@ func snapshotAndTRFEntrants(t *testing.T, st *Store, tour *Tournament) (db, file
 		if err != nil {
 			return err
 		}
-		if db, err = tx.Snapshot(cur, 5); err != nil {
+		if db, err = tx.snapshot(cur, 5); err != nil {
 			return err
 		}
 		tr, err = tx.ExportTRF(cur)

@@ -37,9 +37,9 @@ type ArchiveItem struct {
 // AuditSummary counts the findings of an audit: of one tournament, or of the archive
 // (then Tournaments is the number of tournaments).
 type AuditSummary struct {
-	TournamentID int64  `json:"tournament_id,omitempty"`
-	Name         string `json:"name,omitempty"`
-	Variant      string `json:"variant,omitempty"`
+	TournamentID int64          `json:"tournament_id,omitempty"`
+	Name         string         `json:"name,omitempty"`
+	Variant      *rules.Variant `json:"variant,omitempty"` // nil in the archive's totals; JSON: its Name
 	// Lang is the tournament's language (Tournament.Lang), "" for the archive's totals.
 	Lang        string `json:"lang,omitempty"`
 	Tournaments int    `json:"tournaments,omitempty"`
@@ -196,7 +196,7 @@ func (tx *Tx) AuditAll(opts ArchiveAuditOptions) (*AuditSummary, error) {
 		it := &r.it
 		switch it.Kind {
 		case ItemTournamentStart:
-			cur = &AuditSummary{TournamentID: it.Tournament.ID, Name: it.Tournament.Name, Variant: it.Tournament.Variant.Name(), Lang: it.Tournament.Lang}
+			cur = &AuditSummary{TournamentID: it.Tournament.ID, Name: it.Tournament.Name, Variant: it.Tournament.Variant, Lang: it.Tournament.Lang}
 		case ItemGame:
 			cur.add(it.Game)
 		case ItemTournamentEnd:

@@ -406,7 +406,7 @@ func TestImportInternationalWithRound(t *testing.T) {
 	if err := st.View(ctx, func(tx *Tx) (err error) { a, err = tx.Audit(tour, 1); return err }); err != nil {
 		t.Fatal(err)
 	}
-	if a.Checked != 10 || a.Problems != 0 || a.Games[0].Verdict.Variant != "international" {
+	if a.Checked != 10 || a.Problems != 0 || a.Games[0].Verdict.Variant != rules.International {
 		t.Errorf("audit: checked %d, problems %d", a.Checked, a.Problems)
 	}
 }

@@ -98,18 +98,18 @@ func (tx *Tx) AddCategory(t *Tournament, name, rule string) (*Category, error) {
 		return nil, err
 	}
 	c := &Category{ID: id, Name: name, Rule: strings.TrimSpace(rule)}
-	return c, tx.LogEvent(t.ID, "category.add", nil, c)
+	return c, tx.logEvent(t.ID, "category.add", nil, c)
 }
 
-// AddToCategory puts the entries refs (FindEntry) of t into category name by hand and logs
-// "category.member". Errors: ErrCategory (unknown category), FindEntry's errors.
+// AddToCategory puts the entries refs (entry ids or names, as findEntry reads them) of t into category name by hand and logs
+// "category.member". Errors: ErrCategory (unknown category), findEntry's errors (ErrNotFound, ErrInvalid).
 func (tx *Tx) AddToCategory(t *Tournament, name string, refs []string) (*Category, error) {
 	c, err := tx.category(t, name)
 	if err != nil {
 		return nil, err
 	}
 	for _, ref := range refs {
-		e, err := tx.FindEntry(t, ref)
+		e, err := tx.findEntry(t, ref)
 		if err != nil {
 			return nil, err
 		}
@@ -117,7 +117,7 @@ func (tx *Tx) AddToCategory(t *Tournament, name string, refs []string) (*Categor
 			return nil, err
 		}
 	}
-	if err := tx.LogEvent(t.ID, "category.member", nil, map[string]any{"category": c.Name, "players": refs}); err != nil {
+	if err := tx.logEvent(t.ID, "category.member", nil, map[string]any{"category": c.Name, "players": refs}); err != nil {
 		return nil, err
 	}
 	return tx.category(t, name)
@@ -252,7 +252,7 @@ func (tx *Tx) AddPrize(t *Tournament, category string, place int, label string) 
 		return nil, err
 	}
 	p := &Prize{ID: id, Category: category, Place: place, Label: label}
-	return p, tx.LogEvent(t.ID, "prize.add", nil, p)
+	return p, tx.logEvent(t.ID, "prize.add", nil, p)
 }
 
 // Award is one prize given: who gets it, or nobody.
@@ -271,20 +271,8 @@ type Award struct {
 // number); the note says the place was shared, and the event's rules decide (split the
 // money or use the lot tie-break, RULES-TESTS.md F58).
 func (tx *Tx) PrizeList(t *Tournament, afterRound int) ([]Award, error) {
-	rows, err := tx.query(`SELECT id, category, place, label FROM prizes WHERE tournament_id = ? ORDER BY rank`, t.ID)
+	prizes, err := tx.prizes(t)
 	if err != nil {
-		return nil, err
-	}
-	var prizes []Prize
-	for rows.Next() {
-		var p Prize
-		if err := rows.Scan(&p.ID, &p.Category, &p.Place, &p.Label); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		prizes = append(prizes, p)
-	}
-	if err := rows.Close(); err != nil {
 		return nil, err
 	}
 	ct, err := tx.LoadCrosstable(t)
@@ -313,26 +301,52 @@ func (tx *Tx) PrizeList(t *Tournament, afterRound int) ([]Award, error) {
 		if err != nil {
 			return nil, err
 		}
-		a := Award{Prize: p}
-		for k := p.Place - 1; k < len(st); k++ {
-			id := st[k].Entry.ID
-			if given[id] {
-				continue
-			}
-			given[id] = true
-			a.Entry, a.Name = id, st[k].Entry.Name
-			if k != p.Place-1 {
-				a.Note = fmt.Sprintf("place %d of the standings (the players above have a higher prize)", st[k].Rank)
-			}
-			if st[k].RankTo > st[k].Rank {
-				a.Note = strings.TrimPrefix(a.Note+"; ", "; ") + "place " + st[k].Place() + " is shared"
-			}
-			break
-		}
-		if a.Entry == 0 {
-			a.Note = "not awarded: nobody left in those standings"
-		}
-		out = append(out, a)
+		out = append(out, award(p, st, given))
 	}
 	return out, nil
+}
+
+// prizes reads the prizes of t in their order (prizes.rank).
+func (tx *Tx) prizes(t *Tournament) ([]Prize, error) {
+	rows, err := tx.query(`SELECT id, category, place, label FROM prizes WHERE tournament_id = ? ORDER BY rank`, t.ID)
+	if err != nil {
+		return nil, err
+	}
+	var prizes []Prize
+	for rows.Next() {
+		var p Prize
+		if err := rows.Scan(&p.ID, &p.Category, &p.Place, &p.Label); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		prizes = append(prizes, p)
+	}
+	return prizes, rows.Close()
+}
+
+// award gives prize p to the player at p.Place of standings st, or to the next one below
+// who has no prize yet (given, by entry id, which it updates): one prize per player, the
+// higher first. The note says when the place moved down or is shared, or that nobody was
+// left.
+func award(p Prize, st []Standing, given map[int]bool) Award {
+	a := Award{Prize: p}
+	for k := p.Place - 1; k < len(st); k++ {
+		id := st[k].Entry.ID
+		if given[id] {
+			continue
+		}
+		given[id] = true
+		a.Entry, a.Name = id, st[k].Entry.Name
+		if k != p.Place-1 {
+			a.Note = fmt.Sprintf("place %d of the standings (the players above have a higher prize)", st[k].Rank)
+		}
+		if st[k].RankTo > st[k].Rank {
+			a.Note = strings.TrimPrefix(a.Note+"; ", "; ") + "place " + st[k].Place() + " is shared"
+		}
+		break
+	}
+	if a.Entry == 0 {
+		a.Note = "not awarded: nobody left in those standings"
+	}
+	return a
 }

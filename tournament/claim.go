@@ -120,18 +120,9 @@ func (tx *Tx) AddClaim(t *Tournament, round, board, game int, req ClaimRequest) 
 	if err != nil {
 		return nil, err
 	}
-	var claimant any
-	switch strings.ToLower(strings.TrimSpace(req.Claimant)) {
-	case "":
-	case "white":
-		claimant = b.WhiteEntry
-	case "black":
-		if b.Bye() {
-			return nil, fmt.Errorf("%w: board %d is a bye", ErrInvalid, board)
-		}
-		claimant = b.BlackEntry
-	default:
-		return nil, fmt.Errorf("%w: claimant %q (use white or black)", ErrMalformed, req.Claimant)
+	claimant, err := claimantEntry(b, req.Claimant)
+	if err != nil {
+		return nil, err
 	}
 	sg, err := tx.GameOf(b)
 	if err != nil {
@@ -148,16 +139,7 @@ func (tx *Tx) AddClaim(t *Tournament, round, board, game int, req ClaimRequest) 
 		return nil, fmt.Errorf("%w: the draw cannot be declared (ply %d) before it was requested (ply %d)", ErrMalformed, req.DeclaredAt, req.RequestedAt)
 	}
 	c := CheckClaim(g, t, req.RequestedAt, req.DeclaredAt)
-	rec := &ClaimRecord{Round: b.Round, Board: b.Board, Game: b.Game, White: b.White, Black: b.Black,
-		Claimant: strings.ToLower(strings.TrimSpace(req.Claimant)), RequestedAt: req.RequestedAt, DeclaredAt: req.DeclaredAt,
-		Check: c, Decision: req.Decision, DecidedBy: tx.actor, Note: req.Note}
-	if rec.Decision == "" {
-		rec.Decision = DecisionRejected
-		if c.Valid {
-			rec.Decision = DecisionAccepted
-		}
-	}
-	rec.Overrides = (rec.Decision == DecisionAccepted) != c.Valid
+	rec := newClaimRecord(b, req, c, tx.actor)
 	vj, err := json.Marshal(c)
 	if err != nil {
 		return nil, err
@@ -165,17 +147,52 @@ func (tx *Tx) AddClaim(t *Tournament, round, board, game int, req ClaimRequest) 
 	res, err := tx.exec(`INSERT INTO claims (board_id, claimant_entry, rule, requested_ply, declared_ply, engine_verdict,
 		engine_ok, decision, decided_by, decided_at, note, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		b.ID, claimant, c.Rule, req.RequestedAt, req.DeclaredAt, string(vj), boolToInt(c.Valid), rec.Decision, tx.actor,
-		tx.NowText(), req.Note, tx.NowText())
+		tx.nowText(), req.Note, tx.nowText())
 	if err != nil {
 		return nil, err
 	}
 	if rec.ID, err = res.LastInsertId(); err != nil {
 		return nil, err
 	}
-	if err := tx.LogEvent(t.ID, "claim.add", nil, rec); err != nil {
+	if err := tx.logEvent(t.ID, "claim.add", nil, rec); err != nil {
 		return nil, err
 	}
 	return rec, nil
+}
+
+// newClaimRecord is the record of claim req on board b, checked by the engine (c) and
+// decided by actor: the arbiter's decision, or the engine's when none is given, and
+// whether the decision overrides the engine.
+func newClaimRecord(b *Board, req ClaimRequest, c ClaimCheck, actor string) *ClaimRecord {
+	rec := &ClaimRecord{Round: b.Round, Board: b.Board, Game: b.Game, White: b.White, Black: b.Black,
+		Claimant: strings.ToLower(strings.TrimSpace(req.Claimant)), RequestedAt: req.RequestedAt, DeclaredAt: req.DeclaredAt,
+		Check: c, Decision: req.Decision, DecidedBy: actor, Note: req.Note}
+	if rec.Decision == "" {
+		rec.Decision = DecisionRejected
+		if c.Valid {
+			rec.Decision = DecisionAccepted
+		}
+	}
+	rec.Overrides = (rec.Decision == DecisionAccepted) != c.Valid
+	return rec
+}
+
+// claimantEntry is the entry id of the claimant of a claim on board b ("white" or
+// "black", any case; nil for "": the arbiter acted). Black on a bye board is ErrInvalid,
+// another word ErrMalformed.
+func claimantEntry(b *Board, who string) (any, error) {
+	switch strings.ToLower(strings.TrimSpace(who)) {
+	case "":
+		return nil, nil
+	case "white":
+		return b.WhiteEntry, nil
+	case "black":
+		if b.Bye() {
+			return nil, fmt.Errorf("%w: board %d is a bye", ErrInvalid, b.Board)
+		}
+		return b.BlackEntry, nil
+	}
+	return nil, fmt.Errorf("%w: claimant %q (use white or black)", ErrMalformed, who)
 }
 
 // StoredClaim is a claims row.

@@ -71,7 +71,7 @@ func (tx *Tx) AddForbiddenPair(t *Tournament, f ForbiddenPair) error {
 		t.ID, a, b, f.FirstRound, f.LastRound); err != nil {
 		return err
 	}
-	return tx.LogEvent(t.ID, "pair.forbid", nil, f)
+	return tx.logEvent(t.ID, "pair.forbid", nil, f)
 }
 
 // forbiddenEntries lists the stored prohibited pairs of t covering round r, by entry id.
@@ -106,7 +106,7 @@ func (tx *Tx) SetAcceleration(t *Tournament, acc string) error {
 	if t.RoundsPaired > 0 {
 		return fmt.Errorf("%w: round %d of %s is paired; the acceleration is chosen before round 1", ErrInvalid, t.RoundsPaired, t.Name)
 	}
-	before, err := tx.Acceleration(t)
+	before, err := tx.acceleration(t)
 	if err != nil {
 		return err
 	}
@@ -114,11 +114,11 @@ func (tx *Tx) SetAcceleration(t *Tournament, acc string) error {
 		ON CONFLICT (tournament_id) DO UPDATE SET acceleration = excluded.acceleration`, t.ID, acc); err != nil {
 		return err
 	}
-	return tx.LogEvent(t.ID, "tournament.acceleration", before, acc)
+	return tx.logEvent(t.ID, "tournament.acceleration", before, acc)
 }
 
-// Acceleration is the stored acceleration of t ("" none).
-func (tx *Tx) Acceleration(t *Tournament) (string, error) {
+// acceleration is the stored acceleration of t ("" none).
+func (tx *Tx) acceleration(t *Tournament) (string, error) {
 	var acc string
 	err := tx.queryRow(`SELECT acceleration FROM dutch_settings WHERE tournament_id = ?`, t.ID).Scan(&acc)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -143,7 +143,7 @@ type dutchAcceleration struct {
 func (tx *Tx) loadAcceleration(t *Tournament) (dutchAcceleration, error) {
 	var acc dutchAcceleration
 	var err error
-	if acc.method, err = tx.Acceleration(t); err != nil {
+	if acc.method, err = tx.acceleration(t); err != nil {
 		return acc, err
 	}
 	tr, err := tx.keptTRF(t, "250", "XXA")

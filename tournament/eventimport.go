@@ -294,7 +294,7 @@ func (tx *Tx) ImportEvent(plan *EventPlan, source string) (*ImportReport, error)
 	if err := tx.addEventPlayers(&t, plan, rep); err != nil {
 		return nil, err
 	}
-	now := tx.NowText()
+	now := tx.nowText()
 	roundIDs := make([]int64, plan.rounds+1)
 	for r := 1; r <= plan.rounds; r++ {
 		res, err := tx.exec(`INSERT INTO rounds (tournament_id, number, method, seed, explanation, paired_at, published_at)
@@ -316,7 +316,7 @@ func (tx *Tx) ImportEvent(plan *EventPlan, source string) (*ImportReport, error)
 	if plan.SHA256 != "" {
 		summary["sha256"] = plan.SHA256
 	}
-	if err := tx.LogEvent(t.ID, "event.import", nil, summary); err != nil {
+	if err := tx.logEvent(t.ID, "event.import", nil, summary); err != nil {
 		return nil, err
 	}
 	t.Players = len(plan.Players)
@@ -480,7 +480,7 @@ func (tx *Tx) storeEventGame(t *Tournament, plan *EventPlan, g *rules.Game, eg *
 
 // importResult records the result of a new board of an imported event and logs
 // "result.set", as SetResult does; an imported event has no pairing bye to score, so the
-// round's boards are not read again for each game (SetResult's ScoreByes), which would make
+// round's boards are not read again for each game (SetResult's scoreByes), which would make
 // the import's time grow with the square of the boards of a round.
 func (tx *Tx) importResult(t *Tournament, b *Board, spec string) error {
 	o, err := ParseOutcome(spec)
@@ -488,11 +488,11 @@ func (tx *Tx) importResult(t *Tournament, b *Board, spec string) error {
 		return err
 	}
 	wp, bp := o.Points(t)
-	r := &Result{Kind: o.Kind, WhitePoints: wp, BlackPoints: bp, EnteredAt: tx.NowText(), EnteredBy: tx.Actor()}
+	r := &Result{Kind: o.Kind, WhitePoints: wp, BlackPoints: bp, EnteredAt: tx.nowText(), EnteredBy: tx.actor}
 	if err := tx.writeResult(b.ID, r); err != nil {
 		return err
 	}
-	return tx.LogEvent(t.ID, "result.set", resultEvent(b, nil, ""), resultEvent(b, r, ""))
+	return tx.logEvent(t.ID, "result.set", resultEvent(b, nil, ""), resultEvent(b, r, ""))
 }
 
 // warner keeps at most maxListed warnings of each kind and counts the rest.

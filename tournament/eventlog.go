@@ -20,11 +20,12 @@ type Event struct {
 	After        json.RawMessage `json:"after"`                   // state after the action, JSON; null when deleted
 }
 
-// LogEvent appends an event for tournament tournamentID (0: file-wide) to the log, in the
-// same transaction as the change it describes, with actor tx.Actor() and time tx.Now().
+// logEvent appends an event for tournament tournamentID (0: file-wide) to the log, in the
+// same transaction as the change it describes, with the transaction's actor (WithActor) and time
+// (nowText).
 // before and after are marshalled to JSON (nil becomes null). The log cannot be updated
 // or deleted: triggers in schema.sql refuse it.
-func (tx *Tx) LogEvent(tournamentID int64, action string, before, after any) error {
+func (tx *Tx) logEvent(tournamentID int64, action string, before, after any) error {
 	if tx.readOnly {
 		return errors.New("LogEvent called in a read transaction (use Store.Update)")
 	}
@@ -41,7 +42,7 @@ func (tx *Tx) LogEvent(tournamentID int64, action string, before, after any) err
 		tid = tournamentID
 	}
 	_, err = tx.exec(`INSERT INTO events (tournament_id, at, actor, action, before_json, after_json) VALUES (?, ?, ?, ?, ?, ?)`,
-		tid, tx.NowText(), tx.actor, action, string(b), string(a))
+		tid, tx.nowText(), tx.actor, action, string(b), string(a))
 	if err != nil {
 		return fmt.Errorf("write event log: %w", err)
 	}

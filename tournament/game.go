@@ -268,19 +268,10 @@ func (tx *Tx) addGame(t *Tournament, b *Board, g *rules.Game, text string, opts 
 		return nil, fmt.Errorf("%w: round %d board %d is the bye of %s: no game is played on it", ErrInvalid, b.Round, b.Board, b.White)
 	}
 	if b.GameID != 0 {
-		var oldText, oldReason string
-		var oldLegal, oldPly int
-		if err := tx.queryRow(`SELECT pdn, coalesce(legal, 0), coalesce(illegal_ply, 0), reason FROM games WHERE id = ?`, b.GameID).Scan(&oldText, &oldLegal, &oldPly, &oldReason); err != nil {
+		var err error
+		if old, err = tx.replacedGame(b, text, opts.Replace); err != nil {
 			return nil, err
 		}
-		if oldText == text {
-			return nil, fmt.Errorf("%w: round %d board %d: this very score is already stored (game %d)", ErrGameExists, b.Round, b.Board, b.GameID)
-		}
-		if !opts.Replace {
-			return nil, fmt.Errorf("%w: round %d board %d (%s - %s) has game %d; to replace it use --replace", ErrGameExists, b.Round, b.Board, b.White, b.Black, b.GameID)
-		}
-		old = &gameEventJSON{Round: b.Round, Board: b.Board, Game: b.Game, White: b.White, Black: b.Black,
-			SHA256: hashText(oldText), Legal: oldLegal == 1, Ply: oldPly, Reason: oldReason}
 		rec.Replaced = true
 	}
 	problems := CheckAgainstBoard(g, b)
@@ -307,7 +298,7 @@ func (tx *Tx) addGame(t *Tournament, b *Board, g *rules.Game, text string, opts 
 	}
 	res, err := tx.exec(`INSERT INTO games (board_id, pdn, verdict, legal, illegal_ply, reason, pdn_result, submitted_at, submitted_by)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, b.ID, text, string(vj), boolToInt(rec.Verdict.Legal), illegalPly,
-		rec.Verdict.Reason, g.FinalResult(), tx.NowText(), tx.actor)
+		rec.Verdict.Reason, g.FinalResult(), tx.nowText(), tx.actor)
 	if err != nil {
 		return nil, err
 	}
@@ -315,20 +306,46 @@ func (tx *Tx) addGame(t *Tournament, b *Board, g *rules.Game, text string, opts 
 		return nil, err
 	}
 	b.GameID = rec.ID
-	ev := &gameEventJSON{Round: b.Round, Board: b.Board, Game: b.Game, White: b.White, Black: b.Black,
-		SHA256: rec.SHA256, Plies: rec.Verdict.Plies, Legal: rec.Verdict.Legal, Result: g.FinalResult(),
-		Forced: problems, Source: source, Replace: rec.Replaced}
-	if !rec.Verdict.Legal {
-		ev.Ply, ev.Reason = rec.Verdict.Ply, rec.Verdict.Reason
-	}
+	ev := gameEventOf(b, rec, g, source)
 	action := "game.add"
 	if rec.Replaced {
 		action = "game.replace"
 	}
-	if err := tx.LogEvent(t.ID, action, old, ev); err != nil {
+	if err := tx.logEvent(t.ID, action, old, ev); err != nil {
 		return nil, err
 	}
 	return rec, nil
+}
+
+// gameEventOf is the event-log view of score g stored on board b as rec (from source):
+// its hash, plies, verdict, result, the problems forced through, whether it replaced one.
+func gameEventOf(b *Board, rec *GameRecord, g *rules.Game, source string) *gameEventJSON {
+	ev := &gameEventJSON{Round: b.Round, Board: b.Board, Game: b.Game, White: b.White, Black: b.Black,
+		SHA256: rec.SHA256, Plies: rec.Verdict.Plies, Legal: rec.Verdict.Legal, Result: g.FinalResult(),
+		Forced: rec.Problems, Source: source, Replace: rec.Replaced}
+	if !rec.Verdict.Legal {
+		ev.Ply, ev.Reason = rec.Verdict.Ply, rec.Verdict.Reason
+	}
+	return ev
+}
+
+// replacedGame is the event-log view of the score stored on board b, which text is to
+// replace: ErrGameExists when text is that very score, or when replace (--replace) is not
+// given.
+func (tx *Tx) replacedGame(b *Board, text string, replace bool) (*gameEventJSON, error) {
+	var oldText, oldReason string
+	var oldLegal, oldPly int
+	if err := tx.queryRow(`SELECT pdn, coalesce(legal, 0), coalesce(illegal_ply, 0), reason FROM games WHERE id = ?`, b.GameID).Scan(&oldText, &oldLegal, &oldPly, &oldReason); err != nil {
+		return nil, err
+	}
+	if oldText == text {
+		return nil, fmt.Errorf("%w: round %d board %d: this very score is already stored (game %d)", ErrGameExists, b.Round, b.Board, b.GameID)
+	}
+	if !replace {
+		return nil, fmt.Errorf("%w: round %d board %d (%s - %s) has game %d; to replace it use --replace", ErrGameExists, b.Round, b.Board, b.White, b.Black, b.GameID)
+	}
+	return &gameEventJSON{Round: b.Round, Board: b.Board, Game: b.Game, White: b.White, Black: b.Black,
+		SHA256: hashText(oldText), Legal: oldLegal == 1, Ply: oldPly, Reason: oldReason}, nil
 }
 
 func boolToInt(b bool) int {

@@ -141,7 +141,7 @@ func (tx *Tx) ImportGames(t *Tournament, r io.Reader, opts GameOptions) (*GameIm
 		// event log records changes, not attempts).
 		return rep, nil
 	}
-	if err := tx.LogEvent(t.ID, "game.import", nil, map[string]int{"read": rep.Read, "stored": rep.Stored, "illegal": rep.Illegal,
+	if err := tx.logEvent(t.ID, "game.import", nil, map[string]int{"read": rep.Read, "stored": rep.Stored, "illegal": rep.Illegal,
 		"already_stored": rep.Already, "unmatched": rep.Unmatched, "rejected": rep.Rejected}); err != nil {
 		return nil, err
 	}

@@ -33,7 +33,7 @@ func TestMigrateV1Lang(t *testing.T) {
 		if len(all) != 2 || all[0].Lang != "it" || all[1].Lang != "en" {
 			t.Errorf("after migration: %+v", all)
 		}
-		rs, err := tx.RoundSchedule(1, 1)
+		rs, err := tx.roundSchedule(1, 1)
 		if err != nil || rs.Date != "" || rs.Time != "" {
 			t.Errorf("round 1 schedule %+v, %v", rs, err)
 		}

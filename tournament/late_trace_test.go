@@ -26,7 +26,7 @@ func TestTraceLateEntrantDefaults(t *testing.T) {
 	}
 	setResults(t, st, tr, 1)
 	err := st.View(context.Background(), func(tx *Tx) error {
-		es, err := tx.Snapshot(tr, 2)
+		es, err := tx.snapshot(tr, 2)
 		if err != nil {
 			return err
 		}

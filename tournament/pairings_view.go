@@ -14,7 +14,7 @@ type PairingsView struct {
 	// the points before the round in Scoring units, as the sheets print them.
 	Before []Standing
 	// GamePointsBefore is each entry's score before the round in draughts game points
-	// (2-1-0) by entry id, from the same crosstable: Snapshot's Score, as the JSON
+	// (2-1-0) by entry id, from the same crosstable: snapshot's Score, as the JSON
 	// document of `arbitro pairings` gives it whatever the tournament's scoring.
 	GamePointsBefore map[int]int
 	Schedule         RoundSchedule
@@ -34,7 +34,7 @@ func (tx *Tx) PairingsView(t *Tournament, round int) (*PairingsView, error) {
 	}
 	v := &PairingsView{Tournament: t}
 	var err error
-	if v.Round, err = tx.Round(t, round); err != nil {
+	if v.Round, err = tx.roundInfo(t, round); err != nil {
 		return nil, err
 	}
 	if v.Crosstable, err = tx.LoadCrosstable(t); err != nil {
@@ -44,7 +44,7 @@ func (tx *Tx) PairingsView(t *Tournament, round int) (*PairingsView, error) {
 		return nil, err
 	}
 	v.GamePointsBefore = gamePointsBefore(v.Crosstable, round)
-	if v.Schedule, err = tx.RoundSchedule(t.ID, round); err != nil {
+	if v.Schedule, err = tx.roundSchedule(t.ID, round); err != nil {
 		return nil, err
 	}
 	if v.Boards, err = tx.Boards(t, round); err != nil {
@@ -57,7 +57,7 @@ func (tx *Tx) PairingsView(t *Tournament, round int) (*PairingsView, error) {
 }
 
 // gamePointsBefore sums each player's game points of the rounds before round (the sum
-// Snapshot gives as Score).
+// snapshot gives as Score).
 func gamePointsBefore(ct *Crosstable, round int) map[int]int {
 	m := make(map[int]int, len(ct.Players))
 	for _, p := range ct.Players {

@@ -6,7 +6,7 @@ import (
 )
 
 // PairingsView's points before the round in game points are the Score the pairing
-// engines see (Snapshot) for every entry and every round, with a win, a draw, a forfeit
+// engines see (snapshot) for every entry and every round, with a win, a draw, a forfeit
 // and the bye among the results; its standings are in the tournament's scoring (3-1-0
 // here), so the two differ for a winner.
 func TestPairingsViewPointsBefore(t *testing.T) {
@@ -33,7 +33,7 @@ func TestPairingsViewPointsBefore(t *testing.T) {
 			if err != nil {
 				return err
 			}
-			es, err := tx.Snapshot(cur, r)
+			es, err := tx.snapshot(cur, r)
 			if err != nil {
 				return err
 			}

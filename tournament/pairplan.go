@@ -20,7 +20,7 @@ type pairingSnapshot struct {
 	t        Tournament        // as stored; t.RoundsPaired is round-1
 	round    int               // the round to pair
 	missing  []string          // boards of earlier rounds without a final result (paired with --force)
-	entrants []pairing.Entrant // Snapshot(t, round)
+	entrants []pairing.Entrant // snapshot(t, round)
 	systemFacts
 }
 
@@ -63,7 +63,7 @@ type roundPlan struct {
 // then writes the round (method = system, seed, explanation JSON), its boards (game 2 with
 // colours reversed when the tournament plays two games per pairing; a bye has one board
 // row), the floats of the Swiss systems (pairing.RoundFloats, C.04.3 A.4), scores the byes
-// (ScoreByes) and logs "round.pair" (and "pairing.manual" for the arbiter's pairs).
+// (scoreByes) and logs "round.pair" (and "pairing.manual" for the arbiter's pairs).
 //
 // t names the tournament: its state is read again in the transaction, and t is not
 // changed (the round paired is PairedRound.Round).
@@ -106,7 +106,7 @@ func (tx *Tx) loadPairing(id int64, force bool) (*pairingSnapshot, error) {
 		return nil, fmt.Errorf("%w: before pairing round %d enter the result of %s", ErrResultsMissing, round, strings.Join(missing, ", "))
 	}
 	s := &pairingSnapshot{t: *cur, round: round, missing: missing}
-	if s.entrants, err = tx.Snapshot(cur, round); err != nil {
+	if s.entrants, err = tx.snapshot(cur, round); err != nil {
 		return nil, err
 	}
 	if s.systemFacts, err = tx.loadSystemFacts(cur, round); err != nil {
@@ -367,7 +367,7 @@ func (tx *Tx) writeRound(s *pairingSnapshot, p *roundPlan, opts PairOptions) (*P
 		return nil, err
 	}
 	res, err := tx.exec(`INSERT INTO rounds (tournament_id, number, method, seed, explanation, paired_at, published_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?)`, cur.ID, round, cur.System, cur.Seed, string(exJSON), tx.NowText(), tx.NowText())
+		VALUES (?, ?, ?, ?, ?, ?, ?)`, cur.ID, round, cur.System, cur.Seed, string(exJSON), tx.nowText(), tx.nowText())
 	if err != nil {
 		return nil, err
 	}
@@ -381,7 +381,7 @@ func (tx *Tx) writeRound(s *pairingSnapshot, p *roundPlan, opts PairOptions) (*P
 	if err := tx.writeBoards(roundID, cur.GamesPerPairing, p); err != nil {
 		return nil, err
 	}
-	if _, err := tx.ScoreByes(cur, round); err != nil {
+	if _, err := tx.scoreByes(cur, round); err != nil {
 		return nil, err
 	}
 	boards, err := tx.Boards(cur, round)
@@ -389,11 +389,11 @@ func (tx *Tx) writeRound(s *pairingSnapshot, p *roundPlan, opts PairOptions) (*P
 		return nil, err
 	}
 	if len(opts.Manual) > 0 {
-		if err := tx.LogEvent(cur.ID, "pairing.manual", nil, map[string]any{"round": round, "pairs": opts.Manual}); err != nil {
+		if err := tx.logEvent(cur.ID, "pairing.manual", nil, map[string]any{"round": round, "pairs": opts.Manual}); err != nil {
 			return nil, err
 		}
 	}
-	if err := tx.LogEvent(cur.ID, "round.pair", nil, map[string]any{"round": round, "method": cur.System, "seed": cur.Seed,
+	if err := tx.logEvent(cur.ID, "round.pair", nil, map[string]any{"round": round, "method": cur.System, "seed": cur.Seed,
 		"boards": boardSummary(boards), "manual": opts.Manual, "warnings": p.warnings}); err != nil {
 		return nil, err
 	}

@@ -203,49 +203,12 @@ func (tx *Tx) addPlayer(t *Tournament, p Player, dups *dupIndex, existing []Entr
 		return nil, dupError(&p, e, why)
 	}
 	similar := dups.similar(&p)
-	// Reuse the person when an id already names him in the file.
-	for _, id := range []struct{ col, val, what string }{{"fid_id", p.FIDID, "FID id"}, {"fmjd_id", p.FMJDID, "FMJD id"}} {
-		if id.val == "" || p.ID != 0 {
-			continue
-		}
-		var pid int64
-		var name string
-		err := tx.queryRow(`SELECT id, name FROM players WHERE `+id.col+` = ? AND `+id.col+` <> ''`, id.val).Scan(&pid, &name)
-		if errors.Is(err, sql.ErrNoRows) {
-			continue
-		}
-		if err != nil {
-			return nil, err
-		}
-		if key(name) != key(p.Name) {
-			return nil, fmt.Errorf("%w: %s %s already belongs to %q in this file; check the id", ErrDuplicatePlayer, id.what, id.val, name)
-		}
-		p.ID = pid
+	if err := tx.personByID(&p); err != nil {
+		return nil, err
 	}
-	now := tx.NowText()
-	if p.ID != 0 {
-		_, err := tx.exec(`UPDATE players SET
-			club = CASE WHEN ?1 <> '' THEN ?1 ELSE club END, federation = CASE WHEN ?2 <> '' THEN ?2 ELSE federation END,
-			fid_id = CASE WHEN ?3 <> '' THEN ?3 ELSE fid_id END, fmjd_id = CASE WHEN ?4 <> '' THEN ?4 ELSE fmjd_id END,
-			national_id = CASE WHEN ?5 <> '' THEN ?5 ELSE national_id END, rating = CASE WHEN ?6 <> 0 THEN ?6 ELSE rating END,
-			birth_year = CASE WHEN ?7 <> 0 THEN ?7 ELSE birth_year END, title = CASE WHEN ?8 <> '' THEN ?8 ELSE title END
-			WHERE id = ?9`, p.Club, p.Federation, p.FIDID, p.FMJDID, p.NationalID, p.Rating, p.BirthYear, p.Title, p.ID)
-		if err != nil {
-			return nil, tx.playerErr(err, &p)
-		}
-		if err := tx.queryRow(`SELECT name, club, federation, fid_id, fmjd_id, national_id, rating, birth_year, title FROM players WHERE id = ?`, p.ID).
-			Scan(&p.Name, &p.Club, &p.Federation, &p.FIDID, &p.FMJDID, &p.NationalID, &p.Rating, &p.BirthYear, &p.Title); err != nil {
-			return nil, err
-		}
-	} else {
-		res, err := tx.exec(`INSERT INTO players (name, club, federation, fid_id, fmjd_id, national_id, rating, birth_year, title, created_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, p.Name, p.Club, p.Federation, p.FIDID, p.FMJDID, p.NationalID, p.Rating, p.BirthYear, p.Title, now)
-		if err != nil {
-			return nil, tx.playerErr(err, &p)
-		}
-		if p.ID, err = res.LastInsertId(); err != nil {
-			return nil, err
-		}
+	now := tx.nowText()
+	if err := tx.savePerson(&p, now); err != nil {
+		return nil, err
 	}
 	e := &Entry{TournamentID: t.ID, Rating: p.Rating, Status: StatusActive, JoinedRound: t.RoundsPaired + 1, Player: p}
 	var number any
@@ -268,7 +231,7 @@ func (tx *Tx) addPlayer(t *Tournament, p Player, dups *dupIndex, existing []Entr
 		return nil, err
 	}
 	dups.add(e)
-	if err := tx.LogEvent(t.ID, "player.add", nil, e); err != nil {
+	if err := tx.logEvent(t.ID, "player.add", nil, e); err != nil {
 		return nil, err
 	}
 	for _, o := range similar {
@@ -276,6 +239,62 @@ func (tx *Tx) addPlayer(t *Tournament, p Player, dups *dupIndex, existing []Entr
 			e.Player.Name, o.ID, o.Player.Name, clubOrNone(o.Player.Club)))
 	}
 	return e, nil
+}
+
+// personByID sets p.ID to the person of the file whom p's FID or FMJD id already names
+// (unless p.ID is set): the same person is reused across tournaments. An id that belongs
+// to someone of another name is an error wrapping ErrDuplicatePlayer.
+func (tx *Tx) personByID(p *Player) error {
+	for _, id := range []struct{ col, val, what string }{{"fid_id", p.FIDID, "FID id"}, {"fmjd_id", p.FMJDID, "FMJD id"}} {
+		if id.val == "" || p.ID != 0 {
+			continue
+		}
+		var pid int64
+		var name string
+		err := tx.queryRow(`SELECT id, name FROM players WHERE `+id.col+` = ? AND `+id.col+` <> ''`, id.val).Scan(&pid, &name)
+		if errors.Is(err, sql.ErrNoRows) {
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		if key(name) != key(p.Name) {
+			return fmt.Errorf("%w: %s %s already belongs to %q in this file; check the id", ErrDuplicatePlayer, id.what, id.val, name)
+		}
+		p.ID = pid
+	}
+	return nil
+}
+
+// savePerson updates person p.ID with the fields p gives (an empty field keeps the stored
+// one) and reads the person back into p; or, when p.ID is 0, inserts p (created at now)
+// and sets p.ID.
+func (tx *Tx) savePerson(p *Player, now string) error {
+	if p.ID != 0 {
+		_, err := tx.exec(`UPDATE players SET
+			club = CASE WHEN ?1 <> '' THEN ?1 ELSE club END, federation = CASE WHEN ?2 <> '' THEN ?2 ELSE federation END,
+			fid_id = CASE WHEN ?3 <> '' THEN ?3 ELSE fid_id END, fmjd_id = CASE WHEN ?4 <> '' THEN ?4 ELSE fmjd_id END,
+			national_id = CASE WHEN ?5 <> '' THEN ?5 ELSE national_id END, rating = CASE WHEN ?6 <> 0 THEN ?6 ELSE rating END,
+			birth_year = CASE WHEN ?7 <> 0 THEN ?7 ELSE birth_year END, title = CASE WHEN ?8 <> '' THEN ?8 ELSE title END
+			WHERE id = ?9`, p.Club, p.Federation, p.FIDID, p.FMJDID, p.NationalID, p.Rating, p.BirthYear, p.Title, p.ID)
+		if err != nil {
+			return tx.playerErr(err, p)
+		}
+		if err := tx.queryRow(`SELECT name, club, federation, fid_id, fmjd_id, national_id, rating, birth_year, title FROM players WHERE id = ?`, p.ID).
+			Scan(&p.Name, &p.Club, &p.Federation, &p.FIDID, &p.FMJDID, &p.NationalID, &p.Rating, &p.BirthYear, &p.Title); err != nil {
+			return err
+		}
+	} else {
+		res, err := tx.exec(`INSERT INTO players (name, club, federation, fid_id, fmjd_id, national_id, rating, birth_year, title, created_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, p.Name, p.Club, p.Federation, p.FIDID, p.FMJDID, p.NationalID, p.Rating, p.BirthYear, p.Title, now)
+		if err != nil {
+			return tx.playerErr(err, p)
+		}
+		if p.ID, err = res.LastInsertId(); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // playerErr explains a constraint failure on players/entries.
@@ -320,10 +339,10 @@ func (tx *Tx) Entries(tournamentID int64) ([]Entry, error) {
 	return out, rows.Err()
 }
 
-// FindEntry finds the entry of tournament t that ref names: its entry id (a number), or
+// findEntry finds the entry of tournament t that ref names: its entry id (a number), or
 // the player's name, exactly (case-insensitive) or else as the only name containing ref.
 // Errors: ErrNotFound, ErrInvalid when a partial name matches several players (listed).
-func (tx *Tx) FindEntry(t *Tournament, ref string) (*Entry, error) {
+func (tx *Tx) findEntry(t *Tournament, ref string) (*Entry, error) {
 	all, err := tx.Entries(t.ID)
 	if err != nil {
 		return nil, err
@@ -365,7 +384,7 @@ func (tx *Tx) FindEntry(t *Tournament, ref string) (*Entry, error) {
 	return nil, fmt.Errorf("%w: %q matches several players: %s; give the id", ErrInvalid, ref, strings.Join(names, ", "))
 }
 
-// WithdrawPlayer marks entry ref (see FindEntry) of t as withdrawn after the last paired
+// WithdrawPlayer marks entry ref (an entry id, or a name as findEntry reads it) of t as withdrawn after the last paired
 // round (he is not paired from the next round on) and logs "player.withdraw". Withdrawing
 // twice is an error wrapping ErrInvalid. t names the tournament: the last paired round is
 // read in the transaction.
@@ -374,7 +393,7 @@ func (tx *Tx) WithdrawPlayer(t *Tournament, ref string) (*Entry, error) {
 	if err != nil {
 		return nil, err
 	}
-	e, err := tx.FindEntry(t, ref)
+	e, err := tx.findEntry(t, ref)
 	if err != nil {
 		return nil, err
 	}
@@ -386,13 +405,13 @@ func (tx *Tx) WithdrawPlayer(t *Tournament, ref string) (*Entry, error) {
 	if _, err := tx.exec(`UPDATE entries SET status = 'withdrawn', withdrawn_after = ? WHERE id = ?`, e.WithdrawnAfter, e.ID); err != nil {
 		return nil, err
 	}
-	return e, tx.LogEvent(t.ID, "player.withdraw", before, e)
+	return e, tx.logEvent(t.ID, "player.withdraw", before, e)
 }
 
 // PlayerFields lists the fields SetPlayerField accepts.
 var PlayerFields = []string{"name", "club", "federation", "fid-id", "fmjd-id", "national-id", "rating", "birth-year", "title"}
 
-// SetPlayerField changes one field of entry ref (see FindEntry) of t and logs
+// SetPlayerField changes one field of entry ref (an entry id, or a name as findEntry reads it) of t and logs
 // "player.set". "rating" changes the rating used in this event and the player's last known
 // rating, and is refused with ErrLocked once a round is paired. Changing a name or id
 // re-checks the duplicate rule. Errors wrap ErrInvalid, ErrLocked, ErrDuplicatePlayer. t
@@ -402,51 +421,17 @@ func (tx *Tx) SetPlayerField(t *Tournament, ref, field, value string) (*Entry, e
 	if err != nil {
 		return nil, err
 	}
-	e, err := tx.FindEntry(t, ref)
+	e, err := tx.findEntry(t, ref)
 	if err != nil {
 		return nil, err
 	}
 	before := *e
 	p := e.Player
-	value = strings.TrimSpace(value)
-	num := func() (int, error) {
-		if value == "" {
-			return 0, nil
-		}
-		n, err := strconv.Atoi(value)
-		if err != nil {
-			return 0, fmt.Errorf("%w: %s must be a whole number, not %q", ErrMalformed, field, value)
-		}
-		return n, nil
-	}
-	switch strings.ToLower(field) {
-	case "name":
-		p.Name = value
-	case "club":
-		p.Club = value
-	case "federation":
-		p.Federation = value
-	case "fid-id":
-		p.FIDID = value
-	case "fmjd-id":
-		p.FMJDID = value
-	case "national-id":
-		p.NationalID = value
-	case "title":
-		p.Title = value
-	case "birth-year":
-		p.BirthYear, err = num()
-	case "rating":
-		if t.RoundsPaired > 0 {
-			return nil, fmt.Errorf("%w: the rating used for pairing cannot change once round %d is paired", ErrLocked, t.RoundsPaired)
-		}
-		p.Rating, err = num()
-		e.Rating = p.Rating
-	default:
-		return nil, fmt.Errorf("%w: unknown player field %q (fields: %s)", ErrMalformed, field, strings.Join(PlayerFields, ", "))
-	}
-	if err != nil {
+	if err := p.set(field, strings.TrimSpace(value), t.RoundsPaired); err != nil {
 		return nil, err
+	}
+	if strings.ToLower(field) == "rating" {
+		e.Rating = p.Rating
 	}
 	if err := p.validate(); err != nil {
 		return nil, err
@@ -473,5 +458,48 @@ func (tx *Tx) SetPlayerField(t *Tournament, ref, field, value string) (*Entry, e
 		return nil, err
 	}
 	e.Player = p
-	return e, tx.LogEvent(t.ID, "player.set", before, e)
+	return e, tx.logEvent(t.ID, "player.set", before, e)
+}
+
+// set changes field (one of PlayerFields, case-insensitive) of p to value (trimmed; a
+// number for rating and birth-year, "" for 0). The rating is refused with ErrLocked once
+// roundsPaired > 0; an unknown field or a number that is not one wraps ErrMalformed.
+func (p *Player) set(field, value string, roundsPaired int) error {
+	num := func() (int, error) {
+		if value == "" {
+			return 0, nil
+		}
+		n, err := strconv.Atoi(value)
+		if err != nil {
+			return 0, fmt.Errorf("%w: %s must be a whole number, not %q", ErrMalformed, field, value)
+		}
+		return n, nil
+	}
+	var err error
+	switch strings.ToLower(field) {
+	case "name":
+		p.Name = value
+	case "club":
+		p.Club = value
+	case "federation":
+		p.Federation = value
+	case "fid-id":
+		p.FIDID = value
+	case "fmjd-id":
+		p.FMJDID = value
+	case "national-id":
+		p.NationalID = value
+	case "title":
+		p.Title = value
+	case "birth-year":
+		p.BirthYear, err = num()
+	case "rating":
+		if roundsPaired > 0 {
+			return fmt.Errorf("%w: the rating used for pairing cannot change once round %d is paired", ErrLocked, roundsPaired)
+		}
+		p.Rating, err = num()
+	default:
+		return fmt.Errorf("%w: unknown player field %q (fields: %s)", ErrMalformed, field, strings.Join(PlayerFields, ", "))
+	}
+	return err
 }

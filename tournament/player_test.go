@@ -110,8 +110,8 @@ func TestLateEntrantAndWithdrawal(t *testing.T) {
 	// Lot drawn and round 1 paired (what the pairing commands do).
 	mustUpdate(t, s, func(tx *Tx) error {
 		tx.exec("UPDATE entries SET pairing_number = id")
-		tx.exec("UPDATE tournaments SET lot_drawn_at = ?", tx.NowText())
-		_, err := tx.exec("INSERT INTO rounds (tournament_id, number, paired_at) VALUES (?, 1, ?)", tr.ID, tx.NowText())
+		tx.exec("UPDATE tournaments SET lot_drawn_at = ?", tx.nowText())
+		_, err := tx.exec("INSERT INTO rounds (tournament_id, number, paired_at) VALUES (?, 1, ?)", tr.ID, tx.nowText())
 		return err
 	})
 	late, err := addP(s, tr, Player{Name: "C, Tre"})

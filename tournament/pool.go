@@ -22,59 +22,24 @@ func DefaultJobs() int { return runtime.GOMAXPROCS(0) }
 // the caller's goroutine.
 func OrderedMap[In, Out any](jobs int, next func() (In, bool, error), work func(In) Out, emit func(Out) error) error {
 	if jobs <= 1 {
-		for {
-			in, ok, err := next()
-			if err != nil || !ok {
-				return err
-			}
-			if err := emit(work(in)); err != nil {
-				return err
-			}
-		}
+		return orderedSerial(next, work, emit)
 	}
 	// Items travel in batches of up to batchSize, so that the hand-offs between goroutines
 	// cost little next to the work.
 	const batchSize = 16
-	type task struct {
-		in  []In
-		out chan []Out
-	}
+	type task = orderedTask[In, Out]
 	tasks := make(chan task, jobs)
 	order := make(chan chan []Out, 4*jobs) // the results to come, in input order
 	done := make(chan struct{})
 	var nextErr error
 	var wg sync.WaitGroup
-	for range jobs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for t := range tasks {
-				outs := make([]Out, len(t.in))
-				for i, in := range t.in {
-					outs[i] = work(in)
-				}
-				t.out <- outs
-			}
-		}()
-	}
+	startWorkers(jobs, tasks, work, &wg)
 	go func() { // the producer
 		defer close(order)
 		defer close(tasks)
 		for last := false; !last; {
-			batch := make([]In, 0, batchSize)
-			for len(batch) < batchSize {
-				in, ok, err := next()
-				if err != nil {
-					nextErr = err
-					last = true
-					break
-				}
-				if !ok {
-					last = true
-					break
-				}
-				batch = append(batch, in)
-			}
+			var batch []In
+			batch, last, nextErr = readBatch(next, batchSize)
 			if len(batch) == 0 {
 				return
 			}
@@ -102,4 +67,59 @@ func OrderedMap[In, Out any](jobs int, next func() (In, bool, error), work func(
 		return nextErr
 	}
 	return emitErr
+}
+
+// orderedSerial is OrderedMap with one worker: next, work and emit in turn on the
+// caller's goroutine.
+func orderedSerial[In, Out any](next func() (In, bool, error), work func(In) Out, emit func(Out) error) error {
+	for {
+		in, ok, err := next()
+		if err != nil || !ok {
+			return err
+		}
+		if err := emit(work(in)); err != nil {
+			return err
+		}
+	}
+}
+
+// readBatch reads up to n items from next. last is true when next said there is none left
+// or failed (err, with the items read before it).
+func readBatch[In any](next func() (In, bool, error), n int) (batch []In, last bool, err error) {
+	batch = make([]In, 0, n)
+	for len(batch) < n {
+		in, ok, err := next()
+		if err != nil {
+			return batch, true, err
+		}
+		if !ok {
+			return batch, true, nil
+		}
+		batch = append(batch, in)
+	}
+	return batch, false, nil
+}
+
+// orderedTask is a batch of OrderedMap's items and where its results go.
+type orderedTask[In, Out any] struct {
+	in  []In
+	out chan []Out
+}
+
+// startWorkers starts jobs goroutines (counted in wg) that apply work to each task's
+// items, in order, until tasks is closed.
+func startWorkers[In, Out any](jobs int, tasks <-chan orderedTask[In, Out], work func(In) Out, wg *sync.WaitGroup) {
+	for range jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for t := range tasks {
+				outs := make([]Out, len(t.in))
+				for i, in := range t.in {
+					outs[i] = work(in)
+				}
+				t.out <- outs
+			}
+		}()
+	}
 }

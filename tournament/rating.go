@@ -181,55 +181,70 @@ func (tx *Tx) RatingReport(t *Tournament, table ExpectedTable) (*RatingReport, e
 		rep.Gaps = append([]string{"expected score: the Gauss conversion table (Art. 4, Tabelle 13-14) was not found; give it with --expected-table"}, rep.Gaps...)
 	}
 	for _, p := range ct.Players {
-		row := RatingRow{Entry: p.ID, Number: p.Number, Name: p.Name, FIDID: fid[p.ID], Capital: p.Rating, Detail: []RatingGame{}}
-		res := append([]CrossResult(nil), p.Results...)
-		sort.Slice(res, func(i, j int) bool {
-			if res[i].Round != res[j].Round {
-				return res[i].Round < res[j].Round
-			}
-			return res[i].Game < res[j].Game
-		})
-		oppSum, exp := 0, 0.0
-		for _, r := range res {
-			g := RatingGame{Round: r.Round, Opponent: r.Opponent, Points: r.Points}
-			if o := byID[r.Opponent]; o != nil {
-				g.OppName, g.Capital = o.Name, o.Rating
-			}
-			switch r.Kind {
-			case CrossPlayed:
-				g.Counted = true
-			case CrossBye:
-				g.Reason = "rest (Art. 7)"
-			case CrossForfeitWin, CrossForfeitLoss:
-				g.Reason = "forfeit (Art. 7)"
-			case CrossPending:
-				g.Reason = "no result yet"
-			default:
-				g.Reason = "not played"
-			}
-			if g.Counted && g.Capital == 0 {
-				g.Counted, g.Reason = false, "opponent without a capital"
-			}
-			if g.Counted {
-				row.Games++
-				row.Points += r.Points
-				oppSum += g.Capital
-				if table != nil && p.Rating > 0 {
-					g.Expected = table.Expected(p.Rating - g.Capital)
-					exp += g.Expected
-				}
-			}
-			row.Detail = append(row.Detail, g)
-		}
-		row.Score = float64(row.Points) / 2
-		if row.Games > 0 {
-			row.OppAvg = float64(oppSum) / float64(row.Games)
-			if table != nil && p.Rating > 0 {
-				e := exp
-				row.Expected = &e
-			}
-		}
-		rep.Rows = append(rep.Rows, row)
+		rep.Rows = append(rep.Rows, ratingRow(p, fid[p.ID], byID, table))
 	}
 	return rep, nil
+}
+
+// ratingRow is the row of player p (FID id fid) of the rating report: each game in round
+// order with whether it counts (ratingGame), the points, the opponents' average capital
+// and, with a table and a capital of p's own, the expected score.
+func ratingRow(p CrossEntry, fid string, byID map[int]*CrossEntry, table ExpectedTable) RatingRow {
+	row := RatingRow{Entry: p.ID, Number: p.Number, Name: p.Name, FIDID: fid, Capital: p.Rating, Detail: []RatingGame{}}
+	res := append([]CrossResult(nil), p.Results...)
+	sort.Slice(res, func(i, j int) bool {
+		if res[i].Round != res[j].Round {
+			return res[i].Round < res[j].Round
+		}
+		return res[i].Game < res[j].Game
+	})
+	oppSum, exp := 0, 0.0
+	for _, r := range res {
+		g := ratingGame(r, byID)
+		if g.Counted {
+			row.Games++
+			row.Points += r.Points
+			oppSum += g.Capital
+			if table != nil && p.Rating > 0 {
+				g.Expected = table.Expected(p.Rating - g.Capital)
+				exp += g.Expected
+			}
+		}
+		row.Detail = append(row.Detail, g)
+	}
+	row.Score = float64(row.Points) / 2
+	if row.Games > 0 {
+		row.OppAvg = float64(oppSum) / float64(row.Games)
+		if table != nil && p.Rating > 0 {
+			e := exp
+			row.Expected = &e
+		}
+	}
+	return row
+}
+
+// ratingGame is one result of a player in the rating report: counted when played against
+// an opponent with a capital; otherwise the reason it is left out (a rest or a forfeit,
+// Art. 7; no result yet; not played).
+func ratingGame(r CrossResult, byID map[int]*CrossEntry) RatingGame {
+	g := RatingGame{Round: r.Round, Opponent: r.Opponent, Points: r.Points}
+	if o := byID[r.Opponent]; o != nil {
+		g.OppName, g.Capital = o.Name, o.Rating
+	}
+	switch r.Kind {
+	case CrossPlayed:
+		g.Counted = true
+	case CrossBye:
+		g.Reason = "rest (Art. 7)"
+	case CrossForfeitWin, CrossForfeitLoss:
+		g.Reason = "forfeit (Art. 7)"
+	case CrossPending:
+		g.Reason = "no result yet"
+	default:
+		g.Reason = "not played"
+	}
+	if g.Counted && g.Capital == 0 {
+		g.Counted, g.Reason = false, "opponent without a capital"
+	}
+	return g
 }

@@ -286,10 +286,10 @@ type ResultOptions struct {
 	Reason  string
 }
 
-// ScoreByes writes the bye result (tournaments.bye_points to White, kind "bye") of every
+// scoreByes writes the bye result (tournaments.bye_points to White, kind "bye") of every
 // bye board of round that has no result yet, logs "result.bye" for each, and returns how
 // many it wrote. The pairing commands or SetResult call it; it is idempotent.
-func (tx *Tx) ScoreByes(t *Tournament, round int) (int, error) {
+func (tx *Tx) scoreByes(t *Tournament, round int) (int, error) {
 	boards, err := tx.Boards(t, round)
 	if err != nil {
 		return 0, err
@@ -299,14 +299,14 @@ func (tx *Tx) ScoreByes(t *Tournament, round int) (int, error) {
 		if !b.Bye() || b.Result != nil {
 			continue
 		}
-		r := Result{Kind: KindBye, WhitePoints: t.ByePoints, EnteredAt: tx.NowText(), EnteredBy: tx.actor}
+		r := Result{Kind: KindBye, WhitePoints: t.ByePoints, EnteredAt: tx.nowText(), EnteredBy: tx.actor}
 		if b.Rest == string(pairing.RestRT) {
 			r.WhitePoints = 0 // the turn rest (riposo a turno) is worth nothing
 		}
 		if err := tx.writeResult(b.ID, &r); err != nil {
 			return n, err
 		}
-		if err := tx.LogEvent(t.ID, "result.bye", nil, resultEvent(b, &r, "")); err != nil {
+		if err := tx.logEvent(t.ID, "result.bye", nil, resultEvent(b, &r, "")); err != nil {
 			return n, err
 		}
 		n++
@@ -352,7 +352,7 @@ func plurals(n int) string {
 
 // SetResult records the result written as spec (see ParseOutcome) for board board (game
 // game) of round round of t, logs "result.set" (or "result.correct" with the old result
-// and the reason), scores the round's byes (ScoreByes), and returns the board as it now
+// and the reason), scores the round's byes (scoreByes), and returns the board as it now
 // stands.
 //
 // Errors: ErrNotPaired, ErrNoBoard; ErrResultExists when a result is recorded and
@@ -393,7 +393,7 @@ func (tx *Tx) SetResult(t *Tournament, round, board, game int, spec string, opts
 			ErrResultExists, round, board, b.White, b.Black, old.String(), old.EnteredAt)
 	}
 	wp, bp := o.Points(t)
-	r := &Result{Kind: o.Kind, WhitePoints: wp, BlackPoints: bp, EnteredAt: tx.NowText(), EnteredBy: tx.actor}
+	r := &Result{Kind: o.Kind, WhitePoints: wp, BlackPoints: bp, EnteredAt: tx.nowText(), EnteredBy: tx.actor}
 	if old != nil && old.Kind == r.Kind && old.WhitePoints == r.WhitePoints && old.BlackPoints == r.BlackPoints {
 		return nil, fmt.Errorf("%w: round %d board %d is already recorded as %s; nothing to correct", ErrInvalid, round, board, old.String())
 	}
@@ -406,10 +406,10 @@ func (tx *Tx) SetResult(t *Tournament, round, board, game int, spec string, opts
 	} else if opts.Correct {
 		action = "result.set"
 	}
-	if err := tx.LogEvent(t.ID, action, resultEvent(b, old, ""), resultEvent(b, r, strings.TrimSpace(opts.Reason))); err != nil {
+	if err := tx.logEvent(t.ID, action, resultEvent(b, old, ""), resultEvent(b, r, strings.TrimSpace(opts.Reason))); err != nil {
 		return nil, err
 	}
-	if _, err := tx.ScoreByes(t, round); err != nil {
+	if _, err := tx.scoreByes(t, round); err != nil {
 		return nil, err
 	}
 	b.Result = r

@@ -3,7 +3,6 @@
 package tournament
 
 import (
-	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -81,12 +80,7 @@ func (tx *Tx) DrawLot(t *Tournament, seed *uint64) (*LotResult, error) {
 		return nil, err
 	}
 	if cur.RoundsPaired > 0 {
-		drawn := "the lot of " + cur.Name + " was drawn on " + cur.LotDrawnAt
-		if cur.LotDrawnAt == "" { // an imported event: its numbers came with the file
-			drawn = "the pairing numbers of " + cur.Name + " came with the imported event"
-		}
-		return nil, fmt.Errorf("%w: %s and round %d is paired; pairing numbers cannot change now (players added later get the next numbers automatically)",
-			ErrLocked, drawn, cur.RoundsPaired)
+		return nil, lotLocked(cur)
 	}
 	s, err := lotSeed(cur, seed)
 	if err != nil {
@@ -112,20 +106,8 @@ func (tx *Tx) DrawLot(t *Tournament, seed *uint64) (*LotResult, error) {
 	if _, err := tx.exec(`UPDATE entries SET pairing_number = NULL WHERE tournament_id = ?`, cur.ID); err != nil {
 		return nil, err
 	}
-	res := &LotResult{Seed: s, DrawnAt: tx.NowText(), Redraw: cur.LotDrawnAt != "", Method: "lot", Clubs: clubs}
-	if clubs != nil {
-		res.Method = "lot, clubs separated"
-	}
-	if cur.System == SystemDutch {
-		res.Method = "rating"
-		res.InitialColour = pairing.LotColour(uint64(s)).String()
-	}
-	if cur.System == SystemItaloSwiss {
-		if lo, hi := pairing.ItaloRoundsAdvised(len(entries)); cur.Rounds < lo || cur.Rounds > hi {
-			res.Warnings = append(res.Warnings, fmt.Sprintf("%d rounds planned for %d players: FID (Capo V Art. 1) advises %d to %d for an Italo-Swiss; allowed, but check the tournament's rules ('arbitro tournament set rounds N' before round 1)",
-				cur.Rounds, len(entries), lo, hi))
-		}
-	}
+	res := newLotResult(cur, s, clubs, len(entries))
+	res.DrawnAt = tx.nowText()
 	for _, e := range entries {
 		n := nums[int(e.ID)]
 		if _, err := tx.exec(`UPDATE entries SET pairing_number = ? WHERE id = ?`, n, e.ID); err != nil {
@@ -141,10 +123,43 @@ func (tx *Tx) DrawLot(t *Tournament, seed *uint64) (*LotResult, error) {
 	if cur.LotDrawnAt != "" || len(before) > 0 {
 		beforeEv = map[string]any{"seed": cur.Seed, "drawn_at": cur.LotDrawnAt, "numbers": before}
 	}
-	if err := tx.LogEvent(cur.ID, "lot.draw", beforeEv, res); err != nil {
+	if err := tx.logEvent(cur.ID, "lot.draw", beforeEv, res); err != nil {
 		return nil, err
 	}
 	return res, nil
+}
+
+// lotLocked is DrawLot's error once a round of cur is paired (ErrLocked): when the lot was
+// drawn, or that the numbers came with an imported event.
+func lotLocked(cur *Tournament) error {
+	drawn := "the lot of " + cur.Name + " was drawn on " + cur.LotDrawnAt
+	if cur.LotDrawnAt == "" { // an imported event: its numbers came with the file
+		drawn = "the pairing numbers of " + cur.Name + " came with the imported event"
+	}
+	return fmt.Errorf("%w: %s and round %d is paired; pairing numbers cannot change now (players added later get the next numbers automatically)",
+		ErrLocked, drawn, cur.RoundsPaired)
+}
+
+// newLotResult is the LotResult of a lot of cur with seed s among the given number of
+// players, without numbers or time: its method ("lot", "lot, clubs separated", or
+// "rating" with round 1's initial colour for the Dutch system) and, for an Italo-Swiss,
+// a warning when the planned rounds are outside FID's advice (Capo V Art. 1).
+func newLotResult(cur *Tournament, s int64, clubs []pairing.ClubMeeting, players int) *LotResult {
+	res := &LotResult{Seed: s, Redraw: cur.LotDrawnAt != "", Method: "lot", Clubs: clubs}
+	if clubs != nil {
+		res.Method = "lot, clubs separated"
+	}
+	if cur.System == SystemDutch {
+		res.Method = "rating"
+		res.InitialColour = pairing.LotColour(uint64(s)).String()
+	}
+	if cur.System == SystemItaloSwiss {
+		if lo, hi := pairing.ItaloRoundsAdvised(players); cur.Rounds < lo || cur.Rounds > hi {
+			res.Warnings = append(res.Warnings, fmt.Sprintf("%d rounds planned for %d players: FID (Capo V Art. 1) advises %d to %d for an Italo-Swiss; allowed, but check the tournament's rules ('arbitro tournament set rounds N' before round 1)",
+				cur.Rounds, players, lo, hi))
+		}
+	}
+	return res
 }
 
 // lotSeed is the seed of the lot: *seed when given (1..2^63-1, else ErrMalformed), else
@@ -208,7 +223,7 @@ func ratingOrder(entries []Entry) map[int]int {
 	return m
 }
 
-// Snapshot builds the pairing engines' view of tournament t before round `round`
+// snapshot builds the pairing engines' view of tournament t before round `round`
 // (1-based): one pairing.Entrant per entry, in pairing-number order, with
 //
 //   - ID = entries.id, Number = pairing number, Rating = entries.rating, Name;
@@ -226,7 +241,7 @@ func ratingOrder(entries []Entry) map[int]int {
 //     joins later (joined_round > round) or has an absence recorded for the round.
 //
 // Errors: ErrLotNotDrawn when an entry has no pairing number; LoadCrosstable's errors.
-func (tx *Tx) Snapshot(t *Tournament, round int) ([]pairing.Entrant, error) {
+func (tx *Tx) snapshot(t *Tournament, round int) ([]pairing.Entrant, error) {
 	if round < 1 {
 		return nil, fmt.Errorf("%w: round %d", ErrInvalid, round)
 	}
@@ -296,7 +311,7 @@ func (tx *Tx) boardFloats(t *Tournament, round int) (storedFloats, error) {
 
 // entrantOf is entry e as the pairing engines see it before round: available or not, and
 // its history of rounds 1..round-1 from its crosstable slots and the stored floats (see
-// Snapshot).
+// snapshot).
 func entrantOf(e Entry, slots []CrossResult, bf storedFloats, round int) pairing.Entrant {
 	id := int(e.ID)
 	en := pairing.Entrant{ID: id, Number: e.Number, Rating: e.Rating, Name: e.Player.Name, Available: true}
@@ -633,8 +648,8 @@ type RoundInfo struct {
 	Text        string            `json:"-"`                     // the explanation column as stored
 }
 
-// Round returns the header of round `round` of t (ErrNotPaired when it does not exist).
-func (tx *Tx) Round(t *Tournament, round int) (*RoundInfo, error) {
+// roundInfo returns the header of round `round` of t (ErrNotPaired when it does not exist).
+func (tx *Tx) roundInfo(t *Tournament, round int) (*RoundInfo, error) {
 	if err := tx.checkRound(t, round); err != nil {
 		return nil, err
 	}
@@ -674,6 +689,37 @@ func (tx *Tx) Unpair(t *Tournament) (int, error) {
 	if err != nil {
 		return 0, err
 	}
+	blocked, err := tx.unpairBlockers(boards)
+	if err != nil {
+		return 0, err
+	}
+	if len(blocked) > 0 {
+		return 0, fmt.Errorf("%w: round %d of %s cannot be unpaired, it has %s", ErrRoundHasResults, round, cur.Name, strings.Join(blocked, "; "))
+	}
+	moved, err := tx.unwithdraw(cur.ID, round)
+	if err != nil {
+		return 0, err
+	}
+	// results and boards go with the round (ON DELETE CASCADE), but be explicit.
+	if _, err := tx.exec(`DELETE FROM results WHERE board_id IN (SELECT b.id FROM boards b JOIN rounds r ON r.id = b.round_id WHERE r.tournament_id = ? AND r.number = ?)`, cur.ID, round); err != nil {
+		return 0, err
+	}
+	if _, err := tx.exec(`DELETE FROM boards WHERE round_id IN (SELECT id FROM rounds WHERE tournament_id = ? AND number = ?)`, cur.ID, round); err != nil {
+		return 0, err
+	}
+	if _, err := tx.exec(`DELETE FROM rounds WHERE tournament_id = ? AND number = ?`, cur.ID, round); err != nil {
+		return 0, err
+	}
+	if err := tx.logEvent(cur.ID, "round.unpair", map[string]any{"round": round, "boards": boardSummary(boards)},
+		map[string]any{"round": round, "withdrawn_after_moved_back": moved}); err != nil {
+		return 0, err
+	}
+	return round, nil
+}
+
+// unpairBlockers lists the boards of a round that keep it from being unpaired: a result
+// other than an automatic bye, a game score, a draw claim ("board 3 (A - B): result 2-0").
+func (tx *Tx) unpairBlockers(boards []*Board) ([]string, error) {
 	var blocked []string
 	for _, b := range boards {
 		what := ""
@@ -686,7 +732,7 @@ func (tx *Tx) Unpair(t *Tournament) (int, error) {
 		if what == "" {
 			var n int
 			if err := tx.queryRow(`SELECT count(*) FROM claims WHERE board_id = ?`, b.ID).Scan(&n); err != nil {
-				return 0, err
+				return nil, err
 			}
 			if n > 0 {
 				what = "a draw claim"
@@ -700,46 +746,36 @@ func (tx *Tx) Unpair(t *Tournament) (int, error) {
 			blocked = append(blocked, s)
 		}
 	}
-	if len(blocked) > 0 {
-		return 0, fmt.Errorf("%w: round %d of %s cannot be unpaired, it has %s", ErrRoundHasResults, round, cur.Name, strings.Join(blocked, "; "))
-	}
+	return blocked, nil
+}
+
+// unwithdraw moves the players of tournament id who withdrew after round `round` or later
+// back to "withdrawn after round-1" (the round is being removed) and returns their names,
+// sorted.
+func (tx *Tx) unwithdraw(id int64, round int) ([]string, error) {
 	var moved []string
 	rows, err := tx.query(`SELECT p.name FROM entries e JOIN players p ON p.id = e.player_id
-		WHERE e.tournament_id = ? AND e.status = 'withdrawn' AND e.withdrawn_after >= ? ORDER BY p.name`, cur.ID, round)
+		WHERE e.tournament_id = ? AND e.status = 'withdrawn' AND e.withdrawn_after >= ? ORDER BY p.name`, id, round)
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
 	for rows.Next() {
 		var n string
 		if err := rows.Scan(&n); err != nil {
 			rows.Close()
-			return 0, err
+			return nil, err
 		}
 		moved = append(moved, ShownName(n))
 	}
 	if err := rows.Close(); err != nil {
-		return 0, err
+		return nil, err
 	}
 	if len(moved) > 0 {
-		if _, err := tx.exec(`UPDATE entries SET withdrawn_after = ? WHERE tournament_id = ? AND status = 'withdrawn' AND withdrawn_after >= ?`, round-1, cur.ID, round); err != nil {
-			return 0, err
+		if _, err := tx.exec(`UPDATE entries SET withdrawn_after = ? WHERE tournament_id = ? AND status = 'withdrawn' AND withdrawn_after >= ?`, round-1, id, round); err != nil {
+			return nil, err
 		}
 	}
-	// results and boards go with the round (ON DELETE CASCADE), but be explicit.
-	if _, err := tx.exec(`DELETE FROM results WHERE board_id IN (SELECT b.id FROM boards b JOIN rounds r ON r.id = b.round_id WHERE r.tournament_id = ? AND r.number = ?)`, cur.ID, round); err != nil {
-		return 0, err
-	}
-	if _, err := tx.exec(`DELETE FROM boards WHERE round_id IN (SELECT id FROM rounds WHERE tournament_id = ? AND number = ?)`, cur.ID, round); err != nil {
-		return 0, err
-	}
-	if _, err := tx.exec(`DELETE FROM rounds WHERE tournament_id = ? AND number = ?`, cur.ID, round); err != nil {
-		return 0, err
-	}
-	if err := tx.LogEvent(cur.ID, "round.unpair", map[string]any{"round": round, "boards": boardSummary(boards)},
-		map[string]any{"round": round, "withdrawn_after_moved_back": moved}); err != nil {
-		return 0, err
-	}
-	return round, nil
+	return moved, nil
 }
 
 // PairingCheck is the outcome of CheckPairing.
@@ -765,7 +801,7 @@ func (c *PairingCheck) Identical() bool { return len(c.Diffs) == 0 && len(c.Viol
 // round's boards (for a round robin, everybody). The arbiter's manual pairs (--set) are
 // NOT imposed on the re-pairing, so a round made with them shows the differences they
 // caused; PairingCheck.Manual lists them. It writes nothing. Errors: ErrNotPaired, ErrNoPairing (the engine finds none),
-// ErrInvalid, Snapshot's errors.
+// ErrInvalid, snapshot's errors.
 func (tx *Tx) CheckPairing(t *Tournament, round int) (*PairingCheck, error) {
 	cur, err := tx.TournamentByID(t.ID)
 	if err != nil {
@@ -777,7 +813,7 @@ func (tx *Tx) CheckPairing(t *Tournament, round int) (*PairingCheck, error) {
 			return nil, fmt.Errorf("%w: %s has no paired round to check", ErrNotPaired, cur.Name)
 		}
 	}
-	ri, err := tx.Round(cur, round)
+	ri, err := tx.roundInfo(cur, round)
 	if err != nil {
 		return nil, err
 	}
@@ -785,7 +821,7 @@ func (tx *Tx) CheckPairing(t *Tournament, round int) (*PairingCheck, error) {
 	if err != nil {
 		return nil, err
 	}
-	es, err := tx.Snapshot(cur, round)
+	es, err := tx.snapshot(cur, round)
 	if err != nil {
 		return nil, err
 	}
@@ -809,118 +845,41 @@ func (tx *Tx) CheckPairing(t *Tournament, round int) (*PairingCheck, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := checkWithEngine(c, cur, es, f); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// checkWithEngine fills c.Engine, the pairing cur's system gives round c.Round from the
+// entrants es and the system's facts f, and c.Diffs, how c.Checked differs from it (for
+// the Dutch system pairing.CheckDutch, which also gives c.Violations).
+func checkWithEngine(c *PairingCheck, cur *Tournament, es []pairing.Entrant, f systemFacts) error {
+	round := c.Round
+	var err error
 	switch cur.System {
 	case SystemRoundRobin:
 		c.Engine, _, err = bergerRound(cur, es, round, f.late)
 		if err != nil {
-			return nil, err
+			return err
 		}
 	case SystemItaloSwiss:
 		_, res, err := italoPair(cur, es, round, nil, f)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		c.Engine = res.Pairs
 	case SystemDutch:
-		dc, err := pairing.CheckDutch(es, dutchOptions(cur, round, es, f.forbidden, f.acceleration), checked)
+		dc, err := pairing.CheckDutch(es, dutchOptions(cur, round, es, f.forbidden, f.acceleration), c.Checked)
 		if err != nil {
-			return nil, pairErr(cur, round, err)
+			return pairErr(cur, round, err)
 		}
 		c.Engine = dc.Engine.Pairs
 		c.Diffs, c.Violations = dc.Diffs, dc.Violations
-		return c, nil
+		return nil
 	default:
-		return nil, fmt.Errorf("%w: unknown pairing system %q", ErrInvalid, cur.System)
+		return fmt.Errorf("%w: unknown pairing system %q", ErrInvalid, cur.System)
 	}
-	c.Diffs = pairing.DiffPairings(c.Engine, checked)
-	return c, nil
-}
-
-// Absence is a player's announced absence from a round not yet paired (table absences):
-// he is not paired in that round and gets Points game points (usually 0; FID and FIDE
-// events may grant a half-point bye, i.e. 1).
-type Absence struct {
-	Entry  int64  `json:"entry"`
-	Name   string `json:"name"`
-	Round  int    `json:"round"`
-	Points int    `json:"points"`
-	Reason string `json:"reason,omitempty"`
-}
-
-// SetAbsence records that entry ref (see FindEntry) of t will not play round `round`
-// (0: the next round to pair), with points game points (0-2) granted by the arbiter, and
-// logs "player.absent". The Swiss systems then leave him out of that round (Snapshot:
-// Available false); the points count in the standings like any absence.
-//
-// Errors (ErrInvalid): the round is already paired (record a forfeit with SetResult
-// instead), beyond the planned rounds, points outside 0-2, a round robin (its rounds are
-// fixed: the game is a forfeit), or an absence already recorded; FindEntry's errors.
-func (tx *Tx) SetAbsence(t *Tournament, ref string, round, points int, reason string) (*Absence, error) {
-	cur, err := tx.TournamentByID(t.ID)
-	if err != nil {
-		return nil, err
-	}
-	if cur.System == SystemRoundRobin {
-		return nil, fmt.Errorf("%w: a round robin's rounds are fixed; when a player does not come, record the game as a forfeit (arbitro result ROUND BOARD -+)", ErrInvalid)
-	}
-	e, err := tx.FindEntry(cur, ref)
-	if err != nil {
-		return nil, err
-	}
-	if round == 0 {
-		round = cur.RoundsPaired + 1
-	}
-	switch {
-	case round <= cur.RoundsPaired:
-		return nil, fmt.Errorf("%w: round %d is already paired; if %s did not come, record a forfeit with 'arbitro result'", ErrInvalid, round, e.Player.Name)
-	case round > cur.Rounds:
-		return nil, fmt.Errorf("%w: %s has %d rounds, there is no round %d", ErrInvalid, cur.Name, cur.Rounds, round)
-	case points < 0 || points > 2:
-		return nil, fmt.Errorf("%w: %d points for an absence (game points 0, 1 or 2)", ErrMalformed, points)
-	}
-	var n int
-	if err := tx.queryRow(`SELECT count(*) FROM absences WHERE entry_id = ? AND round_number = ?`, e.ID, round).Scan(&n); err != nil {
-		return nil, err
-	}
-	if n > 0 {
-		return nil, fmt.Errorf("%w: %s is already recorded as absent in round %d", ErrInvalid, e.Player.Name, round)
-	}
-	a := &Absence{Entry: e.ID, Name: e.Player.Name, Round: round, Points: points, Reason: strings.TrimSpace(reason)}
-	if _, err := tx.exec(`INSERT INTO absences (tournament_id, entry_id, round_number, points, reason) VALUES (?, ?, ?, ?, ?)`,
-		cur.ID, a.Entry, a.Round, a.Points, a.Reason); err != nil {
-		return nil, err
-	}
-	return a, tx.LogEvent(cur.ID, "player.absent", nil, a)
-}
-
-// RemoveAbsence deletes the absence of entry ref from round `round` (0: the next round),
-// which must not be paired yet, and logs "player.absent.remove". Errors: ErrNotFound when
-// there is none, ErrInvalid when the round is paired.
-func (tx *Tx) RemoveAbsence(t *Tournament, ref string, round int) (*Absence, error) {
-	cur, err := tx.TournamentByID(t.ID)
-	if err != nil {
-		return nil, err
-	}
-	e, err := tx.FindEntry(cur, ref)
-	if err != nil {
-		return nil, err
-	}
-	if round == 0 {
-		round = cur.RoundsPaired + 1
-	}
-	if round <= cur.RoundsPaired {
-		return nil, fmt.Errorf("%w: round %d is already paired; its absences stay as they were", ErrInvalid, round)
-	}
-	a := &Absence{Entry: e.ID, Name: e.Player.Name, Round: round}
-	err = tx.queryRow(`SELECT points, reason FROM absences WHERE entry_id = ? AND round_number = ?`, e.ID, round).Scan(&a.Points, &a.Reason)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, fmt.Errorf("%w: no absence of %s in round %d", ErrNotFound, e.Player.Name, round)
-	}
-	if err != nil {
-		return nil, err
-	}
-	if _, err := tx.exec(`DELETE FROM absences WHERE entry_id = ? AND round_number = ?`, e.ID, round); err != nil {
-		return nil, err
-	}
-	return a, tx.LogEvent(cur.ID, "player.absent.remove", a, nil)
+	c.Diffs = pairing.DiffPairings(c.Engine, c.Checked)
+	return nil
 }

@@ -357,7 +357,7 @@ func TestItaloSwissEventEndToEnd(t *testing.T) {
 		}
 		var scores map[int]int
 		err := st.View(context.Background(), func(tx *Tx) error {
-			es, err := tx.Snapshot(tr, r)
+			es, err := tx.snapshot(tr, r)
 			scores = map[int]int{}
 			for _, e := range es {
 				scores[e.ID] = e.Score
@@ -403,7 +403,7 @@ func TestItaloSwissEventEndToEnd(t *testing.T) {
 			if err != nil {
 				return err
 			}
-			es, err := tx.Snapshot(tr, r+1)
+			es, err := tx.snapshot(tr, r+1)
 			if err != nil {
 				return err
 			}
@@ -672,7 +672,7 @@ func TestSnapshot(t *testing.T) {
 	// Paired in the same state, the late entrant (joined_round 2) is not available in
 	// round 1's snapshot.
 	err := st.View(context.Background(), func(tx *Tx) error {
-		es, err := tx.Snapshot(tr, 1)
+		es, err := tx.snapshot(tr, 1)
 		for _, e := range es {
 			if e.ID == 6 && e.Available {
 				t.Errorf("late entrant available in round 1")
@@ -684,7 +684,7 @@ func TestSnapshot(t *testing.T) {
 		t.Fatal(err)
 	}
 	err = st.View(context.Background(), func(tx *Tx) error {
-		es, err := tx.Snapshot(tr, 2)
+		es, err := tx.snapshot(tr, 2)
 		if err != nil {
 			return err
 		}
@@ -745,7 +745,7 @@ func TestDutchEvent(t *testing.T) {
 		// The engine on the snapshot, for the floats it reports.
 		var want pairing.DutchResult
 		err := st.View(context.Background(), func(tx *Tx) error {
-			es, err := tx.Snapshot(tr, r)
+			es, err := tx.snapshot(tr, r)
 			if err != nil {
 				return err
 			}
@@ -944,7 +944,7 @@ func TestItaloWorkedExampleThroughStore(t *testing.T) {
 	nums := entryNumbers(t, st, tr)
 	want := map[int]int{6: 5, 1: 4, 3: 3, 4: 3, 5: 3, 7: 3, 8: 2, 2: 1}
 	err := st.View(context.Background(), func(tx *Tx) error {
-		es, err := tx.Snapshot(tr, 4)
+		es, err := tx.snapshot(tr, 4)
 		for _, e := range es {
 			if e.Score != want[nums[int64(e.ID)]] {
 				t.Errorf("number %d: score %d, the example has %d", nums[int64(e.ID)], e.Score, want[nums[int64(e.ID)]])
@@ -1089,7 +1089,7 @@ func TestAbsence(t *testing.T) {
 		t.Errorf("absence in a paired round: %v", err)
 	}
 	err := st.View(context.Background(), func(tx *Tx) error {
-		es, err := tx.Snapshot(tr, 2)
+		es, err := tx.snapshot(tr, 2)
 		for _, e := range es {
 			if int64(e.ID) == a.Entry && (e.Score != 1 || e.History[0].Kind != pairing.Absent || !e.Available) {
 				t.Errorf("after the absence: %+v", e)

@@ -41,7 +41,7 @@ func TestSafetyWritersQueue(t *testing.T) {
 			<-start
 			errs[i] = s.Update(context.Background(), func(tx *Tx) error {
 				time.Sleep(30 * time.Millisecond)
-				return tx.LogEvent(0, "test.write", nil, i)
+				return tx.logEvent(0, "test.write", nil, i)
 			})
 		}(i)
 	}

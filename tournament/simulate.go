@@ -76,13 +76,7 @@ func SimulateGame(opts SimOptions) (*SimResult, error) {
 	}
 	rng := rand.New(rand.NewPCG(opts.Seed, 9))
 	pos := v.Start()
-	g := &rules.Game{Index: 1}
-	for _, t := range []rules.Tag{{Name: "Event", Value: opts.Event}, {Name: "Round", Value: opts.Round}, {Name: "Date", Value: opts.Date},
-		{Name: "White", Value: opts.White}, {Name: "Black", Value: opts.Black}} {
-		if t.Value != "" {
-			g.Tags = append(g.Tags, t)
-		}
-	}
+	g := &rules.Game{Index: 1, Tags: simTags(opts)}
 	seen := map[rules.Position]int{pos: 1}
 	res := &SimResult{Game: g}
 	lastReset := 0
@@ -124,8 +118,29 @@ func SimulateGame(opts SimOptions) (*SimResult, error) {
 		}
 	}
 	res.Plies = len(g.Moves)
-	g.Result = res.Result
-	g.Tags = append(g.Tags, rules.Tag{Name: "Result", Value: res.Result}, rules.Tag{Name: "GameType", Value: strconv.Itoa(v.GameType())},
+	finishSimGame(g, v, res.Result, comment)
+	return res, nil
+}
+
+// simTags are the tags of a simulated game that opts gives (Event, Round, Date, White,
+// Black; an empty one is left out).
+func simTags(opts SimOptions) []rules.Tag {
+	var tags []rules.Tag
+	for _, t := range []rules.Tag{{Name: "Event", Value: opts.Event}, {Name: "Round", Value: opts.Round}, {Name: "Date", Value: opts.Date},
+		{Name: "White", Value: opts.White}, {Name: "Black", Value: opts.Black}} {
+		if t.Value != "" {
+			tags = append(tags, t)
+		}
+	}
+	return tags
+}
+
+// finishSimGame writes the end of simulated game g of variant v: its result, the Result,
+// GameType and Annotator (SimulatedAnnotator) tags, and "simulated game, " + comment after
+// the last move (or on the game when it has none).
+func finishSimGame(g *rules.Game, v *rules.Variant, result, comment string) {
+	g.Result = result
+	g.Tags = append(g.Tags, rules.Tag{Name: "Result", Value: result}, rules.Tag{Name: "GameType", Value: strconv.Itoa(v.GameType())},
 		rules.Tag{Name: "Annotator", Value: SimulatedAnnotator})
 	c := "simulated game, " + comment
 	if n := len(g.Moves); n > 0 {
@@ -133,7 +148,6 @@ func SimulateGame(opts SimOptions) (*SimResult, error) {
 	} else {
 		g.Comments = append(g.Comments, c)
 	}
-	return res, nil
 }
 
 // choose picks the move of the simple player (see SimulateGame).
@@ -198,7 +212,7 @@ type SimRoundOptions struct {
 // SimulateRound plays, with SimulateGame, every board of round round of t that has two
 // players and no result yet; records each result (SetResult, from the game's result) and
 // stores each score (AddGame, which replays and judges it), in the caller's transaction.
-// Byes are left to the pairing (ScoreByes). Returns the boards played, in board order.
+// Byes are left to the pairing (scoreByes). Returns the boards played, in board order.
 // Errors: those of Boards, SetResult and AddGame; ErrInvalid when CountDrawBoard's game
 // does not end by the count within 500 seeds.
 func (tx *Tx) SimulateRound(t *Tournament, round int, opts SimRoundOptions) ([]SimulatedBoard, error) {

@@ -30,7 +30,7 @@ func TestSimulateGameLegalAndReproducible(t *testing.T) {
 			}
 			g := gs[0]
 			vd := rules.Replay(g, rules.ReplayOptions{})
-			if !vd.Legal || vd.Variant != v.Name() || vd.Plies != r.Plies {
+			if !vd.Legal || vd.Variant != v || vd.Plies != r.Plies {
 				t.Fatalf("%s seed %d: verdict %+v", v, seed, vd)
 			}
 			if vd.ResultCheck != rules.ResultConsistent {
@@ -82,7 +82,7 @@ func pairBerger(t *testing.T, tx *Tx, tr *Tournament, r int) {
 	}
 	n := len(es)
 	m := n + n%2
-	res, err := tx.exec(`INSERT INTO rounds (tournament_id, number, method, paired_at) VALUES (?, ?, 'test', ?)`, tr.ID, r, tx.NowText())
+	res, err := tx.exec(`INSERT INTO rounds (tournament_id, number, method, paired_at) VALUES (?, ?, 'test', ?)`, tr.ID, r, tx.nowText())
 	if err != nil {
 		t.Fatal(err)
 	}

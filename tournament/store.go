@@ -166,22 +166,31 @@ func Open(path string, opts ...OpenOption) (*Store, error) {
 		}
 		return s, nil
 	}
-	// Read-write. No journal_mode pragma in the DSN: the file is switched to WAL by
-	// migrate, after it has been found to be an arbitro file of a known schema (a foreign
-	// file or one of a newer arbitro is left untouched).
-	s.db, err = sql.Open("sqlite", s.dsn(abs, "_txlock=immediate"))
-	if err != nil {
-		return nil, fmt.Errorf("open %s: %w", path, err)
-	}
-	if err := s.db.Ping(); err != nil {
-		s.db.Close()
-		return nil, s.wrapOpen(err)
-	}
-	if err := s.migrateWaiting(context.Background()); err != nil {
-		s.db.Close()
+	if err := s.openReadWrite(abs); err != nil {
 		return nil, err
 	}
 	return s, nil
+}
+
+// openReadWrite opens the file at abs for reading and writing (created when missing) and
+// migrates it, waiting for another process's migration. No journal_mode pragma in the
+// DSN: the file is switched to WAL by migrate, after it has been found to be an arbitro
+// file of a known schema (a foreign file or one of a newer arbitro is left untouched).
+func (s *Store) openReadWrite(abs string) error {
+	var err error
+	s.db, err = sql.Open("sqlite", s.dsn(abs, "_txlock=immediate"))
+	if err != nil {
+		return fmt.Errorf("open %s: %w", s.path, err)
+	}
+	if err := s.db.Ping(); err != nil {
+		s.db.Close()
+		return s.wrapOpen(err)
+	}
+	if err := s.migrateWaiting(context.Background()); err != nil {
+		s.db.Close()
+		return err
+	}
+	return nil
 }
 
 // dsn returns the modernc DSN of the file abs with the store's busy timeout (always the
@@ -515,13 +524,31 @@ func (s *Store) Version() int { return s.version }
 // again in the transaction and never writes into the caller's struct: what it changed is
 // in its result (DrawLot's LotResult, PairNext's PairedRound.Round, Unpair's round,
 // SetTournamentField's new Tournament).
+//
+// Its methods, by use case (the file that holds them in brackets):
+//   - the file's tournaments: Tournaments, SelectTournament, TournamentByID,
+//     CreateTournament, SetTournamentField, SetRoundSchedule (tournament.go), Events
+//     (eventlog.go);
+//   - players: AddPlayer, ImportPlayers, Entries, SetPlayerField, WithdrawPlayer (player.go,
+//     csv.go), SetAbsence, RemoveAbsence (absence.go);
+//   - rounds: DrawLot, PairNext, Unpair, CheckPairing (rounds.go, pairplan.go),
+//     PairingsView (pairings_view.go), AddForbiddenPair, SetAcceleration (dutch_settings.go);
+//   - results and game scores: Boards, BoardAt, SetResult, ResultDisagreements (result.go),
+//     AddGame, GameOf (game.go), ImportGames (game_import.go), AddClaim (claim.go);
+//   - standings, categories and prizes: LoadCrosstable (standings_load.go), Categories,
+//     AddCategory, AddToCategory, CategoryStandings, AddPrize, PrizeList (categories.go),
+//     RatingReport (rating.go);
+//   - audits: Audit (audit.go), AuditAll (audit_all.go), UnsafeNames (names.go);
+//   - files in and out: ImportTRF, ExportTRF (trf_store.go), ImportEvent (eventimport.go);
+//   - the web site: LoadSiteEvent, EachSiteGame, SiteGame, DataVersion (siteview.go);
+//   - the demo: SimulateRound (simulate.go).
 type Tx struct {
 	stx      *sql.Tx
 	ctx      context.Context
 	store    *Store
 	now      time.Time
 	readOnly bool
-	actor    string // written in the event log for every LogEvent of this transaction
+	actor    string // who the event log names for every logEvent of this transaction (WithActor)
 }
 
 func (tx *Tx) exec(query string, args ...any) (sql.Result, error) {
@@ -540,18 +567,10 @@ func (tx *Tx) prepare(query string) (*sql.Stmt, error) {
 	return tx.stx.PrepareContext(tx.ctx, query)
 }
 
-// Actor returns who the event log names for this transaction's actions (WithActor).
-func (tx *Tx) Actor() string { return tx.actor }
-
-// Ctx returns the context of the transaction.
-func (tx *Tx) Ctx() context.Context { return tx.ctx }
-
-// Now returns the transaction's timestamp (UTC, taken once when it began), so every row a
-// command writes carries the same time.
-func (tx *Tx) Now() time.Time { return tx.now }
-
-// NowText returns Now in the schema's time format, RFC 3339 UTC ("2026-11-21T22:00:00Z").
-func (tx *Tx) NowText() string { return tx.now.Format(time.RFC3339) }
+// nowText returns the transaction's timestamp (UTC, taken once when it began, so every row
+// a command writes carries the same time) in the schema's time format, RFC 3339 UTC
+// ("2026-11-21T22:00:00Z").
+func (tx *Tx) nowText() string { return tx.now.Format(time.RFC3339) }
 
 // Update runs fn in one immediate write transaction (BEGIN IMMEDIATE): if fn returns an
 // error or panics, nothing it wrote is kept; otherwise everything is committed at once. A
@@ -568,7 +587,7 @@ func (s *Store) Update(ctx context.Context, fn func(tx *Tx) error) error {
 }
 
 // View runs fn in a read transaction: fn sees one consistent state of the file, and
-// others may write meanwhile (WAL). fn must not write; LogEvent fails in a View.
+// others may write meanwhile (WAL). fn must not write; a write logs nothing in a View (logEvent fails).
 func (s *Store) View(ctx context.Context, fn func(tx *Tx) error) error {
 	return s.run(ctx, true, fn)
 }

@@ -378,7 +378,7 @@ func TestTournamentSetLockedAfterRoundOne(t *testing.T) {
 		t.Fatalf("end before start: %v", err)
 	}
 	mustUpdate(t, s, func(tx *Tx) error {
-		_, err := tx.exec("INSERT INTO rounds (tournament_id, number, paired_at) VALUES (?, 1, ?)", tr.ID, tx.NowText())
+		_, err := tx.exec("INSERT INTO rounds (tournament_id, number, paired_at) VALUES (?, 1, ?)", tr.ID, tx.nowText())
 		return err
 	})
 	for _, f := range []string{"rounds", "system", "variant", "tiebreaks", "scoring", "seed"} {

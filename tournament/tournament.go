@@ -282,7 +282,7 @@ func (tx *Tx) CreateTournament(t *Tournament) error {
 	if n > 0 {
 		return fmt.Errorf("%w: %q", ErrDuplicateTournament, t.Name)
 	}
-	t.CreatedAt = tx.NowText()
+	t.CreatedAt = tx.nowText()
 	res, err := tx.exec(`INSERT INTO tournaments (name, variant, system, rounds, scoring, bye_points, forfeit_points,
 		games_per_pairing, tiebreaks, lot_seed, start_date, end_date, place, federation, chief_arbiter, time_control, created_at,
 		italo_format, openings, club_separation, lang)
@@ -296,7 +296,7 @@ func (tx *Tx) CreateTournament(t *Tournament) error {
 	if t.ID, err = res.LastInsertId(); err != nil {
 		return err
 	}
-	return tx.LogEvent(t.ID, "tournament.create", nil, t)
+	return tx.logEvent(t.ID, "tournament.create", nil, t)
 }
 
 const tournamentCols = `t.id, t.name, t.variant, t.system, t.rounds, t.scoring, t.bye_points, t.forfeit_points,
@@ -518,7 +518,7 @@ func (tx *Tx) SetTournamentField(t *Tournament, field, value string) (*Tournamen
 	if err != nil {
 		return nil, err
 	}
-	if err := tx.LogEvent(nt.ID, "tournament.set", map[string]any{"field": field, "tournament": cur}, map[string]any{"field": field, "tournament": nt}); err != nil {
+	if err := tx.logEvent(nt.ID, "tournament.set", map[string]any{"field": field, "tournament": cur}, map[string]any{"field": field, "tournament": nt}); err != nil {
 		return nil, err
 	}
 	return &nt, nil
@@ -552,7 +552,7 @@ func ParseClock(s string) (string, error) {
 // round n of tournament t, printed on its pairing and results sheets; an argument nil is
 // left as it is, "" clears it. The round must exist (ErrNotFound). Logs "round.schedule".
 func (tx *Tx) SetRoundSchedule(t *Tournament, n int, date, clock *string) (RoundSchedule, error) {
-	cur, err := tx.RoundSchedule(t.ID, n)
+	cur, err := tx.roundSchedule(t.ID, n)
 	if err != nil {
 		return RoundSchedule{}, err
 	}
@@ -571,12 +571,12 @@ func (tx *Tx) SetRoundSchedule(t *Tournament, n int, date, clock *string) (Round
 		next.Date, next.Time, t.ID, n); err != nil {
 		return RoundSchedule{}, err
 	}
-	return next, tx.LogEvent(t.ID, "round.schedule", cur, next)
+	return next, tx.logEvent(t.ID, "round.schedule", cur, next)
 }
 
-// RoundSchedule returns the stored date and start time of round n; ErrNotFound when the
+// roundSchedule returns the stored date and start time of round n; ErrNotFound when the
 // round is not paired.
-func (tx *Tx) RoundSchedule(tournamentID int64, n int) (RoundSchedule, error) {
+func (tx *Tx) roundSchedule(tournamentID int64, n int) (RoundSchedule, error) {
 	s := RoundSchedule{Round: n}
 	err := tx.queryRow(`SELECT play_date, start_time FROM rounds WHERE tournament_id = ? AND number = ?`,
 		tournamentID, n).Scan(&s.Date, &s.Time)

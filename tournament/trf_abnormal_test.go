@@ -85,7 +85,7 @@ func TestTRF299Standings(t *testing.T) {
 				t.Errorf("player %d: %d game points in arbitro's standings, the file's column says %s (= %d)", p.Number, s.Points, formatTenths(p.Points), want)
 			}
 		}
-		es, err := tx.Snapshot(tour, 4)
+		es, err := tx.snapshot(tour, 4)
 		if err != nil {
 			return err
 		}

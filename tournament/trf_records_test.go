@@ -114,7 +114,7 @@ func TestTRFRoundDates(t *testing.T) {
 				return err
 			}
 			if d := tr.RoundDate(1); d != "" {
-				if s, err := tx.RoundSchedule(tour.ID, 1); err != nil || s.Date != d {
+				if s, err := tx.roundSchedule(tour.ID, 1); err != nil || s.Date != d {
 					t.Errorf("round 1's play date after import: %+v %v, want %s", s, err, d)
 				}
 			}

@@ -391,7 +391,7 @@ func (tx *Tx) addTRFKept(t *Tournament, tr *TRF) error {
 	if err := tx.addStoredForbidden(t, tr); err != nil {
 		return err
 	}
-	acc, err := tx.Acceleration(t)
+	acc, err := tx.acceleration(t)
 	if err != nil {
 		return err
 	}
@@ -737,7 +737,7 @@ func (tx *Tx) ImportTRF(tr *TRF, opts TRFImportOptions) (*Tournament, error) {
 	if err := tx.CreateTournament(&t); err != nil {
 		return nil, err
 	}
-	now := tx.NowText()
+	now := tx.nowText()
 	if _, err := tx.exec(`UPDATE tournaments SET lot_drawn_at = ? WHERE id = ?`, now, t.ID); err != nil {
 		return nil, err
 	}
@@ -757,7 +757,7 @@ func (tx *Tx) ImportTRF(tr *TRF, opts TRFImportOptions) (*Tournament, error) {
 	if err := tx.importTRFAbsences(&t, tr, ids); err != nil {
 		return nil, err
 	}
-	if err := tx.LogEvent(t.ID, "trf.import", nil, map[string]any{"source": opts.Source, "players": len(tr.Players), "rounds": played}); err != nil {
+	if err := tx.logEvent(t.ID, "trf.import", nil, map[string]any{"source": opts.Source, "players": len(tr.Players), "rounds": played}); err != nil {
 		return nil, err
 	}
 	t.Players = len(tr.Players)
@@ -813,7 +813,7 @@ func (tx *Tx) importTRFPlayers(t *Tournament, tr *TRF, idColumn string) (map[int
 // (TRF.RoundPairs) and their results in game points (played, forfeit, bye; a pending
 // game gets none).
 func (tx *Tx) importTRFRound(t *Tournament, tr *TRF, r int, ids map[int]int64, explanation string) error {
-	now := tx.NowText()
+	now := tx.nowText()
 	res, err := tx.exec(`INSERT INTO rounds (tournament_id, number, method, seed, explanation, paired_at, published_at, play_date)
 		VALUES (?, ?, ?, 0, ?, ?, ?, ?)`, t.ID, r, RoundMethodTRF, explanation, now, now, tr.RoundDate(r))
 	if err != nil {

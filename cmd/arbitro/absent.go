@@ -10,12 +10,33 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() { addCommand(newAbsentCmd) }
+func init() { addCommand(bind(newAbsentCmd, runAbsent)) }
 
-func newAbsentCmd(g *globalOptions) *cobra.Command {
-	var round, points int
-	var reason string
-	var remove bool
+// absentOptions are the argument and flags of `arbitro absent`.
+type absentOptions struct {
+	Player    string // PLAYER: an entry id or a name
+	Round     int    // --round; 0 = the next round to pair
+	Points    int    // --points: game points granted
+	Reason    string // --reason, for the event log
+	Remove    bool   // --remove: take the absence back
+	pointsSet bool   // --points given
+}
+
+// complete checks the combination of flags: --remove goes without --points and --reason.
+func (o *absentOptions) complete(cmd *cobra.Command, args []string) error {
+	o.Player = args[0]
+	o.pointsSet = cmd.Flags().Changed("points")
+	if o.Remove && (o.pointsSet || o.Reason != "") {
+		return usageErr("--remove goes without --points and --reason")
+	}
+	if o.Round < 0 {
+		return usageErr("--round must be a round number (1, 2, ...), not %d", o.Round)
+	}
+	return nil
+}
+
+func newAbsentCmd(g *globalOptions, runF func(*cobra.Command, *absentOptions) error) *cobra.Command {
+	o := &absentOptions{}
 	cmd := &cobra.Command{
 		Use:     "absent PLAYER",
 		Aliases: []string{"assente"},
@@ -29,38 +50,34 @@ result'; a round robin's rounds are fixed, so there too the game is a forfeit.`,
   arbitro absent 12 --round 5 --points 1 --reason "requested half-point bye"
   arbitro absent 12 --round 5 --remove`,
 		Args: cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if remove && (cmd.Flags().Changed("points") || reason != "") {
-				return usageErr("--remove goes without --points and --reason")
-			}
-			if round < 0 {
-				return usageErr("--round must be a round number (1, 2, ...), not %d", round)
-			}
-			var a *tournament.Absence
-			var name string
-			err := g.update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
-				var err error
-				name = t.Name
-				if remove {
-					a, err = tx.RemoveAbsence(t, args[0], round)
-				} else {
-					a, err = tx.SetAbsence(t, args[0], round, points, reason)
-				}
-				return err
-			})
-			if err != nil {
-				return explainPair(g, err)
-			}
-			if g.json {
-				return printJSON(cmd, a)
-			}
-			return reports.WriteAbsence(cmd.OutOrStdout(), name, a, remove)
-		},
 	}
 	f := cmd.Flags()
-	f.IntVar(&round, "round", 0, "the round (default: the next round to pair)")
-	f.IntVar(&points, "points", 0, "game points granted for the round (0, 1 or 2)")
-	f.StringVar(&reason, "reason", "", "why, for the event log")
-	f.BoolVar(&remove, "remove", false, "take the absence back")
-	return cmd
+	f.IntVar(&o.Round, "round", 0, "the round (default: the next round to pair)")
+	f.IntVar(&o.Points, "points", 0, "game points granted for the round (0, 1 or 2)")
+	f.StringVar(&o.Reason, "reason", "", "why, for the event log")
+	f.BoolVar(&o.Remove, "remove", false, "take the absence back")
+	return withRun(cmd, o, runF)
+}
+
+// runAbsent records (or removes) the absence in one transaction and confirms it.
+func runAbsent(cmd *cobra.Command, g *globalOptions, o *absentOptions) error {
+	var a *tournament.Absence
+	var name string
+	err := g.update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
+		var err error
+		name = t.Name
+		if o.Remove {
+			a, err = tx.RemoveAbsence(t, o.Player, o.Round)
+		} else {
+			a, err = tx.SetAbsence(t, o.Player, o.Round, o.Points, o.Reason)
+		}
+		return err
+	})
+	if err != nil {
+		return explainPair(g, err)
+	}
+	if g.json {
+		return printJSON(cmd, a)
+	}
+	return reports.WriteAbsence(cmd.OutOrStdout(), name, a, o.Remove)
 }

@@ -30,74 +30,110 @@ func newCategoryCmd(g *globalOptions) *cobra.Command {
 title=CM (players.title), born-from=2010, born-to=1966, rating-below=1600, rating-from=1600.
 A player may be in several categories (docs/categories-prizes.md).`,
 	}
-	var rule string
+	c.AddCommand(bind(newCategoryAddCmd, runCategoryAdd)(g), bind(newCategoryAssignCmd, runCategoryAssign)(g),
+		bind(newCategoryListCmd, runCategoryList)(g))
+	return c
+}
+
+// categoryAddOptions are the argument and flag of `arbitro category add`.
+type categoryAddOptions struct {
+	Name string // NAME
+	Rule string // --rule: automatic members (title=T, born-from=YEAR, ...)
+}
+
+func (o *categoryAddOptions) complete(_ *cobra.Command, args []string) error {
+	o.Name = args[0]
+	return nil
+}
+
+func newCategoryAddCmd(g *globalOptions, runF func(*cobra.Command, *categoryAddOptions) error) *cobra.Command {
+	o := &categoryAddOptions{}
 	add := &cobra.Command{
 		Use:   "add NAME",
 		Short: "Create a category (--rule for automatic members)",
 		Args:  cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			var cat *tournament.Category
-			err := g.update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
-				var err error
-				cat, err = tx.AddCategory(t, args[0], rule)
-				return err
-			})
-			if err != nil {
-				return explainCategory(g, err)
-			}
-			if g.json {
-				return printJSON(cmd, cat)
-			}
-			return reports.WriteCategoryAdded(cmd.OutOrStdout(), cat)
-		},
 	}
-	add.Flags().StringVar(&rule, "rule", "", "automatic members: title=T, born-from=YEAR, born-to=YEAR, rating-below=R, rating-from=R")
-	assign := &cobra.Command{
+	add.Flags().StringVar(&o.Rule, "rule", "", "automatic members: title=T, born-from=YEAR, born-to=YEAR, rating-below=R, rating-from=R")
+	return withRun(add, o, runF)
+}
+
+func runCategoryAdd(cmd *cobra.Command, g *globalOptions, o *categoryAddOptions) error {
+	var cat *tournament.Category
+	err := g.update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
+		var err error
+		cat, err = tx.AddCategory(t, o.Name, o.Rule)
+		return err
+	})
+	if err != nil {
+		return explainCategory(g, err)
+	}
+	if g.json {
+		return printJSON(cmd, cat)
+	}
+	return reports.WriteCategoryAdded(cmd.OutOrStdout(), cat)
+}
+
+// categoryAssignOptions are the arguments of `arbitro category assign`.
+type categoryAssignOptions struct {
+	Name    string   // NAME of the category
+	Players []string // PLAYER...: entry ids or names
+}
+
+func (o *categoryAssignOptions) complete(_ *cobra.Command, args []string) error {
+	o.Name, o.Players = args[0], args[1:]
+	return nil
+}
+
+func newCategoryAssignCmd(g *globalOptions, runF func(*cobra.Command, *categoryAssignOptions) error) *cobra.Command {
+	return withRun(&cobra.Command{
 		Use:   "assign NAME PLAYER...",
 		Short: "Put players (entry id or name) into a category by hand",
 		Args:  cobra.MinimumNArgs(2),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			var cat *tournament.Category
-			err := g.update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
-				var err error
-				cat, err = tx.AddToCategory(t, args[0], args[1:])
-				return err
-			})
-			if err != nil {
-				return explainCategory(g, err)
-			}
-			return reports.WriteCategoryAssigned(cmd.OutOrStdout(), cat)
-		},
+	}, &categoryAssignOptions{}, runF)
+}
+
+func runCategoryAssign(cmd *cobra.Command, g *globalOptions, o *categoryAssignOptions) error {
+	var cat *tournament.Category
+	err := g.update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
+		var err error
+		cat, err = tx.AddToCategory(t, o.Name, o.Players)
+		return err
+	})
+	if err != nil {
+		return explainCategory(g, err)
 	}
-	list := &cobra.Command{
+	return reports.WriteCategoryAssigned(cmd.OutOrStdout(), cat)
+}
+
+func newCategoryListCmd(g *globalOptions, runF func(*cobra.Command, *noArgs) error) *cobra.Command {
+	return withRun(&cobra.Command{
 		Use:   "list",
 		Short: "List the categories and their members",
 		Args:  cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			var cs []tournament.Category
-			names := map[int64]string{}
-			err := g.view(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
-				var err error
-				if cs, err = tx.Categories(t); err != nil {
-					return err
-				}
-				es, err := tx.Entries(t.ID)
-				for _, e := range es {
-					names[e.ID] = e.Player.Name
-				}
-				return err
-			})
-			if err != nil {
-				return explainCategory(g, err)
-			}
-			if g.json {
-				return printJSON(cmd, cs)
-			}
-			return reports.WriteCategoriesText(cmd.OutOrStdout(), cs, names)
-		},
+	}, &noArgs{}, runF)
+}
+
+func runCategoryList(cmd *cobra.Command, g *globalOptions, _ *noArgs) error {
+	var cs []tournament.Category
+	names := map[int64]string{}
+	err := g.view(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
+		var err error
+		if cs, err = tx.Categories(t); err != nil {
+			return err
+		}
+		es, err := tx.Entries(t.ID)
+		for _, e := range es {
+			names[e.ID] = e.Player.Name
+		}
+		return err
+	})
+	if err != nil {
+		return explainCategory(g, err)
 	}
-	c.AddCommand(add, assign, list)
-	return c
+	if g.json {
+		return printJSON(cmd, cs)
+	}
+	return reports.WriteCategoriesText(cmd.OutOrStdout(), cs, names)
 }
 
 func newPrizeCmd(g *globalOptions) *cobra.Command {
@@ -108,61 +144,89 @@ func newPrizeCmd(g *globalOptions) *cobra.Command {
 standings or of a category. 'arbitro prize list' gives each prize once: a player who would
 win two takes the higher, and the lower goes to the next player of its standings.`,
 	}
-	var category string
-	var place int
+	c.AddCommand(bind(newPrizeAddCmd, runPrizeAdd)(g), bind(newPrizeListCmd, runPrizeList)(g))
+	return c
+}
+
+// prizeAddOptions are the argument and flags of `arbitro prize add`.
+type prizeAddOptions struct {
+	Label    string // LABEL
+	Category string // --category; "" = the overall standings
+	Place    int    // --place rewarded
+}
+
+func (o *prizeAddOptions) complete(_ *cobra.Command, args []string) error {
+	o.Label = args[0]
+	return nil
+}
+
+func newPrizeAddCmd(g *globalOptions, runF func(*cobra.Command, *prizeAddOptions) error) *cobra.Command {
+	o := &prizeAddOptions{}
 	add := &cobra.Command{
 		Use:   "add LABEL",
 		Short: "Add the next prize (lower in value than those already added)",
 		Args:  cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			var p *tournament.Prize
-			err := g.update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
-				var err error
-				p, err = tx.AddPrize(t, category, place, args[0])
-				return err
-			})
-			if err != nil {
-				return explainCategory(g, err)
-			}
-			return reports.WritePrizeAdded(cmd.OutOrStdout(), p)
-		},
 	}
-	add.Flags().StringVar(&category, "category", "", "the category whose standings the prize rewards (default: overall)")
-	add.Flags().IntVar(&place, "place", 1, "the place rewarded")
-	var round int
+	add.Flags().StringVar(&o.Category, "category", "", "the category whose standings the prize rewards (default: overall)")
+	add.Flags().IntVar(&o.Place, "place", 1, "the place rewarded")
+	return withRun(add, o, runF)
+}
+
+func runPrizeAdd(cmd *cobra.Command, g *globalOptions, o *prizeAddOptions) error {
+	var p *tournament.Prize
+	err := g.update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
+		var err error
+		p, err = tx.AddPrize(t, o.Category, o.Place, o.Label)
+		return err
+	})
+	if err != nil {
+		return explainCategory(g, err)
+	}
+	return reports.WritePrizeAdded(cmd.OutOrStdout(), p)
+}
+
+// prizeListOptions are the flags of `arbitro prize list`.
+type prizeListOptions struct {
+	Round int // --round; -1 = the last round with every result in
+}
+
+func (o *prizeListOptions) complete(*cobra.Command, []string) error { return nil }
+
+func newPrizeListCmd(g *globalOptions, runF func(*cobra.Command, *prizeListOptions) error) *cobra.Command {
+	o := &prizeListOptions{}
 	list := &cobra.Command{
 		Use:   "list",
 		Short: "The prize list after a round (default: the last completed round)",
 		Args:  cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			var awards []tournament.Award
-			var loc *reports.Locale
-			err := g.view(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
-				var err error
-				if loc, err = g.reportLocale(t); err != nil { // the sheet in the tournament's language
-					return err
-				}
-				r := round
-				if r < 0 {
-					ct, err := tx.LoadCrosstable(t)
-					if err != nil {
-						return err
-					}
-					r = tournament.CompletedRounds(ct)
-				}
-				awards, err = tx.PrizeList(t, r)
-				return err
-			})
-			if err != nil {
-				return explainCategory(g, err)
-			}
-			if g.json {
-				return printJSON(cmd, awards)
-			}
-			return reports.WritePrizesTextIn(cmd.OutOrStdout(), loc, awards)
-		},
 	}
-	list.Flags().IntVar(&round, "round", -1, "after this round (default: the last round with every result in)")
-	c.AddCommand(add, list)
-	return c
+	list.Flags().IntVar(&o.Round, "round", -1, "after this round (default: the last round with every result in)")
+	return withRun(list, o, runF)
+}
+
+func runPrizeList(cmd *cobra.Command, g *globalOptions, o *prizeListOptions) error {
+	var awards []tournament.Award
+	var loc *reports.Locale
+	err := g.view(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
+		var err error
+		if loc, err = g.reportLocale(t); err != nil { // the sheet in the tournament's language
+			return err
+		}
+		r := o.Round
+		if r < 0 {
+			ct, err := tx.LoadCrosstable(t)
+			if err != nil {
+				return err
+			}
+			r = tournament.CompletedRounds(ct)
+		}
+		awards, err = tx.PrizeList(t, r)
+		return err
+	})
+	if err != nil {
+		return explainCategory(g, err)
+	}
+	if g.json {
+		return printJSON(cmd, awards)
+	}
+	return reports.WritePrizesTextIn(cmd.OutOrStdout(), loc, awards)
 }

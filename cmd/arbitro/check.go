@@ -11,7 +11,7 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() { addCommand(newCheckCmd) }
+func init() { addCommand(bind(newCheckCmd, runCheckTRF)) }
 
 // checkOptions are the flags of `arbitro check`.
 type checkOptions struct {
@@ -20,8 +20,19 @@ type checkOptions struct {
 	seed   uint64
 }
 
-func newCheckCmd(g *globalOptions) *cobra.Command {
-	var o checkOptions
+// complete checks that --trf is given and --system is dutch.
+func (o *checkOptions) complete(*cobra.Command, []string) error {
+	if o.trf == "" {
+		return usageErr("--trf FILE is required (the tournament to check)")
+	}
+	if o.system != "dutch" {
+		return usageErr("check knows --system dutch only (got %q)", o.system)
+	}
+	return nil
+}
+
+func newCheckCmd(g *globalOptions, runF func(*cobra.Command, *checkOptions) error) *cobra.Command {
+	o := &checkOptions{}
 	cmd := &cobra.Command{
 		Use:   "check --trf FILE",
 		Short: "Re-pair every round of a TRF and list each round that differs (pairings checker)",
@@ -38,38 +49,35 @@ differs (or breaks an absolute criterion, or the engine cannot pair it).`,
 		Example: `  arbitro check --trf open.trf
   arbitro check --trf open.trf --json`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if o.trf == "" {
-				return usageErr("--trf FILE is required (the tournament to check)")
-			}
-			if o.system != "dutch" {
-				return usageErr("check knows --system dutch only (got %q)", o.system)
-			}
-			tr, err := readTRFFile(o.trf)
-			if err != nil {
-				return err
-			}
-			rep, err := tournament.CheckTRF(tr, o.seed)
-			if err != nil {
-				return fail(fmt.Errorf("%s: %w", o.trf, err), "check the file")
-			}
-			if g.json {
-				if err := printJSON(cmd, rep); err != nil {
-					return err
-				}
-			} else if err := reports.WriteTRFCheckText(cmd.OutOrStdout(), rep); err != nil {
-				return err
-			}
-			if rep.Identical != len(rep.Rounds) {
-				return fail(fmt.Errorf("%s: %d of %d rounds differ from the engine's pairing", o.trf, len(rep.Rounds)-rep.Identical, len(rep.Rounds)),
-					"see the rounds listed above")
-			}
-			return nil
-		},
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.trf, "trf", "", "the TRF file to check")
 	f.StringVar(&o.system, "system", "dutch", "pairing system (dutch)")
 	f.Uint64Var(&o.seed, "seed", 0, "seed of the lot for the initial colour when the file has none (152/XXC)")
-	return cmd
+	return withRun(cmd, o, runF)
+}
+
+// runCheckTRF re-pairs every round of the TRF and lists the rounds that differ (exit 1
+// when one does).
+func runCheckTRF(cmd *cobra.Command, g *globalOptions, o *checkOptions) error {
+	tr, err := readTRFFile(o.trf)
+	if err != nil {
+		return err
+	}
+	rep, err := tournament.CheckTRF(tr, o.seed)
+	if err != nil {
+		return fail(fmt.Errorf("%s: %w", o.trf, err), "check the file")
+	}
+	if g.json {
+		if err := printJSON(cmd, rep); err != nil {
+			return err
+		}
+	} else if err := reports.WriteTRFCheckText(cmd.OutOrStdout(), rep); err != nil {
+		return err
+	}
+	if rep.Identical != len(rep.Rounds) {
+		return fail(fmt.Errorf("%s: %d of %d rounds differ from the engine's pairing", o.trf, len(rep.Rounds)-rep.Identical, len(rep.Rounds)),
+			"see the rounds listed above")
+	}
+	return nil
 }

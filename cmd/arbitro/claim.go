@@ -7,15 +7,24 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() { addCommand(newClaimCmd) }
+func init() { addCommand(bind(newClaimCmd, runClaim)) }
 
 // claimOptions are the flags of `arbitro claim`.
 type claimOptions struct {
 	tournament.ClaimRequest
-	Game int // --game: 2 for the return game
+	Game         int // --game: 2 for the return game
+	Round, Board int // ROUND BOARD
 }
 
-func newClaimCmd(g *globalOptions) *cobra.Command {
+// complete reads ROUND and BOARD and checks --game.
+func (o *claimOptions) complete(_ *cobra.Command, args []string) (err error) {
+	if o.Round, o.Board, err = roundBoard(args); err != nil {
+		return err
+	}
+	return checkGame(o.Game)
+}
+
+func newClaimCmd(g *globalOptions, runF func(*cobra.Command, *claimOptions) error) *cobra.Command {
 	o := &claimOptions{}
 	req := &o.ClaimRequest
 	cmd := &cobra.Command{
@@ -36,9 +45,6 @@ against the engine is recorded and flagged by 'arbitro audit'.`,
 		Example: `  arbitro claim 3 2 --requested-at 60 --declared-at 140
   arbitro claim 3 2 --requested-at 60 --declared-at 120 --decision rejected --claimant white`,
 		Args: cobra.ExactArgs(2),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return runClaim(cmd, g, args, o)
-		},
 	}
 	f := cmd.Flags()
 	f.IntVar(&req.RequestedAt, "requested-at", 0, "ply after which the claim (or the count) was requested")
@@ -49,20 +55,15 @@ against the engine is recorded and flagged by 'arbitro audit'.`,
 	f.IntVar(&o.Game, "game", 1, "game of the pairing: 2 for the return game when each pairing plays two")
 	cmd.MarkFlagRequired("requested-at")
 	cmd.MarkFlagRequired("declared-at")
-	return cmd
+	return withRun(cmd, o, runF)
 }
 
-func runClaim(cmd *cobra.Command, g *globalOptions, args []string, o *claimOptions) error {
+// runClaim checks the claim and records it with the decision in one transaction.
+func runClaim(cmd *cobra.Command, g *globalOptions, o *claimOptions) error {
 	req := &o.ClaimRequest
-	r, b, err := roundBoard(args)
-	if err != nil {
-		return err
-	}
-	if err := checkGame(o.Game); err != nil {
-		return err
-	}
+	r, b := o.Round, o.Board
 	var rec *tournament.ClaimRecord
-	err = g.update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
+	err := g.update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
 		rec, err = tx.AddClaim(t, r, b, o.Game, *req)
 		return explainBoard(g, err)
 	})

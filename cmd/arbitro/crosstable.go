@@ -9,11 +9,24 @@ import (
 	"arbitro/tournament"
 )
 
-func init() { addCommand(newCrosstableCmd) }
+func init() { addCommand(bind(newCrosstableCmd, runCrosstable)) }
 
-func newCrosstableCmd(g *globalOptions) *cobra.Command {
-	var f standingsFlags
-	var grid, swiss bool
+// crosstableOptions are the flags of `arbitro crosstable`.
+type crosstableOptions struct {
+	standingsFlags
+	Grid, Swiss bool // --grid, --swiss: the layout (default by the system)
+}
+
+// complete checks that at most one layout is chosen, then --lang and --round.
+func (o *crosstableOptions) complete(*cobra.Command, []string) error {
+	if o.Grid && o.Swiss {
+		return usageErr("choose one of --grid and --swiss")
+	}
+	return o.check()
+}
+
+func newCrosstableCmd(g *globalOptions, runF func(*cobra.Command, *crosstableOptions) error) *cobra.Command {
+	o := &crosstableOptions{}
 	c := &cobra.Command{
 		Use:     "crosstable",
 		Aliases: []string{"tabellone"},
@@ -23,28 +36,27 @@ player grid; the Swiss systems print one column per round: opponent's line numbe
 and points (12w2), 12+ / 12- for forfeits, -2 for a bye. --grid or --swiss choose the
 layout. A grid too wide for a landscape A4 page is printed per round in the PDF.`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if grid && swiss {
-				return usageErr("choose one of --grid and --swiss")
-			}
-			s, err := f.load(cmd.Context(), g)
-			if err != nil {
-				return err
-			}
-			useGrid := grid || (!swiss && s.Table.Event.System == tournament.SystemRoundRobin)
-			if f.pdf != "" {
-				return writePDF(cmd, g, f.pdf, func(w io.Writer, m reports.Meta) error {
-					return reports.WriteCrosstablePDF(w, s, useGrid, m)
-				})
-			}
-			if g.json {
-				return reports.WriteCrosstableJSON(cmd.OutOrStdout(), s)
-			}
-			return reports.WriteCrosstableText(cmd.OutOrStdout(), s, useGrid)
-		},
 	}
-	f.register(c)
-	c.Flags().BoolVar(&grid, "grid", false, "player × player grid (default for a round robin)")
-	c.Flags().BoolVar(&swiss, "swiss", false, "one column per round (default for the Swiss systems)")
-	return c
+	o.register(c, g)
+	c.Flags().BoolVar(&o.Grid, "grid", false, "player × player grid (default for a round robin)")
+	c.Flags().BoolVar(&o.Swiss, "swiss", false, "one column per round (default for the Swiss systems)")
+	return withRun(c, o, runF)
+}
+
+// runCrosstable computes the standings and writes the crosstable in the chosen form.
+func runCrosstable(cmd *cobra.Command, g *globalOptions, o *crosstableOptions) error {
+	s, err := o.load(cmd.Context(), g)
+	if err != nil {
+		return err
+	}
+	useGrid := o.Grid || (!o.Swiss && s.Table.Event.System == tournament.SystemRoundRobin)
+	if o.pdf != "" {
+		return writePDF(cmd, g, o.pdf, func(w io.Writer, m reports.Meta) error {
+			return reports.WriteCrosstablePDF(w, s, useGrid, m)
+		})
+	}
+	if g.json {
+		return reports.WriteCrosstableJSON(cmd.OutOrStdout(), s)
+	}
+	return reports.WriteCrosstableText(cmd.OutOrStdout(), s, useGrid)
 }

@@ -31,11 +31,28 @@ const (
 	demoRRPlayers   = 10
 )
 
-func init() { addCommand(newDemoCmd) }
+func init() { addCommand(bind(newDemoCmd, runDemoCmd)) }
 
-func newDemoCmd(g *globalOptions) *cobra.Command {
-	var dir string
-	var seed int64
+// demoOptions are the flags of `arbitro demo`.
+type demoOptions struct {
+	Dir  string // --dir: the folder of the demo's database and reports
+	Seed int64  // --seed of the lot and of the simulated games
+}
+
+func (o *demoOptions) complete(*cobra.Command, []string) error {
+	if o.Seed < 1 {
+		return usageErr("--seed must be at least 1")
+	}
+	return nil
+}
+
+// runDemoCmd runs the demo in --dir.
+func runDemoCmd(cmd *cobra.Command, g *globalOptions, o *demoOptions) error {
+	return runDemo(g, cmd.Context(), cmd.OutOrStdout(), o.Dir, o.Seed)
+}
+
+func newDemoCmd(g *globalOptions, runF func(*cobra.Command, *demoOptions) error) *cobra.Command {
+	o := &demoOptions{}
 	c := &cobra.Command{
 		Use:   "demo",
 		Short: "Run a whole arbiter's session on real and simulated events, into a new folder",
@@ -55,16 +72,10 @@ inside --dir, printing each step and the equivalent command:
 
 Nothing outside --dir is touched. The simulated games are not real games.`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if seed < 1 {
-				return usageErr("--seed must be at least 1")
-			}
-			return runDemo(g, cmd.Context(), cmd.OutOrStdout(), dir, seed)
-		},
 	}
-	c.Flags().StringVar(&dir, "dir", "arbitro-demo", "folder to create the database and the reports in (must not hold a demo already)")
-	c.Flags().Int64Var(&seed, "seed", 20261121, "seed of the lot and of the simulated games")
-	return c
+	c.Flags().StringVar(&o.Dir, "dir", "arbitro-demo", "folder to create the database and the reports in (must not hold a demo already)")
+	c.Flags().Int64Var(&o.Seed, "seed", 20261121, "seed of the lot and of the simulated games")
+	return withRun(c, o, runF)
 }
 
 // demo is one run of the demo.

@@ -19,7 +19,7 @@ func newGameCmd(g *globalOptions) *cobra.Command {
 		Aliases: []string{"partita"},
 		Short:   "Store game scores (PDN) of the tournament's boards; each is replayed at once",
 	}
-	cmd.AddCommand(newGameAddCmd(g), newGameImportCmd(g))
+	cmd.AddCommand(bind(newGameAddCmd, runGameAdd)(g), bind(newGameImportCmd, runGameImport)(g))
 	return cmd
 }
 
@@ -58,17 +58,38 @@ func openInput(cmd *cobra.Command, g *globalOptions, name, encoding string, limi
 // gameAddOptions are the flags of `arbitro game add`.
 type gameAddOptions struct {
 	tournament.GameOptions
-	Game     int    // --game: 2 for the return game
-	Encoding string // --encoding of the file (tournament.DecodingReader)
+	Game         int    // --game: 2 for the return game
+	Encoding     string // --encoding of the file (tournament.DecodingReader)
+	Round, Board int    // ROUND BOARD
+	File         string // FILE.pdn, or "-" for standard input
+}
+
+// complete reads ROUND, BOARD and FILE and checks --game.
+func (o *gameAddOptions) complete(_ *cobra.Command, args []string) (err error) {
+	if o.Round, o.Board, err = roundBoard(args); err != nil {
+		return err
+	}
+	o.File = args[2]
+	return checkGame(o.Game)
 }
 
 // gameImportOptions are the flags of `arbitro game import`.
 type gameImportOptions struct {
 	tournament.GameOptions
 	Encoding string // --encoding of the file (tournament.DecodingReader)
+	File     string // FILE.pdn, or "-" for standard input
 }
 
-func newGameAddCmd(g *globalOptions) *cobra.Command {
+// complete reads FILE and checks --round.
+func (o *gameImportOptions) complete(_ *cobra.Command, args []string) error {
+	o.File = args[0]
+	if o.Round < 0 {
+		return usageErr("--round must be a round number (1, 2, ...), not %d", o.Round)
+	}
+	return nil
+}
+
+func newGameAddCmd(g *globalOptions, runF func(*cobra.Command, *gameAddOptions) error) *cobra.Command {
 	o := &gameAddOptions{}
 	cmd := &cobra.Command{
 		Use:   "add ROUND BOARD FILE.pdn|-",
@@ -88,35 +109,26 @@ A disagreement is an error unless --force. A board holds one score; --replace re
 		Example: `  arbitro game add 1 3 rossi-bianchi.pdn
   arbitro game add 2 1 - < game.pdn`,
 		Args: cobra.ExactArgs(3),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return runGameAdd(cmd, g, args, o)
-		},
 	}
 	cmd.Flags().BoolVar(&o.Force, "force", false, "store the score even if its players, result or variant disagree with the pairing")
 	cmd.Flags().BoolVar(&o.Replace, "replace", false, "replace the score already stored for the board")
 	cmd.Flags().IntVar(&o.Game, "game", 1, "game of the pairing: 2 for the return game when each pairing plays two")
 	cmd.Flags().StringVar(&o.Encoding, "encoding", "", "the file's encoding when it is not UTF-8: "+tournament.EncodingNames)
-	return cmd
+	return withRun(cmd, o, runF)
 }
 
 // runGameAdd reads the score, stores it with its verdict in one transaction and prints
 // it; an illegal score is stored and exits 3.
-func runGameAdd(cmd *cobra.Command, g *globalOptions, args []string, o *gameAddOptions) error {
-	r, b, err := roundBoard(args)
-	if err != nil {
-		return err
-	}
-	if err := checkGame(o.Game); err != nil {
-		return err
-	}
-	in, err := openInput(cmd, g, args[2], o.Encoding, tournament.MaxGameBytes)
+func runGameAdd(cmd *cobra.Command, g *globalOptions, o *gameAddOptions) error {
+	r, b := o.Round, o.Board
+	in, err := openInput(cmd, g, o.File, o.Encoding, tournament.MaxGameBytes)
 	if err != nil {
 		return err
 	}
 	game, text, err := tournament.ReadGameScore(in)
 	in.Close()
 	if err != nil {
-		return explainBoard(g, fmt.Errorf("%s: %w", args[2], err))
+		return explainBoard(g, fmt.Errorf("%s: %w", o.File, err))
 	}
 	var rec *tournament.GameRecord
 	err = g.update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
@@ -128,7 +140,7 @@ func runGameAdd(cmd *cobra.Command, g *globalOptions, args []string, o *gameAddO
 	}
 	vd := rec.Verdict
 	if g.json {
-		err = printJSON(cmd, reports.GameAddJSONOf(args[2], game, rec))
+		err = printJSON(cmd, reports.GameAddJSONOf(o.File, game, rec))
 	} else {
 		err = reports.WriteGameAddText(cmd.OutOrStdout(), rec)
 	}
@@ -142,8 +154,8 @@ func runGameAdd(cmd *cobra.Command, g *globalOptions, args []string, o *gameAddO
 	return nil
 }
 
-func newGameImportCmd(g *globalOptions) *cobra.Command {
-	var opts gameImportOptions
+func newGameImportCmd(g *globalOptions, runF func(*cobra.Command, *gameImportOptions) error) *cobra.Command {
+	opts := &gameImportOptions{}
 	cmd := &cobra.Command{
 		Use:   "import FILE.pdn|-",
 		Short: "Attach a whole PDN file of games to the tournament's boards by round and players",
@@ -158,46 +170,46 @@ nothing twice.
 Exit status: 0 every game stored and legal; 3 some stored score is not legal; 1 some game
 was not attached (listed; the others are stored) or the file is unreadable (nothing stored).`,
 		Args: cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if opts.Round < 0 {
-				return usageErr("--round must be a round number (1, 2, ...), not %d", opts.Round)
-			}
-			in, err := openInput(cmd, g, args[0], opts.Encoding, tournament.MaxImportBytes)
-			if err != nil {
-				return err
-			}
-			defer in.Close()
-			var rep *tournament.GameImportReport
-			err = g.update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
-				rep, err = tx.ImportGames(t, in, opts.GameOptions)
-				if err != nil {
-					err = fmt.Errorf("%s: %w", args[0], err)
-				}
-				return explainBoard(g, err)
-			})
-			if err != nil {
-				return err
-			}
-			if g.json {
-				err = printJSON(cmd, reports.GameImportJSONOf(args[0], rep))
-			} else {
-				err = reports.WriteGameImportText(cmd.OutOrStdout(), rep)
-			}
-			if err != nil {
-				return err
-			}
-			switch {
-			case rep.Illegal > 0:
-				return withCode(exitIllegal, fmt.Errorf("%s not legal", plural(rep.Illegal, "stored score is", "stored scores are")), "they are stored with their verdicts; the arbiter decides")
-			case rep.Unmatched+rep.Rejected > 0:
-				return fail(fmt.Errorf("%d of %d games were not attached (listed above); the other %d are stored", rep.Unmatched+rep.Rejected, rep.Read, rep.Stored+rep.Already),
-					"fix the names or rounds in the file, or attach them one by one with 'arbitro game add ROUND BOARD FILE'")
-			}
-			return nil
-		},
 	}
 	cmd.Flags().BoolVar(&opts.Force, "force", false, "store scores whose result or variant disagrees with the recorded result")
 	cmd.Flags().IntVar(&opts.Round, "round", 0, "the round of games whose tags name none (Round \"?\")")
 	cmd.Flags().StringVar(&opts.Encoding, "encoding", "", "the file's encoding when it is not UTF-8: "+tournament.EncodingNames)
-	return cmd
+	return withRun(cmd, opts, runF)
+}
+
+// runGameImport attaches every game of the file in one transaction and prints the report;
+// exit 3 when a stored score is illegal, 1 when a game was not attached.
+func runGameImport(cmd *cobra.Command, g *globalOptions, o *gameImportOptions) error {
+	in, err := openInput(cmd, g, o.File, o.Encoding, tournament.MaxImportBytes)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	var rep *tournament.GameImportReport
+	err = g.update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
+		rep, err = tx.ImportGames(t, in, o.GameOptions)
+		if err != nil {
+			err = fmt.Errorf("%s: %w", o.File, err)
+		}
+		return explainBoard(g, err)
+	})
+	if err != nil {
+		return err
+	}
+	if g.json {
+		err = printJSON(cmd, reports.GameImportJSONOf(o.File, rep))
+	} else {
+		err = reports.WriteGameImportText(cmd.OutOrStdout(), rep)
+	}
+	if err != nil {
+		return err
+	}
+	switch {
+	case rep.Illegal > 0:
+		return withCode(exitIllegal, fmt.Errorf("%s not legal", plural(rep.Illegal, "stored score is", "stored scores are")), "they are stored with their verdicts; the arbiter decides")
+	case rep.Unmatched+rep.Rejected > 0:
+		return fail(fmt.Errorf("%d of %d games were not attached (listed above); the other %d are stored", rep.Unmatched+rep.Rejected, rep.Read, rep.Stored+rep.Already),
+			"fix the names or rounds in the file, or attach them one by one with 'arbitro game add ROUND BOARD FILE'")
+	}
+	return nil
 }

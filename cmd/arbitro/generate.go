@@ -3,27 +3,41 @@
 package main
 
 import (
-	"fmt"
 	"io"
 
+	"arbitro/reports"
 	"arbitro/tournament"
 
 	"github.com/spf13/cobra"
 )
 
-func init() { addCommand(newGenerateCmd) }
+func init() { addCommand(bind(newGenerateCmd, runGenerate)) }
 
-func newGenerateCmd(g *globalOptions) *cobra.Command {
-	var o tournament.GenerateOptions
-	var system, output string
+// generateOptions are the flags of `arbitro generate`.
+type generateOptions struct {
+	tournament.GenerateOptions
+	System string // --system: dutch only
+	Output string // --output FILE; "" or "-" = standard output
+}
+
+func (o *generateOptions) complete(*cobra.Command, []string) error {
+	if o.System != "dutch" {
+		return usageErr("generate knows --system dutch only (got %q)", o.System)
+	}
+	return nil
+}
+
+func newGenerateCmd(g *globalOptions, runF func(*cobra.Command, *generateOptions) error) *cobra.Command {
+	o := &generateOptions{}
 	cmd := &cobra.Command{
 		Use:   "generate --system dutch",
 		Short: "Write a random tournament paired by the Dutch engine as a TRF (generator)",
 		Long: `Play a random tournament with the Dutch engine and write it as a TRF-2026 file
 (with the JaVaFo lines XXR and XXC too): ratings spread between --low-rating and
 --high-rating, round 1's colour drawn, each round's late entries, retirements and
-half-, zero- and full-point byes announced before the round is paired, results drawn (draws, forfeits,
-otherwise a win by the Elo expectation). The same --seed and options give the same file.
+half-, zero- and full-point byes announced before the round is paired, results drawn
+(draws, forfeits, otherwise a win by the Elo expectation). The same --seed and options
+give the same file.
 
 This is the random tournament generator FIDE asks a pairing program to ship (rules for
 the endorsement of pairing programs, 2026): another engine can pair its rounds and
@@ -31,36 +45,9 @@ compare (arbitro check --trf FILE checks them with arbitro's engine). Rates are 
 		Example: `  arbitro generate --system dutch --players 60 --rounds 9 --seed 7 --output t.trf
   arbitro generate --system dutch --players 200 --rounds 11 --draws 30 --forfeits 3 --byes 4 --zero-byes 2 --full-byes 1 --retire 2 --late 5`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if system != "dutch" {
-				return usageErr("generate knows --system dutch only (got %q)", system)
-			}
-			tr, err := tournament.GenerateDutchTRF(o)
-			if err != nil && tr == nil {
-				return fail(err, "check the options (arbitro generate --help)")
-			}
-			if err != nil { // the engine stopped at a round: keep the file up to it
-				if output != "" && output != "-" {
-					if werr := writeFileAtomic(output, func(w io.Writer) error { return tournament.WriteTRF(w, tr) }); werr != nil {
-						return werr
-					}
-					return fail(err, "the tournament up to that round is in "+output+" (arbitro pair --system dutch --trf "+output+" re-pairs it)")
-				}
-				return fail(err, "give --output FILE to keep the tournament up to that round")
-			}
-			write := func(w io.Writer) error { return tournament.WriteTRF(w, tr) }
-			if output == "" || output == "-" {
-				return write(cmd.OutOrStdout())
-			}
-			if err := writeFileAtomic(output, write); err != nil {
-				return err
-			}
-			fmt.Fprintf(cmd.ErrOrStderr(), "arbitro: %d players, %d rounds written to %s (seed %d)\n", o.Players, o.Rounds, output, o.Seed)
-			return nil
-		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&system, "system", "", "pairing system (dutch)")
+	f.StringVar(&o.System, "system", "", "pairing system (dutch)")
 	f.IntVar(&o.Players, "players", 30, "number of players (2-9999)")
 	f.IntVar(&o.Rounds, "rounds", 9, "number of rounds (1-99)")
 	f.Uint64Var(&o.Seed, "seed", 1, "seed of the random choices")
@@ -74,6 +61,33 @@ compare (arbitro check --trf FILE checks them with arbitro's engine). Rates are 
 	f.IntVar(&o.HighRating, "high-rating", 2600, "rating of the strongest player")
 	f.IntVar(&o.LowRating, "low-rating", 1400, "rating of the weakest player")
 	f.BoolVar(&o.Baku, "baku", false, "Baku acceleration (C.04.5)")
-	f.StringVar(&output, "output", "", "write the TRF to this file (default stdout)")
-	return cmd
+	f.StringVar(&o.Output, "output", "", "write the TRF to this file (default stdout)")
+	return withRun(cmd, o, runF)
+}
+
+// runGenerate plays the random tournament and writes it as a TRF; when the engine stops
+// at a round, the tournament up to it is kept in --output.
+func runGenerate(cmd *cobra.Command, _ *globalOptions, o *generateOptions) error {
+	output := o.Output
+	tr, err := tournament.GenerateDutchTRF(o.GenerateOptions)
+	if err != nil && tr == nil {
+		return fail(err, "check the options (arbitro generate --help)")
+	}
+	write := func(w io.Writer) error { return tournament.WriteTRF(w, tr) }
+	if err != nil { // the engine stopped at a round: keep the file up to it
+		if output != "" && output != "-" {
+			if werr := writeFileAtomic(output, write); werr != nil {
+				return werr
+			}
+			return fail(err, "the tournament up to that round is in "+output+" (arbitro pair --system dutch --trf "+output+" re-pairs it)")
+		}
+		return fail(err, "give --output FILE to keep the tournament up to that round")
+	}
+	if output == "" || output == "-" {
+		return write(cmd.OutOrStdout())
+	}
+	if err := writeFileAtomic(output, write); err != nil {
+		return err
+	}
+	return reports.WriteTRFGenerated(cmd.ErrOrStderr(), o.Players, o.Rounds, output, o.Seed)
 }

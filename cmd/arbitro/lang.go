@@ -38,6 +38,15 @@ func (g *globalOptions) checkLangFlag() error {
 	return nil
 }
 
+// langFlag is --lang parsed ("" when not given); a language arbitro does not ship is a
+// usage error.
+func (g *globalOptions) langFlag() (reports.Lang, error) {
+	if err := g.checkLangFlag(); err != nil || g.lang == "" {
+		return "", err
+	}
+	return reports.ParseLang(g.lang)
+}
+
 // cliLocale is the language of the CLI's messages (errors' hints, warnings, pair
 // --explain, the demo's narration): --lang, else $LC_ALL/$LC_MESSAGES/$LANG when they name
 // a shipped language (the arbiter at the terminal), else the tournament's language, else

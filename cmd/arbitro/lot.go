@@ -3,22 +3,26 @@
 package main
 
 import (
-	"fmt"
-
 	"arbitro/reports"
 	"arbitro/tournament"
 
 	"github.com/spf13/cobra"
 )
 
-func init() { addCommand(newLotCmd) }
+func init() { addCommand(bind(newLotCmd, runLot)) }
 
 // lotOptions are the flags of `arbitro lot`.
 type lotOptions struct {
-	Seed uint64 // --seed: 0 = the tournament's stored seed
+	Seed    uint64 // --seed: 0 = the tournament's stored seed
+	seedSet bool   // --seed given: draw from it (and store it)
 }
 
-func newLotCmd(g *globalOptions) *cobra.Command {
+func (o *lotOptions) complete(cmd *cobra.Command, _ []string) error {
+	o.seedSet = cmd.Flags().Changed("seed")
+	return nil
+}
+
+func newLotCmd(g *globalOptions, runF func(*cobra.Command, *lotOptions) error) *cobra.Command {
 	o := &lotOptions{}
 	cmd := &cobra.Command{
 		Use:     "lot",
@@ -38,17 +42,15 @@ written in the event log ('arbitro tournament log').`,
 		Example: `  arbitro lot
   arbitro lot --seed 20261121`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return runLot(cmd, g, args, o)
-		},
 	}
 	cmd.Flags().Uint64Var(&o.Seed, "seed", 0, "seed of the draw (1 to 9223372036854775807; default: the tournament's stored seed)")
-	return cmd
+	return withRun(cmd, o, runF)
 }
 
-func runLot(cmd *cobra.Command, g *globalOptions, args []string, o *lotOptions) error {
+// runLot draws the lot in one transaction and prints it with its warnings.
+func runLot(cmd *cobra.Command, g *globalOptions, o *lotOptions) error {
 	var sp *uint64
-	if cmd.Flags().Changed("seed") {
+	if o.seedSet {
 		sp = &o.Seed
 	}
 	var res *tournament.LotResult
@@ -63,8 +65,8 @@ func runLot(cmd *cobra.Command, g *globalOptions, args []string, o *lotOptions) 
 		return explainPair(g, err)
 	}
 	if g.json {
-		for _, w := range res.Warnings {
-			fmt.Fprintln(cmd.ErrOrStderr(), g.cliLocale().T("cli.warning", "text", w))
+		if err := reports.WriteWarnings(cmd.ErrOrStderr(), g.cliLocale(), res.Warnings); err != nil {
+			return err
 		}
 		return printJSON(cmd, res)
 	}

@@ -31,6 +31,7 @@ import (
 	"strings"
 
 	buildversion "arbitro/internal/version"
+	"arbitro/reports"
 
 	"github.com/spf13/cobra"
 )
@@ -173,12 +174,9 @@ The database is --db, or $ARBITRO_DB, or arbitro.db in the current directory.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		return &usageError{err: err, hint: "see '" + c.CommandPath() + " --help'"}
-	})
 	root.Long += "\n\nThis is arbitro " + version + " ('arbitro version' for details)."
 	g := &globalOptions{}
-	g.addGlobalFlags(root)
+	wireRoot(root, g)
 	for _, newCmd := range registered {
 		root.AddCommand(newCmd(g))
 	}
@@ -189,6 +187,15 @@ The database is --db, or $ARBITRO_DB, or arbitro.db in the current directory.`,
 	}
 	typeUsageErrors(root)
 	return root
+}
+
+// wireRoot gives root the global flags (into g) and makes a malformed or unknown flag a
+// usageError.
+func wireRoot(root *cobra.Command, g *globalOptions) {
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		return &usageError{err: err, hint: "see '" + c.CommandPath() + " --help'"}
+	})
+	g.addGlobalFlags(root)
 }
 
 // run executes the CLI with args and returns the process exit code.
@@ -206,19 +213,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	var ue *usageError
 	if errors.As(err, &ue) {
-		fmt.Fprintf(stderr, "arbitro: %v (%s)\n", ue.err, ue.hint)
+		reports.WriteError(stderr, ue.err, ue.hint)
 		return exitUsage
 	}
 	var ce *cliError
 	if errors.As(err, &ce) {
-		if ce.hint != "" {
-			fmt.Fprintf(stderr, "arbitro: %v (%s)\n", ce.err, ce.hint)
-		} else {
-			fmt.Fprintf(stderr, "arbitro: %v\n", ce.err)
-		}
+		reports.WriteError(stderr, ce.err, ce.hint)
 		return ce.code
 	}
-	fmt.Fprintf(stderr, "arbitro: %v (see 'arbitro --help')\n", err)
+	reports.WriteError(stderr, err, "see 'arbitro --help'")
 	return exitError
 }
 

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"arbitro/rules"
+
 	"github.com/spf13/cobra"
 )
 
@@ -22,17 +24,45 @@ func execFlags(t *testing.T, cmd *cobra.Command, args ...string) error {
 	return cmd.Execute()
 }
 
+// flagCase is one invocation of a command in a table of flag-validation tests.
+type flagCase[O any] struct {
+	args  []string // after the command's name; the global flags (--json) may be among them
+	usage string   // "" when valid, else a part of the usage error's message
+	check func(o *O) bool
+}
+
+// testFlags runs newCmd's command with each case's arguments under a root carrying the
+// global flags, its runF replaced by one that records the completed options: a valid
+// case must reach runF (and pass check, when given), an invalid one must stop before it
+// with a usage error (exit 2) whose message contains the case's usage.
+func testFlags[O any](t *testing.T, newCmd newCmdFunc[O], cases []flagCase[O]) {
+	t.Helper()
+	for _, c := range cases {
+		var got *O
+		g := &globalOptions{}
+		cmd := newCmd(g, func(_ *cobra.Command, o *O) error { got = o; return nil })
+		root := &cobra.Command{Use: "arbitro", SilenceErrors: true, SilenceUsage: true}
+		wireRoot(root, g)
+		root.AddCommand(cmd)
+		err := execFlags(t, root, append([]string{cmd.Name()}, c.args...)...)
+		switch {
+		case c.usage == "":
+			if err != nil || got == nil || c.check != nil && !c.check(got) {
+				t.Errorf("%s %q: err %v, options %+v", cmd.Name(), c.args, err, got)
+			}
+		case !isUsage(err) || !strings.Contains(err.Error(), c.usage) || got != nil:
+			t.Errorf("%s %q: err %v (usage %v), want a usage error %q and no run", cmd.Name(), c.args, err, isUsage(err), c.usage)
+		}
+	}
+}
+
 func isUsage(err error) bool {
 	var ue *usageError
 	return errors.As(err, &ue)
 }
 
 func TestPairFlags(t *testing.T) {
-	for _, c := range []struct {
-		args  []string
-		usage string // "" = valid
-		check func(*pairOptions) bool
-	}{
+	testFlags(t, newPairCmd, []flagCase[pairOptions]{
 		{[]string{"3"}, "", func(o *pairOptions) bool { return o.Round == 3 }},
 		{[]string{"--set", "12-7", "--set", "3-bye", "--forbid", "4-9"}, "", func(o *pairOptions) bool {
 			return len(o.manual) == 2 && o.manual[1].Black == 0 && len(o.forbidden) == 1
@@ -47,49 +77,262 @@ func TestPairFlags(t *testing.T) {
 		{[]string{"--output", "x.txt"}, "--system and --output go with --trf", nil},
 		{[]string{"--check", "--force"}, "--check does not pair", nil},
 		{[]string{"--round", "2"}, "--round goes with --check", nil},
-		{[]string{"--set", "12-"}, "", nil}, // malformed: the parser's message, a usage error
+		{[]string{"--set", "12-"}, "12-", nil}, // malformed: the parser's message, a usage error
 		{[]string{"1", "2"}, "accepts at most 1 arg", nil},
-	} {
-		var got *pairOptions
-		err := execFlags(t, newPairCmd(&globalOptions{}, func(_ *cobra.Command, o *pairOptions) error { got = o; return nil }), c.args...)
-		switch {
-		case c.check != nil:
-			if err != nil || got == nil || !c.check(got) {
-				t.Errorf("pair %q: err %v, options %+v", c.args, err, got)
-			}
-		case !isUsage(err) || !strings.Contains(err.Error(), c.usage) || got != nil:
-			t.Errorf("pair %q: err %v (usage %v), want a usage error %q and no run", c.args, err, isUsage(err), c.usage)
-		}
-	}
+		{[]string{"--round", "two"}, "invalid argument", nil},
+	})
 }
 
 func TestPairingsFlags(t *testing.T) {
-	for _, c := range []struct {
-		args  []string
-		json  bool
-		usage string
-	}{
-		{[]string{"--round", "2", "--explain"}, false, ""},
-		{[]string{"--pdf", "r.pdf", "--results"}, false, ""},
-		{[]string{"--pdf", "r.pdf"}, true, "choose one of --json and --pdf"},
-		{[]string{"--results"}, false, "--results goes with --pdf"},
-		{[]string{"--explain"}, true, "--explain prints text"},
-		{[]string{"--round", "-1"}, false, "--round must be a round number"},
-	} {
-		cmd := newPairingsCmd(&globalOptions{}, func(*cobra.Command, *pairingsOptions) error { return nil })
-		if err := cmd.ParseFlags(c.args); err != nil {
-			t.Fatal(err)
-		}
-		var parsed pairingsOptions
-		parsed.Round, _ = cmd.Flags().GetInt("round")
-		parsed.PDF, _ = cmd.Flags().GetString("pdf")
-		parsed.Explain, _ = cmd.Flags().GetBool("explain")
-		parsed.ResultsSheet, _ = cmd.Flags().GetBool("results")
-		err := parsed.validate(c.json)
-		if c.usage == "" && err != nil || c.usage != "" && (!isUsage(err) || !strings.Contains(err.Error(), c.usage)) {
-			t.Errorf("pairings %q (json %v): %v, want %q", c.args, c.json, err, c.usage)
-		}
+	testFlags(t, newPairingsCmd, []flagCase[pairingsOptions]{
+		{[]string{"--round", "2", "--explain"}, "", func(o *pairingsOptions) bool { return o.Round == 2 && o.Explain }},
+		{[]string{"--pdf", "r.pdf", "--results"}, "", func(o *pairingsOptions) bool { return o.ResultsSheet }},
+		{[]string{"--json"}, "", nil},
+		{[]string{"--pdf", "r.pdf", "--json"}, "choose one of --json and --pdf", nil},
+		{[]string{"--results"}, "--results goes with --pdf", nil},
+		{[]string{"--explain", "--json"}, "--explain prints text", nil},
+		{[]string{"--round", "-1"}, "--round must be a round number", nil},
+		{[]string{"extra"}, "unknown command", nil},
+	})
+}
+
+func TestAbsentFlags(t *testing.T) {
+	testFlags(t, newAbsentCmd, []flagCase[absentOptions]{
+		{[]string{"Rossi, Mario"}, "", func(o *absentOptions) bool { return o.Player == "Rossi, Mario" && o.Round == 0 }},
+		{[]string{"12", "--round", "5", "--points", "1", "--reason", "bye"}, "", func(o *absentOptions) bool {
+			return o.Round == 5 && o.Points == 1 && o.Reason == "bye"
+		}},
+		{[]string{"12", "--round", "5", "--remove"}, "", func(o *absentOptions) bool { return o.Remove }},
+		{[]string{"12", "--remove", "--points", "0"}, "--remove goes without --points and --reason", nil},
+		{[]string{"12", "--remove", "--reason", "x"}, "--remove goes without --points and --reason", nil},
+		{[]string{"12", "--round", "-1"}, "--round must be a round number", nil},
+		{[]string{"12", "--points", "x"}, "invalid argument", nil},
+		{nil, "accepts 1 arg", nil},
+	})
+}
+
+func TestCategoryAndPrizeFlags(t *testing.T) {
+	testFlags(t, newCategoryAddCmd, []flagCase[categoryAddOptions]{
+		{[]string{"Veterani", "--rule", "born-to=1966"}, "", func(o *categoryAddOptions) bool { return o.Name == "Veterani" && o.Rule == "born-to=1966" }},
+		{nil, "accepts 1 arg", nil},
+	})
+	testFlags(t, newCategoryAssignCmd, []flagCase[categoryAssignOptions]{
+		{[]string{"Veterani", "3", "Rossi, Mario"}, "", func(o *categoryAssignOptions) bool {
+			return o.Name == "Veterani" && len(o.Players) == 2 && o.Players[1] == "Rossi, Mario"
+		}},
+		{[]string{"Veterani"}, "requires at least 2 arg", nil},
+	})
+	testFlags(t, newPrizeAddCmd, []flagCase[prizeAddOptions]{
+		{[]string{"1st prize"}, "", func(o *prizeAddOptions) bool { return o.Label == "1st prize" && o.Place == 1 && o.Category == "" }},
+		{[]string{"best veteran", "--category", "Veterani", "--place", "2"}, "", func(o *prizeAddOptions) bool { return o.Category == "Veterani" && o.Place == 2 }},
+		{[]string{"x", "--place", "first"}, "invalid argument", nil},
+		{nil, "accepts 1 arg", nil},
+	})
+	testFlags(t, newPrizeListCmd, []flagCase[prizeListOptions]{
+		{nil, "", func(o *prizeListOptions) bool { return o.Round == -1 }},
+		{[]string{"--round", "3"}, "", func(o *prizeListOptions) bool { return o.Round == 3 }},
+		{[]string{"3"}, "unknown command", nil},
+	})
+}
+
+func TestGenerateAndCheckFlags(t *testing.T) {
+	testFlags(t, newGenerateCmd, []flagCase[generateOptions]{
+		{[]string{"--system", "dutch", "--players", "60", "--baku", "--output", "t.trf"}, "", func(o *generateOptions) bool {
+			return o.Players == 60 && o.Rounds == 9 && o.Baku && o.Output == "t.trf" && o.Seed == 1
+		}},
+		{nil, "generate knows --system dutch only", nil},
+		{[]string{"--system", "italo-swiss"}, "generate knows --system dutch only", nil},
+		{[]string{"--system", "dutch", "--players", "many"}, "invalid argument", nil},
+	})
+	testFlags(t, newCheckCmd, []flagCase[checkOptions]{
+		{[]string{"--trf", "open.trf", "--seed", "7"}, "", func(o *checkOptions) bool { return o.trf == "open.trf" && o.seed == 7 }},
+		{nil, "--trf FILE is required", nil},
+		{[]string{"--trf", "open.trf", "--system", "italo-swiss"}, "check knows --system dutch only", nil},
+		{[]string{"open.trf"}, "unknown command", nil},
+	})
+}
+
+func TestClaimFlags(t *testing.T) {
+	plies := []string{"--requested-at", "60", "--declared-at", "140"}
+	with := func(args ...string) []string { return append(args, plies...) }
+	testFlags(t, newClaimCmd, []flagCase[claimOptions]{
+		{with("3", "2"), "", func(o *claimOptions) bool { return o.Round == 3 && o.Board == 2 && o.RequestedAt == 60 && o.Game == 1 }},
+		{with("3", "2", "--game", "2", "--decision", "rejected"), "", func(o *claimOptions) bool { return o.Game == 2 && o.Decision == "rejected" }},
+		{[]string{"3", "2"}, "required flag", nil},
+		{with("three", "2"), "ROUND must be a round number", nil},
+		{with("3", "0"), "BOARD must be a board number", nil},
+		{with("3", "2", "--game", "3"), "--game must be 1, or 2", nil},
+		{with("3"), "accepts 2 arg", nil},
+	})
+}
+
+func TestLotAndResultFlags(t *testing.T) {
+	testFlags(t, newLotCmd, []flagCase[lotOptions]{
+		{nil, "", func(o *lotOptions) bool { return !o.seedSet }},
+		{[]string{"--seed", "7"}, "", func(o *lotOptions) bool { return o.seedSet && o.Seed == 7 }},
+		{[]string{"--seed", "-1"}, "invalid argument", nil},
+	})
+	testFlags(t, newResultCmd, []flagCase[resultOptions]{
+		{[]string{"1", "3", "2-0"}, "", func(o *resultOptions) bool { return o.Round == 1 && o.Board == 3 && o.Result == "2-0" && o.Game == 1 }},
+		{[]string{"2", "1", "-+"}, "", func(o *resultOptions) bool { return o.Result == "-+" }},
+		{[]string{"1", "3", "1-1", "--correct", "--reason", "typing error"}, "", func(o *resultOptions) bool { return o.Correct && o.Reason == "typing error" }},
+		{[]string{"1", "3", "1-1", "--reason", "x"}, "--reason goes with --correct", nil},
+		{[]string{"1", "3"}, "result takes 3 arguments", nil},
+		{[]string{"0", "3", "2-0"}, "ROUND must be a round number", nil},
+		{[]string{"1", "3", "2-0", "--game", "x"}, "invalid argument", nil},
+		{[]string{"1", "3", "2-0", "--game", "3"}, "--game must be 1, or 2", nil},
+	})
+	testFlags(t, newResultListCmd, []flagCase[resultListOptions]{
+		{nil, "", func(o *resultListOptions) bool { return o.Round == 0 }},
+		{[]string{"2"}, "", func(o *resultListOptions) bool { return o.Round == 2 }},
+		{[]string{"two"}, "ROUND must be a round number", nil},
+		{[]string{"1", "2"}, "accepts at most 1 arg", nil},
+	})
+}
+
+func TestReportFlags(t *testing.T) {
+	testFlags(t, newStandingsCmd, []flagCase[standingsOptions]{
+		{nil, "", func(o *standingsOptions) bool { return o.round == -1 && !o.CSV }},
+		{[]string{"--round", "2", "--csv", "--category", "Veterani"}, "", func(o *standingsOptions) bool {
+			return o.round == 2 && o.CSV && o.category == "Veterani"
+		}},
+		{[]string{"--pdf", "s.pdf", "--lang", "it"}, "", func(o *standingsOptions) bool { return o.pdf == "s.pdf" }},
+		{[]string{"--csv", "--json"}, "choose one of --json, --csv and --pdf", nil},
+		{[]string{"--pdf", "s.pdf", "--csv"}, "choose one of --json, --csv and --pdf", nil},
+		{[]string{"--round", "-2"}, "--round must be a round number", nil},
+		{[]string{"--lang", "klingon"}, "--lang", nil},
+	})
+	testFlags(t, newCrosstableCmd, []flagCase[crosstableOptions]{
+		{[]string{"--grid", "--round", "3"}, "", func(o *crosstableOptions) bool { return o.Grid && o.round == 3 }},
+		{[]string{"--grid", "--swiss"}, "choose one of --grid and --swiss", nil},
+		{[]string{"--round", "-5"}, "--round must be a round number", nil},
+	})
+	testFlags(t, newRatingCmd, []flagCase[ratingOptions]{
+		{[]string{"--csv", "--expected-table", "t.csv"}, "", func(o *ratingOptions) bool { return o.CSV && o.TableFile == "t.csv" }},
+		{[]string{"--json"}, "", nil},
+		{[]string{"--csv", "--json"}, "choose one of --json, --csv and --pdf", nil},
+		{[]string{"--pdf", "r.pdf", "--json"}, "choose one of --json, --csv and --pdf", nil},
+	})
+	testFlags(t, newPublishCmd, []flagCase[publishOptions]{
+		{[]string{"--out", "site", "--all", "--lang", "it"}, "", func(o *publishOptions) bool { return o.out == "site" && o.all && o.lang == "it" }},
+		{nil, "--out DIR is required", nil},
+		{[]string{"--out", "site", "--lang", "klingon"}, "--lang", nil},
+	})
+	testFlags(t, newServeCmd, []flagCase[serveOptions]{
+		{nil, "", func(o *serveOptions) bool { return o.addr == "127.0.0.1:8080" && o.lang == "" }},
+		{[]string{"--addr", "0.0.0.0:8081", "--lang", "nl"}, "", func(o *serveOptions) bool { return o.addr == "0.0.0.0:8081" && o.lang == "nl" }},
+		{[]string{"--lang", "klingon"}, "--lang", nil},
+	})
+}
+
+func TestRoundSetFlags(t *testing.T) {
+	testFlags(t, newRoundSetCmd, []flagCase[roundSetOptions]{
+		{[]string{"3", "--date", "21/11/2026"}, "", func(o *roundSetOptions) bool {
+			return o.Round == 3 && o.date != nil && *o.date == "21/11/2026" && o.clock == nil
+		}},
+		{[]string{"3", "--time", ""}, "", func(o *roundSetOptions) bool { return o.date == nil && o.clock != nil && *o.clock == "" }},
+		{[]string{"3"}, "give --date, --time or both", nil},
+		{[]string{"third", "--date", "2026-11-21"}, "ROUND must be a round number", nil},
+		{nil, "accepts 1 arg", nil},
+	})
+}
+
+func TestTournamentFlags(t *testing.T) {
+	req := []string{"--system", "Dutch", "--rounds", "5"}
+	with := func(args ...string) []string { return append(append([]string{"Open"}, req...), args...) }
+	testFlags(t, newTournamentCreateCmd, []flagCase[tournamentCreateOptions]{
+		{with(), "", func(o *tournamentCreateOptions) bool {
+			t := o.Tournament
+			return t.Name == "Open" && t.System == "dutch" && t.Variant == rules.Italian && t.Rounds == 5
+		}},
+		{with("--variant", "dama", "--tiebreaks", "buchholz", "--seed", "9"), "", func(o *tournamentCreateOptions) bool {
+			return o.Tournament.Variant == rules.Italian && len(o.Tournament.TieBreaks) == 1 && o.Tournament.Seed == 9
+		}},
+		{[]string{"Open", "--rounds", "5"}, "required flag", nil},
+		{with("--variant", "checkers"), "checkers", nil},
+		{with("--italo-format", "art8"), "--italo-format goes with --system italo-swiss", nil},
+		{with("--seed", "0"), "--seed must be a whole number of at least 1", nil},
+		{with("--tiebreaks", "coin-toss"), "coin-toss", nil},
+	})
+	testFlags(t, newTournamentSetCmd, []flagCase[fieldSetOptions]{
+		{[]string{"place", "Forlì"}, "", func(o *fieldSetOptions) bool { return o.Who == "" && o.Field == "place" && o.Value == "Forlì" }},
+		{[]string{"place"}, "accepts 2 arg", nil},
+	})
+	for _, newCmd := range []newCmdFunc[noArgs]{newTournamentListCmd, newTournamentShowCmd, newTournamentLogCmd,
+		newCategoryListCmd, newPlayerListCmd, newUnpairCmd, newVersionCmd} {
+		testFlags(t, newCmd, []flagCase[noArgs]{{nil, "", nil}, {[]string{"extra"}, "unknown command", nil}})
 	}
+}
+
+func TestPlayerFlags(t *testing.T) {
+	testFlags(t, newPlayerAddCmd, []flagCase[playerAddOptions]{
+		{[]string{"Rossi, Mario", "--rating", "1850", "--club", "CD"}, "", func(o *playerAddOptions) bool {
+			return o.Name == "Rossi, Mario" && o.Rating == 1850 && o.Club == "CD"
+		}},
+		{[]string{"Rossi, Mario", "--rating", "high"}, "invalid argument", nil},
+		{nil, "accepts 1 arg", nil},
+	})
+	testFlags(t, newPlayerImportCmd, []flagCase[playerImportOptions]{
+		{[]string{"iscritti.csv", "--encoding", "iso-8859-2"}, "", func(o *playerImportOptions) bool { return o.File == "iscritti.csv" && o.Encoding == "iso-8859-2" }},
+		{nil, "accepts 1 arg", nil},
+	})
+	testFlags(t, newPlayerWithdrawCmd, []flagCase[playerWithdrawOptions]{
+		{[]string{"3"}, "", func(o *playerWithdrawOptions) bool { return o.Player == "3" }},
+		{[]string{"3", "4"}, "accepts 1 arg", nil},
+	})
+	testFlags(t, newPlayerSetCmd, []flagCase[fieldSetOptions]{
+		{[]string{"3", "club", "CD Partenopeo"}, "", func(o *fieldSetOptions) bool {
+			return o.Who == "3" && o.Field == "club" && o.Value == "CD Partenopeo"
+		}},
+		{[]string{"3", "club"}, "accepts 3 arg", nil},
+	})
+}
+
+func TestImportAndGameFlags(t *testing.T) {
+	testFlags(t, newEventImportCmd, []flagCase[eventImportOptions]{
+		{[]string{"wk.pdn", "--rounds", "19", "--system", "Round-Robin", "--again"}, "", func(o *eventImportOptions) bool {
+			return o.File == "wk.pdn" && o.Rounds == 19 && o.System == "round-robin" && o.Again && o.Variant == nil
+		}},
+		{[]string{"-", "--variant", "international"}, "", func(o *eventImportOptions) bool { return o.File == "-" && o.Variant == rules.International }},
+		{[]string{"wk.pdn", "--rounds", "100"}, "--rounds must be 1 to 99", nil},
+		{[]string{"wk.pdn", "--variant", "checkers"}, "checkers", nil},
+		{nil, "accepts 1 arg", nil},
+	})
+	testFlags(t, newImportTRFCmd, []flagCase[importTRFOptions]{
+		{[]string{filepath.Join("in", "open.trf")}, "", func(o *importTRFOptions) bool {
+			return o.Variant == rules.International && o.Source == "open.trf" && o.System == "dutch"
+		}},
+		{[]string{"open.trf", "--variant", "checkers"}, "checkers", nil},
+		{nil, "accepts 1 arg", nil},
+	})
+	testFlags(t, newExportTRFCmd, []flagCase[exportTRFOptions]{
+		{nil, "", func(o *exportTRFOptions) bool { return o.File == "" }},
+		{[]string{"out.trf"}, "", func(o *exportTRFOptions) bool { return o.File == "out.trf" }},
+		{[]string{"a", "b"}, "accepts at most 1 arg", nil},
+	})
+	testFlags(t, newGameAddCmd, []flagCase[gameAddOptions]{
+		{[]string{"1", "3", "g.pdn", "--replace"}, "", func(o *gameAddOptions) bool { return o.Round == 1 && o.Board == 3 && o.File == "g.pdn" && o.Replace }},
+		{[]string{"1", "x", "g.pdn"}, "BOARD must be a board number", nil},
+		{[]string{"1", "3", "g.pdn", "--game", "3"}, "--game must be 1, or 2", nil},
+		{[]string{"1", "3"}, "accepts 3 arg", nil},
+	})
+	testFlags(t, newGameImportCmd, []flagCase[gameImportOptions]{
+		{[]string{"all.pdn", "--round", "2", "--force"}, "", func(o *gameImportOptions) bool { return o.File == "all.pdn" && o.Round == 2 && o.Force }},
+		{[]string{"all.pdn", "--round", "-1"}, "--round must be a round number", nil},
+	})
+	testFlags(t, newReplayCmd, []flagCase[replayCmdOptions]{
+		{[]string{"a.pdn", "b.pdn", "--variant", "international", "--strict"}, "", func(o *replayCmdOptions) bool {
+			return len(o.Files) == 2 && o.replay.Variant == rules.International && o.replay.Strict
+		}},
+		{[]string{"a.pdn", "--variant", "checkers"}, "--variant", nil},
+		{[]string{"a.pdn", "--encoding", "klingon"}, "klingon", nil},
+		{nil, "requires at least 1 arg", nil},
+	})
+	testFlags(t, newDemoCmd, []flagCase[demoOptions]{
+		{nil, "", func(o *demoOptions) bool { return o.Dir == "arbitro-demo" && o.Seed == 20261121 }},
+		{[]string{"--dir", "d", "--seed", "5"}, "", func(o *demoOptions) bool { return o.Dir == "d" && o.Seed == 5 }},
+		{[]string{"--seed", "0"}, "--seed must be at least 1", nil},
+	})
 }
 
 // cobra's own argument, flag and command errors are typed usage errors: exit 2 with the

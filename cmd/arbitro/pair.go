@@ -15,13 +15,9 @@ import (
 )
 
 func init() {
-	addCommand(func(g *globalOptions) *cobra.Command {
-		return newPairCmd(g, func(cmd *cobra.Command, o *pairOptions) error { return runPair(cmd, g, o) })
-	})
-	addCommand(func(g *globalOptions) *cobra.Command {
-		return newPairingsCmd(g, func(cmd *cobra.Command, o *pairingsOptions) error { return runPairings(cmd, g, o) })
-	})
-	addCommand(newUnpairCmd)
+	addCommand(bind(newPairCmd, runPair))
+	addCommand(bind(newPairingsCmd, runPairings))
+	addCommand(bind(newUnpairCmd, runUnpair))
 }
 
 // explainPair turns the sentinel errors of the lot and of pairing into "what went wrong
@@ -70,15 +66,8 @@ type pairOptions struct {
 	forbidden []tournament.ForbiddenPair // Forbids, parsed
 }
 
-// newPairCmd builds `arbitro pair`; runF runs it once the flags are valid (tests pass
-// their own to check the validation without a database).
-func newPairCmd(g *globalOptions, runF func(*cobra.Command, *pairOptions) error) *cobra.Command {
-	o := &pairOptions{}
-	cmd := &cobra.Command{
-		Use:     "pair [ROUND]",
-		Aliases: []string{"abbina"},
-		Short:   "Pair the next round with the tournament's system (or check a round: --check)",
-		Long: `Pair the next round with the tournament's pairing system and store it:
+// pairLong is the help text of `arbitro pair`.
+const pairLong = `Pair the next round with the tournament's pairing system and store it:
 
   round-robin   the next round of the Berger table (double round robin when the
                 tournament plans twice the rounds of one cycle; odd number: a bye)
@@ -112,7 +101,17 @@ the pairing sheet prints them. 'arbitro round set N --date --time' changes them 
 
 ROUND, if given, must be the next round (a safety check for scripts).
 
-Exit status 4 when no valid pairing exists.`,
+Exit status 4 when no valid pairing exists.`
+
+// newPairCmd builds `arbitro pair`; runF runs it once the flags are valid (tests pass
+// their own to check the validation without a database).
+func newPairCmd(g *globalOptions, runF func(*cobra.Command, *pairOptions) error) *cobra.Command {
+	o := &pairOptions{}
+	cmd := &cobra.Command{
+		Use:     "pair [ROUND]",
+		Aliases: []string{"abbina"},
+		Short:   "Pair the next round with the tournament's system (or check a round: --check)",
+		Long:    pairLong,
 		Example: `  arbitro pair
   arbitro pair --explain
   arbitro pair --set "12-7" --set "3-bye"
@@ -120,12 +119,6 @@ Exit status 4 when no valid pairing exists.`,
   arbitro pair --forbid 4-9
   arbitro pair --check --round 3`,
 		Args: cobra.MaximumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := o.complete(cmd, args); err != nil {
-				return err
-			}
-			return runF(cmd, o)
-		},
 	}
 	f := cmd.Flags()
 	f.BoolVar(&o.Force, "force", false, "pair although results of earlier rounds are missing (a warning is recorded)")
@@ -140,7 +133,7 @@ Exit status 4 when no valid pairing exists.`,
 	f.StringVar(&o.TRF, "trf", "", "engine mode: read the tournament from this TRF-16 file instead of the database")
 	f.StringVar(&o.Output, "output", "", "with --trf: write the pairs to this file (default stdout)")
 	f.Uint64Var(&o.Seed, "seed", 0, "with --trf: seed of the lot for the initial colour when the file has no XXC")
-	return cmd
+	return withRun(cmd, o, runF)
 }
 
 // complete checks the combination of flags and parses ROUND, --set and --forbid. Every
@@ -286,11 +279,12 @@ type pairingsOptions struct {
 	PDF          string // --pdf FILE
 	Explain      bool
 	ResultsSheet bool // --results, with --pdf
+	g            *globalOptions
 }
 
 // newPairingsCmd builds `arbitro pairings`; runF runs it once the flags are valid.
 func newPairingsCmd(g *globalOptions, runF func(*cobra.Command, *pairingsOptions) error) *cobra.Command {
-	o := &pairingsOptions{}
+	o := &pairingsOptions{g: g}
 	cmd := &cobra.Command{
 		Use:     "pairings",
 		Aliases: []string{"abbinamenti"},
@@ -304,22 +298,17 @@ with --pdf writes the results sheet of the round instead (each board's result, "
 one still to come), to pin up after the round. Printed in the tournament's language
 (--lang for this output), with the round's date and start time when stored.`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := o.validate(g.json); err != nil {
-				return err
-			}
-			return runF(cmd, o)
-		},
 	}
 	cmd.Flags().IntVar(&o.Round, "round", 0, "the round to print (default: the last paired)")
 	cmd.Flags().StringVar(&o.PDF, "pdf", "", "write the A4 pairing sheet to `FILE`")
 	cmd.Flags().BoolVar(&o.Explain, "explain", false, "also print how the round was paired")
 	cmd.Flags().BoolVar(&o.ResultsSheet, "results", false, "with --pdf: the results sheet of the round instead of the pairings")
-	return cmd
+	return withRun(cmd, o, runF)
 }
 
-// validate checks the combination of flags (usage errors, exit 2); asJSON is --json.
-func (o *pairingsOptions) validate(asJSON bool) error {
+// complete checks the combination of flags (usage errors, exit 2) with --json.
+func (o *pairingsOptions) complete(*cobra.Command, []string) error {
+	asJSON := o.g.json
 	if o.PDF != "" && asJSON {
 		return usageErr("choose one of --json and --pdf")
 	}
@@ -369,8 +358,8 @@ func runPairings(cmd *cobra.Command, g *globalOptions, o *pairingsOptions) error
 		Names: names, Messages: g.cliLocale(), Explain: o.Explain})
 }
 
-func newUnpairCmd(g *globalOptions) *cobra.Command {
-	return &cobra.Command{
+func newUnpairCmd(g *globalOptions, runF func(*cobra.Command, *noArgs) error) *cobra.Command {
+	return withRun(&cobra.Command{
 		Use:     "unpair",
 		Aliases: []string{"annulla-turno"},
 		Short:   "Remove the last paired round while it has no results",
@@ -378,25 +367,27 @@ func newUnpairCmd(g *globalOptions) *cobra.Command {
 paired again (an arbiter corrects a mistake). Refused once a board of the round has a
 result, a game score or a draw claim. Written in the event log.`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			var round int
-			var name string
-			err := g.update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
-				var err error
-				name = t.Name
-				round, err = tx.Unpair(t)
-				return err
-			})
-			if err != nil {
-				if errors.Is(err, tournament.ErrNotPaired) {
-					return fail(err, "nothing to remove")
-				}
-				return explainPair(g, err)
-			}
-			if g.json {
-				return printJSON(cmd, map[string]any{"tournament": name, "removed_round": round})
-			}
-			return reports.WriteRoundRemoved(cmd.OutOrStdout(), round, name)
-		},
+	}, &noArgs{}, runF)
+}
+
+// runUnpair removes the last paired round in one transaction and confirms it.
+func runUnpair(cmd *cobra.Command, g *globalOptions, _ *noArgs) error {
+	var round int
+	var name string
+	err := g.update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
+		var err error
+		name = t.Name
+		round, err = tx.Unpair(t)
+		return err
+	})
+	if err != nil {
+		if errors.Is(err, tournament.ErrNotPaired) {
+			return fail(err, "nothing to remove")
+		}
+		return explainPair(g, err)
 	}
+	if g.json {
+		return printJSON(cmd, map[string]any{"tournament": name, "removed_round": round})
+	}
+	return reports.WriteRoundRemoved(cmd.OutOrStdout(), round, name)
 }

@@ -19,12 +19,25 @@ func newPlayerCmd(g *globalOptions) *cobra.Command {
 		Aliases: []string{"giocatore"},
 		Short:   "Enter, import, list, correct and withdraw players",
 	}
-	cmd.AddCommand(newPlayerAddCmd(g), newPlayerImportCmd(g), newPlayerListCmd(g), newPlayerWithdrawCmd(g), newPlayerSetCmd(g))
+	cmd.AddCommand(bind(newPlayerAddCmd, runPlayerAdd)(g), bind(newPlayerImportCmd, runPlayerImport)(g),
+		bind(newPlayerListCmd, runPlayerList)(g), bind(newPlayerWithdrawCmd, runPlayerWithdraw)(g),
+		bind(newPlayerSetCmd, runPlayerSet)(g))
 	return cmd
 }
 
-func newPlayerAddCmd(g *globalOptions) *cobra.Command {
-	var p tournament.Player
+// playerAddOptions are the argument and flags of `arbitro player add`: the player.
+type playerAddOptions struct {
+	tournament.Player
+}
+
+func (o *playerAddOptions) complete(_ *cobra.Command, args []string) error {
+	o.Name = args[0]
+	return nil
+}
+
+func newPlayerAddCmd(g *globalOptions, runF func(*cobra.Command, *playerAddOptions) error) *cobra.Command {
+	o := &playerAddOptions{}
+	p := &o.Player
 	cmd := &cobra.Command{
 		Use:   `add "Surname, Given name"`,
 		Short: "Enter one player in the tournament",
@@ -34,24 +47,6 @@ their FID id or club. A player entered after round 1 is a late entrant: he joins
 next round.`,
 		Example: `  arbitro player add "Rossi, Mario" --club "CD Partenopeo" --rating 1850 --fid-id 12345`,
 		Args:    cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			p.Name = args[0]
-			var e *tournament.Entry
-			err := g.update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
-				e, err = tx.AddPlayer(t, p)
-				return err
-			})
-			if err != nil {
-				return err
-			}
-			for _, n := range e.Notes {
-				fmt.Fprintf(cmd.ErrOrStderr(), "arbitro: note: %s\n", n)
-			}
-			if g.json {
-				return printJSON(cmd, e)
-			}
-			return reports.WritePlayerAdded(cmd.OutOrStdout(), e)
-		},
 	}
 	f := cmd.Flags()
 	f.StringVar(&p.Club, "club", "", "club (circolo)")
@@ -62,11 +57,41 @@ next round.`,
 	f.StringVar(&p.NationalID, "national-id", "", "id in another national federation")
 	f.IntVar(&p.BirthYear, "birth-year", 0, "year of birth")
 	f.StringVar(&p.Title, "title", "", "title or FID category (GMI, MF, M, CM, ...)")
-	return cmd
+	return withRun(cmd, o, runF)
 }
 
-func newPlayerImportCmd(g *globalOptions) *cobra.Command {
-	var encoding string
+// runPlayerAdd enters the player in one transaction and confirms it, with the notes.
+func runPlayerAdd(cmd *cobra.Command, g *globalOptions, o *playerAddOptions) error {
+	var e *tournament.Entry
+	err := g.update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
+		e, err = tx.AddPlayer(t, o.Player)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if err := reports.WriteNotes(cmd.ErrOrStderr(), e.Notes); err != nil {
+		return err
+	}
+	if g.json {
+		return printJSON(cmd, e)
+	}
+	return reports.WritePlayerAdded(cmd.OutOrStdout(), e)
+}
+
+// playerImportOptions are the argument and flag of `arbitro player import`.
+type playerImportOptions struct {
+	File     string // FILE.csv
+	Encoding string // --encoding, when it cannot be detected
+}
+
+func (o *playerImportOptions) complete(_ *cobra.Command, args []string) error {
+	o.File = args[0]
+	return nil
+}
+
+func newPlayerImportCmd(g *globalOptions, runF func(*cobra.Command, *playerImportOptions) error) *cobra.Command {
+	o := &playerImportOptions{}
 	cmd := &cobra.Command{
 		Use:   "import FILE.csv",
 		Short: "Enter every player of a CSV file (all or none)",
@@ -80,116 +105,129 @@ a warning when that gives letters unusual in names); --encoding names any other
 (iso-8859-2 or windows-1250 for Czech, Polish, Hungarian files).`,
 		Example: `  arbitro player import iscritti.csv`,
 		Args:    cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			f, err := os.Open(args[0])
-			if err != nil {
-				return fail(err, "check the file name")
-			}
-			defer f.Close()
-			rows, warnings, err := tournament.ReadPlayersCSV(f, encoding)
-			if err != nil {
-				return g.explain(fmt.Errorf("%s: %w", args[0], err))
-			}
-			for _, w := range warnings {
-				fmt.Fprintf(cmd.ErrOrStderr(), "arbitro: warning: %s: %s\n", args[0], w)
-			}
-			var name string
-			var n int
-			var notes []string
-			err = g.update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
-				name = t.Name
-				es, err := tx.ImportPlayers(t, rows)
-				n = len(es)
-				for _, e := range es {
-					notes = append(notes, e.Notes...)
-				}
-				if err != nil {
-					return fmt.Errorf("%s: %w", args[0], err)
-				}
-				return nil
-			})
-			if err != nil {
-				return err
-			}
-			for _, n := range notes {
-				fmt.Fprintf(cmd.ErrOrStderr(), "arbitro: note: %s\n", n)
-			}
-			if g.json {
-				return printJSON(cmd, map[string]any{"tournament": name, "imported": n})
-			}
-			return reports.WritePlayersImported(cmd.OutOrStdout(), n, name)
-		},
 	}
-	cmd.Flags().StringVar(&encoding, "encoding", "", "the file's encoding when it cannot be detected: iso-8859-2, windows-1250, iso-8859-1...")
-	return cmd
+	cmd.Flags().StringVar(&o.Encoding, "encoding", "", "the file's encoding when it cannot be detected: iso-8859-2, windows-1250, iso-8859-1...")
+	return withRun(cmd, o, runF)
 }
 
-func newPlayerListCmd(g *globalOptions) *cobra.Command {
-	return &cobra.Command{
+// runPlayerImport reads the CSV and enters every player in one transaction (all or
+// none), with the warnings of the reading and the notes of the entries.
+func runPlayerImport(cmd *cobra.Command, g *globalOptions, o *playerImportOptions) error {
+	f, err := os.Open(o.File)
+	if err != nil {
+		return fail(err, "check the file name")
+	}
+	defer f.Close()
+	rows, warnings, err := tournament.ReadPlayersCSV(f, o.Encoding)
+	if err != nil {
+		return g.explain(fmt.Errorf("%s: %w", o.File, err))
+	}
+	if err := reports.WriteFileWarnings(cmd.ErrOrStderr(), o.File, warnings); err != nil {
+		return err
+	}
+	var name string
+	var n int
+	var notes []string
+	err = g.update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
+		name = t.Name
+		es, err := tx.ImportPlayers(t, rows)
+		n = len(es)
+		for _, e := range es {
+			notes = append(notes, e.Notes...)
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %w", o.File, err)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if err := reports.WriteNotes(cmd.ErrOrStderr(), notes); err != nil {
+		return err
+	}
+	if g.json {
+		return printJSON(cmd, map[string]any{"tournament": name, "imported": n})
+	}
+	return reports.WritePlayersImported(cmd.OutOrStdout(), n, name)
+}
+
+func newPlayerListCmd(g *globalOptions, runF func(*cobra.Command, *noArgs) error) *cobra.Command {
+	return withRun(&cobra.Command{
 		Use:   "list",
 		Short: "List the players of the tournament",
 		Args:  cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return g.view(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
-				es, err := tx.Entries(t.ID)
-				if err != nil {
-					return err
-				}
-				if g.json {
-					return printJSON(cmd, es)
-				}
-				return reports.WritePlayersText(cmd.OutOrStdout(), t.Name, es)
-			})
-		},
-	}
+	}, &noArgs{}, runF)
 }
 
-func newPlayerWithdrawCmd(g *globalOptions) *cobra.Command {
-	return &cobra.Command{
+func runPlayerList(cmd *cobra.Command, g *globalOptions, _ *noArgs) error {
+	return g.view(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
+		es, err := tx.Entries(t.ID)
+		if err != nil {
+			return err
+		}
+		if g.json {
+			return printJSON(cmd, es)
+		}
+		return reports.WritePlayersText(cmd.OutOrStdout(), t.Name, es)
+	})
+}
+
+// playerWithdrawOptions are the argument of `arbitro player withdraw`.
+type playerWithdrawOptions struct {
+	Player string // ID|NAME
+}
+
+func (o *playerWithdrawOptions) complete(_ *cobra.Command, args []string) error {
+	o.Player = args[0]
+	return nil
+}
+
+func newPlayerWithdrawCmd(g *globalOptions, runF func(*cobra.Command, *playerWithdrawOptions) error) *cobra.Command {
+	return withRun(&cobra.Command{
 		Use:   "withdraw ID|NAME",
 		Short: "Withdraw a player: he is not paired from the next round on",
 		Args:  cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			var e *tournament.Entry
-			err := g.update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
-				e, err = tx.WithdrawPlayer(t, args[0])
-				return err
-			})
-			if err != nil {
-				return err
-			}
-			if g.json {
-				return printJSON(cmd, e)
-			}
-			if err := reports.WritePlayerWithdrawn(cmd.OutOrStdout(), e); err != nil {
-				return err
-			}
-			return nil
-		},
-	}
+	}, &playerWithdrawOptions{}, runF)
 }
 
-func newPlayerSetCmd(g *globalOptions) *cobra.Command {
-	return &cobra.Command{
+func runPlayerWithdraw(cmd *cobra.Command, g *globalOptions, o *playerWithdrawOptions) error {
+	var e *tournament.Entry
+	err := g.update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
+		e, err = tx.WithdrawPlayer(t, o.Player)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if g.json {
+		return printJSON(cmd, e)
+	}
+	return reports.WritePlayerWithdrawn(cmd.OutOrStdout(), e)
+}
+
+func newPlayerSetCmd(g *globalOptions, runF func(*cobra.Command, *fieldSetOptions) error) *cobra.Command {
+	return withRun(&cobra.Command{
 		Use:   "set ID|NAME FIELD VALUE",
 		Short: "Correct one field of a player",
 		Long: "Correct one field of a player: " + strings.Join(tournament.PlayerFields, ", ") + `.
 The rating used for pairing may change only before round 1 is paired.`,
 		Example: `  arbitro player set 3 club "CD Partenopeo"`,
 		Args:    cobra.ExactArgs(3),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			var e *tournament.Entry
-			err := g.update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
-				e, err = tx.SetPlayerField(t, args[0], args[1], args[2])
-				return err
-			})
-			if err != nil {
-				return err
-			}
-			if g.json {
-				return printJSON(cmd, e)
-			}
-			return reports.WriteFieldSet(cmd.OutOrStdout(), reports.EntryLabel(e), args[1], args[2])
-		},
+	}, &fieldSetOptions{}, runF)
+}
+
+func runPlayerSet(cmd *cobra.Command, g *globalOptions, o *fieldSetOptions) error {
+	var e *tournament.Entry
+	err := g.update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
+		e, err = tx.SetPlayerField(t, o.Who, o.Field, o.Value)
+		return err
+	})
+	if err != nil {
+		return err
 	}
+	if g.json {
+		return printJSON(cmd, e)
+	}
+	return reports.WriteFieldSet(cmd.OutOrStdout(), reports.EntryLabel(e), o.Field, o.Value)
 }

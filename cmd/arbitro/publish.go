@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"fmt"
 
 	"github.com/spf13/cobra"
 
@@ -10,16 +9,31 @@ import (
 	"arbitro/site"
 )
 
-func init() { addCommand(newPublishCmd) }
+func init() { addCommand(bind(newPublishCmd, runPublish)) }
 
 // publishOptions are the flags of arbitro publish.
 type publishOptions struct {
-	out string
-	all bool
+	out  string
+	all  bool
+	lang reports.Lang // --lang, parsed; "" = each tournament's own
+	g    *globalOptions
 }
 
-func newPublishCmd(g *globalOptions) *cobra.Command {
-	var o publishOptions
+// complete checks --lang and that --out is given.
+func (o *publishOptions) complete(*cobra.Command, []string) error {
+	lang, err := o.g.langFlag()
+	if err != nil {
+		return err
+	}
+	o.lang = lang
+	if o.out == "" {
+		return usageErr("--out DIR is required (the folder to write the site into)")
+	}
+	return nil
+}
+
+func newPublishCmd(g *globalOptions, runF func(*cobra.Command, *publishOptions) error) *cobra.Command {
+	o := &publishOptions{g: g}
 	c := &cobra.Command{
 		Use:   "publish --out DIR",
 		Short: "Write the tournament (or, with --all, the whole archive) as a static web site",
@@ -35,35 +49,26 @@ whose content did not change are not rewritten. Files of an earlier publish that
 longer part of the site are removed (listed in DIR/.arbitro-site); nothing else in DIR
 is touched. To serve the pages live instead, use 'arbitro serve'.`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := g.checkLangFlag(); err != nil {
-				return err
-			}
-			lang := ""
-			if g.lang != "" {
-				lang, _ = reports.ParseLang(g.lang) // checked just above
-			}
-			if o.out == "" {
-				return usageErr("--out DIR is required (the folder to write the site into)")
-			}
-			st, err := g.openExisting()
-			if err != nil {
-				return err
-			}
-			defer st.Close()
-			res, err := site.Publish(cmd.Context(), st, site.Options{Out: o.out, All: o.all, Tournament: g.tournament, Lang: lang})
-			if errors.Is(err, site.ErrOut) {
-				return fail(err, "choose another folder with --out")
-			}
-			if err != nil {
-				return g.explain(err)
-			}
-			fmt.Fprintf(cmd.OutOrStdout(), "published %d tournament(s): %d files, %d changed, %d removed\n%s\n",
-				res.Tournaments, res.Files, res.Written, res.Removed, res.Index)
-			return nil
-		},
 	}
 	c.Flags().StringVar(&o.out, "out", "", "folder to write the site into (created if missing)")
 	c.Flags().BoolVar(&o.all, "all", false, "every tournament of the file, with an archive index")
-	return c
+	return withRun(c, o, runF)
+}
+
+// runPublish writes the site and prints what changed.
+func runPublish(cmd *cobra.Command, g *globalOptions, o *publishOptions) error {
+	st, err := g.openExisting()
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	res, err := site.Publish(cmd.Context(), st, site.Options{Out: o.out, All: o.all, Tournament: g.tournament, Lang: o.lang})
+	if errors.Is(err, site.ErrOut) {
+		return fail(err, "choose another folder with --out")
+	}
+	if err != nil {
+		return g.explain(err)
+	}
+	return reports.WritePublished(cmd.OutOrStdout(), reports.PublishSummary{Tournaments: res.Tournaments,
+		Files: res.Files, Written: res.Written, Removed: res.Removed, Index: res.Index})
 }

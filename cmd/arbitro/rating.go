@@ -11,11 +11,26 @@ import (
 	"arbitro/tournament"
 )
 
-func init() { addCommand(newRatingCmd) }
+func init() { addCommand(bind(newRatingCmd, runRating)) }
 
-func newRatingCmd(g *globalOptions) *cobra.Command {
-	var csvOut bool
-	var pdf, tableFile string
+// ratingOptions are the flags of `arbitro rating`.
+type ratingOptions struct {
+	CSV       bool   // --csv
+	PDF       string // --pdf FILE
+	TableFile string // --expected-table FILE: the FID conversion table
+	g         *globalOptions
+}
+
+// complete checks that at most one output form is chosen.
+func (o *ratingOptions) complete(*cobra.Command, []string) error {
+	if (o.CSV && o.g.json) || (o.PDF != "" && (o.CSV || o.g.json)) {
+		return usageErr("choose one of --json, --csv and --pdf")
+	}
+	return nil
+}
+
+func newRatingCmd(g *globalOptions, runF func(*cobra.Command, *ratingOptions) error) *cobra.Command {
+	o := &ratingOptions{g: g}
 	c := &cobra.Command{
 		Use:   "rating",
 		Short: "The Elo-Rubele report (FID Capo VI) for the rating officer; --csv, --json, --pdf FILE",
@@ -27,48 +42,48 @@ the FID conversion table, which arbitro does not have: give it with --expected-t
 (CSV lines "difference,expected"). The variation V and the final capital are NOT computed
 (their formula was not found): see docs/elo-rubele.md.`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if (csvOut && g.json) || (pdf != "" && (csvOut || g.json)) {
-				return usageErr("choose one of --json, --csv and --pdf")
-			}
-			var table tournament.ExpectedTable
-			if tableFile != "" {
-				fh, err := os.Open(tableFile)
-				if err != nil {
-					return fail(err, "check --expected-table")
-				}
-				table, err = tournament.ParseExpectedTable(fh)
-				fh.Close()
-				if err != nil {
-					return fail(err, "fix the table: one line per difference, \"difference,expected\"")
-				}
-			}
-			var rep *tournament.RatingReport
-			err := g.view(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
-				var err error
-				rep, err = tx.RatingReport(t, table)
-				return err
-			})
-			if errors.Is(err, tournament.ErrInvalidCrosstable) {
-				return fail(err, "correct the result with 'arbitro result', then try again")
-			}
-			if err != nil {
-				return g.explain(err)
-			}
-			out := cmd.OutOrStdout()
-			switch {
-			case pdf != "":
-				return writePDF(cmd, g, pdf, func(w io.Writer, m reports.Meta) error { return reports.WriteRatingPDF(w, rep, m) })
-			case g.json:
-				return reports.WriteRatingJSON(out, rep)
-			case csvOut:
-				return reports.WriteRatingCSV(out, rep)
-			}
-			return reports.WriteRatingText(out, rep)
-		},
 	}
-	c.Flags().BoolVar(&csvOut, "csv", false, "one CSV line per game (counted or not, with the reason)")
-	c.Flags().StringVar(&pdf, "pdf", "", "write an A4 PDF to `FILE`")
-	c.Flags().StringVar(&tableFile, "expected-table", "", "the FID conversion table (CSV \"difference,expected\") for the expected score")
-	return c
+	c.Flags().BoolVar(&o.CSV, "csv", false, "one CSV line per game (counted or not, with the reason)")
+	c.Flags().StringVar(&o.PDF, "pdf", "", "write an A4 PDF to `FILE`")
+	c.Flags().StringVar(&o.TableFile, "expected-table", "", "the FID conversion table (CSV \"difference,expected\") for the expected score")
+	return withRun(c, o, runF)
+}
+
+// runRating reads the conversion table, if given, builds the report and writes it in the
+// chosen form.
+func runRating(cmd *cobra.Command, g *globalOptions, o *ratingOptions) error {
+	var table tournament.ExpectedTable
+	if o.TableFile != "" {
+		fh, err := os.Open(o.TableFile)
+		if err != nil {
+			return fail(err, "check --expected-table")
+		}
+		table, err = tournament.ParseExpectedTable(fh)
+		fh.Close()
+		if err != nil {
+			return fail(err, "fix the table: one line per difference, \"difference,expected\"")
+		}
+	}
+	var rep *tournament.RatingReport
+	err := g.view(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
+		var err error
+		rep, err = tx.RatingReport(t, table)
+		return err
+	})
+	if errors.Is(err, tournament.ErrInvalidCrosstable) {
+		return fail(err, "correct the result with 'arbitro result', then try again")
+	}
+	if err != nil {
+		return g.explain(err)
+	}
+	out := cmd.OutOrStdout()
+	switch {
+	case o.PDF != "":
+		return writePDF(cmd, g, o.PDF, func(w io.Writer, m reports.Meta) error { return reports.WriteRatingPDF(w, rep, m) })
+	case g.json:
+		return reports.WriteRatingJSON(out, rep)
+	case o.CSV:
+		return reports.WriteRatingCSV(out, rep)
+	}
+	return reports.WriteRatingText(out, rep)
 }

@@ -15,19 +15,35 @@ import (
 	"arbitro/tournament"
 )
 
-func init() { addCommand(newReplayCmd) }
+func init() { addCommand(bind(newReplayCmd, runReplay)) }
 
 // replayCmdOptions are the flags of `arbitro replay`.
 type replayCmdOptions struct {
-	Variant  string // of games without a GameType tag
-	WithTags bool   // --tags, with --json
-	Strict   bool   // --strict: the PDN 3.0 grammar
-	Jobs     int    // --jobs: games replayed at once (0: one per processor, tournament.DefaultJobs)
-	Encoding string // --encoding of the files (tournament.DecodingReader)
+	Variant  string              // of games without a GameType tag
+	WithTags bool                // --tags, with --json
+	Strict   bool                // --strict: the PDN 3.0 grammar
+	Jobs     int                 // --jobs: games replayed at once (0: one per processor, tournament.DefaultJobs)
+	Encoding string              // --encoding of the files (tournament.DecodingReader)
+	Files    []string            // FILE.pdn...
+	replay   rules.ReplayOptions // --variant and --strict, parsed
+	g        *globalOptions
 }
 
-func newReplayCmd(g *globalOptions) *cobra.Command {
-	o := &replayCmdOptions{}
+// complete reads the files and checks --encoding and --variant.
+func (o *replayCmdOptions) complete(_ *cobra.Command, args []string) (err error) {
+	o.Files = args
+	if err := tournament.CheckEncoding(o.Encoding); err != nil {
+		return o.g.explain(err)
+	}
+	if o.replay, err = replayOptions(o.Variant); err != nil {
+		return err
+	}
+	o.replay.Strict = o.Strict
+	return nil
+}
+
+func newReplayCmd(g *globalOptions, runF func(*cobra.Command, *replayCmdOptions) error) *cobra.Command {
+	o := &replayCmdOptions{g: g}
 	c := &cobra.Command{
 		Use:   "replay FILE.pdn...",
 		Short: "Replay PDN game scores through the rules; report the first illegal move of each game",
@@ -59,31 +75,23 @@ Exit status: 0 every game legal; 3 some game is not legal (an illegal move, an a
 capture, a parse error) or not judged (unsupported or unknown variant, impossible
 position); 1 a file could not be read (the other files are still replayed).`,
 		Args: cobra.MinimumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return runReplay(cmd, g, args, o)
-		},
 	}
 	c.Flags().StringVar(&o.Variant, "variant", "", "italian or international: the variant of games without a GameType tag")
 	c.Flags().BoolVar(&o.WithTags, "tags", false, "with --json, include every tag of the game")
 	c.Flags().IntVar(&o.Jobs, "jobs", 0, "games replayed at once (0: one per processor); the output is the same for any value")
 	c.Flags().BoolVar(&o.Strict, "strict", false, "read by the PDN 3.0 grammar: every tolerated deviation is a parse error")
 	c.Flags().StringVar(&o.Encoding, "encoding", "", "the files' encoding when it is not UTF-8 (detected: UTF-16 with its byte-order mark, Windows-1252): "+tournament.EncodingNames)
-	return c
+	return withRun(c, o, runF)
 }
 
-func runReplay(cmd *cobra.Command, g *globalOptions, args []string, o *replayCmdOptions) error {
-	if err := tournament.CheckEncoding(o.Encoding); err != nil {
-		return g.explain(err)
-	}
-	opts, err := replayOptions(o.Variant)
-	if err != nil {
-		return err
-	}
-	opts.Strict = o.Strict
+// runReplay replays every file, printing one verdict per game and the summary; exit 3
+// when a game is illegal or not judged, 1 when a file could not be read.
+func runReplay(cmd *cobra.Command, g *globalOptions, o *replayCmdOptions) error {
+	opts := o.replay
 	out := cmd.OutOrStdout()
 	var total, illegal, unjudged int
 	var readErrs []error
-	for _, file := range args {
+	for _, file := range o.Files {
 		n, bad, nj, err := replayFile(out, file, opts, g.json, o)
 		total += n
 		illegal += bad
@@ -101,8 +109,8 @@ func runReplay(cmd *cobra.Command, g *globalOptions, args []string, o *replayCmd
 		return fail(readErrs[0], "check the file name and that it is a PDN text file")
 	}
 	if len(readErrs) > 1 {
-		for _, e := range readErrs[:len(readErrs)-1] {
-			fmt.Fprintf(cmd.ErrOrStderr(), "arbitro: %v\n", e)
+		if err := reports.WriteErrorLines(cmd.ErrOrStderr(), readErrs[:len(readErrs)-1]); err != nil {
+			return err
 		}
 		return fail(readErrs[len(readErrs)-1], "check the file names and that they are PDN text files")
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -12,7 +11,7 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() { addCommand(newResultCmd) }
+func init() { addCommand(bind(newResultCmd, runResult)) }
 
 // explainBoard turns the sentinel errors of results, games and claims into "what went
 // wrong (how to fix)"; other errors go to explain.
@@ -54,10 +53,34 @@ func roundBoard(args []string) (int, int, error) {
 // resultOptions are the flags of `arbitro result`.
 type resultOptions struct {
 	tournament.ResultOptions
-	Game int // --game: 2 for the return game
+	Game         int    // --game: 2 for the return game
+	Round, Board int    // ROUND BOARD
+	Result       string // RESULT as typed: 2-0, =, +-, ...
+	helped       bool   // --help was given: the help is printed, nothing runs
 }
 
-func newResultCmd(g *globalOptions) *cobra.Command {
+// complete parses the arguments, flags included (see DisableFlagParsing), and checks
+// ROUND, BOARD, --game and that --reason goes with --correct.
+func (o *resultOptions) complete(cmd *cobra.Command, raw []string) error {
+	args, err := parseResultArgs(cmd, raw)
+	if err != nil || args == nil {
+		o.helped = err == nil
+		return err
+	}
+	if o.Round, o.Board, err = roundBoard(args); err != nil {
+		return err
+	}
+	o.Result = args[2]
+	if err := checkGame(o.Game); err != nil {
+		return err
+	}
+	if o.Reason != "" && !o.Correct {
+		return usageErr("--reason goes with --correct")
+	}
+	return nil
+}
+
+func newResultCmd(g *globalOptions, runF func(*cobra.Command, *resultOptions) error) *cobra.Command {
 	o := &resultOptions{}
 	cmd := &cobra.Command{
 		Use:     "result ROUND BOARD RESULT",
@@ -83,40 +106,30 @@ that the rounds paired since were paired on the old result (they are not re-pair
 		// arguments, not flags.
 		DisableFlagParsing: true,
 		RunE: func(cmd *cobra.Command, raw []string) error {
-			return runResult(cmd, g, raw, o)
+			if err := o.complete(cmd, raw); err != nil || o.helped {
+				return err
+			}
+			return runF(cmd, o)
 		},
 	}
 	cmd.Flags().BoolVar(&o.Correct, "correct", false, "replace the result already recorded (needs --reason)")
 	cmd.Flags().StringVar(&o.Reason, "reason", "", "why the result is corrected (kept in the event log)")
 	cmd.Flags().IntVar(&o.Game, "game", 1, "game of the pairing: 2 for the return game when each pairing plays two")
-	cmd.AddCommand(newResultListCmd(g))
+	cmd.AddCommand(bind(newResultListCmd, runResultList)(g))
 	return cmd
 }
 
-// runResult parses the arguments (flags included: see DisableFlagParsing), records the
-// result in one transaction and prints it.
-func runResult(cmd *cobra.Command, g *globalOptions, raw []string, o *resultOptions) error {
-	args, err := parseResultArgs(cmd, raw)
-	if err != nil || args == nil {
-		return err
-	}
-	r, b, err := roundBoard(args)
-	if err != nil {
-		return err
-	}
-	if err := checkGame(o.Game); err != nil {
-		return err
-	}
-	if o.Reason != "" && !o.Correct {
-		return usageErr("--reason goes with --correct")
-	}
+// runResult records the result in one transaction and prints it, with the notes and
+// warnings on standard error.
+func runResult(cmd *cobra.Command, g *globalOptions, o *resultOptions) error {
+	r, b := o.Round, o.Board
 	var bd *tournament.Board
 	var t *tournament.Tournament
 	var warnings []string
 	var same error
-	err = g.update(cmd.Context(), func(tx *tournament.Tx, tt *tournament.Tournament) (err error) {
+	err := g.update(cmd.Context(), func(tx *tournament.Tx, tt *tournament.Tournament) (err error) {
 		t = tt
-		if bd, err = tx.SetResult(tt, r, b, o.Game, args[2], o.ResultOptions); errors.Is(err, tournament.ErrSameResult) {
+		if bd, err = tx.SetResult(tt, r, b, o.Game, o.Result, o.ResultOptions); errors.Is(err, tournament.ErrSameResult) {
 			same = err // a harmless repeat: nothing written, exit 0 with a note
 			return nil
 		} else if err != nil {
@@ -129,32 +142,21 @@ func runResult(cmd *cobra.Command, g *globalOptions, raw []string, o *resultOpti
 		return err
 	}
 	if same != nil {
-		fmt.Fprintf(cmd.ErrOrStderr(), "arbitro: note: %v\n", same)
+		if err := reports.WriteNotes(cmd.ErrOrStderr(), []string{same.Error()}); err != nil {
+			return err
+		}
 		if g.json {
 			return printJSON(cmd, bd)
 		}
 		return nil
 	}
-	for _, w := range warnings {
-		fmt.Fprintf(cmd.ErrOrStderr(), "arbitro: warning: round %d board %d: %s (the result is recorded; 'arbitro audit' lists it)\n", r, b, w)
-	}
-	if o.Correct && t.RoundsPaired > r {
-		fmt.Fprintf(cmd.ErrOrStderr(), "arbitro: warning: round %d board %d: %s paired on the old result; their pairings are unchanged (the correction is recorded and logged)\n",
-			r, b, roundsSince(r, t.RoundsPaired))
+	if err := reports.WriteResultWarnings(cmd.ErrOrStderr(), r, b, warnings, o.Correct, t.RoundsPaired); err != nil {
+		return err
 	}
 	if g.json {
 		return printJSON(cmd, bd)
 	}
 	return reports.WriteResultRecorded(cmd.OutOrStdout(), t, bd, o.Correct)
-}
-
-// roundsSince names the rounds after round r up to last (last > r): "round 4 was" or
-// "rounds 4-6 were" (rounds are paired in order, so they are consecutive).
-func roundsSince(r, last int) string {
-	if last == r+1 {
-		return fmt.Sprintf("round %d was", last)
-	}
-	return fmt.Sprintf("rounds %d-%d were", r+1, last)
 }
 
 // resultDash lists the results that start with '-' and must not be read as flags.
@@ -192,35 +194,44 @@ func parseResultArgs(cmd *cobra.Command, raw []string) ([]string, error) {
 	return args, nil
 }
 
-func newResultListCmd(g *globalOptions) *cobra.Command {
-	return &cobra.Command{
+// resultListOptions are the argument of `arbitro result list`.
+type resultListOptions struct {
+	Round int // ROUND; 0 = every round
+}
+
+func (o *resultListOptions) complete(_ *cobra.Command, args []string) error {
+	if len(args) == 1 {
+		n, err := strconv.Atoi(args[0])
+		if err != nil || n < 1 {
+			return usageErr("ROUND must be a round number, not %q", args[0])
+		}
+		o.Round = n
+	}
+	return nil
+}
+
+func newResultListCmd(g *globalOptions, runF func(*cobra.Command, *resultListOptions) error) *cobra.Command {
+	return withRun(&cobra.Command{
 		Use:   "list [ROUND]",
 		Short: "List the boards of a round (or of every round) with their results and game scores",
 		Args:  cobra.MaximumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			round := 0
-			if len(args) == 1 {
-				n, err := strconv.Atoi(args[0])
-				if err != nil || n < 1 {
-					return usageErr("ROUND must be a round number, not %q", args[0])
-				}
-				round = n
-			}
-			var boards []*tournament.Board
-			err := g.view(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
-				boards, err = tx.Boards(t, round)
-				return explainBoard(g, err)
-			})
-			if err != nil {
-				return err
-			}
-			if g.json {
-				if boards == nil {
-					boards = []*tournament.Board{}
-				}
-				return printJSON(cmd, boards)
-			}
-			return reports.WriteBoardsText(cmd.OutOrStdout(), boards)
-		},
+	}, &resultListOptions{}, runF)
+}
+
+func runResultList(cmd *cobra.Command, g *globalOptions, o *resultListOptions) error {
+	var boards []*tournament.Board
+	err := g.view(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
+		boards, err = tx.Boards(t, o.Round)
+		return explainBoard(g, err)
+	})
+	if err != nil {
+		return err
 	}
+	if g.json {
+		if boards == nil {
+			boards = []*tournament.Board{}
+		}
+		return printJSON(cmd, boards)
+	}
+	return reports.WriteBoardsText(cmd.OutOrStdout(), boards)
 }

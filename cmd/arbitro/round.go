@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"strconv"
 
 	"github.com/spf13/cobra"
@@ -18,12 +17,38 @@ func newRoundCmd(g *globalOptions) *cobra.Command {
 		Aliases: []string{"turno"},
 		Short:   "Settings of a paired round (date and start time)",
 	}
-	cmd.AddCommand(newRoundSetCmd(g))
+	cmd.AddCommand(bind(newRoundSetCmd, runRoundSet)(g))
 	return cmd
 }
 
-func newRoundSetCmd(g *globalOptions) *cobra.Command {
-	var date, clock string
+// roundSetOptions are the argument and flags of `arbitro round set`.
+type roundSetOptions struct {
+	Round       int     // ROUND
+	Date, Clock string  // --date, --time as typed
+	date, clock *string // the ones given (nil = leave unchanged; "" clears)
+}
+
+// complete reads ROUND and which of --date and --time were given (at least one).
+func (o *roundSetOptions) complete(cmd *cobra.Command, args []string) error {
+	n, err := strconv.Atoi(args[0])
+	if err != nil || n < 1 {
+		return usageErr("ROUND must be a round number (1, 2, ...), not %q", args[0])
+	}
+	o.Round = n
+	if cmd.Flags().Changed("date") {
+		o.date = &o.Date
+	}
+	if cmd.Flags().Changed("time") {
+		o.clock = &o.Clock
+	}
+	if o.date == nil && o.clock == nil {
+		return usageErr("give --date, --time or both")
+	}
+	return nil
+}
+
+func newRoundSetCmd(g *globalOptions, runF func(*cobra.Command, *roundSetOptions) error) *cobra.Command {
+	o := &roundSetOptions{}
 	cmd := &cobra.Command{
 		Use:   "set ROUND [--date DATE] [--time HH:MM]",
 		Short: "Store the day and start time of a paired round (printed on its pairing sheet)",
@@ -32,39 +57,25 @@ round; the pairing and results sheets print them. An empty value clears it. Writ
 event log.`,
 		Example: `  arbitro round set 3 --date 21/11/2026 --time 15:30`,
 		Args:    cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			n, err := strconv.Atoi(args[0])
-			if err != nil || n < 1 {
-				return usageErr("ROUND must be a round number (1, 2, ...), not %q", args[0])
-			}
-			var dp, tp *string
-			if cmd.Flags().Changed("date") {
-				dp = &date
-			}
-			if cmd.Flags().Changed("time") {
-				tp = &clock
-			}
-			if dp == nil && tp == nil {
-				return usageErr("give --date, --time or both")
-			}
-			var rs tournament.RoundSchedule
-			var name string
-			if err := g.update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
-				name = t.Name
-				rs, err = tx.SetRoundSchedule(t, n, dp, tp)
-				return err
-			}); err != nil {
-				return err
-			}
-			if g.json {
-				return printJSON(cmd, rs)
-			}
-			msg := g.cliLocale()
-			fmt.Fprintln(cmd.OutOrStdout(), msg.T("cli.round_set", "name", name, "round", n, "date", reports.Dash(msg.DateText(rs.Date)), "time", reports.Dash(rs.Time)))
-			return nil
-		},
 	}
-	cmd.Flags().StringVar(&date, "date", "", "the day, 2026-11-21 or 21/11/2026")
-	cmd.Flags().StringVar(&clock, "time", "", "the start time, 15:30")
-	return cmd
+	cmd.Flags().StringVar(&o.Date, "date", "", "the day, 2026-11-21 or 21/11/2026")
+	cmd.Flags().StringVar(&o.Clock, "time", "", "the start time, 15:30")
+	return withRun(cmd, o, runF)
+}
+
+// runRoundSet stores the schedule in one transaction and confirms it.
+func runRoundSet(cmd *cobra.Command, g *globalOptions, o *roundSetOptions) error {
+	var rs tournament.RoundSchedule
+	var name string
+	if err := g.update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
+		name = t.Name
+		rs, err = tx.SetRoundSchedule(t, o.Round, o.date, o.clock)
+		return err
+	}); err != nil {
+		return err
+	}
+	if g.json {
+		return printJSON(cmd, rs)
+	}
+	return reports.WriteRoundSet(cmd.OutOrStdout(), g.cliLocale(), name, rs)
 }

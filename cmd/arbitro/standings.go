@@ -15,31 +15,38 @@ import (
 	"arbitro/tournament"
 )
 
-func init() { addCommand(newStandingsCmd) }
+func init() { addCommand(bind(newStandingsCmd, runStandings)) }
 
 // standingsFlags are shared by standings and crosstable.
 type standingsFlags struct {
 	round    int    // --round; -1 = the last completed round
 	pdf      string // --pdf FILE
 	category string // --category NAME (standings only): that category's standings
+	g        *globalOptions
 }
 
-func (f *standingsFlags) register(c *cobra.Command) {
+// check checks --lang and --round (usage errors).
+func (f *standingsFlags) check() error {
+	if err := f.g.checkLangFlag(); err != nil {
+		return err
+	}
+	if f.round < -1 { // -1: not given
+		return usageErr("--round must be a round number (1, 2, ...), not %d", f.round)
+	}
+	return nil
+}
+
+func (f *standingsFlags) register(c *cobra.Command, g *globalOptions) {
+	f.g = g
 	c.Flags().IntVar(&f.round, "round", -1, "standings after this round (default: the last round with every result in)")
 	c.Flags().Lookup("round").DefValue = "0" // -1 means "not given": do not print "(default -1)" in --help
 	c.Flags().StringVar(&f.pdf, "pdf", "", "write an A4 PDF to `FILE` instead of printing")
 }
 
-// loadStandings loads the tournament's results and computes the standings after the
-// requested round.
+// load loads the tournament's results and computes the standings after the requested
+// round (check has checked the flags).
 func (f *standingsFlags) load(ctx context.Context, g *globalOptions) (reports.Standings, error) {
 	var out reports.Standings
-	if err := g.checkLangFlag(); err != nil {
-		return out, err
-	}
-	if f.round < -1 { // -1: not given
-		return out, usageErr("--round must be a round number (1, 2, ...), not %d", f.round)
-	}
 	err := g.view(ctx, func(tx *tournament.Tx, t *tournament.Tournament) error {
 		ct, err := tx.LoadCrosstable(t)
 		if err != nil {
@@ -116,13 +123,25 @@ func writePDF(cmd *cobra.Command, g *globalOptions, file string, render func(w i
 	if err := fh.Close(); err != nil {
 		return fail(err, "check the disk")
 	}
-	fmt.Fprintln(cmd.OutOrStdout(), g.cliLocale().T("cli.wrote", "file", file))
-	return nil
+	return reports.WriteWrote(cmd.OutOrStdout(), g.cliLocale(), file)
 }
 
-func newStandingsCmd(g *globalOptions) *cobra.Command {
-	var f standingsFlags
-	var csvOut bool
+// standingsOptions are the flags of `arbitro standings`.
+type standingsOptions struct {
+	standingsFlags
+	CSV bool // --csv
+}
+
+// complete checks that at most one output form is chosen, then --lang and --round.
+func (o *standingsOptions) complete(*cobra.Command, []string) error {
+	if (o.CSV && o.g.json) || (o.pdf != "" && (o.CSV || o.g.json)) {
+		return usageErr("choose one of --json, --csv and --pdf")
+	}
+	return o.check()
+}
+
+func newStandingsCmd(g *globalOptions, runF func(*cobra.Command, *standingsOptions) error) *cobra.Command {
+	o := &standingsOptions{}
 	c := &cobra.Command{
 		Use:     "standings",
 		Aliases: []string{"classifica"},
@@ -135,27 +154,26 @@ Printed in the tournament's language (--lang it|en|fr|nl for this output); after
 with every result in, the title is "Final standings" ("Classifica finale"). --csv writes
 for the spreadsheet of that language: in Italian ';' separated, decimal commas, with a BOM.`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if (csvOut && g.json) || (f.pdf != "" && (csvOut || g.json)) {
-				return usageErr("choose one of --json, --csv and --pdf")
-			}
-			s, err := f.load(cmd.Context(), g)
-			if err != nil {
-				return err
-			}
-			switch {
-			case f.pdf != "":
-				return writePDF(cmd, g, f.pdf, func(w io.Writer, m reports.Meta) error { return reports.WriteStandingsPDF(w, s, m) })
-			case g.json:
-				return reports.WriteStandingsJSON(cmd.OutOrStdout(), s)
-			case csvOut:
-				return reports.WriteStandingsCSV(cmd.OutOrStdout(), s)
-			}
-			return reports.WriteStandingsText(cmd.OutOrStdout(), s)
-		},
 	}
-	f.register(c)
-	c.Flags().BoolVar(&csvOut, "csv", false, "write CSV (one line per player)")
-	c.Flags().StringVar(&f.category, "category", "", "the standings of this category only (its own places)")
-	return c
+	o.register(c, g)
+	c.Flags().BoolVar(&o.CSV, "csv", false, "write CSV (one line per player)")
+	c.Flags().StringVar(&o.category, "category", "", "the standings of this category only (its own places)")
+	return withRun(c, o, runF)
+}
+
+// runStandings computes the standings and writes them in the chosen form.
+func runStandings(cmd *cobra.Command, g *globalOptions, o *standingsOptions) error {
+	s, err := o.load(cmd.Context(), g)
+	if err != nil {
+		return err
+	}
+	switch {
+	case o.pdf != "":
+		return writePDF(cmd, g, o.pdf, func(w io.Writer, m reports.Meta) error { return reports.WriteStandingsPDF(w, s, m) })
+	case g.json:
+		return reports.WriteStandingsJSON(cmd.OutOrStdout(), s)
+	case o.CSV:
+		return reports.WriteStandingsCSV(cmd.OutOrStdout(), s)
+	}
+	return reports.WriteStandingsText(cmd.OutOrStdout(), s)
 }

@@ -17,7 +17,9 @@ func newTournamentCmd(g *globalOptions) *cobra.Command {
 		Aliases: []string{"torneo"},
 		Short:   "Create, list, show and change tournaments",
 	}
-	cmd.AddCommand(newTournamentCreateCmd(g), newTournamentListCmd(g), newTournamentShowCmd(g), newTournamentSetCmd(g), newTournamentLogCmd(g))
+	cmd.AddCommand(bind(newTournamentCreateCmd, runTournamentCreate)(g), bind(newTournamentListCmd, runTournamentList)(g),
+		bind(newTournamentShowCmd, runTournamentShow)(g), bind(newTournamentSetCmd, runTournamentSet)(g),
+		bind(newTournamentLogCmd, runTournamentLog)(g))
 	return cmd
 }
 
@@ -28,10 +30,40 @@ type tournamentCreateOptions struct {
 	VariantName  string // --variant, parsed into Tournament.Variant
 	TieBreaks    string // --tiebreaks, comma-separated
 	Acceleration string // --acceleration (Dutch)
+	g            *globalOptions
 }
 
-func newTournamentCreateCmd(g *globalOptions) *cobra.Command {
-	o := &tournamentCreateOptions{}
+// complete reads NAME, the variant, system, tie-breaks and seed into the tournament and
+// validates it, all before the database file is created: the errors are usage errors,
+// or, for a well-formed value that does not fit (tournament.ErrInvalid), exit 1.
+func (o *tournamentCreateOptions) complete(cmd *cobra.Command, args []string) error {
+	g, t := o.g, &o.Tournament
+	t.Name = args[0]
+	t.Lang = g.lang // "" = the default of the variant (tournament.DefaultLang)
+	v, err := tournament.ParseVariant(o.VariantName)
+	if err != nil {
+		return g.explain(err)
+	}
+	t.Variant = v
+	t.System = strings.ToLower(t.System)
+	if t.ItaloFormat != "" && t.System != tournament.SystemItaloSwiss {
+		return usageErr("--italo-format goes with --system italo-swiss")
+	}
+	if cmd.Flags().Changed("tiebreaks") {
+		tb, err := tournament.ParseTieBreaks(o.TieBreaks)
+		if err != nil {
+			return g.explain(err)
+		}
+		t.TieBreaks = tb
+	}
+	if cmd.Flags().Changed("seed") && t.Seed <= 0 {
+		return usageErr("--seed must be a whole number of at least 1")
+	}
+	return g.explain(t.Validate())
+}
+
+func newTournamentCreateCmd(g *globalOptions, runF func(*cobra.Command, *tournamentCreateOptions) error) *cobra.Command {
+	o := &tournamentCreateOptions{g: g}
 	t := &o.Tournament
 	cmd := &cobra.Command{
 		Use:   "create NAME",
@@ -46,9 +78,6 @@ sheets and messages: it (default for italian), en (default for international), f
 		Example: `  arbitro tournament create "Open di Palermo 2026" --variant italian --system italo-swiss --rounds 7 \
       --place Palermo --start 2026-11-21 --end 2026-11-22 --arbiter "Bianchi, Luca"`,
 		Args: cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return runTournamentCreate(cmd, g, args, o)
-		},
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.VariantName, "variant", "italian", "italian or international")
@@ -73,35 +102,13 @@ sheets and messages: it (default for italian), en (default for international), f
 	f.StringVar(&t.ClubSeparation, "club-separation", "", "club: a round robin's lot places clubmates to meet first;\nthe Italo-Swiss avoids pairing clubmates while it can (none: off)")
 	cmd.MarkFlagRequired("system")
 	cmd.MarkFlagRequired("rounds")
-	return cmd
+	return withRun(cmd, o, runF)
 }
 
-func runTournamentCreate(cmd *cobra.Command, g *globalOptions, args []string, o *tournamentCreateOptions) error {
+// runTournamentCreate creates the database file if needed and the tournament in one
+// transaction (with its acceleration), and confirms it.
+func runTournamentCreate(cmd *cobra.Command, g *globalOptions, o *tournamentCreateOptions) error {
 	t := &o.Tournament
-	t.Name = args[0]
-	t.Lang = g.lang // "" = the default of the variant (tournament.DefaultLang)
-	v, err := tournament.ParseVariant(o.VariantName)
-	if err != nil {
-		return g.explain(err)
-	}
-	t.Variant = v
-	t.System = strings.ToLower(t.System)
-	if t.ItaloFormat != "" && t.System != tournament.SystemItaloSwiss {
-		return usageErr("--italo-format goes with --system italo-swiss")
-	}
-	if cmd.Flags().Changed("tiebreaks") {
-		tb, err := tournament.ParseTieBreaks(o.TieBreaks)
-		if err != nil {
-			return g.explain(err)
-		}
-		t.TieBreaks = tb
-	}
-	if cmd.Flags().Changed("seed") && t.Seed <= 0 {
-		return usageErr("--seed must be a whole number of at least 1")
-	}
-	if err := t.Validate(); err != nil { // before the file is created
-		return g.explain(err)
-	}
 	st, err := g.openStore()
 	if err != nil {
 		return err
@@ -133,50 +140,67 @@ func tieBreakNames() string {
 	return strings.Join(names, ", ")
 }
 
-func newTournamentListCmd(g *globalOptions) *cobra.Command {
-	return &cobra.Command{
+func newTournamentListCmd(g *globalOptions, runF func(*cobra.Command, *noArgs) error) *cobra.Command {
+	return withRun(&cobra.Command{
 		Use:   "list",
 		Short: "List the tournaments of the database",
 		Args:  cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			st, err := g.openReading()
-			if err != nil {
-				return err
-			}
-			defer st.Close()
-			var all []tournament.Tournament
-			if err := st.View(cmd.Context(), func(tx *tournament.Tx) (err error) { all, err = tx.Tournaments(); return }); err != nil {
-				return g.explain(err)
-			}
-			if g.json {
-				if all == nil {
-					all = []tournament.Tournament{}
-				}
-				return printJSON(cmd, all)
-			}
-			return reports.WriteTournamentsText(cmd.OutOrStdout(), g.db, all)
-		},
-	}
+	}, &noArgs{}, runF)
 }
 
-func newTournamentShowCmd(g *globalOptions) *cobra.Command {
-	return &cobra.Command{
+func runTournamentList(cmd *cobra.Command, g *globalOptions, _ *noArgs) error {
+	st, err := g.openReading()
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	var all []tournament.Tournament
+	if err := st.View(cmd.Context(), func(tx *tournament.Tx) (err error) { all, err = tx.Tournaments(); return }); err != nil {
+		return g.explain(err)
+	}
+	if g.json {
+		if all == nil {
+			all = []tournament.Tournament{}
+		}
+		return printJSON(cmd, all)
+	}
+	return reports.WriteTournamentsText(cmd.OutOrStdout(), g.db, all)
+}
+
+func newTournamentShowCmd(g *globalOptions, runF func(*cobra.Command, *noArgs) error) *cobra.Command {
+	return withRun(&cobra.Command{
 		Use:   "show",
 		Short: "Show the settings of the tournament (--tournament, or the only one)",
 		Args:  cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return g.view(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
-				if g.json {
-					return printJSON(cmd, t)
-				}
-				return reports.WriteTournamentText(cmd.OutOrStdout(), t)
-			})
-		},
-	}
+	}, &noArgs{}, runF)
 }
 
-func newTournamentSetCmd(g *globalOptions) *cobra.Command {
-	return &cobra.Command{
+func runTournamentShow(cmd *cobra.Command, g *globalOptions, _ *noArgs) error {
+	return g.view(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
+		if g.json {
+			return printJSON(cmd, t)
+		}
+		return reports.WriteTournamentText(cmd.OutOrStdout(), t)
+	})
+}
+
+// fieldSetOptions are the arguments of `arbitro tournament set` and `arbitro player set`.
+type fieldSetOptions struct {
+	Who          string // ID|NAME of the player (player set only)
+	Field, Value string // FIELD VALUE, as typed
+}
+
+// complete reads [WHO] FIELD VALUE: the last two arguments are the field and the value.
+func (o *fieldSetOptions) complete(_ *cobra.Command, args []string) error {
+	if len(args) == 3 {
+		o.Who, args = args[0], args[1:]
+	}
+	o.Field, o.Value = args[0], args[1]
+	return nil
+}
+
+func newTournamentSetCmd(g *globalOptions, runF func(*cobra.Command, *fieldSetOptions) error) *cobra.Command {
+	return withRun(&cobra.Command{
 		Use:   "set FIELD VALUE",
 		Short: "Change one setting of the tournament",
 		Long: `Change one setting. Any time: name, place, start, end, arbiter, federation, time-control,
@@ -187,45 +211,47 @@ also only before the lot is drawn).`,
 		Example: `  arbitro tournament set place "Palermo, Circolo Damistico"
   arbitro tournament set tiebreaks quoziente,sonneborn-berger`,
 		Args: cobra.ExactArgs(2),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			var nt *tournament.Tournament
-			err := g.update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
-				nt, err = tx.SetTournamentField(t, args[0], args[1])
-				return err
-			})
-			if err != nil {
-				return err
-			}
-			if g.json {
-				return printJSON(cmd, nt)
-			}
-			return reports.WriteFieldSet(cmd.OutOrStdout(), nt.Name, args[0], args[1])
-		},
-	}
+	}, &fieldSetOptions{}, runF)
 }
 
-func newTournamentLogCmd(g *globalOptions) *cobra.Command {
-	return &cobra.Command{
+func runTournamentSet(cmd *cobra.Command, g *globalOptions, o *fieldSetOptions) error {
+	var nt *tournament.Tournament
+	err := g.update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
+		nt, err = tx.SetTournamentField(t, o.Field, o.Value)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if g.json {
+		return printJSON(cmd, nt)
+	}
+	return reports.WriteFieldSet(cmd.OutOrStdout(), nt.Name, o.Field, o.Value)
+}
+
+func newTournamentLogCmd(g *globalOptions, runF func(*cobra.Command, *noArgs) error) *cobra.Command {
+	return withRun(&cobra.Command{
 		Use:   "log",
 		Short: "Show the event log of the tournament: every change, who made it and when",
 		Long: `Show the append-only event log of the tournament: time (UTC), who (the arbiter, from
 $ARBITRO_ARBITER or $USER), the action, and the state before and after it (with --json;
 the table shows the action only).`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return g.view(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
-				evs, err := tx.Events(t.ID)
-				if err != nil {
-					return err
-				}
-				if g.json {
-					if evs == nil {
-						evs = []tournament.Event{}
-					}
-					return printJSON(cmd, evs)
-				}
-				return reports.WriteEventLogText(cmd.OutOrStdout(), evs)
-			})
-		},
-	}
+	}, &noArgs{}, runF)
+}
+
+func runTournamentLog(cmd *cobra.Command, g *globalOptions, _ *noArgs) error {
+	return g.view(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
+		evs, err := tx.Events(t.ID)
+		if err != nil {
+			return err
+		}
+		if g.json {
+			if evs == nil {
+				evs = []tournament.Event{}
+			}
+			return printJSON(cmd, evs)
+		}
+		return reports.WriteEventLogText(cmd.OutOrStdout(), evs)
+	})
 }

@@ -22,18 +22,30 @@ import (
 
 func init() {
 	addCommand(newExportCmd)
-	addSubcommand("tournament", newImportTRFCmd)
+	addSubcommand("tournament", bind(newImportTRFCmd, runImportTRF))
 }
 
 // newExportCmd is `arbitro export`, the parent of `export trf`.
 func newExportCmd(g *globalOptions) *cobra.Command {
 	export := &cobra.Command{Use: "export", Short: "Write the tournament in an exchange format (trf)"}
-	export.AddCommand(newExportTRFCmd(g))
+	export.AddCommand(bind(newExportTRFCmd, runExportTRF)(g))
 	return export
 }
 
-func newExportTRFCmd(g *globalOptions) *cobra.Command {
-	return &cobra.Command{
+// exportTRFOptions are the argument of `arbitro export trf`.
+type exportTRFOptions struct {
+	File string // FILE; "" or "-" = standard output
+}
+
+func (o *exportTRFOptions) complete(_ *cobra.Command, args []string) error {
+	if len(args) == 1 {
+		o.File = args[0]
+	}
+	return nil
+}
+
+func newExportTRFCmd(g *globalOptions, runF func(*cobra.Command, *exportTRFOptions) error) *cobra.Command {
+	return withRun(&cobra.Command{
 		Use:   "trf [FILE]",
 		Short: "Write the tournament as a FIDE TRF-16 report (stdout, or FILE)",
 		Long: `Write the tournament as a FIDE Tournament Report File (TRF-16), the exchange format of
@@ -41,35 +53,45 @@ pairing programs: header lines 012-122, one 001 line per player (starting rank =
 number) with every round, XXR (rounds) and, for a Dutch tournament, XXC (the colour of the
 lot). Scores are written in chess points: draughts game points 2-1-0 become 1-0.5-0.`,
 		Args: cobra.MaximumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			st, err := g.openReading()
-			if err != nil {
-				return err
-			}
-			defer st.Close()
-			var tr *tournament.TRF
-			err = st.View(cmd.Context(), func(tx *tournament.Tx) error {
-				t, err := tx.SelectTournament(g.tournament)
-				if err != nil {
-					return err
-				}
-				tr, err = tx.ExportTRF(t)
-				return err
-			})
-			if err != nil {
-				return g.explain(err)
-			}
-			if len(args) == 0 || args[0] == "-" {
-				return tournament.WriteTRF(cmd.OutOrStdout(), tr)
-			}
-			return writeFileAtomic(args[0], func(w io.Writer) error { return tournament.WriteTRF(w, tr) })
-		},
-	}
+	}, &exportTRFOptions{}, runF)
 }
 
-func newImportTRFCmd(g *globalOptions) *cobra.Command {
-	var opts tournament.TRFImportOptions
-	var variant string
+// runExportTRF builds the TRF of the tournament and writes it.
+func runExportTRF(cmd *cobra.Command, g *globalOptions, o *exportTRFOptions) error {
+	var tr *tournament.TRF
+	if err := g.view(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
+		tr, err = tx.ExportTRF(t)
+		return err
+	}); err != nil {
+		return err
+	}
+	if o.File == "" || o.File == "-" {
+		return tournament.WriteTRF(cmd.OutOrStdout(), tr)
+	}
+	return writeFileAtomic(o.File, func(w io.Writer) error { return tournament.WriteTRF(w, tr) })
+}
+
+// importTRFOptions are the argument and flags of `arbitro tournament import-trf`.
+type importTRFOptions struct {
+	tournament.TRFImportOptions
+	File        string // FILE
+	VariantName string // --variant, parsed into TRFImportOptions.Variant
+	g           *globalOptions
+}
+
+// complete reads FILE and parses --variant.
+func (o *importTRFOptions) complete(_ *cobra.Command, args []string) (err error) {
+	o.File = args[0]
+	if o.Variant, err = tournament.ParseVariant(o.VariantName); err != nil {
+		return o.g.explain(err)
+	}
+	o.Source = filepath.Base(o.File)
+	return nil
+}
+
+func newImportTRFCmd(g *globalOptions, runF func(*cobra.Command, *importTRFOptions) error) *cobra.Command {
+	o := &importTRFOptions{g: g}
+	opts := &o.TRFImportOptions
 	cmd := &cobra.Command{
 		Use:   "import-trf FILE",
 		Short: "Create a tournament from a FIDE TRF-16 file (players, rounds, results)",
@@ -80,45 +102,45 @@ rounds with boards and results in game points (win 2, draw 1, loss 0); H, F and 
 become absences. All of it is written in one transaction, or nothing.`,
 		Example: `  arbitro tournament import-trf open.trf --variant international`,
 		Args:    cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			tr, err := readTRFFile(args[0])
-			if err != nil {
-				return err
-			}
-			if opts.Variant, err = tournament.ParseVariant(variant); err != nil {
-				return g.explain(err)
-			}
-			opts.Source = filepath.Base(args[0])
-			if err := tournament.CheckTRFImport(tr, opts); err != nil { // before the file is created
-				return g.explain(err)
-			}
-			st, err := g.openStore()
-			if err != nil {
-				return err
-			}
-			defer st.Close()
-			var t *tournament.Tournament
-			err = st.Update(cmd.Context(), func(tx *tournament.Tx) error {
-				var err error
-				t, err = tx.ImportTRF(tr, opts)
-				return err
-			})
-			if err != nil {
-				return g.explain(err)
-			}
-			if g.json {
-				return printJSON(cmd, t)
-			}
-			return reports.WriteTRFImported(cmd.OutOrStdout(), t, opts.Source)
-		},
 	}
 	f := cmd.Flags()
 	f.StringVar(&opts.Name, "name", "", "tournament name (default: the TRF's 012 line)")
-	f.StringVar(&variant, "variant", "international", "italian or international (a TRF does not say)")
+	f.StringVar(&o.VariantName, "variant", "international", "italian or international (a TRF does not say)")
 	f.StringVar(&opts.System, "system", "dutch", "pairing system for the rounds still to play")
 	f.StringVar(&opts.IDColumn, "id-column", "national", "whose id the TRF id column holds: national, fmjd or fid")
 	f.Int64Var(&opts.Seed, "seed", 0, "seed of the lot (default random; moved to match XXC)")
-	return cmd
+	return withRun(cmd, o, runF)
+}
+
+// runImportTRF reads and checks the TRF before the database file is created, then
+// imports it in one transaction and confirms it.
+func runImportTRF(cmd *cobra.Command, g *globalOptions, o *importTRFOptions) error {
+	opts := o.TRFImportOptions
+	tr, err := readTRFFile(o.File)
+	if err != nil {
+		return err
+	}
+	if err := tournament.CheckTRFImport(tr, opts); err != nil { // before the file is created
+		return g.explain(err)
+	}
+	st, err := g.openStore()
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	var t *tournament.Tournament
+	err = st.Update(cmd.Context(), func(tx *tournament.Tx) error {
+		var err error
+		t, err = tx.ImportTRF(tr, opts)
+		return err
+	})
+	if err != nil {
+		return g.explain(err)
+	}
+	if g.json {
+		return printJSON(cmd, t)
+	}
+	return reports.WriteTRFImported(cmd.OutOrStdout(), t, opts.Source)
 }
 
 // readTRFFile parses a TRF file ("-" = stdin is not supported: the name is needed for

@@ -1,18 +1,18 @@
 package main
 
 import (
-	"fmt"
 	"runtime"
 
 	buildversion "arbitro/internal/version"
+	"arbitro/reports"
 
 	"github.com/spf13/cobra"
 )
 
-func init() { addCommand(newVersionCmd) }
+func init() { addCommand(bind(newVersionCmd, runVersion)) }
 
-func newVersionCmd(g *globalOptions) *cobra.Command {
-	return &cobra.Command{
+func newVersionCmd(g *globalOptions, runF func(*cobra.Command, *noArgs) error) *cobra.Command {
+	return withRun(&cobra.Command{
 		Use:   "version",
 		Short: "Print arbitro's version, the Git commit it was built from, and the platform",
 		Long: `Print which arbitro this is, for a bug report or an arbiter's record:
@@ -26,17 +26,12 @@ for a binary built with 'go build' or 'go install'; "dev" when neither is known.
 commit line says "unknown" for a build made outside a Git checkout. The same version
 is printed in --help and in the footer of every PDF report.`,
 		Args: cobra.NoArgs,
-		RunE: func(c *cobra.Command, _ []string) error {
-			info := buildversion.Get()
-			commit := info.Commit
-			if commit == "" {
-				commit = "unknown"
-			}
-			w := c.OutOrStdout()
-			fmt.Fprintf(w, "arbitro %s\n", info.Version)
-			fmt.Fprintf(w, "commit %s\n", commit)
-			fmt.Fprintf(w, "built with %s for %s/%s\n", runtime.Version(), runtime.GOOS, runtime.GOARCH)
-			return nil
-		},
-	}
+	}, &noArgs{}, runF)
+}
+
+// runVersion prints this build's version, commit and platform.
+func runVersion(c *cobra.Command, _ *globalOptions, _ *noArgs) error {
+	info := buildversion.Get()
+	return reports.WriteVersion(c.OutOrStdout(), reports.BuildInfo{Version: info.Version, Commit: info.Commit,
+		GoVersion: runtime.Version(), OS: runtime.GOOS, Arch: runtime.GOARCH})
 }

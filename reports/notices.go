@@ -1,0 +1,171 @@
+package reports
+
+// The short lines of the commands that are neither a table nor a confirmation of a write:
+// the version, the web server's and the site writer's status, a round's schedule, the file
+// a PDF went to, the notes and warnings a command prints on standard error, and the error
+// line every failing command ends with.
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"arbitro/tournament"
+)
+
+// BuildInfo is what `arbitro version` prints: the version ("v1.2.0", or "dev"), the Git
+// commit ("" when unknown), the Go toolchain (runtime.Version) and the platform.
+type BuildInfo struct {
+	Version, Commit string
+	GoVersion       string // "go1.26.8"
+	OS, Arch        string // runtime.GOOS, runtime.GOARCH
+}
+
+// WriteVersion writes `arbitro version`: three lines, version, commit ("unknown" when the
+// build does not know it) and toolchain with platform.
+func WriteVersion(w io.Writer, b BuildInfo) error {
+	commit := b.Commit
+	if commit == "" {
+		commit = "unknown"
+	}
+	_, err := fmt.Fprintf(w, "arbitro %s\ncommit %s\nbuilt with %s for %s/%s\n", b.Version, commit, b.GoVersion, b.OS, b.Arch)
+	return err
+}
+
+// WriteServing writes the line `arbitro serve` prints once it listens: the database file
+// and the address (host:port) of the site.
+func WriteServing(w io.Writer, db, addr string) error {
+	_, err := fmt.Fprintf(w, "serving %s on http://%s/ (Ctrl-C to stop)\n", db, addr)
+	return err
+}
+
+// WriteServeStopped writes the line `arbitro serve` prints after a clean shutdown.
+func WriteServeStopped(w io.Writer) error {
+	_, err := fmt.Fprintln(w, "stopped")
+	return err
+}
+
+// PublishSummary is what `arbitro publish` did: tournaments published, files of the site,
+// files written because their content changed, files of an earlier publish removed, and
+// the path of the site's index page.
+type PublishSummary struct {
+	Tournaments, Files, Written, Removed int
+	Index                                string
+}
+
+// WritePublished writes the two lines of `arbitro publish`: the counts, then the index.
+func WritePublished(w io.Writer, s PublishSummary) error {
+	_, err := fmt.Fprintf(w, "published %d tournament(s): %d files, %d changed, %d removed\n%s\n",
+		s.Tournaments, s.Files, s.Written, s.Removed, s.Index)
+	return err
+}
+
+// WriteRoundSet confirms `arbitro round set` in the language of msg: the tournament, the
+// round, its date (in the language's form) and start time, "-" for a value not set.
+func WriteRoundSet(w io.Writer, msg *Locale, tournamentName string, rs tournament.RoundSchedule) error {
+	_, err := fmt.Fprintln(w, msg.T("cli.round_set", "name", tournamentName, "round", rs.Round,
+		"date", Dash(msg.DateText(rs.Date)), "time", Dash(rs.Time)))
+	return err
+}
+
+// WriteWrote confirms, in the language of msg, that a report went to file (the --pdf of
+// standings, crosstable, pairings, rating...).
+func WriteWrote(w io.Writer, msg *Locale, file string) error {
+	_, err := fmt.Fprintln(w, msg.T("cli.wrote", "file", file))
+	return err
+}
+
+// WriteNotes writes one "arbitro: note: ..." line per note to errw (standard error): what
+// the command noticed and did anyway (a player entered twice under another club, a result
+// given again unchanged).
+func WriteNotes(errw io.Writer, notes []string) error {
+	for _, n := range notes {
+		if _, err := fmt.Fprintf(errw, "arbitro: note: %s\n", n); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// WriteWarnings writes one line per warning to errw in the language of msg
+// ("arbitro: warning: ..." in English).
+func WriteWarnings(errw io.Writer, msg *Locale, warnings []string) error {
+	for _, s := range warnings {
+		if _, err := fmt.Fprintln(errw, msg.T("cli.warning", "text", s)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// WriteFileWarnings writes the warnings of reading file (a players CSV: an encoding
+// guessed, letters unusual in names), one "arbitro: warning: FILE: ..." line each.
+func WriteFileWarnings(errw io.Writer, file string, warnings []string) error {
+	for _, s := range warnings {
+		if _, err := fmt.Fprintf(errw, "arbitro: warning: %s: %s\n", file, s); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// WriteResultWarnings writes what `arbitro result` found wrong with a result it recorded
+// anyway (disagreements with the game score, lastPaired the tournament's last paired
+// round): one line per disagreement, then, for a correction (correct) of a round that
+// later rounds were paired on, which rounds keep their pairings.
+func WriteResultWarnings(errw io.Writer, round, board int, disagreements []string, correct bool, lastPaired int) error {
+	for _, s := range disagreements {
+		if _, err := fmt.Fprintf(errw, "arbitro: warning: round %d board %d: %s (the result is recorded; 'arbitro audit' lists it)\n", round, board, s); err != nil {
+			return err
+		}
+	}
+	if !correct || lastPaired <= round {
+		return nil
+	}
+	since := fmt.Sprintf("rounds %d-%d were", round+1, lastPaired)
+	if lastPaired == round+1 {
+		since = fmt.Sprintf("round %d was", lastPaired)
+	}
+	_, err := fmt.Fprintf(errw, "arbitro: warning: round %d board %d: %s paired on the old result; their pairings are unchanged (the correction is recorded and logged)\n",
+		round, board, since)
+	return err
+}
+
+// WriteTRFGenerated writes the line `arbitro generate --output FILE` prints to standard
+// error: players, rounds, the file and the seed that gives the same file again.
+func WriteTRFGenerated(errw io.Writer, players, rounds int, file string, seed uint64) error {
+	_, err := fmt.Fprintf(errw, "arbitro: %d players, %d rounds written to %s (seed %d)\n", players, rounds, file, seed)
+	return err
+}
+
+// WriteErrorLines writes one "arbitro: ERROR" line per error (the files a command could
+// not read before the last one, which ends the command).
+func WriteErrorLines(errw io.Writer, errs []error) error {
+	for _, e := range errs {
+		if _, err := fmt.Fprintf(errw, "arbitro: %v\n", e); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// WriteError writes the line a failing command ends with: "arbitro: WHAT (HINT)", or
+// "arbitro: WHAT" without a hint.
+func WriteError(errw io.Writer, err error, hint string) error {
+	var werr error
+	if hint != "" {
+		_, werr = fmt.Fprintf(errw, "arbitro: %v (%s)\n", err, hint)
+	} else {
+		_, werr = fmt.Fprintf(errw, "arbitro: %v\n", err)
+	}
+	return werr
+}
+
+// WriteJSON writes v as one JSON document indented by two spaces, with a final newline:
+// the --json output of the commands whose value is a tournament type (an entry, a board,
+// a lot, a round's schedule...), in the field names of its json tags.
+func WriteJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}

@@ -1,0 +1,64 @@
+package reports
+
+import (
+	"bytes"
+	"errors"
+	"testing"
+
+	"arbitro/tournament"
+)
+
+// Every status, note, warning and error line of the commands, with the cases each one
+// tells apart (a commit known or not, a date set or cleared, one later round or several
+// paired on a corrected result, an error with and without a hint), in English and
+// Italian where the line comes from the catalogue.
+func TestNoticeLines(t *testing.T) {
+	var b bytes.Buffer
+	it := MustLocale("it")
+	for _, f := range []func() error{
+		func() error {
+			return WriteVersion(&b, BuildInfo{Version: "v1.2.0", Commit: "1c09412a", GoVersion: "go1.26.8", OS: "windows", Arch: "amd64"})
+		},
+		func() error {
+			return WriteVersion(&b, BuildInfo{Version: "dev", GoVersion: "go1.26.8", OS: "linux", Arch: "arm64"})
+		},
+		func() error { return WriteServing(&b, "club.db", "127.0.0.1:8080") },
+		func() error { return WriteServeStopped(&b) },
+		func() error {
+			return WritePublished(&b, PublishSummary{Tournaments: 2, Files: 40, Written: 3, Removed: 1, Index: "site/index.html"})
+		},
+		func() error {
+			return WriteRoundSet(&b, English(), "Open", tournament.RoundSchedule{Round: 3, Date: "2026-11-21", Time: "15:30"})
+		},
+		func() error {
+			return WriteRoundSet(&b, it, "Open", tournament.RoundSchedule{Round: 3, Date: "2026-11-21"})
+		},
+		func() error { return WriteRoundSet(&b, English(), "Open", tournament.RoundSchedule{Round: 4}) },
+		func() error { return WriteWrote(&b, English(), "standings.pdf") },
+		func() error { return WriteWrote(&b, it, "classifica.pdf") },
+		func() error {
+			return WriteNotes(&b, []string{"a player named Rossi, Mario is already entered (id 3)", "same result"})
+		},
+		func() error { return WriteWarnings(&b, English(), []string{"two players have no rating"}) },
+		func() error { return WriteWarnings(&b, it, []string{"two players have no rating"}) },
+		func() error { return WriteFileWarnings(&b, "iscritti.csv", []string{"read as Windows-1252"}) },
+		func() error { return WriteResultWarnings(&b, 2, 5, []string{"the game score ends 1-1"}, false, 4) },
+		func() error { return WriteResultWarnings(&b, 2, 5, nil, true, 3) },
+		func() error { return WriteResultWarnings(&b, 2, 5, []string{"the game score ends 1-1"}, true, 5) },
+		func() error { return WriteResultWarnings(&b, 2, 5, nil, true, 2) }, // no later round: no line
+		func() error { return WriteTRFGenerated(&b, 30, 9, "t.trf", 42) },
+		func() error {
+			return WriteErrorLines(&b, []error{errors.New("a.pdn: no such file"), errors.New("b.pdn: no such file")})
+		},
+		func() error { return WriteError(&b, errors.New("no tournament"), "create one first") },
+		func() error { return WriteError(&b, errors.New("interrupted"), "") },
+		func() error {
+			return WriteJSON(&b, tournament.RoundSchedule{Round: 3, Date: "2026-11-21", Time: "15:30"})
+		},
+	} {
+		if err := f(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	golden(t, "golden/notices.txt", b.Bytes())
+}
