@@ -9,7 +9,6 @@ import (
 	"embed"
 	"fmt"
 	"io/fs"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -27,18 +26,27 @@ var migrationsFS embed.FS
 // store keeps it in PRAGMA user_version. It is always >= 1.
 var SchemaVersion = parseVersion(Schema)
 
-var versionLine = regexp.MustCompile(`(?m)^-- schema-version: (\d+)\s*$`)
-
+// parseVersion reads the first line "-- schema-version: N" (N digits, trailing blanks
+// allowed). It scans lines instead of compiling a regular expression: it runs at every start
+// of the program.
 func parseVersion(s string) int {
-	m := versionLine.FindStringSubmatch(s)
-	if m == nil {
-		panic("arbitro: schema.sql has no '-- schema-version: N' line")
+	const prefix = "-- schema-version: "
+	for line := range strings.Lines(s) {
+		rest, ok := strings.CutPrefix(line, prefix)
+		if !ok {
+			continue
+		}
+		digits := strings.TrimRight(rest, " \t\r\n\f")
+		if digits == "" || strings.Trim(digits, "0123456789") != "" {
+			continue
+		}
+		n, err := strconv.Atoi(digits)
+		if err != nil || n < 1 {
+			panic("arbitro: bad schema-version in schema.sql: " + digits)
+		}
+		return n
 	}
-	n, err := strconv.Atoi(m[1])
-	if err != nil || n < 1 {
-		panic("arbitro: bad schema-version in schema.sql: " + m[1])
-	}
-	return n
+	panic("arbitro: schema.sql has no '-- schema-version: N' line")
 }
 
 // Migration is one numbered step of the schema: SQL takes a database from Version-1 to

@@ -75,6 +75,13 @@ type DutchOptions struct {
 	// 0 means 100,000,000 + 20,000 × bracket size. A bracket whose search spends it before
 	// the chosen pairing is proved to be the rules' choice is an ErrSearchLimit error.
 	SearchBudget int
+	// noMatchBound turns off the matching bound of the transposition walk
+	// (dutch_bound.go), for the tests that compare the walk with and without it.
+	noMatchBound bool
+	// eagerMatchBound applies it from a phase's first node (the default waits for
+	// matchBoundAfter nodes) and caps phase 1a at 50 nodes (phase1aCap), for the same
+	// tests.
+	eagerMatchBound bool
 }
 
 // DutchBracket describes how one bracket was paired, for explanations and audits.
@@ -136,8 +143,14 @@ type dutch struct {
 	ps      []dplayer // sorted by score desc, number asc (the ranking order, A.2)
 	initial Colour
 	budget  int
-	exch    map[[3]int][]exchange // exchange classes by (n1, n2, k), see exchangeClass
-	round   int                   // the round being paired
+	// matchBound: the transposition walk prunes with the matching bound (dutch_bound.go)
+	matchBound bool
+	// matchAfter: the nodes a phase spends before the matching bound is applied
+	matchAfter int
+	// phase1aCap: the nodes phase 1a may spend (with matchBound; see dutch_bound.go)
+	phase1aCap int
+	exch       map[[3]int][]exchange // exchange classes by (n1, n2, k), see exchangeClass
+	round      int                   // the round being paired
 	// byeScore is the score of the bye assignee (lowestByeScore), -1 when no bye
 	byeScore int
 	iBye     int // cost index: unplayed games of the bye assignee (2026 text)
@@ -228,17 +241,22 @@ type dutch struct {
 // The search is a depth-first branch-and-bound with an admissible lower bound (downfloater
 // parity and the cheapest possible downfloater, a last MDP's unavoidable score
 // difference, the classical bounds on unmet colour preferences, the completion
-// deficiency of the lower players). Phase 1a walks the rules' order and accepts the first
-// candidate that reaches the bound of the whole bracket: optimal and the first optimal
-// one. Phase 1b (any order, same target) or phase 2 (plain branch-and-bound) find the
-// optimum otherwise, and phase 3 walks the rules' order again with that optimum as
-// target. Every phase runs under a node budget (DutchOptions.SearchBudget). A bracket is
+// deficiency of the lower players; in the walk of transpositions, once a phase has spent
+// matchBoundAfter nodes, bipartite matchings of the S1 players still without a partner
+// into the free S2 players: dutch_bound.go). Phase 1a walks the rules' order and accepts the first
+// candidate that reaches the bound of the whole bracket (for a homogeneous bracket that
+// must float two players, with the exact C.7 block of every pair that can float:
+// pairFloatBound): optimal and the first optimal one. Phase 1b (any order, same target)
+// or phase 2 (plain branch-and-bound) find the optimum otherwise, or when phase 1a spends
+// phase1aCap nodes, and phase 3 walks the rules' order again with that optimum as
+// target (its first hit is the candidate phase 1a would have found). Every phase runs under a node budget (DutchOptions.SearchBudget). A bracket is
 // returned only when its candidate was found in the rules' order with every nested
 // search complete (DutchBracket.Exact); otherwise the round fails with ErrSearchLimit,
 // naming the bracket: a pairing is never an approximation passed off as the rules'
 // pairing. In arbitro's and bbpPairings' random tournaments of up to 200 players (7–11
-// rounds) no bracket needed more than the default budget (docs/dutch.md). The search is
-// not polynomial: the weighted matcher of matching_weighted.go (maxWeightMatching, exact
+// rounds) no bracket needed more than the default budget (docs/dutch.md), and since the
+// matching bound none needed more than 200,000 nodes a phase. The search is not
+// polynomial (its worst case is exponential): the weighted matcher of matching_weighted.go (maxWeightMatching, exact
 // 256-bit weights) is the building block of the polynomial route the endorsed engines
 // take (criteria as edge weights), not yet used here.
 //
@@ -398,7 +416,10 @@ func newDutch(entrants []Entrant, opt DutchOptions) (*dutch, error) {
 	if round <= 0 {
 		round = maxR + 1
 	}
-	d := &dutch{budget: opt.SearchBudget, initial: opt.InitialColour, round: round, byeScore: -1}
+	d := &dutch{budget: opt.SearchBudget, initial: opt.InitialColour, round: round, byeScore: -1, matchBound: !opt.noMatchBound, matchAfter: matchBoundAfter, phase1aCap: phase1aCap}
+	if opt.eagerMatchBound {
+		d.matchAfter, d.phase1aCap = 0, 50
+	}
 	if d.initial == NoColour {
 		d.initial = LotColour(opt.Seed)
 	}

@@ -60,6 +60,12 @@ type bsearch struct {
 	c7only  bool
 	c7cache map[string][]int32 // C.7 block by downfloater set; nil: C.4 fails
 	dfVec   [][]int32          // by member position: its cost floating alone, C.7 included (rootBound)
+	// pairKind caches, by member positions u*len(mem)+v, what the pair costs for the
+	// matching bound of transPruned (pairUnknown until first asked)
+	pairKind []int8
+	// matchTo, seen: scratch of the bipartite matchings of transPruned
+	matchTo []int
+	seen    []bool
 	// restMatch, restDelta: lowerMatch and delta0 of the following-bracket searches
 	restMatch []int
 	restDelta int
@@ -125,7 +131,14 @@ func (s *bsearch) run() bool {
 	}
 	s.limit = s.rootBound()
 	s.exchPhase = true
+	budget := s.budget
+	if s.d.matchBound {
+		// phase 1a is capped (phase1aCap): past the cap, phases 1b, 2 and 3 find the
+		// same candidate (see phase1aCap)
+		s.budget = min(s.budget, s.d.phase1aCap)
+	}
 	s.dfs(0)
+	s.budget = budget
 	s.exchPhase = false
 	if s.found {
 		// the first candidate in the rules' order reaching a lower bound of every
@@ -370,6 +383,11 @@ func (s *bsearch) rootBound() []int32 {
 	if !c7each {
 		s.c7LB(lb, need)
 	}
+	if need == 2 && s.d.matchBound {
+		if lb2 := s.pairFloatBound(); lb2 != nil && lexCmp(lb2, lb) > 0 {
+			return lb2
+		}
+	}
 	return lb
 }
 
@@ -561,6 +579,9 @@ func (s *bsearch) dfs(from int) {
 	}
 	if u == m {
 		s.leaf()
+		return
+	}
+	if !s.exchPhase && s.d.matchBound && s.nodes >= s.d.matchAfter && s.dfsPruned() {
 		return
 	}
 	if u >= s.nMDP && !s.split && s.exchPhase {
@@ -910,6 +931,9 @@ func (s *bsearch) mdpS1(s1 []int, i int) {
 		s.remainderByExchanges()
 		return
 	}
+	if s.d.matchBound && s.nodes >= s.d.matchAfter && s.mdpPruned(s1, i) {
+		return
+	}
 	u := s1[i]
 	for v := s.nMDP; v < len(s.mem); v++ {
 		if s.partner[v] != -2 || !s.d.compatible(s.mem[u], s.mem[v]) {
@@ -1000,6 +1024,9 @@ func (s *bsearch) remainderByExchanges() {
 // transDFS gives S1[k:] their S2 partners in lexicographic transposition order.
 func (s *bsearch) transDFS(k int) {
 	if !s.enter() {
+		return
+	}
+	if k < len(s.s1) && s.d.matchBound && s.nodes >= s.d.matchAfter && s.transPruned(k) {
 		return
 	}
 	if k == len(s.s1) {

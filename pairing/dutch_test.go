@@ -4,7 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -574,5 +577,95 @@ func TestBakuVirtualPoints(t *testing.T) {
 		if got := BakuVirtualPoints(c.n, c.rounds, c.round, c.number); got != c.want {
 			t.Errorf("n=%d rounds=%d round %d player %d: %d, want %d", c.n, c.rounds, c.round, c.number, got, c.want)
 		}
+	}
+}
+
+// hardRound is one fixture of testdata/dutch-hard (format in testdata/README.md).
+type hardRound struct {
+	source   string
+	opt      DutchOptions
+	entrants []Entrant
+	want     []Pair
+}
+
+// readHardRound parses one testdata/dutch-hard file.
+func readHardRound(t *testing.T, path string) hardRound {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	colours := map[string]Colour{"-": NoColour, "w": White, "b": Black}
+	kinds := map[string]Kind{"P": Played, "U": Bye, "+": ForfeitWin, "-": ForfeitLoss, "A": Absent}
+	var h hardRound
+	atoi := func(s string) int {
+		v, err := strconv.Atoi(s)
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		return v
+	}
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		f := strings.Fields(line)
+		switch f[0] {
+		case "#":
+			h.source = strings.TrimPrefix(line, "# ")
+		case "round":
+			h.opt.Round = atoi(f[1])
+		case "total":
+			h.opt.TotalRounds = atoi(f[1])
+		case "budget":
+			h.opt.SearchBudget = atoi(f[1])
+		case "initial":
+			h.opt.InitialColour = map[string]Colour{"white": White, "black": Black}[f[1]]
+		case "entrant":
+			e := Entrant{ID: atoi(f[1]), Number: atoi(f[2]), Score: atoi(f[3]), Available: f[4] == "available"}
+			for _, item := range f[5:] {
+				x := strings.Split(item, "/")
+				e.History = append(e.History, Round{Number: atoi(x[0]), Opponent: atoi(x[1]), Colour: colours[x[2]], Kind: kinds[x[3]], Points: atoi(x[4])})
+			}
+			h.entrants = append(h.entrants, e)
+		case "want":
+			h.want = append(h.want, Pair{Board: len(h.want) + 1, White: atoi(f[1]), Black: atoi(f[2])})
+		default:
+			t.Fatalf("%s: unknown line %q", path, line)
+		}
+	}
+	return h
+}
+
+// TestDutchHardBrackets pairs the rounds of testdata/dutch-hard, whose largest bracket
+// took 2.7 to 57 million search nodes in one phase (up to 71 s of CPU) before the matching
+// bounds and the phase-1a cap of dutch_bound.go (issue 19), with a budget of 200,000
+// nodes per bracket and phase (or the file's `budget` line: 3,000,000 for the round whose
+// bracket took 11.5 million nodes in phase 1a and takes 1.9 million in phase 2): each
+// must pair, every bracket proved, board by board as bbpPairings v6 pairs it (pairs and
+// colours).
+func TestDutchHardBrackets(t *testing.T) {
+	files, err := filepath.Glob("testdata/dutch-hard/*.txt")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no fixtures: %v", err)
+	}
+	for _, path := range files {
+		h := readHardRound(t, path)
+		if h.opt.SearchBudget == 0 {
+			h.opt.SearchBudget = 200_000
+		}
+		res, err := Dutch(h.entrants, h.opt)
+		if err != nil {
+			t.Errorf("%s (%s): %v", filepath.Base(path), h.source, err)
+			continue
+		}
+		if !slices.Equal(res.Pairs, h.want) {
+			t.Errorf("%s: pairs differ from bbpPairings'\ngot:  %v\nwant: %v", filepath.Base(path), res.Pairs, h.want)
+		}
+		most := 0
+		for _, b := range res.Brackets {
+			if !b.Exact {
+				t.Errorf("%s: bracket %d not proved", filepath.Base(path), b.Score)
+			}
+			most = max(most, b.Nodes)
+		}
+		t.Logf("%s: %d boards, at most %d nodes in a bracket", filepath.Base(path), len(res.Pairs), most)
 	}
 }

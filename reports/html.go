@@ -969,7 +969,9 @@ func WriteArchiveIndex(w io.Writer, entries []ArchiveEntry, lang string) error {
 	return render(w, "archive", p)
 }
 
-var yearInName = regexp.MustCompile(`(?:^|[^0-9])((?:19|20)[0-9]{2})(?:[^0-9]|$)`)
+var yearInName = sync.OnceValue(func() *regexp.Regexp { // compiled on first use, not at start-up
+	return regexp.MustCompile(`(?:^|[^0-9])((?:19|20)[0-9]{2})(?:[^0-9]|$)`)
+})
 
 // eventYear is the year an archive files t under: that of its start date, else a year
 // written in its name ("69° ASSOLUTO 2005"), else "" (unknown).
@@ -977,7 +979,7 @@ func eventYear(t *tournament.Tournament) string {
 	if len(t.Start) >= 4 {
 		return t.Start[:4]
 	}
-	if m := yearInName.FindStringSubmatch(t.Name); m != nil {
+	if m := yearInName().FindStringSubmatch(t.Name); m != nil {
 		return m[1]
 	}
 	return ""

@@ -85,7 +85,28 @@ func (s Standings) legend() string {
 	if s.anyNotApplicable() {
 		out += " " + l.T("legend.not_applicable")
 	}
+	if adj := s.adjustments(); adj != "" {
+		out += " " + l.T("legend.adjusted", "list", adj)
+	}
 	return out
+}
+
+// adjustments lists the players whose points include abnormal points (TRF 299 records of
+// an imported file: Standing.Adjustment), "Name +1, Name -½", or "".
+func (s Standings) adjustments() string {
+	l, sc := s.loc(), s.scoring()
+	var parts []string
+	for _, r := range s.Rows {
+		if r.Adjustment == 0 {
+			continue
+		}
+		sign := "+"
+		if r.Adjustment < 0 {
+			sign = ""
+		}
+		parts = append(parts, r.Entry.Name+" "+sign+l.Score(sc, r.Adjustment))
+	}
+	return strings.Join(parts, ", ")
 }
 
 // anyNotApplicable reports whether some tie-break cell prints "-".
@@ -366,6 +387,7 @@ type (
 		ForfeitLosses int                `json:"forfeit_losses"`
 		Absences      int                `json:"absences"`
 		Pending       int                `json:"pending"`
+		Adjustment    float64            `json:"adjustment,omitempty"` // abnormal points (TRF 299) included in points
 		TieBreaks     map[string]float64 `json:"tiebreaks"`
 		Rounds        []jsonRound        `json:"rounds,omitempty"`
 	}
@@ -414,7 +436,7 @@ func writeJSON(w io.Writer, s Standings, rounds bool) error {
 			Points: float64(r.Points) / float64(sc.Divisor), PointsText: l.Score(sc, r.Points),
 			Games: r.Games, Wins: r.Wins, Draws: r.Draws, Losses: r.Losses, Byes: r.Byes,
 			ForfeitWins: r.ForfeitWins, ForfeitLosses: r.ForfeitLosses, Absences: r.Absences, Pending: r.Pending,
-			TieBreaks: map[string]float64{}}
+			Adjustment: float64(r.Adjustment) / float64(sc.Divisor), TieBreaks: map[string]float64{}}
 		for t, tb := range s.Table.TieBreaks {
 			js.TieBreaks[string(tb)] = float64(r.TieBreaks[t]) / float64(tb.Divisor(sc))
 		}

@@ -50,5 +50,12 @@ func benchPublished(b *testing.B, name string, depth int) {
 func BenchmarkPerftInternational10(b *testing.B) {
 	benchPerft(b, International.Start(), 10, internationalPerft[10])
 }
+
+// The Woldouby and random178 positions at the depths issue 18 compares with Scan and dctl
+// (perft(9) and perft(10)), and deeper ones that run long enough to time the generator alone.
+func BenchmarkPerftWoldouby9(b *testing.B)   { benchPublished(b, "woldouby", 9) }
+func BenchmarkPerftWoldouby10(b *testing.B)  { benchPublished(b, "woldouby", 10) }
+func BenchmarkPerftWoldouby13(b *testing.B)  { benchPublished(b, "woldouby", 13) }
 func BenchmarkPerftWoldouby14(b *testing.B)  { benchPublished(b, "woldouby", 14) }
 func BenchmarkPerftRandom178_8(b *testing.B) { benchPublished(b, "random178", 8) }
+func BenchmarkPerftRandom178_9(b *testing.B) { benchPublished(b, "random178", 9) }

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"math/bits"
 )
 
 // FMJD Article 6 as arbitro reads it (docs/rules-international.md "Draws"; the article
@@ -91,6 +92,9 @@ func (t *drawTracker) init(v *Variant, start Position) {
 // three pieces of which at least one king; 5 when the other has one or two pieces of which
 // at least one king; else 0.
 func materialClass(p Position) int {
+	if bits.OnesCount64(p.bb[White]|p.bb[Black]) > 4 {
+		return 0 // a class needs a lone king against at most three pieces
+	}
 	wm, wk, bm, bk := p.Counts()
 	cls := func(lm, lk, om, ok int) int {
 		if lm != 0 || lk != 1 || ok == 0 {
@@ -130,8 +134,12 @@ func (t *drawTracker) ply(n int, p Position, irrev bool) {
 	} else {
 		t.plyScan(n, p)
 	}
-	if c := materialClass(p); c != t.cls {
-		t.cls, t.clsStart = c, n
+	if irrev {
+		// Only a capture or a man's move (a promotion) changes the material: a king's
+		// move keeps the class.
+		if c := materialClass(p); c != t.cls {
+			t.cls, t.clsStart = c, n
+		}
 	}
 	t.check(p, n)
 }

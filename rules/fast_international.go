@@ -142,59 +142,81 @@ type inCapGen struct {
 // either order would need two parallel lines through both), so only n >= 3 is checked for
 // a duplicate, and those are always kept.
 func (c *inCapGen) add(at, capt uint64, n int) {
+	if n == c.best && n < 3 && !c.store {
+		c.cnt++ // the common case, inlined
+		return
+	}
+	c.addSlow(at, capt, n)
+}
+
+// addSlow is add's general case (kept apart so that add inlines).
+func (c *inCapGen) addSlow(at, capt uint64, n int) {
 	if n < c.best {
 		return
 	}
-	to := uint8(bits.TrailingZeros64(at))
 	if n > c.best {
 		c.best = n
 		c.cnt = 0
 		c.buf = c.buf[:0]
 	}
+	if n < 3 && !c.store {
+		c.cnt++
+		return
+	}
+	to := uint8(bits.TrailingZeros64(at))
 	if n >= 3 {
 		for i := range c.buf {
 			if c.buf[i].capt == capt && c.buf[i].to == to && c.buf[i].from == c.from {
 				return
 			}
 		}
-	} else if !c.store {
-		c.cnt++
-		return
 	}
 	c.cnt++
 	c.buf = append(c.buf, imove{capt: capt, key: uint32(n), from: c.from, to: to})
 }
 
-// man continues a man's capture from the bit cur, having taken capt (n pieces).
+// man continues a man's capture from the bit cur, where it can take a piece, having taken
+// capt (n pieces). A landing square from which no piece can be taken ends the sequence
+// there: that is checked set-wise, as in inManCapturers, without a call and without the
+// direction back (its neighbour is the piece just taken).
 func (c *inCapGen) man(cur, capt uint64, n int) {
-	found := false
 	opp := c.opp &^ capt
+	e := c.empty
 	if mid := step(cur, inUL) & opp; mid != 0 {
-		if land := step(mid, inUL) & c.empty; land != 0 {
-			found = true
-			c.man(land, capt|mid, n+1)
+		if land := step(mid, inUL) & e; land != 0 {
+			if o := opp &^ mid; land&(((e<<6)&o)<<6|((e<<5)&o)<<5|((e>>5)&o)>>5) != 0 {
+				c.man(land, capt|mid, n+1)
+			} else {
+				c.add(land, capt|mid, n+1)
+			}
 		}
 	}
 	if mid := step(cur, inUR) & opp; mid != 0 {
-		if land := step(mid, inUR) & c.empty; land != 0 {
-			found = true
-			c.man(land, capt|mid, n+1)
+		if land := step(mid, inUR) & e; land != 0 {
+			if o := opp &^ mid; land&(((e<<6)&o)<<6|((e<<5)&o)<<5|((e>>6)&o)>>6) != 0 {
+				c.man(land, capt|mid, n+1)
+			} else {
+				c.add(land, capt|mid, n+1)
+			}
 		}
 	}
 	if mid := step(cur, inDL) & opp; mid != 0 {
-		if land := step(mid, inDL) & c.empty; land != 0 {
-			found = true
-			c.man(land, capt|mid, n+1)
+		if land := step(mid, inDL) & e; land != 0 {
+			if o := opp &^ mid; land&(((e<<6)&o)<<6|((e>>5)&o)>>5|((e>>6)&o)>>6) != 0 {
+				c.man(land, capt|mid, n+1)
+			} else {
+				c.add(land, capt|mid, n+1)
+			}
 		}
 	}
 	if mid := step(cur, inDR) & opp; mid != 0 {
-		if land := step(mid, inDR) & c.empty; land != 0 {
-			found = true
-			c.man(land, capt|mid, n+1)
+		if land := step(mid, inDR) & e; land != 0 {
+			if o := opp &^ mid; land&(((e<<5)&o)<<5|((e>>5)&o)>>5|((e>>6)&o)>>6) != 0 {
+				c.man(land, capt|mid, n+1)
+			} else {
+				c.add(land, capt|mid, n+1)
+			}
 		}
-	}
-	if !found && n > 0 {
-		c.add(cur, capt, n)
 	}
 }
 
@@ -272,13 +294,17 @@ func (c *inCapGen) captures(men, ownK, opp, empty uint64) {
 	}
 }
 
-// singleManCaptures returns the number of legal moves when only men can capture and no
-// man can go on after its first jump, and ok = false otherwise. It looks at the landing
-// squares of each direction set-wise: from a landing square reached along d, the man may
-// go on in the three directions other than back (-d), over any opposing piece, onto a
-// square that is empty or was a capturing man's start (counting those as empty can only
-// find more continuations, so ok = true is exact).
-func singleManCaptures(cm, opp, empty uint64) (uint64, bool) {
+// count returns the number of legal captures (a capture is compulsory, so perft(1)) of
+// the side whose men cm can capture and whose kings are ownK, without listing them.
+//
+// Men are looked at set-wise first: from a square a man lands on after one jump along d,
+// it may go on in the three directions other than back (-d), over any opposing piece, onto
+// a square that is empty or is a capturing man's start square. Counting those start squares
+// as empty can only find more continuations, so a man none of whose landings may go on
+// takes exactly one piece on each of its jumps: those jumps are counted by population
+// count, and only the other men (and the kings) are followed jump by jump. The one-piece
+// jumps count only when no capture takes more (4.13).
+func (c *inCapGen) count(cm, ownK, opp, empty uint64) uint64 {
 	e := empty | cm
 	jUL := step(step(e, -inUL)&opp, -inUL) // squares from which a jump up-left lands in e
 	jUR := step(step(e, -inUR)&opp, -inUR)
@@ -288,10 +314,43 @@ func singleManCaptures(cm, opp, empty uint64) (uint64, bool) {
 	lUR := step(step(cm, inUR)&opp, inUR) & empty
 	lDL := step(step(cm, inDL)&opp, inDL) & empty
 	lDR := step(step(cm, inDR)&opp, inDR) & empty
-	if lUL&(jUL|jUR|jDL) != 0 || lUR&(jUL|jUR|jDR) != 0 || lDL&(jUL|jDL|jDR) != 0 || lDR&(jUR|jDL|jDR) != 0 {
-		return 0, false
+	// the men with a landing square that may go on (two steps back from it)
+	goOn := step(step(lUL&(jUL|jUR|jDL), -inUL), -inUL) | step(step(lUR&(jUL|jUR|jDR), -inUR), -inUR) |
+		step(step(lDL&(jUL|jDL|jDR), -inDL), -inDL) | step(step(lDR&(jUR|jDL|jDR), -inDR), -inDR)
+	var ones int
+	if one := cm &^ goOn; one != 0 {
+		if goOn != 0 {
+			lUL = step(step(one, inUL)&opp, inUL) & empty
+			lUR = step(step(one, inUR)&opp, inUR) & empty
+			lDL = step(step(one, inDL)&opp, inDL) & empty
+			lDR = step(step(one, inDR)&opp, inDR) & empty
+		}
+		ones = bits.OnesCount64(lUL) + bits.OnesCount64(lUR) + bits.OnesCount64(lDL) + bits.OnesCount64(lDR)
+		if goOn|ownK == 0 {
+			return uint64(ones)
+		}
 	}
-	return uint64(bits.OnesCount64(lUL) + bits.OnesCount64(lUR) + bits.OnesCount64(lDL) + bits.OnesCount64(lDR)), true
+	c.opp = opp
+	c.best = 0
+	c.cnt = 0
+	c.store = false
+	c.buf = c.buf[:0]
+	for t := goOn; t != 0; t &= t - 1 {
+		b := t & -t
+		c.from = uint8(bits.TrailingZeros64(b))
+		c.empty = empty | b // a man may come back over its start square in a long capture
+		c.man(b, 0, 0)
+	}
+	for k := ownK; k != 0; k &= k - 1 {
+		b := k & -k
+		c.from = uint8(bits.TrailingZeros64(b))
+		c.empty = empty | b
+		c.king(int(c.from))
+	}
+	if c.best <= 1 {
+		return uint64(c.cnt + ones)
+	}
+	return uint64(c.cnt)
 }
 
 // inPerfter walks International positions for Perft.
@@ -322,18 +381,13 @@ func (pf *inPerfter) leaf(white bool, own, opp, kings uint64) uint64 {
 			}
 			return uint64(bits.OnesCount64((men<<5)&empty) + bits.OnesCount64((men<<6)&empty))
 		}
-		if n, ok := singleManCaptures(cm, opp, empty); ok {
-			return n
-		}
 	} else {
 		ul, ur, dl, dr := inKingFills(ownK, empty)
 		if cm == 0 && !inKingCaptures(ul, ur, dl, dr, opp, empty) {
 			return inQuietCount(white, men, ownK, empty, ul, ur, dl, dr)
 		}
 	}
-	pf.cg.store = false
-	pf.cg.captures(men, ownK, opp, empty)
-	return uint64(pf.cg.cnt)
+	return pf.cg.count(cm, ownK, opp, empty)
 }
 
 // moves appends the legal moves of the side owning own to buf.
@@ -347,9 +401,14 @@ func (pf *inPerfter) moves(buf []imove, white bool, own, opp, kings uint64) []im
 		capture = inKingCaptures(ul, ur, dl, dr, opp, empty)
 	}
 	if capture {
-		pf.cg.store = true
-		pf.cg.captures(men, ownK, opp, empty)
-		return append(buf, pf.cg.buf...)
+		// listed straight into buf (empty here), and cg's own buffer put back after
+		cg := &pf.cg
+		scratch := cg.buf
+		cg.buf = buf
+		cg.store = true
+		cg.captures(men, ownK, opp, empty)
+		buf, cg.buf = cg.buf, scratch
+		return buf
 	}
 	if white {
 		for t := (men >> 6) & empty; t != 0; t &= t - 1 {

@@ -964,6 +964,9 @@ func (m *movetext) atEnd() {
 func (m *movetext) token() (done bool, err error) {
 	l := m.l
 	c := l.s[l.i]
+	if isDigit(c) { // most tokens: a move number, a move, a result
+		return m.numeric()
+	}
 	switch {
 	case c == '[':
 		m.noMoveAfterNumber()
@@ -997,8 +1000,6 @@ func (m *movetext) token() (done bool, err error) {
 			return true, nil
 		}
 		return false, l.err("unreadable result starting with ½")
-	case isDigit(c):
-		return m.numeric()
 	case c >= 'a' && c <= 'z':
 		line, col := l.line, l.col()
 		mv, end, err := lexAlgebraic(l)
@@ -1133,12 +1134,16 @@ func (m *movetext) dots() {
 func (m *movetext) numeric() (done bool, err error) {
 	l := m.l
 	line, col := l.line, l.col()
+	s := l.s
 	j := l.i
-	for j < len(l.s) && isDigit(l.s[j]) {
+	for j < len(s) && isDigit(s[j]) {
 		j++
 	}
-	if j < len(l.s) && l.s[j] == '.' {
+	if j < len(s) && s[j] == '.' {
 		return false, m.moveNumber(line, col, j)
+	}
+	if ok, err := m.fastMove(line, col, j); ok || err != nil {
+		return false, err
 	}
 	if strings.HasPrefix(l.s[l.i:], "1/2-1/2") {
 		m.noMoveAfterNumber()
@@ -1223,18 +1228,7 @@ func (m *movetext) lexMoveLast(line, col, j int) (string, int, error) {
 func (m *movetext) addMove(line, col, end int) error {
 	l, g := m.l, m.g
 	mv := &g.Moves[len(g.Moves)-1]
-	mv.Line, mv.Col = line, col
-	m.numLine = 0
-	if m.number == 0 {
-		m.number = 1
-	}
-	mv.Number = m.number
-	mv.Second = m.blackNext
-	if m.blackNext {
-		m.number++
-	}
-	m.blackNext = !m.blackNext
-	m.haveMove = true
+	m.numberMove(mv, line, col)
 	l.i = end
 	k := l.i
 	for k < len(l.s) && (l.s[k] == '!' || l.s[k] == '?' || l.s[k] == '*') {
@@ -1251,6 +1245,23 @@ func (m *movetext) addMove(line, col, end int) error {
 		return l.err("unexpected %q after move %s", l.s[l.i], mv.Text)
 	}
 	return nil
+}
+
+// numberMove gives mv, written at line, col, its move number and side (the number written
+// before it, or counted).
+func (m *movetext) numberMove(mv *PDNMove, line, col int) {
+	mv.Line, mv.Col = line, col
+	m.numLine = 0
+	if m.number == 0 {
+		m.number = 1
+	}
+	mv.Number = m.number
+	mv.Second = m.blackNext
+	if m.blackNext {
+		m.number++
+	}
+	m.blackNext = !m.blackNext
+	m.haveMove = true
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }

@@ -137,10 +137,12 @@ func BenchmarkScoreParser(b *testing.B) {
 	b.Run("score", func(b *testing.B) {
 		b.ReportAllocs()
 		var p ScoreParser
+		cpu0 := processCPU()
 		for b.Loop() {
 			if _, err := p.Parse(text); err != nil {
 				b.Fatal(err)
 			}
 		}
+		reportCPU(b, cpu0)
 	})
 }

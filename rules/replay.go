@@ -449,7 +449,23 @@ type stepResult struct {
 	unknown bool
 }
 
-func (r *replayer) step(p *Position, w *PDNMove) stepResult {
+// step matches written move w in position p and writes the answer to *out (a result the
+// caller keeps across plies, so that the common ply copies none).
+func (r *replayer) step(p *Position, w *PDNMove, out *stepResult) {
+	n := r.v.Squares()
+	if !w.Algebraic && len(w.Via) == 0 && w.From >= 1 && w.From <= n && w.To >= 1 && w.To <= n {
+		cnt, im, nLegal := r.f.fastMatch(p, Square(w.From), Square(w.To))
+		if cnt <= 1 {
+			*out = stepResult{ok: cnt == 1, fast: cnt == 1, im: im, nLegal: nLegal}
+			return
+		}
+	}
+	*out = r.slowStep(p, w)
+}
+
+// slowStep is step for a move written with its path, with an unknown square, or fitting
+// several captures from-to.
+func (r *replayer) slowStep(p *Position, w *PDNMove) stepResult {
 	n := r.v.Squares()
 	if w.Algebraic || w.From < 1 || w.From > n || w.To < 1 || w.To > n {
 		return stepResult{unknown: true}
@@ -457,15 +473,6 @@ func (r *replayer) step(p *Position, w *PDNMove) stepResult {
 	for _, s := range w.Via {
 		if s < 1 || s > n {
 			return stepResult{unknown: true}
-		}
-	}
-	if len(w.Via) == 0 {
-		cnt, im, nLegal := r.f.fastMatch(p, Square(w.From), Square(w.To))
-		if cnt == 1 {
-			return stepResult{ok: true, fast: true, im: im, nLegal: nLegal}
-		}
-		if cnt == 0 {
-			return stepResult{nLegal: nLegal}
 		}
 	}
 	// Slow path: full path written, or several captures fit from-to.
@@ -557,7 +564,8 @@ func (r *replayer) tryRest(p Position, i int) (int, bool) {
 			return i - start, false
 		}
 		r.budget--
-		s := r.step(&p, &moves[i])
+		var s stepResult
+		r.step(&p, &moves[i], &s)
 		if !s.ok {
 			return i - start, false
 		}
@@ -591,10 +599,11 @@ func (r *replayer) run(start Position, vd *Verdict) {
 	tr.hist = r.hist
 	defer func() { r.hist = tr.hist }()
 	tr.init(r.v, start)
+	var s stepResult
 	for i := range moves {
 		w := &moves[i]
 		before := p
-		s := r.step(&p, w)
+		r.step(&p, w, &s)
 		if !s.ok {
 			r.fail(vd, i, before, w, s)
 			tr.finish(vd)
@@ -667,6 +676,9 @@ func (r *replayer) run(start Position, vd *Verdict) {
 // without ending there: FMJD 4.15 says it stays a man. Scores that then move it as a king
 // get reason promotion-passing.
 func (r *replayer) trackPassing(p *Position, s *stepResult, m *Move) {
+	if r.passSq == 0 && s.fast && s.im.capt&(s.im.capt-1) == 0 {
+		return // no marked man, and no capture of two pieces or more that could pass the far row
+	}
 	from, to := m.From, m.To
 	if r.passSq != 0 && (s.fast && s.im.capt&(uint64(1)<<r.v.sqBit[r.passSq]) != 0 || !s.fast && containsSquare(m.Captured, r.passSq)) {
 		r.passSq = 0 // the marked man was captured (by any capture, a man's multiple one included)

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 )
 
 // benchReplay parses and replays every game of files b.N times and reports plies/s and
@@ -22,6 +23,7 @@ func benchReplay(b *testing.B, files []string) {
 	b.ReportAllocs()
 	plies, games := 0, 0
 	b.ResetTimer()
+	cpu0 := processCPU()
 	for i := 0; i < b.N; i++ {
 		for _, d := range data {
 			r := NewPDNReader(bytes.NewReader(d))
@@ -42,6 +44,51 @@ func benchReplay(b *testing.B, files []string) {
 	s := b.Elapsed().Seconds()
 	b.ReportMetric(float64(plies)/s, "plies/s")
 	b.ReportMetric(float64(games)/s, "games/s")
+	reportCPU(b, cpu0)
+}
+
+// reportCPU reports the process CPU time per operation since cpu0 (cpu-s/op): on a shared
+// machine wall time also counts the waits for a core.
+func reportCPU(b *testing.B, cpu0 time.Duration) {
+	if cpu := processCPU() - cpu0; cpu > 0 {
+		b.ReportMetric(cpu.Seconds()/float64(b.N), "cpu-s/op")
+	}
+}
+
+// benchReplayOnly replays the games of files, read once beforehand, b.N times: the replay
+// without the PDN reader (see BenchmarkScoreParser for the reader alone).
+func benchReplayOnly(b *testing.B, files []string) {
+	var games []*Game
+	for _, f := range files {
+		d, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		gs, err := ReadAllPDN(bytes.NewReader(d))
+		if err != nil {
+			b.Fatal(err)
+		}
+		games = append(games, gs...)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	cpu0 := processCPU()
+	for i := 0; i < b.N; i++ {
+		for _, g := range games {
+			Replay(g, ReplayOptions{})
+		}
+	}
+	reportCPU(b, cpu0)
+}
+
+// BenchmarkReplayOnly: the replay of the games of BenchmarkReplayItalian and
+// BenchmarkReplayInternational, parsed beforehand.
+func BenchmarkReplayOnly(b *testing.B) {
+	intl, _ := filepath.Glob("testdata/pdn/intl_*.pdn")
+	b.Run("italian", func(b *testing.B) {
+		benchReplayOnly(b, []string{"testdata/pdn/ita_campionato_italiano_assoluto_2005_turni1-4.pdn"})
+	})
+	b.Run("international", func(b *testing.B) { benchReplayOnly(b, intl) })
 }
 
 // BenchmarkReplayItalian: the 36 games of the 2005 Italian championship.

@@ -36,16 +36,25 @@ var replayScratchPool = sync.Pool{New: func() any {
 // sets; duplicate paths are merged by the generator), the first such move, and the number
 // of legal moves in p. from and to must be valid squares of p's variant.
 //
-// When the side to move has no capture, the legal moves are the ordinary moves: from -> to
-// is then checked directly (quietMove) and the ordinary moves counted (countQuiet) instead
-// of generated, which is what most plies of a game need.
+// When the side to move has no capture (positionHasCapture, set-wise), the legal moves are
+// the ordinary moves: from -> to is then checked directly (quietStep), which is what most
+// plies of a game need. nLegal is only counted (countQuiet) when the written move does not fit:
+// a move that fits returns nLegal 1 ("at least one"; the replay reads nLegal only to
+// diagnose a move that fits nothing).
 func (f *fastGen) fastMatch(p *Position, from, to Square) (n int, m imove, nLegal int) {
 	v := p.v
 	fb, tb := v.sqBit[from], v.sqBit[to]
+	if !positionHasCapture(p) {
+		if quietStep(p, fb, tb) {
+			return 1, imove{from: fb, to: tb}, 1
+		}
+		f.g.init(p)
+		return 0, imove{}, int(f.g.countQuiet())
+	}
 	g := &f.g
 	g.init(p)
 	g.captures()
-	if len(g.buf) == 0 {
+	if len(g.buf) == 0 { // not expected: anyCapture found a first jump
 		nLegal = int(g.countQuiet())
 		if g.quietMove(fb, tb) {
 			return 1, imove{from: fb, to: tb}, nLegal
@@ -104,7 +113,9 @@ func fastPlay(p Position, m imove) (Position, bool) {
 
 // hasLegalMove reports whether the side to move in p has any legal move.
 func (f *fastGen) hasLegalMove(p *Position) bool {
-	return len(f.g.legal(p)) > 0
+	g := &f.g
+	g.init(p)
+	return g.anyCapture() || g.countQuiet() > 0
 }
 
 // manCapturePath returns the landing squares (the last one is m's end square) of the

@@ -32,6 +32,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 
 	"golang.org/x/text/unicode/norm"
@@ -49,7 +50,9 @@ const ManifestName = ".arbitro-site"
 
 // siteFile matches the names of the files a site's folder holds (pages, scores, data,
 // assets, and temporary files a crash may have left).
-var siteFile = regexp.MustCompile(`^(index\.html|data\.json|crosstable\.html|standings(-[0-9]+)?\.html|round-[0-9]+\.html|player-[0-9]+\.html|game-[0-9]+-[0-9]+(-[0-9]+)?\.(html|pdn)|site\.css|viewer\.js|favicon\.svg|\.tmp-.*)$`)
+var siteFile = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(index\.html|data\.json|crosstable\.html|standings(-[0-9]+)?\.html|round-[0-9]+\.html|player-[0-9]+\.html|game-[0-9]+-[0-9]+(-[0-9]+)?\.(html|pdn)|site\.css|viewer\.js|favicon\.svg|\.tmp-.*)$`)
+}) // compiled on first use, not at start-up
 
 // Options control Publish.
 type Options struct {
@@ -188,7 +191,7 @@ func (w *writer) prune(dir string) {
 	if !w.discard {
 		entries, _ := os.ReadDir(filepath.Join(w.out, filepath.FromSlash(dir)))
 		for _, e := range entries {
-			if e.IsDir() || !siteFile.MatchString(e.Name()) || w.folder[dir+e.Name()] {
+			if e.IsDir() || !siteFile().MatchString(e.Name()) || w.folder[dir+e.Name()] {
 				continue
 			}
 			if os.Remove(filepath.Join(w.out, filepath.FromSlash(dir), e.Name())) == nil {
@@ -223,7 +226,7 @@ func (w *writer) finish() error {
 				os.Remove(filepath.Join(w.out, filepath.FromSlash(name))) // only if now empty
 				continue
 			}
-			if siteFile.MatchString(name) && os.Remove(filepath.Join(w.out, name)) == nil {
+			if siteFile().MatchString(name) && os.Remove(filepath.Join(w.out, name)) == nil {
 				w.removed++
 			}
 		}

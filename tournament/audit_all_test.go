@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -255,4 +256,52 @@ func resultWithoutEntry(r *Result) *Result {
 	c := *r
 	c.EnteredAt, c.EnteredBy = "", ""
 	return &c
+}
+
+// The archive audit's memory does not grow with the number of tournaments or scores: the
+// live heap (after a collection) at the end of each tournament from the fourth on stays
+// within 256 KiB of the one at the end of the third, over 16 tournaments and 1,168 scores,
+// with one worker and with four. Keeping every judged score (its board, verdict and
+// problems) or every parsed game would add more than that.
+func TestAuditAllMemoryFlat(t *testing.T) {
+	if testing.Short() {
+		t.Skip("imports 16 tournaments")
+	}
+	st := archiveStore(t, 8)
+	for _, jobs := range []int{1, 4} {
+		var base, peak uint64
+		ends, games := 0, 0
+		var ms runtime.MemStats
+		err := st.View(context.Background(), func(tx *Tx) error {
+			_, err := tx.AuditAll(ArchiveAuditOptions{Jobs: jobs, OnItem: func(it *ArchiveItem) error {
+				switch it.Kind {
+				case ItemGame:
+					games++
+				case ItemTournamentEnd:
+					ends++
+					if ends < 3 {
+						return nil
+					}
+					runtime.GC()
+					runtime.ReadMemStats(&ms)
+					if ends == 3 {
+						base = ms.HeapAlloc
+					}
+					peak = max(peak, ms.HeapAlloc)
+				}
+				return nil
+			}})
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ends != 16 || games != 8*(110+36) {
+			t.Fatalf("jobs %d: %d tournaments, %d scores", jobs, ends, games)
+		}
+		if peak > base+256<<10 {
+			t.Errorf("jobs %d: live heap grew from %d to %d bytes over %d tournaments", jobs, base, peak, ends)
+		}
+		t.Logf("jobs %d: live heap %d..%d bytes over %d tournaments, %d scores", jobs, base, peak, ends, games)
+	}
 }

@@ -127,18 +127,56 @@ func (tx *Tx) acceleration(t *Tournament) (string, error) {
 	return acc, err
 }
 
+// dutchAcceleration is the acceleration of a Dutch tournament's rounds: the stored method
+// (dutch_settings: "" or AccelerationBaku) and, for a tournament imported from a TRF, the
+// fictitious points of the file's 250 records and XXA lines (kept in trf_records), by
+// pairing number (an import makes the starting rank the pairing number).
+type dutchAcceleration struct {
+	method  string
+	records func(num, r int) int // draughts game points; nil: none
+}
+
+// loadAcceleration reads the dutchAcceleration of t: the stored method and the 250 and XXA
+// lines an import kept, read with the kept point system (162, BB?, XXS) as
+// TRF.RecordAcceleration reads them from the file, so that a round paired from the
+// database gets the acceleration `arbitro pair --trf` gives the file.
+func (tx *Tx) loadAcceleration(t *Tournament) (dutchAcceleration, error) {
+	var acc dutchAcceleration
+	var err error
+	if acc.method, err = tx.acceleration(t); err != nil {
+		return acc, err
+	}
+	tr, err := tx.keptTRF(t, "250", "XXA")
+	if err != nil {
+		return acc, err
+	}
+	acc.records = tr.RecordAcceleration()
+	return acc, nil
+}
+
 // dutchOptions are the options of pairing.Dutch for round r of t: rounds, the stored
 // seed (round 1's colour), the prohibited pairs of r (forbidden, entry ids), the
-// acceleration acc (Baku: by pairing number among es, the tournament's entrants).
-func dutchOptions(t *Tournament, r int, es []pairing.Entrant, forbidden [][2]int, acc string) pairing.DutchOptions {
+// acceleration acc (Baku: by pairing number among es, the tournament's entrants; an
+// imported file's 250/XXA points by pairing number).
+func dutchOptions(t *Tournament, r int, es []pairing.Entrant, forbidden [][2]int, acc dutchAcceleration) pairing.DutchOptions {
 	opt := pairing.DutchOptions{Round: r, TotalRounds: t.Rounds, Seed: uint64(t.Seed), Forbidden: forbidden}
-	if acc == AccelerationBaku {
-		num := map[int]int{}
-		for _, e := range es {
-			num[e.ID] = e.Number
+	if acc.method != AccelerationBaku && acc.records == nil {
+		return opt
+	}
+	num := map[int]int{}
+	for _, e := range es {
+		num[e.ID] = e.Number
+	}
+	n, rounds := len(es), t.Rounds
+	opt.Acceleration = func(id, round int) int {
+		gp := 0
+		if acc.method == AccelerationBaku {
+			gp += pairing.BakuVirtualPoints(n, rounds, round, num[id])
 		}
-		n, rounds := len(es), t.Rounds
-		opt.Acceleration = func(id, round int) int { return pairing.BakuVirtualPoints(n, rounds, round, num[id]) }
+		if acc.records != nil {
+			gp += acc.records(num[id], round)
+		}
+		return gp
 	}
 	return opt
 }

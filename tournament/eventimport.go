@@ -15,6 +15,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -159,16 +160,20 @@ func ReadEventPDN(r io.Reader) ([]*rules.Game, bool, error) {
 	return games, pr.Windows1252(), nil
 }
 
-var (
-	// "1° TURNO", "3 turno", "round 5", "ronde 7", "turno 2", "5th round", "R3".
-	roundAfter  = regexp.MustCompile(`(?i)(\d+)\s*(?:°|º|ª|\.|st|nd|rd|th|a|o)?\s*(?:turno|round|ronde|runde|tour|rd)\b`)
-	roundBefore = regexp.MustCompile(`(?i)\b(?:turno|round|ronde|runde|tour|rd)\.?\s*(\d+)`)
-)
+// roundRes are the round patterns of RoundInText, compiled on first use (not at start-up:
+// every command pays for package initialisation).
+// "1° TURNO", "3 turno", "round 5", "ronde 7", "turno 2", "5th round", "R3".
+var roundRes = sync.OnceValue(func() []*regexp.Regexp {
+	return []*regexp.Regexp{
+		regexp.MustCompile(`(?i)(\d+)\s*(?:°|º|ª|\.|st|nd|rd|th|a|o)?\s*(?:turno|round|ronde|runde|tour|rd)\b`),
+		regexp.MustCompile(`(?i)\b(?:turno|round|ronde|runde|tour|rd)\.?\s*(\d+)`),
+	}
+})
 
 // RoundInText returns the round number written in an event text ("69° ASSOLUTO 1° TURNO" →
 // 1, "Open, round 5" → 5) and the text without it ("69° ASSOLUTO"); 0 when none is written.
 func RoundInText(s string) (int, string) {
-	for _, re := range []*regexp.Regexp{roundAfter, roundBefore} {
+	for _, re := range roundRes() {
 		if m := re.FindStringSubmatchIndex(s); m != nil {
 			n, err := strconv.Atoi(s[m[2]:m[3]])
 			if err == nil && n >= 1 && n <= 99 {
@@ -262,9 +267,9 @@ func PlanEventImport(games []*rules.Game, opts EventImportOptions) (*EventPlan, 
 	return plan, nil
 }
 
-var yearRE = regexp.MustCompile(`\b(1[89]\d\d|20\d\d)\b`)
+var yearRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\b(1[89]\d\d|20\d\d)\b`) })
 
-func yearOf(s string) string { return yearRE.FindString(s) }
+func yearOf(s string) string { return yearRE().FindString(s) }
 
 // ImportReport is what Tx.ImportEvent wrote.
 type ImportReport struct {

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"arbitro/rules"
 )
@@ -17,12 +18,15 @@ import (
 // `arbitro audit FILE.pdn`, which streams.
 const MaxImportBytes = 64 << 20
 
-var (
-	// "1° TURNO", "3 turno", "round 5", "5th round"
-	gameRoundAfter = regexp.MustCompile(`(?i)(\d{1,2})\s*(?:°|º|ª|\.|st|nd|rd|th|a|o)?\s*(?:turno|round|ronde|runde|tour)\b`)
-	// "turno 2", "Round 3", "rd. 4", "R3"
-	gameRoundBefore = regexp.MustCompile(`(?i)\b(?:turno|round|ronde|runde|tour|rd|r)\.?\s*(\d{1,2})\b`)
-)
+// gameRoundRes are GameRound's patterns, compiled on first use (not at start-up).
+var gameRoundRes = sync.OnceValue(func() []*regexp.Regexp {
+	return []*regexp.Regexp{
+		// "1° TURNO", "3 turno", "round 5", "5th round"
+		regexp.MustCompile(`(?i)(\d{1,2})\s*(?:°|º|ª|\.|st|nd|rd|th|a|o)?\s*(?:turno|round|ronde|runde|tour)\b`),
+		// "turno 2", "Round 3", "rd. 4", "R3"
+		regexp.MustCompile(`(?i)\b(?:turno|round|ronde|runde|tour|rd|r)\.?\s*(\d{1,2})\b`),
+	}
+})
 
 // GameRound returns the round of g: the Round (or Turno) tag ("3", "3.1" → 3), else the
 // round written in the Event tag or the Italian Dati ("69° ASSOLUTO 1° TURNO" → 1,
@@ -38,7 +42,7 @@ func GameRound(g *rules.Game) int {
 	}
 	dati, _ := g.Tag("Dati")
 	for _, text := range []string{g.Event(), dati} {
-		for _, re := range []*regexp.Regexp{gameRoundAfter, gameRoundBefore} {
+		for _, re := range gameRoundRes() {
 			if m := re.FindStringSubmatch(text); m != nil {
 				if n, err := strconv.Atoi(m[1]); err == nil && n >= 1 && n <= 99 {
 					return n

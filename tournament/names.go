@@ -22,6 +22,15 @@ func NameKey(s string) string {
 
 // nameTokens returns the sorted, folded words of a name.
 func nameTokens(s string) []string {
+	if isASCII(s) {
+		return asciiNameTokens(s)
+	}
+	return unicodeNameTokens(s)
+}
+
+// unicodeNameTokens is nameTokens of any name: NFD, accents and invisible characters
+// dropped, letters and digits lower-cased.
+func unicodeNameTokens(s string) []string {
 	var b strings.Builder
 	for _, r := range norm.NFD.String(s) {
 		switch {
@@ -43,6 +52,48 @@ func nameTokens(s string) []string {
 	return toks
 }
 
+// isASCII reports whether s is plain ASCII (then NFD leaves it as it is).
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// asciiNameTokens is nameTokens of an ASCII name, byte by byte: the same folding (no
+// accents or invisible characters can occur; letters and digits kept lower-cased, ' ` -
+// dropped, . and everything else a word break).
+func asciiNameTokens(s string) []string {
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '\'' || c == '`' || c == '-':
+		case c >= 'A' && c <= 'Z':
+			b = append(b, c+'a'-'A')
+		case c >= 'a' && c <= 'z' || c >= '0' && c <= '9':
+			b = append(b, c)
+		default:
+			b = append(b, ' ')
+		}
+	}
+	toks := strings.Fields(string(b))
+	sort.Strings(toks)
+	return toks
+}
+
+// hasASCIIWord reports whether s has an ASCII letter or digit, so at least one word.
+func hasASCIIWord(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i] | 0x20; c >= 'a' && c <= 'z' || s[i] >= '0' && s[i] <= '9' {
+			return true
+		}
+	}
+	return false
+}
+
 // NameMatch says how well a name written in a game score fits a player's registered name.
 type NameMatch int
 
@@ -59,6 +110,9 @@ const (
 // MatchName compares written (a PDN White/Bianco tag) with registered (players.name) and
 // returns how well they fit; see NameMatch. Empty names never match.
 func MatchName(written, registered string) NameMatch {
+	if written == registered && hasASCIIWord(written) {
+		return NameExact // the same text, with at least one word (a score's usual case)
+	}
 	a, b := nameTokens(written), nameTokens(registered)
 	if len(a) == 0 || len(b) == 0 {
 		return NameNoMatch

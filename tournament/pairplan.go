@@ -31,7 +31,7 @@ type systemFacts struct {
 	prevRests    map[int]pairing.RestKind // Italo-Swiss FID formats, round > 1: its rests (roundRests)
 	entries      []Entry                  // Italo-Swiss FID formats with club separation: the entries
 	forbidden    [][2]int                 // Dutch: prohibited pairs of the round (entry ids)
-	acceleration string                   // Dutch: "" or AccelerationBaku
+	acceleration dutchAcceleration        // Dutch: Baku, or an imported TRF's 250/XXA points
 	usedOpenings map[string]bool          // FID opening ballot: openings drawn in earlier rounds
 }
 
@@ -134,7 +134,7 @@ func (tx *Tx) loadSystemFacts(t *Tournament, round int) (systemFacts, error) {
 		}
 	case SystemDutch:
 		if f.forbidden, err = tx.forbiddenEntries(t, round); err == nil {
-			f.acceleration, err = tx.acceleration(t)
+			f.acceleration, err = tx.loadAcceleration(t)
 		}
 	}
 	if err == nil && t.Openings == OpeningsFIDItalian {

@@ -254,8 +254,9 @@ func (tx *Tx) snapshot(t *Tournament, round int) ([]pairing.Entrant, error) {
 		return nil, err
 	}
 	slots := map[int][]CrossResult{}
+	adjs := map[int][]ScoreAdjustment{}
 	for _, p := range ct.Players {
-		slots[p.ID] = p.Results
+		slots[p.ID], adjs[p.ID] = p.Results, p.Adjustments
 	}
 	bf, err := tx.boardFloats(t, round)
 	if err != nil {
@@ -266,7 +267,9 @@ func (tx *Tx) snapshot(t *Tournament, round int) ([]pairing.Entrant, error) {
 		if e.Number == 0 {
 			return nil, fmt.Errorf("%w: %s has no pairing number (draw the lot: arbitro lot)", ErrLotNotDrawn, e.Player.Name)
 		}
-		out = append(out, entrantOf(e, slots[int(e.ID)], bf, round))
+		en := entrantOf(e, slots[int(e.ID)], bf, round)
+		en.Score += historyAdjustment(adjs[en.ID], en.History, round) // TRF 299 abnormal points
+		out = append(out, en)
 	}
 	return out, nil
 }

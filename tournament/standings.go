@@ -177,6 +177,59 @@ type CrossEntry struct {
 	// Results holds his game slots in any order; a round 1..AfterRound with no slot counts as
 	// CrossAbsent with 0 points (an unplayed round).
 	Results []CrossResult
+	// Adjustments change his score outside his results: the 299 records (abnormal points)
+	// of an imported TRF. See ScoreAdjustment.
+	Adjustments []ScoreAdjustment
+}
+
+// ScoreAdjustment is one change to a player's score that his results do not carry: a
+// TRF-2026 record 299, "abnormal points", of an imported file (docs/tiebreaks.md,
+// "Abnormal points"). Two forms:
+//
+//   - a replacement (Result one of 'W' 'D' 'L' a game won, drawn, lost over the board;
+//     '+' '-' a forfeit won, lost; 'F' 'H' 'Z' an absence worth 2, 1, 0 game points): the
+//     player's result of that kind in round Round (every round when 0) is worth Points
+//     instead of its usual value. It is that round's points everywhere: the score, the
+//     cumulative scores, Sonneborn-Berger, direct encounter, the opponents' Buchholz.
+//   - a bonus or penalty (Result ' '): Points added to the score from round Round on
+//     (round 1 when 0). It is part of the player's score wherever a score is used (his
+//     points, the progressive score, his score as an opponent and as his own dummy
+//     opponent), but of no round's points (Sonneborn-Berger, direct encounter, wins).
+//
+// Points are draughts game points (a win = 2), possibly negative.
+type ScoreAdjustment struct {
+	Result byte
+	Round  int
+	Points int
+}
+
+// replaces reports whether a (a replacement) applies to a slot of kind k with gp game
+// points.
+func (a ScoreAdjustment) replaces(k CrossKind, gp int) bool {
+	switch a.Result {
+	case 'W', 'D', 'L':
+		return k == CrossPlayed && gp == map[byte]int{'W': 2, 'D': 1, 'L': 0}[a.Result]
+	case 'F', 'H', 'Z':
+		return k == CrossAbsent && gp == map[byte]int{'F': 2, 'H': 1, 'Z': 0}[a.Result]
+	case '+':
+		return k == CrossForfeitWin
+	case '-':
+		return k == CrossForfeitLoss
+	}
+	return false
+}
+
+// adjustmentUnits is an adjustment's game points in the units of scale s: the scale's
+// value of a result for 0, 1 and 2 (so that "a draw is worth a win" reads as a win of the
+// scale), else gp × Win / 2 rounded half away from zero.
+func (s Scoring) adjustmentUnits(gp int) int {
+	if gp >= 0 && gp <= 2 {
+		return s.Units(gp)
+	}
+	if gp < 0 {
+		return -s.adjustmentUnits(-gp)
+	}
+	return (gp*s.Win + 1) / 2
 }
 
 // EventInfo is what a report header shows about the event.
@@ -235,6 +288,9 @@ type Standing struct {
 	Games, Wins, Draws, Losses                 int
 	Byes, ForfeitWins, ForfeitLosses, Absences int
 	Pending                                    int // slots without a final result (counted 0)
+	// Adjustment is the part of Points that the player's ScoreAdjustments (TRF 299
+	// abnormal points) make: 0 for nearly everyone.
+	Adjustment int
 	// TieBreaks holds the value of each Crosstable.TieBreaks criterion, in the same order,
 	// in the units of TieBreak.Divisor. Direct encounter is the value inside the group still
 	// tied when it was applied (0 when he was alone).
@@ -267,6 +323,8 @@ type normalized struct {
 	score  []int    // final score after round n, in units
 	adjOpp []int    // score as seen by opponents' tie-breaks (tiebreak.go, opponentScore)
 	cum    [][]int  // cumulative score after each round, for the progressive score
+	bonus  []int    // bonuses and penalties of rounds 1..n (ScoreAdjustment ' '), units
+	adjust []int    // what the adjustments change in the score (replacements and bonuses), units
 }
 
 // normalize checks ct and builds the dense slot arrays for rounds 1..n.
@@ -294,13 +352,15 @@ func normalize(ct *Crosstable, n int) (*normalized, error) {
 	}
 	nz := &normalized{ct: ct, sc: sc, n: n, gpr: gpr,
 		slots: make([][]slot, len(ct.Players)), score: make([]int, len(ct.Players)),
-		adjOpp: make([]int, len(ct.Players)), cum: make([][]int, len(ct.Players))}
+		adjOpp: make([]int, len(ct.Players)), cum: make([][]int, len(ct.Players)),
+		bonus: make([]int, len(ct.Players)), adjust: make([]int, len(ct.Players))}
 	if err := nz.fill(index); err != nil {
 		return nil, err
 	}
 	if err := nz.checkBoards(); err != nil {
 		return nil, err
 	}
+	nz.replaceResults()
 	nz.total()
 	return nz, nil
 }
@@ -432,8 +492,29 @@ func sidesAgree(s, o slot) bool {
 	return o.kind == s.kind
 }
 
+// replaceResults applies the replacements among the players' adjustments to the slots of
+// rounds 1..n: a matching slot is worth the adjustment's points (the last adjustment that
+// matches a slot decides; replacing is not adding, so two records never count twice).
+func (nz *normalized) replaceResults() {
+	for i, p := range nz.ct.Players {
+		for k := range nz.slots[i] {
+			s := &nz.slots[i][k]
+			if s.kind == CrossPending {
+				continue
+			}
+			orig := s.units
+			for _, a := range p.Adjustments {
+				if a.Result != ' ' && (a.Round == 0 || a.Round == k/nz.gpr+1) && a.replaces(s.kind, s.gp) {
+					s.units = nz.sc.adjustmentUnits(a.Points)
+				}
+			}
+			nz.adjust[i] += s.units - orig
+		}
+	}
+}
+
 // total fills the scores: cumulative after each round, final, and as the opponents'
-// tie-breaks see them.
+// tie-breaks see them; a bonus or penalty (ScoreAdjustment ' ') counts from its round on.
 func (nz *normalized) total() {
 	for i := range nz.slots {
 		cum := make([]int, nz.n)
@@ -442,6 +523,17 @@ func (nz *normalized) total() {
 			t += s.units
 			if (k+1)%nz.gpr == 0 {
 				cum[k/nz.gpr] = t
+			}
+		}
+		for _, a := range nz.ct.Players[i].Adjustments {
+			if r := max(a.Round, 1); a.Result == ' ' && r <= nz.n {
+				u := nz.sc.adjustmentUnits(a.Points)
+				for j := r - 1; j < nz.n; j++ {
+					cum[j] += u
+				}
+				t += u
+				nz.bonus[i] += u
+				nz.adjust[i] += u
 			}
 		}
 		nz.cum[i] = cum
@@ -523,6 +615,7 @@ func computeStandings(ct *Crosstable, afterRound int, keep func(i int) bool) ([]
 		st := &out[i]
 		st.Entry = &ct.Players[i]
 		st.Points = nz.score[i]
+		st.Adjustment = nz.adjust[i]
 		st.TieBreaks = vals[i*len(ct.TieBreaks) : (i+1)*len(ct.TieBreaks) : (i+1)*len(ct.TieBreaks)]
 		for _, s := range nz.slots[i] {
 			switch s.kind {
@@ -642,4 +735,33 @@ func entryLess(a, b *CrossEntry) bool {
 		return a.Name < b.Name
 	}
 	return a.ID < b.ID
+}
+
+// historyAdjustment is what adjs add to the score of an entrant before round (the pairing
+// engines' Entrant.Score; history holds his rounds 1..round-1): a replacement the
+// difference it makes to each matching round, a bonus or penalty of a round before
+// round its points. It agrees with ComputeStandings after round-1 on the 2-1-0 scale.
+func historyAdjustment(adjs []ScoreAdjustment, history []pairing.Round, round int) int {
+	d := 0
+	kinds := map[pairing.Kind]CrossKind{pairing.Played: CrossPlayed, pairing.ForfeitWin: CrossForfeitWin,
+		pairing.ForfeitLoss: CrossForfeitLoss, pairing.Absent: CrossAbsent, pairing.Bye: CrossBye}
+	for _, h := range history {
+		k, ok := kinds[h.Kind]
+		if !ok || h.Number >= round {
+			continue
+		}
+		v := h.Points
+		for _, a := range adjs {
+			if a.Result != ' ' && (a.Round == 0 || a.Round == h.Number) && a.replaces(k, h.Points) {
+				v = a.Points
+			}
+		}
+		d += v - h.Points
+	}
+	for _, a := range adjs {
+		if a.Result == ' ' && max(a.Round, 1) < round {
+			d += a.Points
+		}
+	}
+	return d
 }

@@ -47,7 +47,33 @@ func (tx *Tx) LoadCrosstable(t *Tournament) (*Crosstable, error) {
 		return nil, err
 	}
 	cb.spreadStartPoints()
+	if err := tx.loadCrossAdjustments(cb); err != nil {
+		return nil, err
+	}
 	return ct, nil
+}
+
+// loadCrossAdjustments gives the players the 299 records (abnormal points) an imported
+// TRF kept in trf_records, as ScoreAdjustments: the file's starting rank is the pairing
+// number the import gave (TRF.ScoreAdjustments).
+func (tx *Tx) loadCrossAdjustments(cb *crossBuilder) error {
+	tr, err := tx.keptTRF(cb.t, "299")
+	if err != nil || len(tr.Abnormal) == 0 {
+		return err
+	}
+	for i := range cb.ct.Players {
+		p := &cb.ct.Players[i]
+		if p.Number > 0 {
+			tr.Players = append(tr.Players, TRFPlayer{Number: p.Number})
+		}
+	}
+	adj := tr.ScoreAdjustments()
+	for i := range cb.ct.Players {
+		if p := &cb.ct.Players[i]; p.Number > 0 {
+			p.Adjustments = adj[p.Number]
+		}
+	}
+	return nil
 }
 
 // crossBuilder is a Crosstable being loaded: entry id → index in ct.Players, and each

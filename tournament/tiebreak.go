@@ -175,9 +175,10 @@ func (tb TieBreak) Format(v int, s Scoring) string { return FormatFraction(v, tb
 // --- the unplayed-round rule ---
 
 // opponentScore is player j's score as it enters his opponents' Buchholz and
-// Sonneborn-Berger: each of his unplayed rounds counts as a draw (rule 2 above).
+// Sonneborn-Berger: each of his unplayed rounds counts as a draw (rule 2 above); his
+// bonuses and penalties (ScoreAdjustment ' ') are part of his score.
 func (nz *normalized) opponentScore(j int) int {
-	t := 0
+	t := nz.bonus[j]
 	for _, s := range nz.slots[j] {
 		if s.kind == CrossPlayed {
 			t += s.units

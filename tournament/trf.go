@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -120,6 +122,7 @@ type TRF struct {
 	XXA          []TRFXXA          // XXA lines: acceleration points per player and round
 	Absent       []int             // XXZ lines: absent from the round to be paired
 	XXS          string            // the XXS line (point system by result) as read, "" if none
+	BB           []string          // the BB? codes the file gave, in its order (bbLines writes those)
 	Players      []TRFPlayer
 	Other        []string // lines not understood (### comments too), verbatim, in order
 }
@@ -447,7 +450,7 @@ func (t *TRF) check() error {
 				return trfErr(p.Line, "round %d: colour %q against %d, who has %q (line %d)", r+1, rd.Colour, o.Number, or.Colour, o.Line)
 			}
 		}
-		sum += t.abnormalAdjust(p.Number, p.Rounds)
+		sum += t.abnormalAdjust(p.Number, p.Rounds, math.MaxInt)
 		if sum != p.Points {
 			return trfErr(p.Line, "player %d: points column says %s but the results add up to %s (point system win %s draw %s loss %s)",
 				p.Number, formatTenths(p.Points), formatTenths(sum), formatTenths(t.Points.Win), formatTenths(t.Points.Draw), formatTenths(t.Points.Loss))
@@ -537,10 +540,8 @@ func (t *TRF) EntrantsAfter(played int) []pairing.Entrant {
 		if played == t.PlayedRounds() && containsInt(t.Absent, p.Number) {
 			e.Available = false // XXZ: absent from the round to be paired
 		}
-		if adj := t.abnormalAdjust(p.Number, p.Rounds[:min(played, len(p.Rounds))]); adj != 0 && t.Points.Win > 0 {
-			// 299 abnormal points, in game points (a win = 2)
-			e.Score += (2*adj + t.Points.Win/2) / t.Points.Win
-		}
+		// 299 abnormal points of rounds 1..played, in game points (a win = 2)
+		e.Score += tenthsToGamePoints(t.abnormalAdjust(p.Number, p.Rounds[:min(played, len(p.Rounds))], played), t.Points.Win)
 		es = append(es, e)
 	}
 	return es
@@ -671,12 +672,25 @@ func (t *TRF) writeXX(bw *bufio.Writer) {
 
 // bbLines are the bbpPairings point-system lines BBW BBD BBL BBZ BBF BBU of t.Points.
 func (t *TRF) bbLines() []string {
+	vals := map[string]int{"BBW": t.Points.Win, "BBD": t.Points.Draw, "BBL": t.Points.Loss, "BBZ": t.Points.ZeroBye,
+		"BBF": t.Points.ForfeitLoss, "BBU": t.Points.PAB, "BBX": t.Unknown}
+	// the defaults a reader assumes for a code the file leaves out (BBU: the win; BBX: none)
+	def := map[string]int{"BBW": 10, "BBD": 5, "BBL": 0, "BBZ": 0, "BBF": 0, "BBU": t.Points.Win, "BBX": -1}
+	codes := slices.Clone(t.BB)
+	if len(codes) == 0 { // built in memory: every code but BBX
+		codes = []string{"BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"}
+	}
+	for _, c := range []string{"BBW", "BBD", "BBL", "BBZ", "BBF", "BBU", "BBX"} {
+		if !slices.Contains(codes, c) && vals[c] != def[c] {
+			codes = append(codes, c)
+		}
+	}
 	var out []string
-	for _, x := range []struct {
-		c string
-		v int
-	}{{"BBW", t.Points.Win}, {"BBD", t.Points.Draw}, {"BBL", t.Points.Loss}, {"BBZ", t.Points.ZeroBye}, {"BBF", t.Points.ForfeitLoss}, {"BBU", t.Points.PAB}} {
-		out = append(out, fmt.Sprintf("%s %4s", x.c, formatTenths(x.v)))
+	for _, c := range codes {
+		if c == "BBX" && t.Unknown < 0 {
+			continue
+		}
+		out = append(out, fmt.Sprintf("%s %4s", c, formatTenths(vals[c])))
 	}
 	return out
 }
@@ -705,7 +719,7 @@ func playerLine(t *TRF, p *TRFPlayer) string {
 	put(54, 56, p.Federation, false)
 	put(58, 68, p.FideID, true)
 	put(70, 79, p.BirthDate, false)
-	sum := t.abnormalAdjust(p.Number, p.Rounds)
+	sum := t.abnormalAdjust(p.Number, p.Rounds, math.MaxInt)
 	for _, rd := range p.Rounds {
 		sum += t.Points.resultPoints(rd.Result)
 	}

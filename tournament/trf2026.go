@@ -229,7 +229,7 @@ func (b TRFBye) line() string {
 }
 
 // parse299 reads "299 T  MMMMM  PPPPP  RRR PPP1 PPP2 ..." (type column 5, match points
-// 8-11, points 14-17, round 20-22, starting ranks from column 24).
+// 8-11, points 14-17, round 20-22, starting ranks from column 24; none: every player).
 func parse299(raw string) (TRFAbnormal, error) {
 	a := TRFAbnormal{Type: ' ', MatchPoints: -1}
 	if c := field(raw, 5, 5); c != "" {
@@ -255,10 +255,7 @@ func parse299(raw string) (TRFAbnormal, error) {
 			return a, fmt.Errorf("299: %v", err)
 		}
 	}
-	if len(a.Players) == 0 {
-		return a, fmt.Errorf("299 wants at least one starting rank from column 24")
-	}
-	return a, nil
+	return a, nil // no starting rank: every player (as FIDE's tie-break server reads it)
 }
 
 func (a TRFAbnormal) line() string {
@@ -277,15 +274,19 @@ func (a TRFAbnormal) line() string {
 // abnormalAdjust is the change (tenths) the 299 records make to the total of player num
 // whose rounds are rds under the point system ps: a typed record replaces the points of
 // that result in its round (every round for round 0); an untyped one adds its points
-// (once for a given round, or once in all for round 0).
-func (t *TRF) abnormalAdjust(num int, rds []TRFRound) int {
+// (once for a given round, or once in all for round 0) when its round (1 for round 0) is
+// at most upTo.
+// A record without starting ranks is every player's.
+func (t *TRF) abnormalAdjust(num int, rds []TRFRound, upTo int) int {
 	d := 0
 	for _, a := range t.Abnormal {
-		if !containsInt(a.Players, num) {
+		if len(a.Players) > 0 && !containsInt(a.Players, num) {
 			continue
 		}
 		if a.Type == ' ' {
-			d += a.Points
+			if max(a.Round, 1) <= upTo { // round 0: from round 1, as the standings count it
+				d += a.Points
+			}
 			continue
 		}
 		for r, rd := range rds {
@@ -295,6 +296,42 @@ func (t *TRF) abnormalAdjust(num int, rds []TRFRound) int {
 		}
 	}
 	return d
+}
+
+// ScoreAdjustments are the 299 records of the file as arbitro's standings take them
+// (ScoreAdjustment, in draughts game points: the file's points converted with its win
+// value, rounded half away from zero), by starting rank; a record without starting ranks
+// is in every player's list.
+func (t *TRF) ScoreAdjustments() map[int][]ScoreAdjustment {
+	if len(t.Abnormal) == 0 {
+		return nil
+	}
+	out := map[int][]ScoreAdjustment{}
+	for _, a := range t.Abnormal {
+		adj := ScoreAdjustment{Result: a.Type, Round: a.Round, Points: tenthsToGamePoints(a.Points, t.Points.Win)}
+		players := a.Players
+		if len(players) == 0 {
+			for _, p := range t.Players {
+				players = append(players, p.Number)
+			}
+		}
+		for _, n := range players {
+			out[n] = append(out[n], adj)
+		}
+	}
+	return out
+}
+
+// tenthsToGamePoints converts tenths of the file's points to draughts game points (win
+// points = 2), rounded half away from zero; 0 when the win is worth nothing.
+func tenthsToGamePoints(tenths, win int) int {
+	if win <= 0 {
+		return 0
+	}
+	if tenths < 0 {
+		return -tenthsToGamePoints(-tenths, win)
+	}
+	return (2*tenths + win/2) / win
 }
 
 func resultMatches(typ, res byte) bool {
@@ -349,14 +386,36 @@ func (t *TRF) Baku() bool {
 
 // Accelerated is the fictitious score (draughts game points) of the player with starting
 // rank id in round r: the 250 records that cover r and the player's XXA points of round r
-// (their points converted with the file's win value), or the Baku method
-// (pairing.BakuVirtualPoints) when record 192 asks for it. nil when the file has no
-// acceleration (pairing.DutchOptions.Acceleration).
+// (RecordAcceleration), or the Baku method (pairing.BakuVirtualPoints) when record 192
+// asks for it. nil when the file has no acceleration (pairing.DutchOptions.Acceleration).
 func (t *TRF) Accelerated() func(id, r int) int {
-	if len(t.Acceleration) == 0 && len(t.XXA) == 0 && !t.Baku() {
+	records := t.RecordAcceleration()
+	if records == nil && !t.Baku() {
 		return nil
 	}
 	byNum := t.pairingNumbers()
+	return func(id, r int) int {
+		gp := 0
+		if records != nil {
+			gp += records(id, r)
+		}
+		if t.Baku() {
+			gp += pairing.BakuVirtualPoints(len(t.Players), t.TotalRounds, r, byNum[id])
+		}
+		return gp
+	}
+}
+
+// RecordAcceleration is the fictitious score (draughts game points) the file's own
+// acceleration records give the player with starting rank id in round r: every 250 record
+// (TRF-2026) that covers r and id, plus the player's XXA points of round r (JaVaFo,
+// bbpPairings), their points converted with the file's win value (a win = 2 game points).
+// nil when the file has neither. ImportTRF keeps both kinds of line (trf_records), and a
+// round paired from the database uses them the same way (Tx.PairNext).
+func (t *TRF) RecordAcceleration() func(id, r int) int {
+	if len(t.Acceleration) == 0 && len(t.XXA) == 0 {
+		return nil
+	}
 	toGame := func(tenths int) int {
 		if t.Points.Win <= 0 {
 			return 0
@@ -374,9 +433,6 @@ func (t *TRF) Accelerated() func(id, r int) int {
 			if a.Player == id && r >= 1 && r <= len(a.Points) {
 				gp += toGame(a.Points[r-1])
 			}
-		}
-		if t.Baku() {
-			gp += pairing.BakuVirtualPoints(len(t.Players), t.TotalRounds, r, byNum[id])
 		}
 		return gp
 	}
@@ -471,4 +527,49 @@ func appendRecordLines[R interface{ line() string }](lines []string, recs []R) [
 		lines = append(lines, r.line())
 	}
 	return lines
+}
+
+// roundDateColumn is the index in TRF.RoundDates (the 132 record from column 5) of round
+// r's date: TRF-2026 puts round 1 at columns 92-99, round 2 at 102-109, and so on.
+func roundDateColumn(r int) int { return 92 + 10*(r-1) - 5 }
+
+// RoundDate is round r's date in record 132 as YYYY-MM-DD (the record's YY/MM/DD, years
+// 00-69 read as 20YY), or "" when the record gives none or an unreadable one.
+func (t *TRF) RoundDate(r int) string {
+	i := roundDateColumn(r)
+	if r < 1 || i+8 > len(t.RoundDates) {
+		return ""
+	}
+	f := strings.Split(strings.TrimSpace(t.RoundDates[i:i+8]), "/")
+	if len(f) != 3 || len(f[0]) != 2 {
+		return ""
+	}
+	y, err := strconv.Atoi(f[0])
+	if err != nil {
+		return ""
+	}
+	y += 1900
+	if y < 1970 {
+		y += 100
+	}
+	d, err := ParseDate(fmt.Sprintf("%d-%s-%s", y, f[1], f[2]))
+	if err != nil {
+		return ""
+	}
+	return d
+}
+
+// SetRoundDate writes round r's date (YYYY-MM-DD) into record 132 as YY/MM/DD, unless the
+// record already gives that date (in whatever spelling). An unreadable date is ignored.
+func (t *TRF) SetRoundDate(r int, date string) {
+	if r < 1 || len(date) != 10 || t.RoundDate(r) == date {
+		return
+	}
+	b := []byte(t.RoundDates)
+	i := roundDateColumn(r)
+	for len(b) < i+8 {
+		b = append(b, ' ')
+	}
+	copy(b[i:i+8], date[2:4]+"/"+date[5:7]+"/"+date[8:10])
+	t.RoundDates = strings.TrimRight(string(b), " ")
 }

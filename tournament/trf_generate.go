@@ -19,6 +19,8 @@ type GenerateOptions struct {
 	DrawPct         int    // played games drawn
 	ForfeitPct      int    // games lost by forfeit (the other side wins +/-)
 	ByePct          int    // players asking for a half-point bye (H) in a round
+	ZeroByePct      int    // players absent without points (zero-point bye, Z) from a round
+	FullByePct      int    // players given a full-point bye (F) in a round
 	RetirePct       int    // players retiring before a round (Z for every later round)
 	LatePct         int    // players entering late (Z in the first rounds, 2..⌈Rounds/2⌉)
 	HighRating      int    // rating of the strongest player (default 2600)
@@ -28,7 +30,7 @@ type GenerateOptions struct {
 
 // GenerateDutchTRF plays a random tournament with the Dutch engine: ratings spread between
 // LowRating and HighRating (pairing numbers by rating), round 1's colour drawn, each
-// round's absences (late entries, retirements, half-point byes) announced before it is
+// round's absences (late entries, retirements, half-, zero- and full-point byes) announced before it is
 // paired, results drawn (a draw with DrawPct, a forfeit with ForfeitPct, otherwise a win
 // with the Elo expectation of the ratings). The result is a TRF-2026 file with the
 // JaVaFo lines too (142/XXR, 152/XXC, 192). Errors: ErrInvalid for bad options (nil
@@ -79,10 +81,13 @@ func (o *GenerateOptions) check() error {
 	if o.Players < 2 || o.Players > 9999 || o.Rounds < 1 || o.Rounds > 99 {
 		return fmt.Errorf("%w: %d players and %d rounds (want 2-9999 players, 1-99 rounds)", ErrInvalid, o.Players, o.Rounds)
 	}
-	for _, p := range []int{o.DrawPct, o.ForfeitPct, o.ByePct, o.RetirePct, o.LatePct} {
+	for _, p := range []int{o.DrawPct, o.ForfeitPct, o.ByePct, o.ZeroByePct, o.FullByePct, o.RetirePct, o.LatePct} {
 		if p < 0 || p > 100 {
 			return fmt.Errorf("%w: rate %d%% (want 0-100)", ErrInvalid, p)
 		}
+	}
+	if o.ByePct+o.ZeroByePct+o.FullByePct > 100 {
+		return fmt.Errorf("%w: bye rates %d%% + %d%% + %d%% exceed 100%%", ErrInvalid, o.ByePct, o.ZeroByePct, o.FullByePct)
 	}
 	if o.HighRating == 0 {
 		o.HighRating = 2600
@@ -117,8 +122,9 @@ func (t *TRF) addGeneratedPlayers(o GenerateOptions, rng *rand.Rand) []int {
 }
 
 // announceAbsences opens round r's block of every player: Z before his entry and from his
-// retirement on (a retirement drawn now with RetirePct), H with ByePct, else blank (to be
-// paired).
+// retirement on (a retirement drawn now with RetirePct), else, from one draw, H with
+// ByePct, Z with ZeroByePct, F with FullByePct, else blank (to be paired). One draw for
+// the three byes keeps the files of the same seed as they were before Z and F existed.
 func (t *TRF) announceAbsences(o GenerateOptions, rng *rand.Rand, r int, entry, retire []int) {
 	for i := range t.Players {
 		p := &t.Players[i]
@@ -129,8 +135,15 @@ func (t *TRF) announceAbsences(o GenerateOptions, rng *rand.Rand, r int, entry, 
 		switch {
 		case r < entry[i] || (retire[i] > 0 && r >= retire[i]):
 			rd = TRFRound{Colour: '-', Result: 'Z'}
-		case rng.IntN(100) < o.ByePct:
-			rd = TRFRound{Colour: '-', Result: 'H'}
+		default:
+			switch x := rng.IntN(100); {
+			case x < o.ByePct:
+				rd = TRFRound{Colour: '-', Result: 'H'}
+			case x < o.ByePct+o.ZeroByePct:
+				rd = TRFRound{Colour: '-', Result: 'Z'}
+			case x < o.ByePct+o.ZeroByePct+o.FullByePct:
+				rd = TRFRound{Colour: '-', Result: 'F'}
+			}
 		}
 		p.Rounds = append(p.Rounds, rd)
 	}

@@ -76,3 +76,42 @@ func TestCheckTRFFindsAChange(t *testing.T) {
 		}
 	}
 }
+
+// TestGenerateByeKinds: the zero- and full-point byes of the generator (no late entries
+// nor retirements here, so every Z is a zero-point bye of one round) are in the file, the
+// file reads back (their points in the points column) and every round is the engine's.
+func TestGenerateByeKinds(t *testing.T) {
+	tr, err := GenerateDutchTRF(GenerateOptions{Players: 30, Rounds: 7, Seed: 5, DrawPct: 30, ZeroByePct: 5, FullByePct: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	count := map[byte]int{}
+	for _, p := range tr.Players {
+		for _, rd := range p.Rounds {
+			if rd.Opponent == 0 {
+				count[rd.Result]++
+			}
+		}
+	}
+	if count['Z'] == 0 || count['F'] == 0 || count['H'] != 0 {
+		t.Errorf("byes by kind %v: want Z and F, no H (ByePct 0)", count)
+	}
+	var out bytes.Buffer
+	if err := WriteTRF(&out, tr); err != nil {
+		t.Fatal(err)
+	}
+	back, err := ParseTRF(bytes.NewReader(out.Bytes()))
+	if err != nil {
+		t.Fatalf("the generated file does not read back: %v", err)
+	}
+	rep, err := CheckTRF(back, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Identical != 7 {
+		t.Errorf("%d of 7 rounds identical", rep.Identical)
+	}
+	if _, err := GenerateDutchTRF(GenerateOptions{Players: 10, Rounds: 3, ByePct: 50, ZeroByePct: 40, FullByePct: 20}); err == nil {
+		t.Error("bye rates over 100% accepted")
+	}
+}

@@ -3,6 +3,7 @@ package tournament
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -187,6 +188,9 @@ func readBB(t *TRF, l trfLine) error {
 		return fmt.Errorf("%s wants points like 1.0, got %q", code, l.rest)
 	}
 	t.PointsGiven = true
+	if !slices.Contains(t.BB, code) {
+		t.BB = append(t.BB, code)
+	}
 	switch code {
 	case "BBW":
 		t.Points.Win = v

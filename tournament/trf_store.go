@@ -3,6 +3,8 @@ package tournament
 import (
 	"arbitro/rules"
 	"fmt"
+	"maps"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -31,9 +33,12 @@ func TRFFromCrosstable(ct *Crosstable, initial pairing.Colour) (*TRF, error) {
 	tr := &TRF{Name: ct.Event.Name, City: ct.Event.Place, Federation: ct.Event.Federation,
 		StartDate: strings.ReplaceAll(ct.Event.StartDate, "-", "/"), EndDate: strings.ReplaceAll(ct.Event.EndDate, "-", "/"),
 		ChiefArbiter: ct.Event.ChiefArbiter, TimeControl: ct.Event.TimeControl, TotalRounds: ct.Rounds,
-		InitialColour: initial, Points: DefaultTRFPoints}
+		InitialColour: initial, Points: DefaultTRFPoints, Unknown: -1}
 	tr.Type = map[string]string{SystemDutch: "Individual: Swiss-System (FIDE Dutch)",
 		SystemItaloSwiss: "Individual: Swiss-System (FID Italo-Swiss)", SystemRoundRobin: "Individual: Round-Robin"}[ct.Event.System]
+	tr.TypeCode, tr.Controller = typeCode(ct), "arbitro" // 192; 182: the program making the pairings
+	tr.TieBreaks, tr.StandingsTieBreaks = tieBreakCodes(ct.TieBreaks)
+	tr.TimeControlCode = timeControlCode(ct.Event.TimeControl)
 	num := map[int]int{}
 	rated := 0
 	last := LastRound(ct)
@@ -87,6 +92,76 @@ func TRFFromCrosstable(ct *Crosstable, initial pairing.Colour) (*TRF, error) {
 		tr.Players = append(tr.Players, tp)
 	}
 	return tr, nil
+}
+
+// typeCode is record 192 (TRF-2026 tournament-type code, as FIDE's tie-break server and
+// bbpPairings read it) of the tournament ct shows: FIDE_DUTCH_2025 for the Dutch system
+// (ExportTRF makes it FIDE_DUTCH_2025_BAKU with the Baku acceleration),
+// BERGER_ROUNDROBIN or BERGER_DOUBLEROUNDROBIN for a round robin (Berger tables),
+// CUSTOM_SWISS for the FID Italo-Swiss.
+func typeCode(ct *Crosstable) string {
+	switch ct.Event.System {
+	case SystemDutch:
+		return "FIDE_DUTCH_2025"
+	case SystemItaloSwiss:
+		return "CUSTOM_SWISS"
+	case SystemRoundRobin:
+		n := len(ct.Players)
+		single := n - 1 + n%2 // rounds of one cycle: n-1 (n even) or n (n odd, one bye a round)
+		if single > 0 && ct.Rounds >= 2*single {
+			return "BERGER_DOUBLEROUNDROBIN"
+		}
+		return "BERGER_ROUNDROBIN"
+	}
+	return ""
+}
+
+// timeControlRE is a time control of one period with or without an increment, as an
+// arbiter writes it: 90'+30", 90' + 30", 90 min + 30 s, 90+30, 60'.
+var timeControlRE = regexp.MustCompile(`^(\d{1,3})\s*(?:'|min|m)?\s*(?:\+\s*(\d{1,3})\s*(?:"|''|s|sec)?)?$`)
+
+// timeControlCode is record 222 (TRF-2026 encoded time control: seconds, "+" the
+// increment in seconds, e.g. 90'+30" → 5400+30) of the announced time control tc, or ""
+// when tc is not one period of minutes with an optional increment in seconds (a control
+// with moves, e.g. 40/90', is left to the arbiter).
+func timeControlCode(tc string) string {
+	m := timeControlRE.FindStringSubmatch(strings.TrimSpace(tc))
+	if m == nil {
+		return ""
+	}
+	mins, _ := strconv.Atoi(m[1])
+	if mins == 0 {
+		return ""
+	}
+	code := strconv.Itoa(mins * 60)
+	if m[2] != "" {
+		code += "+" + strings.TrimLeft(m[2], "0")
+		if strings.HasSuffix(code, "+") {
+			code += "0"
+		}
+	}
+	return code
+}
+
+// fideTieBreakCodes are the FIDE C.07 codes of arbitro's tie-breaks, with the modifiers
+// after "/" as FIDE's tie-break server reads records 202 and 212. The quoziente (FID) and
+// the lot have none.
+var fideTieBreakCodes = map[TieBreak]string{TBBuchholz: "BH", TBBuchholzCut1: "BH/C1", TBBuchholzMedian: "BH/M1",
+	TBSonnebornBerger: "SB", TBWins: "WIN", TBWinsPlayed: "WON", TBDirectEncounter: "DE", TBProgressive: "PS", TBAverageRating: "ARO"}
+
+// tieBreakCodes are records 202 (the tie-breaks, comma-separated C.07 codes) and 212 (the
+// standings: PTS, then the same) of tie-breaks tbs; both "" when one of them has no FIDE
+// code (a list that left it out would misstate the order), 202 "" without tie-breaks.
+func tieBreakCodes(tbs []TieBreak) (string, string) {
+	codes := []string{}
+	for _, tb := range tbs {
+		c, ok := fideTieBreakCodes[tb]
+		if !ok {
+			return "", ""
+		}
+		codes = append(codes, c)
+	}
+	return strings.Join(codes, ","), strings.Join(append([]string{"PTS"}, codes...), ",")
 }
 
 // crossTRFRound is the TRF round block of one crosstable slot (num maps entry id to
@@ -206,6 +281,7 @@ func keptTRFRecords(tr *TRF, t *Tournament) []string {
 	}
 	lines = append(lines, tr.recordForms()...)
 	lines = appendRecordLines(lines, tr.Byes)
+	lines = appendRecordLines(lines, tr.Forbidden) // their form; the pairs are stored apart too
 	lines = appendRecordLines(lines, tr.Acceleration)
 	lines = appendRecordLines(lines, tr.Abnormal)
 	lines = appendRecordLines(lines, tr.XXA)
@@ -311,6 +387,7 @@ func (tx *Tx) addTRFKept(t *Tournament, tr *TRF) error {
 	if err := tr.applyKeptRecords(t, records); err != nil {
 		return err
 	}
+	tr.keepXXZForm(played)
 	if err := tx.addStoredForbidden(t, tr); err != nil {
 		return err
 	}
@@ -321,7 +398,27 @@ func (tx *Tx) addTRFKept(t *Tournament, tr *TRF) error {
 	if acc == AccelerationBaku && !strings.HasSuffix(tr.TypeCode, "_BAKU") {
 		tr.TypeCode = "FIDE_DUTCH_2025_BAKU"
 	}
-	return nil
+	return tx.addRoundDates(t, tr)
+}
+
+// addRoundDates writes the play dates of t's rounds (rounds.play_date, `arbitro round
+// schedule`; an import takes them from record 132) into record 132 of tr, over the kept
+// record: a round keeps the file's spelling while its date is the same.
+func (tx *Tx) addRoundDates(t *Tournament, tr *TRF) error {
+	rows, err := tx.query(`SELECT number, play_date FROM rounds WHERE tournament_id = ? AND play_date != '' ORDER BY number`, t.ID)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var r int
+		var d string
+		if err := rows.Scan(&r, &d); err != nil {
+			return err
+		}
+		tr.SetRoundDate(r, d)
+	}
+	return rows.Err()
 }
 
 // keptPlayer is what the store holds of a player for a TRF export: his federation ids
@@ -382,6 +479,30 @@ func (tr *TRF) keepFileRanks() {
 	}
 }
 
+// keepXXZForm keeps a kept XXZ line true and in the file's form: a player it names who is
+// no longer absent from the round to be paired (round played+1) in arbitro leaves it, and
+// for one who still is, the "0000 - Z" block that TRFFromCrosstable wrote for that round is
+// dropped when the file's own line had none (the XXZ line says it, as in the file).
+func (tr *TRF) keepXXZForm(played int) {
+	var absent []int
+	for _, n := range tr.Absent {
+		i := slices.IndexFunc(tr.Players, func(p TRFPlayer) bool { return p.Number == n })
+		if i < 0 {
+			continue
+		}
+		p := &tr.Players[i]
+		if len(p.Rounds) <= played || p.Rounds[played].Opponent != 0 || !strings.ContainsRune("ZHF", rune(p.Rounds[played].Result)) {
+			continue // plays the round in arbitro
+		}
+		absent = append(absent, n)
+		if q, err := parsePlayerLine(p.Raw, 0); p.Raw != "" && err == nil && len(q.Rounds) <= played &&
+			len(p.Rounds) == played+1 && p.Rounds[played].Result == 'Z' {
+			p.Rounds = p.Rounds[:played]
+		}
+	}
+	tr.Absent = absent
+}
+
 // keptRecordLines are the trf_records lines of t, in file order.
 func (tx *Tx) keptRecordLines(t *Tournament) ([]string, error) {
 	rows, err := tx.query(`SELECT line FROM trf_records WHERE tournament_id = ? ORDER BY seq`, t.ID)
@@ -400,6 +521,29 @@ func (tx *Tx) keptRecordLines(t *Tournament) ([]string, error) {
 	return records, rows.Err()
 }
 
+// keptTRF reads back the trf_records lines of t whose codes are among codes, with the
+// point system the file gave (162, BB?, XXS), into a TRF that has no players: the records
+// of an imported file that arbitro uses after the import (250 and XXA when pairing, 299
+// in the standings). Errors: ErrInvalid when a kept line does not read back.
+func (tx *Tx) keptTRF(t *Tournament, codes ...string) (*TRF, error) {
+	lines, err := tx.keptRecordLines(t)
+	if err != nil {
+		return nil, err
+	}
+	tr := &TRF{Points: DefaultTRFPoints, Unknown: -1}
+	want := append([]string{"162", "XXS", "BBW", "BBD", "BBL", "BBZ", "BBF", "BBU", "BBX"}, codes...)
+	byeGiven := false
+	for k, l := range lines {
+		if !slices.Contains(want, l[:min(3, len(l))]) {
+			continue
+		}
+		if err := tr.parseLine(l, k+1, &byeGiven); err != nil {
+			return nil, fmt.Errorf("%w: a kept TRF record does not read back: %w", ErrInvalid, err)
+		}
+	}
+	return tr, nil
+}
+
 // applyKeptRecords reads the kept records of an imported file into tr, built from
 // tournament t: the file's own header values replace those built from the store; the
 // rounds and colour records give their form only (the values are t's), and a file without
@@ -410,6 +554,7 @@ func (tr *TRF) applyKeptRecords(t *Tournament, records []string) error {
 		return nil
 	}
 	tr.NumPlayers, tr.NumRated, tr.Type = "", "", ""
+	tr.TypeCode, tr.Controller, tr.TieBreaks, tr.StandingsTieBreaks, tr.TimeControlCode = "", "", "", "", "" // the file's, or none
 	start, end, rounds, colour := tr.StartDate, tr.EndDate, tr.TotalRounds, tr.InitialColour
 	tr.InitialColour = pairing.NoColour
 	bye := false
@@ -432,9 +577,13 @@ func (tr *TRF) applyKeptRecords(t *Tournament, records []string) error {
 }
 
 // addStoredForbidden writes t's stored prohibited pairs into tr as 260 records (one per
-// pair; a pair without a last round lasts to the last round).
+// pair; a pair without a last round lasts to the last round), or, while they are the
+// pairs of the 260/XXP records an import kept (tr.Forbidden as applyKeptRecords read
+// them), those records in the file's form.
 func (tx *Tx) addStoredForbidden(t *Tournament, tr *TRF) error {
-	tr.Forbidden = nil
+	kept := forbiddenSet(tr.Forbidden)
+	stored := map[[4]int]bool{}
+	var recs []TRFForbidden
 	rows, err := tx.query(`SELECT ea.pairing_number, eb.pairing_number, f.first_round, f.last_round FROM forbidden_pairs f
 		JOIN entries ea ON ea.id = f.entry_a JOIN entries eb ON eb.id = f.entry_b
 		WHERE f.tournament_id = ? ORDER BY ea.pairing_number, eb.pairing_number`, t.ID)
@@ -447,12 +596,39 @@ func (tx *Tx) addStoredForbidden(t *Tournament, tr *TRF) error {
 		if err := rows.Scan(&a, &b, &first, &last); err != nil {
 			return err
 		}
+		stored[[4]int{min(a, b), max(a, b), first, last}] = true
 		if last == 0 {
 			last = max(t.Rounds, first)
 		}
-		tr.Forbidden = append(tr.Forbidden, TRFForbidden{FirstRound: first, LastRound: last, Players: []int{min(a, b), max(a, b)}})
+		recs = append(recs, TRFForbidden{FirstRound: first, LastRound: last, Players: []int{min(a, b), max(a, b)}})
 	}
-	return rows.Err()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	if len(tr.Forbidden) == 0 || !maps.Equal(kept, stored) {
+		tr.Forbidden = recs
+	}
+	return nil
+}
+
+// forbiddenSet is the set of prohibited pairs fs give, {lower, higher, first round, last
+// round (0: no end, an XXP line)}, as forbidden_pairs stores them.
+func forbiddenSet(fs []TRFForbidden) map[[4]int]bool {
+	out := map[[4]int]bool{}
+	for _, f := range fs {
+		last := f.LastRound
+		if f.XXP {
+			last = 0
+		}
+		for i, a := range f.Players {
+			for _, b := range f.Players[i+1:] {
+				if a != b {
+					out[[4]int{min(a, b), max(a, b), f.FirstRound, last}] = true
+				}
+			}
+		}
+	}
+	return out
 }
 
 // TRFImportOptions are the choices of `arbitro tournament import-trf`.
@@ -632,13 +808,14 @@ func (tx *Tx) importTRFPlayers(t *Tournament, tr *TRF, idColumn string) (map[int
 	return ids, nil
 }
 
-// importTRFRound stores round r of tr: the round (method RoundMethodTRF), its boards
+// importTRFRound stores round r of tr: the round (method RoundMethodTRF; its play date
+// from record 132), its boards
 // (TRF.RoundPairs) and their results in game points (played, forfeit, bye; a pending
 // game gets none).
 func (tx *Tx) importTRFRound(t *Tournament, tr *TRF, r int, ids map[int]int64, explanation string) error {
 	now := tx.nowText()
-	res, err := tx.exec(`INSERT INTO rounds (tournament_id, number, method, seed, explanation, paired_at, published_at)
-		VALUES (?, ?, ?, 0, ?, ?, ?)`, t.ID, r, RoundMethodTRF, explanation, now, now)
+	res, err := tx.exec(`INSERT INTO rounds (tournament_id, number, method, seed, explanation, paired_at, published_at, play_date)
+		VALUES (?, ?, ?, 0, ?, ?, ?, ?)`, t.ID, r, RoundMethodTRF, explanation, now, now, tr.RoundDate(r))
 	if err != nil {
 		return err
 	}

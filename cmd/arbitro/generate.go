@@ -35,14 +35,15 @@ func newGenerateCmd(g *globalOptions, runF func(*cobra.Command, *generateOptions
 		Long: `Play a random tournament with the Dutch engine and write it as a TRF-2026 file
 (with the JaVaFo lines XXR and XXC too): ratings spread between --low-rating and
 --high-rating, round 1's colour drawn, each round's late entries, retirements and
-half-point byes announced before the round is paired, results drawn (draws, forfeits,
-otherwise a win by the Elo expectation). The same --seed and options give the same file.
+half-, zero- and full-point byes announced before the round is paired, results drawn
+(draws, forfeits, otherwise a win by the Elo expectation). The same --seed and options
+give the same file.
 
 This is the random tournament generator FIDE asks a pairing program to ship (rules for
 the endorsement of pairing programs, 2026): another engine can pair its rounds and
 compare (arbitro check --trf FILE checks them with arbitro's engine). Rates are percents.`,
 		Example: `  arbitro generate --system dutch --players 60 --rounds 9 --seed 7 --output t.trf
-  arbitro generate --system dutch --players 200 --rounds 11 --draws 30 --forfeits 3 --byes 4 --retire 2 --late 5`,
+  arbitro generate --system dutch --players 200 --rounds 11 --draws 30 --forfeits 3 --byes 4 --zero-byes 2 --full-byes 1 --retire 2 --late 5`,
 		Args: cobra.NoArgs,
 	}
 	f := cmd.Flags()
@@ -53,6 +54,8 @@ compare (arbitro check --trf FILE checks them with arbitro's engine). Rates are 
 	f.IntVar(&o.DrawPct, "draws", 30, "percent of played games drawn")
 	f.IntVar(&o.ForfeitPct, "forfeits", 3, "percent of games forfeited")
 	f.IntVar(&o.ByePct, "byes", 3, "percent of players asking a half-point bye in a round")
+	f.IntVar(&o.ZeroByePct, "zero-byes", 0, "percent of players absent without points (zero-point bye) in a round")
+	f.IntVar(&o.FullByePct, "full-byes", 0, "percent of players given a full-point bye in a round")
 	f.IntVar(&o.RetirePct, "retire", 1, "percent of players retiring before a round")
 	f.IntVar(&o.LatePct, "late", 3, "percent of players entering late")
 	f.IntVar(&o.HighRating, "high-rating", 2600, "rating of the strongest player")

@@ -1,0 +1,329 @@
+package pairing
+
+// The matching bound of the transposition walk (transDFS).
+//
+// Below a node of transDFS the S1 players still without a partner (R1) each take one
+// free S2 player (F2); the S2 players left over float. Two facts about every candidate
+// below the node hold whatever the order of the walk, and both are decided by a
+// bipartite matching of R1 into F2 (polynomial, a few hundred edge tests):
+//
+//  1. If R1 cannot be matched into F2 along compatible pairs (C1–C3), no candidate
+//     exists below the node: the node is pruned in every phase.
+//  2. Call a pair free when it costs nothing in the colour components C10–C12 of the
+//     cost vector (d.iC8, d.iC9, d.iC10: no topscorer colour difference beyond ±2, no
+//     third equal colour for a topscorer's pair, every colour preference granted). If
+//     the largest matching of R1 into F2 along free compatible pairs has M players, at
+//     least |R1| − M of the pairs still to be made are not free. Unless one of them costs
+//     in d.iC8 or d.iC9 (which are compared before d.iC10: the candidate is then worse
+//     than the bound already), each costs at least one unmet preference in d.iC10. The
+//     bound of the node (cost + restLB) counts max(colourLB, |R1| − M) there instead of
+//     colourLB alone, which stays a lower bound of every candidate below the node in the
+//     lexicographic order (colourLB bounds the same count, and the pairs add nothing
+//     componentwise below zero).
+//
+// Pruning with a lower bound never changes which candidate a phase finds first: a node
+// is cut only when no candidate below it can reach the phase's target (phases 1a, 1b, 3)
+// or beat the best found (phase 2).
+
+// matchBoundAfter is the number of nodes a phase of a bracket's search spends before
+// transDFS applies the matching bound. Each application costs a few bipartite matchings
+// (O(|R1|·|F2|) pair tests each, O(|F2|) of them with one floater), which is more than
+// a whole easy search of a bracket of hundreds of players (a few thousand nodes); the
+// brackets that need the bound are those whose walk runs on. The threshold changes the
+// speed only: a sound bound applied at any node leaves the outcome unchanged.
+const matchBoundAfter = 20_000
+
+// phase1aCap is the number of nodes phase 1a (the rules' order with the root bound as
+// target) may spend. Phase 1a accepts only a candidate reaching the root bound, which is
+// then the optimum and the first optimal candidate in the rules' order; when the root
+// bound is below the optimum it can only fail, after walking every candidate the bound
+// does not cut (13.6 million nodes in one bracket of 14 players found by a stress run).
+// Past the cap the bracket goes on as when phase 1a fails: phase 1b or 2 finds the optimum
+// and phase 3 walks the rules' order again with it as target, whose first hit is the
+// candidate phase 1a would have found (if it could: the root bound is then the optimum, so
+// the two walks are the same walk). The cap changes the speed only; with noMatchBound it
+// is off, so that TestDutchMatchBoundKeepsPairings checks it too (eagerMatchBound sets it
+// to 50 nodes there).
+const phase1aCap = 100_000
+
+const (
+	pairUnknown int8 = iota
+	pairIncompatible
+	pairCostly // compatible, with a cost in d.iC8, d.iC9 or d.iC10
+	pairFree   // compatible, nothing in d.iC8, d.iC9, d.iC10
+)
+
+// kindOf returns (and caches) the matching-bound class of the members at positions u, v.
+func (s *bsearch) kindOf(u, v int) int8 {
+	m := len(s.mem)
+	if s.pairKind == nil {
+		s.pairKind = make([]int8, m*m)
+	}
+	if k := s.pairKind[u*m+v]; k != pairUnknown {
+		return k
+	}
+	d := s.d
+	k := pairIncompatible
+	if d.compatible(s.mem[u], s.mem[v]) {
+		k = pairFree
+		if !s.c7only {
+			tmp := make([]int32, d.K)
+			s.addPair(tmp, s.mem[u], s.mem[v], 1)
+			if tmp[d.iC8] != 0 || tmp[d.iC9] != 0 || tmp[d.iC10] != 0 {
+				k = pairCostly
+			}
+		}
+	}
+	s.pairKind[u*m+v], s.pairKind[v*m+u] = k, k
+	return k
+}
+
+// bipartite returns the size of a maximum matching of the members r1 into the free
+// members of right (but skip) along the pairs of class at least minKind (Kuhn's
+// augmenting paths).
+func (s *bsearch) bipartite(r1, right []int, minKind int8, skip int) int {
+	m := len(s.mem)
+	if len(s.matchTo) < m {
+		s.matchTo = make([]int, m)
+		s.seen = make([]bool, m)
+	}
+	for _, v := range right {
+		s.matchTo[v] = -1
+	}
+	var try func(u int) bool
+	try = func(u int) bool {
+		for _, v := range right {
+			if v == skip || s.partner[v] != -2 || s.seen[v] || s.kindOf(u, v) < minKind {
+				continue
+			}
+			s.seen[v] = true
+			if s.matchTo[v] < 0 || try(s.matchTo[v]) {
+				s.matchTo[v] = u
+				return true
+			}
+		}
+		return false
+	}
+	size := 0
+	for _, u := range r1 {
+		for _, v := range right {
+			s.seen[v] = false
+		}
+		if try(u) {
+			size++
+		}
+	}
+	return size
+}
+
+// transPruned reports whether the node of transDFS at S1 index k (S1[k:] still to be
+// paired, k < len(S1)) can be cut by the matching bound (see above).
+func (s *bsearch) transPruned(k int) bool {
+	r1 := s.s1[k:]
+	if s.mdpLeft == 0 && !s.c7only && s.freeS2() == len(r1)+1 {
+		return s.singleFloaterPruned(r1)
+	}
+	if s.bipartite(r1, s.s2, pairCostly, -1) < len(r1) {
+		return true // fact 1: no candidate below
+	}
+	if s.c7only || (s.limit == nil && !s.found) {
+		return false
+	}
+	x := int32(len(r1) - s.bipartite(r1, s.s2, pairFree, -1))
+	if x == 0 {
+		return false
+	}
+	d := s.d
+	s.scratch = append(s.scratch[:0], s.cost...)
+	s.restLB(s.scratch)
+	c10, _ := colourLB(s.w, s.b, s.u, s.ws, s.bs, s.needDF())
+	if x <= c10 {
+		return false // restLB already counts as much
+	}
+	s.scratch[d.iC10] += x - c10
+	if s.limit != nil {
+		return lexCmp(s.scratch, s.limit) > 0
+	}
+	return lexCmp(s.scratch, s.best) >= 0
+}
+
+// freeS2 is the number of S2 players still without a partner.
+func (s *bsearch) freeS2() int {
+	n := 0
+	for _, v := range s.s2 {
+		if s.partner[v] == -2 {
+			n++
+		}
+	}
+	return n
+}
+
+// singleFloaterPruned is transPruned when exactly one S2 player will be left over to
+// float (every MDP placed): the floater f is one of the free S2 players, R1 must be
+// matched into the others (fact 1 for each f), and the node's bound is the lexicographic
+// minimum over the possible f of cost + f's float cost (when nobody floats yet and
+// rootBound computed it: its cost floating alone, C.7 included, as oneDFLB counts it;
+// otherwise addDF and the generic C.7 bound c7LB, as restLB counts them) + the colour
+// bound with |R1| − M(f) (fact 2 with f left out). A node where no f can float is pruned
+// in every phase.
+func (s *bsearch) singleFloaterPruned(r1 []int) bool {
+	d := s.d
+	c10, c11 := colourLB(s.w, s.b, s.u, s.ws, s.bs, 1)
+	// alone: f will be the bracket's only downfloater and its whole cost floating alone
+	// (C.7 included) is known (rootBound); otherwise its own float cost (addDF) and the
+	// generic C.7 bound of restLB
+	alone := s.cost[0] == 0 && s.dfVec != nil
+	var best []int32
+	vec := make([]int32, d.K)
+	for _, f := range s.s2 {
+		if s.partner[f] != -2 || (alone && s.dfVec[f] == nil) {
+			continue
+		}
+		if s.bipartite(r1, s.s2, pairCostly, f) < len(r1) {
+			continue
+		}
+		copy(vec, s.cost)
+		if alone {
+			for k, x := range s.dfVec[f] {
+				vec[k] += x
+			}
+		} else {
+			s.addDF(vec, s.mem[f], 1)
+			s.c7LB(vec, int(s.cost[0])+1)
+		}
+		x := int32(len(r1) - s.bipartite(r1, s.s2, pairFree, f))
+		vec[d.iC10] += max(c10, x)
+		vec[d.iC11] += c11
+		if best == nil || lexCmp(vec, best) < 0 {
+			best = append(best[:0], vec...)
+		}
+	}
+	switch {
+	case best == nil:
+		return true // nobody can float: no candidate below
+	case s.limit != nil:
+		return lexCmp(best, s.limit) > 0
+	case s.found:
+		return lexCmp(best, s.best) >= 0
+	}
+	return false
+}
+
+// maxMatchBoundMembers is the largest number of unassigned members for which dfsPruned
+// runs its blossom matching (O(q³) a node).
+const maxMatchBoundMembers = 128
+
+// dfsPruned is the matching bound of the generic walk (dfs: phases 1b and 2, and the
+// candidates the rules' order does not generate). Every unassigned member is either
+// paired with another unassigned member along a compatible pair (C1–C3) or floats, so at
+// least free = q − 2ν of them float, ν being the size of a maximum matching of the
+// compatibility graph on the unassigned members (Edmonds' blossom algorithm, matching.go).
+// When that exceeds needDF, the node's bound is restLB's generic form with free
+// downfloaters still to come (each at score difference 2 at least, the generic C.7 bound,
+// the colour bounds with free floaters): a lower bound of every candidate below the node,
+// as restLB's is.
+func (s *bsearch) dfsPruned() bool {
+	if s.q > maxMatchBoundMembers || s.q < 2 {
+		return false
+	}
+	var un []int
+	for pos, p := range s.partner {
+		if p == -2 {
+			un = append(un, s.mem[pos])
+		}
+	}
+	m := newBlossom(len(un), func(i, j int) bool { return s.d.compatible(un[i], un[j]) })
+	m.greedy()
+	free := m.maximize()
+	need := s.needDF()
+	if free <= need {
+		return false
+	}
+	d := s.d
+	v := append(s.scratch[:0], s.cost...)
+	s.scratch = v
+	v[0] += int32(free)
+	v[d.sdAt(d.iPSD, 2)] += int32(free)
+	if s.mdpLeft == 1 && s.mdpSum > s.res {
+		v[d.sdAt(d.iPSD, s.mdpSum-s.res)]++
+	}
+	if !s.c7only {
+		s.c7LB(v, int(s.cost[0])+free)
+		c10, c11 := colourLB(s.w, s.b, s.u, s.ws, s.bs, free)
+		v[d.iC10] += c10
+		v[d.iC11] += c11
+	}
+	switch {
+	case s.limit != nil:
+		return lexCmp(v, s.limit) > 0
+	case s.found:
+		return lexCmp(v, s.best) >= 0
+	}
+	return false
+}
+
+// mdpPruned is fact 1 of transPruned for the moved-down players of S1 (mdpS1): the S1
+// players s1[i:] still without a resident must be matched into the free residents along
+// compatible pairs, or no candidate exists below the node.
+func (s *bsearch) mdpPruned(s1 []int, i int) bool {
+	var res []int
+	for v := s.nMDP; v < len(s.mem); v++ {
+		if s.partner[v] == -2 {
+			res = append(res, v)
+		}
+	}
+	return s.bipartite(s1[i:], res, pairCostly, -1) < len(s1)-i
+}
+
+// maxPairFloatMembers is the largest homogeneous bracket whose root bound, when two
+// players must float, evaluates the following bracket (C.7) for every pair of floaters.
+const maxPairFloatMembers = 24
+
+// pairFloatBound is the root bound of a bracket with at most one moved-down player of
+// which at least two players must float (needDF = 2) and whose following bracket counts
+// (C.7): the lexicographic minimum over the pairs {p, q} that can float together (the
+// following bracket then passes C.4) of their float costs, the exact C.7 block of the
+// pair (the nested search of following, cached for the leaves) and, when the moved-down
+// player is not one of them, the score difference of its pair with a resident, plus the
+// colour bounds. Every
+// candidate with two floaters costs at least that (the pairs add nothing componentwise
+// below zero, as for oneDFLB); one with more floaters has a larger first component. The
+// generic bound counts C.7 by c7LB only, which can lie below the optimum in the C.7
+// block, and then phase 1a cannot succeed. nil: not applicable, or no pair can float.
+func (s *bsearch) pairFloatBound() []int32 {
+	if s.nMDP > 1 || s.next == nil || s.c7only || len(s.mem) > maxPairFloatMembers {
+		return nil
+	}
+	d := s.d
+	var best []int32
+	tmp := make([]int32, d.K)
+	for a := range s.mem {
+		for b := a + 1; b < len(s.mem); b++ {
+			p, q := s.mem[a], s.mem[b]
+			c7 := s.following([]int{p, q})
+			if c7 == nil {
+				continue
+			}
+			clear(tmp)
+			s.addDF(tmp, p, 1)
+			s.addDF(tmp, q, 1)
+			for k, v := range c7 {
+				tmp[d.iC7+k] += v
+			}
+			if s.nMDP == 1 && a > 0 && s.mdpSum > s.res {
+				// the moved-down player stays and is paired with a resident
+				tmp[d.sdAt(d.iPSD, s.mdpSum-s.res)]++
+			}
+			if best == nil || lexCmp(tmp, best) < 0 {
+				best = append(best[:0], tmp...)
+			}
+		}
+	}
+	if best == nil {
+		return nil
+	}
+	c10, c11 := colourLB(s.w, s.b, s.u, s.ws, s.bs, 2)
+	best[d.iC10] += c10
+	best[d.iC11] += c11
+	return best
+}
