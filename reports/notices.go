@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"time"
 
 	"arbitro/tournament"
 )
@@ -168,4 +169,29 @@ func WriteJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)
+}
+
+// WriteUnsafeNames writes one warning line per stored player name that the names check
+// refuses (stored by an older arbitro; listings show it escaped until it is corrected):
+// "arbitro: warning: player ID is stored as SHOWN, which the names check refuses
+// (REASON); it is shown escaped until corrected: FIX".
+func WriteUnsafeNames(errw io.Writer, names []tournament.UnsafeName) error {
+	for _, u := range names {
+		if _, err := fmt.Fprintf(errw, "arbitro: warning: player %d is stored as %s, which the names check refuses (%s); it is shown escaped until corrected: %s\n",
+			u.PlayerID, u.Shown, u.Reason, u.Fix); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// WritePerftSpeed writes perft's timing line for a terminal: the time taken (rounded to
+// the millisecond) and the leaves counted per second, "1.234s, 5678901 leaves/s". Nothing
+// is written when elapsed is not positive.
+func WritePerftSpeed(errw io.Writer, elapsed time.Duration, leaves uint64) error {
+	if elapsed <= 0 {
+		return nil
+	}
+	_, err := fmt.Fprintf(errw, "%s, %.0f leaves/s\n", elapsed.Round(time.Millisecond), float64(leaves)/elapsed.Seconds())
+	return err
 }

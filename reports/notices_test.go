@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"testing"
+	"time"
 
 	"arbitro/tournament"
 )
@@ -55,6 +56,11 @@ func TestNoticeLines(t *testing.T) {
 		func() error {
 			return WriteJSON(&b, tournament.RoundSchedule{Round: 3, Date: "2026-11-21", Time: "15:30"})
 		},
+		func() error {
+			return WriteUnsafeNames(&b, []tournament.UnsafeName{{PlayerID: 7, Shown: `"Rossi\u202e"`, Reason: "U+202E RIGHT-TO-LEFT OVERRIDE at 6", Fix: `arbitro player set 7 name "Rossi"`}})
+		},
+		func() error { return WritePerftSpeed(&b, 1234567*time.Microsecond, 3860875) },
+		func() error { return WritePerftSpeed(&b, 0, 1) }, // no time measured: no line
 	} {
 		if err := f(); err != nil {
 			t.Fatal(err)

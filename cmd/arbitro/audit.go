@@ -18,19 +18,47 @@ import (
 	"golang.org/x/term"
 )
 
-func init() { addCommand(newAuditCmd) }
+func init() { addCommand(bind(newAuditCmd, runAudit)) }
 
 // auditOptions are the flags of `arbitro audit`.
 type auditOptions struct {
 	Round, Jobs int
-	All         bool   // --all: every tournament of the database
-	PDF         string // --pdf FILE
-	Variant     string // of archive games without a GameType tag
-	Strict      bool   // archive files read by the PDN 3.0 grammar
-	Encoding    string // --encoding of the PDN files (tournament.DecodingReader)
+	All         bool     // --all: every tournament of the database
+	PDF         string   // --pdf FILE
+	Variant     string   // of archive games without a GameType tag
+	Strict      bool     // archive files read by the PDN 3.0 grammar
+	Encoding    string   // --encoding of the PDN files (tournament.DecodingReader)
+	Files       []string // PDN files of an archive; none for the tournament or --all
 }
 
-func newAuditCmd(g *globalOptions) *cobra.Command {
+// complete reads the PDN files from args and checks the combination of flags: --all, PDN
+// files and the tournament's audit each take their own.
+func (o *auditOptions) complete(_ *cobra.Command, args []string) error {
+	o.Files = args
+	if o.Jobs < 0 {
+		return usageErr("--jobs must be 0 (one per processor) or more")
+	}
+	switch {
+	case o.All:
+		if len(args) > 0 || o.Round != 0 || o.Variant != "" || o.Strict {
+			return usageErr("--all audits every tournament of the database: give no FILE, --round, --variant or --strict")
+		}
+	case len(args) > 0:
+		if o.Round != 0 || o.PDF != "" {
+			return usageErr("--round and --pdf are for the tournament's audit, not for PDN files")
+		}
+	default:
+		if o.Variant != "" || o.Strict || o.Encoding != "" {
+			return usageErr("--variant, --strict and --encoding are for PDN files; a tournament's games use its variant and are stored as UTF-8")
+		}
+		if o.Round < 0 {
+			return usageErr("--round must be a round number")
+		}
+	}
+	return nil
+}
+
+func newAuditCmd(g *globalOptions, runF func(*cobra.Command, *auditOptions) error) *cobra.Command {
 	o := &auditOptions{}
 	cmd := &cobra.Command{
 		Use:     "audit [FILE.pdn...]",
@@ -67,9 +95,6 @@ Exit status: 0 no problem; 3 a problem was found; 1 a file or the database could
   arbitro audit --round 3 --pdf audit-r3.pdf
   arbitro audit archive/*.pdn --json > verdicts.jsonl
   arbitro audit --all --jobs 2 --pdf federation-audit.pdf`,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return runAudit(cmd, g, args, o)
-		},
 	}
 	cmd.Flags().IntVar(&o.Round, "round", 0, "audit this round only")
 	cmd.Flags().BoolVar(&o.All, "all", false, "audit every tournament of the database in one run (with --pdf: the archive's summary)")
@@ -78,35 +103,20 @@ Exit status: 0 no problem; 3 a problem was found; 1 a file or the database could
 	cmd.Flags().StringVar(&o.Variant, "variant", "", "italian or international: variant of archive games without a GameType tag")
 	cmd.Flags().StringVar(&o.Encoding, "encoding", "", "the PDN files' encoding when it is not UTF-8 (detected: UTF-16 with its byte-order mark, Windows-1252): "+tournament.EncodingNames)
 	cmd.Flags().BoolVar(&o.Strict, "strict", false, "read archive files by the PDN 3.0 grammar: every tolerated deviation is a parse error (see 'arbitro replay --help')")
-	return cmd
+	return withRun(cmd, o, runF)
 }
 
-// runAudit checks the combination of flags and runs the audit asked: the archive of
-// every tournament (--all), PDN files, or the tournament.
-func runAudit(cmd *cobra.Command, g *globalOptions, args []string, o *auditOptions) error {
-	if o.Jobs < 0 {
-		return usageErr("--jobs must be 0 (one per processor) or more")
-	}
-	if o.All {
-		if len(args) > 0 || o.Round != 0 || o.Variant != "" || o.Strict {
-			return usageErr("--all audits every tournament of the database: give no FILE, --round, --variant or --strict")
-		}
+// runAudit runs the audit asked (options completed): the archive of every tournament
+// (--all), PDN files, or the tournament.
+func runAudit(cmd *cobra.Command, g *globalOptions, o *auditOptions) error {
+	switch {
+	case o.All:
 		return auditAll(cmd, g, o.Jobs, o.PDF)
-	}
-	if len(args) > 0 {
-		if o.Round != 0 || o.PDF != "" {
-			return usageErr("--round and --pdf are for the tournament's audit, not for PDN files")
-		}
+	case len(o.Files) > 0:
 		if err := tournament.CheckEncoding(o.Encoding); err != nil {
 			return g.explain(err)
 		}
-		return auditFiles(cmd, g, args, o.Variant, o.Strict, o.Jobs, o.Encoding)
-	}
-	if o.Variant != "" || o.Strict || o.Encoding != "" {
-		return usageErr("--variant, --strict and --encoding are for PDN files; a tournament's games use its variant and are stored as UTF-8")
-	}
-	if o.Round < 0 {
-		return usageErr("--round must be a round number")
+		return auditFiles(cmd, g, o.Files, o.Variant, o.Strict, o.Jobs, o.Encoding)
 	}
 	return auditTournament(cmd, g, o.Round, o.PDF)
 }
@@ -254,8 +264,8 @@ func auditFiles(cmd *cobra.Command, g *globalOptions, files []string, variant st
 		}
 	}
 	if len(readErrs) > 0 {
-		for _, e := range readErrs[:len(readErrs)-1] {
-			fmt.Fprintf(cmd.ErrOrStderr(), "arbitro: %v\n", e)
+		if err := reports.WriteErrorLines(cmd.ErrOrStderr(), readErrs[:len(readErrs)-1]); err != nil {
+			return err
 		}
 		return fail(readErrs[len(readErrs)-1], "give PDN text files; the other files were audited")
 	}
@@ -304,9 +314,8 @@ func auditFile(g *globalOptions, w io.Writer, file string, opts rules.ReplayOpti
 // check refuses: stored by an older arbitro, it is shown escaped until corrected.
 func warnUnsafeNames(cmd *cobra.Command, tx *tournament.Tx) error {
 	bad, err := tx.UnsafeNames()
-	for _, u := range bad {
-		fmt.Fprintf(cmd.ErrOrStderr(), "arbitro: warning: player %d is stored as %s, which the names check refuses (%s); it is shown escaped until corrected: %s\n",
-			u.PlayerID, u.Shown, u.Reason, u.Fix)
+	if werr := reports.WriteUnsafeNames(cmd.ErrOrStderr(), bad); err == nil {
+		err = werr
 	}
 	return err
 }

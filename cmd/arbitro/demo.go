@@ -9,7 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -86,7 +85,7 @@ type demo struct {
 	dir   string
 	st    *tournament.Store
 	meta  reports.Meta
-	step  int
+	narr  *reports.Narration // the layout of the account (numbered steps, lines)
 	files []string
 	seed  int64
 	loc   *reports.Locale // the language of the narration (cliLocale; Italian by default)
@@ -95,28 +94,34 @@ type demo struct {
 // say prints the next numbered step: the message key of the CLI catalog, with its
 // name/value arguments, in the demo's language (d.loc).
 func (d *demo) say(key string, args ...any) {
-	d.step++
-	fmt.Fprintf(d.w, "\n[%d] %s\n", d.step, d.loc.T(key, args...))
+	d.narration().Step(d.loc.T(key, args...))
+}
+
+// narration is the demo's reports.Narration on d.w, made on first use.
+func (d *demo) narration() *reports.Narration {
+	if d.narr == nil {
+		d.narr = &reports.Narration{W: d.w}
+	}
+	return d.narr
 }
 
 // sayf is say for a step not in the catalogs yet (printed in English).
 func (d *demo) sayf(format string, args ...any) {
-	d.step++
-	fmt.Fprintf(d.w, "\n[%d] %s\n", d.step, fmt.Sprintf(format, args...))
+	d.narration().Step(fmt.Sprintf(format, args...))
 }
 
 // outf is out for a line not in the catalogs yet (printed in English).
 func (d *demo) outf(format string, args ...any) {
-	fmt.Fprintf(d.w, "    %s\n", fmt.Sprintf(format, args...))
+	d.narration().Line(fmt.Sprintf(format, args...))
 }
 
 func (d *demo) cmdline(format string, args ...any) {
-	fmt.Fprintf(d.w, "    %s\n", d.loc.T("demo.by_hand", "db", shellQuote(filepath.Join(d.dir, "arbitro.db")), "cmd", fmt.Sprintf(format, args...)))
+	d.narration().Line(d.loc.T("demo.by_hand", "db", shellQuote(filepath.Join(d.dir, "arbitro.db")), "cmd", fmt.Sprintf(format, args...)))
 }
 
 // out prints a line of the current step (a catalog key and its arguments).
 func (d *demo) out(key string, args ...any) {
-	fmt.Fprintf(d.w, "    %s\n", d.loc.T(key, args...))
+	d.narration().Line(d.loc.T(key, args...))
 }
 
 // file writes name inside the demo folder with render, and remembers it.
@@ -160,7 +165,7 @@ func runDemo(g *globalOptions, ctx context.Context, w io.Writer, dir string, see
 	defer st.Close()
 	g.tournamentLang = "it" // the session's event is Italian: its narration too, unless --lang or $LANG say otherwise
 	d := &demo{g: g, ctx: ctx, w: w, dir: dir, st: st, meta: m, seed: seed, loc: g.cliLocale()}
-	fmt.Fprintln(w, d.loc.T("demo.start", "dir", dir, "db", filepath.Join(dir, "arbitro.db")))
+	d.narration().Plain(d.loc.T("demo.start", "dir", dir, "db", filepath.Join(dir, "arbitro.db")))
 
 	real, err := d.realEvent()
 	if err != nil {
@@ -178,11 +183,9 @@ func runDemo(g *globalOptions, ctx context.Context, w io.Writer, dir string, see
 	if err := d.fidPracticeEvent(real); err != nil { // issue 13: cmd/arbitro/demo_fid.go
 		return err
 	}
-	fmt.Fprintln(w, "\n"+d.loc.T("demo.done", "db", filepath.Join(dir, "arbitro.db")))
-	for _, f := range d.files {
-		fmt.Fprintf(w, "  %s\n", f)
-	}
-	fmt.Fprintln(w, d.loc.T("demo.continue", "db", shellQuote(filepath.Join(dir, "arbitro.db"))))
+	d.narration().Paragraph(d.loc.T("demo.done", "db", filepath.Join(dir, "arbitro.db")))
+	d.narration().Files(d.files)
+	d.narration().Plain(d.loc.T("demo.continue", "db", shellQuote(filepath.Join(dir, "arbitro.db"))))
 	return d.site()
 }
 
@@ -194,9 +197,8 @@ func (d *demo) site() error {
 		return d.g.explain(err)
 	}
 	db := shellQuote(filepath.Join(d.dir, "arbitro.db"))
-	fmt.Fprintln(d.w, "\n"+d.loc.T("site.demo.published", "events", res.Tournaments, "files", res.Files,
+	return d.narration().Paragraph(d.loc.T("site.demo.published", "events", res.Tournaments, "files", res.Files,
 		"publish", "arbitro --db "+db+" publish --all --out "+shellQuote(out), "serve", "arbitro --db "+db+" serve", "index", res.Index))
-	return nil
 }
 
 // realEvent imports the embedded Italian championship and writes its reports.
@@ -256,9 +258,7 @@ func (d *demo) worldEvent() error {
 }
 
 func (d *demo) indent(s string) {
-	for _, l := range strings.Split(strings.TrimRight(s, "\n"), "\n") {
-		fmt.Fprintf(d.w, "    %s\n", l)
-	}
+	d.narration().Block(s)
 }
 
 // audit replays every stored score of t and writes the audit report (text and PDF).
@@ -419,11 +419,7 @@ func (d *demo) drawLot(t *tournament.Tournament) error {
 		if err != nil {
 			return err
 		}
-		var b strings.Builder
-		for _, n := range lot.Numbers {
-			fmt.Fprintf(&b, "%3d  %s\n", n.Number, n.Name)
-		}
-		d.indent(fmt.Sprintf("seed %d, drawn %s (%s):\n%s", lot.Seed, lot.DrawnAt, lot.Method, b.String()))
+		d.indent(reports.LotBlock(lot))
 		return nil
 	})
 }

@@ -358,3 +358,34 @@ func TestCobraUsageErrorsExit2(t *testing.T) {
 		t.Errorf("version: exit %d", code)
 	}
 }
+
+func TestAuditFlags(t *testing.T) {
+	testFlags(t, newAuditCmd, []flagCase[auditOptions]{
+		{nil, "", func(o *auditOptions) bool { return !o.All && len(o.Files) == 0 && o.Round == 0 }},
+		{[]string{"--round", "3", "--pdf", "a.pdf"}, "", func(o *auditOptions) bool { return o.Round == 3 && o.PDF == "a.pdf" }},
+		{[]string{"--all", "--jobs", "4", "--pdf", "x.pdf"}, "", func(o *auditOptions) bool { return o.All && o.Jobs == 4 }},
+		{[]string{"a.pdn", "b.pdn", "--variant", "international", "--strict"}, "", func(o *auditOptions) bool {
+			return len(o.Files) == 2 && o.Variant == "international" && o.Strict
+		}},
+		{[]string{"--jobs", "-1"}, "--jobs must be 0", nil},
+		{[]string{"--all", "a.pdn"}, "--all audits every tournament", nil},
+		{[]string{"--all", "--round", "2"}, "--all audits every tournament", nil},
+		{[]string{"a.pdn", "--pdf", "a.pdf"}, "--round and --pdf are for the tournament's audit", nil},
+		{[]string{"--variant", "italian"}, "--variant, --strict and --encoding are for PDN files", nil},
+		{[]string{"--encoding", "windows-1252"}, "--variant, --strict and --encoding are for PDN files", nil},
+		{[]string{"--round", "-2"}, "--round must be a round number", nil},
+	})
+}
+
+func TestPerftFlags(t *testing.T) {
+	testFlags(t, newPerftCmd, []flagCase[perftOptions]{
+		{nil, "", func(o *perftOptions) bool { return o.variant.Name() == "italian" && o.Depth == 1 }},
+		{[]string{"--variant", "international", "--depth", "9", "--divide"}, "", func(o *perftOptions) bool {
+			return o.variant.Name() == "international" && o.Depth == 9 && o.Divide
+		}},
+		{[]string{"--variant", "checkers"}, "checkers", nil},
+		{[]string{"--depth", "-1"}, "--depth -1 is out of range", nil},
+		{[]string{"--depth", "21"}, "--depth 21 is out of range", nil},
+		{[]string{"extra"}, "unknown command", nil},
+	})
+}

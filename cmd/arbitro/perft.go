@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"time"
@@ -13,7 +12,7 @@ import (
 	"arbitro/rules"
 )
 
-func init() { addCommand(newPerftCmd) }
+func init() { addCommand(bind(newPerftCmd, runPerft)) }
 
 // maxPerftDepth bounds --depth: beyond it a count from the start takes hours.
 const maxPerftDepth = 20
@@ -23,9 +22,23 @@ type perftOptions struct {
 	Variant, FEN string
 	Depth        int
 	Divide       bool
+	variant      *rules.Variant // --variant, parsed by complete
 }
 
-func newPerftCmd(g *globalOptions) *cobra.Command {
+// complete parses --variant and checks --depth.
+func (o *perftOptions) complete(*cobra.Command, []string) error {
+	v, err := rules.VariantByName(o.Variant)
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	if o.Depth < 0 || o.Depth > maxPerftDepth {
+		return usageErr("--depth %d is out of range 0..%d", o.Depth, maxPerftDepth)
+	}
+	o.variant = v
+	return nil
+}
+
+func newPerftCmd(_ *globalOptions, runF func(*cobra.Command, *perftOptions) error) *cobra.Command {
 	o := &perftOptions{}
 	c := &cobra.Command{
 		Use:   "perft --variant italian|international --depth N [--fen FEN] [--divide]",
@@ -35,26 +48,19 @@ start position, or from --fen (PDN FEN, e.g. "W:W21-32:B1-12"). Capture paths wi
 start, end and captured pieces count once. --divide prints the count under each first move.
 Published counts from the start: Italian perft(9) = 3860875, International perft(8) = 6483961.`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return runPerft(cmd, g, args, o)
-		},
 	}
 	c.Flags().StringVar(&o.Variant, "variant", "italian", "italian or international")
 	c.Flags().IntVar(&o.Depth, "depth", 1, "plies to look ahead (0.."+fmt.Sprint(maxPerftDepth)+")")
 	c.Flags().StringVar(&o.FEN, "fen", "", "start from this PDN FEN position instead of the initial one")
 	c.Flags().BoolVar(&o.Divide, "divide", false, "print the count under each first move")
-	return c
+	return withRun(c, o, runF)
 }
 
-func runPerft(cmd *cobra.Command, g *globalOptions, args []string, o *perftOptions) error {
-	v, err := rules.VariantByName(o.Variant)
-	if err != nil {
-		return usageErr("%v", err)
-	}
-	if o.Depth < 0 || o.Depth > maxPerftDepth {
-		return usageErr("--depth %d is out of range 0..%d", o.Depth, maxPerftDepth)
-	}
+// runPerft counts (options completed) and hands the count to reports.
+func runPerft(cmd *cobra.Command, g *globalOptions, o *perftOptions) error {
+	v := o.variant
 	pos := v.Start()
+	var err error
 	if o.FEN != "" {
 		pos, err = rules.ParseFEN(v, o.FEN)
 		if err != nil {
@@ -72,14 +78,13 @@ func runPerft(cmd *cobra.Command, g *globalOptions, args []string, o *perftOptio
 		out.Leaves = rules.Perft(pos, o.Depth)
 	}
 	elapsed := time.Since(start)
-	if f, ok := cmd.ErrOrStderr().(*os.File); ok && term.IsTerminal(int(f.Fd())) && elapsed > 0 {
-		fmt.Fprintf(f, "%s, %.0f leaves/s\n", elapsed.Round(time.Millisecond), float64(out.Leaves)/elapsed.Seconds())
+	if f, ok := cmd.ErrOrStderr().(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		if err := reports.WritePerftSpeed(f, elapsed, out.Leaves); err != nil {
+			return err
+		}
 	}
-	w := cmd.OutOrStdout()
 	if g.json {
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		return enc.Encode(out)
+		return printJSON(cmd, out)
 	}
-	return reports.WritePerftText(w, &out, o.Divide)
+	return reports.WritePerftText(cmd.OutOrStdout(), &out, o.Divide)
 }
