@@ -349,7 +349,7 @@ func Replay(g *Game, opts ReplayOptions) Verdict {
 	case v != nil:
 		vd = replayWith(g, v)
 	default:
-		v, vd, note, err = replayVariant(g)
+		_, vd, note, err = replayVariant(g)
 		if err != nil {
 			vd = notJudged(g, ReasonVariantUnknown, err.Error())
 		}

@@ -56,7 +56,8 @@ func TestScoreAdjustments(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if bp, cp := byName(t, st, "B").Points, byName(t, st, "C").Points; bp != 3-3 || cp != 3+1 {
+	// B: his win (3) less the penalty of a win's points (-2 game points, 3 on this scale); C: the draw worth a win (3) and the draw (1)
+	if bp, cp := byName(t, st, "B").Points, byName(t, st, "C").Points; bp != 0 || cp != 4 {
 		t.Errorf("3-1-0: B %d C %d, want 0 and 4", bp, cp)
 	}
 }
