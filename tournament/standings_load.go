@@ -240,3 +240,48 @@ func hasRound(rs []CrossResult, round int) bool {
 	}
 	return false
 }
+
+// RoundNotPairedError: standings were asked after Round, a round of the tournament that
+// has not been paired yet (LastPaired is the last paired round).
+type RoundNotPairedError struct{ Round, LastPaired int }
+
+func (e *RoundNotPairedError) Error() string {
+	return fmt.Sprintf("round %d has not been paired yet (last paired round: %d)", e.Round, e.LastPaired)
+}
+
+// StandingsAfter is the standings use case of `arbitro standings` and `crosstable`.
+type StandingsAfter struct {
+	Table *Crosstable // the crosstable; for a category, its event name ends " — CATEGORY"
+	Round int         // the round the standings are after
+	Rows  []Standing  // in order of places (FIDE C.07 tie-breaks of the tournament)
+}
+
+// Standings returns tournament t's standings after round (a negative round: the last
+// round whose results are all in, CompletedRounds), of the whole field or of category
+// (a category's own places and tie-breaks, docs/categories-prizes.md) when category is
+// not "". Errors: a round paired in no board yet (*RoundNotPairedError), a round outside the
+// tournament (ErrRoundRange), an unknown category (ErrCategory), and LoadCrosstable's.
+func (tx *Tx) Standings(t *Tournament, round int, category string) (*StandingsAfter, error) {
+	ct, err := tx.LoadCrosstable(t)
+	if err != nil {
+		return nil, err
+	}
+	if round < 0 {
+		round = CompletedRounds(ct)
+	}
+	if last := LastRound(ct); round > last && round <= ct.Rounds {
+		return nil, &RoundNotPairedError{Round: round, LastPaired: last}
+	}
+	var rows []Standing
+	if category != "" {
+		if rows, err = tx.CategoryStandings(t, ct, category, round); err != nil {
+			return nil, err
+		}
+		c := *ct
+		c.Event.Name += " — " + category
+		ct = &c
+	} else if rows, err = ComputeStandings(ct, round); err != nil {
+		return nil, err
+	}
+	return &StandingsAfter{Table: ct, Round: round, Rows: rows}, nil
+}

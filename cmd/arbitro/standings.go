@@ -48,26 +48,7 @@ func (f *standingsFlags) register(c *cobra.Command, g *globalOptions) {
 func (f *standingsFlags) load(ctx context.Context, g *globalOptions) (reports.Standings, error) {
 	var out reports.Standings
 	err := g.view(ctx, func(tx *tournament.Tx, t *tournament.Tournament) error {
-		ct, err := tx.LoadCrosstable(t)
-		if err != nil {
-			return err
-		}
-		round := f.round
-		if round < 0 {
-			round = tournament.CompletedRounds(ct)
-		}
-		if last := tournament.LastRound(ct); round > last && round <= ct.Rounds {
-			return fail(fmt.Errorf("round %d has not been paired yet (last paired round: %d)", round, last), "give a paired round, or none for the latest")
-		}
-		var rows []tournament.Standing
-		if f.category != "" { // issue 13: a category's own places and tie-breaks
-			rows, err = tx.CategoryStandings(t, ct, f.category, round)
-			c := *ct
-			c.Event.Name += " — " + f.category
-			ct = &c
-		} else {
-			rows, err = tournament.ComputeStandings(ct, round)
-		}
+		s, err := tx.Standings(t, f.round, f.category)
 		if err != nil {
 			return err
 		}
@@ -75,10 +56,13 @@ func (f *standingsFlags) load(ctx context.Context, g *globalOptions) (reports.St
 		if err != nil {
 			return err
 		}
-		out = reports.Standings{Table: ct, AfterRound: round, Rows: rows, Locale: loc}
+		out = reports.Standings{Table: s.Table, AfterRound: s.Round, Rows: s.Rows, Locale: loc}
 		return nil
 	})
+	var notPaired *tournament.RoundNotPairedError
 	switch {
+	case errors.As(err, &notPaired):
+		return out, fail(err, "give a paired round, or none for the latest")
 	case errors.Is(err, tournament.ErrRoundRange):
 		return out, fail(err, "give a round of the tournament, or none for the latest")
 	case errors.Is(err, tournament.ErrInvalidCrosstable):
