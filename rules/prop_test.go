@@ -12,6 +12,14 @@ import (
 
 // Properties along random legal games in both variants.
 func TestPropertiesRandomGames(t *testing.T) {
+	randomGames(t, 200, checkPositionProperties, checkMoveProperties)
+}
+
+// randomGames plays, for each variant, rapid's random games of at most plies plies from
+// the start or from a random position (genPosition), calling atPosition on every position
+// reached and, when not nil, atMove on every move played (the position before, the move,
+// the position after).
+func randomGames(t *testing.T, plies int, atPosition func(*rapid.T, Position), atMove func(*rapid.T, Position, Move, Position)) {
 	for _, v := range []*Variant{Italian, International} {
 		t.Run(v.Name(), func(t *testing.T) {
 			rapid.Check(t, func(t *rapid.T) {
@@ -19,15 +27,17 @@ func TestPropertiesRandomGames(t *testing.T) {
 				if rapid.Bool().Draw(t, "random start") {
 					p = genPosition(t, v)
 				}
-				for ply := 0; ply < 200; ply++ {
-					checkPositionProperties(t, p)
+				for ply := 0; ply < plies; ply++ {
+					atPosition(t, p)
 					ms := p.LegalMoves()
 					if len(ms) == 0 {
 						return
 					}
 					m := ms[rapid.IntRange(0, len(ms)-1).Draw(t, "move")]
 					q := p.Play(m)
-					checkMoveProperties(t, p, m, q)
+					if atMove != nil {
+						atMove(t, p, m, q)
+					}
 					p = q
 				}
 			})

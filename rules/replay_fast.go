@@ -86,9 +86,16 @@ func (g *gen) quietMove(from, to uint8) bool {
 	if g.kings&fb == 0 {
 		return sh(fb, g.fwd[0]) == tb || sh(fb, g.fwd[1]) == tb
 	}
-	for _, d := range g.v.dirs {
-		t := sh(fb, d) & g.empty
-		if !g.v.flying {
+	return kingReaches(g.v, fb, tb, g.empty)
+}
+
+// kingReaches reports whether a king on fb reaches the empty square tb in one ordinary
+// move of variant v: one step along a diagonal (Italian short king, dama) or any distance
+// over empty squares (International flying king).
+func kingReaches(v *Variant, fb, tb, empty uint64) bool {
+	for _, d := range v.dirs {
+		t := sh(fb, d) & empty
+		if !v.flying {
 			if t == tb {
 				return true
 			}
@@ -98,7 +105,7 @@ func (g *gen) quietMove(from, to uint8) bool {
 			if t == tb {
 				return true
 			}
-			t = sh(t, d) & g.empty
+			t = sh(t, d) & empty
 		}
 	}
 	return false

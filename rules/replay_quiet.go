@@ -48,22 +48,7 @@ func quietStep(p *Position, from, to uint8) bool {
 		}
 		return sh(fb, v.dirs[2]) == tb || sh(fb, v.dirs[3]) == tb
 	}
-	for _, d := range v.dirs {
-		t := sh(fb, d) & empty
-		if !v.flying {
-			if t == tb {
-				return true
-			}
-			continue
-		}
-		for t != 0 {
-			if t == tb {
-				return true
-			}
-			t = sh(t, d) & empty
-		}
-	}
-	return false
+	return kingReaches(v, fb, tb, empty)
 }
 
 // anyCapture8 is anyCapture on the 8x8 Italian layout (Variant.dirs: up-left >>5,

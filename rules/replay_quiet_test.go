@@ -52,22 +52,5 @@ func checkQuietPath(t *rapid.T, p Position) {
 // The quiet path agrees with the generator in random positions (many kings, flying king
 // captures over long diagonals) and along random games from the start.
 func TestReplayQuietPathAgrees(t *testing.T) {
-	for _, v := range []*Variant{Italian, International} {
-		t.Run(v.Name(), func(t *testing.T) {
-			rapid.Check(t, func(t *rapid.T) {
-				p := v.Start()
-				if rapid.Bool().Draw(t, "random start") {
-					p = genPosition(t, v)
-				}
-				for ply := 0; ply < 60; ply++ {
-					checkQuietPath(t, p)
-					ms := p.LegalMoves()
-					if len(ms) == 0 {
-						return
-					}
-					p = p.Play(ms[rapid.IntRange(0, len(ms)-1).Draw(t, "move")])
-				}
-			})
-		})
-	}
+	randomGames(t, 60, checkQuietPath, nil)
 }

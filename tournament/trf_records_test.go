@@ -66,19 +66,7 @@ func TestTRFForbiddenFormKept(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	export := func() string {
-		var out bytes.Buffer
-		if err := st.View(ctx, func(tx *Tx) error {
-			back, err := tx.ExportTRF(tour)
-			if err != nil {
-				return err
-			}
-			return WriteTRF(&out, back)
-		}); err != nil {
-			t.Fatal(err)
-		}
-		return out.String()
-	}
+	export := func() string { return exportedTRF(t, st, tour) }
 	if got := export(); !strings.Contains(got, "\nXXP 2 5\n") || !strings.Contains(got, "\n260 001 005    1    4\n") {
 		t.Errorf("the file's forms are not exported:\n%s", got)
 	}
@@ -221,4 +209,20 @@ func TestTRFTimeControlCode(t *testing.T) {
 	if !strings.Contains(out.String(), "\n122 90'+30\"\n") || !strings.Contains(out.String(), "\n222 5400+30\n") {
 		t.Errorf("122/222 not written:\n%s", out.String())
 	}
+}
+
+// exportedTRF is tournament tour of st exported as a TRF file (Tx.ExportTRF, WriteTRF).
+func exportedTRF(t *testing.T, st *Store, tour *Tournament) string {
+	t.Helper()
+	var out bytes.Buffer
+	if err := st.View(context.Background(), func(tx *Tx) error {
+		back, err := tx.ExportTRF(tour)
+		if err != nil {
+			return err
+		}
+		return WriteTRF(&out, back)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return out.String()
 }

@@ -315,17 +315,8 @@ func TestTRFXXZFollowsTheDatabase(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	var out bytes.Buffer
-	if err := st.View(ctx, func(tx *Tx) error {
-		back, err := tx.ExportTRF(tour)
-		if err != nil {
-			return err
-		}
-		return WriteTRF(&out, back)
-	}); err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(out.String(), "\nXXZ 2\n") {
-		t.Errorf("player 5 plays round 4 again, but the export's XXZ line is not 'XXZ 2':\n%s", out.String())
+	out := exportedTRF(t, st, tour)
+	if !strings.Contains(out, "\nXXZ 2\n") {
+		t.Errorf("player 5 plays round 4 again, but the export's XXZ line is not 'XXZ 2':\n%s", out)
 	}
 }
