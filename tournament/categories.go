@@ -263,7 +263,8 @@ type Award struct {
 	Note  string `json:"note,omitempty"`
 }
 
-// PrizeList gives each prize of t once, after round afterRound, highest prize first: the
+// PrizeList gives each prize of t once, after round afterRound (a negative afterRound: the
+// last round whose results are all in, CompletedRounds), highest prize first: the
 // player at the prize's place in its standings (overall or category) gets it unless he
 // already has a higher prize — a player eligible for two takes the higher — in which case
 // it goes to the next player of those standings who has none. [arbitro] Players sharing a
@@ -278,6 +279,9 @@ func (tx *Tx) PrizeList(t *Tournament, afterRound int) ([]Award, error) {
 	ct, err := tx.LoadCrosstable(t)
 	if err != nil {
 		return nil, err
+	}
+	if afterRound < 0 {
+		afterRound = CompletedRounds(ct)
 	}
 	tables := map[string][]Standing{}
 	standingsOf := func(cat string) ([]Standing, error) {

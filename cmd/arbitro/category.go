@@ -211,15 +211,7 @@ func runPrizeList(cmd *cobra.Command, g *globalOptions, o *prizeListOptions) err
 		if loc, err = g.reportLocale(t); err != nil { // the sheet in the tournament's language
 			return err
 		}
-		r := o.Round
-		if r < 0 {
-			ct, err := tx.LoadCrosstable(t)
-			if err != nil {
-				return err
-			}
-			r = tournament.CompletedRounds(ct)
-		}
-		awards, err = tx.PrizeList(t, r)
+		awards, err = tx.PrizeList(t, o.Round)
 		return err
 	})
 	if err != nil {
