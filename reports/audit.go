@@ -202,23 +202,17 @@ func (d *doc) diagram(x, y, size float64, it AuditItem) error {
 // king gets a second ring and a crown dot.
 func (d *doc) piece(pc rules.Piece, cx, cy, rad float64) {
 	f := d.f
-	if pc.Side() == rules.White {
-		f.SetFillColor(250, 250, 250)
-		f.SetDrawColor(0, 0, 0)
-	} else {
-		f.SetFillColor(25, 25, 25)
-		f.SetDrawColor(0, 0, 0)
+	body, crown := 250, 0 // grey levels: a white piece, its king's crown in black
+	if pc.Side() != rules.White {
+		body, crown = 25, 250
 	}
+	f.SetFillColor(body, body, body)
+	f.SetDrawColor(0, 0, 0)
 	f.SetLineWidth(0.3)
 	f.Circle(cx, cy, rad, "FD")
 	if pc.IsKing() {
-		if pc.Side() == rules.White {
-			f.SetDrawColor(0, 0, 0)
-			f.SetFillColor(0, 0, 0)
-		} else {
-			f.SetDrawColor(250, 250, 250)
-			f.SetFillColor(250, 250, 250)
-		}
+		f.SetDrawColor(crown, crown, crown)
+		f.SetFillColor(crown, crown, crown)
 		f.SetLineWidth(0.35)
 		f.Circle(cx, cy, rad*0.62, "D")
 		f.Circle(cx, cy, rad*0.2, "F")

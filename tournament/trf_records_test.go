@@ -95,9 +95,9 @@ func TestTRFRoundDates(t *testing.T) {
 	}
 	line := func(tr *TRF, pair bool, round int, date string) string {
 		st := newTestStore(t)
-		var out bytes.Buffer
-		if err := st.Update(context.Background(), func(tx *Tx) error {
-			tour, err := tx.ImportTRF(tr, TRFImportOptions{Variant: VariantInternational, Source: "t.trf"})
+		var tour *Tournament
+		if err := st.Update(context.Background(), func(tx *Tx) (err error) {
+			tour, err = tx.ImportTRF(tr, TRFImportOptions{Variant: VariantInternational, Source: "t.trf"})
 			if err != nil {
 				return err
 			}
@@ -111,18 +111,12 @@ func TestTRFRoundDates(t *testing.T) {
 					return err
 				}
 			}
-			if _, err := tx.SetRoundSchedule(tour, round, &date, nil); err != nil {
-				return err
-			}
-			back, err := tx.ExportTRF(tour)
-			if err != nil {
-				return err
-			}
-			return WriteTRF(&out, back)
+			_, err = tx.SetRoundSchedule(tour, round, &date, nil)
+			return err
 		}); err != nil {
 			t.Fatal(err)
 		}
-		for _, l := range strings.Split(out.String(), "\n") {
+		for _, l := range strings.Split(exportedTRF(t, st, tour), "\n") {
 			if strings.HasPrefix(l, "132") {
 				return l
 			}
