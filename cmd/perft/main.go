@@ -21,7 +21,12 @@ import (
 	"arbitro/rules"
 )
 
-func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
+// main counts on the thread it starts on, the runtime's helper threads kept from
+// interrupting it (quietHelpers).
+func main() {
+	quietHelpers()
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
 
 const usage = "usage: perft [-variant italian|international] DEPTH [FEN]\n"
 

@@ -1,0 +1,59 @@
+package main
+
+import (
+	"os"
+	"runtime"
+	"strconv"
+	"syscall"
+	"testing"
+	"unsafe"
+)
+
+// TestQuietHelpers checks that quietHelpers leaves the calling thread under the normal
+// policy and puts the process's other threads under SCHED_IDLE (then puts them back).
+func TestQuietHelpers(t *testing.T) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	quietHelpers()
+	self := syscall.Gettid()
+	ents, err := os.ReadDir("/proc/self/task")
+	if err != nil {
+		t.Skip("no /proc/self/task:", err)
+	}
+	idle := 0
+	for _, e := range ents {
+		tid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			t.Fatalf("task entry %q", e.Name())
+		}
+		pol, _, errno := syscall.RawSyscall(syscall.SYS_SCHED_GETSCHEDULER, uintptr(tid), 0, 0)
+		if errno != 0 {
+			continue // the thread has exited
+		}
+		if tid == self {
+			if pol != 0 {
+				t.Errorf("calling thread: policy %d, want SCHED_OTHER (0)", pol)
+			}
+			continue
+		}
+		if pol == schedIdle {
+			idle++
+		}
+		var param int32
+		syscall.RawSyscall(syscall.SYS_SCHED_SETSCHEDULER, uintptr(tid), 0, uintptr(unsafe.Pointer(&param)))
+	}
+	if len(ents) > 1 && idle == 0 {
+		t.Errorf("none of the %d other threads is under SCHED_IDLE", len(ents)-1)
+	}
+}
+
+func TestDirentNumber(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		want uintptr
+	}{{"1234\x00", 1234}, {"7", 7}, {".\x00", 0}, {"..\x00", 0}, {"12a\x00", 0}, {"42\x00\x00\x00", 42}} {
+		if got := direntNumber([]byte(c.name)); got != c.want {
+			t.Errorf("direntNumber(%q) = %d, want %d", c.name, got, c.want)
+		}
+	}
+}
