@@ -15,6 +15,19 @@ func TestQuietHelpers(t *testing.T) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	quietHelpers()
+	checkIdle(t)
+}
+
+// TestIdleListed is TestQuietHelpers for the fallback through /proc/self/task.
+func TestIdleListed(t *testing.T) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	idleListed(uintptr(syscall.Gettid()))
+	checkIdle(t)
+}
+
+func checkIdle(t *testing.T) {
+	t.Helper()
 	self := syscall.Gettid()
 	ents, err := os.ReadDir("/proc/self/task")
 	if err != nil {
