@@ -359,12 +359,20 @@ type inPerfter struct {
 	bufs [][]imove
 }
 
+// inBufLen is the room for the moves of one ply that newInPerfter sets aside; a ply with
+// more moves (kings with many captures) gets a buffer of its own when it needs one.
+const inBufLen = 64
+
+// newInPerfter returns a walker for counts of up to depth plies. The move buffers of all
+// plies are cut from one allocation: a count of a few milliseconds touches few pages and
+// calls the allocator twice.
 func newInPerfter(depth int) *inPerfter {
+	all := make([]imove, (depth+2)*inBufLen)
 	pf := &inPerfter{bufs: make([][]imove, depth+1)}
 	for i := range pf.bufs {
-		pf.bufs[i] = make([]imove, 0, 128)
+		pf.bufs[i] = all[i*inBufLen : i*inBufLen : (i+1)*inBufLen]
 	}
-	pf.cg.buf = make([]imove, 0, 64)
+	pf.cg.buf = all[(depth+1)*inBufLen : (depth+1)*inBufLen : (depth+2)*inBufLen]
 	return pf
 }
 
