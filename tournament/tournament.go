@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"arbitro/pairing"
@@ -116,7 +117,8 @@ func DefaultTieBreaks(system string) []string {
 // standings code sets it. When nil only the form of the name is checked.
 var ValidTieBreak func(name string) bool
 
-var tieBreakName = regexp.MustCompile(`^[a-z][a-z0-9-]*$`)
+// tieBreakName is the form of a tie-break name, compiled on first use.
+var tieBreakName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z][a-z0-9-]*$`) })
 
 // ParseTieBreaks splits a comma-separated list ("quoziente, sonneborn-berger") into names,
 // lower-cased. An empty list is allowed (ties stay ties). Errors wrap ErrInvalid.
@@ -128,7 +130,7 @@ func ParseTieBreaks(s string) ([]string, error) {
 		if f == "" {
 			continue
 		}
-		if !tieBreakName.MatchString(f) || (ValidTieBreak != nil && !ValidTieBreak(f)) {
+		if !tieBreakName().MatchString(f) || (ValidTieBreak != nil && !ValidTieBreak(f)) {
 			return nil, fmt.Errorf("%w: unknown tie-break %q (the known ones are listed by 'arbitro tournament create --help')", ErrMalformed, f)
 		}
 		if seen[f] {

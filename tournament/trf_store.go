@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"arbitro/pairing"
 )
@@ -117,15 +118,18 @@ func typeCode(ct *Crosstable) string {
 }
 
 // timeControlRE is a time control of one period with or without an increment, as an
-// arbiter writes it: 90'+30", 90' + 30", 90 min + 30 s, 90+30, 60'.
-var timeControlRE = regexp.MustCompile(`^(\d{1,3})\s*(?:'|min|m)?\s*(?:\+\s*(\d{1,3})\s*(?:"|''|s|sec)?)?$`)
+// arbiter writes it: 90'+30", 90' + 30", 90 min + 30 s, 90+30, 60'. Compiled on first use,
+// not at every start of the program.
+var timeControlRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(\d{1,3})\s*(?:'|min|m)?\s*(?:\+\s*(\d{1,3})\s*(?:"|''|s|sec)?)?$`)
+})
 
 // timeControlCode is record 222 (TRF-2026 encoded time control: seconds, "+" the
 // increment in seconds, e.g. 90'+30" → 5400+30) of the announced time control tc, or ""
 // when tc is not one period of minutes with an optional increment in seconds (a control
 // with moves, e.g. 40/90', is left to the arbiter).
 func timeControlCode(tc string) string {
-	m := timeControlRE.FindStringSubmatch(strings.TrimSpace(tc))
+	m := timeControlRE().FindStringSubmatch(strings.TrimSpace(tc))
 	if m == nil {
 		return ""
 	}
