@@ -132,6 +132,11 @@ type dplayer struct {
 	f1, f2       Float  // float in the previous round and two rounds before
 }
 
+// iC6 is the first component of every cost vector: criterion C6 (Art. 2.4.1), the number
+// of downfloaters (fewer downfloaters = more pairs). The other indices are fields of
+// dutch (layoutCost), as their blocks' sizes depend on the scores of the round.
+const iC6 = 0
+
 const (
 	strNone int8 = iota
 	strMild
@@ -151,13 +156,30 @@ type dutch struct {
 	phase1aCap int
 	exch       map[[3]int][]exchange // exchange classes by (n1, n2, k), see exchangeClass
 	round      int                   // the round being paired
-	// byeScore is the score of the bye assignee (lowestByeScore), -1 when no bye
+	// byeScore is the score of the bye assignee (lowestByeScore: criterion C5, Art.
+	// 2.3.1, decided before the first bracket), -1 when no bye
 	byeScore int
-	iBye     int // cost index: unplayed games of the bye assignee (2026 text)
-	// cost vector layout
-	S                                                 int // score-difference buckets 1..S
-	iPSD, iC7, iC8, iC9, iC10, iC11, iC12, iC13, iC14 int
-	iC15, iC16, iC17, iC18, iC19, K                   int
+	// The cost vector of a bracket candidate, compared lexicographically: each index is
+	// named after the criterion of C.04.3 (2026) it holds (Art. 2.4.x). iC6 is the
+	// constant 0. S is the number of score-difference buckets of a block (1..S, the
+	// highest difference first; see sdAt).
+	S    int
+	iC7  int // C7 (Art. 2.4.2): the downfloaters' scores, in the PSD form (S buckets)
+	iC8  int // C8 (Art. 2.4.3): the following bracket's downfloaters (1), then its C7 block (S)
+	iC9  int // C9 (Art. 2.4.4): unplayed games of the bye assignee (byeUnplayed)
+	iC10 int // C10 (Art. 2.4.5): topscorers or opponents with a colour difference beyond ±2
+	iC11 int // C11 (Art. 2.4.6): topscorers or opponents with one colour three times running
+	iC12 int // C12 (Art. 2.4.7): players who do not get their colour preference
+	iC13 int // C13 (Art. 2.4.8): players who do not get their strong colour preference
+	iC14 int // C14 (Art. 2.4.9): resident downfloaters who downfloated in the previous round
+	iC15 int // C15 (Art. 2.4.10): MDP opponents who upfloated in the previous round
+	iC16 int // C16 (Art. 2.4.11): resident downfloaters who downfloated two rounds before
+	iC17 int // C17 (Art. 2.4.12): MDP opponents who upfloated two rounds before
+	iC18 int // C18 (Art. 2.4.13): scores of the repeated downfloaters of C14, MDPs included (S)
+	iC19 int // C19 (Art. 2.4.14): score differences of the MDP opponents of C15 (S)
+	iC20 int // C20 (Art. 2.4.15): as iC18, downfloat two rounds before (S)
+	iC21 int // C21 (Art. 2.4.16): as iC19, upfloat two rounds before (S)
+	K    int // length of the cost vector
 }
 
 // Dutch pairs one round of the FIDE Dutch Swiss system (C.04.3) over the available
@@ -608,16 +630,16 @@ func (d *dutch) layoutCost() {
 		maxS, minS = d.ps[0].score, d.ps[len(d.ps)-1].score
 	}
 	d.S = maxS - minS + 3
-	d.iPSD = 1
-	d.iC7 = d.iPSD + d.S // C.7: the next bracket's downfloaters, then its PSD (S buckets)
-	d.iBye = d.iC7 + 1 + d.S
-	d.iC8 = d.iBye + 1
-	d.iC9, d.iC10, d.iC11, d.iC12, d.iC13, d.iC14, d.iC15 = d.iC8+1, d.iC8+2, d.iC8+3, d.iC8+4, d.iC8+5, d.iC8+6, d.iC8+7
-	d.iC16 = d.iC15 + 1
-	d.iC17 = d.iC16 + d.S
-	d.iC18 = d.iC17 + d.S
+	d.iC7 = iC6 + 1
+	d.iC8 = d.iC7 + d.S
+	d.iC9 = d.iC8 + 1 + d.S
+	d.iC10 = d.iC9 + 1
+	d.iC11, d.iC12, d.iC13, d.iC14, d.iC15, d.iC16, d.iC17 = d.iC10+1, d.iC10+2, d.iC10+3, d.iC10+4, d.iC10+5, d.iC10+6, d.iC10+7
+	d.iC18 = d.iC17 + 1
 	d.iC19 = d.iC18 + d.S
-	d.K = d.iC19 + d.S
+	d.iC20 = d.iC19 + d.S
+	d.iC21 = d.iC20 + d.S
+	d.K = d.iC21 + d.S
 }
 
 // sdAt is the index of score difference sd (>= 1) in a bucket list starting at base,

@@ -35,7 +35,7 @@ type bfWorld struct {
 	groups [][]int
 	init   Colour
 	S      int
-	c7     map[string][]int // C.7 block by downfloater set of the bracket being checked
+	c8     map[string][]int // C.7 block by downfloater set of the bracket being checked
 	byeLow int              // the bye assignee's score (allPairings), -1: no bye
 	round  int
 }
@@ -463,16 +463,16 @@ func (w *bfWorld) cost(br []bfBracket, k int) []int {
 		v = append(v, psd[sd])
 	}
 	// C.7: the following bracket's downfloaters and PSD, at their best over the complete
-	// pairings sharing this bracket's downfloaters (bruteCheck fills w.c7)
-	c7 := make([]int, 1+S)
+	// pairings sharing this bracket's downfloaters (bruteCheck fills w.c8)
+	c8 := make([]int, 1+S)
 	if k+2 < len(w.groups) && len(b.df) > 0 {
-		if x, ok := w.c7[fmt.Sprint(b.df)]; ok {
-			c7 = x
+		if x, ok := w.c8[fmt.Sprint(b.df)]; ok {
+			c8 = x
 		} else {
-			c7[0] = 1 << 20
+			c8[0] = 1 << 20
 		}
 	}
-	v = append(v, c7...)
+	v = append(v, c8...)
 	bye := w.byeCost(b)
 	v = append(v, bye)
 	v = append(v, c[:]...)
@@ -523,13 +523,13 @@ func bruteCheck(entrants []Entrant, opt DutchOptions, res DutchResult, resErr er
 		alive[i] = i
 	}
 	for k := range w.groups {
-		w.c7 = map[string][]int{}
+		w.c8 = map[string][]int{}
 		if k+2 < len(w.groups) {
 			for _, i := range alive {
 				key := fmt.Sprint(splits[i][k].df)
 				nx := w.cost(splits[i], k+1)[:1+w.S]
-				if cur, ok := w.c7[key]; !ok || slices.Compare(nx, cur) < 0 {
-					w.c7[key] = slices.Clone(nx)
+				if cur, ok := w.c8[key]; !ok || slices.Compare(nx, cur) < 0 {
+					w.c8[key] = slices.Clone(nx)
 				}
 			}
 		}

@@ -55,10 +55,10 @@ type bsearch struct {
 	lowerMatch []int
 	nextMatch  []int
 	dfBuf      []int
-	// c7only: this search is the following bracket of another one, evaluated for its
+	// c8only: this search is the following bracket of another one, evaluated for its
 	// C.7 (criteria C.4–C.6 only: no colour or float costs)
-	c7only  bool
-	c7cache map[string][]int32 // C.7 block by downfloater set; nil: C.4 fails
+	c8only  bool
+	c8cache map[string][]int32 // C.7 block by downfloater set; nil: C.4 fails
 	dfVec   [][]int32          // by member position: its cost floating alone, C.7 included (rootBound)
 	// pairKind caches, by member positions u*len(mem)+v, what the pair costs for the
 	// matching bound of transPruned (pairUnknown until first asked)
@@ -172,7 +172,7 @@ func (s *bsearch) phase2() bool {
 	s.reset()
 	s.dfs(0)
 	s.costExact = s.found && !s.stop && !s.approx
-	if !s.costExact || s.gaveUp || s.c7only {
+	if !s.costExact || s.gaveUp || s.c8only {
 		// a following-bracket search needs the optimal cost only
 		s.exact = s.costExact && !s.gaveUp
 		return s.found
@@ -210,16 +210,16 @@ func (s *bsearch) phase3() bool {
 // mild (m = min(mild, e)) and e − m strong, strong-strong pairs, each denying a strong
 // preference (E.2 favours the stronger, so a mild-strong pair denies only the mild one),
 // number at least ⌈(e − 2m)/2⌉. The same for black.
-func colourLB(w, b, u, ws, bs, df int) (c10, c11 int32) {
+func colourLB(w, b, u, ws, bs, df int) (c12, c13 int32) {
 	side := func(x, y, strong int) {
 		e := x - y - u - df
 		if e <= 0 {
 			return
 		}
-		c10 += int32((e + 1) / 2)
+		c12 += int32((e + 1) / 2)
 		m := min(x-strong, e)
 		if k := e - 2*m; k > 0 {
-			c11 += int32((k + 1) / 2)
+			c13 += int32((k + 1) / 2)
 		}
 	}
 	side(w, b, ws)
@@ -233,21 +233,21 @@ func colourLB(w, b, u, ws, bs, df int) (c10, c11 int32) {
 func (s *bsearch) restLB(v []int32) {
 	d := s.d
 	need := s.needDF()
-	if need == 1 && s.cost[0] == 0 && s.dfVec != nil && s.oneDFLB(v) {
+	if need == 1 && s.cost[iC6] == 0 && s.dfVec != nil && s.oneDFLB(v) {
 		return
 	}
-	v[0] += int32(need)
-	v[d.sdAt(d.iPSD, 2)] += int32(need)
+	v[iC6] += int32(need)
+	v[d.sdAt(d.iC7, 2)] += int32(need)
 	if s.mdpLeft == 1 && s.mdpSum > s.res {
-		v[d.sdAt(d.iPSD, s.mdpSum-s.res)]++
+		v[d.sdAt(d.iC7, s.mdpSum-s.res)]++
 	}
-	if s.c7only {
+	if s.c8only {
 		return
 	}
-	s.c7LB(v, int(s.cost[0])+need)
-	c10, c11 := colourLB(s.w, s.b, s.u, s.ws, s.bs, need)
-	v[d.iC10] += c10
-	v[d.iC11] += c11
+	s.c8LB(v, int(s.cost[iC6])+need)
+	c12, c13 := colourLB(s.w, s.b, s.u, s.ws, s.bs, need)
+	v[d.iC12] += c12
+	v[d.iC13] += c13
 }
 
 // oneDFLB is restLB when exactly one downfloater is still to come and none has been
@@ -271,11 +271,11 @@ func (s *bsearch) oneDFLB(v []int32) bool {
 		v[k] += x
 	}
 	if s.mdpLeft == 1 && s.mdpSum > s.res && bestPos >= s.nMDP {
-		v[d.sdAt(d.iPSD, s.mdpSum-s.res)]++
+		v[d.sdAt(d.iC7, s.mdpSum-s.res)]++
 	}
-	c10, c11 := colourLB(s.w, s.b, s.u, s.ws, s.bs, 1)
-	v[d.iC10] += c10
-	v[d.iC11] += c11
+	c12, c13 := colourLB(s.w, s.b, s.u, s.ws, s.bs, 1)
+	v[d.iC12] += c12
+	v[d.iC13] += c13
 	return true
 }
 
@@ -317,7 +317,7 @@ func (s *bsearch) lowerDeficiency() int {
 // the parity of the unassigned members.
 func (s *bsearch) needDF() int {
 	par := s.q % 2
-	need := max(par, s.delta0-int(s.cost[0]))
+	need := max(par, s.delta0-int(s.cost[iC6]))
 	if (need-par)%2 != 0 {
 		need++
 	}
@@ -331,9 +331,9 @@ func (s *bsearch) rootBound() []int32 {
 	lb := make([]int32, d.K)
 	need := s.needDF()
 	// one downfloater in a small bracket: its C.7 block is computed for every member
-	// (a nested search each), the generic c7LB otherwise
-	c7each := need == 1 && s.next != nil && !s.c7only && len(s.mem) <= maxC7Each
-	if c7each && s.dfVec == nil {
+	// (a nested search each), the generic c8LB otherwise
+	c8each := need == 1 && s.next != nil && !s.c8only && len(s.mem) <= maxC8Each
+	if c8each && s.dfVec == nil {
 		s.dfVec = make([][]int32, len(s.mem))
 	}
 	mdpFloats := false // the cheapest floater is an MDP (then it has no pair to count)
@@ -343,13 +343,13 @@ func (s *bsearch) rootBound() []int32 {
 		for pos, p := range s.mem {
 			clear(tmp)
 			s.addDF(tmp, p, 1)
-			if c7each {
-				c7 := s.following([]int{p})
-				if c7 == nil {
+			if c8each {
+				c8 := s.following([]int{p})
+				if c8 == nil {
 					continue // p cannot float alone (C.4)
 				}
-				for k, v := range c7 {
-					tmp[d.iC7+k] += v
+				for k, v := range c8 {
+					tmp[d.iC8+k] += v
 				}
 				s.dfVec[pos] = slices.Clone(tmp)
 			}
@@ -359,7 +359,7 @@ func (s *bsearch) rootBound() []int32 {
 			}
 		}
 		if bestDF == nil { // nobody can float alone: the generic bound
-			c7each = false
+			c8each = false
 			for _, p := range s.mem {
 				clear(tmp)
 				s.addDF(tmp, p, 1)
@@ -369,19 +369,19 @@ func (s *bsearch) rootBound() []int32 {
 			}
 		}
 		copy(lb, bestDF)
-		lb[0] += int32(need - 1)
-		lb[d.sdAt(d.iPSD, 2)] += int32(need - 1)
+		lb[iC6] += int32(need - 1)
+		lb[d.sdAt(d.iC7, 2)] += int32(need - 1)
 	}
-	if !s.c7only {
-		c10, c11 := colourLB(s.w, s.b, s.u, s.ws, s.bs, need)
-		lb[d.iC10] += c10
-		lb[d.iC11] += c11
+	if !s.c8only {
+		c12, c13 := colourLB(s.w, s.b, s.u, s.ws, s.bs, need)
+		lb[d.iC12] += c12
+		lb[d.iC13] += c13
 	}
-	if s.mdpLeft == 1 && s.mdpSum > s.res && !(c7each && mdpFloats) {
-		lb[d.sdAt(d.iPSD, s.mdpSum-s.res)]++
+	if s.mdpLeft == 1 && s.mdpSum > s.res && !(c8each && mdpFloats) {
+		lb[d.sdAt(d.iC7, s.mdpSum-s.res)]++
 	}
-	if !c7each {
-		s.c7LB(lb, need)
+	if !c8each {
+		s.c8LB(lb, need)
 	}
 	if need == 2 && s.d.matchBound {
 		if lb2 := s.pairFloatBound(); lb2 != nil && lexCmp(lb2, lb) > 0 {
@@ -391,24 +391,24 @@ func (s *bsearch) rootBound() []int32 {
 	return lb
 }
 
-// maxC7Each is the largest bracket whose root bound computes the C.7 block of every
+// maxC8Each is the largest bracket whose root bound computes the C.7 block of every
 // member floating alone.
-const maxC7Each = 48
+const maxC8Each = 48
 
-// c7LB adds to v a lower bound of the C.7 block for a candidate with df downfloaters:
+// c8LB adds to v a lower bound of the C.7 block for a candidate with df downfloaters:
 // the following bracket has at least its parity of downfloaters (at best a resident of
 // it, A.8 value 2), and each of the df arrives with a score difference of at least
 // (residents' score − next score), paired there or not.
-func (s *bsearch) c7LB(v []int32, df int) {
+func (s *bsearch) c8LB(v []int32, df int) {
 	if s.next == nil || df <= 0 {
 		return
 	}
 	d := s.d
 	par := (df + len(s.next)) % 2
-	v[d.iC7] += int32(par)
-	v[d.sdAt(d.iC7+1, s.res-d.ps[s.next[0]].score)] += int32(df)
+	v[d.iC8] += int32(par)
+	v[d.sdAt(d.iC8+1, s.res-d.ps[s.next[0]].score)] += int32(df)
 	if par == 1 {
-		v[d.sdAt(d.iC7+1, 2)]++
+		v[d.sdAt(d.iC8+1, 2)]++
 	}
 }
 
@@ -435,9 +435,9 @@ func (s *bsearch) boundCmp(ref []int32) int {
 func (s *bsearch) addDF(v []int32, p int, sign int32) {
 	d := s.d
 	pl := &d.ps[p]
-	v[0] += sign
-	v[d.sdAt(d.iPSD, pl.score-s.res+2)] += sign
-	if s.c7only {
+	v[iC6] += sign
+	v[d.sdAt(d.iC7, pl.score-s.res+2)] += sign
+	if s.c8only {
 		return
 	}
 	// C.16, C.18: the players who float on from this bracket after a downfloat in the
@@ -445,10 +445,10 @@ func (s *bsearch) addDF(v []int32, p int, sign int32) {
 	// higher the score a repeated downfloater leaves, the worse), moved-down players
 	// included (as bbpPairings weighs these criteria)
 	if pl.f1 == Down {
-		v[d.sdAt(d.iC16, pl.score-s.res+2)] += sign
+		v[d.sdAt(d.iC18, pl.score-s.res+2)] += sign
 	}
 	if pl.f2 == Down {
-		v[d.sdAt(d.iC18, pl.score-s.res+2)] += sign
+		v[d.sdAt(d.iC20, pl.score-s.res+2)] += sign
 	}
 	if pl.score != s.res {
 		// C.12, C.14 count the players who get this round's downfloat here: a
@@ -457,10 +457,10 @@ func (s *bsearch) addDF(v []int32, p int, sign int32) {
 		return
 	}
 	if pl.f1 == Down {
-		v[d.iC12] += sign
+		v[d.iC14] += sign
 	}
 	if pl.f2 == Down {
-		v[d.iC14] += sign
+		v[d.iC16] += sign
 	}
 }
 
@@ -473,22 +473,22 @@ func (s *bsearch) addPair(v []int32, p, q int, sign int32) {
 		a, b, sd = b, a, -sd
 		p, q = q, p
 	}
-	if s.c7only {
+	if s.c8only {
 		if sd > 0 {
-			v[d.sdAt(d.iPSD, sd)] += sign
+			v[d.sdAt(d.iC7, sd)] += sign
 		}
 		return
 	}
 	if sd > 0 {
-		v[d.sdAt(d.iPSD, sd)] += sign
+		v[d.sdAt(d.iC7, sd)] += sign
 		// a is the moved-down player, b floats up
 		if b.f1 == Up {
-			v[d.iC13] += sign
-			v[d.sdAt(d.iC17, sd)] += sign
-		}
-		if b.f2 == Up {
 			v[d.iC15] += sign
 			v[d.sdAt(d.iC19, sd)] += sign
+		}
+		if b.f2 == Up {
+			v[d.iC17] += sign
+			v[d.sdAt(d.iC21, sd)] += sign
 		}
 	}
 	wh, _ := d.allocate(p, q)
@@ -500,9 +500,9 @@ func (s *bsearch) addPair(v []int32, p, q int, sign int32) {
 			c = White
 		}
 		if pl.pref != NoColour && c != pl.pref {
-			v[d.iC10] += sign
+			v[d.iC12] += sign
 			if pl.strength >= strStrong {
-				v[d.iC11] += sign
+				v[d.iC13] += sign
 			}
 		}
 		if top {
@@ -511,10 +511,10 @@ func (s *bsearch) addPair(v []int32, p, q int, sign int32) {
 				cd = pl.cd - 1
 			}
 			if cd > 2 || cd < -2 {
-				v[d.iC8] += sign
+				v[d.iC10] += sign
 			}
 			if k := len(pl.colours); k >= 2 && pl.colours[k-1] == c && pl.colours[k-2] == c {
-				v[d.iC9] += sign
+				v[d.iC11] += sign
 			}
 		}
 	}
@@ -699,22 +699,22 @@ func (s *bsearch) leaf() {
 	}
 	// C.7 before the completion test; a following bracket that cannot be paired under
 	// C.4 means this candidate fails completion too
-	var c7 []int32
+	var c8 []int32
 	if s.next != nil && len(s.dfBuf) > 0 {
-		if c7 = s.following(s.dfBuf); c7 == nil {
+		if c8 = s.following(s.dfBuf); c8 == nil {
 			return
 		}
 	}
-	for k, v := range c7 {
-		s.cost[d.iC7+k] += v
+	for k, v := range c8 {
+		s.cost[d.iC8+k] += v
 	}
 	byeC := s.byeUnplayed()
-	s.cost[d.iBye] += byeC
+	s.cost[d.iC9] += byeC
 	defer func() {
-		for k, v := range c7 {
-			s.cost[d.iC7+k] -= v
+		for k, v := range c8 {
+			s.cost[d.iC8+k] -= v
 		}
-		s.cost[d.iBye] -= byeC
+		s.cost[d.iC9] -= byeC
 	}()
 	if s.limit != nil {
 		if lexCmp(s.cost, s.limit) > 0 {
@@ -752,11 +752,11 @@ func (s *bsearch) following(dfs []int) []int32 {
 	for _, p := range dfs {
 		s.key = append(s.key, byte(p), byte(p>>8), byte(p>>16), byte(p>>24))
 	}
-	if v, ok := s.c7cache[string(s.key)]; ok {
+	if v, ok := s.c8cache[string(s.key)]; ok {
 		return v
 	}
 	sub := d.newSearch(slices.Clone(dfs), s.next, s.lower[len(s.next):], nil)
-	sub.c7only = true
+	sub.c8only = true
 	// every following-bracket search has the same lower players: their matching and
 	// deficiency are computed once
 	sub.lowerMatch, sub.delta0 = s.restMatch, s.restDelta
@@ -767,19 +767,19 @@ func (s *bsearch) following(dfs []int) []int32 {
 		if !sub.costExact {
 			s.approx = true
 		}
-		v[0] = sub.best[0]
-		copy(v[1:], sub.best[d.iPSD:d.iPSD+d.S])
+		v[iC6] = sub.best[iC6]
+		copy(v[1:], sub.best[d.iC7:d.iC7+d.S])
 	case sub.stop:
 		s.approx = true
-		v[0] = int32(d.unpairedIn(s.next, s.nextMatch, dfs, false))
+		v[iC6] = int32(d.unpairedIn(s.next, s.nextMatch, dfs, false))
 	default:
 		v = nil
 	}
-	if s.c7cache == nil {
-		s.c7cache = map[string][]int32{}
+	if s.c8cache == nil {
+		s.c8cache = map[string][]int32{}
 	}
-	if len(s.c7cache) < 100_000 {
-		s.c7cache[string(s.key)] = v
+	if len(s.c8cache) < 100_000 {
+		s.c8cache[string(s.key)] = v
 	}
 	return v
 }
@@ -792,7 +792,7 @@ func (s *bsearch) following(dfs []int) []int32 {
 // to a single downfloater that is the bye assignee).
 func (s *bsearch) byeUnplayed() int32 {
 	d := s.d
-	if d.byeScore < 0 || s.c7only || len(s.dfBuf) != 1 {
+	if d.byeScore < 0 || s.c8only || len(s.dfBuf) != 1 {
 		return 0
 	}
 	x := &d.ps[s.dfBuf[0]]
@@ -973,7 +973,7 @@ func (s *bsearch) remainderByExchanges() {
 	// remainder, or fewer when the target leaves more of it floating (C.4, C.5)
 	h := len(rest) / 2
 	if s.limit != nil {
-		df := int(s.limit[0]) - int(s.cost[0]) // downfloaters the target leaves to the remainder
+		df := int(s.limit[iC6]) - int(s.cost[iC6]) // downfloaters the target leaves to the remainder
 		if p := (len(rest) - df) / 2; p >= 0 && p < h {
 			h = p
 		}
