@@ -95,14 +95,14 @@ func checkAbsolute(entrants []Entrant, opt DutchOptions, pairs []Pair) error {
 		if p.IsBye() {
 			byes++
 			if hadBye(w) {
-				return fmt.Errorf("C.2: player %d gets a second bye", w.ID)
+				return fmt.Errorf("C2: player %d gets a second bye", w.ID)
 			}
 			continue
 		}
 		b := byID[p.Black]
 		for _, r := range w.History {
 			if r.Opponent == b.ID && r.Kind == Played {
-				return fmt.Errorf("C.1: %d and %d meet again", w.ID, b.ID)
+				return fmt.Errorf("C1: %d and %d meet again", w.ID, b.ID)
 			}
 		}
 		if last && (w.Score > opt.Round-1 || b.Score > opt.Round-1) {
@@ -172,10 +172,10 @@ func colourAbsoluteOK(e *Entrant, c Colour) error {
 		}
 	}
 	if cd > 2 || cd < -2 {
-		return fmt.Errorf("C.3: player %d colour difference %d", e.ID, cd)
+		return fmt.Errorf("C.04.1 Art. 6: player %d colour difference %d", e.ID, cd)
 	}
 	if k := len(cs); k >= 3 && cs[k-1] == cs[k-2] && cs[k-2] == cs[k-3] {
-		return fmt.Errorf("C.3: player %d gets %v three times running", e.ID, c)
+		return fmt.Errorf("C.04.1 Art. 7: player %d gets %v three times running", e.ID, c)
 	}
 	return nil
 }
@@ -354,7 +354,7 @@ func TestDutchByeAndAbsoluteColours(t *testing.T) {
 	game(es, 2, 4, 1, 1)
 	game(es, 2, 3, 2, 1)
 	// 1 and 2 both had BB, 3 and 4 both WW, and 1-3,2-4,1-4,2-3 have met: only 1-2 and
-	// 3-4 are left, both forbidden by C.3: no pairing.
+	// 3-4 are left, both forbidden by C3: no pairing.
 	if _, err = Dutch(es, DutchOptions{Round: 3, InitialColour: White}); !errors.Is(err, ErrNoPairing) {
 		t.Fatalf("want ErrNoPairing, got %v", err)
 	}

@@ -43,7 +43,7 @@ func TestDutchUnplayedGames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(strings.Join(chk.Violations, "\n"), "C.2: player 3") {
+	if !strings.Contains(strings.Join(chk.Violations, "\n"), "C2 (Art. 2.1.2): player 3") {
 		t.Fatalf("violations %q, want C.2 for player 3", chk.Violations)
 	}
 }
