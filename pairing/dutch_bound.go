@@ -9,17 +9,17 @@ package pairing
 //
 //  1. If R1 cannot be matched into F2 along compatible pairs (C1–C3), no candidate
 //     exists below the node: the node is pruned in every phase.
-//  2. Call a pair free when it costs nothing in the colour components C10–C12 of the
-//     cost vector (d.iC10, d.iC11, d.iC12: no topscorer colour difference beyond ±2, no
-//     third equal colour for a topscorer's pair, every colour preference granted). If
-//     the largest matching of R1 into F2 along free compatible pairs has M players, at
-//     least |R1| − M of the pairs still to be made are not free. Unless one of them costs
-//     in d.iC10 or d.iC11 (which are compared before d.iC12: the candidate is then worse
-//     than the bound already), each costs at least one unmet preference in d.iC12. The
-//     bound of the node (cost + restLB) counts max(colourLB, |R1| − M) there instead of
-//     colourLB alone, which stays a lower bound of every candidate below the node in the
-//     lexicographic order (colourLB bounds the same count, and the pairs add nothing
-//     componentwise below zero).
+//  2. Call a pair free when it costs nothing in the colour components C10–C12 (Art.
+//     2.4.5–2.4.7) of the cost vector (d.iC10, d.iC11, d.iC12: no topscorer colour
+//     difference beyond ±2, no third equal colour for a topscorer's pair, every colour
+//     preference granted). If the largest matching of R1 into F2 along free compatible
+//     pairs has M players, at least |R1| − M of the pairs still to be made are not
+//     free. Unless one of them costs in d.iC10 or d.iC11 (which are compared before
+//     d.iC12: the candidate is then worse than the bound already), each costs at least
+//     one unmet preference in d.iC12. The bound of the node (cost + restLB) counts
+//     max(colourLB, |R1| − M) there instead of colourLB alone, which stays a lower
+//     bound of every candidate below the node in the lexicographic order (colourLB
+//     bounds the same count, and the pairs add nothing componentwise below zero).
 //
 // Pruning with a lower bound never changes which candidate a phase finds first: a node
 // is cut only when no candidate below it can reach the phase's target (phases 1a, 1b, 3)
@@ -162,16 +162,16 @@ func (s *bsearch) freeS2() int {
 // float (every MDP placed): the floater f is one of the free S2 players, R1 must be
 // matched into the others (fact 1 for each f), and the node's bound is the lexicographic
 // minimum over the possible f of cost + f's float cost (when nobody floats yet and
-// rootBound computed it: its cost floating alone, C.7 included, as oneDFLB counts it;
-// otherwise addDF and the generic C.7 bound c8LB, as restLB counts them) + the colour
+// rootBound computed it: its cost floating alone, C8 included, as oneDFLB counts it;
+// otherwise addDF and the generic C8 bound c8LB, as restLB counts them) + the colour
 // bound with |R1| − M(f) (fact 2 with f left out). A node where no f can float is pruned
 // in every phase.
 func (s *bsearch) singleFloaterPruned(r1 []int) bool {
 	d := s.d
 	c12, c13 := colourLB(s.w, s.b, s.u, s.ws, s.bs, 1)
 	// alone: f will be the bracket's only downfloater and its whole cost floating alone
-	// (C.7 included) is known (rootBound); otherwise its own float cost (addDF) and the
-	// generic C.7 bound of restLB
+	// (C8 included) is known (rootBound); otherwise its own float cost (addDF) and the
+	// generic C8 bound of restLB
 	alone := s.cost[iC6] == 0 && s.dfVec != nil
 	var best []int32
 	vec := make([]int32, d.K)
@@ -219,7 +219,7 @@ const maxMatchBoundMembers = 128
 // least free = q − 2ν of them float, ν being the size of a maximum matching of the
 // compatibility graph on the unassigned members (Edmonds' blossom algorithm, matching.go).
 // When that exceeds needDF, the node's bound is restLB's generic form with free
-// downfloaters still to come (each at score difference 2 at least, the generic C.7 bound,
+// downfloaters still to come (each at score difference 2 at least, the generic C8 bound,
 // the colour bounds with free floaters): a lower bound of every candidate below the node,
 // as restLB's is.
 func (s *bsearch) dfsPruned() bool {
@@ -276,19 +276,19 @@ func (s *bsearch) mdpPruned(s1 []int, i int) bool {
 }
 
 // maxPairFloatMembers is the largest homogeneous bracket whose root bound, when two
-// players must float, evaluates the following bracket (C.7) for every pair of floaters.
+// players must float, evaluates the following bracket (C8) for every pair of floaters.
 const maxPairFloatMembers = 24
 
 // pairFloatBound is the root bound of a bracket with at most one moved-down player of
 // which at least two players must float (needDF = 2) and whose following bracket counts
-// (C.7): the lexicographic minimum over the pairs {p, q} that can float together (the
-// following bracket then passes C.4) of their float costs, the exact C.7 block of the
+// (C8): the lexicographic minimum over the pairs {p, q} that can float together (the
+// following bracket then passes C4) of their float costs, the exact C8 block of the
 // pair (the nested search of following, cached for the leaves) and, when the moved-down
 // player is not one of them, the score difference of its pair with a resident, plus the
 // colour bounds. Every
 // candidate with two floaters costs at least that (the pairs add nothing componentwise
 // below zero, as for oneDFLB); one with more floaters has a larger first component. The
-// generic bound counts C.7 by c8LB only, which can lie below the optimum in the C.7
+// generic bound counts C8 by c8LB only, which can lie below the optimum in the C8
 // block, and then phase 1a cannot succeed. nil: not applicable, or no pair can float.
 func (s *bsearch) pairFloatBound() []int32 {
 	if s.nMDP > 1 || s.next == nil || s.c8only || len(s.mem) > maxPairFloatMembers {

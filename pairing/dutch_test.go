@@ -74,7 +74,7 @@ func (s *simTournament) apply(r int, pairs []Pair) {
 	}
 }
 
-// checkAbsolute verifies C.1–C.3 and that every available player is paired once.
+// checkAbsolute verifies C1–C3 and that every available player is paired once.
 func checkAbsolute(entrants []Entrant, opt DutchOptions, pairs []Pair) error {
 	byID := map[int]*Entrant{}
 	avail := 0
@@ -106,7 +106,7 @@ func checkAbsolute(entrants []Entrant, opt DutchOptions, pairs []Pair) error {
 			}
 		}
 		if last && (w.Score > opt.Round-1 || b.Score > opt.Round-1) {
-			continue // C.3 exemption of topscorers
+			continue // C3 exemption of topscorers
 		}
 		if err := colourAbsoluteOK(w, White); err != nil {
 			return err
@@ -143,7 +143,7 @@ func markPaired(byID map[int]*Entrant, seen map[int]bool, p Pair) error {
 	return nil
 }
 
-// hadBye: a pairing-allocated bye or a win's points without playing (C.2).
+// hadBye: a pairing-allocated bye or a win's points without playing (C2).
 func hadBye(e *Entrant) bool {
 	for _, r := range e.History {
 		if r.Kind == Bye || r.Kind == ForfeitWin || (r.Kind == Absent && r.Points >= 2) {
@@ -153,7 +153,7 @@ func hadBye(e *Entrant) bool {
 	return false
 }
 
-// colourAbsoluteOK is C.3 for a non-topscorer getting colour c: colour difference within
+// colourAbsoluteOK is C3 for a non-topscorer getting colour c: colour difference within
 // ±2 and no colour three times running (played games).
 func colourAbsoluteOK(e *Entrant, c Colour) error {
 	var cs []Colour
@@ -253,7 +253,7 @@ func expectPairs(t *testing.T, got []Pair, want [][2]int) {
 // Hand-checked cases (constructed by us from the C.04.3 text, not the handbook's own
 // examples, which we could not consult).
 func TestDutchRound1(t *testing.T) {
-	// B.3: S1 = {1,2,3}, S2 = {4,5,6}; E.5 with initial colour White: odd-numbered
+	// Art. 3.2–3.3: S1 = {1,2,3}, S2 = {4,5,6}; Art. 5.2.5 with initial colour White: odd-numbered
 	// higher-ranked players get White, even-numbered Black.
 	res, err := Dutch(players(6), DutchOptions{Round: 1, InitialColour: White})
 	if err != nil {
@@ -302,7 +302,7 @@ func TestDutchRound2Heterogeneous(t *testing.T) {
 
 func TestDutchCompletion(t *testing.T) {
 	// After two rounds 1 and 2 have 4 points, 3 and 4 have 0, and 3-4 have met: pairing
-	// 1-2 would leave 3-4 unpairable (C.4), so both leaders float down.
+	// 1-2 would leave 3-4 unpairable (C4), so both leaders float down.
 	es := players(4)
 	game(es, 1, 1, 3, 2)
 	game(es, 1, 4, 2, 0)
@@ -347,7 +347,7 @@ func TestDutchByeAndAbsoluteColours(t *testing.T) {
 	expectPairs(t, res.Pairs, [][2]int{{2, 5}, {3, 4}, {1, 0}})
 	_ = last
 	// Two players who both had Black twice (absolute preference for White) cannot meet
-	// (C.3); each gets White against someone else.
+	// (C3); each gets White against someone else.
 	es = players(4)
 	game(es, 1, 3, 1, 1)
 	game(es, 1, 4, 2, 1)
@@ -359,8 +359,8 @@ func TestDutchByeAndAbsoluteColours(t *testing.T) {
 		t.Fatalf("want ErrNoPairing, got %v", err)
 	}
 	// Same colours, but 1 and 3 won round 2 and round 3 is the last: 1 and 3 are
-	// topscorers (A.7: 3 > 50% of 4 game points), so 1-2 and 3-4 may meet. E.2: both
-	// absolute with equal colour difference; E.3: identical histories; E.4: the higher
+	// topscorers (Art. 1.8: 3 > 50% of 4 game points), so 1-2 and 3-4 may meet. Art. 5.2.2: both
+	// absolute with equal colour difference; Art. 5.2.3: identical histories; Art. 5.2.4: the higher
 	// ranked gets his preference: 1 White, 3 Black.
 	es = players(4)
 	game(es, 1, 3, 1, 1)
@@ -471,8 +471,8 @@ func TestDutchEdgeCases(t *testing.T) {
 	}
 }
 
-// C.04.3 D.2 for a six-player bracket (S1 = 1,2,3; S2 = 4,5,6), one player exchanged,
-// derived by hand from the D.2 rules: smallest difference of the moved numbers first,
+// C.04.3 Art. 4.3 for a six-player bracket (S1 = 1,2,3; S2 = 4,5,6), one player exchanged,
+// derived by hand from the Art. 4.3.2 rules: smallest difference of the moved numbers first,
 // then the higher number moved from S1, then the lower number moved from S2.
 func TestExchangeOrder(t *testing.T) {
 	d := &dutch{}
@@ -527,7 +527,7 @@ func TestDutchSearchLimitIsAnError(t *testing.T) {
 }
 
 // TestDutchForbiddenPairs: a forbidden pair (TRF-2026 record 260) is kept apart like two
-// players who already met (C.1): round 1 of four players pairs 1-3 and 2-4 (S1 against
+// players who already met (C1): round 1 of four players pairs 1-3 and 2-4 (S1 against
 // S2); with 1-3 forbidden the next transposition of S2 (4.2) gives 1-4 and 2-3; the
 // checker flags 1-3; a player forbidden against everybody leaves no pairing.
 func TestDutchForbiddenPairs(t *testing.T) {
@@ -567,7 +567,7 @@ func TestDutchForbiddenPairs(t *testing.T) {
 
 // TestBakuVirtualPoints: 20 players, 9 rounds: group A is players 1-10; rounds 1-5 are
 // accelerated, rounds 1-3 by a win's worth (2 game points), rounds 4-5 by a draw's (1);
-// group B and round 6 on get nothing (C.04.5, Baku method, sizes as bbpPairings uses).
+// group B and round 6 on get nothing (C.04.7, Baku method, sizes as bbpPairings uses).
 func TestBakuVirtualPoints(t *testing.T) {
 	for _, c := range []struct{ n, rounds, round, number, want int }{
 		{20, 9, 1, 1, 2}, {20, 9, 3, 10, 2}, {20, 9, 4, 10, 1}, {20, 9, 5, 1, 1}, {20, 9, 6, 1, 0},
