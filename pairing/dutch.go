@@ -11,17 +11,40 @@ import (
 // ErrSearchLimit is wrapped by the error of a Dutch round one of whose brackets the search
 // could not prove: its node budget (DutchOptions.SearchBudget) was spent, or a nested
 // search it depends on was, before the chosen candidate was shown to be the first optimal
-// one in the order of C.04.3 (Art. 3.8.1 with the generation order of 4.2–4.5). The message names
-// the bracket. No pairing is returned: an approximate pairing is never passed off as the
-// rules' pairing.
+// one in the order of C.04.3 (Art. 3.8.1 with the generation order of 4.2–4.5). The
+// message names the round and the bracket (its score, the pairing numbers of its
+// residents and moved-down players) and what the arbiter can do. No pairing is returned:
+// an approximate pairing is never passed off as the rules' pairing.
 var ErrSearchLimit = errors.New("pairing: the Dutch bracket search ran out of nodes")
 
-// inexactError describes the bracket whose search could not be completed.
-func (d *dutch) inexactError(info DutchBracket, bs *bsearch) error {
-	var mdps []string
-	for _, id := range info.MDPs {
-		mdps = append(mdps, fmt.Sprint(id))
+// maxListed is the number of pairing numbers an error message lists before "and N more".
+const maxListed = 40
+
+// numberList writes the pairing numbers of the players (indices into d.ps), ascending:
+// "3, 5, 8" (at most maxListed, then "and N more").
+func (d *dutch) numberList(players []int) string {
+	nums := make([]int, len(players))
+	for k, i := range players {
+		nums[k] = d.ps[i].number
 	}
+	slices.Sort(nums)
+	var parts []string
+	for k, x := range nums {
+		if k == maxListed {
+			parts = append(parts, fmt.Sprintf("and %d more", len(nums)-k))
+			break
+		}
+		parts = append(parts, fmt.Sprint(x))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// inexactError describes the bracket whose search could not be completed: the round,
+// the bracket's score (in chess points as a TRF writes them, and in game points), its
+// residents and moved-down players by pairing number, the
+// nodes spent, and the way out (the arbiter pairs that bracket's boards by hand with
+// arbitro pair --set, and the engine pairs the other players; or reports the file).
+func (d *dutch) inexactError(info DutchBracket, bs *bsearch) error {
 	what := "ran out of its node budget"
 	switch {
 	case bs.gaveUp:
@@ -29,12 +52,12 @@ func (d *dutch) inexactError(info DutchBracket, bs *bsearch) error {
 	case bs.approx:
 		what = "could not complete the search of the following bracket (criterion C8)"
 	}
-	mdpText := ""
-	if len(mdps) > 0 {
-		mdpText = fmt.Sprintf(" with moved-down players %s", strings.Join(mdps, ", "))
+	who := fmt.Sprintf("%d residents: %s", info.Residents, d.numberList(bs.mem[bs.nMDP:]))
+	if bs.nMDP > 0 {
+		who += fmt.Sprintf("; moved-down players: %s", d.numberList(bs.mem[:bs.nMDP]))
 	}
-	return fmt.Errorf("%w: the bracket of score %s (%d residents%s) %s after %d nodes before proving which pairing C.04.3 chooses; no pairing is given (pair that bracket's boards by hand with arbitro pair --set, or report the file)",
-		ErrSearchLimit, scoreText(info.Score), info.Residents, mdpText, what, info.Nodes)
+	return fmt.Errorf("%w: round %d, the bracket of score %s (%d in draughts game points; pairing numbers of its %s) %s after %d nodes before proving which pairing C.04.3 chooses (Art. 3.8.1); no pairing is given (pair that bracket's boards by hand with arbitro pair --set \"A-B\", one per board, and the engine pairs the other players; or report the file)",
+		ErrSearchLimit, d.round, scoreText(info.Score), info.Score, who, what, info.Nodes)
 }
 
 // scoreText writes game points as chess points (2 game points = 1 point): "3.5".

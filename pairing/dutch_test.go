@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -518,6 +519,34 @@ func TestDutchSearchLimitIsAnError(t *testing.T) {
 	}
 	if !strings.Contains(err.Error(), "the bracket of score ") || !strings.Contains(err.Error(), "residents") {
 		t.Errorf("the error does not name the bracket: %v", err)
+	}
+	// the arbiter must find the bracket: the round, and the pairing numbers of its
+	// residents, which are exactly the available players of the score it names
+	m := regexp.MustCompile(`round (\d+), the bracket of score (\d+)\.(\d) \((\d+) in draughts game points; pairing numbers of its (\d+) residents: ([0-9, ]+)[;)]`).FindStringSubmatch(err.Error())
+	if m == nil {
+		t.Fatalf("the error does not give the round and the residents' pairing numbers: %v", err)
+	}
+	if m[1] != "4" {
+		t.Errorf("round %s named, want 4: %v", m[1], err)
+	}
+	whole, _ := strconv.Atoi(m[2])
+	gp, _ := strconv.Atoi(m[4])
+	if half := m[3] == "5"; gp != 2*whole+map[bool]int{false: 0, true: 1}[half] {
+		t.Errorf("score %s.%s is not %d game points", m[2], m[3], gp)
+	}
+	var want []string
+	for _, e := range s.entrants {
+		if e.Available && e.Score == gp {
+			want = append(want, strconv.Itoa(e.Number))
+		}
+	}
+	slices.SortFunc(want, func(a, b string) int {
+		x, _ := strconv.Atoi(a)
+		y, _ := strconv.Atoi(b)
+		return x - y
+	})
+	if got := strings.TrimSpace(m[6]); got != strings.Join(want, ", ") || m[5] != strconv.Itoa(len(want)) {
+		t.Errorf("residents %s (%s listed), want the players of %d game points: %s", got, m[5], gp, strings.Join(want, ", "))
 	}
 	for _, b := range res.Brackets {
 		if !b.Exact {
