@@ -318,8 +318,9 @@ type dutch struct {
 // (DutchBracket.Exact); otherwise the round fails with ErrSearchLimit, naming the
 // bracket: a pairing is never an approximation passed off as the rules' pairing. In
 // arbitro's and bbpPairings' random tournaments of up to 200 players (7–11 rounds) no
-// bracket needed more than the default budget (docs/dutch.md), and since the matching
-// bound none needed more than 200,000 nodes a phase. The search is not polynomial (its
+// bracket needed more than the default budget; since the matching bound, the hardest
+// brackets of the stress runs took at most a few hundred thousand nodes (docs/dutch.md
+// gives the counts). The search is not polynomial (its
 // worst case is exponential): the weighted matcher of matching_weighted.go
 // (maxWeightMatching, exact 256-bit weights) is the building block of the polynomial
 // route the endorsed engines take (criteria as edge weights), not yet used here.
