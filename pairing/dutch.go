@@ -11,30 +11,53 @@ import (
 // ErrSearchLimit is wrapped by the error of a Dutch round one of whose brackets the search
 // could not prove: its node budget (DutchOptions.SearchBudget) was spent, or a nested
 // search it depends on was, before the chosen candidate was shown to be the first optimal
-// one in the order of C.04.3 (2025/2026 text, Art. 3.8 with 4.2–4.4). The message names
-// the bracket. No pairing is returned: an approximate pairing is never passed off as the
-// rules' pairing.
+// one in the order of C.04.3 (Art. 3.8.1 with the generation order of 4.2–4.5). The
+// message names the round and the bracket (its score, the pairing numbers of its
+// residents and moved-down players) and what the arbiter can do. No pairing is returned:
+// an approximate pairing is never passed off as the rules' pairing.
 var ErrSearchLimit = errors.New("pairing: the Dutch bracket search ran out of nodes")
 
-// inexactError describes the bracket whose search could not be completed.
-func (d *dutch) inexactError(info DutchBracket, bs *bsearch) error {
-	var mdps []string
-	for _, id := range info.MDPs {
-		mdps = append(mdps, fmt.Sprint(id))
+// maxListed is the number of pairing numbers an error message lists before "and N more".
+const maxListed = 40
+
+// numberList writes the pairing numbers of the players (indices into d.ps), ascending:
+// "3, 5, 8" (at most maxListed, then "and N more").
+func (d *dutch) numberList(players []int) string {
+	nums := make([]int, len(players))
+	for k, i := range players {
+		nums[k] = d.ps[i].number
 	}
+	slices.Sort(nums)
+	var parts []string
+	for k, x := range nums {
+		if k == maxListed {
+			parts = append(parts, fmt.Sprintf("and %d more", len(nums)-k))
+			break
+		}
+		parts = append(parts, fmt.Sprint(x))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// inexactError describes the bracket whose search could not be completed: the round,
+// the bracket's score (in chess points as a TRF writes them, and in game points), its
+// residents and moved-down players by pairing number, the
+// nodes spent, and the way out (the arbiter pairs that bracket's boards by hand with
+// arbitro pair --set, and the engine pairs the other players; or reports the file).
+func (d *dutch) inexactError(info DutchBracket, bs *bsearch) error {
 	what := "ran out of its node budget"
 	switch {
 	case bs.gaveUp:
 		what = "gave up after too many failed completion tests"
 	case bs.approx:
-		what = "could not complete the search of the following bracket (criterion C.7)"
+		what = "could not complete the search of the following bracket (criterion C8)"
 	}
-	mdpText := ""
-	if len(mdps) > 0 {
-		mdpText = fmt.Sprintf(" with moved-down players %s", strings.Join(mdps, ", "))
+	who := fmt.Sprintf("%d residents: %s", info.Residents, d.numberList(bs.mem[bs.nMDP:]))
+	if bs.nMDP > 0 {
+		who += fmt.Sprintf("; moved-down players: %s", d.numberList(bs.mem[:bs.nMDP]))
 	}
-	return fmt.Errorf("%w: the bracket of score %s (%d residents%s) %s after %d nodes before proving which pairing C.04.3 chooses; no pairing is given (pair that bracket's boards by hand with arbitro pair --set, or report the file)",
-		ErrSearchLimit, scoreText(info.Score), info.Residents, mdpText, what, info.Nodes)
+	return fmt.Errorf("%w: round %d, the bracket of score %s (%d in draughts game points; pairing numbers of its %s) %s after %d nodes before proving which pairing C.04.3 chooses (Art. 3.8.1); no pairing is given (pair that bracket's boards by hand with arbitro pair --set \"A-B\", one per board, and the engine pairs the other players; or report the file)",
+		ErrSearchLimit, d.round, scoreText(info.Score), info.Score, who, what, info.Nodes)
 }
 
 // scoreText writes game points as chess points (2 game points = 1 point): "3.5".
@@ -51,10 +74,10 @@ type DutchOptions struct {
 	// any history.
 	Round int
 	// TotalRounds is the number of rounds of the event; it decides the last round, where
-	// topscorers (A.7: more than 50% of the maximum possible score) are exempt from C.3.
+	// topscorers (Art. 1.8: more than 50% of the maximum possible score) are exempt from C3.
 	// 0: unknown, no exemption.
 	TotalRounds int
-	// InitialColour is the colour E.5 gives to an odd-numbered higher-ranked player.
+	// InitialColour is the colour Art. 5.2.5 gives to an odd-numbered higher-ranked player (5.1).
 	// NoColour: drawn by lot with LotColour(Seed).
 	InitialColour Colour
 	// Seed is the stored seed of the lot.
@@ -62,14 +85,14 @@ type DutchOptions struct {
 	// Forbidden are pairs of entrant IDs that must not meet this round (the arbiter's
 	// forbidden pairs, e.g. players of one family or club in some events: TRF-2026
 	// record 260, bbpPairings' and JaVaFo's XXP). They are kept apart like players who
-	// already met (C.1, 2025/2026 text 2.1.1), absolute; an unknown ID is ignored.
+	// already met (C1, Art. 2.1.1), absolute; an unknown ID is ignored.
 	Forbidden [][2]int
 	// Acceleration gives the fictitious points (draughts game points) added to entrant
-	// id's score for the pairing of round r only (C.04.5 accelerated systems:
+	// id's score for the pairing of round r only (C.04.7 accelerated systems:
 	// BakuVirtualPoints, or TRF-2026 record 250). The brackets, the bye and the floats of
 	// this round use the accelerated score, and so do the floats of earlier rounds
 	// derived from scores (an accelerated score in round r decides who floated in r, as
-	// bbpPairings reads it); the topscorer rule (A.7) and the results do not. nil: none.
+	// bbpPairings reads it); the topscorer rule (Art. 1.8) and the results do not. nil: none.
 	Acceleration func(id, r int) int
 	// SearchBudget is the number of search nodes allowed per bracket and phase;
 	// 0 means 100,000,000 + 20,000 × bracket size. A bracket whose search spends it before
@@ -99,11 +122,12 @@ type DutchBracket struct {
 
 // DutchResult is one paired round.
 type DutchResult struct {
-	Pairs         []Pair         // boards in C.04.2 order; the bye last
+	Pairs         []Pair         // boards in the order of C.04.2 Art. 3.6; the bye last
 	InitialColour Colour         // the initial colour used (drawn or given)
 	Brackets      []DutchBracket // bracket by bracket, top-down
 	// Floats gives the float of this round for every paired player whose opponent had a
-	// different score (Down for the higher, Up for the lower) and Down for the bye (A.4),
+	// different score (Down for the higher, Up for the lower) and Down for the bye (Art.
+	// 1.4.2–1.4.3),
 	// by Entrant ID; store it (boards.white_float / black_float) and pass it back as
 	// Round.Float in later rounds.
 	Floats map[int]Float
@@ -112,15 +136,15 @@ type DutchResult struct {
 // dplayer is one available player with everything the criteria need, precomputed.
 type dplayer struct {
 	id, number, score int
-	// colourNumber is the pairing number E.5 (2025/2026 text: 5.2.5) reads: the
-	// player's place in pairing-number order among the entrants who have taken part in
-	// a pairing or are available now (entrants absent from every pairing so far and
-	// from this one are left out, as late entries are; C.04.2 on late entries, as
-	// bbpPairings numbers the field)
+	// colourNumber is the TPN Art. 5.2.5 reads: the player's place in pairing-number
+	// order among the entrants who have taken part in a pairing or are available now
+	// (entrants absent from every pairing so far and from this one are left out, as
+	// late entries are; C.04.2 Art. 2, initial order and late entries, as bbpPairings
+	// numbers the field)
 	colourNumber int
 	opps         []int32 // indices of past opponents among the available players
 	forb         []int32 // indices of players this one must not meet (DutchOptions.Forbidden)
-	byeBlocked   bool    // had a pairing-allocated bye or a forfeit win (C.2)
+	byeBlocked   bool    // had a pairing-allocated bye or a win's points without playing (C2)
 	played       int     // games played over the board
 	noBye        bool    // may not get the bye this round: byeBlocked, or a score above the lowest possible (see lowestByeScore)
 	cd           int     // colour difference (whites − blacks), played games
@@ -128,9 +152,14 @@ type dplayer struct {
 	pref         Colour // preferred colour, NoColour if none
 	strength     int8   // 0 none, 1 mild, 2 strong, 3 absolute
 	abs          Colour // pref when absolute, else NoColour
-	top          bool   // topscorer (A.7), last round only
+	top          bool   // topscorer (Art. 1.8), last round only
 	f1, f2       Float  // float in the previous round and two rounds before
 }
+
+// iC6 is the first component of every cost vector: criterion C6 (Art. 2.4.1), the number
+// of downfloaters (fewer downfloaters = more pairs). The other indices are fields of
+// dutch (layoutCost), as their blocks' sizes depend on the scores of the round.
+const iC6 = 0
 
 const (
 	strNone int8 = iota
@@ -140,7 +169,7 @@ const (
 )
 
 type dutch struct {
-	ps      []dplayer // sorted by score desc, number asc (the ranking order, A.2)
+	ps      []dplayer // sorted by score desc, number asc (the ranking order, Art. 1.2)
 	initial Colour
 	budget  int
 	// matchBound: the transposition walk prunes with the matching bound (dutch_bound.go)
@@ -151,147 +180,185 @@ type dutch struct {
 	phase1aCap int
 	exch       map[[3]int][]exchange // exchange classes by (n1, n2, k), see exchangeClass
 	round      int                   // the round being paired
-	// byeScore is the score of the bye assignee (lowestByeScore), -1 when no bye
+	// byeScore is the score of the bye assignee (lowestByeScore: criterion C5, Art.
+	// 2.3.1, decided before the first bracket), -1 when no bye
 	byeScore int
-	iBye     int // cost index: unplayed games of the bye assignee (2026 text)
-	// cost vector layout
-	S                                                 int // score-difference buckets 1..S
-	iPSD, iC7, iC8, iC9, iC10, iC11, iC12, iC13, iC14 int
-	iC15, iC16, iC17, iC18, iC19, K                   int
+	// The cost vector of a bracket candidate, compared lexicographically: each index is
+	// named after the criterion of C.04.3 (2026) it holds (Art. 2.4.x). iC6 is the
+	// constant 0. S is the number of score-difference buckets of a block (1..S, the
+	// highest difference first; see sdAt).
+	S    int
+	iC7  int // C7 (Art. 2.4.2): the downfloaters' scores, in the PSD form (S buckets)
+	iC8  int // C8 (Art. 2.4.3): the following bracket's downfloaters (1), then its C7 block (S)
+	iC9  int // C9 (Art. 2.4.4): unplayed games of the bye assignee (byeUnplayed)
+	iC10 int // C10 (Art. 2.4.5): topscorers or opponents with a colour difference beyond ±2
+	iC11 int // C11 (Art. 2.4.6): topscorers or opponents with one colour three times running
+	iC12 int // C12 (Art. 2.4.7): players who do not get their colour preference
+	iC13 int // C13 (Art. 2.4.8): players who do not get their strong colour preference
+	iC14 int // C14 (Art. 2.4.9): resident downfloaters who downfloated in the previous round
+	iC15 int // C15 (Art. 2.4.10): MDP opponents who upfloated in the previous round
+	iC16 int // C16 (Art. 2.4.11): resident downfloaters who downfloated two rounds before
+	iC17 int // C17 (Art. 2.4.12): MDP opponents who upfloated two rounds before
+	iC18 int // C18 (Art. 2.4.13): scores of the repeated downfloaters of C14, MDPs included (S)
+	iC19 int // C19 (Art. 2.4.14): score differences of the MDP opponents of C15 (S)
+	iC20 int // C20 (Art. 2.4.15): as iC18, downfloat two rounds before (S)
+	iC21 int // C21 (Art. 2.4.16): as iC19, upfloat two rounds before (S)
+	K    int // length of the cost vector
 }
 
 // Dutch pairs one round of the FIDE Dutch Swiss system (C.04.3) over the available
 // entrants. Unavailable entrants are not paired but their histories are used to derive
 // floats. Errors: ErrBadSnapshot (duplicate or non-positive id, duplicate pairing number
 // among the available entrants), ErrNoPairing (no pairing satisfies C1–C3 with at most
-// one bye, e.g. everybody left has already had the bye), ErrSearchLimit (a bracket
-// whose search could not be completed: named in the message, no pairing returned).
+// one bye, e.g. everybody left has already had the bye: Art. 1.9.3 leaves that round to
+// the chief arbiter), ErrSearchLimit (a bracket whose search could not be completed:
+// named in the message, no pairing returned).
 //
 // # Edition and article numbers
 //
-// The engine follows C.04.3 as approved by the FIDE Council on 13/04/2024 (applied from
-// 1 July 2025) with the 2025 amendment on the pairing-allocated bye applied from
-// February 2026 (the "2026 text"), as the FIDE-endorsed engine bbpPairings v6 reads it;
-// differences with bbpPairings on random tournaments are the test of this package (see
-// docs/dutch.md). Article numbers below are the 2025/2026 text's: 1.2 order, 1.4 floats
-// (1.4.3: scoring without playing more than a loss is a downfloat), 1.5 byes, 2.1
-// absolute criteria C1–C3, 2.2 completion C4, 2.3 quality criteria C5–C21, 3.8 the first
-// candidate generated wins among equals, 4.2 transpositions, 4.3 exchanges in a
-// homogeneous bracket (remainder), 4.4 exchanges of moved-down players with the limbo,
-// 5.2.1–5.2.5 colours. (The 2017 text numbered the same criteria C.1–C.19 without the
-// 2025 additions C8 and C9.)
+// The engine follows C.04.3 "FIDE (Dutch) System", approved by the FIDE Council on
+// 28/10/2025, in force from 1 February 2026 (FIDE Handbook, chapter C0403202602), with
+// the chapters it refers to in the same edition: C.04.1 Basic rules for Swiss systems,
+// C.04.2 General handling rules, C.04.7 accelerated systems (Baku; C.04.5 before 2026).
+// Differences with the FIDE-endorsed engine bbpPairings v6, which implements this text,
+// on random tournaments are the test of this package (docs/dutch.md). Every "Art." below
+// is an article of that C.04.3; its criteria are numbered [C1]–[C21] and cited as C1–C21:
+//
+//	1.2 ranking order (score, then TPN)     1.4.1–1.4.4 floats        1.5 the bye (PAB)
+//	1.6 colour difference   1.7.1–1.7.4 colour preferences   1.8 topscorers (last round)
+//	1.9.1–1.9.3 complete round-pairing, top down, else the chief arbiter decides
+//	2.1.1–2.1.3 absolute criteria C1–C3   2.2.1 completion C4   2.3.1 PAB score C5
+//	2.4.1–2.4.16 quality criteria C6–C21
+//	3.1–3.7 the bracket's S1, S2, limbo, remainder and alterations
+//	3.8.1 no perfect candidate: the best one, the earliest generated among equals
+//	4.1 in-bracket sequence numbers (BSN)   4.2 transpositions   4.3 resident exchanges
+//	4.4 sets of moved-down players   4.5 next element     5.1, 5.2.1–5.2.5 colours
+//
+// The text before 2026 (Baku 2016/Goynuk 2017, lettered A–E) numbered the criteria C.1–C.19:
+// its C.5–C.7 are C6–C8 here, its C.8–C.19 are C10–C21; C5 and C9 are new. docs/dutch.md
+// maps each criterion and rule to its article and to the function that implements it,
+// and names the sources the numbers were checked against.
 //
 // # Route: bracket by bracket, exact branch-and-bound inside the bracket
 //
-// The round is paired top-down, one bracket at a time (1.3): the moved-down players
-// (MDPs) from the brackets above plus the residents of one score group. Inside a bracket
-// every candidate (a set of pairs; the unpaired members float down) gets a cost vector,
-// compared lexicographically, whose components are, in order:
+// The round is paired top-down, one bracket at a time (Art. 1.9.2): the moved-down
+// players (MDPs) from the brackets above plus the residents of one score group (1.3).
+// Before the first bracket, C5 (Art. 2.3.1, the lowest score the bye assignee can have
+// while the whole round stays pairable) is settled once (lowestByeScore). Inside a
+// bracket every candidate (a set of pairs; the unpaired members float down) gets a cost
+// vector, compared lexicographically, whose components are, in order (the cost indices
+// of type dutch are named after them):
 //
-//	C4   completion (hard): the downfloaters and every lower player must be pairable
-//	     among themselves with at most one bye, under C1–C3 (Edmonds' blossom
-//	     algorithm, matching.go). With an odd number of players the bye may only go to
-//	     a bye-eligible player of the lowest score that still allows a complete pairing
-//	     (lowestByeScore, the 2026 text).
-//	C5   number of downfloaters (= maximise the number of pairs).
-//	C6   pairing score difference: the score differences of the pairs and, for each
-//	     downfloater, its score minus (resident score − one point), compared from the
-//	     highest difference down. One point is 2 game points.
-//	C7, C8  the following bracket (this bracket's downfloaters as its MDPs + the next
-//	     score group), paired under C1–C6: its number of downfloaters, then its PSD
+//	C4   completion (hard, Art. 2.2.1): the downfloaters and every lower player must be
+//	     pairable among themselves with at most one bye, under C1–C3 and C5 (Edmonds'
+//	     blossom algorithm, matching.go).
+//	C6   (2.4.1) number of downfloaters (= maximise the number of pairs).
+//	C7   (2.4.2) the scores of the downfloaters, highest first; counted in the form of
+//	     the pre-2026 text's pairing score difference: the score differences of the
+//	     pairs and, for each downfloater, its score minus (resident score − one point),
+//	     compared from the highest difference down. One point is 2 game points.
+//	C8   (2.4.3) the following bracket (this bracket's downfloaters as its MDPs + the
+//	     next score group), paired under C1–C7: its number of downfloaters, then its C7
 //	     (a nested search per downfloater set, cached); applied when the next score
 //	     group is not the last one.
-//	C9   (2026) the unplayed games of the bye assignee, when the bracket's single
+//	C9   (2.4.4) the unplayed games of the bye assignee, when the bracket's single
 //	     downfloater is the assignee (byeUnplayed).
-//	C10  topscorers (A.7) or their opponents who get a colour difference beyond ±2.
-//	C11  topscorers or their opponents who get the same colour three times running.
-//	C12  players who do not get their colour preference.
-//	C13  players who do not get a strong (or absolute) colour preference.
-//	C14  residents floating down who also floated down in the previous round (a
+//	C10  (2.4.5) topscorers (1.8) or their opponents who get a colour difference
+//	     beyond ±2.
+//	C11  (2.4.6) topscorers or their opponents who get the same colour three times
+//	     running.
+//	C12  (2.4.7) players who do not get their colour preference.
+//	C13  (2.4.8) players who do not get a strong (or absolute) colour preference.
+//	C14  (2.4.9) resident downfloaters who also floated down in the previous round (a
 //	     moved-down player gets this round's downfloat whatever the bracket does: it is
 //	     counted in the bracket it left).
-//	C15  upfloaters (residents paired with a higher MDP) who also floated up in the
-//	     previous round.
-//	C16, C17 the same for the round before the previous one.
-//	C18  the scores of the players floating on from the bracket (MDPs included) who
-//	     floated down in the previous round, highest first.
-//	C19  the score differences of the pairs of upfloaters who floated up in the
-//	     previous round.
-//	C20, C21 the same as C18, C19 for two rounds before.
+//	C15  (2.4.10) MDP opponents (residents paired with a higher MDP) who also floated
+//	     up in the previous round.
+//	C16, C17 (2.4.11, 2.4.12) the same for the round before the previous one.
+//	C18  (2.4.13) the score differences of the players floating on from the bracket
+//	     (MDPs included) who floated down in the previous round, highest first.
+//	C19  (2.4.14) the score differences of the pairs of MDP opponents who floated up in
+//	     the previous round.
+//	C20, C21 (2.4.15, 2.4.16) the same as C18, C19 for two rounds before.
 //
-// The absolute criteria are never broken: C1 (no second game between two players; the
-// arbiter's forbidden pairs, DutchOptions.Forbidden, are kept apart the same way), C2 (no
-// second pairing-allocated bye, nor a bye for a player who scored a win without playing),
-// C3 (two non-topscorers with the same absolute colour preference never meet). They
-// define the compatibility graph every candidate and every completion check uses.
+// The absolute criteria are never broken: C1 (Art. 2.1.1, C.04.1 Art. 2: no second game
+// between two players; the arbiter's forbidden pairs, DutchOptions.Forbidden, are kept
+// apart the same way), C2 (2.1.2, C.04.1 Art. 4: no second pairing-allocated bye, nor a
+// bye for a player who scored a win's points in one round without playing), C3 (2.1.3:
+// two non-topscorers with the same absolute colour preference never meet). They define
+// the compatibility graph every candidate and every completion check uses.
 //
-// Among candidates of equal cost the first one generated wins (3.8). The generation
-// order: in a heterogeneous bracket S1 holds k MDPs (the most first), the other MDPs wait
-// in the limbo and float; the S1 sets come in the order of 4.4 (highest scores, then
-// lowest sequence numbers), and for each the residents are given to the S1 players in
+// Among candidates of equal cost the first one generated wins (Art. 3.8.1). The
+// generation order (Art. 3.6, 3.7 with 4.1–4.5): in a heterogeneous bracket S1 holds k
+// MDPs (the most first), the other MDPs wait in the limbo (3.2.4) and float; the S1 sets
+// come in the order of 4.4, and for each the residents are given to the S1 players in
 // the order of the transpositions of S2 (4.2) (mdpByExchanges); then the remainder is
-// split into S1 (its first half) and S2, and the candidates are the exchanges between S1
-// and S2 in the order of 4.3 (none first; fewer exchanged players; smaller difference of
-// the moved sequence-number sums; the exchange moving the higher S1 number; the one
-// moving the lower S2 number), each followed by the transpositions of S2 in
-// lexicographic order (4.2). When the target candidate makes fewer pairs from the
-// remainder than half of it, S1 holds that many players (MaxPairs). Candidates the rules
-// never generate (two MDPs paired together) come after all of these.
+// split into S1 (its first half) and S2, and the candidates are the resident exchanges
+// between S1 and S2 in the order of 4.3 (none first; fewer exchanged players; smaller
+// difference of the moved sequence-number sums; the exchange moving the higher S1
+// number; the one moving the lower S2 number), each followed by the transpositions of S2
+// in lexicographic order (4.2). When the target candidate makes fewer pairs from the
+// remainder than half of it, S1 holds that many players (MaxPairs, 3.1). Candidates the
+// rules never generate (two MDPs paired together) come after all of these.
 //
 // The search is a depth-first branch-and-bound with an admissible lower bound (downfloater
 // parity and the cheapest possible downfloater, a last MDP's unavoidable score
 // difference, the classical bounds on unmet colour preferences, the completion
 // deficiency of the lower players; in the walk of transpositions, once a phase has spent
 // matchBoundAfter nodes, bipartite matchings of the S1 players still without a partner
-// into the free S2 players: dutch_bound.go). Phase 1a walks the rules' order and accepts the first
-// candidate that reaches the bound of the whole bracket (for a homogeneous bracket that
-// must float two players, with the exact C.7 block of every pair that can float:
-// pairFloatBound): optimal and the first optimal one. Phase 1b (any order, same target)
-// or phase 2 (plain branch-and-bound) find the optimum otherwise, or when phase 1a spends
-// phase1aCap nodes, and phase 3 walks the rules' order again with that optimum as
-// target (its first hit is the candidate phase 1a would have found). Every phase runs under a node budget (DutchOptions.SearchBudget). A bracket is
-// returned only when its candidate was found in the rules' order with every nested
-// search complete (DutchBracket.Exact); otherwise the round fails with ErrSearchLimit,
-// naming the bracket: a pairing is never an approximation passed off as the rules'
-// pairing. In arbitro's and bbpPairings' random tournaments of up to 200 players (7–11
-// rounds) no bracket needed more than the default budget (docs/dutch.md), and since the
-// matching bound none needed more than 200,000 nodes a phase. The search is not
-// polynomial (its worst case is exponential): the weighted matcher of matching_weighted.go (maxWeightMatching, exact
-// 256-bit weights) is the building block of the polynomial route the endorsed engines
-// take (criteria as edge weights), not yet used here.
+// into the free S2 players: dutch_bound.go). Phase 1a walks the rules' order and accepts
+// the first candidate that reaches the bound of the whole bracket (for a homogeneous
+// bracket that must float two players, with the exact C8 block of every pair that can
+// float: pairFloatBound): optimal and the first optimal one. Phase 1b (any order, same
+// target) or phase 2 (plain branch-and-bound) find the optimum otherwise, or when phase
+// 1a spends phase1aCap nodes, and phase 3 walks the rules' order again with that optimum
+// as target (its first hit is the candidate phase 1a would have found). Every phase runs
+// under a node budget (DutchOptions.SearchBudget). A bracket is returned only when its
+// candidate was found in the rules' order with every nested search complete
+// (DutchBracket.Exact); otherwise the round fails with ErrSearchLimit, naming the
+// bracket: a pairing is never an approximation passed off as the rules' pairing. In
+// arbitro's and bbpPairings' random tournaments of up to 200 players (7–11 rounds) no
+// bracket needed more than the default budget; since the matching bound, the hardest
+// brackets of the stress runs took at most a few hundred thousand nodes (docs/dutch.md
+// gives the counts). The search is not polynomial (its
+// worst case is exponential): the weighted matcher of matching_weighted.go
+// (maxWeightMatching, exact 256-bit weights) is the building block of the polynomial
+// route the endorsed engines take (criteria as edge weights), not yet used here.
 //
 // Other readings: a forfeited game does not count as a meeting for C1 (the two may be
-// paired again: only games played over the board count, as in bbpPairings and JaVaFo);
-// a pairing-allocated bye and any points scored without playing beyond a loss count as a
-// downfloat (1.4.3); games won or lost by forfeit do not count for colours.
+// paired again, C.04.2 Art. 3.5: only games played over the board count, as in
+// bbpPairings and JaVaFo); a pairing-allocated bye and any points scored without playing
+// beyond a loss count as a downfloat (Art. 1.4.3); games won or lost by forfeit do not
+// count for colours (C.04.2 Art. 3.4).
 //
-// # Colours (5.2)
+// # Colours (Art. 5)
 //
 // 5.2.1 both preferences granted; 5.2.2 the stronger preference granted (both absolute:
 // the wider colour difference); 5.2.3 colours alternated back to the most recent played
 // round in which the two had different colours; 5.2.4 the higher-ranked player's
-// preference; 5.2.5 the higher-ranked player gets the initial colour if his pairing
-// number is odd, the other colour otherwise. The number 5.2.5 reads leaves out the
-// entrants who have not entered the field (absent from every pairing so far and from
-// this one: late entries, round-1 absences; C.04.2 on late entries), as bbpPairings
-// numbers the field (colourNumbering). The initial colour is drawn by lot from the stored
-// seed (LotColour) unless given (TRF 152 or XXC). Colour preferences count played games
-// only: absolute when the colour difference is beyond ±1 or the last two played games
-// had the same colour; strong when the difference is ±1; mild when it is 0.
+// preference; 5.2.5 the higher-ranked player gets the initial colour if his TPN is odd,
+// the other colour otherwise. The number 5.2.5 reads leaves out the entrants who have not
+// entered the field (absent from every pairing so far and from this one: late entries,
+// round-1 absences; C.04.2 Art. 2, initial order and late entries, which Art. 1.1 cites
+// for TPNs), as bbpPairings numbers the field (colourNumbering). The initial colour is
+// drawn by lot (5.1) from the stored seed (LotColour) unless given (TRF 152 or XXC).
+// Colour preferences (1.7) count played games only (C.04.2 Art. 3.4): absolute when the
+// colour difference (1.6) is beyond ±1 or the last two played games had the same colour;
+// strong when the difference is ±1; mild when it is 0; none before the first game.
 //
 // # Floats
 //
-// Float history comes from Round.Float when set; otherwise it is derived: a
-// pairing-allocated bye, a forfeit win or points without playing count as a downfloat
-// (1.4.3), and a played game against an opponent with a different score before that
-// round (accelerated scores when DutchOptions.Acceleration is set) is a downfloat for the
-// higher and an upfloat for the lower player.
+// Float history comes from Round.Float when set; otherwise it is derived (Art.
+// 1.4.2–1.4.4): a pairing-allocated bye, a forfeit win or points without playing beyond a
+// loss count as a downfloat, and a played game against an opponent with a different
+// score before that round (accelerated scores when DutchOptions.Acceleration is set) is
+// a downfloat for the higher and an upfloat for the lower player.
 //
 // # Scores and acceleration
 //
 // Scores are draughts game points (win 2, draw 1, loss 0): exactly the chess brackets
 // (chess points × 2). DutchOptions.Acceleration adds fictitious points for the pairing
-// (C.04.5; BakuVirtualPoints for the Baku method).
+// (C.04.7 accelerated systems; BakuVirtualPoints for the Baku method).
 func Dutch(entrants []Entrant, opt DutchOptions) (DutchResult, error) {
 	d, err := newDutch(entrants, opt)
 	if err != nil {
@@ -307,7 +374,7 @@ func Dutch(entrants []Entrant, opt DutchOptions) (DutchResult, error) {
 		all[i] = i
 	}
 	if !d.completable(all, nil) {
-		return res, fmt.Errorf("%w: %d players cannot all be paired without a repeated game, a second bye or a colour clash (C.04.3 C.1-C.3)", ErrNoPairing, n)
+		return res, fmt.Errorf("%w: %d players cannot all be paired without a repeated game, a second bye or a colour clash (C.04.3 C1–C3, Art. 2.1; Art. 1.9.3 leaves the round to the chief arbiter)", ErrNoPairing, n)
 	}
 	d.lowestByeScore(all)
 	// score groups
@@ -329,7 +396,7 @@ func Dutch(entrants []Entrant, opt DutchOptions) (DutchResult, error) {
 			lower = append(lower, gg...)
 		}
 		var next []int
-		if g+2 < len(groups) { // C.7 only when the next group is not the last
+		if g+2 < len(groups) { // C8 only when the next group is not the last
 			next = groups[g+1]
 		}
 		bs := d.newSearch(mdps, groups[g], lower, next)
@@ -375,12 +442,13 @@ func Dutch(entrants []Entrant, opt DutchOptions) (DutchResult, error) {
 	return res, nil
 }
 
-// lowestByeScore restricts the pairing-allocated bye to the bye-eligible players (C.2)
-// with the lowest score for which the whole round can still be paired: every completion
-// test then treats the players above that score as not allowed the bye, so the score of
-// the bye assignee is minimised before the number of pairs of any bracket (C.04.3 as
-// amended in 2025, in force from February 2026, as bbpPairings reads it). Nothing
-// changes for an even number of players.
+// lowestByeScore is criterion C5 (Art. 2.3.1: minimise the score of the assignee of the
+// pairing-allocated bye). It restricts the bye to the bye-eligible players (C2) with the
+// lowest score for which the whole round can still be paired: every completion test
+// then treats the players above that score as not allowed the bye, so the score of the
+// bye assignee is minimised before the number of pairs of any bracket (C5 ranks above
+// C6, and Art. 3.8.1 compares C5 first, as bbpPairings reads it). Nothing changes for an
+// even number of players.
 func (d *dutch) lowestByeScore(all []int) {
 	if len(all)%2 == 0 {
 		return
@@ -402,7 +470,7 @@ func (d *dutch) lowestByeScore(all []int) {
 			return
 		}
 	}
-	for i := range d.ps { // not reached: the caller checked completion under C.2
+	for i := range d.ps { // not reached: the caller checked completion under C2
 		d.ps[i].noBye = d.ps[i].byeBlocked
 	}
 }
@@ -522,15 +590,16 @@ func indexEntrants(entrants []Entrant) (map[int]*Entrant, int, error) {
 	return byID, maxR, nil
 }
 
-// readHistory fills the C.2 bye block, the games played, the colours and the colour
-// preference (5.2; 1.6 of the 2025/2026 text: absolute beyond ±1 or after two equal
-// colours, strong at ±1, mild at 0) from the player's rounds.
+// readHistory fills the C2 bye block, the games played, the colours, the colour
+// difference (Art. 1.6) and the colour preference (1.7: absolute beyond ±1 or after two
+// equal colours, strong at ±1, mild at 0, none before the first game; played games only,
+// C.04.2 Art. 3.4) from the player's rounds.
 func (p *dplayer) readHistory(history []Round) {
 	h := slices.Clone(history)
 	slices.SortStableFunc(h, func(a, b Round) int { return cmp.Compare(a.Number, b.Number) })
 	for _, r := range h {
-		// C.2: a pairing-allocated bye, or a win's points in one round without
-		// playing (a forfeit win, a full-point bye), rule out the bye
+		// C2 (C.04.1 Art. 4): a pairing-allocated bye, or a win's points in one round
+		// without playing (a forfeit win, a full-point bye), rule out the bye
 		if r.Kind == Bye || r.Kind == ForfeitWin || (r.Kind == Absent && r.Points >= 2) {
 			p.byeBlocked, p.noBye = true, true
 		}
@@ -580,9 +649,9 @@ func (d *dutch) linkOpponents(byID map[int]*Entrant, forbidden [][2]int) {
 	for i := range d.ps {
 		e := byID[d.ps[i].id]
 		for _, r := range e.History {
-			// C.1 forbids a second game: only games played over the board count; two
-			// players whose game was forfeited may meet again (as bbpPairings and
-			// JaVaFo read the rule).
+			// C1 forbids a second game: only games played over the board count; two
+			// players whose game was not played may meet again (C.04.2 Art. 3.5, as
+			// bbpPairings and JaVaFo read the rule).
 			if r.Opponent != 0 && r.Kind == Played {
 				if j, ok := idx[r.Opponent]; ok {
 					d.ps[i].opps = append(d.ps[i].opps, j)
@@ -608,16 +677,16 @@ func (d *dutch) layoutCost() {
 		maxS, minS = d.ps[0].score, d.ps[len(d.ps)-1].score
 	}
 	d.S = maxS - minS + 3
-	d.iPSD = 1
-	d.iC7 = d.iPSD + d.S // C.7: the next bracket's downfloaters, then its PSD (S buckets)
-	d.iBye = d.iC7 + 1 + d.S
-	d.iC8 = d.iBye + 1
-	d.iC9, d.iC10, d.iC11, d.iC12, d.iC13, d.iC14, d.iC15 = d.iC8+1, d.iC8+2, d.iC8+3, d.iC8+4, d.iC8+5, d.iC8+6, d.iC8+7
-	d.iC16 = d.iC15 + 1
-	d.iC17 = d.iC16 + d.S
-	d.iC18 = d.iC17 + d.S
+	d.iC7 = iC6 + 1
+	d.iC8 = d.iC7 + d.S
+	d.iC9 = d.iC8 + 1 + d.S
+	d.iC10 = d.iC9 + 1
+	d.iC11, d.iC12, d.iC13, d.iC14, d.iC15, d.iC16, d.iC17 = d.iC10+1, d.iC10+2, d.iC10+3, d.iC10+4, d.iC10+5, d.iC10+6, d.iC10+7
+	d.iC18 = d.iC17 + 1
 	d.iC19 = d.iC18 + d.S
-	d.K = d.iC19 + d.S
+	d.iC20 = d.iC19 + d.S
+	d.iC21 = d.iC20 + d.S
+	d.K = d.iC21 + d.S
 }
 
 // sdAt is the index of score difference sd (>= 1) in a bucket list starting at base,
@@ -627,7 +696,8 @@ func (d *dutch) sdAt(base, sd int) int {
 	return base + d.S - sd
 }
 
-// compatible is the absolute criteria C.1 and C.3 for a pair of player indices.
+// compatible is the absolute criteria C1 and C3 (Art. 2.1.1, 2.1.3) for a pair of player
+// indices.
 func (d *dutch) compatible(i, j int) bool {
 	if i == j {
 		return false
@@ -652,8 +722,9 @@ func (d *dutch) compatible(i, j int) bool {
 	return true
 }
 
-// completable reports whether the players (indices) can all be paired under C.1–C.3 with
-// at most one bye to a player allowed one (C.2). base, if not nil, is a matching of a
+// completable reports whether the players (indices) can all be paired under C1–C3 with
+// at most one bye to a player allowed one (C2, C5): the completion criterion C4 (Art.
+// 2.2.1). base, if not nil, is a matching of a
 // prefix of players (indices into players) to start from.
 func (d *dutch) completable(players []int, base []int) bool {
 	n := len(players)
@@ -686,7 +757,8 @@ func (d *dutch) baseMatching(players []int) []int {
 	return m
 }
 
-// allocate gives colours to the pair (i, j) by C.04.3 E.1–E.5 and returns (white, black).
+// allocate gives colours to the pair (i, j) by C.04.3 Art. 5.2.1–5.2.5 and returns (white,
+// black).
 func (d *dutch) allocate(i, j int) (int, int) {
 	a, b := &d.ps[i], &d.ps[j]
 	give := func(x int, c Colour) (int, int) {
@@ -696,7 +768,7 @@ func (d *dutch) allocate(i, j int) (int, int) {
 		}
 		return y, x
 	}
-	// E.1
+	// 5.2.1
 	if a.pref != b.pref {
 		if a.pref != NoColour {
 			return give(i, a.pref)
@@ -704,7 +776,7 @@ func (d *dutch) allocate(i, j int) (int, int) {
 		return give(j, b.pref)
 	}
 	if a.pref != NoColour {
-		// E.2
+		// 5.2.2
 		if a.strength != b.strength {
 			if a.strength > b.strength {
 				return give(i, a.pref)
@@ -721,14 +793,15 @@ func (d *dutch) allocate(i, j int) (int, int) {
 			}
 		}
 	}
-	// E.3: alternate to the most recent played round where they had different colours
+	// 5.2.3: alternate to the most recent played round where they had different colours
+	// (the latest played games aligned, C.04.2 Art. 3.4)
 	for k := 1; k <= len(a.colours) && k <= len(b.colours); k++ {
 		x, y := a.colours[len(a.colours)-k], b.colours[len(b.colours)-k]
 		if x != y {
 			return give(i, x.Opposite())
 		}
 	}
-	// E.4 / E.5: i is the higher ranked (lower index)
+	// 5.2.4 / 5.2.5: i is the higher ranked (lower index)
 	hi := min(i, j)
 	h := &d.ps[hi]
 	if h.pref != NoColour {
@@ -740,7 +813,7 @@ func (d *dutch) allocate(i, j int) (int, int) {
 	return give(hi, d.initial.Opposite())
 }
 
-// colourNumbering gives every entrant counted by E.5 its place (1-based) in pairing-number
+// colourNumbering gives every entrant counted by Art. 5.2.5 its place (1-based) in pairing-number
 // order: the available entrants, and the unavailable ones who have taken part in an
 // earlier pairing (a game, a forfeit, a pairing-allocated bye). An entrant absent from
 // every pairing so far and from this one (a late entry, or a round-1 absence) has not
@@ -780,7 +853,7 @@ func abs(x int) int {
 	return x
 }
 
-// boards orders the pairs (C.04.2: the higher score of the pair, then the sum of scores,
+// boards orders the pairs (C.04.2 Art. 3.6: the higher score of the pair, then the sum of scores,
 // then the rank of the higher-ranked player) and allocates colours; the bye goes last.
 func (d *dutch) boards(pairs [][2]int, bye int) []Pair {
 	slices.SortFunc(pairs, func(x, y [2]int) int {

@@ -1,6 +1,6 @@
 package pairing
 
-// BakuVirtualPoints is the Baku acceleration (FIDE C.04.5, accelerated pairing systems,
+// BakuVirtualPoints is the Baku acceleration (FIDE C.04.7, accelerated pairing systems,
 // the Baku method) for one player, in draughts game points (a win = 2): the players of
 // group A, the first half of the field by pairing number (⌈n/2⌉ players), get fictitious
 // points added to their score for pairing purposes in the first ⌈rounds/2⌉ rounds: a

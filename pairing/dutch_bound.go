@@ -9,17 +9,17 @@ package pairing
 //
 //  1. If R1 cannot be matched into F2 along compatible pairs (C1–C3), no candidate
 //     exists below the node: the node is pruned in every phase.
-//  2. Call a pair free when it costs nothing in the colour components C10–C12 of the
-//     cost vector (d.iC8, d.iC9, d.iC10: no topscorer colour difference beyond ±2, no
-//     third equal colour for a topscorer's pair, every colour preference granted). If
-//     the largest matching of R1 into F2 along free compatible pairs has M players, at
-//     least |R1| − M of the pairs still to be made are not free. Unless one of them costs
-//     in d.iC8 or d.iC9 (which are compared before d.iC10: the candidate is then worse
-//     than the bound already), each costs at least one unmet preference in d.iC10. The
-//     bound of the node (cost + restLB) counts max(colourLB, |R1| − M) there instead of
-//     colourLB alone, which stays a lower bound of every candidate below the node in the
-//     lexicographic order (colourLB bounds the same count, and the pairs add nothing
-//     componentwise below zero).
+//  2. Call a pair free when it costs nothing in the colour components C10–C12 (Art.
+//     2.4.5–2.4.7) of the cost vector (d.iC10, d.iC11, d.iC12: no topscorer colour
+//     difference beyond ±2, no third equal colour for a topscorer's pair, every colour
+//     preference granted). If the largest matching of R1 into F2 along free compatible
+//     pairs has M players, at least |R1| − M of the pairs still to be made are not
+//     free. Unless one of them costs in d.iC10 or d.iC11 (which are compared before
+//     d.iC12: the candidate is then worse than the bound already), each costs at least
+//     one unmet preference in d.iC12. The bound of the node (cost + restLB) counts
+//     max(colourLB, |R1| − M) there instead of colourLB alone, which stays a lower
+//     bound of every candidate below the node in the lexicographic order (colourLB
+//     bounds the same count, and the pairs add nothing componentwise below zero).
 //
 // Pruning with a lower bound never changes which candidate a phase finds first: a node
 // is cut only when no candidate below it can reach the phase's target (phases 1a, 1b, 3)
@@ -49,8 +49,8 @@ const phase1aCap = 100_000
 const (
 	pairUnknown int8 = iota
 	pairIncompatible
-	pairCostly // compatible, with a cost in d.iC8, d.iC9 or d.iC10
-	pairFree   // compatible, nothing in d.iC8, d.iC9, d.iC10
+	pairCostly // compatible, with a cost in d.iC10, d.iC11 or d.iC12
+	pairFree   // compatible, nothing in d.iC10, d.iC11, d.iC12
 )
 
 // kindOf returns (and caches) the matching-bound class of the members at positions u, v.
@@ -66,10 +66,10 @@ func (s *bsearch) kindOf(u, v int) int8 {
 	k := pairIncompatible
 	if d.compatible(s.mem[u], s.mem[v]) {
 		k = pairFree
-		if !s.c7only {
+		if !s.c8only {
 			tmp := make([]int32, d.K)
 			s.addPair(tmp, s.mem[u], s.mem[v], 1)
-			if tmp[d.iC8] != 0 || tmp[d.iC9] != 0 || tmp[d.iC10] != 0 {
+			if tmp[d.iC10] != 0 || tmp[d.iC11] != 0 || tmp[d.iC12] != 0 {
 				k = pairCostly
 			}
 		}
@@ -120,13 +120,13 @@ func (s *bsearch) bipartite(r1, right []int, minKind int8, skip int) int {
 // paired, k < len(S1)) can be cut by the matching bound (see above).
 func (s *bsearch) transPruned(k int) bool {
 	r1 := s.s1[k:]
-	if s.mdpLeft == 0 && !s.c7only && s.freeS2() == len(r1)+1 {
+	if s.mdpLeft == 0 && !s.c8only && s.freeS2() == len(r1)+1 {
 		return s.singleFloaterPruned(r1)
 	}
 	if s.bipartite(r1, s.s2, pairCostly, -1) < len(r1) {
 		return true // fact 1: no candidate below
 	}
-	if s.c7only || (s.limit == nil && !s.found) {
+	if s.c8only || (s.limit == nil && !s.found) {
 		return false
 	}
 	x := int32(len(r1) - s.bipartite(r1, s.s2, pairFree, -1))
@@ -136,11 +136,11 @@ func (s *bsearch) transPruned(k int) bool {
 	d := s.d
 	s.scratch = append(s.scratch[:0], s.cost...)
 	s.restLB(s.scratch)
-	c10, _ := colourLB(s.w, s.b, s.u, s.ws, s.bs, s.needDF())
-	if x <= c10 {
+	c12, _ := colourLB(s.w, s.b, s.u, s.ws, s.bs, s.needDF())
+	if x <= c12 {
 		return false // restLB already counts as much
 	}
-	s.scratch[d.iC10] += x - c10
+	s.scratch[d.iC12] += x - c12
 	if s.limit != nil {
 		return lexCmp(s.scratch, s.limit) > 0
 	}
@@ -162,17 +162,17 @@ func (s *bsearch) freeS2() int {
 // float (every MDP placed): the floater f is one of the free S2 players, R1 must be
 // matched into the others (fact 1 for each f), and the node's bound is the lexicographic
 // minimum over the possible f of cost + f's float cost (when nobody floats yet and
-// rootBound computed it: its cost floating alone, C.7 included, as oneDFLB counts it;
-// otherwise addDF and the generic C.7 bound c7LB, as restLB counts them) + the colour
+// rootBound computed it: its cost floating alone, C8 included, as oneDFLB counts it;
+// otherwise addDF and the generic C8 bound c8LB, as restLB counts them) + the colour
 // bound with |R1| − M(f) (fact 2 with f left out). A node where no f can float is pruned
 // in every phase.
 func (s *bsearch) singleFloaterPruned(r1 []int) bool {
 	d := s.d
-	c10, c11 := colourLB(s.w, s.b, s.u, s.ws, s.bs, 1)
+	c12, c13 := colourLB(s.w, s.b, s.u, s.ws, s.bs, 1)
 	// alone: f will be the bracket's only downfloater and its whole cost floating alone
-	// (C.7 included) is known (rootBound); otherwise its own float cost (addDF) and the
-	// generic C.7 bound of restLB
-	alone := s.cost[0] == 0 && s.dfVec != nil
+	// (C8 included) is known (rootBound); otherwise its own float cost (addDF) and the
+	// generic C8 bound of restLB
+	alone := s.cost[iC6] == 0 && s.dfVec != nil
 	var best []int32
 	vec := make([]int32, d.K)
 	for _, f := range s.s2 {
@@ -189,11 +189,11 @@ func (s *bsearch) singleFloaterPruned(r1 []int) bool {
 			}
 		} else {
 			s.addDF(vec, s.mem[f], 1)
-			s.c7LB(vec, int(s.cost[0])+1)
+			s.c8LB(vec, int(s.cost[iC6])+1)
 		}
 		x := int32(len(r1) - s.bipartite(r1, s.s2, pairFree, f))
-		vec[d.iC10] += max(c10, x)
-		vec[d.iC11] += c11
+		vec[d.iC12] += max(c12, x)
+		vec[d.iC13] += c13
 		if best == nil || lexCmp(vec, best) < 0 {
 			best = append(best[:0], vec...)
 		}
@@ -219,7 +219,7 @@ const maxMatchBoundMembers = 128
 // least free = q − 2ν of them float, ν being the size of a maximum matching of the
 // compatibility graph on the unassigned members (Edmonds' blossom algorithm, matching.go).
 // When that exceeds needDF, the node's bound is restLB's generic form with free
-// downfloaters still to come (each at score difference 2 at least, the generic C.7 bound,
+// downfloaters still to come (each at score difference 2 at least, the generic C8 bound,
 // the colour bounds with free floaters): a lower bound of every candidate below the node,
 // as restLB's is.
 func (s *bsearch) dfsPruned() bool {
@@ -242,16 +242,16 @@ func (s *bsearch) dfsPruned() bool {
 	d := s.d
 	v := append(s.scratch[:0], s.cost...)
 	s.scratch = v
-	v[0] += int32(free)
-	v[d.sdAt(d.iPSD, 2)] += int32(free)
+	v[iC6] += int32(free)
+	v[d.sdAt(d.iC7, 2)] += int32(free)
 	if s.mdpLeft == 1 && s.mdpSum > s.res {
-		v[d.sdAt(d.iPSD, s.mdpSum-s.res)]++
+		v[d.sdAt(d.iC7, s.mdpSum-s.res)]++
 	}
-	if !s.c7only {
-		s.c7LB(v, int(s.cost[0])+free)
-		c10, c11 := colourLB(s.w, s.b, s.u, s.ws, s.bs, free)
-		v[d.iC10] += c10
-		v[d.iC11] += c11
+	if !s.c8only {
+		s.c8LB(v, int(s.cost[iC6])+free)
+		c12, c13 := colourLB(s.w, s.b, s.u, s.ws, s.bs, free)
+		v[d.iC12] += c12
+		v[d.iC13] += c13
 	}
 	switch {
 	case s.limit != nil:
@@ -276,22 +276,22 @@ func (s *bsearch) mdpPruned(s1 []int, i int) bool {
 }
 
 // maxPairFloatMembers is the largest homogeneous bracket whose root bound, when two
-// players must float, evaluates the following bracket (C.7) for every pair of floaters.
+// players must float, evaluates the following bracket (C8) for every pair of floaters.
 const maxPairFloatMembers = 24
 
 // pairFloatBound is the root bound of a bracket with at most one moved-down player of
 // which at least two players must float (needDF = 2) and whose following bracket counts
-// (C.7): the lexicographic minimum over the pairs {p, q} that can float together (the
-// following bracket then passes C.4) of their float costs, the exact C.7 block of the
+// (C8): the lexicographic minimum over the pairs {p, q} that can float together (the
+// following bracket then passes C4) of their float costs, the exact C8 block of the
 // pair (the nested search of following, cached for the leaves) and, when the moved-down
 // player is not one of them, the score difference of its pair with a resident, plus the
 // colour bounds. Every
 // candidate with two floaters costs at least that (the pairs add nothing componentwise
 // below zero, as for oneDFLB); one with more floaters has a larger first component. The
-// generic bound counts C.7 by c7LB only, which can lie below the optimum in the C.7
+// generic bound counts C8 by c8LB only, which can lie below the optimum in the C8
 // block, and then phase 1a cannot succeed. nil: not applicable, or no pair can float.
 func (s *bsearch) pairFloatBound() []int32 {
-	if s.nMDP > 1 || s.next == nil || s.c7only || len(s.mem) > maxPairFloatMembers {
+	if s.nMDP > 1 || s.next == nil || s.c8only || len(s.mem) > maxPairFloatMembers {
 		return nil
 	}
 	d := s.d
@@ -300,19 +300,19 @@ func (s *bsearch) pairFloatBound() []int32 {
 	for a := range s.mem {
 		for b := a + 1; b < len(s.mem); b++ {
 			p, q := s.mem[a], s.mem[b]
-			c7 := s.following([]int{p, q})
-			if c7 == nil {
+			c8 := s.following([]int{p, q})
+			if c8 == nil {
 				continue
 			}
 			clear(tmp)
 			s.addDF(tmp, p, 1)
 			s.addDF(tmp, q, 1)
-			for k, v := range c7 {
-				tmp[d.iC7+k] += v
+			for k, v := range c8 {
+				tmp[d.iC8+k] += v
 			}
 			if s.nMDP == 1 && a > 0 && s.mdpSum > s.res {
 				// the moved-down player stays and is paired with a resident
-				tmp[d.sdAt(d.iPSD, s.mdpSum-s.res)]++
+				tmp[d.sdAt(d.iC7, s.mdpSum-s.res)]++
 			}
 			if best == nil || lexCmp(tmp, best) < 0 {
 				best = append(best[:0], tmp...)
@@ -322,8 +322,8 @@ func (s *bsearch) pairFloatBound() []int32 {
 	if best == nil {
 		return nil
 	}
-	c10, c11 := colourLB(s.w, s.b, s.u, s.ws, s.bs, 2)
-	best[d.iC10] += c10
-	best[d.iC11] += c11
+	c12, c13 := colourLB(s.w, s.b, s.u, s.ws, s.bs, 2)
+	best[d.iC12] += c12
+	best[d.iC13] += c13
 	return best
 }

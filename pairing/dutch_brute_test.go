@@ -10,7 +10,7 @@ import (
 
 // An independent brute-force checker of the Dutch engine for small events: it enumerates
 // every complete pairing of the round (all perfect matchings, with at most one bye, that
-// respect C.1–C.3), splits each into brackets top-down exactly as C.04.3 does, and checks
+// respect C1–C3), splits each into brackets top-down exactly as C.04.3 does, and checks
 // that, bracket after bracket, the engine's bracket pairing has the lexicographically
 // smallest cost (package doc, dutch.go) among all complete pairings that agree with the
 // engine on the brackets above. It shares no code with the engine besides the Entrant
@@ -35,7 +35,7 @@ type bfWorld struct {
 	groups [][]int
 	init   Colour
 	S      int
-	c7     map[string][]int // C.7 block by downfloater set of the bracket being checked
+	c8     map[string][]int // C8 block by downfloater set of the bracket being checked
 	byeLow int              // the bye assignee's score (allPairings), -1: no bye
 	round  int
 }
@@ -49,10 +49,10 @@ func bfBuild(entrants []Entrant, opt DutchOptions, init Colour) *bfWorld {
 	// Scores and floats are derived here from the results alone, not taken from
 	// Entrant.Score or Round.Float and not computed as the engine computes them: after[id][t]
 	// is id's score after round t (the points of rounds 1..t, plus the acceleration's
-	// virtual points of round t+1 when there is one, C.04.5); in round t a player paired
+	// virtual points of round t+1 when there is one, C.04.7); in round t a player paired
 	// with an opponent of a different score before it floated, down for the higher and up
-	// for the lower (C.04.3 A.4), and a bye, a forfeit win or points without playing are a
-	// downfloat (1.4.3).
+	// for the lower (C.04.3 Art. 1.4.2–1.4.3), and a bye, a forfeit win or points without
+	// playing are a downfloat (1.4.3).
 	round := opt.Round
 	for i := range entrants {
 		for _, r := range entrants[i].History {
@@ -122,7 +122,7 @@ func bfBuild(entrants []Entrant, opt DutchOptions, init Colour) *bfWorld {
 // colours and preference, with the given score (the topscorer flag and the floats are
 // set by the caller).
 func bfNewPlayer(entrants []Entrant, e *Entrant, score int) *bfPlayer {
-	// E.5 numbers the field without the entrants who never entered it (absent from
+	// Art. 5.2.5 numbers the field without the entrants who never entered it (absent from
 	// every pairing so far and from this one): count those at or above e
 	inField := func(x *Entrant) bool {
 		if x.Available {
@@ -204,7 +204,7 @@ func (w *bfWorld) ok(a, b int) bool {
 	return true
 }
 
-// colours by E.1–E.5, written independently of the engine.
+// colours by Art. 5.2.1–5.2.5, written independently of the engine.
 func (w *bfWorld) colours(a, b int) (white, black int) {
 	pa, pb := w.ps[a], w.ps[b]
 	grant := func(x int, c Colour) (int, int) {
@@ -462,17 +462,17 @@ func (w *bfWorld) cost(br []bfBracket, k int) []int {
 	for sd := S; sd >= 1; sd-- {
 		v = append(v, psd[sd])
 	}
-	// C.7: the following bracket's downfloaters and PSD, at their best over the complete
-	// pairings sharing this bracket's downfloaters (bruteCheck fills w.c7)
-	c7 := make([]int, 1+S)
+	// C8: the following bracket's downfloaters and C7 (PSD form), at their best over the complete
+	// pairings sharing this bracket's downfloaters (bruteCheck fills w.c8)
+	c8 := make([]int, 1+S)
 	if k+2 < len(w.groups) && len(b.df) > 0 {
-		if x, ok := w.c7[fmt.Sprint(b.df)]; ok {
-			c7 = x
+		if x, ok := w.c8[fmt.Sprint(b.df)]; ok {
+			c8 = x
 		} else {
-			c7[0] = 1 << 20
+			c8[0] = 1 << 20
 		}
 	}
-	v = append(v, c7...)
+	v = append(v, c8...)
 	bye := w.byeCost(b)
 	v = append(v, bye)
 	v = append(v, c[:]...)
@@ -507,7 +507,7 @@ func bruteCheck(entrants []Entrant, opt DutchOptions, res DutchResult, resErr er
 		mine = append(mine, [2]int{p.White, p.Black})
 		wh, _ := w.colours(p.White, p.Black)
 		if wh != p.White {
-			return 0, 0, fmt.Errorf("colours of %d-%d differ from E.1-E.5 (checker gives white to %d)", p.White, p.Black, wh)
+			return 0, 0, fmt.Errorf("colours of %d-%d differ from Art. 5.2.1-5.2.5 (checker gives white to %d)", p.White, p.Black, wh)
 		}
 	}
 	mineSplit := w.split(mine)
@@ -523,13 +523,13 @@ func bruteCheck(entrants []Entrant, opt DutchOptions, res DutchResult, resErr er
 		alive[i] = i
 	}
 	for k := range w.groups {
-		w.c7 = map[string][]int{}
+		w.c8 = map[string][]int{}
 		if k+2 < len(w.groups) {
 			for _, i := range alive {
 				key := fmt.Sprint(splits[i][k].df)
 				nx := w.cost(splits[i], k+1)[:1+w.S]
-				if cur, ok := w.c7[key]; !ok || slices.Compare(nx, cur) < 0 {
-					w.c7[key] = slices.Clone(nx)
+				if cur, ok := w.c8[key]; !ok || slices.Compare(nx, cur) < 0 {
+					w.c8[key] = slices.Clone(nx)
 				}
 			}
 		}
@@ -543,13 +543,13 @@ func bruteCheck(entrants []Entrant, opt DutchOptions, res DutchResult, resErr er
 		}
 		checked++
 		if slices.Compare(best, myCost) == 0 {
-			// the rules' candidate order (D.1, D.2): the first optimal candidate wins
+			// the rules' candidate order (Art. 4.2, 4.3): the first optimal candidate wins
 			valid := map[string]bool{}
 			for _, i := range alive {
 				valid[fmt.Sprint(splits[i][k])] = true
 			}
 			if first, ok := w.firstInRuleOrder(mineSplit, k, best, valid); ok && !same(first, mineSplit[k]) {
-				return checked, worse, fmt.Errorf("bracket %d (score %d): engine chose %v, the first optimal candidate in D.1/D.2 order is %v", k, mineSplit[k].res, mineSplit[k], first)
+				return checked, worse, fmt.Errorf("bracket %d (score %d): engine chose %v, the first optimal candidate in Art. 4.2/4.3 order is %v", k, mineSplit[k].res, mineSplit[k], first)
 			}
 		}
 		if slices.Compare(best, myCost) < 0 {
@@ -603,7 +603,7 @@ func TestDutchBruteForce(t *testing.T) {
 // written here independently of the engine: the MDPs (the previous bracket's
 // downfloaters) in ranking order, each trying the unused residents in ranking order, then
 // the later MDPs, then floating; for each such choice the remaining residents in the
-// order of C.04.3 D.1/D.2 (remainderOrder). It returns the first candidate with cost best
+// order of C.04.3 Art. 4.2/4.3 (remainderOrder). It returns the first candidate with cost best
 // that can be completed (its key is in valid).
 func (w *bfWorld) firstInRuleOrder(br []bfBracket, k int, best []int, valid map[string]bool) (bfBracket, bool) {
 	var mdps []int
@@ -687,7 +687,7 @@ func (w *bfWorld) firstInRuleOrder(br []bfBracket, k int, best []int, valid map[
 }
 
 // remainderOrder calls yield with the candidates of a homogeneous set mem (ranking
-// order) in the order of C.04.3 D.1/D.2: every exchange of equally sized groups between
+// order) in the order of C.04.3 Art. 4.2/4.3: every exchange of equally sized groups between
 // S1 = the first n1 players (⌊m/2⌋, fewer when the candidates make fewer pairs) and S2, sorted by size, by the difference of the moved
 // sums, by the highest differing number moved from S1 (higher first), by the lowest
 // differing number moved from S2 (lower first); for each, the transpositions of S2 by the
@@ -833,10 +833,10 @@ func TestBruteDerivesScoresAndFloats(t *testing.T) {
 	}
 }
 
-// TestDutchBruteForceAccelerated: as TestDutchBruteForce with Baku acceleration (C.04.5.1,
-// BakuVirtualPoints), where the brackets, the bye and the floats go by accelerated
-// scores: the oracle adds the virtual points to the scores it derives from the results,
-// the engine to Entrant.Score.
+// TestDutchBruteForceAccelerated: as TestDutchBruteForce with Baku acceleration (C.04.7;
+// C.04.5.1 before 2026, BakuVirtualPoints), where the brackets, the bye and the floats go
+// by accelerated scores: the oracle adds the virtual points to the scores it derives from
+// the results, the engine to Entrant.Score.
 func TestDutchBruteForceAccelerated(t *testing.T) {
 	checked, worse := 0, 0
 	for n := 6; n <= 10; n++ {

@@ -83,7 +83,7 @@ func DiffPairings(engine, checked []Pair) []PairDiff {
 type DutchCheck struct {
 	Engine     DutchResult // the engine's pairing of the same round
 	Diffs      []PairDiff  // differences, empty when the checked round equals the engine's
-	Violations []string    // absolute criteria (C.1–C.3) and completeness broken by the checked round
+	Violations []string    // absolute criteria (C1–C3, Art. 2.1) and completeness (1.9.1) broken by the checked round
 }
 
 // CheckDutch re-pairs the round from the snapshot taken before it (entrants, opt: the
@@ -124,7 +124,7 @@ func CheckDutch(entrants []Entrant, opt DutchOptions, checked []Pair) (DutchChec
 		if p.IsBye() {
 			byes++
 			if iok && d.ps[i].byeBlocked {
-				out.Violations = append(out.Violations, fmt.Sprintf("C.2: player %d gets the bye but already had a bye, a forfeit win or a full-point bye", p.White))
+				out.Violations = append(out.Violations, fmt.Sprintf("C2 (Art. 2.1.2): player %d gets the bye but already had a bye, a forfeit win or a full-point bye", p.White))
 			}
 			continue
 		}
@@ -133,11 +133,11 @@ func CheckDutch(entrants []Entrant, opt DutchOptions, checked []Pair) (DutchChec
 			continue
 		}
 		if slices.Contains(d.ps[i].opps, int32(j)) {
-			out.Violations = append(out.Violations, fmt.Sprintf("C.1: players %d and %d have already met", p.White, p.Black))
+			out.Violations = append(out.Violations, fmt.Sprintf("C1 (Art. 2.1.1): players %d and %d have already met", p.White, p.Black))
 		} else if slices.Contains(d.ps[i].forb, int32(j)) {
-			out.Violations = append(out.Violations, fmt.Sprintf("C.1: players %d and %d are a forbidden pair", p.White, p.Black))
+			out.Violations = append(out.Violations, fmt.Sprintf("C1 (Art. 2.1.1): players %d and %d are a forbidden pair", p.White, p.Black))
 		} else if !d.compatible(i, j) {
-			out.Violations = append(out.Violations, fmt.Sprintf("C.3: players %d and %d both have an absolute preference for %v", p.White, p.Black, d.ps[i].abs))
+			out.Violations = append(out.Violations, fmt.Sprintf("C3 (Art. 2.1.3): players %d and %d both have an absolute preference for %v", p.White, p.Black, d.ps[i].abs))
 		}
 	}
 	var twice, missing []int

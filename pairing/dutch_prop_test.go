@@ -10,7 +10,7 @@ import (
 )
 
 // Property tests over random events (rapid): absences, forfeits and byes included.
-// Every round: C.1–C.3 hold and everybody available is paired (checkAbsolute); the
+// Every round: C1–C3 hold and everybody available is paired (checkAbsolute); the
 // pairing does not depend on the order of the snapshot; the same snapshot and seed give
 // the same pairing; ErrNoPairing is only returned when brute force (n ≤ 10) agrees.
 func TestDutchProperties(t *testing.T) {

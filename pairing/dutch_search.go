@@ -19,12 +19,12 @@ type bsearch struct {
 	bestP   []int
 	found   bool
 	// exact: the chosen candidate is proved to be the first optimal one in the rules'
-	// order (found by phase 1a or phase 3, with every nested C.7 search complete)
+	// order (found by phase 1a or phase 3, with every nested C8 search complete)
 	exact bool
 	// costExact: the chosen candidate's cost is proved optimal (its place in the rules'
-	// order may not be); enough for a following-bracket (C.7) search
+	// order may not be); enough for a following-bracket (C8) search
 	costExact bool
-	// approx: a nested following-bracket search ran out of nodes, so some C.7 costs
+	// approx: a nested following-bracket search ran out of nodes, so some C8 costs
 	// are estimates and nothing this search finds can be called exact
 	approx  bool
 	limit   []int32 // phase 1 target; nil in phase 2
@@ -35,7 +35,7 @@ type bsearch struct {
 	mdpLeft int // unassigned MDPs
 	mdpSum  int // sum of their scores
 	scratch []int32
-	// phase 1a: the remainder is paired by exchanges (D.2 order) × transpositions (D.1)
+	// phase 1a: the remainder is paired by resident exchanges (Art. 4.3 order) × transpositions (4.2)
 	exchPhase bool
 	// mdpOrdered: the moved-down players are being paired by mdpByExchanges (S1 and
 	// limbo fixed); the generic MDP loop of dfs is not entered
@@ -51,15 +51,15 @@ type bsearch struct {
 	spent      int // nodes of the phases before the current one
 	budget     int
 	stop       bool
-	// completion and C.7 bases
+	// completion and C8 bases
 	lowerMatch []int
 	nextMatch  []int
 	dfBuf      []int
-	// c7only: this search is the following bracket of another one, evaluated for its
-	// C.7 (criteria C.4–C.6 only: no colour or float costs)
-	c7only  bool
-	c7cache map[string][]int32 // C.7 block by downfloater set; nil: C.4 fails
-	dfVec   [][]int32          // by member position: its cost floating alone, C.7 included (rootBound)
+	// c8only: this search is the following bracket of another one, evaluated for its
+	// C8 (criteria C4, C6 and C7 only: no colour or float costs)
+	c8only  bool
+	c8cache map[string][]int32 // C8 block by downfloater set; nil: C4 fails
+	dfVec   [][]int32          // by member position: its cost floating alone, C8 included (rootBound)
 	// pairKind caches, by member positions u*len(mem)+v, what the pair costs for the
 	// matching bound of transPruned (pairUnknown until first asked)
 	pairKind []int8
@@ -172,7 +172,7 @@ func (s *bsearch) phase2() bool {
 	s.reset()
 	s.dfs(0)
 	s.costExact = s.found && !s.stop && !s.approx
-	if !s.costExact || s.gaveUp || s.c7only {
+	if !s.costExact || s.gaveUp || s.c8only {
 		// a following-bracket search needs the optimal cost only
 		s.exact = s.costExact && !s.gaveUp
 		return s.found
@@ -204,22 +204,22 @@ func (s *bsearch) phase3() bool {
 // colourLB is a lower bound on unmet colour preferences among the q unassigned members
 // when (q mod 2) of them float: same-preference pairs are unavoidable beyond the others.
 //
-// C.10: when e = w − b − u − df > 0 (df: the downfloaters still to come), at least e white-preferring players cannot
+// C12 (Art. 2.4.7): when e = w − b − u − df > 0 (df: the downfloaters still to come), at least e white-preferring players cannot
 // meet a black- or no-preference player, so at least ⌈e/2⌉ pairs are white-white and each
-// denies one preference. C.11: those e players can be chosen mild-first; with m of them
+// denies one preference. C13 (2.4.8): those e players can be chosen mild-first; with m of them
 // mild (m = min(mild, e)) and e − m strong, strong-strong pairs, each denying a strong
-// preference (E.2 favours the stronger, so a mild-strong pair denies only the mild one),
+// preference (Art. 5.2.2 favours the stronger, so a mild-strong pair denies only the mild one),
 // number at least ⌈(e − 2m)/2⌉. The same for black.
-func colourLB(w, b, u, ws, bs, df int) (c10, c11 int32) {
+func colourLB(w, b, u, ws, bs, df int) (c12, c13 int32) {
 	side := func(x, y, strong int) {
 		e := x - y - u - df
 		if e <= 0 {
 			return
 		}
-		c10 += int32((e + 1) / 2)
+		c12 += int32((e + 1) / 2)
 		m := min(x-strong, e)
 		if k := e - 2*m; k > 0 {
-			c11 += int32((k + 1) / 2)
+			c13 += int32((k + 1) / 2)
 		}
 	}
 	side(w, b, ws)
@@ -228,30 +228,31 @@ func colourLB(w, b, u, ws, bs, df int) (c10, c11 int32) {
 }
 
 // restLB writes into v the cheap lower bound of the cost of the unassigned members:
-// (q mod 2) downfloaters at difference ≥ 2 (A.8: one chess point), a last unassigned MDP's difference to the
-// residents, and the colour bounds.
+// (q mod 2) downfloaters at difference ≥ 2 (one chess point: a downfloater's value in
+// the PSD form of C7, A.8 of the pre-2026 text), a last unassigned MDP's difference to
+// the residents, and the colour bounds.
 func (s *bsearch) restLB(v []int32) {
 	d := s.d
 	need := s.needDF()
-	if need == 1 && s.cost[0] == 0 && s.dfVec != nil && s.oneDFLB(v) {
+	if need == 1 && s.cost[iC6] == 0 && s.dfVec != nil && s.oneDFLB(v) {
 		return
 	}
-	v[0] += int32(need)
-	v[d.sdAt(d.iPSD, 2)] += int32(need)
+	v[iC6] += int32(need)
+	v[d.sdAt(d.iC7, 2)] += int32(need)
 	if s.mdpLeft == 1 && s.mdpSum > s.res {
-		v[d.sdAt(d.iPSD, s.mdpSum-s.res)]++
+		v[d.sdAt(d.iC7, s.mdpSum-s.res)]++
 	}
-	if s.c7only {
+	if s.c8only {
 		return
 	}
-	s.c7LB(v, int(s.cost[0])+need)
-	c10, c11 := colourLB(s.w, s.b, s.u, s.ws, s.bs, need)
-	v[d.iC10] += c10
-	v[d.iC11] += c11
+	s.c8LB(v, int(s.cost[iC6])+need)
+	c12, c13 := colourLB(s.w, s.b, s.u, s.ws, s.bs, need)
+	v[d.iC12] += c12
+	v[d.iC13] += c13
 }
 
 // oneDFLB is restLB when exactly one downfloater is still to come and none has been
-// chosen: the cheapest cost of an unassigned member floating alone, C.7 included
+// chosen: the cheapest cost of an unassigned member floating alone, C8 included
 // (s.dfVec, from rootBound), plus the last MDP's score difference unless that member is
 // the MDP itself, plus the colour bounds. It reports false (v untouched) when no
 // unassigned member can float alone.
@@ -271,11 +272,11 @@ func (s *bsearch) oneDFLB(v []int32) bool {
 		v[k] += x
 	}
 	if s.mdpLeft == 1 && s.mdpSum > s.res && bestPos >= s.nMDP {
-		v[d.sdAt(d.iPSD, s.mdpSum-s.res)]++
+		v[d.sdAt(d.iC7, s.mdpSum-s.res)]++
 	}
-	c10, c11 := colourLB(s.w, s.b, s.u, s.ws, s.bs, 1)
-	v[d.iC10] += c10
-	v[d.iC11] += c11
+	c12, c13 := colourLB(s.w, s.b, s.u, s.ws, s.bs, 1)
+	v[d.iC12] += c12
+	v[d.iC13] += c13
 	return true
 }
 
@@ -317,7 +318,7 @@ func (s *bsearch) lowerDeficiency() int {
 // the parity of the unassigned members.
 func (s *bsearch) needDF() int {
 	par := s.q % 2
-	need := max(par, s.delta0-int(s.cost[0]))
+	need := max(par, s.delta0-int(s.cost[iC6]))
 	if (need-par)%2 != 0 {
 		need++
 	}
@@ -330,10 +331,10 @@ func (s *bsearch) rootBound() []int32 {
 	d := s.d
 	lb := make([]int32, d.K)
 	need := s.needDF()
-	// one downfloater in a small bracket: its C.7 block is computed for every member
-	// (a nested search each), the generic c7LB otherwise
-	c7each := need == 1 && s.next != nil && !s.c7only && len(s.mem) <= maxC7Each
-	if c7each && s.dfVec == nil {
+	// one downfloater in a small bracket: its C8 block is computed for every member
+	// (a nested search each), the generic c8LB otherwise
+	c8each := need == 1 && s.next != nil && !s.c8only && len(s.mem) <= maxC8Each
+	if c8each && s.dfVec == nil {
 		s.dfVec = make([][]int32, len(s.mem))
 	}
 	mdpFloats := false // the cheapest floater is an MDP (then it has no pair to count)
@@ -343,13 +344,13 @@ func (s *bsearch) rootBound() []int32 {
 		for pos, p := range s.mem {
 			clear(tmp)
 			s.addDF(tmp, p, 1)
-			if c7each {
-				c7 := s.following([]int{p})
-				if c7 == nil {
-					continue // p cannot float alone (C.4)
+			if c8each {
+				c8 := s.following([]int{p})
+				if c8 == nil {
+					continue // p cannot float alone (C4)
 				}
-				for k, v := range c7 {
-					tmp[d.iC7+k] += v
+				for k, v := range c8 {
+					tmp[d.iC8+k] += v
 				}
 				s.dfVec[pos] = slices.Clone(tmp)
 			}
@@ -359,7 +360,7 @@ func (s *bsearch) rootBound() []int32 {
 			}
 		}
 		if bestDF == nil { // nobody can float alone: the generic bound
-			c7each = false
+			c8each = false
 			for _, p := range s.mem {
 				clear(tmp)
 				s.addDF(tmp, p, 1)
@@ -369,19 +370,19 @@ func (s *bsearch) rootBound() []int32 {
 			}
 		}
 		copy(lb, bestDF)
-		lb[0] += int32(need - 1)
-		lb[d.sdAt(d.iPSD, 2)] += int32(need - 1)
+		lb[iC6] += int32(need - 1)
+		lb[d.sdAt(d.iC7, 2)] += int32(need - 1)
 	}
-	if !s.c7only {
-		c10, c11 := colourLB(s.w, s.b, s.u, s.ws, s.bs, need)
-		lb[d.iC10] += c10
-		lb[d.iC11] += c11
+	if !s.c8only {
+		c12, c13 := colourLB(s.w, s.b, s.u, s.ws, s.bs, need)
+		lb[d.iC12] += c12
+		lb[d.iC13] += c13
 	}
-	if s.mdpLeft == 1 && s.mdpSum > s.res && !(c7each && mdpFloats) {
-		lb[d.sdAt(d.iPSD, s.mdpSum-s.res)]++
+	if s.mdpLeft == 1 && s.mdpSum > s.res && !(c8each && mdpFloats) {
+		lb[d.sdAt(d.iC7, s.mdpSum-s.res)]++
 	}
-	if !c7each {
-		s.c7LB(lb, need)
+	if !c8each {
+		s.c8LB(lb, need)
 	}
 	if need == 2 && s.d.matchBound {
 		if lb2 := s.pairFloatBound(); lb2 != nil && lexCmp(lb2, lb) > 0 {
@@ -391,24 +392,24 @@ func (s *bsearch) rootBound() []int32 {
 	return lb
 }
 
-// maxC7Each is the largest bracket whose root bound computes the C.7 block of every
+// maxC8Each is the largest bracket whose root bound computes the C8 block of every
 // member floating alone.
-const maxC7Each = 48
+const maxC8Each = 48
 
-// c7LB adds to v a lower bound of the C.7 block for a candidate with df downfloaters:
+// c8LB adds to v a lower bound of the C8 block for a candidate with df downfloaters:
 // the following bracket has at least its parity of downfloaters (at best a resident of
-// it, A.8 value 2), and each of the df arrives with a score difference of at least
+// it, PSD value 2), and each of the df arrives with a score difference of at least
 // (residents' score − next score), paired there or not.
-func (s *bsearch) c7LB(v []int32, df int) {
+func (s *bsearch) c8LB(v []int32, df int) {
 	if s.next == nil || df <= 0 {
 		return
 	}
 	d := s.d
 	par := (df + len(s.next)) % 2
-	v[d.iC7] += int32(par)
-	v[d.sdAt(d.iC7+1, s.res-d.ps[s.next[0]].score)] += int32(df)
+	v[d.iC8] += int32(par)
+	v[d.sdAt(d.iC8+1, s.res-d.ps[s.next[0]].score)] += int32(df)
 	if par == 1 {
-		v[d.sdAt(d.iC7+1, 2)]++
+		v[d.sdAt(d.iC8+1, 2)]++
 	}
 }
 
@@ -435,32 +436,32 @@ func (s *bsearch) boundCmp(ref []int32) int {
 func (s *bsearch) addDF(v []int32, p int, sign int32) {
 	d := s.d
 	pl := &d.ps[p]
-	v[0] += sign
-	v[d.sdAt(d.iPSD, pl.score-s.res+2)] += sign
-	if s.c7only {
+	v[iC6] += sign
+	v[d.sdAt(d.iC7, pl.score-s.res+2)] += sign
+	if s.c8only {
 		return
 	}
-	// C.16, C.18: the players who float on from this bracket after a downfloat in the
-	// previous round (two rounds before), by their score, the highest first (the
-	// higher the score a repeated downfloater leaves, the worse), moved-down players
-	// included (as bbpPairings weighs these criteria)
+	// C18, C20 (Art. 2.4.13, 2.4.15): the players who float on from this bracket after a
+	// downfloat in the previous round (two rounds before), by their score, the highest
+	// first (the higher the score a repeated downfloater leaves, the worse), moved-down
+	// players included (as bbpPairings weighs these criteria)
 	if pl.f1 == Down {
-		v[d.sdAt(d.iC16, pl.score-s.res+2)] += sign
-	}
-	if pl.f2 == Down {
 		v[d.sdAt(d.iC18, pl.score-s.res+2)] += sign
 	}
+	if pl.f2 == Down {
+		v[d.sdAt(d.iC20, pl.score-s.res+2)] += sign
+	}
 	if pl.score != s.res {
-		// C.12, C.14 count the players who get this round's downfloat here: a
+		// C14, C16 (Art. 2.4.9, 2.4.11) count the players who get this round's downfloat here: a
 		// moved-down player gets it whatever this bracket does (paired with a lower
 		// player or floating on), and was counted in the bracket it left
 		return
 	}
 	if pl.f1 == Down {
-		v[d.iC12] += sign
+		v[d.iC14] += sign
 	}
 	if pl.f2 == Down {
-		v[d.iC14] += sign
+		v[d.iC16] += sign
 	}
 }
 
@@ -473,22 +474,22 @@ func (s *bsearch) addPair(v []int32, p, q int, sign int32) {
 		a, b, sd = b, a, -sd
 		p, q = q, p
 	}
-	if s.c7only {
+	if s.c8only {
 		if sd > 0 {
-			v[d.sdAt(d.iPSD, sd)] += sign
+			v[d.sdAt(d.iC7, sd)] += sign
 		}
 		return
 	}
 	if sd > 0 {
-		v[d.sdAt(d.iPSD, sd)] += sign
+		v[d.sdAt(d.iC7, sd)] += sign
 		// a is the moved-down player, b floats up
 		if b.f1 == Up {
-			v[d.iC13] += sign
-			v[d.sdAt(d.iC17, sd)] += sign
-		}
-		if b.f2 == Up {
 			v[d.iC15] += sign
 			v[d.sdAt(d.iC19, sd)] += sign
+		}
+		if b.f2 == Up {
+			v[d.iC17] += sign
+			v[d.sdAt(d.iC21, sd)] += sign
 		}
 	}
 	wh, _ := d.allocate(p, q)
@@ -500,9 +501,9 @@ func (s *bsearch) addPair(v []int32, p, q int, sign int32) {
 			c = White
 		}
 		if pl.pref != NoColour && c != pl.pref {
-			v[d.iC10] += sign
+			v[d.iC12] += sign
 			if pl.strength >= strStrong {
-				v[d.iC11] += sign
+				v[d.iC13] += sign
 			}
 		}
 		if top {
@@ -511,10 +512,10 @@ func (s *bsearch) addPair(v []int32, p, q int, sign int32) {
 				cd = pl.cd - 1
 			}
 			if cd > 2 || cd < -2 {
-				v[d.iC8] += sign
+				v[d.iC10] += sign
 			}
 			if k := len(pl.colours); k >= 2 && pl.colours[k-1] == c && pl.colours[k-2] == c {
-				v[d.iC9] += sign
+				v[d.iC11] += sign
 			}
 		}
 	}
@@ -589,7 +590,7 @@ func (s *bsearch) dfs(from int) {
 		return
 	}
 	if u == 0 && s.nMDP > 0 && s.exchPhase && !s.mdpOrdered {
-		// the moved-down players in the rules' order first (4.4 with 4.2), then, for
+		// the moved-down players in the rules' order first (Art. 4.4 with 4.2), then, for
 		// candidates the rules' order does not generate (two moved-down players paired
 		// together), the plain order below
 		s.mdpOrdered = true
@@ -617,7 +618,7 @@ func (s *bsearch) dfs(from int) {
 }
 
 // splitRemainder splits the residents still unassigned into S1 (first half) and S2
-// (B.2).
+// (Art. 3.2; S1 of MaxPairs players, 3.1.2).
 func (s *bsearch) splitRemainder() {
 	var rest []int
 	for k := s.nMDP; k < len(s.mem); k++ {
@@ -697,24 +698,24 @@ func (s *bsearch) leaf() {
 			s.dfBuf = append(s.dfBuf, s.mem[k])
 		}
 	}
-	// C.7 before the completion test; a following bracket that cannot be paired under
-	// C.4 means this candidate fails completion too
-	var c7 []int32
+	// C8 before the completion test; a following bracket that cannot be paired under
+	// C4 means this candidate fails completion too
+	var c8 []int32
 	if s.next != nil && len(s.dfBuf) > 0 {
-		if c7 = s.following(s.dfBuf); c7 == nil {
+		if c8 = s.following(s.dfBuf); c8 == nil {
 			return
 		}
 	}
-	for k, v := range c7 {
-		s.cost[d.iC7+k] += v
+	for k, v := range c8 {
+		s.cost[d.iC8+k] += v
 	}
 	byeC := s.byeUnplayed()
-	s.cost[d.iBye] += byeC
+	s.cost[d.iC9] += byeC
 	defer func() {
-		for k, v := range c7 {
-			s.cost[d.iC7+k] -= v
+		for k, v := range c8 {
+			s.cost[d.iC8+k] -= v
 		}
-		s.cost[d.iBye] -= byeC
+		s.cost[d.iC9] -= byeC
 	}()
 	if s.limit != nil {
 		if lexCmp(s.cost, s.limit) > 0 {
@@ -723,7 +724,7 @@ func (s *bsearch) leaf() {
 	} else if s.found && lexCmp(s.cost, s.best) >= 0 {
 		return
 	}
-	// C.4 completion
+	// C4 completion (Art. 2.2.1)
 	if len(s.lower) == 0 {
 		if len(s.dfBuf) > 1 || (len(s.dfBuf) == 1 && d.ps[s.dfBuf[0]].noBye) {
 			return
@@ -739,24 +740,25 @@ func (s *bsearch) leaf() {
 	}
 }
 
-// following returns the C.7 block of the downfloaters dfs (ranking order): the following
-// bracket (the downfloaters as its MDPs, the next score group as its residents) is
-// searched as a bracket of its own under C.1–C.6, with completion against the players
-// below it, and the block is its number of downfloaters then its PSD buckets. nil: no
-// pairing of the following bracket passes completion. When the nested search runs out
-// of budget the block falls back to the players a maximum matching of the following
-// bracket leaves unpaired (completion ignored), PSD not counted.
+// following returns the C8 block (Art. 2.4.3) of the downfloaters dfs (ranking order):
+// the following bracket (the downfloaters as its MDPs, the next score group as its
+// residents) is searched as a bracket of its own under C1–C7 (C4, C6, C7: no colour or
+// float costs), with completion against the players below it, and the block is its number
+// of downfloaters then its C7 buckets (PSD form). nil: no pairing of the following
+// bracket passes completion. When the nested search runs out of budget the block falls
+// back to the players a maximum matching of the following bracket leaves unpaired
+// (completion ignored), C7 not counted.
 func (s *bsearch) following(dfs []int) []int32 {
 	d := s.d
 	s.key = s.key[:0]
 	for _, p := range dfs {
 		s.key = append(s.key, byte(p), byte(p>>8), byte(p>>16), byte(p>>24))
 	}
-	if v, ok := s.c7cache[string(s.key)]; ok {
+	if v, ok := s.c8cache[string(s.key)]; ok {
 		return v
 	}
 	sub := d.newSearch(slices.Clone(dfs), s.next, s.lower[len(s.next):], nil)
-	sub.c7only = true
+	sub.c8only = true
 	// every following-bracket search has the same lower players: their matching and
 	// deficiency are computed once
 	sub.lowerMatch, sub.delta0 = s.restMatch, s.restDelta
@@ -767,32 +769,32 @@ func (s *bsearch) following(dfs []int) []int32 {
 		if !sub.costExact {
 			s.approx = true
 		}
-		v[0] = sub.best[0]
-		copy(v[1:], sub.best[d.iPSD:d.iPSD+d.S])
+		v[iC6] = sub.best[iC6]
+		copy(v[1:], sub.best[d.iC7:d.iC7+d.S])
 	case sub.stop:
 		s.approx = true
-		v[0] = int32(d.unpairedIn(s.next, s.nextMatch, dfs, false))
+		v[iC6] = int32(d.unpairedIn(s.next, s.nextMatch, dfs, false))
 	default:
 		v = nil
 	}
-	if s.c7cache == nil {
-		s.c7cache = map[string][]int32{}
+	if s.c8cache == nil {
+		s.c8cache = map[string][]int32{}
 	}
-	if len(s.c7cache) < 100_000 {
-		s.c7cache[string(s.key)] = v
+	if len(s.c8cache) < 100_000 {
+		s.c8cache[string(s.key)] = v
 	}
 	return v
 }
 
-// byeUnplayed is the cost after C.7 (the 2026 text's criterion after the following
-// bracket's): the unplayed games of the bye assignee, minimised. It is counted when the
+// byeUnplayed is criterion C9 (Art. 2.4.4), compared right after the following
+// bracket's C8: the unplayed games of the bye assignee, minimised. It is counted when the
 // bracket's single downfloater has the bye assignee's score (lowestByeScore) and may get
 // the bye: it is then the assignee, every other player of that score being paired by
 // now. With two or more downfloaters it is 0 (as bbpPairings applies the criterion only
 // to a single downfloater that is the bye assignee).
 func (s *bsearch) byeUnplayed() int32 {
 	d := s.d
-	if d.byeScore < 0 || s.c7only || len(s.dfBuf) != 1 {
+	if d.byeScore < 0 || s.c8only || len(s.dfBuf) != 1 {
 		return 0
 	}
 	x := &d.ps[s.dfBuf[0]]
@@ -805,7 +807,7 @@ func (s *bsearch) byeUnplayed() int32 {
 // unpairedIn returns how many players a maximum matching of base ∪ extra leaves unpaired,
 // not counting one player allowed the bye when the total is odd (the dummy vertex).
 // baseMatch is a maximum matching of base (local indices). With byeRule the odd player
-// out must be allowed the bye (C.2); without it anybody may be the odd one (C.7 counts).
+// out must be allowed the bye (C2); without it anybody may be the odd one (C8 counts).
 func (d *dutch) unpairedIn(base []int, baseMatch []int, extra []int, byeRule bool) int {
 	nb := len(base)
 	n := nb + len(extra)
@@ -840,7 +842,7 @@ func (s *bsearch) maxFailed() int {
 	return max(20, 400_000_000/(l*l+1))
 }
 
-// completes is the completion test (C.4) of the current downfloaters, with the verdict
+// completes is the completion test (C4, Art. 2.2.1) of the current downfloaters, with the verdict
 // cached by downfloater set (candidates differing only in their pairs share it).
 func (s *bsearch) completes() bool {
 	s.key = s.key[:0]
@@ -871,8 +873,9 @@ func (s *bsearch) completes() bool {
 // mdpByExchanges pairs the moved-down players as C.04.3 orders the candidates of a
 // heterogeneous bracket: S1 holds k moved-down players (the most that can be paired
 // first), the others wait in the limbo and float; the S1 sets of k players come in the
-// order of 4.4 (the highest scores, then the lowest sequence numbers: lexicographic order
-// of the sorted bracket sequence numbers, the players being in ranking order), and for
+// order of Art. 4.4.2 (the set with the smallest differing in-bracket sequence number
+// first: the lexicographic order of the sorted BSNs, which, the players being in the
+// ranking order of 1.2, puts the highest scores first), and for
 // each S1 the residents are given to its players in the order of the transpositions of
 // S2 (4.2); the remainder is then paired by remainderByExchanges.
 func (s *bsearch) mdpByExchanges() {
@@ -958,10 +961,11 @@ func (s *bsearch) mdpS1(s1 []int, i int) {
 const maxExchanges = 20000
 
 // remainderByExchanges pairs the unassigned residents (the homogeneous bracket, or the
-// remainder of a heterogeneous one) as C.04.3 orders the candidates: S1 = the first half by
-// bracket sequence number, S2 the rest; exchanges between S1 and S2 in the order of D.2
-// (none first), and for each exchange the transpositions of S2 in lexicographic order
-// (D.1): S1[i] meets the i-th player of the transposed S2, the S2 players left over float.
+// remainder of a heterogeneous one) as C.04.3 orders the candidates: S1 = the first half
+// by bracket sequence number, S2 the rest; resident exchanges between S1 and S2 in the
+// order of Art. 4.3 (none first), and for each exchange the transpositions of S2 in
+// lexicographic order (4.2): S1[i] meets the i-th player of the transposed S2, the S2
+// players left over float.
 func (s *bsearch) remainderByExchanges() {
 	var rest []int
 	for k := s.nMDP; k < len(s.mem); k++ {
@@ -969,11 +973,11 @@ func (s *bsearch) remainderByExchanges() {
 			rest = append(rest, k)
 		}
 	}
-	// S1 holds as many players as the remainder gives pairs (MaxPairs, B.2): half the
-	// remainder, or fewer when the target leaves more of it floating (C.4, C.5)
+	// S1 holds as many players as the remainder gives pairs (MaxPairs, Art. 3.1.2): half the
+	// remainder, or fewer when the target leaves more of it floating (C4, C6)
 	h := len(rest) / 2
 	if s.limit != nil {
-		df := int(s.limit[0]) - int(s.cost[0]) // downfloaters the target leaves to the remainder
+		df := int(s.limit[iC6]) - int(s.cost[iC6]) // downfloaters the target leaves to the remainder
 		if p := (len(rest) - df) / 2; p >= 0 && p < h {
 			h = p
 		}
@@ -1076,10 +1080,11 @@ func (s *bsearch) transDFS(k int) {
 type exchange struct{ fromS1, fromS2 []int }
 
 // exchangeClass lists the exchanges of k players between S1 (n1 players) and S2 (n2)
-// in the order of C.04.3 D.2 (the empty exchange comes before every class): (b) smaller
+// in the order of C.04.3 Art. 4.3.2 (the empty exchange comes before every class; rule 1,
+// fewer exchanged players, is the class order): (2) smaller
 // difference between the sum of the sequence numbers moved from S2 to S1 and the sum of
-// those moved from S1 to S2 first; (c) then the exchange whose highest differing number
-// moved from S1 is higher; (d) then the exchange whose lowest differing number moved from
+// those moved from S1 to S2 first; (3) then the exchange whose highest differing number
+// moved from S1 is higher; (4) then the exchange whose lowest differing number moved from
 // S2 is lower. Classes are cached per (n1, n2, k).
 func (d *dutch) exchangeClass(n1, n2, k int) []exchange {
 	key := [3]int{n1, n2, k}

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -74,7 +75,7 @@ func (s *simTournament) apply(r int, pairs []Pair) {
 	}
 }
 
-// checkAbsolute verifies C.1–C.3 and that every available player is paired once.
+// checkAbsolute verifies C1–C3 and that every available player is paired once.
 func checkAbsolute(entrants []Entrant, opt DutchOptions, pairs []Pair) error {
 	byID := map[int]*Entrant{}
 	avail := 0
@@ -95,18 +96,18 @@ func checkAbsolute(entrants []Entrant, opt DutchOptions, pairs []Pair) error {
 		if p.IsBye() {
 			byes++
 			if hadBye(w) {
-				return fmt.Errorf("C.2: player %d gets a second bye", w.ID)
+				return fmt.Errorf("C2: player %d gets a second bye", w.ID)
 			}
 			continue
 		}
 		b := byID[p.Black]
 		for _, r := range w.History {
 			if r.Opponent == b.ID && r.Kind == Played {
-				return fmt.Errorf("C.1: %d and %d meet again", w.ID, b.ID)
+				return fmt.Errorf("C1: %d and %d meet again", w.ID, b.ID)
 			}
 		}
 		if last && (w.Score > opt.Round-1 || b.Score > opt.Round-1) {
-			continue // C.3 exemption of topscorers
+			continue // C3 exemption of topscorers
 		}
 		if err := colourAbsoluteOK(w, White); err != nil {
 			return err
@@ -143,7 +144,7 @@ func markPaired(byID map[int]*Entrant, seen map[int]bool, p Pair) error {
 	return nil
 }
 
-// hadBye: a pairing-allocated bye or a win's points without playing (C.2).
+// hadBye: a pairing-allocated bye or a win's points without playing (C2).
 func hadBye(e *Entrant) bool {
 	for _, r := range e.History {
 		if r.Kind == Bye || r.Kind == ForfeitWin || (r.Kind == Absent && r.Points >= 2) {
@@ -153,7 +154,7 @@ func hadBye(e *Entrant) bool {
 	return false
 }
 
-// colourAbsoluteOK is C.3 for a non-topscorer getting colour c: colour difference within
+// colourAbsoluteOK is C3 for a non-topscorer getting colour c: colour difference within
 // ±2 and no colour three times running (played games).
 func colourAbsoluteOK(e *Entrant, c Colour) error {
 	var cs []Colour
@@ -172,10 +173,10 @@ func colourAbsoluteOK(e *Entrant, c Colour) error {
 		}
 	}
 	if cd > 2 || cd < -2 {
-		return fmt.Errorf("C.3: player %d colour difference %d", e.ID, cd)
+		return fmt.Errorf("C.04.1 Art. 6: player %d colour difference %d", e.ID, cd)
 	}
 	if k := len(cs); k >= 3 && cs[k-1] == cs[k-2] && cs[k-2] == cs[k-3] {
-		return fmt.Errorf("C.3: player %d gets %v three times running", e.ID, c)
+		return fmt.Errorf("C.04.1 Art. 7: player %d gets %v three times running", e.ID, c)
 	}
 	return nil
 }
@@ -253,7 +254,7 @@ func expectPairs(t *testing.T, got []Pair, want [][2]int) {
 // Hand-checked cases (constructed by us from the C.04.3 text, not the handbook's own
 // examples, which we could not consult).
 func TestDutchRound1(t *testing.T) {
-	// B.3: S1 = {1,2,3}, S2 = {4,5,6}; E.5 with initial colour White: odd-numbered
+	// Art. 3.2–3.3: S1 = {1,2,3}, S2 = {4,5,6}; Art. 5.2.5 with initial colour White: odd-numbered
 	// higher-ranked players get White, even-numbered Black.
 	res, err := Dutch(players(6), DutchOptions{Round: 1, InitialColour: White})
 	if err != nil {
@@ -302,7 +303,7 @@ func TestDutchRound2Heterogeneous(t *testing.T) {
 
 func TestDutchCompletion(t *testing.T) {
 	// After two rounds 1 and 2 have 4 points, 3 and 4 have 0, and 3-4 have met: pairing
-	// 1-2 would leave 3-4 unpairable (C.4), so both leaders float down.
+	// 1-2 would leave 3-4 unpairable (C4), so both leaders float down.
 	es := players(4)
 	game(es, 1, 1, 3, 2)
 	game(es, 1, 4, 2, 0)
@@ -347,20 +348,20 @@ func TestDutchByeAndAbsoluteColours(t *testing.T) {
 	expectPairs(t, res.Pairs, [][2]int{{2, 5}, {3, 4}, {1, 0}})
 	_ = last
 	// Two players who both had Black twice (absolute preference for White) cannot meet
-	// (C.3); each gets White against someone else.
+	// (C3); each gets White against someone else.
 	es = players(4)
 	game(es, 1, 3, 1, 1)
 	game(es, 1, 4, 2, 1)
 	game(es, 2, 4, 1, 1)
 	game(es, 2, 3, 2, 1)
 	// 1 and 2 both had BB, 3 and 4 both WW, and 1-3,2-4,1-4,2-3 have met: only 1-2 and
-	// 3-4 are left, both forbidden by C.3: no pairing.
+	// 3-4 are left, both forbidden by C3: no pairing.
 	if _, err = Dutch(es, DutchOptions{Round: 3, InitialColour: White}); !errors.Is(err, ErrNoPairing) {
 		t.Fatalf("want ErrNoPairing, got %v", err)
 	}
 	// Same colours, but 1 and 3 won round 2 and round 3 is the last: 1 and 3 are
-	// topscorers (A.7: 3 > 50% of 4 game points), so 1-2 and 3-4 may meet. E.2: both
-	// absolute with equal colour difference; E.3: identical histories; E.4: the higher
+	// topscorers (Art. 1.8: 3 > 50% of 4 game points), so 1-2 and 3-4 may meet. Art. 5.2.2: both
+	// absolute with equal colour difference; Art. 5.2.3: identical histories; Art. 5.2.4: the higher
 	// ranked gets his preference: 1 White, 3 Black.
 	es = players(4)
 	game(es, 1, 3, 1, 1)
@@ -471,8 +472,8 @@ func TestDutchEdgeCases(t *testing.T) {
 	}
 }
 
-// C.04.3 D.2 for a six-player bracket (S1 = 1,2,3; S2 = 4,5,6), one player exchanged,
-// derived by hand from the D.2 rules: smallest difference of the moved numbers first,
+// C.04.3 Art. 4.3 for a six-player bracket (S1 = 1,2,3; S2 = 4,5,6), one player exchanged,
+// derived by hand from the Art. 4.3.2 rules: smallest difference of the moved numbers first,
 // then the higher number moved from S1, then the lower number moved from S2.
 func TestExchangeOrder(t *testing.T) {
 	d := &dutch{}
@@ -519,6 +520,34 @@ func TestDutchSearchLimitIsAnError(t *testing.T) {
 	if !strings.Contains(err.Error(), "the bracket of score ") || !strings.Contains(err.Error(), "residents") {
 		t.Errorf("the error does not name the bracket: %v", err)
 	}
+	// the arbiter must find the bracket: the round, and the pairing numbers of its
+	// residents, which are exactly the available players of the score it names
+	m := regexp.MustCompile(`round (\d+), the bracket of score (\d+)\.(\d) \((\d+) in draughts game points; pairing numbers of its (\d+) residents: ([0-9, ]+)[;)]`).FindStringSubmatch(err.Error())
+	if m == nil {
+		t.Fatalf("the error does not give the round and the residents' pairing numbers: %v", err)
+	}
+	if m[1] != "4" {
+		t.Errorf("round %s named, want 4: %v", m[1], err)
+	}
+	whole, _ := strconv.Atoi(m[2])
+	gp, _ := strconv.Atoi(m[4])
+	if half := m[3] == "5"; gp != 2*whole+map[bool]int{false: 0, true: 1}[half] {
+		t.Errorf("score %s.%s is not %d game points", m[2], m[3], gp)
+	}
+	var want []string
+	for _, e := range s.entrants {
+		if e.Available && e.Score == gp {
+			want = append(want, strconv.Itoa(e.Number))
+		}
+	}
+	slices.SortFunc(want, func(a, b string) int {
+		x, _ := strconv.Atoi(a)
+		y, _ := strconv.Atoi(b)
+		return x - y
+	})
+	if got := strings.TrimSpace(m[6]); got != strings.Join(want, ", ") || m[5] != strconv.Itoa(len(want)) {
+		t.Errorf("residents %s (%s listed), want the players of %d game points: %s", got, m[5], gp, strings.Join(want, ", "))
+	}
 	for _, b := range res.Brackets {
 		if !b.Exact {
 			t.Errorf("bracket %d reported though not exact", b.Score)
@@ -527,7 +556,7 @@ func TestDutchSearchLimitIsAnError(t *testing.T) {
 }
 
 // TestDutchForbiddenPairs: a forbidden pair (TRF-2026 record 260) is kept apart like two
-// players who already met (C.1): round 1 of four players pairs 1-3 and 2-4 (S1 against
+// players who already met (C1): round 1 of four players pairs 1-3 and 2-4 (S1 against
 // S2); with 1-3 forbidden the next transposition of S2 (4.2) gives 1-4 and 2-3; the
 // checker flags 1-3; a player forbidden against everybody leaves no pairing.
 func TestDutchForbiddenPairs(t *testing.T) {
@@ -567,7 +596,7 @@ func TestDutchForbiddenPairs(t *testing.T) {
 
 // TestBakuVirtualPoints: 20 players, 9 rounds: group A is players 1-10; rounds 1-5 are
 // accelerated, rounds 1-3 by a win's worth (2 game points), rounds 4-5 by a draw's (1);
-// group B and round 6 on get nothing (C.04.5, Baku method, sizes as bbpPairings uses).
+// group B and round 6 on get nothing (C.04.7, Baku method, sizes as bbpPairings uses).
 func TestBakuVirtualPoints(t *testing.T) {
 	for _, c := range []struct{ n, rounds, round, number, want int }{
 		{20, 9, 1, 1, 2}, {20, 9, 3, 10, 2}, {20, 9, 4, 10, 1}, {20, 9, 5, 1, 1}, {20, 9, 6, 1, 0},

@@ -1,10 +1,10 @@
 package pairing
 
-// The float rule, in one place: FIDE C.04.3 A.4 (Dutch) as arbitro also records it for the
-// Italo-Swiss. A player paired with an opponent of a different score floats: the higher
-// down, the lower up; the player given the pairing-allocated bye floats down. The scores
-// compared are those the caller pairs with (before the round; the Dutch engine adds the
-// acceleration's virtual points).
+// The float rule, in one place: FIDE C.04.3 Art. 1.4.2–1.4.3 (Dutch) as arbitro also
+// records it for the Italo-Swiss. A player paired with an opponent of a different score
+// floats: the higher down, the lower up; the player given the pairing-allocated bye
+// floats down. The scores compared are those the caller pairs with (before the round; the
+// Dutch engine adds the acceleration's virtual points).
 
 // PairFloats returns the floats of two players paired together with scores a and b before
 // the round: (Down, Up) when a > b, (Up, Down) when a < b, (NoFloat, NoFloat) when equal.

@@ -7,8 +7,9 @@ package pairing
 // the graph is implicit (adj is asked about pairs of vertices instead of reading lists):
 // the compatibility graph of a Swiss round is dense, so lists would cost as much.
 //
-// The Dutch engine uses it for the completion criterion (C.04.3 C.4): can the players not
-// yet paired all be paired (with at most one bye) under the absolute criteria?
+// The Dutch engine uses it for the completion criterion (C.04.3 C4, Art. 2.2.1): can the
+// players not yet paired all be paired (with at most one bye) under the absolute
+// criteria?
 type blossom struct {
 	n     int
 	adj   func(i, j int) bool

@@ -73,7 +73,7 @@ const (
 // Float records whether a player was moved out of his score group in a round.
 type Float int8
 
-// Floats (FIDE C.04.3 A.4: downfloater / upfloater).
+// Floats (FIDE C.04.3 Art. 1.4.2–1.4.3: downfloater / upfloater).
 const (
 	NoFloat Float = iota
 	Down

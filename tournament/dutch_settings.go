@@ -11,9 +11,9 @@ import (
 )
 
 // Dutch settings of a tournament (issue 19): prohibited pairs (TRF-2026 record 260) and
-// the acceleration (FIDE C.04.5), stored in forbidden_pairs and dutch_settings.
+// the acceleration (FIDE C.04.7), stored in forbidden_pairs and dutch_settings.
 
-// AccelerationBaku is the Baku method of FIDE C.04.5 (pairing.BakuVirtualPoints).
+// AccelerationBaku is the Baku method of FIDE C.04.7 (pairing.BakuVirtualPoints).
 const AccelerationBaku = "baku"
 
 // ForbiddenPair is a stored prohibited pair, by pairing number.

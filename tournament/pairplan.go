@@ -62,7 +62,7 @@ type roundPlan struct {
 //
 // then writes the round (method = system, seed, explanation JSON), its boards (game 2 with
 // colours reversed when the tournament plays two games per pairing; a bye has one board
-// row), the floats of the Swiss systems (pairing.RoundFloats, C.04.3 A.4), scores the byes
+// row), the floats of the Swiss systems (pairing.RoundFloats, C.04.3 Art. 1.4), scores the byes
 // (scoreByes) and logs "round.pair" (and "pairing.manual" for the arbiter's pairs).
 //
 // t names the tournament: its state is read again in the transaction, and t is not

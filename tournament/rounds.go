@@ -45,7 +45,7 @@ type LotResult struct {
 	DrawnAt string `json:"drawn_at"` // RFC 3339 UTC
 	Redraw  bool   `json:"redraw"`   // a previous draw (before round 1) was replaced
 	// Method is "lot" (numbers drawn from the seed) or "rating" (Dutch: numbers by the
-	// initial ranking, C.04.2 A.2; the seed draws the initial colour only).
+	// initial ranking, C.04.2 Art. 2; the seed draws the initial colour only).
 	Method string `json:"method"`
 	// InitialColour (Dutch): the colour of number 1 in round 1, drawn from the seed
 	// (pairing.LotColour).
@@ -66,9 +66,9 @@ type LotResult struct {
 // seed (see pairing.Lot for the algorithm).
 //
 // For the Dutch system the pairing numbers are not drawn: they are the initial ranking
-// (FIDE C.04.2 A.2: rating, highest first; then, as arbitro's simplification, the name,
+// (FIDE C.04.2 Art. 2: rating, highest first; then, as arbitro's simplification, the name,
 // case-insensitive, and the entry id — FIDE titles are not used), and the seed draws only
-// round 1's initial colour (pairing.LotColour, C.04.3 E.5).
+// round 1's initial colour (pairing.LotColour, C.04.3 Art. 5.1, 5.2.5).
 //
 // The lot may be drawn again while no round is paired (e.g. after a late registration);
 // once round 1 is paired it is refused with ErrLocked, and players added later get the next

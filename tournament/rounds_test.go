@@ -736,7 +736,7 @@ func checkFirstRoundHistories(t *testing.T, boards []*Board, byID map[int]pairin
 	}
 }
 
-// Dutch round 1: number 1 gets the initial colour drawn from the seed (C.04.3 E.5); the
+// Dutch round 1: number 1 gets the initial colour drawn from the seed (C.04.3 Art. 5.2.5); the
 // rounds pass the Dutch check.
 func TestDutchEvent(t *testing.T) {
 	st, tr := newEvent(t, SystemDutch, 3, 6, nil)

@@ -129,7 +129,7 @@ type TRF struct {
 
 // TRFAcceleration is one 250 record (TRF-2026): fictitious points added to the score of
 // the players FirstPlayer..LastPlayer (starting ranks) in rounds FirstRound..LastRound,
-// for pairing only (C.04.5, accelerated systems, e.g. the Baku method).
+// for pairing only (C.04.7, accelerated systems, e.g. the Baku method).
 type TRFAcceleration struct {
 	MatchPoints, GamePoints int // tenths (match points: teams only; -1 when blank)
 	FirstRound, LastRound   int
@@ -199,7 +199,7 @@ func ParseTRF(r io.Reader) (*TRF, error) {
 	}
 	if !byeGiven {
 		// the pairing-allocated bye scores a win unless the regulations say otherwise
-		// (C.04.1, Basic rules for Swiss systems; FIDE C.04.3 2025/2026 1.5.1): without
+		// (C.04.1 Art. 3, Basic rules for Swiss systems; FIDE C.04.3 Art. 1.5): without
 		// a BBU line it follows BBW, as in bbpPairings and JaVaFo
 		t.Points.PAB = t.Points.Win
 	}

@@ -455,7 +455,7 @@ func (t *TRF) pairingNumbers() map[int]int {
 // DutchOptions are the options of pairing.Dutch for round r of this file: the rounds
 // (XXR/142; a file without them has as many rounds as it has paired, as bbpPairings reads
 // it, so that its last paired round is the event's last, where topscorers are exempt from
-// the colour rule C.3), the initial colour (XXC/152, else InferredInitialColour; seed
+// the colour rule C3), the initial colour (XXC/152, else InferredInitialColour; seed
 // draws it when no round has colours), the prohibited pairs (260, XXP) and the
 // acceleration (250, XXA, or Baku by 192) of round r.
 func (t *TRF) DutchOptions(r int, seed uint64) pairing.DutchOptions {

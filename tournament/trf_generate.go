@@ -25,7 +25,7 @@ type GenerateOptions struct {
 	LatePct         int    // players entering late (Z in the first rounds, 2..⌈Rounds/2⌉)
 	HighRating      int    // rating of the strongest player (default 2600)
 	LowRating       int    // rating of the weakest player (default 1400)
-	Baku            bool   // Baku acceleration (C.04.5; record 192 FIDE_DUTCH_2025_BAKU)
+	Baku            bool   // Baku acceleration (C.04.7; record 192 FIDE_DUTCH_2025_BAKU)
 }
 
 // GenerateDutchTRF plays a random tournament with the Dutch engine: ratings spread between

@@ -528,7 +528,7 @@ func testTRFXXC(t *testing.T) {
 
 // TestTRFRoundsWithoutXXR: a file without 142/XXR has as many rounds as it has paired
 // (bbpPairings reads it so), so its last paired round is the event's last, where the
-// topscorers are exempt from the absolute colour rule (C.04.3 A.7, C.3). In the
+// topscorers are exempt from the absolute colour rule (C.04.3 Art. 1.8, C3). In the
 // bbpPairings file below, round 11 pairs two topscorers with the same absolute colour
 // preference; the checker re-pairs every round as bbpPairings did.
 func TestTRFRoundsWithoutXXR(t *testing.T) {

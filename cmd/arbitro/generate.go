@@ -60,7 +60,7 @@ compare (arbitro check --trf FILE checks them with arbitro's engine). Rates are 
 	f.IntVar(&o.LatePct, "late", 3, "percent of players entering late")
 	f.IntVar(&o.HighRating, "high-rating", 2600, "rating of the strongest player")
 	f.IntVar(&o.LowRating, "low-rating", 1400, "rating of the weakest player")
-	f.BoolVar(&o.Baku, "baku", false, "Baku acceleration (C.04.5)")
+	f.BoolVar(&o.Baku, "baku", false, "Baku acceleration (C.04.7)")
 	f.StringVar(&o.Output, "output", "", "write the TRF to this file (default stdout)")
 	return withRun(cmd, o, runF)
 }

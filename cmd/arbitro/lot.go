@@ -37,7 +37,7 @@ The lot may be drawn again while no round is paired; once round 1 is paired it i
 refused, and players entered later get the next numbers automatically.
 
 For the Dutch system the numbers follow the initial ranking instead (rating, highest
-first, then name; FIDE C.04.2 A.2) and the seed draws round 1's initial colour. The draw is
+first, then name; FIDE C.04.2 Art. 2) and the seed draws round 1's initial colour. The draw is
 written in the event log ('arbitro tournament log').`,
 		Example: `  arbitro lot
   arbitro lot --seed 20261121`,

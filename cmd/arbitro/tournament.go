@@ -96,7 +96,7 @@ sheets and messages: it (default for italian), en (default for international), f
 	f.IntVar(&t.ByePoints, "bye-points", 2, "game points for the bye (riposo): 2 win, 1 draw, 0")
 	f.IntVar(&t.ForfeitPoints, "forfeit-points", 2, "game points for a win by forfeit")
 	f.IntVar(&t.GamesPerPairing, "games-per-pairing", 1, "1, or 2 (andata e ritorno, colours reversed)")
-	f.StringVar(&o.Acceleration, "acceleration", "", "dutch: accelerated pairings, baku (FIDE C.04.5)")
+	f.StringVar(&o.Acceleration, "acceleration", "", "dutch: accelerated pairings, baku (FIDE C.04.7)")
 	f.StringVar(&t.ItaloFormat, "italo-format", "", "italo-swiss only: art8 (default: the FID program's odd-field rest, RM),\nart9 (also the 0-point turn rest, RT), art2, or rotation (arbitro's earlier reading)")
 	f.StringVar(&t.Openings, "openings", "", "opening ballot: fid-italian (one opening per round from FID Tabella 4) or none")
 	f.StringVar(&t.ClubSeparation, "club-separation", "", "club: a round robin's lot places clubmates to meet first;\nthe Italo-Swiss avoids pairing clubmates while it can (none: off)")
@@ -118,7 +118,7 @@ func runTournamentCreate(cmd *cobra.Command, g *globalOptions, o *tournamentCrea
 		if err := tx.CreateTournament(t); err != nil {
 			return err
 		}
-		if o.Acceleration != "" { // Dutch, FIDE C.04.5 (issue 19)
+		if o.Acceleration != "" { // Dutch, FIDE C.04.7 (issue 19)
 			return tx.SetAcceleration(t, strings.ToLower(o.Acceleration))
 		}
 		return nil

@@ -34,7 +34,7 @@ func trfLine(num int, name string, rating int) string {
 func fmtInt(n int) string { return strconv.Itoa(n) }
 
 // Round 1 of six players with XXC white1: S1 = 1,2,3 against S2 = 4,5,6; odd-numbered
-// higher-ranked players get the initial colour (C.04.3 E.5).
+// higher-ranked players get the initial colour (C.04.3 Art. 5.2.5).
 func TestEnginePairRound1(t *testing.T) {
 	var src strings.Builder
 	src.WriteString("012 Engine test\n")
