@@ -18,13 +18,13 @@ import (
 	"os"
 	"strconv"
 
+	// Imported first thing, so that the runtime's helper threads stop interrupting the
+	// program as early as a program can make them (see the package).
+	_ "arbitro/cmd/perft/internal/quiet"
 	"arbitro/rules"
 )
 
-// main counts on the thread it starts on, the runtime's helper threads kept from
-// interrupting it (quietHelpers).
 func main() {
-	quietHelpers()
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 

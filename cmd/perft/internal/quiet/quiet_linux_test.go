@@ -1,4 +1,4 @@
-package main
+package quiet
 
 import (
 	"os"
@@ -9,16 +9,16 @@ import (
 	"unsafe"
 )
 
-// TestQuietHelpers checks that quietHelpers leaves the calling thread under the normal
+// TestHelpers checks that Helpers leaves the calling thread under the normal
 // policy and puts the process's other threads under SCHED_IDLE (then puts them back).
-func TestQuietHelpers(t *testing.T) {
+func TestHelpers(t *testing.T) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	quietHelpers()
+	Helpers()
 	checkIdle(t)
 }
 
-// TestIdleListed is TestQuietHelpers for the fallback through /proc/self/task.
+// TestIdleListed is TestHelpers for the fallback through /proc/self/task.
 func TestIdleListed(t *testing.T) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
