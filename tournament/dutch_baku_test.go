@@ -1,0 +1,83 @@
+package tournament
+
+import (
+	"context"
+	"testing"
+)
+
+// TestBakuGroupAFromDatabase (C.04.7, Baku method; C.04.5.1 before 2026): group A of a
+// tournament paired from the database is the first half, rounded up to an even number,
+// of round 1's field, and its last player stays the same when late entries come.
+// 21 entries of which one (the lowest rated) withdraws before round 1: the field is 20,
+// group A is 1-10 (21 entries would give 12, and bbpPairings' ⌈n/2⌉ 11). After round 1 two
+// late entries join (numbers 22 and 23): group A stays 1-10 in round 2 (23 entrants
+// would make it 1-12). Player 10 gets a win's worth (2 game points) in rounds 1-3 and a
+// draw's in rounds 4-5 of 9; player 11 and the late entries get nothing.
+func TestBakuGroupAFromDatabase(t *testing.T) {
+	st, tr := newEvent(t, SystemDutch, 9, 21, nil)
+	mustUpd(t, st, tr, func(tx *Tx, cur *Tournament) error { return tx.SetAcceleration(cur, AccelerationBaku) })
+	drawLot(t, st, tr, nil)
+	mustUpd(t, st, tr, func(tx *Tx, cur *Tournament) error {
+		_, err := tx.WithdrawPlayer(cur, "P21, Test")
+		return err
+	})
+	virtual := func(round int) map[int]int { // pairing number → virtual points of round
+		out := map[int]int{}
+		err := st.View(context.Background(), func(tx *Tx) error {
+			cur, err := tx.TournamentByID(tr.ID)
+			if err != nil {
+				return err
+			}
+			es, err := tx.snapshot(cur, round)
+			if err != nil {
+				return err
+			}
+			acc, err := tx.loadAcceleration(cur)
+			if err != nil {
+				return err
+			}
+			opt := dutchOptions(cur, round, es, nil, acc)
+			if opt.Acceleration == nil {
+				t.Fatal("no acceleration for a Baku tournament")
+			}
+			for _, e := range es {
+				out[e.Number] = opt.Acceleration(e.ID, round)
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	r1 := virtual(1)
+	for num, want := range map[int]int{1: 2, 10: 2, 11: 0, 12: 0, 21: 0} {
+		if r1[num] != want {
+			t.Errorf("round 1: number %d gets %d, want %d", num, r1[num], want)
+		}
+	}
+	pairNext(t, st, tr, PairOptions{})
+	for _, name := range []string{"Late, One", "Late, Two"} {
+		mustUpd(t, st, tr, func(tx *Tx, cur *Tournament) error {
+			e, err := tx.AddPlayer(cur, Player{Name: name, Rating: 2500})
+			if err == nil && e.JoinedRound != 2 {
+				t.Fatalf("%s joined in round %d, want 2", name, e.JoinedRound)
+			}
+			return err
+		})
+	}
+	setResults(t, st, tr, 1)
+	r2 := virtual(2)
+	for num, want := range map[int]int{1: 2, 10: 2, 11: 0, 12: 0, 22: 0, 23: 0} {
+		if r2[num] != want {
+			t.Errorf("round 2 (two late entries): number %d gets %d, want %d", num, r2[num], want)
+		}
+	}
+	pairNext(t, st, tr, PairOptions{})
+	setResults(t, st, tr, 2)
+	pairNext(t, st, tr, PairOptions{})
+	setResults(t, st, tr, 3)
+	if r4 := virtual(4); r4[10] != 1 || r4[11] != 0 {
+		t.Errorf("round 4: numbers 10 and 11 get %d and %d, want 1 and 0", r4[10], r4[11])
+	}
+}
