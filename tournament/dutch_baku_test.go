@@ -1,8 +1,12 @@
 package tournament
 
 import (
+	"bytes"
 	"context"
+	"strings"
 	"testing"
+
+	"arbitro/pairing"
 )
 
 // TestBakuGroupAFromDatabase (C.04.7, Baku method; C.04.5.1 before 2026): group A of a
@@ -12,7 +16,8 @@ import (
 // group A is 1-10 (21 entries would give 12, and bbpPairings' ⌈n/2⌉ 11). After round 1 two
 // late entries join (numbers 22 and 23): group A stays 1-10 in round 2 (23 entrants
 // would make it 1-12). Player 10 gets a win's worth (2 game points) in rounds 1-3 and a
-// draw's in rounds 4-5 of 9; player 11 and the late entries get nothing.
+// draw's in rounds 4-5 of 9; player 11 and the late entries get nothing. The exported
+// TRF says the same in 250 records (ExportTRF, addBakuRecords).
 func TestBakuGroupAFromDatabase(t *testing.T) {
 	st, tr := newEvent(t, SystemDutch, 9, 21, nil)
 	mustUpd(t, st, tr, func(tx *Tx, cur *Tournament) error { return tx.SetAcceleration(cur, AccelerationBaku) })
@@ -79,5 +84,40 @@ func TestBakuGroupAFromDatabase(t *testing.T) {
 	setResults(t, st, tr, 3)
 	if r4 := virtual(4); r4[10] != 1 || r4[11] != 0 {
 		t.Errorf("round 4: numbers 10 and 11 get %d and %d, want 1 and 0", r4[10], r4[11])
+	}
+
+	// The exported TRF carries the same group A as 250 records beside 192 _BAKU, so that
+	// a reader (bbpPairings: ⌈23/2⌉ = 12 players from 192 alone) applies 1-10.
+	var buf bytes.Buffer
+	err := st.View(context.Background(), func(tx *Tx) error {
+		cur, err := tx.TournamentByID(tr.ID)
+		if err != nil {
+			return err
+		}
+		out, err := tx.ExportTRF(cur)
+		if err != nil {
+			return err
+		}
+		return WriteTRF(&buf, out)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range []string{"192 FIDE_DUTCH_2025_BAKU\n", "250       1.0 001 003 0001 0010\n", "250       0.5 004 005 0001 0010\n"} {
+		if !strings.Contains(buf.String(), l) {
+			t.Errorf("the exported file has no %q:\n%s", l, buf.String())
+		}
+	}
+	back, err := ParseTRF(strings.NewReader(buf.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	acc := back.Accelerated()
+	for num := 1; num <= 23; num++ {
+		for r := 1; r <= 9; r++ {
+			if got, want := acc(num, r), pairing.BakuPoints(10, 9, r, num); got != want {
+				t.Errorf("exported file: number %d round %d gets %d, want %d", num, r, got, want)
+			}
+		}
 	}
 }

@@ -134,7 +134,7 @@ func (tx *Tx) acceleration(t *Tournament) (string, error) {
 type dutchAcceleration struct {
 	method  string
 	records func(num, r int) int // draughts game points; nil: none
-	lastA   int                  // Baku: entry id of the last player of group A (bakuLastA); 0 none
+	lastA   int                  // Baku: pairing number of the last player of group A (bakuLastA); 0 none
 }
 
 // loadAcceleration reads the dutchAcceleration of t: the stored method and the 250 and XXA
@@ -160,16 +160,17 @@ func (tx *Tx) loadAcceleration(t *Tournament) (dutchAcceleration, error) {
 	return acc, nil
 }
 
-// bakuLastA is the entry id of the last player of the Baku method's group A in t (C.04.7,
-// 2026; C.04.5.1 before): among round 1's field, the entries that joined in round 1
-// (joined_round = 1) and had not withdrawn before it, in pairing-number order, the one
-// numbered pairing.BakuGroupA(field size). He stays the last of group A when late
-// entries come (C.04.7, late entries): group A is everybody whose pairing number is at
-// most his current one, whatever numbers the late entries took. The relative order of
-// round 1's field never changes after the lot, so the k-th of them now is the k-th then.
-// 0 when the field is empty.
+// bakuLastA is the current pairing number of the last player of the Baku method's group
+// A in t (C.04.7, 2026; C.04.5.1 before): among round 1's field, the entries that joined
+// in round 1 (joined_round = 1) and had not withdrawn before it, in pairing-number order,
+// the one numbered pairing.BakuGroupA(field size) then. He stays the last of group A when
+// late entries come (C.04.7, late entries): group A is everybody whose pairing number is
+// at most his current one, whatever numbers the late entries took (AddPlayer gives them
+// the next numbers, so today it is his round-1 number; the lot cannot be drawn again
+// once round 1 is paired). The relative order of round 1's field never changes after the
+// lot, so the k-th of them now is the k-th then. 0 when the field is empty.
 func (tx *Tx) bakuLastA(t *Tournament) (int, error) {
-	rows, err := tx.query(`SELECT id FROM entries WHERE tournament_id = ? AND pairing_number IS NOT NULL
+	rows, err := tx.query(`SELECT pairing_number FROM entries WHERE tournament_id = ? AND pairing_number IS NOT NULL
 		AND joined_round = 1 AND NOT (status = 'withdrawn' AND coalesce(withdrawn_after, 0) = 0)
 		ORDER BY pairing_number`, t.ID)
 	if err != nil {
@@ -178,11 +179,11 @@ func (tx *Tx) bakuLastA(t *Tournament) (int, error) {
 	defer rows.Close()
 	var field []int
 	for rows.Next() {
-		var id int
-		if err := rows.Scan(&id); err != nil {
+		var num int
+		if err := rows.Scan(&num); err != nil {
 			return 0, err
 		}
-		field = append(field, id)
+		field = append(field, num)
 	}
 	if err := rows.Err(); err != nil {
 		return 0, err
@@ -191,18 +192,6 @@ func (tx *Tx) bakuLastA(t *Tournament) (int, error) {
 		return field[k-1], nil
 	}
 	return 0, nil
-}
-
-// bakuLastNumber is the current pairing number of the last player of group A (entry id
-// lastA) among es, the tournament's entrants; without him (lastA 0, or not among es),
-// pairing.BakuGroupA(len(es)).
-func bakuLastNumber(es []pairing.Entrant, lastA int) int {
-	for _, e := range es {
-		if e.ID == lastA && lastA != 0 {
-			return e.Number
-		}
-	}
-	return pairing.BakuGroupA(len(es))
 }
 
 // dutchOptions are the options of pairing.Dutch for round r of t: rounds, the stored
@@ -219,7 +208,10 @@ func dutchOptions(t *Tournament, r int, es []pairing.Entrant, forbidden [][2]int
 	for _, e := range es {
 		num[e.ID] = e.Number
 	}
-	lastA, rounds := bakuLastNumber(es, acc.lastA), t.Rounds
+	lastA, rounds := acc.lastA, t.Rounds
+	if lastA == 0 {
+		lastA = pairing.BakuGroupA(len(es))
+	}
 	opt.Acceleration = func(id, round int) int {
 		gp := 0
 		if acc.method == AccelerationBaku {
