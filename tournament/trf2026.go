@@ -437,8 +437,9 @@ func (t *TRF) Baku() bool {
 
 // Accelerated is the fictitious score (draughts game points) of the player with starting
 // rank id in round r: the 250 records that cover r and the player's XXA points of round r
-// (RecordAcceleration), or the Baku method (pairing.BakuVirtualPoints) when record 192
-// asks for it. nil when the file has no acceleration (pairing.DutchOptions.Acceleration).
+// (RecordAcceleration), or the Baku method (pairing.BakuVirtualPoints: group A the first
+// 2·⌈n/4⌉ of the file's n players, C.04.7) when record 192 asks for it and no 250 record
+// is given. nil when the file has no acceleration (pairing.DutchOptions.Acceleration).
 func (t *TRF) Accelerated() func(id, r int) int {
 	records := t.RecordAcceleration()
 	if records == nil && !t.Baku() {
