@@ -22,7 +22,7 @@ package pairing
 
 // BakuGroupA is the size of the Baku method's group A for n players to be paired in
 // round 1 (C.04.7; C.04.5.1 before 2026): the first half rounded up to the nearest even
-// number, 2·⌈n/4⌉, never more than n (161 → 82, 10 → 6, 18 → 10, 20 → 10, 3 → 3). It is
+// number, 2·⌈n/4⌉, never more than n (161 → 82, 10 → 6, 18 → 10, 20 → 10, 3 → 2, 1 → 1). It is
 // also the pairing number of the last group-A player in round 1. 0 for n ≤ 0.
 func BakuGroupA(n int) int {
 	if n <= 0 {

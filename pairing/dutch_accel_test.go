@@ -22,9 +22,9 @@ func TestBakuGroupATextExamples(t *testing.T) {
 }
 
 // TestBakuGroupADefinition checks BakuGroupA against the definition itself for every n up
-// to 400: the smallest even number that is at least half of n (at most n: a field of 1 or
-// 3 has no even number of players to give), and that for n = 4k and 4k+3 this is ⌈n/2⌉
-// as before, while for 4k+1 and 4k+2 it is one more.
+// to 400: the smallest even number that is at least half of n (at most n: a field of one
+// player has no two to give), and that for n = 4k and 4k+3 this is ⌈n/2⌉ as before,
+// while for 4k+1 and 4k+2 it is one more.
 func TestBakuGroupADefinition(t *testing.T) {
 	for n := 1; n <= 400; n++ {
 		want := 0
