@@ -112,6 +112,15 @@ func TestBakuGroupAFromDatabase(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// and every round paired from the database is the engine's pairing of the exported
+	// file (late entries included): the file's group A is the database's
+	rep, err := CheckTRF(back, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Identical != 3 || len(rep.Rounds) != 3 {
+		t.Errorf("exported file: %d of %d rounds are the engine's pairing, want 3 of 3: %+v", rep.Identical, len(rep.Rounds), rep.Rounds)
+	}
 	acc := back.Accelerated()
 	for num := 1; num <= 23; num++ {
 		for r := 1; r <= 9; r++ {
