@@ -163,12 +163,15 @@ func (tx *Tx) loadAcceleration(t *Tournament) (dutchAcceleration, error) {
 // bakuLastA is the current pairing number of the last player of the Baku method's group
 // A in t (C.04.7, 2026; C.04.5.1 before): among round 1's field, the entries that joined
 // in round 1 (joined_round = 1) and had not withdrawn before it, in pairing-number order,
-// the one numbered pairing.BakuGroupA(field size) then. He stays the last of group A when
-// late entries come (C.04.7, late entries): group A is everybody whose pairing number is
-// at most his current one, whatever numbers the late entries took (AddPlayer gives them
-// the next numbers, so today it is his round-1 number; the lot cannot be drawn again
-// once round 1 is paired). The relative order of round 1's field never changes after the
-// lot, so the k-th of them now is the k-th then. 0 when the field is empty.
+// the one numbered pairing.BakuGroupA(field size) then. An announced absence from round
+// 1 does not take a player out of the field: he entered before round 1, and an imported
+// TRF stores its round-1 H/Z/F as absences while the file's own reading counts every
+// player. He stays the last of group A when late entries come (C.04.7, late entries):
+// group A is everybody whose pairing number is at most his current one, whatever numbers
+// the late entries took (AddPlayer gives them the next numbers, so today it is his
+// round-1 number; the lot cannot be drawn again once round 1 is paired). The relative
+// order of round 1's field never changes after the lot, so the k-th of them now is the
+// k-th then. 0 when the field is empty.
 func (tx *Tx) bakuLastA(t *Tournament) (int, error) {
 	rows, err := tx.query(`SELECT pairing_number FROM entries WHERE tournament_id = ? AND pairing_number IS NOT NULL
 		AND joined_round = 1 AND NOT (status = 'withdrawn' AND coalesce(withdrawn_after, 0) = 0)
