@@ -15,7 +15,8 @@ import (
 // 21 entries of which one (the lowest rated) withdraws before round 1: the field is 20,
 // group A is 1-10 (21 entries would give 12, and bbpPairings' ⌈n/2⌉ 11). After round 1 two
 // late entries join (numbers 22 and 23): group A stays 1-10 in round 2 (23 entrants
-// would make it 1-12). Player 10 gets a win's worth (2 game points) in rounds 1-3 and a
+// would make it 1-12). Player 5's announced absence from round 1 keeps him in the field
+// (without him the last of group A would be number 11). Player 10 gets a win's worth (2 game points) in rounds 1-3 and a
 // draw's in rounds 4-5 of 9; player 11 and the late entries get nothing. The exported
 // TRF says the same in 250 records (ExportTRF, addBakuRecords).
 func TestBakuGroupAFromDatabase(t *testing.T) {
@@ -23,6 +24,9 @@ func TestBakuGroupAFromDatabase(t *testing.T) {
 	mustUpd(t, st, tr, func(tx *Tx, cur *Tournament) error { return tx.SetAcceleration(cur, AccelerationBaku) })
 	drawLot(t, st, tr, nil)
 	mustUpd(t, st, tr, func(tx *Tx, cur *Tournament) error {
+		if _, err := tx.SetAbsence(cur, "P05, Test", 1, 1, "half-point bye"); err != nil {
+			return err
+		}
 		_, err := tx.WithdrawPlayer(cur, "P21, Test")
 		return err
 	})
