@@ -596,11 +596,12 @@ func TestDutchForbiddenPairs(t *testing.T) {
 
 // TestBakuVirtualPoints: 20 players, 9 rounds: group A is players 1-10; rounds 1-5 are
 // accelerated, rounds 1-3 by a win's worth (2 game points), rounds 4-5 by a draw's (1);
-// group B and round 6 on get nothing (C.04.7, Baku method, sizes as bbpPairings uses).
+// group B and round 6 on get nothing. 21 players: group A is the first half rounded up to
+// an even number, 1-12 (C.04.7, Baku method; bbpPairings' ⌈n/2⌉ made it 1-11).
 func TestBakuVirtualPoints(t *testing.T) {
 	for _, c := range []struct{ n, rounds, round, number, want int }{
 		{20, 9, 1, 1, 2}, {20, 9, 3, 10, 2}, {20, 9, 4, 10, 1}, {20, 9, 5, 1, 1}, {20, 9, 6, 1, 0},
-		{20, 9, 1, 11, 0}, {21, 9, 1, 11, 2}, {21, 9, 1, 12, 0}, {20, 7, 2, 1, 2}, {20, 7, 3, 1, 1}, {20, 7, 4, 1, 1}, {20, 7, 5, 1, 0},
+		{20, 9, 1, 11, 0}, {21, 9, 1, 11, 2}, {21, 9, 1, 12, 2}, {21, 9, 1, 13, 0}, {20, 7, 2, 1, 2}, {20, 7, 3, 1, 1}, {20, 7, 4, 1, 1}, {20, 7, 5, 1, 0},
 		{20, 9, 1, 0, 0}, {20, 9, 1, 21, 0},
 	} {
 		if got := BakuVirtualPoints(c.n, c.rounds, c.round, c.number); got != c.want {

@@ -22,8 +22,9 @@ import (
 // stopped early: the 20-player round 3), cause 2 (moved-down players chosen by 4.4's
 // order), cause 3 (E.5's numbering without the round-1 absentees) and the BBU default
 // (the pairing-allocated bye worth a win when no BBU line is given); issue19-baku-* and
-// issue19-forbidden-* pin the Baku acceleration (record 192) and the prohibited pairs
-// (records 260 and XXP). Each file's options come from TRF.DutchOptions, as in
+// issue19-forbidden-* pin the Baku acceleration (record 192 for 40 players, where the
+// text's group A and bbpPairings' are the same; 250 records for 21 players, where they
+// differ and the file says which applies) and the prohibited pairs (records 260 and XXP). Each file's options come from TRF.DutchOptions, as in
 // `arbitro pair --trf`.
 func TestDutchMatchesBBPPairings(t *testing.T) {
 	files, err := filepath.Glob("testdata/dutch-bbp/*.txtar")

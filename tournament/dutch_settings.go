@@ -134,6 +134,7 @@ func (tx *Tx) acceleration(t *Tournament) (string, error) {
 type dutchAcceleration struct {
 	method  string
 	records func(num, r int) int // draughts game points; nil: none
+	lastA   int                  // Baku: pairing number of the last player of group A (bakuLastA); 0 none
 }
 
 // loadAcceleration reads the dutchAcceleration of t: the stored method and the 250 and XXA
@@ -146,6 +147,11 @@ func (tx *Tx) loadAcceleration(t *Tournament) (dutchAcceleration, error) {
 	if acc.method, err = tx.acceleration(t); err != nil {
 		return acc, err
 	}
+	if acc.method == AccelerationBaku {
+		if acc.lastA, err = tx.bakuLastA(t); err != nil {
+			return acc, err
+		}
+	}
 	tr, err := tx.keptTRF(t, "250", "XXA")
 	if err != nil {
 		return acc, err
@@ -154,9 +160,47 @@ func (tx *Tx) loadAcceleration(t *Tournament) (dutchAcceleration, error) {
 	return acc, nil
 }
 
+// bakuLastA is the current pairing number of the last player of the Baku method's group
+// A in t (C.04.7, 2026; C.04.5.1 before): among round 1's field, the entries that joined
+// in round 1 (joined_round = 1) and had not withdrawn before it, in pairing-number order,
+// the one numbered pairing.BakuGroupA(field size) then. An announced absence from round
+// 1 does not take a player out of the field: he entered before round 1, and an imported
+// TRF stores its round-1 H/Z/F as absences while the file's own reading counts every
+// player. He stays the last of group A when late entries come (C.04.7, late entries):
+// group A is everybody whose pairing number is at most his current one, whatever numbers
+// the late entries took (AddPlayer gives them the next numbers, so today it is his
+// round-1 number; the lot cannot be drawn again once round 1 is paired). The relative
+// order of round 1's field never changes after the lot, so the k-th of them now is the
+// k-th then. 0 when the field is empty.
+func (tx *Tx) bakuLastA(t *Tournament) (int, error) {
+	rows, err := tx.query(`SELECT pairing_number FROM entries WHERE tournament_id = ? AND pairing_number IS NOT NULL
+		AND joined_round = 1 AND NOT (status = 'withdrawn' AND coalesce(withdrawn_after, 0) = 0)
+		ORDER BY pairing_number`, t.ID)
+	if err != nil {
+		return 0, err
+	}
+	defer rows.Close()
+	var field []int
+	for rows.Next() {
+		var num int
+		if err := rows.Scan(&num); err != nil {
+			return 0, err
+		}
+		field = append(field, num)
+	}
+	if err := rows.Err(); err != nil {
+		return 0, err
+	}
+	if k := pairing.BakuGroupA(len(field)); k > 0 {
+		return field[k-1], nil
+	}
+	return 0, nil
+}
+
 // dutchOptions are the options of pairing.Dutch for round r of t: rounds, the stored
 // seed (round 1's colour), the prohibited pairs of r (forbidden, entry ids), the
-// acceleration acc (Baku: by pairing number among es, the tournament's entrants; an
+// acceleration acc (Baku: group A is every entrant of es, the tournament's entrants,
+// numbered up to the last group-A player's current pairing number, bakuLastA; an
 // imported file's 250/XXA points by pairing number).
 func dutchOptions(t *Tournament, r int, es []pairing.Entrant, forbidden [][2]int, acc dutchAcceleration) pairing.DutchOptions {
 	opt := pairing.DutchOptions{Round: r, TotalRounds: t.Rounds, Seed: uint64(t.Seed), Forbidden: forbidden}
@@ -167,11 +211,14 @@ func dutchOptions(t *Tournament, r int, es []pairing.Entrant, forbidden [][2]int
 	for _, e := range es {
 		num[e.ID] = e.Number
 	}
-	n, rounds := len(es), t.Rounds
+	lastA, rounds := acc.lastA, t.Rounds
+	if lastA == 0 {
+		lastA = pairing.BakuGroupA(len(es))
+	}
 	opt.Acceleration = func(id, round int) int {
 		gp := 0
 		if acc.method == AccelerationBaku {
-			gp += pairing.BakuVirtualPoints(n, rounds, round, num[id])
+			gp += pairing.BakuPoints(lastA, rounds, round, num[id])
 		}
 		if acc.records != nil {
 			gp += acc.records(num[id], round)

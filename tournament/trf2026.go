@@ -377,6 +377,57 @@ func (t *TRF) ForbiddenPairs(r int) [][2]int {
 	return out
 }
 
+// BakuRecords are the 250 records (TRF-2026) that write the Baku method (C.04.7; C.04.5.1
+// before 2026) out for the players of groupA (starting ranks, any order) in a tournament
+// of t.TotalRounds rounds: for each run of consecutive starting ranks, one record of a
+// win's points in the file's point system (t.Points.Win, "1.0" in chess points) for rounds
+// 1..full and one of half of it for rounds full+1..accelerated (pairing.BakuRounds;
+// 9 rounds: 1-3 and 4-5). Written beside record 192 FIDE_DUTCH_2025_BAKU they make the
+// file's group A explicit: a reader applies the 250 records as written instead of
+// computing group A itself (TRF-2026; bbpPairings v6 computes ⌈n/2⌉ players for 192
+// alone, the text 2·⌈n/4⌉: pairing.BakuGroupA). nil when groupA is empty or the file has
+// no rounds.
+func (t *TRF) BakuRecords(groupA []int) []TRFAcceleration {
+	acc, full := pairing.BakuRounds(t.TotalRounds)
+	ranks := slices.Clone(groupA)
+	slices.Sort(ranks)
+	ranks = slices.Compact(ranks)
+	var out []TRFAcceleration
+	for i := 0; i < len(ranks); {
+		j := i
+		for j+1 < len(ranks) && ranks[j+1] == ranks[j]+1 {
+			j++
+		}
+		out = append(out, TRFAcceleration{MatchPoints: -1, GamePoints: t.Points.Win, FirstRound: 1, LastRound: full,
+			FirstPlayer: ranks[i], LastPlayer: ranks[j]})
+		if acc > full {
+			out = append(out, TRFAcceleration{MatchPoints: -1, GamePoints: t.Points.Win / 2, FirstRound: full + 1, LastRound: acc,
+				FirstPlayer: ranks[i], LastPlayer: ranks[j]})
+		}
+		i = j + 1
+	}
+	if acc == 0 {
+		return nil
+	}
+	return out
+}
+
+// BakuGroupA is the Baku method's group A of the file (starting ranks): the players whose
+// pairing number is at most pairing.BakuGroupA(n), n being every player of the file. A
+// TRF cannot tell a late entry from a player absent in round 1, so n counts both (the
+// generator and the database, which know, write their group A as 250 records instead).
+func (t *TRF) BakuGroupA() []int {
+	last := pairing.BakuGroupA(len(t.Players))
+	var out []int
+	for rank, num := range t.pairingNumbers() {
+		if num <= last {
+			out = append(out, rank)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
 // Baku reports whether the file asks for the Baku acceleration (record 192
 // FIDE_DUTCH_2025_BAKU or FIDE_DUTCH_BAKU, bbpPairings' codes) and has no 250 records
 // (which replace it, TRF-2026).
@@ -386,8 +437,9 @@ func (t *TRF) Baku() bool {
 
 // Accelerated is the fictitious score (draughts game points) of the player with starting
 // rank id in round r: the 250 records that cover r and the player's XXA points of round r
-// (RecordAcceleration), or the Baku method (pairing.BakuVirtualPoints) when record 192
-// asks for it. nil when the file has no acceleration (pairing.DutchOptions.Acceleration).
+// (RecordAcceleration), or the Baku method (pairing.BakuVirtualPoints: group A the first
+// 2·⌈n/4⌉ of the file's n players, C.04.7) when record 192 asks for it and no 250 record
+// is given. nil when the file has no acceleration (pairing.DutchOptions.Acceleration).
 func (t *TRF) Accelerated() func(id, r int) int {
 	records := t.RecordAcceleration()
 	if records == nil && !t.Baku() {

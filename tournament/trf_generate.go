@@ -25,7 +25,7 @@ type GenerateOptions struct {
 	LatePct         int    // players entering late (Z in the first rounds, 2..⌈Rounds/2⌉)
 	HighRating      int    // rating of the strongest player (default 2600)
 	LowRating       int    // rating of the weakest player (default 1400)
-	Baku            bool   // Baku acceleration (C.04.7; record 192 FIDE_DUTCH_2025_BAKU)
+	Baku            bool   // Baku acceleration (C.04.7; record 192 FIDE_DUTCH_2025_BAKU and its 250 records)
 }
 
 // GenerateDutchTRF plays a random tournament with the Dutch engine: ratings spread between
@@ -33,7 +33,9 @@ type GenerateOptions struct {
 // round's absences (late entries, retirements, half-, zero- and full-point byes) announced before it is
 // paired, results drawn (a draw with DrawPct, a forfeit with ForfeitPct, otherwise a win
 // with the Elo expectation of the ratings). The result is a TRF-2026 file with the
-// JaVaFo lines too (142/XXR, 152/XXC, 192). Errors: ErrInvalid for bad options (nil
+// JaVaFo lines too (142/XXR, 152/XXC, 192); with Baku, record 192 FIDE_DUTCH_2025_BAKU and
+// the acceleration as 250 records (generatedGroupA, TRF.BakuRecords), which the rounds are
+// paired with and which any reader applies as written. Errors: ErrInvalid for bad options (nil
 // TRF); a round the engine cannot pair (pairing.ErrNoPairing, pairing.ErrSearchLimit) is
 // returned wrapped with its round, with the tournament up to the round before (and that
 // round's announced absences), so that the failing round can be reported and re-paired.
@@ -52,6 +54,9 @@ func GenerateDutchTRF(o GenerateOptions) (*TRF, error) {
 		t.InitialColour = pairing.Black
 	}
 	entry := t.addGeneratedPlayers(o, rng)
+	if o.Baku {
+		t.Acceleration = t.BakuRecords(generatedGroupA(entry))
+	}
 	retire := make([]int, o.Players) // first round missed for good (0: never)
 	for r := 1; r <= o.Rounds; r++ {
 		t.announceAbsences(o, rng, r, entry, retire)
@@ -74,6 +79,31 @@ func GenerateDutchTRF(o GenerateOptions) (*TRF, error) {
 	}
 	t.finishGenerated()
 	return t, nil
+}
+
+// generatedGroupA is the Baku method's group A (C.04.7; C.04.5.1 before 2026) of a
+// generated tournament whose player k (0-based, pairing number k+1) enters in round
+// entry[k]: round 1's field is the players who enter in round 1; its last group-A player
+// is the pairing.BakuGroupA(field)-th of them, and group A is every pairing number up to
+// his (late entries numbered before him by rating included: the last group-A player stays
+// the same, C.04.7 late entries). GenerateDutchTRF writes it as 250 records and pairs with
+// them.
+func generatedGroupA(entry []int) []int {
+	var field []int
+	for k, e := range entry {
+		if e == 1 {
+			field = append(field, k+1)
+		}
+	}
+	k := pairing.BakuGroupA(len(field))
+	if k == 0 {
+		return nil
+	}
+	out := make([]int, field[k-1])
+	for i := range out {
+		out[i] = i + 1
+	}
+	return out
 }
 
 // check validates o and fills the default ratings. Errors wrap ErrInvalid.

@@ -226,7 +226,8 @@ func nextRoundAbsence(p CrossEntry, next int) (TRFRound, bool) {
 // carries the player's federation id: the FMJD id for international draughts, the FID
 // id (tessera) for Italian draughts, else the national id; the birth date column the
 // birth year alone. The stored prohibited pairs are written as 260 records and the Baku
-// acceleration as 192 FIDE_DUTCH_2025_BAKU.
+// acceleration as 192 FIDE_DUTCH_2025_BAKU with its group A and points as 250 records
+// (addBakuRecords).
 func (tx *Tx) ExportTRF(t *Tournament) (*TRF, error) {
 	ct, err := tx.LoadCrosstable(t)
 	if err != nil {
@@ -399,10 +400,35 @@ func (tx *Tx) addTRFKept(t *Tournament, tr *TRF) error {
 	if err != nil {
 		return err
 	}
-	if acc == AccelerationBaku && !strings.HasSuffix(tr.TypeCode, "_BAKU") {
-		tr.TypeCode = "FIDE_DUTCH_2025_BAKU"
+	if acc == AccelerationBaku {
+		if !strings.HasSuffix(tr.TypeCode, "_BAKU") {
+			tr.TypeCode = "FIDE_DUTCH_2025_BAKU"
+		}
+		if err := tx.addBakuRecords(t, tr); err != nil {
+			return err
+		}
 	}
 	return tx.addRoundDates(t, tr)
+}
+
+// addBakuRecords writes the Baku acceleration of t (C.04.7) into tr as 250 records
+// (TRF.BakuRecords): group A is every player whose pairing number is at most the last
+// group-A player's (bakuLastA: fixed by round 1's field, late entries accommodated), so
+// that a reader of the file, bbpPairings included, applies arbitro's group A instead of
+// computing its own from record 192 (bbpPairings: ⌈n/2⌉ of every player in the file).
+func (tx *Tx) addBakuRecords(t *Tournament, tr *TRF) error {
+	last, err := tx.bakuLastA(t)
+	if err != nil {
+		return err
+	}
+	var groupA []int
+	for rank, num := range tr.pairingNumbers() {
+		if num <= last {
+			groupA = append(groupA, rank)
+		}
+	}
+	tr.Acceleration = append(tr.Acceleration, tr.BakuRecords(groupA)...)
+	return nil
 }
 
 // addRoundDates writes the play dates of t's rounds (rounds.play_date, `arbitro round
