@@ -10,30 +10,30 @@ import (
 )
 
 // TestHelpers checks that Helpers leaves the calling thread under the normal
-// policy and puts the process's other threads under SCHED_IDLE (then puts them back).
+// policy and puts the process's other threads under SCHED_BATCH (then puts them back).
 func TestHelpers(t *testing.T) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	Helpers()
-	checkIdle(t)
+	checkBatch(t)
 }
 
-// TestIdleListed is TestHelpers for the fallback through /proc/self/task.
-func TestIdleListed(t *testing.T) {
+// TestBatchListed is TestHelpers for the fallback through /proc/self/task.
+func TestBatchListed(t *testing.T) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	idleListed(uintptr(syscall.Gettid()))
-	checkIdle(t)
+	batchListed(uintptr(syscall.Gettid()))
+	checkBatch(t)
 }
 
-func checkIdle(t *testing.T) {
+func checkBatch(t *testing.T) {
 	t.Helper()
 	self := syscall.Gettid()
 	ents, err := os.ReadDir("/proc/self/task")
 	if err != nil {
 		t.Skip("no /proc/self/task:", err)
 	}
-	idle := 0
+	batched := 0
 	for _, e := range ents {
 		tid, err := strconv.Atoi(e.Name())
 		if err != nil {
@@ -49,14 +49,14 @@ func checkIdle(t *testing.T) {
 			}
 			continue
 		}
-		if pol == schedIdle {
-			idle++
+		if pol == schedBatch {
+			batched++
 		}
 		var param int32
 		syscall.RawSyscall(syscall.SYS_SCHED_SETSCHEDULER, uintptr(tid), 0, uintptr(unsafe.Pointer(&param)))
 	}
-	if len(ents) > 1 && idle == 0 {
-		t.Errorf("none of the %d other threads is under SCHED_IDLE", len(ents)-1)
+	if len(ents) > 1 && batched == 0 {
+		t.Errorf("none of the %d other threads is under SCHED_BATCH", len(ents)-1)
 	}
 }
 
