@@ -1,5 +1,7 @@
 package pairing
 
+import "slices"
+
 // The matching bound of the transposition walk (transDFS).
 //
 // Below a node of transDFS the S1 players still without a partner (R1) each take one
@@ -58,6 +60,7 @@ func (s *bsearch) kindOf(u, v int) int8 {
 	m := len(s.mem)
 	if s.pairKind == nil {
 		s.pairKind = make([]int8, m*m)
+		s.pairStrong = make([]bool, m*m)
 	}
 	if k := s.pairKind[u*m+v]; k != pairUnknown {
 		return k
@@ -72,6 +75,8 @@ func (s *bsearch) kindOf(u, v int) int8 {
 			if tmp[d.iC10] != 0 || tmp[d.iC11] != 0 || tmp[d.iC12] != 0 {
 				k = pairCostly
 			}
+			strong := tmp[d.iC10] != 0 || tmp[d.iC11] != 0 || tmp[d.iC13] != 0
+			s.pairStrong[u*m+v], s.pairStrong[v*m+u] = strong, strong
 		}
 	}
 	s.pairKind[u*m+v], s.pairKind[v*m+u] = k, k
@@ -129,18 +134,23 @@ func (s *bsearch) transPruned(k int) bool {
 	if s.c8only || (s.limit == nil && !s.found) {
 		return false
 	}
-	x := int32(len(r1) - s.bipartite(r1, s.s2, pairFree, -1))
+	c, y, ok := s.minCostly(r1, s.s2, -1)
+	if !ok {
+		return true
+	}
+	x, strong := int32(c), int32(y)
 	if x == 0 {
 		return false
 	}
 	d := s.d
 	s.scratch = append(s.scratch[:0], s.cost...)
 	s.restLB(s.scratch)
-	c12, _ := colourLB(s.w, s.b, s.u, s.ws, s.bs, s.needDF())
-	if x <= c12 {
+	c12, c13 := colourLB(s.w, s.b, s.u, s.ws, s.bs, s.needDF())
+	if x < c12 || (x == c12 && strong <= c13) {
 		return false // restLB already counts as much
 	}
 	s.scratch[d.iC12] += x - c12
+	s.scratch[d.iC13] += max(0, strong-c13)
 	if s.limit != nil {
 		return lexCmp(s.scratch, s.limit) > 0
 	}
@@ -277,7 +287,7 @@ func (s *bsearch) mdpPruned(s1 []int, i int) bool {
 
 // maxPairFloatMembers is the largest homogeneous bracket whose root bound, when two
 // players must float, evaluates the following bracket (C8) for every pair of floaters.
-const maxPairFloatMembers = 24
+const maxPairFloatMembers = 48
 
 // pairFloatBound is the root bound of a bracket with at most one moved-down player of
 // which at least two players must float (needDF = 2) and whose following bracket counts
@@ -290,15 +300,18 @@ const maxPairFloatMembers = 24
 // below zero, as for oneDFLB); one with more floaters has a larger first component. The
 // generic bound counts C8 by c8LB only, which can lie below the optimum in the C8
 // block, and then phase 1a cannot succeed. nil: not applicable, or no pair can float.
+// It keeps the pairs' vectors in s.pairVec for twoDFLB.
 func (s *bsearch) pairFloatBound() []int32 {
 	if s.nMDP > 1 || s.next == nil || s.c8only || len(s.mem) > maxPairFloatMembers {
 		return nil
 	}
 	d := s.d
+	m := len(s.mem)
+	s.pairVec = make([][]int32, m*m)
 	var best []int32
 	tmp := make([]int32, d.K)
 	for a := range s.mem {
-		for b := a + 1; b < len(s.mem); b++ {
+		for b := a + 1; b < m; b++ {
 			p, q := s.mem[a], s.mem[b]
 			c8 := s.following([]int{p, q})
 			if c8 == nil {
@@ -310,6 +323,7 @@ func (s *bsearch) pairFloatBound() []int32 {
 			for k, v := range c8 {
 				tmp[d.iC8+k] += v
 			}
+			s.pairVec[a*m+b] = slices.Clone(tmp)
 			if s.nMDP == 1 && a > 0 && s.mdpSum > s.res {
 				// the moved-down player stays and is paired with a resident
 				tmp[d.sdAt(d.iC7, s.mdpSum-s.res)]++
@@ -326,4 +340,202 @@ func (s *bsearch) pairFloatBound() []int32 {
 	best[d.iC12] += c12
 	best[d.iC13] += c13
 	return best
+}
+
+// twoDFLB is restLB when the candidates below the node have two downfloaters at the
+// fewest (cost[iC6] + need = 2) and pairFloatBound computed the pairs' vectors
+// (s.pairVec: float costs and the exact C8 block of every pair that can float
+// together). A candidate below with exactly two downfloaters {p, q} costs at least the
+// node's cost + the part of pair {p, q}'s vector not yet counted (the floats still to
+// come and C8) + the last MDP's score difference unless it floats + the colour bounds
+// (the pairs still to be made add nothing componentwise below zero); one with more
+// downfloaters has a larger C6, the first component. So the minimum over the pairs
+// still possible (both unassigned, or the one already floating with an unassigned one)
+// is a lower bound of every candidate below the node. It reports false (v untouched)
+// when no such pair is left (the generic bound applies).
+func (s *bsearch) twoDFLB(v []int32, need int) bool {
+	d := s.d
+	m := len(s.mem)
+	fl := -1 // the downfloater already chosen, if any
+	if need == 1 {
+		for pos, p := range s.partner {
+			if p == -1 {
+				fl = pos
+				break
+			}
+		}
+		if fl < 0 {
+			return false
+		}
+	}
+	if s.bestTwo == nil {
+		s.bestTwo = make([]int32, d.K)
+	}
+	best := s.bestTwo
+	ok := false
+	consider := func(a, b int) {
+		if a > b {
+			a, b = b, a
+		}
+		vec := s.pairVec[a*m+b]
+		if vec == nil {
+			return
+		}
+		tmp := s.tmpTwo
+		copy(tmp, vec)
+		if fl >= 0 {
+			s.addDF(tmp, s.mem[fl], -1) // already in the node's cost
+		}
+		if s.mdpLeft == 1 && s.mdpSum > s.res && a >= s.nMDP {
+			tmp[d.sdAt(d.iC7, s.mdpSum-s.res)]++
+		}
+		if !ok || lexCmp(tmp, best) < 0 {
+			copy(best, tmp)
+			ok = true
+		}
+	}
+	if len(s.tmpTwo) < d.K {
+		s.tmpTwo = make([]int32, d.K)
+	}
+	if fl >= 0 {
+		for b := range m {
+			if s.partner[b] == -2 {
+				consider(fl, b)
+			}
+		}
+	} else {
+		for a := range m {
+			if s.partner[a] != -2 {
+				continue
+			}
+			for b := a + 1; b < m; b++ {
+				if s.partner[b] == -2 {
+					consider(a, b)
+				}
+			}
+		}
+	}
+	if !ok {
+		return false
+	}
+	for k, x := range best {
+		v[k] += x
+	}
+	c12, c13 := colourLB(s.w, s.b, s.u, s.ws, s.bs, need)
+	v[d.iC12] += c12
+	v[d.iC13] += c13
+	return true
+}
+
+// minCostly is the least number of pairs that are not free (see pairFree: a cost in
+// d.iC10, d.iC11 or d.iC12) in a matching of every member of r1 into a distinct free
+// member of right (but skip) along compatible pairs (C1–C3), by the Hungarian method
+// (rows r1, columns the free members of right, cost 0 for a free pair, 1 for a costly
+// one, a prohibitive cost for an incompatible one). ok is false when no such matching
+// exists. It is at least |r1| − M (M: the largest matching along free pairs), the count
+// of fact 2, and can be larger: the free pairs of a largest free matching need not
+// extend to a matching of every member of r1.
+//
+// strong is, among the matchings with that least number of costly pairs, the least
+// number of pairs that cost in d.iC10, d.iC11 or d.iC13 (Art. 2.4.8: a strong colour
+// preference not met): each costly pair weighs |r1| + 1, plus 1 when it costs there.
+func (s *bsearch) minCostly(r1, right []int, skip int) (costly, strong int, ok bool) {
+	cols := s.hgCols[:0]
+	for _, v := range right {
+		if v != skip && s.partner[v] == -2 {
+			cols = append(cols, v)
+		}
+	}
+	s.hgCols = cols
+	n, m := len(r1), len(cols)
+	if n == 0 {
+		return 0, 0, true
+	}
+	if n > m {
+		return 0, 0, false
+	}
+	const inf = 1 << 30
+	w := n + 1
+	big := n*(w+1) + 1 // an incompatible pair: more than any matching of compatible pairs
+	mm := len(s.mem)
+	cost := func(i, j int) int {
+		u, v := r1[i-1], cols[j-1]
+		switch s.kindOf(u, v) {
+		case pairFree:
+			return 0
+		case pairCostly:
+			if s.pairStrong[u*mm+v] {
+				return w + 1
+			}
+			return w
+		}
+		return big
+	}
+	grow := func(a []int, k int) []int {
+		if cap(a) < k {
+			return make([]int, k)
+		}
+		return a[:k]
+	}
+	s.hgU, s.hgV = grow(s.hgU, n+1), grow(s.hgV, m+1)
+	s.hgP, s.hgWay = grow(s.hgP, m+1), grow(s.hgWay, m+1)
+	s.hgMin = grow(s.hgMin, m+1)
+	if len(s.hgUsed) < m+1 {
+		s.hgUsed = make([]bool, m+1)
+	}
+	u, v, p, way, minv, used := s.hgU, s.hgV, s.hgP, s.hgWay, s.hgMin, s.hgUsed
+	clear(u)
+	clear(v)
+	clear(p)
+	for i := 1; i <= n; i++ {
+		p[0] = i
+		j0 := 0
+		for j := 0; j <= m; j++ {
+			minv[j] = inf
+			used[j] = false
+		}
+		for {
+			used[j0] = true
+			i0, delta, j1 := p[j0], inf, 0
+			for j := 1; j <= m; j++ {
+				if used[j] {
+					continue
+				}
+				if cur := cost(i0, j) - u[i0] - v[j]; cur < minv[j] {
+					minv[j], way[j] = cur, j0
+				}
+				if minv[j] < delta {
+					delta, j1 = minv[j], j
+				}
+			}
+			for j := 0; j <= m; j++ {
+				if used[j] {
+					u[p[j]] += delta
+					v[j] -= delta
+				} else {
+					minv[j] -= delta
+				}
+			}
+			j0 = j1
+			if p[j0] == 0 {
+				break
+			}
+		}
+		for j0 != 0 {
+			j1 := way[j0]
+			p[j0] = p[j1]
+			j0 = j1
+		}
+	}
+	total := 0
+	for j := 1; j <= m; j++ {
+		if p[j] != 0 {
+			c := cost(p[j], j)
+			if c == big {
+				return 0, 0, false
+			}
+			total += c
+		}
+	}
+	return total / w, total % w, true
 }

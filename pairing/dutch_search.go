@@ -60,9 +60,18 @@ type bsearch struct {
 	c8only  bool
 	c8cache map[string][]int32 // C8 block by downfloater set; nil: C4 fails
 	dfVec   [][]int32          // by member position: its cost floating alone, C8 included (rootBound)
+	// pairVec, by member positions a*len(mem)+b (a < b): the cost of the pair {a, b}
+	// floating together, C8 included (pairFloatBound); nil entries: they cannot
+	pairVec         [][]int32
+	bestTwo, tmpTwo []int32 // scratch of twoDFLB
+	// scratch of minCostly (the Hungarian method)
+	hgCols, hgU, hgV, hgP, hgWay, hgMin []int
+	hgUsed                              []bool
 	// pairKind caches, by member positions u*len(mem)+v, what the pair costs for the
 	// matching bound of transPruned (pairUnknown until first asked)
 	pairKind []int8
+	// pairStrong: the pair costs in d.iC10, d.iC11 or d.iC13 (set with pairKind)
+	pairStrong []bool
 	// matchTo, seen: scratch of the bipartite matchings of transPruned
 	matchTo []int
 	seen    []bool
@@ -235,6 +244,9 @@ func (s *bsearch) restLB(v []int32) {
 	d := s.d
 	need := s.needDF()
 	if need == 1 && s.cost[iC6] == 0 && s.dfVec != nil && s.oneDFLB(v) {
+		return
+	}
+	if need > 0 && int(s.cost[iC6])+need == 2 && s.pairVec != nil && s.twoDFLB(v, need) {
 		return
 	}
 	v[iC6] += int32(need)
