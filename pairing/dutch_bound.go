@@ -285,136 +285,117 @@ func (s *bsearch) mdpPruned(s1 []int, i int) bool {
 	return s.bipartite(s1[i:], res, pairCostly, -1) < len(s1)-i
 }
 
-// maxPairFloatMembers is the largest homogeneous bracket whose root bound, when two
-// players must float, evaluates the following bracket (C8) for every pair of floaters.
-const maxPairFloatMembers = 48
+// maxSetFloatMembers is, by the number of players that must float (2 or 3), the largest
+// bracket whose root bound evaluates the following bracket (C8) for every set of floaters.
+var maxSetFloatMembers = [4]int{2: 48, 3: 20}
 
-// pairFloatBound is the root bound of a bracket with at most one moved-down player of
-// which at least two players must float (needDF = 2) and whose following bracket counts
-// (C8): the lexicographic minimum over the pairs {p, q} that can float together (the
-// following bracket then passes C4) of their float costs, the exact C8 block of the
-// pair (the nested search of following, cached for the leaves) and, when the moved-down
-// player is not one of them, the score difference of its pair with a resident, plus the
-// colour bounds. Every
-// candidate with two floaters costs at least that (the pairs add nothing componentwise
-// below zero, as for oneDFLB); one with more floaters has a larger first component. The
-// generic bound counts C8 by c8LB only, which can lie below the optimum in the C8
-// block, and then phase 1a cannot succeed. nil: not applicable, or no pair can float.
-// It keeps the pairs' vectors in s.pairVec for twoDFLB.
-func (s *bsearch) pairFloatBound() []int32 {
-	if s.nMDP > 1 || s.next == nil || s.c8only || len(s.mem) > maxPairFloatMembers {
+// setFloatBound is the root bound of a bracket of which at least k players (2 or 3)
+// must float (needDF = k) and whose following bracket counts (C8): the lexicographic
+// minimum over the sets of k members that can float together (the following bracket
+// then passes C4) of their float costs, the exact C8 block of the set (the nested
+// search of following, cached for the leaves) and, when the bracket's single moved-down
+// player is not one of them, the score difference of its pair with a resident, plus
+// the colour bounds. Every candidate with k floaters costs at least that (the pairs add
+// nothing componentwise below zero, as for oneDFLB); one with more floaters has a
+// larger first component. The generic bound counts C8 by c8LB only, which can lie below
+// the optimum in the C8 block, and then phase 1a cannot succeed. nil: not applicable,
+// or no set can float. It keeps the sets' vectors in s.setVec for setDFLB.
+func (s *bsearch) setFloatBound(k int) []int32 {
+	if s.next == nil || s.c8only || k < 2 || k > 3 || len(s.mem) > maxSetFloatMembers[k] {
 		return nil
 	}
 	d := s.d
-	m := len(s.mem)
-	s.pairVec = make([][]int32, m*m)
+	s.setK, s.setVec = k, map[uint64][]int32{}
 	var best []int32
 	tmp := make([]int32, d.K)
-	for a := range s.mem {
-		for b := a + 1; b < m; b++ {
-			p, q := s.mem[a], s.mem[b]
-			c8 := s.following([]int{p, q})
-			if c8 == nil {
-				continue
-			}
-			clear(tmp)
-			s.addDF(tmp, p, 1)
-			s.addDF(tmp, q, 1)
-			for k, v := range c8 {
-				tmp[d.iC8+k] += v
-			}
-			s.pairVec[a*m+b] = slices.Clone(tmp)
-			if s.nMDP == 1 && a > 0 && s.mdpSum > s.res {
-				// the moved-down player stays and is paired with a resident
-				tmp[d.sdAt(d.iC7, s.mdpSum-s.res)]++
-			}
-			if best == nil || lexCmp(tmp, best) < 0 {
-				best = append(best[:0], tmp...)
-			}
+	ps := make([]int, k)
+	subsets(0, len(s.mem), k, func(set []int) {
+		var mask uint64
+		for i, pos := range set {
+			ps[i] = s.mem[pos]
+			mask |= 1 << pos
 		}
-	}
+		c8 := s.following(ps)
+		if c8 == nil {
+			return
+		}
+		clear(tmp)
+		for _, p := range ps {
+			s.addDF(tmp, p, 1)
+		}
+		for k, v := range c8 {
+			tmp[d.iC8+k] += v
+		}
+		s.setVec[mask] = slices.Clone(tmp)
+		if s.nMDP == 1 && set[0] > 0 && s.mdpSum > s.res {
+			// the moved-down player stays and is paired with a resident
+			tmp[d.sdAt(d.iC7, s.mdpSum-s.res)]++
+		}
+		if best == nil || lexCmp(tmp, best) < 0 {
+			best = append(best[:0], tmp...)
+		}
+	})
 	if best == nil {
 		return nil
 	}
-	c12, c13 := colourLB(s.w, s.b, s.u, s.ws, s.bs, 2)
+	c12, c13 := colourLB(s.w, s.b, s.u, s.ws, s.bs, k)
 	best[d.iC12] += c12
 	best[d.iC13] += c13
 	return best
 }
 
-// twoDFLB is restLB when the candidates below the node have two downfloaters at the
-// fewest (cost[iC6] + need = 2) and pairFloatBound computed the pairs' vectors
-// (s.pairVec: float costs and the exact C8 block of every pair that can float
-// together). A candidate below with exactly two downfloaters {p, q} costs at least the
-// node's cost + the part of pair {p, q}'s vector not yet counted (the floats still to
-// come and C8) + the last MDP's score difference unless it floats + the colour bounds
-// (the pairs still to be made add nothing componentwise below zero); one with more
-// downfloaters has a larger C6, the first component. So the minimum over the pairs
-// still possible (both unassigned, or the one already floating with an unassigned one)
+// setDFLB is restLB when the candidates below the node have s.setK downfloaters at the
+// fewest (cost[iC6] + need = setK) and setFloatBound computed the sets' vectors
+// (s.setVec: float costs and the exact C8 block of every set of setK members that can
+// float together). A candidate below with exactly setK downfloaters F costs at least the
+// node's cost + the part of F's vector not yet counted (the floats still to come and
+// C8) + the score difference of the single moved-down player's pair unless it floats +
+// the colour bounds (the pairs still to be made add nothing componentwise below zero);
+// one with more downfloaters has a larger C6, the first component. So the minimum over
+// the sets still possible (the downfloaters already chosen with need unassigned members)
 // is a lower bound of every candidate below the node. It reports false (v untouched)
-// when no such pair is left (the generic bound applies).
-func (s *bsearch) twoDFLB(v []int32, need int) bool {
+// when no such set is left (the generic bound applies).
+func (s *bsearch) setDFLB(v []int32, need int) bool {
 	d := s.d
-	m := len(s.mem)
-	fl := -1 // the downfloater already chosen, if any
-	if need == 1 {
-		for pos, p := range s.partner {
-			if p == -1 {
-				fl = pos
-				break
-			}
-		}
-		if fl < 0 {
-			return false
+	var chosen uint64
+	s.unBuf = s.unBuf[:0]
+	for pos, p := range s.partner {
+		switch p {
+		case -1:
+			chosen |= 1 << pos
+		case -2:
+			s.unBuf = append(s.unBuf, pos)
 		}
 	}
-	if s.bestTwo == nil {
-		s.bestTwo = make([]int32, d.K)
+	if len(s.tmpSet) < d.K {
+		s.tmpSet, s.bestSet = make([]int32, d.K), make([]int32, d.K)
 	}
-	best := s.bestTwo
+	best, tmp := s.bestSet, s.tmpSet
 	ok := false
-	consider := func(a, b int) {
-		if a > b {
-			a, b = b, a
+	mdpTerm := s.nMDP == 1 && s.mdpLeft == 1 && s.mdpSum > s.res
+	subsets(0, len(s.unBuf), need, func(idx []int) {
+		mask := chosen
+		for _, i := range idx {
+			mask |= 1 << s.unBuf[i]
 		}
-		vec := s.pairVec[a*m+b]
+		vec := s.setVec[mask]
 		if vec == nil {
 			return
 		}
-		tmp := s.tmpTwo
 		copy(tmp, vec)
-		if fl >= 0 {
-			s.addDF(tmp, s.mem[fl], -1) // already in the node's cost
+		for pos := range s.mem {
+			if chosen&(1<<pos) != 0 {
+				s.addDF(tmp, s.mem[pos], -1) // already in the node's cost
+			}
 		}
-		if s.mdpLeft == 1 && s.mdpSum > s.res && a >= s.nMDP {
+		if mdpTerm && mask&1 == 0 {
 			tmp[d.sdAt(d.iC7, s.mdpSum-s.res)]++
 		}
 		if !ok || lexCmp(tmp, best) < 0 {
 			copy(best, tmp)
 			ok = true
 		}
-	}
-	if len(s.tmpTwo) < d.K {
-		s.tmpTwo = make([]int32, d.K)
-	}
-	if fl >= 0 {
-		for b := range m {
-			if s.partner[b] == -2 {
-				consider(fl, b)
-			}
-		}
-	} else {
-		for a := range m {
-			if s.partner[a] != -2 {
-				continue
-			}
-			for b := a + 1; b < m; b++ {
-				if s.partner[b] == -2 {
-					consider(a, b)
-				}
-			}
-		}
-	}
+	})
 	if !ok {
 		return false
 	}

@@ -60,10 +60,12 @@ type bsearch struct {
 	c8only  bool
 	c8cache map[string][]int32 // C8 block by downfloater set; nil: C4 fails
 	dfVec   [][]int32          // by member position: its cost floating alone, C8 included (rootBound)
-	// pairVec, by member positions a*len(mem)+b (a < b): the cost of the pair {a, b}
-	// floating together, C8 included (pairFloatBound); nil entries: they cannot
-	pairVec         [][]int32
-	bestTwo, tmpTwo []int32 // scratch of twoDFLB
+	// setVec, by the bit set of member positions: the cost of those setK members
+	// floating together, C8 included (setFloatBound); no entry: they cannot
+	setVec          map[uint64][]int32
+	setK            int
+	bestSet, tmpSet []int32 // scratch of setDFLB
+	unBuf           []int
 	// scratch of minCostly (the Hungarian method)
 	hgCols, hgU, hgV, hgP, hgWay, hgMin []int
 	hgUsed                              []bool
@@ -136,6 +138,11 @@ func (s *bsearch) run() bool {
 	// phases 1a and 1b are skipped (phase 3 restores the rules' order).
 	s.reset()
 	if s.nMDP >= 2 {
+		if s.d.matchBound && !s.c8only {
+			// not a target: the root bound fills the floaters' exact C8 tables
+			// (dfVec, setVec) that restLB uses
+			s.rootBound()
+		}
 		return s.phase2()
 	}
 	s.limit = s.rootBound()
@@ -246,7 +253,7 @@ func (s *bsearch) restLB(v []int32) {
 	if need == 1 && s.cost[iC6] == 0 && s.dfVec != nil && s.oneDFLB(v) {
 		return
 	}
-	if need > 0 && int(s.cost[iC6])+need == 2 && s.pairVec != nil && s.twoDFLB(v, need) {
+	if need > 0 && int(s.cost[iC6])+need == s.setK && s.setVec != nil && s.setDFLB(v, need) {
 		return
 	}
 	v[iC6] += int32(need)
@@ -396,8 +403,8 @@ func (s *bsearch) rootBound() []int32 {
 	if !c8each {
 		s.c8LB(lb, need)
 	}
-	if need == 2 && s.d.matchBound {
-		if lb2 := s.pairFloatBound(); lb2 != nil && lexCmp(lb2, lb) > 0 {
+	if (need == 2 || need == 3) && s.d.matchBound {
+		if lb2 := s.setFloatBound(need); lb2 != nil && lexCmp(lb2, lb) > 0 {
 			return lb2
 		}
 	}
