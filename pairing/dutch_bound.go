@@ -22,6 +22,24 @@ import "slices"
 //     max(colourLB, |R1| − M) there instead of colourLB alone, which stays a lower
 //     bound of every candidate below the node in the lexicographic order (colourLB
 //     bounds the same count, and the pairs add nothing componentwise below zero).
+//  3. Fact 2 sharpened (minCostly, the Hungarian method on R1 × F2): the least number
+//     x of pairs that are not free in a matching of all of R1 into F2 (at least |R1| − M,
+//     often more: a largest free matching need not extend to all of R1), and among the
+//     matchings with x such pairs the least number y of pairs that deny a strong
+//     preference (d.iC13, Art. 2.4.8; or cost in d.iC10, d.iC11). A candidate below
+//     whose pairs still to be made count exactly x unmet preferences makes exactly x
+//     pairs that are not free (unless one costs in d.iC10 or d.iC11, compared earlier),
+//     so it denies at least y strong preferences; one with more unmet preferences is
+//     worse in d.iC12 already. The bound counts max(colourLB's C12, x) in d.iC12 and,
+//     when x is at least colourLB's C12, max(colourLB's C13, y) in d.iC13. (Found on
+//     a 28-player bracket of a re-check of bbpPairings' tournaments whose optimum
+//     denies one mild preference: the walk spent 49.5 million nodes on completions
+//     whose last costly pair could only deny a strong one.)
+//
+// The floaters' C8 tables (setFloatBound, setDFLB; and oneDFLB for one floater) are
+// the other bound that matters: when the optimum's cost lies in the following
+// bracket (C8), the generic c8LB cannot see it, and a walk in the rules' order may try
+// millions of candidates whose floaters make the following bracket worse.
 //
 // Pruning with a lower bound never changes which candidate a phase finds first: a node
 // is cut only when no candidate below it can reach the phase's target (phases 1a, 1b, 3)
