@@ -371,8 +371,9 @@ func (s *bsearch) setFloatBound(k int) []int32 {
 // the colour bounds (the pairs still to be made add nothing componentwise below zero);
 // one with more downfloaters has a larger C6, the first component. So the minimum over
 // the sets still possible (the downfloaters already chosen with need unassigned members)
-// is a lower bound of every candidate below the node. It reports false (v untouched)
-// when no such set is left (the generic bound applies).
+// is a lower bound of every candidate below the node (with need = 0, the set chosen:
+// its C8 block is then exact). It reports false (v untouched) when no such set is left
+// (the generic bound applies).
 func (s *bsearch) setDFLB(v []int32, need int) bool {
 	d := s.d
 	var chosen uint64

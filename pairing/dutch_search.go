@@ -253,7 +253,7 @@ func (s *bsearch) restLB(v []int32) {
 	if need == 1 && s.cost[iC6] == 0 && s.dfVec != nil && s.oneDFLB(v) {
 		return
 	}
-	if need > 0 && int(s.cost[iC6])+need == s.setK && s.setVec != nil && s.setDFLB(v, need) {
+	if int(s.cost[iC6])+need == s.setK && s.setVec != nil && s.setDFLB(v, need) {
 		return
 	}
 	v[iC6] += int32(need)
