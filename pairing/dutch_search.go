@@ -60,9 +60,20 @@ type bsearch struct {
 	c8only  bool
 	c8cache map[string][]int32 // C8 block by downfloater set; nil: C4 fails
 	dfVec   [][]int32          // by member position: its cost floating alone, C8 included (rootBound)
+	// setVec, by the bit set of member positions: the cost of those setK members
+	// floating together, C8 included (setFloatBound); no entry: they cannot
+	setVec          map[uint64][]int32
+	setK            int
+	bestSet, tmpSet []int32 // scratch of setDFLB
+	unBuf           []int
+	// scratch of minCostly (the Hungarian method)
+	hgCols, hgU, hgV, hgP, hgWay, hgMin []int
+	hgUsed                              []bool
 	// pairKind caches, by member positions u*len(mem)+v, what the pair costs for the
 	// matching bound of transPruned (pairUnknown until first asked)
 	pairKind []int8
+	// pairStrong: the pair costs in d.iC10, d.iC11 or d.iC13 (set with pairKind)
+	pairStrong []bool
 	// matchTo, seen: scratch of the bipartite matchings of transPruned
 	matchTo []int
 	seen    []bool
@@ -127,6 +138,11 @@ func (s *bsearch) run() bool {
 	// phases 1a and 1b are skipped (phase 3 restores the rules' order).
 	s.reset()
 	if s.nMDP >= 2 {
+		if s.d.matchBound && !s.c8only {
+			// not a target: the root bound fills the floaters' exact C8 tables
+			// (dfVec, setVec) that restLB uses
+			s.rootBound()
+		}
 		return s.phase2()
 	}
 	s.limit = s.rootBound()
@@ -235,6 +251,9 @@ func (s *bsearch) restLB(v []int32) {
 	d := s.d
 	need := s.needDF()
 	if need == 1 && s.cost[iC6] == 0 && s.dfVec != nil && s.oneDFLB(v) {
+		return
+	}
+	if int(s.cost[iC6])+need == s.setK && s.setVec != nil && s.setDFLB(v, need) {
 		return
 	}
 	v[iC6] += int32(need)
@@ -384,8 +403,8 @@ func (s *bsearch) rootBound() []int32 {
 	if !c8each {
 		s.c8LB(lb, need)
 	}
-	if need == 2 && s.d.matchBound {
-		if lb2 := s.pairFloatBound(); lb2 != nil && lexCmp(lb2, lb) > 0 {
+	if (need == 2 || need == 3) && s.d.matchBound {
+		if lb2 := s.setFloatBound(need); lb2 != nil && lexCmp(lb2, lb) > 0 {
 			return lb2
 		}
 	}

@@ -665,12 +665,15 @@ func readHardRound(t *testing.T, path string) hardRound {
 }
 
 // TestDutchHardBrackets pairs the rounds of testdata/dutch-hard, whose largest bracket
-// took 2.7 to 57 million search nodes in one phase (up to 71 s of CPU) before the matching
-// bounds and the phase-1a cap of dutch_bound.go (issue 19), with a budget of 200,000
-// nodes per bracket and phase (or the file's `budget` line: 3,000,000 for the round whose
-// bracket took 11.5 million nodes in phase 1a and takes 1.9 million in phase 2): each
-// must pair, every bracket proved, board by board as bbpPairings v6 pairs it (pairs and
-// colours).
+// took 1.3 to 75 million search nodes (up to 71 s of CPU) before the bounds of
+// dutch_bound.go (issue 19: the matching bounds, the phase-1a cap, the floaters' C8
+// tables of setFloatBound and the least costly pairs of minCostly), with a budget of
+// 200,000 nodes per bracket and phase (or the file's `budget` line, if any): each must
+// pair, every bracket proved, board by board as bbpPairings v6 pairs it (pairs and
+// colours). The seed* rounds come from arbitro generate, the a0*/b0* rounds from the
+// tail of a re-check of bbpPairings' random tournaments (b03430 round 4: 74.9 million
+// nodes, 28 s; b03137 round 4: 49.5 million; a04800 round 8, b03126 round 7, b04069
+// round 11: 1.3 to 1.9 million).
 func TestDutchHardBrackets(t *testing.T) {
 	files, err := filepath.Glob("testdata/dutch-hard/*.txt")
 	if err != nil || len(files) == 0 {
