@@ -307,9 +307,9 @@ type dutch struct {
 // deficiency of the lower players; in the walk of transpositions, once a phase has spent
 // matchBoundAfter nodes, bipartite matchings of the S1 players still without a partner
 // into the free S2 players: dutch_bound.go). Phase 1a walks the rules' order and accepts
-// the first candidate that reaches the bound of the whole bracket (for a homogeneous
-// bracket that must float two players, with the exact C8 block of every pair that can
-// float: pairFloatBound): optimal and the first optimal one. Phase 1b (any order, same
+// the first candidate that reaches the bound of the whole bracket (for a bracket that
+// must float two or three players, with the exact C8 block of every set of floaters:
+// setFloatBound, setDFLB): optimal and the first optimal one. Phase 1b (any order, same
 // target) or phase 2 (plain branch-and-bound) find the optimum otherwise, or when phase
 // 1a spends phase1aCap nodes, and phase 3 walks the rules' order again with that optimum
 // as target (its first hit is the candidate phase 1a would have found). Every phase runs
@@ -318,9 +318,9 @@ type dutch struct {
 // (DutchBracket.Exact); otherwise the round fails with ErrSearchLimit, naming the
 // bracket: a pairing is never an approximation passed off as the rules' pairing. In
 // arbitro's and bbpPairings' random tournaments of up to 200 players (7–11 rounds) no
-// bracket needed more than the default budget; since the matching bound, the hardest
-// brackets of the stress runs took at most a few hundred thousand nodes (docs/dutch.md
-// gives the counts). The search is not polynomial (its
+// bracket needed more than the default budget; with the set and Hungarian bounds of
+// dutch_bound.go, the hardest brackets of the re-checked differential files took
+// about 20,000 nodes (docs/dutch.md gives the counts). The search is not polynomial (its
 // worst case is exponential): the weighted matcher of matching_weighted.go
 // (maxWeightMatching, exact 256-bit weights) is the building block of the polynomial
 // route the endorsed engines take (criteria as edge weights), not yet used here.
