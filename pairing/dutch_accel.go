@@ -31,6 +31,18 @@ func BakuGroupA(n int) int {
 	return min(n, 2*((n+3)/4))
 }
 
+// BakuLastA is the pairing number of the last group-A player (C.04.7): field is round 1's
+// field, the pairing numbers of the players to be paired in round 1 in ascending order,
+// and the last group-A player is its BakuGroupA(len(field))-th. Late entries do not move
+// him (C.04.7, late entries): group A stays every pairing number up to his. 0 for an
+// empty field.
+func BakuLastA(field []int) int {
+	if k := BakuGroupA(len(field)); k > 0 {
+		return field[k-1]
+	}
+	return 0
+}
+
 // BakuRounds are the Baku method's accelerated rounds of a tournament of `rounds` rounds
 // (C.04.7): rounds 1..accelerated get virtual points, rounds 1..full of them a win's worth
 // and rounds full+1..accelerated a draw's. accelerated = ⌈rounds/2⌉, full =

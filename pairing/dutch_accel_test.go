@@ -95,3 +95,19 @@ func TestBakuPointsLateEntry(t *testing.T) {
 		}
 	}
 }
+
+// TestBakuLastA: the last group-A player is the 2·⌈n/4⌉-th of round 1's field by pairing
+// number, not the player numbered 2·⌈n/4⌉ when the field has gaps (an entry withdrawn
+// before round 1, a late entry numbered among them).
+func TestBakuLastA(t *testing.T) {
+	field := []int{1, 2, 3, 5, 6, 7, 8, 9, 10, 11} // 10 players, number 4 not in round 1
+	if got := BakuLastA(field); got != 7 {
+		t.Errorf("BakuLastA(%v) = %d, want 7 (the 6th of the field)", field, got)
+	}
+	if got := BakuLastA([]int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}); got != 6 {
+		t.Errorf("10 players numbered 1-10: last group-A player %d, want 6", got)
+	}
+	if BakuLastA(nil) != 0 {
+		t.Error("an empty field has no last group-A player")
+	}
+}

@@ -191,10 +191,7 @@ func (tx *Tx) bakuLastA(t *Tournament) (int, error) {
 	if err := rows.Err(); err != nil {
 		return 0, err
 	}
-	if k := pairing.BakuGroupA(len(field)); k > 0 {
-		return field[k-1], nil
-	}
-	return 0, nil
+	return pairing.BakuLastA(field), nil
 }
 
 // dutchOptions are the options of pairing.Dutch for round r of t: rounds, the stored

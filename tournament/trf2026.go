@@ -389,6 +389,9 @@ func (t *TRF) ForbiddenPairs(r int) [][2]int {
 // no rounds.
 func (t *TRF) BakuRecords(groupA []int) []TRFAcceleration {
 	acc, full := pairing.BakuRounds(t.TotalRounds)
+	if acc == 0 {
+		return nil
+	}
 	ranks := slices.Clone(groupA)
 	slices.Sort(ranks)
 	ranks = slices.Compact(ranks)
@@ -406,18 +409,14 @@ func (t *TRF) BakuRecords(groupA []int) []TRFAcceleration {
 		}
 		i = j + 1
 	}
-	if acc == 0 {
-		return nil
-	}
 	return out
 }
 
-// BakuGroupA is the Baku method's group A of the file (starting ranks): the players whose
-// pairing number is at most pairing.BakuGroupA(n), n being every player of the file. A
-// TRF cannot tell a late entry from a player absent in round 1, so n counts both (the
-// generator and the database, which know, write their group A as 250 records instead).
-func (t *TRF) BakuGroupA() []int {
-	last := pairing.BakuGroupA(len(t.Players))
+// ranksUpTo are the starting ranks, ascending, of the players whose pairing number is at
+// most last: the Baku method's group A when last is its last player's number
+// (pairing.BakuLastA; for a file alone, pairing.BakuGroupA of all its players, since a TRF
+// cannot tell a late entry from a player absent in round 1).
+func (t *TRF) ranksUpTo(last int) []int {
 	var out []int
 	for rank, num := range t.pairingNumbers() {
 		if num <= last {

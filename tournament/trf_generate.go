@@ -84,7 +84,7 @@ func GenerateDutchTRF(o GenerateOptions) (*TRF, error) {
 // generatedGroupA is the Baku method's group A (C.04.7; C.04.5.1 before 2026) of a
 // generated tournament whose player k (0-based, pairing number k+1) enters in round
 // entry[k]: round 1's field is the players who enter in round 1; its last group-A player
-// is the pairing.BakuGroupA(field)-th of them, and group A is every pairing number up to
+// is pairing.BakuLastA of them, and group A is every pairing number up to
 // his (late entries numbered before him by rating included: the last group-A player stays
 // the same, C.04.7 late entries). GenerateDutchTRF writes it as 250 records and pairs with
 // them.
@@ -95,11 +95,7 @@ func generatedGroupA(entry []int) []int {
 			field = append(field, k+1)
 		}
 	}
-	k := pairing.BakuGroupA(len(field))
-	if k == 0 {
-		return nil
-	}
-	out := make([]int, field[k-1])
+	out := make([]int, pairing.BakuLastA(field))
 	for i := range out {
 		out[i] = i + 1
 	}

@@ -421,13 +421,7 @@ func (tx *Tx) addBakuRecords(t *Tournament, tr *TRF) error {
 	if err != nil {
 		return err
 	}
-	var groupA []int
-	for rank, num := range tr.pairingNumbers() {
-		if num <= last {
-			groupA = append(groupA, rank)
-		}
-	}
-	tr.Acceleration = append(tr.Acceleration, tr.BakuRecords(groupA)...)
+	tr.Acceleration = append(tr.Acceleration, tr.BakuRecords(tr.ranksUpTo(last))...)
 	return nil
 }
 
