@@ -11,6 +11,7 @@ import (
 
 	"arbitro/pairing"
 	"arbitro/tournament"
+	"arbitro/trf"
 )
 
 // WritePairingCheckText writes tournament.PairingCheck (`arbitro pair --check`) for an
@@ -69,7 +70,7 @@ func WritePairingCheckText(w io.Writer, c *tournament.PairingCheck) error {
 // --trf`, tournament.CheckTRFLastRound): the boards checked, every absolute criterion the
 // file's round breaks, every difference (players by starting rank), or "the round is the
 // engine's pairing".
-func WriteTRFRoundCheckText(w io.Writer, rc *tournament.TRFRoundCheck) error {
+func WriteTRFRoundCheckText(w io.Writer, rc *trf.RoundReport) error {
 	fmt.Fprintf(w, "round %d: %s checked against the Dutch engine (C.04.3); players by pairing number\n", rc.Round, count(rc.Boards, "board", "boards"))
 	for _, v := range rc.Violations {
 		fmt.Fprintf(w, "violation: %s\n", v)
@@ -87,7 +88,7 @@ func WriteTRFRoundCheckText(w io.Writer, rc *tournament.TRFRoundCheck) error {
 // WriteTRFPairs writes the next round of a TRF (tournament.PairTRF) in the format of
 // JaVaFo and bbpPairings: the number of pairs on the first line (the bye counted), then
 // "WHITE BLACK" by starting rank, one pair a line, the bye as "N 0".
-func WriteTRFPairs(w io.Writer, p *tournament.TRFPairing) error {
+func WriteTRFPairs(w io.Writer, p *trf.Pairing) error {
 	if _, err := fmt.Fprintf(w, "%d\n", len(p.Pairs)); err != nil {
 		return err
 	}

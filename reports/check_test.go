@@ -6,6 +6,7 @@ import (
 
 	"arbitro/pairing"
 	"arbitro/tournament"
+	"arbitro/trf"
 )
 
 // A stored Dutch round that differs from the engine in each way the printer names: a bye
@@ -43,7 +44,7 @@ func TestWritePairingCheckText(t *testing.T) {
 
 func TestWriteTRFRoundCheckText(t *testing.T) {
 	var b bytes.Buffer
-	for _, rc := range []*tournament.TRFRoundCheck{
+	for _, rc := range []*trf.RoundReport{
 		{Round: 2, Boards: 4, Same: true},
 		{Round: 3, Boards: 1, Diffs: []string{"bye: engine gives it to 7, the checked round to 5 (0 = nobody)"},
 			Violations: []string{"5 had the bye before (C.04.3 C2)"}},
@@ -57,7 +58,7 @@ func TestWriteTRFRoundCheckText(t *testing.T) {
 
 func TestWriteTRFPairs(t *testing.T) {
 	var b bytes.Buffer
-	p := &tournament.TRFPairing{Round: 4, Pairs: []pairing.Pair{{White: 1, Black: 4}, {White: 5, Black: 2}, {White: 7}}}
+	p := &trf.Pairing{Round: 4, Pairs: []pairing.Pair{{White: 1, Black: 4}, {White: 5, Black: 2}, {White: 7}}}
 	if err := WriteTRFPairs(&b, p); err != nil {
 		t.Fatal(err)
 	}

@@ -4,13 +4,13 @@ import (
 	"fmt"
 	"io"
 
-	"arbitro/tournament"
+	"arbitro/trf"
 )
 
 // WriteTRFCheckText writes the report of tournament.CheckTRF for an arbiter: one line per
 // round ("identical", or what differs: each difference and each absolute criterion the
 // file's round breaks, players by starting rank), then the count of identical rounds.
-func WriteTRFCheckText(w io.Writer, c *tournament.TRFCheck) error {
+func WriteTRFCheckText(w io.Writer, c *trf.CheckReport) error {
 	if _, err := fmt.Fprintf(w, "%s: %d players, %d rounds re-paired with the Dutch engine (C.04.3)\n", c.Name, c.Players, len(c.Rounds)); err != nil {
 		return err
 	}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"arbitro/rules"
+	"arbitro/store"
 	"arbitro/tournament"
 )
 
@@ -119,12 +120,12 @@ func TestArchiveGame(t *testing.T) {
 
 // An import report of a real import (two games of one round, one with an illegal move).
 func TestImportTextAndJSON(t *testing.T) {
-	st, err := tournament.Open(filepath.Join(t.TempDir(), "a.db"))
+	st, err := store.Open(filepath.Join(t.TempDir(), "a.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	rep, err := tournament.ImportEventPDN(context.Background(), st, strings.NewReader(verdictPDN), "prova.pdn", tournament.EventImportOptions{})
+	rep, err := store.ImportEventPDN(context.Background(), st, strings.NewReader(verdictPDN), "prova.pdn", tournament.EventImportOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

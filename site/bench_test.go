@@ -2,6 +2,7 @@ package site
 
 import (
 	"arbitro/internal/sqlitetest"
+	"arbitro/store"
 	"context"
 	"fmt"
 	"os"
@@ -17,7 +18,7 @@ import (
 // players, 11 rounds, 110 game scores; cmd/arbitro/demodata): every page, every game
 // replayed and drawn.
 func BenchmarkPublishWorld2007(b *testing.B) {
-	st, err := tournament.Open(filepath.Join(b.TempDir(), "w.db"))
+	st, err := store.Open(filepath.Join(b.TempDir(), "w.db"))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -26,7 +27,7 @@ func BenchmarkPublishWorld2007(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	_, err = tournament.ImportEventPDN(context.Background(), st, f, "wc2007", tournament.EventImportOptions{})
+	_, err = store.ImportEventPDN(context.Background(), st, f, "wc2007", tournament.EventImportOptions{})
 	f.Close()
 	if err != nil {
 		b.Fatal(err)
@@ -34,7 +35,7 @@ func BenchmarkPublishWorld2007(b *testing.B) {
 	benchPublish(b, st, false)
 }
 
-func benchPublish(b *testing.B, st *tournament.Store, all bool) {
+func benchPublish(b *testing.B, st *store.Store, all bool) {
 	b.Helper()
 	b.Run("render", func(b *testing.B) {
 		var peak uint64
@@ -55,7 +56,7 @@ func benchPublish(b *testing.B, st *tournament.Store, all bool) {
 }
 
 // benchFiles publishes into a folder (the files written as Publish writes them).
-func benchFiles(b *testing.B, st *tournament.Store, all bool) {
+func benchFiles(b *testing.B, st *store.Store, all bool) {
 	out := b.TempDir()
 	var peak uint64
 	b.ReportAllocs()
@@ -76,7 +77,7 @@ func benchFiles(b *testing.B, st *tournament.Store, all bool) {
 // fill inserts, with plain SQL (test set-up only), tournaments of players each, rounds
 // rounds of boards (pairing i against i+players/2 rotated by the round) with results, and
 // a game score on the first games boards of each tournament.
-func fill(b *testing.B, st *tournament.Store, tournaments, players, rounds, games int) {
+func fill(b *testing.B, st *store.Store, tournaments, players, rounds, games int) {
 	b.Helper()
 	const score = "[GameType \"22\"]\n1. 21-17 10-13 2. 17x10 5x14 3. 22-18 14x21 4. 25x18 *\n"
 	db := sqlitetest.Open(b, st.Path()) // plain SQL: test set-up only
@@ -127,7 +128,7 @@ func fill(b *testing.B, st *tournament.Store, tournaments, players, rounds, game
 // BenchmarkPublish1000Players publishes one Italo-Swiss event of 1,000 players and 11
 // rounds (5,500 boards with results, 500 game scores).
 func BenchmarkPublish1000Players(b *testing.B) {
-	st, err := tournament.Open(filepath.Join(b.TempDir(), "p.db"))
+	st, err := store.Open(filepath.Join(b.TempDir(), "p.db"))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -146,7 +147,7 @@ func BenchmarkPublishArchive(b *testing.B) {
 	if s := os.Getenv("ARBITRO_BENCH_ARCHIVE"); s != "" {
 		n, _ = strconv.Atoi(s)
 	}
-	st, err := tournament.Open(filepath.Join(b.TempDir(), "a.db"))
+	st, err := store.Open(filepath.Join(b.TempDir(), "a.db"))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -25,6 +25,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"arbitro/rules"
+	"arbitro/store"
 	"arbitro/tournament"
 )
 
@@ -274,12 +275,12 @@ func demoDB(t *testing.T) (string, int, int) {
 	round, _ := strconv.Atoi(string(m[1]))
 	board, _ := strconv.Atoi(string(m[2]))
 	db := filepath.Join(dir, "arbitro.db")
-	st, err := tournament.Open(db)
+	st, err := store.Open(db)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	err = st.Update(context.Background(), func(tx *tournament.Tx) error {
+	err = st.Update(context.Background(), func(tx *store.Tx) error {
 		tr, err := tx.SelectTournament("Demo Italo-Swiss (simulated games)")
 		if err != nil {
 			return err
@@ -338,7 +339,7 @@ func TestBrowserPublishedDemo(t *testing.T) {
 	}
 	chromiumPath(t)
 	db, round, board := demoDB(t)
-	st, err := tournament.Open(db)
+	st, err := store.Open(db)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -357,7 +358,7 @@ func TestBrowserPublishedDemo(t *testing.T) {
 		t.Fatal(err)
 	}
 	var nt int
-	if err := st.View(context.Background(), func(tx *tournament.Tx) error {
+	if err := st.View(context.Background(), func(tx *store.Tx) error {
 		all, err := tx.Tournaments()
 		nt = len(all)
 		return err

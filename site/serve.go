@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"arbitro/reports"
+	"arbitro/store"
 	"arbitro/tournament"
 )
 
@@ -23,7 +24,7 @@ import (
 // an encoded slash, and any name that is not a page of the site, is refused (404, or 400
 // for a malformed path). Every answer carries the Content-Security-Policy as a header.
 type Handler struct {
-	st   *tournament.Store
+	st   *store.Store
 	lang string
 
 	mu      sync.Mutex
@@ -37,7 +38,7 @@ type cached struct {
 }
 
 // NewHandler returns the live site of st; lang as in Options.Lang.
-func NewHandler(st *tournament.Store, lang string) *Handler {
+func NewHandler(st *store.Store, lang string) *Handler {
 	return &Handler{st: st, lang: lang, cache: map[string]cached{}}
 }
 
@@ -108,7 +109,7 @@ func (h *Handler) page(r *http.Request, p string) (cached, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	var out cached
-	err := h.st.View(r.Context(), func(tx *tournament.Tx) error {
+	err := h.st.View(r.Context(), func(tx *store.Tx) error {
 		v, err := tx.DataVersion()
 		if err != nil {
 			return err
@@ -148,7 +149,7 @@ func ctypeOf(name string) string {
 }
 
 // render draws page p from the database.
-func (h *Handler) render(tx *tournament.Tx, p string) (cached, error) {
+func (h *Handler) render(tx *store.Tx, p string) (cached, error) {
 	all, err := tx.Tournaments()
 	if err != nil {
 		return cached{}, err
@@ -184,7 +185,7 @@ func (h *Handler) render(tx *tournament.Tx, p string) (cached, error) {
 
 // renderEvent draws file name (a page, data.json, a game page or its PDN) of tournament
 // t's site; errNotFound for a game file that names no board.
-func (h *Handler) renderEvent(tx *tournament.Tx, t *tournament.Tournament, name string) (cached, error) {
+func (h *Handler) renderEvent(tx *store.Tx, t *tournament.Tournament, name string) (cached, error) {
 	var buf bytes.Buffer
 	ev, err := tx.LoadSiteEvent(t)
 	if err != nil {

@@ -21,6 +21,7 @@ package site
 
 import (
 	"arbitro/internal/atomicfile"
+	"arbitro/store"
 	"bytes"
 	"context"
 	"errors"
@@ -258,7 +259,7 @@ func safeName(name string) bool {
 // replayed and written before the next, so memory does not grow with the archive. The same
 // database gives byte-identical files. Errors: tournament selection errors
 // (ErrNoTournament, ErrAmbiguousTournament, ErrNotFound), ErrOut, or the database's.
-func Publish(ctx context.Context, st *tournament.Store, opts Options) (*Result, error) {
+func Publish(ctx context.Context, st *store.Store, opts Options) (*Result, error) {
 	if opts.Out == "" {
 		return nil, fmt.Errorf("%w: no output folder", ErrOut)
 	}
@@ -268,9 +269,9 @@ func Publish(ctx context.Context, st *tournament.Store, opts Options) (*Result, 
 	return publish(ctx, st, opts, &writer{out: opts.Out})
 }
 
-func publish(ctx context.Context, st *tournament.Store, opts Options, w *writer) (*Result, error) {
+func publish(ctx context.Context, st *store.Store, opts Options, w *writer) (*Result, error) {
 	res := &Result{Index: filepath.Join(opts.Out, "index.html")}
-	err := st.View(ctx, func(tx *tournament.Tx) error {
+	err := st.View(ctx, func(tx *store.Tx) error {
 		assets, names, err := reports.HTMLAssets()
 		if err != nil {
 			return err
@@ -339,7 +340,7 @@ func archiveLang(all []tournament.Tournament, want string) string {
 }
 
 // publishEvent writes the pages of tournament t under folder dir ("" or "<slug>/").
-func publishEvent(ctx context.Context, tx *tournament.Tx, w *writer, t *tournament.Tournament, dir string, ho reports.HTMLOptions) error {
+func publishEvent(ctx context.Context, tx *store.Tx, w *writer, t *tournament.Tournament, dir string, ho reports.HTMLOptions) error {
 	ev, err := tx.LoadSiteEvent(t)
 	if err != nil {
 		return err

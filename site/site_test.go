@@ -2,6 +2,7 @@ package site
 
 import (
 	"arbitro/internal/sqlitetest"
+	"arbitro/store"
 	"bytes"
 	"context"
 	"html"
@@ -29,7 +30,7 @@ var hostileNames = []string{
 
 // controlName gives player 3 a name with control characters, as a file written before
 // arbitro refused them may hold (player add refuses them now): the site shows U+FFFD.
-func controlName(t *testing.T, st *tournament.Store) {
+func controlName(t *testing.T, st *store.Store) {
 	t.Helper()
 	if _, err := sqlitetest.Open(t, st.Path()).Exec("UPDATE players SET name = ? WHERE name = 'Bell, Ring'", "Bell\x07, Ring\x1b[31m"); err != nil {
 		t.Fatal(err)
@@ -38,17 +39,17 @@ func controlName(t *testing.T, st *tournament.Store) {
 
 // newEvent creates, in a new database file, a 4-player Italian round robin with the
 // given names, pairs round 1, enters board 1's result and stores a game score on it.
-func newEvent(t *testing.T, names []string) (string, *tournament.Store, *tournament.Tournament) {
+func newEvent(t *testing.T, names []string) (string, *store.Store, *tournament.Tournament) {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "a.db")
-	st, err := tournament.Open(path)
+	st, err := store.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
 	tr := &tournament.Tournament{Name: "Torneo <b>di</b> prova", Variant: tournament.VariantItalian, System: tournament.SystemRoundRobin,
 		Rounds: 3, ByePoints: 2, ForfeitPoints: 2, Start: "2026-11-21", Place: "Palermo", Seed: 7}
-	err = st.Update(context.Background(), func(tx *tournament.Tx) error {
+	err = st.Update(context.Background(), func(tx *store.Tx) error {
 		if err := tx.CreateTournament(tr); err != nil {
 			return err
 		}
@@ -206,7 +207,7 @@ func TestPublishEscapes(t *testing.T) {
 func TestGamePagePositions(t *testing.T) {
 	_, st, tr := newEvent(t, []string{"Rossi, Mario", "Bianchi, Luca", "Verdi, Anna", "Neri, Ugo"})
 	// Board 2: a score whose third ply ignores the compulsory capture.
-	err := st.Update(context.Background(), func(tx *tournament.Tx) error {
+	err := st.Update(context.Background(), func(tx *store.Tx) error {
 		bs, err := tx.Boards(tr, 1)
 		if err != nil {
 			return err
@@ -301,13 +302,13 @@ func TestServeShowsNewResult(t *testing.T) {
 	if code != 200 {
 		t.Fatalf("GET %s: %d", page, code)
 	}
-	other, err := tournament.Open(path)
+	other, err := store.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer other.Close()
 	var winner string
-	err = other.Update(context.Background(), func(tx *tournament.Tx) error {
+	err = other.Update(context.Background(), func(tx *store.Tx) error {
 		bs, err := tx.Boards(tr, 1)
 		if err != nil {
 			return err

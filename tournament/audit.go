@@ -103,54 +103,11 @@ type TournamentAudit struct {
 	Illegal  int         `json:"illegal"`  // scores with an illegal move (or unreadable)
 }
 
-// Audit replays every stored game score of t (of round round only, when round > 0) with t's
-// variant and lists every problem: an illegal move or an ambiguous capture (with the ply,
-// the position and the legal moves in the verdict), a result inconsistent with the moves,
-// a recorded result that differs from the score's result or from the final position, a
-// score whose players disagree with the pairing, and for each stored draw claim: a verdict
-// that changed, a decision that differs from the engine's, an accepted draw whose board is
-// not recorded as a draw. Read-only: use it in Store.View.
-func (tx *Tx) Audit(t *Tournament, round int) (*TournamentAudit, error) {
-	boards, err := tx.Boards(t, round)
-	if err != nil {
-		return nil, err
-	}
-	a := &TournamentAudit{Games: []GameAudit{}}
-	openings, err := tx.roundOpenings(t) // FID opening ballot: opening-mismatch (issue 13)
-	if err != nil {
-		return nil, err
-	}
-	for _, b := range boards {
-		if b.GameID == 0 {
-			continue
-		}
-		sg, err := tx.GameOf(b)
-		if err != nil {
-			return nil, err
-		}
-		claims, err := tx.claimsOf(b.ID)
-		if err != nil {
-			return nil, err
-		}
-		ga, err := auditGame(t, sg, claims, openings[b.Round], nil)
-		if err != nil {
-			return nil, err
-		}
-		a.Checked++
-		if !ga.Verdict.Legal {
-			a.Illegal++
-		}
-		a.Problems += len(ga.Problems)
-		a.Games = append(a.Games, ga)
-	}
-	return a, nil
-}
-
 // auditGame judges one stored score of t with its board's stored claims and its round's
 // opening ("" when none was drawn) (the work of Audit for one board, without the database).
 // The score is read with sp (nil: a new reader): then ga.Game is sp's, valid until its
 // next Parse.
-func auditGame(t *Tournament, sg *StoredGame, claims []StoredClaim, opening string, sp *rules.ScoreParser) (GameAudit, error) {
+func AuditGame(t *Tournament, sg *StoredGame, claims []StoredClaim, opening string, sp *rules.ScoreParser) (GameAudit, error) {
 	b := sg.Board
 	ga := GameAudit{Board: b, GameID: b.GameID, Problems: []Problem{}}
 	g, perr := parseStoredGame(sg, sp)

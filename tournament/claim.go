@@ -1,8 +1,6 @@
 package tournament
 
 import (
-	"database/sql"
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -99,71 +97,10 @@ type ClaimRecord struct {
 	Overrides bool `json:"overrides_engine"`
 }
 
-// AddClaim checks a draw claim on the stored score of board board (game game) of round
-// round of t (CheckClaim) and records it with the arbiter's decision (req.Decision, or the
-// engine's verdict when empty) and the engine's reasoning; logs "claim.add".
-//
-// Errors: ErrNotPaired, ErrNoBoard, ErrNoGame (the claim is judged on the stored score),
-// ErrInvalid (a decision other than accepted/rejected, a claimant other than white/black,
-// negative plies).
-func (tx *Tx) AddClaim(t *Tournament, round, board, game int, req ClaimRequest) (*ClaimRecord, error) {
-	req.Decision = strings.ToLower(strings.TrimSpace(req.Decision))
-	switch req.Decision {
-	case "", DecisionAccepted, DecisionRejected:
-	default:
-		return nil, fmt.Errorf("%w: decision %q (use accepted or rejected)", ErrMalformed, req.Decision)
-	}
-	if req.RequestedAt < 0 || req.DeclaredAt < 0 {
-		return nil, fmt.Errorf("%w: plies are counted from 0 (the start position)", ErrMalformed)
-	}
-	b, err := tx.BoardAt(t, round, board, game)
-	if err != nil {
-		return nil, err
-	}
-	claimant, err := claimantEntry(b, req.Claimant)
-	if err != nil {
-		return nil, err
-	}
-	sg, err := tx.GameOf(b)
-	if err != nil {
-		return nil, err
-	}
-	g, err := sg.Parse()
-	if err != nil {
-		return nil, err
-	}
-	if n := len(g.Moves); req.RequestedAt > n || req.DeclaredAt > n {
-		return nil, fmt.Errorf("%w: the score of round %d board %d has %d plies; the claim's plies must be within 0..%d", ErrInvalid, round, board, n, n)
-	}
-	if req.DeclaredAt < req.RequestedAt {
-		return nil, fmt.Errorf("%w: the draw cannot be declared (ply %d) before it was requested (ply %d)", ErrMalformed, req.DeclaredAt, req.RequestedAt)
-	}
-	c := CheckClaim(g, t, req.RequestedAt, req.DeclaredAt)
-	rec := newClaimRecord(b, req, c, tx.actor)
-	vj, err := json.Marshal(c)
-	if err != nil {
-		return nil, err
-	}
-	res, err := tx.exec(`INSERT INTO claims (board_id, claimant_entry, rule, requested_ply, declared_ply, engine_verdict,
-		engine_ok, decision, decided_by, decided_at, note, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		b.ID, claimant, c.Rule, req.RequestedAt, req.DeclaredAt, string(vj), boolToInt(c.Valid), rec.Decision, tx.actor,
-		tx.nowText(), req.Note, tx.nowText())
-	if err != nil {
-		return nil, err
-	}
-	if rec.ID, err = res.LastInsertId(); err != nil {
-		return nil, err
-	}
-	if err := tx.logEvent(t.ID, "claim.add", nil, rec); err != nil {
-		return nil, err
-	}
-	return rec, nil
-}
-
 // newClaimRecord is the record of claim req on board b, checked by the engine (c) and
 // decided by actor: the arbiter's decision, or the engine's when none is given, and
 // whether the decision overrides the engine.
-func newClaimRecord(b *Board, req ClaimRequest, c ClaimCheck, actor string) *ClaimRecord {
+func NewClaimRecord(b *Board, req ClaimRequest, c ClaimCheck, actor string) *ClaimRecord {
 	rec := &ClaimRecord{Round: b.Round, Board: b.Board, Game: b.Game, White: b.White, Black: b.Black,
 		Claimant: strings.ToLower(strings.TrimSpace(req.Claimant)), RequestedAt: req.RequestedAt, DeclaredAt: req.DeclaredAt,
 		Check: c, Decision: req.Decision, DecidedBy: actor, Note: req.Note}
@@ -180,7 +117,7 @@ func newClaimRecord(b *Board, req ClaimRequest, c ClaimCheck, actor string) *Cla
 // claimantEntry is the entry id of the claimant of a claim on board b ("white" or
 // "black", any case; nil for "": the arbiter acted). Black on a bye board is ErrInvalid,
 // another word ErrMalformed.
-func claimantEntry(b *Board, who string) (any, error) {
+func ClaimantEntry(b *Board, who string) (any, error) {
 	switch strings.ToLower(strings.TrimSpace(who)) {
 	case "":
 		return nil, nil
@@ -204,25 +141,4 @@ type StoredClaim struct {
 	DeclaredAt  int
 	EngineOK    bool
 	Decision    string
-}
-
-// claimsOf returns the claims of board boardID, oldest first.
-func (tx *Tx) claimsOf(boardID int64) ([]StoredClaim, error) {
-	rows, err := tx.query(`SELECT id, board_id, rule, coalesce(requested_ply, 0), coalesce(declared_ply, 0),
-		engine_ok, decision FROM claims WHERE board_id = ? ORDER BY id`, boardID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []StoredClaim
-	for rows.Next() {
-		var c StoredClaim
-		var ok sql.NullInt64
-		if err := rows.Scan(&c.ID, &c.BoardID, &c.Rule, &c.RequestedAt, &c.DeclaredAt, &ok, &c.Decision); err != nil {
-			return nil, err
-		}
-		c.EngineOK = ok.Valid && ok.Int64 == 1
-		out = append(out, c)
-	}
-	return out, rows.Err()
 }

@@ -300,7 +300,7 @@ func csvPlayer(rec, cols []string) (Player, error) {
 			p.Name = surname + ", " + given
 		}
 	}
-	if err := p.validate(); err != nil {
+	if err := p.Validate(); err != nil {
 		return p, err
 	}
 	return p, nil
@@ -327,28 +327,4 @@ func parseCSVInt(v, what string) (int, error) {
 		return 0, fmt.Errorf("%s %q is not a whole number", what, v)
 	}
 	return n, nil
-}
-
-// ImportPlayers enters every row in tournament t with AddPlayer's rules, in the caller's
-// transaction (so a bad row leaves nothing written when the caller returns the error).
-// The error names the row's line and wraps ErrBadCSV together with the cause
-// (ErrDuplicatePlayer for a player already entered or listed twice).
-func (tx *Tx) ImportPlayers(t *Tournament, rows []PlayerRow) ([]Entry, error) {
-	existing, err := tx.Entries(t.ID)
-	if err != nil {
-		return nil, err
-	}
-	dups := newDupIndex(existing)
-	out := make([]Entry, 0, len(rows))
-	for _, r := range rows {
-		e, err := tx.addPlayer(t, r.Player, dups, existing)
-		if err != nil {
-			return nil, &CSVError{Line: r.Line, Err: err}
-		}
-		if t.LotDrawnAt != "" {
-			existing = append(existing, *e)
-		}
-		out = append(out, *e)
-	}
-	return out, nil
 }

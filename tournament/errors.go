@@ -1,9 +1,9 @@
-// Package tournament is the domain of arbitro and its storage: tournaments, players and
-// their entries, rounds, boards, results, game records, draw claims and the event log,
-// kept in one SQLite file (schema.sql at the repository root, package arbitro).
+// Package tournament is the domain of arbitro, with no database: tournaments, players and
+// their entries, rounds, boards, results, game records, draw claims, standings and
+// tie-breaks, categories and prizes, ratings, the round plan (a pure function of a
+// snapshot), the names check and CSV parsing. Package store reads and writes these values
+// in SQLite; package trf maps them to and from TRF files.
 //
-// Every write goes through Store.Update, which runs one immediate transaction: either all
-// of a command's changes are written or none. Reads go through Store.View or Store.DB.
 // Scores are integer game points in draughts scoring (win 2, draw 1, loss 0).
 package tournament
 

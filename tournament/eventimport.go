@@ -4,10 +4,7 @@ package tournament
 // score, each replayed and judged by the rules engine, written in one transaction.
 
 import (
-	"bytes"
-	"context"
 	"crypto/sha256"
-	"database/sql"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -104,35 +101,35 @@ type EventPlan struct {
 	SHA256 string
 	Again  bool // import it again as another tournament (event import --again)
 
-	games, rounds int
+	Games, Rounds int
 	variant       *rules.Variant
 	spelling      map[string]string // key(name) -> stored spelling
-	number        map[string]int    // stored spelling -> position in Players
-	planWarnings  []string          // the first pass's warnings
+	Number        map[string]int    // stored spelling -> position in Players
+	PlanWarnings  []string          // the first pass's warnings
 	// Filled by importEvent: legal games, the first maxListed illegal ones, how many more.
-	legal, illegalMore int
-	illegal            []EventGame
+	LegalGames, IllegalMore int
+	IllegalGames            []EventGame
 	// open reads the games again for importEvent.
-	open func() (gameSource, error)
+	Open func() (gameSource, error)
 }
 
 // GamesFound returns the number of games in the file.
-func (p *EventPlan) GamesFound() int { return p.games }
+func (p *EventPlan) GamesFound() int { return p.Games }
 
 // Legal returns the number of games the rules engine found legal (known once ImportEventPlan
 // has stored them; 0 before).
-func (p *EventPlan) Legal() int { return p.legal }
+func (p *EventPlan) Legal() int { return p.LegalGames }
 
 // Illegal returns the games whose score the rules engine did not find legal, in file
 // order, at most maxListed (200) of them; IllegalFound counts them all. Known once
 // ImportEventPlan has stored them.
-func (p *EventPlan) Illegal() []EventGame { return p.illegal }
+func (p *EventPlan) Illegal() []EventGame { return p.IllegalGames }
 
 // IllegalFound returns the number of games found illegal by ImportEventPlan.
-func (p *EventPlan) IllegalFound() int { return len(p.illegal) + p.illegalMore }
+func (p *EventPlan) IllegalFound() int { return len(p.IllegalGames) + p.IllegalMore }
 
 // RoundsFound returns the highest round that has games.
-func (p *EventPlan) RoundsFound() int { return p.rounds }
+func (p *EventPlan) RoundsFound() int { return p.Rounds }
 
 // ErrAlreadyImported: event import of a file (same SHA-256) already imported into this
 // database, without EventPlan.Again.
@@ -236,7 +233,7 @@ func isUpperWord(w string) bool {
 
 // resultPoints maps a PDN result to game points (2-1-0): "1-0", "2-0" → 2-0; "0-1", "0-2" →
 // 0-2; "1/2-1/2", "½-½", "1-1", "=" → 1-1; anything else ("*", "") → no result.
-func resultPoints(res string) (w, b int, ok bool) {
+func ResultPoints(res string) (w, b int, ok bool) {
 	switch strings.ReplaceAll(strings.TrimSpace(res), " ", "") {
 	case "1-0", "2-0":
 		return 2, 0, true
@@ -263,7 +260,7 @@ func PlanEventImport(games []*rules.Game, opts EventImportOptions) (*EventPlan, 
 	if err != nil {
 		return nil, err
 	}
-	plan.open = func() (gameSource, error) { return &sliceSource{games: games}, nil }
+	plan.Open = func() (gameSource, error) { return &sliceSource{games: games}, nil }
 	return plan, nil
 }
 
@@ -278,277 +275,65 @@ type ImportReport struct {
 	Entries    []Entry // in the order of Plan.Players
 }
 
-// importEvent writes plan in the current transaction: the tournament, one player and entry
-// per name (pairing number = order of first appearance in the file, since the file does not
-// record the lot), the rounds (method "imported"), then the games, read again from the file
-// one at a time: each one's board (file order within its round), its result (SetResult;
-// none for a game without a result) and its score (AddGame, which replays it and stores the
-// verdict). The plan's Legal, Illegal and Warnings are filled in. Logs "event.import" after
-// the per-item events. Errors: ErrAlreadyImported, those of CreateTournament, AddPlayer,
-// SetResult and AddGame, ErrEventPDN when the file changed since it was planned, or the
-// database's; the caller's Store.Update rolls everything back.
-func (tx *Tx) importEvent(plan *EventPlan, source string) (*ImportReport, error) {
-	if err := tx.checkNotImported(plan); err != nil {
-		return nil, err
-	}
-	t := plan.Tournament
-	if err := tx.CreateTournament(&t); err != nil {
-		return nil, err
-	}
-	rep := &ImportReport{Tournament: &t, Plan: plan}
-	if err := tx.addEventPlayers(&t, plan, rep); err != nil {
-		return nil, err
-	}
-	now := tx.nowText()
-	roundIDs := make([]int64, plan.rounds+1)
-	for r := 1; r <= plan.rounds; r++ {
-		res, err := tx.exec(`INSERT INTO rounds (tournament_id, number, method, seed, explanation, paired_at, published_at)
-			VALUES (?, ?, ?, 0, ?, ?, ?)`, t.ID, r, RoundMethodImported, "imported from "+source+" ("+plan.RoundSource+")", now, now)
-		if err != nil {
-			return nil, err
-		}
-		if roundIDs[r], err = res.LastInsertId(); err != nil {
-			return nil, err
-		}
-	}
-	if err := tx.storeEventGames(&t, plan, rep.Entries, roundIDs); err != nil {
-		return nil, err
-	}
-	summary := map[string]any{
-		"source": source, "games": plan.games, "legal": plan.legal, "players": len(plan.Players),
-		"rounds": plan.rounds, "round_source": plan.RoundSource, "warnings": plan.Warnings, "possible_duplicates": plan.Duplicates,
-	}
-	if plan.SHA256 != "" {
-		summary["sha256"] = plan.SHA256
-	}
-	if err := tx.logEvent(t.ID, "event.import", nil, summary); err != nil {
-		return nil, err
-	}
-	t.Players = len(plan.Players)
-	t.RoundsPaired = plan.rounds
-	return rep, nil
-}
-
-// checkNotImported refuses a file already imported (its SHA-256 in an event.import event)
-// unless plan.Again.
-func (tx *Tx) checkNotImported(plan *EventPlan) error {
-	if plan.SHA256 == "" || plan.Again {
-		return nil
-	}
-	var name, at string
-	err := tx.queryRow(`SELECT coalesce(t.name, '?'), e.at FROM events e LEFT JOIN tournaments t ON t.id = e.tournament_id
-			WHERE e.action = 'event.import' AND json_extract(e.after_json, '$.sha256') = ? ORDER BY e.id LIMIT 1`, plan.SHA256).Scan(&name, &at)
-	switch {
-	case err == nil:
-		return fmt.Errorf("%w: this very file (SHA-256 %s...) was already imported as tournament %q on %s; give --again to import it once more as another tournament",
-			ErrAlreadyImported, plan.SHA256[:12], name, at)
-	case !errors.Is(err, sql.ErrNoRows):
-		return err
-	}
-	return nil
-}
-
-// addEventPlayers enters the plan's players with their pairing numbers, into rep.Entries
-// in the order of plan.Players.
-func (tx *Tx) addEventPlayers(t *Tournament, plan *EventPlan, rep *ImportReport) error {
-	dups := newDupIndex(nil)
-	for i, name := range plan.Players {
-		e, err := tx.addPlayer(t, Player{Name: name}, dups, nil)
-		if err != nil {
-			return fmt.Errorf("player %q: %w", name, err)
-		}
-		e.Number = i + 1
-		if _, err := tx.exec(`UPDATE entries SET pairing_number = ? WHERE id = ?`, e.Number, e.ID); err != nil {
-			return err
-		}
-		rep.Entries = append(rep.Entries, *e)
-	}
-	return nil
-}
-
 // errFileChanged is the error of a second pass that does not find what the first found.
-func errFileChanged(what string, args ...any) error {
+func ErrFileChanged(what string, args ...any) error {
 	return fmt.Errorf("%w: the file changed while it was imported (%s)", ErrEventPDN, fmt.Sprintf(what, args...))
 }
 
-// storeEventGames is the second pass: it reads the games again and stores each one on its
-// board, with its result and score, keeping counts and the first illegal games in the plan.
-func (tx *Tx) storeEventGames(t *Tournament, plan *EventPlan, ents []Entry, roundIDs []int64) error {
-	src, err := plan.open()
-	if err != nil {
-		return err
-	}
-	plan.legal, plan.illegal, plan.illegalMore = 0, nil, 0
-	plan.Warnings = append([]string(nil), plan.planWarnings...)
-	w := newWarner()
-	mode := newRoundMode(plan.RoundSource)
-	n := 0
-	for {
-		g, err := src.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return errFileChanged("%v", err)
-		}
-		if n++; n > plan.games {
-			return errFileChanged("game %d is new", g.Index)
-		}
-		eg, err := plan.place(mode, g)
-		if err != nil {
-			return err
-		}
-		if err := tx.storeEventGame(t, plan, g, &eg, ents, roundIDs, w); err != nil {
-			return err
-		}
-		if importProbe != nil && n%probeEvery == 0 {
-			importProbe()
-		}
-	}
-	if n != plan.games {
-		return errFileChanged("%d games instead of %d", n, plan.games)
-	}
-	plan.Warnings = append(plan.Warnings, w.summary()...)
-	return nil
-}
-
 // place finds the round, board and players of g as the first pass did.
-func (plan *EventPlan) place(mode *roundMode, g *rules.Game) (EventGame, error) {
+func (plan *EventPlan) Place(mode *roundMode, g *rules.Game) (EventGame, error) {
 	eg := EventGame{Index: g.Index, Result: g.FinalResult()}
 	var ns [2]int
 	for i, written := range []string{g.White(), g.Black()} {
 		n := EventPlayerName(written)
-		if s, ok := plan.spelling[key(n)]; ok {
+		if s, ok := plan.spelling[Key(n)]; ok {
 			n = s
 		}
-		k, ok := plan.number[n]
+		k, ok := plan.Number[n]
 		if !ok {
-			return eg, errFileChanged("game %d: player %s is new", g.Index, quoteShort(n))
+			return eg, ErrFileChanged("game %d: player %s is new", g.Index, QuoteShort(n))
 		}
 		ns[i] = k
 	}
 	eg.White, eg.Black = plan.Players[ns[0]], plan.Players[ns[1]]
 	eg.Round, eg.Board = mode.place(g, ns[0], ns[1])
-	if eg.Round == 0 || eg.Round > plan.rounds {
-		return eg, errFileChanged("game %d has no round %d", g.Index, eg.Round)
+	if eg.Round == 0 || eg.Round > plan.Rounds {
+		return eg, ErrFileChanged("game %d has no round %d", g.Index, eg.Round)
 	}
-	eg.WhitePoints, eg.BlackPoints, eg.HasResult = resultPoints(eg.Result)
+	eg.WhitePoints, eg.BlackPoints, eg.HasResult = ResultPoints(eg.Result)
 	return eg, nil
 }
 
-// storeEventGame writes one game: its board, result and score.
-func (tx *Tx) storeEventGame(t *Tournament, plan *EventPlan, g *rules.Game, eg *EventGame, ents []Entry, roundIDs []int64, w *warner) error {
-	we, be := &ents[plan.number[eg.White]], &ents[plan.number[eg.Black]]
-	res, err := tx.exec(`INSERT INTO boards (round_id, board, game, white_entry, black_entry) VALUES (?, ?, 1, ?, ?)`,
-		roundIDs[eg.Round], eg.Board, we.ID, be.ID)
-	if err != nil {
-		return err
-	}
-	b := &Board{Round: eg.Round, Board: eg.Board, Game: 1, WhiteEntry: we.ID, BlackEntry: be.ID, White: we.Player.Name, Black: be.Player.Name}
-	if b.ID, err = res.LastInsertId(); err != nil {
-		return err
-	}
-	if eg.HasResult {
-		if err := tx.importResult(t, b, eg.Result); err != nil {
-			return fmt.Errorf("round %d board %d: %w", eg.Round, eg.Board, err)
-		}
-	} else {
-		w.add("no-result", "games without a result", fmt.Sprintf("round %d board %d (%s - %s, game %d): no result recorded (%q); the board stays pending until a result is entered",
-			eg.Round, eg.Board, eg.White, eg.Black, eg.Index, eg.Result))
-	}
-	if tag := g.ResultTag(); tag != "" && g.Result != "" && g.Result != "*" && tag != "*" && tag != g.Result {
-		w.add("result-tag", "games whose Result tag disagrees with the moves", fmt.Sprintf("round %d board %d (game %d): the Result tag says %s but the moves end %s; %s was used",
-			eg.Round, eg.Board, eg.Index, tag, g.Result, eg.Result))
-	}
-	var pdn bytes.Buffer
-	if err := rules.WritePDN(&pdn, g); err != nil {
-		return fmt.Errorf("%w: game %d (line %d): %w", ErrEventPDN, g.Index, g.Line, err)
-	}
-	// Force: the names in the score are the ones the entries were made from; any remaining
-	// disagreement is kept in the event log, as for 'game add --force'.
-	rec, err := tx.AddGame(t, eg.Round, eg.Board, 1, g, pdn.String(), GameOptions{Force: true})
-	if err != nil {
-		return fmt.Errorf("round %d board %d: %w", eg.Round, eg.Board, err)
-	}
-	if rec.Verdict.Legal {
-		plan.legal++
-		return nil
-	}
-	if len(plan.illegal) < maxListed {
-		eg.Verdict = rec.Verdict
-		plan.illegal = append(plan.illegal, *eg)
-	} else {
-		plan.illegalMore++
-	}
-	return nil
-}
-
-// importResult records the result of a new board of an imported event and logs
-// "result.set", as SetResult does; an imported event has no pairing bye to score, so the
-// round's boards are not read again for each game (SetResult's scoreByes), which would make
-// the import's time grow with the square of the boards of a round.
-func (tx *Tx) importResult(t *Tournament, b *Board, spec string) error {
-	o, err := ParseOutcome(spec)
-	if err != nil {
-		return err
-	}
-	wp, bp := o.Points(t)
-	r := &Result{Kind: o.Kind, WhitePoints: wp, BlackPoints: bp, EnteredAt: tx.nowText(), EnteredBy: tx.actor}
-	if err := tx.writeResult(b.ID, r); err != nil {
-		return err
-	}
-	return tx.logEvent(t.ID, "result.set", resultEvent(b, nil, ""), resultEvent(b, r, ""))
-}
-
 // warner keeps at most maxListed warnings of each kind and counts the rest.
-type warner struct {
+type Warner struct {
 	list  []string
 	count map[string]int
 	more  map[string]string // kind -> what the rest are
 	kinds []string
 }
 
-func newWarner() *warner { return &warner{count: map[string]int{}, more: map[string]string{}} }
+func NewWarner() *Warner { return &Warner{count: map[string]int{}, more: map[string]string{}} }
 
-func (w *warner) add(kind, what, msg string) {
+func (w *Warner) Add(kind, what, msg string) {
 	if w.count[kind] == 0 {
 		w.kinds = append(w.kinds, kind)
 		w.more[kind] = what
 	}
 	w.count[kind]++
-	if w.count[kind] <= maxListed {
+	if w.count[kind] <= MaxListed {
 		w.list = append(w.list, msg)
 	}
 }
 
 // summary returns the warnings kept, then one line per kind with more than maxListed.
-func (w *warner) summary() []string {
+func (w *Warner) Summary() []string {
 	out := w.list
 	for _, k := range w.kinds {
-		if n := w.count[k] - maxListed; n > 0 {
+		if n := w.count[k] - MaxListed; n > 0 {
 			out = append(out, fmt.Sprintf("and %d more %s ('arbitro audit' and 'arbitro standings' show them)", n, w.more[k]))
 		}
 	}
 	return out
-}
-
-// ImportEventPDN reads a PDN file of a played event from r, plans it and writes it
-// (Tx.importEvent) in one transaction of st: all of it or nothing. A file (an
-// io.ReadSeeker) is read twice and never held in memory (PrepareEventImportFile); another
-// reader is read whole first (PrepareEventImport). source names the file in the event log.
-// Errors: those of the Prepare functions and of importEvent.
-func ImportEventPDN(ctx context.Context, st *Store, r io.Reader, source string, opts EventImportOptions) (*ImportReport, error) {
-	var plan *EventPlan
-	var err error
-	if rs, ok := r.(io.ReadSeeker); ok {
-		plan, err = PrepareEventImportFile(rs, opts)
-	} else {
-		plan, err = PrepareEventImport(r, opts)
-	}
-	if err != nil {
-		return nil, err
-	}
-	return ImportEventPlan(ctx, st, plan, source)
 }
 
 // PrepareEventImport reads every game of a PDN file of a played event into memory
@@ -572,21 +357,6 @@ func PrepareEventImport(r io.Reader, opts EventImportOptions) (*EventPlan, error
 	plan.Windows1252 = cp
 	plan.addLatin2Warnings()
 	return plan, nil
-}
-
-// ImportEventPlan writes a prepared plan into st in one transaction: everything or
-// nothing. source names the file in the event log.
-func ImportEventPlan(ctx context.Context, st *Store, plan *EventPlan, source string) (*ImportReport, error) {
-	var rep *ImportReport
-	err := st.Update(ctx, func(tx *Tx) error {
-		var err error
-		rep, err = tx.importEvent(plan, source)
-		return err
-	})
-	if err != nil {
-		return nil, err
-	}
-	return rep, nil
 }
 
 // PrepareEventImportFile plans the import of a PDN file that can be read twice (a file on
@@ -636,7 +406,7 @@ func prepareEventStream(first io.Reader, again func() (io.Reader, error), opts E
 	plan.SHA256 = hex.EncodeToString(sum.Sum(nil))
 	plan.Windows1252 = pr.Windows1252()
 	plan.addLatin2Warnings()
-	plan.open = func() (gameSource, error) {
+	plan.Open = func() (gameSource, error) {
 		r, err := again()
 		if err != nil {
 			return nil, err
@@ -661,7 +431,7 @@ func (plan *EventPlan) addLatin2Warnings() {
 			r, _ := utf8.DecodeRuneInString(n[i:])
 			msg := fmt.Sprintf("player %q: the file is not UTF-8 and was read as Windows-1252, which gives %s, unusual in a name; if the file is Latin-2 (Czech, Polish, Hungarian...), import it again with --encoding iso-8859-2 (or windows-1250)",
 				n, RuneName(r))
-			plan.planWarnings = append(plan.planWarnings, msg)
+			plan.PlanWarnings = append(plan.PlanWarnings, msg)
 			plan.Warnings = append(plan.Warnings, msg)
 		}
 	}

@@ -16,7 +16,7 @@ import (
 
 // maxListed is how many illegal games, and how many warnings of one kind, an EventPlan
 // lists; the rest are counted ("and 1234 more"): `arbitro audit` lists them all.
-const maxListed = 200
+const MaxListed = 200
 
 // maxDatesPerRound is how many different dates of one round a plan counts for its
 // warning; more are summed up as "and more".
@@ -28,9 +28,9 @@ const maxRoundRobinPlayers = 100
 
 // importProbe, when set (by a test), is called every probeEvery games of both passes of
 // an event import: the memory test samples the live heap there.
-var importProbe func()
+var ImportProbe func()
 
-const probeEvery = 500
+const ProbeEvery = 500
 
 // gameSource yields the games of a PDN file one at a time (rules.PDNReader does).
 type gameSource interface {
@@ -68,7 +68,7 @@ type roundMode struct {
 	conflict error
 }
 
-func newRoundMode(source string) *roundMode {
+func NewRoundMode(source string) *roundMode {
 	return &roundMode{source: source, alive: true, seen: map[int]bool{}}
 }
 
@@ -170,7 +170,7 @@ func newEventPlanner(opts EventImportOptions) *eventPlanner {
 	p := &eventPlanner{opts: opts, index: map[string]int{}, spelling: map[string]string{}, caseDup: map[[2]string]bool{},
 		met: map[[2]int]bool{}}
 	for _, s := range []string{RoundFromTag, RoundFromEventText, RoundFromFileOrder} {
-		p.modes = append(p.modes, newRoundMode(s))
+		p.modes = append(p.modes, NewRoundMode(s))
 	}
 	p.forced = opts.Variant
 	return p
@@ -179,7 +179,7 @@ func newEventPlanner(opts EventImportOptions) *eventPlanner {
 // add reads one game. Its errors (they wrap ErrEventPDN) refuse the file at that game,
 // without reading the rest.
 func (p *eventPlanner) add(g *rules.Game) error {
-	if err := checkTags(g); err != nil {
+	if err := CheckTags(g); err != nil {
 		return fmt.Errorf("%w: game %d (line %d): %w", ErrEventPDN, g.Index, g.Line, err)
 	}
 	if err := p.checkVariant(g); err != nil {
@@ -244,14 +244,14 @@ func (p *eventPlanner) players(g *rules.Game) (int, int, error) {
 		return 0, 0, fmt.Errorf("%w: game %d (line %d) has no White/Bianco or Black/Nero player", ErrEventPDN, g.Index, g.Line)
 	}
 	if strings.EqualFold(w, b) {
-		return 0, 0, fmt.Errorf("%w: game %d (line %d): %s plays himself", ErrEventPDN, g.Index, g.Line, quoteShort(w))
+		return 0, 0, fmt.Errorf("%w: game %d (line %d): %s plays himself", ErrEventPDN, g.Index, g.Line, QuoteShort(w))
 	}
 	var ns [2]int
 	for i, n := range []string{w, b} {
 		k, ok := p.index[n]
 		if !ok {
 			pl := Player{Name: n}
-			if err := pl.checkText(); err != nil {
+			if err := pl.CheckText(); err != nil {
 				return 0, 0, fmt.Errorf("%w: game %d (line %d): %w", ErrEventPDN, g.Index, g.Line, err)
 			}
 			k = len(p.names)
@@ -271,7 +271,7 @@ func (p *eventPlanner) canon(written string) string {
 	if n == "" || n == "?" {
 		return n
 	}
-	k := key(n)
+	k := Key(n)
 	first, ok := p.spelling[k]
 	if !ok {
 		n = strings.Clone(n) // the tag's text is a slice of the whole game
@@ -343,8 +343,8 @@ func (p *eventPlanner) finish() (*EventPlan, error) {
 	if m.conflict != nil {
 		return nil, m.conflict
 	}
-	plan := &EventPlan{RoundSource: m.source, games: p.games, rounds: len(m.boards), variant: p.variant,
-		spelling: p.spelling, number: map[string]int{}}
+	plan := &EventPlan{RoundSource: m.source, Games: p.games, Rounds: len(m.boards), variant: p.variant,
+		spelling: p.spelling, Number: map[string]int{}}
 	// Pairing numbers: order of first appearance, rounds in order, file order within one.
 	order := make([]int, len(p.names))
 	for i := range order {
@@ -352,11 +352,11 @@ func (p *eventPlanner) finish() (*EventPlan, error) {
 	}
 	sort.SliceStable(order, func(a, b int) bool { return m.first[order[a]] < m.first[order[b]] })
 	for _, i := range order {
-		plan.number[p.names[i]] = len(plan.Players)
+		plan.Number[p.names[i]] = len(plan.Players)
 		plan.Players = append(plan.Players, p.names[i])
 	}
-	plan.planWarnings = roundWarnings(m)
-	plan.Warnings = append([]string(nil), plan.planWarnings...)
+	plan.PlanWarnings = roundWarnings(m)
+	plan.Warnings = append([]string(nil), plan.PlanWarnings...)
 	plan.Duplicates = append(p.dups, PossibleDuplicates(plan.Players)...)
 	if err := p.fillTournament(plan); err != nil {
 		return nil, err
@@ -416,23 +416,23 @@ func (p *eventPlanner) fillTournament(plan *EventPlan) error {
 		if p.variant == rules.International {
 			t.System = SystemDutch
 		}
-		if plan.rounds == rrRounds && p.met != nil && !p.rematch {
+		if plan.Rounds == rrRounds && p.met != nil && !p.rematch {
 			t.System = SystemRoundRobin
 		}
 	}
 	t.Rounds = p.opts.Rounds
 	if t.Rounds == 0 {
-		t.Rounds = plan.rounds
+		t.Rounds = plan.Rounds
 		if t.System == SystemRoundRobin && rrRounds > t.Rounds {
 			t.Rounds = rrRounds
 		}
 	}
-	if t.Rounds < plan.rounds {
-		return fmt.Errorf("%w: %d rounds planned but the file has games of round %d", ErrInvalid, t.Rounds, plan.rounds)
+	if t.Rounds < plan.Rounds {
+		return fmt.Errorf("%w: %d rounds planned but the file has games of round %d", ErrInvalid, t.Rounds, plan.Rounds)
 	}
 	t.ByePoints, t.ForfeitPoints = 2, 2
 	// validate fills the defaults and checks the name; CreateTournament validates again.
-	return t.validate()
+	return t.CheckFields()
 }
 
 // planEvents runs the first pass over src.
@@ -449,8 +449,8 @@ func planEvents(src gameSource, opts EventImportOptions) (*EventPlan, error) {
 		if err := p.add(g); err != nil {
 			return nil, err
 		}
-		if importProbe != nil && p.games%probeEvery == 0 {
-			importProbe()
+		if ImportProbe != nil && p.games%ProbeEvery == 0 {
+			ImportProbe()
 		}
 	}
 	return p.finish()

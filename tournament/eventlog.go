@@ -1,11 +1,7 @@
 package tournament
 
 import (
-	"context"
-	"database/sql"
 	"encoding/json"
-	"errors"
-	"fmt"
 )
 
 // Event is one entry of the append-only event log: who did what, when, and the state
@@ -18,67 +14,4 @@ type Event struct {
 	Action       string          `json:"action"`                  // e.g. "tournament.create", "player.add"
 	Before       json.RawMessage `json:"before"`                  // state before the action, JSON; null when created
 	After        json.RawMessage `json:"after"`                   // state after the action, JSON; null when deleted
-}
-
-// logEvent appends an event for tournament tournamentID (0: file-wide) to the log, in the
-// same transaction as the change it describes, with the transaction's actor (WithActor) and time
-// (nowText).
-// before and after are marshalled to JSON (nil becomes null). The log cannot be updated
-// or deleted: triggers in schema.sql refuse it.
-func (tx *Tx) logEvent(tournamentID int64, action string, before, after any) error {
-	if tx.readOnly {
-		return errors.New("LogEvent called in a read transaction (use Store.Update)")
-	}
-	b, err := json.Marshal(before)
-	if err != nil {
-		return fmt.Errorf("event %s: encode before: %w", action, err)
-	}
-	a, err := json.Marshal(after)
-	if err != nil {
-		return fmt.Errorf("event %s: encode after: %w", action, err)
-	}
-	var tid any
-	if tournamentID != 0 {
-		tid = tournamentID
-	}
-	_, err = tx.exec(`INSERT INTO events (tournament_id, at, actor, action, before_json, after_json) VALUES (?, ?, ?, ?, ?, ?)`,
-		tid, tx.nowText(), tx.actor, action, string(b), string(a))
-	if err != nil {
-		return fmt.Errorf("write event log: %w", err)
-	}
-	return nil
-}
-
-// Events returns the log of tournament tournamentID (0: all events) in the order written.
-func (tx *Tx) Events(tournamentID int64) ([]Event, error) {
-	return events(tx.ctx, tx.stx, tournamentID)
-}
-
-type queryer interface {
-	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
-}
-
-func events(ctx context.Context, q queryer, tournamentID int64) ([]Event, error) {
-	query := `SELECT id, coalesce(tournament_id, 0), at, actor, action, before_json, after_json FROM events`
-	var args []any
-	if tournamentID != 0 {
-		query += ` WHERE tournament_id = ?`
-		args = append(args, tournamentID)
-	}
-	rows, err := q.QueryContext(ctx, query+` ORDER BY id`, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []Event
-	for rows.Next() {
-		var e Event
-		var b, a string
-		if err := rows.Scan(&e.ID, &e.TournamentID, &e.At, &e.Actor, &e.Action, &b, &a); err != nil {
-			return nil, err
-		}
-		e.Before, e.After = json.RawMessage(b), json.RawMessage(a)
-		out = append(out, e)
-	}
-	return out, rows.Err()
 }

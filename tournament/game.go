@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -108,7 +107,7 @@ func ParseGameScore(data []byte) (*rules.Game, string, error) {
 	if n > 1 {
 		return nil, "", fmt.Errorf("%w: the file holds %d games; 'game add' takes one (attach a whole file with 'game import')", ErrBadPDN, n)
 	}
-	if err := checkTags(g); err != nil { // the tags are free text entering arbitro
+	if err := CheckTags(g); err != nil { // the tags are free text entering arbitro
 		return nil, "", fmt.Errorf("%w: %w", ErrBadPDN, err)
 	}
 	return g, toUTF8(data), nil
@@ -200,7 +199,7 @@ type GameRecord struct {
 }
 
 // checkVariant returns a sentence when g's GameType tag names another variant than v.
-func checkVariant(g *rules.Game, v *rules.Variant) string {
+func CheckVariant(g *rules.Game, v *rules.Variant) string {
 	gt := strings.TrimSpace(g.GameType())
 	if gt == "" {
 		return ""
@@ -220,12 +219,12 @@ func ReplayForTournament(g *rules.Game, t *Tournament) rules.Verdict {
 	return rules.Replay(g, rules.ReplayOptions{Variant: t.Variant, ForceVariant: true})
 }
 
-func hashText(s string) string {
+func HashText(s string) string {
 	h := sha256.Sum256([]byte(s))
 	return hex.EncodeToString(h[:])
 }
 
-type gameEventJSON struct {
+type GameEventJSON struct {
 	Round   int      `json:"round"`
 	Board   int      `json:"board"`
 	Game    int      `json:"game"`
@@ -242,85 +241,10 @@ type gameEventJSON struct {
 	Replace bool     `json:"replace,omitempty"`
 }
 
-// AddGame stores the game score text (parsed as g, see ParseGameScore) for board board
-// (game game) of round round of t, replays it at once with t's variant and stores the
-// verdict (games.verdict is the JSON of rules.Verdict). An illegal score is stored too: the
-// returned record's Verdict says where and why; the arbiter decides. Logs "game.add" (or
-// "game.replace").
-//
-// Errors: ErrNotPaired, ErrNoBoard; ErrGameExists when the board has a score and
-// !opts.Replace (also when the same text is submitted again); ErrMismatch when the players,
-// the result or the GameType of the score disagree with the pairing, the recorded result or
-// the tournament's variant and !opts.Force (the error lists each disagreement).
-func (tx *Tx) AddGame(t *Tournament, round, board, game int, g *rules.Game, text string, opts GameOptions) (*GameRecord, error) {
-	b, err := tx.BoardAt(t, round, board, game)
-	if err != nil {
-		return nil, err
-	}
-	return tx.addGame(t, b, g, text, opts, "")
-}
-
-func (tx *Tx) addGame(t *Tournament, b *Board, g *rules.Game, text string, opts GameOptions, source string) (*GameRecord, error) {
-	v := t.Variant
-	rec := &GameRecord{Board: b, SHA256: hashText(text)}
-	var old *gameEventJSON
-	if b.Bye() {
-		return nil, fmt.Errorf("%w: round %d board %d is the bye of %s: no game is played on it", ErrInvalid, b.Round, b.Board, b.White)
-	}
-	if b.GameID != 0 {
-		var err error
-		if old, err = tx.replacedGame(b, text, opts.Replace); err != nil {
-			return nil, err
-		}
-		rec.Replaced = true
-	}
-	problems := CheckAgainstBoard(g, b)
-	if s := checkVariant(g, v); s != "" {
-		problems = append(problems, s)
-	}
-	if len(problems) > 0 && !opts.Force {
-		return nil, fmt.Errorf("%w: round %d board %d (%s - %s): %s", ErrMismatch, b.Round, b.Board, b.White, b.Black, strings.Join(problems, "; "))
-	}
-	rec.Problems = problems
-	rec.Verdict = rules.Replay(g, rules.ReplayOptions{Variant: v, ForceVariant: true})
-	vj, err := json.Marshal(rec.Verdict)
-	if err != nil {
-		return nil, err
-	}
-	var illegalPly any
-	if !rec.Verdict.Legal {
-		illegalPly = rec.Verdict.Ply
-	}
-	if b.GameID != 0 {
-		if _, err := tx.exec(`DELETE FROM games WHERE id = ?`, b.GameID); err != nil {
-			return nil, err
-		}
-	}
-	res, err := tx.exec(`INSERT INTO games (board_id, pdn, verdict, legal, illegal_ply, reason, pdn_result, submitted_at, submitted_by)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, b.ID, text, string(vj), boolToInt(rec.Verdict.Legal), illegalPly,
-		rec.Verdict.Reason, g.FinalResult(), tx.nowText(), tx.actor)
-	if err != nil {
-		return nil, err
-	}
-	if rec.ID, err = res.LastInsertId(); err != nil {
-		return nil, err
-	}
-	b.GameID = rec.ID
-	ev := gameEventOf(b, rec, g, source)
-	action := "game.add"
-	if rec.Replaced {
-		action = "game.replace"
-	}
-	if err := tx.logEvent(t.ID, action, old, ev); err != nil {
-		return nil, err
-	}
-	return rec, nil
-}
-
 // gameEventOf is the event-log view of score g stored on board b as rec (from source):
 // its hash, plies, verdict, result, the problems forced through, whether it replaced one.
-func gameEventOf(b *Board, rec *GameRecord, g *rules.Game, source string) *gameEventJSON {
-	ev := &gameEventJSON{Round: b.Round, Board: b.Board, Game: b.Game, White: b.White, Black: b.Black,
+func GameEventOf(b *Board, rec *GameRecord, g *rules.Game, source string) *GameEventJSON {
+	ev := &GameEventJSON{Round: b.Round, Board: b.Board, Game: b.Game, White: b.White, Black: b.Black,
 		SHA256: rec.SHA256, Plies: rec.Verdict.Plies, Legal: rec.Verdict.Legal, Result: g.FinalResult(),
 		Forced: rec.Problems, Source: source, Replace: rec.Replaced}
 	if !rec.Verdict.Legal {
@@ -329,26 +253,7 @@ func gameEventOf(b *Board, rec *GameRecord, g *rules.Game, source string) *gameE
 	return ev
 }
 
-// replacedGame is the event-log view of the score stored on board b, which text is to
-// replace: ErrGameExists when text is that very score, or when replace (--replace) is not
-// given.
-func (tx *Tx) replacedGame(b *Board, text string, replace bool) (*gameEventJSON, error) {
-	var oldText, oldReason string
-	var oldLegal, oldPly int
-	if err := tx.queryRow(`SELECT pdn, coalesce(legal, 0), coalesce(illegal_ply, 0), reason FROM games WHERE id = ?`, b.GameID).Scan(&oldText, &oldLegal, &oldPly, &oldReason); err != nil {
-		return nil, err
-	}
-	if oldText == text {
-		return nil, fmt.Errorf("%w: round %d board %d: this very score is already stored (game %d)", ErrGameExists, b.Round, b.Board, b.GameID)
-	}
-	if !replace {
-		return nil, fmt.Errorf("%w: round %d board %d (%s - %s) has game %d; to replace it use --replace", ErrGameExists, b.Round, b.Board, b.White, b.Black, b.GameID)
-	}
-	return &gameEventJSON{Round: b.Round, Board: b.Board, Game: b.Game, White: b.White, Black: b.Black,
-		SHA256: hashText(oldText), Legal: oldLegal == 1, Ply: oldPly, Reason: oldReason}, nil
-}
-
-func boolToInt(b bool) int {
+func BoolToInt(b bool) int {
 	if b {
 		return 1
 	}
@@ -362,20 +267,6 @@ type StoredGame struct {
 	PDN         string
 	Legal       bool // the stored verdict (at submission)
 	SubmittedAt string
-}
-
-// GameOf returns the stored score of board b; ErrNoGame when there is none.
-func (tx *Tx) GameOf(b *Board) (*StoredGame, error) {
-	if b.GameID == 0 {
-		return nil, fmt.Errorf("%w: round %d board %d (%s - %s); add it with 'arbitro game add %d %d FILE.pdn'", ErrNoGame, b.Round, b.Board, b.White, b.Black, b.Round, b.Board)
-	}
-	sg := &StoredGame{ID: b.GameID, Board: b}
-	var legal int
-	if err := tx.queryRow(`SELECT pdn, coalesce(legal, 0), submitted_at FROM games WHERE id = ?`, b.GameID).Scan(&sg.PDN, &legal, &sg.SubmittedAt); err != nil {
-		return nil, err
-	}
-	sg.Legal = legal == 1
-	return sg, nil
 }
 
 // Parse reads the stored PDN text back into a game. Errors wrap ErrBadPDN.

@@ -2,7 +2,6 @@ package tournament
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"regexp"
@@ -90,71 +89,9 @@ type GameImportReport struct {
 	Rejected  int            `json:"rejected"`
 }
 
-// ImportGames attaches every game of the PDN text in r to the boards of t, in the caller's
-// transaction: the round from GameRound, the board whose two players fit the White and
-// Black tags (MatchName: case, accents and word order ignored; an exact fit is preferred to
-// one by initials). A game that fits no board, or several equally well, is reported as
-// unmatched and not stored (never guessed); a board that already holds another score, or a
-// score whose result disagrees with the recorded one (unless opts.Force), is reported as
-// rejected. The same score imported twice is "already-stored". Scores are stored as
-// rules.WritePDN writes them, with their verdicts (see AddGame). opts.Round is the round of
-// games whose tags name none.
-//
-// The import is logged (one game.import event) only when at least one game is stored.
-//
-// Errors (nothing is stored; the caller rolls back): ErrBadPDN for an empty, binary or too
-// large file or one without any game; read errors.
-func (tx *Tx) ImportGames(t *Tournament, r io.Reader, opts GameOptions) (*GameImportReport, error) {
-	data, err := readImportFile(r)
-	if err != nil {
-		return nil, err
-	}
-	boards, err := tx.Boards(t, 0)
-	if err != nil {
-		return nil, err
-	}
-	byRound := map[int][]*Board{}
-	for _, b := range boards {
-		byRound[b.Round] = append(byRound[b.Round], b)
-	}
-	rep := &GameImportReport{Games: []ImportedGame{}}
-	pr := rules.NewPDNReader(bytes.NewReader(data))
-	for {
-		g, perr := pr.Next()
-		if perr == io.EOF {
-			break
-		}
-		if g == nil {
-			return nil, fmt.Errorf("%w: %w", ErrBadPDN, perr)
-		}
-		if perr == nil && len(g.Tags) == 0 && len(g.Moves) == 0 {
-			continue // only comments
-		}
-		rep.Read++
-		ig := ImportedGame{Index: g.Index, Line: g.Line, White: g.White(), Black: g.Black(), Round: GameRound(g), Score: g}
-		if err := tx.importGame(t, g, perr, &ig, byRound, opts); err != nil {
-			return nil, err
-		}
-		rep.add(ig)
-	}
-	if rep.Read == 0 {
-		return nil, fmt.Errorf("%w: no game found in the file", ErrBadPDN)
-	}
-	if rep.Stored == 0 {
-		// Nothing stored: nothing is logged either, so the file stays byte-identical (the
-		// event log records changes, not attempts).
-		return rep, nil
-	}
-	if err := tx.logEvent(t.ID, "game.import", nil, map[string]int{"read": rep.Read, "stored": rep.Stored, "illegal": rep.Illegal,
-		"already_stored": rep.Already, "unmatched": rep.Unmatched, "rejected": rep.Rejected}); err != nil {
-		return nil, err
-	}
-	return rep, nil
-}
-
 // readImportFile reads the whole file of game import, refusing one that is too large,
 // empty or binary (ErrBadPDN).
-func readImportFile(r io.Reader) ([]byte, error) {
+func ReadImportFile(r io.Reader) ([]byte, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxImportBytes+1))
 	if err != nil {
 		return nil, err
@@ -172,7 +109,7 @@ func readImportFile(r io.Reader) ([]byte, error) {
 }
 
 // add counts ig under its status and lists it.
-func (rep *GameImportReport) add(ig ImportedGame) {
+func (rep *GameImportReport) Add(ig ImportedGame) {
 	switch ig.Status {
 	case ImportUnmatched:
 		rep.Unmatched++
@@ -189,61 +126,9 @@ func (rep *GameImportReport) add(ig ImportedGame) {
 	rep.Games = append(rep.Games, ig)
 }
 
-// importGame attaches one game read from the file (perr: the reader's error for it) to
-// its board, setting ig's status and reason. Its error is a database error: the import
-// stops and nothing is stored.
-func (tx *Tx) importGame(t *Tournament, g *rules.Game, perr error, ig *ImportedGame, byRound map[int][]*Board, opts GameOptions) error {
-	set := func(status, why string) error {
-		ig.Status, ig.Why = status, why
-		return nil
-	}
-	if perr != nil {
-		return set(ImportRejected, "unreadable: "+perr.Error())
-	}
-	if err := checkTags(g); err != nil {
-		// Never echo a hostile tag: the report shows it quoted, escapes visible.
-		ig.White, ig.Black = quoteShort(ig.White), quoteShort(ig.Black)
-		return set(ImportRejected, err.Error())
-	}
-	if ig.Round == 0 {
-		ig.Round = opts.Round
-	}
-	if ig.Round == 0 {
-		return set(ImportUnmatched, "no round in the Round, Event or Dati tags (give it with --round)")
-	}
-	cands := byRound[ig.Round]
-	if cands == nil {
-		return set(ImportUnmatched, fmt.Sprintf("round %d is not paired", ig.Round))
-	}
-	b, why := matchBoard(g, cands)
-	if b == nil {
-		return set(ImportUnmatched, why)
-	}
-	ig.Board, ig.Game = b.Board, b.Game
-	var buf bytes.Buffer
-	if err := rules.WritePDN(&buf, g); err != nil {
-		return set(ImportRejected, err.Error())
-	}
-	rec, err := tx.addGame(t, b, g, buf.String(), GameOptions{Force: opts.Force}, "import")
-	switch {
-	case err != nil && errors.Is(err, ErrGameExists) && strings.Contains(err.Error(), "already stored"):
-		return set(ImportAlready, "")
-	case err != nil && (errors.Is(err, ErrGameExists) || errors.Is(err, ErrMismatch) || errors.Is(err, ErrInvalid)):
-		return set(ImportRejected, err.Error())
-	case err != nil:
-		return err
-	}
-	vd := rec.Verdict
-	ig.Legal, ig.Verdict = vd.Legal, &vd
-	if len(rec.Problems) > 0 {
-		ig.Why = strings.Join(rec.Problems, "; ")
-	}
-	return set(ImportStored, ig.Why)
-}
-
 // matchBoard finds the one board of cands whose players fit g's White and Black tags; nil
 // and the reason when none or several fit.
-func matchBoard(g *rules.Game, cands []*Board) (*Board, string) {
+func MatchBoard(g *rules.Game, cands []*Board) (*Board, string) {
 	w, bl := strings.TrimSpace(g.White()), strings.TrimSpace(g.Black())
 	if w == "" || bl == "" {
 		return nil, "the score does not name both players"
@@ -289,7 +174,7 @@ func matchBoard(g *rules.Game, cands []*Board) (*Board, string) {
 // command line. The players (White, Black, Bianco, Nero) have at most MaxNameRunes
 // characters, the event and place (Event, Site, Dati, Luogo...) at most MaxTextRunes; the
 // other tags (FEN, annotator, time...) are checked for their characters only.
-func checkTags(g *rules.Game) error {
+func CheckTags(g *rules.Game) error {
 	for _, tag := range g.Tags {
 		limit := maxTagRunes
 		switch strings.ToLower(tag.Name) {

@@ -48,7 +48,7 @@ func (t *Tournament) validateFID() error {
 }
 
 // italoFormat is the stored format of an Italo-Swiss tournament (rotation when unset).
-func (t *Tournament) italoFormat() pairing.ItaloFormat {
+func (t *Tournament) ParsedItaloFormat() pairing.ItaloFormat {
 	f, err := pairing.ParseItaloFormat(t.ItaloFormat)
 	if err != nil {
 		return pairing.ItaloRotation
@@ -63,12 +63,12 @@ func (t *Tournament) italoFormat() pairing.ItaloFormat {
 // returns the start player and the engine's result; errors go through pairErr. The stored
 // facts it needs (the round before's pairs and rests, the entries' clubs) are in f
 // (Tx.loadSystemFacts).
-func italoPair(t *Tournament, es []pairing.Entrant, round int, fixed []pairing.Pair, f systemFacts) (int, pairing.ItaloResult, error) {
-	format := t.italoFormat()
+func italoPair(t *Tournament, es []pairing.Entrant, round int, fixed []pairing.Pair, f SystemFacts) (int, pairing.ItaloResult, error) {
+	format := t.ParsedItaloFormat()
 	if !format.FID() {
 		start := 0
 		if round > 1 {
-			start = pairing.ItaloStart(f.prev)
+			start = pairing.ItaloStart(f.Prev)
 		}
 		res, err := pairing.ItaloSwiss(es, pairing.ItaloOptions{Start: start, Fixed: fixed})
 		if err != nil {
@@ -83,34 +83,14 @@ func italoPair(t *Tournament, es []pairing.Entrant, round int, fixed []pairing.P
 		for _, e := range es {
 			num[e.ID] = e.Number
 		}
-		start = pairing.ItaloFIDStart(f.prev, f.prevRests, num)
+		start = pairing.ItaloFIDStart(f.Prev, f.PrevRests, num)
 	}
 	res, err := pairing.ItaloFID(es, pairing.ItaloFIDOptions{Format: format, Round: round, Rounds: t.Rounds, Start: start, Fixed: fixed,
-		Avoid: clubAvoid(t, f.entries)})
+		Avoid: clubAvoid(t, f.Entries)})
 	if err != nil {
 		return 0, res, pairErr(t, round, err)
 	}
 	return start, res, nil
-}
-
-// roundRests returns the kind of rest of every bye of round `round` (white entry → kind).
-func (tx *Tx) roundRests(t *Tournament, round int) (map[int]pairing.RestKind, error) {
-	rows, err := tx.query(`SELECT b.white_entry, b.rest FROM boards b JOIN rounds r ON r.id = b.round_id
-		WHERE r.tournament_id = ? AND r.number = ? AND b.game = 1 AND b.black_entry IS NULL`, t.ID, round)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := map[int]pairing.RestKind{}
-	for rows.Next() {
-		var id int
-		var k string
-		if err := rows.Scan(&id, &k); err != nil {
-			return nil, err
-		}
-		out[id] = pairing.RestKind(k)
-	}
-	return out, rows.Err()
 }
 
 // entryClubs maps entry id → the player's club ("" none), for club separation.

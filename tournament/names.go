@@ -187,7 +187,7 @@ func CheckText(what, s string, max int) (string, error) {
 			r, size := utf8.DecodeRuneInString(s[i:])
 			if r == utf8.RuneError && size <= 1 {
 				return "", fmt.Errorf("%w: %s %s: byte 0x%02X at byte %d is not UTF-8 text (save the file as UTF-8, or give its --encoding)",
-					ErrMalformed, what, quoteShort(s), s[i], i+1)
+					ErrMalformed, what, QuoteShort(s), s[i], i+1)
 			}
 			i += size
 		}
@@ -197,9 +197,9 @@ func CheckText(what, s string, max int) (string, error) {
 	var b strings.Builder
 	for _, r := range s {
 		pos++
-		if why := forbidden(r); why != "" {
+		if why := Forbidden(r); why != "" {
 			return "", fmt.Errorf("%w: %s %s: character %d is %s, %s; retype it without that character",
-				ErrMalformed, what, quoteShort(s), pos, RuneName(r), why)
+				ErrMalformed, what, QuoteShort(s), pos, RuneName(r), why)
 		}
 		if unicode.IsSpace(r) {
 			r = ' '
@@ -208,13 +208,13 @@ func CheckText(what, s string, max int) (string, error) {
 	}
 	out := strings.Join(strings.Fields(b.String()), " ")
 	if n := utf8.RuneCountInString(out); n > max {
-		return "", fmt.Errorf("%w: %s %s has %d characters, more than %d", ErrMalformed, what, quoteShort(out), n, max)
+		return "", fmt.Errorf("%w: %s %s has %d characters, more than %d", ErrMalformed, what, QuoteShort(out), n, max)
 	}
 	return out, nil
 }
 
 // forbidden says why r may not appear in stored text, or "" if it may.
-func forbidden(r rune) string {
+func Forbidden(r rune) string {
 	switch {
 	case r == '\t' || r == '\n' || r == '\r':
 		return "a control character (a tab or line break)"
@@ -267,7 +267,7 @@ func RuneName(r rune) string {
 
 // quoteShort quotes s for an error message with every control or invisible character
 // escaped (strconv.Quote), cut to 40 characters so a 5,000-character name stays readable.
-func quoteShort(s string) string {
+func QuoteShort(s string) string {
 	if utf8.RuneCountInString(s) > 40 {
 		n := 0
 		for i := range s {
@@ -298,7 +298,7 @@ func (t *Tournament) checkText() error {
 
 // checkText passes the player's name (at most MaxNameRunes) and other text fields (at most
 // MaxTextRunes) through CheckText.
-func (p *Player) checkText() error {
+func (p *Player) CheckText() error {
 	name, err := CheckText("player name", p.Name, MaxNameRunes)
 	if err != nil {
 		return err
@@ -317,18 +317,6 @@ func (p *Player) checkText() error {
 	return nil
 }
 
-// checkTRFNames passes the players' names of a TRF file through CheckText, so that a
-// hostile name is refused before the database file is opened (or created).
-func checkTRFNames(tr *TRF) error {
-	for _, pl := range tr.Players {
-		p := Player{Name: pl.Name, Title: pl.Title, Federation: pl.Federation}
-		if err := p.checkText(); err != nil {
-			return fmt.Errorf("TRF line %d: %w", pl.Line, err)
-		}
-	}
-	return nil
-}
-
 // ShownName returns a name read from the database as it may be shown: unchanged when
 // CheckText would let every character of it in, else with each refused character
 // (control, format, bidi, private-use...) written as a visible Go escape ("\u001b",
@@ -338,7 +326,7 @@ func checkTRFNames(tr *TRF) error {
 func ShownName(s string) string {
 	clean := utf8.ValidString(s)
 	for _, r := range s {
-		if !clean || forbidden(r) != "" {
+		if !clean || Forbidden(r) != "" {
 			clean = false
 			break
 		}
@@ -352,7 +340,7 @@ func ShownName(s string) string {
 		switch {
 		case r == utf8.RuneError && size <= 1:
 			fmt.Fprintf(&b, `\x%02x`, s[i])
-		case forbidden(r) == "":
+		case Forbidden(r) == "":
 			b.WriteRune(r)
 		case r <= 0xFFFF:
 			fmt.Fprintf(&b, `\u%04x`, r)
@@ -373,30 +361,4 @@ type UnsafeName struct {
 	// Fix is the command that corrects it ("arbitro player set ID name ..."); the ID is
 	// the entry id of the player in a tournament, when he is entered in one.
 	Fix string `json:"fix"`
-}
-
-// UnsafeNames lists the players of the database whose stored name the names check
-// (CheckText, MaxNameRunes) refuses: a name with a terminal escape, an invisible or a bidi
-// character, stored before the check existed. `arbitro audit` warns about each.
-func (tx *Tx) UnsafeNames() ([]UnsafeName, error) {
-	rows, err := tx.query(`SELECT p.id, p.name, coalesce(e.id, 0), coalesce(e.tournament_id, 0)
-		FROM players p LEFT JOIN entries e ON e.id = (SELECT max(id) FROM entries WHERE player_id = p.id) ORDER BY p.id`)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []UnsafeName
-	for rows.Next() {
-		var id, entry, tid int64
-		var name string
-		if err := rows.Scan(&id, &name, &entry, &tid); err != nil {
-			return nil, err
-		}
-		if _, err := CheckText("player name", name, MaxNameRunes); err != nil {
-			u := UnsafeName{PlayerID: id, Shown: ShownName(name), Reason: err.Error()}
-			u.Fix = fmt.Sprintf("arbitro --tournament %d player set %d name \"Surname, Given name\"", tid, entry)
-			out = append(out, u)
-		}
-	}
-	return out, rows.Err()
 }

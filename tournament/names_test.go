@@ -67,16 +67,16 @@ func TestMatchBoardNeverGuesses(t *testing.T) {
 	game := func(w, b string) *rules.Game {
 		return &rules.Game{Tags: []rules.Tag{{Name: "White", Value: w}, {Name: "Black", Value: b}}}
 	}
-	if b, why := matchBoard(game("ROSSI Mario", "BIANCHI Luca"), boards); b == nil || b.Board != 1 {
+	if b, why := MatchBoard(game("ROSSI Mario", "BIANCHI Luca"), boards); b == nil || b.Board != 1 {
 		t.Errorf("exact: %v %s", b, why)
 	}
-	if b, why := matchBoard(game("Rossi M.", "Bianchi L."), boards); b != nil || !strings.Contains(why, "several boards") {
+	if b, why := MatchBoard(game("Rossi M.", "Bianchi L."), boards); b != nil || !strings.Contains(why, "several boards") {
 		t.Errorf("initials fit two boards: %v %s", b, why)
 	}
-	if b, why := matchBoard(game("Neri Carla", "Verdi Anna"), boards); b != nil || !strings.Contains(why, "colours reversed") {
+	if b, why := MatchBoard(game("Neri Carla", "Verdi Anna"), boards); b != nil || !strings.Contains(why, "colours reversed") {
 		t.Errorf("reversed: %v %s", b, why)
 	}
-	if b, why := matchBoard(game("Gialli Ugo", "Neri Carla"), boards); b != nil || !strings.Contains(why, "no board of round 1") {
+	if b, why := MatchBoard(game("Gialli Ugo", "Neri Carla"), boards); b != nil || !strings.Contains(why, "no board of round 1") {
 		t.Errorf("unknown: %v %s", b, why)
 	}
 }

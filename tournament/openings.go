@@ -19,24 +19,6 @@ type OpeningDraw struct {
 	Seed  int64  `json:"seed"`  // the tournament's seed; the draw is pairing.LotOpening(seed, round, n)
 }
 
-// usedOpenings returns the openings (table numbers) drawn in the rounds of t before round.
-func (tx *Tx) usedOpenings(t *Tournament, round int) (map[string]bool, error) {
-	used := map[string]bool{}
-	rows, err := tx.query(`SELECT opening FROM rounds WHERE tournament_id = ? AND number < ? AND opening <> ''`, t.ID, round)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var c string
-		if err := rows.Scan(&c); err != nil {
-			return nil, err
-		}
-		used[c] = true
-	}
-	return used, rows.Err()
-}
-
 // drawOpening draws the opening of round `round` of t when t has the FID opening ballot
 // (nil otherwise): one of the openings of rules.ItalianOpenings not drawn in an earlier
 // round of t (used, usedOpenings), in table order, chosen by pairing.LotOpening from the
@@ -57,35 +39,6 @@ func drawOpening(t *Tournament, round int, used map[string]bool) (*OpeningDraw, 
 	}
 	o := avail[pairing.LotOpening(uint64(t.Seed), round, len(avail))]
 	return &OpeningDraw{Code: strconv.Itoa(o.Number), Label: o.Moves, Seed: t.Seed}, nil
-}
-
-// storeOpening records the opening drawn for the round row roundID (rounds.opening,
-// rounds.opening_seed).
-func (tx *Tx) storeOpening(roundID int64, d *OpeningDraw) error {
-	if d == nil {
-		return nil
-	}
-	_, err := tx.exec(`UPDATE rounds SET opening = ?, opening_seed = ? WHERE id = ?`, d.Code, d.Seed, roundID)
-	return err
-}
-
-// roundOpenings returns the opening drawn for each round of t (round → table number).
-func (tx *Tx) roundOpenings(t *Tournament) (map[int]string, error) {
-	rows, err := tx.query(`SELECT number, opening FROM rounds WHERE tournament_id = ? AND opening <> ''`, t.ID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := map[int]string{}
-	for rows.Next() {
-		var r int
-		var c string
-		if err := rows.Scan(&r, &c); err != nil {
-			return nil, err
-		}
-		out[r] = c
-	}
-	return out, rows.Err()
 }
 
 // OpeningProblems checks that game score g begins with FID opening code (a number of

@@ -1,7 +1,5 @@
 package tournament
 
-import "fmt"
-
 // PairingsView is a paired round with everything its sheets show (`arbitro pairings`,
 // `arbitro pair`, the demo): the round's header, the crosstable, the standings before the
 // round, the schedule, the boards with their results and the entries. It is read in one
@@ -22,43 +20,9 @@ type PairingsView struct {
 	Entries          []Entry // every entry, in Entries order
 }
 
-// PairingsView reads round `round` of t (0: the last paired round) for its sheets.
-// Errors: ErrNotPaired when the round does not exist (or no round is paired yet), the
-// store's errors.
-func (tx *Tx) PairingsView(t *Tournament, round int) (*PairingsView, error) {
-	if round == 0 {
-		round = t.RoundsPaired
-		if round == 0 {
-			return nil, fmt.Errorf("%w: %s has no paired round yet", ErrNotPaired, t.Name)
-		}
-	}
-	v := &PairingsView{Tournament: t}
-	var err error
-	if v.Round, err = tx.roundInfo(t, round); err != nil {
-		return nil, err
-	}
-	if v.Crosstable, err = tx.LoadCrosstable(t); err != nil {
-		return nil, err
-	}
-	if v.Before, err = ComputeStandings(v.Crosstable, round-1); err != nil {
-		return nil, err
-	}
-	v.GamePointsBefore = gamePointsBefore(v.Crosstable, round)
-	if v.Schedule, err = tx.roundSchedule(t.ID, round); err != nil {
-		return nil, err
-	}
-	if v.Boards, err = tx.Boards(t, round); err != nil {
-		return nil, err
-	}
-	if v.Entries, err = tx.Entries(t.ID); err != nil {
-		return nil, err
-	}
-	return v, nil
-}
-
 // gamePointsBefore sums each player's game points of the rounds before round (the sum
 // snapshot gives as Score).
-func gamePointsBefore(ct *Crosstable, round int) map[int]int {
+func GamePointsBefore(ct *Crosstable, round int) map[int]int {
 	m := make(map[int]int, len(ct.Players))
 	for _, p := range ct.Players {
 		sum := 0

@@ -33,9 +33,9 @@ func round1Played(n int) []pairing.Entrant {
 	return es
 }
 
-func snapshot(system string, round int, es []pairing.Entrant) *pairingSnapshot {
-	return &pairingSnapshot{t: Tournament{ID: 1, Name: "Plan", Variant: rules.Italian, System: system, Rounds: 5, Seed: 7,
-		GamesPerPairing: 1, ItaloFormat: string(pairing.ItaloRotation), RoundsPaired: round - 1}, round: round, entrants: es}
+func snapshot(system string, round int, es []pairing.Entrant) *PairingSnapshot {
+	return &PairingSnapshot{T: Tournament{ID: 1, Name: "Plan", Variant: rules.Italian, System: system, Rounds: 5, Seed: 7,
+		GamesPerPairing: 1, ItaloFormat: string(pairing.ItaloRotation), RoundsPaired: round - 1}, Round: round, Entrants: es}
 }
 
 // TestPlanDutchManualFloats: a Dutch round 2 of 5 with the arbiter's pair 1-3 (both won
@@ -45,29 +45,29 @@ func snapshot(system string, round int, es []pairing.Entrant) *pairingSnapshot {
 func TestPlanDutchManualFloats(t *testing.T) {
 	es := round1Played(5)
 	s := snapshot(SystemDutch, 2, es)
-	p, err := planRound(s, PairOptions{Manual: []ManualPair{{White: 1, Black: 3}}})
+	p, err := PlanRound(s, PairOptions{Manual: []ManualPair{{White: 1, Black: 3}}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.pairs[0] != (pairing.Pair{Board: 1, White: 10, Black: 30}) {
-		t.Errorf("board 1 %+v, want the manual pair 10-30", p.pairs[0])
+	if p.Pairs[0] != (pairing.Pair{Board: 1, White: 10, Black: 30}) {
+		t.Errorf("board 1 %+v, want the manual pair 10-30", p.Pairs[0])
 	}
 	score := map[int]int{}
 	for _, e := range es {
 		score[e.ID] = e.Score
 	}
 	seen := map[int]int{}
-	for i, pr := range p.pairs {
+	for i, pr := range p.Pairs {
 		if pr.Board != i+1 {
 			t.Errorf("pair %d on board %d", i, pr.Board)
 		}
 		seen[pr.White]++
 		if pr.IsBye() {
-			if i != len(p.pairs)-1 {
-				t.Errorf("bye on board %d of %d: byes go last", pr.Board, len(p.pairs))
+			if i != len(p.Pairs)-1 {
+				t.Errorf("bye on board %d of %d: byes go last", pr.Board, len(p.Pairs))
 			}
-			if p.floats[pr.White] != pairing.Down {
-				t.Errorf("bye %d float %v, want down", pr.White, p.floats[pr.White])
+			if p.Floats[pr.White] != pairing.Down {
+				t.Errorf("bye %d float %v, want down", pr.White, p.Floats[pr.White])
 			}
 			continue
 		}
@@ -75,11 +75,11 @@ func TestPlanDutchManualFloats(t *testing.T) {
 		w, b := score[pr.White], score[pr.Black]
 		want := map[bool]pairing.Float{true: pairing.Down, false: pairing.Up}
 		if w == b {
-			if p.floats[pr.White] != pairing.NoFloat || p.floats[pr.Black] != pairing.NoFloat {
+			if p.Floats[pr.White] != pairing.NoFloat || p.Floats[pr.Black] != pairing.NoFloat {
 				t.Errorf("equal scores %d-%d float", pr.White, pr.Black)
 			}
-		} else if p.floats[pr.White] != want[w > b] || p.floats[pr.Black] != want[b > w] {
-			t.Errorf("pair %d (%d) - %d (%d): floats %v %v", pr.White, w, pr.Black, b, p.floats[pr.White], p.floats[pr.Black])
+		} else if p.Floats[pr.White] != want[w > b] || p.Floats[pr.Black] != want[b > w] {
+			t.Errorf("pair %d (%d) - %d (%d): floats %v %v", pr.White, w, pr.Black, b, p.Floats[pr.White], p.Floats[pr.Black])
 		}
 	}
 	for _, e := range es {
@@ -87,11 +87,11 @@ func TestPlanDutchManualFloats(t *testing.T) {
 			t.Errorf("entrant %d paired %d times", e.ID, seen[e.ID])
 		}
 	}
-	if p.ex.Dutch == nil || len(p.ex.Dutch.Boards) != len(p.pairs) || !p.ex.Dutch.Boards[0].Manual || p.ex.Dutch.Boards[1].Manual {
-		t.Errorf("explanation boards %+v: board 1 alone is manual", p.ex.Dutch)
+	if p.Ex.Dutch == nil || len(p.Ex.Dutch.Boards) != len(p.Pairs) || !p.Ex.Dutch.Boards[0].Manual || p.Ex.Dutch.Boards[1].Manual {
+		t.Errorf("explanation boards %+v: board 1 alone is manual", p.Ex.Dutch)
 	}
-	if p.ex.Round != 2 || p.ex.System != SystemDutch || len(p.ex.Manual) != 1 || p.ex.Forced {
-		t.Errorf("explanation %+v", p.ex)
+	if p.Ex.Round != 2 || p.Ex.System != SystemDutch || len(p.Ex.Manual) != 1 || p.Ex.Forced {
+		t.Errorf("explanation %+v", p.Ex)
 	}
 }
 
@@ -108,12 +108,12 @@ func TestPlanManualPairs(t *testing.T) {
 		{[]ManualPair{{White: 1, Black: 4}}, "(number 4) is withdrawn, absent or not entered yet in round 2"},
 		{[]ManualPair{{White: 1, Black: 3}, {White: 3, Black: 5}}, "number 3 is in two manual pairs"},
 	} {
-		_, err := planRound(snapshot(SystemDutch, 2, es), PairOptions{Manual: c.manual})
+		_, err := PlanRound(snapshot(SystemDutch, 2, es), PairOptions{Manual: c.manual})
 		if !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), c.err) {
 			t.Errorf("%v: %v, want %q", c.manual, err, c.err)
 		}
 	}
-	p, err := planRound(snapshot(SystemDutch, 2, es), PairOptions{Manual: []ManualPair{{White: 2, Black: 1}, {White: 5}}})
+	p, err := PlanRound(snapshot(SystemDutch, 2, es), PairOptions{Manual: []ManualPair{{White: 2, Black: 1}, {White: 5}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,8 +121,8 @@ func TestPlanManualPairs(t *testing.T) {
 		"manual pair 5-bye: PE already had the bye in round 1 (arbiter's decision)",
 		// 4 is absent: 3 is left alone and gets a second bye.
 		"2 byes in round 2 (1 given by the arbiter's --set; the others were needed to pair the rest)"}
-	if strings.Join(p.warnings, "|") != strings.Join(want, "|") {
-		t.Errorf("warnings %q, want %q", p.warnings, want)
+	if strings.Join(p.Warnings, "|") != strings.Join(want, "|") {
+		t.Errorf("warnings %q, want %q", p.Warnings, want)
 	}
 }
 
@@ -131,34 +131,34 @@ func TestPlanManualPairs(t *testing.T) {
 func TestPlanRoundRobin(t *testing.T) {
 	es := round1Played(4)
 	s := snapshot(SystemRoundRobin, 2, es)
-	s.t.Rounds = 3
-	if _, err := planRound(s, PairOptions{Manual: []ManualPair{{White: 1, Black: 2}}}); !errors.Is(err, ErrInvalid) {
+	s.T.Rounds = 3
+	if _, err := PlanRound(s, PairOptions{Manual: []ManualPair{{White: 1, Black: 2}}}); !errors.Is(err, ErrInvalid) {
 		t.Errorf("manual pairs in a round robin: %v", err)
 	}
-	s.late = []string{"Late, Luca"}
-	if _, err := planRound(s, PairOptions{}); !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), "Late, Luca") {
+	s.Late = []string{"Late, Luca"}
+	if _, err := PlanRound(s, PairOptions{}); !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), "Late, Luca") {
 		t.Errorf("late entrant: %v", err)
 	}
-	s.late = nil
-	s.entrants[2].Available = false
-	p, err := planRound(s, PairOptions{})
+	s.Late = nil
+	s.Entrants[2].Available = false
+	p, err := PlanRound(s, PairOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, _ := pairing.RoundRobin(s.entrants, 2, pairing.RoundRobinOptions{Cycles: 1})
-	if len(p.pairs) != len(want) || p.ex.Berger == nil || p.ex.Berger.TableRound != 2 {
-		t.Fatalf("pairs %v, Berger %+v; want %v", p.pairs, p.ex.Berger, want)
+	want, _ := pairing.RoundRobin(s.Entrants, 2, pairing.RoundRobinOptions{Cycles: 1})
+	if len(p.Pairs) != len(want) || p.Ex.Berger == nil || p.Ex.Berger.TableRound != 2 {
+		t.Fatalf("pairs %v, Berger %+v; want %v", p.Pairs, p.Ex.Berger, want)
 	}
 	for i := range want {
-		if p.pairs[i] != want[i] {
-			t.Errorf("board %d: %v, want %v", i+1, p.pairs[i], want[i])
+		if p.Pairs[i] != want[i] {
+			t.Errorf("board %d: %v, want %v", i+1, p.Pairs[i], want[i])
 		}
 	}
-	if len(p.floats) != 0 {
-		t.Errorf("round robin floats %v", p.floats)
+	if len(p.Floats) != 0 {
+		t.Errorf("round robin floats %v", p.Floats)
 	}
-	if len(p.warnings) != 1 || !strings.Contains(p.warnings[0], "PC is withdrawn or absent in round 2") {
-		t.Errorf("warnings %q", p.warnings)
+	if len(p.Warnings) != 1 || !strings.Contains(p.Warnings[0], "PC is withdrawn or absent in round 2") {
+		t.Errorf("warnings %q", p.Warnings)
 	}
 }
 
@@ -167,43 +167,43 @@ func TestPlanRoundRobin(t *testing.T) {
 // drawn is refused; an unknown system is refused.
 func TestPlanGatesAndEdges(t *testing.T) {
 	s := snapshot(SystemItaloSwiss, 2, round1Played(4))
-	s.missing = []string{"round 1 board 2 (PC - PD)"}
-	s.prev = []pairing.Pair{{Board: 1, White: 10, Black: 20}, {Board: 2, White: 30, Black: 40}}
-	p, err := planRound(s, PairOptions{Force: true})
+	s.Missing = []string{"round 1 board 2 (PC - PD)"}
+	s.Prev = []pairing.Pair{{Board: 1, White: 10, Black: 20}, {Board: 2, White: 30, Black: 40}}
+	p, err := PlanRound(s, PairOptions{Force: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !p.ex.Forced || len(p.warnings) == 0 || p.warnings[0] != "paired without the result of round 1 board 2 (PC - PD)" {
-		t.Errorf("forced: %v %q", p.ex.Forced, p.warnings)
+	if !p.Ex.Forced || len(p.Warnings) == 0 || p.Warnings[0] != "paired without the result of round 1 board 2 (PC - PD)" {
+		t.Errorf("forced: %v %q", p.Ex.Forced, p.Warnings)
 	}
-	if p.ex.Start != pairing.ItaloStart(s.prev) || p.ex.Italo == nil {
-		t.Errorf("start %d, want pairing.ItaloStart of the round before (%d)", p.ex.Start, pairing.ItaloStart(s.prev))
+	if p.Ex.Start != pairing.ItaloStart(s.Prev) || p.Ex.Italo == nil {
+		t.Errorf("start %d, want pairing.ItaloStart of the round before (%d)", p.Ex.Start, pairing.ItaloStart(s.Prev))
 	}
 
 	none := snapshot(SystemDutch, 2, round1Played(4))
-	for i := range none.entrants {
-		none.entrants[i].Available = false
+	for i := range none.Entrants {
+		none.Entrants[i].Available = false
 	}
-	if _, err := planRound(none, PairOptions{}); !errors.Is(err, ErrNoPairing) {
+	if _, err := PlanRound(none, PairOptions{}); !errors.Is(err, ErrNoPairing) {
 		t.Errorf("nobody available: %v", err)
 	}
 
 	ballot := snapshot(SystemDutch, 2, round1Played(4))
-	ballot.t.Openings = OpeningsFIDItalian
-	ballot.usedOpenings = map[string]bool{}
-	p, err = planRound(ballot, PairOptions{})
-	if err != nil || p.ex.Opening == nil {
+	ballot.T.Openings = OpeningsFIDItalian
+	ballot.UsedOpenings = map[string]bool{}
+	p, err = PlanRound(ballot, PairOptions{})
+	if err != nil || p.Ex.Opening == nil {
 		t.Fatalf("ballot: %v %+v", err, p)
 	}
 	for _, o := range rules.ItalianOpenings() {
-		ballot.usedOpenings[strconv.Itoa(o.Number)] = true
+		ballot.UsedOpenings[strconv.Itoa(o.Number)] = true
 	}
-	if _, err := planRound(ballot, PairOptions{}); !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), "every opening of the FID table has been drawn") {
+	if _, err := PlanRound(ballot, PairOptions{}); !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), "every opening of the FID table has been drawn") {
 		t.Errorf("every opening drawn: %v", err)
 	}
 
 	bad := snapshot("swiss", 2, round1Played(4))
-	if _, err := planRound(bad, PairOptions{}); !errors.Is(err, ErrInvalid) {
+	if _, err := PlanRound(bad, PairOptions{}); !errors.Is(err, ErrInvalid) {
 		t.Errorf("unknown system: %v", err)
 	}
 }

@@ -153,43 +153,10 @@ type RatingReport struct {
 	Event      EventInfo   `json:"-"`
 }
 
-// RatingReport builds the Elo-Rubele report of t after its last round (table may be nil).
-// Errors: LoadCrosstable's.
-func (tx *Tx) RatingReport(t *Tournament, table ExpectedTable) (*RatingReport, error) {
-	ct, err := tx.LoadCrosstable(t)
-	if err != nil {
-		return nil, err
-	}
-	entries, err := tx.Entries(t.ID)
-	if err != nil {
-		return nil, err
-	}
-	fid := map[int]string{}
-	for _, e := range entries {
-		fid[int(e.ID)] = e.Player.FIDID
-	}
-	byID := map[int]*CrossEntry{}
-	for i := range ct.Players {
-		byID[ct.Players[i].ID] = &ct.Players[i]
-	}
-	rep := &RatingReport{Tournament: t.Name, Variant: t.Variant.Name(), Q: RatingQ(t.Variant), Minimum: RatingMinimum, Table: table != nil, Event: ct.Event,
-		Gaps: []string{
-			"V, the variation of Capo VI Art. 9-10 (Tabelle 15-17, coefficient S and its thresholds): formula not found, not computed",
-			"CF = CI + V + Q: not computed without V",
-		}}
-	if table == nil {
-		rep.Gaps = append([]string{"expected score: the Gauss conversion table (Art. 4, Tabelle 13-14) was not found; give it with --expected-table"}, rep.Gaps...)
-	}
-	for _, p := range ct.Players {
-		rep.Rows = append(rep.Rows, ratingRow(p, fid[p.ID], byID, table))
-	}
-	return rep, nil
-}
-
 // ratingRow is the row of player p (FID id fid) of the rating report: each game in round
 // order with whether it counts (ratingGame), the points, the opponents' average capital
 // and, with a table and a capital of p's own, the expected score.
-func ratingRow(p CrossEntry, fid string, byID map[int]*CrossEntry, table ExpectedTable) RatingRow {
+func RatingRowOf(p CrossEntry, fid string, byID map[int]*CrossEntry, table ExpectedTable) RatingRow {
 	row := RatingRow{Entry: p.ID, Number: p.Number, Name: p.Name, FIDID: fid, Capital: p.Rating, Detail: []RatingGame{}}
 	res := append([]CrossResult(nil), p.Results...)
 	sort.Slice(res, func(i, j int) bool {

@@ -3,7 +3,6 @@
 package tournament
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -59,79 +58,9 @@ type LotResult struct {
 	Clubs []pairing.ClubMeeting `json:"clubs,omitempty"`
 }
 
-// DrawLot draws the pairing numbers (numeri di sorteggio, FID Capo V Art. 2) of every entry
-// of t with pairing.Lot from the tournament's stored seed, or from *seed when seed is not
-// nil (then stored in its place), writes them, sets tournaments.lot_drawn_at and logs
-// "lot.draw" with the previous and the new numbers. Anybody can re-run the draw from the
-// seed (see pairing.Lot for the algorithm).
-//
-// For the Dutch system the pairing numbers are not drawn: they are the initial ranking
-// (FIDE C.04.2 Art. 2: rating, highest first; then, as arbitro's simplification, the name,
-// case-insensitive, and the entry id — FIDE titles are not used), and the seed draws only
-// round 1's initial colour (pairing.LotColour, C.04.3 Art. 5.1, 5.2.5).
-//
-// The lot may be drawn again while no round is paired (e.g. after a late registration);
-// once round 1 is paired it is refused with ErrLocked, and players added later get the next
-// numbers (AddPlayer, docs/pairing-fid.md 2.8). Errors: ErrLocked; ErrInvalid for no players or
-// a seed of 0 or above 2^63-1 (the column is a signed 64-bit integer).
-func (tx *Tx) DrawLot(t *Tournament, seed *uint64) (*LotResult, error) {
-	cur, err := tx.TournamentByID(t.ID)
-	if err != nil {
-		return nil, err
-	}
-	if cur.RoundsPaired > 0 {
-		return nil, lotLocked(cur)
-	}
-	s, err := lotSeed(cur, seed)
-	if err != nil {
-		return nil, err
-	}
-	entries, err := tx.Entries(cur.ID)
-	if err != nil {
-		return nil, err
-	}
-	if len(entries) == 0 {
-		return nil, fmt.Errorf("%w: %s has no players yet; add them first (arbitro player add, arbitro player import)", ErrInvalid, cur.Name)
-	}
-	var before []LotNumber
-	for _, e := range entries {
-		if e.Number != 0 {
-			before = append(before, LotNumber{Entry: e.ID, Number: e.Number, Name: e.Player.Name})
-		}
-	}
-	nums, clubs, err := drawNumbers(cur, s, entries)
-	if err != nil {
-		return nil, err
-	}
-	if _, err := tx.exec(`UPDATE entries SET pairing_number = NULL WHERE tournament_id = ?`, cur.ID); err != nil {
-		return nil, err
-	}
-	res := newLotResult(cur, s, clubs, len(entries))
-	res.DrawnAt = tx.nowText()
-	for _, e := range entries {
-		n := nums[int(e.ID)]
-		if _, err := tx.exec(`UPDATE entries SET pairing_number = ? WHERE id = ?`, n, e.ID); err != nil {
-			return nil, err
-		}
-		res.Numbers = append(res.Numbers, LotNumber{Entry: e.ID, Number: n, Name: e.Player.Name})
-	}
-	sort.Slice(res.Numbers, func(i, j int) bool { return res.Numbers[i].Number < res.Numbers[j].Number })
-	if _, err := tx.exec(`UPDATE tournaments SET lot_seed = ?, lot_drawn_at = ? WHERE id = ?`, s, res.DrawnAt, cur.ID); err != nil {
-		return nil, err
-	}
-	var beforeEv any
-	if cur.LotDrawnAt != "" || len(before) > 0 {
-		beforeEv = map[string]any{"seed": cur.Seed, "drawn_at": cur.LotDrawnAt, "numbers": before}
-	}
-	if err := tx.logEvent(cur.ID, "lot.draw", beforeEv, res); err != nil {
-		return nil, err
-	}
-	return res, nil
-}
-
 // lotLocked is DrawLot's error once a round of cur is paired (ErrLocked): when the lot was
 // drawn, or that the numbers came with an imported event.
-func lotLocked(cur *Tournament) error {
+func LotLocked(cur *Tournament) error {
 	drawn := "the lot of " + cur.Name + " was drawn on " + cur.LotDrawnAt
 	if cur.LotDrawnAt == "" { // an imported event: its numbers came with the file
 		drawn = "the pairing numbers of " + cur.Name + " came with the imported event"
@@ -144,7 +73,7 @@ func lotLocked(cur *Tournament) error {
 // players, without numbers or time: its method ("lot", "lot, clubs separated", or
 // "rating" with round 1's initial colour for the Dutch system) and, for an Italo-Swiss,
 // a warning when the planned rounds are outside FID's advice (Capo V Art. 1).
-func newLotResult(cur *Tournament, s int64, clubs []pairing.ClubMeeting, players int) *LotResult {
+func NewLotResult(cur *Tournament, s int64, clubs []pairing.ClubMeeting, players int) *LotResult {
 	res := &LotResult{Seed: s, Redraw: cur.LotDrawnAt != "", Method: "lot", Clubs: clubs}
 	if clubs != nil {
 		res.Method = "lot, clubs separated"
@@ -164,7 +93,7 @@ func newLotResult(cur *Tournament, s int64, clubs []pairing.ClubMeeting, players
 
 // lotSeed is the seed of the lot: *seed when given (1..2^63-1, else ErrMalformed), else
 // the stored seed, else a new one (NewSeed).
-func lotSeed(cur *Tournament, seed *uint64) (int64, error) {
+func LotSeed(cur *Tournament, seed *uint64) (int64, error) {
 	s := cur.Seed
 	if seed != nil {
 		if *seed == 0 || *seed > math.MaxInt64 {
@@ -181,7 +110,7 @@ func lotSeed(cur *Tournament, seed *uint64) (int64, error) {
 // drawNumbers gives every entry its pairing number (entry id → number) with seed s: by
 // rating for the Dutch system (ratingOrder), by pairing.LotSeparated for a round robin that
 // separates clubs (with the club meetings it arranged), else by pairing.Lot.
-func drawNumbers(cur *Tournament, s int64, entries []Entry) (map[int]int, []pairing.ClubMeeting, error) {
+func DrawNumbers(cur *Tournament, s int64, entries []Entry) (map[int]int, []pairing.ClubMeeting, error) {
 	ids := make([]int, len(entries))
 	for i, e := range entries {
 		ids[i] = int(e.ID)
@@ -211,7 +140,7 @@ func ratingOrder(entries []Entry) map[int]int {
 		if a.Rating != b.Rating {
 			return a.Rating > b.Rating
 		}
-		if ka, kb := key(a.Player.Name), key(b.Player.Name); ka != kb {
+		if ka, kb := Key(a.Player.Name), Key(b.Player.Name); ka != kb {
 			return ka < kb
 		}
 		return a.ID < b.ID
@@ -223,96 +152,20 @@ func ratingOrder(entries []Entry) map[int]int {
 	return m
 }
 
-// snapshot builds the pairing engines' view of tournament t before round `round`
-// (1-based): one pairing.Entrant per entry, in pairing-number order, with
-//
-//   - ID = entries.id, Number = pairing number, Rating = entries.rating, Name;
-//   - History: one pairing.Round for every round 1..round-1, from LoadCrosstable's slots
-//     (so absences and a late entrant's start points count as they do in the standings):
-//     played → Played with the colour; bye → Bye; forfeits → ForfeitWin/ForfeitLoss with
-//     the opponent and no colour; "unplayed" → ForfeitLoss with the opponent (the pairing
-//     was made); a board without a final result → Played with the colour and 0 points; no
-//     slot → Absent. With two games per pairing the round's points are summed and game 1
-//     gives the colour. Float comes from boards.white_float / black_float of game 1 for a
-//     played game or the bye; for a forfeit it is left NoFloat, so that pairing.Dutch
-//     derives it from the unplayed round as it does for a TRF (no stored floats);
-//   - Score = the sum of the History points (game points, 2-1-0);
-//   - Available = false when the entry withdrew before the round (withdrawn_after < round),
-//     joins later (joined_round > round) or has an absence recorded for the round.
-//
-// Errors: ErrLotNotDrawn when an entry has no pairing number; LoadCrosstable's errors.
-func (tx *Tx) snapshot(t *Tournament, round int) ([]pairing.Entrant, error) {
-	if round < 1 {
-		return nil, fmt.Errorf("%w: round %d", ErrInvalid, round)
-	}
-	entries, err := tx.Entries(t.ID)
-	if err != nil {
-		return nil, err
-	}
-	ct, err := tx.LoadCrosstable(t)
-	if err != nil {
-		return nil, err
-	}
-	slots := map[int][]CrossResult{}
-	adjs := map[int][]ScoreAdjustment{}
-	for _, p := range ct.Players {
-		slots[p.ID], adjs[p.ID] = p.Results, p.Adjustments
-	}
-	bf, err := tx.boardFloats(t, round)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]pairing.Entrant, 0, len(entries))
-	for _, e := range entries {
-		if e.Number == 0 {
-			return nil, fmt.Errorf("%w: %s has no pairing number (draw the lot: arbitro lot)", ErrLotNotDrawn, e.Player.Name)
-		}
-		en := entrantOf(e, slots[int(e.ID)], bf, round)
-		en.Score += historyAdjustment(adjs[en.ID], en.History, round) // TRF 299 abnormal points
-		out = append(out, en)
-	}
-	return out, nil
-}
-
 // roundEntry is one entry in one round.
-type roundEntry struct{ round, entry int }
+type RoundEntry struct{ Round, Entry int }
 
 // storedFloats are the floats and kinds of rest stored with game 1 of the boards of the
 // rounds before a round (boards.white_float, black_float, rest).
-type storedFloats struct {
-	floats map[roundEntry]pairing.Float
-	rests  map[roundEntry]pairing.RestKind
-}
-
-// boardFloats reads the storedFloats of the rounds of t before round.
-func (tx *Tx) boardFloats(t *Tournament, round int) (storedFloats, error) {
-	bf := storedFloats{floats: map[roundEntry]pairing.Float{}, rests: map[roundEntry]pairing.RestKind{}}
-	rows, err := tx.query(`SELECT r.number, b.white_entry, coalesce(b.black_entry, 0), b.white_float, b.black_float, b.rest
-		FROM boards b JOIN rounds r ON r.id = b.round_id WHERE r.tournament_id = ? AND r.number < ? AND b.game = 1`, t.ID, round)
-	if err != nil {
-		return bf, err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var rn, w, b int
-		var wf, bfl, rest string
-		if err := rows.Scan(&rn, &w, &b, &wf, &bfl, &rest); err != nil {
-			return bf, err
-		}
-		bf.floats[roundEntry{rn, w}] = parseFloat(wf)
-		if b == 0 {
-			bf.rests[roundEntry{rn, w}] = pairing.RestKind(rest)
-		} else {
-			bf.floats[roundEntry{rn, b}] = parseFloat(bfl)
-		}
-	}
-	return bf, rows.Close()
+type StoredFloats struct {
+	Floats map[RoundEntry]pairing.Float
+	Rests  map[RoundEntry]pairing.RestKind
 }
 
 // entrantOf is entry e as the pairing engines see it before round: available or not, and
 // its history of rounds 1..round-1 from its crosstable slots and the stored floats (see
 // snapshot).
-func entrantOf(e Entry, slots []CrossResult, bf storedFloats, round int) pairing.Entrant {
+func EntrantOf(e Entry, slots []CrossResult, bf StoredFloats, round int) pairing.Entrant {
 	id := int(e.ID)
 	en := pairing.Entrant{ID: id, Number: e.Number, Rating: e.Rating, Name: e.Player.Name, Available: true}
 	if e.Status == StatusWithdrawn && e.WithdrawnAfter < round {
@@ -331,12 +184,12 @@ func entrantOf(e Entry, slots []CrossResult, bf storedFloats, round int) pairing
 		}
 	}
 	for r := 1; r < round; r++ {
-		hr := historyRound(r, byRound[r], bf.rests[roundEntry{r, id}])
+		hr := historyRound(r, byRound[r], bf.Rests[RoundEntry{r, id}])
 		// The float stored when the board was paired describes a game to be played;
 		// once the game was not played (a forfeit) the engine's rule for unplayed
 		// rounds decides, as it does for a TRF, which has no stored floats.
 		if hr.Kind == pairing.Played || hr.Kind == pairing.Bye {
-			hr.Float = bf.floats[roundEntry{r, id}]
+			hr.Float = bf.Floats[RoundEntry{r, id}]
 		}
 		en.Score += hr.Points
 		en.History = append(en.History, hr)
@@ -371,7 +224,7 @@ func historyRound(r int, ss []CrossResult, rest pairing.RestKind) pairing.Round 
 	return hr
 }
 
-func parseFloat(s string) pairing.Float {
+func ParseFloat(s string) pairing.Float {
 	switch s {
 	case "down":
 		return pairing.Down
@@ -381,7 +234,7 @@ func parseFloat(s string) pairing.Float {
 	return pairing.NoFloat
 }
 
-func floatText(f pairing.Float) string {
+func FloatText(f pairing.Float) string {
 	switch f {
 	case pairing.Down:
 		return "down"
@@ -497,40 +350,6 @@ type PairedRound struct {
 	Explanation *RoundExplanation `json:"explanation"`
 }
 
-// missingResults lists the boards of rounds before `round` without a final result
-// (no result row, or adjourned).
-func (tx *Tx) missingResults(t *Tournament, round int) ([]string, error) {
-	rows, err := tx.query(`SELECT r.number, b.board, b.game, pw.name, coalesce(pb.name, ''), coalesce(res.kind, '')
-		FROM boards b JOIN rounds r ON r.id = b.round_id
-		JOIN entries ew ON ew.id = b.white_entry JOIN players pw ON pw.id = ew.player_id
-		LEFT JOIN entries eb ON eb.id = b.black_entry LEFT JOIN players pb ON pb.id = eb.player_id
-		LEFT JOIN results res ON res.board_id = b.id
-		WHERE r.tournament_id = ? AND r.number < ? AND b.black_entry IS NOT NULL AND (res.kind IS NULL OR res.kind = 'adjourned')
-		ORDER BY r.number, b.board, b.game`, t.ID, round)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var rn, bd, g int
-		var w, b, kind string
-		if err := rows.Scan(&rn, &bd, &g, &w, &b, &kind); err != nil {
-			return nil, err
-		}
-		s := fmt.Sprintf("round %d board %d", rn, bd)
-		if g == 2 {
-			s += " game 2"
-		}
-		s += fmt.Sprintf(" (%s - %s)", ShownName(w), ShownName(b))
-		if kind == KindAdjourned {
-			s += " adjourned"
-		}
-		out = append(out, s)
-	}
-	return out, rows.Err()
-}
-
 // roundRobinCycles returns the number of cycles of a round robin of n players planned
 // with `rounds` rounds: 1 when rounds is BergerRounds(n), 2 when twice that (double round
 // robin, girone di andata e ritorno); otherwise an error naming the right numbers.
@@ -598,31 +417,6 @@ func bergerRound(t *Tournament, es []pairing.Entrant, round int, late []string) 
 	return pairs, info, nil
 }
 
-// roundPairs returns game 1 of every board of round `round` as pairing.Pair (entry ids),
-// Board = the order the pairs were formed (boards.pair_order, else the board number).
-func (tx *Tx) roundPairs(t *Tournament, round int) ([]pairing.Pair, error) {
-	rows, err := tx.query(`SELECT b.board, b.pair_order, b.white_entry, coalesce(b.black_entry, 0)
-		FROM boards b JOIN rounds r ON r.id = b.round_id WHERE r.tournament_id = ? AND r.number = ? AND b.game = 1
-		ORDER BY b.board`, t.ID, round)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []pairing.Pair
-	for rows.Next() {
-		var p pairing.Pair
-		var order int
-		if err := rows.Scan(&p.Board, &order, &p.White, &p.Black); err != nil {
-			return nil, err
-		}
-		if order > 0 {
-			p.Board = order
-		}
-		out = append(out, p)
-	}
-	return out, rows.Err()
-}
-
 type boardSum struct {
 	Board int    `json:"board"`
 	Game  int    `json:"game"`
@@ -630,7 +424,7 @@ type boardSum struct {
 	Black string `json:"black,omitempty"`
 }
 
-func boardSummary(bs []*Board) []boardSum {
+func BoardSummary(bs []*Board) []boardSum {
 	out := make([]boardSum, 0, len(bs))
 	for _, b := range bs {
 		out = append(out, boardSum{Board: b.Board, Game: b.Game, White: b.White, Black: b.Black})
@@ -646,136 +440,6 @@ type RoundInfo struct {
 	PairedAt    string            `json:"paired_at"`
 	Explanation *RoundExplanation `json:"explanation,omitempty"` // nil when the round was not paired by PairNext (e.g. imported)
 	Text        string            `json:"-"`                     // the explanation column as stored
-}
-
-// roundInfo returns the header of round `round` of t (ErrNotPaired when it does not exist).
-func (tx *Tx) roundInfo(t *Tournament, round int) (*RoundInfo, error) {
-	if err := tx.checkRound(t, round); err != nil {
-		return nil, err
-	}
-	ri := &RoundInfo{Number: round}
-	if err := tx.queryRow(`SELECT method, seed, explanation, paired_at FROM rounds WHERE tournament_id = ? AND number = ?`, t.ID, round).
-		Scan(&ri.Method, &ri.Seed, &ri.Text, &ri.PairedAt); err != nil {
-		return nil, err
-	}
-	if strings.HasPrefix(strings.TrimSpace(ri.Text), "{") {
-		var ex RoundExplanation
-		if json.Unmarshal([]byte(ri.Text), &ex) == nil {
-			ri.Explanation = &ex
-		}
-	}
-	return ri, nil
-}
-
-// Unpair removes the last paired round of t (arbiters correct mistakes) with its boards
-// and the automatic bye results, and logs "round.unpair" with the boards removed. An
-// entry that withdrew after that round was paired is moved back to "withdrawn after the
-// round before" (so he is not paired again when the round is re-paired). Announced
-// absences for the round are kept.
-//
-// Errors: ErrNotPaired when no round exists; ErrRoundHasResults when a board of the round
-// has a result other than an automatic bye, a game score or a draw claim (the message names
-// the boards; correct or remove those first).
-func (tx *Tx) Unpair(t *Tournament) (int, error) {
-	cur, err := tx.TournamentByID(t.ID)
-	if err != nil {
-		return 0, err
-	}
-	round := cur.RoundsPaired
-	if round == 0 {
-		return 0, fmt.Errorf("%w: %s has no paired round to remove", ErrNotPaired, cur.Name)
-	}
-	boards, err := tx.Boards(cur, round)
-	if err != nil {
-		return 0, err
-	}
-	blocked, err := tx.unpairBlockers(boards)
-	if err != nil {
-		return 0, err
-	}
-	if len(blocked) > 0 {
-		return 0, fmt.Errorf("%w: round %d of %s cannot be unpaired, it has %s", ErrRoundHasResults, round, cur.Name, strings.Join(blocked, "; "))
-	}
-	moved, err := tx.unwithdraw(cur.ID, round)
-	if err != nil {
-		return 0, err
-	}
-	// results and boards go with the round (ON DELETE CASCADE), but be explicit.
-	if _, err := tx.exec(`DELETE FROM results WHERE board_id IN (SELECT b.id FROM boards b JOIN rounds r ON r.id = b.round_id WHERE r.tournament_id = ? AND r.number = ?)`, cur.ID, round); err != nil {
-		return 0, err
-	}
-	if _, err := tx.exec(`DELETE FROM boards WHERE round_id IN (SELECT id FROM rounds WHERE tournament_id = ? AND number = ?)`, cur.ID, round); err != nil {
-		return 0, err
-	}
-	if _, err := tx.exec(`DELETE FROM rounds WHERE tournament_id = ? AND number = ?`, cur.ID, round); err != nil {
-		return 0, err
-	}
-	if err := tx.logEvent(cur.ID, "round.unpair", map[string]any{"round": round, "boards": boardSummary(boards)},
-		map[string]any{"round": round, "withdrawn_after_moved_back": moved}); err != nil {
-		return 0, err
-	}
-	return round, nil
-}
-
-// unpairBlockers lists the boards of a round that keep it from being unpaired: a result
-// other than an automatic bye, a game score, a draw claim ("board 3 (A - B): result 2-0").
-func (tx *Tx) unpairBlockers(boards []*Board) ([]string, error) {
-	var blocked []string
-	for _, b := range boards {
-		what := ""
-		switch {
-		case b.Result != nil && !(b.Bye() && b.Result.Kind == KindBye):
-			what = "result " + b.Result.String()
-		case b.GameID != 0:
-			what = "a game score"
-		}
-		if what == "" {
-			var n int
-			if err := tx.queryRow(`SELECT count(*) FROM claims WHERE board_id = ?`, b.ID).Scan(&n); err != nil {
-				return nil, err
-			}
-			if n > 0 {
-				what = "a draw claim"
-			}
-		}
-		if what != "" {
-			s := fmt.Sprintf("board %d (%s - %s): %s", b.Board, b.White, orDash(b.Black), what)
-			if b.Game == 2 {
-				s = fmt.Sprintf("board %d game 2 (%s - %s): %s", b.Board, b.White, b.Black, what)
-			}
-			blocked = append(blocked, s)
-		}
-	}
-	return blocked, nil
-}
-
-// unwithdraw moves the players of tournament id who withdrew after round `round` or later
-// back to "withdrawn after round-1" (the round is being removed) and returns their names,
-// sorted.
-func (tx *Tx) unwithdraw(id int64, round int) ([]string, error) {
-	var moved []string
-	rows, err := tx.query(`SELECT p.name FROM entries e JOIN players p ON p.id = e.player_id
-		WHERE e.tournament_id = ? AND e.status = 'withdrawn' AND e.withdrawn_after >= ? ORDER BY p.name`, id, round)
-	if err != nil {
-		return nil, err
-	}
-	for rows.Next() {
-		var n string
-		if err := rows.Scan(&n); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		moved = append(moved, ShownName(n))
-	}
-	if err := rows.Close(); err != nil {
-		return nil, err
-	}
-	if len(moved) > 0 {
-		if _, err := tx.exec(`UPDATE entries SET withdrawn_after = ? WHERE tournament_id = ? AND status = 'withdrawn' AND withdrawn_after >= ?`, round-1, id, round); err != nil {
-			return nil, err
-		}
-	}
-	return moved, nil
 }
 
 // PairingCheck is the outcome of CheckPairing.
@@ -794,72 +458,15 @@ type PairingCheck struct {
 // Identical reports whether the stored round is the engine's pairing and breaks nothing.
 func (c *PairingCheck) Identical() bool { return len(c.Diffs) == 0 && len(c.Violations) == 0 }
 
-// CheckPairing re-pairs round `round` of t (0: the last paired round) from the state
-// before it with the tournament's system and compares the result with the stored round
-// (pairing.DiffPairings; for Dutch pairing.CheckDutch, which also lists the absolute
-// criteria the stored round breaks). The players available are those on the stored
-// round's boards (for a round robin, everybody). The arbiter's manual pairs (--set) are
-// NOT imposed on the re-pairing, so a round made with them shows the differences they
-// caused; PairingCheck.Manual lists them. It writes nothing. Errors: ErrNotPaired, ErrNoPairing (the engine finds none),
-// ErrInvalid, snapshot's errors.
-func (tx *Tx) CheckPairing(t *Tournament, round int) (*PairingCheck, error) {
-	cur, err := tx.TournamentByID(t.ID)
-	if err != nil {
-		return nil, err
-	}
-	if round == 0 {
-		round = cur.RoundsPaired
-		if round == 0 {
-			return nil, fmt.Errorf("%w: %s has no paired round to check", ErrNotPaired, cur.Name)
-		}
-	}
-	ri, err := tx.roundInfo(cur, round)
-	if err != nil {
-		return nil, err
-	}
-	checked, err := tx.roundPairs(cur, round)
-	if err != nil {
-		return nil, err
-	}
-	es, err := tx.snapshot(cur, round)
-	if err != nil {
-		return nil, err
-	}
-	in := map[int]bool{}
-	for _, p := range checked {
-		in[p.White], in[p.Black] = true, true
-	}
-	c := &PairingCheck{Round: round, System: cur.System, Checked: checked, Names: map[int]string{}, Numbers: map[int]int{}}
-	byNumber := map[int]int{}
-	for i := range es {
-		c.Names[es[i].ID], c.Numbers[es[i].ID] = es[i].Name, es[i].Number
-		byNumber[es[i].Number] = es[i].ID
-		if cur.System != SystemRoundRobin {
-			es[i].Available = in[es[i].ID]
-		}
-	}
-	if ri.Explanation != nil {
-		c.Manual = ri.Explanation.Manual
-	}
-	f, err := tx.loadSystemFacts(cur, round)
-	if err != nil {
-		return nil, err
-	}
-	if err := checkWithEngine(c, cur, es, f); err != nil {
-		return nil, err
-	}
-	return c, nil
-}
-
 // checkWithEngine fills c.Engine, the pairing cur's system gives round c.Round from the
 // entrants es and the system's facts f, and c.Diffs, how c.Checked differs from it (for
 // the Dutch system pairing.CheckDutch, which also gives c.Violations).
-func checkWithEngine(c *PairingCheck, cur *Tournament, es []pairing.Entrant, f systemFacts) error {
+func CheckWithEngine(c *PairingCheck, cur *Tournament, es []pairing.Entrant, f SystemFacts) error {
 	round := c.Round
 	var err error
 	switch cur.System {
 	case SystemRoundRobin:
-		c.Engine, _, err = bergerRound(cur, es, round, f.late)
+		c.Engine, _, err = bergerRound(cur, es, round, f.Late)
 		if err != nil {
 			return err
 		}
@@ -870,7 +477,7 @@ func checkWithEngine(c *PairingCheck, cur *Tournament, es []pairing.Entrant, f s
 		}
 		c.Engine = res.Pairs
 	case SystemDutch:
-		dc, err := pairing.CheckDutch(es, dutchOptions(cur, round, es, f.forbidden, f.acceleration), c.Checked)
+		dc, err := pairing.CheckDutch(es, DutchOptions(cur, round, es, f.Forbidden, f.Acceleration), c.Checked)
 		if err != nil {
 			return pairErr(cur, round, err)
 		}

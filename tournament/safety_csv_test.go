@@ -72,7 +72,7 @@ func FuzzCheckText(f *testing.F) {
 				t.Fatalf("error not ErrMalformed: %v", err)
 			}
 			for _, r := range err.Error() {
-				if forbidden(r) != "" {
+				if Forbidden(r) != "" {
 					t.Fatalf("the error message carries %s", RuneName(r))
 				}
 			}
@@ -82,7 +82,7 @@ func FuzzCheckText(f *testing.F) {
 			t.Fatalf("accepted %q", out)
 		}
 		for _, r := range out {
-			if forbidden(r) != "" {
+			if Forbidden(r) != "" {
 				t.Fatalf("accepted %q with %s", out, RuneName(r))
 			}
 		}
@@ -105,11 +105,11 @@ func FuzzReadPlayersCSV(f *testing.F) {
 		}
 		for _, r := range rows {
 			p := r.Player
-			if err := p.validate(); err != nil {
+			if err := p.Validate(); err != nil {
 				continue // rows are checked when imported
 			}
 			for _, c := range p.Name {
-				if forbidden(c) != "" {
+				if Forbidden(c) != "" {
 					t.Fatalf("validated name %q holds %s", p.Name, RuneName(c))
 				}
 			}

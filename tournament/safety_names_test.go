@@ -1,7 +1,6 @@
 package tournament
 
 import (
-	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -32,7 +31,7 @@ func TestSafetyNamesRefused(t *testing.T) {
 		}
 		// The message itself is safe to print: no control or invisible character in it.
 		for _, r := range err.Error() {
-			if forbidden(r) != "" {
+			if Forbidden(r) != "" {
 				t.Errorf("%q: the error message carries %s", c.in, RuneName(r))
 			}
 		}
@@ -52,37 +51,5 @@ func TestSafetyNamesTidied(t *testing.T) {
 		if err != nil || got != want {
 			t.Errorf("%q: %q %v, want %q", in, got, err, want)
 		}
-	}
-}
-
-// TestSafetyPossibleDuplicateFolded: a name differing from an entered one only in case,
-// accents, spacing or word order is accepted with a note naming the other entry.
-func TestSafetyPossibleDuplicateFolded(t *testing.T) {
-	s, _ := openTemp(t)
-	tr := newTournament(t, s, "Open")
-	mustUpdate(t, s, func(tx *Tx) error {
-		_, err := tx.AddPlayer(tr, Player{Name: "Rossi, Mario", Club: "CD Napoli"})
-		return err
-	})
-	for _, name := range []string{"ROSSÌ, Mario", "Mario Rossi", "Rossi,  mario"} {
-		var e *Entry
-		err := s.Update(context.Background(), func(tx *Tx) (err error) {
-			e, err = tx.AddPlayer(tr, Player{Name: name, Club: "Altro club " + name})
-			return err
-		})
-		if err != nil {
-			t.Fatalf("%q: %v", name, err)
-		}
-		if len(e.Notes) == 0 || !strings.Contains(e.Notes[0], `possible duplicate`) || !strings.Contains(strings.Join(e.Notes, "\n"), `entry 1 "Rossi, Mario"`) {
-			t.Errorf("%q: notes %q, want a possible-duplicate note naming Rossi, Mario", name, e.Notes)
-		}
-		// The zero-width space that fooled the arbiter is refused outright (CheckText).
-	}
-	err := s.Update(context.Background(), func(tx *Tx) error {
-		_, err := tx.AddPlayer(tr, Player{Name: "Ros\u200bsi, Mario"})
-		return err
-	})
-	if !errors.Is(err, ErrMalformed) {
-		t.Fatalf("zero-width space: %v", err)
 	}
 }

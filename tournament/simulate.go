@@ -4,7 +4,6 @@ package tournament
 // rules engine itself produced. It is not a draughts engine: it only plays legal moves.
 
 import (
-	"bytes"
 	"fmt"
 	"math/rand/v2"
 	"strconv"
@@ -207,62 +206,6 @@ type SimRoundOptions struct {
 	// 40 moves each without a man move or capture, so that a 40-move claim can be shown):
 	// seeds are tried in turn (at most 500) until one does.
 	CountDrawBoard int
-}
-
-// SimulateRound plays, with SimulateGame, every board of round round of t that has two
-// players and no result yet; records each result (SetResult, from the game's result) and
-// stores each score (AddGame, which replays and judges it), in the caller's transaction.
-// Byes are left to the pairing (scoreByes). Returns the boards played, in board order.
-// Errors: those of Boards, SetResult and AddGame; ErrInvalid when CountDrawBoard's game
-// does not end by the count within 500 seeds.
-func (tx *Tx) SimulateRound(t *Tournament, round int, opts SimRoundOptions) ([]SimulatedBoard, error) {
-	v := t.Variant
-	boards, err := tx.Boards(t, round)
-	if err != nil {
-		return nil, err
-	}
-	event := opts.Event
-	if event == "" {
-		event = t.Name
-	}
-	var out []SimulatedBoard
-	for _, b := range boards {
-		if b.Bye() || b.Result != nil {
-			continue
-		}
-		seed := SimSeed(opts.Seed, t.ID, round, b.Board)
-		so := SimOptions{Variant: v, Seed: seed, White: b.White, Black: b.Black, Event: event,
-			Round: strconv.Itoa(round), Date: opts.Date}
-		r, err := SimulateGame(so)
-		if err != nil {
-			return nil, err
-		}
-		if b.Board == opts.CountDrawBoard {
-			for k := 1; r.End != SimCount; k++ {
-				if k > 500 {
-					return nil, fmt.Errorf("%w: no simulated game of round %d board %d ended by the move count in 500 tries", ErrInvalid, round, b.Board)
-				}
-				so.Seed = seed + uint64(k)
-				if r, err = SimulateGame(so); err != nil {
-					return nil, err
-				}
-			}
-		}
-		var text bytes.Buffer
-		if err := rules.WritePDN(&text, r.Game); err != nil {
-			return nil, err
-		}
-		if _, err := tx.SetResult(t, round, b.Board, b.Game, r.Result, ResultOptions{}); err != nil {
-			return nil, err
-		}
-		rec, err := tx.AddGame(t, round, b.Board, b.Game, r.Game, text.String(), GameOptions{})
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, SimulatedBoard{Round: round, Board: b.Board, White: b.White, Black: b.Black, Result: r.Result,
-			End: r.End, Plies: r.Plies, CountFrom: r.CountFrom, GameID: rec.ID, Seed: so.Seed})
-	}
-	return out, nil
 }
 
 // MiscopyMove returns a copy of g in which one ordinary man move at or after ply fromPly

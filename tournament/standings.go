@@ -592,13 +592,13 @@ func CompletedRounds(ct *Crosstable) int {
 // Errors wrap ErrRoundRange (afterRound outside 0..ct.Rounds), ErrInvalidCrosstable (the two
 // sides of a board disagree, unknown opponent, ...) or ErrUnknownTieBreak.
 func ComputeStandings(ct *Crosstable, afterRound int) ([]Standing, error) {
-	return computeStandings(ct, afterRound, nil)
+	return ComputeStandingsAmong(ct, afterRound, nil)
 }
 
 // computeStandings is ComputeStandings of the players keep accepts (index into
 // ct.Players; nil: all): their places and group-dependent tie-breaks are among themselves,
 // while scores and opponent-based tie-breaks still count the whole event.
-func computeStandings(ct *Crosstable, afterRound int, keep func(i int) bool) ([]Standing, error) {
+func ComputeStandingsAmong(ct *Crosstable, afterRound int, keep func(i int) bool) ([]Standing, error) {
 	nz, err := normalize(ct, afterRound)
 	if err != nil {
 		return nil, err
@@ -741,7 +741,7 @@ func entryLess(a, b *CrossEntry) bool {
 // engines' Entrant.Score; history holds his rounds 1..round-1): a replacement the
 // difference it makes to each matching round, a bonus or penalty of a round before
 // round its points. It agrees with ComputeStandings after round-1 on the 2-1-0 scale.
-func historyAdjustment(adjs []ScoreAdjustment, history []pairing.Round, round int) int {
+func HistoryAdjustment(adjs []ScoreAdjustment, history []pairing.Round, round int) int {
 	d := 0
 	kinds := map[pairing.Kind]CrossKind{pairing.Played: CrossPlayed, pairing.ForfeitWin: CrossForfeitWin,
 		pairing.ForfeitLoss: CrossForfeitLoss, pairing.Absent: CrossAbsent, pairing.Bye: CrossBye}

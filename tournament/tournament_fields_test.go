@@ -6,11 +6,11 @@ import "testing"
 // setter, and no setter is for a field it does not accept.
 func TestFieldSettersCoverTournamentFields(t *testing.T) {
 	for f := range TournamentFields {
-		if fieldSetters[f] == nil {
+		if FieldSetters[f] == nil {
 			t.Errorf("field %q has no setter", f)
 		}
 	}
-	for f := range fieldSetters {
+	for f := range FieldSetters {
 		if _, ok := TournamentFields[f]; !ok {
 			t.Errorf("setter for %q, which TournamentFields does not list", f)
 		}

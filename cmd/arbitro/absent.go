@@ -5,6 +5,7 @@ package main
 
 import (
 	"arbitro/reports"
+	"arbitro/store"
 	"arbitro/tournament"
 
 	"github.com/spf13/cobra"
@@ -63,7 +64,7 @@ result'; a round robin's rounds are fixed, so there too the game is a forfeit.`,
 func runAbsent(cmd *cobra.Command, g *globalOptions, o *absentOptions) error {
 	var a *tournament.Absence
 	var name string
-	err := g.update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
+	err := g.update(cmd.Context(), func(tx *store.Tx, t *tournament.Tournament) error {
 		var err error
 		name = t.Name
 		if o.Remove {

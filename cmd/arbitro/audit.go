@@ -11,6 +11,7 @@ import (
 
 	"arbitro/reports"
 	"arbitro/rules"
+	"arbitro/store"
 	"arbitro/tournament"
 
 	"github.com/schollz/progressbar/v3"
@@ -124,7 +125,7 @@ func runAudit(cmd *cobra.Command, g *globalOptions, o *auditOptions) error {
 func auditTournament(cmd *cobra.Command, g *globalOptions, round int, pdf string) error {
 	var a *tournament.TournamentAudit
 	var t *tournament.Tournament
-	err := g.view(cmd.Context(), func(tx *tournament.Tx, tt *tournament.Tournament) (err error) {
+	err := g.view(cmd.Context(), func(tx *store.Tx, tt *tournament.Tournament) (err error) {
 		t = tt
 		if a, err = tx.Audit(tt, round); err != nil {
 			return explainBoard(g, err)
@@ -184,7 +185,7 @@ func auditAll(cmd *cobra.Command, g *globalOptions, jobs int, pdf string) error 
 		}
 	}
 	var total *tournament.AuditSummary
-	err = g.explain(st.View(cmd.Context(), func(tx *tournament.Tx) (err error) {
+	err = g.explain(st.View(cmd.Context(), func(tx *store.Tx) (err error) {
 		total, err = tx.AuditAll(opts)
 		return err
 	}))
@@ -312,7 +313,7 @@ func auditFile(g *globalOptions, w io.Writer, file string, opts rules.ReplayOpti
 
 // warnUnsafeNames warns (on standard error) about every stored player name that the names
 // check refuses: stored by an older arbitro, it is shown escaped until corrected.
-func warnUnsafeNames(cmd *cobra.Command, tx *tournament.Tx) error {
+func warnUnsafeNames(cmd *cobra.Command, tx *store.Tx) error {
 	bad, err := tx.UnsafeNames()
 	if werr := reports.WriteUnsafeNames(cmd.ErrOrStderr(), bad); err == nil {
 		err = werr

@@ -264,10 +264,10 @@ func setUserVersion(t *testing.T, path string, v int) {
 	}
 }
 
-// hostileTRF is tournament/testdata/trf/small.trf with an ESC in its first player's name
+// hostileTRF is trf/testdata/trf/small.trf with an ESC in its first player's name
 // (the columns kept).
 func hostileTRF(t *testing.T) string {
-	b, err := os.ReadFile("../../tournament/testdata/trf/small.trf")
+	b, err := os.ReadFile("../../trf/testdata/trf/small.trf")
 	if err != nil {
 		t.Fatal(err)
 	}

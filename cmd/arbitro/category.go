@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"arbitro/reports"
+	"arbitro/store"
 	"arbitro/tournament"
 )
 
@@ -59,7 +60,7 @@ func newCategoryAddCmd(g *globalOptions, runF func(*cobra.Command, *categoryAddO
 
 func runCategoryAdd(cmd *cobra.Command, g *globalOptions, o *categoryAddOptions) error {
 	var cat *tournament.Category
-	err := g.update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
+	err := g.update(cmd.Context(), func(tx *store.Tx, t *tournament.Tournament) error {
 		var err error
 		cat, err = tx.AddCategory(t, o.Name, o.Rule)
 		return err
@@ -94,7 +95,7 @@ func newCategoryAssignCmd(g *globalOptions, runF func(*cobra.Command, *categoryA
 
 func runCategoryAssign(cmd *cobra.Command, g *globalOptions, o *categoryAssignOptions) error {
 	var cat *tournament.Category
-	err := g.update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
+	err := g.update(cmd.Context(), func(tx *store.Tx, t *tournament.Tournament) error {
 		var err error
 		cat, err = tx.AddToCategory(t, o.Name, o.Players)
 		return err
@@ -116,7 +117,7 @@ func newCategoryListCmd(g *globalOptions, runF func(*cobra.Command, *noArgs) err
 func runCategoryList(cmd *cobra.Command, g *globalOptions, _ *noArgs) error {
 	var cs []tournament.Category
 	names := map[int64]string{}
-	err := g.view(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
+	err := g.view(cmd.Context(), func(tx *store.Tx, t *tournament.Tournament) error {
 		var err error
 		if cs, err = tx.Categories(t); err != nil {
 			return err
@@ -174,7 +175,7 @@ func newPrizeAddCmd(g *globalOptions, runF func(*cobra.Command, *prizeAddOptions
 
 func runPrizeAdd(cmd *cobra.Command, g *globalOptions, o *prizeAddOptions) error {
 	var p *tournament.Prize
-	err := g.update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
+	err := g.update(cmd.Context(), func(tx *store.Tx, t *tournament.Tournament) error {
 		var err error
 		p, err = tx.AddPrize(t, o.Category, o.Place, o.Label)
 		return err
@@ -206,7 +207,7 @@ func newPrizeListCmd(g *globalOptions, runF func(*cobra.Command, *prizeListOptio
 func runPrizeList(cmd *cobra.Command, g *globalOptions, o *prizeListOptions) error {
 	var awards []tournament.Award
 	var loc *reports.Locale
-	err := g.view(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
+	err := g.view(cmd.Context(), func(tx *store.Tx, t *tournament.Tournament) error {
 		var err error
 		if loc, err = g.reportLocale(t); err != nil { // the sheet in the tournament's language
 			return err

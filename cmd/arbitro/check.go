@@ -6,7 +6,7 @@ import (
 	"fmt"
 
 	"arbitro/reports"
-	"arbitro/tournament"
+	"arbitro/trf"
 
 	"github.com/spf13/cobra"
 )
@@ -64,7 +64,7 @@ func runCheckTRF(cmd *cobra.Command, g *globalOptions, o *checkOptions) error {
 	if err != nil {
 		return err
 	}
-	rep, err := tournament.CheckTRF(tr, o.seed)
+	rep, err := trf.Check(tr, o.seed)
 	if err != nil {
 		return fail(fmt.Errorf("%s: %w", o.trf, err), "check the file")
 	}

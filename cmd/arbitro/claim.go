@@ -2,6 +2,7 @@ package main
 
 import (
 	"arbitro/reports"
+	"arbitro/store"
 	"arbitro/tournament"
 
 	"github.com/spf13/cobra"
@@ -63,7 +64,7 @@ func runClaim(cmd *cobra.Command, g *globalOptions, o *claimOptions) error {
 	req := &o.ClaimRequest
 	r, b := o.Round, o.Board
 	var rec *tournament.ClaimRecord
-	err := g.update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
+	err := g.update(cmd.Context(), func(tx *store.Tx, t *tournament.Tournament) (err error) {
 		rec, err = tx.AddClaim(t, r, b, o.Game, *req)
 		return explainBoard(g, err)
 	})

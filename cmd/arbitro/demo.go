@@ -15,6 +15,7 @@ import (
 	"arbitro/reports"
 	"arbitro/rules"
 	"arbitro/site"
+	"arbitro/store"
 	"arbitro/tournament"
 )
 
@@ -83,7 +84,7 @@ type demo struct {
 	ctx   context.Context // cancels the demo's transactions (the command's context)
 	w     io.Writer
 	dir   string
-	st    *tournament.Store
+	st    *store.Store
 	meta  reports.Meta
 	narr  *reports.Narration // the layout of the account (numbered steps, lines)
 	files []string
@@ -139,11 +140,11 @@ func (d *demo) file(name string, render func(w io.Writer) error) error {
 	return nil
 }
 
-func (d *demo) update(fn func(tx *tournament.Tx) error) error {
+func (d *demo) update(fn func(tx *store.Tx) error) error {
 	return d.g.explain(d.st.Update(d.ctx, fn))
 }
 
-func (d *demo) view(fn func(tx *tournament.Tx) error) error {
+func (d *demo) view(fn func(tx *store.Tx) error) error {
 	return d.g.explain(d.st.View(d.ctx, fn))
 }
 
@@ -158,7 +159,7 @@ func runDemo(g *globalOptions, ctx context.Context, w io.Writer, dir string, see
 	if err != nil {
 		return err
 	}
-	st, err := tournament.Open(filepath.Join(dir, "arbitro.db"), storeEnv()...)
+	st, err := store.Open(filepath.Join(dir, "arbitro.db"), storeEnv()...)
 	if err != nil {
 		return g.explain(err)
 	}
@@ -214,7 +215,7 @@ func (d *demo) realEvent() (*tournament.Tournament, error) {
 	}
 	d.say("demo.import")
 	d.cmdline("event import %s", shellQuote(src))
-	rep, err := tournament.ImportEventPDN(d.ctx, d.st, bytes.NewReader(data), demoItalianFile, tournament.EventImportOptions{})
+	rep, err := store.ImportEventPDN(d.ctx, d.st, bytes.NewReader(data), demoItalianFile, tournament.EventImportOptions{})
 	if err != nil {
 		return nil, d.g.explain(err)
 	}
@@ -245,7 +246,7 @@ func (d *demo) worldEvent() error {
 	}
 	name := "World Championship 2007"
 	d.cmdline("event import %s --name %s --system round-robin --rounds 19", shellQuote(src), shellQuote(name))
-	rep, err := tournament.ImportEventPDN(d.ctx, d.st, bytes.NewReader(data), demoWorldFile,
+	rep, err := store.ImportEventPDN(d.ctx, d.st, bytes.NewReader(data), demoWorldFile,
 		tournament.EventImportOptions{Name: name, System: tournament.SystemRoundRobin, Rounds: 19})
 	if err != nil {
 		return d.g.explain(err)
@@ -266,7 +267,7 @@ func (d *demo) audit(t *tournament.Tournament, prefix string) error {
 	d.say("demo.audit", "name", strconv.Quote(t.Name))
 	d.cmdline("--tournament %d audit --pdf %s", t.ID, shellQuote(filepath.Join(d.dir, prefix+"-audit.pdf")))
 	var a *tournament.TournamentAudit
-	if err := d.view(func(tx *tournament.Tx) (err error) { a, err = tx.Audit(t, 0); return err }); err != nil {
+	if err := d.view(func(tx *store.Tx) (err error) { a, err = tx.Audit(t, 0); return err }); err != nil {
 		return err
 	}
 	// what `arbitro audit` and `arbitro audit --pdf` print and write
@@ -291,7 +292,7 @@ func (d *demo) audit(t *tournament.Tournament, prefix string) error {
 // standingsOf loads t's standings after its last completed round.
 func (d *demo) standingsOf(t *tournament.Tournament) (reports.Standings, error) {
 	var s reports.Standings
-	err := d.view(func(tx *tournament.Tx) error {
+	err := d.view(func(tx *store.Tx) error {
 		tt, err := tx.TournamentByID(t.ID)
 		if err != nil {
 			return err
@@ -349,7 +350,7 @@ func (d *demo) players(t *tournament.Tournament, n int) ([]tournament.Player, er
 		return nil, err
 	}
 	var entries []tournament.Entry
-	if err := d.view(func(tx *tournament.Tx) (err error) { entries, err = tx.Entries(t.ID); return err }); err != nil {
+	if err := d.view(func(tx *store.Tx) (err error) { entries, err = tx.Entries(t.ID); return err }); err != nil {
 		return nil, err
 	}
 	byID := map[int64]tournament.Player{}
@@ -393,7 +394,7 @@ func (d *demo) createSimulated(name, system string, rounds int, players []tourna
 		Seed: d.seed, ByePoints: 2, ForfeitPoints: 2, Place: "arbitro demo (simulated)", Arbiter: "arbitro demo"}
 	d.say("demo.create", "name", strconv.Quote(name), "system", system, "rounds", rounds, "seed", fmt.Sprint(d.seed))
 	d.cmdline("tournament create %s --variant italian --system %s --rounds %d --seed %d", shellQuote(name), system, rounds, d.seed)
-	if err := d.update(func(tx *tournament.Tx) error {
+	if err := d.update(func(tx *store.Tx) error {
 		if err := tx.CreateTournament(t); err != nil {
 			return err
 		}
@@ -414,7 +415,7 @@ func (d *demo) createSimulated(name, system string, rounds int, players []tourna
 func (d *demo) drawLot(t *tournament.Tournament) error {
 	d.say("demo.lot", "seed", fmt.Sprint(d.seed))
 	d.cmdline("--tournament %d lot", t.ID)
-	return d.update(func(tx *tournament.Tx) error {
+	return d.update(func(tx *store.Tx) error {
 		lot, err := tx.DrawLot(t, nil)
 		if err != nil {
 			return err
@@ -470,7 +471,7 @@ func (d *demo) simulatedRound(t *tournament.Tournament, r int, prefix string, sh
 func (d *demo) pairAndPlay(t *tournament.Tournament, r int, opts tournament.SimRoundOptions) ([]tournament.SimulatedBoard, reports.PairingsSheet, error) {
 	var played []tournament.SimulatedBoard
 	var sheet reports.PairingsSheet
-	err := d.update(func(tx *tournament.Tx) error {
+	err := d.update(func(tx *store.Tx) error {
 		tt, err := tx.TournamentByID(t.ID)
 		if err != nil {
 			return err
@@ -503,7 +504,7 @@ func (d *demo) pairAndPlay(t *tournament.Tournament, r int, opts tournament.SimR
 }
 
 // sheet is the pairing sheet of round r of t as `arbitro pairings` builds it.
-func (d *demo) sheet(tx *tournament.Tx, t *tournament.Tournament, r int) (reports.PairingsSheet, error) {
+func (d *demo) sheet(tx *store.Tx, t *tournament.Tournament, r int) (reports.PairingsSheet, error) {
 	v, err := tx.PairingsView(t, r)
 	if err != nil {
 		return reports.PairingsSheet{}, err
@@ -518,7 +519,7 @@ func (d *demo) sheet(tx *tournament.Tx, t *tournament.Tournament, r int) (report
 // resultsSheet writes the results sheet of round r (`pairings --results --pdf`).
 func (d *demo) resultsSheet(t *tournament.Tournament, r int, prefix string) error {
 	var sheet reports.PairingsSheet
-	if err := d.view(func(tx *tournament.Tx) (err error) {
+	if err := d.view(func(tx *store.Tx) (err error) {
 		tt, err := tx.TournamentByID(t.ID)
 		if err != nil {
 			return err
@@ -541,7 +542,7 @@ func (d *demo) miscopied(t *tournament.Tournament, b tournament.SimulatedBoard) 
 	var bad *rules.Game
 	var ply int
 	d.say("demo.miscopied", "round", b.Round, "board", b.Board)
-	err := d.update(func(tx *tournament.Tx) error {
+	err := d.update(func(tx *store.Tx) error {
 		var err error
 		if good, err = storedGame(tx, t, b); err != nil {
 			return err
@@ -574,7 +575,7 @@ func (d *demo) miscopied(t *tournament.Tournament, b tournament.SimulatedBoard) 
 	}
 	d.say("demo.corrected", "ply", ply)
 	d.cmdline("--tournament %d game add %d %d correct.pdn --replace", t.ID, b.Round, b.Board)
-	return d.update(func(tx *tournament.Tx) error {
+	return d.update(func(tx *store.Tx) error {
 		g, err := good.Parse()
 		if err != nil {
 			return err
@@ -588,7 +589,7 @@ func (d *demo) miscopied(t *tournament.Tournament, b tournament.SimulatedBoard) 
 }
 
 // storedGame is the score stored for board b.
-func storedGame(tx *tournament.Tx, t *tournament.Tournament, b tournament.SimulatedBoard) (*tournament.StoredGame, error) {
+func storedGame(tx *store.Tx, t *tournament.Tournament, b tournament.SimulatedBoard) (*tournament.StoredGame, error) {
 	boards, err := tx.Boards(t, b.Round)
 	if err != nil {
 		return nil, err
@@ -608,7 +609,7 @@ func (d *demo) claims(t *tournament.Tournament, b tournament.SimulatedBoard) err
 	early := b.CountFrom + 60
 	for _, c := range []struct{ declared int }{{early}, {b.Plies}} {
 		d.cmdline("--tournament %d claim %d %d --requested-at %d --declared-at %d --claimant white", t.ID, b.Round, b.Board, b.CountFrom, c.declared)
-		err := d.update(func(tx *tournament.Tx) error {
+		err := d.update(func(tx *store.Tx) error {
 			rec, err := tx.AddClaim(t, b.Round, b.Board, 1, tournament.ClaimRequest{RequestedAt: b.CountFrom, DeclaredAt: c.declared, Claimant: "white"})
 			if err != nil {
 				return err

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"arbitro/reports"
+	"arbitro/store"
 	"arbitro/tournament"
 )
 
@@ -24,7 +25,7 @@ func (d *demo) fidPracticeEvent(real *tournament.Tournament) error {
 	t := &tournament.Tournament{Name: name, Variant: tournament.VariantItalian, System: tournament.SystemItaloSwiss, Rounds: rounds,
 		Seed: d.seed, ByePoints: 2, ForfeitPoints: 2, ItaloFormat: "art8", Openings: tournament.OpeningsFIDItalian, ClubSeparation: "club",
 		TieBreaks: []string{"quoziente", "sonneborn-berger", "direct-encounter", "lot"}}
-	if err := d.update(func(tx *tournament.Tx) error { return d.fidPracticeRounds(tx, t, players) }); err != nil {
+	if err := d.update(func(tx *store.Tx) error { return d.fidPracticeRounds(tx, t, players) }); err != nil {
 		return explainPair(d.g, err)
 	}
 	d.cmdline("--tournament %d prize list; arbitro --tournament %d rating --csv", t.ID, t.ID)
@@ -33,7 +34,7 @@ func (d *demo) fidPracticeEvent(real *tournament.Tournament) error {
 
 // fidPracticeRounds enters the players, draws the lot, pairs and scores every round of t
 // (results by a fixed rule, no game scores) and sets up a category with two prizes.
-func (d *demo) fidPracticeRounds(tx *tournament.Tx, t *tournament.Tournament, players []tournament.Player) error {
+func (d *demo) fidPracticeRounds(tx *store.Tx, t *tournament.Tournament, players []tournament.Player) error {
 	if err := tx.CreateTournament(t); err != nil {
 		return err
 	}
@@ -68,7 +69,7 @@ func (d *demo) fidPracticeRounds(tx *tournament.Tx, t *tournament.Tournament, pl
 }
 
 // fidPracticeRound pairs round r of t, scores it and prints its opening and pairs.
-func (d *demo) fidPracticeRound(tx *tournament.Tx, t *tournament.Tournament, r int) error {
+func (d *demo) fidPracticeRound(tx *store.Tx, t *tournament.Tournament, r int) error {
 	results := []string{"2-0", "1-1", "0-2"}
 	tt, err := tx.TournamentByID(t.ID)
 	if err != nil {
@@ -96,7 +97,7 @@ func (d *demo) fidPracticeRound(tx *tournament.Tx, t *tournament.Tournament, r i
 // fidPracticeReports prints the prizes of t and writes its rating report (CSV).
 func (d *demo) fidPracticeReports(t *tournament.Tournament) error {
 	rounds := t.Rounds
-	return d.view(func(tx *tournament.Tx) error {
+	return d.view(func(tx *store.Tx) error {
 		tt, err := tx.TournamentByID(t.ID)
 		if err != nil {
 			return err

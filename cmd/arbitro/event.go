@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"arbitro/reports"
+	"arbitro/store"
 	"arbitro/tournament"
 )
 
@@ -88,10 +89,10 @@ Illegal game scores are imported with their verdict and listed; 'arbitro audit' 
 // planned before the database is opened or created, then written in one transaction) and
 // prints the report.
 func runEventImport(cmd *cobra.Command, g *globalOptions, o *eventImportOptions) error {
-	in := tournament.EventInput{Path: o.File, Stdin: cmd.InOrStdin(), SpoolDir: filepath.Dir(g.db)}
-	rep, err := tournament.ImportEventFile(cmd.Context(), in, o.EventImportOptions, o.Again,
-		func() (*tournament.Store, error) { return g.openStore() })
-	var ie *tournament.EventInputError
+	in := store.EventInput{Path: o.File, Stdin: cmd.InOrStdin(), SpoolDir: filepath.Dir(g.db)}
+	rep, err := store.ImportEventFile(cmd.Context(), in, o.EventImportOptions, o.Again,
+		func() (*store.Store, error) { return g.openStore() })
+	var ie *store.EventInputError
 	switch {
 	case errors.As(err, &ie) && ie.Spool:
 		return fail(ie.Err, "standard input is copied to a temporary file; check that the database's folder or $TMPDIR is writable")

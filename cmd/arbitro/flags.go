@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"arbitro/reports"
+	"arbitro/store"
 	"arbitro/tournament"
 
 	"github.com/spf13/cobra"
@@ -42,16 +43,16 @@ func (g *globalOptions) addGlobalFlags(root *cobra.Command) {
 
 // openStore opens the --db file (creating it if needed). The caller closes it. Errors are
 // already explained for the user (see explain).
-func (g *globalOptions) openStore(opts ...tournament.OpenOption) (*tournament.Store, error) {
+func (g *globalOptions) openStore(opts ...store.OpenOption) (*store.Store, error) {
 	opts = append(storeEnv(), opts...)
 	if v := os.Getenv("ARBITRO_BUSY_TIMEOUT"); v != "" {
 		d, err := time.ParseDuration(v)
 		if err != nil || d <= 0 {
 			return nil, fail(fmt.Errorf("ARBITRO_BUSY_TIMEOUT=%q is not a duration", v), "write it as 5s, 30s or 2m")
 		}
-		opts = append(opts, tournament.WithBusyTimeout(d))
+		opts = append(opts, store.WithBusyTimeout(d))
 	}
-	st, err := tournament.Open(g.db, opts...)
+	st, err := store.Open(g.db, opts...)
 	if err != nil {
 		if e := g.explain(err); explained(e) {
 			return nil, e
@@ -63,7 +64,7 @@ func (g *globalOptions) openStore(opts ...tournament.OpenOption) (*tournament.St
 
 // openExisting is openStore for commands that only read: a missing file is an error
 // instead of being created (a mistyped --db must not leave a new empty file behind).
-func (g *globalOptions) openExisting() (*tournament.Store, error) {
+func (g *globalOptions) openExisting() (*store.Store, error) {
 	if _, err := os.Stat(g.db); errors.Is(err, os.ErrNotExist) {
 		return nil, fail(fmt.Errorf("no database %s", g.db), "check --db or $ARBITRO_DB, or create a tournament first: arbitro tournament create NAME --variant italian --system italo-swiss --rounds 7")
 	}
@@ -73,17 +74,17 @@ func (g *globalOptions) openExisting() (*tournament.Store, error) {
 // openReading is openExisting for commands that only read: the file is opened with
 // tournament.ForReading, so it is never created, migrated or changed, and it can be read
 // on read-only media.
-func (g *globalOptions) openReading() (*tournament.Store, error) {
+func (g *globalOptions) openReading() (*store.Store, error) {
 	if _, err := os.Stat(g.db); errors.Is(err, os.ErrNotExist) {
 		return g.openExisting() // its message
 	}
-	return g.openStore(tournament.ForReading())
+	return g.openStore(store.ForReading())
 }
 
 // update opens the store, selects the --tournament and runs fn in one write transaction
 // under ctx (the command's context: cancelling it rolls the transaction back):
 // everything fn writes is kept, or nothing if it fails.
-func (g *globalOptions) update(ctx context.Context, fn func(tx *tournament.Tx, t *tournament.Tournament) error) error {
+func (g *globalOptions) update(ctx context.Context, fn func(tx *store.Tx, t *tournament.Tournament) error) error {
 	st, err := g.openExisting() // a tournament is needed, so a missing file is a mistake
 	if err != nil {
 		return err
@@ -93,8 +94,8 @@ func (g *globalOptions) update(ctx context.Context, fn func(tx *tournament.Tx, t
 }
 
 // updateStore is update on a store the caller opened.
-func (g *globalOptions) updateStore(ctx context.Context, st *tournament.Store, fn func(tx *tournament.Tx, t *tournament.Tournament) error) error {
-	return g.explain(st.Update(ctx, func(tx *tournament.Tx) error {
+func (g *globalOptions) updateStore(ctx context.Context, st *store.Store, fn func(tx *store.Tx, t *tournament.Tournament) error) error {
+	return g.explain(st.Update(ctx, func(tx *store.Tx) error {
 		t, err := tx.SelectTournament(g.tournament)
 		if err != nil {
 			return err
@@ -105,13 +106,13 @@ func (g *globalOptions) updateStore(ctx context.Context, st *tournament.Store, f
 }
 
 // view is update for reading: fn sees one consistent state and must not write.
-func (g *globalOptions) view(ctx context.Context, fn func(tx *tournament.Tx, t *tournament.Tournament) error) error {
+func (g *globalOptions) view(ctx context.Context, fn func(tx *store.Tx, t *tournament.Tournament) error) error {
 	st, err := g.openReading()
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	return g.explain(st.View(ctx, func(tx *tournament.Tx) error {
+	return g.explain(st.View(ctx, func(tx *store.Tx) error {
 		t, err := tx.SelectTournament(g.tournament)
 		if err != nil {
 			return err

@@ -6,6 +6,7 @@ import (
 	"os"
 
 	"arbitro/reports"
+	"arbitro/store"
 	"arbitro/tournament"
 
 	"github.com/spf13/cobra"
@@ -131,7 +132,7 @@ func runGameAdd(cmd *cobra.Command, g *globalOptions, o *gameAddOptions) error {
 		return explainBoard(g, fmt.Errorf("%s: %w", o.File, err))
 	}
 	var rec *tournament.GameRecord
-	err = g.update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
+	err = g.update(cmd.Context(), func(tx *store.Tx, t *tournament.Tournament) (err error) {
 		rec, err = tx.AddGame(t, r, b, o.Game, game, text, o.GameOptions)
 		return explainBoard(g, err)
 	})
@@ -186,7 +187,7 @@ func runGameImport(cmd *cobra.Command, g *globalOptions, o *gameImportOptions) e
 	}
 	defer in.Close()
 	var rep *tournament.GameImportReport
-	err = g.update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
+	err = g.update(cmd.Context(), func(tx *store.Tx, t *tournament.Tournament) (err error) {
 		rep, err = tx.ImportGames(t, in, o.GameOptions)
 		if err != nil {
 			err = fmt.Errorf("%s: %w", o.File, err)

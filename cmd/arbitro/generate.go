@@ -6,7 +6,7 @@ import (
 	"io"
 
 	"arbitro/reports"
-	"arbitro/tournament"
+	"arbitro/trf"
 
 	"github.com/spf13/cobra"
 )
@@ -15,7 +15,7 @@ func init() { addCommand(bind(newGenerateCmd, runGenerate)) }
 
 // generateOptions are the flags of `arbitro generate`.
 type generateOptions struct {
-	tournament.GenerateOptions
+	trf.GenerateOptions
 	System string // --system: dutch only
 	Output string // --output FILE; "" or "-" = standard output
 }
@@ -69,11 +69,11 @@ compare (arbitro check --trf FILE checks them with arbitro's engine). Rates are 
 // at a round, the tournament up to it is kept in --output.
 func runGenerate(cmd *cobra.Command, _ *globalOptions, o *generateOptions) error {
 	output := o.Output
-	tr, err := tournament.GenerateDutchTRF(o.GenerateOptions)
+	tr, err := trf.GenerateDutch(o.GenerateOptions)
 	if err != nil && tr == nil {
 		return fail(err, "check the options (arbitro generate --help)")
 	}
-	write := func(w io.Writer) error { return tournament.WriteTRF(w, tr) }
+	write := func(w io.Writer) error { return trf.Write(w, tr) }
 	if err != nil { // the engine stopped at a round: keep the file up to it
 		if output != "" && output != "-" {
 			if werr := writeFileAtomic(output, write); werr != nil {

@@ -4,6 +4,7 @@ package main
 
 import (
 	"arbitro/reports"
+	"arbitro/store"
 	"arbitro/tournament"
 
 	"github.com/spf13/cobra"
@@ -55,7 +56,7 @@ func runLot(cmd *cobra.Command, g *globalOptions, o *lotOptions) error {
 	}
 	var res *tournament.LotResult
 	var name string
-	err := g.update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
+	err := g.update(cmd.Context(), func(tx *store.Tx, t *tournament.Tournament) error {
 		var err error
 		name = t.Name
 		res, err = tx.DrawLot(t, sp)

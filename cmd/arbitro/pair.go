@@ -9,7 +9,9 @@ import (
 	"strconv"
 
 	"arbitro/reports"
+	"arbitro/store"
 	"arbitro/tournament"
+	"arbitro/trf"
 
 	"github.com/spf13/cobra"
 )
@@ -36,7 +38,7 @@ func explainPair(g *globalOptions, err error) error {
 		return fail(err, "the tournament is complete; see 'arbitro standings'")
 	case errors.Is(err, tournament.ErrNoPairing):
 		return withCode(exitNoPairing, err, "no pairing respects the rules (no repeated games, one bye each); pair some boards by hand with --set \"A-B\"; nothing was written")
-	case errors.Is(err, tournament.ErrSearchLimit):
+	case errors.Is(err, trf.ErrSearchLimit):
 		return fail(err, "nothing was written")
 	case errors.Is(err, tournament.ErrRoundHasResults):
 		return fail(err, "only a round without results can be unpaired; nothing was changed")
@@ -209,7 +211,7 @@ func pairNext(cmd *cobra.Command, g *globalOptions, o *pairOptions) error {
 	var pr *tournament.PairedRound
 	var v *tournament.PairingsView
 	var sheetLoc *reports.Locale
-	err := g.update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
+	err := g.update(cmd.Context(), func(tx *store.Tx, t *tournament.Tournament) error {
 		if o.Round != 0 && o.Round != t.RoundsPaired+1 {
 			return fail(fmt.Errorf("the next round of %s is %d, not %d", t.Name, t.RoundsPaired+1, o.Round), "rounds are paired in order; nothing was written")
 		}
@@ -248,7 +250,7 @@ func pairNext(cmd *cobra.Command, g *globalOptions, o *pairOptions) error {
 // runCheck is `arbitro pair --check [--round N]` on the database.
 func runCheck(cmd *cobra.Command, g *globalOptions, round int) error {
 	var c *tournament.PairingCheck
-	err := g.view(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
+	err := g.view(cmd.Context(), func(tx *store.Tx, t *tournament.Tournament) error {
 		var err error
 		c, err = tx.CheckPairing(t, round)
 		return err
@@ -329,7 +331,7 @@ func (o *pairingsOptions) complete(*cobra.Command, []string) error {
 func runPairings(cmd *cobra.Command, g *globalOptions, o *pairingsOptions) error {
 	var v *tournament.PairingsView
 	var loc *reports.Locale
-	err := g.view(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
+	err := g.view(cmd.Context(), func(tx *store.Tx, t *tournament.Tournament) error {
 		var err error
 		if v, err = tx.PairingsView(t, o.Round); err != nil {
 			return err
@@ -374,7 +376,7 @@ result, a game score or a draw claim. Written in the event log.`,
 func runUnpair(cmd *cobra.Command, g *globalOptions, _ *noArgs) error {
 	var round int
 	var name string
-	err := g.update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
+	err := g.update(cmd.Context(), func(tx *store.Tx, t *tournament.Tournament) error {
 		var err error
 		name = t.Name
 		round, err = tx.Unpair(t)

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"arbitro/reports"
+	"arbitro/store"
 	"arbitro/tournament"
 
 	"github.com/spf13/cobra"
@@ -63,7 +64,7 @@ next round.`,
 // runPlayerAdd enters the player in one transaction and confirms it, with the notes.
 func runPlayerAdd(cmd *cobra.Command, g *globalOptions, o *playerAddOptions) error {
 	var e *tournament.Entry
-	err := g.update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
+	err := g.update(cmd.Context(), func(tx *store.Tx, t *tournament.Tournament) (err error) {
 		e, err = tx.AddPlayer(t, o.Player)
 		return err
 	})
@@ -128,7 +129,7 @@ func runPlayerImport(cmd *cobra.Command, g *globalOptions, o *playerImportOption
 	var name string
 	var n int
 	var notes []string
-	err = g.update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
+	err = g.update(cmd.Context(), func(tx *store.Tx, t *tournament.Tournament) error {
 		name = t.Name
 		es, err := tx.ImportPlayers(t, rows)
 		n = len(es)
@@ -161,7 +162,7 @@ func newPlayerListCmd(g *globalOptions, runF func(*cobra.Command, *noArgs) error
 }
 
 func runPlayerList(cmd *cobra.Command, g *globalOptions, _ *noArgs) error {
-	return g.view(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
+	return g.view(cmd.Context(), func(tx *store.Tx, t *tournament.Tournament) error {
 		es, err := tx.Entries(t.ID)
 		if err != nil {
 			return err
@@ -193,7 +194,7 @@ func newPlayerWithdrawCmd(g *globalOptions, runF func(*cobra.Command, *playerWit
 
 func runPlayerWithdraw(cmd *cobra.Command, g *globalOptions, o *playerWithdrawOptions) error {
 	var e *tournament.Entry
-	err := g.update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
+	err := g.update(cmd.Context(), func(tx *store.Tx, t *tournament.Tournament) (err error) {
 		e, err = tx.WithdrawPlayer(t, o.Player)
 		return err
 	})
@@ -219,7 +220,7 @@ The rating used for pairing may change only before round 1 is paired.`,
 
 func runPlayerSet(cmd *cobra.Command, g *globalOptions, o *fieldSetOptions) error {
 	var e *tournament.Entry
-	err := g.update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
+	err := g.update(cmd.Context(), func(tx *store.Tx, t *tournament.Tournament) (err error) {
 		e, err = tx.SetPlayerField(t, o.Who, o.Field, o.Value)
 		return err
 	})

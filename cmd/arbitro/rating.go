@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"arbitro/reports"
+	"arbitro/store"
 	"arbitro/tournament"
 )
 
@@ -65,7 +66,7 @@ func runRating(cmd *cobra.Command, g *globalOptions, o *ratingOptions) error {
 		}
 	}
 	var rep *tournament.RatingReport
-	err := g.view(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
+	err := g.view(cmd.Context(), func(tx *store.Tx, t *tournament.Tournament) error {
 		var err error
 		rep, err = tx.RatingReport(t, table)
 		return err

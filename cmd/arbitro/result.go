@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"arbitro/reports"
+	"arbitro/store"
 	"arbitro/tournament"
 
 	"github.com/spf13/cobra"
@@ -127,7 +128,7 @@ func runResult(cmd *cobra.Command, g *globalOptions, o *resultOptions) error {
 	var t *tournament.Tournament
 	var warnings []string
 	var same error
-	err := g.update(cmd.Context(), func(tx *tournament.Tx, tt *tournament.Tournament) (err error) {
+	err := g.update(cmd.Context(), func(tx *store.Tx, tt *tournament.Tournament) (err error) {
 		t = tt
 		if bd, err = tx.SetResult(tt, r, b, o.Game, o.Result, o.ResultOptions); errors.Is(err, tournament.ErrSameResult) {
 			same = err // a harmless repeat: nothing written, exit 0 with a note
@@ -220,7 +221,7 @@ func newResultListCmd(g *globalOptions, runF func(*cobra.Command, *resultListOpt
 
 func runResultList(cmd *cobra.Command, g *globalOptions, o *resultListOptions) error {
 	var boards []*tournament.Board
-	err := g.view(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
+	err := g.view(cmd.Context(), func(tx *store.Tx, t *tournament.Tournament) (err error) {
 		boards, err = tx.Boards(t, o.Round)
 		return explainBoard(g, err)
 	})

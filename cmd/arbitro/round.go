@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"arbitro/reports"
+	"arbitro/store"
 	"arbitro/tournament"
 )
 
@@ -67,7 +68,7 @@ event log.`,
 func runRoundSet(cmd *cobra.Command, g *globalOptions, o *roundSetOptions) error {
 	var rs tournament.RoundSchedule
 	var name string
-	if err := g.update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
+	if err := g.update(cmd.Context(), func(tx *store.Tx, t *tournament.Tournament) (err error) {
 		name = t.Name
 		rs, err = tx.SetRoundSchedule(t, o.Round, o.date, o.clock)
 		return err

@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"arbitro/reports"
+	"arbitro/store"
 	"arbitro/tournament"
 )
 
@@ -47,7 +48,7 @@ func (f *standingsFlags) register(c *cobra.Command, g *globalOptions) {
 // round (check has checked the flags).
 func (f *standingsFlags) load(ctx context.Context, g *globalOptions) (reports.Standings, error) {
 	var out reports.Standings
-	err := g.view(ctx, func(tx *tournament.Tx, t *tournament.Tournament) error {
+	err := g.view(ctx, func(tx *store.Tx, t *tournament.Tournament) error {
 		s, err := tx.Standings(t, f.round, f.category)
 		if err != nil {
 			return err

@@ -6,6 +6,7 @@ package main
 
 import (
 	"arbitro/internal/sqlitetest"
+	"arbitro/store"
 	"bytes"
 	"database/sql"
 	"fmt"
@@ -16,8 +17,6 @@ import (
 	"sync"
 	"testing"
 	"time"
-
-	"arbitro/tournament"
 )
 
 // arbitroCmd returns a command running arbitro with args in dir.
@@ -248,7 +247,7 @@ func TestConcurrentWriters(t *testing.T) {
 // fixture over the file must not find left behind (it is closed at the test's end anyway).
 func reopen(t *testing.T, path string) *sql.DB {
 	t.Helper()
-	st, err := tournament.Open(path)
+	st, err := store.Open(path)
 	if err != nil {
 		t.Fatalf("reopen %s: %v", path, err)
 	}

@@ -5,18 +5,18 @@ import (
 	"strings"
 	"time"
 
-	"arbitro/tournament"
+	"arbitro/store"
 )
 
 // storeEnv returns the store options this process's environment gives, read here at the
 // boundary so that package tournament reads no environment: the arbiter's name for the
 // event log ($ARBITRO_ARBITER, else $USER, else tournament.DefaultActor) and, for the crash
 // tests only, the transaction hook ($ARBITRO_TEST_TX_MARKER, see txMarker).
-func storeEnv() []tournament.OpenOption {
-	opts := []tournament.OpenOption{tournament.WithActor(arbiterName())}
+func storeEnv() []store.OpenOption {
+	opts := []store.OpenOption{store.WithActor(arbiterName())}
 	if prefix := os.Getenv("ARBITRO_TEST_TX_MARKER"); prefix != "" {
 		pause, _ := time.ParseDuration(os.Getenv("ARBITRO_TEST_TX_PAUSE"))
-		opts = append(opts, tournament.WithTxHook(txMarker(prefix, pause)))
+		opts = append(opts, store.WithTxHook(txMarker(prefix, pause)))
 	}
 	return opts
 }

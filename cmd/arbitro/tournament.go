@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"arbitro/reports"
+	"arbitro/store"
 	"arbitro/tournament"
 
 	"github.com/spf13/cobra"
@@ -114,7 +115,7 @@ func runTournamentCreate(cmd *cobra.Command, g *globalOptions, o *tournamentCrea
 		return err
 	}
 	defer st.Close()
-	if err := st.Update(cmd.Context(), func(tx *tournament.Tx) error {
+	if err := st.Update(cmd.Context(), func(tx *store.Tx) error {
 		if err := tx.CreateTournament(t); err != nil {
 			return err
 		}
@@ -155,7 +156,7 @@ func runTournamentList(cmd *cobra.Command, g *globalOptions, _ *noArgs) error {
 	}
 	defer st.Close()
 	var all []tournament.Tournament
-	if err := st.View(cmd.Context(), func(tx *tournament.Tx) (err error) { all, err = tx.Tournaments(); return }); err != nil {
+	if err := st.View(cmd.Context(), func(tx *store.Tx) (err error) { all, err = tx.Tournaments(); return }); err != nil {
 		return g.explain(err)
 	}
 	if g.json {
@@ -176,7 +177,7 @@ func newTournamentShowCmd(g *globalOptions, runF func(*cobra.Command, *noArgs) e
 }
 
 func runTournamentShow(cmd *cobra.Command, g *globalOptions, _ *noArgs) error {
-	return g.view(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
+	return g.view(cmd.Context(), func(tx *store.Tx, t *tournament.Tournament) error {
 		if g.json {
 			return printJSON(cmd, t)
 		}
@@ -216,7 +217,7 @@ also only before the lot is drawn).`,
 
 func runTournamentSet(cmd *cobra.Command, g *globalOptions, o *fieldSetOptions) error {
 	var nt *tournament.Tournament
-	err := g.update(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
+	err := g.update(cmd.Context(), func(tx *store.Tx, t *tournament.Tournament) (err error) {
 		nt, err = tx.SetTournamentField(t, o.Field, o.Value)
 		return err
 	})
@@ -241,7 +242,7 @@ the table shows the action only).`,
 }
 
 func runTournamentLog(cmd *cobra.Command, g *globalOptions, _ *noArgs) error {
-	return g.view(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) error {
+	return g.view(cmd.Context(), func(tx *store.Tx, t *tournament.Tournament) error {
 		evs, err := tx.Events(t.ID)
 		if err != nil {
 			return err

@@ -15,7 +15,9 @@ import (
 
 	"arbitro/internal/atomicfile"
 	"arbitro/reports"
+	"arbitro/store"
 	"arbitro/tournament"
+	"arbitro/trf"
 
 	"github.com/spf13/cobra"
 )
@@ -58,22 +60,22 @@ lot). Scores are written in chess points: draughts game points 2-1-0 become 1-0.
 
 // runExportTRF builds the TRF of the tournament and writes it.
 func runExportTRF(cmd *cobra.Command, g *globalOptions, o *exportTRFOptions) error {
-	var tr *tournament.TRF
-	if err := g.view(cmd.Context(), func(tx *tournament.Tx, t *tournament.Tournament) (err error) {
+	var tr *trf.File
+	if err := g.view(cmd.Context(), func(tx *store.Tx, t *tournament.Tournament) (err error) {
 		tr, err = tx.ExportTRF(t)
 		return err
 	}); err != nil {
 		return err
 	}
 	if o.File == "" || o.File == "-" {
-		return tournament.WriteTRF(cmd.OutOrStdout(), tr)
+		return trf.Write(cmd.OutOrStdout(), tr)
 	}
-	return writeFileAtomic(o.File, func(w io.Writer) error { return tournament.WriteTRF(w, tr) })
+	return writeFileAtomic(o.File, func(w io.Writer) error { return trf.Write(w, tr) })
 }
 
 // importTRFOptions are the argument and flags of `arbitro tournament import-trf`.
 type importTRFOptions struct {
-	tournament.TRFImportOptions
+	trf.ImportOptions
 	File        string // FILE
 	VariantName string // --variant, parsed into TRFImportOptions.Variant
 	g           *globalOptions
@@ -91,7 +93,7 @@ func (o *importTRFOptions) complete(_ *cobra.Command, args []string) (err error)
 
 func newImportTRFCmd(g *globalOptions, runF func(*cobra.Command, *importTRFOptions) error) *cobra.Command {
 	o := &importTRFOptions{g: g}
-	opts := &o.TRFImportOptions
+	opts := &o.ImportOptions
 	cmd := &cobra.Command{
 		Use:   "import-trf FILE",
 		Short: "Create a tournament from a FIDE TRF-16 file (players, rounds, results)",
@@ -115,12 +117,12 @@ become absences. All of it is written in one transaction, or nothing.`,
 // runImportTRF reads and checks the TRF before the database file is created, then
 // imports it in one transaction and confirms it.
 func runImportTRF(cmd *cobra.Command, g *globalOptions, o *importTRFOptions) error {
-	opts := o.TRFImportOptions
+	opts := o.ImportOptions
 	tr, err := readTRFFile(o.File)
 	if err != nil {
 		return err
 	}
-	if err := tournament.CheckTRFImport(tr, opts); err != nil { // before the file is created
+	if err := trf.CheckImport(tr, opts); err != nil { // before the file is created
 		return g.explain(err)
 	}
 	st, err := g.openStore()
@@ -129,7 +131,7 @@ func runImportTRF(cmd *cobra.Command, g *globalOptions, o *importTRFOptions) err
 	}
 	defer st.Close()
 	var t *tournament.Tournament
-	err = st.Update(cmd.Context(), func(tx *tournament.Tx) error {
+	err = st.Update(cmd.Context(), func(tx *store.Tx) error {
 		var err error
 		t, err = tx.ImportTRF(tr, opts)
 		return err
@@ -145,15 +147,15 @@ func runImportTRF(cmd *cobra.Command, g *globalOptions, o *importTRFOptions) err
 
 // readTRFFile parses a TRF file ("-" = stdin is not supported: the name is needed for
 // messages). Errors are explained for the user.
-func readTRFFile(path string) (*tournament.TRF, error) {
+func readTRFFile(path string) (*trf.File, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fail(err, "check the file name")
 	}
 	defer f.Close()
-	tr, err := tournament.ParseTRF(f)
+	tr, err := trf.Parse(f)
 	if err != nil {
-		if errors.Is(err, tournament.ErrBadTRF) {
+		if errors.Is(err, trf.ErrMalformed) {
 			return nil, fail(fmt.Errorf("%s: %w", path, err), "fix that line (TRF-16 columns: see 'arbitro export trf --help'); nothing was written")
 		}
 		return nil, fail(err, "check the file")
@@ -191,15 +193,15 @@ func runEnginePair(out io.Writer, system, trfPath, outPath string, seed uint64) 
 	if err != nil {
 		return err
 	}
-	next, err := tournament.PairTRF(tr, seed)
+	next, err := trf.Pair(tr, seed)
 	if err != nil {
-		var full *tournament.TRFCompleteError
+		var full *trf.CompleteError
 		switch {
 		case errors.As(err, &full):
 			return fail(fmt.Errorf("%s: %w", trfPath, err), "raise XXR to pair another round")
 		case errors.Is(err, tournament.ErrNoPairing):
 			return withCode(exitNoPairing, err, "no pairing of round "+fmt.Sprint(tr.PlayedRounds()+1)+" respects the absolute criteria")
-		case errors.Is(err, tournament.ErrSearchLimit):
+		case errors.Is(err, trf.ErrSearchLimit):
 			return fail(err, "no pairing was written")
 		}
 		return fail(err, "check the TRF")
@@ -221,7 +223,7 @@ func runTRFCheck(out io.Writer, trfPath string, seed uint64) error {
 	if err != nil {
 		return err
 	}
-	rc, err := tournament.CheckTRFLastRound(tr, seed)
+	rc, err := trf.CheckLastRound(tr, seed)
 	switch {
 	case errors.Is(err, tournament.ErrNotPaired):
 		return fail(fmt.Errorf("%s: no round has been paired", trfPath), "nothing to check")

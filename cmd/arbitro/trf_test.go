@@ -2,7 +2,7 @@ package main
 
 import (
 	"arbitro/pairing"
-	"arbitro/tournament"
+	"arbitro/trf"
 	"bytes"
 	"fmt"
 	"os"
@@ -59,9 +59,9 @@ func TestEnginePairRound1(t *testing.T) {
 // The next round of testdata small.trf: everybody available paired once, the bye counted
 // in the first line, and --check on a file carrying that round finds no difference.
 func TestEnginePairAndCheck(t *testing.T) {
-	data, err := os.ReadFile("../../tournament/testdata/trf/small.trf")
+	data, err := os.ReadFile("../../trf/testdata/trf/small.trf")
 	if err != nil {
-		t.Skip("tournament/testdata/trf/small.trf not found")
+		t.Skip("trf/testdata/trf/small.trf not found")
 	}
 	in := writeTemp(t, "small.trf", string(data))
 	buf, code := runCLI(t, "pair", "--system", "dutch", "--trf", in, "--output", "-")
@@ -107,7 +107,7 @@ func TestTRFCheckOwnRound(t *testing.T) {
 		src.WriteString(trfLine(i, "Player "+fmtInt(i), 2000-i) + "\n")
 	}
 	src.WriteString("XXR 5\nXXC black1\n")
-	tr, err := tournament.ParseTRF(strings.NewReader(src.String()))
+	tr, err := trf.Parse(strings.NewReader(src.String()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,17 +122,17 @@ func TestTRFCheckOwnRound(t *testing.T) {
 	for _, p := range res.Pairs {
 		w := &tr.Players[idx[p.White]]
 		if p.IsBye() {
-			w.Rounds = []tournament.TRFRound{{Opponent: 0, Colour: '-', Result: 'U'}}
+			w.Rounds = []trf.Round{{Opponent: 0, Colour: '-', Result: 'U'}}
 			w.Points = 10
 			continue
 		}
 		b := &tr.Players[idx[p.Black]]
-		w.Rounds = []tournament.TRFRound{{Opponent: p.Black, Colour: 'w', Result: '='}}
-		b.Rounds = []tournament.TRFRound{{Opponent: p.White, Colour: 'b', Result: '='}}
+		w.Rounds = []trf.Round{{Opponent: p.Black, Colour: 'w', Result: '='}}
+		b.Rounds = []trf.Round{{Opponent: p.White, Colour: 'b', Result: '='}}
 		w.Points, b.Points = 5, 5
 	}
 	var buf bytes.Buffer
-	if err := tournament.WriteTRF(&buf, tr); err != nil {
+	if err := trf.Write(&buf, tr); err != nil {
 		t.Fatal(err)
 	}
 	in := writeTemp(t, "r1.trf", buf.String())
@@ -154,7 +154,7 @@ func TestTRFCheckOwnRound(t *testing.T) {
 	i, j := idx[w.White], idx[w.Black]
 	tr.Players[i].Rounds[0].Colour, tr.Players[j].Rounds[0].Colour = 'b', 'w'
 	buf.Reset()
-	tournament.WriteTRF(&buf, tr)
+	trf.Write(&buf, tr)
 	in2 := writeTemp(t, "r1swap.trf", buf.String())
 	if code := run([]string{"--db", db, "tournament", "import-trf", in2, "--name", "R1swap"}, &out, &stderr); code != 0 {
 		t.Fatalf("import: %d %s", code, stderr.String())

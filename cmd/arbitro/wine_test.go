@@ -185,21 +185,21 @@ func TestWindowsUnderWine(t *testing.T) {
 	t.Run("read-only check", func(t *testing.T) { wineWritable(t, w) })
 }
 
-// The Windows side of tournament's read-only check (writable_other.go and its test):
-// tournament's tests built for windows/amd64 and run under Wine.
+// The Windows side of store's read-only check (writable_other.go and its test):
+// store's tests built for windows/amd64 and run under Wine.
 func wineWritable(t *testing.T, w *wineEnv) {
 	w.t = t
-	bin := filepath.Join(filepath.Dir(w.exe), "tournament.test.exe")
-	build := exec.Command("go", "test", "-c", "-trimpath", "-o", bin, "../../tournament")
+	bin := filepath.Join(filepath.Dir(w.exe), "store.test.exe")
+	build := exec.Command("go", "test", "-c", "-trimpath", "-o", bin, "../../store")
 	build.Env = append(os.Environ(), "GOOS=windows", "GOARCH=amd64", "CGO_ENABLED=0")
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go test -c for windows/amd64: %v\n%s", err, out)
 	}
 	c := exec.Command("wine", bin, "-test.run", "^TestWritable", "-test.v")
-	c.Env, c.Dir = w.env, filepath.Join("..", "..", "tournament")
+	c.Env, c.Dir = w.env, filepath.Join("..", "..", "store")
 	out, err := c.CombinedOutput()
 	if err != nil || !strings.Contains(string(out), "--- PASS: TestWritableReadOnlyAttribute") {
-		t.Fatalf("tournament's read-only tests under Wine: %v\n%s", err, out)
+		t.Fatalf("store's read-only tests under Wine: %v\n%s", err, out)
 	}
 }
 

@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"arbitro/tournament"
+	"arbitro/store"
 )
 
 // TestSafetyManyWriters is the Data safety row "concurrent writers wait, none fails".
@@ -102,7 +102,7 @@ func TestSafetyManyWriters(t *testing.T) {
 		}
 	}
 	slowest := slices.Max(took)
-	t.Logf("%d writers started together, %d failed; the slowest took %v (busy timeout %v)", len(jobs), failed, slowest.Round(time.Millisecond), tournament.BusyTimeout)
+	t.Logf("%d writers started together, %d failed; the slowest took %v (busy timeout %v)", len(jobs), failed, slowest.Round(time.Millisecond), store.BusyTimeout)
 
 	// The sum: every result, every player, B's round, one event per command.
 	raw := reopen(t, db)

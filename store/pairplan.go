@@ -1,0 +1,201 @@
+// PairNext as load → plan → write: the store reads what pairing a round needs into a
+// pairingSnapshot, planRound decides the round from it without a database, and writeRound
+// stores the plan.
+
+package store
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"arbitro/tournament"
+)
+
+// PairNext pairs the next round of t (one more than the last paired round) with the
+// tournament's system, in the caller's transaction, and stores it:
+//
+//   - refused before the lot (ErrLotNotDrawn), beyond tournaments.rounds
+//     (ErrAllRoundsPaired), and while an earlier round has a board without a final result
+//     (ErrResultsMissing, unless opts.Force: then the boards are returned as warnings);
+//   - round-robin: round r of the Berger table (pairing.RoundRobin; double round robin when
+//     the tournament plans twice BergerRounds(n) rounds; odd n: the bye); every entry must
+//     have joined in round 1, and manual pairs are refused;
+//   - italo-swiss: the tournament's format (pairing.ItaloFID, or pairing.ItaloSwiss for
+//     rotation) from the start player of the previous round, with opts.Manual as fixed
+//     pairs;
+//   - dutch: pairing.Dutch with the stored seed (round 1's colour drawn by lot) and the
+//     planned number of rounds; manual pairs take boards 1..k and the others are paired
+//     around them;
+//
+// then writes the round (method = system, seed, explanation JSON), its boards (game 2 with
+// colours reversed when the tournament plays two games per pairing; a bye has one board
+// row), the floats of the Swiss systems (pairing.RoundFloats, C.04.3 Art. 1.4), scores the byes
+// (scoreByes) and logs "round.pair" (and "pairing.manual" for the arbiter's pairs).
+//
+// t names the tournament: its state is read again in the transaction, and t is not
+// changed (the round paired is PairedRound.Round).
+//
+// Errors: the ones above; ErrNoPairing (wrapped, exit code 4 in the CLI); ErrInvalid for a
+// bad manual pair or a bad round-robin size. Nothing is kept on error when the caller's
+// Store.Update rolls back.
+func (tx *Tx) PairNext(t *tournament.Tournament, opts tournament.PairOptions) (*tournament.PairedRound, error) {
+	s, err := tx.loadPairing(t.ID, opts.Force)
+	if err != nil {
+		return nil, err
+	}
+	p, err := tournament.PlanRound(s, opts)
+	if err != nil {
+		return nil, err
+	}
+	return tx.writeRound(s, p, opts)
+}
+
+// loadPairing reads the pairingSnapshot of the next round of tournament id. The gates come
+// first, before anything else is read: the lot, the planned rounds, and (unless force) the
+// results of the earlier rounds.
+func (tx *Tx) loadPairing(id int64, force bool) (*tournament.PairingSnapshot, error) {
+	cur, err := tx.TournamentByID(id)
+	if err != nil {
+		return nil, err
+	}
+	if cur.LotDrawnAt == "" {
+		return nil, fmt.Errorf("%w for %s: pairing numbers are needed before round 1", tournament.ErrLotNotDrawn, cur.Name)
+	}
+	round := cur.RoundsPaired + 1
+	if round > cur.Rounds {
+		return nil, fmt.Errorf("%w: %s plans %d rounds and all are paired", tournament.ErrAllRoundsPaired, cur.Name, cur.Rounds)
+	}
+	missing, err := tx.missingResults(cur, round)
+	if err != nil {
+		return nil, err
+	}
+	if len(missing) > 0 && !force {
+		return nil, fmt.Errorf("%w: before pairing round %d enter the result of %s", tournament.ErrResultsMissing, round, strings.Join(missing, ", "))
+	}
+	s := &tournament.PairingSnapshot{T: *cur, Round: round, Missing: missing}
+	if s.Entrants, err = tx.snapshot(cur, round); err != nil {
+		return nil, err
+	}
+	if s.SystemFacts, err = tx.loadSystemFacts(cur, round); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// loadSystemFacts reads the systemFacts of round `round` of t.
+func (tx *Tx) loadSystemFacts(t *tournament.Tournament, round int) (tournament.SystemFacts, error) {
+	var f tournament.SystemFacts
+	var err error
+	switch t.System {
+	case tournament.SystemRoundRobin:
+		f.Late, err = tx.lateEntries(t)
+	case tournament.SystemItaloSwiss:
+		fid := t.ParsedItaloFormat().FID()
+		if round > 1 {
+			if f.Prev, err = tx.roundPairs(t, round-1); err == nil && fid {
+				f.PrevRests, err = tx.roundRests(t, round-1)
+			}
+		}
+		if err == nil && fid && t.ClubSeparation == "club" {
+			f.Entries, err = tx.Entries(t.ID)
+		}
+	case tournament.SystemDutch:
+		if f.Forbidden, err = tx.forbiddenEntries(t, round); err == nil {
+			f.Acceleration, err = tx.loadAcceleration(t)
+		}
+	}
+	if err == nil && t.Openings == tournament.OpeningsFIDItalian {
+		f.UsedOpenings, err = tx.usedOpenings(t, round)
+	}
+	return f, err
+}
+
+// lateEntries returns the names of the players of t who entered after round 1.
+func (tx *Tx) lateEntries(t *tournament.Tournament) ([]string, error) {
+	rows, err := tx.query(`SELECT p.name FROM entries e JOIN players p ON p.id = e.player_id WHERE e.tournament_id = ? AND e.joined_round > 1 ORDER BY p.name`, t.ID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var late []string
+	for rows.Next() {
+		var n string
+		if err := rows.Scan(&n); err != nil {
+			return nil, err
+		}
+		late = append(late, tournament.ShownName(n))
+	}
+	return late, rows.Err()
+}
+
+// writeRound stores plan p of round s.round: the round row with its explanation, the
+// opening drawn, the boards with their floats, the byes' scores and the event log.
+func (tx *Tx) writeRound(s *tournament.PairingSnapshot, p *tournament.RoundPlan, opts tournament.PairOptions) (*tournament.PairedRound, error) {
+	cur, round := &s.T, s.Round
+	exJSON, err := json.Marshal(p.Ex)
+	if err != nil {
+		return nil, err
+	}
+	res, err := tx.exec(`INSERT INTO rounds (tournament_id, number, method, seed, explanation, paired_at, published_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?)`, cur.ID, round, cur.System, cur.Seed, string(exJSON), tx.nowText(), tx.nowText())
+	if err != nil {
+		return nil, err
+	}
+	roundID, err := res.LastInsertId()
+	if err != nil {
+		return nil, err
+	}
+	if err := tx.storeOpening(roundID, p.Ex.Opening); err != nil {
+		return nil, err
+	}
+	if err := tx.writeBoards(roundID, cur.GamesPerPairing, p); err != nil {
+		return nil, err
+	}
+	if _, err := tx.scoreByes(cur, round); err != nil {
+		return nil, err
+	}
+	boards, err := tx.Boards(cur, round)
+	if err != nil {
+		return nil, err
+	}
+	if len(opts.Manual) > 0 {
+		if err := tx.logEvent(cur.ID, "pairing.manual", nil, map[string]any{"round": round, "pairs": opts.Manual}); err != nil {
+			return nil, err
+		}
+	}
+	if err := tx.logEvent(cur.ID, "round.pair", nil, map[string]any{"round": round, "method": cur.System, "seed": cur.Seed,
+		"boards": tournament.BoardSummary(boards), "manual": opts.Manual, "warnings": p.Warnings}); err != nil {
+		return nil, err
+	}
+	return &tournament.PairedRound{Round: round, Method: cur.System, Seed: cur.Seed, Boards: boards, Pairs: p.Pairs, Warnings: p.Warnings, Explanation: p.Ex}, nil
+}
+
+// writeBoards inserts the boards of plan p into round row roundID: game 1 of every pair
+// (pair_order its place), game 2 with colours reversed when games is 2; a bye has one row.
+func (tx *Tx) writeBoards(roundID int64, games int, p *tournament.RoundPlan) error {
+	ins, err := tx.prepare(`INSERT INTO boards (round_id, board, game, white_entry, black_entry, pair_order, white_float, black_float, rest)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+	if err != nil {
+		return err
+	}
+	defer ins.Close()
+	for i, pr := range p.Pairs {
+		var black any
+		rest := ""
+		if pr.Black != 0 {
+			black = pr.Black
+		} else {
+			rest = p.Rests[pr.White]
+		}
+		if _, err := ins.ExecContext(tx.ctx, roundID, pr.Board, 1, pr.White, black, i+1, tournament.FloatText(p.Floats[pr.White]), tournament.FloatText(p.Floats[pr.Black]), rest); err != nil {
+			return err
+		}
+		if games == 2 && pr.Black != 0 {
+			if _, err := ins.ExecContext(tx.ctx, roundID, pr.Board, 2, pr.Black, pr.White, i+1, tournament.FloatText(p.Floats[pr.Black]), tournament.FloatText(p.Floats[pr.White]), ""); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}

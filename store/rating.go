@@ -1,0 +1,38 @@
+package store
+
+import (
+	"arbitro/tournament"
+)
+
+// RatingReport builds the Elo-Rubele report of t after its last round (table may be nil).
+// Errors: LoadCrosstable's.
+func (tx *Tx) RatingReport(t *tournament.Tournament, table tournament.ExpectedTable) (*tournament.RatingReport, error) {
+	ct, err := tx.LoadCrosstable(t)
+	if err != nil {
+		return nil, err
+	}
+	entries, err := tx.Entries(t.ID)
+	if err != nil {
+		return nil, err
+	}
+	fid := map[int]string{}
+	for _, e := range entries {
+		fid[int(e.ID)] = e.Player.FIDID
+	}
+	byID := map[int]*tournament.CrossEntry{}
+	for i := range ct.Players {
+		byID[ct.Players[i].ID] = &ct.Players[i]
+	}
+	rep := &tournament.RatingReport{Tournament: t.Name, Variant: t.Variant.Name(), Q: tournament.RatingQ(t.Variant), Minimum: tournament.RatingMinimum, Table: table != nil, Event: ct.Event,
+		Gaps: []string{
+			"V, the variation of Capo VI Art. 9-10 (Tabelle 15-17, coefficient S and its thresholds): formula not found, not computed",
+			"CF = CI + V + Q: not computed without V",
+		}}
+	if table == nil {
+		rep.Gaps = append([]string{"expected score: the Gauss conversion table (Art. 4, Tabelle 13-14) was not found; give it with --expected-table"}, rep.Gaps...)
+	}
+	for _, p := range ct.Players {
+		rep.Rows = append(rep.Rows, tournament.RatingRowOf(p, fid[p.ID], byID, table))
+	}
+	return rep, nil
+}

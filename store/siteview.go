@@ -1,0 +1,114 @@
+package store
+
+import (
+	"database/sql"
+	"encoding/json"
+	"fmt"
+
+	"arbitro/tournament"
+)
+
+// LoadSiteEvent reads tournament t for the web site with read-only queries (use it inside
+// Store.View). Errors are those of LoadCrosstable, or the database's.
+func (tx *Tx) LoadSiteEvent(t *tournament.Tournament) (*tournament.SiteEvent, error) {
+	ev := &tournament.SiteEvent{Tournament: *t, GameIDs: map[int64]int64{}}
+	var err error
+	if ev.Entries, err = tx.Entries(t.ID); err != nil {
+		return nil, err
+	}
+	if ev.Boards, err = tx.Boards(t, 0); err != nil {
+		return nil, err
+	}
+	for _, b := range ev.Boards {
+		if b.GameID != 0 {
+			ev.GameIDs[b.ID] = b.GameID
+		}
+	}
+	if ev.Table, err = tx.LoadCrosstable(t); err != nil {
+		return nil, err
+	}
+	rows, err := tx.query(`SELECT c.id, c.board_id, coalesce(c.claimant_entry, 0), coalesce(c.requested_ply, 0),
+		coalesce(c.declared_ply, 0), c.decision, c.engine_verdict, b.white_entry, coalesce(b.black_entry, 0)
+		FROM claims c JOIN boards b ON b.id = c.board_id JOIN rounds r ON r.id = b.round_id
+		WHERE r.tournament_id = ? ORDER BY c.id`, t.ID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var c tournament.SiteClaim
+		var claimant, white, black int64
+		var vj string
+		if err := rows.Scan(&c.ID, &c.BoardID, &claimant, &c.RequestedAt, &c.DeclaredAt, &c.Decision, &vj, &white, &black); err != nil {
+			return nil, err
+		}
+		switch {
+		case claimant != 0 && claimant == white:
+			c.Claimant = "white"
+		case claimant != 0 && claimant == black:
+			c.Claimant = "black"
+		}
+		if err := json.Unmarshal([]byte(vj), &c.Check); err != nil {
+			return nil, fmt.Errorf("claim %d: stored engine verdict: %w", c.ID, err)
+		}
+		ev.Claims = append(ev.Claims, c)
+	}
+	return ev, rows.Err()
+}
+
+// EachSiteGame calls fn with every stored game score of the event, in round, board and game
+// order, replayed afresh (SiteGame). Only one game is held at a time. A stored score that
+// no longer parses is given with Game nil and a parse-error Verdict. fn's error stops the
+// walk and is returned.
+func (tx *Tx) EachSiteGame(ev *tournament.SiteEvent, fn func(*tournament.SiteGame) error) error {
+	byID := make(map[int64]*tournament.Board, len(ev.Boards))
+	for _, b := range ev.Boards {
+		byID[b.ID] = b
+	}
+	// Read the texts first (ids and text only), then replay: no query is open while fn runs.
+	type item struct {
+		id, board int64
+	}
+	var items []item
+	for _, b := range ev.Boards {
+		if b.GameID != 0 {
+			items = append(items, item{b.GameID, b.ID})
+		}
+	}
+	for _, it := range items {
+		var text string
+		err := tx.queryRow(`SELECT pdn FROM games WHERE id = ?`, it.id).Scan(&text)
+		if err == sql.ErrNoRows {
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		sg := tournament.SiteGameOf(ev, byID[it.board], it.id, text)
+		if err := fn(sg); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// SiteGame loads the game score of board b of the event (ErrNoGame when it has none).
+func (tx *Tx) SiteGame(ev *tournament.SiteEvent, b *tournament.Board) (*tournament.SiteGame, error) {
+	if b.GameID == 0 {
+		return nil, fmt.Errorf("%w: round %d board %d", tournament.ErrNoGame, b.Round, b.Board)
+	}
+	var text string
+	if err := tx.queryRow(`SELECT pdn FROM games WHERE id = ?`, b.GameID).Scan(&text); err != nil {
+		return nil, err
+	}
+	return tournament.SiteGameOf(ev, b, b.GameID, text), nil
+}
+
+// DataVersion returns a number that changes whenever any tournament of the file is
+// written: the id of the last event-log row (every write command logs one). The live site
+// (arbitro serve) uses it to know when its cached pages are stale.
+func (tx *Tx) DataVersion() (int64, error) {
+	var n int64
+	err := tx.queryRow(`SELECT coalesce(max(id), 0) FROM events`).Scan(&n)
+	return n, err
+}

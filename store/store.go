@@ -1,0 +1,679 @@
+package store
+
+import (
+	"arbitro/tournament"
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"arbitro"
+
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+)
+
+// BusyTimeout is how long a writer waits for another process's write lock before the
+// command fails with ErrBusy. It is set per connection in the DSN.
+const BusyTimeout = 5 * time.Second
+
+// Store is an open arbitro database file. It is safe for use by several goroutines; every
+// write runs in its own immediate transaction (Update). Close it when done.
+type Store struct {
+	db       *sql.DB
+	path     string
+	readOnly bool
+	reading  bool // opened with ForReading: never written, not even migrated
+	busy     time.Duration
+	version  int
+	tmpCopy  string // ForReading on an older schema: the upgraded copy read instead, removed by Close
+	clock    func() time.Time
+	actor    string
+	hook     func(stage string)
+}
+
+// OpenOption changes how Open opens a file: WithBusyTimeout, ForReading, WithClock,
+// WithActor, WithTxHook.
+type OpenOption func(*openConfig)
+
+type openConfig struct {
+	busy    time.Duration
+	reading bool
+	clock   func() time.Time
+	actor   string
+	hook    func(stage string)
+}
+
+// DefaultActor is the name the event log records when the store is opened without
+// WithActor.
+const DefaultActor = "arbiter"
+
+// WithClock sets the clock the store reads once at the start of every transaction
+// (Tx.Now: every row and event a transaction writes carries that one time, truncated to
+// the second, UTC). nil keeps time.Now. Tests pass a fixed clock.
+func WithClock(now func() time.Time) OpenOption {
+	return func(c *openConfig) {
+		if now != nil {
+			c.clock = now
+		}
+	}
+}
+
+// WithActor sets who the event log names for every action written through the store
+// (events.actor, results.entered_by, claims.decided_by): the arbiter's name, which the
+// command reads from its environment ($ARBITRO_ARBITER, else $USER). Blank keeps
+// DefaultActor.
+func WithActor(name string) OpenOption {
+	return func(c *openConfig) {
+		if n := strings.TrimSpace(name); n != "" {
+			c.actor = n
+		}
+	}
+}
+
+// WithTxHook sets a function called at each stage of every write transaction: "begin"
+// when it has begun, "precommit" when fn has returned and the commit is next, "commit"
+// once committed. The crash tests of cmd/arbitro use it (through the command's
+// environment) to prove where a kill landed; nil means no hook.
+func WithTxHook(hook func(stage string)) OpenOption {
+	return func(c *openConfig) { c.hook = hook }
+}
+
+// WithBusyTimeout sets how long every connection of the store waits for a lock another
+// process holds (SQLite's busy handler) before failing with ErrBusy; d <= 0 keeps
+// BusyTimeout (5 s). Tests use a short one; a slow network share may want a longer one.
+func WithBusyTimeout(d time.Duration) OpenOption {
+	return func(c *openConfig) {
+		if d > 0 {
+			c.busy = d
+		}
+	}
+}
+
+// ForReading opens the file for a command that only reads: the file is never created,
+// switched to WAL, migrated or written, and no -wal or -shm file is left behind where
+// there was none. A missing file fails with an error wrapping fs.ErrNotExist, an empty
+// (zero-byte) one with ErrNoTournament. A file the user cannot write, or one in a folder
+// the user cannot write (read-only media), is read through SQLite's read-only URIs:
+// mode=ro when it has a write-ahead log to read, else immutable=1. A file of an older
+// schema is read through an upgraded copy in the temporary folder. Update fails with
+// ErrReadOnly.
+func ForReading() OpenOption { return func(c *openConfig) { c.reading = true } }
+
+// Open opens the database file at path, creating it if it does not exist, and brings its
+// schema up to arbitro.SchemaVersion: a new file gets schema.sql, an older one the missing
+// numbered migrations, all in one transaction under PRAGMA user_version. With ForReading
+// it only reads (see ForReading).
+//
+// Errors (wrapped, test with errors.Is): ErrNewerSchema when the file's user_version is
+// above arbitro.SchemaVersion (the file is not changed); ErrNotArbitro when the file is not
+// SQLite or holds foreign tables; ErrBusy when another process holds a lock longer than
+// the busy timeout (BusyTimeout, or WithBusyTimeout) while the file is opened.
+//
+// A file without any write permission bit (chmod a-w, as an arbiter archives a finished
+// event) is opened read-only even by root: reads work, Update returns ErrReadOnly.
+//
+// Every connection the store opens sets busy_timeout before any other statement, so no
+// step of opening (the schema check, the switch to WAL, the migration) fails at once
+// because another process is writing: each waits up to the busy timeout.
+func Open(path string, opts ...OpenOption) (*Store, error) {
+	cfg := openConfig{busy: BusyTimeout, clock: time.Now, actor: DefaultActor}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	if strings.TrimSpace(path) == "" {
+		return nil, fmt.Errorf("%w: empty database file name", tournament.ErrMalformed)
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, err
+	}
+	s := &Store{path: path, busy: cfg.busy, reading: cfg.reading, clock: cfg.clock, actor: cfg.actor, hook: cfg.hook}
+	fi, statErr := os.Stat(abs)
+	switch {
+	case statErr == nil && fi.IsDir():
+		return nil, fmt.Errorf("%s is a directory, not a database file", path)
+	case statErr == nil:
+		s.readOnly = fi.Mode().Perm()&0o222 == 0 || !writable(abs)
+	case errors.Is(statErr, os.ErrNotExist):
+		if cfg.reading {
+			return nil, fmt.Errorf("no database %s: %w", path, statErr)
+		}
+		// Created by the first connection; the directory must be writable.
+	default:
+		return nil, statErr
+	}
+	if cfg.reading {
+		if fi.Size() == 0 {
+			return nil, fmt.Errorf("%s is an empty file: %w", path, tournament.ErrNoTournament)
+		}
+		if err := s.openForReading(abs); err != nil {
+			return nil, err
+		}
+		return s, nil
+	}
+	if s.readOnly {
+		if err := s.openReadOnly(abs); err != nil {
+			return nil, err
+		}
+		if err := s.migrate(context.Background(), arbitro.Schema, arbitro.SchemaVersion, nil); err != nil {
+			s.db.Close()
+			return nil, err
+		}
+		return s, nil
+	}
+	if err := s.openReadWrite(abs); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// openReadWrite opens the file at abs for reading and writing (created when missing) and
+// migrates it, waiting for another process's migration. No journal_mode pragma in the
+// DSN: the file is switched to WAL by migrate, after it has been found to be an arbitro
+// file of a known schema (a foreign file or one of a newer arbitro is left untouched).
+func (s *Store) openReadWrite(abs string) error {
+	var err error
+	s.db, err = sql.Open("sqlite", s.dsn(abs, "_txlock=immediate"))
+	if err != nil {
+		return fmt.Errorf("open %s: %w", s.path, err)
+	}
+	if err := s.db.Ping(); err != nil {
+		s.db.Close()
+		return s.wrapOpen(err)
+	}
+	if err := s.migrateWaiting(context.Background()); err != nil {
+		s.db.Close()
+		return err
+	}
+	return nil
+}
+
+// dsn returns the modernc DSN of the file abs with the store's busy timeout (always the
+// first pragma applied: the driver runs busy_timeout before any other) and foreign keys,
+// plus params (SQLite URI parameters such as mode=ro, or the driver's _txlock).
+func (s *Store) dsn(abs string, params ...string) string {
+	u := url.URL{Scheme: "file", Path: abs}
+	q := []string{
+		"_pragma=busy_timeout(" + fmt.Sprint(s.busy.Milliseconds()) + ")",
+		"_pragma=foreign_keys(1)",
+	}
+	return "file:" + u.EscapedPath() + "?" + strings.Join(append(params, q...), "&")
+}
+
+// openReadOnly opens abs, which the user cannot write (or which sits in a folder the user
+// cannot write), without creating anything next to it: with a non-empty write-ahead log
+// present, mode=ro reads it (SQLite needs the -shm file, which it creates if it can);
+// otherwise immutable=1, which takes no lock and opens no -wal or -shm at all (nobody can
+// be writing a file that no one may write).
+func (s *Store) openReadOnly(abs string) error {
+	params := []string{"mode=ro", "immutable=1"}
+	if fi, err := os.Stat(abs + "-wal"); err == nil && fi.Size() > 0 {
+		params = []string{"mode=ro"}
+	}
+	db, err := sql.Open("sqlite", s.dsn(abs, params...))
+	if err != nil {
+		return fmt.Errorf("open %s: %w", s.path, err)
+	}
+	if err := db.Ping(); err != nil {
+		db.Close()
+		return s.wrapOpen(err)
+	}
+	s.db = db
+	s.readOnly = true
+	return nil
+}
+
+// openForReading opens abs for a read command (ForReading). A writable file in a writable
+// folder is opened read-write without creating (mode=rw) and with query_only, so that
+// SQLite manages its -wal and -shm as for any connection (the last one to close removes
+// them) and nothing can be written; otherwise openReadOnly.
+func (s *Store) openForReading(abs string) error {
+	if !s.readOnly {
+		db, err := sql.Open("sqlite", s.dsn(abs, "mode=rw", "_pragma=query_only(1)"))
+		if err != nil {
+			return fmt.Errorf("open %s: %w", s.path, err)
+		}
+		_, _, err = s.versionAndTables(context.Background(), db)
+		if err == nil {
+			s.db = db
+		} else {
+			db.Close()
+			var se *sqlite.Error
+			if !errors.As(err, &se) || (se.Code()&0xff != sqlite3.SQLITE_CANTOPEN && se.Code()&0xff != sqlite3.SQLITE_READONLY) {
+				return s.wrapOpen(err)
+			}
+			// The folder cannot be written (no -wal or -shm can be made): read-only.
+		}
+	}
+	if s.db == nil {
+		if err := s.openReadOnly(abs); err != nil {
+			return err
+		}
+	}
+	s.readOnly = true
+	v, n, err := s.versionAndTables(context.Background(), s.db)
+	if err != nil {
+		s.db.Close()
+		return s.wrapOpen(err)
+	}
+	switch {
+	case v > arbitro.SchemaVersion:
+		s.db.Close()
+		return s.newer(v, arbitro.SchemaVersion)
+	case v == 0 && n == 0:
+		s.db.Close()
+		return fmt.Errorf("%s holds no arbitro schema: %w", s.path, tournament.ErrNoTournament)
+	case v == 0:
+		s.db.Close()
+		return fmt.Errorf("%s: %w: it holds tables but no arbitro schema version", s.path, tournament.ErrNotArbitro)
+	case v < arbitro.SchemaVersion:
+		if err := s.readUpgradedCopy(v); err != nil {
+			s.db.Close()
+			return err
+		}
+		return nil
+	}
+	s.version = v
+	return nil
+}
+
+// readUpgradedCopy copies the open file (schema version v, older than this arbitro's) to
+// a new file in the temporary folder with VACUUM INTO, migrates the copy and reads it
+// instead, so that a read command neither changes the file nor fails on it.
+func (s *Store) readUpgradedCopy(v int) error {
+	dir, err := os.MkdirTemp("", "arbitro-read-")
+	if err != nil {
+		return err
+	}
+	tmp := filepath.Join(dir, "copy.db")
+	err = func() error {
+		conn, err := s.db.Conn(context.Background())
+		if err != nil {
+			return err
+		}
+		defer conn.Close()
+		// VACUUM INTO writes only the copy, but query_only refuses it too.
+		if _, err := conn.ExecContext(context.Background(), "PRAGMA query_only = 0"); err != nil {
+			return err
+		}
+		_, err = conn.ExecContext(context.Background(), "VACUUM INTO ?", tmp)
+		conn.ExecContext(context.Background(), "PRAGMA query_only = 1")
+		return err
+	}()
+	if err != nil {
+		os.RemoveAll(dir)
+		return fmt.Errorf("read %s (schema %d) through an upgraded copy: %w", s.path, v, s.mapErr(err))
+	}
+	s.db.Close()
+	copyStore, err := Open(tmp, WithBusyTimeout(s.busy))
+	if err != nil {
+		os.RemoveAll(dir)
+		return err
+	}
+	s.db, s.version, s.tmpCopy = copyStore.db, copyStore.version, dir
+	return nil
+}
+
+// wrapOpen turns the driver's errors at open time into messages an arbiter can act on.
+func (s *Store) wrapOpen(err error) error {
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		switch se.Code() & 0xff {
+		case sqlite3.SQLITE_NOTADB:
+			return fmt.Errorf("%s: %w (the file is not a SQLite database)", s.path, tournament.ErrNotArbitro)
+		case sqlite3.SQLITE_CANTOPEN:
+			return fmt.Errorf("cannot open or create %s: check that the folder exists and is writable", s.path)
+		}
+	}
+	return s.mapErr(fmt.Errorf("open %s: %w", s.path, err))
+}
+
+// migrateWaiting is migrate for a read-write open, retried while it fails with ErrBusy
+// within the busy timeout. Creating a file and switching it to WAL can meet SQLITE_BUSY
+// where SQLite calls no busy handler (another connection switching the same new file to
+// WAL at the same moment), so the wait the README promises is kept here too.
+func (s *Store) migrateWaiting(ctx context.Context) error {
+	deadline := time.Now().Add(s.busy)
+	for {
+		err := s.migrate(ctx, arbitro.Schema, arbitro.SchemaVersion, nil)
+		if !errors.Is(err, tournament.ErrBusy) || time.Now().After(deadline) {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return err
+		case <-time.After(5 * time.Millisecond):
+		}
+	}
+}
+
+// migrate applies schema (a whole schema of version target) to an empty database, or the
+// needed migrations to an older one, in one immediate transaction. migs nil means
+// arbitro.Migrations().
+func (s *Store) migrate(ctx context.Context, schema string, target int, migs []arbitro.Migration) error {
+	if migs == nil {
+		var err error
+		if migs, err = arbitro.Migrations(); err != nil {
+			return err
+		}
+	}
+	if s.readOnly {
+		return s.checkReadOnly(ctx, target) // (ForReading stores never come here: see openForReading.)
+	}
+	// The usual case, an up-to-date file, needs no write lock: readers must not wait for
+	// (or block) a writer in another process just to open the file.
+	v0, n0, err := s.versionAndTables(ctx, s.db)
+	if err != nil {
+		return s.wrapOpen(err)
+	}
+	switch {
+	case v0 == target && n0 > 0:
+		s.version = v0
+		return nil
+	case v0 > target:
+		return s.newer(v0, target)
+	case v0 == 0 && n0 > 0:
+		return fmt.Errorf("%s: %w: it holds tables but no arbitro schema version; use another file name", s.path, tournament.ErrNotArbitro)
+	}
+	if n0 == 0 {
+		// A new file: switch it to WAL before the schema goes in (journal_mode cannot
+		// change inside a transaction; the mode is kept in the file). Waits under the busy
+		// timeout like every statement of this connection.
+		if _, err := s.db.ExecContext(ctx, "PRAGMA journal_mode=WAL"); err != nil {
+			return s.wrapOpen(err)
+		}
+	}
+	tx, err := s.db.BeginTx(ctx, nil) // BEGIN IMMEDIATE (_txlock in the DSN)
+	if err != nil {
+		return s.wrapOpen(err)
+	}
+	defer tx.Rollback()
+	v, n, err := s.versionAndTables(ctx, tx)
+	if err != nil {
+		return s.wrapOpen(err)
+	}
+	switch {
+	case v > target:
+		return s.newer(v, target)
+	case v == target:
+		s.version = v
+		return nil // nothing to write; Rollback ends the transaction
+	case v == 0 && n > 0:
+		return fmt.Errorf("%s: %w: it holds tables but no arbitro schema version; use another file name", s.path, tournament.ErrNotArbitro)
+	}
+	if err := s.upgrade(ctx, tx, v, schema, target, migs); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("write schema to %s: %w", s.path, s.mapErr(err))
+	}
+	s.version = target
+	return nil
+}
+
+// checkReadOnly is migrate for a file opened read-only: it can only be read as it is, so
+// a schema other than target is an error (newer: upgrade arbitro; older: make the file
+// writable once).
+func (s *Store) checkReadOnly(ctx context.Context, target int) error {
+	v, n, err := s.versionAndTables(ctx, s.db)
+	if err != nil {
+		return s.wrapOpen(err)
+	}
+	switch {
+	case v > target:
+		return s.newer(v, target)
+	case v == 0 && n == 0:
+		return fmt.Errorf("%s: %w and empty: nothing to read", s.path, tournament.ErrReadOnly)
+	case v == 0:
+		return fmt.Errorf("%s: %w: it holds tables but no arbitro schema version", s.path, tournament.ErrNotArbitro)
+	case v < target:
+		return fmt.Errorf("%s: %w, and its schema (version %d) needs upgrading to %d: make it writable once (chmod u+w) and run any arbitro command", s.path, tournament.ErrReadOnly, v, target)
+	}
+	s.version = v
+	return nil
+}
+
+// upgrade writes, in tx, the whole schema to an empty file (v 0) or the migrations after
+// version v up to target, then user_version = target.
+func (s *Store) upgrade(ctx context.Context, tx *sql.Tx, v int, schema string, target int, migs []arbitro.Migration) error {
+	if v == 0 {
+		if _, err := tx.ExecContext(ctx, schema); err != nil {
+			return fmt.Errorf("create schema in %s: %w", s.path, s.mapErr(err))
+		}
+	} else {
+		for _, m := range migs {
+			if m.Version <= v || m.Version > target {
+				continue
+			}
+			if _, err := tx.ExecContext(ctx, m.SQL); err != nil {
+				return fmt.Errorf("upgrade %s to schema %d: %w", s.path, m.Version, s.mapErr(err))
+			}
+			v = m.Version
+		}
+		if v != target {
+			return fmt.Errorf("upgrade %s: no migration reaches schema %d (stopped at %d)", s.path, target, v)
+		}
+	}
+	if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", target)); err != nil {
+		return s.mapErr(err)
+	}
+	return nil
+}
+
+func (s *Store) newer(v, known int) error {
+	return fmt.Errorf("%s: %w (schema %d, this one knows %d): upgrade arbitro", s.path, tournament.ErrNewerSchema, v, known)
+}
+
+type queryRower interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+func (s *Store) versionAndTables(ctx context.Context, q queryRower) (version, tables int, err error) {
+	// One statement, so one read snapshot: read in two, a concurrent creator's schema
+	// commit could fall between them (version 0 yet tables) and the file be refused.
+	err = q.QueryRowContext(ctx, `SELECT (SELECT user_version FROM pragma_user_version),
+		(SELECT count(*) FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%')`).Scan(&version, &tables)
+	return
+}
+
+// mapErr replaces SQLite's busy and read-only errors by ErrBusy and ErrReadOnly, naming
+// the file; other errors are returned unchanged.
+func (s *Store) mapErr(err error) error {
+	if err == nil {
+		return nil
+	}
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		switch se.Code() & 0xff {
+		case sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED:
+			return fmt.Errorf("%s: %w", s.path, tournament.ErrBusy)
+		case sqlite3.SQLITE_READONLY:
+			return fmt.Errorf("%s: %w", s.path, tournament.ErrReadOnly)
+		}
+	}
+	return err
+}
+
+// Close closes the database (and removes the upgraded copy a ForReading store of an older
+// file read).
+func (s *Store) Close() error {
+	err := s.db.Close()
+	if s.tmpCopy != "" {
+		os.RemoveAll(s.tmpCopy)
+	}
+	return err
+}
+
+// Path returns the file name the store was opened with.
+func (s *Store) Path() string { return s.path }
+
+// ReadOnly reports whether the file was opened read-only (Update returns ErrReadOnly).
+func (s *Store) ReadOnly() bool { return s.readOnly }
+
+// Version returns the schema version of the open file (arbitro.SchemaVersion after Open).
+func (s *Store) Version() int { return s.version }
+
+// Tx is one transaction of the store, handed to the function given to Update or View.
+// Its SQL is private to this package: a caller reaches the file only through Tx's methods.
+// A method that takes a *Tournament reads the state that changes (rounds paired, the lot)
+// again in the transaction and never writes into the caller's struct: what it changed is
+// in its result (DrawLot's LotResult, PairNext's PairedRound.Round, Unpair's round,
+// SetTournamentField's new Tournament).
+//
+// Its methods, by use case (the file that holds them in brackets):
+//   - the file's tournaments: Tournaments, SelectTournament, TournamentByID,
+//     CreateTournament, SetTournamentField, SetRoundSchedule (tournament.go), Events
+//     (eventlog.go);
+//   - players: AddPlayer, ImportPlayers, Entries, SetPlayerField, WithdrawPlayer (player.go,
+//     csv.go), SetAbsence, RemoveAbsence (absence.go);
+//   - rounds: DrawLot, PairNext, Unpair, CheckPairing (rounds.go, pairplan.go),
+//     PairingsView (pairings_view.go), AddForbiddenPair, SetAcceleration (dutch_settings.go);
+//   - results and game scores: Boards, BoardAt, SetResult, ResultDisagreements (result.go),
+//     AddGame, GameOf (game.go), ImportGames (game_import.go), AddClaim (claim.go);
+//   - standings, categories and prizes: LoadCrosstable (standings_load.go), Categories,
+//     AddCategory, AddToCategory, CategoryStandings, AddPrize, PrizeList (categories.go),
+//     RatingReport (rating.go);
+//   - audits: Audit (audit.go), AuditAll (audit_all.go), UnsafeNames (names.go);
+//   - files in and out: ImportTRF, ExportTRF (trf_store.go); an event's PDN goes in through
+//     the functions ImportEventFile and ImportEventPlan (eventimport*.go), one transaction;
+//   - the web site: LoadSiteEvent, EachSiteGame, SiteGame, DataVersion (siteview.go);
+//   - the demo: SimulateRound (simulate.go).
+type Tx struct {
+	stx      *sql.Tx
+	ctx      context.Context
+	store    *Store
+	now      time.Time
+	readOnly bool
+	actor    string // who the event log names for every logEvent of this transaction (WithActor)
+}
+
+func (tx *Tx) exec(query string, args ...any) (sql.Result, error) {
+	return tx.stx.ExecContext(tx.ctx, query, args...)
+}
+
+func (tx *Tx) query(query string, args ...any) (*sql.Rows, error) {
+	return tx.stx.QueryContext(tx.ctx, query, args...)
+}
+
+func (tx *Tx) queryRow(query string, args ...any) *sql.Row {
+	return tx.stx.QueryRowContext(tx.ctx, query, args...)
+}
+
+func (tx *Tx) prepare(query string) (*sql.Stmt, error) {
+	return tx.stx.PrepareContext(tx.ctx, query)
+}
+
+// nowText returns the transaction's timestamp (UTC, taken once when it began, so every row
+// a command writes carries the same time) in the schema's time format, RFC 3339 UTC
+// ("2026-11-21T22:00:00Z").
+func (tx *Tx) nowText() string { return tx.now.Format(time.RFC3339) }
+
+// Update runs fn in one immediate write transaction (BEGIN IMMEDIATE): if fn returns an
+// error or panics, nothing it wrote is kept; otherwise everything is committed at once. A
+// process killed during fn leaves the file as it was before.
+//
+// Errors: ErrReadOnly if the store is read-only; ErrBusy if another process held the
+// write lock for more than BusyTimeout; fn's error otherwise (SQLite busy/read-only
+// errors inside it are mapped to ErrBusy/ErrReadOnly).
+func (s *Store) Update(ctx context.Context, fn func(tx *Tx) error) error {
+	if s.readOnly {
+		return fmt.Errorf("%s: %w", s.path, tournament.ErrReadOnly)
+	}
+	return s.run(ctx, false, fn)
+}
+
+// View runs fn in a read transaction: fn sees one consistent state of the file, and
+// others may write meanwhile (WAL). fn must not write; a write logs nothing in a View (logEvent fails).
+func (s *Store) View(ctx context.Context, fn func(tx *Tx) error) error {
+	return s.run(ctx, true, fn)
+}
+
+// beginWrite starts a BEGIN IMMEDIATE transaction on a connection of its own. SQLite's
+// busy handler waits up to the busy timeout for the write lock; when that runs out but
+// another connection committed meanwhile (PRAGMA data_version changed), the lock is
+// moving from writer to writer, not held by a stuck one, and beginWrite waits again. So
+// a queue of many short writers all get their turn, and only a writer that holds the lock
+// for a whole busy timeout without committing makes the others fail with ErrBusy.
+// Close the returned connection after the transaction.
+func (s *Store) beginWrite(ctx context.Context) (*sql.Conn, *sql.Tx, error) {
+	conn, err := s.db.Conn(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	version := func() (v int64) {
+		if conn.QueryRowContext(ctx, "PRAGMA data_version").Scan(&v) != nil {
+			return -1
+		}
+		return v
+	}
+	for {
+		before := version()
+		tx, err := conn.BeginTx(ctx, nil) // BEGIN IMMEDIATE (_txlock in the DSN)
+		if err == nil {
+			return conn, tx, nil
+		}
+		var se *sqlite.Error
+		if !errors.As(err, &se) || se.Code()&0xff != sqlite3.SQLITE_BUSY || ctx.Err() != nil {
+			return conn, nil, err
+		}
+		if after := version(); after < 0 || after == before {
+			return conn, nil, err // nobody committed during a whole busy timeout
+		}
+	}
+}
+
+func (s *Store) run(ctx context.Context, readOnly bool, fn func(tx *Tx) error) (err error) {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	var stx *sql.Tx
+	if readOnly {
+		stx, err = s.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	} else {
+		var conn *sql.Conn
+		conn, stx, err = s.beginWrite(ctx)
+		if conn != nil {
+			defer conn.Close()
+		}
+	}
+	if err != nil {
+		return s.mapErr(err)
+	}
+	tx := &Tx{stx: stx, ctx: ctx, store: s, now: s.clock().UTC().Truncate(time.Second), readOnly: readOnly, actor: s.actor}
+	done := false
+	defer func() {
+		if !done {
+			stx.Rollback()
+		}
+	}()
+	if !readOnly {
+		s.mark("begin")
+	}
+	if err := fn(tx); err != nil {
+		return s.mapErr(err)
+	}
+	if readOnly {
+		done = true
+		return s.mapErr(stx.Rollback())
+	}
+	s.mark("precommit")
+	done = true
+	if err := stx.Commit(); err != nil {
+		return s.mapErr(err)
+	}
+	s.mark("commit")
+	return nil
+}
+
+// mark calls the WithTxHook hook, if any, with stage.
+func (s *Store) mark(stage string) {
+	if s.hook != nil {
+		s.hook(stage)
+	}
+}
