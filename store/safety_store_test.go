@@ -13,8 +13,6 @@ import (
 	"sync"
 	"testing"
 	"time"
-
-	"arbitro"
 )
 
 // TestSafetyWritersQueue: fifty writers each holding the write lock for 30 ms (1.5 s of
@@ -184,8 +182,8 @@ func TestSafetyReadOlderSchema(t *testing.T) {
 	}); err != nil || len(names) != 1 || names[0] != "Vecchio" {
 		t.Fatalf("read %v: %v", names, err)
 	}
-	if r.Version() != arbitro.SchemaVersion || r.tmpCopy == "" {
-		t.Fatalf("read at version %d (copy %q), want %d through a copy", r.Version(), r.tmpCopy, arbitro.SchemaVersion)
+	if r.Version() != SchemaVersion || r.tmpCopy == "" {
+		t.Fatalf("read at version %d (copy %q), want %d through a copy", r.Version(), r.tmpCopy, SchemaVersion)
 	}
 	copyDir := r.tmpCopy
 	r.Close()

@@ -12,8 +12,6 @@ import (
 	"strings"
 	"time"
 
-	"arbitro"
-
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
 )
@@ -106,12 +104,12 @@ func WithBusyTimeout(d time.Duration) OpenOption {
 func ForReading() OpenOption { return func(c *openConfig) { c.reading = true } }
 
 // Open opens the database file at path, creating it if it does not exist, and brings its
-// schema up to arbitro.SchemaVersion: a new file gets schema.sql, an older one the missing
+// schema up to SchemaVersion: a new file gets schema.sql, an older one the missing
 // numbered migrations, all in one transaction under PRAGMA user_version. With ForReading
 // it only reads (see ForReading).
 //
 // Errors (wrapped, test with errors.Is): ErrNewerSchema when the file's user_version is
-// above arbitro.SchemaVersion (the file is not changed); ErrNotArbitro when the file is not
+// above SchemaVersion (the file is not changed); ErrNotArbitro when the file is not
 // SQLite or holds foreign tables; ErrBusy when another process holds a lock longer than
 // the busy timeout (BusyTimeout, or WithBusyTimeout) while the file is opened.
 //
@@ -161,7 +159,7 @@ func Open(path string, opts ...OpenOption) (*Store, error) {
 		if err := s.openReadOnly(abs); err != nil {
 			return nil, err
 		}
-		if err := s.migrate(context.Background(), arbitro.Schema, arbitro.SchemaVersion, nil); err != nil {
+		if err := s.migrate(context.Background(), Schema, SchemaVersion, nil); err != nil {
 			s.db.Close()
 			return nil, err
 		}
@@ -263,16 +261,16 @@ func (s *Store) openForReading(abs string) error {
 		return s.wrapOpen(err)
 	}
 	switch {
-	case v > arbitro.SchemaVersion:
+	case v > SchemaVersion:
 		s.db.Close()
-		return s.newer(v, arbitro.SchemaVersion)
+		return s.newer(v, SchemaVersion)
 	case v == 0 && n == 0:
 		s.db.Close()
 		return fmt.Errorf("%s holds no arbitro schema: %w", s.path, tournament.ErrNoTournament)
 	case v == 0:
 		s.db.Close()
 		return fmt.Errorf("%s: %w: it holds tables but no arbitro schema version", s.path, tournament.ErrNotArbitro)
-	case v < arbitro.SchemaVersion:
+	case v < SchemaVersion:
 		if err := s.readUpgradedCopy(v); err != nil {
 			s.db.Close()
 			return err
@@ -341,7 +339,7 @@ func (s *Store) wrapOpen(err error) error {
 func (s *Store) migrateWaiting(ctx context.Context) error {
 	deadline := time.Now().Add(s.busy)
 	for {
-		err := s.migrate(ctx, arbitro.Schema, arbitro.SchemaVersion, nil)
+		err := s.migrate(ctx, Schema, SchemaVersion, nil)
 		if !errors.Is(err, tournament.ErrBusy) || time.Now().After(deadline) {
 			return err
 		}
@@ -355,11 +353,11 @@ func (s *Store) migrateWaiting(ctx context.Context) error {
 
 // migrate applies schema (a whole schema of version target) to an empty database, or the
 // needed migrations to an older one, in one immediate transaction. migs nil means
-// arbitro.Migrations().
-func (s *Store) migrate(ctx context.Context, schema string, target int, migs []arbitro.Migration) error {
+// Migrations().
+func (s *Store) migrate(ctx context.Context, schema string, target int, migs []Migration) error {
 	if migs == nil {
 		var err error
-		if migs, err = arbitro.Migrations(); err != nil {
+		if migs, err = Migrations(); err != nil {
 			return err
 		}
 	}
@@ -441,7 +439,7 @@ func (s *Store) checkReadOnly(ctx context.Context, target int) error {
 
 // upgrade writes, in tx, the whole schema to an empty file (v 0) or the migrations after
 // version v up to target, then user_version = target.
-func (s *Store) upgrade(ctx context.Context, tx *sql.Tx, v int, schema string, target int, migs []arbitro.Migration) error {
+func (s *Store) upgrade(ctx context.Context, tx *sql.Tx, v int, schema string, target int, migs []Migration) error {
 	if v == 0 {
 		if _, err := tx.ExecContext(ctx, schema); err != nil {
 			return fmt.Errorf("create schema in %s: %w", s.path, s.mapErr(err))
@@ -516,7 +514,7 @@ func (s *Store) Path() string { return s.path }
 // ReadOnly reports whether the file was opened read-only (Update returns ErrReadOnly).
 func (s *Store) ReadOnly() bool { return s.readOnly }
 
-// Version returns the schema version of the open file (arbitro.SchemaVersion after Open).
+// Version returns the schema version of the open file (SchemaVersion after Open).
 func (s *Store) Version() int { return s.version }
 
 // Tx is one transaction of the store, handed to the function given to Update or View.

@@ -14,8 +14,6 @@ import (
 	"sync"
 	"testing"
 	"time"
-
-	"arbitro"
 )
 
 func openTemp(t *testing.T) (*Store, string) {
@@ -54,8 +52,8 @@ func fileHash(t *testing.T, path string) [32]byte {
 
 func TestOpenCreatesSchemaAndPragmas(t *testing.T) {
 	s, _ := openTemp(t)
-	if s.Version() != arbitro.SchemaVersion {
-		t.Fatalf("version %d, want %d", s.Version(), arbitro.SchemaVersion)
+	if s.Version() != SchemaVersion {
+		t.Fatalf("version %d, want %d", s.Version(), SchemaVersion)
 	}
 	ctx := context.Background()
 	// Every pooled connection must carry the DSN pragmas: hold several at once.
@@ -124,7 +122,7 @@ func TestNewerSchemaRefusedFileUnchanged(t *testing.T) {
 	s, path := openTemp(t)
 	newTournament(t, s, "Open")
 	s.Close()
-	newer := arbitro.SchemaVersion + 1
+	newer := SchemaVersion + 1
 	setUserVersion(t, path, newer)
 	// Checkpointed and closed: the main file holds everything.
 	before := fileHash(t, path)
@@ -132,7 +130,7 @@ func TestNewerSchemaRefusedFileUnchanged(t *testing.T) {
 	if !errors.Is(err, tournament.ErrNewerSchema) {
 		t.Fatalf("Open of a newer file: %v, want ErrNewerSchema", err)
 	}
-	want := "database written by a newer arbitro (schema " + itoa(newer) + ", this one knows " + itoa(arbitro.SchemaVersion) + "): upgrade arbitro"
+	want := "database written by a newer arbitro (schema " + itoa(newer) + ", this one knows " + itoa(SchemaVersion) + "): upgrade arbitro"
 	if !strings.Contains(err.Error(), want) {
 		t.Errorf("message %q does not contain %q", err, want)
 	}
@@ -149,12 +147,12 @@ func TestMigrationFromOlderVersion(t *testing.T) {
 		return err
 	})
 	ctx := context.Background()
-	cur, next := arbitro.SchemaVersion, arbitro.SchemaVersion+1 // a synthetic next version
-	v2 := arbitro.Schema + "\nALTER TABLE players ADD COLUMN email TEXT NOT NULL DEFAULT '';\n"
-	good := []arbitro.Migration{{Version: next, SQL: "ALTER TABLE players ADD COLUMN email TEXT NOT NULL DEFAULT '';"}}
+	cur, next := SchemaVersion, SchemaVersion+1 // a synthetic next version
+	v2 := Schema + "\nALTER TABLE players ADD COLUMN email TEXT NOT NULL DEFAULT '';\n"
+	good := []Migration{{Version: next, SQL: "ALTER TABLE players ADD COLUMN email TEXT NOT NULL DEFAULT '';"}}
 
 	// A failing migration leaves the file as it was: version 1, no new column.
-	bad := []arbitro.Migration{{Version: next, SQL: "ALTER TABLE players ADD COLUMN email TEXT NOT NULL DEFAULT ''; CREATE TABLE oops (x REFERENCES;"}}
+	bad := []Migration{{Version: next, SQL: "ALTER TABLE players ADD COLUMN email TEXT NOT NULL DEFAULT ''; CREATE TABLE oops (x REFERENCES;"}}
 	if err := s.migrate(ctx, v2, next, bad); err == nil {
 		t.Fatal("a broken migration succeeded")
 	}

@@ -1,9 +1,7 @@
-// Package arbitro holds the database schema of the arbitro draughts tournament system,
-// embedded from schema.sql and migrations/ at the repository root, so that the store
-// (package tournament) and its tests use the very text that is reviewed in the repository.
-//
-// The command is in cmd/arbitro; the libraries are rules, pairing, tournament and reports.
-package arbitro
+// The database schema, embedded from schema.sql and migrations/ beside this file, so that
+// the store and its tests use the very text that is reviewed in the repository.
+
+package store
 
 import (
 	"embed"

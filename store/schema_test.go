@@ -1,4 +1,4 @@
-package arbitro
+package store
 
 import "testing"
 
