@@ -39,7 +39,7 @@ func TestMain(m *testing.M) {
 		os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 	}
 	testscript.Main(m, map[string]func(){
-		"arbitro": func() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) },
+		"arbitro": func() { os.Exit(runCaptured(os.Args[1:])) },
 	})
 }
 
@@ -49,6 +49,7 @@ func TestScripts(t *testing.T) {
 		Cmds: scriptCmds,
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("ARBITRO_ARBITER", "Test Arbiter")
+			env.Setenv(envCapture, os.Getenv(envCapture))
 			env.Setenv("ARBITRO_DB", "")
 			env.Setenv("LANG", "en_US.UTF-8") // messages in English; a script sets LANG to try another
 			return nil
