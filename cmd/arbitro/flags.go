@@ -122,6 +122,39 @@ func (g *globalOptions) view(ctx context.Context, fn func(tx *store.Tx, t *tourn
 	}))
 }
 
+// write opens the --db file, which must exist, makes the one store call of a command
+// that writes (a use case: one transaction) and closes the file. The tournament call
+// returns, once selected, sets the language of the messages that follow, even when call
+// fails after selecting it. call's error is explained (explain).
+func (g *globalOptions) write(call func(st *store.Store) (tournament.Tournament, error)) error {
+	st, err := g.openExisting()
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	return g.explain(g.selected(call(st)))
+}
+
+// read is write for a command that only reads: the file is opened with
+// store.ForReading (never created, migrated or changed).
+func (g *globalOptions) read(call func(st *store.Store) (tournament.Tournament, error)) error {
+	st, err := g.openReading()
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	return g.explain(g.selected(call(st)))
+}
+
+// selected records the language of the tournament a use case selected (t.ID 0: none)
+// and passes err on.
+func (g *globalOptions) selected(t tournament.Tournament, err error) error {
+	if t.ID != 0 {
+		g.tournamentLang = t.Lang
+	}
+	return err
+}
+
 // explain turns the store's sentinel errors into "what went wrong (how to fix)" for the
 // arbiter. Errors already explained (cliError, usageError) and nil pass through.
 func (g *globalOptions) explain(err error) error {

@@ -205,45 +205,35 @@ func runPair(cmd *cobra.Command, g *globalOptions, o *pairOptions) error {
 	return pairNext(cmd, g, o)
 }
 
-// pairNext pairs the next round in one transaction (the forbidden pairs stored, the round
-// paired, its schedule set) and prints it with reports.WritePairedRound.
+// pairNext pairs the next round (store.PairNextRound: the forbidden pairs stored, the
+// round paired, its schedule set) and prints it with reports.WritePairedRound.
 func pairNext(cmd *cobra.Command, g *globalOptions, o *pairOptions) error {
-	var pr *tournament.PairedRound
-	var v *tournament.PairingsView
-	var sheetLoc *reports.Locale
-	err := g.update(cmd.Context(), func(tx *store.Tx, t *tournament.Tournament) error {
-		if o.Round != 0 && o.Round != t.RoundsPaired+1 {
-			return fail(fmt.Errorf("the next round of %s is %d, not %d", t.Name, t.RoundsPaired+1, o.Round), "rounds are paired in order; nothing was written")
-		}
-		for _, f := range o.forbidden { // stored: this round and every later one
-			f.FirstRound = t.RoundsPaired + 1
-			if err := tx.AddForbiddenPair(t, f); err != nil {
-				return err
-			}
-		}
-		var err error
-		if pr, err = tx.PairNext(t, tournament.PairOptions{Force: o.Force, Manual: o.manual}); err != nil {
-			return err
-		}
-		if o.Schedule {
-			if _, err := tx.SetRoundSchedule(t, pr.Round, &o.Date, &o.Clock); err != nil {
-				return err
-			}
-		}
-		if v, err = tx.PairingsView(t, pr.Round); err != nil {
-			return err
-		}
-		sheetLoc, err = g.reportLocale(t)
-		return err
+	req := store.PairRequest{Round: o.Round, Forbidden: o.forbidden,
+		Options: tournament.PairOptions{Force: o.Force, Manual: o.manual}}
+	if o.Schedule {
+		req.Schedule = &tournament.RoundSchedule{Date: o.Date, Time: o.Clock}
+	}
+	var out store.PairedRound
+	err := g.write(func(st *store.Store) (t tournament.Tournament, err error) {
+		out, err = st.PairNextRound(cmd.Context(), g.tournament, req)
+		return out.Tournament, err
 	})
+	var order *store.RoundOrderError
+	if errors.As(err, &order) {
+		return fail(err, "rounds are paired in order; nothing was written")
+	}
 	if err != nil {
 		return explainPair(g, err)
 	}
-	if g.json {
-		return printJSON(cmd, pr)
+	sheetLoc, err := g.reportLocale(&out.Tournament)
+	if err != nil {
+		return err
 	}
-	return reports.WritePairedRound(cmd.OutOrStdout(), cmd.ErrOrStderr(), v.Tournament, pr, reports.RoundText{
-		Sheet: reports.PairingsSheetOf(v, sheetLoc), Explanation: pr.Explanation, Names: reports.NamesOf(v.Entries),
+	if g.json {
+		return printJSON(cmd, out.Round)
+	}
+	return reports.WritePairedRound(cmd.OutOrStdout(), cmd.ErrOrStderr(), out.View.Tournament, out.Round, reports.RoundText{
+		Sheet: reports.PairingsSheetOf(out.View, sheetLoc), Explanation: out.Round.Explanation, Names: reports.NamesOf(out.View.Entries),
 		Messages: g.cliLocale(), Explain: o.Explain})
 }
 

@@ -1,0 +1,75 @@
+package store
+
+import (
+	"context"
+	"fmt"
+
+	"arbitro/tournament"
+)
+
+// RoundOrderError is the refusal of a round number other than the next one, given by a
+// script as a safety check (arbitro pair ROUND): rounds are paired in order.
+type RoundOrderError struct {
+	Tournament string // its name
+	Next       int    // the round that would be paired
+	Asked      int    // the round the caller named
+}
+
+func (e *RoundOrderError) Error() string {
+	return fmt.Sprintf("the next round of %s is %d, not %d", e.Tournament, e.Next, e.Asked)
+}
+
+// PairRequest is what pairing the next round takes.
+type PairRequest struct {
+	// Round, when not 0, must be the next round (a safety check for scripts); else
+	// *RoundOrderError.
+	Round int
+	// Forbidden are pairs kept apart from this round on (Dutch, like TRF-2026 record 260);
+	// their FirstRound is set to the round paired.
+	Forbidden []tournament.ForbiddenPair
+	// Options are the arbiter's: --force, pairs imposed by hand.
+	Options tournament.PairOptions
+	// Schedule, when not nil, is the date (YYYY-MM-DD) and start time (HH:MM) of the round.
+	Schedule *tournament.RoundSchedule
+}
+
+// PairedRound is the outcome of PairNextRound: the round as paired and its sheet.
+type PairedRound struct {
+	Tournament tournament.Tournament // as selected, before the round was paired
+	Round      *tournament.PairedRound
+	View       *tournament.PairingsView // the pairing sheet of the round
+}
+
+// PairNextRound pairs the next round of the tournament ref names in one transaction: the
+// forbidden pairs stored, the round paired by the tournament's system (Tx.PairNext), its
+// schedule set, and its pairing sheet read back.
+//
+// Errors: *RoundOrderError; Tx.PairNext's (ErrLotNotDrawn, ErrResultsMissing,
+// ErrAllRoundsPaired, ErrNoPairing, ...); those of updateIn.
+func (s *Store) PairNextRound(ctx context.Context, ref string, req PairRequest) (PairedRound, error) {
+	var out PairedRound
+	var err error
+	out.Tournament, err = s.updateIn(ctx, ref, func(tx *Tx, t *tournament.Tournament) error {
+		if req.Round != 0 && req.Round != t.RoundsPaired+1 {
+			return &RoundOrderError{Tournament: t.Name, Next: t.RoundsPaired + 1, Asked: req.Round}
+		}
+		for _, f := range req.Forbidden { // stored: this round and every later one
+			f.FirstRound = t.RoundsPaired + 1
+			if err := tx.AddForbiddenPair(t, f); err != nil {
+				return err
+			}
+		}
+		var err error
+		if out.Round, err = tx.PairNext(t, req.Options); err != nil {
+			return err
+		}
+		if sc := req.Schedule; sc != nil {
+			if _, err := tx.SetRoundSchedule(t, out.Round.Round, &sc.Date, &sc.Time); err != nil {
+				return err
+			}
+		}
+		out.View, err = tx.PairingsView(t, out.Round.Round)
+		return err
+	})
+	return out, err
+}
