@@ -334,7 +334,7 @@ func (h *HTMLEvent) writeIndex(w io.Writer) error {
 	add("site.scoring", t.Scoring)
 	var tbs []string
 	for _, tb := range h.ev.Table.TieBreaks {
-		tbs = append(tbs, tb.Title())
+		tbs = append(tbs, p.loc.TieBreakTitle(tb))
 	}
 	add("site.tiebreaks", strings.Join(tbs, ", "))
 	add("site.arbiter", t.Arbiter)

@@ -190,12 +190,17 @@ func TestCSVSpreadsheet(t *testing.T) {
 	}
 }
 
-// Every tie-break the standings compute has a name in the catalogs (a new one added to
-// tournament without a catalog entry would print its English label on every sheet).
+// Every tie-break the standings compute has its two words in every catalog (a new one
+// added to tournament's registry without them would print "{tb.x.label}" on every sheet).
 func TestEveryTieBreakHasCatalogNames(t *testing.T) {
-	for _, tb := range append(tournament.AllTieBreaks(), tournament.TBLot) {
-		if _, ok := tieBreakKeys[tb]; !ok {
-			t.Errorf("tie-break %q has no catalog keys in tieBreakKeys", tb)
+	for _, lang := range Languages() {
+		l := MustLocale(string(lang))
+		for _, tb := range tournament.AllTieBreaks() {
+			for _, key := range []string{"tb." + string(tb) + ".label", "tb." + string(tb) + ".title"} {
+				if got := l.T(key); strings.HasPrefix(got, "{") || got == "" {
+					t.Errorf("%s: tie-break %q has no catalog word %s", lang, tb, key)
+				}
+			}
 		}
 	}
 }

@@ -34,35 +34,16 @@ func (l *Locale) Score(sc tournament.Scoring, v int) string {
 	return l.Frac(v, sc.Divisor)
 }
 
-// tieBreakKeys maps a tie-break to the catalog keys of its column label and its name.
-var tieBreakKeys = map[tournament.TieBreak][2]string{
-	tournament.TBQuoziente:       {"tb.quoziente.label", "tb.quoziente.title"},
-	tournament.TBBuchholz:        {"tb.buchholz.label", "tb.buchholz.title"},
-	tournament.TBBuchholzCut1:    {"tb.buchholz-cut1.label", "tb.buchholz-cut1.title"},
-	tournament.TBBuchholzMedian:  {"tb.buchholz-median.label", "tb.buchholz-median.title"},
-	tournament.TBSonnebornBerger: {"tb.sonneborn-berger.label", "tb.sonneborn-berger.title"},
-	tournament.TBWins:            {"tb.wins.label", "tb.wins.title"},
-	tournament.TBWinsPlayed:      {"tb.wins-played.label", "tb.wins-played.title"},
-	tournament.TBDirectEncounter: {"tb.direct-encounter.label", "tb.direct-encounter.title"},
-	tournament.TBProgressive:     {"tb.progressive.label", "tb.progressive.title"},
-	tournament.TBAverageRating:   {"tb.aro.label", "tb.aro.title"},
-	tournament.TBLot:             {"tb.lot.label", "tb.lot.title"},
-}
-
-// TieBreakLabel is the column head of a tie-break in the language ("Quoz", "SD").
+// TieBreakLabel is the column head of a tie-break in the language ("Quoz", "SD"): the
+// catalog word "tb.<name>.label".
 func (l *Locale) TieBreakLabel(tb tournament.TieBreak) string {
-	if k, ok := tieBreakKeys[tb]; ok {
-		return l.T(k[0])
-	}
-	return tb.Label()
+	return l.T("tb." + string(tb) + ".label")
 }
 
-// TieBreakTitle is the name of a tie-break in the language ("Scontro diretto").
+// TieBreakTitle is the name of a tie-break in the language ("Scontro diretto"): the
+// catalog word "tb.<name>.title".
 func (l *Locale) TieBreakTitle(tb tournament.TieBreak) string {
-	if k, ok := tieBreakKeys[tb]; ok {
-		return l.T(k[1])
-	}
-	return tb.Title()
+	return l.T("tb." + string(tb) + ".title")
 }
 
 // VariantName is the printed name of variant v in the language ("Dama italiana",

@@ -15,10 +15,6 @@ import (
 // it, such players share the place.
 const TBLot TieBreak = "lot"
 
-func init() {
-	tieBreakDefs[TBLot] = tieBreakDef{"Lot", "Lot (drawn from the seed)", oneDiv, (*normalized).lotValue, nil}
-}
-
 func (nz *normalized) lotValue(i int) int {
 	ct := nz.ct
 	ids := make([]int, len(ct.Players))

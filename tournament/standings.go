@@ -604,7 +604,7 @@ func ComputeStandingsAmong(ct *Crosstable, afterRound int, keep func(i int) bool
 		return nil, err
 	}
 	for _, tb := range ct.TieBreaks {
-		if _, ok := tieBreakDefs[tb]; !ok {
+		if _, ok := tieBreakDefOf(tb); !ok {
 			return nil, fmt.Errorf("%w %q", ErrUnknownTieBreak, tb)
 		}
 	}
@@ -644,7 +644,7 @@ func ComputeStandingsAmong(ct *Crosstable, afterRound int, keep func(i int) bool
 	}
 	// Group-independent tie-breaks once per player.
 	for t, tb := range ct.TieBreaks {
-		def := tieBreakDefs[tb]
+		def, _ := tieBreakDefOf(tb)
 		if def.player == nil {
 			continue
 		}
@@ -669,7 +669,7 @@ func ComputeStandingsAmong(ct *Crosstable, afterRound int, keep func(i int) bool
 	// (direct encounter) is evaluated inside the group still tied when its turn comes.
 	groups := splitBy(order, func(i int) int { return out[i].Points })
 	for t, tb := range ct.TieBreaks {
-		def := tieBreakDefs[tb]
+		def, _ := tieBreakDefOf(tb)
 		var next []span
 		for _, g := range groups {
 			members := order[g.lo:g.hi]

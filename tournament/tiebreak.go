@@ -84,39 +84,55 @@ const (
 	TBQuoziente TieBreak = "quoziente"
 )
 
+// tieBreakDef is what a tie-break computes. Its words (column label, name) are not here:
+// reports takes them from the catalogs, keys "tb.<name>.label" and "tb.<name>.title".
 type tieBreakDef struct {
-	label, title string
-	divisor      func(Scoring) int
-	player       func(nz *normalized, i int) int           // group-independent value
-	group        func(nz *normalized, members []int) []int // value inside a tie group
+	name    TieBreak
+	divisor func(Scoring) int
+	player  func(nz *normalized, i int) int           // group-independent value
+	group   func(nz *normalized, members []int) []int // value inside a tie group
 }
 
 func scaleDiv(s Scoring) int  { return s.Divisor }
 func squareDiv(s Scoring) int { return s.Divisor * s.Divisor }
 func oneDiv(Scoring) int      { return 1 }
 
-var tieBreakDefs = map[TieBreak]tieBreakDef{
-	TBBuchholz:        {"Bh", "Buchholz", scaleDiv, func(nz *normalized, i int) int { return nz.buchholz(i, 0, 0) }, nil},
-	TBBuchholzCut1:    {"Bh-1", "Buchholz cut 1", scaleDiv, func(nz *normalized, i int) int { return nz.buchholz(i, 1, 0) }, nil},
-	TBBuchholzMedian:  {"Bh-M", "Median Buchholz", scaleDiv, func(nz *normalized, i int) int { return nz.buchholz(i, 1, 1) }, nil},
-	TBSonnebornBerger: {"SB", "Sonneborn-Berger", squareDiv, (*normalized).sonnebornBerger, nil},
-	TBWins:            {"Win", "Wins", oneDiv, (*normalized).wins, nil},
-	TBWinsPlayed:      {"Won", "Wins over the board", oneDiv, (*normalized).winsPlayed, nil},
-	TBDirectEncounter: {"DE", "Direct encounter", scaleDiv, nil, (*normalized).directEncounter},
-	TBProgressive:     {"PS", "Progressive score", scaleDiv, (*normalized).progressive, nil},
-	TBAverageRating:   {"ARO", "Average rating of opponents", oneDiv, (*normalized).averageRating, nil},
-	TBQuoziente:       {"Quoz", "Quoziente", scaleDiv, (*normalized).quoziente, nil},
+// tieBreakRegistry is the one list of the tie-breaks arbitro computes, in the order help
+// texts list them: what --tiebreaks accepts is exactly what --help shows. A new tie-break
+// is its TieBreak constant and value function (a file of its own), one line here and its
+// two catalog words in each language.
+var tieBreakRegistry = []tieBreakDef{
+	{TBQuoziente, scaleDiv, (*normalized).quoziente, nil},
+	{TBBuchholz, scaleDiv, func(nz *normalized, i int) int { return nz.buchholz(i, 0, 0) }, nil},
+	{TBBuchholzCut1, scaleDiv, func(nz *normalized, i int) int { return nz.buchholz(i, 1, 0) }, nil},
+	{TBBuchholzMedian, scaleDiv, func(nz *normalized, i int) int { return nz.buchholz(i, 1, 1) }, nil},
+	{TBSonnebornBerger, squareDiv, (*normalized).sonnebornBerger, nil},
+	{TBDirectEncounter, scaleDiv, nil, (*normalized).directEncounter},
+	{TBWins, oneDiv, (*normalized).wins, nil},
+	{TBWinsPlayed, oneDiv, (*normalized).winsPlayed, nil},
+	{TBProgressive, scaleDiv, (*normalized).progressive, nil},
+	{TBAverageRating, oneDiv, (*normalized).averageRating, nil},
+	{TBLot, oneDiv, (*normalized).lotValue, nil},
 }
 
-// AllTieBreaks lists every tie-break arbitro knows, in a fixed order.
+// tieBreakDefOf returns the registry entry of tb (nil, false when arbitro does not
+// compute it).
+func tieBreakDefOf(tb TieBreak) (*tieBreakDef, bool) {
+	for i := range tieBreakRegistry {
+		if tieBreakRegistry[i].name == tb {
+			return &tieBreakRegistry[i], true
+		}
+	}
+	return nil, false
+}
+
+// AllTieBreaks lists every tie-break arbitro computes, in the registry's order.
 func AllTieBreaks() []TieBreak {
-	return []TieBreak{TBQuoziente, TBBuchholz, TBBuchholzCut1, TBBuchholzMedian, TBSonnebornBerger,
-		TBDirectEncounter, TBWins, TBWinsPlayed, TBProgressive, TBAverageRating}
-}
-
-func init() {
-	// tournament.go's ParseTieBreaks checks names against the tie-breaks computed here.
-	ValidTieBreak = func(name string) bool { _, ok := tieBreakDefs[TieBreak(name)]; return ok }
+	out := make([]TieBreak, len(tieBreakRegistry))
+	for i, d := range tieBreakRegistry {
+		out[i] = d.name
+	}
+	return out
 }
 
 // TieBreaksFromNames converts stored tie-break names (Tournament.TieBreaks, already split by
@@ -125,36 +141,22 @@ func TieBreaksFromNames(names []string) ([]TieBreak, error) {
 	out := make([]TieBreak, 0, len(names))
 	for _, n := range names {
 		tb := TieBreak(strings.ToLower(strings.TrimSpace(n)))
-		if _, ok := tieBreakDefs[tb]; !ok {
-			return nil, fmt.Errorf("%w %q (known: %s)", ErrUnknownTieBreak, n, tieBreakNames())
+		if _, ok := tieBreakDefOf(tb); !ok {
+			return nil, fmt.Errorf("%w %q (known: %s)", ErrUnknownTieBreak, n, TieBreakNames())
 		}
 		out = append(out, tb)
 	}
 	return out, nil
 }
 
-func tieBreakNames() string {
+// TieBreakNames lists the names of AllTieBreaks, comma-separated ("quoziente, buchholz,
+// ..."): the list help texts and error messages show.
+func TieBreakNames() string {
 	var names []string
 	for _, tb := range AllTieBreaks() {
 		names = append(names, string(tb))
 	}
 	return strings.Join(names, ", ")
-}
-
-// Label is the short column header ("Bh", "SB", "Quoz"); the name itself if unknown.
-func (tb TieBreak) Label() string {
-	if d, ok := tieBreakDefs[tb]; ok {
-		return d.label
-	}
-	return string(tb)
-}
-
-// Title is the long name printed in report legends ("Median Buchholz").
-func (tb TieBreak) Title() string {
-	if d, ok := tieBreakDefs[tb]; ok {
-		return d.title
-	}
-	return string(tb)
 }
 
 // Divisor is how many value units make one displayed unit under scoring s (a Buchholz on
@@ -163,7 +165,7 @@ func (tb TieBreak) Divisor(s Scoring) int {
 	if s.Divisor == 0 {
 		s = Scoring210
 	}
-	if d, ok := tieBreakDefs[tb]; ok {
+	if d, ok := tieBreakDefOf(tb); ok {
 		return d.divisor(s)
 	}
 	return 1

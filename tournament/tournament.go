@@ -110,9 +110,8 @@ func DefaultTieBreaks(system string) []string {
 	return []string{"quoziente", "sonneborn-berger", "direct-encounter"}
 }
 
-// ValidTieBreak, when not nil, reports whether name is a tie-break arbitro computes; the
-// standings code sets it. When nil only the form of the name is checked.
-var ValidTieBreak func(name string) bool
+// validTieBreak reports whether name is a tie-break arbitro computes (tieBreakRegistry).
+func validTieBreak(name string) bool { _, ok := tieBreakDefOf(TieBreak(name)); return ok }
 
 // tieBreakName is the form of a tie-break name, compiled on first use.
 var tieBreakName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z][a-z0-9-]*$`) })
@@ -127,7 +126,7 @@ func ParseTieBreaks(s string) ([]string, error) {
 		if f == "" {
 			continue
 		}
-		if !tieBreakName().MatchString(f) || (ValidTieBreak != nil && !ValidTieBreak(f)) {
+		if !tieBreakName().MatchString(f) || !validTieBreak(f) {
 			return nil, fmt.Errorf("%w: unknown tie-break %q (the known ones are listed by 'arbitro tournament create --help')", ErrMalformed, f)
 		}
 		if seen[f] {

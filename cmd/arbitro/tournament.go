@@ -91,7 +91,7 @@ sheets and messages: it (default for italian), en (default for international), f
 	f.StringVar(&t.Federation, "federation", "", "organising federation, e.g. FID or FMJD")
 	f.StringVar(&t.TimeControl, "time-control", "", "time control as announced, e.g. 60'+30\"")
 	f.StringVar(&t.Scoring, "scoring", "2-1-0", "how points are shown: 2-1-0, 1-0.5-0 or 3-1-0")
-	f.StringVar(&o.TieBreaks, "tiebreaks", "", "tie-breaks in order, comma-separated, from: "+tieBreakNames()+"\n(default by system: italo-swiss "+strings.Join(tournament.DefaultTieBreaks(tournament.SystemItaloSwiss), ",")+
+	f.StringVar(&o.TieBreaks, "tiebreaks", "", "tie-breaks in order, comma-separated, from: "+tournament.TieBreakNames()+"\n(default by system: italo-swiss "+strings.Join(tournament.DefaultTieBreaks(tournament.SystemItaloSwiss), ",")+
 		"; dutch "+strings.Join(tournament.DefaultTieBreaks(tournament.SystemDutch), ",")+"; round-robin "+strings.Join(tournament.DefaultTieBreaks(tournament.SystemRoundRobin), ",")+")")
 	f.Int64Var(&t.Seed, "seed", 0, "seed of the lot and pairings (default: random, stored)")
 	f.IntVar(&t.ByePoints, "bye-points", 2, "game points for the bye (riposo): 2 win, 1 draw, 0")
@@ -130,15 +130,6 @@ func runTournamentCreate(cmd *cobra.Command, g *globalOptions, o *tournamentCrea
 		return printJSON(cmd, t)
 	}
 	return reports.WriteTournamentCreated(cmd.OutOrStdout(), t)
-}
-
-// tieBreakNames lists the tie-breaks the standings compute, for the help text.
-func tieBreakNames() string {
-	var names []string
-	for _, tb := range tournament.AllTieBreaks() {
-		names = append(names, string(tb))
-	}
-	return strings.Join(names, ", ")
 }
 
 func newTournamentListCmd(g *globalOptions, runF func(*cobra.Command, *noArgs) error) *cobra.Command {
