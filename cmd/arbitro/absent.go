@@ -11,8 +11,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() { addCommand(bind(newAbsentCmd, runAbsent)) }
-
 // absentOptions are the argument and flags of `arbitro absent`.
 type absentOptions struct {
 	Player    string // PLAYER: an entry id or a name

@@ -19,8 +19,6 @@ import (
 	"golang.org/x/term"
 )
 
-func init() { addCommand(bind(newAuditCmd, runAudit)) }
-
 // auditOptions are the flags of `arbitro audit`.
 type auditOptions struct {
 	Round, Jobs int

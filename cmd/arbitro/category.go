@@ -10,11 +10,6 @@ import (
 	"arbitro/tournament"
 )
 
-func init() {
-	addCommand(newCategoryCmd)
-	addCommand(newPrizeCmd)
-}
-
 func explainCategory(g *globalOptions, err error) error {
 	if errors.Is(err, tournament.ErrCategory) {
 		return fail(err, "see 'arbitro category list'; nothing was written")

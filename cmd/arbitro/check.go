@@ -11,8 +11,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() { addCommand(bind(newCheckCmd, runCheckTRF)) }
-
 // checkOptions are the flags of `arbitro check`.
 type checkOptions struct {
 	trf    string

@@ -8,8 +8,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() { addCommand(bind(newClaimCmd, runClaim)) }
-
 // claimOptions are the flags of `arbitro claim`.
 type claimOptions struct {
 	tournament.ClaimRequest

@@ -7,7 +7,7 @@ package main
 // create that fails Tournament.Validate, an explained error, exit 1); then runF runs the
 // command with the completed options. The constructors take runF, so a
 // test passes its own and checks the validation without a database or a subprocess
-// (options_test.go); the init functions register the real one with bind.
+// (options_test.go); commands() (main.go) registers the real one with bind.
 
 import "github.com/spf13/cobra"
 
@@ -35,7 +35,7 @@ func withRun[O any, P interface {
 // newCmdFunc is the shape of a command constructor with a runF seam.
 type newCmdFunc[O any] func(g *globalOptions, runF func(*cobra.Command, *O) error) *cobra.Command
 
-// bind makes the constructor that addCommand registers: newCmd with run, the command's
+// bind makes the constructor that commands() lists: newCmd with run, the command's
 // real work, as its runF.
 func bind[O any](newCmd newCmdFunc[O], run func(cmd *cobra.Command, g *globalOptions, o *O) error) func(g *globalOptions) *cobra.Command {
 	return func(g *globalOptions) *cobra.Command {

@@ -9,8 +9,6 @@ import (
 	"arbitro/tournament"
 )
 
-func init() { addCommand(bind(newCrosstableCmd, runCrosstable)) }
-
 // crosstableOptions are the flags of `arbitro crosstable`.
 type crosstableOptions struct {
 	standingsFlags

@@ -31,8 +31,6 @@ const (
 	demoRRPlayers   = 10
 )
 
-func init() { addCommand(bind(newDemoCmd, runDemoCmd)) }
-
 // demoOptions are the flags of `arbitro demo`.
 type demoOptions struct {
 	Dir  string // --dir: the folder of the demo's database and reports

@@ -12,8 +12,6 @@ import (
 	"arbitro/tournament"
 )
 
-func init() { addCommand(newEventCmd) }
-
 func newEventCmd(g *globalOptions) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "event",

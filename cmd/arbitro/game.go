@@ -12,8 +12,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() { addCommand(newGameCmd) }
-
 func newGameCmd(g *globalOptions) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:     "game",

@@ -11,8 +11,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() { addCommand(bind(newGenerateCmd, runGenerate)) }
-
 // generateOptions are the flags of `arbitro generate`.
 type generateOptions struct {
 	trf.GenerateOptions

@@ -10,8 +10,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() { addCommand(bind(newLotCmd, runLot)) }
-
 // lotOptions are the flags of `arbitro lot`.
 type lotOptions struct {
 	Seed    uint64 // --seed: 0 = the tournament's stored seed

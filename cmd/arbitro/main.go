@@ -3,8 +3,9 @@
 // rules engine, audits and reports, kept in one SQLite file.
 //
 // Each noun has its own file in this directory (player.go, tournament.go, pair.go, ...)
-// that registers its cobra command from an init function with addCommand. This package only
-// parses flags, calls the library packages and prints; it holds no tournament logic.
+// with its cobra command's constructor; commands() in this file lists them all. This
+// package only parses flags, makes one store (or site) call and hands the result to
+// reports; it holds no tournament logic and opens no transaction.
 //
 // Exit codes: 0 ok, 1 error, 2 usage, 3 an audit or replay found illegal moves,
 // 4 no valid pairing exists.
@@ -131,29 +132,53 @@ func withCode(code int, err error, hint string) error {
 	return &cliError{code: code, err: err, hint: hint}
 }
 
-// The constructors of the commands, registered by the per-noun files' init functions.
-// newRoot builds every command afresh with a new globalOptions, so run can be called more
-// than once in a process (the tests do) without one call's flag values leaking into the
-// next.
-var (
-	registered  []func(g *globalOptions) *cobra.Command
-	subcommands []subcommand
-)
+// commands are the constructors of the top-level commands, one per noun file, in the
+// order of those files (help lists them sorted). newRoot builds every command afresh with
+// a new globalOptions, so run can be called more than once in a process (the tests do)
+// without one call's flag values leaking into the next.
+func commands() []func(g *globalOptions) *cobra.Command {
+	return []func(g *globalOptions) *cobra.Command{
+		bind(newAbsentCmd, runAbsent),
+		bind(newAuditCmd, runAudit),
+		newCategoryCmd,
+		newPrizeCmd,
+		bind(newCheckCmd, runCheckTRF),
+		bind(newClaimCmd, runClaim),
+		bind(newCrosstableCmd, runCrosstable),
+		bind(newDemoCmd, runDemoCmd),
+		newEventCmd,
+		newGameCmd,
+		bind(newGenerateCmd, runGenerate),
+		bind(newLotCmd, runLot),
+		bind(newPairCmd, runPair),
+		bind(newPairingsCmd, runPairings),
+		bind(newUnpairCmd, runUnpair),
+		bind(newPerftCmd, runPerft),
+		newPlayerCmd,
+		bind(newPublishCmd, runPublish),
+		bind(newRatingCmd, runRating),
+		bind(newReplayCmd, runReplay),
+		bind(newResultCmd, runResult),
+		newRoundCmd,
+		bind(newServeCmd, runServe),
+		bind(newStandingsCmd, runStandings),
+		newTournamentCmd,
+		newExportCmd,
+		bind(newVersionCmd, runVersion),
+	}
+}
+
+// subcommands are the commands a noun file adds under another file's command.
+func subcommands() []subcommand {
+	return []subcommand{
+		{"tournament", bind(newImportTRFCmd, runImportTRF)},
+	}
+}
 
 // subcommand is a command a noun file adds under another file's command.
 type subcommand struct {
 	parent string
 	newCmd func(g *globalOptions) *cobra.Command
-}
-
-// addCommand registers a top-level subcommand's constructor; call it from an init function.
-func addCommand(newCmd func(g *globalOptions) *cobra.Command) {
-	registered = append(registered, newCmd)
-}
-
-// addSubcommand registers newCmd under the top-level command named parent.
-func addSubcommand(parent string, newCmd func(g *globalOptions) *cobra.Command) {
-	subcommands = append(subcommands, subcommand{parent, newCmd})
 }
 
 // version is this build's "v1.2.0 (commit 1c09412abcde)" (see arbitro/internal/version:
@@ -177,10 +202,10 @@ The database is --db, or $ARBITRO_DB, or arbitro.db in the current directory.`,
 	root.Long += "\n\nThis is arbitro " + version + " ('arbitro version' for details)."
 	g := &globalOptions{}
 	wireRoot(root, g)
-	for _, newCmd := range registered {
+	for _, newCmd := range commands() {
 		root.AddCommand(newCmd(g))
 	}
-	for _, s := range subcommands {
+	for _, s := range subcommands() {
 		if parent, _, err := root.Find([]string{s.parent}); err == nil && parent != root {
 			parent.AddCommand(s.newCmd(g))
 		}

@@ -16,12 +16,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() {
-	addCommand(bind(newPairCmd, runPair))
-	addCommand(bind(newPairingsCmd, runPairings))
-	addCommand(bind(newUnpairCmd, runUnpair))
-}
-
 // explainPair turns the sentinel errors of the lot and of pairing into "what went wrong
 // (how to fix)"; other errors go to explainBoard/explain.
 func explainPair(g *globalOptions, err error) error {

@@ -12,8 +12,6 @@ import (
 	"arbitro/rules"
 )
 
-func init() { addCommand(bind(newPerftCmd, runPerft)) }
-
 // maxPerftDepth bounds --depth: beyond it a count from the start takes hours.
 const maxPerftDepth = 20
 

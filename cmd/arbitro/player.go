@@ -12,8 +12,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() { addCommand(newPlayerCmd) }
-
 func newPlayerCmd(g *globalOptions) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:     "player",

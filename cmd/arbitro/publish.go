@@ -9,8 +9,6 @@ import (
 	"arbitro/site"
 )
 
-func init() { addCommand(bind(newPublishCmd, runPublish)) }
-
 // publishOptions are the flags of arbitro publish.
 type publishOptions struct {
 	out  string

@@ -12,8 +12,6 @@ import (
 	"arbitro/tournament"
 )
 
-func init() { addCommand(bind(newRatingCmd, runRating)) }
-
 // ratingOptions are the flags of `arbitro rating`.
 type ratingOptions struct {
 	CSV       bool   // --csv

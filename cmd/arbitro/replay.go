@@ -15,8 +15,6 @@ import (
 	"arbitro/tournament"
 )
 
-func init() { addCommand(bind(newReplayCmd, runReplay)) }
-
 // replayCmdOptions are the flags of `arbitro replay`.
 type replayCmdOptions struct {
 	Variant  string              // of games without a GameType tag

@@ -12,8 +12,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() { addCommand(bind(newResultCmd, runResult)) }
-
 // explainBoard turns the sentinel errors of results, games and claims into "what went
 // wrong (how to fix)"; other errors go to explain.
 func explainBoard(g *globalOptions, err error) error {

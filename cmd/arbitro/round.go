@@ -10,8 +10,6 @@ import (
 	"arbitro/tournament"
 )
 
-func init() { addCommand(newRoundCmd) }
-
 func newRoundCmd(g *globalOptions) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:     "round",

@@ -16,8 +16,6 @@ import (
 	"arbitro/site"
 )
 
-func init() { addCommand(bind(newServeCmd, runServe)) }
-
 // serveOptions are the flags of arbitro serve.
 type serveOptions struct {
 	addr string

@@ -16,8 +16,6 @@ import (
 	"arbitro/tournament"
 )
 
-func init() { addCommand(bind(newStandingsCmd, runStandings)) }
-
 // standingsFlags are shared by standings and crosstable.
 type standingsFlags struct {
 	round    int    // --round; -1 = the last completed round

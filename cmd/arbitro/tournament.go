@@ -10,8 +10,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() { addCommand(newTournamentCmd) }
-
 func newTournamentCmd(g *globalOptions) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:     "tournament",

@@ -22,11 +22,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() {
-	addCommand(newExportCmd)
-	addSubcommand("tournament", bind(newImportTRFCmd, runImportTRF))
-}
-
 // newExportCmd is `arbitro export`, the parent of `export trf`.
 func newExportCmd(g *globalOptions) *cobra.Command {
 	export := &cobra.Command{Use: "export", Short: "Write the tournament in an exchange format (trf)"}

@@ -9,8 +9,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() { addCommand(bind(newVersionCmd, runVersion)) }
-
 func newVersionCmd(g *globalOptions, runF func(*cobra.Command, *noArgs) error) *cobra.Command {
 	return withRun(&cobra.Command{
 		Use:   "version",
