@@ -16,7 +16,6 @@ import (
 
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
 )
 
 // auditOptions are the flags of `arbitro audit`.
@@ -176,9 +175,9 @@ func auditAll(cmd *cobra.Command, g *globalOptions, jobs int, pdf string) error 
 		}
 		return aw.Item(it)
 	}}
-	if f, ok := cmd.ErrOrStderr().(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+	if g.io.ErrTTY {
 		opts.OnStart = func(games int) {
-			bar = progressbar.NewOptions(games, progressbar.OptionSetWriter(f), progressbar.OptionSetDescription("audit"),
+			bar = progressbar.NewOptions(games, progressbar.OptionSetWriter(g.io.ErrOut), progressbar.OptionSetDescription("audit"),
 				progressbar.OptionShowCount(), progressbar.OptionClearOnFinish(), progressbar.OptionThrottle(100_000_000))
 		}
 	}
@@ -244,7 +243,7 @@ func auditFiles(cmd *cobra.Command, g *globalOptions, files []string, variant st
 	w := bw
 	var total tournament.ArchiveStats
 	var readErrs []error
-	showBar := term.IsTerminal(int(os.Stderr.Fd()))
+	showBar := g.io.ErrTTY
 	for _, file := range files {
 		st, err := auditFile(g, w, file, opts, jobs, showBar, encoding)
 		total.Games += st.Games
@@ -289,7 +288,7 @@ func auditFile(g *globalOptions, w io.Writer, file string, opts rules.ReplayOpti
 	}
 	var r io.Reader = f
 	if showBar {
-		bar := progressbar.NewOptions64(fi.Size(), progressbar.OptionSetWriter(os.Stderr), progressbar.OptionShowBytes(true),
+		bar := progressbar.NewOptions64(fi.Size(), progressbar.OptionSetWriter(g.io.ErrOut), progressbar.OptionShowBytes(true),
 			progressbar.OptionSetDescription(filepath.Base(file)), progressbar.OptionClearOnFinish(), progressbar.OptionThrottle(100_000_000))
 		pr := progressbar.NewReader(f, bar)
 		r = &pr

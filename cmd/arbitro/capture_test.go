@@ -20,10 +20,12 @@ const envCapture = "ARBITRO_SCRIPT_CAPTURE"
 func runCaptured(args []string) int {
 	dir := os.Getenv(envCapture)
 	if dir == "" {
-		return run(args, os.Stdout, os.Stderr)
+		return run(args, systemStreams())
 	}
 	var out, errb bytes.Buffer
-	code := run(args, io.MultiWriter(os.Stdout, &out), io.MultiWriter(os.Stderr, &errb))
+	ios := systemStreams()
+	ios.Out, ios.ErrOut = io.MultiWriter(ios.Out, &out), io.MultiWriter(ios.ErrOut, &errb)
+	code := run(args, ios)
 	work := os.Getenv("WORK")
 	name := strings.TrimPrefix(filepath.Base(work), "script-")
 	clean := func(s string) string { return strings.ReplaceAll(s, work, "WORK") }

@@ -18,6 +18,7 @@ import (
 // tournament it works on. newRoot makes one per run and passes it to each command's
 // constructor, so that two runs in one process share nothing.
 type globalOptions struct {
+	io         *ioStreams
 	db         string // --db: the SQLite file
 	tournament string // --tournament: which event, when the file holds several
 	json       bool   // --json: machine-readable output

@@ -18,7 +18,7 @@ func TestRunsShareNoGlobalOptions(t *testing.T) {
 	runArgs := func(args ...string) (code int, stdout, stderr string) {
 		t.Helper()
 		var out, errb bytes.Buffer
-		code = run(args, &out, &errb)
+		code = run(args, bufferStreams(&out, &errb))
 		return code, out.String(), errb.String()
 	}
 	create := []string{"tournament", "create", "Open", "--variant", "italian", "--system", "italo-swiss", "--rounds", "7"}

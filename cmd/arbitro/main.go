@@ -27,7 +27,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"strings"
 
@@ -185,7 +184,7 @@ type subcommand struct {
 // stamped by the release recipe, else the Go build information, else "dev").
 var version = buildversion.String()
 
-func newRoot() *cobra.Command {
+func newRoot(ios *ioStreams) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "arbitro",
 		Short: "Draughts tournaments and arbitration: pairings, results, game replay, audits, reports",
@@ -200,7 +199,7 @@ The database is --db, or $ARBITRO_DB, or arbitro.db in the current directory.`,
 		SilenceErrors: true,
 	}
 	root.Long += "\n\nThis is arbitro " + version + " ('arbitro version' for details)."
-	g := &globalOptions{}
+	g := &globalOptions{io: ios}
 	wireRoot(root, g)
 	for _, newCmd := range commands() {
 		root.AddCommand(newCmd(g))
@@ -223,12 +222,14 @@ func wireRoot(root *cobra.Command, g *globalOptions) {
 	g.addGlobalFlags(root)
 }
 
-// run executes the CLI with args and returns the process exit code.
-func run(args []string, stdout, stderr io.Writer) int {
-	root := newRoot()
+// run executes the CLI with args on the streams ios and returns the process exit code.
+func run(args []string, ios *ioStreams) int {
+	root := newRoot(ios)
 	root.SetArgs(args)
-	root.SetOut(stdout)
-	root.SetErr(stderr)
+	root.SetIn(ios.In)
+	root.SetOut(ios.Out)
+	root.SetErr(ios.ErrOut)
+	stderr := ios.ErrOut
 	err := findCommand(root, args)
 	if err == nil {
 		err = root.Execute()
@@ -250,4 +251,4 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return exitError
 }
 
-func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
+func main() { os.Exit(run(os.Args[1:], systemStreams())) }

@@ -349,12 +349,12 @@ func TestCobraUsageErrorsExit2(t *testing.T) {
 		{"result", "1", "2", "2-0", "--game", "x"},
 	} {
 		var out, errb bytes.Buffer
-		if code := run(append([]string{"--db", db}, args...), &out, &errb); code != exitUsage || !strings.HasPrefix(errb.String(), "arbitro: ") {
+		if code := run(append([]string{"--db", db}, args...), bufferStreams(&out, &errb)); code != exitUsage || !strings.HasPrefix(errb.String(), "arbitro: ") {
 			t.Errorf("%q: exit %d, stderr %q", args, code, errb.String())
 		}
 	}
 	var out, errb bytes.Buffer
-	if code := run([]string{"--db", db, "version"}, &out, &errb); code != 0 {
+	if code := run([]string{"--db", db, "version"}, bufferStreams(&out, &errb)); code != 0 {
 		t.Errorf("version: exit %d", code)
 	}
 }

@@ -2,11 +2,9 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"time"
 
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
 
 	"arbitro/reports"
 	"arbitro/rules"
@@ -76,8 +74,8 @@ func runPerft(cmd *cobra.Command, g *globalOptions, o *perftOptions) error {
 		out.Leaves = rules.Perft(pos, o.Depth)
 	}
 	elapsed := time.Since(start)
-	if f, ok := cmd.ErrOrStderr().(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-		if err := reports.WritePerftSpeed(f, elapsed, out.Leaves); err != nil {
+	if g.io.ErrTTY {
+		if err := reports.WritePerftSpeed(g.io.ErrOut, elapsed, out.Leaves); err != nil {
 			return err
 		}
 	}

@@ -36,7 +36,7 @@ const envRunMain = "ARBITRO_TEST_RUN_MAIN"
 
 func TestMain(m *testing.M) {
 	if os.Getenv(envRunMain) == "1" {
-		os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+		os.Exit(run(os.Args[1:], systemStreams()))
 	}
 	testscript.Main(m, map[string]func(){
 		"arbitro": func() { os.Exit(runCaptured(os.Args[1:])) },

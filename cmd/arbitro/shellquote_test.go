@@ -1,6 +1,7 @@
 package main
 
 import (
+	"io"
 	"os/exec"
 
 	"github.com/spf13/cobra"
@@ -85,7 +86,7 @@ func TestHelpExamplesQuoting(t *testing.T) {
 			walk(sub)
 		}
 	}
-	walk(newRoot())
+	walk(newRoot(bufferStreams(io.Discard, io.Discard)))
 	if seen < 10 {
 		t.Fatalf("only %d example lines found: the walk is broken", seen)
 	}

@@ -17,11 +17,11 @@ import (
 func TestTraceTournamentDefaults(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "t.db")
 	var out, errb bytes.Buffer
-	if code := run([]string{"--db", db, "tournament", "create", "Trace", "--system", "italo-swiss", "--rounds", "5", "--seed", "7"}, &out, &errb); code != 0 {
+	if code := run([]string{"--db", db, "tournament", "create", "Trace", "--system", "italo-swiss", "--rounds", "5", "--seed", "7"}, bufferStreams(&out, &errb)); code != 0 {
 		t.Fatalf("create: exit %d: %s", code, errb.String())
 	}
 	out.Reset()
-	if code := run([]string{"--db", db, "--json", "tournament", "show"}, &out, &errb); code != 0 {
+	if code := run([]string{"--db", db, "--json", "tournament", "show"}, bufferStreams(&out, &errb)); code != 0 {
 		t.Fatalf("show: exit %d: %s", code, errb.String())
 	}
 	var got struct {

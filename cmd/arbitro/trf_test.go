@@ -144,7 +144,7 @@ func TestTRFCheckOwnRound(t *testing.T) {
 	// colours of board 1 in the file makes it fail with one difference
 	db := filepath.Join(t.TempDir(), "a.db")
 	var stderr bytes.Buffer
-	if code := run([]string{"--db", db, "tournament", "import-trf", in, "--name", "R1"}, &out, &stderr); code != 0 {
+	if code := run([]string{"--db", db, "tournament", "import-trf", in, "--name", "R1"}, bufferStreams(&out, &stderr)); code != 0 {
 		t.Fatalf("import: %d %s", code, stderr.String())
 	}
 	if out, code := runCLI(t, "--db", db, "--tournament", "R1", "pair", "--check"); code != 0 || !strings.Contains(out.String(), "the stored round is the engine's pairing") {
@@ -156,7 +156,7 @@ func TestTRFCheckOwnRound(t *testing.T) {
 	buf.Reset()
 	trf.Write(&buf, tr)
 	in2 := writeTemp(t, "r1swap.trf", buf.String())
-	if code := run([]string{"--db", db, "tournament", "import-trf", in2, "--name", "R1swap"}, &out, &stderr); code != 0 {
+	if code := run([]string{"--db", db, "tournament", "import-trf", in2, "--name", "R1swap"}, bufferStreams(&out, &stderr)); code != 0 {
 		t.Fatalf("import: %d %s", code, stderr.String())
 	}
 	if out, code := runCLI(t, "--db", db, "--tournament", "R1swap", "pair", "--check"); code != exitError || strings.Count(out.String(), "difference: colours") != 1 {
@@ -169,7 +169,7 @@ func TestTRFCheckOwnRound(t *testing.T) {
 func runCLI(t *testing.T, args ...string) (*bytes.Buffer, int) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	code := run(args, &out, &errb)
+	code := run(args, bufferStreams(&out, &errb))
 	if errb.Len() > 0 {
 		t.Logf("stderr: %s", errb.String())
 	}
