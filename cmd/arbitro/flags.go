@@ -147,6 +147,40 @@ func (g *globalOptions) read(call func(st *store.Store) (tournament.Tournament, 
 	return g.explain(g.selected(call(st)))
 }
 
+// writeExplaining is write whose call's error is explained by explain (explainBoard, ...)
+// instead of g.explain: a command whose own sentinels are told before the common ones.
+// explain runs once the language of the selected tournament is recorded.
+func (g *globalOptions) writeExplaining(explain func(*globalOptions, error) error, call func(st *store.Store) (tournament.Tournament, error)) error {
+	st, err := g.openExisting()
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	return explain(g, g.selected(call(st)))
+}
+
+// readExplaining is writeExplaining for a command that only reads (see read).
+func (g *globalOptions) readExplaining(explain func(*globalOptions, error) error, call func(st *store.Store) (tournament.Tournament, error)) error {
+	st, err := g.openReading()
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	return explain(g, g.selected(call(st)))
+}
+
+// readFile is read for a command that selects no tournament but reads the whole file
+// (audit --all): the file, which must exist, is opened as by write (openExisting), and
+// call's error is explained.
+func (g *globalOptions) readFile(call func(st *store.Store) error) error {
+	st, err := g.openExisting()
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	return g.explain(call(st))
+}
+
 // selected records the language of the tournament a use case selected (t.ID 0: none)
 // and passes err on.
 func (g *globalOptions) selected(t tournament.Tournament, err error) error {
