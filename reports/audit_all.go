@@ -210,7 +210,7 @@ func WriteArchiveAuditPDF(w io.Writer, total *tournament.AuditSummary, per []tou
 		s := &per[i]
 		tl := loc
 		if meta.Locale == nil && s.Lang != "" {
-			tl = MustLocale(s.Lang)
+			tl = LocaleOf(s.Lang)
 		}
 		f.Ln(4)
 		d.paragraph(10, tl.T("archive.audit.tournament", "id", strconv.FormatInt(s.TournamentID, 10), "name", s.Name,

@@ -36,9 +36,8 @@ const ContentSecurityPolicy = "default-src 'none'; script-src 'self'; style-src 
 
 // HTMLOptions place an event's pages within a site.
 type HTMLOptions struct {
-	// Lang is the language of every label and of <html lang>: "it" or "en" (others fall
-	// back to English labels but keep their lang attribute).
-	Lang string
+	// Lang is the language of every label and of <html lang> ("" = English).
+	Lang Lang
 	// Root is the relative path from the event's pages to the site's root, "" when the
 	// event is the whole site, "../" when it is one folder of an archive. The assets are
 	// at Root+"assets/".
@@ -54,6 +53,7 @@ type HTMLOptions struct {
 type HTMLEvent struct {
 	ev        *tournament.SiteEvent
 	opts      HTMLOptions
+	loc       *Locale                 // opts.Lang's, looked up once
 	last      int                     // last round paired
 	standings [][]tournament.Standing // [r]: after round r, r = 0..last
 	byRound   [][]*tournament.Board   // [r-1]: boards of round r
@@ -71,9 +71,7 @@ type HTMLEvent struct {
 // round. Errors are those of tournament.ComputeStandings.
 func NewHTMLEvent(ev *tournament.SiteEvent, opts HTMLOptions) (*HTMLEvent, error) {
 	h := &HTMLEvent{ev: ev, opts: opts, entry: map[int64]*tournament.Entry{}, claims: map[int64][]tournament.SiteClaim{}}
-	if h.opts.Lang == "" {
-		h.opts.Lang = "en"
-	}
+	h.loc = LocaleOf(h.opts.Lang)
 	h.sc = ev.Table.Scoring
 	if h.sc.Divisor == 0 {
 		h.sc = tournament.Scoring210
@@ -148,7 +146,7 @@ func clean(s string) string {
 
 // pageData is what every template receives.
 type pageData struct {
-	Lang     string
+	Lang     Lang
 	Title    string
 	Root     string
 	Archive  bool
@@ -206,7 +204,7 @@ func parsePageTemplates() {
 }
 
 func (h *HTMLEvent) page(title, current string, body any) *pageData {
-	p := &pageData{Lang: h.opts.Lang, loc: MustLocale(h.opts.Lang), Title: clean(title), Root: h.opts.Root, Archive: h.opts.Archive, Body: body, CSP: ContentSecurityPolicy}
+	p := &pageData{Lang: h.loc.Lang(), loc: h.loc, Title: clean(title), Root: h.opts.Root, Archive: h.opts.Archive, Body: body, CSP: ContentSecurityPolicy}
 	t := &h.ev.Tournament
 	p.Event = &eventHead{Name: clean(t.Name), HomeHref: "index.html"}
 	add := func(label, v string) {
@@ -460,7 +458,7 @@ type cell struct {
 }
 
 func (h *HTMLEvent) standingsFor(r int) Standings {
-	return Standings{Table: h.ev.Table, AfterRound: r, Rows: h.standings[r], Locale: MustLocale(h.opts.Lang)}
+	return Standings{Table: h.ev.Table, AfterRound: r, Rows: h.standings[r], Locale: h.loc}
 }
 
 func (h *HTMLEvent) writeStandings(w io.Writer, r int, name string) error {
@@ -915,11 +913,9 @@ type archiveEvent struct {
 
 // WriteArchiveIndex writes the index of an archive: its tournaments grouped by year (of
 // the start date; newest first, unknown last), then variant, then sorted by name.
-func WriteArchiveIndex(w io.Writer, entries []ArchiveEntry, lang string) error {
-	if lang == "" {
-		lang = "en"
-	}
-	p := &pageData{Lang: lang, loc: MustLocale(lang), Root: "", CSP: ContentSecurityPolicy}
+func WriteArchiveIndex(w io.Writer, entries []ArchiveEntry, lang Lang) error {
+	loc := LocaleOf(lang)
+	p := &pageData{Lang: loc.Lang(), loc: loc, Root: "", CSP: ContentSecurityPolicy}
 	p.Title = p.T("site.archive.title")
 	byYear := map[string]map[string][]archiveEvent{}
 	for _, e := range entries {

@@ -1,9 +1,9 @@
 package reports
 
 import (
+	"arbitro/tournament"
 	"embed"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io/fs"
 	"path"
@@ -38,15 +38,15 @@ import (
 //go:embed locales
 var localeFS embed.FS
 
-// Lang is a shipped language code: "it", "en", "fr", "nl".
-type Lang = string
+// Lang is a language arbitro prints in (tournament.Lang: parsed once, carried typed).
+type Lang = tournament.Lang
 
 // DefaultLang is the language a report falls back to when a key is missing (and the
 // language of --help).
-const DefaultLang Lang = "en"
+const DefaultLang Lang = tournament.LangEnglish
 
 // ErrUnknownLang is returned for a language arbitro has no catalog for.
-var ErrUnknownLang = errors.New("unknown language")
+var ErrUnknownLang = tournament.ErrUnknownLang
 
 type message struct {
 	text  string                 // a plain message
@@ -68,41 +68,13 @@ var (
 	loadErr  error
 )
 
-// Languages returns the shipped language codes, sorted.
-func Languages() []Lang {
-	all, err := loadAll()
-	if err != nil {
-		return nil
-	}
-	var out []Lang
-	for l := range all {
-		out = append(out, l)
-	}
-	sort.Strings(out)
-	return out
-}
+// Languages returns the languages arbitro prints in, sorted by code
+// (tournament.Languages; a test checks that each has its catalog here).
+func Languages() []Lang { return tournament.Languages() }
 
-// ParseLang normalises a language as a user or the environment gives it ("it",
-// "IT", "it_IT.UTF-8", "nl-BE") to a shipped code. It returns ErrUnknownLang (wrapped,
-// naming the shipped languages) when none matches.
-func ParseLang(s string) (Lang, error) {
-	t := strings.TrimSpace(s)
-	if i := strings.IndexAny(t, ".@"); i >= 0 {
-		t = t[:i]
-	}
-	t = strings.ReplaceAll(t, "_", "-")
-	tag, err := language.Parse(t)
-	if err == nil {
-		base, _ := tag.Base()
-		code := base.String()
-		for _, l := range Languages() {
-			if l == code {
-				return l, nil
-			}
-		}
-	}
-	return "", fmt.Errorf("%w %q (arbitro speaks %s)", ErrUnknownLang, s, strings.Join(Languages(), ", "))
-}
+// ParseLang is tournament.ParseLang, the one reading of a language a user or the
+// environment gives.
+func ParseLang(s string) (Lang, error) { return tournament.ParseLang(s) }
 
 // EnvLang is the language $LC_ALL, $LC_MESSAGES or $LANG asks for: the first of them that
 // is set decides, as POSIX reads them. It returns "" when that one is C or POSIX (no
@@ -124,35 +96,40 @@ func EnvLang(getenv func(string) string) Lang {
 	return ""
 }
 
-// LoadLocale returns the Locale of a shipped language (any form ParseLang accepts).
+// LoadLocale parses lang (ParseLang) and returns its Locale: for text a user typed. A
+// language already parsed takes LocaleOf, which parses nothing.
 func LoadLocale(lang string) (*Locale, error) {
 	code, err := ParseLang(lang)
 	if err != nil {
 		return nil, err
 	}
+	return LocaleOf(code), nil
+}
+
+// LocaleOf returns the Locale of language l, parsed before (a tournament's stored
+// language, a --lang read once); English for "" or a language without a catalog.
+func LocaleOf(l Lang) *Locale {
 	all, err := loadAll()
 	if err != nil {
-		return nil, err
+		panic(err)
 	}
-	return all[code], nil
+	if loc, ok := all[l]; ok {
+		return loc
+	}
+	return all[DefaultLang]
 }
 
 // MustLocale is LoadLocale for a language known to be shipped; an unknown language
 // gives English.
 func MustLocale(lang string) *Locale {
-	l, err := LoadLocale(lang)
-	if err != nil {
-		all, err := loadAll()
-		if err != nil {
-			panic(err)
-		}
-		return all[DefaultLang]
+	if l, err := LoadLocale(lang); err == nil {
+		return l
 	}
-	return l
+	return LocaleOf(DefaultLang)
 }
 
 // English is the English Locale (the language of every report before issue 16).
-func English() *Locale { return MustLocale(DefaultLang) }
+func English() *Locale { return LocaleOf(DefaultLang) }
 
 func loadAll() (map[Lang]*Locale, error) {
 	loadOnce.Do(func() {
@@ -176,7 +153,7 @@ func loadCatalogs(fsys fs.FS, dir string) (map[Lang]*Locale, error) {
 		if err != nil {
 			return nil, fmt.Errorf("catalog directory %s: %w", d.Name(), err)
 		}
-		loc := &Locale{lang: d.Name(), tag: tag, msgs: map[string]message{}}
+		loc := &Locale{lang: Lang(d.Name()), tag: tag, msgs: map[string]message{}}
 		files, err := fs.Glob(fsys, path.Join(dir, d.Name(), "*.json"))
 		if err != nil {
 			return nil, err
@@ -186,7 +163,7 @@ func loadCatalogs(fsys fs.FS, dir string) (map[Lang]*Locale, error) {
 				return nil, err
 			}
 		}
-		out[d.Name()] = loc
+		out[Lang(d.Name())] = loc
 	}
 	en, ok := out[DefaultLang]
 	if !ok {

@@ -134,10 +134,13 @@ func TestCatalogsComplete(t *testing.T) {
 		t.Fatal(err)
 	}
 	langs := Languages()
-	for _, want := range []string{"en", "it"} {
+	for _, want := range langs { // tournament.Languages, the one list: each has its catalog
 		if _, ok := byLang[want]; !ok {
 			t.Errorf("no %s catalog", want)
 		}
+	}
+	if len(byLang) != len(langs) {
+		t.Errorf("catalogs for %d languages, tournament.Languages lists %d", len(byLang), len(langs))
 	}
 	for _, k := range all {
 		for _, l := range langs {
@@ -147,7 +150,7 @@ func TestCatalogsComplete(t *testing.T) {
 		}
 	}
 	for _, l := range langs {
-		loc := MustLocale(l)
+		loc := LocaleOf(l)
 		for k := range byLang[l] {
 			forms := loc.PluralForms(k)
 			if forms == nil {
@@ -232,7 +235,7 @@ func TestLoadCatalogsMergesFilesAndPlurals(t *testing.T) {
 }
 
 func TestParseLang(t *testing.T) {
-	for in, want := range map[string]string{"it": "it", "IT": "it", "it_IT.UTF-8": "it", "en_GB": "en", "en-US": "en", "nl-BE": "nl", "fr_FR@euro": "fr"} {
+	for in, want := range map[string]Lang{"it": "it", "IT": "it", "it_IT.UTF-8": "it", "en_GB": "en", "en-US": "en", "nl-BE": "nl", "fr_FR@euro": "fr"} {
 		got, err := ParseLang(in)
 		if err != nil || got != want {
 			t.Errorf("ParseLang(%q) = %q, %v; want %q", in, got, err, want)
@@ -265,12 +268,23 @@ func TestParseLang(t *testing.T) {
 	}
 }
 
-// The languages a tournament may store are exactly those with a catalog.
+// The languages a tournament may store (tournament.Languages, the one list) are exactly
+// those with a catalog folder here.
 func TestTournamentLanguagesHaveCatalogs(t *testing.T) {
-	got := strings.Join(Languages(), ",")
-	want := append([]string(nil), tournament.Languages...)
-	sort.Strings(want)
-	if got != strings.Join(want, ",") {
-		t.Errorf("catalogs %s, tournament.Languages %v", got, want)
+	all, err := loadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for l := range all {
+		got = append(got, string(l))
+	}
+	sort.Strings(got)
+	var want []string
+	for _, l := range tournament.Languages() {
+		want = append(want, string(l))
+	}
+	if strings.Join(got, ",") != strings.Join(want, ",") {
+		t.Errorf("catalogs %v, tournament.Languages %v", got, want)
 	}
 }

@@ -96,7 +96,7 @@ func WriteTournamentText(w io.Writer, t *tournament.Tournament) error {
 		{"italo-format", Dash(t.ItaloFormat)}, {"openings", Dash(t.Openings)}, {"club-separation", Dash(t.ClubSeparation)},
 		{"seed", fmt.Sprint(t.Seed)}, {"lot drawn", Dash(t.LotDrawnAt)}, {"start", Dash(t.Start)}, {"end", Dash(t.End)},
 		{"place", Dash(t.Place)}, {"federation", Dash(t.Federation)}, {"arbiter", Dash(t.Arbiter)},
-		{"time-control", Dash(t.TimeControl)}, {"lang", t.Lang}, {"created", t.CreatedAt},
+		{"time-control", Dash(t.TimeControl)}, {"lang", string(t.Lang)}, {"created", t.CreatedAt},
 	}
 	for _, r := range rows {
 		fmt.Fprintf(tw, "%s:\t%s\n", r[0], r[1])

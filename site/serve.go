@@ -25,7 +25,7 @@ import (
 // for a malformed path). Every answer carries the Content-Security-Policy as a header.
 type Handler struct {
 	st   *store.Store
-	lang string
+	lang tournament.Lang
 
 	mu      sync.Mutex
 	version int64
@@ -38,7 +38,7 @@ type cached struct {
 }
 
 // NewHandler returns the live site of st; lang as in Options.Lang.
-func NewHandler(st *store.Store, lang string) *Handler {
+func NewHandler(st *store.Store, lang tournament.Lang) *Handler {
 	return &Handler{st: st, lang: lang, cache: map[string]cached{}}
 }
 

@@ -57,10 +57,10 @@ var siteFile = sync.OnceValue(func() *regexp.Regexp {
 
 // Options control Publish.
 type Options struct {
-	Out        string // the folder to write (created when missing)
-	All        bool   // every tournament of the file, with an archive index
-	Tournament string // with !All: the tournament (id or name; "" = the only one)
-	Lang       string // labels and <html lang>; "" = the tournament's language
+	Out        string          // the folder to write (created when missing)
+	All        bool            // every tournament of the file, with an archive index
+	Tournament string          // with !All: the tournament (id or name; "" = the only one)
+	Lang       tournament.Lang // labels and <html lang>; "" = the tournament's language
 }
 
 // Result says what Publish wrote.
@@ -77,14 +77,14 @@ var ErrOut = errors.New("cannot write the site")
 
 // Lang returns the language of t's pages: want when not empty (--lang), else the
 // tournament's language (tournaments.lang), else English.
-func Lang(t *tournament.Tournament, want string) string {
+func Lang(t *tournament.Tournament, want tournament.Lang) tournament.Lang {
 	switch {
 	case want != "":
 		return want
 	case t.Lang != "":
 		return t.Lang
 	}
-	return "en"
+	return tournament.LangEnglish
 }
 
 // Slug is the folder of tournament t in an archive: "<id>-<name in lower-case ASCII
@@ -322,15 +322,15 @@ func publish(ctx context.Context, st *store.Store, opts Options, w *writer) (*Re
 
 // archiveLang is the language of an archive index: the one asked for, else the language
 // most of its tournaments use (ties: English).
-func archiveLang(all []tournament.Tournament, want string) string {
+func archiveLang(all []tournament.Tournament, want tournament.Lang) tournament.Lang {
 	if want != "" {
 		return want
 	}
-	n := map[string]int{}
+	n := map[tournament.Lang]int{}
 	for i := range all {
 		n[Lang(&all[i], "")]++
 	}
-	best := "en"
+	best := tournament.LangEnglish
 	for l, c := range n {
 		if c > n[best] || (c == n[best] && l < best) {
 			best = l

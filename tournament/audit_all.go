@@ -39,8 +39,8 @@ type AuditSummary struct {
 	Name         string         `json:"name,omitempty"`
 	Variant      *rules.Variant `json:"variant,omitempty"` // nil in the archive's totals; JSON: its Name
 	// Lang is the tournament's language (Tournament.Lang), "" for the archive's totals.
-	Lang        string `json:"lang,omitempty"`
-	Tournaments int    `json:"tournaments,omitempty"`
+	Lang        Lang `json:"lang,omitempty"`
+	Tournaments int  `json:"tournaments,omitempty"`
 	// Games is the number of stored scores replayed.
 	Games int `json:"games"`
 	// WithProblems is the number of scores with at least one problem.

@@ -61,39 +61,11 @@ type Tournament struct {
 	// first rounds (pairing.LotSeparated); the Italo-Swiss avoids pairing clubmates while a
 	// pairing without them exists (docs/club-separation.md).
 	ClubSeparation string `json:"club_separation,omitempty"`
-	Lang           string `json:"lang"` // language of its sheets and messages: "it", "en", "fr", "nl"
+	Lang           Lang   `json:"lang"` // language of its sheets and messages
 
 	// Filled by the read functions, not stored in the tournaments row.
 	Players      int `json:"players"`       // entries, withdrawn included
 	RoundsPaired int `json:"rounds_paired"` // highest round number that exists (0 before round 1)
-}
-
-// Languages are the languages a tournament's sheets can be printed in (column
-// tournaments.lang); package reports ships a catalog for each (issue 16).
-var Languages = []string{"it", "en", "fr", "nl"}
-
-// DefaultLang is the language a new tournament gets when none is given: Italian for dama
-// italiana (FID events), English otherwise (FMJD events are run in English).
-func DefaultLang(variant *rules.Variant) string {
-	if variant == VariantItalian {
-		return "it"
-	}
-	return "en"
-}
-
-// NormalizeLang returns the stored code of a language given as "it", "IT", "it_IT.UTF-8" or
-// "nl-BE"; errors wrap ErrMalformed and name the languages there are.
-func NormalizeLang(s string) (string, error) {
-	t := strings.ToLower(strings.TrimSpace(s))
-	if i := strings.IndexAny(t, "_-.@"); i >= 0 {
-		t = t[:i]
-	}
-	for _, l := range Languages {
-		if l == t {
-			return l, nil
-		}
-	}
-	return "", fmt.Errorf("%w: language %q (use %s)", ErrMalformed, s, strings.Join(Languages, ", "))
 }
 
 // DefaultTieBreaks returns the tie-break order a new tournament of system gets when none is
@@ -228,8 +200,10 @@ func (t *Tournament) CheckFields() error {
 	if t.Lang == "" {
 		t.Lang = DefaultLang(t.Variant)
 	}
-	if t.Lang, err = NormalizeLang(t.Lang); err != nil {
-		return err
+	if !t.Lang.known() {
+		if t.Lang, err = ParseLang(string(t.Lang)); err != nil {
+			return fmt.Errorf("%w: %w", ErrMalformed, err)
+		}
 	}
 	if t.Start != "" && t.End != "" && t.End < t.Start {
 		return fmt.Errorf("%w: the end date %s is before the start date %s", ErrInvalid, t.End, t.Start)
@@ -281,7 +255,7 @@ var FieldSetters = map[string]func(nt, cur *Tournament, field, value string) err
 	"arbiter":      func(nt, _ *Tournament, _, v string) error { nt.Arbiter = v; return nil },
 	"federation":   func(nt, _ *Tournament, _, v string) error { nt.Federation = v; return nil },
 	"time-control": func(nt, _ *Tournament, _, v string) error { nt.TimeControl = v; return nil },
-	"lang":         func(nt, _ *Tournament, _, v string) error { nt.Lang = v; return nil },
+	"lang":         func(nt, _ *Tournament, _, v string) error { nt.Lang = Lang(v); return nil },
 	"scoring":      func(nt, _ *Tournament, _, v string) error { nt.Scoring = v; return nil },
 	"variant": func(nt, _ *Tournament, _, v string) (err error) {
 		nt.Variant, err = ParseVariant(v)

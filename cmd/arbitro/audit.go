@@ -196,8 +196,8 @@ func auditAll(cmd *cobra.Command, g *globalOptions, jobs int, pdf string) error 
 	}
 	if pdf != "" {
 		if err := writePDF(cmd, g, pdf, func(w io.Writer, m reports.Meta) error {
-			if g.lang != "" { // else English, and each tournament in its own language
-				m.Locale, _ = reports.LoadLocale(g.lang) // checked before anything was opened
+			if l, _ := g.langFlag(); l != "" { // checked before anything was opened; else English, and each tournament in its own language
+				m.Locale = reports.LocaleOf(l)
 			}
 			return reports.WriteArchiveAuditPDF(w, total, aw.Summaries, m)
 		}); err != nil {

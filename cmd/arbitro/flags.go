@@ -26,8 +26,9 @@ type globalOptions struct {
 	// report command the language of that output only (it, en, fr, nl).
 	lang string
 	// tournamentLang is the language of the tournament the command works on, set when
-	// update or view select it ("" before): the last choice of cliLocale.
-	tournamentLang string
+	// a use case selects it ("" before): the last choice of cliLocale.
+	tournamentLang tournament.Lang
+	langs          langs // --lang and the environment's language, parsed once (languages)
 }
 
 // addGlobalFlags defines the persistent flags of root into g.

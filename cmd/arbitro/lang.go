@@ -13,38 +13,53 @@ func (g *globalOptions) addLangFlag(root *cobra.Command) {
 	root.PersistentFlags().StringVar(&g.lang, "lang", "", "language of the sheets and messages: it, en, fr or nl (default: the tournament's; on create: it for italian, en otherwise)")
 }
 
+// langs are the languages a run was given, each parsed once (tournament.ParseLang) on
+// first use and carried typed from there: --lang and the arbiter's environment. The
+// tournament's own language is stored parsed (globalOptions.tournamentLang).
+type langs struct {
+	parsed  bool
+	flag    tournament.Lang // --lang; "" when not given
+	flagErr error           // --lang given but not a language arbitro speaks: a usage error
+	env     tournament.Lang // $LC_ALL, $LC_MESSAGES or $LANG (reports.EnvLang); "" for none
+}
+
+// languages parses --lang and the environment's language, once per run.
+func (g *globalOptions) languages() *langs {
+	l := &g.langs
+	if l.parsed {
+		return l
+	}
+	l.parsed = true
+	if g.lang != "" {
+		if l.flag, l.flagErr = tournament.ParseLang(g.lang); l.flagErr != nil {
+			l.flagErr = usageErr("--lang: %v", l.flagErr)
+		}
+	}
+	l.env = reports.EnvLang(os.Getenv)
+	return l
+}
+
 // reportLocale is the language of a report on t: --lang when given, else the
 // tournament's own. An unknown --lang is a usage error.
 func (g *globalOptions) reportLocale(t *tournament.Tournament) (*reports.Locale, error) {
-	lang := t.Lang
-	if g.lang != "" {
-		lang = g.lang
+	l := g.languages()
+	switch {
+	case l.flagErr != nil:
+		return nil, l.flagErr
+	case l.flag != "":
+		return reports.LocaleOf(l.flag), nil
 	}
-	l, err := reports.LoadLocale(lang)
-	if err != nil {
-		return nil, usageErr("--lang: %v", err)
-	}
-	return l, nil
+	return reports.LocaleOf(t.Lang), nil
 }
 
 // checkLangFlag rejects an unknown --lang before anything is opened.
-func (g *globalOptions) checkLangFlag() error {
-	if g.lang == "" {
-		return nil
-	}
-	if _, err := reports.ParseLang(g.lang); err != nil {
-		return usageErr("--lang: %v", err)
-	}
-	return nil
-}
+func (g *globalOptions) checkLangFlag() error { return g.languages().flagErr }
 
 // langFlag is --lang parsed ("" when not given); a language arbitro does not ship is a
 // usage error.
 func (g *globalOptions) langFlag() (reports.Lang, error) {
-	if err := g.checkLangFlag(); err != nil || g.lang == "" {
-		return "", err
-	}
-	return reports.ParseLang(g.lang)
+	l := g.languages()
+	return l.flag, l.flagErr
 }
 
 // cliLocale is the language of the CLI's messages (errors' hints, warnings, pair
@@ -52,16 +67,12 @@ func (g *globalOptions) langFlag() (reports.Lang, error) {
 // a shipped language (the arbiter at the terminal), else the tournament's language, else
 // English. --help stays in English.
 func (g *globalOptions) cliLocale() *reports.Locale {
-	if g.lang != "" {
-		if l, err := reports.LoadLocale(g.lang); err == nil {
-			return l
-		}
+	l := g.languages()
+	switch {
+	case l.flag != "":
+		return reports.LocaleOf(l.flag)
+	case l.env != "":
+		return reports.LocaleOf(l.env)
 	}
-	if l := reports.EnvLang(os.Getenv); l != "" {
-		return reports.MustLocale(l)
-	}
-	if g.tournamentLang != "" {
-		return reports.MustLocale(g.tournamentLang)
-	}
-	return reports.English()
+	return reports.LocaleOf(g.tournamentLang) // English when none was selected
 }

@@ -38,7 +38,10 @@ type tournamentCreateOptions struct {
 func (o *tournamentCreateOptions) complete(cmd *cobra.Command, args []string) error {
 	g, t := o.g, &o.Tournament
 	t.Name = args[0]
-	t.Lang = g.lang // "" = the default of the variant (tournament.DefaultLang)
+	t.Lang = tournament.Lang(g.lang) // "" = the default of the variant (tournament.DefaultLang)
+	if l, err := g.langFlag(); err == nil {
+		t.Lang = l // parsed once; a malformed one is refused by Validate below
+	}
 	v, err := tournament.ParseVariant(o.VariantName)
 	if err != nil {
 		return g.explain(err)
