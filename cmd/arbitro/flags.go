@@ -146,6 +146,18 @@ func (g *globalOptions) read(call func(st *store.Store) (tournament.Tournament, 
 	return g.explain(g.selected(call(st)))
 }
 
+// create is write for a command that creates a tournament (tournament create,
+// tournament import-trf): the --db file is created when missing, and no tournament is
+// selected, so the language of the messages stays as it was. call's error is explained.
+func (g *globalOptions) create(call func(st *store.Store) error) error {
+	st, err := g.openStore()
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	return g.explain(call(st))
+}
+
 // selected records the language of the tournament a use case selected (t.ID 0: none)
 // and passes err on.
 func (g *globalOptions) selected(t tournament.Tournament, err error) error {
