@@ -64,13 +64,13 @@ func (s *Store) setResult(ctx context.Context, ref string, round, board, game in
 // in round, board and game order, with their results and game scores (Tx.Boards). It
 // writes nothing.
 //
-// Returns the tournament as selected and the boards (nil when none). Errors: ErrNotPaired
+// Returns the boards (nil when none) and the tournament as selected. Errors: ErrNotPaired
 // for a round not paired; those of viewIn.
-func (s *Store) ResultList(ctx context.Context, ref string, round int) (tournament.Tournament, []*tournament.Board, error) {
+func (s *Store) ResultList(ctx context.Context, ref string, round int) ([]*tournament.Board, tournament.Tournament, error) {
 	var boards []*tournament.Board
 	t, err := s.viewIn(ctx, ref, func(tx *Tx, t *tournament.Tournament) (err error) {
 		boards, err = tx.Boards(t, round)
 		return err
 	})
-	return t, boards, err
+	return boards, t, err
 }

@@ -10,16 +10,16 @@ import (
 // negative round: the last round whose results are all in), of the whole field or, when
 // category is not "", of that category (Tx.Standings). It writes nothing.
 //
-// Returns the tournament as selected and the standings (the crosstable they come from,
-// the round, the rows in order). Errors: *tournament.RoundNotPairedError, ErrRoundRange,
+// Returns the standings (the crosstable they come from, the round, the rows in order) and
+// the tournament as selected. Errors: *tournament.RoundNotPairedError, ErrRoundRange,
 // ErrCategory, ErrInvalidCrosstable, ErrUnknownTieBreak; those of viewIn.
-func (s *Store) Standings(ctx context.Context, ref string, round int, category string) (tournament.Tournament, *tournament.StandingsAfter, error) {
+func (s *Store) Standings(ctx context.Context, ref string, round int, category string) (*tournament.StandingsAfter, tournament.Tournament, error) {
 	var out *tournament.StandingsAfter
 	t, err := s.viewIn(ctx, ref, func(tx *Tx, t *tournament.Tournament) (err error) {
 		out, err = tx.Standings(t, round, category)
 		return err
 	})
-	return t, out, err
+	return out, t, err
 }
 
 // Crosstable computes the crosstable of the tournament ref names after round round (a
@@ -27,6 +27,6 @@ func (s *Store) Standings(ctx context.Context, ref string, round int, category s
 // field, whose Table holds every player's results round by round. It writes nothing.
 //
 // Returns and errors: those of Standings.
-func (s *Store) Crosstable(ctx context.Context, ref string, round int) (tournament.Tournament, *tournament.StandingsAfter, error) {
+func (s *Store) Crosstable(ctx context.Context, ref string, round int) (*tournament.StandingsAfter, tournament.Tournament, error) {
 	return s.Standings(ctx, ref, round, "")
 }

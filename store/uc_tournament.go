@@ -49,29 +49,29 @@ func (s *Store) ShowTournament(ctx context.Context, ref string) (tournament.Tour
 // SetTournamentField changes setting field (as in tournament.TournamentFields) of the
 // tournament ref names to value, and logs it (Tx.SetTournamentField).
 //
-// Returns the tournament as selected (before the change) and as changed. Errors: ErrLocked
+// Returns the tournament as changed, and as selected (before the change). Errors: ErrLocked
 // for a field that bears on pairings or standings once a round exists (the seed once the
 // lot is drawn), ErrInvalid for an unknown field or a value that does not fit; those of
 // updateIn. Nothing is written on error.
-func (s *Store) SetTournamentField(ctx context.Context, ref, field, value string) (tournament.Tournament, *tournament.Tournament, error) {
+func (s *Store) SetTournamentField(ctx context.Context, ref, field, value string) (*tournament.Tournament, tournament.Tournament, error) {
 	var nt *tournament.Tournament
 	t, err := s.updateIn(ctx, ref, func(tx *Tx, t *tournament.Tournament) (err error) {
 		nt, err = tx.SetTournamentField(t, field, value)
 		return err
 	})
-	return t, nt, err
+	return nt, t, err
 }
 
 // EventLog reads the event log of the tournament ref names, in the order written
 // (Tx.Events). It writes nothing.
 //
-// Returns the tournament as selected and its events (nil when none). Errors: those of
+// Returns its events (nil when none) and the tournament as selected. Errors: those of
 // viewIn, or the database's.
-func (s *Store) EventLog(ctx context.Context, ref string) (tournament.Tournament, []tournament.Event, error) {
+func (s *Store) EventLog(ctx context.Context, ref string) ([]tournament.Event, tournament.Tournament, error) {
 	var evs []tournament.Event
 	t, err := s.viewIn(ctx, ref, func(tx *Tx, t *tournament.Tournament) (err error) {
 		evs, err = tx.Events(t.ID)
 		return err
 	})
-	return t, evs, err
+	return evs, t, err
 }

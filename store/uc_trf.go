@@ -10,15 +10,15 @@ import (
 // ExportTRF builds the TRF-16 report of the tournament ref names (Tx.ExportTRF: header,
 // one 001 line per player with every round, the extension records). It writes nothing.
 //
-// Returns the tournament as selected and the file, to write with trf.Write. Errors:
+// Returns the file, to write with trf.Write, and the tournament as selected. Errors:
 // LoadCrosstable's; those of viewIn.
-func (s *Store) ExportTRF(ctx context.Context, ref string) (tournament.Tournament, *trf.File, error) {
+func (s *Store) ExportTRF(ctx context.Context, ref string) (*trf.File, tournament.Tournament, error) {
 	var f *trf.File
 	t, err := s.viewIn(ctx, ref, func(tx *Tx, t *tournament.Tournament) (err error) {
 		f, err = tx.ExportTRF(t)
 		return err
 	})
-	return t, f, err
+	return f, t, err
 }
 
 // ImportTRF creates a tournament from the parsed TRF file tr (Tx.ImportTRF: players,

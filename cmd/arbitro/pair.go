@@ -241,7 +241,7 @@ func pairNext(cmd *cobra.Command, g *globalOptions, o *pairOptions) error {
 func runCheck(cmd *cobra.Command, g *globalOptions, round int) error {
 	var c *tournament.PairingCheck
 	err := g.read(func(st *store.Store) (t tournament.Tournament, err error) {
-		t, c, err = st.CheckPairing(cmd.Context(), g.tournament, round)
+		c, t, err = st.CheckPairing(cmd.Context(), g.tournament, round)
 		return t, err
 	})
 	if err != nil {
@@ -321,7 +321,7 @@ func runPairings(cmd *cobra.Command, g *globalOptions, o *pairingsOptions) error
 	var v *tournament.PairingsView
 	var t tournament.Tournament
 	err := g.read(func(st *store.Store) (_ tournament.Tournament, err error) {
-		t, v, err = st.PairingsSheet(cmd.Context(), g.tournament, o.Round)
+		v, t, err = st.PairingsSheet(cmd.Context(), g.tournament, o.Round)
 		return t, err
 	})
 	if err != nil {
@@ -366,7 +366,7 @@ func runUnpair(cmd *cobra.Command, g *globalOptions, _ *noArgs) error {
 	var round int
 	var t tournament.Tournament
 	err := g.write(func(st *store.Store) (_ tournament.Tournament, err error) {
-		t, round, err = st.Unpair(cmd.Context(), g.tournament)
+		round, t, err = st.Unpair(cmd.Context(), g.tournament)
 		return t, err
 	})
 	if err != nil {

@@ -217,7 +217,7 @@ func newResultListCmd(g *globalOptions, runF func(*cobra.Command, *resultListOpt
 func runResultList(cmd *cobra.Command, g *globalOptions, o *resultListOptions) error {
 	var boards []*tournament.Board
 	err := g.read(func(st *store.Store) (t tournament.Tournament, err error) {
-		t, boards, err = st.ResultList(cmd.Context(), g.tournament, o.Round)
+		boards, t, err = st.ResultList(cmd.Context(), g.tournament, o.Round)
 		return t, err
 	})
 	if err != nil {

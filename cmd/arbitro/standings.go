@@ -53,9 +53,9 @@ func (f *standingsFlags) load(ctx context.Context, g *globalOptions, crosstable 
 	var t tournament.Tournament
 	err := g.read(func(st *store.Store) (_ tournament.Tournament, err error) {
 		if crosstable {
-			t, s, err = st.Crosstable(ctx, g.tournament, f.round)
+			s, t, err = st.Crosstable(ctx, g.tournament, f.round)
 		} else {
-			t, s, err = st.Standings(ctx, g.tournament, f.round, f.category)
+			s, t, err = st.Standings(ctx, g.tournament, f.round, f.category)
 		}
 		return t, err
 	})

@@ -211,7 +211,7 @@ also only before the lot is drawn).`,
 func runTournamentSet(cmd *cobra.Command, g *globalOptions, o *fieldSetOptions) error {
 	var nt *tournament.Tournament
 	err := g.write(func(st *store.Store) (t tournament.Tournament, err error) {
-		t, nt, err = st.SetTournamentField(cmd.Context(), g.tournament, o.Field, o.Value)
+		nt, t, err = st.SetTournamentField(cmd.Context(), g.tournament, o.Field, o.Value)
 		return t, err
 	})
 	if err != nil {
@@ -237,7 +237,7 @@ the table shows the action only).`,
 func runTournamentLog(cmd *cobra.Command, g *globalOptions, _ *noArgs) error {
 	var evs []tournament.Event
 	if err := g.read(func(st *store.Store) (t tournament.Tournament, err error) {
-		t, evs, err = st.EventLog(cmd.Context(), g.tournament)
+		evs, t, err = st.EventLog(cmd.Context(), g.tournament)
 		return t, err
 	}); err != nil {
 		return err

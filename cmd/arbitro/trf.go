@@ -62,7 +62,7 @@ lot). Scores are written in chess points: draughts game points 2-1-0 become 1-0.
 func runExportTRF(cmd *cobra.Command, g *globalOptions, o *exportTRFOptions) error {
 	var tr *trf.File
 	if err := g.read(func(st *store.Store) (t tournament.Tournament, err error) {
-		t, tr, err = st.ExportTRF(cmd.Context(), g.tournament)
+		tr, t, err = st.ExportTRF(cmd.Context(), g.tournament)
 		return t, err
 	}); err != nil {
 		return err
