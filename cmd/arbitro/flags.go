@@ -158,6 +158,18 @@ func (g *globalOptions) create(call func(st *store.Store) error) error {
 	return g.explain(call(st))
 }
 
+// serveFrom opens the --db file, which must exist, for a command that hands the store to
+// package site (publish, serve: site calls the store's read use cases), runs call with it
+// and closes the file. No tournament is selected here. call's error is explained.
+func (g *globalOptions) serveFrom(call func(st *store.Store) error) error {
+	st, err := g.openExisting()
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	return g.explain(call(st))
+}
+
 // selected records the language of the tournament a use case selected (t.ID 0: none)
 // and passes err on.
 func (g *globalOptions) selected(t tournament.Tournament, err error) error {
