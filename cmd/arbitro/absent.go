@@ -63,16 +63,14 @@ result'; a round robin's rounds are fixed, so there too the game is a forfeit.`,
 // runAbsent records (or removes) the absence in one transaction and confirms it.
 func runAbsent(cmd *cobra.Command, g *globalOptions, o *absentOptions) error {
 	var a *tournament.Absence
-	var name string
-	err := g.update(cmd.Context(), func(tx *store.Tx, t *tournament.Tournament) error {
-		var err error
-		name = t.Name
+	var t tournament.Tournament
+	err := g.write(func(st *store.Store) (_ tournament.Tournament, err error) {
 		if o.Remove {
-			a, err = tx.RemoveAbsence(t, o.Player, o.Round)
+			a, t, err = st.RemoveAbsence(cmd.Context(), g.tournament, o.Player, o.Round)
 		} else {
-			a, err = tx.SetAbsence(t, o.Player, o.Round, o.Points, o.Reason)
+			a, t, err = st.SetAbsence(cmd.Context(), g.tournament, o.Player, o.Round, o.Points, o.Reason)
 		}
-		return err
+		return t, err
 	})
 	if err != nil {
 		return explainPair(g, err)
@@ -80,5 +78,5 @@ func runAbsent(cmd *cobra.Command, g *globalOptions, o *absentOptions) error {
 	if g.json {
 		return printJSON(cmd, a)
 	}
-	return reports.WriteAbsence(cmd.OutOrStdout(), name, a, o.Remove)
+	return reports.WriteAbsence(cmd.OutOrStdout(), t.Name, a, o.Remove)
 }

@@ -123,18 +123,19 @@ func runAudit(cmd *cobra.Command, g *globalOptions, o *auditOptions) error {
 }
 
 func auditTournament(cmd *cobra.Command, g *globalOptions, round int, pdf string) error {
-	var a *tournament.TournamentAudit
-	var t *tournament.Tournament
-	err := g.view(cmd.Context(), func(tx *store.Tx, tt *tournament.Tournament) (err error) {
-		t = tt
-		if a, err = tx.Audit(tt, round); err != nil {
-			return explainBoard(g, err)
-		}
-		return warnUnsafeNames(cmd, tx)
+	var rep store.AuditReport
+	var t tournament.Tournament
+	err := g.readExplaining(explainBoard, func(st *store.Store) (_ tournament.Tournament, err error) {
+		rep, t, err = st.Audit(cmd.Context(), g.tournament, round)
+		return t, err
 	})
 	if err != nil {
 		return err
 	}
+	if err := reports.WriteUnsafeNames(cmd.ErrOrStderr(), rep.UnsafeNames); err != nil {
+		return err
+	}
+	a := rep.Audit
 	w := cmd.OutOrStdout()
 	if g.json {
 		err = reports.WriteTournamentAuditJSON(w, g.db, a)
@@ -145,7 +146,7 @@ func auditTournament(cmd *cobra.Command, g *globalOptions, round int, pdf string
 		return err
 	}
 	if pdf != "" {
-		loc, err := g.reportLocale(t) // the header and footer in the tournament's language
+		loc, err := g.reportLocale(&t) // the header and footer in the tournament's language
 		if err != nil {
 			return err
 		}
@@ -164,11 +165,6 @@ func auditTournament(cmd *cobra.Command, g *globalOptions, round int, pdf string
 // streamed in a stable order.
 func auditAll(cmd *cobra.Command, g *globalOptions, jobs int, pdf string) error {
 	auditGC()
-	st, err := g.openExisting()
-	if err != nil {
-		return err
-	}
-	defer st.Close()
 	out := bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10)
 	aw := &reports.ArchiveAudit{W: out, JSON: g.json, KeepSummaries: pdf != ""}
 	var bar *progressbar.ProgressBar
@@ -185,10 +181,10 @@ func auditAll(cmd *cobra.Command, g *globalOptions, jobs int, pdf string) error 
 		}
 	}
 	var total *tournament.AuditSummary
-	err = g.explain(st.View(cmd.Context(), func(tx *store.Tx) (err error) {
-		total, err = tx.AuditAll(opts)
+	err := g.readFile(func(st *store.Store) (err error) {
+		total, err = st.AuditAll(cmd.Context(), opts)
 		return err
-	}))
+	})
 	if bar != nil {
 		_ = bar.Finish()
 	}
@@ -309,14 +305,4 @@ func auditFile(g *globalOptions, w io.Writer, file string, opts rules.ReplayOpti
 		_, err := w.Write(out)
 		return err
 	})
-}
-
-// warnUnsafeNames warns (on standard error) about every stored player name that the names
-// check refuses: stored by an older arbitro, it is shown escaped until corrected.
-func warnUnsafeNames(cmd *cobra.Command, tx *store.Tx) error {
-	bad, err := tx.UnsafeNames()
-	if werr := reports.WriteUnsafeNames(cmd.ErrOrStderr(), bad); err == nil {
-		err = werr
-	}
-	return err
 }

@@ -60,10 +60,9 @@ func newCategoryAddCmd(g *globalOptions, runF func(*cobra.Command, *categoryAddO
 
 func runCategoryAdd(cmd *cobra.Command, g *globalOptions, o *categoryAddOptions) error {
 	var cat *tournament.Category
-	err := g.update(cmd.Context(), func(tx *store.Tx, t *tournament.Tournament) error {
-		var err error
-		cat, err = tx.AddCategory(t, o.Name, o.Rule)
-		return err
+	err := g.write(func(st *store.Store) (t tournament.Tournament, err error) {
+		cat, t, err = st.AddCategory(cmd.Context(), g.tournament, o.Name, o.Rule)
+		return t, err
 	})
 	if err != nil {
 		return explainCategory(g, err)
@@ -95,10 +94,9 @@ func newCategoryAssignCmd(g *globalOptions, runF func(*cobra.Command, *categoryA
 
 func runCategoryAssign(cmd *cobra.Command, g *globalOptions, o *categoryAssignOptions) error {
 	var cat *tournament.Category
-	err := g.update(cmd.Context(), func(tx *store.Tx, t *tournament.Tournament) error {
-		var err error
-		cat, err = tx.AddToCategory(t, o.Name, o.Players)
-		return err
+	err := g.write(func(st *store.Store) (t tournament.Tournament, err error) {
+		cat, t, err = st.AssignToCategory(cmd.Context(), g.tournament, o.Name, o.Players)
+		return t, err
 	})
 	if err != nil {
 		return explainCategory(g, err)
@@ -115,26 +113,18 @@ func newCategoryListCmd(g *globalOptions, runF func(*cobra.Command, *noArgs) err
 }
 
 func runCategoryList(cmd *cobra.Command, g *globalOptions, _ *noArgs) error {
-	var cs []tournament.Category
-	names := map[int64]string{}
-	err := g.view(cmd.Context(), func(tx *store.Tx, t *tournament.Tournament) error {
-		var err error
-		if cs, err = tx.Categories(t); err != nil {
-			return err
-		}
-		es, err := tx.Entries(t.ID)
-		for _, e := range es {
-			names[e.ID] = e.Player.Name
-		}
-		return err
+	var list store.CategoryList
+	err := g.read(func(st *store.Store) (t tournament.Tournament, err error) {
+		list, t, err = st.Categories(cmd.Context(), g.tournament)
+		return t, err
 	})
 	if err != nil {
 		return explainCategory(g, err)
 	}
 	if g.json {
-		return printJSON(cmd, cs)
+		return printJSON(cmd, list.Categories)
 	}
-	return reports.WriteCategoriesText(cmd.OutOrStdout(), cs, names)
+	return reports.WriteCategoriesText(cmd.OutOrStdout(), list.Categories, list.Names)
 }
 
 func newPrizeCmd(g *globalOptions) *cobra.Command {
@@ -175,10 +165,9 @@ func newPrizeAddCmd(g *globalOptions, runF func(*cobra.Command, *prizeAddOptions
 
 func runPrizeAdd(cmd *cobra.Command, g *globalOptions, o *prizeAddOptions) error {
 	var p *tournament.Prize
-	err := g.update(cmd.Context(), func(tx *store.Tx, t *tournament.Tournament) error {
-		var err error
-		p, err = tx.AddPrize(t, o.Category, o.Place, o.Label)
-		return err
+	err := g.write(func(st *store.Store) (t tournament.Tournament, err error) {
+		p, t, err = st.AddPrize(cmd.Context(), g.tournament, o.Category, o.Place, o.Label)
+		return t, err
 	})
 	if err != nil {
 		return explainCategory(g, err)
@@ -206,15 +195,18 @@ func newPrizeListCmd(g *globalOptions, runF func(*cobra.Command, *prizeListOptio
 
 func runPrizeList(cmd *cobra.Command, g *globalOptions, o *prizeListOptions) error {
 	var awards []tournament.Award
-	var loc *reports.Locale
-	err := g.view(cmd.Context(), func(tx *store.Tx, t *tournament.Tournament) error {
-		var err error
-		if loc, err = g.reportLocale(t); err != nil { // the sheet in the tournament's language
-			return err
-		}
-		awards, err = tx.PrizeList(t, o.Round)
-		return err
+	var t tournament.Tournament
+	err := g.read(func(st *store.Store) (_ tournament.Tournament, err error) {
+		awards, t, err = st.PrizeList(cmd.Context(), g.tournament, o.Round)
+		return t, err
 	})
+	var loc *reports.Locale
+	if t.ID != 0 { // selected: the sheet in the tournament's language (a bad --lang first)
+		var lerr error
+		if loc, lerr = g.reportLocale(&t); lerr != nil {
+			return lerr
+		}
+	}
 	if err != nil {
 		return explainCategory(g, err)
 	}

@@ -64,9 +64,9 @@ func runClaim(cmd *cobra.Command, g *globalOptions, o *claimOptions) error {
 	req := &o.ClaimRequest
 	r, b := o.Round, o.Board
 	var rec *tournament.ClaimRecord
-	err := g.update(cmd.Context(), func(tx *store.Tx, t *tournament.Tournament) (err error) {
-		rec, err = tx.AddClaim(t, r, b, o.Game, *req)
-		return explainBoard(g, err)
+	err := g.writeExplaining(explainBoard, func(st *store.Store) (t tournament.Tournament, err error) {
+		rec, t, err = st.AddClaim(cmd.Context(), g.tournament, r, b, o.Game, *req)
+		return t, err
 	})
 	if err != nil {
 		return err

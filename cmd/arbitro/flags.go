@@ -158,10 +158,33 @@ func (g *globalOptions) create(call func(st *store.Store) error) error {
 	return g.explain(call(st))
 }
 
-// serveFrom opens the --db file, which must exist, for a command that hands the store to
-// package site (publish, serve: site calls the store's read use cases), runs call with it
-// and closes the file. No tournament is selected here. call's error is explained.
-func (g *globalOptions) serveFrom(call func(st *store.Store) error) error {
+// writeExplaining is write whose call's error is explained by explain (explainBoard, ...)
+// instead of g.explain: a command whose own sentinels are told before the common ones.
+// explain runs once the language of the selected tournament is recorded.
+func (g *globalOptions) writeExplaining(explain func(*globalOptions, error) error, call func(st *store.Store) (tournament.Tournament, error)) error {
+	st, err := g.openExisting()
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	return explain(g, g.selected(call(st)))
+}
+
+// readExplaining is writeExplaining for a command that only reads (see read).
+func (g *globalOptions) readExplaining(explain func(*globalOptions, error) error, call func(st *store.Store) (tournament.Tournament, error)) error {
+	st, err := g.openReading()
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	return explain(g, g.selected(call(st)))
+}
+
+// readFile is read for a command that selects no tournament but reads the whole file
+// (audit --all), or hands the store to package site (publish, serve: site calls the
+// store's read use cases): the file, which must exist, is opened as by write
+// (openExisting), and call's error is explained.
+func (g *globalOptions) readFile(call func(st *store.Store) error) error {
 	st, err := g.openExisting()
 	if err != nil {
 		return err

@@ -132,9 +132,9 @@ func runGameAdd(cmd *cobra.Command, g *globalOptions, o *gameAddOptions) error {
 		return explainBoard(g, fmt.Errorf("%s: %w", o.File, err))
 	}
 	var rec *tournament.GameRecord
-	err = g.update(cmd.Context(), func(tx *store.Tx, t *tournament.Tournament) (err error) {
-		rec, err = tx.AddGame(t, r, b, o.Game, game, text, o.GameOptions)
-		return explainBoard(g, err)
+	err = g.writeExplaining(explainBoard, func(st *store.Store) (t tournament.Tournament, err error) {
+		rec, t, err = st.AddGame(cmd.Context(), g.tournament, r, b, o.Game, store.GameScore{Game: game, Text: text}, o.GameOptions)
+		return t, err
 	})
 	if err != nil {
 		return err
@@ -187,12 +187,9 @@ func runGameImport(cmd *cobra.Command, g *globalOptions, o *gameImportOptions) e
 	}
 	defer in.Close()
 	var rep *tournament.GameImportReport
-	err = g.update(cmd.Context(), func(tx *store.Tx, t *tournament.Tournament) (err error) {
-		rep, err = tx.ImportGames(t, in, o.GameOptions)
-		if err != nil {
-			err = fmt.Errorf("%s: %w", o.File, err)
-		}
-		return explainBoard(g, err)
+	err = g.writeExplaining(explainBoard, func(st *store.Store) (t tournament.Tournament, err error) {
+		rep, t, err = st.ImportGames(cmd.Context(), g.tournament, o.File, in, o.GameOptions)
+		return t, err
 	})
 	if err != nil {
 		return err

@@ -55,12 +55,10 @@ func runLot(cmd *cobra.Command, g *globalOptions, o *lotOptions) error {
 		sp = &o.Seed
 	}
 	var res *tournament.LotResult
-	var name string
-	err := g.update(cmd.Context(), func(tx *store.Tx, t *tournament.Tournament) error {
-		var err error
-		name = t.Name
-		res, err = tx.DrawLot(t, sp)
-		return err
+	var t tournament.Tournament
+	err := g.write(func(st *store.Store) (_ tournament.Tournament, err error) {
+		res, t, err = st.DrawLot(cmd.Context(), g.tournament, sp)
+		return t, err
 	})
 	if err != nil {
 		return explainPair(g, err)
@@ -71,5 +69,5 @@ func runLot(cmd *cobra.Command, g *globalOptions, o *lotOptions) error {
 		}
 		return printJSON(cmd, res)
 	}
-	return reports.WriteLotText(cmd.OutOrStdout(), cmd.ErrOrStderr(), g.cliLocale(), name, res)
+	return reports.WriteLotText(cmd.OutOrStdout(), cmd.ErrOrStderr(), g.cliLocale(), t.Name, res)
 }

@@ -64,9 +64,9 @@ next round.`,
 // runPlayerAdd enters the player in one transaction and confirms it, with the notes.
 func runPlayerAdd(cmd *cobra.Command, g *globalOptions, o *playerAddOptions) error {
 	var e *tournament.Entry
-	err := g.update(cmd.Context(), func(tx *store.Tx, t *tournament.Tournament) (err error) {
-		e, err = tx.AddPlayer(t, o.Player)
-		return err
+	err := g.write(func(st *store.Store) (t tournament.Tournament, err error) {
+		e, t, err = st.AddPlayer(cmd.Context(), g.tournament, o.Player)
+		return t, err
 	})
 	if err != nil {
 		return err
@@ -126,23 +126,19 @@ func runPlayerImport(cmd *cobra.Command, g *globalOptions, o *playerImportOption
 	if err := reports.WriteFileWarnings(cmd.ErrOrStderr(), o.File, warnings); err != nil {
 		return err
 	}
-	var name string
-	var n int
-	var notes []string
-	err = g.update(cmd.Context(), func(tx *store.Tx, t *tournament.Tournament) error {
-		name = t.Name
-		es, err := tx.ImportPlayers(t, rows)
-		n = len(es)
-		for _, e := range es {
-			notes = append(notes, e.Notes...)
-		}
-		if err != nil {
-			return fmt.Errorf("%s: %w", o.File, err)
-		}
-		return nil
+	var es []tournament.Entry
+	var t tournament.Tournament
+	err = g.write(func(st *store.Store) (_ tournament.Tournament, err error) {
+		es, t, err = st.ImportPlayers(cmd.Context(), g.tournament, o.File, rows)
+		return t, err
 	})
 	if err != nil {
 		return err
+	}
+	name, n := t.Name, len(es)
+	var notes []string
+	for _, e := range es {
+		notes = append(notes, e.Notes...)
 	}
 	if err := reports.WriteNotes(cmd.ErrOrStderr(), notes); err != nil {
 		return err
@@ -162,16 +158,19 @@ func newPlayerListCmd(g *globalOptions, runF func(*cobra.Command, *noArgs) error
 }
 
 func runPlayerList(cmd *cobra.Command, g *globalOptions, _ *noArgs) error {
-	return g.view(cmd.Context(), func(tx *store.Tx, t *tournament.Tournament) error {
-		es, err := tx.Entries(t.ID)
-		if err != nil {
-			return err
-		}
-		if g.json {
-			return printJSON(cmd, es)
-		}
-		return reports.WritePlayersText(cmd.OutOrStdout(), t.Name, es)
+	var es []tournament.Entry
+	var t tournament.Tournament
+	err := g.read(func(st *store.Store) (_ tournament.Tournament, err error) {
+		es, t, err = st.Players(cmd.Context(), g.tournament)
+		return t, err
 	})
+	if err != nil {
+		return err
+	}
+	if g.json {
+		return printJSON(cmd, es)
+	}
+	return reports.WritePlayersText(cmd.OutOrStdout(), t.Name, es)
 }
 
 // playerWithdrawOptions are the argument of `arbitro player withdraw`.
@@ -194,9 +193,9 @@ func newPlayerWithdrawCmd(g *globalOptions, runF func(*cobra.Command, *playerWit
 
 func runPlayerWithdraw(cmd *cobra.Command, g *globalOptions, o *playerWithdrawOptions) error {
 	var e *tournament.Entry
-	err := g.update(cmd.Context(), func(tx *store.Tx, t *tournament.Tournament) (err error) {
-		e, err = tx.WithdrawPlayer(t, o.Player)
-		return err
+	err := g.write(func(st *store.Store) (t tournament.Tournament, err error) {
+		e, t, err = st.WithdrawPlayer(cmd.Context(), g.tournament, o.Player)
+		return t, err
 	})
 	if err != nil {
 		return err
@@ -220,9 +219,9 @@ The rating used for pairing may change only before round 1 is paired.`,
 
 func runPlayerSet(cmd *cobra.Command, g *globalOptions, o *fieldSetOptions) error {
 	var e *tournament.Entry
-	err := g.update(cmd.Context(), func(tx *store.Tx, t *tournament.Tournament) (err error) {
-		e, err = tx.SetPlayerField(t, o.Who, o.Field, o.Value)
-		return err
+	err := g.write(func(st *store.Store) (t tournament.Tournament, err error) {
+		e, t, err = st.SetPlayerField(cmd.Context(), g.tournament, o.Who, o.Field, o.Value)
+		return t, err
 	})
 	if err != nil {
 		return err

@@ -59,7 +59,7 @@ is touched. To serve the pages live instead, use 'arbitro serve'.`,
 // runPublish writes the site and prints what changed.
 func runPublish(cmd *cobra.Command, g *globalOptions, o *publishOptions) error {
 	var res *site.Result
-	err := g.serveFrom(func(st *store.Store) (err error) {
+	err := g.readFile(func(st *store.Store) (err error) {
 		res, err = site.Publish(cmd.Context(), st, site.Options{Out: o.out, All: o.all, Tournament: g.tournament, Lang: o.lang})
 		return err
 	})

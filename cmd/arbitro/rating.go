@@ -66,10 +66,9 @@ func runRating(cmd *cobra.Command, g *globalOptions, o *ratingOptions) error {
 		}
 	}
 	var rep *tournament.RatingReport
-	err := g.view(cmd.Context(), func(tx *store.Tx, t *tournament.Tournament) error {
-		var err error
-		rep, err = tx.RatingReport(t, table)
-		return err
+	err := g.read(func(st *store.Store) (t tournament.Tournament, err error) {
+		rep, t, err = st.RatingReport(cmd.Context(), g.tournament, table)
+		return t, err
 	})
 	if errors.Is(err, tournament.ErrInvalidCrosstable) {
 		return fail(err, "correct the result with 'arbitro result', then try again")

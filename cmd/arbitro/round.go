@@ -67,16 +67,15 @@ event log.`,
 // runRoundSet stores the schedule in one transaction and confirms it.
 func runRoundSet(cmd *cobra.Command, g *globalOptions, o *roundSetOptions) error {
 	var rs tournament.RoundSchedule
-	var name string
-	if err := g.update(cmd.Context(), func(tx *store.Tx, t *tournament.Tournament) (err error) {
-		name = t.Name
-		rs, err = tx.SetRoundSchedule(t, o.Round, o.date, o.clock)
-		return err
+	var t tournament.Tournament
+	if err := g.write(func(st *store.Store) (_ tournament.Tournament, err error) {
+		rs, t, err = st.SetRoundSchedule(cmd.Context(), g.tournament, o.Round, o.date, o.clock)
+		return t, err
 	}); err != nil {
 		return err
 	}
 	if g.json {
 		return printJSON(cmd, rs)
 	}
-	return reports.WriteRoundSet(cmd.OutOrStdout(), g.cliLocale(), name, rs)
+	return reports.WriteRoundSet(cmd.OutOrStdout(), g.cliLocale(), t.Name, rs)
 }

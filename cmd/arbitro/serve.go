@@ -51,7 +51,7 @@ with Ctrl-C: requests under way are finished first.`,
 // runServe serves the site on --addr until the command's context is cancelled or the
 // process is interrupted, finishing the requests under way.
 func runServe(cmd *cobra.Command, g *globalOptions, o *serveOptions) error {
-	return g.serveFrom(func(st *store.Store) error { return serve(cmd, g, o, st) })
+	return g.readFile(func(st *store.Store) error { return serve(cmd, g, o, st) })
 }
 
 // serve serves the site of st (site.NewHandler) on --addr.

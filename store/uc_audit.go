@@ -1,0 +1,48 @@
+package store
+
+import (
+	"context"
+
+	"arbitro/tournament"
+)
+
+// AuditReport is the outcome of Audit.
+type AuditReport struct {
+	Audit *tournament.TournamentAudit // every score replayed, its problems, the claims
+	// UnsafeNames are the players of the file whose stored name the names check refuses
+	// (Tx.UnsafeNames): stored by an older arbitro, shown escaped until corrected.
+	UnsafeNames []tournament.UnsafeName
+}
+
+// Audit replays every stored game score of the tournament ref names (of round only, when
+// round > 0) and lists every problem (Tx.Audit), and lists the unsafe player names of the
+// whole file (Tx.UnsafeNames), in one read transaction.
+//
+// Returns the audit and the unsafe names, and the tournament as selected. Errors:
+// Tx.Audit's and Tx.UnsafeNames's (reading the file); those of viewIn. Nothing is
+// written.
+func (s *Store) Audit(ctx context.Context, ref string, round int) (AuditReport, tournament.Tournament, error) {
+	var out AuditReport
+	t, err := s.viewIn(ctx, ref, func(tx *Tx, t *tournament.Tournament) (err error) {
+		if out.Audit, err = tx.Audit(t, round); err != nil {
+			return err
+		}
+		out.UnsafeNames, err = tx.UnsafeNames()
+		return err
+	})
+	return out, t, err
+}
+
+// AuditAll audits every tournament of the file in one read transaction (Tx.AuditAll):
+// the scores are judged on opts.Jobs workers and handed to opts.OnItem in a stable order.
+//
+// Returns the archive's totals. Errors: opts.OnItem's, View's, the reading's. Nothing is
+// written.
+func (s *Store) AuditAll(ctx context.Context, opts tournament.ArchiveAuditOptions) (*tournament.AuditSummary, error) {
+	var total *tournament.AuditSummary
+	err := s.View(ctx, func(tx *Tx) (err error) {
+		total, err = tx.AuditAll(opts)
+		return err
+	})
+	return total, err
+}

@@ -1,0 +1,89 @@
+package store
+
+import (
+	"context"
+	"fmt"
+
+	"arbitro/tournament"
+)
+
+// AddPlayer enters player p in the tournament ref names (Tx.AddPlayer: the duplicate rule,
+// a late entrant after round 1, the pairing number once the lot is drawn).
+//
+// Returns the entry as stored, with its notes (a similar player already entered, ...), and
+// the tournament as selected. Errors: ErrDuplicatePlayer, ErrInvalid (Tx.AddPlayer's);
+// those of updateIn. On an error nothing is written.
+func (s *Store) AddPlayer(ctx context.Context, ref string, p tournament.Player) (*tournament.Entry, tournament.Tournament, error) {
+	var e *tournament.Entry
+	t, err := s.updateIn(ctx, ref, func(tx *Tx, t *tournament.Tournament) (err error) {
+		e, err = tx.AddPlayer(t, p)
+		return err
+	})
+	return e, t, err
+}
+
+// ImportPlayers enters every row of a players file (tournament.ReadPlayersCSV) in the
+// tournament ref names: all of them or, if any row is refused, none.
+//
+// source names the file in errors: Tx.ImportPlayers's error (ErrBadCSV with the line, and
+// the cause, e.g. ErrDuplicatePlayer) is returned as "source: error". Returns the entries
+// stored, in the order of the rows, with their notes, and the tournament as selected;
+// updateIn's errors as they are. On an error nothing is written.
+func (s *Store) ImportPlayers(ctx context.Context, ref, source string, rows []tournament.PlayerRow) ([]tournament.Entry, tournament.Tournament, error) {
+	var es []tournament.Entry
+	t, err := s.updateIn(ctx, ref, func(tx *Tx, t *tournament.Tournament) (err error) {
+		if es, err = tx.ImportPlayers(t, rows); err != nil {
+			return fmt.Errorf("%s: %w", source, err)
+		}
+		return nil
+	})
+	if err != nil {
+		es = nil
+	}
+	return es, t, err
+}
+
+// Players lists the entries of the tournament ref names (Tx.Entries: by pairing number once
+// the lot is drawn, else by rating then name), withdrawn players included, and returns the
+// tournament as selected.
+//
+// Errors: those of viewIn. Nothing is written.
+func (s *Store) Players(ctx context.Context, ref string) ([]tournament.Entry, tournament.Tournament, error) {
+	var es []tournament.Entry
+	t, err := s.viewIn(ctx, ref, func(tx *Tx, t *tournament.Tournament) (err error) {
+		es, err = tx.Entries(t.ID)
+		return err
+	})
+	return es, t, err
+}
+
+// WithdrawPlayer withdraws the entry player names (an entry id or a name) from the
+// tournament ref names: he is not paired from the next round on (Tx.WithdrawPlayer).
+//
+// Returns the entry as stored after and the tournament as selected. Errors: ErrNotFound,
+// ErrInvalid (Tx.WithdrawPlayer's); those of updateIn. On an error nothing is written.
+func (s *Store) WithdrawPlayer(ctx context.Context, ref, player string) (*tournament.Entry, tournament.Tournament, error) {
+	var e *tournament.Entry
+	t, err := s.updateIn(ctx, ref, func(tx *Tx, t *tournament.Tournament) (err error) {
+		e, err = tx.WithdrawPlayer(t, player)
+		return err
+	})
+	return e, t, err
+}
+
+// SetPlayerField corrects one field (tournament.PlayerFields) of the entry player names
+// (an entry id or a name) in the tournament ref names to value, as typed
+// (Tx.SetPlayerField).
+//
+// Returns the entry as stored after and the tournament as selected. Errors: ErrNotFound,
+// ErrMalformed (an unknown field, a value that does not parse), ErrLocked (the rating
+// used for pairing after round 1), ErrDuplicatePlayer (Tx.SetPlayerField's); those of
+// updateIn. On an error nothing is written.
+func (s *Store) SetPlayerField(ctx context.Context, ref, player, field, value string) (*tournament.Entry, tournament.Tournament, error) {
+	var e *tournament.Entry
+	t, err := s.updateIn(ctx, ref, func(tx *Tx, t *tournament.Tournament) (err error) {
+		e, err = tx.SetPlayerField(t, player, field, value)
+		return err
+	})
+	return e, t, err
+}
