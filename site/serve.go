@@ -18,8 +18,9 @@ import (
 // Handler serves the site of every tournament of the store live, read-only: the archive
 // index at /, each tournament under /<slug>/ (Slug) with the same pages Publish writes,
 // and the assets under /assets/. Every request reads the database in one read
-// transaction, so a result entered by another process (arbitro result) shows on the next
-// request; rendered pages are cached until the database changes (tournament.DataVersion).
+// transaction (store.SitePage), so a result entered by another process (arbitro result)
+// shows on the next request; rendered pages are cached until the database changes (the
+// data version SitePage reads).
 // Only GET and HEAD are answered (405 otherwise); a path with "..", a backslash, a NUL or
 // an encoded slash, and any name that is not a page of the site, is refused (404, or 400
 // for a malformed path). Every answer carries the Content-Security-Policy as a header.

@@ -1,7 +1,8 @@
 // Package site publishes arbitro's tournaments as a web site: Publish writes a static
 // site of one tournament or of a whole archive (every tournament of the file) into a
 // folder, and Handler serves the same pages live from the database, read-only, over
-// net/http. It reads through package tournament and renders through package reports
+// net/http. It reads through the store's read use cases (store.ReadSite, store.SitePage:
+// each one read transaction), and renders through package reports
 // (html/template, assets embedded with go:embed: no external font, script or CDN).
 //
 // Layout of a published site (names are stable, so links and rsync keep working):
