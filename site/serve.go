@@ -18,8 +18,9 @@ import (
 // Handler serves the site of every tournament of the store live, read-only: the archive
 // index at /, each tournament under /<slug>/ (Slug) with the same pages Publish writes,
 // and the assets under /assets/. Every request reads the database in one read
-// transaction, so a result entered by another process (arbitro result) shows on the next
-// request; rendered pages are cached until the database changes (tournament.DataVersion).
+// transaction (store.SitePage), so a result entered by another process (arbitro result)
+// shows on the next request; rendered pages are cached until the database changes (the
+// data version SitePage reads).
 // Only GET and HEAD are answered (405 otherwise); a path with "..", a backslash, a NUL or
 // an encoded slash, and any name that is not a page of the site, is refused (404, or 400
 // for a malformed path). Every answer carries the Content-Security-Policy as a header.
@@ -108,29 +109,81 @@ func (h *Handler) page(r *http.Request, p string) (cached, error) {
 	}
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	var out cached
-	err := h.st.View(r.Context(), func(tx *store.Tx) error {
-		v, err := tx.DataVersion()
-		if err != nil {
-			return err
-		}
+	var hit cached
+	var games []reports.SiteGameSummary
+	req := pageRequest(p, func(sg *tournament.SiteGame) error {
+		games = append(games, reports.GameSummary(sg))
+		return nil
+	})
+	req.Fresh = func(v int64) bool {
 		if v != h.version {
 			h.version, h.cache = v, map[string]cached{}
 		}
-		if c, ok := h.cache[p]; ok {
-			out = c
-			return nil
+		c, ok := h.cache[p]
+		hit = c
+		return ok
+	}
+	data, err := h.st.SitePage(r.Context(), req)
+	if err != nil {
+		return cached{}, err
+	}
+	if data.Fresh {
+		return hit, nil
+	}
+	out, err := h.render(p, &data, games)
+	if err != nil {
+		return cached{}, err
+	}
+	if len(h.cache) >= maxCached {
+		h.cache = map[string]cached{} // a crawler walking a large archive: start again
+	}
+	h.cache[p] = out
+	return out, nil
+}
+
+// pageRequest is what page p reads from the store (store.SitePage): the tournament whose
+// folder it names and, for a game page, the board of the game; for data.json every game,
+// given to eachGame.
+func pageRequest(p string, eachGame func(*tournament.SiteGame) error) store.SitePageRequest {
+	var req store.SitePageRequest
+	if p == "/" || p == "/index.html" {
+		return req
+	}
+	rest := strings.TrimPrefix(p, "/")
+	slug, name, _ := strings.Cut(rest, "/")
+	if name == "" {
+		name = "index.html"
+	}
+	if strings.Contains(name, "/") || !strings.HasSuffix(rest, "/") && !strings.Contains(rest, "/") {
+		return req // errNotFound or errSlash: render says which
+	}
+	req.Event = func(all []tournament.Tournament) *tournament.Tournament {
+		var t *tournament.Tournament
+		for i := range all {
+			if Slug(&all[i]) == slug {
+				t = &all[i]
+			}
 		}
-		if out, err = h.render(tx, p); err != nil {
-			return err
+		return t
+	}
+	switch {
+	case name == "data.json":
+		req.EachGame = eachGame
+	case strings.HasPrefix(name, "game-"):
+		req.Board = func(ev *tournament.SiteEvent) *tournament.Board { return boardOfGamePage(ev, name) }
+	}
+	return req
+}
+
+// boardOfGamePage is the board whose game page or score file is name, nil when none (as
+// reports.HTMLEvent.BoardOfGamePage).
+func boardOfGamePage(ev *tournament.SiteEvent, name string) *tournament.Board {
+	for _, b := range ev.Boards {
+		if b.GameID != 0 && (reports.GamePageName(b) == name || reports.GamePDNName(b) == name) {
+			return b
 		}
-		if len(h.cache) >= maxCached {
-			h.cache = map[string]cached{} // a crawler walking a large archive: start again
-		}
-		h.cache[p] = out
-		return nil
-	})
-	return out, err
+	}
+	return nil
 }
 
 func ctypeOf(name string) string {
@@ -148,12 +201,10 @@ func ctypeOf(name string) string {
 	return "application/octet-stream"
 }
 
-// render draws page p from the database.
-func (h *Handler) render(tx *store.Tx, p string) (cached, error) {
-	all, err := tx.Tournaments()
-	if err != nil {
-		return cached{}, err
-	}
+// render draws page p from what page read (data), with the summaries of the event's
+// games for data.json.
+func (h *Handler) render(p string, data *store.SitePage, games []reports.SiteGameSummary) (cached, error) {
+	all := data.Tournaments
 	if p == "/" || p == "/index.html" {
 		var buf bytes.Buffer
 		var entries []reports.ArchiveEntry
@@ -180,42 +231,27 @@ func (h *Handler) render(tx *store.Tx, p string) (cached, error) {
 	if !strings.HasSuffix(rest, "/") && !strings.Contains(rest, "/") {
 		return cached{}, errSlash // "/<slug>": relative links need "/<slug>/"
 	}
-	return h.renderEvent(tx, t, name)
+	return h.renderEvent(data, name, games)
 }
 
-// renderEvent draws file name (a page, data.json, a game page or its PDN) of tournament
-// t's site; errNotFound for a game file that names no board.
-func (h *Handler) renderEvent(tx *store.Tx, t *tournament.Tournament, name string) (cached, error) {
+// renderEvent draws file name (a page, data.json, a game page or its PDN) of the site of
+// the tournament data holds; errNotFound for a game file that names no board.
+func (h *Handler) renderEvent(data *store.SitePage, name string, games []reports.SiteGameSummary) (cached, error) {
 	var buf bytes.Buffer
-	ev, err := tx.LoadSiteEvent(t)
-	if err != nil {
-		return cached{}, err
-	}
-	ho := reports.HTMLOptions{Lang: Lang(t, h.lang), Root: "../", Archive: true}
-	he, err := reports.NewHTMLEvent(ev, ho)
+	ho := reports.HTMLOptions{Lang: Lang(data.Tournament, h.lang), Root: "../", Archive: true}
+	he, err := reports.NewHTMLEvent(data.Event, ho)
 	if err != nil {
 		return cached{}, err
 	}
 	switch {
 	case name == "data.json":
-		var games []reports.SiteGameSummary
-		err := tx.EachSiteGame(ev, func(sg *tournament.SiteGame) error {
-			games = append(games, reports.GameSummary(sg))
-			return nil
-		})
-		if err == nil {
-			err = he.WriteData(&buf, games)
-		}
+		err := he.WriteData(&buf, games)
 		return cached{ctype: ctypeOf(name), body: buf.Bytes()}, err
 	case strings.HasPrefix(name, "game-"):
-		b := he.BoardOfGamePage(name)
-		if b == nil {
+		if data.Board == nil {
 			return cached{}, errNotFound
 		}
-		sg, err := tx.SiteGame(ev, b)
-		if err != nil {
-			return cached{}, err
-		}
+		sg := data.Game
 		if strings.HasSuffix(name, ".pdn") {
 			return cached{ctype: ctypeOf(name), body: []byte(sg.PDN)}, nil
 		}

@@ -1,7 +1,8 @@
 // Package site publishes arbitro's tournaments as a web site: Publish writes a static
 // site of one tournament or of a whole archive (every tournament of the file) into a
 // folder, and Handler serves the same pages live from the database, read-only, over
-// net/http. It reads through package tournament and renders through package reports
+// net/http. It reads through the store's read use cases (store.ReadSite, store.SitePage:
+// each one read transaction), and renders through package reports
 // (html/template, assets embedded with go:embed: no external font, script or CDN).
 //
 // Layout of a published site (names are stable, so links and rsync keep working):
@@ -254,8 +255,8 @@ func safeName(name string) bool {
 }
 
 // Publish writes the site of opts.Tournament (or, with opts.All, of every tournament of
-// the file) into opts.Out, reading everything in one read transaction (one consistent
-// state of the database). Tournaments are rendered one at a time and each game is read,
+// the file) into opts.Out, reading everything in one read transaction (store.ReadSite: one
+// consistent state of the database). Tournaments are rendered one at a time and each game is read,
 // replayed and written before the next, so memory does not grow with the archive. The same
 // database gives byte-identical files. Errors: tournament selection errors
 // (ErrNoTournament, ErrAmbiguousTournament, ErrNotFound), ErrOut, or the database's.
@@ -271,45 +272,40 @@ func Publish(ctx context.Context, st *store.Store, opts Options) (*Result, error
 
 func publish(ctx context.Context, st *store.Store, opts Options, w *writer) (*Result, error) {
 	res := &Result{Index: filepath.Join(opts.Out, "index.html")}
-	err := st.View(ctx, func(tx *store.Tx) error {
-		assets, names, err := reports.HTMLAssets()
-		if err != nil {
-			return err
+	assets, names, err := reports.HTMLAssets()
+	if err != nil {
+		return nil, err
+	}
+	for _, n := range names {
+		if err := w.bytes("assets/"+n, assets[n]); err != nil {
+			return nil, err
 		}
-		for _, n := range names {
-			if err := w.bytes("assets/"+n, assets[n]); err != nil {
-				return err
-			}
-		}
+	}
+	all, err := st.ReadSite(ctx, opts.Tournament, opts.All, func(t *tournament.Tournament, ev *tournament.SiteEvent, games store.SiteGames) error {
 		if !opts.All {
-			t, err := tx.SelectTournament(opts.Tournament)
-			if err != nil {
-				return err
-			}
-			res.Tournaments = 1
-			return publishEvent(ctx, tx, w, t, "", reports.HTMLOptions{Lang: Lang(t, opts.Lang)})
+			return publishEvent(ctx, w, ev, games, "", reports.HTMLOptions{Lang: Lang(t, opts.Lang)})
 		}
-		all, err := tx.Tournaments()
-		if err != nil {
-			return err
+		dir := Slug(t) + "/"
+		if err := publishEvent(ctx, w, ev, games, dir, reports.HTMLOptions{Lang: Lang(t, opts.Lang), Root: "../", Archive: true}); err != nil {
+			return fmt.Errorf("%s: %w", t.Name, err)
 		}
-		var entries []reports.ArchiveEntry
-		for i := range all {
-			t := &all[i]
-			dir := Slug(t) + "/"
-			entries = append(entries, reports.ArchiveEntry{Tournament: *t, Dir: dir})
-			if err := publishEvent(ctx, tx, w, t, dir, reports.HTMLOptions{Lang: Lang(t, opts.Lang), Root: "../", Archive: true}); err != nil {
-				return fmt.Errorf("%s: %w", t.Name, err)
-			}
-			w.prune(dir)
-		}
-		res.Tournaments = len(all)
-		return w.file("index.html", func(out io.Writer) error {
-			return reports.WriteArchiveIndex(out, entries, archiveLang(all, opts.Lang))
-		})
+		w.prune(dir)
+		return nil
 	})
 	if err != nil {
 		return nil, err
+	}
+	res.Tournaments = len(all)
+	if opts.All {
+		var entries []reports.ArchiveEntry
+		for i := range all {
+			entries = append(entries, reports.ArchiveEntry{Tournament: all[i], Dir: Slug(&all[i]) + "/"})
+		}
+		if err := w.file("index.html", func(out io.Writer) error {
+			return reports.WriteArchiveIndex(out, entries, archiveLang(all, opts.Lang))
+		}); err != nil {
+			return nil, err
+		}
 	}
 	if !w.discard {
 		if err := w.finish(); err != nil {
@@ -339,12 +335,9 @@ func archiveLang(all []tournament.Tournament, want tournament.Lang) tournament.L
 	return best
 }
 
-// publishEvent writes the pages of tournament t under folder dir ("" or "<slug>/").
-func publishEvent(ctx context.Context, tx *store.Tx, w *writer, t *tournament.Tournament, dir string, ho reports.HTMLOptions) error {
-	ev, err := tx.LoadSiteEvent(t)
-	if err != nil {
-		return err
-	}
+// publishEvent writes the pages of event ev under folder dir ("" or "<slug>/"), walking
+// its game scores with games.
+func publishEvent(ctx context.Context, w *writer, ev *tournament.SiteEvent, games store.SiteGames, dir string, ho reports.HTMLOptions) error {
 	h, err := reports.NewHTMLEvent(ev, ho)
 	if err != nil {
 		return err
@@ -354,12 +347,12 @@ func publishEvent(ctx context.Context, tx *store.Tx, w *writer, t *tournament.To
 			return err
 		}
 	}
-	var games []reports.SiteGameSummary
-	err = tx.EachSiteGame(ev, func(sg *tournament.SiteGame) error {
+	var sums []reports.SiteGameSummary
+	err = games(func(sg *tournament.SiteGame) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		games = append(games, reports.GameSummary(sg))
+		sums = append(sums, reports.GameSummary(sg))
 		if err := w.file(dir+reports.GamePageName(sg.Board), func(out io.Writer) error { return h.WriteGamePage(out, sg) }); err != nil {
 			return err
 		}
@@ -368,5 +361,5 @@ func publishEvent(ctx context.Context, tx *store.Tx, w *writer, t *tournament.To
 	if err != nil {
 		return err
 	}
-	return w.file(dir+"data.json", func(out io.Writer) error { return h.WriteData(out, games) })
+	return w.file(dir+"data.json", func(out io.Writer) error { return h.WriteData(out, sums) })
 }

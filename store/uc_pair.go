@@ -73,3 +73,51 @@ func (s *Store) PairNextRound(ctx context.Context, ref string, req PairRequest) 
 	})
 	return out, err
 }
+
+// CheckPairing re-pairs round round (0: the last paired) of the tournament ref names from
+// the state before it and compares the outcome with the stored round (Tx.CheckPairing).
+// It writes nothing.
+//
+// Returns the comparison and the tournament as selected (PairingCheck.Identical says
+// whether the stored round is the engine's pairing). Errors: Tx.CheckPairing's
+// (ErrNotPaired, ErrNoPairing when the engine finds none, ErrInvalid); those of viewIn.
+func (s *Store) CheckPairing(ctx context.Context, ref string, round int) (*tournament.PairingCheck, tournament.Tournament, error) {
+	var c *tournament.PairingCheck
+	t, err := s.viewIn(ctx, ref, func(tx *Tx, t *tournament.Tournament) (err error) {
+		c, err = tx.CheckPairing(t, round)
+		return err
+	})
+	return c, t, err
+}
+
+// PairingsSheet reads the pairings of round round (0: the last paired) of the tournament
+// ref names: boards, players with their pairing numbers and points before the round,
+// results entered, the bye, the players not paired, the round's schedule and the stored
+// account of how it was paired (Tx.PairingsView). It writes nothing.
+//
+// Returns the view and the tournament as selected. Errors: ErrNotPaired (no such round
+// paired); those of viewIn.
+func (s *Store) PairingsSheet(ctx context.Context, ref string, round int) (*tournament.PairingsView, tournament.Tournament, error) {
+	var v *tournament.PairingsView
+	t, err := s.viewIn(ctx, ref, func(tx *Tx, t *tournament.Tournament) (err error) {
+		v, err = tx.PairingsView(t, round)
+		return err
+	})
+	return v, t, err
+}
+
+// Unpair removes the last paired round of the tournament ref names, with its boards and
+// automatic bye results, and logs it (Tx.Unpair), so that the round can be paired again.
+//
+// Returns the number of the round removed and the tournament as selected (before the
+// round was removed). Errors: ErrNotPaired when no round is paired; ErrRoundHasResults when a
+// board of the round has a result, a game score or a draw claim (nothing is written);
+// those of updateIn.
+func (s *Store) Unpair(ctx context.Context, ref string) (int, tournament.Tournament, error) {
+	var round int
+	t, err := s.updateIn(ctx, ref, func(tx *Tx, t *tournament.Tournament) (err error) {
+		round, err = tx.Unpair(t)
+		return err
+	})
+	return round, t, err
+}

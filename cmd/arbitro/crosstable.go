@@ -43,7 +43,7 @@ layout. A grid too wide for a landscape A4 page is printed per round in the PDF.
 
 // runCrosstable computes the standings and writes the crosstable in the chosen form.
 func runCrosstable(cmd *cobra.Command, g *globalOptions, o *crosstableOptions) error {
-	s, err := o.load(cmd.Context(), g)
+	s, err := o.load(cmd.Context(), g, true)
 	if err != nil {
 		return err
 	}

@@ -138,12 +138,14 @@ func (d *demo) file(name string, render func(w io.Writer) error) error {
 	return nil
 }
 
-func (d *demo) update(fn func(tx *store.Tx) error) error {
-	return d.g.explain(d.st.Update(d.ctx, fn))
+// ref names t for the store's use cases (its id, as --tournament ID does).
+func ref(t *tournament.Tournament) string {
+	return strconv.FormatInt(t.ID, 10)
 }
 
-func (d *demo) view(fn func(tx *store.Tx) error) error {
-	return d.g.explain(d.st.View(d.ctx, fn))
+// explain is the command line's explanation of a use case's error (globalOptions.explain).
+func (d *demo) explain(err error) error {
+	return d.g.explain(err)
 }
 
 func runDemo(g *globalOptions, ctx context.Context, w io.Writer, dir string, seed int64) error {
@@ -264,16 +266,17 @@ func (d *demo) indent(s string) {
 func (d *demo) audit(t *tournament.Tournament, prefix string) error {
 	d.say("demo.audit", "name", strconv.Quote(t.Name))
 	d.cmdline("--tournament %d audit --pdf %s", t.ID, shellQuote(filepath.Join(d.dir, prefix+"-audit.pdf")))
-	var a *tournament.TournamentAudit
-	if err := d.view(func(tx *store.Tx) (err error) { a, err = tx.Audit(t, 0); return err }); err != nil {
-		return err
+	rep, _, err := d.st.Audit(d.ctx, ref(t), 0)
+	if err != nil {
+		return d.explain(err)
 	}
+	a := rep.Audit
 	// what `arbitro audit` and `arbitro audit --pdf` print and write
 	var text bytes.Buffer
 	if err := reports.WriteTournamentAuditText(&text, a); err != nil {
 		return err
 	}
-	rep := reports.AuditReportOf(t.EventInfo(), a)
+	pdf := reports.AuditReportOf(t.EventInfo(), a)
 	d.indent(text.String())
 	if err := d.file(prefix+"-audit.txt", func(w io.Writer) error { _, err := w.Write(text.Bytes()); return err }); err != nil {
 		return err
@@ -284,34 +287,20 @@ func (d *demo) audit(t *tournament.Tournament, prefix string) error {
 		return err
 	}
 	m.Locale = loc
-	return d.file(prefix+"-audit.pdf", func(w io.Writer) error { return reports.WriteAuditPDF(w, rep, m) })
+	return d.file(prefix+"-audit.pdf", func(w io.Writer) error { return reports.WriteAuditPDF(w, pdf, m) })
 }
 
-// standingsOf loads t's standings after its last completed round.
+// standingsOf computes t's standings after its last completed round (store.Standings).
 func (d *demo) standingsOf(t *tournament.Tournament) (reports.Standings, error) {
-	var s reports.Standings
-	err := d.view(func(tx *store.Tx) error {
-		tt, err := tx.TournamentByID(t.ID)
-		if err != nil {
-			return err
-		}
-		ct, err := tx.LoadCrosstable(tt)
-		if err != nil {
-			return err
-		}
-		round := tournament.CompletedRounds(ct)
-		rows, err := tournament.ComputeStandings(ct, round)
-		if err != nil {
-			return err
-		}
-		loc, err := d.g.reportLocale(tt)
-		if err != nil {
-			return err
-		}
-		s = reports.Standings{Table: ct, AfterRound: round, Rows: rows, Locale: loc}
-		return nil
-	})
-	return s, err
+	sa, tt, err := d.st.Standings(d.ctx, ref(t), -1, "")
+	if err != nil {
+		return reports.Standings{}, d.explain(err)
+	}
+	loc, err := d.g.reportLocale(&tt)
+	if err != nil {
+		return reports.Standings{}, err
+	}
+	return reports.Standings{Table: sa.Table, AfterRound: sa.Round, Rows: sa.Rows, Locale: loc}, nil
 }
 
 // reports writes t's standings and crosstable as text and PDF and prints the standings.
@@ -347,9 +336,9 @@ func (d *demo) players(t *tournament.Tournament, n int) ([]tournament.Player, er
 	if err != nil {
 		return nil, err
 	}
-	var entries []tournament.Entry
-	if err := d.view(func(tx *store.Tx) (err error) { entries, err = tx.Entries(t.ID); return err }); err != nil {
-		return nil, err
+	entries, _, err := d.st.Players(d.ctx, ref(t))
+	if err != nil {
+		return nil, d.explain(err)
 	}
 	byID := map[int64]tournament.Player{}
 	for _, e := range entries {
@@ -392,18 +381,15 @@ func (d *demo) createSimulated(name, system string, rounds int, players []tourna
 		Seed: d.seed, ByePoints: 2, ForfeitPoints: 2, Place: "arbitro demo (simulated)", Arbiter: "arbitro demo"}
 	d.say("demo.create", "name", strconv.Quote(name), "system", system, "rounds", rounds, "seed", fmt.Sprint(d.seed))
 	d.cmdline("tournament create %s --variant italian --system %s --rounds %d --seed %d", shellQuote(name), system, rounds, d.seed)
-	if err := d.update(func(tx *store.Tx) error {
-		if err := tx.CreateTournament(t); err != nil {
-			return err
+	created, err := d.st.CreateTournament(d.ctx, *t, "")
+	if err != nil {
+		return nil, d.explain(err)
+	}
+	*t = created
+	for _, p := range players {
+		if _, _, err := d.st.AddPlayer(d.ctx, ref(t), p); err != nil {
+			return nil, d.explain(err)
 		}
-		for _, p := range players {
-			if _, err := tx.AddPlayer(t, p); err != nil {
-				return err
-			}
-		}
-		return nil
-	}); err != nil {
-		return nil, err
 	}
 	d.out("demo.entered", "id", int(t.ID), "players", len(players))
 	return t, nil
@@ -413,14 +399,12 @@ func (d *demo) createSimulated(name, system string, rounds int, players []tourna
 func (d *demo) drawLot(t *tournament.Tournament) error {
 	d.say("demo.lot", "seed", fmt.Sprint(d.seed))
 	d.cmdline("--tournament %d lot", t.ID)
-	return d.update(func(tx *store.Tx) error {
-		lot, err := tx.DrawLot(t, nil)
-		if err != nil {
-			return err
-		}
-		d.indent(reports.LotBlock(lot))
-		return nil
-	})
+	lot, _, err := d.st.DrawLot(d.ctx, ref(t), nil)
+	if err != nil {
+		return d.explain(err)
+	}
+	d.indent(reports.LotBlock(lot))
+	return nil
 }
 
 // simulatedRound pairs round r of t, plays it, and writes round 1's pairing sheet and the
@@ -465,48 +449,38 @@ func (d *demo) simulatedRound(t *tournament.Tournament, r int, prefix string, sh
 }
 
 // pairAndPlay pairs round r of t (two rounds a day from 21 November 2026, at 9:30 and
-// 15:30, printed on the sheets), reads its pairing sheet and plays it, in one transaction.
+// 15:30, printed on the sheets: store.PairNextRound), makes its pairing sheet and plays it
+// (store.SimulateRound).
 func (d *demo) pairAndPlay(t *tournament.Tournament, r int, opts tournament.SimRoundOptions) ([]tournament.SimulatedBoard, reports.PairingsSheet, error) {
-	var played []tournament.SimulatedBoard
-	var sheet reports.PairingsSheet
-	err := d.update(func(tx *store.Tx) error {
-		tt, err := tx.TournamentByID(t.ID)
-		if err != nil {
-			return err
+	day := fmt.Sprintf("2026-11-%02d", 21+(r-1)/2)
+	clock := [2]string{"09:30", "15:30"}[(r-1)%2]
+	out, err := d.st.PairNextRound(d.ctx, ref(t), store.PairRequest{Schedule: &tournament.RoundSchedule{Date: day, Time: clock}})
+	if err != nil {
+		return nil, reports.PairingsSheet{}, d.explain(err)
+	}
+	pr := out.Round
+	for _, w := range pr.Warnings {
+		d.out("explain.warning", "text", w)
+	}
+	d.out("demo.paired", "method", pr.Method, "seed", fmt.Sprint(pr.Seed), "boards", len(pr.Boards))
+	sheet, err := d.sheet(&out.Tournament, out.View)
+	if err != nil {
+		return nil, reports.PairingsSheet{}, err
+	}
+	for _, b := range pr.Boards {
+		if b.Bye() {
+			d.out("demo.bye", "board", b.Board, "player", b.White)
 		}
-		pr, err := tx.PairNext(tt, tournament.PairOptions{})
-		if err != nil {
-			return err
-		}
-		day := fmt.Sprintf("2026-11-%02d", 21+(r-1)/2)
-		clock := [2]string{"09:30", "15:30"}[(r-1)%2]
-		if _, err := tx.SetRoundSchedule(tt, r, &day, &clock); err != nil {
-			return err
-		}
-		for _, w := range pr.Warnings {
-			d.out("explain.warning", "text", w)
-		}
-		d.out("demo.paired", "method", pr.Method, "seed", fmt.Sprint(pr.Seed), "boards", len(pr.Boards))
-		if sheet, err = d.sheet(tx, tt, r); err != nil {
-			return err
-		}
-		for _, b := range pr.Boards {
-			if b.Bye() {
-				d.out("demo.bye", "board", b.Board, "player", b.White)
-			}
-		}
-		played, err = tx.SimulateRound(tt, r, opts)
-		return err
-	})
-	return played, sheet, err
+	}
+	played, _, err := d.st.SimulateRound(d.ctx, ref(t), r, opts)
+	if err != nil {
+		return nil, reports.PairingsSheet{}, d.explain(err)
+	}
+	return played, sheet, nil
 }
 
-// sheet is the pairing sheet of round r of t as `arbitro pairings` builds it.
-func (d *demo) sheet(tx *store.Tx, t *tournament.Tournament, r int) (reports.PairingsSheet, error) {
-	v, err := tx.PairingsView(t, r)
-	if err != nil {
-		return reports.PairingsSheet{}, err
-	}
+// sheet is the pairing sheet of round v of t as `arbitro pairings` builds it.
+func (d *demo) sheet(t *tournament.Tournament, v *tournament.PairingsView) (reports.PairingsSheet, error) {
 	loc, err := d.g.reportLocale(t)
 	if err != nil {
 		return reports.PairingsSheet{}, err
@@ -516,15 +490,12 @@ func (d *demo) sheet(tx *store.Tx, t *tournament.Tournament, r int) (reports.Pai
 
 // resultsSheet writes the results sheet of round r (`pairings --results --pdf`).
 func (d *demo) resultsSheet(t *tournament.Tournament, r int, prefix string) error {
-	var sheet reports.PairingsSheet
-	if err := d.view(func(tx *store.Tx) (err error) {
-		tt, err := tx.TournamentByID(t.ID)
-		if err != nil {
-			return err
-		}
-		sheet, err = d.sheet(tx, tt, r)
-		return err
-	}); err != nil {
+	v, tt, err := d.st.PairingsSheet(d.ctx, ref(t), r)
+	if err != nil {
+		return d.explain(err)
+	}
+	sheet, err := d.sheet(&tt, v)
+	if err != nil {
 		return err
 	}
 	file := fmt.Sprintf("%s-results-round%d.pdf", prefix, r)
@@ -535,69 +506,43 @@ func (d *demo) resultsSheet(t *tournament.Tournament, r int, prefix string) erro
 // miscopied shows a score sheet with a wrong move: stored, caught by the audit (with the
 // board diagram in the PDF), then replaced by the correct score.
 func (d *demo) miscopied(t *tournament.Tournament, b tournament.SimulatedBoard) error {
-	var good *tournament.StoredGame
-	var text string
-	var bad *rules.Game
-	var ply int
 	d.say("demo.miscopied", "round", b.Round, "board", b.Board)
-	err := d.update(func(tx *store.Tx) error {
-		var err error
-		if good, err = storedGame(tx, t, b); err != nil {
-			return err
-		}
-		g, err := good.Parse()
-		if err != nil {
-			return err
-		}
-		if bad, ply, err = tournament.MiscopyMove(g, rules.Italian, 9); err != nil {
-			return err
-		}
-		var buf bytes.Buffer
-		if err := rules.WritePDN(&buf, bad); err != nil {
-			return err
-		}
-		text = buf.String()
-		rec, err := tx.AddGame(t, b.Round, b.Board, 1, bad, text, tournament.GameOptions{Replace: true})
-		if err != nil {
-			return err
-		}
-		d.cmdline("--tournament %d game add %d %d miscopied.pdn --replace", t.ID, b.Round, b.Board)
-		d.out("demo.verdict", "text", rec.Verdict.Message) // the message names the ply and the move
-		return nil
-	})
+	good, _, err := d.st.StoredGame(d.ctx, ref(t), b.Round, b.Board, 1)
+	if err != nil {
+		return d.explain(err)
+	}
+	g, err := good.Parse()
 	if err != nil {
 		return err
 	}
+	bad, ply, err := tournament.MiscopyMove(g, rules.Italian, 9)
+	if err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	if err := rules.WritePDN(&buf, bad); err != nil {
+		return err
+	}
+	rec, _, err := d.st.AddGame(d.ctx, ref(t), b.Round, b.Board, 1, store.GameScore{Game: bad, Text: buf.String()}, tournament.GameOptions{Replace: true})
+	if err != nil {
+		return d.explain(err)
+	}
+	d.cmdline("--tournament %d game add %d %d miscopied.pdn --replace", t.ID, b.Round, b.Board)
+	d.out("demo.verdict", "text", rec.Verdict.Message) // the message names the ply and the move
 	if err := d.audit(t, "swiss-round1"); err != nil {
 		return err
 	}
 	d.say("demo.corrected", "ply", ply)
 	d.cmdline("--tournament %d game add %d %d correct.pdn --replace", t.ID, b.Round, b.Board)
-	return d.update(func(tx *store.Tx) error {
-		g, err := good.Parse()
-		if err != nil {
-			return err
-		}
-		rec, err := tx.AddGame(t, b.Round, b.Board, 1, g, good.PDN, tournament.GameOptions{Replace: true})
-		if err == nil {
-			d.out("demo.stored", "legal", fmt.Sprint(rec.Verdict.Legal), "plies", rec.Verdict.Plies)
-		}
+	if g, err = good.Parse(); err != nil {
 		return err
-	})
-}
-
-// storedGame is the score stored for board b.
-func storedGame(tx *store.Tx, t *tournament.Tournament, b tournament.SimulatedBoard) (*tournament.StoredGame, error) {
-	boards, err := tx.Boards(t, b.Round)
+	}
+	rec, _, err = d.st.AddGame(d.ctx, ref(t), b.Round, b.Board, 1, store.GameScore{Game: g, Text: good.PDN}, tournament.GameOptions{Replace: true})
 	if err != nil {
-		return nil, err
+		return d.explain(err)
 	}
-	for _, x := range boards {
-		if x.Board == b.Board {
-			return tx.GameOf(x)
-		}
-	}
-	return nil, fmt.Errorf("round %d board %d has no score", b.Round, b.Board)
+	d.out("demo.stored", "legal", fmt.Sprint(rec.Verdict.Legal), "plies", rec.Verdict.Plies)
+	return nil
 }
 
 // claims shows a 40-move draw claim on a game that ended by the count: declared too early
@@ -607,17 +552,11 @@ func (d *demo) claims(t *tournament.Tournament, b tournament.SimulatedBoard) err
 	early := b.CountFrom + 60
 	for _, c := range []struct{ declared int }{{early}, {b.Plies}} {
 		d.cmdline("--tournament %d claim %d %d --requested-at %d --declared-at %d --claimant white", t.ID, b.Round, b.Board, b.CountFrom, c.declared)
-		err := d.update(func(tx *store.Tx) error {
-			rec, err := tx.AddClaim(t, b.Round, b.Board, 1, tournament.ClaimRequest{RequestedAt: b.CountFrom, DeclaredAt: c.declared, Claimant: "white"})
-			if err != nil {
-				return err
-			}
-			d.out("demo.claimed", "from", b.CountFrom, "to", c.declared, "decision", rec.Decision, "reason", rec.Check.Reason, "text", rec.Check.Message)
-			return nil
-		})
+		rec, _, err := d.st.AddClaim(d.ctx, ref(t), b.Round, b.Board, 1, tournament.ClaimRequest{RequestedAt: b.CountFrom, DeclaredAt: c.declared, Claimant: "white"})
 		if err != nil {
-			return err
+			return d.explain(err)
 		}
+		d.out("demo.claimed", "from", b.CountFrom, "to", c.declared, "decision", rec.Decision, "reason", rec.Check.Reason, "text", rec.Check.Message)
 	}
 	return nil
 }

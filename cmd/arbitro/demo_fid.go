@@ -25,60 +25,61 @@ func (d *demo) fidPracticeEvent(real *tournament.Tournament) error {
 	t := &tournament.Tournament{Name: name, Variant: tournament.VariantItalian, System: tournament.SystemItaloSwiss, Rounds: rounds,
 		Seed: d.seed, ByePoints: 2, ForfeitPoints: 2, ItaloFormat: "art8", Openings: tournament.OpeningsFIDItalian, ClubSeparation: "club",
 		TieBreaks: []string{"quoziente", "sonneborn-berger", "direct-encounter", "lot"}}
-	if err := d.update(func(tx *store.Tx) error { return d.fidPracticeRounds(tx, t, players) }); err != nil {
-		return explainPair(d.g, err)
+	if err := d.fidPracticeRounds(t, players); err != nil {
+		return explainPair(d.g, d.explain(err))
 	}
 	d.cmdline("--tournament %d prize list; arbitro --tournament %d rating --csv", t.ID, t.ID)
 	return d.fidPracticeReports(t)
 }
 
-// fidPracticeRounds enters the players, draws the lot, pairs and scores every round of t
-// (results by a fixed rule, no game scores) and sets up a category with two prizes.
-func (d *demo) fidPracticeRounds(tx *store.Tx, t *tournament.Tournament, players []tournament.Player) error {
-	if err := tx.CreateTournament(t); err != nil {
+// fidPracticeRounds creates t, enters the players, draws the lot, pairs and scores every
+// round (results by a fixed rule, no game scores) and sets up a category with two prizes:
+// one use case a step, as the arbiter's commands would.
+func (d *demo) fidPracticeRounds(t *tournament.Tournament, players []tournament.Player) error {
+	created, err := d.st.CreateTournament(d.ctx, *t, "")
+	if err != nil {
 		return err
 	}
+	*t = created
+	id := ref(t)
 	for _, p := range players {
-		if _, err := tx.AddPlayer(t, p); err != nil {
+		if _, _, err := d.st.AddPlayer(d.ctx, id, p); err != nil {
 			return err
 		}
 	}
-	if _, err := tx.DrawLot(t, nil); err != nil {
+	if _, _, err := d.st.DrawLot(d.ctx, id, nil); err != nil {
 		return err
 	}
 	for r := 1; r <= t.Rounds; r++ {
-		if err := d.fidPracticeRound(tx, t, r); err != nil {
+		if err := d.fidPracticeRound(t, r); err != nil {
 			return err
 		}
 	}
-	if _, err := tx.AddCategory(t, "Veterani", ""); err != nil {
+	if _, _, err := d.st.AddCategory(d.ctx, id, "Veterani", ""); err != nil {
 		return err
 	}
 	var refs []string
 	for i := 0; i < len(players); i += 2 {
 		refs = append(refs, players[i].Name)
 	}
-	if _, err := tx.AddToCategory(t, "Veterani", refs); err != nil {
+	if _, _, err := d.st.AssignToCategory(d.ctx, id, "Veterani", refs); err != nil {
 		return err
 	}
-	if _, err := tx.AddPrize(t, "", 1, "1st prize"); err != nil {
+	if _, _, err := d.st.AddPrize(d.ctx, id, "", 1, "1st prize"); err != nil {
 		return err
 	}
-	_, err := tx.AddPrize(t, "Veterani", 1, "best veteran")
+	_, _, err = d.st.AddPrize(d.ctx, id, "Veterani", 1, "best veteran")
 	return err
 }
 
 // fidPracticeRound pairs round r of t, scores it and prints its opening and pairs.
-func (d *demo) fidPracticeRound(tx *store.Tx, t *tournament.Tournament, r int) error {
+func (d *demo) fidPracticeRound(t *tournament.Tournament, r int) error {
 	results := []string{"2-0", "1-1", "0-2"}
-	tt, err := tx.TournamentByID(t.ID)
+	out, err := d.st.PairNextRound(d.ctx, ref(t), store.PairRequest{})
 	if err != nil {
 		return err
 	}
-	pr, err := tx.PairNext(tt, tournament.PairOptions{})
-	if err != nil {
-		return err
-	}
+	pr := out.Round
 	var ps []string
 	for _, b := range pr.Boards {
 		if b.Bye() {
@@ -86,7 +87,7 @@ func (d *demo) fidPracticeRound(tx *store.Tx, t *tournament.Tournament, r int) e
 			continue
 		}
 		ps = append(ps, b.White+" - "+b.Black)
-		if _, err := tx.SetResult(tt, r, b.Board, b.Game, results[(r+b.Board)%3], tournament.ResultOptions{}); err != nil {
+		if _, err := d.st.EnterResult(d.ctx, ref(t), r, b.Board, b.Game, results[(r+b.Board)%3]); err != nil {
 			return err
 		}
 	}
@@ -94,27 +95,21 @@ func (d *demo) fidPracticeRound(tx *store.Tx, t *tournament.Tournament, r int) e
 	return nil
 }
 
-// fidPracticeReports prints the prizes of t and writes its rating report (CSV).
+// fidPracticeReports prints the prizes of t (store.PrizeList) and writes its rating
+// report (store.RatingReport) as CSV.
 func (d *demo) fidPracticeReports(t *tournament.Tournament) error {
-	rounds := t.Rounds
-	return d.view(func(tx *store.Tx) error {
-		tt, err := tx.TournamentByID(t.ID)
-		if err != nil {
-			return err
-		}
-		awards, err := tx.PrizeList(tt, rounds)
-		if err != nil {
-			return err
-		}
-		var b strings.Builder
-		if err := reports.WritePrizesText(&b, awards); err != nil {
-			return err
-		}
-		d.indent(b.String())
-		rep, err := tx.RatingReport(tt, nil)
-		if err != nil {
-			return err
-		}
-		return d.file("fid-rating.csv", func(w io.Writer) error { return reports.WriteRatingCSV(w, rep) })
-	})
+	awards, _, err := d.st.PrizeList(d.ctx, ref(t), t.Rounds)
+	if err != nil {
+		return d.explain(err)
+	}
+	var b strings.Builder
+	if err := reports.WritePrizesText(&b, awards); err != nil {
+		return err
+	}
+	d.indent(b.String())
+	rep, _, err := d.st.RatingReport(d.ctx, ref(t), nil)
+	if err != nil {
+		return d.explain(err)
+	}
+	return d.file("fid-rating.csv", func(w io.Writer) error { return reports.WriteRatingCSV(w, rep) })
 }

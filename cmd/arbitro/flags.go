@@ -148,6 +148,18 @@ func (g *globalOptions) read(call func(st *store.Store) (tournament.Tournament, 
 	return g.explain(g.selected(call(st)))
 }
 
+// create is write for a command that creates a tournament (tournament create,
+// tournament import-trf): the --db file is created when missing, and no tournament is
+// selected, so the language of the messages stays as it was. call's error is explained.
+func (g *globalOptions) create(call func(st *store.Store) error) error {
+	st, err := g.openStore()
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	return g.explain(call(st))
+}
+
 // writeExplaining is write whose call's error is explained by explain (explainBoard, ...)
 // instead of g.explain: a command whose own sentinels are told before the common ones.
 // explain runs once the language of the selected tournament is recorded.
@@ -171,8 +183,9 @@ func (g *globalOptions) readExplaining(explain func(*globalOptions, error) error
 }
 
 // readFile is read for a command that selects no tournament but reads the whole file
-// (audit --all): the file, which must exist, is opened as by write (openExisting), and
-// call's error is explained.
+// (audit --all), or hands the store to package site (publish, serve: site calls the
+// store's read use cases): the file, which must exist, is opened as by write
+// (openExisting), and call's error is explained.
 func (g *globalOptions) readFile(call func(st *store.Store) error) error {
 	st, err := g.openExisting()
 	if err != nil {

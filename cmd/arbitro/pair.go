@@ -234,10 +234,9 @@ func pairNext(cmd *cobra.Command, g *globalOptions, o *pairOptions) error {
 // runCheck is `arbitro pair --check [--round N]` on the database.
 func runCheck(cmd *cobra.Command, g *globalOptions, round int) error {
 	var c *tournament.PairingCheck
-	err := g.view(cmd.Context(), func(tx *store.Tx, t *tournament.Tournament) error {
-		var err error
-		c, err = tx.CheckPairing(t, round)
-		return err
+	err := g.read(func(st *store.Store) (t tournament.Tournament, err error) {
+		c, t, err = st.CheckPairing(cmd.Context(), g.tournament, round)
+		return t, err
 	})
 	if err != nil {
 		if errors.Is(err, tournament.ErrNoPairing) {
@@ -310,24 +309,24 @@ func (o *pairingsOptions) complete(*cobra.Command, []string) error {
 	return nil
 }
 
-// runPairings reads the round (tournament.PairingsView) and writes it in the form asked:
+// runPairings reads the round (store.PairingsSheet) and writes it in the form asked:
 // the results or pairing sheet as PDF, the JSON document, or the text.
 func runPairings(cmd *cobra.Command, g *globalOptions, o *pairingsOptions) error {
 	var v *tournament.PairingsView
-	var loc *reports.Locale
-	err := g.view(cmd.Context(), func(tx *store.Tx, t *tournament.Tournament) error {
-		var err error
-		if v, err = tx.PairingsView(t, o.Round); err != nil {
-			return err
-		}
-		loc, err = g.reportLocale(t)
-		return err
+	var t tournament.Tournament
+	err := g.read(func(st *store.Store) (_ tournament.Tournament, err error) {
+		v, t, err = st.PairingsSheet(cmd.Context(), g.tournament, o.Round)
+		return t, err
 	})
 	if err != nil {
 		if errors.Is(err, tournament.ErrNotPaired) {
 			return fail(err, "pair it with 'arbitro pair'")
 		}
 		return explainPair(g, err)
+	}
+	loc, err := g.reportLocale(&t)
+	if err != nil {
+		return err
 	}
 	sheet := reports.PairingsSheetOf(v, loc)
 	names := reports.NamesOf(v.Entries)
@@ -356,15 +355,13 @@ result, a game score or a draw claim. Written in the event log.`,
 	}, &noArgs{}, runF)
 }
 
-// runUnpair removes the last paired round in one transaction and confirms it.
+// runUnpair removes the last paired round (store.Unpair) and confirms it.
 func runUnpair(cmd *cobra.Command, g *globalOptions, _ *noArgs) error {
 	var round int
-	var name string
-	err := g.update(cmd.Context(), func(tx *store.Tx, t *tournament.Tournament) error {
-		var err error
-		name = t.Name
-		round, err = tx.Unpair(t)
-		return err
+	var t tournament.Tournament
+	err := g.write(func(st *store.Store) (_ tournament.Tournament, err error) {
+		round, t, err = st.Unpair(cmd.Context(), g.tournament)
+		return t, err
 	})
 	if err != nil {
 		if errors.Is(err, tournament.ErrNotPaired) {
@@ -372,6 +369,7 @@ func runUnpair(cmd *cobra.Command, g *globalOptions, _ *noArgs) error {
 		}
 		return explainPair(g, err)
 	}
+	name := t.Name
 	if g.json {
 		return printJSON(cmd, map[string]any{"tournament": name, "removed_round": round})
 	}

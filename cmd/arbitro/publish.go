@@ -7,6 +7,7 @@ import (
 
 	"arbitro/reports"
 	"arbitro/site"
+	"arbitro/store"
 )
 
 // publishOptions are the flags of arbitro publish.
@@ -55,17 +56,16 @@ is touched. To serve the pages live instead, use 'arbitro serve'.`,
 
 // runPublish writes the site and prints what changed.
 func runPublish(cmd *cobra.Command, g *globalOptions, o *publishOptions) error {
-	st, err := g.openExisting()
-	if err != nil {
+	var res *site.Result
+	err := g.readFile(func(st *store.Store) (err error) {
+		res, err = site.Publish(cmd.Context(), st, site.Options{Out: o.out, All: o.all, Tournament: g.tournament, Lang: o.lang})
 		return err
-	}
-	defer st.Close()
-	res, err := site.Publish(cmd.Context(), st, site.Options{Out: o.out, All: o.all, Tournament: g.tournament, Lang: o.lang})
+	})
 	if errors.Is(err, site.ErrOut) {
 		return fail(err, "choose another folder with --out")
 	}
 	if err != nil {
-		return g.explain(err)
+		return err
 	}
 	return reports.WritePublished(cmd.OutOrStdout(), reports.PublishSummary{Tournaments: res.Tournaments,
 		Files: res.Files, Written: res.Written, Removed: res.Removed, Index: res.Index})

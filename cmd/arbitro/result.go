@@ -118,30 +118,25 @@ that the rounds paired since were paired on the old result (they are not re-pair
 	return cmd
 }
 
-// runResult records the result in one transaction and prints it, with the notes and
-// warnings on standard error.
+// runResult records the result (store.EnterResult, or store.CorrectResult with
+// --correct) and prints it, with the notes and warnings on standard error.
 func runResult(cmd *cobra.Command, g *globalOptions, o *resultOptions) error {
 	r, b := o.Round, o.Board
-	var bd *tournament.Board
-	var t *tournament.Tournament
-	var warnings []string
-	var same error
-	err := g.update(cmd.Context(), func(tx *store.Tx, tt *tournament.Tournament) (err error) {
-		t = tt
-		if bd, err = tx.SetResult(tt, r, b, o.Game, o.Result, o.ResultOptions); errors.Is(err, tournament.ErrSameResult) {
-			same = err // a harmless repeat: nothing written, exit 0 with a note
-			return nil
-		} else if err != nil {
-			return explainBoard(g, err)
+	var e store.ResultEntry
+	err := g.write(func(st *store.Store) (_ tournament.Tournament, err error) {
+		if o.Correct {
+			e, err = st.CorrectResult(cmd.Context(), g.tournament, r, b, o.Game, o.Result, o.Reason)
+		} else {
+			e, err = st.EnterResult(cmd.Context(), g.tournament, r, b, o.Game, o.Result)
 		}
-		warnings, err = tx.ResultDisagreements(bd)
-		return err
+		return e.Tournament, err
 	})
 	if err != nil {
-		return err
+		return explainBoard(g, err)
 	}
-	if same != nil {
-		if err := reports.WriteNotes(cmd.ErrOrStderr(), []string{same.Error()}); err != nil {
+	bd, t := e.Board, &e.Tournament
+	if e.Same != nil { // a harmless repeat: nothing written, exit 0 with a note
+		if err := reports.WriteNotes(cmd.ErrOrStderr(), []string{e.Same.Error()}); err != nil {
 			return err
 		}
 		if g.json {
@@ -149,7 +144,7 @@ func runResult(cmd *cobra.Command, g *globalOptions, o *resultOptions) error {
 		}
 		return nil
 	}
-	if err := reports.WriteResultWarnings(cmd.ErrOrStderr(), r, b, warnings, o.Correct, t.RoundsPaired); err != nil {
+	if err := reports.WriteResultWarnings(cmd.ErrOrStderr(), r, b, e.Warnings, o.Correct, t.RoundsPaired); err != nil {
 		return err
 	}
 	if g.json {
@@ -219,12 +214,12 @@ func newResultListCmd(g *globalOptions, runF func(*cobra.Command, *resultListOpt
 
 func runResultList(cmd *cobra.Command, g *globalOptions, o *resultListOptions) error {
 	var boards []*tournament.Board
-	err := g.view(cmd.Context(), func(tx *store.Tx, t *tournament.Tournament) (err error) {
-		boards, err = tx.Boards(t, o.Round)
-		return explainBoard(g, err)
+	err := g.read(func(st *store.Store) (t tournament.Tournament, err error) {
+		boards, t, err = st.ResultList(cmd.Context(), g.tournament, o.Round)
+		return t, err
 	})
 	if err != nil {
-		return err
+		return explainBoard(g, err)
 	}
 	if g.json {
 		if boards == nil {

@@ -14,6 +14,7 @@ import (
 
 	"arbitro/reports"
 	"arbitro/site"
+	"arbitro/store"
 )
 
 // serveOptions are the flags of arbitro serve.
@@ -48,11 +49,11 @@ with Ctrl-C: requests under way are finished first.`,
 // runServe serves the site on --addr until the command's context is cancelled or the
 // process is interrupted, finishing the requests under way.
 func runServe(cmd *cobra.Command, g *globalOptions, o *serveOptions) error {
-	st, err := g.openExisting()
-	if err != nil {
-		return err
-	}
-	defer st.Close()
+	return g.readFile(func(st *store.Store) error { return serve(cmd, g, o, st) })
+}
+
+// serve serves the site of st (site.NewHandler) on --addr.
+func serve(cmd *cobra.Command, g *globalOptions, o *serveOptions, st *store.Store) error {
 	ln, err := net.Listen("tcp", o.addr)
 	if err != nil {
 		return fail(err, "choose another --addr, such as 127.0.0.1:8081")

@@ -42,22 +42,27 @@ func (f *standingsFlags) register(c *cobra.Command, g *globalOptions) {
 	c.Flags().StringVar(&f.pdf, "pdf", "", "write an A4 PDF to `FILE` instead of printing")
 }
 
-// load loads the tournament's results and computes the standings after the requested
-// round (check has checked the flags).
-func (f *standingsFlags) load(ctx context.Context, g *globalOptions) (reports.Standings, error) {
+// load computes the standings after the requested round (store.Standings, or
+// store.Crosstable when crosstable is set) and gives them the report's language (check
+// has checked the flags).
+func (f *standingsFlags) load(ctx context.Context, g *globalOptions, crosstable bool) (reports.Standings, error) {
 	var out reports.Standings
-	err := g.view(ctx, func(tx *store.Tx, t *tournament.Tournament) error {
-		s, err := tx.Standings(t, f.round, f.category)
-		if err != nil {
-			return err
+	var s *tournament.StandingsAfter
+	var t tournament.Tournament
+	err := g.read(func(st *store.Store) (_ tournament.Tournament, err error) {
+		if crosstable {
+			s, t, err = st.Crosstable(ctx, g.tournament, f.round)
+		} else {
+			s, t, err = st.Standings(ctx, g.tournament, f.round, f.category)
 		}
-		loc, err := g.reportLocale(t)
-		if err != nil {
-			return err
-		}
-		out = reports.Standings{Table: s.Table, AfterRound: s.Round, Rows: s.Rows, Locale: loc}
-		return nil
+		return t, err
 	})
+	if err == nil {
+		var loc *reports.Locale
+		if loc, err = g.reportLocale(&t); err == nil {
+			out = reports.Standings{Table: s.Table, AfterRound: s.Round, Rows: s.Rows, Locale: loc}
+		}
+	}
 	var notPaired *tournament.RoundNotPairedError
 	switch {
 	case errors.As(err, &notPaired):
@@ -146,7 +151,7 @@ for the spreadsheet of that language: in Italian ';' separated, decimal commas, 
 
 // runStandings computes the standings and writes them in the chosen form.
 func runStandings(cmd *cobra.Command, g *globalOptions, o *standingsOptions) error {
-	s, err := o.load(cmd.Context(), g)
+	s, err := o.load(cmd.Context(), g, false)
 	if err != nil {
 		return err
 	}

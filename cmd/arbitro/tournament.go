@@ -107,30 +107,20 @@ sheets and messages: it (default for italian), en (default for international), f
 	return withRun(cmd, o, runF)
 }
 
-// runTournamentCreate creates the database file if needed and the tournament in one
-// transaction (with its acceleration), and confirms it.
+// runTournamentCreate creates the database file if needed and the tournament, with its
+// acceleration (store.CreateTournament), and confirms it.
 func runTournamentCreate(cmd *cobra.Command, g *globalOptions, o *tournamentCreateOptions) error {
-	t := &o.Tournament
-	st, err := g.openStore()
-	if err != nil {
+	var t tournament.Tournament
+	if err := g.create(func(st *store.Store) (err error) {
+		t, err = st.CreateTournament(cmd.Context(), o.Tournament, strings.ToLower(o.Acceleration))
+		return err
+	}); err != nil {
 		return err
 	}
-	defer st.Close()
-	if err := st.Update(cmd.Context(), func(tx *store.Tx) error {
-		if err := tx.CreateTournament(t); err != nil {
-			return err
-		}
-		if o.Acceleration != "" { // Dutch, FIDE C.04.7 (issue 19)
-			return tx.SetAcceleration(t, strings.ToLower(o.Acceleration))
-		}
-		return nil
-	}); err != nil {
-		return g.explain(err)
-	}
 	if g.json {
-		return printJSON(cmd, t)
+		return printJSON(cmd, &t)
 	}
-	return reports.WriteTournamentCreated(cmd.OutOrStdout(), t)
+	return reports.WriteTournamentCreated(cmd.OutOrStdout(), &t)
 }
 
 func newTournamentListCmd(g *globalOptions, runF func(*cobra.Command, *noArgs) error) *cobra.Command {
@@ -142,14 +132,12 @@ func newTournamentListCmd(g *globalOptions, runF func(*cobra.Command, *noArgs) e
 }
 
 func runTournamentList(cmd *cobra.Command, g *globalOptions, _ *noArgs) error {
-	st, err := g.openReading()
-	if err != nil {
-		return err
-	}
-	defer st.Close()
 	var all []tournament.Tournament
-	if err := st.View(cmd.Context(), func(tx *store.Tx) (err error) { all, err = tx.Tournaments(); return }); err != nil {
-		return g.explain(err)
+	if err := g.read(func(st *store.Store) (_ tournament.Tournament, err error) {
+		all, err = st.Tournaments(cmd.Context())
+		return tournament.Tournament{}, err // none selected
+	}); err != nil {
+		return err
 	}
 	if g.json {
 		if all == nil {
@@ -169,12 +157,17 @@ func newTournamentShowCmd(g *globalOptions, runF func(*cobra.Command, *noArgs) e
 }
 
 func runTournamentShow(cmd *cobra.Command, g *globalOptions, _ *noArgs) error {
-	return g.view(cmd.Context(), func(tx *store.Tx, t *tournament.Tournament) error {
-		if g.json {
-			return printJSON(cmd, t)
-		}
-		return reports.WriteTournamentText(cmd.OutOrStdout(), t)
-	})
+	var t tournament.Tournament
+	if err := g.read(func(st *store.Store) (_ tournament.Tournament, err error) {
+		t, err = st.ShowTournament(cmd.Context(), g.tournament)
+		return t, err
+	}); err != nil {
+		return err
+	}
+	if g.json {
+		return printJSON(cmd, &t)
+	}
+	return reports.WriteTournamentText(cmd.OutOrStdout(), &t)
 }
 
 // fieldSetOptions are the arguments of `arbitro tournament set` and `arbitro player set`.
@@ -209,9 +202,9 @@ also only before the lot is drawn).`,
 
 func runTournamentSet(cmd *cobra.Command, g *globalOptions, o *fieldSetOptions) error {
 	var nt *tournament.Tournament
-	err := g.update(cmd.Context(), func(tx *store.Tx, t *tournament.Tournament) (err error) {
-		nt, err = tx.SetTournamentField(t, o.Field, o.Value)
-		return err
+	err := g.write(func(st *store.Store) (t tournament.Tournament, err error) {
+		nt, t, err = st.SetTournamentField(cmd.Context(), g.tournament, o.Field, o.Value)
+		return t, err
 	})
 	if err != nil {
 		return err
@@ -234,17 +227,18 @@ the table shows the action only).`,
 }
 
 func runTournamentLog(cmd *cobra.Command, g *globalOptions, _ *noArgs) error {
-	return g.view(cmd.Context(), func(tx *store.Tx, t *tournament.Tournament) error {
-		evs, err := tx.Events(t.ID)
-		if err != nil {
-			return err
+	var evs []tournament.Event
+	if err := g.read(func(st *store.Store) (t tournament.Tournament, err error) {
+		evs, t, err = st.EventLog(cmd.Context(), g.tournament)
+		return t, err
+	}); err != nil {
+		return err
+	}
+	if g.json {
+		if evs == nil {
+			evs = []tournament.Event{}
 		}
-		if g.json {
-			if evs == nil {
-				evs = []tournament.Event{}
-			}
-			return printJSON(cmd, evs)
-		}
-		return reports.WriteEventLogText(cmd.OutOrStdout(), evs)
-	})
+		return printJSON(cmd, evs)
+	}
+	return reports.WriteEventLogText(cmd.OutOrStdout(), evs)
 }

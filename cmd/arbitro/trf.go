@@ -56,9 +56,9 @@ lot). Scores are written in chess points: draughts game points 2-1-0 become 1-0.
 // runExportTRF builds the TRF of the tournament and writes it.
 func runExportTRF(cmd *cobra.Command, g *globalOptions, o *exportTRFOptions) error {
 	var tr *trf.File
-	if err := g.view(cmd.Context(), func(tx *store.Tx, t *tournament.Tournament) (err error) {
-		tr, err = tx.ExportTRF(t)
-		return err
+	if err := g.read(func(st *store.Store) (t tournament.Tournament, err error) {
+		tr, t, err = st.ExportTRF(cmd.Context(), g.tournament)
+		return t, err
 	}); err != nil {
 		return err
 	}
@@ -110,7 +110,7 @@ become absences. All of it is written in one transaction, or nothing.`,
 }
 
 // runImportTRF reads and checks the TRF before the database file is created, then
-// imports it in one transaction and confirms it.
+// imports it (store.ImportTRF) and confirms it.
 func runImportTRF(cmd *cobra.Command, g *globalOptions, o *importTRFOptions) error {
 	opts := o.ImportOptions
 	tr, err := readTRFFile(o.File)
@@ -120,24 +120,17 @@ func runImportTRF(cmd *cobra.Command, g *globalOptions, o *importTRFOptions) err
 	if err := trf.CheckImport(tr, opts); err != nil { // before the file is created
 		return g.explain(err)
 	}
-	st, err := g.openStore()
-	if err != nil {
+	var t tournament.Tournament
+	if err := g.create(func(st *store.Store) (err error) {
+		t, err = st.ImportTRF(cmd.Context(), tr, opts)
 		return err
-	}
-	defer st.Close()
-	var t *tournament.Tournament
-	err = st.Update(cmd.Context(), func(tx *store.Tx) error {
-		var err error
-		t, err = tx.ImportTRF(tr, opts)
+	}); err != nil {
 		return err
-	})
-	if err != nil {
-		return g.explain(err)
 	}
 	if g.json {
-		return printJSON(cmd, t)
+		return printJSON(cmd, &t)
 	}
-	return reports.WriteTRFImported(cmd.OutOrStdout(), t, opts.Source)
+	return reports.WriteTRFImported(cmd.OutOrStdout(), &t, opts.Source)
 }
 
 // readTRFFile parses a TRF file ("-" = stdin is not supported: the name is needed for
