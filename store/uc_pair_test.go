@@ -43,7 +43,7 @@ func TestUCPairingsSheet(t *testing.T) {
 // Unpair removes the last round and says which; refused (nothing written) once a board
 // has a result, and when no round is left.
 func TestUCUnpair(t *testing.T) {
-	st, tr := pairedEvent(t)
+	st, _ := pairedEvent(t)
 	if _, err := st.EnterResult(ucCtx, "", 1, 1, 1, "2-0"); err != nil {
 		t.Fatal(err)
 	}
@@ -52,7 +52,7 @@ func TestUCUnpair(t *testing.T) {
 		t.Fatalf("with a result: %v, want ErrRoundHasResults", err)
 	}
 	ucSameRows(t, st, before, "unpair a round with a result")
-	st, tr = pairedEvent(t) // a round without results
+	st, tr := pairedEvent(t) // a round without results
 	round, sel, err := st.Unpair(ucCtx, "")
 	if err != nil || round != 1 || sel.ID != tr.ID || sel.RoundsPaired != 1 {
 		t.Fatalf("unpair: round %d, selected %+v, %v", round, sel, err)

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -81,47 +80,6 @@ func (g *globalOptions) openReading() (*store.Store, error) {
 		return g.openExisting() // its message
 	}
 	return g.openStore(store.ForReading())
-}
-
-// update opens the store, selects the --tournament and runs fn in one write transaction
-// under ctx (the command's context: cancelling it rolls the transaction back):
-// everything fn writes is kept, or nothing if it fails.
-func (g *globalOptions) update(ctx context.Context, fn func(tx *store.Tx, t *tournament.Tournament) error) error {
-	st, err := g.openExisting() // a tournament is needed, so a missing file is a mistake
-	if err != nil {
-		return err
-	}
-	defer st.Close()
-	return g.updateStore(ctx, st, fn)
-}
-
-// updateStore is update on a store the caller opened.
-func (g *globalOptions) updateStore(ctx context.Context, st *store.Store, fn func(tx *store.Tx, t *tournament.Tournament) error) error {
-	return g.explain(st.Update(ctx, func(tx *store.Tx) error {
-		t, err := tx.SelectTournament(g.tournament)
-		if err != nil {
-			return err
-		}
-		g.tournamentLang = t.Lang
-		return fn(tx, t)
-	}))
-}
-
-// view is update for reading: fn sees one consistent state and must not write.
-func (g *globalOptions) view(ctx context.Context, fn func(tx *store.Tx, t *tournament.Tournament) error) error {
-	st, err := g.openReading()
-	if err != nil {
-		return err
-	}
-	defer st.Close()
-	return g.explain(st.View(ctx, func(tx *store.Tx) error {
-		t, err := tx.SelectTournament(g.tournament)
-		if err != nil {
-			return err
-		}
-		g.tournamentLang = t.Lang
-		return fn(tx, t)
-	}))
 }
 
 // write opens the --db file, which must exist, makes the one store call of a command
