@@ -16,18 +16,18 @@ import (
 // writes neither.
 func TestTRFTypeAndTieBreakCodes(t *testing.T) {
 	for _, c := range []struct {
-		system   string
+		system   tournament.System
 		players  int
 		rounds   int
 		tbs      []tournament.TieBreak
 		code     string
 		tb, stTB string
 	}{
-		{tournament.SystemDutch, 4, 3, []tournament.TieBreak{tournament.TBBuchholzCut1, tournament.TBBuchholz, tournament.TBSonnebornBerger, tournament.TBDirectEncounter}, "FIDE_DUTCH_2025", "BH/C1,BH,SB,DE", "PTS,BH/C1,BH,SB,DE"},
-		{tournament.SystemDutch, 4, 3, []tournament.TieBreak{tournament.TBQuoziente, tournament.TBSonnebornBerger}, "FIDE_DUTCH_2025", "", ""},
-		{tournament.SystemRoundRobin, 5, 5, []tournament.TieBreak{tournament.TBSonnebornBerger, tournament.TBWins, tournament.TBWinsPlayed, tournament.TBProgressive, tournament.TBAverageRating, tournament.TBBuchholzMedian}, "BERGER_ROUNDROBIN", "SB,WIN,WON,PS,ARO,BH/M1", "PTS,SB,WIN,WON,PS,ARO,BH/M1"},
-		{tournament.SystemRoundRobin, 4, 6, nil, "BERGER_DOUBLEROUNDROBIN", "", "PTS"},
-		{tournament.SystemItaloSwiss, 6, 3, []tournament.TieBreak{tournament.TBLot}, "CUSTOM_SWISS", "", ""},
+		{tournament.Dutch, 4, 3, []tournament.TieBreak{tournament.TBBuchholzCut1, tournament.TBBuchholz, tournament.TBSonnebornBerger, tournament.TBDirectEncounter}, "FIDE_DUTCH_2025", "BH/C1,BH,SB,DE", "PTS,BH/C1,BH,SB,DE"},
+		{tournament.Dutch, 4, 3, []tournament.TieBreak{tournament.TBQuoziente, tournament.TBSonnebornBerger}, "FIDE_DUTCH_2025", "", ""},
+		{tournament.RoundRobin, 5, 5, []tournament.TieBreak{tournament.TBSonnebornBerger, tournament.TBWins, tournament.TBWinsPlayed, tournament.TBProgressive, tournament.TBAverageRating, tournament.TBBuchholzMedian}, "BERGER_ROUNDROBIN", "SB,WIN,WON,PS,ARO,BH/M1", "PTS,SB,WIN,WON,PS,ARO,BH/M1"},
+		{tournament.RoundRobin, 4, 6, nil, "BERGER_DOUBLEROUNDROBIN", "", "PTS"},
+		{tournament.ItaloSwiss, 6, 3, []tournament.TieBreak{tournament.TBLot}, "CUSTOM_SWISS", "", ""},
 	} {
 		b := newBuilder(c.rounds)
 		for i := range c.players {
@@ -66,7 +66,7 @@ func TestTRFTimeControlCode(t *testing.T) {
 	}
 	b := newBuilder(3)
 	b.ct.Players = []tournament.CrossEntry{{ID: 1, Number: 1, Name: "A"}, {ID: 2, Number: 2, Name: "B"}}
-	b.ct.Event.System, b.ct.Event.TimeControl = tournament.SystemDutch, `90'+30"`
+	b.ct.Event.System, b.ct.Event.TimeControl = tournament.Dutch, `90'+30"`
 	tr, err := FromCrosstable(&b.ct, pairing.NoColour)
 	if err != nil {
 		t.Fatal(err)

@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"path/filepath"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -27,6 +26,7 @@ func newEventCmd(g *globalOptions) *cobra.Command {
 type eventImportOptions struct {
 	tournament.EventImportOptions
 	VariantName string // --variant, parsed into EventImportOptions.Variant
+	SystemName  string // --system, parsed into EventImportOptions.System ("" = inferred)
 	Again       bool   // --again: import a file already imported once more
 	File        string // FILE.pdn, or "-" for standard input
 	g           *globalOptions
@@ -45,7 +45,13 @@ func (o *eventImportOptions) complete(_ *cobra.Command, args []string) error {
 		}
 		o.Variant = v
 	}
-	o.System = strings.ToLower(o.System)
+	if o.SystemName != "" {
+		s, err := tournament.ParseSystem(o.SystemName)
+		if err != nil {
+			return o.g.explain(err)
+		}
+		o.System = s
+	}
 	return nil
 }
 
@@ -78,7 +84,7 @@ Illegal game scores are imported with their verdict and listed; 'arbitro audit' 
 	f := cmd.Flags()
 	f.StringVar(&o.Name, "name", "", "tournament name (default: the Event/Dati tag without the round, with the year)")
 	f.StringVar(&o.VariantName, "variant", "", "italian or international, for files without GameType tags")
-	f.StringVar(&o.System, "system", "", "round-robin, italo-swiss or dutch (default: inferred, see above)")
+	f.StringVar(&o.SystemName, "system", "", tournament.SystemList()+" (default: inferred, see above)")
 	f.IntVar(&o.Rounds, "rounds", 0, "rounds planned (default: the rounds in the file, or the whole round robin)")
 	f.StringVar(&o.Encoding, "encoding", "", "the file's encoding when it is not UTF-8: "+tournament.EncodingNames)
 	f.BoolVar(&o.Again, "again", false, "import a file already imported into this database once more, as another tournament")
