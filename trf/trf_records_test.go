@@ -79,3 +79,37 @@ func TestTRFTimeControlCode(t *testing.T) {
 		t.Errorf("122/222 not written:\n%s", out.String())
 	}
 }
+
+// TestTRFSystemMapping: the 022 line and the 192 code of each system, and the system an
+// import gives (Dutch unless the options say otherwise).
+func TestTRFSystemMapping(t *testing.T) {
+	for _, c := range []struct {
+		system     tournament.System
+		name, code string
+	}{
+		{tournament.Dutch, "Individual: Swiss-System (FIDE Dutch)", "FIDE_DUTCH_2025"},
+		{tournament.ItaloSwiss, "Individual: Swiss-System (FID Italo-Swiss)", "CUSTOM_SWISS"},
+		{tournament.RoundRobin, "Individual: Round-Robin", "BERGER_ROUNDROBIN"},
+		{tournament.System{}, "", ""},
+	} {
+		b := newBuilder(3)
+		for i := range 4 {
+			b.ct.Players = append(b.ct.Players, tournament.CrossEntry{ID: i + 1, Number: i + 1, Name: fmt.Sprintf("P%d", i+1)})
+		}
+		b.ct.Event.System = c.system
+		tr, err := FromCrosstable(&b.ct, pairing.NoColour)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tr.Type != c.name || tr.TypeCode != c.code {
+			t.Errorf("%q: 022 %q 192 %q, want %q %q", c.system, tr.Type, tr.TypeCode, c.name, c.code)
+		}
+	}
+	f := &File{Name: "Open", TotalRounds: 5}
+	if got := TrfTournament(f, ImportOptions{Seed: 1}).System; got != tournament.Dutch {
+		t.Errorf("import without a system: %v, want dutch", got)
+	}
+	if got := TrfTournament(f, ImportOptions{Seed: 1, System: tournament.ItaloSwiss}).System; got != tournament.ItaloSwiss {
+		t.Errorf("import as italo-swiss: %v", got)
+	}
+}
