@@ -83,7 +83,8 @@ func (tx *Tx) loadPairing(id int64, force bool) (*tournament.PairingSnapshot, er
 	return s, nil
 }
 
-// loadSystemFacts reads the systemFacts of round `round` of t.
+// loadSystemFacts reads the facts of round `round` of t that t's system needs
+// (tournament.System.Needs), and the openings drawn when t has the FID ballot.
 func (tx *Tx) loadSystemFacts(t *tournament.Tournament, round int) (tournament.SystemFacts, error) {
 	var f tournament.SystemFacts
 	var err error

@@ -235,7 +235,7 @@ func (s System) Needs(t *Tournament, round int) FactNeeds {
 	return s.b.needs(t, round)
 }
 
-// behaviourOf is t's system's behaviour, or an error wrapping ErrInvalid for no system.
+// behaviourOf is the behaviour of s, or an error wrapping ErrInvalid for no system.
 func behaviourOf(s System) (behaviour, error) {
 	if s.b == nil {
 		return nil, fmt.Errorf("%w: unknown pairing system %q", ErrInvalid, s.Code())

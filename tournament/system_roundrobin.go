@@ -29,8 +29,8 @@ func (roundRobin) dutchSettings() bool { return false }
 func (roundRobin) trfEngine() bool     { return false }
 
 // trfType: BERGER_DOUBLEROUNDROBIN when the rounds cover two cycles of the players.
-func (roundRobin) trfType(players, rounds int) (string, string) {
-	single := players - 1 + players%2 // rounds of one cycle: n-1 (n even) or n (n odd, one bye a round)
+func (r roundRobin) trfType(players, rounds int) (string, string) {
+	single := r.fieldRounds(players) // rounds of one cycle
 	if single > 0 && rounds >= 2*single {
 		return "Individual: Round-Robin", "BERGER_DOUBLEROUNDROBIN"
 	}

@@ -639,7 +639,7 @@ func (d *demo) roundRobinEvent(real *tournament.Tournament) error {
 		return err
 	}
 	d.say("demo.part3", "players", len(players))
-	return d.simulatedEvent("Demo round robin (simulated games)", tournament.RoundRobin, len(players)-1+len(players)%2, players, "roundrobin", false)
+	return d.simulatedEvent("Demo round robin (simulated games)", tournament.RoundRobin, tournament.RoundRobin.FieldRounds(len(players)), players, "roundrobin", false)
 }
 
 // simEndWords says how a simulated game ended.
