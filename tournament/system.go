@@ -95,7 +95,7 @@ func ParseSystem(name string) (System, error) {
 			return s, nil
 		}
 	}
-	return System{}, unknownSystem(code)
+	return System{}, &UnknownSystemError{Name: code}
 }
 
 // SystemList is the codes of Systems for a help or an error: "round-robin, italo-swiss or
@@ -108,10 +108,17 @@ func SystemList() string {
 	return strings.Join(c[:len(c)-1], ", ") + " or " + c[len(c)-1]
 }
 
-// unknownSystem is the error for a pairing system named code that does not exist.
-func unknownSystem(code string) error {
-	return fmt.Errorf("%w: pairing system %q (use %s)", ErrMalformed, code, SystemList())
+// UnknownSystemError is ParseSystem's error for a name that is no system, and
+// Tournament.Validate's for a tournament without one (Name ""): `pairing system "swiss"
+// (use round-robin, italo-swiss or dutch)`. It wraps ErrMalformed.
+type UnknownSystemError struct{ Name string }
+
+func (e *UnknownSystemError) Error() string {
+	return fmt.Sprintf("%v: pairing system %q (use %s)", ErrMalformed, e.Name, SystemList())
 }
+
+// Unwrap is ErrMalformed.
+func (e *UnknownSystemError) Unwrap() error { return ErrMalformed }
 
 // IsZero reports whether s is no system.
 func (s System) IsZero() bool { return s.b == nil }

@@ -173,7 +173,7 @@ func (t *Tournament) CheckFields() error {
 		return fmt.Errorf("%w: variant %q (use italian or international)", ErrMalformed, t.Variant.Name())
 	}
 	if t.System.IsZero() {
-		return unknownSystem("")
+		return &UnknownSystemError{}
 	}
 	if t.Rounds < 1 || t.Rounds > 99 {
 		return fmt.Errorf("%w: %d rounds (use 1 to 99)", ErrMalformed, t.Rounds)

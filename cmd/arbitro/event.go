@@ -27,6 +27,7 @@ type eventImportOptions struct {
 	tournament.EventImportOptions
 	VariantName string // --variant, parsed into EventImportOptions.Variant
 	SystemName  string // --system, parsed into EventImportOptions.System ("" = inferred)
+	systemErr   error  // ParseSystem's error, reported once the file is read and planned
 	Again       bool   // --again: import a file already imported once more
 	File        string // FILE.pdn, or "-" for standard input
 	g           *globalOptions
@@ -46,11 +47,7 @@ func (o *eventImportOptions) complete(_ *cobra.Command, args []string) error {
 		o.Variant = v
 	}
 	if o.SystemName != "" {
-		s, err := tournament.ParseSystem(o.SystemName)
-		if err != nil {
-			return o.g.explain(err)
-		}
-		o.System = s
+		o.System, o.systemErr = tournament.ParseSystem(o.SystemName)
 	}
 	return nil
 }
@@ -96,8 +93,11 @@ Illegal game scores are imported with their verdict and listed; 'arbitro audit' 
 // prints the report.
 func runEventImport(cmd *cobra.Command, g *globalOptions, o *eventImportOptions) error {
 	in := store.EventInput{Path: o.File, Stdin: cmd.InOrStdin(), SpoolDir: filepath.Dir(g.db)}
-	rep, err := store.ImportEventFile(cmd.Context(), in, o.EventImportOptions, o.Again,
-		func() (*store.Store, error) { return g.openStore() })
+	open := func() (*store.Store, error) { return g.openStore() }
+	if o.systemErr != nil { // after the file is read and planned, where the validation found it
+		open = func() (*store.Store, error) { return nil, o.systemErr }
+	}
+	rep, err := store.ImportEventFile(cmd.Context(), in, o.EventImportOptions, o.Again, open)
 	var ie *store.EventInputError
 	switch {
 	case errors.As(err, &ie) && ie.Spool:

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"strings"
 
 	"arbitro/reports"
@@ -47,7 +48,7 @@ func (o *tournamentCreateOptions) complete(cmd *cobra.Command, args []string) er
 		return g.explain(err)
 	}
 	t.Variant = v
-	sys, sysErr := tournament.ParseSystem(o.SystemName) // reported where Validate reported it
+	sys, sysErr := tournament.ParseSystem(o.SystemName) // reported where Validate reports a missing system
 	t.System = sys
 	if t.ItaloFormat != "" && !t.System.HasItaloFormat() {
 		return usageErr("--italo-format goes with --system italo-swiss")
@@ -62,10 +63,11 @@ func (o *tournamentCreateOptions) complete(cmd *cobra.Command, args []string) er
 	if cmd.Flags().Changed("seed") && t.Seed <= 0 {
 		return usageErr("--seed must be a whole number of at least 1")
 	}
-	if sysErr != nil {
-		return g.explain(sysErr)
+	err = t.Validate()
+	if ue := (*tournament.UnknownSystemError)(nil); sysErr != nil && errors.As(err, &ue) {
+		err = sysErr
 	}
-	return g.explain(t.Validate())
+	return g.explain(err)
 }
 
 func newTournamentCreateCmd(g *globalOptions, runF func(*cobra.Command, *tournamentCreateOptions) error) *cobra.Command {

@@ -78,6 +78,7 @@ type importTRFOptions struct {
 	File        string // FILE
 	VariantName string // --variant, parsed into TRFImportOptions.Variant
 	SystemName  string // --system, parsed into TRFImportOptions.System
+	systemErr   error  // ParseSystem's error, reported once the file is read
 	g           *globalOptions
 }
 
@@ -87,9 +88,7 @@ func (o *importTRFOptions) complete(_ *cobra.Command, args []string) (err error)
 	if o.Variant, err = tournament.ParseVariant(o.VariantName); err != nil {
 		return o.g.explain(err)
 	}
-	if o.System, err = tournament.ParseSystem(o.SystemName); err != nil {
-		return o.g.explain(err)
-	}
+	o.System, o.systemErr = tournament.ParseSystem(o.SystemName)
 	o.Source = filepath.Base(o.File)
 	return nil
 }
@@ -124,6 +123,9 @@ func runImportTRF(cmd *cobra.Command, g *globalOptions, o *importTRFOptions) err
 	tr, err := readTRFFile(o.File)
 	if err != nil {
 		return err
+	}
+	if o.systemErr != nil {
+		return g.explain(o.systemErr)
 	}
 	if err := trf.CheckImport(tr, opts); err != nil { // before the file is created
 		return g.explain(err)
