@@ -120,8 +120,12 @@ func TestParseSystem(t *testing.T) {
 			t.Errorf("ParseSystem(%q) = %v, %v; want %s", c.in, s, err, c.msg)
 		}
 	}
+	var ue *UnknownSystemError
+	if _, err := ParseSystem("swiss"); !errors.As(err, &ue) || ue.Name != "swiss" {
+		t.Errorf("ParseSystem's error %#v", err)
+	}
 	tr := Tournament{Name: "Open", Variant: rules.Italian, Rounds: 5}
-	if err := tr.Validate(); !errors.Is(err, ErrMalformed) || !strings.Contains(err.Error(), `pairing system "" (use round-robin, italo-swiss or dutch)`) {
+	if err := tr.Validate(); !errors.Is(err, ErrMalformed) || !errors.As(err, &ue) || ue.Name != "" || !strings.Contains(err.Error(), `pairing system "" (use round-robin, italo-swiss or dutch)`) {
 		t.Errorf("a tournament without a system: %v", err)
 	}
 }

@@ -254,6 +254,12 @@ func TestTournamentFlags(t *testing.T) {
 		{with("--italo-format", "art8"), "--italo-format goes with --system italo-swiss", nil},
 		{with("--seed", "0"), "--seed must be a whole number of at least 1", nil},
 		{with("--tiebreaks", "coin-toss"), "coin-toss", nil},
+		{[]string{"Open", "--system", "swiss", "--rounds", "5"}, `pairing system "swiss" (use round-robin, italo-swiss or dutch)`, nil},
+		{[]string{"123", "--system", "swiss", "--rounds", "5"}, `tournament name "123" is a number`, nil}, // the name first, as before
+		{[]string{"Open", "--system", "swiss", "--rounds", "5", "--italo-format", "art8"}, "--italo-format goes with --system italo-swiss", nil},
+		{[]string{"Open", "--system", "ITALO-SWISS", "--rounds", "5", "--italo-format", "art9"}, "", func(o *tournamentCreateOptions) bool {
+			return o.Tournament.System == tournament.ItaloSwiss && o.Tournament.ItaloFormat == "art9"
+		}},
 	})
 	testFlags(t, newTournamentSetCmd, []flagCase[fieldSetOptions]{
 		{[]string{"place", "Forlì"}, "", func(o *fieldSetOptions) bool { return o.Who == "" && o.Field == "place" && o.Value == "Forlì" }},
