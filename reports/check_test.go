@@ -14,7 +14,7 @@ import (
 // swapped, and a broken absolute criterion; made with an arbiter's --set pair.
 func TestWritePairingCheckText(t *testing.T) {
 	c := &tournament.PairingCheck{
-		Round: 3, System: "dutch",
+		Round: 3, System: tournament.Dutch,
 		Checked:    []pairing.Pair{{White: 1, Black: 2, Board: 1}, {White: 4, Black: 3, Board: 2}, {White: 5}},
 		Engine:     []pairing.Pair{{White: 1, Black: 3, Board: 1}, {White: 2, Black: 4, Board: 2}, {White: 6}},
 		Violations: []string{"1 and 2 met in round 1 (C.04.3 C1)"},
@@ -34,7 +34,7 @@ func TestWritePairingCheckText(t *testing.T) {
 	}
 	golden(t, "golden/pair_check.txt", b.Bytes())
 	// the same round identical to the engine's
-	same := &tournament.PairingCheck{Round: 1, System: "italo-swiss", Checked: c.Checked[:1], Engine: c.Checked[:1], Names: c.Names, Numbers: c.Numbers}
+	same := &tournament.PairingCheck{Round: 1, System: tournament.ItaloSwiss, Checked: c.Checked[:1], Engine: c.Checked[:1], Names: c.Names, Numbers: c.Numbers}
 	b.Reset()
 	if err := WritePairingCheckText(&b, same); err != nil {
 		t.Fatal(err)

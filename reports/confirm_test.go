@@ -13,7 +13,7 @@ import (
 // scorings, a prize overall or in a category).
 func TestConfirmations(t *testing.T) {
 	var b bytes.Buffer
-	tr := &tournament.Tournament{ID: 2, Name: "Open", Variant: rules.Italian, System: "dutch", Rounds: 5, RoundsPaired: 3, Players: 12,
+	tr := &tournament.Tournament{ID: 2, Name: "Open", Variant: rules.Italian, System: tournament.Dutch, Rounds: 5, RoundsPaired: 3, Players: 12,
 		Scoring: "2-1-0", TieBreaks: []string{"buchholz"}, Seed: 9}
 	e := &tournament.Entry{ID: 4}
 	e.Player.Name = "Rossi, Mario"

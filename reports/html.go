@@ -215,7 +215,7 @@ func (h *HTMLEvent) page(title, current string, body any) *pageData {
 	add("site.place", t.Place)
 	add("site.dates", p.dates(t.Start, t.End))
 	add("site.variant", p.T("site.variant."+t.Variant.Name()))
-	add("site.system", p.T("site.system."+t.System))
+	add("site.system", p.T(t.System.SiteCatalogKey()))
 	for _, n := range []struct{ href, key string }{
 		{"index.html", "site.home"}, {"standings.html", "site.standings"}, {"crosstable.html", "site.crosstable"},
 	} {
@@ -326,7 +326,7 @@ func (h *HTMLEvent) writeIndex(w io.Writer) error {
 	add("site.place", t.Place)
 	add("site.dates", p.dates(t.Start, t.End))
 	add("site.variant", p.T("site.variant."+t.Variant.Name()))
-	add("site.system", p.T("site.system."+t.System))
+	add("site.system", p.T(t.System.SiteCatalogKey()))
 	add("site.rounds.planned", strconv.Itoa(t.Rounds))
 	add("site.rounds.paired", strconv.Itoa(h.last))
 	add("site.scoring", t.Scoring)
@@ -502,7 +502,7 @@ func (h *HTMLEvent) writeCrosstable(w io.Writer) error {
 	p.Subtitle = p.T("site.crosstable.after", "round", r)
 	p.Title = p.Subtitle + " — " + clean(h.ev.Tournament.Name)
 	s := h.standingsFor(r)
-	grid := h.ev.Tournament.System == tournament.SystemRoundRobin
+	grid := h.ev.Tournament.System.FixedTable()
 	head, rows := s.crosstableTable(grid)
 	t := &table{Caption: p.Subtitle, Head: heads(head)}
 	gameOf := map[[2]int64]string{} // (entry, round) -> game page, one game per pairing only
@@ -925,7 +925,7 @@ func WriteArchiveIndex(w io.Writer, entries []ArchiveEntry, lang Lang) error {
 			byYear[year] = map[string][]archiveEvent{}
 		}
 		byYear[year][t.Variant.Name()] = append(byYear[year][t.Variant.Name()], archiveEvent{Href: e.Dir + "index.html", Name: clean(t.Name),
-			Place: clean(t.Place), Dates: p.dates(t.Start, t.End), System: p.T("site.system." + t.System), Players: t.Players, Rounds: t.RoundsPaired})
+			Place: clean(t.Place), Dates: p.dates(t.Start, t.End), System: p.T(t.System.SiteCatalogKey()), Players: t.Players, Rounds: t.RoundsPaired})
 	}
 	var years []string
 	for y := range byYear {

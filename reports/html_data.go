@@ -122,7 +122,7 @@ func GameSummary(sg *tournament.SiteGame) SiteGameSummary {
 func (h *HTMLEvent) WriteData(w io.Writer, games []SiteGameSummary) error {
 	t := &h.ev.Tournament
 	d := SiteData{Format: "arbitro-site-data", Version: SiteDataVersion, Games: games,
-		Tournament: siteDataEvent{Name: t.Name, Variant: t.Variant.Name(), System: t.System, Rounds: t.Rounds, RoundsPaired: h.last,
+		Tournament: siteDataEvent{Name: t.Name, Variant: t.Variant.Name(), System: t.System.Code(), Rounds: t.Rounds, RoundsPaired: h.last,
 			Scoring: t.Scoring, TieBreaks: t.TieBreaks, Start: t.Start, End: t.End, Place: t.Place, Federation: t.Federation,
 			Arbiter: t.Arbiter, TimeControl: t.TimeControl},
 		Players: []siteDataPlayer{}, Rounds: []siteDataRound{}, Standings: []siteDataStand{}}

@@ -3,8 +3,8 @@ package reports
 // siteKeys lists every catalog key of the web site's pages (reports/locales/<lang>/site.json)
 // that the templates (reports/html/*.tmpl) and html.go compose at run time ("site." + a
 // claim decision, "site.reason." + a verdict's reason code, "site.variant." + a variant,
-// "site.system." + a pairing system, "site.result." + a result check). TestCatalogsComplete
-// counts these keys as used.
+// "site.result." + a result check; a pairing system's name is its SiteCatalogKey).
+// TestCatalogsComplete counts these keys as used.
 var siteKeys = []string{
 	"site.archive",
 	"site.results.entered",
@@ -118,8 +118,5 @@ var siteKeys = []string{
 	"site.reason.unsupported-game-type",
 	"site.variant.italian",
 	"site.variant.international",
-	"site.system.round-robin",
-	"site.system.italo-swiss",
-	"site.system.dutch",
 	"site.board.label",
 }

@@ -25,11 +25,11 @@ func TestListsText(t *testing.T) {
 		func() error { return WritePlayersText(&b, "Open", []tournament.Entry{p1, p2, p3}) },
 		func() error { return WritePlayersText(&b, "Open", nil) },
 		func() error {
-			return WriteTournamentsText(&b, "a.db", []tournament.Tournament{{ID: 1, Name: "Open", Variant: rules.Italian, System: "dutch", Rounds: 5, RoundsPaired: 2, Players: 12, Start: "2026-11-21"}})
+			return WriteTournamentsText(&b, "a.db", []tournament.Tournament{{ID: 1, Name: "Open", Variant: rules.Italian, System: tournament.Dutch, Rounds: 5, RoundsPaired: 2, Players: 12, Start: "2026-11-21"}})
 		},
 		func() error { return WriteTournamentsText(&b, "a.db", nil) },
 		func() error {
-			return WriteTournamentText(&b, &tournament.Tournament{ID: 1, Name: "Open", Variant: rules.Italian, System: "dutch", Rounds: 5, Scoring: "2-1-0",
+			return WriteTournamentText(&b, &tournament.Tournament{ID: 1, Name: "Open", Variant: rules.Italian, System: tournament.Dutch, Rounds: 5, Scoring: "2-1-0",
 				ByePoints: 2, ForfeitPoints: 2, GamesPerPairing: 1, TieBreaks: []string{"buchholz", "sonneborn-berger"}, Seed: 7, Lang: "it", CreatedAt: "2026-11-20T10:00:00Z"})
 		},
 		func() error {

@@ -38,7 +38,7 @@ func roundView(t *testing.T, ex *tournament.RoundExplanation) *tournament.Pairin
 
 // A Dutch explanation with a bracket, a floater, a bye and a manual board.
 func dutchExplanation() *tournament.RoundExplanation {
-	return &tournament.RoundExplanation{System: "dutch", Round: 3, Seed: 7, Forced: true,
+	return &tournament.RoundExplanation{System: tournament.Dutch, Round: 3, Seed: 7, Forced: true,
 		Manual:   []tournament.ManualPair{{White: 2, Black: 3}},
 		Warnings: []string{"round 2 has a board without result"},
 		Dutch: &tournament.DutchInfo{InitialColour: "white",
@@ -50,7 +50,7 @@ func dutchExplanation() *tournament.RoundExplanation {
 
 // An FID art8 Italo-Swiss round with a rest and the opening drawn by lot.
 func fidExplanation() *tournament.RoundExplanation {
-	return &tournament.RoundExplanation{System: "italo-swiss", Round: 3, Seed: 7, Start: 11,
+	return &tournament.RoundExplanation{System: tournament.ItaloSwiss, Round: 3, Seed: 7, Start: 11,
 		Opening: &tournament.OpeningDraw{Code: "12", Label: "21-17 10-14 26-21", Seed: 7},
 		Italo: &pairing.ItaloResult{Format: pairing.ItaloArt8, RestRule: "lowest", Rests: []pairing.Rest{{ID: 13, Kind: "RM"}},
 			Steps: []pairing.ItaloStep{{Board: 1, First: 10, Second: 14, CursorID: 11, FirstScore: 4, SecondScore: 2, ColourReason: "fewer-whites",

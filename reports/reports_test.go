@@ -31,7 +31,7 @@ var fixedMeta = Meta{Version: "test", Generated: time.Date(2026, 11, 22, 18, 30,
 func event() *tournament.Crosstable {
 	ct := &tournament.Crosstable{
 		Event: tournament.EventInfo{Name: "Torneo di Forlì 2026", Place: "Forlì", StartDate: "2026-11-20", EndDate: "2026-11-22",
-			Variant: rules.Italian, System: "italo-swiss", ChiefArbiter: "Niccolò Sàlvi"},
+			Variant: rules.Italian, System: tournament.ItaloSwiss, ChiefArbiter: "Niccolò Sàlvi"},
 		Scoring:   tournament.Scoring210,
 		TieBreaks: []tournament.TieBreak{tournament.TBQuoziente, tournament.TBSonnebornBerger, tournament.TBBuchholz},
 		Rounds:    3,
@@ -272,7 +272,7 @@ func TestStandingsPDF(t *testing.T) {
 // bigEvent is n players, `rounds` rounds, paired 1-2, 3-4... by line with a pseudo-random
 // result: enough to fill many pages. Names carry accents and Cyrillic.
 func bigEvent(n, rounds int) *tournament.Crosstable {
-	ct := &tournament.Crosstable{Event: tournament.EventInfo{Name: "Open di Bolzano", Variant: rules.International, System: "dutch"},
+	ct := &tournament.Crosstable{Event: tournament.EventInfo{Name: "Open di Bolzano", Variant: rules.International, System: tournament.Dutch},
 		Rounds: rounds, TieBreaks: []tournament.TieBreak{tournament.TBBuchholzCut1, tournament.TBBuchholz,
 			tournament.TBSonnebornBerger, tournament.TBWins, tournament.TBProgressive, tournament.TBAverageRating}}
 	for i := 0; i < n; i++ {

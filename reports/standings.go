@@ -421,7 +421,7 @@ func writeJSON(w io.Writer, s Standings, rounds bool) error {
 	}
 	ev := s.Table.Event
 	out := jsonStandings{
-		Event:      jsonEvent{ev.Name, ev.Place, ev.StartDate, ev.EndDate, ev.Variant.Name(), ev.System, ev.ChiefArbiter},
+		Event:      jsonEvent{ev.Name, ev.Place, ev.StartDate, ev.EndDate, ev.Variant.Name(), ev.System.Code(), ev.ChiefArbiter},
 		AfterRound: s.AfterRound, Rounds: s.Table.Rounds, Scoring: sc.Name,
 		TieBreaks: []jsonTieBreak{}, Standings: make([]jsonStanding, 0, len(s.Rows)),
 	}

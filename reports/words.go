@@ -70,15 +70,11 @@ func (l *Locale) variantShort(v *rules.Variant) string {
 	return v.Name()
 }
 
-// SystemName is the printed name of a pairing system in the language.
-func (l *Locale) SystemName(s string) string {
-	switch s {
-	case "round-robin":
-		return l.T("system.round-robin")
-	case "italo-swiss":
-		return l.T("system.italo-swiss")
-	case "dutch":
-		return l.T("system.dutch")
+// SystemName is the printed name of a pairing system in the language (its catalog key,
+// System.CatalogKey); "" for no system.
+func (l *Locale) SystemName(s tournament.System) string {
+	if s.IsZero() {
+		return ""
 	}
-	return s
+	return l.T(s.CatalogKey())
 }

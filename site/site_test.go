@@ -47,7 +47,7 @@ func newEvent(t *testing.T, names []string) (string, *store.Store, *tournament.T
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	tr := &tournament.Tournament{Name: "Torneo <b>di</b> prova", Variant: tournament.VariantItalian, System: tournament.SystemRoundRobin,
+	tr := &tournament.Tournament{Name: "Torneo <b>di</b> prova", Variant: tournament.VariantItalian, System: tournament.RoundRobin,
 		Rounds: 3, ByePoints: 2, ForfeitPoints: 2, Start: "2026-11-21", Place: "Palermo", Seed: 7}
 	err = st.Update(context.Background(), func(tx *store.Tx) error {
 		if err := tx.CreateTournament(tr); err != nil {

@@ -24,7 +24,7 @@ func (tx *Tx) SetAbsence(t *tournament.Tournament, ref string, round, points int
 	if err != nil {
 		return nil, err
 	}
-	if cur.System == tournament.SystemRoundRobin {
+	if cur.System.FixedTable() {
 		return nil, fmt.Errorf("%w: a round robin's rounds are fixed; when a player does not come, record the game as a forfeit (arbitro result ROUND BOARD -+)", tournament.ErrInvalid)
 	}
 	e, err := tx.findEntry(cur, ref)

@@ -39,7 +39,7 @@ func snapshotAgreesWithTRF(t *testing.T, byePoints int) {
 // playFloatsEvent plays four Dutch rounds of nine players in which every player who floated
 // up wins by forfeit, and fails unless at least one such forfeit happened.
 func playFloatsEvent(t *testing.T, st *Store, byePoints int) *tournament.Tournament {
-	tour := &tournament.Tournament{Name: "Floats", Variant: tournament.VariantInternational, System: tournament.SystemDutch, Rounds: 6, Seed: 17,
+	tour := &tournament.Tournament{Name: "Floats", Variant: tournament.VariantInternational, System: tournament.Dutch, Rounds: 6, Seed: 17,
 		Scoring: "2-1-0", ByePoints: byePoints, ForfeitPoints: 2, GamesPerPairing: 1}
 	forfeits := 0
 	err := st.Update(context.Background(), func(tx *Tx) error {

@@ -45,7 +45,7 @@ func itaEvent(t testing.TB, st *Store) *tournament.Tournament {
 	}
 	var tour *tournament.Tournament
 	err = st.Update(context.Background(), func(tx *Tx) error {
-		tour = &tournament.Tournament{Name: "Assoluto 2005", Variant: tournament.VariantItalian, System: tournament.SystemRoundRobin, Rounds: 17, ByePoints: 2, ForfeitPoints: 2}
+		tour = &tournament.Tournament{Name: "Assoluto 2005", Variant: tournament.VariantItalian, System: tournament.RoundRobin, Rounds: 17, ByePoints: 2, ForfeitPoints: 2}
 		if err := tx.CreateTournament(tour); err != nil {
 			return err
 		}
@@ -186,7 +186,7 @@ func TestImportInternationalWithRound(t *testing.T) {
 	ctx := context.Background()
 	var tour *tournament.Tournament
 	err = st.Update(ctx, func(tx *Tx) error {
-		tour = &tournament.Tournament{Name: "WK 2007", Variant: tournament.VariantInternational, System: tournament.SystemRoundRobin, Rounds: 19}
+		tour = &tournament.Tournament{Name: "WK 2007", Variant: tournament.VariantInternational, System: tournament.RoundRobin, Rounds: 19}
 		if err := tx.CreateTournament(tour); err != nil {
 			return err
 		}

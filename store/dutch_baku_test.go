@@ -22,7 +22,7 @@ import (
 // draw's in rounds 4-5 of 9; player 11 and the late entries get nothing. The exported
 // TRF says the same in 250 records (ExportTRF, addBakuRecords).
 func TestBakuGroupAFromDatabase(t *testing.T) {
-	st, tr := newEvent(t, tournament.SystemDutch, 9, 21, nil)
+	st, tr := newEvent(t, tournament.Dutch, 9, 21, nil)
 	mustUpd(t, st, tr, func(tx *Tx, cur *tournament.Tournament) error {
 		return tx.SetAcceleration(cur, tournament.AccelerationBaku)
 	})

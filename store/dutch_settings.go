@@ -15,7 +15,7 @@ import (
 // Dutch, ErrNotFound (wrapped) when a number belongs to nobody, ErrLotNotDrawn before the
 // lot. Storing the same pair again replaces its rounds.
 func (tx *Tx) AddForbiddenPair(t *tournament.Tournament, f tournament.ForbiddenPair) error {
-	if t.System != tournament.SystemDutch {
+	if !t.System.DutchSettings() {
 		return fmt.Errorf("%w: forbidden pairs are a Dutch-system setting; %s is %s", tournament.ErrInvalid, t.Name, t.System)
 	}
 	if f.FirstRound == 0 {
@@ -74,7 +74,7 @@ func (tx *Tx) SetAcceleration(t *tournament.Tournament, acc string) error {
 	if acc != "" && acc != tournament.AccelerationBaku {
 		return fmt.Errorf("%w: acceleration %q (arbitro knows baku)", tournament.ErrInvalid, acc)
 	}
-	if acc != "" && t.System != tournament.SystemDutch {
+	if acc != "" && !t.System.DutchSettings() {
 		return fmt.Errorf("%w: the Baku acceleration is for the Dutch system; %s is %s", tournament.ErrInvalid, t.Name, t.System)
 	}
 	if t.RoundsPaired > 0 {

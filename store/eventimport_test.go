@@ -84,7 +84,7 @@ func TestEventImportItalianChampionship(t *testing.T) {
 		t.Errorf("round source %q", p.RoundSource)
 	}
 	tr := rep.Tournament
-	if tr.Name != "69° ASSOLUTO 2005" || tr.Variant != tournament.VariantItalian || tr.System != tournament.SystemItaloSwiss || tr.Rounds != 4 {
+	if tr.Name != "69° ASSOLUTO 2005" || tr.Variant != tournament.VariantItalian || tr.System != tournament.ItaloSwiss || tr.Rounds != 4 {
 		t.Errorf("tournament %+v", tr)
 	}
 	if len(p.Duplicates) != 0 {
@@ -186,7 +186,7 @@ func TestEventImportWorldChampionship(t *testing.T) {
 		t.Fatal(err)
 	}
 	st := newTestStore(t)
-	rep := importFile(t, st, data, tournament.EventImportOptions{System: tournament.SystemRoundRobin, Rounds: 19, Name: "World Championship 2007"})
+	rep := importFile(t, st, data, tournament.EventImportOptions{System: tournament.RoundRobin, Rounds: 19, Name: "World Championship 2007"})
 	p := rep.Plan
 	if p.GamesFound() != 110 || len(p.Players) != 20 || p.RoundsFound() != 11 || p.Legal() != 110 {
 		t.Fatalf("games %d players %d rounds %d legal %d", p.GamesFound(), len(p.Players), p.RoundsFound(), p.Legal())
@@ -226,7 +226,7 @@ func TestEventImportWorldChampionship(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if plan.Tournament.System != tournament.SystemDutch || plan.Tournament.Rounds != 11 || plan.Tournament.Name != "Wk 2007" {
+	if plan.Tournament.System != tournament.Dutch || plan.Tournament.Rounds != 11 || plan.Tournament.Name != "Wk 2007" {
 		t.Errorf("inferred %+v", plan.Tournament)
 	}
 }

@@ -11,7 +11,7 @@ import (
 // 2 points); after 1 beats 2 and 3-4 is drawn, round 2 starts from 5 (who rested) and
 // gives 5-3, 4-1, 2 rests.
 func TestItaloArt8OddThroughStore(t *testing.T) {
-	st, tr := newEvent(t, tournament.SystemItaloSwiss, 4, 5, nil)
+	st, tr := newEvent(t, tournament.ItaloSwiss, 4, 5, nil)
 	if tr.ItaloFormat != "art8" {
 		t.Fatalf("default format %q, want art8", tr.ItaloFormat)
 	}
@@ -35,7 +35,7 @@ func TestItaloArt8OddThroughStore(t *testing.T) {
 // art9: round 1 of 7 players over 5 rounds: 1-2, 3-4 play, numbers 5-7 have the turn rest
 // (RT), worth 0 points.
 func TestItaloArt9TurnRestScoresZero(t *testing.T) {
-	st, tr := newEvent(t, tournament.SystemItaloSwiss, 5, 7, func(t *tournament.Tournament) { t.ItaloFormat = "art9" })
+	st, tr := newEvent(t, tournament.ItaloSwiss, 5, 7, func(t *tournament.Tournament) { t.ItaloFormat = "art9" })
 	drawLot(t, st, tr, nil)
 	pairNext(t, st, tr, tournament.PairOptions{})
 	if got := roundByNumbers(t, st, tr, 1); fmt.Sprint(got) != "[1-2 3-4 5-0 6-0 7-0]" {

@@ -52,7 +52,7 @@ func TestLangDefaultAndSet(t *testing.T) {
 		t.Errorf("new %s tournament: lang %q", ita.Variant, ita.Lang)
 	}
 	mustUpdate(t, s, func(tx *Tx) error {
-		intl := &tournament.Tournament{Name: "Intl", Variant: tournament.VariantInternational, System: tournament.SystemDutch, Rounds: 5}
+		intl := &tournament.Tournament{Name: "Intl", Variant: tournament.VariantInternational, System: tournament.Dutch, Rounds: 5}
 		if err := tx.CreateTournament(intl); err != nil {
 			return err
 		}

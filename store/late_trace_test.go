@@ -14,7 +14,7 @@ import (
 // round 1 paired (1–2, 3–4, 5 rests); the entrant added then gets number 6, score 0 in the
 // snapshot of round 2 (beside the others' round-1 points) and is on a round-2 board.
 func TestTraceLateEntrantDefaults(t *testing.T) {
-	st, tr := newEvent(t, tournament.SystemItaloSwiss, 3, 5, nil)
+	st, tr := newEvent(t, tournament.ItaloSwiss, 3, 5, nil)
 	drawLot(t, st, tr, nil)
 	pairNext(t, st, tr, tournament.PairOptions{})
 	var late *tournament.Entry

@@ -27,7 +27,7 @@ func TestMigrateV1ItaloFormat(t *testing.T) {
 		if len(all) != 1 || all[0].ItaloFormat != "rotation" || all[0].Openings != "" || all[0].ClubSeparation != "" {
 			t.Fatalf("migrated tournament: %+v", all)
 		}
-		nt := &tournament.Tournament{Name: "Nuovo", Variant: tournament.VariantItalian, System: tournament.SystemItaloSwiss, Rounds: 5, ByePoints: 2, ForfeitPoints: 2}
+		nt := &tournament.Tournament{Name: "Nuovo", Variant: tournament.VariantItalian, System: tournament.ItaloSwiss, Rounds: 5, ByePoints: 2, ForfeitPoints: 2}
 		if err := tx.CreateTournament(nt); err != nil {
 			return err
 		}

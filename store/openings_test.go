@@ -8,7 +8,7 @@ import (
 
 // The ballot never repeats an opening within an event and records each one with its round.
 func TestOpeningBallotNoRepeat(t *testing.T) {
-	st, tr := newEvent(t, tournament.SystemRoundRobin, 7, 8, func(t *tournament.Tournament) { t.Openings = tournament.OpeningsFIDItalian })
+	st, tr := newEvent(t, tournament.RoundRobin, 7, 8, func(t *tournament.Tournament) { t.Openings = tournament.OpeningsFIDItalian })
 	drawLot(t, st, tr, nil)
 	seen := map[string]int{}
 	for r := 1; r <= 7; r++ {

@@ -11,7 +11,7 @@ import (
 // and the bye among the results; its standings are in the tournament's scoring (3-1-0
 // here), so the two differ for a winner.
 func TestPairingsViewPointsBefore(t *testing.T) {
-	st, tr := newEvent(t, tournament.SystemItaloSwiss, 3, 7, func(t *tournament.Tournament) { t.Scoring = "3-1-0" })
+	st, tr := newEvent(t, tournament.ItaloSwiss, 3, 7, func(t *tournament.Tournament) { t.Scoring = "3-1-0" })
 	mustUpd(t, st, tr, func(tx *Tx, cur *tournament.Tournament) error { _, err := tx.DrawLot(cur, nil); return err })
 	results := []string{"2-0", "1-1", "+-", "0-2"}
 	for r := 1; r <= 3; r++ {

@@ -83,27 +83,29 @@ func (tx *Tx) loadPairing(id int64, force bool) (*tournament.PairingSnapshot, er
 	return s, nil
 }
 
-// loadSystemFacts reads the systemFacts of round `round` of t.
+// loadSystemFacts reads the facts of round `round` of t that t's system needs
+// (tournament.System.Needs), and the openings drawn when t has the FID ballot.
 func (tx *Tx) loadSystemFacts(t *tournament.Tournament, round int) (tournament.SystemFacts, error) {
 	var f tournament.SystemFacts
 	var err error
-	switch t.System {
-	case tournament.SystemRoundRobin:
+	need := t.System.Needs(t, round) // the system says which facts, the store reads them
+	if need.Late {
 		f.Late, err = tx.lateEntries(t)
-	case tournament.SystemItaloSwiss:
-		fid := t.ParsedItaloFormat().FID()
-		if round > 1 {
-			if f.Prev, err = tx.roundPairs(t, round-1); err == nil && fid {
-				f.PrevRests, err = tx.roundRests(t, round-1)
-			}
-		}
-		if err == nil && fid && t.ClubSeparation == "club" {
-			f.Entries, err = tx.Entries(t.ID)
-		}
-	case tournament.SystemDutch:
-		if f.Forbidden, err = tx.forbiddenEntries(t, round); err == nil {
-			f.Acceleration, err = tx.loadAcceleration(t)
-		}
+	}
+	if err == nil && need.Prev {
+		f.Prev, err = tx.roundPairs(t, round-1)
+	}
+	if err == nil && need.PrevRests {
+		f.PrevRests, err = tx.roundRests(t, round-1)
+	}
+	if err == nil && need.Entries {
+		f.Entries, err = tx.Entries(t.ID)
+	}
+	if err == nil && need.Forbidden {
+		f.Forbidden, err = tx.forbiddenEntries(t, round)
+	}
+	if err == nil && need.Accel {
+		f.Acceleration, err = tx.loadAcceleration(t)
 	}
 	if err == nil && t.Openings == tournament.OpeningsFIDItalian {
 		f.UsedOpenings, err = tx.usedOpenings(t, round)
@@ -138,7 +140,7 @@ func (tx *Tx) writeRound(s *tournament.PairingSnapshot, p *tournament.RoundPlan,
 		return nil, err
 	}
 	res, err := tx.exec(`INSERT INTO rounds (tournament_id, number, method, seed, explanation, paired_at, published_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?)`, cur.ID, round, cur.System, cur.Seed, string(exJSON), tx.nowText(), tx.nowText())
+		VALUES (?, ?, ?, ?, ?, ?, ?)`, cur.ID, round, cur.System.Code(), cur.Seed, string(exJSON), tx.nowText(), tx.nowText())
 	if err != nil {
 		return nil, err
 	}
@@ -164,11 +166,11 @@ func (tx *Tx) writeRound(s *tournament.PairingSnapshot, p *tournament.RoundPlan,
 			return nil, err
 		}
 	}
-	if err := tx.logEvent(cur.ID, "round.pair", nil, map[string]any{"round": round, "method": cur.System, "seed": cur.Seed,
+	if err := tx.logEvent(cur.ID, "round.pair", nil, map[string]any{"round": round, "method": cur.System.Code(), "seed": cur.Seed,
 		"boards": tournament.BoardSummary(boards), "manual": opts.Manual, "warnings": p.Warnings}); err != nil {
 		return nil, err
 	}
-	return &tournament.PairedRound{Round: round, Method: cur.System, Seed: cur.Seed, Boards: boards, Pairs: p.Pairs, Warnings: p.Warnings, Explanation: p.Ex}, nil
+	return &tournament.PairedRound{Round: round, Method: cur.System.Code(), Seed: cur.Seed, Boards: boards, Pairs: p.Pairs, Warnings: p.Warnings, Explanation: p.Ex}, nil
 }
 
 // writeBoards inserts the boards of plan p into round row roundID: game 1 of every pair

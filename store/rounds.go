@@ -387,7 +387,7 @@ func (tx *Tx) CheckPairing(t *tournament.Tournament, round int) (*tournament.Pai
 	for i := range es {
 		c.Names[es[i].ID], c.Numbers[es[i].ID] = es[i].Name, es[i].Number
 		byNumber[es[i].Number] = es[i].ID
-		if cur.System != tournament.SystemRoundRobin {
+		if !cur.System.FixedTable() { // a fixed table re-pairs every entrant
 			es[i].Available = in[es[i].ID]
 		}
 	}

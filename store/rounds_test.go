@@ -15,10 +15,10 @@ import (
 
 // newEvent creates a tournament with n players named P01..Pnn (rating 2000-10*i) in a new
 // store.
-func newEvent(t *testing.T, system string, rounds, n int, mod func(*tournament.Tournament)) (*Store, *tournament.Tournament) {
+func newEvent(t *testing.T, system tournament.System, rounds, n int, mod func(*tournament.Tournament)) (*Store, *tournament.Tournament) {
 	t.Helper()
 	st := testStore(t)
-	tr := &tournament.Tournament{Name: "Prova " + system, Variant: tournament.VariantItalian, System: system, Rounds: rounds, ByePoints: 2, ForfeitPoints: 2, Seed: 12345}
+	tr := &tournament.Tournament{Name: "Prova " + system.Code(), Variant: tournament.VariantItalian, System: system, Rounds: rounds, ByePoints: 2, ForfeitPoints: 2, Seed: 12345}
 	if mod != nil {
 		mod(tr)
 	}
@@ -137,7 +137,7 @@ func entryNumbers(t *testing.T, st *Store, tr *tournament.Tournament) map[int64]
 }
 
 func TestDrawLot(t *testing.T) {
-	st, tr := newEvent(t, tournament.SystemItaloSwiss, 3, 6, nil)
+	st, tr := newEvent(t, tournament.ItaloSwiss, 3, 6, nil)
 	before := counts(t, st)
 	lr := drawLot(t, st, tr, nil)
 	if lr.Seed != 12345 || lr.Method != "lot" || len(lr.Numbers) != 6 || lr.Redraw {
@@ -211,7 +211,7 @@ func TestDrawLot(t *testing.T) {
 }
 
 func TestDrawLotDutchByRating(t *testing.T) {
-	st, tr := newEvent(t, tournament.SystemDutch, 3, 5, nil)
+	st, tr := newEvent(t, tournament.Dutch, 3, 5, nil)
 	lr := drawLot(t, st, tr, nil)
 	if lr.Method != "rating" || lr.InitialColour != pairing.LotColour(12345).String() {
 		t.Fatalf("dutch lot: %+v", lr)
@@ -225,7 +225,7 @@ func TestDrawLotDutchByRating(t *testing.T) {
 }
 
 func TestPairNextRefusalsLeaveNothing(t *testing.T) {
-	st, tr := newEvent(t, tournament.SystemItaloSwiss, 2, 4, nil)
+	st, tr := newEvent(t, tournament.ItaloSwiss, 2, 4, nil)
 	c0 := counts(t, st)
 	err := upd(t, st, tr, func(tx *Tx, cur *tournament.Tournament) error {
 		_, err := tx.PairNext(cur, tournament.PairOptions{})
@@ -289,7 +289,7 @@ func TestPairNextRefusalsLeaveNothing(t *testing.T) {
 // A failure after the round and its boards were written (here a trigger refusing the bye
 // result) leaves no trace: the whole PairNext is one transaction.
 func TestPairNextAllOrNothing(t *testing.T) {
-	st, tr := newEvent(t, tournament.SystemItaloSwiss, 3, 5, nil)
+	st, tr := newEvent(t, tournament.ItaloSwiss, 3, 5, nil)
 	drawLot(t, st, tr, nil)
 	if _, err := st.DB().Exec(`CREATE TRIGGER no_bye BEFORE INSERT ON results WHEN NEW.kind = 'bye' BEGIN SELECT RAISE(ABORT, 'test: bye refused'); END`); err != nil {
 		t.Fatal(err)
@@ -327,7 +327,7 @@ func TestPairNextAllOrNothing(t *testing.T) {
 }
 
 func TestNoPairingSentinel(t *testing.T) {
-	st, tr := newEvent(t, tournament.SystemItaloSwiss, 2, 2, nil)
+	st, tr := newEvent(t, tournament.ItaloSwiss, 2, 2, nil)
 	drawLot(t, st, tr, nil)
 	pairNext(t, st, tr, tournament.PairOptions{})
 	setResults(t, st, tr, 1)
@@ -366,12 +366,12 @@ func roundsOf(t *testing.T, st *Store, tr *tournament.Tournament) map[int][]*tou
 // equal score (the two score groups of round 1 are even), the snapshot's scores are the
 // standings' points, and the stored rounds pass CheckPairing.
 func TestItaloSwissEventEndToEnd(t *testing.T) {
-	st, tr := newEvent(t, tournament.SystemItaloSwiss, 3, 8, nil)
+	st, tr := newEvent(t, tournament.ItaloSwiss, 3, 8, nil)
 	drawLot(t, st, tr, nil)
 	met := map[[2]int64]int{}
 	for r := 1; r <= 3; r++ {
 		pr := pairNext(t, st, tr, tournament.PairOptions{})
-		if pr.Round != r || pr.Method != tournament.SystemItaloSwiss || pr.Explanation.Italo == nil || len(pr.Boards) != 4 {
+		if pr.Round != r || pr.Method != tournament.ItaloSwiss.Code() || pr.Explanation.Italo == nil || len(pr.Boards) != 4 {
 			t.Fatalf("round %d: %+v", r, pr)
 		}
 		var scores map[int]int
@@ -454,7 +454,7 @@ func TestItaloSwissEventEndToEnd(t *testing.T) {
 // meets exactly once, everybody rests once, the boards by pairing number are the Berger
 // table's, byes are scored, and a sixth round is refused.
 func TestRoundRobinFiveEndToEnd(t *testing.T) {
-	st, tr := newEvent(t, tournament.SystemRoundRobin, 5, 5, nil)
+	st, tr := newEvent(t, tournament.RoundRobin, 5, 5, nil)
 	drawLot(t, st, tr, nil)
 	met := map[[2]int64]bool{}
 	rests := map[int64]int{}
@@ -525,7 +525,7 @@ func TestRoundRobinFiveEndToEnd(t *testing.T) {
 // colours reversed; two games per pairing store game 2 with colours reversed; a wrong
 // number of rounds and manual pairs are refused.
 func TestRoundRobinDoubleAndGames(t *testing.T) {
-	st, tr := newEvent(t, tournament.SystemRoundRobin, 6, 4, func(t *tournament.Tournament) { t.GamesPerPairing = 2 })
+	st, tr := newEvent(t, tournament.RoundRobin, 6, 4, func(t *tournament.Tournament) { t.GamesPerPairing = 2 })
 	drawLot(t, st, tr, nil)
 	err := upd(t, st, tr, func(tx *Tx, cur *tournament.Tournament) error {
 		_, err := tx.PairNext(cur, tournament.PairOptions{Manual: []tournament.ManualPair{{White: 1, Black: 2}}})
@@ -560,7 +560,7 @@ func TestRoundRobinDoubleAndGames(t *testing.T) {
 			}
 		}
 	}
-	st2, tr2 := newEvent(t, tournament.SystemRoundRobin, 4, 4, nil)
+	st2, tr2 := newEvent(t, tournament.RoundRobin, 4, 4, nil)
 	drawLot(t, st2, tr2, nil)
 	err = upd(t, st2, tr2, func(tx *Tx, cur *tournament.Tournament) error {
 		_, err := tx.PairNext(cur, tournament.PairOptions{})
@@ -572,7 +572,7 @@ func TestRoundRobinDoubleAndGames(t *testing.T) {
 }
 
 func TestUnpair(t *testing.T) {
-	st, tr := newEvent(t, tournament.SystemItaloSwiss, 3, 5, nil)
+	st, tr := newEvent(t, tournament.ItaloSwiss, 3, 5, nil)
 	err := upd(t, st, tr, func(tx *Tx, cur *tournament.Tournament) error { _, err := tx.Unpair(cur); return err })
 	if !errors.Is(err, tournament.ErrNotPaired) {
 		t.Fatalf("unpair with no round: %v", err)
@@ -635,7 +635,7 @@ func TestUnpair(t *testing.T) {
 // Manual pairs: board 1 with the given colours in Italo-Swiss and Dutch, logged as
 // "pairing.manual"; unknown numbers refused.
 func TestManualPairs(t *testing.T) {
-	for _, sys := range []string{tournament.SystemItaloSwiss, tournament.SystemDutch} {
+	for _, sys := range []tournament.System{tournament.ItaloSwiss, tournament.Dutch} {
 		st, tr := newEvent(t, sys, 3, 6, nil)
 		drawLot(t, st, tr, nil)
 		err := upd(t, st, tr, func(tx *Tx, cur *tournament.Tournament) error {
@@ -679,7 +679,7 @@ func TestManualPairs(t *testing.T) {
 // The snapshot: absences, withdrawals and late entries make a player unavailable; the
 // history carries opponents, colours, kinds, points and floats.
 func TestSnapshot(t *testing.T) {
-	st, tr := newEvent(t, tournament.SystemDutch, 4, 5, nil)
+	st, tr := newEvent(t, tournament.Dutch, 4, 5, nil)
 	drawLot(t, st, tr, nil)
 	pairNext(t, st, tr, tournament.PairOptions{})
 	setResults(t, st, tr, 1)
@@ -764,7 +764,7 @@ func checkFirstRoundHistories(t *testing.T, boards []*tournament.Board, byID map
 // Dutch round 1: number 1 gets the initial colour drawn from the seed (C.04.3 Art. 5.2.5); the
 // rounds pass the Dutch check.
 func TestDutchEvent(t *testing.T) {
-	st, tr := newEvent(t, tournament.SystemDutch, 3, 6, nil)
+	st, tr := newEvent(t, tournament.Dutch, 3, 6, nil)
 	drawLot(t, st, tr, nil)
 	for r := 1; r <= 3; r++ {
 		// The engine on the snapshot, for the floats it reports.
@@ -848,7 +848,7 @@ func TestDutchEvent(t *testing.T) {
 
 // benchPairEvent prepares a Swiss event of n players with round 1 paired and scored (plain
 // SQL for speed), ready for round 2.
-func benchPairEvent(b *testing.B, system string, n int) (*Store, *tournament.Tournament) {
+func benchPairEvent(b *testing.B, system tournament.System, n int) (*Store, *tournament.Tournament) {
 	b.Helper()
 	st := testStore(b)
 	tr := &tournament.Tournament{Name: "Bench", Variant: tournament.VariantInternational, System: system, Rounds: 9, ByePoints: 2, ForfeitPoints: 2, Seed: 99}
@@ -887,7 +887,7 @@ var errBenchRollback = errors.New("bench: roll back")
 
 // benchPair measures PairNext of round 2 (snapshot from the store, engine, writing the
 // round), rolled back after each iteration.
-func benchPair(b *testing.B, system string, n int) {
+func benchPair(b *testing.B, system tournament.System, n int) {
 	st, tr := benchPairEvent(b, system, n)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -907,8 +907,8 @@ func benchPair(b *testing.B, system string, n int) {
 	}
 }
 
-func BenchmarkPairNextItalo1000(b *testing.B) { benchPair(b, tournament.SystemItaloSwiss, 1000) }
-func BenchmarkPairNextDutch1000(b *testing.B) { benchPair(b, tournament.SystemDutch, 1000) }
+func BenchmarkPairNextItalo1000(b *testing.B) { benchPair(b, tournament.ItaloSwiss, 1000) }
+func BenchmarkPairNextDutch1000(b *testing.B) { benchPair(b, tournament.Dutch, 1000) }
 
 // roundByNumbers returns the boards of round r as "W-B" by pairing number, in board
 // order ("W-0" for the bye).
@@ -926,7 +926,7 @@ func roundByNumbers(t *testing.T, st *Store, tr *tournament.Tournament, r int) [
 // the lot, PairNext (start player from the stored boards, scores from the results entered
 // with SetResult), and the example's pairs, colours, formation order and final scores.
 func TestItaloWorkedExampleThroughStore(t *testing.T) {
-	st, tr := newEvent(t, tournament.SystemItaloSwiss, 4, 8, func(t *tournament.Tournament) { t.ItaloFormat = "rotation" })
+	st, tr := newEvent(t, tournament.ItaloSwiss, 4, 8, func(t *tournament.Tournament) { t.ItaloFormat = "rotation" })
 	drawLot(t, st, tr, nil)
 	rounds := []struct {
 		pairs   []string
@@ -997,7 +997,7 @@ func playOddFieldRoundOne(t *testing.T, st *Store, tr *tournament.Tournament) {
 // The odd-field example of docs/pairing-fid.md 2.10 (5 players): round 1 1–2, 3–4, 5 rests;
 // after 1 beats 2 and 3–4 drawn, round 2 pairs 5 v 1 and 3 v 2, and 4 rests.
 func TestItaloOddExampleThroughStore(t *testing.T) {
-	st, tr := newEvent(t, tournament.SystemItaloSwiss, 2, 5, func(t *tournament.Tournament) { t.ItaloFormat = "rotation" })
+	st, tr := newEvent(t, tournament.ItaloSwiss, 2, 5, func(t *tournament.Tournament) { t.ItaloFormat = "rotation" })
 	playOddFieldRoundOne(t, st, tr)
 	got := roundByNumbers(t, st, tr, 2)
 	norm := func(s string) string {
@@ -1021,7 +1021,7 @@ func TestItaloOddExampleThroughStore(t *testing.T) {
 // (--set, in the example's order), then round 4 needs backtracking (2.5): 3 v 5, 7 v 1,
 // 4 v 2, 8 v 6, starting from 6.
 func TestItaloFallbackExampleThroughStore(t *testing.T) {
-	st, tr := newEvent(t, tournament.SystemItaloSwiss, 4, 8, nil)
+	st, tr := newEvent(t, tournament.ItaloSwiss, 4, 8, nil)
 	drawLot(t, st, tr, nil)
 	mp := func(ps ...[2]int) []tournament.ManualPair {
 		var out []tournament.ManualPair
@@ -1073,7 +1073,7 @@ func TestItaloFallbackExampleThroughStore(t *testing.T) {
 // An announced absence leaves the player out of the Swiss round and credits its points;
 // refused for a paired round and in a round robin; removable before the round.
 func TestAbsence(t *testing.T) {
-	st, tr := newEvent(t, tournament.SystemItaloSwiss, 3, 5, nil)
+	st, tr := newEvent(t, tournament.ItaloSwiss, 3, 5, nil)
 	drawLot(t, st, tr, nil)
 	var a *tournament.Absence
 	mustUpd(t, st, tr, func(tx *Tx, cur *tournament.Tournament) error {
@@ -1125,7 +1125,7 @@ func TestAbsence(t *testing.T) {
 	if err := upd(t, st, tr, func(tx *Tx, cur *tournament.Tournament) error { _, err := tx.RemoveAbsence(cur, "P01", 3); return err }); !errors.Is(err, tournament.ErrNotFound) {
 		t.Errorf("removing twice: %v", err)
 	}
-	st2, tr2 := newEvent(t, tournament.SystemRoundRobin, 5, 5, nil)
+	st2, tr2 := newEvent(t, tournament.RoundRobin, 5, 5, nil)
 	if err := upd(t, st2, tr2, func(tx *Tx, cur *tournament.Tournament) error {
 		_, err := tx.SetAbsence(cur, "P01", 1, 0, "")
 		return err

@@ -83,7 +83,7 @@ func simulateFirstRound(t *testing.T, st *Store) (*tournament.Tournament, []tour
 	var tr *tournament.Tournament
 	var played []tournament.SimulatedBoard
 	err := st.Update(context.Background(), func(tx *Tx) error {
-		tr = &tournament.Tournament{Name: "Sim", Variant: tournament.VariantItalian, System: tournament.SystemRoundRobin, Rounds: 3, Seed: 7}
+		tr = &tournament.Tournament{Name: "Sim", Variant: tournament.VariantItalian, System: tournament.RoundRobin, Rounds: 3, Seed: 7}
 		if err := tx.CreateTournament(tr); err != nil {
 			return err
 		}

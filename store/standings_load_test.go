@@ -72,7 +72,7 @@ func loadCrosstable(t *testing.T, s *Store, tr *tournament.Tournament) *tourname
 
 func TestLoadCrosstable(t *testing.T) {
 	s, _ := openTemp(t)
-	tr := &tournament.Tournament{Name: "Load", Variant: tournament.VariantItalian, System: tournament.SystemItaloSwiss, Rounds: 3, ByePoints: 2, ForfeitPoints: 2,
+	tr := &tournament.Tournament{Name: "Load", Variant: tournament.VariantItalian, System: tournament.ItaloSwiss, Rounds: 3, ByePoints: 2, ForfeitPoints: 2,
 		TieBreaks: []string{"buchholz", "buchholz-cut1", "sonneborn-berger", "quoziente", "progressive", "aro"}}
 	seedLoadFixture(t, s, tr)
 	ct := loadCrosstable(t, s, tr)

@@ -105,7 +105,7 @@ func BenchmarkImportPlayers(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		tr := &tournament.Tournament{Name: "Bench", Variant: tournament.VariantItalian, System: tournament.SystemDutch, Rounds: 9}
+		tr := &tournament.Tournament{Name: "Bench", Variant: tournament.VariantItalian, System: tournament.Dutch, Rounds: 9}
 		if err := s.Update(context.Background(), func(tx *Tx) error { return tx.CreateTournament(tr) }); err != nil {
 			b.Fatal(err)
 		}

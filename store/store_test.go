@@ -36,7 +36,7 @@ func mustUpdate(t *testing.T, s *Store, fn func(tx *Tx) error) {
 
 func newTournament(t *testing.T, s *Store, name string) *tournament.Tournament {
 	t.Helper()
-	tr := &tournament.Tournament{Name: name, Variant: tournament.VariantItalian, System: tournament.SystemItaloSwiss, Rounds: 7, ByePoints: 2, ForfeitPoints: 2}
+	tr := &tournament.Tournament{Name: name, Variant: tournament.VariantItalian, System: tournament.ItaloSwiss, Rounds: 7, ByePoints: 2, ForfeitPoints: 2}
 	mustUpdate(t, s, func(tx *Tx) error { return tx.CreateTournament(tr) })
 	return tr
 }
@@ -205,7 +205,7 @@ func TestUpdateIsAllOrNothing(t *testing.T) {
 	ctx := context.Background()
 	boom := errors.New("boom")
 	err := s.Update(ctx, func(tx *Tx) error {
-		if err := tx.CreateTournament(&tournament.Tournament{Name: "A", Variant: tournament.VariantItalian, System: "dutch", Rounds: 5}); err != nil {
+		if err := tx.CreateTournament(&tournament.Tournament{Name: "A", Variant: tournament.VariantItalian, System: tournament.Dutch, Rounds: 5}); err != nil {
 			return err
 		}
 		return boom
@@ -216,7 +216,7 @@ func TestUpdateIsAllOrNothing(t *testing.T) {
 	func() {
 		defer func() { recover() }()
 		s.Update(ctx, func(tx *Tx) error {
-			tx.CreateTournament(&tournament.Tournament{Name: "B", Variant: tournament.VariantItalian, System: "dutch", Rounds: 5})
+			tx.CreateTournament(&tournament.Tournament{Name: "B", Variant: tournament.VariantItalian, System: tournament.Dutch, Rounds: 5})
 			panic("bug")
 		})
 	}()
@@ -351,7 +351,7 @@ func TestSelectTournament(t *testing.T) {
 		t.Fatalf("unknown: %v", err)
 	}
 	err := s.Update(context.Background(), func(tx *Tx) error {
-		return tx.CreateTournament(&tournament.Tournament{Name: "coppa italia", Variant: tournament.VariantItalian, System: "dutch", Rounds: 5})
+		return tx.CreateTournament(&tournament.Tournament{Name: "coppa italia", Variant: tournament.VariantItalian, System: tournament.Dutch, Rounds: 5})
 	})
 	if !errors.Is(err, tournament.ErrDuplicateTournament) {
 		t.Fatalf("duplicate name: %v", err)
@@ -450,7 +450,7 @@ func TestOneNowPerTransaction(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	tr := &tournament.Tournament{Name: "Open", Variant: tournament.VariantItalian, System: tournament.SystemDutch, Rounds: 5}
+	tr := &tournament.Tournament{Name: "Open", Variant: tournament.VariantItalian, System: tournament.Dutch, Rounds: 5}
 	mustUpdate(t, s, func(tx *Tx) error {
 		if err := tx.CreateTournament(tr); err != nil {
 			return err

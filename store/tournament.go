@@ -36,7 +36,7 @@ func (tx *Tx) CreateTournament(t *tournament.Tournament) error {
 		games_per_pairing, tiebreaks, lot_seed, start_date, end_date, place, federation, chief_arbiter, time_control, created_at,
 		italo_format, openings, club_separation, lang)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		t.Name, t.Variant.Name(), t.System, t.Rounds, t.Scoring, t.ByePoints, t.ForfeitPoints, t.GamesPerPairing,
+		t.Name, t.Variant.Name(), t.System.Code(), t.Rounds, t.Scoring, t.ByePoints, t.ForfeitPoints, t.GamesPerPairing,
 		strings.Join(t.TieBreaks, ","), t.Seed, t.Start, t.End, t.Place, t.Federation, t.Arbiter, t.TimeControl, t.CreatedAt,
 		t.ItaloFormat, t.Openings, t.ClubSeparation, t.Lang)
 	if err != nil {
@@ -56,8 +56,8 @@ const tournamentCols = `t.id, t.name, t.variant, t.system, t.rounds, t.scoring, 
 
 func scanTournament(sc interface{ Scan(...any) error }) (*tournament.Tournament, error) {
 	var t tournament.Tournament
-	var tb, variant string
-	err := sc.Scan(&t.ID, &t.Name, &variant, &t.System, &t.Rounds, &t.Scoring, &t.ByePoints, &t.ForfeitPoints,
+	var tb, variant, system string
+	err := sc.Scan(&t.ID, &t.Name, &variant, &system, &t.Rounds, &t.Scoring, &t.ByePoints, &t.ForfeitPoints,
 		&t.GamesPerPairing, &tb, &t.Seed, &t.LotDrawnAt, &t.Start, &t.End, &t.Place,
 		&t.Federation, &t.Arbiter, &t.TimeControl, &t.CreatedAt, &t.ItaloFormat, &t.Openings, &t.ClubSeparation, &t.Lang, &t.Players, &t.RoundsPaired)
 	if err != nil {
@@ -66,6 +66,9 @@ func scanTournament(sc interface{ Scan(...any) error }) (*tournament.Tournament,
 	// The column's CHECK constraint admits only the two canonical names.
 	if t.Variant, err = rules.VariantByName(variant); err != nil {
 		return nil, fmt.Errorf("%w: tournament %s has variant %q: %v", tournament.ErrInvalid, t.Name, variant, err)
+	}
+	if t.System, err = tournament.ParseSystem(system); err != nil { // the CHECK admits the codes alone
+		return nil, fmt.Errorf("%w: tournament %s: %v", tournament.ErrInvalid, t.Name, err)
 	}
 	t.TieBreaks = []string{}
 	if tb != "" {
@@ -190,7 +193,7 @@ func (tx *Tx) SetTournamentField(t *tournament.Tournament, field, value string) 
 	_, err = tx.exec(`UPDATE tournaments SET name = ?, variant = ?, system = ?, rounds = ?, scoring = ?,
 		bye_points = ?, forfeit_points = ?, games_per_pairing = ?, tiebreaks = ?, lot_seed = ?, start_date = ?,
 		end_date = ?, place = ?, federation = ?, chief_arbiter = ?, time_control = ?, italo_format = ?, openings = ?, club_separation = ?, lang = ? WHERE id = ?`,
-		nt.Name, nt.Variant.Name(), nt.System, nt.Rounds, nt.Scoring, nt.ByePoints, nt.ForfeitPoints, nt.GamesPerPairing,
+		nt.Name, nt.Variant.Name(), nt.System.Code(), nt.Rounds, nt.Scoring, nt.ByePoints, nt.ForfeitPoints, nt.GamesPerPairing,
 		strings.Join(nt.TieBreaks, ","), nt.Seed, nt.Start, nt.End, nt.Place, nt.Federation, nt.Arbiter, nt.TimeControl,
 		nt.ItaloFormat, nt.Openings, nt.ClubSeparation, nt.Lang, nt.ID)
 	if err != nil {

@@ -8,8 +8,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-
-	"arbitro/pairing"
 )
 
 // ExportTRF loads tournament t (inside Store.View) and builds its TRF. For a Dutch
@@ -31,10 +29,7 @@ func (tx *Tx) ExportTRF(t *tournament.Tournament) (*trf.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	initial := pairing.NoColour
-	if t.System == tournament.SystemDutch {
-		initial = pairing.LotColour(uint64(t.Seed))
-	}
+	initial := t.System.InitialColour(t.Seed)
 	tr, err := trf.FromCrosstable(ct, initial)
 	if err != nil {
 		return nil, err
@@ -69,7 +64,7 @@ func (tx *Tx) keepTRFRecords(t *tournament.Tournament, tr *trf.File, ids map[int
 			}
 		}
 	}
-	if tr.Baku() && t.System == tournament.SystemDutch {
+	if tr.Baku() && t.System.DutchSettings() {
 		if _, err := tx.exec(`INSERT INTO dutch_settings (tournament_id, acceleration) VALUES (?, ?)`, t.ID, tournament.AccelerationBaku); err != nil {
 			return err
 		}

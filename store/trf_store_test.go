@@ -35,7 +35,7 @@ func TestTRFStoreRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if tour.Name != "Torneo di prova arbitro" || tour.Rounds != 5 || tour.System != tournament.SystemDutch || pairing.LotColour(uint64(tour.Seed)) != pairing.White {
+	if tour.Name != "Torneo di prova arbitro" || tour.Rounds != 5 || tour.System != tournament.Dutch || pairing.LotColour(uint64(tour.Seed)) != pairing.White {
 		t.Fatalf("tournament %+v", tour)
 	}
 	var back *trf.File
@@ -177,7 +177,7 @@ func TestTRFStoreKeepsEveryField(t *testing.T) {
 func TestTRFExportFederationID(t *testing.T) {
 	st := newTestStore(t)
 	ctx := context.Background()
-	tour := &tournament.Tournament{Name: "Fmjd", Variant: tournament.VariantInternational, System: tournament.SystemDutch, Rounds: 3}
+	tour := &tournament.Tournament{Name: "Fmjd", Variant: tournament.VariantInternational, System: tournament.Dutch, Rounds: 3}
 	if err := st.Update(ctx, func(tx *Tx) error {
 		if err := tx.CreateTournament(tour); err != nil {
 			return err

@@ -27,7 +27,7 @@ func ucAbsences(t *testing.T, st *Store) []tournament.Absence {
 }
 
 func TestUCSetAndRemoveAbsence(t *testing.T) {
-	st, tr := newEvent(t, tournament.SystemItaloSwiss, 5, 4, nil)
+	st, tr := newEvent(t, tournament.ItaloSwiss, 5, 4, nil)
 	a, sel, err := st.SetAbsence(ucCtx, "", "P02, Test", 0, 1, "half-point bye")
 	if err != nil {
 		t.Fatal(err)
@@ -63,7 +63,7 @@ func TestUCSetAndRemoveAbsence(t *testing.T) {
 }
 
 func TestUCSetAbsenceRoundRobin(t *testing.T) {
-	st, _ := newEvent(t, tournament.SystemRoundRobin, 3, 4, nil)
+	st, _ := newEvent(t, tournament.RoundRobin, 3, 4, nil)
 	before := ucRows(t, st)
 	if _, _, err := st.SetAbsence(ucCtx, "", "P02, Test", 0, 0, ""); !errors.Is(err, tournament.ErrInvalid) {
 		t.Fatalf("round robin: %v", err)

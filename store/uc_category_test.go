@@ -9,7 +9,7 @@ import (
 )
 
 func TestUCAddCategory(t *testing.T) {
-	st, tr := newEvent(t, tournament.SystemItaloSwiss, 5, 3, nil)
+	st, tr := newEvent(t, tournament.ItaloSwiss, 5, 3, nil)
 	c, sel, err := st.AddCategory(ucCtx, "", "Under 1990", "rating-below=1990")
 	if err != nil {
 		t.Fatal(err)
@@ -41,7 +41,7 @@ func TestUCAddCategory(t *testing.T) {
 }
 
 func TestUCAssignToCategory(t *testing.T) {
-	st, _ := newEvent(t, tournament.SystemItaloSwiss, 5, 3, nil)
+	st, _ := newEvent(t, tournament.ItaloSwiss, 5, 3, nil)
 	if _, _, err := st.AddCategory(ucCtx, "", "Femminile", ""); err != nil {
 		t.Fatal(err)
 	}
@@ -73,7 +73,7 @@ func TestUCAssignToCategory(t *testing.T) {
 }
 
 func TestUCPrizes(t *testing.T) {
-	st, tr := newEvent(t, tournament.SystemItaloSwiss, 5, 3, nil)
+	st, tr := newEvent(t, tournament.ItaloSwiss, 5, 3, nil)
 	p, sel, err := st.AddPrize(ucCtx, "", "", 1, "Coppa")
 	if err != nil {
 		t.Fatal(err)

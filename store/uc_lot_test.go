@@ -8,7 +8,7 @@ import (
 )
 
 func TestUCDrawLot(t *testing.T) {
-	st, tr := newEvent(t, tournament.SystemItaloSwiss, 3, 6, nil)
+	st, tr := newEvent(t, tournament.ItaloSwiss, 3, 6, nil)
 	res, sel, err := st.DrawLot(ucCtx, "", nil)
 	if err != nil {
 		t.Fatal(err)

@@ -10,7 +10,7 @@ import (
 // pairedEvent is an Italo-Swiss event of 8 players, lot drawn, round 1 paired.
 func pairedEvent(t *testing.T) (*Store, *tournament.Tournament) {
 	t.Helper()
-	st, tr := newEvent(t, tournament.SystemItaloSwiss, 3, 8, nil)
+	st, tr := newEvent(t, tournament.ItaloSwiss, 3, 8, nil)
 	drawLot(t, st, tr, nil)
 	pairNext(t, st, tr, tournament.PairOptions{})
 	return st, tr

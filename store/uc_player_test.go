@@ -9,7 +9,7 @@ import (
 )
 
 func TestUCAddPlayer(t *testing.T) {
-	st, tr := newEvent(t, tournament.SystemItaloSwiss, 5, 2, nil)
+	st, tr := newEvent(t, tournament.ItaloSwiss, 5, 2, nil)
 	e, sel, err := st.AddPlayer(ucCtx, "", tournament.Player{Name: "Rossi, Mario", Club: "Napoli", Rating: 1500})
 	if err != nil {
 		t.Fatal(err)
@@ -41,7 +41,7 @@ func TestUCAddPlayer(t *testing.T) {
 }
 
 func TestUCImportPlayers(t *testing.T) {
-	st, tr := newEvent(t, tournament.SystemItaloSwiss, 5, 1, nil)
+	st, tr := newEvent(t, tournament.ItaloSwiss, 5, 1, nil)
 	rows := []tournament.PlayerRow{
 		{Line: 2, Player: tournament.Player{Name: "Rossi, Mario", Rating: 1600}},
 		{Line: 3, Player: tournament.Player{Name: "Verdi, Anna", Rating: 1700}},
@@ -71,7 +71,7 @@ func TestUCImportPlayers(t *testing.T) {
 }
 
 func TestUCWithdrawPlayer(t *testing.T) {
-	st, _ := newEvent(t, tournament.SystemItaloSwiss, 5, 3, nil)
+	st, _ := newEvent(t, tournament.ItaloSwiss, 5, 3, nil)
 	e, _, err := st.WithdrawPlayer(ucCtx, "", "P02, Test")
 	if err != nil {
 		t.Fatal(err)
@@ -99,7 +99,7 @@ func TestUCWithdrawPlayer(t *testing.T) {
 }
 
 func TestUCSetPlayerField(t *testing.T) {
-	st, _ := newEvent(t, tournament.SystemItaloSwiss, 5, 3, nil)
+	st, _ := newEvent(t, tournament.ItaloSwiss, 5, 3, nil)
 	e, _, err := st.SetPlayerField(ucCtx, "", "P01, Test", "club", "CD Partenopeo")
 	if err != nil {
 		t.Fatal(err)
@@ -133,7 +133,7 @@ func TestUCSetPlayerField(t *testing.T) {
 }
 
 func TestUCPlayers(t *testing.T) {
-	st, tr := newEvent(t, tournament.SystemItaloSwiss, 5, 3, nil)
+	st, tr := newEvent(t, tournament.ItaloSwiss, 5, 3, nil)
 	es, sel, err := st.Players(ucCtx, "")
 	if err != nil {
 		t.Fatal(err)

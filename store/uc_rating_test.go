@@ -8,7 +8,7 @@ import (
 )
 
 func TestUCRatingReport(t *testing.T) {
-	st, tr := newEvent(t, tournament.SystemItaloSwiss, 3, 4, nil)
+	st, tr := newEvent(t, tournament.ItaloSwiss, 3, 4, nil)
 	before := ucRows(t, st)
 	rep, sel, err := st.RatingReport(ucCtx, "", nil)
 	if err != nil {

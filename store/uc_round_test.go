@@ -8,7 +8,7 @@ import (
 )
 
 func TestUCSetRoundSchedule(t *testing.T) {
-	st, tr := newEvent(t, tournament.SystemItaloSwiss, 3, 6, nil)
+	st, tr := newEvent(t, tournament.ItaloSwiss, 3, 6, nil)
 	drawLot(t, st, tr, nil)
 	pairNext(t, st, tr, tournament.PairOptions{})
 	date, clock := "21/11/2026", "15:30"

@@ -12,7 +12,7 @@ import (
 func TestUCReadSite(t *testing.T) {
 	st, tr, played := playedEvent(t)
 	if _, err := st.CreateTournament(ucCtx, tournament.Tournament{Name: "Second", Variant: tournament.VariantItalian,
-		System: tournament.SystemRoundRobin, Rounds: 3, ByePoints: 2, ForfeitPoints: 2}, ""); err != nil {
+		System: tournament.RoundRobin, Rounds: 3, ByePoints: 2, ForfeitPoints: 2}, ""); err != nil {
 		t.Fatal(err)
 	}
 	games := map[int64]int{}

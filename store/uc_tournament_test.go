@@ -11,7 +11,7 @@ import (
 // each returns and stores; the refusals write nothing.
 func TestUCTournament(t *testing.T) {
 	st := testStore(t)
-	in := tournament.Tournament{Name: "Open UC", Variant: tournament.VariantInternational, System: tournament.SystemDutch, Rounds: 5, ByePoints: 2, ForfeitPoints: 2}
+	in := tournament.Tournament{Name: "Open UC", Variant: tournament.VariantInternational, System: tournament.Dutch, Rounds: 5, ByePoints: 2, ForfeitPoints: 2}
 	got, err := st.CreateTournament(ucCtx, in, "baku")
 	if err != nil || got.ID == 0 || got.Seed == 0 || got.CreatedAt == "" || got.Name != "Open UC" {
 		t.Fatalf("create: %+v, %v", got, err)
@@ -21,7 +21,7 @@ func TestUCTournament(t *testing.T) {
 		t.Errorf("same name: %v, want ErrDuplicateTournament", err)
 	}
 	ucSameRows(t, st, before, "same name")
-	rr := tournament.Tournament{Name: "Girone UC", Variant: tournament.VariantItalian, System: tournament.SystemRoundRobin, Rounds: 3, ByePoints: 2, ForfeitPoints: 2}
+	rr := tournament.Tournament{Name: "Girone UC", Variant: tournament.VariantItalian, System: tournament.RoundRobin, Rounds: 3, ByePoints: 2, ForfeitPoints: 2}
 	if _, err := st.CreateTournament(ucCtx, rr, "baku"); !errors.Is(err, tournament.ErrInvalid) {
 		t.Errorf("baku on a round robin: %v, want ErrInvalid", err)
 	}

@@ -14,7 +14,7 @@ import (
 // Four players, Italo-Swiss: round 1 is 1–2, 3–4 (by pairing number). The White player of
 // board 1 withdraws after round 1 is paired.
 func TestTraceWithdrawAfterPairingIsForfeit(t *testing.T) {
-	st, tr := newEvent(t, tournament.SystemItaloSwiss, 3, 4, nil)
+	st, tr := newEvent(t, tournament.ItaloSwiss, 3, 4, nil)
 	drawLot(t, st, tr, nil)
 	pairNext(t, st, tr, tournament.PairOptions{})
 	var before []*tournament.Board
@@ -74,7 +74,7 @@ func TestTraceWithdrawAfterPairingIsForfeit(t *testing.T) {
 // player withdraws; his later games stay on the table and the pairing warns that each must
 // be recorded as a forfeit.
 func TestTraceWithdrawRoundRobinForfeitWarning(t *testing.T) {
-	st, tr := newEvent(t, tournament.SystemRoundRobin, 3, 4, nil)
+	st, tr := newEvent(t, tournament.RoundRobin, 3, 4, nil)
 	drawLot(t, st, tr, nil)
 	pairNext(t, st, tr, tournament.PairOptions{})
 	setResults(t, st, tr, 1)

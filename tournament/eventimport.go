@@ -44,12 +44,12 @@ type EventImportOptions struct {
 	// Nero, ...), else inferred from the squares (rules.GameVariant). A game whose GameType
 	// tag contradicts it is an error.
 	Variant *rules.Variant
-	// System recorded for the tournament; "" = round-robin when every pair met at most once
+	// System recorded for the tournament; the zero System = round-robin when every pair met at most once
 	// and the rounds found are all N-1 rounds (N even) or N (N odd) of a round robin, else
 	// the Swiss system of the variant (italo-swiss for Italian, dutch for International).
 	// The schema allows only the three systems arbitro pairs; the rounds themselves are
 	// marked method "imported".
-	System string
+	System System
 	// Rounds planned; 0 = the highest round found (or the round-robin length when System is
 	// round-robin).
 	Rounds int

@@ -406,26 +406,19 @@ func (p *eventPlanner) fillTournament(plan *EventPlan) error {
 	}
 	t.Start, t.End = p.lo, p.hi
 	n := len(plan.Players)
-	rrRounds := n - 1
-	if n%2 == 1 {
-		rrRounds = n
-	}
 	t.System = p.opts.System
-	if t.System == "" {
-		t.System = SystemItaloSwiss
+	if t.System.IsZero() { // inferred: the federation's Swiss of the variant, or a whole round robin
+		t.System = ItaloSwiss
 		if p.variant == rules.International {
-			t.System = SystemDutch
+			t.System = Dutch
 		}
-		if plan.Rounds == rrRounds && p.met != nil && !p.rematch {
-			t.System = SystemRoundRobin
+		if plan.Rounds == RoundRobin.FieldRounds(n) && p.met != nil && !p.rematch {
+			t.System = RoundRobin
 		}
 	}
 	t.Rounds = p.opts.Rounds
 	if t.Rounds == 0 {
-		t.Rounds = plan.Rounds
-		if t.System == SystemRoundRobin && rrRounds > t.Rounds {
-			t.Rounds = rrRounds
-		}
+		t.Rounds = max(plan.Rounds, t.System.FieldRounds(n))
 	}
 	if t.Rounds < plan.Rounds {
 		return fmt.Errorf("%w: %d rounds planned but the file has games of round %d", ErrInvalid, t.Rounds, plan.Rounds)

@@ -35,7 +35,7 @@ func TestEventImportInfersRoundRobin(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if plan.Tournament.System != SystemRoundRobin || plan.Tournament.Rounds != 3 || plan.RoundSource != RoundFromTag {
+	if plan.Tournament.System != RoundRobin || plan.Tournament.Rounds != 3 || plan.RoundSource != RoundFromTag {
 		t.Errorf("%+v %s", plan.Tournament, plan.RoundSource)
 	}
 	// A rematch in round 3 makes it a Swiss.
@@ -46,7 +46,7 @@ func TestEventImportInfersRoundRobin(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if plan.Tournament.System != SystemItaloSwiss {
+	if plan.Tournament.System != ItaloSwiss {
 		t.Errorf("with a rematch: %s", plan.Tournament.System)
 	}
 }

@@ -15,7 +15,7 @@ const OpeningsFIDItalian = "fid-italian"
 // Italo-Swiss without a format gets art8 (the federation program's format for odd fields);
 // the other systems have none. The opening ballot exists for Italian draughts only.
 func (t *Tournament) validateFID() error {
-	if t.System != SystemItaloSwiss {
+	if !t.System.HasItaloFormat() {
 		t.ItaloFormat = ""
 	} else {
 		if t.ItaloFormat == "" {

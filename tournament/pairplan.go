@@ -6,7 +6,6 @@ package tournament
 
 import (
 	"fmt"
-	"sort"
 
 	"arbitro/pairing"
 )
@@ -61,17 +60,16 @@ func PlanRound(s *PairingSnapshot, opts PairOptions) (*RoundPlan, error) {
 	warnings = append(warnings, mw...)
 	p := &RoundPlan{Rests: map[int]string{},
 		Ex: &RoundExplanation{System: cur.System, Round: round, Seed: cur.Seed, Manual: opts.Manual, Forced: len(s.Missing) > 0}}
-	var sw []string
-	switch cur.System {
-	case SystemRoundRobin:
-		sw, err = p.roundRobin(s, len(opts.Manual) > 0)
-	case SystemItaloSwiss:
-		sw, err = p.italo(s, fixed, byID)
-	case SystemDutch:
-		err = p.dutch(s, fixed, used)
-	default:
-		err = fmt.Errorf("%w: unknown pairing system %q", ErrInvalid, cur.System)
+	sys, err := behaviourOf(cur.System)
+	if err != nil {
+		return nil, err
 	}
+	if len(opts.Manual) > 0 {
+		if err := sys.manual(); err != nil {
+			return nil, err
+		}
+	}
+	sw, err := sys.plan(p, s, planRequest{fixed: fixed, used: used, byID: byID})
 	if err != nil {
 		return nil, err
 	}
@@ -84,7 +82,7 @@ func PlanRound(s *PairingSnapshot, opts PairOptions) (*RoundPlan, error) {
 	}
 	p.Ex.Warnings, p.Warnings = warnings, warnings
 	p.Floats = map[int]pairing.Float{}
-	if cur.System != SystemRoundRobin { // a round robin has no floats
+	if !cur.System.FixedTable() { // a fixed table (round robin) has no floats
 		p.Floats = pairing.RoundFloats(p.Pairs, func(id int) int { return byID[id].Score })
 	}
 	if p.Ex.Dutch != nil {
@@ -149,75 +147,6 @@ func manualPairs(es []pairing.Entrant, round int, manual []ManualPair) ([]pairin
 		fixed = append(fixed, pr)
 	}
 	return fixed, used, warnings, nil
-}
-
-// roundRobin plans a round-robin round: the Berger table's round, a warning for each
-// entrant who cannot play it.
-func (p *RoundPlan) roundRobin(s *PairingSnapshot, manual bool) ([]string, error) {
-	if manual {
-		return nil, fmt.Errorf("%w: a round robin follows the Berger table; manual pairs (--set) are not allowed", ErrInvalid)
-	}
-	var err error
-	if p.Pairs, p.Ex.Berger, err = bergerRound(&s.T, s.Entrants, s.Round, s.Late); err != nil {
-		return nil, err
-	}
-	var warnings []string
-	for _, e := range s.Entrants {
-		if !e.Available {
-			warnings = append(warnings, fmt.Sprintf("%s is withdrawn or absent in round %d: record his game as a forfeit", e.Name, s.Round))
-		}
-	}
-	return warnings, nil
-}
-
-// italo plans an Italo-Swiss round around the arbiter's pairs, with a warning for every
-// player who gets the same colour a third time running.
-func (p *RoundPlan) italo(s *PairingSnapshot, fixed []pairing.Pair, byID map[int]*pairing.Entrant) ([]string, error) {
-	start, res, err := italoPair(&s.T, s.Entrants, s.Round, fixed, s.SystemFacts)
-	if err != nil {
-		return nil, err
-	}
-	p.Ex.Start, p.Ex.Italo, p.Pairs = start, &res, res.Pairs
-	for _, r := range res.Rests {
-		p.Rests[r.ID] = string(r.Kind)
-	}
-	var warnings []string
-	for _, st := range res.Steps {
-		for _, id := range st.SameColourThrice {
-			warnings = append(warnings, fmt.Sprintf("%s gets the same colour for the third game running (allowed, docs/pairing-fid.md 2.6)", byID[id].Name))
-		}
-	}
-	return warnings, nil
-}
-
-// dutch plans a Dutch round: the arbiter's pairs on boards 1..k, the engine's pairs of the
-// other players after them, the byes last.
-func (p *RoundPlan) dutch(s *PairingSnapshot, fixed []pairing.Pair, used map[int]bool) error {
-	sub := make([]pairing.Entrant, len(s.Entrants))
-	copy(sub, s.Entrants)
-	for i := range sub {
-		if used[sub[i].Number] {
-			sub[i].Available = false
-		}
-	}
-	var res pairing.DutchResult
-	if countAvailable(sub) > 0 {
-		var err error
-		res, err = pairing.Dutch(sub, DutchOptions(&s.T, s.Round, s.Entrants, s.Forbidden, s.Acceleration))
-		if err != nil {
-			return pairErr(&s.T, s.Round, err)
-		}
-	} else {
-		res.InitialColour = pairing.LotColour(uint64(s.T.Seed))
-	}
-	pairs := append(append([]pairing.Pair{}, fixed...), res.Pairs...)
-	sort.SliceStable(pairs, func(i, j int) bool { return !pairs[i].IsBye() && pairs[j].IsBye() }) // byes last
-	for i := range pairs {
-		pairs[i].Board = i + 1
-	}
-	p.Pairs = pairs
-	p.Ex.Dutch = &DutchInfo{InitialColour: res.InitialColour.String(), Brackets: res.Brackets}
-	return nil
 }
 
 // byesWarning is the warning for a round with more than one bye, or "".

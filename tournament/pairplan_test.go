@@ -33,7 +33,7 @@ func round1Played(n int) []pairing.Entrant {
 	return es
 }
 
-func snapshot(system string, round int, es []pairing.Entrant) *PairingSnapshot {
+func snapshot(system System, round int, es []pairing.Entrant) *PairingSnapshot {
 	return &PairingSnapshot{T: Tournament{ID: 1, Name: "Plan", Variant: rules.Italian, System: system, Rounds: 5, Seed: 7,
 		GamesPerPairing: 1, ItaloFormat: string(pairing.ItaloRotation), RoundsPaired: round - 1}, Round: round, Entrants: es}
 }
@@ -44,7 +44,7 @@ func snapshot(system string, round int, es []pairing.Entrant) *PairingSnapshot {
 // down), computed here from the snapshot's scores.
 func TestPlanDutchManualFloats(t *testing.T) {
 	es := round1Played(5)
-	s := snapshot(SystemDutch, 2, es)
+	s := snapshot(Dutch, 2, es)
 	p, err := PlanRound(s, PairOptions{Manual: []ManualPair{{White: 1, Black: 3}}})
 	if err != nil {
 		t.Fatal(err)
@@ -90,7 +90,7 @@ func TestPlanDutchManualFloats(t *testing.T) {
 	if p.Ex.Dutch == nil || len(p.Ex.Dutch.Boards) != len(p.Pairs) || !p.Ex.Dutch.Boards[0].Manual || p.Ex.Dutch.Boards[1].Manual {
 		t.Errorf("explanation boards %+v: board 1 alone is manual", p.Ex.Dutch)
 	}
-	if p.Ex.Round != 2 || p.Ex.System != SystemDutch || len(p.Ex.Manual) != 1 || p.Ex.Forced {
+	if p.Ex.Round != 2 || p.Ex.System != Dutch || len(p.Ex.Manual) != 1 || p.Ex.Forced {
 		t.Errorf("explanation %+v", p.Ex)
 	}
 }
@@ -108,12 +108,12 @@ func TestPlanManualPairs(t *testing.T) {
 		{[]ManualPair{{White: 1, Black: 4}}, "(number 4) is withdrawn, absent or not entered yet in round 2"},
 		{[]ManualPair{{White: 1, Black: 3}, {White: 3, Black: 5}}, "number 3 is in two manual pairs"},
 	} {
-		_, err := PlanRound(snapshot(SystemDutch, 2, es), PairOptions{Manual: c.manual})
+		_, err := PlanRound(snapshot(Dutch, 2, es), PairOptions{Manual: c.manual})
 		if !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), c.err) {
 			t.Errorf("%v: %v, want %q", c.manual, err, c.err)
 		}
 	}
-	p, err := PlanRound(snapshot(SystemDutch, 2, es), PairOptions{Manual: []ManualPair{{White: 2, Black: 1}, {White: 5}}})
+	p, err := PlanRound(snapshot(Dutch, 2, es), PairOptions{Manual: []ManualPair{{White: 2, Black: 1}, {White: 5}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,7 +130,7 @@ func TestPlanManualPairs(t *testing.T) {
 // of the Berger table, has no floats, and warns about an absent player.
 func TestPlanRoundRobin(t *testing.T) {
 	es := round1Played(4)
-	s := snapshot(SystemRoundRobin, 2, es)
+	s := snapshot(RoundRobin, 2, es)
 	s.T.Rounds = 3
 	if _, err := PlanRound(s, PairOptions{Manual: []ManualPair{{White: 1, Black: 2}}}); !errors.Is(err, ErrInvalid) {
 		t.Errorf("manual pairs in a round robin: %v", err)
@@ -166,7 +166,7 @@ func TestPlanRoundRobin(t *testing.T) {
 // explanation forced; nobody available is ErrNoPairing; the FID ballot with every opening
 // drawn is refused; an unknown system is refused.
 func TestPlanGatesAndEdges(t *testing.T) {
-	s := snapshot(SystemItaloSwiss, 2, round1Played(4))
+	s := snapshot(ItaloSwiss, 2, round1Played(4))
 	s.Missing = []string{"round 1 board 2 (PC - PD)"}
 	s.Prev = []pairing.Pair{{Board: 1, White: 10, Black: 20}, {Board: 2, White: 30, Black: 40}}
 	p, err := PlanRound(s, PairOptions{Force: true})
@@ -180,7 +180,7 @@ func TestPlanGatesAndEdges(t *testing.T) {
 		t.Errorf("start %d, want pairing.ItaloStart of the round before (%d)", p.Ex.Start, pairing.ItaloStart(s.Prev))
 	}
 
-	none := snapshot(SystemDutch, 2, round1Played(4))
+	none := snapshot(Dutch, 2, round1Played(4))
 	for i := range none.Entrants {
 		none.Entrants[i].Available = false
 	}
@@ -188,7 +188,7 @@ func TestPlanGatesAndEdges(t *testing.T) {
 		t.Errorf("nobody available: %v", err)
 	}
 
-	ballot := snapshot(SystemDutch, 2, round1Played(4))
+	ballot := snapshot(Dutch, 2, round1Played(4))
 	ballot.T.Openings = OpeningsFIDItalian
 	ballot.UsedOpenings = map[string]bool{}
 	p, err = PlanRound(ballot, PairOptions{})
@@ -202,7 +202,7 @@ func TestPlanGatesAndEdges(t *testing.T) {
 		t.Errorf("every opening drawn: %v", err)
 	}
 
-	bad := snapshot("swiss", 2, round1Played(4))
+	bad := snapshot(System{}, 2, round1Played(4))
 	if _, err := PlanRound(bad, PairOptions{}); !errors.Is(err, ErrInvalid) {
 		t.Errorf("unknown system: %v", err)
 	}

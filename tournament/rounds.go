@@ -78,15 +78,8 @@ func NewLotResult(cur *Tournament, s int64, clubs []pairing.ClubMeeting, players
 	if clubs != nil {
 		res.Method = "lot, clubs separated"
 	}
-	if cur.System == SystemDutch {
-		res.Method = "rating"
-		res.InitialColour = pairing.LotColour(uint64(s)).String()
-	}
-	if cur.System == SystemItaloSwiss {
-		if lo, hi := pairing.ItaloRoundsAdvised(players); cur.Rounds < lo || cur.Rounds > hi {
-			res.Warnings = append(res.Warnings, fmt.Sprintf("%d rounds planned for %d players: FID (Capo V Art. 1) advises %d to %d for an Italo-Swiss; allowed, but check the tournament's rules ('arbitro tournament set rounds N' before round 1)",
-				cur.Rounds, players, lo, hi))
-		}
+	if cur.System.b != nil {
+		cur.System.b.lotNote(res, cur, players)
 	}
 	return res
 }
@@ -115,21 +108,11 @@ func DrawNumbers(cur *Tournament, s int64, entries []Entry) (map[int]int, []pair
 	for i, e := range entries {
 		ids[i] = int(e.ID)
 	}
-	switch {
-	case cur.System == SystemDutch:
-		return ratingOrder(entries), nil, nil
-	case cur.System == SystemRoundRobin && cur.ClubSeparation == "club": // issue 13
-		nums, clubs, err := pairing.LotSeparated(uint64(s), ids, entryClubs(entries))
-		if err != nil {
-			return nil, nil, fmt.Errorf("%w: %w", ErrInvalid, err)
-		}
-		return nums, clubs, nil
-	}
-	nums, err := pairing.Lot(uint64(s), ids)
+	sys, err := behaviourOf(cur.System)
 	if err != nil {
-		return nil, nil, fmt.Errorf("%w: %w", ErrInvalid, err)
+		return nil, nil, err
 	}
-	return nums, nil, nil
+	return sys.lot(cur, s, ids, entries)
 }
 
 // ratingOrder numbers entries by rating (highest first), then name, then entry id.
@@ -326,7 +309,7 @@ type BoardNote struct {
 // RoundExplanation is the account of how a round was paired, stored as JSON in
 // rounds.explanation and printed by `arbitro pair --explain`.
 type RoundExplanation struct {
-	System   string               `json:"system"`
+	System   System               `json:"system"`
 	Round    int                  `json:"round"`
 	Seed     int64                `json:"seed"`
 	Start    int                  `json:"start,omitempty"` // Italo-Swiss: start player (entry id)
@@ -445,7 +428,7 @@ type RoundInfo struct {
 // PairingCheck is the outcome of CheckPairing.
 type PairingCheck struct {
 	Round      int                `json:"round"`
-	System     string             `json:"system"`
+	System     System             `json:"system"`
 	Checked    []pairing.Pair     `json:"checked"` // the stored round (entry ids, game 1)
 	Engine     []pairing.Pair     `json:"engine"`  // the engine's pairing of the same round
 	Diffs      []pairing.PairDiff `json:"diffs"`
@@ -462,31 +445,9 @@ func (c *PairingCheck) Identical() bool { return len(c.Diffs) == 0 && len(c.Viol
 // entrants es and the system's facts f, and c.Diffs, how c.Checked differs from it (for
 // the Dutch system pairing.CheckDutch, which also gives c.Violations).
 func CheckWithEngine(c *PairingCheck, cur *Tournament, es []pairing.Entrant, f SystemFacts) error {
-	round := c.Round
-	var err error
-	switch cur.System {
-	case SystemRoundRobin:
-		c.Engine, _, err = bergerRound(cur, es, round, f.Late)
-		if err != nil {
-			return err
-		}
-	case SystemItaloSwiss:
-		_, res, err := italoPair(cur, es, round, nil, f)
-		if err != nil {
-			return err
-		}
-		c.Engine = res.Pairs
-	case SystemDutch:
-		dc, err := pairing.CheckDutch(es, DutchOptions(cur, round, es, f.Forbidden, f.Acceleration), c.Checked)
-		if err != nil {
-			return pairErr(cur, round, err)
-		}
-		c.Engine = dc.Engine.Pairs
-		c.Diffs, c.Violations = dc.Diffs, dc.Violations
-		return nil
-	default:
-		return fmt.Errorf("%w: unknown pairing system %q", ErrInvalid, cur.System)
+	sys, err := behaviourOf(cur.System)
+	if err != nil {
+		return err
 	}
-	c.Diffs = pairing.DiffPairings(c.Engine, c.Checked)
-	return nil
+	return sys.check(c, cur, es, f)
 }

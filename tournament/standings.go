@@ -238,7 +238,7 @@ type EventInfo struct {
 	StartDate    string // YYYY-MM-DD or ""
 	EndDate      string
 	Variant      *rules.Variant // rules.Italian or rules.International; nil in a report of no one tournament
-	System       string         // "round-robin", "italo-swiss", "dutch"
+	System       System         // the tournament's pairing system
 	ChiefArbiter string
 	Federation   string
 	TimeControl  string

@@ -348,8 +348,8 @@ func TestParse(t *testing.T) {
 	if _, err := TieBreaksFromNames([]string{"koya"}); !errors.Is(err, ErrUnknownTieBreak) {
 		t.Errorf("koya: err %v, want ErrUnknownTieBreak", err)
 	}
-	for _, sys := range []string{SystemRoundRobin, SystemItaloSwiss, SystemDutch} {
-		if _, err := TieBreaksFromNames(DefaultTieBreaks(sys)); err != nil {
+	for _, sys := range Systems() {
+		if _, err := TieBreaksFromNames(sys.DefaultTieBreaks()); err != nil {
 			t.Errorf("default tie-breaks of %s: %v", sys, err)
 		}
 	}

@@ -22,20 +22,13 @@ var (
 	VariantInternational = rules.International // FMJD international draughts, 10x10, squares 1-50
 )
 
-// Pairing systems (column tournaments.system).
-const (
-	SystemRoundRobin = "round-robin" // girone all'italiana, Berger tables
-	SystemItaloSwiss = "italo-swiss" // FID italo-svizzero a rotazione continua
-	SystemDutch      = "dutch"       // FIDE Dutch Swiss (Handbook C.04.3)
-)
-
 // Tournament is one event of the database (table tournaments). Points fields are game
 // points on the 2-1-0 draughts scale.
 type Tournament struct {
 	ID              int64          `json:"id"`                     // row id, also accepted by --tournament
 	Name            string         `json:"name"`                   // unique in the file (case-insensitive)
 	Variant         *rules.Variant `json:"variant"`                // rules.Italian or rules.International; JSON and the column hold its Name
-	System          string         `json:"system"`                 // SystemRoundRobin, SystemItaloSwiss or SystemDutch
+	System          System         `json:"system"`                 // RoundRobin, ItaloSwiss or Dutch; JSON and the column hold its Code
 	Rounds          int            `json:"rounds"`                 // number of rounds planned (>= 1)
 	Scoring         string         `json:"scoring"`                // display scale: "2-1-0", "1-0.5-0" or "3-1-0"
 	ByePoints       int            `json:"bye_points"`             // game points for the pairing bye (riposo), 0-2
@@ -66,20 +59,6 @@ type Tournament struct {
 	// Filled by the read functions, not stored in the tournaments row.
 	Players      int `json:"players"`       // entries, withdrawn included
 	RoundsPaired int `json:"rounds_paired"` // highest round number that exists (0 before round 1)
-}
-
-// DefaultTieBreaks returns the tie-break order a new tournament of system gets when none is
-// given: for the Swiss systems (Italo-Swiss and Dutch) the FID practice read in
-// docs/pairing-fid.md §4.1 (quoziente = Buchholz on 2-1-0 points, then
-// Sonneborn-Berger, then direct encounter); for a round robin, where every player meets the
-// same opponents and the quoziente does not separate anyone, Sonneborn-Berger, then direct
-// encounter, then number of wins. The arbiter changes the order with --tiebreaks before
-// round 1 (e.g. buchholz-cut1,buchholz,sonneborn-berger for a FIDE-style Swiss).
-func DefaultTieBreaks(system string) []string {
-	if system == SystemRoundRobin {
-		return []string{"sonneborn-berger", "direct-encounter", "wins"}
-	}
-	return []string{"quoziente", "sonneborn-berger", "direct-encounter"}
 }
 
 // validTieBreak reports whether name is a tie-break arbitro computes (tieBreakRegistry).
@@ -164,10 +143,8 @@ func (t *Tournament) CheckFields() error {
 	if t.Variant != rules.Italian && t.Variant != rules.International {
 		return fmt.Errorf("%w: variant %q (use italian or international)", ErrMalformed, t.Variant.Name())
 	}
-	switch t.System {
-	case SystemRoundRobin, SystemItaloSwiss, SystemDutch:
-	default:
-		return fmt.Errorf("%w: pairing system %q (use round-robin, italo-swiss or dutch)", ErrMalformed, t.System)
+	if t.System.IsZero() {
+		return &UnknownSystemError{}
 	}
 	if t.Rounds < 1 || t.Rounds > 99 {
 		return fmt.Errorf("%w: %d rounds (use 1 to 99)", ErrMalformed, t.Rounds)
@@ -230,7 +207,7 @@ func ParseVariant(name string) (*rules.Variant, error) {
 // the database file, so a mistyped option leaves no file behind. Errors wrap ErrInvalid.
 func (t *Tournament) Validate() error {
 	if t.TieBreaks == nil {
-		t.TieBreaks = DefaultTieBreaks(t.System)
+		t.TieBreaks = t.System.DefaultTieBreaks()
 	}
 	return t.CheckFields()
 }
@@ -261,11 +238,13 @@ var FieldSetters = map[string]func(nt, cur *Tournament, field, value string) err
 		nt.Variant, err = ParseVariant(v)
 		return err
 	},
-	"system": func(nt, cur *Tournament, _, v string) error {
-		nt.System = strings.ToLower(v)
-		if nt.System != SystemItaloSwiss {
+	"system": func(nt, cur *Tournament, _, v string) (err error) {
+		if nt.System, err = ParseSystem(v); err != nil {
+			return err
+		}
+		if !nt.System.HasItaloFormat() {
 			nt.ItaloFormat = ""
-		} else if cur.System != SystemItaloSwiss {
+		} else if !cur.System.HasItaloFormat() {
 			nt.ItaloFormat = string(pairing.ItaloArt8)
 		}
 		return nil

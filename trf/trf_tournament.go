@@ -35,8 +35,7 @@ func FromCrosstable(ct *tournament.Crosstable, initial pairing.Colour) (*File, e
 		StartDate: strings.ReplaceAll(ct.Event.StartDate, "-", "/"), EndDate: strings.ReplaceAll(ct.Event.EndDate, "-", "/"),
 		ChiefArbiter: ct.Event.ChiefArbiter, TimeControl: ct.Event.TimeControl, TotalRounds: ct.Rounds,
 		InitialColour: initial, Points: DefaultPoints, Unknown: -1}
-	tr.Type = map[string]string{tournament.SystemDutch: "Individual: Swiss-System (FIDE Dutch)",
-		tournament.SystemItaloSwiss: "Individual: Swiss-System (FID Italo-Swiss)", tournament.SystemRoundRobin: "Individual: Round-Robin"}[ct.Event.System]
+	tr.Type, _ = ct.Event.System.TRFType(len(ct.Players), ct.Rounds)
 	tr.TypeCode, tr.Controller = typeCode(ct), "arbitro" // 192; 182: the program making the pairings
 	tr.TieBreaks, tr.StandingsTieBreaks = tieBreakCodes(ct.TieBreaks)
 	tr.TimeControlCode = timeControlCode(ct.Event.TimeControl)
@@ -101,20 +100,8 @@ func FromCrosstable(ct *tournament.Crosstable, initial pairing.Colour) (*File, e
 // BERGER_ROUNDROBIN or BERGER_DOUBLEROUNDROBIN for a round robin (Berger tables),
 // CUSTOM_SWISS for the FID Italo-Swiss.
 func typeCode(ct *tournament.Crosstable) string {
-	switch ct.Event.System {
-	case tournament.SystemDutch:
-		return "FIDE_DUTCH_2025"
-	case tournament.SystemItaloSwiss:
-		return "CUSTOM_SWISS"
-	case tournament.SystemRoundRobin:
-		n := len(ct.Players)
-		single := n - 1 + n%2 // rounds of one cycle: n-1 (n even) or n (n odd, one bye a round)
-		if single > 0 && ct.Rounds >= 2*single {
-			return "BERGER_DOUBLEROUNDROBIN"
-		}
-		return "BERGER_ROUNDROBIN"
-	}
-	return ""
+	_, code := ct.Event.System.TRFType(len(ct.Players), ct.Rounds)
+	return code
 }
 
 // timeControlRE is a time control of one period with or without an increment, as an
@@ -426,11 +413,11 @@ func ForbiddenSet(fs []Forbidden) map[[4]int]bool {
 
 // TRFImportOptions are the choices of `arbitro tournament import-trf`.
 type ImportOptions struct {
-	Name    string         // tournament name; "" = the TRF's 012 line
-	Variant *rules.Variant // rules.Italian or rules.International (required: a TRF does not say)
-	System  string         // "" = SystemDutch
-	Seed    int64          // 0 = NewSeed(); then moved to the first seed whose lot colour is XXC
-	Source  string         // file name for the event log
+	Name    string            // tournament name; "" = the TRF's 012 line
+	Variant *rules.Variant    // rules.Italian or rules.International (required: a TRF does not say)
+	System  tournament.System // the zero System = tournament.Dutch
+	Seed    int64             // 0 = NewSeed(); then moved to the first seed whose lot colour is XXC
+	Source  string            // file name for the event log
 	// IDColumn says whose id the TRF id column (58-68) holds: TRFIDNational (the default:
 	// e.g. a FIDE chess id), TRFIDFMJD or TRFIDFID (a draughts file, such as arbitro
 	// writes for international or Italian draughts). An id of zeros is no id.
@@ -455,8 +442,8 @@ func TrfTournament(tr *File, opts ImportOptions) tournament.Tournament {
 	if t.Name == "" {
 		t.Name = tr.Name
 	}
-	if t.System == "" {
-		t.System = tournament.SystemDutch
+	if t.System.IsZero() {
+		t.System = tournament.Dutch
 	}
 	t.ByePoints = tr.ByeGamePoints()
 	for _, d := range []struct {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"arbitro/reports"
+	"arbitro/tournament"
 	"arbitro/trf"
 
 	"github.com/spf13/cobra"
@@ -23,7 +24,7 @@ func (o *checkOptions) complete(*cobra.Command, []string) error {
 	if o.trf == "" {
 		return usageErr("--trf FILE is required (the tournament to check)")
 	}
-	if o.system != "dutch" {
+	if s, err := tournament.ParseSystem(o.system); err != nil || !s.TRFEngine() {
 		return usageErr("check knows --system dutch only (got %q)", o.system)
 	}
 	return nil

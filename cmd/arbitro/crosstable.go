@@ -6,7 +6,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"arbitro/reports"
-	"arbitro/tournament"
 )
 
 // crosstableOptions are the flags of `arbitro crosstable`.
@@ -47,7 +46,7 @@ func runCrosstable(cmd *cobra.Command, g *globalOptions, o *crosstableOptions) e
 	if err != nil {
 		return err
 	}
-	useGrid := o.Grid || (!o.Swiss && s.Table.Event.System == tournament.SystemRoundRobin)
+	useGrid := o.Grid || (!o.Swiss && s.Table.Event.System.FixedTable())
 	if o.pdf != "" {
 		return writePDF(cmd, g, o.pdf, func(w io.Writer, m reports.Meta) error {
 			return reports.WriteCrosstablePDF(w, s, useGrid, m)

@@ -247,7 +247,7 @@ func (d *demo) worldEvent() error {
 	name := "World Championship 2007"
 	d.cmdline("event import %s --name %s --system round-robin --rounds 19", shellQuote(src), shellQuote(name))
 	rep, err := store.ImportEventPDN(d.ctx, d.st, bytes.NewReader(data), demoWorldFile,
-		tournament.EventImportOptions{Name: name, System: tournament.SystemRoundRobin, Rounds: 19})
+		tournament.EventImportOptions{Name: name, System: tournament.RoundRobin, Rounds: 19})
 	if err != nil {
 		return d.g.explain(err)
 	}
@@ -356,7 +356,7 @@ func (d *demo) players(t *tournament.Tournament, n int) ([]tournament.Player, er
 
 // simulatedEvent creates a tournament with players, draws the lot, pairs and plays every
 // round, with the extra steps of extras after round 1 and on the last round.
-func (d *demo) simulatedEvent(name, system string, rounds int, players []tournament.Player, prefix string, showExtras bool) error {
+func (d *demo) simulatedEvent(name string, system tournament.System, rounds int, players []tournament.Player, prefix string, showExtras bool) error {
 	t, err := d.createSimulated(name, system, rounds, players)
 	if err != nil {
 		return err
@@ -372,15 +372,15 @@ func (d *demo) simulatedEvent(name, system string, rounds int, players []tournam
 	if err := d.audit(t, prefix); err != nil {
 		return err
 	}
-	return d.reports(t, prefix, system == tournament.SystemRoundRobin)
+	return d.reports(t, prefix, system.FixedTable())
 }
 
 // createSimulated creates the simulated tournament and enters its players.
-func (d *demo) createSimulated(name, system string, rounds int, players []tournament.Player) (*tournament.Tournament, error) {
+func (d *demo) createSimulated(name string, system tournament.System, rounds int, players []tournament.Player) (*tournament.Tournament, error) {
 	t := &tournament.Tournament{Name: name, Variant: tournament.VariantItalian, System: system, Rounds: rounds,
 		Seed: d.seed, ByePoints: 2, ForfeitPoints: 2, Place: "arbitro demo (simulated)", Arbiter: "arbitro demo"}
-	d.say("demo.create", "name", strconv.Quote(name), "system", system, "rounds", rounds, "seed", fmt.Sprint(d.seed))
-	d.cmdline("tournament create %s --variant italian --system %s --rounds %d --seed %d", shellQuote(name), system, rounds, d.seed)
+	d.say("demo.create", "name", strconv.Quote(name), "system", system.Code(), "rounds", rounds, "seed", fmt.Sprint(d.seed))
+	d.cmdline("tournament create %s --variant italian --system %s --rounds %d --seed %d", shellQuote(name), system.Code(), rounds, d.seed)
 	created, err := d.st.CreateTournament(d.ctx, *t, "")
 	if err != nil {
 		return nil, d.explain(err)
@@ -567,7 +567,7 @@ func (d *demo) swissEvent(real *tournament.Tournament) error {
 		return err
 	}
 	d.say("demo.part2", "players", len(players))
-	return d.simulatedEvent("Demo Italo-Swiss (simulated games)", tournament.SystemItaloSwiss, demoSwissRounds, players, "swiss", true)
+	return d.simulatedEvent("Demo Italo-Swiss (simulated games)", tournament.ItaloSwiss, demoSwissRounds, players, "swiss", true)
 }
 
 func (d *demo) roundRobinEvent(real *tournament.Tournament) error {
@@ -576,7 +576,7 @@ func (d *demo) roundRobinEvent(real *tournament.Tournament) error {
 		return err
 	}
 	d.say("demo.part3", "players", len(players))
-	return d.simulatedEvent("Demo round robin (simulated games)", tournament.SystemRoundRobin, len(players)-1+len(players)%2, players, "roundrobin", false)
+	return d.simulatedEvent("Demo round robin (simulated games)", tournament.RoundRobin, tournament.RoundRobin.FieldRounds(len(players)), players, "roundrobin", false)
 }
 
 // simEndWords says how a simulated game ended.

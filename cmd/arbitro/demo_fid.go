@@ -22,7 +22,7 @@ func (d *demo) fidPracticeEvent(real *tournament.Tournament) error {
 	name := "Demo FID practice (results only)"
 	d.sayf("Part 4: the FID's practice: %d players, Italo-Swiss format art8 (the federation program's rest), one opening drawn per round, clubs separated", len(players))
 	d.cmdline("tournament create %q --system italo-swiss --rounds %d --italo-format art8 --openings fid-italian --club-separation club --seed %d", name, rounds, d.seed)
-	t := &tournament.Tournament{Name: name, Variant: tournament.VariantItalian, System: tournament.SystemItaloSwiss, Rounds: rounds,
+	t := &tournament.Tournament{Name: name, Variant: tournament.VariantItalian, System: tournament.ItaloSwiss, Rounds: rounds,
 		Seed: d.seed, ByePoints: 2, ForfeitPoints: 2, ItaloFormat: "art8", Openings: tournament.OpeningsFIDItalian, ClubSeparation: "club",
 		TieBreaks: []string{"quoziente", "sonneborn-berger", "direct-encounter", "lot"}}
 	if err := d.fidPracticeRounds(t, players); err != nil {

@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"path/filepath"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -25,6 +24,8 @@ func newEventCmd(g *globalOptions) *cobra.Command {
 type eventImportOptions struct {
 	tournament.EventImportOptions
 	VariantName string // --variant, parsed into EventImportOptions.Variant
+	SystemName  string // --system, parsed into EventImportOptions.System ("" = inferred)
+	systemErr   error  // ParseSystem's error, reported once the file is read and planned
 	Again       bool   // --again: import a file already imported once more
 	File        string // FILE.pdn, or "-" for standard input
 	g           *globalOptions
@@ -43,7 +44,9 @@ func (o *eventImportOptions) complete(_ *cobra.Command, args []string) error {
 		}
 		o.Variant = v
 	}
-	o.System = strings.ToLower(o.System)
+	if o.SystemName != "" {
+		o.System, o.systemErr = tournament.ParseSystem(o.SystemName)
+	}
 	return nil
 }
 
@@ -76,7 +79,7 @@ Illegal game scores are imported with their verdict and listed; 'arbitro audit' 
 	f := cmd.Flags()
 	f.StringVar(&o.Name, "name", "", "tournament name (default: the Event/Dati tag without the round, with the year)")
 	f.StringVar(&o.VariantName, "variant", "", "italian or international, for files without GameType tags")
-	f.StringVar(&o.System, "system", "", "round-robin, italo-swiss or dutch (default: inferred, see above)")
+	f.StringVar(&o.SystemName, "system", "", tournament.SystemList()+" (default: inferred, see above)")
 	f.IntVar(&o.Rounds, "rounds", 0, "rounds planned (default: the rounds in the file, or the whole round robin)")
 	f.StringVar(&o.Encoding, "encoding", "", "the file's encoding when it is not UTF-8: "+tournament.EncodingNames)
 	f.BoolVar(&o.Again, "again", false, "import a file already imported into this database once more, as another tournament")
@@ -88,8 +91,11 @@ Illegal game scores are imported with their verdict and listed; 'arbitro audit' 
 // prints the report.
 func runEventImport(cmd *cobra.Command, g *globalOptions, o *eventImportOptions) error {
 	in := store.EventInput{Path: o.File, Stdin: cmd.InOrStdin(), SpoolDir: filepath.Dir(g.db)}
-	rep, err := store.ImportEventFile(cmd.Context(), in, o.EventImportOptions, o.Again,
-		func() (*store.Store, error) { return g.openStore() })
+	open := func() (*store.Store, error) { return g.openStore() }
+	if o.systemErr != nil { // after the file is read and planned, where the validation found it
+		open = func() (*store.Store, error) { return nil, o.systemErr }
+	}
+	rep, err := store.ImportEventFile(cmd.Context(), in, o.EventImportOptions, o.Again, open)
 	var ie *store.EventInputError
 	switch {
 	case errors.As(err, &ie) && ie.Spool:

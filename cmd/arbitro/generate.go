@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"arbitro/reports"
+	"arbitro/tournament"
 	"arbitro/trf"
 
 	"github.com/spf13/cobra"
@@ -19,7 +20,7 @@ type generateOptions struct {
 }
 
 func (o *generateOptions) complete(*cobra.Command, []string) error {
-	if o.System != "dutch" {
+	if s, err := tournament.ParseSystem(o.System); err != nil || !s.TRFEngine() {
 		return usageErr("generate knows --system dutch only (got %q)", o.System)
 	}
 	return nil

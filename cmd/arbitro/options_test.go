@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"arbitro/rules"
+	"arbitro/tournament"
 
 	"github.com/spf13/cobra"
 )
@@ -243,7 +244,7 @@ func TestTournamentFlags(t *testing.T) {
 	testFlags(t, newTournamentCreateCmd, []flagCase[tournamentCreateOptions]{
 		{with(), "", func(o *tournamentCreateOptions) bool {
 			t := o.Tournament
-			return t.Name == "Open" && t.System == "dutch" && t.Variant == rules.Italian && t.Rounds == 5
+			return t.Name == "Open" && t.System == tournament.Dutch && t.Variant == rules.Italian && t.Rounds == 5
 		}},
 		{with("--variant", "dama", "--tiebreaks", "buchholz", "--seed", "9"), "", func(o *tournamentCreateOptions) bool {
 			return o.Tournament.Variant == rules.Italian && len(o.Tournament.TieBreaks) == 1 && o.Tournament.Seed == 9
@@ -253,6 +254,12 @@ func TestTournamentFlags(t *testing.T) {
 		{with("--italo-format", "art8"), "--italo-format goes with --system italo-swiss", nil},
 		{with("--seed", "0"), "--seed must be a whole number of at least 1", nil},
 		{with("--tiebreaks", "coin-toss"), "coin-toss", nil},
+		{[]string{"Open", "--system", "swiss", "--rounds", "5"}, `pairing system "swiss" (use round-robin, italo-swiss or dutch)`, nil},
+		{[]string{"123", "--system", "swiss", "--rounds", "5"}, `tournament name "123" is a number`, nil}, // the name first, as before
+		{[]string{"Open", "--system", "swiss", "--rounds", "5", "--italo-format", "art8"}, "--italo-format goes with --system italo-swiss", nil},
+		{[]string{"Open", "--system", "ITALO-SWISS", "--rounds", "5", "--italo-format", "art9"}, "", func(o *tournamentCreateOptions) bool {
+			return o.Tournament.System == tournament.ItaloSwiss && o.Tournament.ItaloFormat == "art9"
+		}},
 	})
 	testFlags(t, newTournamentSetCmd, []flagCase[fieldSetOptions]{
 		{[]string{"place", "Forlì"}, "", func(o *fieldSetOptions) bool { return o.Who == "" && o.Field == "place" && o.Value == "Forlì" }},
@@ -291,7 +298,7 @@ func TestPlayerFlags(t *testing.T) {
 func TestImportAndGameFlags(t *testing.T) {
 	testFlags(t, newEventImportCmd, []flagCase[eventImportOptions]{
 		{[]string{"wk.pdn", "--rounds", "19", "--system", "Round-Robin", "--again"}, "", func(o *eventImportOptions) bool {
-			return o.File == "wk.pdn" && o.Rounds == 19 && o.System == "round-robin" && o.Again && o.Variant == nil
+			return o.File == "wk.pdn" && o.Rounds == 19 && o.System == tournament.RoundRobin && o.Again && o.Variant == nil
 		}},
 		{[]string{"-", "--variant", "international"}, "", func(o *eventImportOptions) bool { return o.File == "-" && o.Variant == rules.International }},
 		{[]string{"wk.pdn", "--rounds", "100"}, "--rounds must be 1 to 99", nil},
@@ -300,7 +307,7 @@ func TestImportAndGameFlags(t *testing.T) {
 	})
 	testFlags(t, newImportTRFCmd, []flagCase[importTRFOptions]{
 		{[]string{filepath.Join("in", "open.trf")}, "", func(o *importTRFOptions) bool {
-			return o.Variant == rules.International && o.Source == "open.trf" && o.System == "dutch"
+			return o.Variant == rules.International && o.Source == "open.trf" && o.System == tournament.Dutch
 		}},
 		{[]string{"open.trf", "--variant", "checkers"}, "checkers", nil},
 		{nil, "accepts 1 arg", nil},

@@ -150,7 +150,7 @@ func (o *pairOptions) complete(cmd *cobra.Command, args []string) error {
 	}
 	if o.TRF != "" {
 		if o.System == "" {
-			o.System = "dutch"
+			o.System = tournament.Dutch.Code()
 		}
 		return nil
 	}

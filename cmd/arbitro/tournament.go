@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"strings"
 
 	"arbitro/reports"
@@ -27,6 +28,7 @@ func newTournamentCmd(g *globalOptions) *cobra.Command {
 type tournamentCreateOptions struct {
 	Tournament   tournament.Tournament
 	VariantName  string // --variant, parsed into Tournament.Variant
+	SystemName   string // --system, parsed into Tournament.System
 	TieBreaks    string // --tiebreaks, comma-separated
 	Acceleration string // --acceleration (Dutch)
 	g            *globalOptions
@@ -47,8 +49,9 @@ func (o *tournamentCreateOptions) complete(cmd *cobra.Command, args []string) er
 		return g.explain(err)
 	}
 	t.Variant = v
-	t.System = strings.ToLower(t.System)
-	if t.ItaloFormat != "" && t.System != tournament.SystemItaloSwiss {
+	sys, sysErr := tournament.ParseSystem(o.SystemName) // reported where Validate reports a missing system
+	t.System = sys
+	if t.ItaloFormat != "" && !t.System.HasItaloFormat() {
 		return usageErr("--italo-format goes with --system italo-swiss")
 	}
 	if cmd.Flags().Changed("tiebreaks") {
@@ -61,7 +64,11 @@ func (o *tournamentCreateOptions) complete(cmd *cobra.Command, args []string) er
 	if cmd.Flags().Changed("seed") && t.Seed <= 0 {
 		return usageErr("--seed must be a whole number of at least 1")
 	}
-	return g.explain(t.Validate())
+	err = t.Validate()
+	if ue := (*tournament.UnknownSystemError)(nil); sysErr != nil && errors.As(err, &ue) {
+		err = sysErr
+	}
+	return g.explain(err)
 }
 
 func newTournamentCreateCmd(g *globalOptions, runF func(*cobra.Command, *tournamentCreateOptions) error) *cobra.Command {
@@ -83,7 +90,7 @@ sheets and messages: it (default for italian), en (default for international), f
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.VariantName, "variant", "italian", "italian or international")
-	f.StringVar(&t.System, "system", "", "round-robin, italo-swiss or dutch (required)")
+	f.StringVar(&o.SystemName, "system", "", tournament.SystemList()+" (required)")
 	f.IntVar(&t.Rounds, "rounds", 0, "number of rounds (required)")
 	f.StringVar(&t.Place, "place", "", "where it is played")
 	f.StringVar(&t.Start, "start", "", "first day, 2026-11-21 or 21/11/2026")
@@ -92,8 +99,7 @@ sheets and messages: it (default for italian), en (default for international), f
 	f.StringVar(&t.Federation, "federation", "", "organising federation, e.g. FID or FMJD")
 	f.StringVar(&t.TimeControl, "time-control", "", "time control as announced, e.g. 60'+30\"")
 	f.StringVar(&t.Scoring, "scoring", "2-1-0", "how points are shown: 2-1-0, 1-0.5-0 or 3-1-0")
-	f.StringVar(&o.TieBreaks, "tiebreaks", "", "tie-breaks in order, comma-separated, from: "+tournament.TieBreakNames()+"\n(default by system: italo-swiss "+strings.Join(tournament.DefaultTieBreaks(tournament.SystemItaloSwiss), ",")+
-		"; dutch "+strings.Join(tournament.DefaultTieBreaks(tournament.SystemDutch), ",")+"; round-robin "+strings.Join(tournament.DefaultTieBreaks(tournament.SystemRoundRobin), ",")+")")
+	f.StringVar(&o.TieBreaks, "tiebreaks", "", "tie-breaks in order, comma-separated, from: "+tournament.TieBreakNames()+"\n(default by system: "+defaultTieBreaksHelp()+")")
 	f.Int64Var(&t.Seed, "seed", 0, "seed of the lot and pairings (default: random, stored)")
 	f.IntVar(&t.ByePoints, "bye-points", 2, "game points for the bye (riposo): 2 win, 1 draw, 0")
 	f.IntVar(&t.ForfeitPoints, "forfeit-points", 2, "game points for a win by forfeit")
@@ -241,4 +247,20 @@ func runTournamentLog(cmd *cobra.Command, g *globalOptions, _ *noArgs) error {
 		return printJSON(cmd, evs)
 	}
 	return reports.WriteEventLogText(cmd.OutOrStdout(), evs)
+}
+
+// defaultTieBreaksHelp lists each system's default tie-breaks for --tiebreaks' help, the
+// Swiss systems first, then those of a fixed table: "italo-swiss quoziente,...; dutch ...;
+// round-robin ...".
+func defaultTieBreaksHelp() string {
+	var swiss, fixed []string
+	for _, s := range tournament.Systems() {
+		part := s.Code() + " " + strings.Join(s.DefaultTieBreaks(), ",")
+		if s.FixedTable() {
+			fixed = append(fixed, part)
+		} else {
+			swiss = append(swiss, part)
+		}
+	}
+	return strings.Join(append(swiss, fixed...), "; ")
 }

@@ -11,7 +11,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"arbitro/internal/atomicfile"
 	"arbitro/reports"
@@ -73,6 +72,8 @@ type importTRFOptions struct {
 	trf.ImportOptions
 	File        string // FILE
 	VariantName string // --variant, parsed into TRFImportOptions.Variant
+	SystemName  string // --system, parsed into TRFImportOptions.System
+	systemErr   error  // ParseSystem's error, reported once the file is read
 	g           *globalOptions
 }
 
@@ -82,6 +83,7 @@ func (o *importTRFOptions) complete(_ *cobra.Command, args []string) (err error)
 	if o.Variant, err = tournament.ParseVariant(o.VariantName); err != nil {
 		return o.g.explain(err)
 	}
+	o.System, o.systemErr = tournament.ParseSystem(o.SystemName)
 	o.Source = filepath.Base(o.File)
 	return nil
 }
@@ -103,7 +105,7 @@ become absences. All of it is written in one transaction, or nothing.`,
 	f := cmd.Flags()
 	f.StringVar(&opts.Name, "name", "", "tournament name (default: the TRF's 012 line)")
 	f.StringVar(&o.VariantName, "variant", "international", "italian or international (a TRF does not say)")
-	f.StringVar(&opts.System, "system", "dutch", "pairing system for the rounds still to play")
+	f.StringVar(&o.SystemName, "system", tournament.Dutch.Code(), "pairing system for the rounds still to play")
 	f.StringVar(&opts.IDColumn, "id-column", "national", "whose id the TRF id column holds: national, fmjd or fid")
 	f.Int64Var(&opts.Seed, "seed", 0, "seed of the lot (default random; moved to match XXC)")
 	return withRun(cmd, o, runF)
@@ -116,6 +118,9 @@ func runImportTRF(cmd *cobra.Command, g *globalOptions, o *importTRFOptions) err
 	tr, err := readTRFFile(o.File)
 	if err != nil {
 		return err
+	}
+	if o.systemErr != nil {
+		return g.explain(o.systemErr)
 	}
 	if err := trf.CheckImport(tr, opts); err != nil { // before the file is created
 		return g.explain(err)
@@ -174,7 +179,7 @@ func writeFileAtomic(path string, fn func(io.Writer) error) error {
 // (reports.WriteTRFPairs). Exit codes: 2 for a system other than dutch, 4 when no pairing
 // exists, 1 for a bad file.
 func runEnginePair(out io.Writer, system, trfPath, outPath string, seed uint64) error {
-	if strings.ToLower(system) != "dutch" {
+	if s, err := tournament.ParseSystem(system); err != nil || !s.TRFEngine() {
 		return usageErr("the TRF engine mode pairs --system dutch only (got %q)", system)
 	}
 	tr, err := readTRFFile(trfPath)
