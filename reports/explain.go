@@ -11,9 +11,10 @@ import (
 
 // WriteExplanation prints why each pair of a round was made, from the explanation the
 // pairing stored (tournament.RoundExplanation), in the language l; players are named by
-// names ("12 Rossi, Mario"). The reasons the engines give for passing a player over are
-// printed as they stored them (English), and so is the body of an Italo-Swiss round
-// paired in one of the federation program's formats (issue 13).
+// names ("12 Rossi, Mario"). Every line comes from the catalogs: the explanation holds
+// codes and numbers (the reasons a player was passed over, the rules of the federation
+// program's formats, the warnings as tournament.Note); a warning stored as a sentence by
+// an older arbitro is printed as stored.
 func WriteExplanation(w io.Writer, l *Locale, ex *tournament.RoundExplanation, names EntryNames) {
 	if ex == nil {
 		fmt.Fprintln(w, l.T("explain.none"))
@@ -29,7 +30,7 @@ func WriteExplanation(w io.Writer, l *Locale, ex *tournament.RoundExplanation, n
 	}
 	switch {
 	case ex.Italo != nil && ex.Italo.Format.FID():
-		writeFIDExplanation(w, ex, nm)
+		writeFIDExplanation(w, l, ex, nm)
 	case ex.Berger != nil:
 		writeBergerExplanation(w, l, ex.Berger)
 	case ex.Italo != nil:
@@ -38,7 +39,7 @@ func WriteExplanation(w io.Writer, l *Locale, ex *tournament.RoundExplanation, n
 		writeDutchExplanation(w, l, ex.Dutch, nm)
 	}
 	for _, s := range ex.Warnings {
-		fmt.Fprintln(w, "  "+l.T("explain.warning", "text", s))
+		fmt.Fprintln(w, "  "+l.T("explain.warning", "text", l.Note(s)))
 	}
 }
 
@@ -114,7 +115,7 @@ func writeItaloStep(w io.Writer, l *Locale, st pairing.ItaloStep, nm func(int) s
 	}
 	fmt.Fprintln(w)
 	for _, sk := range st.Skipped {
-		fmt.Fprintln(w, "    "+l.T("explain.passed_over", "player", nm(sk.ID), "pts", sk.Score, "reason", sk.Reason))
+		fmt.Fprintln(w, "    "+l.T("explain.passed_over", "player", nm(sk.ID), "pts", sk.Score, "reason", l.skipReason(sk.Reason)))
 	}
 	if st.Fallback {
 		fmt.Fprintln(w, "    "+l.T("explain.changed"))
@@ -127,7 +128,7 @@ func writeItaloStep(w io.Writer, l *Locale, st pairing.ItaloStep, nm func(int) s
 // writeDutchExplanation: the initial colour, the score brackets with their floaters,
 // then each board and why its players met.
 func writeDutchExplanation(w io.Writer, l *Locale, d *tournament.DutchInfo, nm func(int) string) {
-	fmt.Fprintln(w, "  "+l.T("explain.initial_colour", "colour", d.InitialColour))
+	fmt.Fprintln(w, "  "+l.T("explain.initial_colour", "colour", l.colourWord(d.InitialColour)))
 	for _, b := range d.Brackets {
 		fmt.Fprint(w, "  "+l.N("explain.bracket", b.Residents, "pts", b.Score))
 		if len(b.MDPs) > 0 {
@@ -181,6 +182,33 @@ func (l *Locale) italoColourRule(n int) string {
 		return l.T("explain.colour5")
 	}
 	return l.T("explain.colour_other")
+}
+
+// skipReason is why a candidate was passed over (pairing.SkipReason), in the language of l.
+func (l *Locale) skipReason(r pairing.SkipReason) string {
+	switch r {
+	case pairing.SkipMet:
+		return l.T("explain.skip.met")
+	case pairing.SkipUnpairable:
+		return l.T("explain.skip.unpairable")
+	case pairing.SkipRest:
+		return l.T("explain.skip.rest")
+	case pairing.SkipClub:
+		return l.T("explain.skip.club")
+	}
+	return r.String()
+}
+
+// colourWord is a colour drawn by lot ("white", "black": pairing.Colour.String), in the
+// language of l; anything else is returned as it is.
+func (l *Locale) colourWord(c string) string {
+	switch c {
+	case "white":
+		return l.T("explain.colour.white")
+	case "black":
+		return l.T("explain.colour.black")
+	}
+	return c
 }
 
 func (l *Locale) orNobody(s string) string {

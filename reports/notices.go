@@ -90,9 +90,9 @@ func WriteNotes(errw io.Writer, notes []string) error {
 
 // WriteWarnings writes one line per warning to errw in the language of msg
 // ("arbitro: warning: ..." in English).
-func WriteWarnings(errw io.Writer, msg *Locale, warnings []string) error {
+func WriteWarnings(errw io.Writer, msg *Locale, warnings []tournament.Note) error {
 	for _, s := range warnings {
-		if _, err := fmt.Fprintln(errw, msg.T("cli.warning", "text", s)); err != nil {
+		if _, err := fmt.Fprintln(errw, msg.T("cli.warning", "text", msg.Note(s))); err != nil {
 			return err
 		}
 	}

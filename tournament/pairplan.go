@@ -17,7 +17,7 @@ import (
 type PairingSnapshot struct {
 	T        Tournament        // as stored; t.RoundsPaired is round-1
 	Round    int               // the round to pair
-	Missing  []string          // boards of earlier rounds without a final result (paired with --force)
+	Missing  []MissingResult   // boards of earlier rounds without a final result (paired with --force)
 	Entrants []pairing.Entrant // snapshot(t, round)
 	SystemFacts
 }
@@ -38,7 +38,7 @@ type RoundPlan struct {
 	Pairs    []pairing.Pair        // entry ids; Board = board number; byes last
 	Rests    map[int]string        // White id of a bye → its kind of rest (Italo-Swiss FID formats)
 	Floats   map[int]pairing.Float // entry id → float of this round (pairing.RoundFloats)
-	Warnings []string
+	Warnings []Note
 	Ex       *RoundExplanation
 }
 
@@ -46,9 +46,9 @@ type RoundPlan struct {
 // the system's engine, the byes, the floats, the explanation and the opening drawn.
 func PlanRound(s *PairingSnapshot, opts PairOptions) (*RoundPlan, error) {
 	cur, round, es := &s.T, s.Round, s.Entrants
-	var warnings []string
+	var warnings []Note
 	for _, m := range s.Missing {
-		warnings = append(warnings, "paired without the result of "+m)
+		warnings = append(warnings, m.Note())
 	}
 	byID := map[int]*pairing.Entrant{}
 	for i := range es {
@@ -61,7 +61,7 @@ func PlanRound(s *PairingSnapshot, opts PairOptions) (*RoundPlan, error) {
 	warnings = append(warnings, mw...)
 	p := &RoundPlan{Rests: map[int]string{},
 		Ex: &RoundExplanation{System: cur.System, Round: round, Seed: cur.Seed, Manual: opts.Manual, Forced: len(s.Missing) > 0}}
-	var sw []string
+	var sw []Note
 	switch cur.System {
 	case SystemRoundRobin:
 		sw, err = p.roundRobin(s, len(opts.Manual) > 0)
@@ -79,7 +79,7 @@ func PlanRound(s *PairingSnapshot, opts PairOptions) (*RoundPlan, error) {
 	if len(p.Pairs) == 0 {
 		return nil, fmt.Errorf("%w: round %d of %s: nobody is available to play", ErrNoPairing, round, cur.Name)
 	}
-	if w := byesWarning(p.Pairs, round, opts.Manual); w != "" {
+	if w, ok := byesWarning(p.Pairs, round, opts.Manual); ok {
 		warnings = append(warnings, w)
 	}
 	p.Ex.Warnings, p.Warnings = warnings, warnings
@@ -106,13 +106,13 @@ func PlanRound(s *PairingSnapshot, opts PairOptions) (*RoundPlan, error) {
 // manualPairs checks the arbiter's pairs (by pairing number) against the entrants of the
 // round and returns them as pairs of entry ids (boards 1..k), the pairing numbers they use,
 // and a warning for each pair that repeats a game or a bye (the arbiter's decision).
-func manualPairs(es []pairing.Entrant, round int, manual []ManualPair) ([]pairing.Pair, map[int]bool, []string, error) {
+func manualPairs(es []pairing.Entrant, round int, manual []ManualPair) ([]pairing.Pair, map[int]bool, []Note, error) {
 	byNumber := map[int]*pairing.Entrant{}
 	for i := range es {
 		byNumber[es[i].Number] = &es[i]
 	}
 	var fixed []pairing.Pair
-	var warnings []string
+	var warnings []Note
 	used := map[int]bool{}
 	for _, m := range manual {
 		var pe [2]*pairing.Entrant
@@ -137,9 +137,9 @@ func manualPairs(es []pairing.Entrant, round int, manual []ManualPair) ([]pairin
 		for _, h := range w.History {
 			switch {
 			case b != nil && h.Opponent == b.ID:
-				warnings = append(warnings, fmt.Sprintf("manual pair %s: %s and %s already met in round %d (arbiter's decision)", m, w.Name, b.Name, h.Number))
+				warnings = append(warnings, NewNote(NoteManualMet, "pair", m.String(), "white", w.Name, "black", b.Name, "round", h.Number))
 			case b == nil && h.Kind == pairing.Bye:
-				warnings = append(warnings, fmt.Sprintf("manual pair %s: %s already had the bye in round %d (arbiter's decision)", m, w.Name, h.Number))
+				warnings = append(warnings, NewNote(NoteManualByeAgain, "pair", m.String(), "player", w.Name, "round", h.Number))
 			}
 		}
 		pr := pairing.Pair{Board: len(fixed) + 1, White: w.ID}
@@ -153,7 +153,7 @@ func manualPairs(es []pairing.Entrant, round int, manual []ManualPair) ([]pairin
 
 // roundRobin plans a round-robin round: the Berger table's round, a warning for each
 // entrant who cannot play it.
-func (p *RoundPlan) roundRobin(s *PairingSnapshot, manual bool) ([]string, error) {
+func (p *RoundPlan) roundRobin(s *PairingSnapshot, manual bool) ([]Note, error) {
 	if manual {
 		return nil, fmt.Errorf("%w: a round robin follows the Berger table; manual pairs (--set) are not allowed", ErrInvalid)
 	}
@@ -161,10 +161,10 @@ func (p *RoundPlan) roundRobin(s *PairingSnapshot, manual bool) ([]string, error
 	if p.Pairs, p.Ex.Berger, err = bergerRound(&s.T, s.Entrants, s.Round, s.Late); err != nil {
 		return nil, err
 	}
-	var warnings []string
+	var warnings []Note
 	for _, e := range s.Entrants {
 		if !e.Available {
-			warnings = append(warnings, fmt.Sprintf("%s is withdrawn or absent in round %d: record his game as a forfeit", e.Name, s.Round))
+			warnings = append(warnings, NewNote(NoteUnavailable, "player", e.Name, "round", s.Round))
 		}
 	}
 	return warnings, nil
@@ -172,19 +172,22 @@ func (p *RoundPlan) roundRobin(s *PairingSnapshot, manual bool) ([]string, error
 
 // italo plans an Italo-Swiss round around the arbiter's pairs, with a warning for every
 // player who gets the same colour a third time running.
-func (p *RoundPlan) italo(s *PairingSnapshot, fixed []pairing.Pair, byID map[int]*pairing.Entrant) ([]string, error) {
+func (p *RoundPlan) italo(s *PairingSnapshot, fixed []pairing.Pair, byID map[int]*pairing.Entrant) ([]Note, error) {
 	start, res, err := italoPair(&s.T, s.Entrants, s.Round, fixed, s.SystemFacts)
 	if err != nil {
 		return nil, err
 	}
 	p.Ex.Start, p.Ex.Italo, p.Pairs = start, &res, res.Pairs
+	if res.Format.FID() {
+		p.Ex.StartFrom, p.Ex.StartRest = startFrom(start, s.Prev, s.PrevRests)
+	}
 	for _, r := range res.Rests {
 		p.Rests[r.ID] = string(r.Kind)
 	}
-	var warnings []string
+	var warnings []Note
 	for _, st := range res.Steps {
 		for _, id := range st.SameColourThrice {
-			warnings = append(warnings, fmt.Sprintf("%s gets the same colour for the third game running (allowed, docs/pairing-fid.md 2.6)", byID[id].Name))
+			warnings = append(warnings, NewNote(NoteSameColourThrice, "player", byID[id].Name))
 		}
 	}
 	return warnings, nil
@@ -220,8 +223,8 @@ func (p *RoundPlan) dutch(s *PairingSnapshot, fixed []pairing.Pair, used map[int
 	return nil
 }
 
-// byesWarning is the warning for a round with more than one bye, or "".
-func byesWarning(pairs []pairing.Pair, round int, manual []ManualPair) string {
+// byesWarning is the warning for a round with more than one bye (false: none).
+func byesWarning(pairs []pairing.Pair, round int, manual []ManualPair) (Note, bool) {
 	byes, manualByes := 0, 0
 	for _, p := range pairs {
 		if p.IsBye() {
@@ -229,12 +232,12 @@ func byesWarning(pairs []pairing.Pair, round int, manual []ManualPair) string {
 		}
 	}
 	if byes <= 1 {
-		return ""
+		return Note{}, false
 	}
 	for _, m := range manual {
 		if m.Black == 0 {
 			manualByes++
 		}
 	}
-	return fmt.Sprintf("%d byes in round %d (%d given by the arbiter's --set; the others were needed to pair the rest)", byes, round, manualByes)
+	return NewNote(NoteByes, "n", byes, "round", round, "manual", manualByes), true
 }

@@ -486,7 +486,7 @@ func (d *demo) pairAndPlay(t *tournament.Tournament, r int, opts tournament.SimR
 			return err
 		}
 		for _, w := range pr.Warnings {
-			d.out("explain.warning", "text", w)
+			d.out("explain.warning", "text", d.loc.Note(w))
 		}
 		d.out("demo.paired", "method", pr.Method, "seed", fmt.Sprint(pr.Seed), "boards", len(pr.Boards))
 		if sheet, err = d.sheet(tx, tt, r); err != nil {
