@@ -325,22 +325,23 @@ type BoardNote struct {
 // RoundExplanation is the account of how a round was paired, stored as JSON in
 // rounds.explanation and printed by `arbitro pair --explain`.
 type RoundExplanation struct {
-	System string `json:"system"`
-	Round  int    `json:"round"`
-	Seed   int64  `json:"seed"`
-	Start  int    `json:"start,omitempty"` // Italo-Swiss: start player (entry id)
+	System   string               `json:"system"`
+	Round    int                  `json:"round"`
+	Seed     int64                `json:"seed"`
+	Start    int                  `json:"start,omitempty"` // Italo-Swiss: start player (entry id)
+	Manual   []ManualPair         `json:"manual,omitempty"`
+	Forced   bool                 `json:"forced,omitempty"`
+	Warnings []Note               `json:"warnings,omitempty"`
+	Italo    *pairing.ItaloResult `json:"italo,omitempty"`
+	Dutch    *DutchInfo           `json:"dutch,omitempty"`
+	Berger   *BergerInfo          `json:"berger,omitempty"`
+	Opening  *OpeningDraw         `json:"opening,omitempty"` // the opening drawn for the round (FID Capo IV)
+
 	// StartFrom (Italo-Swiss FID formats) says why Start starts the scan: StartRested (he
 	// rested in the round before, StartRest his kind of rest) or StartBlack (the Black of
 	// the last pair formed in the round before); "" in explanations stored before it was.
-	StartFrom string               `json:"start_from,omitempty"`
-	StartRest pairing.RestKind     `json:"start_rest,omitempty"`
-	Manual    []ManualPair         `json:"manual,omitempty"`
-	Forced    bool                 `json:"forced,omitempty"`
-	Warnings  []Note               `json:"warnings,omitempty"`
-	Italo     *pairing.ItaloResult `json:"italo,omitempty"`
-	Dutch     *DutchInfo           `json:"dutch,omitempty"`
-	Berger    *BergerInfo          `json:"berger,omitempty"`
-	Opening   *OpeningDraw         `json:"opening,omitempty"` // the opening drawn for the round (FID Capo IV)
+	StartFrom string           `json:"start_from,omitempty"`
+	StartRest pairing.RestKind `json:"start_rest,omitempty"`
 }
 
 // PairedRound is a round as PairNext made it.
