@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"regexp"
 	"sort"
 	"strconv"
 
@@ -32,11 +33,17 @@ var importMoreKeys = map[string]string{
 }
 
 // Note is the domain's note n in the language of l: the catalog text of its code
-// (note.<code>) with its arguments filled in. A note stored before notes had codes is
-// printed as stored; an unknown code prints as "{code}" (the catalog test fails first).
+// (note.<code>) with its arguments filled in. A note stored as a sentence before notes had
+// codes is read back into its code when it is one of the pairing's warnings (legacyNote),
+// else printed as stored; an unknown code prints as "{code}" (the catalog test fails
+// first).
 func (l *Locale) Note(n tournament.Note) string {
 	if n.Code == "" {
-		return n.Text
+		old, ok := legacyNote(n.Text)
+		if !ok {
+			return n.Text
+		}
+		n = old
 	}
 	key, ok := noteKeys[n.Code]
 	if !ok {
@@ -82,3 +89,52 @@ func (l *Locale) Notes(ns []tournament.Note) []string {
 	}
 	return out
 }
+
+// legacyNotes are the English sentences of the pairing's warnings as arbitro stored them
+// in rounds.explanation before they were codes, each with the note it stood for.
+var legacyNotes = []struct {
+	re   *regexp.Regexp
+	note func(m []string) tournament.Note
+}{
+	{regexp.MustCompile(`^paired without the result of round (\d+) board (\d+)( game 2)? \((.*) - (.*)\)( adjourned)?$`),
+		func(m []string) tournament.Note {
+			g := 1
+			if m[3] != "" {
+				g = 2
+			}
+			return tournament.MissingResult{Round: atoi(m[1]), Board: atoi(m[2]), Game: g, White: m[4], Black: m[5], Adjourned: m[6] != ""}.Note()
+		}},
+	{regexp.MustCompile(`^manual pair (\S+): (.*) and (.*) already met in round (\d+) \(arbiter's decision\)$`),
+		func(m []string) tournament.Note {
+			return tournament.NewNote(tournament.NoteManualMet, "pair", m[1], "white", m[2], "black", m[3], "round", atoi(m[4]))
+		}},
+	{regexp.MustCompile(`^manual pair (\S+): (.*) already had the bye in round (\d+) \(arbiter's decision\)$`),
+		func(m []string) tournament.Note {
+			return tournament.NewNote(tournament.NoteManualByeAgain, "pair", m[1], "player", m[2], "round", atoi(m[3]))
+		}},
+	{regexp.MustCompile(`^(.*) is withdrawn or absent in round (\d+): record his game as a forfeit$`),
+		func(m []string) tournament.Note {
+			return tournament.NewNote(tournament.NoteUnavailable, "player", m[1], "round", atoi(m[2]))
+		}},
+	{regexp.MustCompile(`^(.*) gets the same colour for the third game running \(allowed, docs/pairing-fid\.md 2\.6\)$`),
+		func(m []string) tournament.Note {
+			return tournament.NewNote(tournament.NoteSameColourThrice, "player", m[1])
+		}},
+	{regexp.MustCompile(`^(\d+) byes in round (\d+) \((\d+) given by the arbiter's --set; the others were needed to pair the rest\)$`),
+		func(m []string) tournament.Note {
+			return tournament.NewNote(tournament.NoteByes, "n", atoi(m[1]), "round", atoi(m[2]), "manual", atoi(m[3]))
+		}},
+}
+
+// legacyNote reads a warning stored as an English sentence back into its note (false: not
+// one of legacyNotes).
+func legacyNote(text string) (tournament.Note, bool) {
+	for _, p := range legacyNotes {
+		if m := p.re.FindStringSubmatch(text); m != nil {
+			return p.note(m), true
+		}
+	}
+	return tournament.Note{}, false
+}
+
+func atoi(s string) int { n, _ := strconv.Atoi(s); return n }

@@ -181,7 +181,8 @@ func TestNoteJSON(t *testing.T) {
 // TestExplanationStoredBefore: an explanation stored by the arbitro before notes had codes
 // (an art8 round paired with --force and an arbiter's pair that repeats a game: warnings
 // as English sentences, no start_from; a candidate passed over with its reason as text)
-// still reads and prints in every language — the warnings as stored.
+// still reads and prints in every language, its warnings read back into their codes
+// (English: as stored).
 func TestExplanationStoredBefore(t *testing.T) {
 	raw, err := os.ReadFile(filepath.Join("testdata", "explain", "old-art8-round2.json"))
 	if err != nil {
@@ -200,8 +201,7 @@ func TestExplanationStoredBefore(t *testing.T) {
 		var b bytes.Buffer
 		WriteExplanation(&b, MustLocale(l), &ex, names)
 		out := b.String()
-		for _, want := range []string{"paired without the result of round 1 board 3 (GA, N - GC, N)",
-			"manual pair 1-2: GF, N and GD, N already met in round 1 (arbiter's decision)", "5 GE, N", "RM"} {
+		for _, want := range []string{"(GA, N - GC, N)", "GF, N", "GD, N", "5 GE, N", "RM"} {
 			if !strings.Contains(out, want) {
 				t.Errorf("%s: the old explanation prints without %q:\n%s", l, want, out)
 			}
@@ -222,6 +222,8 @@ func TestExplanationStoredBefore(t *testing.T) {
 	b.Reset()
 	WriteExplanation(&b, MustLocale("it"), &ex, names)
 	for _, want := range []string{"giocatore di partenza: 5 GE, N (chi ha riposato nel turno 1, altrimenti il Nero dell'ultimo abbinamento)",
+		"  avviso: abbinato senza il risultato del turno 1 tavolo 3 (GA, N - GC, N)\n",
+		"  avviso: abbinamento dell'arbitro 1-2: GF, N e GD, N si sono già incontrati nel turno 1 (decisione dell'arbitro)\n",
 		"scartato 6 GF, N (2 punti): già incontrato", "formato italo-svizzero art8"} {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("Italian: no %q in\n%s", want, b.String())
@@ -252,5 +254,35 @@ func TestFIDStartLine(t *testing.T) {
 				t.Errorf("%s, %s: no %q in\n%s", c.from, l, want, b.String())
 			}
 		}
+	}
+}
+
+// TestLegacyNotes: the pairing's warnings stored as English sentences by an older arbitro
+// are read back into their notes, which print in English as the very sentence stored; a
+// sentence that is none of them prints as stored in every language.
+func TestLegacyNotes(t *testing.T) {
+	it := MustLocale("it")
+	for _, s := range []string{
+		"paired without the result of round 1 board 3 (GA, N - GC, N)",
+		"paired without the result of round 2 board 1 game 2 (Rossi, Mario - Verdi, Anna) adjourned",
+		"manual pair 1-2: GF, N and GD, N already met in round 1 (arbiter's decision)",
+		"manual pair 5-bye: PE already had the bye in round 1 (arbiter's decision)",
+		"PC is withdrawn or absent in round 2: record his game as a forfeit",
+		"Rossi, Mario gets the same colour for the third game running (allowed, docs/pairing-fid.md 2.6)",
+		"9 byes in round 1 (0 given by the arbiter's --set; the others were needed to pair the rest)",
+	} {
+		n := tournament.Note{Text: s}
+		if _, ok := legacyNote(s); !ok {
+			t.Errorf("%q is not read back", s)
+		}
+		if got := English().Note(n); got != s {
+			t.Errorf("English: %q prints as %q", s, got)
+		}
+		if got := it.Note(n); got == s || strings.ContainsAny(got, "{}") {
+			t.Errorf("Italian: %q prints as %q", s, got)
+		}
+	}
+	if got := it.Note(tournament.Note{Text: "something else"}); got != "something else" {
+		t.Errorf("an unknown old sentence prints as %q", got)
 	}
 }
