@@ -101,21 +101,21 @@ func writeItaloStep(w io.Writer, l *Locale, st pairing.ItaloStep, nm func(int) s
 		fmt.Fprintln(w, "  "+l.T("explain.manual_board", "board", st.Board, "white", nm(st.First), "black", nm(st.Second)))
 		return
 	case st.Bye:
-		fmt.Fprintln(w, "  "+l.T("explain.bye", "player", nm(st.First), "pts", st.FirstScore))
+		fmt.Fprintln(w, "  "+l.T("explain.bye", "player", nm(st.First), "pts", l.pts(st.FirstScore)))
 		return
 	}
 	cur := l.T("explain.searched_from", "player", nm(st.CursorID))
 	if !st.CursorIncluded {
 		cur = l.T("explain.searched_after", "player", nm(st.CursorID))
 	}
-	fmt.Fprintln(w, "  "+l.T("explain.meets", "board", st.Board, "first", nm(st.First), "pts1", st.FirstScore, "second", nm(st.Second), "pts2", st.SecondScore))
+	fmt.Fprintln(w, "  "+l.T("explain.meets", "board", st.Board, "first", nm(st.First), "pts1", l.pts(st.FirstScore), "second", nm(st.Second), "pts2", l.pts(st.SecondScore)))
 	fmt.Fprint(w, "    "+cur+l.T("explain.highest", "pts", st.FirstScore))
 	if st.SecondScore < st.FirstScore {
 		fmt.Fprint(w, l.T("explain.lower_group", "pts", st.SecondScore))
 	}
 	fmt.Fprintln(w)
 	for _, sk := range st.Skipped {
-		fmt.Fprintln(w, "    "+l.T("explain.passed_over", "player", nm(sk.ID), "pts", sk.Score, "reason", l.skipReason(sk.Reason)))
+		fmt.Fprintln(w, "    "+l.T("explain.passed_over", "player", nm(sk.ID), "pts", l.pts(sk.Score), "reason", l.skipReason(sk.Reason)))
 	}
 	if st.Fallback {
 		fmt.Fprintln(w, "    "+l.T("explain.changed"))
@@ -130,7 +130,7 @@ func writeItaloStep(w io.Writer, l *Locale, st pairing.ItaloStep, nm func(int) s
 func writeDutchExplanation(w io.Writer, l *Locale, d *tournament.DutchInfo, nm func(int) string) {
 	fmt.Fprintln(w, "  "+l.T("explain.initial_colour", "colour", l.colourWord(d.InitialColour)))
 	for _, b := range d.Brackets {
-		fmt.Fprint(w, "  "+l.N("explain.bracket", b.Residents, "pts", b.Score))
+		fmt.Fprint(w, "  "+l.N("explain.bracket", b.Residents, "pts", l.pts(b.Score)))
 		if len(b.MDPs) > 0 {
 			fmt.Fprint(w, l.T("explain.moved_down", "players", joinNames(b.MDPs, nm)))
 		}
@@ -143,7 +143,7 @@ func writeDutchExplanation(w io.Writer, l *Locale, d *tournament.DutchInfo, nm f
 	}
 	for _, b := range d.Boards {
 		if b.Black == 0 {
-			fmt.Fprint(w, "  "+l.T("explain.dutch_bye", "player", nm(b.White), "pts", b.WhiteScore))
+			fmt.Fprint(w, "  "+l.T("explain.dutch_bye", "player", nm(b.White), "pts", l.pts(b.WhiteScore)))
 			if b.Manual {
 				fmt.Fprint(w, l.T("explain.decision"))
 			} else {
@@ -152,7 +152,7 @@ func writeDutchExplanation(w io.Writer, l *Locale, d *tournament.DutchInfo, nm f
 			fmt.Fprintln(w)
 			continue
 		}
-		fmt.Fprint(w, "  "+l.T("explain.dutch_board", "board", b.Board, "white", nm(b.White), "pts1", b.WhiteScore, "black", nm(b.Black), "pts2", b.BlackScore))
+		fmt.Fprint(w, "  "+l.T("explain.dutch_board", "board", b.Board, "white", nm(b.White), "pts1", l.pts(b.WhiteScore), "black", nm(b.Black), "pts2", l.pts(b.BlackScore)))
 		switch {
 		case b.Manual:
 			fmt.Fprint(w, l.T("explain.decision"))
@@ -183,6 +183,9 @@ func (l *Locale) italoColourRule(n int) string {
 	}
 	return l.T("explain.colour_other")
 }
+
+// pts is a score in game points with its unit, in the language of l ("3 pts", "1 punto").
+func (l *Locale) pts(n int) string { return l.N("explain.pts", n) }
 
 // skipReason is why a candidate was passed over (pairing.SkipReason), in the language of l.
 func (l *Locale) skipReason(r pairing.SkipReason) string {

@@ -97,16 +97,16 @@ func writeFIDExplanation(w io.Writer, l *Locale, ex *tournament.RoundExplanation
 			fmt.Fprintln(w, "  "+l.T("explain.fid.rest_manual", "player", nm(st.First)))
 			continue
 		case st.Bye:
-			fmt.Fprintln(w, "  "+l.T("explain.fid.rest_kind", "kind", string(st.Rest), "player", nm(st.First), "pts", st.FirstScore))
+			fmt.Fprintln(w, "  "+l.T("explain.fid.rest_kind", "kind", string(st.Rest), "player", nm(st.First), "pts", l.pts(st.FirstScore)))
 			continue
 		case st.Manual:
 			fmt.Fprintln(w, "  "+l.T("explain.manual_board", "board", st.Board, "white", nm(st.First), "black", nm(st.Second)))
 			continue
 		}
-		fmt.Fprintln(w, "  "+l.T("explain.meets", "board", st.Board, "first", nm(st.First), "pts1", st.FirstScore, "second", nm(st.Second), "pts2", st.SecondScore))
+		fmt.Fprintln(w, "  "+l.T("explain.meets", "board", st.Board, "first", nm(st.First), "pts1", l.pts(st.FirstScore), "second", nm(st.Second), "pts2", l.pts(st.SecondScore)))
 		fmt.Fprintln(w, "    "+l.T("explain.fid.first", "player", nm(st.CursorID)))
 		for _, sk := range st.Skipped {
-			fmt.Fprintln(w, "    "+l.T("explain.passed_over", "player", nm(sk.ID), "pts", sk.Score, "reason", l.skipReason(sk.Reason)))
+			fmt.Fprintln(w, "    "+l.T("explain.passed_over", "player", nm(sk.ID), "pts", l.pts(sk.Score), "reason", l.skipReason(sk.Reason)))
 		}
 		if st.Fallback {
 			fmt.Fprintln(w, "    "+l.T("explain.fid.changed"))

@@ -286,3 +286,36 @@ func TestLegacyNotes(t *testing.T) {
 		t.Errorf("an unknown old sentence prints as %q", got)
 	}
 }
+
+// TestExplanationGoldens: the explanations of a Dutch round, an FID art8 round (start
+// player who rested, every warning code of a pairing) and an Italo-Swiss rotation round
+// (a candidate passed over, backtracking), printed in every language: one golden per
+// language (go test ./reports -update writes them), so a catalog entry that renders
+// wrong shows as a diff.
+func TestExplanationGoldens(t *testing.T) {
+	fid := fidExplanation()
+	fid.StartFrom, fid.StartRest = tournament.StartRested, pairing.RestRM
+	fid.Italo.RestCandidates = []int{12, 13}
+	fid.Warnings = []tournament.Note{noteSamples[tournament.NoteMissingResult], noteSamples[tournament.NoteManualMet],
+		noteSamples[tournament.NoteManualByeAgain], noteSamples[tournament.NoteUnavailable],
+		noteSamples[tournament.NoteSameColourThrice], noteSamples[tournament.NoteByes]}
+	rotation := &tournament.RoundExplanation{System: "italo-swiss", Round: 4, Seed: 7, Start: 12,
+		Italo: &pairing.ItaloResult{Format: pairing.ItaloRotation, Fallback: true,
+			Plain: []pairing.Pair{{White: 10, Black: 11}}, PlainLeft: []int{12, 13},
+			Steps: []pairing.ItaloStep{{Board: 1, First: 10, Second: 12, CursorID: 12, CursorIncluded: true, FirstScore: 1, SecondScore: 0,
+				Skipped:  []pairing.Skip{{ID: 11, Score: 1, Reason: pairing.SkipMet}, {ID: 13, Score: 0, Reason: pairing.SkipUnpairable}},
+				Fallback: true, ColourRule: 2},
+				{Board: 2, First: 11, Second: 13, CursorID: 12, FirstScore: 1, SecondScore: 0, ColourRule: 1}}}}
+	names := EntryNames{10: {Number: 1, Name: "Rossi, Mario"}, 11: {Number: 2, Name: "Verdi, Anna"},
+		12: {Number: 3, Name: "Bianchi, Luca"}, 13: {Number: 4, Name: "Neri, Paolo"}, 14: {Number: 5, Name: "Gialli, Sara"}}
+	for _, l := range Languages() {
+		var b bytes.Buffer
+		loc := MustLocale(l)
+		for _, ex := range []*tournament.RoundExplanation{dutchExplanation(), fid, rotation} {
+			WriteExplanation(&b, loc, ex, names)
+			b.WriteString("\n")
+		}
+		WriteWarnings(&b, loc, []tournament.Note{noteSamples[tournament.NoteRoundsAdvised]})
+		golden(t, "golden/explain_"+l+".txt", b.Bytes())
+	}
+}
