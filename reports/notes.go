@@ -24,6 +24,9 @@ var noteKeys = map[string]string{
 	tournament.NoteImportNoResult:   "note.import-no-result",
 	tournament.NoteImportResultTag:  "note.import-result-tag",
 	tournament.NoteImportMore:       "note.import-more",
+	tournament.NotePrizeMovedDown:   "note.prize-moved-down",
+	tournament.NotePrizeShared:      "note.prize-shared",
+	tournament.NotePrizeNotAwarded:  "note.prize-not-awarded",
 }
 
 // importMoreKeys name, for NoteImportMore, the kind of the warnings left out.

@@ -35,6 +35,9 @@ var noteSamples = map[string]tournament.Note{
 		"black", "Schwarzman, A.", "game", 15, "result", "*"),
 	tournament.NoteImportResultTag: tournament.NewNote(tournament.NoteImportResultTag, "round", 2, "board", 1, "game", 7, "tag", "2-0", "moves", "1-1", "used", "1-1"),
 	tournament.NoteImportMore:      tournament.NewNote(tournament.NoteImportMore, "n", 4, "kind", tournament.NoteImportNoResult),
+	tournament.NotePrizeMovedDown:  tournament.NewNote(tournament.NotePrizeMovedDown, "rank", 3),
+	tournament.NotePrizeShared:     tournament.NewNote(tournament.NotePrizeShared, "place", "2-3"),
+	tournament.NotePrizeNotAwarded: tournament.NewNote(tournament.NotePrizeNotAwarded),
 }
 
 var placeholderRE = regexp.MustCompile(`\{[a-z0-9_]+\}`)
@@ -142,6 +145,9 @@ func TestNotesEnglish(t *testing.T) {
 		{noteSamples[tournament.NoteImportMore], "and 4 more games without a result ('arbitro audit' and 'arbitro standings' show them)"},
 		{tournament.NewNote(tournament.NoteImportMore, "n", 1, "kind", tournament.NoteImportResultTag),
 			"and 1 more games whose Result tag disagrees with the moves ('arbitro audit' and 'arbitro standings' show them)"},
+		{noteSamples[tournament.NotePrizeMovedDown], "place 3 of the standings (the players above have a higher prize)"},
+		{noteSamples[tournament.NotePrizeShared], "place 2-3 is shared"},
+		{noteSamples[tournament.NotePrizeNotAwarded], "not awarded: nobody left in those standings"},
 		{tournament.Note{Text: "an old sentence"}, "an old sentence"},
 	} {
 		if got := en.Note(c.n); got != c.want {

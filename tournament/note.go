@@ -65,13 +65,20 @@ const (
 	// NoteImportMore: more warnings of one kind than an import lists. Args: n, kind (the
 	// code of the warnings left out: NoteImportNoResult or NoteImportResultTag).
 	NoteImportMore = "import-more"
+	// NotePrizeMovedDown: a prize goes to a player below its place, the players above having
+	// a higher prize. Args: rank (his place in the standings).
+	NotePrizeMovedDown = "prize-moved-down"
+	// NotePrizeShared: the prize winner's place is shared. Args: place ("2-3").
+	NotePrizeShared = "prize-shared"
+	// NotePrizeNotAwarded: nobody is left in the prize's standings. No args.
+	NotePrizeNotAwarded = "prize-not-awarded"
 )
 
 // NoteCodes returns every note code the domain writes, sorted.
 func NoteCodes() []string {
 	c := []string{NoteMissingResult, NoteManualMet, NoteManualByeAgain, NoteUnavailable, NoteSameColourThrice,
 		NoteByes, NoteRoundsAdvised, NoteImportNoGames, NoteImportDates, NoteImportLatin2, NoteImportNoResult,
-		NoteImportResultTag, NoteImportMore}
+		NoteImportResultTag, NoteImportMore, NotePrizeMovedDown, NotePrizeShared, NotePrizeNotAwarded}
 	sort.Strings(c)
 	return c
 }
