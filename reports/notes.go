@@ -27,6 +27,7 @@ var noteKeys = map[string]string{
 	tournament.NotePrizeMovedDown:   "note.prize-moved-down",
 	tournament.NotePrizeShared:      "note.prize-shared",
 	tournament.NotePrizeNotAwarded:  "note.prize-not-awarded",
+	tournament.NoteCSVLatin2:        "note.csv-latin2",
 }
 
 // importMoreKeys name, for NoteImportMore, the kind of the warnings left out.
@@ -76,6 +77,8 @@ func (l *Locale) Note(n tournament.Note) string {
 		args = append([]any{"game", game, "adjourned", adj}, args...) // first: they override the stored values
 	case tournament.NoteImportLatin2: // the name as the file gave it, quoted
 		args = append([]any{"player", strconv.Quote(n.Str("player"))}, args...)
+	case tournament.NoteCSVLatin2: // the character and the line as the file gave them, quoted
+		args = append([]any{"char", strconv.Quote(n.Str("char")), "text", strconv.Quote(n.Str("text"))}, args...)
 	case tournament.NoteImportNoResult: // the result as the file gave it, quoted ("*")
 		args = append([]any{"result", strconv.Quote(n.Str("result"))}, args...)
 	case tournament.NoteImportMore:

@@ -44,7 +44,7 @@ func TestNoticeLines(t *testing.T) {
 			return WriteWarnings(&b, English(), []tournament.Note{{Text: "two players have no rating"}})
 		},
 		func() error { return WriteWarnings(&b, it, []tournament.Note{{Text: "two players have no rating"}}) },
-		func() error { return WriteFileWarnings(&b, "iscritti.csv", []string{"read as Windows-1252"}) },
+		func() error { return WriteFileWarnings(&b, English(), "iscritti.csv", []tournament.Note{{Text: "read as Windows-1252"}}) },
 		func() error { return WriteResultWarnings(&b, 2, 5, []string{"the game score ends 1-1"}, false, 4) },
 		func() error { return WriteResultWarnings(&b, 2, 5, nil, true, 3) },
 		func() error { return WriteResultWarnings(&b, 2, 5, []string{"the game score ends 1-1"}, true, 5) },

@@ -72,13 +72,16 @@ const (
 	NotePrizeShared = "prize-shared"
 	// NotePrizeNotAwarded: nobody is left in the prize's standings. No args.
 	NotePrizeNotAwarded = "prize-not-awarded"
+	// NoteCSVLatin2: a players CSV read as Windows-1252 gives a character unusual in names.
+	// Args: line, char (the character), name (its Unicode name, RuneName), text (the line).
+	NoteCSVLatin2 = "csv-latin2"
 )
 
 // NoteCodes returns every note code the domain writes, sorted.
 func NoteCodes() []string {
 	c := []string{NoteMissingResult, NoteManualMet, NoteManualByeAgain, NoteUnavailable, NoteSameColourThrice,
 		NoteByes, NoteRoundsAdvised, NoteImportNoGames, NoteImportDates, NoteImportLatin2, NoteImportNoResult,
-		NoteImportResultTag, NoteImportMore, NotePrizeMovedDown, NotePrizeShared, NotePrizeNotAwarded}
+		NoteImportResultTag, NoteImportMore, NotePrizeMovedDown, NotePrizeShared, NotePrizeNotAwarded, NoteCSVLatin2}
 	sort.Strings(c)
 	return c
 }
