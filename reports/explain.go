@@ -11,9 +11,10 @@ import (
 
 // WriteExplanation prints why each pair of a round was made, from the explanation the
 // pairing stored (tournament.RoundExplanation), in the language l; players are named by
-// names ("12 Rossi, Mario"). The reasons the engines give for passing a player over are
-// printed as they stored them (English), and so is the body of an Italo-Swiss round
-// paired in one of the federation program's formats (issue 13).
+// names ("12 Rossi, Mario"). Every line comes from the catalogs: the explanation holds
+// codes and numbers (the reasons a player was passed over, the rules of the federation
+// program's formats, the warnings as tournament.Note); a warning stored as a sentence by
+// an older arbitro is printed as stored.
 func WriteExplanation(w io.Writer, l *Locale, ex *tournament.RoundExplanation, names EntryNames) {
 	if ex == nil {
 		fmt.Fprintln(w, l.T("explain.none"))
@@ -29,7 +30,7 @@ func WriteExplanation(w io.Writer, l *Locale, ex *tournament.RoundExplanation, n
 	}
 	switch {
 	case ex.Italo != nil && ex.Italo.Format.FID():
-		writeFIDExplanation(w, ex, nm)
+		writeFIDExplanation(w, l, ex, nm)
 	case ex.Berger != nil:
 		writeBergerExplanation(w, l, ex.Berger)
 	case ex.Italo != nil:
@@ -38,7 +39,7 @@ func WriteExplanation(w io.Writer, l *Locale, ex *tournament.RoundExplanation, n
 		writeDutchExplanation(w, l, ex.Dutch, nm)
 	}
 	for _, s := range ex.Warnings {
-		fmt.Fprintln(w, "  "+l.T("explain.warning", "text", s))
+		fmt.Fprintln(w, "  "+l.T("explain.warning", "text", l.Note(s)))
 	}
 }
 
@@ -100,21 +101,21 @@ func writeItaloStep(w io.Writer, l *Locale, st pairing.ItaloStep, nm func(int) s
 		fmt.Fprintln(w, "  "+l.T("explain.manual_board", "board", st.Board, "white", nm(st.First), "black", nm(st.Second)))
 		return
 	case st.Bye:
-		fmt.Fprintln(w, "  "+l.T("explain.bye", "player", nm(st.First), "pts", st.FirstScore))
+		fmt.Fprintln(w, "  "+l.T("explain.bye", "player", nm(st.First), "pts", l.pts(st.FirstScore)))
 		return
 	}
 	cur := l.T("explain.searched_from", "player", nm(st.CursorID))
 	if !st.CursorIncluded {
 		cur = l.T("explain.searched_after", "player", nm(st.CursorID))
 	}
-	fmt.Fprintln(w, "  "+l.T("explain.meets", "board", st.Board, "first", nm(st.First), "pts1", st.FirstScore, "second", nm(st.Second), "pts2", st.SecondScore))
+	fmt.Fprintln(w, "  "+l.T("explain.meets", "board", st.Board, "first", nm(st.First), "pts1", l.pts(st.FirstScore), "second", nm(st.Second), "pts2", l.pts(st.SecondScore)))
 	fmt.Fprint(w, "    "+cur+l.T("explain.highest", "pts", st.FirstScore))
 	if st.SecondScore < st.FirstScore {
 		fmt.Fprint(w, l.T("explain.lower_group", "pts", st.SecondScore))
 	}
 	fmt.Fprintln(w)
 	for _, sk := range st.Skipped {
-		fmt.Fprintln(w, "    "+l.T("explain.passed_over", "player", nm(sk.ID), "pts", sk.Score, "reason", sk.Reason))
+		fmt.Fprintln(w, "    "+l.T("explain.passed_over", "player", nm(sk.ID), "pts", l.pts(sk.Score), "reason", l.skipReason(sk.Reason)))
 	}
 	if st.Fallback {
 		fmt.Fprintln(w, "    "+l.T("explain.changed"))
@@ -127,9 +128,9 @@ func writeItaloStep(w io.Writer, l *Locale, st pairing.ItaloStep, nm func(int) s
 // writeDutchExplanation: the initial colour, the score brackets with their floaters,
 // then each board and why its players met.
 func writeDutchExplanation(w io.Writer, l *Locale, d *tournament.DutchInfo, nm func(int) string) {
-	fmt.Fprintln(w, "  "+l.T("explain.initial_colour", "colour", d.InitialColour))
+	fmt.Fprintln(w, "  "+l.T("explain.initial_colour", "colour", l.colourWord(d.InitialColour)))
 	for _, b := range d.Brackets {
-		fmt.Fprint(w, "  "+l.N("explain.bracket", b.Residents, "pts", b.Score))
+		fmt.Fprint(w, "  "+l.N("explain.bracket", b.Residents, "pts", l.pts(b.Score)))
 		if len(b.MDPs) > 0 {
 			fmt.Fprint(w, l.T("explain.moved_down", "players", joinNames(b.MDPs, nm)))
 		}
@@ -142,7 +143,7 @@ func writeDutchExplanation(w io.Writer, l *Locale, d *tournament.DutchInfo, nm f
 	}
 	for _, b := range d.Boards {
 		if b.Black == 0 {
-			fmt.Fprint(w, "  "+l.T("explain.dutch_bye", "player", nm(b.White), "pts", b.WhiteScore))
+			fmt.Fprint(w, "  "+l.T("explain.dutch_bye", "player", nm(b.White), "pts", l.pts(b.WhiteScore)))
 			if b.Manual {
 				fmt.Fprint(w, l.T("explain.decision"))
 			} else {
@@ -151,7 +152,7 @@ func writeDutchExplanation(w io.Writer, l *Locale, d *tournament.DutchInfo, nm f
 			fmt.Fprintln(w)
 			continue
 		}
-		fmt.Fprint(w, "  "+l.T("explain.dutch_board", "board", b.Board, "white", nm(b.White), "pts1", b.WhiteScore, "black", nm(b.Black), "pts2", b.BlackScore))
+		fmt.Fprint(w, "  "+l.T("explain.dutch_board", "board", b.Board, "white", nm(b.White), "pts1", l.pts(b.WhiteScore), "black", nm(b.Black), "pts2", l.pts(b.BlackScore)))
 		switch {
 		case b.Manual:
 			fmt.Fprint(w, l.T("explain.decision"))
@@ -181,6 +182,36 @@ func (l *Locale) italoColourRule(n int) string {
 		return l.T("explain.colour5")
 	}
 	return l.T("explain.colour_other")
+}
+
+// pts is a score in game points with its unit, in the language of l ("3 pts", "1 punto").
+func (l *Locale) pts(n int) string { return l.N("explain.pts", n) }
+
+// skipReason is why a candidate was passed over (pairing.SkipReason), in the language of l.
+func (l *Locale) skipReason(r pairing.SkipReason) string {
+	switch r {
+	case pairing.SkipMet:
+		return l.T("explain.skip.met")
+	case pairing.SkipUnpairable:
+		return l.T("explain.skip.unpairable")
+	case pairing.SkipRest:
+		return l.T("explain.skip.rest")
+	case pairing.SkipClub:
+		return l.T("explain.skip.club")
+	}
+	return r.String()
+}
+
+// colourWord is a colour drawn by lot ("white", "black": pairing.Colour.String), in the
+// language of l; anything else is returned as it is.
+func (l *Locale) colourWord(c string) string {
+	switch c {
+	case "white":
+		return l.T("explain.colour.white")
+	case "black":
+		return l.T("explain.colour.black")
+	}
+	return c
 }
 
 func (l *Locale) orNobody(s string) string {

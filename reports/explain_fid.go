@@ -1,13 +1,14 @@
 package reports
 
 // The federation program's Italo-Swiss formats (issue 13): the notes under a pairing
-// sheet and the explanation of a round, which the formats print in English.
+// sheet and the explanation of a round.
 
 import (
 	"fmt"
 	"io"
 	"strings"
 
+	"arbitro/pairing"
 	"arbitro/tournament"
 )
 
@@ -40,67 +41,78 @@ func FIDSheetNotes(l *Locale, ex *tournament.RoundExplanation, names EntryNames)
 	return out
 }
 
-// fidColourText explains the colour reasons of pairing.ItaloFID.
-var fidColourText = map[string]string{
-	"round-1":       "round 1: the first player of the pair has White",
-	"after-turn":    "art9 round 2: a player back from the round-1 turn rest; colours by the other's round-1 colour",
-	"fewer-whites":  "the one with fewer Whites so far has White (a rest counts as a Black)",
-	"recent-differ": "equal Whites: in the last round their colours differed, the one who had Black has White",
-	"higher-score":  "equal colour histories: the higher score has White",
-	"lower-number":  "equal colour histories and scores: the lower pairing number has White",
+// fidColourKeys explain the colour reasons of pairing.ItaloFID (ItaloStep.ColourReason).
+var fidColourKeys = map[string]string{
+	pairing.ColourRound1:      "explain.fid.colour.round-1",
+	pairing.ColourAfterTurn:   "explain.fid.colour.after-turn",
+	pairing.ColourFewerWhites: "explain.fid.colour.fewer-whites",
+	pairing.ColourRecent:      "explain.fid.colour.recent-differ",
+	pairing.ColourHigherScore: "explain.fid.colour.higher-score",
+	pairing.ColourLowerNumber: "explain.fid.colour.lower-number",
 }
 
-var fidRestText = map[string]string{
-	"round1-last":     "round 1: the highest pairing number rests",
-	"lowest":          "the lowest score among those who may rest (no earlier RM/RR, not on turn rest, not having met every withdrawn player)",
-	"lowest-tied":     "several share the lowest score among those who may rest: the one the rotation cannot pair rests",
-	"art9-round1":     "art9 round 1: the numbers from the planned number of rounds upward have the turn rest (RT, 0 points)",
-	"art9-turn":       "art9: the highest score (lowest number among equals) of those who have not had it takes the turn rest (RT, 0 points)",
-	"nobody-may-rest": "nobody may rest",
+// fidRestKeys explain the rest rules of pairing.ItaloFID (ItaloResult.RestRule).
+var fidRestKeys = map[string]string{
+	"round1-last":     "explain.fid.rest.round1-last",
+	"lowest":          "explain.fid.rest.lowest",
+	"lowest-tied":     "explain.fid.rest.lowest-tied",
+	"art9-round1":     "explain.fid.rest.art9-round1",
+	"art9-turn":       "explain.fid.rest.art9-turn",
+	"nobody-may-rest": "explain.fid.rest.nobody-may-rest",
 }
 
-// writeFIDExplanation prints how pairing.ItaloFID paired a round (docs/italo-swiss.md).
-func writeFIDExplanation(w io.Writer, ex *tournament.RoundExplanation, nm func(int) string) {
+// writeFIDExplanation prints how pairing.ItaloFID paired a round (docs/italo-swiss.md), in
+// the language of l.
+func writeFIDExplanation(w io.Writer, l *Locale, ex *tournament.RoundExplanation, nm func(int) string) {
 	it := ex.Italo
-	fmt.Fprintf(w, "  Italo-Swiss format %s: the federation program's procedure (docs/italo-swiss.md)\n", it.Format)
+	fmt.Fprintln(w, "  "+l.T("explain.fid.format", "format", string(it.Format)))
 	for _, r := range strings.Split(it.RestRule, ",") {
 		if r != "" {
-			fmt.Fprintf(w, "  rest: %s\n", fidRestText[r])
+			text := r // a rule this arbitro does not know: its code
+			if k, ok := fidRestKeys[r]; ok {
+				text = l.T(k)
+			}
+			fmt.Fprintln(w, "  "+l.T("explain.fid.rest", "text", text))
 		}
 	}
 	if it.ClubRelaxed {
-		fmt.Fprintln(w, "  clubs are separated, but no pairing kept clubmates apart: paired without that restriction")
+		fmt.Fprintln(w, "  "+l.T("explain.fid.club_relaxed"))
 	}
 	if len(it.RestCandidates) > 1 {
-		fmt.Fprintf(w, "  tied for the rest: %s\n", joinNames(it.RestCandidates, nm))
+		fmt.Fprintln(w, "  "+l.T("explain.fid.tied", "players", joinNames(it.RestCandidates, nm)))
 	}
-	if ex.Start != 0 {
-		fmt.Fprintf(w, "  start player: %s (who rested in round %d, else the Black of its last pair)\n", nm(ex.Start), ex.Round-1)
-	} else {
-		fmt.Fprintln(w, "  no start player: the scan starts at pairing number 1")
+	switch {
+	case ex.Start == 0:
+		fmt.Fprintln(w, "  "+l.T("explain.no_start"))
+	case ex.StartFrom == tournament.StartRested:
+		fmt.Fprintln(w, "  "+l.T("explain.fid.start_rested", "player", nm(ex.Start), "round", ex.Round-1))
+	case ex.StartFrom == tournament.StartBlack:
+		fmt.Fprintln(w, "  "+l.T("explain.fid.start_black", "player", nm(ex.Start), "round", ex.Round-1))
+	default: // stored before the reason was: either
+		fmt.Fprintln(w, "  "+l.T("explain.fid.start", "player", nm(ex.Start), "round", ex.Round-1))
 	}
 	for _, st := range it.Steps {
 		switch {
 		case st.Bye && st.Manual:
-			fmt.Fprintf(w, "  %s rests — arbiter's decision\n", nm(st.First))
+			fmt.Fprintln(w, "  "+l.T("explain.fid.rest_manual", "player", nm(st.First)))
 			continue
 		case st.Bye:
-			fmt.Fprintf(w, "  rest %s: %s (%d pts)\n", st.Rest, nm(st.First), st.FirstScore)
+			fmt.Fprintln(w, "  "+l.T("explain.fid.rest_kind", "kind", string(st.Rest), "player", nm(st.First), "pts", l.pts(st.FirstScore)))
 			continue
 		case st.Manual:
-			fmt.Fprintf(w, "  board %d: %s - %s — arbiter's decision\n", st.Board, nm(st.First), nm(st.Second))
+			fmt.Fprintln(w, "  "+l.T("explain.manual_board", "board", st.Board, "white", nm(st.First), "black", nm(st.Second)))
 			continue
 		}
-		fmt.Fprintf(w, "  board %d: %s (%d pts) meets %s (%d pts)\n", st.Board, nm(st.First), st.FirstScore, nm(st.Second), st.SecondScore)
-		fmt.Fprintf(w, "    first player: highest score among the unpaired, scanning from %s\n", nm(st.CursorID))
+		fmt.Fprintln(w, "  "+l.T("explain.meets", "board", st.Board, "first", nm(st.First), "pts1", l.pts(st.FirstScore), "second", nm(st.Second), "pts2", l.pts(st.SecondScore)))
+		fmt.Fprintln(w, "    "+l.T("explain.fid.first", "player", nm(st.CursorID)))
 		for _, sk := range st.Skipped {
-			fmt.Fprintf(w, "    passed over %s (%d pts): %s\n", nm(sk.ID), sk.Score, sk.Reason)
+			fmt.Fprintln(w, "    "+l.T("explain.passed_over", "player", nm(sk.ID), "pts", l.pts(sk.Score), "reason", l.skipReason(sk.Reason)))
 		}
 		if st.Fallback {
-			fmt.Fprintln(w, "    changed by backtracking")
+			fmt.Fprintln(w, "    "+l.T("explain.fid.changed"))
 		}
-		if t := fidColourText[st.ColourReason]; t != "" {
-			fmt.Fprintf(w, "    colours: %s\n", t)
+		if k, ok := fidColourKeys[st.ColourReason]; ok {
+			fmt.Fprintln(w, "    "+l.T("explain.fid.colours", "text", l.T(k)))
 		}
 	}
 }

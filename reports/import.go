@@ -40,7 +40,7 @@ type ImportIllegalJSON struct {
 func ImportJSONOf(rep *tournament.ImportReport) ImportJSON {
 	p := rep.Plan
 	out := ImportJSON{Tournament: rep.Tournament, Players: len(p.Players), Rounds: p.RoundsFound(), RoundSource: p.RoundSource,
-		Games: p.GamesFound(), Legal: p.Legal(), Duplicates: p.Duplicates, Warnings: p.Warnings, Windows1252: p.Windows1252}
+		Games: p.GamesFound(), Legal: p.Legal(), Duplicates: p.Duplicates, Warnings: English().Notes(p.Warnings), Windows1252: p.Windows1252}
 	for _, g := range p.Illegal() {
 		v := g.Verdict
 		out.Illegal = append(out.Illegal, ImportIllegalJSON{g.Round, g.Board, g.White, g.Black, v.Ply, v.Move, v.Reason, v.Message, v.FEN})
@@ -75,7 +75,7 @@ func WriteImportText(w io.Writer, rep *tournament.ImportReport) error {
 	for _, d := range p.Duplicates {
 		fmt.Fprintf(w, "possible duplicate: %q and %q (%s)\n", d.A, d.B, d.Why)
 	}
-	for _, s := range p.Warnings {
+	for _, s := range English().Notes(p.Warnings) { // the summary is in English
 		fmt.Fprintf(w, "warning: %s\n", s)
 	}
 	return nil

@@ -144,11 +144,11 @@ func WriteBoardsText(w io.Writer, boards []*tournament.Board) error {
 // rounds in which clubmates meet.
 func WriteLotText(w, errw io.Writer, msg *Locale, tournamentName string, res *tournament.LotResult) error {
 	for _, s := range res.Warnings {
-		fmt.Fprintln(errw, msg.T("cli.warning", "text", s))
+		fmt.Fprintln(errw, msg.T("cli.warning", "text", msg.Note(s)))
 	}
 	switch {
 	case res.Method == "rating":
-		fmt.Fprintln(w, msg.T("lot.rating", "name", tournamentName, "players", len(res.Numbers), "seed", fmt.Sprint(res.Seed), "colour", res.InitialColour))
+		fmt.Fprintln(w, msg.T("lot.rating", "name", tournamentName, "players", len(res.Numbers), "seed", fmt.Sprint(res.Seed), "colour", msg.colourWord(res.InitialColour)))
 	case res.Redraw:
 		fmt.Fprintln(w, msg.N("lot.drawn_again", len(res.Numbers), "name", tournamentName, "seed", fmt.Sprint(res.Seed)))
 	default:

@@ -42,7 +42,7 @@ func TestListsText(t *testing.T) {
 				{Round: 2, Board: 2, Game: 1, White: "Фёдоров, Пётр"}})
 		},
 		func() error {
-			return WriteLotText(&b, &b, English(), "Open", &tournament.LotResult{Seed: 7, Method: "lot", Warnings: []string{"6 rounds advised"},
+			return WriteLotText(&b, &b, English(), "Open", &tournament.LotResult{Seed: 7, Method: "lot", Warnings: []tournament.Note{{Text: "6 rounds advised"}},
 				Numbers: []tournament.LotNumber{{Entry: 1, Number: 2, Name: "Rossi, Mario"}, {Entry: 3, Number: 1, Name: "Verdi, Anna"}},
 				Clubs:   []pairing.ClubMeeting{{Club: "C.D. Forlì", Members: []int{1, 3}, Rounds: []int{1}}}})
 		},

@@ -90,9 +90,9 @@ func WriteNotes(errw io.Writer, notes []string) error {
 
 // WriteWarnings writes one line per warning to errw in the language of msg
 // ("arbitro: warning: ..." in English).
-func WriteWarnings(errw io.Writer, msg *Locale, warnings []string) error {
+func WriteWarnings(errw io.Writer, msg *Locale, warnings []tournament.Note) error {
 	for _, s := range warnings {
-		if _, err := fmt.Fprintln(errw, msg.T("cli.warning", "text", s)); err != nil {
+		if _, err := fmt.Fprintln(errw, msg.T("cli.warning", "text", msg.Note(s))); err != nil {
 			return err
 		}
 	}
@@ -100,10 +100,11 @@ func WriteWarnings(errw io.Writer, msg *Locale, warnings []string) error {
 }
 
 // WriteFileWarnings writes the warnings of reading file (a players CSV: an encoding
-// guessed, letters unusual in names), one "arbitro: warning: FILE: ..." line each.
-func WriteFileWarnings(errw io.Writer, file string, warnings []string) error {
+// guessed, letters unusual in names), one "arbitro: warning: FILE: ..." line each, in the
+// language of msg.
+func WriteFileWarnings(errw io.Writer, msg *Locale, file string, warnings []tournament.Note) error {
 	for _, s := range warnings {
-		if _, err := fmt.Fprintf(errw, "arbitro: warning: %s: %s\n", file, s); err != nil {
+		if _, err := fmt.Fprintln(errw, msg.T("cli.warning", "text", file+": "+msg.Note(s))); err != nil {
 			return err
 		}
 	}

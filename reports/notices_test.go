@@ -40,9 +40,13 @@ func TestNoticeLines(t *testing.T) {
 		func() error {
 			return WriteNotes(&b, []string{"a player named Rossi, Mario is already entered (id 3)", "same result"})
 		},
-		func() error { return WriteWarnings(&b, English(), []string{"two players have no rating"}) },
-		func() error { return WriteWarnings(&b, it, []string{"two players have no rating"}) },
-		func() error { return WriteFileWarnings(&b, "iscritti.csv", []string{"read as Windows-1252"}) },
+		func() error {
+			return WriteWarnings(&b, English(), []tournament.Note{{Text: "two players have no rating"}})
+		},
+		func() error { return WriteWarnings(&b, it, []tournament.Note{{Text: "two players have no rating"}}) },
+		func() error {
+			return WriteFileWarnings(&b, English(), "iscritti.csv", []tournament.Note{{Text: "read as Windows-1252"}})
+		},
 		func() error { return WriteResultWarnings(&b, 2, 5, []string{"the game score ends 1-1"}, false, 4) },
 		func() error { return WriteResultWarnings(&b, 2, 5, nil, true, 3) },
 		func() error { return WriteResultWarnings(&b, 2, 5, []string{"the game score ends 1-1"}, true, 5) },

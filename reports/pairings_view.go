@@ -140,7 +140,7 @@ func WritePairingsRoundText(w io.Writer, v *tournament.PairingsView, r RoundText
 // WriteRoundText.
 func WritePairedRound(w, errw io.Writer, t *tournament.Tournament, pr *tournament.PairedRound, r RoundText) error {
 	for _, s := range pr.Warnings {
-		fmt.Fprintln(errw, r.Messages.T("cli.warning", "text", s))
+		fmt.Fprintln(errw, r.Messages.T("cli.warning", "text", r.Messages.Note(s)))
 	}
 	if _, err := fmt.Fprintln(w, r.Messages.T("cli.paired", "round", pr.Round, "name", t.Name, "method", pr.Method, "seed", fmt.Sprint(pr.Seed))); err != nil {
 		return err

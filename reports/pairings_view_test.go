@@ -40,7 +40,7 @@ func roundView(t *testing.T, ex *tournament.RoundExplanation) *tournament.Pairin
 func dutchExplanation() *tournament.RoundExplanation {
 	return &tournament.RoundExplanation{System: tournament.Dutch, Round: 3, Seed: 7, Forced: true,
 		Manual:   []tournament.ManualPair{{White: 2, Black: 3}},
-		Warnings: []string{"round 2 has a board without result"},
+		Warnings: []tournament.Note{{Text: "round 2 has a board without result"}},
 		Dutch: &tournament.DutchInfo{InitialColour: "white",
 			Brackets: []pairing.DutchBracket{{Score: 4, Residents: 1, Downfloaters: []int{10}, Exact: true, Nodes: 3},
 				{Score: 2, Residents: 2, MDPs: []int{10}, Exact: true, Nodes: 5}},
@@ -81,7 +81,7 @@ func TestPairingsRoundTextAndJSON(t *testing.T) {
 
 func TestWritePairedRound(t *testing.T) {
 	v := roundView(t, nil)
-	pr := &tournament.PairedRound{Round: 3, Method: "italo-swiss", Seed: 7, Warnings: []string{"paired with --force: round 2 has a board without result"}}
+	pr := &tournament.PairedRound{Round: 3, Method: "italo-swiss", Seed: 7, Warnings: []tournament.Note{{Text: "paired with --force: round 2 has a board without result"}}}
 	var out, errOut bytes.Buffer
 	r := RoundText{Sheet: PairingsSheetOf(v, English()), Names: NamesOf(v.Entries), Messages: English()}
 	if err := WritePairedRound(&out, &errOut, v.Tournament, pr, r); err != nil {

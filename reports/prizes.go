@@ -3,6 +3,7 @@ package reports
 import (
 	"fmt"
 	"io"
+	"strings"
 	"text/tabwriter"
 
 	"arbitro/tournament"
@@ -14,8 +15,7 @@ func WritePrizesText(w io.Writer, awards []tournament.Award) error {
 	return WritePrizesTextIn(w, English(), awards)
 }
 
-// WritePrizesTextIn is WritePrizesText with the heads in the language l (the notes come
-// from tournament.PrizeList as they are).
+// WritePrizesTextIn is WritePrizesText in the language l (heads and notes).
 func WritePrizesTextIn(w io.Writer, l *Locale, awards []tournament.Award) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, l.T("prizes.head.prize")+"\t"+l.T("prizes.head.standings")+"\t"+l.T("prizes.head.place")+"\t"+
@@ -29,7 +29,7 @@ func WritePrizesTextIn(w io.Writer, l *Locale, awards []tournament.Award) error 
 		if who == "" {
 			who = "-"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\n", a.Prize.Label, cat, a.Prize.Place, who, a.Note)
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\n", a.Prize.Label, cat, a.Prize.Place, who, strings.Join(l.Notes(a.Notes), "; "))
 	}
 	return tw.Flush()
 }

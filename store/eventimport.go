@@ -111,7 +111,7 @@ func (tx *Tx) storeEventGames(t *tournament.Tournament, plan *tournament.EventPl
 		return err
 	}
 	plan.LegalGames, plan.IllegalGames, plan.IllegalMore = 0, nil, 0
-	plan.Warnings = append([]string(nil), plan.PlanWarnings...)
+	plan.Warnings = append([]tournament.Note(nil), plan.PlanWarnings...)
 	w := tournament.NewWarner()
 	mode := tournament.NewRoundMode(plan.RoundSource)
 	n := 0
@@ -161,12 +161,12 @@ func (tx *Tx) storeEventGame(t *tournament.Tournament, plan *tournament.EventPla
 			return fmt.Errorf("round %d board %d: %w", eg.Round, eg.Board, err)
 		}
 	} else {
-		w.Add("no-result", "games without a result", fmt.Sprintf("round %d board %d (%s - %s, game %d): no result recorded (%q); the board stays pending until a result is entered",
-			eg.Round, eg.Board, eg.White, eg.Black, eg.Index, eg.Result))
+		w.Add(tournament.NewNote(tournament.NoteImportNoResult, "round", eg.Round, "board", eg.Board, "white", eg.White, "black", eg.Black,
+			"game", eg.Index, "result", eg.Result))
 	}
 	if tag := g.ResultTag(); tag != "" && g.Result != "" && g.Result != "*" && tag != "*" && tag != g.Result {
-		w.Add("result-tag", "games whose Result tag disagrees with the moves", fmt.Sprintf("round %d board %d (game %d): the Result tag says %s but the moves end %s; %s was used",
-			eg.Round, eg.Board, eg.Index, tag, g.Result, eg.Result))
+		w.Add(tournament.NewNote(tournament.NoteImportResultTag, "round", eg.Round, "board", eg.Board, "game", eg.Index,
+			"tag", tag, "moves", g.Result, "used", eg.Result))
 	}
 	var pdn bytes.Buffer
 	if err := rules.WritePDN(&pdn, g); err != nil {

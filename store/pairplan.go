@@ -7,7 +7,6 @@ package store
 import (
 	"encoding/json"
 	"fmt"
-	"strings"
 
 	"arbitro/tournament"
 )
@@ -71,7 +70,7 @@ func (tx *Tx) loadPairing(id int64, force bool) (*tournament.PairingSnapshot, er
 		return nil, err
 	}
 	if len(missing) > 0 && !force {
-		return nil, fmt.Errorf("%w: before pairing round %d enter the result of %s", tournament.ErrResultsMissing, round, strings.Join(missing, ", "))
+		return nil, fmt.Errorf("%w: before pairing round %d enter the result of %s", tournament.ErrResultsMissing, round, missingText(missing))
 	}
 	s := &tournament.PairingSnapshot{T: *cur, Round: round, Missing: missing}
 	if s.Entrants, err = tx.snapshot(cur, round); err != nil {

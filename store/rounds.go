@@ -160,7 +160,7 @@ func (tx *Tx) boardFloats(t *tournament.Tournament, round int) (tournament.Store
 
 // missingResults lists the boards of rounds before `round` without a final result
 // (no result row, or adjourned).
-func (tx *Tx) missingResults(t *tournament.Tournament, round int) ([]string, error) {
+func (tx *Tx) missingResults(t *tournament.Tournament, round int) ([]tournament.MissingResult, error) {
 	rows, err := tx.query(`SELECT r.number, b.board, b.game, pw.name, coalesce(pb.name, ''), coalesce(res.kind, '')
 		FROM boards b JOIN rounds r ON r.id = b.round_id
 		JOIN entries ew ON ew.id = b.white_entry JOIN players pw ON pw.id = ew.player_id
@@ -172,24 +172,35 @@ func (tx *Tx) missingResults(t *tournament.Tournament, round int) ([]string, err
 		return nil, err
 	}
 	defer rows.Close()
-	var out []string
+	var out []tournament.MissingResult
 	for rows.Next() {
-		var rn, bd, g int
-		var w, b, kind string
-		if err := rows.Scan(&rn, &bd, &g, &w, &b, &kind); err != nil {
+		var m tournament.MissingResult
+		var kind string
+		if err := rows.Scan(&m.Round, &m.Board, &m.Game, &m.White, &m.Black, &kind); err != nil {
 			return nil, err
 		}
-		s := fmt.Sprintf("round %d board %d", rn, bd)
-		if g == 2 {
+		m.White, m.Black, m.Adjourned = tournament.ShownName(m.White), tournament.ShownName(m.Black), kind == tournament.KindAdjourned
+		out = append(out, m)
+	}
+	return out, rows.Err()
+}
+
+// missingText names the boards without a result for ErrResultsMissing's message:
+// "round 1 board 2 (Rossi, M - Bianchi, L), round 1 board 3 game 2 (...) adjourned".
+func missingText(ms []tournament.MissingResult) string {
+	var out []string
+	for _, m := range ms {
+		s := fmt.Sprintf("round %d board %d", m.Round, m.Board)
+		if m.Game == 2 {
 			s += " game 2"
 		}
-		s += fmt.Sprintf(" (%s - %s)", tournament.ShownName(w), tournament.ShownName(b))
-		if kind == tournament.KindAdjourned {
+		s += fmt.Sprintf(" (%s - %s)", m.White, m.Black)
+		if m.Adjourned {
 			s += " adjourned"
 		}
 		out = append(out, s)
 	}
-	return out, rows.Err()
+	return strings.Join(out, ", ")
 }
 
 // roundPairs returns game 1 of every board of round `round` as pairing.Pair (entry ids),

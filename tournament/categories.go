@@ -81,7 +81,7 @@ type Award struct {
 	Prize Prize  `json:"prize"`
 	Entry int    `json:"entry,omitempty"`
 	Name  string `json:"name,omitempty"`
-	Note  string `json:"note,omitempty"`
+	Notes []Note `json:"notes,omitempty"` // NotePrizeMovedDown, NotePrizeShared, NotePrizeNotAwarded
 }
 
 // award gives prize p to the player at p.Place of standings st, or to the next one below
@@ -98,15 +98,15 @@ func AwardPrize(p Prize, st []Standing, given map[int]bool) Award {
 		given[id] = true
 		a.Entry, a.Name = id, st[k].Entry.Name
 		if k != p.Place-1 {
-			a.Note = fmt.Sprintf("place %d of the standings (the players above have a higher prize)", st[k].Rank)
+			a.Notes = append(a.Notes, NewNote(NotePrizeMovedDown, "rank", st[k].Rank))
 		}
 		if st[k].RankTo > st[k].Rank {
-			a.Note = strings.TrimPrefix(a.Note+"; ", "; ") + "place " + st[k].Place() + " is shared"
+			a.Notes = append(a.Notes, NewNote(NotePrizeShared, "place", st[k].Place()))
 		}
 		break
 	}
 	if a.Entry == 0 {
-		a.Note = "not awarded: nobody left in those standings"
+		a.Notes = []Note{NewNote(NotePrizeNotAwarded)}
 	}
 	return a
 }

@@ -86,7 +86,7 @@ const MaxCSVBytes = 64 << 20
 // detected. The warnings say when Windows-1252 was guessed and gave characters unusual in
 // names ("Dvoøák" is Latin-2 "Dvořák" read as Windows-1252). Errors wrap ErrBadCSV, or
 // ErrMalformed for an unknown encoding name.
-func ReadPlayersCSV(r io.Reader, encoding string) ([]PlayerRow, []string, error) {
+func ReadPlayersCSV(r io.Reader, encoding string) ([]PlayerRow, []Note, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxCSVBytes+1))
 	if err != nil {
 		return nil, nil, err
@@ -107,7 +107,7 @@ func ReadPlayersCSV(r io.Reader, encoding string) ([]PlayerRow, []string, error)
 // ż→¿, ľ→µ, ť→»...): symbols, and letters seldom seen in a player's name.
 const unusualInNames = "øØðÐþÞ×÷¹²³£±¶¼½¾¿µ»«©®¤¦§¨ª¬¯°´¸º¢¥"
 
-func decodeCSV(data []byte, encoding string) ([]byte, []string, error) {
+func decodeCSV(data []byte, encoding string) ([]byte, []Note, error) {
 	var dec *encoding_.Decoder
 	if encoding != "" {
 		var err error
@@ -132,12 +132,11 @@ func decodeCSV(data []byte, encoding string) ([]byte, []string, error) {
 	if err != nil {
 		return nil, nil, &CSVError{Err: fmt.Errorf("the file is neither UTF-8 nor Windows-1252 text")}
 	}
-	var warnings []string
+	var warnings []Note
 	for i, line := range strings.Split(string(out), "\n") {
 		if j := strings.IndexAny(line, unusualInNames); j >= 0 {
 			r, _ := utf8.DecodeRuneInString(line[j:])
-			warnings = append(warnings, fmt.Sprintf("line %d: the file is not UTF-8 and was read as Windows-1252, which gives %q (%s) in %q, unusual in a name; if the file is Latin-2 (Czech, Polish, Hungarian, Slovak...) import it again with --encoding iso-8859-2 (or windows-1250)",
-				i+1, string(r), RuneName(r), strings.TrimSpace(line)))
+			warnings = append(warnings, NewNote(NoteCSVLatin2, "line", i+1, "char", string(r), "name", RuneName(r), "text", strings.TrimSpace(line)))
 			break
 		}
 	}

@@ -93,7 +93,7 @@ type EventPlan struct {
 	Duplicates  []PossibleDuplicate
 	// Warnings are things the arbiter should know (rounds without games, dates that
 	// disagree; after importEvent also missing results), at most maxListed of one kind.
-	Warnings    []string
+	Warnings    []Note
 	Windows1252 bool // some line of the file was decoded as Windows-1252
 	// SHA256 of the file (hex), kept in the event.import event; when set, ImportEventPlan
 	// refuses a file already imported into the database (ErrAlreadyImported) unless Again.
@@ -105,7 +105,7 @@ type EventPlan struct {
 	variant       *rules.Variant
 	spelling      map[string]string // key(name) -> stored spelling
 	Number        map[string]int    // stored spelling -> position in Players
-	PlanWarnings  []string          // the first pass's warnings
+	PlanWarnings  []Note            // the first pass's warnings
 	// Filled by importEvent: legal games, the first maxListed illegal ones, how many more.
 	LegalGames, IllegalMore int
 	IllegalGames            []EventGame
@@ -304,33 +304,34 @@ func (plan *EventPlan) Place(mode *roundMode, g *rules.Game) (EventGame, error) 
 	return eg, nil
 }
 
-// warner keeps at most maxListed warnings of each kind and counts the rest.
+// Warner keeps at most MaxListed warnings of each kind (a note code) and counts the rest.
 type Warner struct {
-	list  []string
+	list  []Note
 	count map[string]int
-	more  map[string]string // kind -> what the rest are
 	kinds []string
 }
 
-func NewWarner() *Warner { return &Warner{count: map[string]int{}, more: map[string]string{}} }
+func NewWarner() *Warner { return &Warner{count: map[string]int{}} }
 
-func (w *Warner) Add(kind, what, msg string) {
+// Add keeps the warning n if fewer than MaxListed of its kind (n.Code) were kept.
+func (w *Warner) Add(n Note) {
+	kind := n.Code
 	if w.count[kind] == 0 {
 		w.kinds = append(w.kinds, kind)
-		w.more[kind] = what
 	}
 	w.count[kind]++
 	if w.count[kind] <= MaxListed {
-		w.list = append(w.list, msg)
+		w.list = append(w.list, n)
 	}
 }
 
-// summary returns the warnings kept, then one line per kind with more than maxListed.
-func (w *Warner) Summary() []string {
+// Summary returns the warnings kept, then one NoteImportMore per kind with more than
+// MaxListed.
+func (w *Warner) Summary() []Note {
 	out := w.list
 	for _, k := range w.kinds {
 		if n := w.count[k] - MaxListed; n > 0 {
-			out = append(out, fmt.Sprintf("and %d more %s ('arbitro audit' and 'arbitro standings' show them)", n, w.more[k]))
+			out = append(out, NewNote(NoteImportMore, "n", n, "kind", k))
 		}
 	}
 	return out
@@ -429,8 +430,7 @@ func (plan *EventPlan) addLatin2Warnings() {
 	for _, n := range plan.Players {
 		if i := strings.IndexAny(n, unusualInNames); i >= 0 {
 			r, _ := utf8.DecodeRuneInString(n[i:])
-			msg := fmt.Sprintf("player %q: the file is not UTF-8 and was read as Windows-1252, which gives %s, unusual in a name; if the file is Latin-2 (Czech, Polish, Hungarian...), import it again with --encoding iso-8859-2 (or windows-1250)",
-				n, RuneName(r))
+			msg := NewNote(NoteImportLatin2, "player", n, "char", RuneName(r))
 			plan.PlanWarnings = append(plan.PlanWarnings, msg)
 			plan.Warnings = append(plan.Warnings, msg)
 		}

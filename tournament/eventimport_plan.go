@@ -356,7 +356,7 @@ func (p *eventPlanner) finish() (*EventPlan, error) {
 		plan.Players = append(plan.Players, p.names[i])
 	}
 	plan.PlanWarnings = roundWarnings(m)
-	plan.Warnings = append([]string(nil), plan.PlanWarnings...)
+	plan.Warnings = append([]Note(nil), plan.PlanWarnings...)
 	plan.Duplicates = append(p.dups, PossibleDuplicates(plan.Players)...)
 	if err := p.fillTournament(plan); err != nil {
 		return nil, err
@@ -366,11 +366,11 @@ func (p *eventPlanner) finish() (*EventPlan, error) {
 
 // roundWarnings are the warnings of the first pass: rounds without games, rounds whose
 // games carry different dates.
-func roundWarnings(m *roundMode) []string {
-	var out []string
+func roundWarnings(m *roundMode) []Note {
+	var out []Note
 	for r, n := range m.boards {
 		if n == 0 {
-			out = append(out, fmt.Sprintf("round %d has no game in the file", r+1))
+			out = append(out, NewNote(NoteImportNoGames, "round", r+1))
 		}
 	}
 	for r, dates := range m.dates {
@@ -380,7 +380,7 @@ func roundWarnings(m *roundMode) []string {
 				ds = append(ds, fmt.Sprintf("%s (%d)", d, n))
 			}
 			sort.Strings(ds)
-			out = append(out, fmt.Sprintf("round %d: games carry different dates: %s", r+1, strings.Join(ds, ", ")))
+			out = append(out, NewNote(NoteImportDates, "round", r+1, "dates", strings.Join(ds, ", ")))
 		}
 	}
 	return out

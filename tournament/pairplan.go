@@ -16,7 +16,7 @@ import (
 type PairingSnapshot struct {
 	T        Tournament        // as stored; t.RoundsPaired is round-1
 	Round    int               // the round to pair
-	Missing  []string          // boards of earlier rounds without a final result (paired with --force)
+	Missing  []MissingResult   // boards of earlier rounds without a final result (paired with --force)
 	Entrants []pairing.Entrant // snapshot(t, round)
 	SystemFacts
 }
@@ -37,7 +37,7 @@ type RoundPlan struct {
 	Pairs    []pairing.Pair        // entry ids; Board = board number; byes last
 	Rests    map[int]string        // White id of a bye → its kind of rest (Italo-Swiss FID formats)
 	Floats   map[int]pairing.Float // entry id → float of this round (pairing.RoundFloats)
-	Warnings []string
+	Warnings []Note
 	Ex       *RoundExplanation
 }
 
@@ -45,9 +45,9 @@ type RoundPlan struct {
 // the system's engine, the byes, the floats, the explanation and the opening drawn.
 func PlanRound(s *PairingSnapshot, opts PairOptions) (*RoundPlan, error) {
 	cur, round, es := &s.T, s.Round, s.Entrants
-	var warnings []string
+	var warnings []Note
 	for _, m := range s.Missing {
-		warnings = append(warnings, "paired without the result of "+m)
+		warnings = append(warnings, m.Note())
 	}
 	byID := map[int]*pairing.Entrant{}
 	for i := range es {
@@ -77,7 +77,7 @@ func PlanRound(s *PairingSnapshot, opts PairOptions) (*RoundPlan, error) {
 	if len(p.Pairs) == 0 {
 		return nil, fmt.Errorf("%w: round %d of %s: nobody is available to play", ErrNoPairing, round, cur.Name)
 	}
-	if w := byesWarning(p.Pairs, round, opts.Manual); w != "" {
+	if w, ok := byesWarning(p.Pairs, round, opts.Manual); ok {
 		warnings = append(warnings, w)
 	}
 	p.Ex.Warnings, p.Warnings = warnings, warnings
@@ -104,13 +104,13 @@ func PlanRound(s *PairingSnapshot, opts PairOptions) (*RoundPlan, error) {
 // manualPairs checks the arbiter's pairs (by pairing number) against the entrants of the
 // round and returns them as pairs of entry ids (boards 1..k), the pairing numbers they use,
 // and a warning for each pair that repeats a game or a bye (the arbiter's decision).
-func manualPairs(es []pairing.Entrant, round int, manual []ManualPair) ([]pairing.Pair, map[int]bool, []string, error) {
+func manualPairs(es []pairing.Entrant, round int, manual []ManualPair) ([]pairing.Pair, map[int]bool, []Note, error) {
 	byNumber := map[int]*pairing.Entrant{}
 	for i := range es {
 		byNumber[es[i].Number] = &es[i]
 	}
 	var fixed []pairing.Pair
-	var warnings []string
+	var warnings []Note
 	used := map[int]bool{}
 	for _, m := range manual {
 		var pe [2]*pairing.Entrant
@@ -135,9 +135,9 @@ func manualPairs(es []pairing.Entrant, round int, manual []ManualPair) ([]pairin
 		for _, h := range w.History {
 			switch {
 			case b != nil && h.Opponent == b.ID:
-				warnings = append(warnings, fmt.Sprintf("manual pair %s: %s and %s already met in round %d (arbiter's decision)", m, w.Name, b.Name, h.Number))
+				warnings = append(warnings, NewNote(NoteManualMet, "pair", m.String(), "white", w.Name, "black", b.Name, "round", h.Number))
 			case b == nil && h.Kind == pairing.Bye:
-				warnings = append(warnings, fmt.Sprintf("manual pair %s: %s already had the bye in round %d (arbiter's decision)", m, w.Name, h.Number))
+				warnings = append(warnings, NewNote(NoteManualByeAgain, "pair", m.String(), "player", w.Name, "round", h.Number))
 			}
 		}
 		pr := pairing.Pair{Board: len(fixed) + 1, White: w.ID}
@@ -149,8 +149,8 @@ func manualPairs(es []pairing.Entrant, round int, manual []ManualPair) ([]pairin
 	return fixed, used, warnings, nil
 }
 
-// byesWarning is the warning for a round with more than one bye, or "".
-func byesWarning(pairs []pairing.Pair, round int, manual []ManualPair) string {
+// byesWarning is the warning for a round with more than one bye (false: none).
+func byesWarning(pairs []pairing.Pair, round int, manual []ManualPair) (Note, bool) {
 	byes, manualByes := 0, 0
 	for _, p := range pairs {
 		if p.IsBye() {
@@ -158,12 +158,12 @@ func byesWarning(pairs []pairing.Pair, round int, manual []ManualPair) string {
 		}
 	}
 	if byes <= 1 {
-		return ""
+		return Note{}, false
 	}
 	for _, m := range manual {
 		if m.Black == 0 {
 			manualByes++
 		}
 	}
-	return fmt.Sprintf("%d byes in round %d (%d given by the arbiter's --set; the others were needed to pair the rest)", byes, round, manualByes)
+	return NewNote(NoteByes, "n", byes, "round", round, "manual", manualByes), true
 }

@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"errors"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -117,12 +118,13 @@ func TestPlanManualPairs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"manual pair 2-1: PB and PA already met in round 1 (arbiter's decision)",
-		"manual pair 5-bye: PE already had the bye in round 1 (arbiter's decision)",
+	// The English sentences of these notes are checked by reports' TestNotesEnglish.
+	want := []Note{NewNote(NoteManualMet, "pair", "2-1", "white", "PB", "black", "PA", "round", 1),
+		NewNote(NoteManualByeAgain, "pair", "5-bye", "player", "PE", "round", 1),
 		// 4 is absent: 3 is left alone and gets a second bye.
-		"2 byes in round 2 (1 given by the arbiter's --set; the others were needed to pair the rest)"}
-	if strings.Join(p.Warnings, "|") != strings.Join(want, "|") {
-		t.Errorf("warnings %q, want %q", p.Warnings, want)
+		NewNote(NoteByes, "n", 2, "round", 2, "manual", 1)}
+	if !reflect.DeepEqual(p.Warnings, want) {
+		t.Errorf("warnings %v, want %v", p.Warnings, want)
 	}
 }
 
@@ -157,8 +159,8 @@ func TestPlanRoundRobin(t *testing.T) {
 	if len(p.Floats) != 0 {
 		t.Errorf("round robin floats %v", p.Floats)
 	}
-	if len(p.Warnings) != 1 || !strings.Contains(p.Warnings[0], "PC is withdrawn or absent in round 2") {
-		t.Errorf("warnings %q", p.Warnings)
+	if len(p.Warnings) != 1 || !reflect.DeepEqual(p.Warnings[0], NewNote(NoteUnavailable, "player", "PC", "round", 2)) {
+		t.Errorf("warnings %v", p.Warnings)
 	}
 }
 
@@ -167,14 +169,15 @@ func TestPlanRoundRobin(t *testing.T) {
 // drawn is refused; an unknown system is refused.
 func TestPlanGatesAndEdges(t *testing.T) {
 	s := snapshot(ItaloSwiss, 2, round1Played(4))
-	s.Missing = []string{"round 1 board 2 (PC - PD)"}
+	s.Missing = []MissingResult{{Round: 1, Board: 2, Game: 1, White: "PC", Black: "PD"}}
 	s.Prev = []pairing.Pair{{Board: 1, White: 10, Black: 20}, {Board: 2, White: 30, Black: 40}}
 	p, err := PlanRound(s, PairOptions{Force: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !p.Ex.Forced || len(p.Warnings) == 0 || p.Warnings[0] != "paired without the result of round 1 board 2 (PC - PD)" {
-		t.Errorf("forced: %v %q", p.Ex.Forced, p.Warnings)
+	if !p.Ex.Forced || len(p.Warnings) == 0 || !reflect.DeepEqual(p.Warnings[0],
+		NewNote(NoteMissingResult, "round", 1, "board", 2, "game", 1, "white", "PC", "black", "PD", "adjourned", false)) {
+		t.Errorf("forced: %v %v", p.Ex.Forced, p.Warnings)
 	}
 	if p.Ex.Start != pairing.ItaloStart(s.Prev) || p.Ex.Italo == nil {
 		t.Errorf("start %d, want pairing.ItaloStart of the round before (%d)", p.Ex.Start, pairing.ItaloStart(s.Prev))

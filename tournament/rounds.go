@@ -52,7 +52,7 @@ type LotResult struct {
 	Numbers       []LotNumber `json:"numbers"` // by pairing number
 	// Warnings: advice the arbiter should see, e.g. an Italo-Swiss planning more or fewer
 	// rounds than FID Capo V Art. 1 advises for its number of players (never a refusal).
-	Warnings []string `json:"warnings,omitempty"`
+	Warnings []Note `json:"warnings,omitempty"`
 	// Clubs (round robin with club separation): the rounds in which each club's players
 	// meet after the restricted lot (pairing.LotSeparated).
 	Clubs []pairing.ClubMeeting `json:"clubs,omitempty"`
@@ -315,11 +315,17 @@ type RoundExplanation struct {
 	Start    int                  `json:"start,omitempty"` // Italo-Swiss: start player (entry id)
 	Manual   []ManualPair         `json:"manual,omitempty"`
 	Forced   bool                 `json:"forced,omitempty"`
-	Warnings []string             `json:"warnings,omitempty"`
+	Warnings []Note               `json:"warnings,omitempty"`
 	Italo    *pairing.ItaloResult `json:"italo,omitempty"`
 	Dutch    *DutchInfo           `json:"dutch,omitempty"`
 	Berger   *BergerInfo          `json:"berger,omitempty"`
 	Opening  *OpeningDraw         `json:"opening,omitempty"` // the opening drawn for the round (FID Capo IV)
+
+	// StartFrom (Italo-Swiss FID formats) says why Start starts the scan: StartRested (he
+	// rested in the round before, StartRest his kind of rest) or StartBlack (the Black of
+	// the last pair formed in the round before); "" in explanations stored before it was.
+	StartFrom string           `json:"start_from,omitempty"`
+	StartRest pairing.RestKind `json:"start_rest,omitempty"`
 }
 
 // PairedRound is a round as PairNext made it.
@@ -329,7 +335,7 @@ type PairedRound struct {
 	Seed        int64             `json:"seed"`
 	Boards      []*Board          `json:"boards"`
 	Pairs       []pairing.Pair    `json:"-"` // the engine's pairs (entry ids), game 1
-	Warnings    []string          `json:"warnings,omitempty"`
+	Warnings    []Note            `json:"warnings,omitempty"`
 	Explanation *RoundExplanation `json:"explanation"`
 }
 

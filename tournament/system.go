@@ -37,7 +37,7 @@ type behaviour interface {
 	needs(t *Tournament, round int) FactNeeds
 	lot(cur *Tournament, seed int64, ids []int, entries []Entry) (map[int]int, []pairing.ClubMeeting, error)
 	lotNote(res *LotResult, cur *Tournament, players int)
-	plan(p *RoundPlan, s *PairingSnapshot, r planRequest) ([]string, error)
+	plan(p *RoundPlan, s *PairingSnapshot, r planRequest) ([]Note, error)
 	check(c *PairingCheck, cur *Tournament, es []pairing.Entrant, f SystemFacts) error
 }
 

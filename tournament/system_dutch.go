@@ -43,7 +43,7 @@ func (d dutch) lotNote(res *LotResult, _ *Tournament, _ int) {
 
 // plan plans a Dutch round: the arbiter's pairs on boards 1..k, the engine's pairs of the
 // other players after them, the byes last.
-func (dutch) plan(p *RoundPlan, s *PairingSnapshot, r planRequest) ([]string, error) {
+func (dutch) plan(p *RoundPlan, s *PairingSnapshot, r planRequest) ([]Note, error) {
 	sub := make([]pairing.Entrant, len(s.Entrants))
 	copy(sub, s.Entrants)
 	for i := range sub {

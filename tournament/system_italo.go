@@ -1,8 +1,6 @@
 package tournament
 
 import (
-	"fmt"
-
 	"arbitro/pairing"
 )
 
@@ -42,26 +40,28 @@ func (italoSwiss) needs(t *Tournament, round int) FactNeeds {
 // lotNote warns when the planned rounds are outside FID's advice (Capo V Art. 1).
 func (italoSwiss) lotNote(res *LotResult, cur *Tournament, players int) {
 	if lo, hi := pairing.ItaloRoundsAdvised(players); cur.Rounds < lo || cur.Rounds > hi {
-		res.Warnings = append(res.Warnings, fmt.Sprintf("%d rounds planned for %d players: FID (Capo V Art. 1) advises %d to %d for an Italo-Swiss; allowed, but check the tournament's rules ('arbitro tournament set rounds N' before round 1)",
-			cur.Rounds, players, lo, hi))
+		res.Warnings = append(res.Warnings, NewNote(NoteRoundsAdvised, "rounds", cur.Rounds, "players", players, "lo", lo, "hi", hi))
 	}
 }
 
 // plan plans an Italo-Swiss round around the arbiter's pairs, with a warning for every
 // player who gets the same colour a third time running.
-func (italoSwiss) plan(p *RoundPlan, s *PairingSnapshot, r planRequest) ([]string, error) {
+func (italoSwiss) plan(p *RoundPlan, s *PairingSnapshot, r planRequest) ([]Note, error) {
 	start, res, err := italoPair(&s.T, s.Entrants, s.Round, r.fixed, s.SystemFacts)
 	if err != nil {
 		return nil, err
 	}
 	p.Ex.Start, p.Ex.Italo, p.Pairs = start, &res, res.Pairs
+	if res.Format.FID() {
+		p.Ex.StartFrom, p.Ex.StartRest = startFrom(start, s.Prev, s.PrevRests)
+	}
 	for _, rest := range res.Rests {
 		p.Rests[rest.ID] = string(rest.Kind)
 	}
-	var warnings []string
+	var warnings []Note
 	for _, st := range res.Steps {
 		for _, id := range st.SameColourThrice {
-			warnings = append(warnings, fmt.Sprintf("%s gets the same colour for the third game running (allowed, docs/pairing-fid.md 2.6)", r.byID[id].Name))
+			warnings = append(warnings, NewNote(NoteSameColourThrice, "player", r.byID[id].Name))
 		}
 	}
 	return warnings, nil

@@ -71,15 +71,15 @@ func (roundRobin) lotNote(*LotResult, *Tournament, int) {}
 
 // plan plans a round-robin round: the Berger table's round, a warning for each entrant who
 // cannot play it.
-func (roundRobin) plan(p *RoundPlan, s *PairingSnapshot, _ planRequest) ([]string, error) {
+func (roundRobin) plan(p *RoundPlan, s *PairingSnapshot, _ planRequest) ([]Note, error) {
 	var err error
 	if p.Pairs, p.Ex.Berger, err = bergerRound(&s.T, s.Entrants, s.Round, s.Late); err != nil {
 		return nil, err
 	}
-	var warnings []string
+	var warnings []Note
 	for _, e := range s.Entrants {
 		if !e.Available {
-			warnings = append(warnings, fmt.Sprintf("%s is withdrawn or absent in round %d: record his game as a forfeit", e.Name, s.Round))
+			warnings = append(warnings, NewNote(NoteUnavailable, "player", e.Name, "round", s.Round))
 		}
 	}
 	return warnings, nil

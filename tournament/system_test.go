@@ -225,7 +225,7 @@ func TestSystemSetAndLot(t *testing.T) {
 	if r := NewLotResult(&Tournament{System: RoundRobin, Rounds: 3}, 7, nil, 4); r.Method != "lot" || r.InitialColour != "" || len(r.Warnings) != 0 {
 		t.Errorf("round-robin lot result %+v", r)
 	}
-	if r := NewLotResult(&Tournament{System: ItaloSwiss, Rounds: 40}, 7, nil, 8); r.Method != "lot" || len(r.Warnings) != 1 || !strings.Contains(r.Warnings[0], "FID (Capo V Art. 1)") {
+	if r := NewLotResult(&Tournament{System: ItaloSwiss, Rounds: 40}, 7, nil, 8); r.Method != "lot" || len(r.Warnings) != 1 || r.Warnings[0].Code != NoteRoundsAdvised || r.Warnings[0].Args["rounds"] != 40 || r.Warnings[0].Args["players"] != 8 {
 		t.Errorf("Italo-Swiss lot result %+v", r)
 	}
 }

@@ -460,7 +460,7 @@ func (d *demo) pairAndPlay(t *tournament.Tournament, r int, opts tournament.SimR
 	}
 	pr := out.Round
 	for _, w := range pr.Warnings {
-		d.out("explain.warning", "text", w)
+		d.out("explain.warning", "text", d.loc.Note(w))
 	}
 	d.out("demo.paired", "method", pr.Method, "seed", fmt.Sprint(pr.Seed), "boards", len(pr.Boards))
 	sheet, err := d.sheet(&out.Tournament, out.View)

@@ -121,7 +121,7 @@ func runPlayerImport(cmd *cobra.Command, g *globalOptions, o *playerImportOption
 	if err != nil {
 		return g.explain(fmt.Errorf("%s: %w", o.File, err))
 	}
-	if err := reports.WriteFileWarnings(cmd.ErrOrStderr(), o.File, warnings); err != nil {
+	if err := reports.WriteFileWarnings(cmd.ErrOrStderr(), g.cliLocale(), o.File, warnings); err != nil {
 		return err
 	}
 	var es []tournament.Entry
