@@ -87,7 +87,7 @@ func (tx *Tx) addTRFKept(t *tournament.Tournament, tr *trf.File) error {
 	for rows.Next() {
 		var n int
 		var k trf.KeptPlayer
-		if err := rows.Scan(&n, &k.Fid, &k.Fmjd, &k.National, &k.Year, &k.Sex, &k.Birth, &k.IdCol, &k.Line, &k.Imported); err != nil {
+		if err := rows.Scan(&n, &k.FID, &k.FMJD, &k.National, &k.Year, &k.Sex, &k.Birth, &k.IDColumn, &k.Line, &k.Imported); err != nil {
 			rows.Close()
 			return err
 		}

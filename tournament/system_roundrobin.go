@@ -73,7 +73,7 @@ func (roundRobin) lotNote(*LotResult, *Tournament, int) {}
 // cannot play it.
 func (roundRobin) plan(p *RoundPlan, s *PairingSnapshot, _ planRequest) ([]Note, error) {
 	var err error
-	if p.Pairs, p.Ex.Berger, err = bergerRound(&s.T, s.Entrants, s.Round, s.Late); err != nil {
+	if p.Pairs, p.Explanation.Berger, err = bergerRound(&s.Tournament, s.Entrants, s.Round, s.Late); err != nil {
 		return nil, err
 	}
 	var warnings []Note

@@ -280,7 +280,7 @@ func (tr *File) recordForms() []string {
 // keptPlayer is what the store holds of a player for a TRF export: his federation ids
 // and birth year, and the fields of an imported 001 line (trf_players).
 type KeptPlayer struct {
-	Fid, Fmjd, National, Sex, Birth, IdCol, Line string
+	FID, FMJD, National, Sex, Birth, IDColumn, Line string
 	Year                                         int
 	Imported                                     bool
 }
@@ -290,7 +290,7 @@ type KeptPlayer struct {
 // id in international draughts, the FID id in Italian, then any, then the national id) in
 // the id column and the birth year. played is the number of rounds paired.
 func (k KeptPlayer) Apply(p *Player, variant *rules.Variant, played int) {
-	p.Sex, p.BirthDate, p.FideID = k.Sex, k.Birth, k.IdCol
+	p.Sex, p.BirthDate, p.FideID = k.Sex, k.Birth, k.IDColumn
 	if k.Line != "" {
 		fileSpelling(p, k.Line, played)
 	}
@@ -298,14 +298,14 @@ func (k KeptPlayer) Apply(p *Player, variant *rules.Variant, played int) {
 		return
 	}
 	switch {
-	case variant == tournament.VariantInternational && k.Fmjd != "":
-		p.FideID = k.Fmjd
-	case variant == tournament.VariantItalian && k.Fid != "":
-		p.FideID = k.Fid
-	case k.Fmjd != "":
-		p.FideID = k.Fmjd
-	case k.Fid != "":
-		p.FideID = k.Fid
+	case variant == tournament.VariantInternational && k.FMJD != "":
+		p.FideID = k.FMJD
+	case variant == tournament.VariantItalian && k.FID != "":
+		p.FideID = k.FID
+	case k.FMJD != "":
+		p.FideID = k.FMJD
+	case k.FID != "":
+		p.FideID = k.FID
 	default:
 		p.FideID = k.National
 	}
