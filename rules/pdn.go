@@ -115,6 +115,15 @@ type Game struct {
 	// Windows1252 is true when at least one line of the game was not valid UTF-8 and was
 	// decoded as Windows-1252.
 	Windows1252 bool
+	// Fragment is set for move text without tags read after a game with tags (or after
+	// another fragment) in the same file: not a game (PDN 3.0 §3, a game starts with its
+	// tag section) but junk between or after games, such as "36x27 1-0" left at the end of
+	// a compositions catalogue. Replay does not judge it (ReasonFragment). Line and
+	// EndLine are its first and last lines.
+	Fragment bool
+	// EndLine is the last line the reader read for the game (its result, or the last
+	// line of the text it stopped at).
+	EndLine int
 }
 
 // Tag returns the value of the first tag named name (case-insensitive), and whether it exists.
@@ -743,6 +752,16 @@ func (r *PDNReader) parseChunk(s string, startLine int, cp bool) {
 		if err == nil && l.viol != nil {
 			err = l.viol
 		}
+		g.EndLine = l.line // less the line ends between the game's last character and l.i
+		for k := min(l.i, len(l.s)) - 1; k >= 0 && g.EndLine > line; k-- {
+			c := l.s[k]
+			if c == '\n' {
+				g.EndLine--
+			} else if c != ' ' && c != '\t' && c != '\r' {
+				break
+			}
+		}
+		g.Fragment = prev != nil && len(g.Tags) == 0 && (len(prev.Tags) > 0 || prev.Fragment)
 		prev = g
 		r.pending = append(r.pending, g)
 		if err != nil {
@@ -937,6 +956,7 @@ type movetext struct {
 	// yet (numLine 0: none).
 	numLine, numCol int
 	numText         string
+	semiNoted       bool // a ';' separator was noted (once a game)
 }
 
 // noMoveAfterNumber notes a move number that no move followed, if there is one.
@@ -975,6 +995,14 @@ func (m *movetext) token() (done bool, err error) {
 	case c == '{':
 		return false, m.comment()
 	case c == ';':
+		if m.semicolonSeparates() {
+			if !m.semiNoted {
+				m.semiNoted = true
+				l.tolerate(l.line, l.col(), "';' between moves read as a separator of move pairs, as score sheets write it (PDN 3.0: ';' starts a comment to the end of the line)")
+			}
+			l.i++
+			return false, nil
+		}
 		m.lineComment()
 	case c == '(':
 		return false, m.variation()
@@ -1043,6 +1071,63 @@ func (m *movetext) comment() error {
 	l.advanceTo(l.i + 1 + end + 1)
 	m.attach(text, false)
 	return nil
+}
+
+// semicolonSeparates reports whether the ';' at l.i stands between moves, clearly a score
+// written with ';' between move pairs ("23-19 12-15; 19x12 8x15; ..."), not a comment: a
+// move (not a move number) just before it, and on the same line after it a move, maybe
+// after a move number. Elsewhere ';' is a comment to the end of the line (PDN 3.0 §3.2).
+func (m *movetext) semicolonSeparates() bool {
+	l := m.l
+	if !m.haveMove || m.numLine != 0 || len(m.g.Moves) == 0 {
+		return false
+	}
+	k := l.i - 1
+	for k >= 0 && (l.s[k] == ' ' || l.s[k] == '\t') {
+		k--
+	}
+	if k < 0 || !isDigit(l.s[k]) {
+		return false // "...28 ;" after a move's text ends with a digit; a comment or a mark does not
+	}
+	return looksLikeMove(l.s[l.i+1:])
+}
+
+// looksLikeMove reports whether s, after blanks on its first line, starts with a numeric
+// move ("19x12", "8-15", "1- 5"), maybe after a move number ("12." or "12...").
+func looksLikeMove(s string) bool {
+	i := 0
+	skip := func() {
+		for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+			i++
+		}
+	}
+	digits := func() int {
+		j := i
+		for i < len(s) && isDigit(s[i]) && i-j < 3 {
+			i++
+		}
+		return i - j
+	}
+	skip()
+	if digits() == 0 {
+		return false
+	}
+	if i < len(s) && s[i] == '.' { // a move number
+		for i < len(s) && s[i] == '.' {
+			i++
+		}
+		skip()
+		if digits() == 0 {
+			return false
+		}
+	}
+	skip()
+	if i >= len(s) || (s[i] != '-' && s[i] != 'x' && s[i] != 'X' && s[i] != ':') {
+		return false
+	}
+	i++
+	skip()
+	return digits() > 0
 }
 
 // lineComment reads a ';' comment to the end of the line (tolerated).
