@@ -116,8 +116,8 @@ type Game struct {
 	// decoded as Windows-1252.
 	Windows1252 bool
 	// Fragment is set for move text without tags read after a game with tags (or after
-	// another fragment) in the same file: not a game (PDN 3.0 §3, a game starts with its
-	// tag section) but junk between or after games, such as "36x27 1-0" left at the end of
+	// another fragment) in the same file: not a game (PDN 3.0 "PDN Grammars": a game is
+	// its tag section and a body ended by a result) but junk between or after games, such as "36x27 1-0" left at the end of
 	// a compositions catalogue. Replay does not judge it (ReasonFragment). Line and
 	// EndLine are its first and last lines.
 	Fragment bool
@@ -1076,7 +1076,8 @@ func (m *movetext) comment() error {
 // semicolonSeparates reports whether the ';' at l.i stands between moves, clearly a score
 // written with ';' between move pairs ("23-19 12-15; 19x12 8x15; ..."), not a comment: a
 // move (not a move number) just before it, and on the same line after it a move, maybe
-// after a move number. Elsewhere ';' is a comment to the end of the line (PDN 3.0 §3.2).
+// after a move number. Elsewhere ';' is a comment to the end of the line, as in PGN (PDN
+// 3.0 "PDN Grammars" has neither: comments are {...}; both are tolerated and noted).
 func (m *movetext) semicolonSeparates() bool {
 	l := m.l
 	if !m.haveMove || m.numLine != 0 || len(m.g.Moves) == 0 {

@@ -434,8 +434,8 @@ func addReaderNotes(g *Game, vd *Verdict) {
 	}
 }
 
-// plyCountNote checks the PlyCount tag (PDN 3.0 §5.3, from PGN: the number of plies of
-// the movetext) against the plies written: "" when the tag is absent, agrees, or is not a
+// plyCountNote checks the PlyCount tag (PDN 3.0 "PDN Tags", since PDN 2.0: "the number of
+// ply (moves) in the game") against the plies written: "" when the tag is absent, agrees, or is not a
 // number (then a note says so).
 func plyCountNote(g *Game) string {
 	pc, ok := g.Tag("PlyCount")

@@ -10,27 +10,32 @@ type VerdictClass uint8
 
 const (
 	// ClassLegal: every move of the score is legal under the variant's rules from the
-	// start position (FMJD Official Rules, Annex 1, articles 3-4; FID Regolamento tecnico
-	// art. 4-5), and every from-to capture is determined (by its squares or by the rest of
-	// the game).
+	// start position (FMJD Official Rules of International Draughts, articles 3-4: moves,
+	// captures, the majority rule 4.13; FID Regolamento tecnico, RegTec 5-6: moves,
+	// captures and their priorities; docs/rules-*.md), and every from-to capture is
+	// determined (by its squares or by the rest of the game).
 	ClassLegal VerdictClass = iota
-	// ClassIllegal: a move is not legal, or the score cannot be read (PDN 3.0 grammar):
-	// the first illegal ply, its reason (Reason*), the position and the legal moves there.
+	// ClassIllegal: a move is not legal, or the score cannot be read (PDN 3.0, "PDN
+	// Grammars"): the first illegal ply, its reason (Reason*), the position and the legal
+	// moves there.
 	ClassIllegal
-	// ClassAmbiguous: every move is legal, but a capture written from-to (PDN 3.0 §4.4
-	// allows the start and end squares alone) fits several captures that remove different
-	// pieces, and the rest of the game fits more than one of them (ReasonAmbiguousCapture).
-	// The score does not say which was played; it is not an accusation of an illegal move.
+	// ClassAmbiguous: every move is legal, but a capture written from-to (PDN 3.0, "PDN
+	// Grammars": a capture may name its start and end squares alone) fits several captures
+	// that remove different pieces (among captures of equal value the player chooses: FMJD
+	// 4.13; RegTec 6.6-6.10, docs/rules-italian.md rule 5), and the rest of the game fits more than one of them
+	// (ReasonAmbiguousCapture). The score does not say which was played; it is not an
+	// accusation of an illegal move.
 	ClassAmbiguous
 	// ClassNotJudged: the moves were not replayed: a variant arbitro does not judge (a
-	// GameType other than 20 and 22, PDN 3.0 §5.4; English, Russian, Czech draughts
-	// recognised without one), a variant nothing decides, or a FEN position that cannot
-	// arise in a game. Never "not legal".
+	// GameType other than 20 and 22, PDN 3.0 "GameType tag"; English, Russian, Czech
+	// draughts recognised without one), a variant nothing decides, or a FEN position that
+	// cannot arise in a game. Never "not legal".
 	ClassNotJudged
-	// ClassFragment: move text without tags after a game (PDN 3.0 §3: a game is a tag
-	// section followed by movetext; text after a game's termination marker with no tag
-	// section of its own is not a game): junk in the file, reported with its lines, never
-	// judged from the start position (ReasonFragment).
+	// ClassFragment: move text without tags after a game (PDN 3.0, "PDN Grammars": a
+	// game is its tag section and a game body ended by a result; text after a game's
+	// result with no tag section of its own, in a file whose games have tags, is not a
+	// game): junk in the file, reported with its lines, never judged from the start
+	// position (ReasonFragment).
 	ClassFragment
 )
 
@@ -81,16 +86,18 @@ const (
 	// NoteNotation: a deviation from PDN 3.0 the reader tolerated (NotationNote: a ';'
 	// comment or separator, a stray '.', a move number without a move, i.e. a score cut
 	// off after a bare number, no result, ...) or a move written with the wrong separator
-	// ("30-39" for a capture, "38x33" for a move; PDN 3.0 §4.4).
+	// ("30-39" for a capture, "38x33" for a move; PDN 3.0 "PDN Grammars": '-' a move, 'x'
+	// a capture).
 	NoteNotation NoteKind = iota
-	// NoteResultUnverifiable: a result outside the PDN 3.0 set (§4.6: 1-0, 0-1, 1/2-1/2,
-	// 2-0, 0-2, 1-1, 0-0, *) such as the match score "4-6": the moves cannot check it.
+	// NoteResultUnverifiable: a result outside the PDN 3.0 set ("PDN Grammars": 1-0, 0-1,
+	// 1/2-1/2, 2-0, 0-2, 1-1, 0-0, *) such as the match score "4-6": the moves cannot
+	// check it.
 	NoteResultUnverifiable
-	// NoteResultTag: the Result tag (PDN 3.0 §5.1) and the movetext's termination marker
-	// name different outcomes.
+	// NoteResultTag: the Result tag (PDN 3.0 "PDN Tags") and the movetext's result name
+	// different outcomes.
 	NoteResultTag
-	// NotePlyCount: the PlyCount tag (PDN 3.0 §5.3, the number of plies of the movetext)
-	// differs from the plies written.
+	// NotePlyCount: the PlyCount tag (PDN 3.0 "PDN Tags", since PDN 2.0: "the number of
+	// ply (moves) in the game") differs from the plies written.
 	NotePlyCount
 	// NoteCaptureResolved: a from-to capture fitting several captures that the rest of the
 	// game decided.
