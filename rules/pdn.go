@@ -78,10 +78,11 @@ type PDNMove struct {
 	// Algebraic is set when the squares were written as letter+digit ("c3-d4", Russian
 	// notation). From, To and Via are then 0/nil and Replay reports unknown-square.
 	Algebraic bool
-	Number    int // the move number written before this move, or counted (1 = first move pair)
 	// Second is set for the second move of a numbered pair (normally Black's move; the move
-	// written after "12..." is Second too).
+	// written after "12..." is Second too). (Declared beside the other flags: one word for
+	// the three, a smaller move list.)
 	Second   bool
+	Number   int    // the move number written before this move, or counted (1 = first move pair)
 	Marks    string // move strength marks attached to the move: "!", "?", "!!", "??", "!?", "?!", "*"
 	NAGs     []int  // numeric annotation glyphs $n that follow the move
 	Comments []string
@@ -117,9 +118,9 @@ type Game struct {
 	Windows1252 bool
 	// Fragment is set for move text without tags read after a game with tags (or after
 	// another fragment) in the same file: not a game (PDN 3.0 "PDN Grammars": a game is
-	// its tag section and a body ended by a result) but junk between or after games, such as "36x27 1-0" left at the end of
-	// a compositions catalogue. Replay does not judge it (ReasonFragment). Line and
-	// EndLine are its first and last lines.
+	// its tag section and a body ended by a result) but junk between or after games,
+	// such as "36x27 1-0" left at the end of a compositions catalogue. Replay does not
+	// judge it (ReasonFragment). Line and EndLine are its first and last lines.
 	Fragment bool
 	// EndLine is the last line the reader read for the game (its result, or the last
 	// line of the text it stopped at).
@@ -129,11 +130,21 @@ type Game struct {
 // Tag returns the value of the first tag named name (case-insensitive), and whether it exists.
 func (g *Game) Tag(name string) (string, bool) {
 	for _, t := range g.Tags {
-		if strings.EqualFold(t.Name, name) {
+		if tagNameIs(t.Name, name) {
 			return t.Value, true
 		}
 	}
 	return "", false
+}
+
+// tagNameIs is strings.EqualFold(a, b), answering at once for two names whose first
+// bytes are ASCII and differ in more than case (most of the comparisons of a game's tag
+// lookups: a tag list is searched for a dozen names).
+func tagNameIs(a, b string) bool {
+	if len(a) > 0 && len(b) > 0 && a[0] < utf8.RuneSelf && b[0] < utf8.RuneSelf && a[0]|0x20 != b[0]|0x20 {
+		return false
+	}
+	return a == b || strings.EqualFold(a, b)
 }
 
 // tagAny returns the value of the first tag among names (in the order of names) that exists.

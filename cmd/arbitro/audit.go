@@ -231,7 +231,8 @@ func auditAll(cmd *cobra.Command, g *globalOptions, jobs int, pdf string) error 
 	return verdictExit(aw.Tally, 0, "game scores")
 }
 
-// auditGC sets the garbage collector for an archive audit: the live heap stays at a few
+// auditGC sets the garbage collector for an archive audit (and for replay, which streams
+// games the same way, issue 33): the live heap stays at a few
 // MB (games stream through a bounded pipeline) while every game allocates its parse and
 // replay, so the default target (GOGC=100) collects every few hundred games. A target of
 // 400% with a 64 MiB soft limit collects about a quarter as often (measured on 99,492

@@ -95,6 +95,7 @@ other files are still replayed).`,
 // runReplay replays every file, printing one verdict per game and the summary; exit 3
 // when a game is illegal or not judged, 1 when a file could not be read.
 func runReplay(cmd *cobra.Command, g *globalOptions, o *replayCmdOptions) error {
+	auditGC() // games stream through as in the archive audit: the same collector setting
 	opts := o.replay
 	out := cmd.OutOrStdout()
 	var tally reports.VerdictTally
