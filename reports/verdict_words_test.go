@@ -67,3 +67,22 @@ func TestVerdictVocabulary(t *testing.T) {
 		t.Errorf("Italian counts %q", got)
 	}
 }
+
+// The site's game page says an ambiguous capture is ambiguous, never an illegal move.
+func TestSiteAmbiguousVerdict(t *testing.T) {
+	g, err := rules.NewPDNReader(strings.NewReader("[GameType \"22\"]\n[FEN \"W:W22,K20:B10,11,16,18,19\"]\n1. 22x6 *\n")).Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	vd := rules.Replay(g, rules.ReplayOptions{})
+	for _, lang := range []string{"en", "it"} {
+		p := &pageData{loc: MustLocale(lang)}
+		var b gameBody
+		b.verdict(p, vd)
+		b.moves(p, g, vd, nil)
+		want := map[string]string{"en": "Ambiguous capture at ply 1 (22x6)", "it": "Presa ambigua alla semimossa 1 (22x6)"}[lang]
+		if !strings.HasPrefix(b.IllegalText, want) || b.Moves[0].White.Mark != VerdictWord(p.loc, rules.ClassAmbiguous) {
+			t.Errorf("%s: %q, mark %q", lang, b.IllegalText, b.Moves[0].White.Mark)
+		}
+	}
+}
