@@ -17,6 +17,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"golang.org/x/text/encoding/charmap"
@@ -1697,11 +1698,20 @@ func isWholeTagLine(b []byte) bool {
 }
 
 // newGame returns the storage for the next game read: the spare game when there is one
-// (its move and tag lists emptied, capacity kept), otherwise a new one.
+// (its move and tag lists emptied, capacity kept), else a game handed back by RecycleGame,
+// otherwise a new one.
 func (r *PDNReader) newGame() *Game {
 	g := r.spare
 	if g == nil {
-		return &Game{}
+		pg, _ := gamePool.Get().(*Game)
+		if pg == nil {
+			return &Game{}
+		}
+		moves, tags := pg.Moves, pg.Tags[:0]
+		clear(moves[:cap(moves)]) // parseGame and fastMove count on zero spare capacity
+		clear(tags[:cap(tags)])
+		*pg = Game{Moves: moves[:0], Tags: tags}
+		return pg
 	}
 	r.spare = nil
 	moves, tags := g.Moves, g.Tags[:0]
@@ -1709,6 +1719,28 @@ func (r *PDNReader) newGame() *Game {
 	*g = Game{Moves: moves[:0], Tags: tags}
 	return g
 }
+
+// gamePool holds the games handed back by RecycleGame; every PDNReader takes its next game
+// from it (sync.Pool: safe for concurrent use).
+var gamePool sync.Pool
+
+// RecycleGame hands g, read by a PDNReader and no longer used, back for the games read
+// next: its move and tag lists are reused instead of allocated again. A game's move list is
+// most of what reading allocates (176 bytes a ply), and the collector's work with it a
+// sixth of the instructions of reading and replaying a file (issue 33, docs/audit-speed.md).
+// After the call neither g nor its lists may be used; the strings read from it (move texts,
+// tag values, comments, the result) and a Verdict of Replay(g) stay valid: they do not live
+// in the lists. Streaming readers (arbitro replay, the archive audit of PDN files) recycle
+// each game once its verdict is rendered. Safe for concurrent use.
+func RecycleGame(g *Game) {
+	if g != nil && cap(g.Moves) <= maxRecycledMoves {
+		gamePool.Put(g)
+	}
+}
+
+// maxRecycledMoves bounds the move list kept by RecycleGame (a freak game of thousands of
+// plies is left to the collector).
+const maxRecycledMoves = 1024
 
 // ScoreParser reads stored game scores (one PDN game each) one after another with the same
 // buffers: the read buffer, the line buffers, and the move and tag lists of the game it

@@ -311,18 +311,38 @@ func auditFile(g *globalOptions, w io.Writer, file string, opts rules.ReplayOpti
 	if r, err = tournament.DecodingReader(r, encoding); err != nil {
 		return t, 0, err
 	}
-	// the verdicts are rendered on the workers and written in file order
-	asJSON := g.json
-	render := func(g *rules.Game, vd rules.Verdict, problems []tournament.Problem) []byte {
-		return reports.ArchiveGame(asJSON, file, g, vd, problems)
+	br, err := checkPDNText(r)
+	if err != nil {
+		return t, 0, err
 	}
-	_, err = tournament.AuditPDNJobs(r, opts, jobs, render, func(_ *rules.Game, vd rules.Verdict, ps []tournament.Problem, out []byte) error {
-		t.Add(&vd)
-		problems += len(ps)
-		if vd.Class() != rules.ClassLegal && vd.Class() != rules.ClassIllegal {
+	// The work of tournament.AuditPDNJobs, with each game recycled once rendered (issue
+	// 33): the games are judged and rendered on the workers and written in file order.
+	pr := rules.NewPDNReader(br)
+	pr.Strict = opts.Strict // audit --strict: the PDN 3.0 grammar (issue 14)
+	asJSON := g.json
+	type judged struct {
+		vd       rules.Verdict
+		problems int
+		out      []byte
+	}
+	err = tournament.JudgePDN(pr, jobs, func(gm *rules.Game, perr error) judged {
+		var vd rules.Verdict
+		if perr != nil {
+			vd = rules.ParseErrorVerdict(gm, perr)
+		} else {
+			vd = rules.Replay(gm, opts)
+		}
+		ps := tournament.VerdictProblems(vd)
+		j := judged{vd: vd, problems: len(ps), out: reports.ArchiveGame(asJSON, file, gm, vd, ps)}
+		rules.RecycleGame(gm)
+		return j
+	}, func(j judged) error {
+		t.Add(&j.vd)
+		problems += j.problems
+		if c := j.vd.Class(); c != rules.ClassLegal && c != rules.ClassIllegal {
 			problems-- // the verdict's own problem: counted by its class
 		}
-		_, err := w.Write(out)
+		_, err := w.Write(j.out)
 		return err
 	})
 	return t, problems, err

@@ -160,6 +160,7 @@ func replayFile(w io.Writer, file string, opts rules.ReplayOptions, asJSON bool,
 		} else {
 			reports.WriteVerdictText(&buf, file, g, vd)
 		}
+		rules.RecycleGame(g) // rendered: its lists serve the games read next
 		return replayed{vd, buf.Bytes()}
 	}, func(rp replayed) error {
 		t.Add(&rp.vd)
@@ -180,16 +181,26 @@ func pdnText(f io.Reader, file, encoding string) (*bufio.Reader, error) {
 	if err != nil {
 		return nil, err
 	}
-	br := bufio.NewReaderSize(dr, 64<<10)
-	head, err := br.Peek(8192)
-	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
+	br, err := checkPDNText(dr)
+	if err != nil {
 		return nil, fmt.Errorf("%s: %w", file, err)
 	}
+	return br, nil
+}
+
+// checkPDNText buffers r (decoded text) and checks that it is PDN text: an empty or binary
+// file is an error wrapping tournament.ErrBadPDN, as tournament.AuditPDN says it.
+func checkPDNText(r io.Reader) (*bufio.Reader, error) {
+	br := bufio.NewReaderSize(r, 64<<10)
+	head, err := br.Peek(8192)
+	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
+		return nil, err
+	}
 	if len(bytes.TrimSpace(head)) == 0 && len(head) < 8192 {
-		return nil, fmt.Errorf("%s: %w: the file is empty", file, tournament.ErrBadPDN)
+		return nil, fmt.Errorf("%w: the file is empty", tournament.ErrBadPDN)
 	}
 	if tournament.LooksBinary(head) {
-		return nil, fmt.Errorf("%s: %w: the file is binary, not PDN text", file, tournament.ErrBadPDN)
+		return nil, fmt.Errorf("%w: the file is binary, not PDN text", tournament.ErrBadPDN)
 	}
 	return br, nil
 }
