@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -47,6 +48,28 @@ func TestFragmentAfterLastGame(t *testing.T) {
 	}
 	if vd := Replay(gs[1], ReplayOptions{}); !strings.HasPrefix(vd.Message, "lines 4-5: ") {
 		t.Errorf("between games: %q", vd.Message)
+	}
+	// An unreadable piece between two games: a fragment too, with its reading error.
+	pr := NewPDNReader(strings.NewReader("[GameType \"20\"]\n1. 32-28 19-23 1-0\n\n33-29 } junk\n\n[GameType \"20\"]\n1. 31-27 *\n"))
+	var got []string
+	for {
+		g, err := pr.Next()
+		if err == io.EOF || g == nil {
+			break
+		}
+		var vd Verdict
+		if err != nil {
+			vd = ParseErrorVerdict(g, err)
+		} else {
+			vd = Replay(g, ReplayOptions{})
+		}
+		got = append(got, vd.Class().Code())
+		if g.Fragment && !strings.Contains(vd.Message, "line 4: move text without tags") {
+			t.Errorf("unreadable fragment: %q", vd.Message)
+		}
+	}
+	if strings.Join(got, " ") != "legal fragment legal" {
+		t.Errorf("unreadable piece between games: %v", got)
 	}
 	gs, _ = ReadAllPDN(strings.NewReader("1. 32-28 19-23 1-0\n1. 31-27 *\n"))
 	if len(gs) != 2 || gs[0].Fragment || gs[1].Fragment {
