@@ -90,7 +90,7 @@ func WriteGameImportText(w io.Writer, rep *tournament.GameImportReport) error {
 		switch ig.Status {
 		case tournament.ImportStored:
 			if !ig.Legal {
-				fmt.Fprintf(w, "%s: round %d board %d: stored, NOT LEGAL\n", head, ig.Round, ig.Board)
+				fmt.Fprintf(w, "%s: round %d board %d: stored, %s\n", head, ig.Round, ig.Board, strings.ToUpper(VerdictWord(nil, ig.Verdict.Class())))
 				WriteIllegal(w, "  ", *ig.Verdict)
 			}
 			if ig.Why != "" {

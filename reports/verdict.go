@@ -19,32 +19,45 @@ import (
 // ReplayJSON is one line of `arbitro replay --json` (JSON Lines). The format is documented
 // in rules/REPLAY-JSON.md; fields are only ever added, never renamed.
 type ReplayJSON struct {
-	File        string            `json:"file"`
-	Index       int               `json:"index"`
-	Line        int               `json:"line"`
-	White       string            `json:"white"`
-	Black       string            `json:"black"`
-	Event       string            `json:"event,omitempty"`
-	Date        string            `json:"date,omitempty"`
-	Result      string            `json:"result"`
-	Variant     string            `json:"variant"`
-	Plies       int               `json:"plies"`
-	Legal       bool              `json:"legal"`
-	Ply         *int              `json:"ply,omitempty"`
-	Move        *string           `json:"move,omitempty"`
-	Reason      string            `json:"reason,omitempty"`
-	Detail      string            `json:"detail,omitempty"`
-	Message     string            `json:"message,omitempty"`
-	FEN         *string           `json:"fen,omitempty"`
-	LegalMoves  *[]string         `json:"legal_moves,omitempty"`
-	ResultCheck string            `json:"result_check"`
-	Terminal    bool              `json:"terminal"`
-	Notes       []string          `json:"notes,omitempty"`
-	Repetitions []RepetitionJSON  `json:"repetitions,omitempty"`
-	Draws       []DrawJSON        `json:"draws,omitempty"`
-	Claim40Ply  int               `json:"claim40_ply,omitempty"`
-	Judged      bool              `json:"judged"` // false: not replayed (unsupported or unknown variant, impossible position)
-	Tags        map[string]string `json:"tags,omitempty"`
+	File        string           `json:"file"`
+	Index       int              `json:"index"`
+	Line        int              `json:"line"`
+	White       string           `json:"white"`
+	Black       string           `json:"black"`
+	Event       string           `json:"event,omitempty"`
+	Date        string           `json:"date,omitempty"`
+	Result      string           `json:"result"`
+	Variant     string           `json:"variant"`
+	Plies       int              `json:"plies"`
+	Legal       bool             `json:"legal"`
+	Ply         *int             `json:"ply,omitempty"`
+	Move        *string          `json:"move,omitempty"`
+	Reason      string           `json:"reason,omitempty"`
+	Detail      string           `json:"detail,omitempty"`
+	Message     string           `json:"message,omitempty"`
+	FEN         *string          `json:"fen,omitempty"`
+	LegalMoves  *[]string        `json:"legal_moves,omitempty"`
+	ResultCheck string           `json:"result_check"`
+	Terminal    bool             `json:"terminal"`
+	Notes       []string         `json:"notes,omitempty"`
+	Repetitions []RepetitionJSON `json:"repetitions,omitempty"`
+	Draws       []DrawJSON       `json:"draws,omitempty"`
+	Claim40Ply  int              `json:"claim40_ply,omitempty"`
+	Judged      bool             `json:"judged"` // false: not replayed (unsupported or unknown variant, impossible position, fragment)
+	// Verdict is the verdict's class (rules.VerdictClass code): legal, illegal, ambiguous,
+	// not-judged, fragment.
+	Verdict string `json:"verdict"`
+	// Readings are an ambiguous capture's readings (rules.CaptureReading).
+	Readings []ReadingJSON     `json:"readings,omitempty"`
+	Tags     map[string]string `json:"tags,omitempty"`
+}
+
+// ReadingJSON is one reading of an ambiguous capture: its path, the pieces it takes and
+// the position after it.
+type ReadingJSON struct {
+	Path     string         `json:"path"`
+	Captured []rules.Square `json:"captured"`
+	FEN      string         `json:"fen_after"`
 }
 
 // RepetitionJSON is a position repeated in a game: its FEN and the plies it stood at.
@@ -68,7 +81,10 @@ func ReplayJSONOf(file string, g *rules.Game, vd rules.Verdict, withTags bool) R
 		File: file, Index: g.Index, Line: g.Line, White: g.White(), Black: g.Black(),
 		Event: g.Event(), Date: g.Date(), Result: vd.Result, Variant: vd.Variant.Name(),
 		Plies: vd.Plies, Legal: vd.Legal, Judged: vd.Judged(), ResultCheck: string(vd.ResultCheck), Terminal: vd.Terminal,
-		Notes: vd.Notes, Claim40Ply: vd.Claim40Ply,
+		Notes: vd.Notes, Claim40Ply: vd.Claim40Ply, Verdict: vd.Class().Code(),
+	}
+	for _, r := range vd.Readings {
+		j.Readings = append(j.Readings, ReadingJSON{r.Path, r.Captured, r.After})
 	}
 	if !vd.Legal {
 		ply, move, fen := vd.Ply, vd.Move, vd.FEN
@@ -109,9 +125,10 @@ func jsonLine(w io.Writer, v any) error {
 }
 
 // WriteVerdictText writes the verdict of `arbitro replay` on game g of file: the game
-// (file, index, line, players, result), legal with its plies and result check, or NOT
-// LEGAL / NOT JUDGED with the reason, message, position and legal moves; then the notes,
-// repetitions, FMJD draw rules and the ply at which a 40-move claim became valid.
+// (file, index, line, players, result), legal with its plies and result check, or its
+// class in capitals (ILLEGAL, AMBIGUOUS, NOT JUDGED, FRAGMENT: VerdictWord) with the
+// reason, message, position and legal moves (an ambiguous capture's readings); then the
+// notes, repetitions, FMJD draw rules and the ply at which a 40-move claim became valid.
 func WriteVerdictText(w io.Writer, file string, g *rules.Game, vd rules.Verdict) {
 	players := strings.TrimSpace(g.White() + " - " + g.Black())
 	if players == "-" {
@@ -122,13 +139,13 @@ func WriteVerdictText(w io.Writer, file string, g *rules.Game, vd rules.Verdict)
 		res = "no result"
 	}
 	head := fmt.Sprintf("%s game %d (line %d): %s, %s", filepath.Base(file), g.Index, g.Line, players, res)
+	if vd.Reason == rules.ReasonFragment {
+		head = fmt.Sprintf("%s %s (line %d)", filepath.Base(file), VerdictWord(nil, rules.ClassFragment), g.Line)
+	}
 	if vd.Legal {
-		fmt.Fprintf(w, "%s: legal, %s, result %s\n", head, count(vd.Plies, "ply", "plies"), vd.ResultCheck)
+		fmt.Fprintf(w, "%s: %s, %s, result %s\n", head, VerdictWord(nil, rules.ClassLegal), count(vd.Plies, "ply", "plies"), vd.ResultCheck)
 	} else {
-		verdict := "NOT LEGAL"
-		if !vd.Judged() {
-			verdict = "NOT JUDGED"
-		}
+		verdict := strings.ToUpper(VerdictWord(nil, vd.Class()))
 		fmt.Fprintf(w, "%s: %s [%s", head, verdict, vd.Reason)
 		if vd.Detail != "" {
 			fmt.Fprintf(w, ": %s", vd.Detail)
@@ -138,6 +155,7 @@ func WriteVerdictText(w io.Writer, file string, g *rules.Game, vd rules.Verdict)
 			fmt.Fprintf(w, "    position: %s\n", vd.FEN)
 			fmt.Fprintf(w, "    legal moves: %s\n", strings.Join(vd.LegalMoves, " "))
 		}
+		writeReadings(w, "    ", &vd)
 	}
 	for _, n := range vd.Notes {
 		fmt.Fprintf(w, "    note: %s\n", n)
@@ -153,30 +171,20 @@ func WriteVerdictText(w io.Writer, file string, g *rules.Game, vd rules.Verdict)
 	}
 }
 
-// WriteReplaySummary writes the last line of `arbitro replay`: games, legal, not legal,
-// and the games not judged when there are some.
-func WriteReplaySummary(w io.Writer, total, illegal, unjudged int) error {
-	fmt.Fprintf(w, "%s, %d legal, %d not legal", count(total, "game", "games"), total-illegal, illegal)
-	if unjudged > 0 {
-		fmt.Fprintf(w, " (%d not judged: unsupported or unknown variant, impossible position)", unjudged)
-	}
-	_, err := fmt.Fprintln(w)
+// WriteReplaySummary writes the last line of `arbitro replay`: the games, then the count of
+// every verdict class, the fragments, the results inconsistent with the moves and the notes
+// by kind (VerdictTally.Counts, in English).
+func WriteReplaySummary(w io.Writer, t VerdictTally) error {
+	_, err := fmt.Fprintf(w, "%s: %s\n", English().N("verdict.games", t.Games()), t.Counts(nil))
 	return err
 }
 
-// WriteIllegal writes the verdict of an illegal score, each line after indent: ply, move
-// and reason (with its detail), the message, the position before the move and the legal
-// moves there ("none").
+// WriteIllegal writes the verdict of a score that is not legal, each line after indent:
+// its class (WriteVerdictHead: ILLEGAL, AMBIGUOUS, NOT JUDGED, FRAGMENT), ply, move and
+// reason (with its detail), the message, the position before the move and the legal moves
+// there ("none"), and an ambiguous capture's readings.
 func WriteIllegal(w io.Writer, indent string, vd rules.Verdict) {
-	reason := vd.Reason
-	if vd.Detail != "" {
-		reason += ": " + vd.Detail
-	}
-	if vd.Move == "" {
-		fmt.Fprintf(w, "%sNOT LEGAL at ply %d [%s]\n", indent, vd.Ply, reason)
-	} else {
-		fmt.Fprintf(w, "%sNOT LEGAL at ply %d, move %s [%s]\n", indent, vd.Ply, vd.Move, reason)
-	}
+	WriteVerdictHead(w, nil, indent, &vd)
 	fmt.Fprintf(w, "%s  %s\n", indent, vd.Message)
 	if vd.FEN != "" {
 		fmt.Fprintf(w, "%s  position: %s\n", indent, vd.FEN)
@@ -186,6 +194,7 @@ func WriteIllegal(w io.Writer, indent string, vd rules.Verdict) {
 		}
 		fmt.Fprintf(w, "%s  legal moves: %s\n", indent, legal)
 	}
+	writeReadings(w, indent+"  ", &vd)
 }
 
 // NoneIfEmpty is s, or "none" for "" (a result not recorded).
@@ -239,14 +248,16 @@ func WriteTournamentAuditJSON(w io.Writer, db string, a *tournament.TournamentAu
 }
 
 // WriteTournamentAuditText writes `arbitro audit` on a tournament: each score with a
-// problem or a resolved ambiguity (the board, its players and recorded result; the
-// illegal move as WriteIllegal; each other problem; the notes), then the count of scores
-// checked, problems, scores with problems and scores not legal.
+// problem or a note (the board, its players and recorded result; the verdict as
+// WriteIllegal; each other problem; the notes), then the count of scores checked,
+// problems, scores with problems, and the count of every verdict class and note kind
+// (VerdictTally.Counts).
 func WriteTournamentAuditText(w io.Writer, a *tournament.TournamentAudit) error {
 	withProblems := 0
+	var t VerdictTally
 	for _, ga := range a.Games {
-		amb := tournament.AmbiguityNotes(ga.Verdict)
-		if len(ga.Problems) == 0 && len(amb) == 0 {
+		t.Add(&ga.Verdict)
+		if len(ga.Problems) == 0 && len(ga.Verdict.Notes) == 0 {
 			continue
 		}
 		b := ga.Board
@@ -254,15 +265,16 @@ func WriteTournamentAuditText(w io.Writer, a *tournament.TournamentAudit) error 
 		if len(ga.Problems) > 0 {
 			withProblems++
 		}
-		writeProblems(w, ga.Verdict, ga.Problems, amb)
+		writeProblems(w, ga.Verdict, ga.Problems, ga.Verdict.Notes)
 	}
-	_, err := fmt.Fprintf(w, "%s checked: %s in %s (%d not legal)\n", count(a.Checked, "game score", "game scores"),
-		count(a.Problems, "problem", "problems"), count(withProblems, "game", "games"), a.Illegal)
+	_, err := fmt.Fprintf(w, "%s checked: %s in %s; %s\n", count(a.Checked, "game score", "game scores"),
+		count(a.Problems, "problem", "problems"), count(withProblems, "game", "games"), t.Counts(nil))
 	return err
 }
 
-// writeProblems writes a score's problems (the illegal move in full) and notes.
-func writeProblems(w io.Writer, vd rules.Verdict, problems []tournament.Problem, amb []string) {
+// writeProblems writes a score's problems (the verdict in full: WriteIllegal) and its
+// notes.
+func writeProblems(w io.Writer, vd rules.Verdict, problems []tournament.Problem, notes []string) {
 	for _, p := range problems {
 		if !vd.Legal && p.Code == vd.Reason && p.Ply == vd.Ply {
 			WriteIllegal(w, "  ", vd)
@@ -270,9 +282,22 @@ func writeProblems(w io.Writer, vd rules.Verdict, problems []tournament.Problem,
 		}
 		fmt.Fprintf(w, "  %s: %s\n", p.Code, p.Message)
 	}
-	for _, n := range amb {
-		fmt.Fprintf(w, "  note: %s\n", n)
+	for _, n := range notes {
+		if !saidBy(problems, n) {
+			fmt.Fprintf(w, "  note: %s\n", n)
+		}
 	}
+}
+
+// saidBy reports whether a problem's message already says note n (a result inconsistent
+// with the moves is a problem made of its notes).
+func saidBy(problems []tournament.Problem, n string) bool {
+	for _, p := range problems {
+		if strings.Contains(p.Message, n) {
+			return true
+		}
+	}
+	return false
 }
 
 // AuditReportOf is the PDF report of a tournament's audit: one item per score not legal
@@ -292,9 +317,10 @@ func AuditReportOf(ev tournament.EventInfo, a *tournament.TournamentAudit) Audit
 }
 
 // ArchiveGame renders one game of the audit of a PDN archive (`arbitro audit FILE...`):
-// as a JSON line (AuditJSON without board fields), or as text only when the game has a
-// problem or a resolved ambiguity (the file, game, line, players and result, then the
-// problems and notes). It returns nil for a game with nothing to say in text.
+// as a JSON line (AuditJSON without board fields), or as text only when the game is not
+// legal or has a problem or a note (the file, game, line, players and result, then the
+// verdict, the problems and the notes; a fragment is named by its line, not as a game). It
+// returns nil for a game with nothing to say in text.
 func ArchiveGame(asJSON bool, file string, g *rules.Game, vd rules.Verdict, problems []tournament.Problem) []byte {
 	var buf bytes.Buffer
 	amb := tournament.AmbiguityNotes(vd)
@@ -306,19 +332,26 @@ func ArchiveGame(asJSON bool, file string, g *rules.Game, vd rules.Verdict, prob
 		_ = jsonLine(&buf, j) // plain data into memory: cannot fail
 		return buf.Bytes()
 	}
-	if len(problems) == 0 && len(amb) == 0 {
+	if vd.Legal && len(problems) == 0 && len(vd.Notes) == 0 {
 		return nil
 	}
-	players := strings.TrimSpace(g.White() + " - " + g.Black())
-	fmt.Fprintf(&buf, "%s game %d (line %d) %s, %s:\n", filepath.Base(file), g.Index, g.Line, players, NoneIfEmpty(vd.Result))
-	writeProblems(&buf, vd, problems, amb)
+	if vd.Reason == rules.ReasonFragment {
+		fmt.Fprintf(&buf, "%s %s (line %d):\n", filepath.Base(file), VerdictWord(nil, rules.ClassFragment), g.Line)
+	} else {
+		players := strings.TrimSpace(g.White() + " - " + g.Black())
+		fmt.Fprintf(&buf, "%s game %d (line %d) %s, %s:\n", filepath.Base(file), g.Index, g.Line, players, NoneIfEmpty(vd.Result))
+	}
+	if !vd.Legal && len(problems) == 0 {
+		WriteIllegal(&buf, "  ", vd)
+	}
+	writeProblems(&buf, vd, problems, vd.Notes)
 	return buf.Bytes()
 }
 
-// WriteArchiveAuditSummary writes the last line of the audit of PDN files.
-func WriteArchiveAuditSummary(w io.Writer, total tournament.ArchiveStats) error {
-	_, err := fmt.Fprintf(w, "%s audited: %d with problems (%d not legal, %s inconsistent), %s resolved by later moves\n",
-		count(total.Games, "game", "games"), total.WithProblems, total.Illegal, count(total.Inconsistent, "result", "results"),
-		count(total.Ambiguities, "ambiguous capture", "ambiguous captures"))
+// WriteArchiveAuditSummary writes the last line of the audit of PDN files: the games
+// audited, the count of every verdict class, the fragments, the results inconsistent with
+// the moves and the notes by kind (VerdictTally.Counts).
+func WriteArchiveAuditSummary(w io.Writer, t VerdictTally) error {
+	_, err := fmt.Fprintf(w, "%s audited: %s\n", count(t.Games(), "game", "games"), t.Counts(nil))
 	return err
 }

@@ -43,6 +43,13 @@ const (
 	exitUsage     = 2
 	exitIllegal   = 3
 	exitNoPairing = 4
+	// exitAmbiguous: replay or audit found no illegal move and no other problem, but a
+	// score with an ambiguous capture (rules.ClassAmbiguous): every move legal, the pieces
+	// taken undetermined. Not an accusation.
+	exitAmbiguous = 5
+	// exitNotJudged: nothing illegal or ambiguous, but some score was not judged
+	// (rules.ClassNotJudged: an unsupported or unknown variant, an impossible position).
+	exitNotJudged = 6
 )
 
 // cliError is an error the CLI prints as "arbitro: <what> (<hint>)" and exits with code.

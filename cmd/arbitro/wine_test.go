@@ -211,7 +211,7 @@ func wineScenario(t *testing.T, w *wineEnv) {
 	// The demo, into the folder with spaces and accents.
 	out := w.run("--lang", "en", "demo", "--dir", dir)
 	for _, want := range []string{
-		"36 game scores checked: 0 problems in 0 games (0 not legal)", // the audit of `arbitro audit`
+		"36 game scores checked: 0 problems in 0 games; 36 legal, 0 illegal", // the audit of `arbitro audit`
 		`done. The database is ` + dir + `\arbitro.db;`,
 		// The closing hint quotes the path (see shellQuote).
 		`continue by hand: arbitro --db "` + dir + `\arbitro.db" tournament list`,
@@ -287,7 +287,7 @@ func wineScenario(t *testing.T, w *wineEnv) {
 		{"--db", filepath.Join(unixDir, "arbitro.db"), "--tournament", "2", "audit"},
 	} {
 		out, err := arbitroCmd(t.TempDir(), args...).CombinedOutput()
-		if err != nil || !strings.Contains(string(out), " 0 problems") || !strings.Contains(string(out), "0 not legal") {
+		if err != nil || !strings.Contains(string(out), " 0 problems") || !strings.Contains(string(out), " 0 illegal") {
 			t.Fatalf("Linux arbitro %s on the file Wine wrote: %v\n%s", strings.Join(args, " "), err, out)
 		}
 	}
