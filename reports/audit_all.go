@@ -129,7 +129,7 @@ func (a *ArchiveAudit) Item(it *tournament.ArchiveItem) error {
 			s := it.Summary
 			_, err := fmt.Fprintf(a.W, "tournament %d %q (%s): %s checked, %s in %s, %s, %s; %s\n",
 				s.TournamentID, s.Name, s.Variant, count(s.Games, "game score", "game scores"), count(s.Problems, "problem", "problems"),
-				count(s.WithProblems, "game", "games"), count(s.Inconsistent, "inconsistent result", "inconsistent results"),
+				count(s.WithProblems, "game", "games"), count(s.Inconsistent, "recorded result contradicted by its score", "recorded results contradicted by their scores"),
 				count(s.ClaimsAgainst, "claim decided against the engine", "claims decided against the engine"), cur.Counts(nil))
 			return err
 		}
@@ -142,10 +142,10 @@ func (a *ArchiveAudit) Finish(total *tournament.AuditSummary) error {
 	if a.JSON {
 		return nil
 	}
-	_, err := fmt.Fprintf(a.W, "archive: %s, %s checked, %s in %s, not legal by reason%s, %s, %s; %s\n",
+	_, err := fmt.Fprintf(a.W, "archive: %s, %s checked, %s in %s, illegal by reason%s, %s, %s; %s\n",
 		count(total.Tournaments, "tournament", "tournaments"), count(total.Games, "game score", "game scores"),
 		count(total.Problems, "problem", "problems"), count(total.WithProblems, "game", "games"), orNone(byReason(total.IllegalByReason)),
-		count(total.Inconsistent, "inconsistent result", "inconsistent results"),
+		count(total.Inconsistent, "recorded result contradicted by its score", "recorded results contradicted by their scores"),
 		count(total.ClaimsAgainst, "claim decided against the engine", "claims decided against the engine"), a.Tally.Counts(nil))
 	return err
 }

@@ -18,7 +18,7 @@ var (
 		rules.ClassAmbiguous: "verdict.ambiguous", rules.ClassNotJudged: "verdict.not_judged", rules.ClassFragment: "verdict.fragment"}
 	verdictCountKeys = [...]string{rules.ClassLegal: "verdict.count.legal", rules.ClassIllegal: "verdict.count.illegal",
 		rules.ClassAmbiguous: "verdict.count.ambiguous", rules.ClassNotJudged: "verdict.count.not_judged", rules.ClassFragment: "verdict.count.fragment"}
-	noteKeys = [...]string{rules.NoteNotation: "note.kind.notation", rules.NoteResultUnverifiable: "note.kind.result_unverifiable",
+	noteKindKeys = [...]string{rules.NoteNotation: "note.kind.notation", rules.NoteResultUnverifiable: "note.kind.result_unverifiable",
 		rules.NoteResultTag: "note.kind.result_tag", rules.NotePlyCount: "note.kind.plycount", rules.NoteCaptureResolved: "note.kind.capture_resolved",
 		rules.NoteVariant: "note.kind.variant", rules.NoteOther: "note.kind.other"}
 )
@@ -34,10 +34,10 @@ func VerdictWord(l *Locale, c rules.VerdictClass) string {
 
 // NoteKindWord is the name of note kind k in l's language (nil: English).
 func NoteKindWord(l *Locale, k rules.NoteKind) string {
-	if int(k) >= len(noteKeys) {
+	if int(k) >= len(noteKindKeys) {
 		return k.Code()
 	}
-	return orEnglish(l).T(noteKeys[k])
+	return orEnglish(l).T(noteKindKeys[k])
 }
 
 // VerdictTally counts verdicts by class and notes by kind, and the results inconsistent

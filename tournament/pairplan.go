@@ -14,10 +14,10 @@ import (
 // transaction (Tx.loadPairing): nothing in it is SQL, so planRound is a pure function of it
 // and the tests build one in memory.
 type PairingSnapshot struct {
-	Tournament        Tournament        // as stored; t.RoundsPaired is round-1
-	Round    int               // the round to pair
-	Missing  []MissingResult   // boards of earlier rounds without a final result (paired with --force)
-	Entrants []pairing.Entrant // snapshot(t, round)
+	Tournament Tournament        // as stored; t.RoundsPaired is round-1
+	Round      int               // the round to pair
+	Missing    []MissingResult   // boards of earlier rounds without a final result (paired with --force)
+	Entrants   []pairing.Entrant // snapshot(t, round)
 	SystemFacts
 }
 
@@ -34,11 +34,11 @@ type SystemFacts struct {
 
 // roundPlan is the round planRound decides; writeRound stores it.
 type RoundPlan struct {
-	Pairs    []pairing.Pair        // entry ids; Board = board number; byes last
-	Rests    map[int]string        // White id of a bye → its kind of rest (Italo-Swiss FID formats)
-	Floats   map[int]pairing.Float // entry id → float of this round (pairing.RoundFloats)
-	Warnings []Note
-	Explanation       *RoundExplanation
+	Pairs       []pairing.Pair        // entry ids; Board = board number; byes last
+	Rests       map[int]string        // White id of a bye → its kind of rest (Italo-Swiss FID formats)
+	Floats      map[int]pairing.Float // entry id → float of this round (pairing.RoundFloats)
+	Warnings    []Note
+	Explanation *RoundExplanation
 }
 
 // planRound decides round s.round from the snapshot alone: the arbiter's pairs checked,

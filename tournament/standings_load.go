@@ -7,10 +7,10 @@ import (
 // crossBuilder is a Crosstable being loaded: entry id → index in ct.Players, and each
 // entry's start points and joining round (the late entrants).
 type CrossBuilder struct {
-	Crosstable    *Crosstable
-	Tournament     *Tournament
-	Index map[int]int
-	Lates []LateEntry
+	Crosstable *Crosstable
+	Tournament *Tournament
+	Index      map[int]int
+	Lates      []LateEntry
 }
 
 type LateEntry struct{ Points, Joined int }

@@ -281,8 +281,8 @@ func (tr *File) recordForms() []string {
 // and birth year, and the fields of an imported 001 line (trf_players).
 type KeptPlayer struct {
 	FID, FMJD, National, Sex, Birth, IDColumn, Line string
-	Year                                         int
-	Imported                                     bool
+	Year                                            int
+	Imported                                        bool
 }
 
 // apply writes k into p, a player line built from the crosstable: the imported fields in
