@@ -372,11 +372,18 @@ func (tr *File) ApplyKeptRecords(t *tournament.Tournament, records []string) err
 	tr.TypeCode, tr.Controller, tr.TieBreaks, tr.StandingsTieBreaks, tr.TimeControlCode = "", "", "", "", "" // the file's, or none
 	start, end, rounds, colour := tr.StartDate, tr.EndDate, tr.TotalRounds, tr.InitialColour
 	tr.InitialColour = pairing.NoColour
-	bye := false
+	bye, win := false, tr.Points.Win
 	for k, l := range records {
 		if err := tr.ParseLine(l, k+1, &bye); err != nil {
 			return fmt.Errorf("%w: a kept TRF record does not read back: %w", tournament.ErrInvalid, err)
 		}
+	}
+	if !bye && tr.Points.Win != win {
+		// The kept point system changed the scale (BBW 2.0: draughts' 2-1-0) without
+		// giving the pairing-allocated bye: the bye keeps its worth in game points
+		// (t.ByePoints of the 2 a win is worth), in the file's scale, as Parse reads a
+		// file without BBU (the bye worth a win, when t.ByePoints is 2).
+		tr.Points.PAB = t.ByePoints * tr.Points.Win / 2
 	}
 	tr.TotalRounds = rounds
 	if tr.InitialColour != pairing.NoColour || colour != tr.InferredInitialColour() {
