@@ -6,7 +6,7 @@ package main
 // and two Windows processes write one file at once.
 //
 // Needs Debian's wine, wine64 and gcc-mingw-w64-x86-64 (.ci/run installs them); skipped
-// with a message where they are absent, and with -short. One Wine prefix in a temporary
+// with a message where they are absent (a failure under CI=true), and with -short. One Wine prefix in a temporary
 // directory serves every subtest (wineboot is the slow part); WINEDEBUG=-all keeps
 // Wine's chatter out of the output.
 //
@@ -25,6 +25,8 @@ import (
 	"testing"
 
 	"golang.org/x/text/encoding/charmap"
+
+	"arbitro/internal/testneed"
 )
 
 // wineEnv is a Wine prefix ready to run the Windows arbitro.
@@ -89,7 +91,7 @@ func setupWine(t *testing.T) *wineEnv {
 	}
 	for _, tool := range []string{"wine", "wineserver", "x86_64-w64-mingw32-gcc"} {
 		if _, err := exec.LookPath(tool); err != nil {
-			t.Skipf("%s is not installed, so the Windows scenario under Wine (issue 20) did NOT run: "+
+			testneed.Missing(t, "%s is not installed, so the Windows scenario under Wine (issue 20) did NOT run: "+
 				"apt-get install wine wine64 gcc-mingw-w64-x86-64 (as .ci/run does)", tool)
 		}
 	}
