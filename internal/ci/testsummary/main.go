@@ -1,8 +1,8 @@
 // Command testsummary reads `go test -json` on its standard input and prints what a person
 // reading CI's log needs: a line per package (ok, FAIL, its time), the whole output of every
-// failed test, and at the end every skipped test with the message it gave, then one line
-// "tests: N passed, N failed, N skipped". A skip cannot go unseen (issue 34): .ci/run pipes
-// the README's test command, with -json, through it.
+// failed test, and at the end the ten slowest tests, every skipped test with the message it
+// gave, and one line "tests: N passed, N failed, N skipped". A skip cannot go unseen (issue
+// 34): .ci/run pipes the README's test command, with -json, through it.
 //
 //	go test -json ./... | go run ./internal/ci/testsummary
 //
@@ -34,7 +34,17 @@ type summary struct {
 	passed, failed int
 	skips          []string // "package TestName: message", in order
 	failedPkgs     []string
+	slow           []timed // the top-level tests, slowest first at the end
 }
+
+// timed is a top-level test and how long it took.
+type timed struct {
+	name    string // "package TestName"
+	elapsed float64
+}
+
+// slowest is how many of the slowest tests the summary names.
+const slowest = 10
 
 func main() {
 	s, err := summarize(os.Stdin, os.Stdout)
@@ -71,6 +81,9 @@ func summarize(r io.Reader, w io.Writer) (*summary, error) {
 				s.endPackage(w, e, out)
 				continue
 			}
+			if !strings.Contains(e.Test, "/") {
+				s.slow = append(s.slow, timed{e.Package + " " + e.Test, e.Elapsed})
+			}
 			switch e.Action {
 			case "pass":
 				s.passed++
@@ -85,6 +98,13 @@ func summarize(r io.Reader, w io.Writer) (*summary, error) {
 	}
 	if err := sc.Err(); err != nil {
 		return nil, err
+	}
+	if len(s.slow) > 0 {
+		sort.SliceStable(s.slow, func(i, j int) bool { return s.slow[i].elapsed > s.slow[j].elapsed })
+		fmt.Fprintf(w, "\nslowest tests:\n")
+		for _, t := range s.slow[:min(slowest, len(s.slow))] {
+			fmt.Fprintf(w, "  %7.1fs %s\n", t.elapsed, t.name)
+		}
 	}
 	if len(s.skips) > 0 {
 		fmt.Fprintf(w, "\nskipped tests (%d):\n", len(s.skips))

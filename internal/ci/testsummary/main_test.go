@@ -50,7 +50,7 @@ func TestSummarizeNoSkip(t *testing.T) {
 	if _, err := summarize(strings.NewReader(in), &out); err != nil {
 		t.Fatal(err)
 	}
-	if got, want := out.String(), "ok    p                                            0.6s\n\ntests: 1 passed, 0 failed, 0 skipped\n"; got != want {
+	if got, want := out.String(), "ok    p                                            0.6s\n\nslowest tests:\n      0.5s p TestA\n\ntests: 1 passed, 0 failed, 0 skipped\n"; got != want {
 		t.Errorf("got\n%q\nwant\n%q", got, want)
 	}
 }
