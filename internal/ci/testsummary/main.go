@@ -17,10 +17,12 @@ import (
 	"os"
 	"sort"
 	"strings"
+	"time"
 )
 
 // event is one line of `go test -json` (cmd/test2json).
 type event struct {
+	Time       time.Time
 	Action     string
 	Package    string
 	Test       string
@@ -60,7 +62,8 @@ func main() {
 // summarize reads the events from r and writes the report to w.
 func summarize(r io.Reader, w io.Writer) (*summary, error) {
 	s := &summary{}
-	out := map[[2]string][]string{} // package, test → its output lines so far
+	out := map[[2]string][]string{}      // package, test → its output lines so far
+	started := map[[2]string]time.Time{} // package, test → its run event
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 1<<20), 64<<20)
 	for sc.Scan() {
@@ -74,6 +77,8 @@ func summarize(r io.Reader, w io.Writer) (*summary, error) {
 		switch e.Action {
 		case "build-output":
 			fmt.Fprint(w, e.Output)
+		case "run":
+			started[key] = e.Time
 		case "output":
 			out[key] = append(out[key], e.Output)
 		case "pass", "fail", "skip":
@@ -82,7 +87,13 @@ func summarize(r io.Reader, w io.Writer) (*summary, error) {
 				continue
 			}
 			if !strings.Contains(e.Test, "/") {
-				s.slow = append(s.slow, timed{e.Package + " " + e.Test, e.Elapsed})
+				// Elapsed, or the time from run to end where the test's own line gave none
+				// (testscript's).
+				elapsed := e.Elapsed
+				if t0, ok := started[key]; ok && !t0.IsZero() && !e.Time.IsZero() {
+					elapsed = max(elapsed, e.Time.Sub(t0).Seconds())
+				}
+				s.slow = append(s.slow, timed{e.Package + " " + e.Test, elapsed})
 			}
 			switch e.Action {
 			case "pass":
