@@ -59,14 +59,23 @@ func main() {
 	if len(patterns) == 0 {
 		patterns = []string{"./..."}
 	}
-	failed := false
-	for _, target := range strings.Fields(*targets) {
+	// go list runs for every system at once, while the type-checks go one after the other.
+	systems := strings.Fields(*targets)
+	lists := make([]chan []*listed, len(systems))
+	for i, target := range systems {
 		goos, goarch, ok := strings.Cut(target, "/")
 		if !ok {
 			fatalf("%q is not GOOS/GOARCH", target)
 		}
+		lists[i] = make(chan []*listed, 1)
+		go func() { lists[i] <- list(goos, goarch, patterns) }()
+	}
+	failed := false
+	parsed := map[string]*ast.File{} // a file parses the same for every system: once
+	for i, target := range systems {
+		_, goarch, _ := strings.Cut(target, "/")
 		start := time.Now()
-		n, errs := check(list(goos, goarch, patterns), goarch)
+		n, errs := check(<-lists[i], goarch, parsed)
 		for _, e := range errs {
 			fmt.Fprintln(os.Stderr, e)
 		}
@@ -109,9 +118,9 @@ func list(goos, goarch string, patterns []string) []*listed {
 }
 
 // check type-checks pkgs, which go list gave in dependency order, and returns how many it
-// checked and the errors found.
-func check(pkgs []*listed, goarch string) (int, []string) {
-	fset := token.NewFileSet()
+// checked and the errors found. parsed holds the files parsed so far (go/types reads the
+// syntax trees, never changes them), by path.
+func check(pkgs []*listed, goarch string, parsed map[string]*ast.File) (int, []string) {
 	done := map[string]*types.Package{"unsafe": types.Unsafe}
 	sizes := types.SizesFor("gc", goarch)
 	var errs []string
@@ -142,10 +151,16 @@ func check(pkgs []*listed, goarch string) (int, []string) {
 		}
 		var files []*ast.File
 		for _, name := range p.GoFiles {
-			f, err := parser.ParseFile(fset, filepath.Join(p.Dir, name), nil, parser.SkipObjectResolution)
-			if err != nil {
-				report(err.Error())
-				continue
+			path := filepath.Join(p.Dir, name)
+			f, ok := parsed[path]
+			if !ok {
+				var err error
+				f, err = parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
+				if err != nil {
+					report(err.Error())
+					continue
+				}
+				parsed[path] = f
 			}
 			files = append(files, f)
 		}
@@ -178,6 +193,9 @@ func check(pkgs []*listed, goarch string) (int, []string) {
 	}
 	return n, errs
 }
+
+// fset holds the positions of every parsed file.
+var fset = token.NewFileSet()
 
 type importerFunc func(path string) (*types.Package, error)
 
