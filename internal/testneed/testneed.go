@@ -29,7 +29,7 @@ func InCI() bool {
 func Missing(t T, format string, args ...any) {
 	t.Helper()
 	if InCI() {
-		t.Fatalf(format+" (under CI this fails instead of skipping: .ci/run installs it)", args...)
+		t.Fatalf(format+" [CI=true: a missing program fails the test instead of skipping it]", args...)
 		return
 	}
 	t.Skipf(format, args...)
