@@ -614,7 +614,7 @@ func TestUnpair(t *testing.T) {
 	// unpaired and re-paired.
 	setResults(t, st, tr, 1)
 	pairNext(t, st, tr, tournament.PairOptions{})
-	var wd *tournament.Entry
+	var wd *tournament.PlayerChange
 	mustUpd(t, st, tr, func(tx *Tx, cur *tournament.Tournament) error {
 		var err error
 		wd, err = tx.WithdrawPlayer(cur, "P03")
