@@ -103,6 +103,18 @@ func (tx *Tx) drawLot(cur *tournament.Tournament, seed *uint64) (*tournament.Lot
 	}
 	res := tournament.NewLotResult(cur, s, clubs, len(entries))
 	res.DrawnAt = tx.nowText()
+	if cur.System.FixedTable() {
+		rounds, notes, err := tournament.RoundRobinRounds(cur, len(entries))
+		if err != nil {
+			return nil, nil, err
+		}
+		res.Warnings = append(res.Warnings, notes...)
+		if cur.FieldCycles > 0 {
+			if _, err := tx.exec(`UPDATE tournaments SET rounds = ? WHERE id = ?`, rounds, cur.ID); err != nil {
+				return nil, nil, err
+			}
+		}
+	}
 	for _, e := range entries {
 		n := nums[int(e.ID)]
 		if _, err := tx.exec(`UPDATE entries SET pairing_number = ? WHERE id = ?`, n, e.ID); err != nil {

@@ -347,13 +347,13 @@ func roundRobinCycles(n, rounds int) (int, error) {
 		return 0, fmt.Errorf("%w: a round robin needs at least 2 players (it has %d)", ErrInvalid, n)
 	}
 	one := pairing.BergerRounds(n)
-	switch rounds {
-	case one:
-		return 1, nil
-	case 2 * one:
+	switch {
+	case rounds <= one:
+		return 1, nil // a single round robin, or a shorter schedule of one (RoundRobinRounds)
+	case rounds == 2*one:
 		return 2, nil
 	}
-	return 0, fmt.Errorf("%w: a round robin of %d players has %d rounds (%d for a double round robin), but the tournament plans %d; set it with 'arbitro tournament set rounds %d' before round 1",
+	return 0, fmt.Errorf("%w: a round robin of %d players has %d rounds (%d for a double round robin; fewer for a shorter schedule), but the tournament plans %d; set it with 'arbitro tournament set rounds %d' before round 1",
 		ErrInvalid, n, one, 2*one, rounds, one)
 }
 
@@ -385,6 +385,10 @@ func bergerRound(t *Tournament, es []pairing.Entrant, round int, late []string) 
 		return nil, nil, fmt.Errorf("%w: a round robin cannot take players who entered after round 1 (%s); remove them or use a Swiss system", ErrInvalid, strings.Join(late, ", "))
 	}
 	n := len(es)
+	if full := t.FieldCycles * pairing.BergerRounds(n); t.FieldCycles > 0 && t.Rounds != full && t.RoundsPaired == 0 {
+		return nil, nil, fmt.Errorf("%w: %s takes its rounds from the field, drawn for %d rounds, but %d players make %d; draw the lot again (arbitro lot)",
+			ErrInvalid, t.Name, t.Rounds, n, full)
+	}
 	cycles, err := roundRobinCycles(n, t.Rounds)
 	if err != nil {
 		return nil, nil, err
