@@ -52,3 +52,49 @@ func WritePlayerChanged(w io.Writer, loc *Locale, action string, c *tournament.P
 	}
 	return nil
 }
+
+// UndoWhat is what the undo step s touched, in the reader's language: "result 2-0 of round
+// 3 board 1 (Rossi, Mario - Verdi, Anna)", "withdrawal of Rossi, Mario", ... (catalog
+// undo.what.<action>); an action undo does not know is named by its log's code.
+func UndoWhat(loc *Locale, s *tournament.UndoStep) string {
+	if !tournament.Undoable(s.Action) {
+		return loc.T("undo.what.other", "action", s.Action)
+	}
+	var args []any
+	for _, k := range []string{"round", "board", "white", "black", "result", "before", "player", "points"} {
+		if v, ok := s.Args[k]; ok {
+			args = append(args, k, v)
+		}
+	}
+	return loc.T("undo.what."+s.Action, args...)
+}
+
+// WriteUndone confirms `arbitro undo`: what was undone, and the action of the log it was.
+func WriteUndone(w io.Writer, loc *Locale, s *tournament.UndoStep) error {
+	_, err := fmt.Fprintln(w, loc.T("undo.done", "what", UndoWhat(loc, s), "id", s.ActionID, "action", s.Action, "at", s.At, "actor", s.Actor))
+	return err
+}
+
+// WriteUndoList writes `arbitro undo --list`: the actions successive undos would revert,
+// the last first, each with its log id, time, arbiter and what it did; the last line is
+// the action undo stops at, when there is one it cannot revert.
+func WriteUndoList(w io.Writer, loc *Locale, tournamentName string, steps []tournament.UndoStep) error {
+	if len(steps) == 0 || (len(steps) == 1 && !steps[0].Undoable) {
+		if _, err := fmt.Fprintln(w, loc.T("undo.list.none", "name", tournamentName)); err != nil {
+			return err
+		}
+	} else if _, err := fmt.Fprintln(w, loc.T("undo.list.title", "name", tournamentName)); err != nil {
+		return err
+	}
+	tw := newTable(w)
+	for _, s := range steps {
+		what := UndoWhat(loc, &s)
+		if !s.Undoable {
+			what = loc.T("undo.list.stop", "what", what)
+		}
+		if _, err := fmt.Fprintf(tw, "#%d\t%s\t%s\t%s\t%s\n", s.ActionID, s.At, s.Actor, s.Action, what); err != nil {
+			return err
+		}
+	}
+	return tw.Flush()
+}

@@ -4,6 +4,8 @@ package store
 
 import (
 	"fmt"
+	"sort"
+	"strings"
 
 	"arbitro/tournament"
 )
@@ -47,18 +49,8 @@ func (tx *Tx) RemovePlayer(t *tournament.Tournament, ref string) (*tournament.Pl
 	if claims > 0 {
 		return nil, fmt.Errorf("%w: %s has a draw claim recorded; withdraw him instead (arbitro player withdraw %d)", tournament.ErrInvalid, e.Player.Name, e.ID)
 	}
-	for _, q := range []string{
-		`DELETE FROM absences WHERE entry_id = ?1`,
-		`DELETE FROM category_members WHERE entry_id = ?1`,
-		`DELETE FROM forbidden_pairs WHERE entry_a = ?1 OR entry_b = ?1`,
-		`DELETE FROM trf_players WHERE entry_id = ?1`,
-		`DELETE FROM entries WHERE id = ?1`,
-	} {
-		if _, err := tx.exec(q, e.ID); err != nil {
-			return nil, err
-		}
-	}
-	if _, err := tx.exec(`DELETE FROM players WHERE id = ? AND NOT EXISTS (SELECT 1 FROM entries WHERE player_id = players.id)`, e.Player.ID); err != nil {
+	rows, err := tx.deleteEntry(e)
+	if err != nil {
 		return nil, err
 	}
 	c := &tournament.PlayerChange{Entry: *e}
@@ -74,7 +66,7 @@ func (tx *Tx) RemovePlayer(t *tournament.Tournament, ref string) (*tournament.Pl
 			c.Gap = e.Number
 		}
 	}
-	return c, tx.logEvent(cur.ID, "player.remove", e, c)
+	return c, tx.logEvent(cur.ID, "player.remove", removedEntry{Entry: *e, Rows: rows}, c)
 }
 
 // ReinstatePlayer undoes the withdrawal of entry ref of t (player withdraw entered by
@@ -158,4 +150,112 @@ func (tx *Tx) ReinstatePlayer(t *tournament.Tournament, ref string, from int) (*
 		}
 	}
 	return c, tx.logEvent(cur.ID, "player.reinstate", before, c)
+}
+
+// removedEntry is the before of "player.remove": the entry, and every row deleted with
+// it (table → rows as column → value), which arbitro undo writes back.
+type removedEntry struct {
+	tournament.Entry
+	Rows map[string][]map[string]any `json:"rows"`
+}
+
+// entryTables are the tables that hold an entry's rows, in the order they are written
+// back (the person first, then the entry, then what refers to it); each with the
+// condition selecting the rows of entry ?1 (person ?2).
+var entryTables = []struct{ table, where string }{
+	{"players", `id = ?2 AND NOT EXISTS (SELECT 1 FROM entries WHERE player_id = ?2 AND id <> ?1)`},
+	{"entries", `id = ?1`},
+	{"absences", `entry_id = ?1`},
+	{"category_members", `entry_id = ?1`},
+	{"forbidden_pairs", `entry_a = ?1 OR entry_b = ?1`},
+	{"trf_players", `entry_id = ?1`},
+}
+
+// deleteEntry deletes entry e with its absences, category memberships, forbidden pairs
+// and TRF fields, and the person when no other entry names him; it returns every row it
+// deleted (restoreRows writes them back).
+func (tx *Tx) deleteEntry(e *tournament.Entry) (map[string][]map[string]any, error) {
+	rows := map[string][]map[string]any{}
+	for _, t := range entryTables {
+		rs, err := tx.snapshotRows(t.table, t.where, e.ID, e.Player.ID)
+		if err != nil {
+			return nil, err
+		}
+		if len(rs) > 0 {
+			rows[t.table] = rs
+		}
+	}
+	for i := len(entryTables) - 1; i >= 0; i-- {
+		t := entryTables[i]
+		if _, err := tx.exec(`DELETE FROM `+t.table+` WHERE `+t.where, e.ID, e.Player.ID); err != nil {
+			return nil, err
+		}
+	}
+	return rows, nil
+}
+
+// restoreEntry writes back the rows deleteEntry returned, with their ids.
+func (tx *Tx) restoreEntry(rows map[string][]map[string]any) error {
+	for _, t := range entryTables {
+		if err := tx.restoreRows(t.table, rows[t.table]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// snapshotRows returns the rows of table matching where (with args), each as column →
+// value.
+func (tx *Tx) snapshotRows(table, where string, args ...any) ([]map[string]any, error) {
+	rows, err := tx.query(`SELECT * FROM `+table+` WHERE `+where, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	cols, err := rows.Columns()
+	if err != nil {
+		return nil, err
+	}
+	var out []map[string]any
+	for rows.Next() {
+		vals := make([]any, len(cols))
+		ptrs := make([]any, len(cols))
+		for i := range vals {
+			ptrs[i] = &vals[i]
+		}
+		if err := rows.Scan(ptrs...); err != nil {
+			return nil, err
+		}
+		m := make(map[string]any, len(cols))
+		for i, c := range cols {
+			if b, ok := vals[i].([]byte); ok {
+				vals[i] = string(b)
+			}
+			m[c] = vals[i]
+		}
+		out = append(out, m)
+	}
+	return out, rows.Err()
+}
+
+// restoreRows inserts rows (column → value, as snapshotRows gave them, or read back from
+// the event log's JSON: whole numbers come back as float64, which SQLite's INTEGER
+// affinity stores as integers) into table.
+func (tx *Tx) restoreRows(table string, rows []map[string]any) error {
+	for _, r := range rows {
+		cols := make([]string, 0, len(r))
+		for c := range r {
+			cols = append(cols, c)
+		}
+		sort.Strings(cols)
+		args := make([]any, len(cols))
+		marks := make([]string, len(cols))
+		for i, c := range cols {
+			args[i], marks[i] = r[c], "?"
+		}
+		if _, err := tx.exec(`INSERT INTO `+table+` (`+strings.Join(cols, ", ")+`) VALUES (`+strings.Join(marks, ", ")+`)`, args...); err != nil {
+			return fmt.Errorf("write back %s: %w", table, err)
+		}
+	}
+	return nil
 }

@@ -133,6 +133,22 @@ func NewSeed() int64 {
 	return int64(binary.LittleEndian.Uint64(b[:])%999_999_999) + 1
 }
 
+// checkRounds checks Rounds (1-99) and FieldCycles: a round robin without rounds takes
+// them from the field at the lot (FieldCycles 1, or 2 for a double one); the Swiss
+// systems need Rounds.
+func (t *Tournament) checkRounds() error {
+	if t.FieldCycles != 0 && (!t.System.FixedTable() || t.FieldCycles > 2 || t.FieldCycles < 0) {
+		return fmt.Errorf("%w: only a round robin takes its rounds from the field (--double goes with --system round-robin; set the rounds first: 'arbitro tournament set rounds N')", ErrMalformed)
+	}
+	if t.Rounds == 0 && t.System.FixedTable() && t.FieldCycles == 0 {
+		t.FieldCycles = 1 // the rounds of a round robin come from the field at the lot
+	}
+	if (t.Rounds < 1 && t.FieldCycles == 0) || t.Rounds > 99 || t.Rounds < 0 {
+		return fmt.Errorf("%w: %d rounds (use 1 to 99)", ErrMalformed, t.Rounds)
+	}
+	return nil
+}
+
 // validate checks the fields of t and fills the defaults (scoring, tie-breaks, points).
 func (t *Tournament) CheckFields() error {
 	if err := t.checkText(); err != nil {
@@ -151,14 +167,8 @@ func (t *Tournament) CheckFields() error {
 	if t.System.IsZero() {
 		return &UnknownSystemError{}
 	}
-	if t.FieldCycles != 0 && (!t.System.FixedTable() || t.FieldCycles > 2 || t.FieldCycles < 0) {
-		return fmt.Errorf("%w: only a round robin takes its rounds from the field (--double goes with --system round-robin; set the rounds first: 'arbitro tournament set rounds N')", ErrMalformed)
-	}
-	if t.Rounds == 0 && t.System.FixedTable() && t.FieldCycles == 0 {
-		t.FieldCycles = 1 // the rounds of a round robin come from the field at the lot
-	}
-	if (t.Rounds < 1 && t.FieldCycles == 0) || t.Rounds > 99 || t.Rounds < 0 {
-		return fmt.Errorf("%w: %d rounds (use 1 to 99)", ErrMalformed, t.Rounds)
+	if err := t.checkRounds(); err != nil {
+		return err
 	}
 	var err error
 	if t.Scoring, err = NormalizeScoring(t.Scoring); err != nil {

@@ -232,6 +232,7 @@ func commands() []func(g *globalOptions) *cobra.Command {
 		bind(newServeCmd, runServe),
 		bind(newStandingsCmd, runStandings),
 		newTournamentCmd,
+		bind(newUndoCmd, runUndo),
 		newExportCmd,
 		bind(newVersionCmd, runVersion),
 	}

@@ -408,3 +408,11 @@ func TestPerftFlags(t *testing.T) {
 		{[]string{"extra"}, "unknown command", nil},
 	})
 }
+
+func TestUndoFlags(t *testing.T) {
+	testFlags(t, newUndoCmd, []flagCase[undoOptions]{
+		{nil, "", func(o *undoOptions) bool { return !o.List }},
+		{[]string{"--list"}, "", func(o *undoOptions) bool { return o.List }},
+		{[]string{"3"}, "unknown command", nil},
+	})
+}
