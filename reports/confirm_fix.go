@@ -66,7 +66,22 @@ func UndoWhat(loc *Locale, s *tournament.UndoStep) string {
 			args = append(args, k, v)
 		}
 	}
-	return loc.T("undo.what."+s.Action, args...)
+	return loc.T(undoWhatKeys[s.Action], args...)
+}
+
+// undoWhatKeys is the catalog key of each action arbitro undo reverts
+// (tournament.UndoableActions; TestUndoWhatKeys checks there is one for each).
+var undoWhatKeys = map[string]string{
+	"result.set":           "undo.what.result.set",
+	"result.correct":       "undo.what.result.correct",
+	"result.bye":           "undo.what.result.bye",
+	"round.pair":           "undo.what.round.pair",
+	"player.add":           "undo.what.player.add",
+	"player.remove":        "undo.what.player.remove",
+	"player.withdraw":      "undo.what.player.withdraw",
+	"player.reinstate":     "undo.what.player.reinstate",
+	"player.absent":        "undo.what.player.absent",
+	"player.absent.remove": "undo.what.player.absent.remove",
 }
 
 // WriteUndone confirms `arbitro undo`: what was undone, and the action of the log it was.
