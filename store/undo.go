@@ -179,9 +179,9 @@ func (tx *Tx) UndoList(t *tournament.Tournament) ([]tournament.UndoStep, error) 
 //
 // Only the last action is reverted, so whatever came after an action is undone before it:
 // an action undo does not know (the lot, a game score, a claim, a tournament setting...)
-// stops it, and the error names that action. Errors: ErrInvalid (nothing to undo, the last
-// action not undoable, its state changed since), and those of the reverts (Unpair's
-// ErrRoundHasResults).
+// stops it, and the error names that action. Errors: ErrCannotUndo (nothing to undo, the
+// last action not undoable), ErrInvalid (its state changed since), and those of the
+// reverts (Unpair's ErrRoundHasResults).
 func (tx *Tx) Undo(t *tournament.Tournament) (*tournament.UndoStep, error) {
 	cur, err := tx.TournamentByID(t.ID)
 	if err != nil {
@@ -192,13 +192,13 @@ func (tx *Tx) Undo(t *tournament.Tournament) (*tournament.UndoStep, error) {
 		return nil, err
 	}
 	if len(acts) == 0 {
-		return nil, fmt.Errorf("%w: nothing to undo in %s", tournament.ErrInvalid, cur.Name)
+		return nil, fmt.Errorf("%w: nothing to undo in %s", tournament.ErrCannotUndo, cur.Name)
 	}
 	a := &acts[0]
 	s := a.step()
 	if !s.Undoable {
-		return nil, fmt.Errorf("%w: the last action of %s, #%d %s (%s, by %s), cannot be undone with arbitro undo, which reverts only %s; put it right with its own command (see 'arbitro tournament log')",
-			tournament.ErrInvalid, cur.Name, a.id, s.Action, s.At, s.Actor, undoKinds())
+		return nil, fmt.Errorf("%w: the last action of %s, #%d %s (%s, by %s), is not one arbitro undo reverts (%s); put it right with its own command",
+			tournament.ErrCannotUndo, cur.Name, a.id, s.Action, s.At, s.Actor, undoKinds())
 	}
 	pairing := a.main().Action == "round.pair"
 	var ids []int64
