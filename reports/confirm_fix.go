@@ -76,6 +76,7 @@ var undoWhatKeys = map[string]string{
 	"result.correct":       "undo.what.result.correct",
 	"result.bye":           "undo.what.result.bye",
 	"round.pair":           "undo.what.round.pair",
+	"round.schedule":       "undo.what.round.schedule",
 	"player.add":           "undo.what.player.add",
 	"player.remove":        "undo.what.player.remove",
 	"player.withdraw":      "undo.what.player.withdraw",

@@ -38,7 +38,7 @@ func (a *logAction) main() *tournament.Event {
 func (a *logAction) undoable() bool {
 	pairing := a.main().Action == "round.pair"
 	for _, e := range a.events {
-		covered := pairing && (e.Action == "result.bye" || e.Action == "pairing.manual")
+		covered := pairing && (e.Action == "result.bye" || e.Action == "pairing.manual" || e.Action == "round.schedule")
 		if !covered && !tournament.Undoable(e.Action) {
 			return false
 		}
@@ -122,7 +122,7 @@ func (a *logAction) step() tournament.UndoStep {
 		if json.Unmarshal(m.Before, &before) == nil && before.Detail != nil {
 			args["before"] = before.Result
 		}
-	case "round.pair":
+	case "round.pair", "round.schedule":
 		var after struct {
 			Round int `json:"round"`
 		}
@@ -170,7 +170,8 @@ func (tx *Tx) UndoList(t *tournament.Tournament) ([]tournament.UndoStep, error) 
 // events; after: {"undid": id}) with whatever the revert itself logs (round.unpair). What
 // each action's undo does (the README's table): a result recorded is deleted, a
 // correction (or a bye scored) gives back the result before it with its time and arbiter;
-// a pairing is unpaired (Unpair: only while it has no result but its byes); a player added
+// a pairing is unpaired (Unpair: only while it has no result but its byes), a round's date
+// and time go back to what they were; a player added
 // is deleted (with the person when no other tournament has him), a player removed is
 // written back with every row removed with him (ids kept); a withdrawal is undone (and a
 // reinstatement withdrawn again, its absences deleted), with the lot drawn again from the
@@ -206,7 +207,7 @@ func (tx *Tx) Undo(t *tournament.Tournament) (*tournament.UndoStep, error) {
 		e := &a.events[i]
 		ids = append([]int64{e.ID}, ids...)
 		if pairing && e.Action != "round.pair" {
-			continue // the byes and the arbiter's pairs go with the round
+			continue // the byes, the arbiter's pairs and the schedule go with the round
 		}
 		if err := tx.revert(cur, e); err != nil {
 			return nil, fmt.Errorf("undo #%d %s: %w", a.id, e.Action, err)
@@ -246,6 +247,14 @@ func (tx *Tx) revert(cur *tournament.Tournament, e *tournament.Event) error {
 			return fmt.Errorf("%w: round %d is not the last paired round (%d)", tournament.ErrInvalid, after.Round, cur.RoundsPaired)
 		}
 		_, err := tx.Unpair(cur)
+		return err
+	case "round.schedule":
+		var before tournament.RoundSchedule
+		if err := json.Unmarshal(e.Before, &before); err != nil {
+			return err
+		}
+		_, err := tx.exec(`UPDATE rounds SET play_date = ?, start_time = ? WHERE tournament_id = ? AND number = ?`,
+			before.Date, before.Time, cur.ID, before.Round)
 		return err
 	case "player.add":
 		return tx.revertAdd(cur, e)

@@ -68,10 +68,18 @@ func TestUndoEveryKind(t *testing.T) {
 	do("remove before round 1", func() error { _, _, err := st.RemovePlayer(ucCtx, "", "P05, Test"); return err })
 	do("absence", func() error { _, _, err := st.SetAbsence(ucCtx, "", "P02, Test", 1, 1, ""); return err })
 	do("pair", func() error { pairNext(t, st, tr, tournament.PairOptions{}); return nil })
+	do("pair with its date and time", func() error {
+		_, err := st.PairNextRound(ucCtx, "", PairRequest{Schedule: &tournament.RoundSchedule{Date: "2026-11-21", Time: "15:30"}})
+		return err
+	})
 	pairNext(t, st, tr, tournament.PairOptions{})
 	do("result", func() error { _, err := st.EnterResult(ucCtx, "", 1, 1, 1, "2-0"); return err })
 	setResults(t, st, tr, 1)
 	do("correction", func() error { _, err := st.CorrectResult(ucCtx, "", 1, 1, 1, "0-2", "sheet"); return err })
+	do("round schedule", func() error {
+		_, _, err := st.SetRoundSchedule(ucCtx, "", 1, ptr("2026-11-21"), ptr("15:30"))
+		return err
+	})
 	do("withdraw after round 1", func() error { _, _, err := st.WithdrawPlayer(ucCtx, "", "P04, Test"); return err })
 	do("late entry", func() error {
 		_, _, err := st.AddPlayer(ucCtx, "", tournament.Player{Name: "Late, One", FIDID: "999"})
@@ -140,3 +148,5 @@ func TestUndoWalksBack(t *testing.T) {
 		t.Fatalf("undo past the lot: %v", err)
 	}
 }
+
+func ptr(s string) *string { return &s }
