@@ -86,3 +86,39 @@ func TestRemovePlayer(t *testing.T) {
 		t.Fatalf("rows after removal %v, before %v", after, before)
 	}
 }
+
+// A player who withdrew after round 1 was paired did not start once round 1 is unpaired:
+// the lot is drawn again without him, and round 1 is paired again without him.
+func TestUnpairRoundOneLeavesNonStarterOut(t *testing.T) {
+	st, tr := newEvent(t, tournament.ItaloSwiss, 3, 6, nil)
+	drawLot(t, st, tr, nil)
+	pairNext(t, st, tr, tournament.PairOptions{})
+	if _, _, err := st.WithdrawPlayer(ucCtx, "", "P02, Test"); err != nil {
+		t.Fatal(err)
+	}
+	mustUpd(t, st, tr, func(tx *Tx, cur *tournament.Tournament) error { _, err := tx.Unpair(cur); return err })
+	es, _, err := st.Players(ucCtx, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	nums := map[int]bool{}
+	for _, e := range es {
+		if e.Player.Name == "P02, Test" && (e.Number != 0 || !e.DidNotStart()) {
+			t.Fatalf("non-starter: %+v", e)
+		}
+		if e.Number != 0 {
+			nums[e.Number] = true
+		}
+	}
+	for n := 1; n <= 5; n++ {
+		if !nums[n] {
+			t.Fatalf("numbers %v, want 1..5", nums)
+		}
+	}
+	pr := pairNext(t, st, tr, tournament.PairOptions{})
+	for _, b := range pr.Boards {
+		if b.White == "P02, Test" || b.Black == "P02, Test" {
+			t.Fatalf("paired: %+v", b)
+		}
+	}
+}

@@ -301,8 +301,9 @@ func (tx *Tx) roundInfo(t *tournament.Tournament, round int) (*tournament.RoundI
 // Unpair removes the last paired round of t (arbiters correct mistakes) with its boards
 // and the automatic bye results, and logs "round.unpair" with the boards removed. An
 // entry that withdrew after that round was paired is moved back to "withdrawn after the
-// round before" (so he is not paired again when the round is re-paired). Announced
-// absences for the round are kept.
+// round before" (so he is not paired again when the round is re-paired); when that is
+// round 1 he did not start, and the lot is drawn again from the stored seed without him
+// (relot). Announced absences for the round are kept.
 //
 // Errors: ErrNotPaired when no round exists; ErrRoundHasResults when a board of the round
 // has a result other than an automatic bye, a game score or a draw claim (the message names
@@ -341,8 +342,20 @@ func (tx *Tx) Unpair(t *tournament.Tournament) (int, error) {
 	if _, err := tx.exec(`DELETE FROM rounds WHERE tournament_id = ? AND number = ?`, cur.ID, round); err != nil {
 		return 0, err
 	}
-	if err := tx.logEvent(cur.ID, "round.unpair", map[string]any{"round": round, "boards": tournament.BoardSummary(boards)},
-		map[string]any{"round": round, "withdrawn_after_moved_back": moved}); err != nil {
+	after := map[string]any{"round": round, "withdrawn_after_moved_back": moved}
+	if round == 1 && len(moved) > 0 {
+		// they withdrew before round 1 now: out of the lot, drawn again on the field
+		before := *cur
+		before.RoundsPaired = 0
+		lot, err := tx.relot(&before)
+		if err != nil {
+			return 0, err
+		}
+		if lot != nil {
+			after["lot"] = lot
+		}
+	}
+	if err := tx.logEvent(cur.ID, "round.unpair", map[string]any{"round": round, "boards": tournament.BoardSummary(boards)}, after); err != nil {
 		return 0, err
 	}
 	return round, nil
