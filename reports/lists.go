@@ -164,6 +164,12 @@ func WriteLotText(w, errw io.Writer, msg *Locale, tournamentName string, res *to
 		return err
 	}
 	writeLotClubs(w, res)
+	switch res.Cycles {
+	case 1:
+		fmt.Fprintln(w, msg.T("lot.rounds_single", "players", len(res.Numbers), "rounds", res.Rounds))
+	case 2:
+		fmt.Fprintln(w, msg.T("lot.rounds_double", "players", len(res.Numbers), "rounds", res.Rounds))
+	}
 	return nil
 }
 

@@ -113,6 +113,7 @@ func (tx *Tx) drawLot(cur *tournament.Tournament, seed *uint64) (*tournament.Lot
 			if _, err := tx.exec(`UPDATE tournaments SET rounds = ? WHERE id = ?`, rounds, cur.ID); err != nil {
 				return nil, nil, err
 			}
+			res.Rounds, res.Cycles = rounds, cur.FieldCycles
 		}
 	}
 	for _, e := range entries {

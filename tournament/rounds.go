@@ -56,6 +56,10 @@ type LotResult struct {
 	// Clubs (round robin with club separation): the rounds in which each club's players
 	// meet after the restricted lot (pairing.LotSeparated).
 	Clubs []pairing.ClubMeeting `json:"clubs,omitempty"`
+	// Rounds (round robin whose rounds come from the field, Tournament.FieldCycles): the
+	// rounds the field drawn makes (RoundRobinRounds); 0 otherwise. Cycles is 1 or 2 then.
+	Rounds int `json:"rounds,omitempty"`
+	Cycles int `json:"cycles,omitempty"`
 }
 
 // lotLocked is DrawLot's error once a round of cur is paired (ErrLocked): when the lot was
