@@ -77,6 +77,7 @@ var undoWhatKeys = map[string]string{
 	"result.bye":           "undo.what.result.bye",
 	"round.pair":           "undo.what.round.pair",
 	"round.schedule":       "undo.what.round.schedule",
+	"lot.draw":             "undo.what.lot.draw",
 	"player.add":           "undo.what.player.add",
 	"player.remove":        "undo.what.player.remove",
 	"player.withdraw":      "undo.what.player.withdraw",

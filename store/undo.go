@@ -18,7 +18,8 @@ type logAction struct {
 }
 
 // main is the event that names the action: round.pair in a pairing (which also logs its
-// byes and the arbiter's pairs), else the first event undo knows, else the first event.
+// byes, the arbiter's pairs and the schedule), else the first event undo does not know
+// (the one that stops it), else the first event.
 func (a *logAction) main() *tournament.Event {
 	for i := range a.events {
 		if a.events[i].Action == "round.pair" {
@@ -26,7 +27,7 @@ func (a *logAction) main() *tournament.Event {
 		}
 	}
 	for i := range a.events {
-		if tournament.Undoable(a.events[i].Action) {
+		if !tournament.Undoable(a.events[i].Action) {
 			return &a.events[i]
 		}
 	}
@@ -122,7 +123,7 @@ func (a *logAction) step() tournament.UndoStep {
 		if json.Unmarshal(m.Before, &before) == nil && before.Detail != nil {
 			args["before"] = before.Result
 		}
-	case "round.pair", "round.schedule":
+	case "round.pair", "round.schedule", "lot.draw":
 		var after struct {
 			Round int `json:"round"`
 		}
@@ -256,6 +257,8 @@ func (tx *Tx) revert(cur *tournament.Tournament, e *tournament.Event) error {
 		_, err := tx.exec(`UPDATE rounds SET play_date = ?, start_time = ? WHERE tournament_id = ? AND number = ?`,
 			before.Date, before.Time, cur.ID, before.Round)
 		return err
+	case "lot.draw":
+		return tx.revertLot(cur, e)
 	case "player.add":
 		return tx.revertAdd(cur, e)
 	case "player.remove":
@@ -385,4 +388,88 @@ func (tx *Tx) revertWithdrawal(cur *tournament.Tournament, e *tournament.Event) 
 		return err
 	}
 	return nil
+}
+
+// lotLog is the before of "lot.draw" (null for the first draw) and the part of its after
+// (tournament.LotResult) a revert reads.
+type lotLog struct {
+	Seed    int64                  `json:"seed"`
+	DrawnAt string                 `json:"drawn_at"`
+	Numbers []tournament.LotNumber `json:"numbers"`
+}
+
+// revertLot gives the entries the numbers before a "lot.draw" (none for the first draw),
+// and the tournament its seed, time of the draw and, for a round robin whose rounds come
+// from the field, its rounds then. The seed before a first draw is the one the log last
+// gave the tournament (tournament.create, tournament.set seed, an earlier lot.draw);
+// undo refuses when the log does not say it (an imported event).
+func (tx *Tx) revertLot(cur *tournament.Tournament, e *tournament.Event) error {
+	if cur.RoundsPaired > 0 {
+		return fmt.Errorf("%w: round %d is paired", tournament.ErrInvalid, cur.RoundsPaired)
+	}
+	var before *lotLog
+	if err := json.Unmarshal(e.Before, &before); err != nil {
+		return err
+	}
+	if _, err := tx.exec(`UPDATE entries SET pairing_number = NULL WHERE tournament_id = ?`, cur.ID); err != nil {
+		return err
+	}
+	rounds := cur.Rounds
+	if before == nil {
+		seed, err := tx.seedBefore(cur, e.ID)
+		if err != nil {
+			return err
+		}
+		before = &lotLog{Seed: seed}
+		if cur.FieldCycles > 0 {
+			rounds = 1 // the placeholder until the lot (storedRounds)
+		}
+	} else if cur.FieldCycles > 0 {
+		rounds = cur.FieldCycles * tournament.RoundRobin.FieldRounds(len(before.Numbers))
+	}
+	for _, n := range before.Numbers {
+		if _, err := tx.exec(`UPDATE entries SET pairing_number = ? WHERE id = ?`, n.Number, n.Entry); err != nil {
+			return err
+		}
+	}
+	var drawn any
+	if before.DrawnAt != "" {
+		drawn = before.DrawnAt
+	}
+	_, err := tx.exec(`UPDATE tournaments SET lot_seed = ?, lot_drawn_at = ?, rounds = ? WHERE id = ?`, before.Seed, drawn, rounds, cur.ID)
+	return err
+}
+
+// seedBefore is the seed the log gave tournament cur before event id: the last of
+// tournament.create, tournament.set (which logs the whole tournament) and lot.draw before
+// it. Errors:
+// ErrCannotUndo when none says it.
+func (tx *Tx) seedBefore(cur *tournament.Tournament, id int64) (int64, error) {
+	evs, err := tx.Events(cur.ID)
+	if err != nil {
+		return 0, err
+	}
+	for i := len(evs) - 1; i >= 0; i-- {
+		e := evs[i]
+		if e.ID >= id {
+			continue
+		}
+		var v struct {
+			Seed       *int64 `json:"seed"`
+			Field      string `json:"field"`
+			Tournament struct {
+				Seed *int64 `json:"seed"`
+			} `json:"tournament"`
+		}
+		if json.Unmarshal(e.After, &v) != nil {
+			continue
+		}
+		switch {
+		case (e.Action == "tournament.create" || e.Action == "lot.draw") && v.Seed != nil:
+			return *v.Seed, nil
+		case e.Action == "tournament.set" && v.Tournament.Seed != nil:
+			return *v.Tournament.Seed, nil
+		}
+	}
+	return 0, fmt.Errorf("%w: the log does not say the seed of %s before its lot", tournament.ErrCannotUndo, cur.Name)
 }
