@@ -61,7 +61,7 @@ func UndoWhat(loc *Locale, s *tournament.UndoStep) string {
 		return loc.T("undo.what.other", "action", s.Action)
 	}
 	var args []any
-	for _, k := range []string{"round", "board", "white", "black", "result", "before", "player", "points"} {
+	for _, k := range []string{"round", "board", "white", "black", "result", "before", "player", "points", "field"} {
 		if v, ok := s.Args[k]; ok {
 			args = append(args, k, v)
 		}
@@ -78,6 +78,7 @@ var undoWhatKeys = map[string]string{
 	"round.pair":           "undo.what.round.pair",
 	"round.schedule":       "undo.what.round.schedule",
 	"lot.draw":             "undo.what.lot.draw",
+	"tournament.set":       "undo.what.tournament.set",
 	"player.add":           "undo.what.player.add",
 	"player.remove":        "undo.what.player.remove",
 	"player.withdraw":      "undo.what.player.withdraw",

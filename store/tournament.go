@@ -193,14 +193,7 @@ func (tx *Tx) SetTournamentField(t *tournament.Tournament, field, value string) 
 			return nil, fmt.Errorf("%w: %q", tournament.ErrDuplicateTournament, nt.Name)
 		}
 	}
-	_, err = tx.exec(`UPDATE tournaments SET name = ?, variant = ?, system = ?, rounds = ?, scoring = ?,
-		bye_points = ?, forfeit_points = ?, games_per_pairing = ?, tiebreaks = ?, lot_seed = ?, start_date = ?,
-		end_date = ?, place = ?, federation = ?, chief_arbiter = ?, time_control = ?, italo_format = ?, openings = ?, club_separation = ?, lang = ?,
-		rr_cycles = ? WHERE id = ?`,
-		nt.Name, nt.Variant.Name(), nt.System.Code(), storedRounds(&nt), nt.Scoring, nt.ByePoints, nt.ForfeitPoints, nt.GamesPerPairing,
-		strings.Join(nt.TieBreaks, ","), nt.Seed, nt.Start, nt.End, nt.Place, nt.Federation, nt.Arbiter, nt.TimeControl,
-		nt.ItaloFormat, nt.Openings, nt.ClubSeparation, nt.Lang, nt.FieldCycles, nt.ID)
-	if err != nil {
+	if err := tx.writeTournament(&nt); err != nil {
 		return nil, err
 	}
 	if err := tx.logEvent(nt.ID, "tournament.set", map[string]any{"field": field, "tournament": cur}, map[string]any{"field": field, "tournament": nt}); err != nil {
@@ -255,4 +248,17 @@ func storedRounds(t *tournament.Tournament) int {
 		return 1
 	}
 	return t.Rounds
+}
+
+// writeTournament writes the settings of nt into its tournaments row (everything but the
+// lot's time, which DrawLot writes).
+func (tx *Tx) writeTournament(nt *tournament.Tournament) error {
+	_, err := tx.exec(`UPDATE tournaments SET name = ?, variant = ?, system = ?, rounds = ?, scoring = ?,
+		bye_points = ?, forfeit_points = ?, games_per_pairing = ?, tiebreaks = ?, lot_seed = ?, start_date = ?,
+		end_date = ?, place = ?, federation = ?, chief_arbiter = ?, time_control = ?, italo_format = ?, openings = ?, club_separation = ?, lang = ?,
+		rr_cycles = ? WHERE id = ?`,
+		nt.Name, nt.Variant.Name(), nt.System.Code(), storedRounds(nt), nt.Scoring, nt.ByePoints, nt.ForfeitPoints, nt.GamesPerPairing,
+		strings.Join(nt.TieBreaks, ","), nt.Seed, nt.Start, nt.End, nt.Place, nt.Federation, nt.Arbiter, nt.TimeControl,
+		nt.ItaloFormat, nt.Openings, nt.ClubSeparation, nt.Lang, nt.FieldCycles, nt.ID)
+	return err
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"arbitro/rules"
 	"arbitro/tournament"
 )
 
@@ -135,6 +136,12 @@ func (a *logAction) step() tournament.UndoStep {
 			_ = json.Unmarshal(m.Before, &e)
 		}
 		args["player"] = e.Player.Name
+	case "tournament.set":
+		var after struct {
+			Field string `json:"field"`
+		}
+		_ = json.Unmarshal(m.After, &after)
+		args["field"] = after.Field
 	case "player.absent", "player.absent.remove":
 		var ab tournament.Absence
 		if json.Unmarshal(m.After, &ab) != nil || ab.Name == "" {
@@ -259,6 +266,8 @@ func (tx *Tx) revert(cur *tournament.Tournament, e *tournament.Event) error {
 		return err
 	case "lot.draw":
 		return tx.revertLot(cur, e)
+	case "tournament.set":
+		return tx.revertSetting(cur, e)
 	case "player.add":
 		return tx.revertAdd(cur, e)
 	case "player.remove":
@@ -472,4 +481,28 @@ func (tx *Tx) seedBefore(cur *tournament.Tournament, id int64) (int64, error) {
 		}
 	}
 	return 0, fmt.Errorf("%w: the log does not say the seed of %s before its lot", tournament.ErrCannotUndo, cur.Name)
+}
+
+// revertSetting writes back the tournament's settings as a "tournament.set" logged them
+// before the change (the whole tournament, field by field).
+func (tx *Tx) revertSetting(cur *tournament.Tournament, e *tournament.Event) error {
+	var before struct {
+		Tournament struct {
+			tournament.Tournament
+			Variant string `json:"variant"` // the variant's name (rules.VariantByName)
+		} `json:"tournament"`
+	}
+	if err := json.Unmarshal(e.Before, &before); err != nil {
+		return err
+	}
+	nt := before.Tournament.Tournament
+	v, err := rules.VariantByName(before.Tournament.Variant)
+	if err != nil {
+		return err
+	}
+	nt.Variant, nt.ID = v, cur.ID
+	if nt.Seed != cur.Seed && cur.LotDrawnAt != "" {
+		return fmt.Errorf("%w: the lot was drawn with seed %d", tournament.ErrInvalid, cur.Seed)
+	}
+	return tx.writeTournament(&nt)
 }

@@ -62,6 +62,8 @@ func TestUndoEveryKind(t *testing.T) {
 			t.Fatalf("undo %s (%s): the tables differ from before it\nbefore %v\nafter  %v", what, u.Action, before, after)
 		}
 	}
+	do("a setting before round 1", func() error { _, _, err := st.SetTournamentField(ucCtx, "", "tiebreaks", "buchholz"); return err })
+	do("the rounds", func() error { _, _, err := st.SetTournamentField(ucCtx, "", "rounds", "7"); return err })
 	seed := uint64(777)
 	do("first lot, with another seed", func() error { drawLot(t, st, tr, &seed); return nil })
 	drawLot(t, st, tr, nil)
@@ -106,17 +108,20 @@ func TestUndoEveryKind(t *testing.T) {
 	}
 	do("remove a late entrant", func() error { _, _, err := st.RemovePlayer(ucCtx, "", "Late, Two"); return err })
 
+	do("a setting", func() error { _, _, err := st.SetTournamentField(ucCtx, "", "place", "Forlì"); return err })
+	do("the arbiter", func() error { _, _, err := st.SetTournamentField(ucCtx, "", "arbiter", "Bianchi, Luca"); return err })
+
 	// An action undo does not revert stops it, named; nothing is written.
-	if _, _, err := st.SetTournamentField(ucCtx, "", "place", "Forlì"); err != nil {
+	if _, _, err := st.AddCategory(ucCtx, "", "Veterani", ""); err != nil {
 		t.Fatal(err)
 	}
 	before := ucRows(t, st)
-	if _, _, err := st.Undo(ucCtx, ""); !errors.Is(err, tournament.ErrInvalid) || !strings.Contains(err.Error(), "tournament.set") {
-		t.Fatalf("undo of a setting: %v", err)
+	if _, _, err := st.Undo(ucCtx, ""); !errors.Is(err, tournament.ErrCannotUndo) || !strings.Contains(err.Error(), "category.add") {
+		t.Fatalf("undo of a category: %v", err)
 	}
 	ucSameRows(t, st, before, "refused undo")
 	l, _, err := st.UndoList(ucCtx, "")
-	if err != nil || len(l) != 1 || l[0].Action != "tournament.set" || l[0].Undoable {
+	if err != nil || len(l) != 1 || l[0].Action != "category.add" || l[0].Undoable {
 		t.Fatalf("list: %+v, %v", l, err)
 	}
 }
