@@ -61,7 +61,7 @@ func UndoWhat(loc *Locale, s *tournament.UndoStep) string {
 		return loc.T("undo.what.other", "action", s.Action)
 	}
 	var args []any
-	for _, k := range []string{"round", "board", "white", "black", "result", "before", "player", "points", "field"} {
+	for _, k := range []string{"round", "board", "white", "black", "result", "before", "player", "points", "field", "name", "label"} {
 		if v, ok := s.Args[k]; ok {
 			args = append(args, k, v)
 		}
@@ -79,6 +79,9 @@ var undoWhatKeys = map[string]string{
 	"round.schedule":       "undo.what.round.schedule",
 	"lot.draw":             "undo.what.lot.draw",
 	"tournament.set":       "undo.what.tournament.set",
+	"category.add":         "undo.what.category.add",
+	"prize.add":            "undo.what.prize.add",
+	"claim.add":            "undo.what.claim.add",
 	"player.add":           "undo.what.player.add",
 	"player.remove":        "undo.what.player.remove",
 	"player.withdraw":      "undo.what.player.withdraw",

@@ -136,6 +136,22 @@ func (a *logAction) step() tournament.UndoStep {
 			_ = json.Unmarshal(m.Before, &e)
 		}
 		args["player"] = e.Player.Name
+	case "category.add", "prize.add", "claim.add":
+		var after struct {
+			Name  string `json:"name"`
+			Label string `json:"label"`
+			Round int    `json:"round"`
+			Board int    `json:"board"`
+		}
+		_ = json.Unmarshal(m.After, &after)
+		switch m.Action {
+		case "category.add":
+			args["name"] = after.Name
+		case "prize.add":
+			args["label"] = after.Label
+		default:
+			args["round"], args["board"] = after.Round, after.Board
+		}
 	case "tournament.set":
 		var after struct {
 			Field string `json:"field"`
@@ -268,6 +284,17 @@ func (tx *Tx) revert(cur *tournament.Tournament, e *tournament.Event) error {
 		return tx.revertLot(cur, e)
 	case "tournament.set":
 		return tx.revertSetting(cur, e)
+	case "category.add", "prize.add", "claim.add":
+		// the row the action inserted, by the id its after holds
+		var after struct {
+			ID int64 `json:"id"`
+		}
+		if err := json.Unmarshal(e.After, &after); err != nil || after.ID == 0 {
+			return fmt.Errorf("%w: the log does not hold the id of %s", tournament.ErrCannotUndo, e.Action)
+		}
+		table := map[string]string{"category.add": "categories", "prize.add": "prizes", "claim.add": "claims"}[e.Action]
+		_, err := tx.exec(`DELETE FROM `+table+` WHERE id = ?`, after.ID)
+		return err
 	case "player.add":
 		return tx.revertAdd(cur, e)
 	case "player.remove":

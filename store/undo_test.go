@@ -111,17 +111,23 @@ func TestUndoEveryKind(t *testing.T) {
 	do("a setting", func() error { _, _, err := st.SetTournamentField(ucCtx, "", "place", "Forlì"); return err })
 	do("the arbiter", func() error { _, _, err := st.SetTournamentField(ucCtx, "", "arbiter", "Bianchi, Luca"); return err })
 
+	do("a category", func() error { _, _, err := st.AddCategory(ucCtx, "", "Veterani", ""); return err })
+	do("a prize", func() error { _, _, err := st.AddPrize(ucCtx, "", "", 1, "coppa"); return err })
+
 	// An action undo does not revert stops it, named; nothing is written.
 	if _, _, err := st.AddCategory(ucCtx, "", "Veterani", ""); err != nil {
 		t.Fatal(err)
 	}
+	if _, _, err := st.AssignToCategory(ucCtx, "", "Veterani", []string{"P01, Test"}); err != nil {
+		t.Fatal(err)
+	}
 	before := ucRows(t, st)
-	if _, _, err := st.Undo(ucCtx, ""); !errors.Is(err, tournament.ErrCannotUndo) || !strings.Contains(err.Error(), "category.add") {
-		t.Fatalf("undo of a category: %v", err)
+	if _, _, err := st.Undo(ucCtx, ""); !errors.Is(err, tournament.ErrCannotUndo) || !strings.Contains(err.Error(), "category.member") {
+		t.Fatalf("undo of a category's members: %v", err)
 	}
 	ucSameRows(t, st, before, "refused undo")
 	l, _, err := st.UndoList(ucCtx, "")
-	if err != nil || len(l) != 1 || l[0].Action != "category.add" || l[0].Undoable {
+	if err != nil || len(l) != 1 || l[0].Action != "category.member" || l[0].Undoable {
 		t.Fatalf("list: %+v, %v", l, err)
 	}
 }

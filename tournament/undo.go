@@ -6,8 +6,8 @@ package tournament
 // JSON: {"action_id":12,"at":"...","actor":"...","action":"result.set","args":{...},
 // "undoable":true}. Args are what the action touched, for the catalog's words
 // (reports: undo.what.<action>): round, board, game, white, black, result, before (the
-// result replaced), player, points, field (a setting); none for an action undo does not
-// know.
+// result replaced), player, points, field (a setting), name (a category), label (a
+// prize); none for an action undo does not know.
 type UndoStep struct {
 	ActionID int64          `json:"action_id"`
 	At       string         `json:"at"`
@@ -20,7 +20,7 @@ type UndoStep struct {
 // UndoableActions are the log's actions arbitro undo reverts, with what undoing does (for
 // the README's table and the catalog keys undo.what.<action>); any other action stops it.
 var UndoableActions = []string{
-	"result.set", "result.correct", "result.bye", "round.pair", "round.schedule", "lot.draw", "tournament.set", "player.add", "player.remove",
+	"result.set", "result.correct", "result.bye", "round.pair", "round.schedule", "lot.draw", "tournament.set", "category.add", "prize.add", "claim.add", "player.add", "player.remove",
 	"player.withdraw", "player.reinstate", "player.absent", "player.absent.remove",
 }
 

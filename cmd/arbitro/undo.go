@@ -24,13 +24,13 @@ func newUndoCmd(g *globalOptions, runF func(*cobra.Command, *undoOptions) error)
 		Long: `Revert the last arbiter action of the tournament from the event log's before and after:
 a result (deleted), a correction (the result before it back), a pairing (unpaired, while it
 has no result), a round's date and time, the lot (the numbers before it), a setting of the
-tournament (as it was), a player added
+tournament (as it was), a category, prize or claim added (deleted), a player added
 (deleted), removed (entered again, same id), withdrawn or reinstated (as he was, the lot
 drawn again from the stored seed before round 1), an absence recorded or removed. Each undo
 is itself logged; run it again to go further back.
 
 Only the last action is reverted, so whatever came after an action is undone first; an
-action undo does not revert (a game score, a claim, a category, the creation...) stops it,
+action undo does not revert (a game score, a category's members, the creation...) stops it,
 and the error names it. --list shows the actions undo would revert, the last first.`,
 		Example: `  arbitro undo --list
   arbitro undo`,
