@@ -15,7 +15,7 @@ import (
 // rounds, scoring, tie-breaks and seed.
 func WriteTournamentCreated(w io.Writer, t *tournament.Tournament) error {
 	_, err := fmt.Fprintf(w, "created tournament %d %q: %s, %s, %s, scoring %s, tie-breaks %s, seed %d\n",
-		t.ID, t.Name, t.Variant, t.System, count(t.Rounds, "round", "rounds"), t.Scoring, OrNone(strings.Join(t.TieBreaks, ", ")), t.Seed)
+		t.ID, t.Name, t.Variant, t.System, plannedRounds(t), t.Scoring, OrNone(strings.Join(t.TieBreaks, ", ")), t.Seed)
 	return err
 }
 
@@ -123,4 +123,26 @@ func WritePrizeAdded(w io.Writer, p *tournament.Prize) error {
 	}
 	_, err := fmt.Fprintf(w, "prize %q: place %d, %s\n", p.Label, p.Place, where)
 	return err
+}
+
+// plannedRounds is "7 rounds", or, for a round robin whose rounds come from the field
+// (Tournament.FieldCycles) before the lot, "rounds from the field at the lot" (single or
+// double round robin).
+func plannedRounds(t *tournament.Tournament) string {
+	if t.Rounds != 0 || t.FieldCycles == 0 {
+		return count(t.Rounds, "round", "rounds")
+	}
+	return "rounds " + roundsCell(t)
+}
+
+// roundsCell is the planned rounds of t as a number, or "from the field at the lot"
+// ("double round robin, from ..." for a double one) before a round robin's lot.
+func roundsCell(t *tournament.Tournament) string {
+	switch {
+	case t.Rounds != 0 || t.FieldCycles == 0:
+		return strconv.Itoa(t.Rounds)
+	case t.FieldCycles == 2:
+		return "from the field at the lot (double round robin)"
+	}
+	return "from the field at the lot"
 }

@@ -90,7 +90,7 @@ func WriteTournamentText(w io.Writer, t *tournament.Tournament) error {
 	tw := newTable(w)
 	rows := [][2]string{
 		{"id", fmt.Sprint(t.ID)}, {"name", t.Name}, {"variant", t.Variant.Name()}, {"system", t.System.Code()},
-		{"rounds", fmt.Sprintf("%d (%d paired)", t.Rounds, t.RoundsPaired)}, {"players", fmt.Sprint(t.Players)},
+		{"rounds", fmt.Sprintf("%s (%d paired)", roundsCell(t), t.RoundsPaired)}, {"players", fmt.Sprint(t.Players)},
 		{"scoring", t.Scoring}, {"bye-points", fmt.Sprint(t.ByePoints)}, {"forfeit-points", fmt.Sprint(t.ForfeitPoints)},
 		{"games-per-pairing", fmt.Sprint(t.GamesPerPairing)}, {"tiebreaks", OrNone(strings.Join(t.TieBreaks, ", "))},
 		{"italo-format", Dash(t.ItaloFormat)}, {"openings", Dash(t.Openings)}, {"club-separation", Dash(t.ClubSeparation)},
@@ -164,6 +164,12 @@ func WriteLotText(w, errw io.Writer, msg *Locale, tournamentName string, res *to
 		return err
 	}
 	writeLotClubs(w, res)
+	switch res.Cycles {
+	case 1:
+		fmt.Fprintln(w, msg.T("lot.rounds_single", "players", len(res.Numbers), "rounds", res.Rounds))
+	case 2:
+		fmt.Fprintln(w, msg.T("lot.rounds_double", "players", len(res.Numbers), "rounds", res.Rounds))
+	}
 	return nil
 }
 

@@ -98,7 +98,7 @@ func (tx *Tx) loadSystemFacts(t *tournament.Tournament, round int) (tournament.S
 		f.PrevRests, err = tx.roundRests(t, round-1)
 	}
 	if err == nil && need.Entries {
-		f.Entries, err = tx.Entries(t.ID)
+		f.Entries, err = tx.fieldEntries(t.ID)
 	}
 	if err == nil && need.Forbidden {
 		f.Forbidden, err = tx.forbiddenEntries(t, round)

@@ -85,7 +85,7 @@ func (tx *Tx) loadCrossPlayers(cb *tournament.CrossBuilder) error {
 		SELECT e.id, COALESCE(e.pairing_number, 0), p.name, p.club, p.federation, p.title, e.rating,
 		       e.status = 'withdrawn', e.start_points, e.joined_round
 		FROM entries e JOIN players p ON p.id = e.player_id
-		WHERE e.tournament_id = ?
+		WHERE e.tournament_id = ? AND `+inField+`
 		ORDER BY COALESCE(e.pairing_number, 1000000000), p.name, e.id`, cb.Tournament.ID)
 	if err != nil {
 		return fmt.Errorf("loading the players of %s: %w", cb.Tournament.Name, err)
