@@ -1,5 +1,5 @@
 -- arbitro database schema. The version below is stored in PRAGMA user_version.
--- schema-version: 3
+-- schema-version: 4
 --
 -- Conventions
 --   * Scores are integer game points in draughts scoring: win 2, draw 1, loss 0. They are
@@ -261,4 +261,22 @@ CREATE TABLE trf_records (
     seq           INTEGER NOT NULL,
     line          TEXT    NOT NULL,
     PRIMARY KEY (tournament_id, seq)
+);
+-- The hall (issue 30, version 4): players' PINs and the results they enter on the hall's pages.
+-- A PIN is kept as a salted SHA-256 hash, never in clear (see docs/hall.md).
+CREATE TABLE hall_pins (
+    entry_id   INTEGER PRIMARY KEY REFERENCES entries (id),
+    salt       TEXT    NOT NULL,
+    hash       TEXT    NOT NULL,
+    created_at TEXT    NOT NULL
+);
+-- A result as one player entered it in the hall, board's view (white-black: '2-0', '1-1',
+-- '0-2'), waiting for his opponent's entry or the arbiter. The board's result is written
+-- to results when both entries agree, or by the arbiter.
+CREATE TABLE hall_entries (
+    board_id   INTEGER NOT NULL REFERENCES boards (id) ON DELETE CASCADE,
+    entry_id   INTEGER NOT NULL REFERENCES entries (id),
+    result     TEXT    NOT NULL CHECK (result IN ('2-0', '1-1', '0-2')),
+    entered_at TEXT    NOT NULL,
+    PRIMARY KEY (board_id, entry_id)
 );
