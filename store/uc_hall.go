@@ -40,12 +40,6 @@ func actorOf(ctx context.Context, def string) string {
 // PINDigits is the length of a player's PIN.
 const PINDigits = 6
 
-// PlayerPIN is a PIN just given to a player: the only time it is seen in clear.
-type PlayerPIN struct {
-	Entry tournament.Entry
-	PIN   string
-}
-
 // SetPINs gives the players refs names (entry ids or names, as 'arbitro player'; every
 // active player of the tournament when refs is empty) a new random PIN of PINDigits
 // digits (crypto/rand), storing only a salted SHA-256 hash (hall_pins), replacing any PIN
@@ -54,8 +48,8 @@ type PlayerPIN struct {
 // Returns the PINs in clear, in the order of refs (or of the entries). Errors:
 // ErrNotFound or ErrInvalid for a ref (findEntry); those of updateIn. Nothing is written
 // on error.
-func (s *Store) SetPINs(ctx context.Context, ref string, refs []string) ([]PlayerPIN, tournament.Tournament, error) {
-	var out []PlayerPIN
+func (s *Store) SetPINs(ctx context.Context, ref string, refs []string) ([]tournament.PlayerPIN, tournament.Tournament, error) {
+	var out []tournament.PlayerPIN
 	t, err := s.updateIn(ctx, ref, func(tx *Tx, t *tournament.Tournament) error {
 		var entries []tournament.Entry
 		if len(refs) == 0 {
@@ -87,7 +81,7 @@ func (s *Store) SetPINs(ctx context.Context, ref string, refs []string) ([]Playe
 			if err := tx.logEvent(t.ID, "hall.pin", nil, map[string]any{"entry": e.ID}); err != nil {
 				return err
 			}
-			out = append(out, PlayerPIN{Entry: e, PIN: pin})
+			out = append(out, tournament.PlayerPIN{Entry: e, PIN: pin})
 		}
 		return nil
 	})
@@ -221,31 +215,13 @@ func (s *Store) HallEnterResult(ctx context.Context, ref string, round, board, g
 	return out, err
 }
 
-// HallPendingBoard is a board without a result on which players have entered results in
-// the hall: one entry (waiting for the other player) or two that disagree.
-type HallPendingBoard struct {
-	Board    *tournament.Board
-	Entries  []tournament.HallEntry // by entry id
-	Disputed bool                   // two entries that disagree
-}
-
-// HallConsole is what the arbiter's console shows: the boards of the last round paired
-// (Round; 0 when none) and the boards waiting for him.
-type HallConsole struct {
-	Tournament tournament.Tournament
-	Round      int
-	Boards     []*tournament.Board
-	Pending    []HallPendingBoard // in round, board and game order
-	Version    int64              // the file's data version (Tx.DataVersion)
-}
-
 // ReadHallConsole reads, in one read transaction, the arbiter's console of the tournament
 // ref names: the boards of its last round paired and every board without a result that
 // has entries from the hall. It writes nothing.
 //
 // Errors: those of viewIn.
-func (s *Store) ReadHallConsole(ctx context.Context, ref string) (HallConsole, error) {
-	var out HallConsole
+func (s *Store) ReadHallConsole(ctx context.Context, ref string) (tournament.HallConsole, error) {
+	var out tournament.HallConsole
 	var err error
 	out.Tournament, err = s.viewIn(ctx, ref, func(tx *Tx, t *tournament.Tournament) error {
 		if out.Version, err = tx.DataVersion(); err != nil {
@@ -274,7 +250,7 @@ func (s *Store) ReadHallConsole(ctx context.Context, ref string) (HallConsole, e
 			if b.Result != nil || len(es) == 0 {
 				continue
 			}
-			p := HallPendingBoard{Board: b, Entries: es}
+			p := tournament.HallPendingBoard{Board: b, Entries: es}
 			p.Disputed = len(es) == 2 && es[0].Result != es[1].Result
 			out.Pending = append(out.Pending, p)
 		}

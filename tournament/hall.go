@@ -82,3 +82,28 @@ func HallActor(e *Entry) string {
 	}
 	return fmt.Sprintf("player %d via the hall", n)
 }
+
+// HallPendingBoard is a board without a result on which players have entered results in
+// the hall: one entry (waiting for the other player) or two that disagree.
+type HallPendingBoard struct {
+	Board    *Board
+	Entries  []HallEntry // by entry id
+	Disputed bool        // two entries that disagree
+}
+
+// HallConsole is what the arbiter's console shows: the boards of the last round paired
+// (Round; 0 when none) and the boards waiting for him.
+type HallConsole struct {
+	Tournament Tournament
+	Round      int
+	Boards     []*Board
+	Pending    []HallPendingBoard // in round, board and game order
+	Version    int64              // the file's data version (store's Tx.DataVersion)
+}
+
+// PlayerPIN is a PIN just given to a player for the hall: the only time it is seen in
+// clear (the file keeps a salted hash).
+type PlayerPIN struct {
+	Entry Entry  `json:"entry"`
+	PIN   string `json:"pin"`
+}

@@ -1,0 +1,540 @@
+package site
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"crypto/subtle"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"arbitro/reports"
+	"arbitro/store"
+	"arbitro/tournament"
+)
+
+// Hall is the live hall of every tournament of a store (arbitro serve --hall, issue 30;
+// docs/hall.md), under /hall/: public screens that update by themselves (server-sent
+// events), a result entry page per board for the players (with their PIN), and the
+// arbiter's console behind a login. Each handler parses its input, makes one store use
+// case call and renders through reports; every write is a use case (HallEnterResult,
+// EnterResult, CorrectResult) logged with who did it.
+//
+// Security: every POST passes net/http's CrossOriginProtection (a request from another
+// origin is refused with 403); the console needs the session cookie that a one-time
+// login link (LoginLink) gives (HttpOnly, SameSite=Strict, 12 hours); wrong PINs are
+// counted per board and per address, and after MaxPINFailures in PINWindow the entry is
+// refused (429) and the attempt written to the log.
+type Hall struct {
+	st    *store.Store
+	lang  tournament.Lang
+	log   io.Writer
+	logMu sync.Mutex
+	now   func() time.Time
+
+	mu       sync.Mutex
+	tokens   map[string]bool      // one-time login tokens not yet used
+	sessions map[string]time.Time // session id -> expiry
+	failures map[string][]time.Time
+	bus      *bus
+}
+
+// Limits of the hall.
+const (
+	SessionLife    = 12 * time.Hour   // an arbiter's session
+	PINWindow      = 10 * time.Minute // wrong PINs are counted over this window
+	MaxPINFailures = 5                // per board (and 4 times as many per address) in PINWindow
+	sessionCookie  = "arbitro_hall"
+	hallActor      = "arbiter via the hall"
+)
+
+// PollInterval is how often the hall reads the file's data version while a screen
+// listens: a change, by the hall or by another process (arbitro result), reaches the
+// screens within it and the page read that follows.
+var PollInterval = 400 * time.Millisecond
+
+// NewHall returns the hall of st; lang as in Options.Lang ("" each tournament's own);
+// refused PINs and logins are written to log, one line each.
+func NewHall(st *store.Store, lang tournament.Lang, log io.Writer) *Hall {
+	h := &Hall{st: st, lang: lang, log: log, now: time.Now, tokens: map[string]bool{}, sessions: map[string]time.Time{},
+		failures: map[string][]time.Time{}}
+	h.bus = newBus(h.version)
+	return h
+}
+
+func randomHex(n int) string {
+	b := make([]byte, n)
+	if _, err := rand.Read(b); err != nil {
+		panic(err) // crypto/rand does not fail on the supported systems
+	}
+	return hex.EncodeToString(b)
+}
+
+// LoginLink makes a new one-time login token and returns the path that exchanges it for
+// an arbiter's session: "/hall/login?token=...". It works once.
+func (h *Hall) LoginLink() string {
+	t := randomHex(24)
+	h.mu.Lock()
+	h.tokens[t] = true
+	h.mu.Unlock()
+	return "/hall/login?token=" + t
+}
+
+// Close ends the event streams (on shutdown: a listening screen does not hold the server).
+func (h *Hall) Close() { h.bus.close() }
+
+// Handler is the hall under /hall/ and site (the read-only site, NewHandler) everywhere
+// else, behind net/http's cross-origin protection.
+func (h *Hall) Handler(site http.Handler) http.Handler {
+	mux := http.NewServeMux()
+	mux.Handle("/hall/", h)
+	mux.Handle("/", site)
+	cop := http.NewCrossOriginProtection().Handler(mux)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/hall/") {
+			setHallHeaders(w.Header())
+		}
+		cop.ServeHTTP(w, r)
+	})
+}
+
+// setHallHeaders sets the security headers of every answer of the hall.
+func setHallHeaders(hd http.Header) {
+	hd.Set("Content-Security-Policy", reports.HallContentSecurityPolicy)
+	hd.Set("X-Content-Type-Options", "nosniff")
+	hd.Set("Referrer-Policy", "no-referrer")
+	hd.Set("X-Frame-Options", "DENY")
+	hd.Set("Cache-Control", "no-store")
+}
+
+// ServeHTTP answers under /hall/.
+func (h *Hall) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	hd := w.Header()
+	setHallHeaders(hd)
+	rest := strings.TrimPrefix(r.URL.Path, "/hall/")
+	if r.Method != http.MethodGet && r.Method != http.MethodHead && r.Method != http.MethodPost {
+		hd.Set("Allow", "GET, HEAD, POST")
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	switch {
+	case rest == "":
+		h.list(w, r)
+		return
+	case rest == "login":
+		h.login(w, r)
+		return
+	case strings.HasPrefix(rest, "assets/"):
+		h.asset(w, r, strings.TrimPrefix(rest, "assets/"))
+		return
+	}
+	idText, page, slash := strings.Cut(rest, "/")
+	id, err := strconv.ParseInt(idText, 10, 64)
+	if err != nil || id <= 0 || strconv.FormatInt(id, 10) != idText || strings.Contains(page, "/") {
+		http.NotFound(w, r)
+		return
+	}
+	if !slash {
+		http.Redirect(w, r, "/hall/"+idText+"/", http.StatusMovedPermanently)
+		return
+	}
+	if r.Method == http.MethodPost && page != "board" && page != "console" {
+		hd.Set("Allow", "GET, HEAD")
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	o := reports.HallOptions{Base: "/hall/" + idText + "/", Kiosk: r.URL.Query().Get("kiosk") == "1"}
+	switch page {
+	case "events":
+		h.events(w, r)
+	case "board":
+		if r.Method == http.MethodPost {
+			h.enter(w, r, id, o)
+			return
+		}
+		h.eventPage(w, r, id, o, page)
+	case "console":
+		if !h.loggedIn(r) {
+			h.message(w, http.StatusUnauthorized, reports.HallMessage{Key: "hall.msg.login.needed"})
+			return
+		}
+		if r.Method == http.MethodPost {
+			h.set(w, r, id, o)
+			return
+		}
+		h.console(w, r, id, o)
+	default:
+		h.eventPage(w, r, id, o, page)
+	}
+}
+
+func (h *Hall) asset(w http.ResponseWriter, r *http.Request, name string) {
+	assets, err := reports.HallAssets()
+	b, ok := assets[name]
+	if err != nil || !ok {
+		http.NotFound(w, r)
+		return
+	}
+	w.Header().Set("Content-Type", ctypeOf(name))
+	w.Header().Set("Cache-Control", "no-cache")
+	http.ServeContent(w, r, "", zeroTime, bytes.NewReader(b))
+}
+
+// message writes a page saying m alone, with status code.
+func (h *Hall) message(w http.ResponseWriter, code int, m reports.HallMessage) {
+	var buf bytes.Buffer
+	if err := reports.WriteHallMessage(&buf, m, h.lang); err != nil {
+		http.Error(w, "arbitro: "+err.Error(), http.StatusInternalServerError)
+		return
+	}
+	writeHTML(w, code, buf.Bytes())
+}
+
+func writeHTML(w http.ResponseWriter, code int, b []byte) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(code)
+	w.Write(b)
+}
+
+func (h *Hall) fail(w http.ResponseWriter, r *http.Request, err error) {
+	switch {
+	case errors.Is(err, tournament.ErrNotFound), errors.Is(err, reports.ErrNoPage), errors.Is(err, tournament.ErrNoBoard),
+		errors.Is(err, tournament.ErrNotPaired), errors.Is(err, tournament.ErrNoTournament):
+		http.NotFound(w, r)
+	case errors.Is(err, tournament.ErrBusy):
+		h.message(w, http.StatusServiceUnavailable, reports.HallMessage{Key: "hall.msg.busy", Bad: true})
+	default:
+		http.Error(w, "arbitro: "+err.Error(), http.StatusInternalServerError)
+	}
+}
+
+// list: the hall of each tournament of the file.
+func (h *Hall) list(w http.ResponseWriter, r *http.Request) {
+	data, err := h.st.SitePage(r.Context(), store.SitePageRequest{})
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	var buf bytes.Buffer
+	href := func(t *tournament.Tournament) string { return "/hall/" + strconv.FormatInt(t.ID, 10) + "/" }
+	if err := reports.WriteHallList(&buf, data.Tournaments, href, archiveLang(data.Tournaments, h.lang)); err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	writeHTML(w, http.StatusOK, buf.Bytes())
+}
+
+// eventPage: the event's hall page, a screen, or a board's entry page (GET).
+func (h *Hall) eventPage(w http.ResponseWriter, r *http.Request, id int64, o reports.HallOptions, page string) {
+	req := store.SitePageRequest{Event: func(all []tournament.Tournament) *tournament.Tournament {
+		for i := range all {
+			if all[i].ID == id {
+				return &all[i]
+			}
+		}
+		return nil
+	}}
+	data, err := h.st.SitePage(r.Context(), req)
+	if err == nil && data.Event == nil {
+		err = tournament.ErrNotFound
+	}
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	o.Lang = Lang(data.Tournament, h.lang)
+	he, err := reports.NewHTMLEvent(data.Event, reports.HTMLOptions{Lang: o.Lang})
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	var buf bytes.Buffer
+	switch page {
+	case "":
+		err = he.WriteHallHome(&buf, o)
+	case "board":
+		q := r.URL.Query()
+		board, game := atoi(q.Get("board")), atoi(q.Get("game"))
+		if game == 0 {
+			game = 1
+		}
+		err = he.WriteHallBoard(&buf, board, game, o, queryMessage(q))
+	default:
+		err = he.WriteHallScreen(&buf, page, o, o.Base+"events")
+	}
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	writeHTML(w, http.StatusOK, buf.Bytes())
+}
+
+func atoi(s string) int {
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 {
+		return 0
+	}
+	return n
+}
+
+// hallMessages are the messages a page shows after a redirect (?msg=), by name, and
+// whether each is a refusal.
+var hallMessages = map[string]bool{
+	"waiting": false, "stored": false, "disputed": false, "already": true, "wrongpin": true, "nopin": true,
+	"invalid": true, "saved": false, "exists": true, "bad": true,
+}
+
+// queryMessage is the message ?msg= names (nil for none or an unknown one); "saved"
+// takes the board (b) and result (r) of the query.
+func queryMessage(q url.Values) *reports.HallMessage {
+	name := q.Get("msg")
+	bad, ok := hallMessages[name]
+	if !ok {
+		return nil
+	}
+	m := &reports.HallMessage{Key: "hall.msg." + name, Bad: bad}
+	if name == "saved" {
+		res := q.Get("r")
+		if _, err := tournament.ParseOutcome(res); err != nil {
+			res = ""
+		}
+		m.Args = []any{"board", strconv.Itoa(atoi(q.Get("b"))), "result", res}
+	}
+	return m
+}
+
+// redirect sends the browser to the page path with message msg (Post/Redirect/Get: a
+// reload does not send the form again).
+func redirect(w http.ResponseWriter, r *http.Request, path string, msg string, extra ...string) {
+	u, _ := url.Parse(path)
+	q := u.Query()
+	q.Set("msg", msg)
+	for i := 0; i+1 < len(extra); i += 2 {
+		q.Set(extra[i], extra[i+1])
+	}
+	u.RawQuery = q.Encode()
+	http.Redirect(w, r, u.String(), http.StatusSeeOther)
+}
+
+// clientAddr is the address a request came from, without the port.
+func clientAddr(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+// limited reports whether key has had max failures in PINWindow, forgetting older ones.
+func (h *Hall) limited(key string, max int) bool {
+	cut := h.now().Add(-PINWindow)
+	fs := h.failures[key]
+	for len(fs) > 0 && fs[0].Before(cut) {
+		fs = fs[1:]
+	}
+	h.failures[key] = fs
+	return len(fs) >= max
+}
+
+// enter is a player's POST of a board's entry page: one HallEnterResult.
+func (h *Hall) enter(w http.ResponseWriter, r *http.Request, id int64, o reports.HallOptions) {
+	q := r.URL.Query()
+	round, board, game := atoi(q.Get("round")), atoi(q.Get("board")), atoi(q.Get("game"))
+	if game == 0 {
+		game = 1
+	}
+	page := o.Base + reports.HallBoardPath(round, board, game)
+	if err := r.ParseForm(); err != nil {
+		http.Error(w, "bad form", http.StatusBadRequest)
+		return
+	}
+	side := r.PostForm.Get("side")
+	boardKey := fmt.Sprintf("board %d/%d/%d/%d", id, round, board, game)
+	addrKey := "addr " + clientAddr(r)
+	h.mu.Lock()
+	limited := h.limited(boardKey, MaxPINFailures) || h.limited(addrKey, 4*MaxPINFailures)
+	h.mu.Unlock()
+	if limited {
+		h.logf("hall: PIN entry refused (too many wrong PINs) for tournament %d round %d board %d from %s\n", id, round, board, clientAddr(r))
+		h.message(w, http.StatusTooManyRequests, reports.HallMessage{Key: "hall.msg.limited", Bad: true})
+		return
+	}
+	if len(side) != 1 {
+		redirect(w, r, page, "invalid")
+		return
+	}
+	out, err := h.st.HallEnterResult(r.Context(), strconv.FormatInt(id, 10), round, board, game, side[0], r.PostForm.Get("pin"), r.PostForm.Get("result"))
+	switch {
+	case errors.Is(err, tournament.ErrWrongPIN), errors.Is(err, tournament.ErrNoPIN):
+		h.mu.Lock()
+		h.failures[boardKey] = append(h.failures[boardKey], h.now())
+		h.failures[addrKey] = append(h.failures[addrKey], h.now())
+		h.mu.Unlock()
+		h.logf("hall: wrong PIN for tournament %d round %d board %d side %s from %s\n", id, round, board, side, clientAddr(r))
+		msg := "wrongpin"
+		if errors.Is(err, tournament.ErrNoPIN) {
+			msg = "nopin"
+		}
+		redirect(w, r, page, msg)
+	case errors.Is(err, tournament.ErrInvalid):
+		redirect(w, r, page, "invalid")
+	case err != nil:
+		h.fail(w, r, err)
+	default:
+		if out.Status != tournament.HallAlready {
+			h.bus.kick()
+		}
+		redirect(w, r, page, string(out.Status))
+	}
+}
+
+// console: the arbiter's console (GET, logged in).
+func (h *Hall) console(w http.ResponseWriter, r *http.Request, id int64, o reports.HallOptions) {
+	c, err := h.st.ReadHallConsole(r.Context(), strconv.FormatInt(id, 10))
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	o.Lang = Lang(&c.Tournament, h.lang)
+	var buf bytes.Buffer
+	if err := reports.WriteHallConsole(&buf, &c, o, queryMessage(r.URL.Query())); err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	writeHTML(w, http.StatusOK, buf.Bytes())
+}
+
+// set is the console's POST: the arbiter enters a result (EnterResult) or, with a reason,
+// corrects one (CorrectResult), logged as "arbiter via the hall".
+func (h *Hall) set(w http.ResponseWriter, r *http.Request, id int64, o reports.HallOptions) {
+	if err := r.ParseForm(); err != nil {
+		http.Error(w, "bad form", http.StatusBadRequest)
+		return
+	}
+	f := r.PostForm
+	round, board, game := atoi(f.Get("round")), atoi(f.Get("board")), atoi(f.Get("game"))
+	spec, reason := f.Get("result"), strings.TrimSpace(f.Get("reason"))
+	ctx := store.ActingAs(r.Context(), hallActor)
+	ref := strconv.FormatInt(id, 10)
+	var err error
+	if reason != "" {
+		_, err = h.st.CorrectResult(ctx, ref, round, board, game, spec, reason)
+	} else {
+		_, err = h.st.EnterResult(ctx, ref, round, board, game, spec)
+	}
+	page := o.Base + "console"
+	switch {
+	case errors.Is(err, tournament.ErrResultExists):
+		redirect(w, r, page, "exists")
+	case errors.Is(err, tournament.ErrInvalid), errors.Is(err, tournament.ErrMalformed), errors.Is(err, tournament.ErrNoBoard),
+		errors.Is(err, tournament.ErrNotPaired):
+		redirect(w, r, page, "bad")
+	case err != nil:
+		h.fail(w, r, err)
+	default:
+		h.bus.kick()
+		redirect(w, r, page, "saved", "b", strconv.Itoa(board), "r", spec)
+	}
+}
+
+// login exchanges a one-time token for an arbiter's session cookie.
+func (h *Hall) login(w http.ResponseWriter, r *http.Request) {
+	tok := r.URL.Query().Get("token")
+	h.mu.Lock()
+	ok := false
+	for t := range h.tokens {
+		if subtle.ConstantTimeCompare([]byte(t), []byte(tok)) == 1 {
+			ok = true
+			delete(h.tokens, t)
+			break
+		}
+	}
+	var sid string
+	if ok {
+		sid = randomHex(32)
+		h.sessions[sid] = h.now().Add(SessionLife)
+	}
+	h.mu.Unlock()
+	if !ok {
+		h.logf("hall: login refused from %s (a wrong or used link)\n", clientAddr(r))
+		h.message(w, http.StatusForbidden, reports.HallMessage{Key: "hall.msg.login.bad", Bad: true})
+		return
+	}
+	h.logf("hall: arbiter logged in from %s\n", clientAddr(r))
+	http.SetCookie(w, &http.Cookie{Name: sessionCookie, Value: sid, Path: "/hall/", MaxAge: int(SessionLife / time.Second),
+		HttpOnly: true, SameSite: http.SameSiteStrictMode})
+	http.Redirect(w, r, "/hall/", http.StatusSeeOther)
+}
+
+// loggedIn reports whether r carries a live arbiter's session.
+func (h *Hall) loggedIn(r *http.Request) bool {
+	c, err := r.Cookie(sessionCookie)
+	if err != nil {
+		return false
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	exp, ok := h.sessions[c.Value]
+	if ok && h.now().After(exp) {
+		delete(h.sessions, c.Value)
+		ok = false
+	}
+	return ok
+}
+
+// version reads the file's data version (store.SitePage with Fresh: nothing else read).
+func (h *Hall) version(ctx context.Context) (int64, error) {
+	data, err := h.st.SitePage(ctx, store.SitePageRequest{Fresh: func(int64) bool { return true }})
+	return data.Version, err
+}
+
+// events is the event stream of the screens: "change" with the data version each time
+// the file changes (read every PollInterval while someone listens, and at once after a
+// write through the hall), a comment every 15 s to keep the connection.
+func (h *Hall) events(w http.ResponseWriter, r *http.Request) {
+	fl, ok := w.(http.Flusher)
+	if !ok {
+		http.Error(w, "streaming not supported", http.StatusInternalServerError)
+		return
+	}
+	ch, cancel := h.bus.subscribe()
+	defer cancel()
+	hd := w.Header()
+	hd.Set("Content-Type", "text/event-stream")
+	hd.Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusOK)
+	fmt.Fprint(w, "retry: 1000\n\n")
+	fl.Flush()
+	tick := time.NewTicker(15 * time.Second)
+	defer tick.Stop()
+	for {
+		select {
+		case <-r.Context().Done():
+			return
+		case v, open := <-ch:
+			if !open {
+				return
+			}
+			fmt.Fprintf(w, "event: change\ndata: %d\n\n", v)
+		case <-tick.C:
+			fmt.Fprint(w, ": still here\n\n")
+		}
+		fl.Flush()
+	}
+}
+
+// logf writes one line to the hall's log.
+func (h *Hall) logf(format string, args ...any) {
+	h.logMu.Lock()
+	defer h.logMu.Unlock()
+	fmt.Fprintf(h.log, format, args...)
+}

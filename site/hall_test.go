@@ -1,0 +1,402 @@
+package site
+
+import (
+	"bufio"
+	"context"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"arbitro/reports"
+	"arbitro/store"
+	"arbitro/tournament"
+)
+
+// hallServer is the hall (and the site) of newEvent's event with a PIN for each player,
+// by entry id; log collects the hall's log lines.
+type hallServer struct {
+	srv  *httptest.Server
+	hall *Hall
+	st   *store.Store
+	t    *tournament.Tournament
+	pins map[int64]string
+	log  *syncBuffer
+	c    *http.Client // follows no redirect
+}
+
+type syncBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+func newHallServer(t *testing.T) *hallServer {
+	t.Helper()
+	_, st, tr := newEvent(t, []string{"Rossi, Mario", "Bianchi, Anna", "Verdi, Luca", "Neri, Eva"})
+	pins, _, err := st.SetPINs(context.Background(), "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := &hallServer{st: st, t: tr, pins: map[int64]string{}, log: &syncBuffer{}}
+	for _, p := range pins {
+		hs.pins[p.Entry.ID] = p.PIN
+	}
+	hs.hall = NewHall(st, "", hs.log)
+	hs.srv = httptest.NewServer(hs.hall.Handler(NewHandler(st, "")))
+	t.Cleanup(func() { hs.hall.Close(); hs.srv.Close() })
+	hs.c = &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }, Timeout: 10 * time.Second}
+	return hs
+}
+
+// do sends a request with the headers h (name, value pairs) and returns the answer's
+// status, Location and body.
+func (hs *hallServer) do(t *testing.T, method, path string, form url.Values, h ...string) (int, string, string) {
+	t.Helper()
+	var body io.Reader
+	if form != nil {
+		body = strings.NewReader(form.Encode())
+	}
+	req, err := http.NewRequest(method, hs.srv.URL+path, body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if form != nil {
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	}
+	for i := 0; i+1 < len(h); i += 2 {
+		req.Header.Set(h[i], h[i+1])
+	}
+	resp, err := hs.c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode < 300 || resp.StatusCode >= 400 {
+		if csp := resp.Header.Get("Content-Security-Policy"); strings.HasPrefix(path, "/hall/") && csp != reports.HallContentSecurityPolicy {
+			t.Errorf("%s %s: CSP %q", method, path, csp)
+		}
+	}
+	return resp.StatusCode, resp.Header.Get("Location"), string(b)
+}
+
+// login exchanges a login link for the session cookie and returns it.
+func (hs *hallServer) login(t *testing.T) string {
+	t.Helper()
+	req, _ := http.NewRequest("GET", hs.srv.URL+hs.hall.LoginLink(), nil)
+	resp, err := hs.c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusSeeOther {
+		t.Fatalf("login: %s", resp.Status)
+	}
+	for _, c := range resp.Cookies() {
+		if c.Name == sessionCookie {
+			if !c.HttpOnly || c.SameSite != http.SameSiteStrictMode || c.MaxAge <= 0 {
+				t.Errorf("session cookie %+v: want HttpOnly, SameSite=Strict, an expiry", c)
+			}
+			return sessionCookie + "=" + c.Value
+		}
+	}
+	t.Fatal("no session cookie")
+	return ""
+}
+
+func (hs *hallServer) board(t *testing.T, n int) *tournament.Board {
+	t.Helper()
+	bs, _, err := hs.st.ResultList(context.Background(), "", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range bs {
+		if b.Board == n {
+			return b
+		}
+	}
+	t.Fatalf("no board %d", n)
+	return nil
+}
+
+// enter is a player's POST on board n's page; it returns the status and the message the
+// redirect names.
+func (hs *hallServer) enter(t *testing.T, n int, side, pin, result string, h ...string) (int, string) {
+	t.Helper()
+	code, loc, _ := hs.do(t, "POST", "/hall/1/"+reports.HallBoardPath(1, n, 1), url.Values{"side": {side}, "pin": {pin}, "result": {result}}, h...)
+	if code != http.StatusSeeOther {
+		return code, ""
+	}
+	u, err := url.Parse(loc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return code, u.Query().Get("msg")
+}
+
+// The public screens: every one answers in the event's language with the hall's CSP; the
+// names screen lists the players alphabetically with their boards; the kiosk moves on.
+func TestHallScreens(t *testing.T) {
+	hs := newHallServer(t)
+	for _, p := range []string{"/hall/", "/hall/1/", "/hall/1/boards", "/hall/1/names", "/hall/1/results", "/hall/1/standings", "/hall/1/boards?kiosk=1",
+		"/hall/1/" + reports.HallBoardPath(1, 1, 1), "/hall/assets/hall.js"} {
+		if code, _, body := hs.do(t, "GET", p, nil); code != http.StatusOK || body == "" {
+			t.Errorf("GET %s: %d", p, code)
+		}
+	}
+	_, _, body := hs.do(t, "GET", "/hall/1/names", nil)
+	var order []string
+	for _, n := range []string{"Bianchi, Anna", "Neri, Eva", "Rossi, Mario", "Verdi, Luca"} {
+		order = append(order, n)
+		if !strings.Contains(body, "<th scope=\"row\">"+n+"</th>") {
+			t.Errorf("names screen without %s", n)
+		}
+	}
+	last := -1
+	for _, n := range order {
+		i := strings.Index(body, "<th scope=\"row\">"+n)
+		if i < last {
+			t.Errorf("names screen not alphabetical at %s", n)
+		}
+		last = i
+	}
+	if !strings.Contains(body, `data-events="/hall/1/events"`) || !strings.Contains(body, `lang="it"`) {
+		t.Errorf("names screen: not live or not in the event's language (Italian)")
+	}
+	_, _, body = hs.do(t, "GET", "/hall/1/standings?kiosk=1", nil)
+	if !strings.Contains(body, `data-next="/hall/1/boards?kiosk=1"`) || strings.Contains(body, "<nav") {
+		t.Errorf("kiosk standings: no next screen or a menu:\n%s", body)
+	}
+	for _, p := range []string{"/hall/9/boards", "/hall/1/nothing", "/hall/x/", "/hall/1/" + reports.HallBoardPath(1, 9, 1)} {
+		if code, _, _ := hs.do(t, "GET", p, nil); code != http.StatusNotFound {
+			t.Errorf("GET %s: %d, want 404", p, code)
+		}
+	}
+	if code, _, _ := hs.do(t, "POST", "/hall/1/boards", url.Values{}); code != http.StatusMethodNotAllowed {
+		t.Errorf("POST on a screen: %d", code)
+	}
+	if code, _, _ := hs.do(t, "POST", "/1-torneo-b-di-b-prova/", url.Values{}); code != http.StatusMethodNotAllowed {
+		t.Errorf("POST on the site: %d", code)
+	}
+}
+
+// The console: refused without a login, a wrong or used link refused; a POST from
+// another origin refused even with the session, and nothing written.
+func TestHallConsoleAuthAndCSRF(t *testing.T) {
+	hs := newHallServer(t)
+	set := url.Values{"round": {"1"}, "board": {"2"}, "game": {"1"}, "result": {"2-0"}}
+	if code, _, _ := hs.do(t, "GET", "/hall/1/console", nil); code != http.StatusUnauthorized {
+		t.Errorf("console without login: %d", code)
+	}
+	if code, _, _ := hs.do(t, "POST", "/hall/1/console", set); code != http.StatusUnauthorized {
+		t.Errorf("console POST without login: %d", code)
+	}
+	if code, _, _ := hs.do(t, "GET", "/hall/login?token=abc", nil); code != http.StatusForbidden {
+		t.Errorf("wrong token: %d", code)
+	}
+	link := hs.hall.LoginLink()
+	if code, _, _ := hs.do(t, "GET", link, nil); code != http.StatusSeeOther {
+		t.Errorf("first use of a link: %d", code)
+	}
+	if code, _, _ := hs.do(t, "GET", link, nil); code != http.StatusForbidden {
+		t.Errorf("second use of a link: %d", code)
+	}
+	cookie := hs.login(t)
+	if code, _, body := hs.do(t, "GET", "/hall/1/console", nil, "Cookie", cookie); code != http.StatusOK || !strings.Contains(body, "<form method=\"post\"") {
+		t.Errorf("console with login: %d", code)
+	}
+	for _, h := range [][]string{{"Sec-Fetch-Site", "cross-site"}, {"Origin", "http://evil.example"}} {
+		if code, _, _ := hs.do(t, "POST", "/hall/1/console", set, "Cookie", cookie, h[0], h[1]); code != http.StatusForbidden {
+			t.Errorf("cross-origin POST (%s): %d, want 403", h[0], code)
+		}
+		pin := hs.pins[hs.board(t, 2).WhiteEntry]
+		if code, _ := hs.enter(t, 2, "W", pin, "2-0", h[0], h[1]); code != http.StatusForbidden {
+			t.Errorf("cross-origin entry (%s): %d, want 403", h[0], code)
+		}
+	}
+	if b := hs.board(t, 2); b.Result != nil {
+		t.Fatalf("a cross-origin POST wrote %v", b.Result)
+	}
+	if code, _, _ := hs.do(t, "POST", "/hall/1/console", set, "Cookie", cookie, "Sec-Fetch-Site", "same-origin"); code != http.StatusSeeOther {
+		t.Errorf("same-origin POST: %d", code)
+	}
+	if b := hs.board(t, 2); b.Result == nil || b.Result.EnteredBy != hallActor {
+		t.Errorf("arbiter's result: %+v", b.Result)
+	}
+}
+
+// Both players enter the same result: it lands, logged under the second player; a wrong
+// PIN, or the opponent's PIN, is refused and logged; a later entry cannot change it.
+func TestHallPlayersAgree(t *testing.T) {
+	hs := newHallServer(t)
+	b := hs.board(t, 2)
+	for _, c := range []struct{ side, pin string }{{"W", "000000"}, {"W", hs.pins[b.BlackEntry]}} {
+		if c.pin == hs.pins[b.WhiteEntry] {
+			continue // 1 in a million
+		}
+		if _, msg := hs.enter(t, 2, c.side, c.pin, "2-0"); msg != "wrongpin" {
+			t.Errorf("wrong PIN: %q", msg)
+		}
+	}
+	if !strings.Contains(hs.log.String(), "wrong PIN for tournament 1 round 1 board 2") {
+		t.Errorf("wrong PIN not logged: %q", hs.log.String())
+	}
+	if _, msg := hs.enter(t, 2, "W", hs.pins[b.WhiteEntry], "0-2"); msg != "waiting" {
+		t.Errorf("white: %q", msg)
+	}
+	if hs.board(t, 2).Result != nil {
+		t.Fatal("one entry stored a result")
+	}
+	if _, msg := hs.enter(t, 2, "B", hs.pins[b.BlackEntry], "0-2"); msg != "stored" {
+		t.Errorf("black: %q", msg)
+	}
+	got := hs.board(t, 2).Result
+	var black tournament.Entry
+	es, _, _ := hs.st.Players(context.Background(), "")
+	for _, e := range es {
+		if e.ID == b.BlackEntry {
+			black = e
+		}
+	}
+	if got == nil || got.BlackPoints != 2 || got.EnteredBy != tournament.HallActor(&black) {
+		t.Fatalf("stored %+v, want 0-2 by %s", got, tournament.HallActor(&black))
+	}
+	if _, msg := hs.enter(t, 2, "W", hs.pins[b.WhiteEntry], "2-0"); msg != "already" {
+		t.Errorf("after the result: %q", msg)
+	}
+	if r := hs.board(t, 2).Result; r.BlackPoints != 2 {
+		t.Errorf("a player changed a stored result: %+v", r)
+	}
+	_, _, page := hs.do(t, "GET", "/hall/1/"+reports.HallBoardPath(1, 2, 1)+"&msg=stored", nil)
+	if strings.Contains(page, "<form") || !strings.Contains(page, `class="msg ok"`) {
+		t.Errorf("board page after the result: a form, or no message")
+	}
+}
+
+// Two entries that disagree go to the arbiter: the console shows them, and his result is
+// the board's.
+func TestHallDisagreementToArbiter(t *testing.T) {
+	hs := newHallServer(t)
+	b := hs.board(t, 1)
+	hs.enter(t, 1, "W", hs.pins[b.WhiteEntry], "2-0")
+	if _, msg := hs.enter(t, 1, "B", hs.pins[b.BlackEntry], "1-1"); msg != "disputed" {
+		t.Errorf("black: %q", msg)
+	}
+	if hs.board(t, 1).Result != nil {
+		t.Fatal("a disputed board has a result")
+	}
+	cookie := hs.login(t)
+	_, _, page := hs.do(t, "GET", "/hall/1/console", nil, "Cookie", cookie)
+	if !strings.Contains(page, `class="disputed"`) || strings.Count(page, "ha inserito") != 2 {
+		t.Errorf("console does not show the dispute:\n%s", page)
+	}
+	code, loc, _ := hs.do(t, "POST", "/hall/1/console", url.Values{"round": {"1"}, "board": {"1"}, "game": {"1"}, "result": {"1-1"}}, "Cookie", cookie)
+	if code != http.StatusSeeOther || !strings.Contains(loc, "msg=saved") {
+		t.Errorf("arbiter: %d %s", code, loc)
+	}
+	if r := hs.board(t, 1).Result; r == nil || r.WhitePoints != 1 || r.EnteredBy != hallActor {
+		t.Errorf("stored %+v", r)
+	}
+	_, _, page = hs.do(t, "GET", "/hall/1/console", nil, "Cookie", cookie)
+	if strings.Contains(page, `class="disputed"`) {
+		t.Errorf("still disputed after the arbiter's result")
+	}
+	// A correction needs a reason; with one it replaces the result.
+	code, loc, _ = hs.do(t, "POST", "/hall/1/console", url.Values{"round": {"1"}, "board": {"1"}, "game": {"1"}, "result": {"2-0"}}, "Cookie", cookie)
+	if code != http.StatusSeeOther || !strings.Contains(loc, "msg=exists") {
+		t.Errorf("a second result without reason: %d %s", code, loc)
+	}
+	hs.do(t, "POST", "/hall/1/console", url.Values{"round": {"1"}, "board": {"1"}, "game": {"1"}, "result": {"2-0"}, "reason": {"scoresheet"}}, "Cookie", cookie)
+	if r := hs.board(t, 1).Result; r.WhitePoints != 2 {
+		t.Errorf("corrected %+v", r)
+	}
+}
+
+// After MaxPINFailures wrong PINs on a board, even the right PIN is refused for a while.
+func TestHallPINRateLimit(t *testing.T) {
+	hs := newHallServer(t)
+	b := hs.board(t, 1)
+	for range MaxPINFailures {
+		hs.enter(t, 1, "W", "999999x", "2-0")
+	}
+	if code, _ := hs.enter(t, 1, "W", hs.pins[b.WhiteEntry], "2-0"); code != http.StatusTooManyRequests {
+		t.Errorf("after %d wrong PINs: %d, want 429", MaxPINFailures, code)
+	}
+	if !strings.Contains(hs.log.String(), "too many wrong PINs") {
+		t.Errorf("refusal not logged")
+	}
+	hs.hall.now = func() time.Time { return time.Now().Add(PINWindow + time.Second) }
+	if _, msg := hs.enter(t, 1, "W", hs.pins[b.WhiteEntry], "2-0"); msg != "waiting" {
+		t.Errorf("after the window: %q", msg)
+	}
+}
+
+// The event stream sends "change" within 2 s of a write by another path (the CLI's
+// EnterResult here), and again after an entry through the hall.
+func TestHallEventsAfterWrite(t *testing.T) {
+	hs := newHallServer(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, "GET", hs.srv.URL+"/hall/1/events", nil)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if ct := resp.Header.Get("Content-Type"); ct != "text/event-stream" {
+		t.Fatalf("Content-Type %q", ct)
+	}
+	lines := make(chan string)
+	go func() {
+		sc := bufio.NewScanner(resp.Body)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
+	waitChange := func(what string, start time.Time) {
+		t.Helper()
+		for {
+			select {
+			case l, ok := <-lines:
+				if !ok {
+					t.Fatalf("%s: stream closed", what)
+				}
+				if l == "event: change" {
+					if d := time.Since(start); d > 2*time.Second {
+						t.Errorf("%s: change after %v", what, d)
+					}
+					return
+				}
+			case <-time.After(3 * time.Second):
+				t.Fatalf("%s: no change event within 3 s", what)
+			}
+		}
+	}
+	time.Sleep(2 * PollInterval) // the poller has read the first version
+	start := time.Now()
+	if _, err := hs.st.EnterResult(context.Background(), "", 1, 2, 1, "1-1"); err != nil {
+		t.Fatal(err)
+	}
+	waitChange("a result from the command line", start)
+	b := hs.board(t, 1)
+	start = time.Now()
+	hs.enter(t, 1, "W", hs.pins[b.WhiteEntry], "2-0")
+	waitChange("an entry in the hall", start)
+}
