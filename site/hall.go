@@ -286,22 +286,24 @@ func atoi(s string) int {
 	return n
 }
 
-// hallMessages are the messages a page shows after a redirect (?msg=), by name, and
-// whether each is a refusal.
+// hallMessages are the catalog keys of the messages a page shows after a redirect
+// (?msg=NAME: "hall.msg.NAME"), and whether each is a refusal.
 var hallMessages = map[string]bool{
-	"waiting": false, "stored": false, "disputed": false, "already": true, "wrongpin": true, "nopin": true,
-	"invalid": true, "saved": false, "exists": true, "bad": true,
+	"hall.msg.waiting": false, "hall.msg.stored": false, "hall.msg.disputed": false, "hall.msg.already": true,
+	"hall.msg.wrongpin": true, "hall.msg.nopin": true, "hall.msg.invalid": true, "hall.msg.saved": false,
+	"hall.msg.exists": true, "hall.msg.bad": true,
 }
 
 // queryMessage is the message ?msg= names (nil for none or an unknown one); "saved"
 // takes the board (b) and result (r) of the query.
 func queryMessage(q url.Values) *reports.HallMessage {
 	name := q.Get("msg")
-	bad, ok := hallMessages[name]
+	key := "hall.msg." + name
+	bad, ok := hallMessages[key]
 	if !ok {
 		return nil
 	}
-	m := &reports.HallMessage{Key: "hall.msg." + name, Bad: bad}
+	m := &reports.HallMessage{Key: key, Bad: bad}
 	if name == "saved" {
 		res := q.Get("r")
 		if _, err := tournament.ParseOutcome(res); err != nil {

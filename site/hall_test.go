@@ -2,6 +2,7 @@ package site
 
 import (
 	"bufio"
+	"regexp"
 	"context"
 	"io"
 	"net/http"
@@ -46,9 +47,12 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
-func newHallServer(t *testing.T) *hallServer {
+func newHallServer(t *testing.T, names ...string) *hallServer {
 	t.Helper()
-	_, st, tr := newEvent(t, []string{"Rossi, Mario", "Bianchi, Anna", "Verdi, Luca", "Neri, Eva"})
+	if names == nil {
+		names = []string{"Rossi, Mario", "Bianchi, Anna", "Verdi, Luca", "Neri, Eva"}
+	}
+	_, st, tr := newEvent(t, names)
 	pins, _, err := st.SetPINs(context.Background(), "", nil)
 	if err != nil {
 		t.Fatal(err)
@@ -399,4 +403,31 @@ func TestHallEventsAfterWrite(t *testing.T) {
 	start = time.Now()
 	hs.enter(t, 1, "W", hs.pins[b.WhiteEntry], "2-0")
 	waitChange("an entry in the hall", start)
+}
+
+// inline finds what the hall's CSP forbids: an inline script, an event handler attribute,
+// an inline style, a javascript: URL.
+var inline = regexp.MustCompile(`<script>|<script [^>]*>[^<]|<[^>]*\son[a-z]+=|<[^>]*\sstyle=|javascript:`)
+
+// With hostile names, no page of the hall carries what its CSP refuses, and the names
+// show as text.
+func TestHallPagesNoInline(t *testing.T) {
+	hs := newHallServer(t, hostileNames...)
+	cookie := hs.login(t)
+	b := hs.board(t, 1)
+	hs.enter(t, 1, "W", hs.pins[b.WhiteEntry], "2-0")
+	for _, p := range []string{"/hall/", "/hall/1/", "/hall/1/boards", "/hall/1/names", "/hall/1/results", "/hall/1/standings",
+		"/hall/1/boards?kiosk=1", "/hall/1/" + reports.HallBoardPath(1, 1, 1) + "&msg=waiting", "/hall/1/console?msg=saved&b=1&r=2-0"} {
+		code, _, body := hs.do(t, "GET", p, nil, "Cookie", cookie)
+		if code != http.StatusOK {
+			t.Errorf("GET %s: %d", p, code)
+		}
+		if m := inline.FindString(body); m != "" {
+			t.Errorf("%s: %q, which the CSP refuses", p, m)
+		}
+		everyone := strings.Contains(p, "/boards") || strings.HasSuffix(p, "/names") || strings.HasSuffix(p, "/standings") || strings.Contains(p, "console")
+		if everyone && !strings.Contains(body, "&lt;img src=x onerror=alert(1)&gt;") {
+			t.Errorf("%s: the name with markup is not shown as text", p)
+		}
+	}
 }
