@@ -27,4 +27,3 @@ func TestHallText(t *testing.T) {
 	}
 	golden(t, "golden/hall.txt", b.Bytes())
 }
-

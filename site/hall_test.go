@@ -2,12 +2,12 @@ package site
 
 import (
 	"bufio"
-	"regexp"
 	"context"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
