@@ -42,9 +42,7 @@ func (b *bus) subscribe() (<-chan int64, func()) {
 	return ch, func() {
 		b.mu.Lock()
 		defer b.mu.Unlock()
-		if _, ok := b.subs[ch]; ok {
-			delete(b.subs, ch)
-		}
+		delete(b.subs, ch)
 	}
 }
 
