@@ -2,6 +2,7 @@ package store
 
 import (
 	"errors"
+	"sync"
 	"testing"
 
 	"arbitro/tournament"
@@ -97,5 +98,56 @@ func TestUCHallDisagree(t *testing.T) {
 	}
 	if c, _ = st.ReadHallConsole(ucCtx, ""); len(c.Pending) != 0 {
 		t.Errorf("still pending: %+v", c.Pending)
+	}
+}
+
+// Both players, each from several devices at once, enter the same board: one result is
+// stored, exactly once; every other entry is told the board has it (or waits before it).
+func TestUCHallConcurrentEntries(t *testing.T) {
+	st, _, pins := hallEvent(t)
+	boards, _, _ := st.ResultList(ucCtx, "", 1)
+	b := boards[2]
+	const devices = 6
+	status := make(chan tournament.HallStatus, 2*devices)
+	errs := make(chan error, 2*devices)
+	var wg sync.WaitGroup
+	for i := range 2 * devices {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			side, pin := byte('W'), pins[b.WhiteEntry]
+			if i%2 == 1 {
+				side, pin = 'B', pins[b.BlackEntry]
+			}
+			e, err := st.HallEnterResult(ucCtx, "", 1, b.Board, 1, side, pin, "1-1")
+			if err != nil {
+				errs <- err
+				return
+			}
+			status <- e.Status
+		}()
+	}
+	wg.Wait()
+	close(status)
+	close(errs)
+	for err := range errs {
+		t.Errorf("entry: %v", err)
+	}
+	count := map[tournament.HallStatus]int{}
+	for s := range status {
+		count[s]++
+	}
+	if count[tournament.HallStored] != 1 || count[tournament.HallDisputed] != 0 {
+		t.Errorf("statuses %v: want exactly one stored", count)
+	}
+	evs, _, _ := st.EventLog(ucCtx, "")
+	n := 0
+	for _, e := range evs {
+		if e.Action == "result.set" {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d result.set events, want 1", n)
 	}
 }
