@@ -164,7 +164,7 @@ func (h *Hall) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.eventPage(w, r, id, o, page)
 	case "console":
 		if !h.loggedIn(r) {
-			h.message(w, http.StatusUnauthorized, reports.HallMessage{Key: "hall.msg.login.needed"})
+			h.message(w, r, id, http.StatusUnauthorized, reports.HallMessage{Key: "hall.msg.login.needed"})
 			return
 		}
 		if r.Method == http.MethodPost {
@@ -189,10 +189,20 @@ func (h *Hall) asset(w http.ResponseWriter, r *http.Request, name string) {
 	http.ServeContent(w, r, "", zeroTime, bytes.NewReader(b))
 }
 
-// message writes a page saying m alone, with status code.
-func (h *Hall) message(w http.ResponseWriter, code int, m reports.HallMessage) {
+// message writes a page saying m alone, with status code, in the language of tournament
+// id (0: of the file's tournaments, as the archive index; --lang first).
+func (h *Hall) message(w http.ResponseWriter, r *http.Request, id int64, code int, m reports.HallMessage) {
+	lang := h.lang
+	if data, err := h.st.SitePage(r.Context(), store.SitePageRequest{}); err == nil && lang == "" {
+		lang = archiveLang(data.Tournaments, h.lang)
+		for i := range data.Tournaments {
+			if data.Tournaments[i].ID == id {
+				lang = Lang(&data.Tournaments[i], h.lang)
+			}
+		}
+	}
 	var buf bytes.Buffer
-	if err := reports.WriteHallMessage(&buf, m, h.lang); err != nil {
+	if err := reports.WriteHallMessage(&buf, m, lang); err != nil {
 		http.Error(w, "arbitro: "+err.Error(), http.StatusInternalServerError)
 		return
 	}
@@ -211,7 +221,7 @@ func (h *Hall) fail(w http.ResponseWriter, r *http.Request, err error) {
 		errors.Is(err, tournament.ErrNotPaired), errors.Is(err, tournament.ErrNoTournament):
 		http.NotFound(w, r)
 	case errors.Is(err, tournament.ErrBusy):
-		h.message(w, http.StatusServiceUnavailable, reports.HallMessage{Key: "hall.msg.busy", Bad: true})
+		h.message(w, r, 0, http.StatusServiceUnavailable, reports.HallMessage{Key: "hall.msg.busy", Bad: true})
 	default:
 		http.Error(w, "arbitro: "+err.Error(), http.StatusInternalServerError)
 	}
@@ -367,7 +377,7 @@ func (h *Hall) enter(w http.ResponseWriter, r *http.Request, id int64, o reports
 	h.mu.Unlock()
 	if limited {
 		h.logf("hall: PIN entry refused (too many wrong PINs) for tournament %d round %d board %d from %s\n", id, round, board, clientAddr(r))
-		h.message(w, http.StatusTooManyRequests, reports.HallMessage{Key: "hall.msg.limited", Bad: true})
+		h.message(w, r, id, http.StatusTooManyRequests, reports.HallMessage{Key: "hall.msg.limited", Bad: true})
 		return
 	}
 	if len(side) != 1 {
@@ -468,7 +478,7 @@ func (h *Hall) login(w http.ResponseWriter, r *http.Request) {
 	h.mu.Unlock()
 	if !ok {
 		h.logf("hall: login refused from %s (a wrong or used link)\n", clientAddr(r))
-		h.message(w, http.StatusForbidden, reports.HallMessage{Key: "hall.msg.login.bad", Bad: true})
+		h.message(w, r, 0, http.StatusForbidden, reports.HallMessage{Key: "hall.msg.login.bad", Bad: true})
 		return
 	}
 	h.logf("hall: arbiter logged in from %s\n", clientAddr(r))

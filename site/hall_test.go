@@ -205,8 +205,8 @@ func TestHallScreens(t *testing.T) {
 func TestHallConsoleAuthAndCSRF(t *testing.T) {
 	hs := newHallServer(t)
 	set := url.Values{"round": {"1"}, "board": {"2"}, "game": {"1"}, "result": {"2-0"}}
-	if code, _, _ := hs.do(t, "GET", "/hall/1/console", nil); code != http.StatusUnauthorized {
-		t.Errorf("console without login: %d", code)
+	if code, _, body := hs.do(t, "GET", "/hall/1/console", nil); code != http.StatusUnauthorized || !strings.Contains(body, "richiede il collegamento") {
+		t.Errorf("console without login: %d, not said in the event's language (Italian):\n%s", code, body)
 	}
 	if code, _, _ := hs.do(t, "POST", "/hall/1/console", set); code != http.StatusUnauthorized {
 		t.Errorf("console POST without login: %d", code)
