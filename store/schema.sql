@@ -262,7 +262,7 @@ CREATE TABLE trf_records (
     line          TEXT    NOT NULL,
     PRIMARY KEY (tournament_id, seq)
 );
--- The hall (issue 30, version 4): players' PINs and the results they enter on the hall's pages.
+-- The hall (issue 30, version 4): players' PINs, the results they enter on the hall's pages, check-in.
 -- A PIN is kept as a salted SHA-256 hash, never in clear (see docs/hall.md).
 CREATE TABLE hall_pins (
     entry_id   INTEGER PRIMARY KEY REFERENCES entries (id),
@@ -279,4 +279,13 @@ CREATE TABLE hall_entries (
     result     TEXT    NOT NULL CHECK (result IN ('2-0', '1-1', '0-2')),
     entered_at TEXT    NOT NULL,
     PRIMARY KEY (board_id, entry_id)
+);
+-- A player's check-in (pointage) for a round not yet paired, at a screen of the hall with
+-- his PIN or marked by the arbiter (by: the actor, as in events).
+CREATE TABLE hall_checkins (
+    entry_id     INTEGER NOT NULL REFERENCES entries (id),
+    round_number INTEGER NOT NULL CHECK (round_number >= 1),
+    at           TEXT    NOT NULL,
+    by           TEXT    NOT NULL,
+    PRIMARY KEY (entry_id, round_number)
 );

@@ -216,8 +216,8 @@ func (s *Store) HallEnterResult(ctx context.Context, ref string, round, board, g
 }
 
 // ReadHallConsole reads, in one read transaction, the arbiter's console of the tournament
-// ref names: the boards of its last round paired and every board without a result that
-// has entries from the hall. It writes nothing.
+// ref names: the boards of its last round paired, every board without a result that has
+// entries from the hall, and the check-in of the next round to pair (ReadHallCheckIn). It writes nothing.
 //
 // Errors: those of viewIn.
 func (s *Store) ReadHallConsole(ctx context.Context, ref string) (tournament.HallConsole, error) {
@@ -240,6 +240,10 @@ func (s *Store) ReadHallConsole(ctx context.Context, ref string) (tournament.Hal
 			if b.Round == out.Round {
 				out.Boards = append(out.Boards, b)
 			}
+		}
+		out.CheckIn.Tournament = *t
+		if err := tx.readCheckIn(t, &out.CheckIn); err != nil {
+			return err
 		}
 		pending, err := tx.hallEntries(t)
 		if err != nil {

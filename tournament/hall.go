@@ -99,6 +99,7 @@ type HallConsole struct {
 	Boards     []*Board
 	Pending    []HallPendingBoard // in round, board and game order
 	Version    int64              // the file's data version (store's Tx.DataVersion)
+	CheckIn    HallCheckInList    // the check-in of the next round to pair
 }
 
 // PlayerPIN is a PIN just given to a player for the hall: the only time it is seen in
@@ -106,4 +107,26 @@ type HallConsole struct {
 type PlayerPIN struct {
 	Entry Entry  `json:"entry"`
 	PIN   string `json:"pin"`
+}
+
+// HallCheckedIn is the outcome of a check-in.
+type HallCheckedIn struct {
+	Player  Entry
+	Round   int  // the round checked in for: the next to pair
+	Already bool // he had checked in already: nothing written
+}
+
+// HallCheckInRow is one player of a round's check-in.
+type HallCheckInRow struct {
+	Entry  Entry
+	At     string // when he checked in (RFC 3339 UTC), "" not yet
+	Absent bool   // the arbiter recorded him absent from the round
+}
+
+// HallCheckInList is the check-in of the next round to pair: Round 0 when every round
+// is paired; Players, in pairing-number order, those who may play it.
+type HallCheckInList struct {
+	Tournament Tournament
+	Round      int
+	Players    []HallCheckInRow
 }
