@@ -76,7 +76,7 @@ var (
 
 func parseHallTemplates() {
 	base := template.Must(template.New("layout.tmpl").ParseFS(htmlFS, "html/hall/layout.tmpl"))
-	for _, name := range []string{"list", "message", "home", "screen", "board", "console"} {
+	for _, name := range []string{"list", "message", "home", "screen", "board", "console", "checkin"} {
 		hallTemplates[name] = template.Must(template.Must(base.Clone()).ParseFS(htmlFS, "html/hall/"+name+".tmpl"))
 	}
 }
@@ -146,7 +146,7 @@ func (h *HTMLEvent) hallPage(o HallOptions, current, subtitle string, msg *HallM
 	}
 	for _, n := range []struct{ name, key string }{
 		{"", "hall.enter"}, {"boards", "hall.boards"}, {"names", "hall.names"}, {"results", "hall.results"},
-		{"standings", "site.standings"}, {"console", "hall.console"},
+		{"standings", "site.standings"}, {"checkin", "hall.checkin"}, {"console", "hall.console"},
 	} {
 		p.Nav = append(p.Nav, navItem{Href: o.Base + n.name, Text: p.T(n.key), Current: n.name == current})
 	}
@@ -394,6 +394,54 @@ type consoleBody struct {
 	Round   int
 	Pending []pendingRow
 	Rows    []consoleRow
+	CheckIn *checkInView // nil when every round is paired
+}
+
+type checkInRow struct {
+	ID                  int64
+	Name, Status, Class string
+	Done                bool // checked in or absent
+}
+
+type checkInView struct {
+	Round        int
+	Title, Count string
+	Action       string
+	Rows         []checkInRow
+}
+
+// checkInView lays out the check-in c in loc, the form sent to action.
+func newCheckInView(loc *Locale, c *tournament.HallCheckInList, action string) *checkInView {
+	v := &checkInView{Round: c.Round, Action: action, Title: loc.T("hall.checkin.round", "round", c.Round)}
+	n := 0
+	for _, p := range c.Players {
+		r := checkInRow{ID: p.Entry.ID, Name: clean(p.Entry.Player.Name), Status: loc.T("hall.not.yet")}
+		switch {
+		case p.Absent:
+			r.Status, r.Class, r.Done = loc.T("hall.absent"), "bad", true
+		case p.At != "":
+			r.Status, r.Class, r.Done = loc.T("hall.checked", "time", localClock(p.At)), "ok", true
+			n++
+		}
+		v.Rows = append(v.Rows, r)
+	}
+	v.Count = loc.T("hall.checkin.count", "n", n, "total", len(c.Players))
+	return v
+}
+
+// WriteHallCheckIn writes the check-in page of the next round to pair: the form where a
+// player picks his name and types his PIN, and who has checked in (with the time), who
+// is absent and who not yet. msg as in WriteHallBoard.
+func WriteHallCheckIn(w io.Writer, c *tournament.HallCheckInList, o HallOptions, msg *HallMessage) error {
+	loc := LocaleOf(o.Lang)
+	h := &HTMLEvent{ev: &tournament.SiteEvent{Tournament: c.Tournament}, loc: loc}
+	sub := loc.T("hall.checkin")
+	if c.Round > 0 {
+		sub = loc.T("hall.checkin.round", "round", c.Round)
+	}
+	p := h.hallPage(o, "checkin", sub, msg)
+	p.Body = newCheckInView(loc, c, o.Base+"checkin")
+	return renderHall(w, "checkin", p)
 }
 
 // WriteHallConsole writes the arbiter's console of c: the boards waiting for him (one
@@ -456,6 +504,9 @@ func WriteHallConsole(w io.Writer, c *tournament.HallConsole, o HallOptions, msg
 			row.Form = form(b, b.Result != nil, sel)
 		}
 		body.Rows = append(body.Rows, row)
+	}
+	if c.CheckIn.Round > 0 {
+		body.CheckIn = newCheckInView(h.loc, &c.CheckIn, o.Base+"console")
 	}
 	p.Body = body
 	return renderHall(w, "console", p)

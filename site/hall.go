@@ -147,7 +147,7 @@ func (h *Hall) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "/hall/"+idText+"/", http.StatusMovedPermanently)
 		return
 	}
-	if r.Method == http.MethodPost && page != "board" && page != "console" {
+	if r.Method == http.MethodPost && page != "board" && page != "console" && page != "checkin" {
 		hd.Set("Allow", "GET, HEAD")
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
 		return
@@ -162,6 +162,12 @@ func (h *Hall) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		h.eventPage(w, r, id, o, page)
+	case "checkin":
+		if r.Method == http.MethodPost {
+			h.checkIn(w, r, id, o)
+			return
+		}
+		h.checkInPage(w, r, id, o)
 	case "console":
 		if !h.loggedIn(r) {
 			h.message(w, r, id, http.StatusUnauthorized, reports.HallMessage{Key: "hall.msg.login.needed"})
@@ -301,7 +307,8 @@ func atoi(s string) int {
 var hallMessages = map[string]bool{
 	"hall.msg.waiting": false, "hall.msg.stored": false, "hall.msg.disputed": false, "hall.msg.already": true,
 	"hall.msg.wrongpin": true, "hall.msg.nopin": true, "hall.msg.invalid": true, "hall.msg.saved": false,
-	"hall.msg.exists": true, "hall.msg.bad": true,
+	"hall.msg.exists": true, "hall.msg.bad": true, "hall.msg.checkedin": false, "hall.msg.present": false,
+	"hall.msg.absent": false, "hall.msg.nocheckin": true,
 }
 
 // queryMessage is the message ?msg= names (nil for none or an unknown one); "saved"
@@ -357,6 +364,72 @@ func (h *Hall) limited(key string, max int) bool {
 	return len(fs) >= max
 }
 
+// refuseLimited answers 429 and reports true when key (a board, a player's check-in) or
+// the request's address has had too many wrong PINs in PINWindow.
+func (h *Hall) refuseLimited(w http.ResponseWriter, r *http.Request, id int64, key string) bool {
+	h.mu.Lock()
+	limited := h.limited(key, MaxPINFailures) || h.limited("addr "+clientAddr(r), 4*MaxPINFailures)
+	h.mu.Unlock()
+	if limited {
+		h.logf("hall: PIN refused (too many wrong PINs) for tournament %d, %s, from %s\n", id, key, clientAddr(r))
+		h.message(w, r, id, http.StatusTooManyRequests, reports.HallMessage{Key: "hall.msg.limited", Bad: true})
+	}
+	return limited
+}
+
+// failed counts a wrong PIN against key and the request's address.
+func (h *Hall) failed(r *http.Request, key string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	addr := "addr " + clientAddr(r)
+	h.failures[key] = append(h.failures[key], h.now())
+	h.failures[addr] = append(h.failures[addr], h.now())
+}
+
+// checkInPage: the check-in of the next round (GET).
+func (h *Hall) checkInPage(w http.ResponseWriter, r *http.Request, id int64, o reports.HallOptions) {
+	c, err := h.st.ReadHallCheckIn(r.Context(), strconv.FormatInt(id, 10))
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	o.Lang = Lang(&c.Tournament, h.lang)
+	var buf bytes.Buffer
+	if err := reports.WriteHallCheckIn(&buf, &c, o, queryMessage(r.URL.Query())); err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	writeHTML(w, http.StatusOK, buf.Bytes())
+}
+
+// checkIn is a player's POST of the check-in page: one HallCheckIn with his PIN.
+func (h *Hall) checkIn(w http.ResponseWriter, r *http.Request, id int64, o reports.HallOptions) {
+	if err := r.ParseForm(); err != nil {
+		http.Error(w, "bad form", http.StatusBadRequest)
+		return
+	}
+	entry := int64(atoi(r.PostForm.Get("entry")))
+	key := fmt.Sprintf("check-in of player %d", entry)
+	if h.refuseLimited(w, r, id, key) {
+		return
+	}
+	_, err := h.st.HallCheckIn(r.Context(), strconv.FormatInt(id, 10), entry, r.PostForm.Get("pin"), false)
+	page := o.Base + "checkin"
+	switch {
+	case errors.Is(err, tournament.ErrWrongPIN), errors.Is(err, tournament.ErrNoPIN):
+		h.failed(r, key)
+		h.logf("hall: wrong PIN for tournament %d, %s, from %s\n", id, key, clientAddr(r))
+		redirect(w, r, page, "wrongpin")
+	case errors.Is(err, tournament.ErrAllRoundsPaired), errors.Is(err, tournament.ErrInvalid), errors.Is(err, tournament.ErrNotFound):
+		redirect(w, r, page, "nocheckin")
+	case err != nil:
+		h.fail(w, r, err)
+	default:
+		h.bus.kick()
+		redirect(w, r, page, "checkedin")
+	}
+}
+
 // enter is a player's POST of a board's entry page: one HallEnterResult.
 func (h *Hall) enter(w http.ResponseWriter, r *http.Request, id int64, o reports.HallOptions) {
 	q := r.URL.Query()
@@ -371,13 +444,7 @@ func (h *Hall) enter(w http.ResponseWriter, r *http.Request, id int64, o reports
 	}
 	side := r.PostForm.Get("side")
 	boardKey := fmt.Sprintf("board %d/%d/%d/%d", id, round, board, game)
-	addrKey := "addr " + clientAddr(r)
-	h.mu.Lock()
-	limited := h.limited(boardKey, MaxPINFailures) || h.limited(addrKey, 4*MaxPINFailures)
-	h.mu.Unlock()
-	if limited {
-		h.logf("hall: PIN entry refused (too many wrong PINs) for tournament %d round %d board %d from %s\n", id, round, board, clientAddr(r))
-		h.message(w, r, id, http.StatusTooManyRequests, reports.HallMessage{Key: "hall.msg.limited", Bad: true})
+	if h.refuseLimited(w, r, id, boardKey) {
 		return
 	}
 	if len(side) != 1 {
@@ -387,10 +454,7 @@ func (h *Hall) enter(w http.ResponseWriter, r *http.Request, id int64, o reports
 	out, err := h.st.HallEnterResult(r.Context(), strconv.FormatInt(id, 10), round, board, game, side[0], r.PostForm.Get("pin"), r.PostForm.Get("result"))
 	switch {
 	case errors.Is(err, tournament.ErrWrongPIN), errors.Is(err, tournament.ErrNoPIN):
-		h.mu.Lock()
-		h.failures[boardKey] = append(h.failures[boardKey], h.now())
-		h.failures[addrKey] = append(h.failures[addrKey], h.now())
-		h.mu.Unlock()
+		h.failed(r, boardKey)
 		h.logf("hall: wrong PIN for tournament %d round %d board %d side %s from %s\n", id, round, board, side, clientAddr(r))
 		msg := "wrongpin"
 		if errors.Is(err, tournament.ErrNoPIN) {
@@ -433,17 +497,21 @@ func (h *Hall) set(w http.ResponseWriter, r *http.Request, id int64, o reports.H
 		return
 	}
 	f := r.PostForm
-	round, board, game := atoi(f.Get("round")), atoi(f.Get("board")), atoi(f.Get("game"))
-	spec, reason := f.Get("result"), strings.TrimSpace(f.Get("reason"))
 	ctx := store.ActingAs(r.Context(), hallActor)
 	ref := strconv.FormatInt(id, 10)
+	page := o.Base + "console"
+	if action := f.Get("action"); action == "present" || action == "absent" {
+		h.mark(w, r, ctx, ref, page, action, f.Get("entry"))
+		return
+	}
+	round, board, game := atoi(f.Get("round")), atoi(f.Get("board")), atoi(f.Get("game"))
+	spec, reason := f.Get("result"), strings.TrimSpace(f.Get("reason"))
 	var err error
 	if reason != "" {
 		_, err = h.st.CorrectResult(ctx, ref, round, board, game, spec, reason)
 	} else {
 		_, err = h.st.EnterResult(ctx, ref, round, board, game, spec)
 	}
-	page := o.Base + "console"
 	switch {
 	case errors.Is(err, tournament.ErrResultExists):
 		redirect(w, r, page, "exists")
@@ -455,6 +523,27 @@ func (h *Hall) set(w http.ResponseWriter, r *http.Request, id int64, o reports.H
 	default:
 		h.bus.kick()
 		redirect(w, r, page, "saved", "b", strconv.Itoa(board), "r", spec)
+	}
+}
+
+// mark is the console's check-in buttons: the arbiter marks player entry present
+// (HallCheckIn without PIN) or absent from the next round (SetAbsence, the use case of
+// 'arbitro absent', which the pairing reads).
+func (h *Hall) mark(w http.ResponseWriter, r *http.Request, ctx context.Context, ref, page, action, entry string) {
+	var err error
+	if action == "present" {
+		_, err = h.st.HallCheckIn(ctx, ref, int64(atoi(entry)), "", true)
+	} else {
+		_, _, err = h.st.SetAbsence(ctx, ref, strconv.Itoa(atoi(entry)), 0, 0, "did not check in (hall)")
+	}
+	switch {
+	case errors.Is(err, tournament.ErrInvalid), errors.Is(err, tournament.ErrNotFound), errors.Is(err, tournament.ErrAllRoundsPaired):
+		redirect(w, r, page, "bad")
+	case err != nil:
+		h.fail(w, r, err)
+	default:
+		h.bus.kick()
+		redirect(w, r, page, action)
 	}
 }
 
