@@ -46,6 +46,10 @@ type Hall struct {
 	sessions map[string]time.Time // session id -> expiry
 	failures map[string][]time.Time
 	bus      *bus
+	// writeMu queues the hall's own writes: one at a time, in the order they arrive,
+	// instead of each waiting on SQLite's busy handler (whose sleeps starved some of 200
+	// concurrent writers for seconds; BenchmarkHallRound).
+	writeMu sync.Mutex
 }
 
 // Limits of the hall.
@@ -451,7 +455,9 @@ func (h *Hall) enter(w http.ResponseWriter, r *http.Request, id int64, o reports
 		redirect(w, r, page, "invalid")
 		return
 	}
+	h.writeMu.Lock()
 	out, err := h.st.HallEnterResult(r.Context(), strconv.FormatInt(id, 10), round, board, game, side[0], r.PostForm.Get("pin"), r.PostForm.Get("result"))
+	h.writeMu.Unlock()
 	switch {
 	case errors.Is(err, tournament.ErrWrongPIN), errors.Is(err, tournament.ErrNoPIN):
 		h.failed(r, boardKey)

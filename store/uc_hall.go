@@ -181,7 +181,7 @@ func (s *Store) HallEnterResult(ctx context.Context, ref string, round, board, g
 		if err := tx.checkPIN(me, pin); err != nil {
 			return err
 		}
-		e, err := tx.findEntry(t, fmt.Sprint(me))
+		e, err := tx.hallEntry(t, me)
 		if err != nil {
 			return err
 		}
@@ -281,4 +281,15 @@ func (tx *Tx) hallEntries(t *tournament.Tournament) (map[int64][]tournament.Hall
 		out[e.BoardID] = append(out[e.BoardID], e)
 	}
 	return out, rows.Err()
+}
+
+// hallEntry reads entry id of t alone (findEntry reads every entry: too slow for a hall
+// of 400 players entering at once). Errors: ErrNotFound.
+func (tx *Tx) hallEntry(t *tournament.Tournament, id int64) (*tournament.Entry, error) {
+	e, err := scanEntry(tx.queryRow(`SELECT `+entryCols+` FROM entries e JOIN players p ON p.id = e.player_id
+		WHERE e.tournament_id = ? AND e.id = ?`, t.ID, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("%w: no player with id %d in %s", tournament.ErrNotFound, id, t.Name)
+	}
+	return &e, err
 }

@@ -24,7 +24,7 @@ import (
 func (s *Store) HallCheckIn(ctx context.Context, ref string, entry int64, pin string, arbiter bool) (tournament.HallCheckedIn, error) {
 	var out tournament.HallCheckedIn
 	_, err := s.updateIn(ctx, ref, func(tx *Tx, t *tournament.Tournament) error {
-		e, err := tx.findEntry(t, fmt.Sprint(entry))
+		e, err := tx.hallEntry(t, entry)
 		if err != nil {
 			return err
 		}
