@@ -367,6 +367,7 @@ func (h *HTMLEvent) WriteHallBoard(w io.Writer, board, game int, o HallOptions, 
 		body.Result = r.Result
 	}
 	p.Body = body
+	p.Events = o.Base + "events"
 	return renderHall(w, "board", p)
 }
 
@@ -440,11 +441,13 @@ func WriteHallCheckIn(w io.Writer, c *tournament.HallCheckInList, o HallOptions,
 		sub = loc.T("hall.checkin.round", "round", c.Round)
 	}
 	p := h.hallPage(o, "checkin", sub, msg)
+	p.Events = o.Base + "events"
 	p.Body = newCheckInView(loc, c, o.Base+"checkin")
 	return renderHall(w, "checkin", p)
 }
 
-// WriteHallConsole writes the arbiter's console of c: the boards waiting for him (one
+// WriteHallConsole writes the arbiter's console of c (live, as the screens, while no
+// form of it is in use): the boards waiting for him (one
 // player's entry, or two that disagree, with who entered what and when, in local time)
 // each with a form to confirm a result, and the boards of the current round, each with a
 // form to enter its result or correct it with a reason. msg as in WriteHallBoard.
@@ -509,6 +512,7 @@ func WriteHallConsole(w io.Writer, c *tournament.HallConsole, o HallOptions, msg
 		body.CheckIn = newCheckInView(h.loc, &c.CheckIn, o.Base+"console")
 	}
 	p.Body = body
+	p.Events = o.Base + "events"
 	return renderHall(w, "console", p)
 }
 

@@ -14,9 +14,9 @@ import (
 // A round in the hall with a real Chromium (skipped without one, as the site's browser
 // tests): the standings screen listens; two phones (two tabs; a player needs no cookie)
 // enter the same result on board 2 with their PINs after a wrong PIN is
-// refused; the standings screen shows it within 2 s without a reload. On board 1 the
-// phones disagree; the arbiter, logged in with the one-time link in a third context,
-// sees the dispute in the console and enters the result.
+// refused; the standings screen shows it within 2 s without a reload, and so does the
+// first player's page. On board 1 the phones disagree; the dispute reaches the console
+// the arbiter has open (logged in with the one-time link), and he enters the result.
 func TestBrowserHallRound(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser test: skipped with -short")
@@ -81,11 +81,11 @@ func TestBrowserHallRound(t *testing.T) {
 	if r := hs.board(t, 2).Result; r == nil || r.WhitePoints != 2 {
 		t.Fatalf("board 2: %+v", r)
 	}
-	// A dispute on board 1, resolved in the console.
-	b1 := hs.board(t, 1)
-	enter(white, 1, "W", hs.pins[b1.WhiteEntry], "2-0")
-	if msg := enter(black, 1, "B", hs.pins[b1.BlackEntry], "0-2"); !strings.Contains(msg, "arbitro") {
-		t.Errorf("dispute: %q", msg)
+	// White's phone, still on board 2's page, shows the result his opponent's entry stored.
+	wait2, cancel2 := context.WithTimeout(white, 5*time.Second)
+	defer cancel2()
+	if err := chromedp.Run(wait2, chromedp.WaitVisible("p.stored", chromedp.ByQuery)); err != nil {
+		t.Errorf("white's page does not show the stored result: %v", err)
 	}
 	// The console is refused to a phone without the login.
 	var title string
@@ -95,12 +95,26 @@ func TestBrowserHallRound(t *testing.T) {
 	if strings.Contains(title, "Console") || !strings.Contains(title, "serve --hall") {
 		t.Errorf("console without login: %q", title)
 	}
+	// The arbiter opens the console; a dispute on board 1 appears in it by itself, and he
+	// resolves it.
 	arb := phone()
+	if err := chromedp.Run(arb, chromedp.Navigate(base+hs.hall.LoginLink()), chromedp.WaitVisible("main", chromedp.ByQuery),
+		chromedp.Navigate(base+"/hall/1/console"), chromedp.WaitVisible("table.console", chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	b1 := hs.board(t, 1)
+	enter(white, 1, "W", hs.pins[b1.WhiteEntry], "2-0")
+	if msg := enter(black, 1, "B", hs.pins[b1.BlackEntry], "0-2"); !strings.Contains(msg, "arbitro") {
+		t.Errorf("dispute: %q", msg)
+	}
 	var disputed int
 	var saved string
-	err = chromedp.Run(arb, chromedp.Navigate(base+hs.hall.LoginLink()), chromedp.WaitVisible("main", chromedp.ByQuery),
-		chromedp.Navigate(base+"/hall/1/console"), chromedp.WaitVisible("ul.pending", chromedp.ByQuery),
-		chromedp.Evaluate(`document.querySelectorAll("ul.pending li.disputed").length`, &disputed),
+	wait3, cancel3 := context.WithTimeout(arb, 5*time.Second)
+	defer cancel3()
+	if err := chromedp.Run(wait3, chromedp.WaitVisible("ul.pending li.disputed", chromedp.ByQuery)); err != nil {
+		t.Fatalf("the dispute did not reach the open console: %v", err)
+	}
+	err = chromedp.Run(arb, chromedp.Evaluate(`document.querySelectorAll("ul.pending li.disputed").length`, &disputed),
 		chromedp.SetValue(`ul.pending form select`, "1-1", chromedp.ByQuery),
 		chromedp.Click(`ul.pending form button`, chromedp.ByQuery),
 		chromedp.WaitVisible("p.msg", chromedp.ByQuery), chromedp.Text("p.msg", &saved, chromedp.ByQuery))
