@@ -55,6 +55,7 @@ type hallPage struct {
 	Events   string // the event stream's URL: the page updates by itself
 	Next     string // kiosk: the next screen's URL
 	Kiosk    bool
+	Clock    string // when the round starts: "Start: 21/11/2026 15:30"
 	Msg      *hallMsg
 	Body     any
 	loc      *Locale
@@ -153,6 +154,19 @@ func (h *HTMLEvent) hallPage(o HallOptions, current, subtitle string, msg *HallM
 	return p
 }
 
+// roundClock says when the current round starts, "" when no date or time is set.
+func (h *HTMLEvent) roundClock() string {
+	sc, ok := h.ev.Schedule[h.last]
+	if !ok || h.last == 0 {
+		return ""
+	}
+	when := sc.Time
+	if sc.Date != "" {
+		when = strings.TrimSpace(h.loc.DateText(sc.Date) + " " + sc.Time)
+	}
+	return h.loc.T("hall.start", "when", when)
+}
+
 // HallRound is the round the hall shows: the last one paired (0 before the first).
 func (h *HTMLEvent) HallRound() int { return h.last }
 
@@ -173,6 +187,7 @@ func (h *HTMLEvent) WriteHallHome(w io.Writer, o HallOptions) error {
 		sub = h.loc.T("site.round.n", "round", h.last)
 	}
 	p := h.hallPage(o, "", sub, nil)
+	p.Clock = h.roundClock()
 	body := &hallHome{}
 	for _, s := range HallScreens {
 		body.Screens = append(body.Screens, navItem{Href: o.Base + s, Text: p.T(hallScreenKey(s))})
@@ -235,6 +250,7 @@ func (h *HTMLEvent) WriteHallScreen(w io.Writer, name string, o HallOptions, eve
 	}
 	p := h.hallPage(o, name, sub, nil)
 	p.Events = events
+	p.Clock = h.roundClock()
 	if o.Kiosk {
 		p.Next = o.Base + HallScreens[(i+1)%len(HallScreens)] + "?kiosk=1"
 	}

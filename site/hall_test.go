@@ -184,6 +184,17 @@ func TestHallScreens(t *testing.T) {
 	if !strings.Contains(body, `data-events="/hall/1/events"`) || !strings.Contains(body, `lang="it"`) {
 		t.Errorf("names screen: not live or not in the event's language (Italian)")
 	}
+	if strings.Contains(body, `class="clock"`) {
+		t.Errorf("a clock without a start time")
+	}
+	date, clock := "2026-11-21", "15:30"
+	if _, _, err := hs.st.SetRoundSchedule(context.Background(), "", 1, &date, &clock); err != nil {
+		t.Fatal(err)
+	}
+	_, _, body = hs.do(t, "GET", "/hall/1/boards", nil)
+	if !strings.Contains(body, `<p class="clock">Inizio: 21/11/2026 15:30</p>`) {
+		t.Errorf("boards screen without the round's start")
+	}
 	_, _, body = hs.do(t, "GET", "/hall/1/standings?kiosk=1", nil)
 	if !strings.Contains(body, `data-next="/hall/1/boards?kiosk=1"`) || strings.Contains(body, "<nav") {
 		t.Errorf("kiosk standings: no next screen or a menu:\n%s", body)
