@@ -198,9 +198,9 @@ func WritePerftSpeed(errw io.Writer, elapsed time.Duration, leaves uint64) error
 }
 
 // WriteHallServing writes the lines `arbitro serve --hall` prints when it starts: the
-// address of the hall to show on the screens, and the arbiter's one-time login link
-// (login, a path).
-func WriteHallServing(w io.Writer, db, addr, login string) error {
-	_, err := fmt.Fprintf(w, "serving %s on http://%s/ (Ctrl-C to stop)\nhall: http://%s/hall/ (screens and result entry; show this address in the hall)\narbiter's login, once: http://%s%s\n", db, addr, addr, addr, login)
+// address of the hall to show on the screens (hall, a path: "/hall/" or one event's
+// "/hall/3/"), and the arbiter's one-time login link (login, a path).
+func WriteHallServing(w io.Writer, db, addr, hall, login string) error {
+	_, err := fmt.Fprintf(w, "serving %s on http://%s/ (Ctrl-C to stop)\nhall: http://%s%s (screens and result entry; show this address in the hall)\narbiter's login, once: http://%s%s\n", db, addr, addr, hall, addr, login)
 	return err
 }

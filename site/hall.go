@@ -50,6 +50,19 @@ type Hall struct {
 	// instead of each waiting on SQLite's busy handler (whose sleeps starved some of 200
 	// concurrent writers for seconds; BenchmarkHallRound).
 	writeMu sync.Mutex
+	only    int64 // Only: the one tournament served, 0 every one
+}
+
+// Only restricts the hall to the tournament with id (arbitro serve --hall --tournament):
+// /hall/ leads to it, another tournament's pages are not found. Call it before serving.
+func (h *Hall) Only(id int64) { h.only = id }
+
+// Home is the path of the hall's first page: "/hall/", or the one tournament's.
+func (h *Hall) Home() string {
+	if h.only != 0 {
+		return "/hall/" + strconv.FormatInt(h.only, 10) + "/"
+	}
+	return "/hall/"
 }
 
 // Limits of the hall.
@@ -131,6 +144,9 @@ func (h *Hall) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	switch {
+	case rest == "" && h.only != 0:
+		http.Redirect(w, r, h.Home(), http.StatusSeeOther)
+		return
 	case rest == "":
 		h.list(w, r)
 		return
@@ -143,7 +159,7 @@ func (h *Hall) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	idText, page, slash := strings.Cut(rest, "/")
 	id, err := strconv.ParseInt(idText, 10, 64)
-	if err != nil || id <= 0 || strconv.FormatInt(id, 10) != idText || strings.Contains(page, "/") {
+	if err != nil || id <= 0 || strconv.FormatInt(id, 10) != idText || strings.Contains(page, "/") || h.only != 0 && id != h.only {
 		http.NotFound(w, r)
 		return
 	}
@@ -579,7 +595,7 @@ func (h *Hall) login(w http.ResponseWriter, r *http.Request) {
 	h.logf("hall: arbiter logged in from %s\n", clientAddr(r))
 	http.SetCookie(w, &http.Cookie{Name: sessionCookie, Value: sid, Path: "/hall/", MaxAge: int(SessionLife / time.Second),
 		HttpOnly: true, SameSite: http.SameSiteStrictMode})
-	http.Redirect(w, r, "/hall/", http.StatusSeeOther)
+	http.Redirect(w, r, h.Home(), http.StatusSeeOther)
 }
 
 // loggedIn reports whether r carries a live arbiter's session.

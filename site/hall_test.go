@@ -506,3 +506,17 @@ func TestHallCheckIn(t *testing.T) {
 }
 
 func itoa64(n int64) string { return strconv.FormatInt(n, 10) }
+
+// With Only (serve --hall --tournament) /hall/ leads to the one event; the others are not
+// found.
+func TestHallOnly(t *testing.T) {
+	hs := newHallServer(t)
+	hs.hall.Only(1)
+	if code, loc, _ := hs.do(t, "GET", "/hall/", nil); code != http.StatusSeeOther || loc != "/hall/1/" {
+		t.Errorf("/hall/: %d %s", code, loc)
+	}
+	hs.hall.Only(2)
+	if code, _, _ := hs.do(t, "GET", "/hall/1/boards", nil); code != http.StatusNotFound {
+		t.Errorf("another event's screen: %d", code)
+	}
+}

@@ -47,7 +47,8 @@ round that update by themselves (pairings by board and by name, last results, st
 a kiosk mode for a TV), a page per board where both players enter the result with the PIN
 of 'arbitro player pin', and the arbiter's console, opened by the one-time login link it
 prints. Then, and only then, it writes to the database, each write one use case logged with
-who did it.`,
+who did it. With --tournament the hall is that event's alone; without, every event of the
+file has its hall under /hall/.`,
 		Args: cobra.NoArgs,
 	}
 	c.Flags().StringVar(&o.addr, "addr", "127.0.0.1:8080", "address to listen on (host:port); localhost only by default")
@@ -74,13 +75,20 @@ func serve(cmd *cobra.Command, g *globalOptions, o *serveOptions, st *store.Stor
 	var hall *site.Hall
 	if o.hall {
 		hall = site.NewHall(st, o.lang, cmd.ErrOrStderr())
+		if g.tournament != "" {
+			t, err := st.ShowTournament(cmd.Context(), g.tournament)
+			if err != nil {
+				return g.explain(err)
+			}
+			hall.Only(t.ID)
+		}
 		handler = hall.Handler(handler)
 	}
 	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second,
 		BaseContext: func(net.Listener) context.Context { return ctx }}
 	if hall != nil {
 		srv.RegisterOnShutdown(hall.Close)
-		err = reports.WriteHallServing(cmd.OutOrStdout(), g.db, ln.Addr().String(), hall.LoginLink())
+		err = reports.WriteHallServing(cmd.OutOrStdout(), g.db, ln.Addr().String(), hall.Home(), hall.LoginLink())
 	} else {
 		err = reports.WriteServing(cmd.OutOrStdout(), g.db, ln.Addr().String())
 	}
