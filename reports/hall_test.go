@@ -19,8 +19,12 @@ func TestHallText(t *testing.T) {
 			return WritePINsText(&b, "Open", []tournament.PlayerPIN{{Entry: p1, PIN: "042917"}, {Entry: p2, PIN: "730015"}})
 		},
 		func() error { return WritePINsText(&b, "Open", nil) },
-		func() error { return WriteHallServing(&b, "club.db", "192.168.1.10:8080", "/hall/", "/hall/login?token=abc") },
-		func() error { return WriteHallServing(&b, "club.db", "127.0.0.1:8080", "/hall/3/", "/hall/login?token=abc") },
+		func() error {
+			return WriteHallServing(&b, "club.db", "192.168.1.10:8080", "/hall/", "/hall/login?token=abc")
+		},
+		func() error {
+			return WriteHallServing(&b, "club.db", "127.0.0.1:8080", "/hall/3/", "/hall/login?token=abc")
+		},
 	} {
 		if err := f(); err != nil {
 			t.Fatal(err)
