@@ -54,7 +54,7 @@ func TestReadmeHall(t *testing.T) {
 			}
 			name := fmt.Sprintf("serve%d", serves)
 			fmt.Fprintf(&script, " --addr 127.0.0.1:$PORT &%s&\nhttppost http://127.0.0.1:$PORT/hall/\nkill -INT %s\nwait %s\n", name, name, name)
-			script.WriteString("stdout '^hall: http://127.0.0.1:\\d+/hall/ '\nstdout 'login, once: http://127.0.0.1:\\d+/hall/login\\?token='\n")
+			script.WriteString("stdout '^hall: http://127.0.0.1:\\d+/hall/(\\d+/)? '\nstdout 'login, once: http://127.0.0.1:\\d+/hall/login\\?token='\n")
 			continue
 		}
 		script.WriteString("exec arbitro")
