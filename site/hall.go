@@ -522,8 +522,16 @@ func (h *Hall) set(w http.ResponseWriter, r *http.Request, id int64, o reports.H
 	ctx := store.ActingAs(r.Context(), hallActor)
 	ref := strconv.FormatInt(id, 10)
 	page := o.Base + "console"
-	if action := f.Get("action"); action == "present" || action == "absent" {
+	switch action := f.Get("action"); action {
+	case "present", "absent":
 		h.mark(w, r, ctx, ref, page, action, f.Get("entry"))
+		return
+	case "link":
+		// A one-time login link for another device of the arbiter's, shown once (not
+		// redirected to: it stays out of the address bar and the history).
+		link := "http://" + r.Host + h.LoginLink()
+		h.logf("hall: the arbiter made a login link for another device, from %s\n", clientAddr(r))
+		h.message(w, r, id, http.StatusOK, reports.HallMessage{Key: "hall.msg.newlink", Args: []any{"link", link}})
 		return
 	}
 	round, board, game := atoi(f.Get("round")), atoi(f.Get("board")), atoi(f.Get("game"))

@@ -520,3 +520,23 @@ func TestHallOnly(t *testing.T) {
 		t.Errorf("another event's screen: %d", code)
 	}
 }
+
+// The logged-in arbiter makes a login link for another device: it works once, there.
+func TestHallAnotherDevice(t *testing.T) {
+	hs := newHallServer(t)
+	cookie := hs.login(t)
+	if code, _, _ := hs.do(t, "POST", "/hall/1/console", url.Values{"action": {"link"}}); code != http.StatusUnauthorized {
+		t.Errorf("a link without login: %d", code)
+	}
+	code, _, page := hs.do(t, "POST", "/hall/1/console", url.Values{"action": {"link"}}, "Cookie", cookie)
+	m := regexp.MustCompile(`http://[^ <]+(/hall/login\?token=[0-9a-f]+)`).FindStringSubmatch(page)
+	if code != http.StatusOK || m == nil {
+		t.Fatalf("new link: %d\n%s", code, page)
+	}
+	if code, _, _ := hs.do(t, "GET", m[1], nil); code != http.StatusSeeOther {
+		t.Errorf("the new link: %d", code)
+	}
+	if code, _, _ := hs.do(t, "GET", m[1], nil); code != http.StatusForbidden {
+		t.Errorf("the new link again: %d", code)
+	}
+}
