@@ -41,7 +41,7 @@ func scriptHallPins(ts *testscript.TestScript, neg bool, args []string) {
 	pins := map[string]string{} // entry id -> PIN
 	for _, line := range strings.Split(ts.ReadFile("stdout"), "\n") {
 		f := strings.Fields(line)
-		if len(f) >= 4 && f[0] != "ID" {
+		if len(f) >= 4 && len(f[len(f)-1]) == 6 {
 			if _, err := strconv.Atoi(f[0]); err == nil {
 				pins[f[0]] = f[len(f)-1]
 			}
