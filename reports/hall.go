@@ -402,7 +402,7 @@ type consoleRow struct {
 
 type pendingRow struct {
 	Board, White, Black string
-	Disputed            bool
+	Disputed, Agreed    bool
 	Entries             []string
 	Form                *resultForm
 }
@@ -496,7 +496,7 @@ func WriteHallConsole(w io.Writer, c *tournament.HallConsole, o HallOptions, msg
 	for _, pb := range c.Pending {
 		b := pb.Board
 		r := h.boardRow(pd, b)
-		row := pendingRow{Board: r.Board, White: r.White, Black: r.Black, Disputed: pb.Disputed}
+		row := pendingRow{Board: r.Board, White: r.White, Black: r.Black, Disputed: pb.Disputed, Agreed: pb.Agreed}
 		if b.Round != c.Round {
 			row.Board = p.T("site.round.n", "round", b.Round) + " · " + r.Board
 		}

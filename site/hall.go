@@ -51,7 +51,13 @@ type Hall struct {
 	// concurrent writers for seconds; BenchmarkHallRound).
 	writeMu sync.Mutex
 	only    int64 // Only: the one tournament served, 0 every one
+	confirm bool  // ArbiterConfirms
 }
+
+// ArbiterConfirms makes the arbiter confirm every result (serve --hall --confirm): two
+// agreeing entries wait for him in the console instead of being stored. Call it before
+// serving.
+func (h *Hall) ArbiterConfirms() { h.confirm = true }
 
 // Only restricts the hall to the tournament with id (arbitro serve --hall --tournament):
 // /hall/ leads to it, another tournament's pages are not found. Call it before serving.
@@ -328,7 +334,7 @@ var hallMessages = map[string]bool{
 	"hall.msg.waiting": false, "hall.msg.stored": false, "hall.msg.disputed": false, "hall.msg.already": true,
 	"hall.msg.wrongpin": true, "hall.msg.nopin": true, "hall.msg.invalid": true, "hall.msg.saved": false,
 	"hall.msg.exists": true, "hall.msg.bad": true, "hall.msg.checkedin": false, "hall.msg.present": false,
-	"hall.msg.absent": false, "hall.msg.nocheckin": true,
+	"hall.msg.absent": false, "hall.msg.nocheckin": true, "hall.msg.agreed": false,
 }
 
 // queryMessage is the message ?msg= names (nil for none or an unknown one); "saved"
@@ -472,7 +478,7 @@ func (h *Hall) enter(w http.ResponseWriter, r *http.Request, id int64, o reports
 		return
 	}
 	h.writeMu.Lock()
-	out, err := h.st.HallEnterResult(r.Context(), strconv.FormatInt(id, 10), round, board, game, side[0], r.PostForm.Get("pin"), r.PostForm.Get("result"))
+	out, err := h.st.HallEnterResult(r.Context(), strconv.FormatInt(id, 10), round, board, game, side[0], r.PostForm.Get("pin"), r.PostForm.Get("result"), h.confirm)
 	h.writeMu.Unlock()
 	switch {
 	case errors.Is(err, tournament.ErrWrongPIN), errors.Is(err, tournament.ErrNoPIN):

@@ -540,3 +540,26 @@ func TestHallAnotherDevice(t *testing.T) {
 		t.Errorf("the new link again: %d", code)
 	}
 }
+
+// serve --hall --confirm: two agreeing entries wait for the arbiter, who confirms them.
+func TestHallArbiterConfirms(t *testing.T) {
+	hs := newHallServer(t)
+	hs.hall.ArbiterConfirms()
+	b := hs.board(t, 2)
+	hs.enter(t, 2, "W", hs.pins[b.WhiteEntry], "1-1")
+	if _, msg := hs.enter(t, 2, "B", hs.pins[b.BlackEntry], "1-1"); msg != "agreed" {
+		t.Errorf("second entry: %q", msg)
+	}
+	if hs.board(t, 2).Result != nil {
+		t.Fatal("stored without the arbiter")
+	}
+	cookie := hs.login(t)
+	_, _, page := hs.do(t, "GET", "/hall/1/console", nil, "Cookie", cookie)
+	if !strings.Contains(page, `class="agreed"`) || !strings.Contains(page, `<option value="1-1" selected>`) {
+		t.Errorf("console without the agreed board, or not preselected:\n%s", page)
+	}
+	hs.do(t, "POST", "/hall/1/console", url.Values{"round": {"1"}, "board": {"2"}, "game": {"1"}, "result": {"1-1"}}, "Cookie", cookie)
+	if r := hs.board(t, 2).Result; r == nil || r.WhitePoints != 1 {
+		t.Errorf("confirmed: %+v", r)
+	}
+}

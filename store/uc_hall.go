@@ -149,13 +149,14 @@ type HallEntered struct {
 // replacing an earlier one of his) and logs it ("hall.entry"); when his opponent's entry
 // agrees, the result is the board's, written as EnterResult writes it (Tx.SetResult);
 // when it disagrees the board waits for the arbiter. A board with a result already is
-// left as it is (HallAlready): only the arbiter changes a result. Everything is logged
-// under tournament.HallActor ("player 7 via the hall").
+// left as it is (HallAlready): only the arbiter changes a result. With arbiterConfirms
+// (serve --hall --confirm) agreeing entries are not stored but wait for the arbiter
+// (HallAgreed). Everything is logged under tournament.HallActor ("player 7 via the hall").
 //
 // Returns the status and the board. Errors: ErrWrongPIN, ErrNoPIN (nothing written:
 // the caller counts the failures); ErrInvalid (a result a player cannot enter, a bye
 // board, a side that is not 'W' or 'B'); ErrNotPaired, ErrNoBoard; those of updateIn.
-func (s *Store) HallEnterResult(ctx context.Context, ref string, round, board, game int, side byte, pin, spec string) (HallEntered, error) {
+func (s *Store) HallEnterResult(ctx context.Context, ref string, round, board, game int, side byte, pin, spec string, arbiterConfirms bool) (HallEntered, error) {
 	var out HallEntered
 	res, err := tournament.HallSpec(spec)
 	if err != nil {
@@ -201,7 +202,7 @@ func (s *Store) HallEnterResult(ctx context.Context, ref string, round, board, g
 		if err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return err
 		}
-		out.Status = tournament.DecideHallEntry(res, theirs)
+		out.Status = tournament.DecideHallEntry(res, theirs, arbiterConfirms)
 		if err := tx.logEvent(t.ID, "hall.entry", nil, map[string]any{"round": round, "board": board, "game": game,
 			"entry": me, "result": res, "status": out.Status}); err != nil {
 			return err
@@ -256,6 +257,7 @@ func (s *Store) ReadHallConsole(ctx context.Context, ref string) (tournament.Hal
 			}
 			p := tournament.HallPendingBoard{Board: b, Entries: es}
 			p.Disputed = len(es) == 2 && es[0].Result != es[1].Result
+			p.Agreed = len(es) == 2 && es[0].Result == es[1].Result
 			out.Pending = append(out.Pending, p)
 		}
 		return nil

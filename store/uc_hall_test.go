@@ -38,19 +38,19 @@ func TestUCHallEnterAgree(t *testing.T) {
 		pin  string
 		want error
 	}{{"000000x", tournament.ErrWrongPIN}, {pins[b.BlackEntry], tournament.ErrWrongPIN}} {
-		if _, err := st.HallEnterResult(ucCtx, "", 1, b.Board, 1, 'W', c.pin, "2-0"); !errors.Is(err, c.want) {
+		if _, err := st.HallEnterResult(ucCtx, "", 1, b.Board, 1, 'W', c.pin, "2-0", false); !errors.Is(err, c.want) {
 			t.Errorf("pin %q: %v, want %v", c.pin, err, c.want)
 		}
 	}
-	if _, err := st.HallEnterResult(ucCtx, "", 1, b.Board, 1, 'W', pins[b.WhiteEntry], "bye"); !errors.Is(err, tournament.ErrInvalid) {
+	if _, err := st.HallEnterResult(ucCtx, "", 1, b.Board, 1, 'W', pins[b.WhiteEntry], "bye", false); !errors.Is(err, tournament.ErrInvalid) {
 		t.Errorf("bye from a player: %v", err)
 	}
 	ucSameRows(t, st, before, "refused entries")
-	e, err := st.HallEnterResult(ucCtx, "", 1, b.Board, 1, 'W', pins[b.WhiteEntry], "1-0")
+	e, err := st.HallEnterResult(ucCtx, "", 1, b.Board, 1, 'W', pins[b.WhiteEntry], "1-0", false)
 	if err != nil || e.Status != tournament.HallWaiting || e.Result != "2-0" || e.Board.Result != nil {
 		t.Fatalf("white: %+v, %v", e, err)
 	}
-	e, err = st.HallEnterResult(ucCtx, "", 1, b.Board, 1, 'B', pins[b.BlackEntry], "2-0")
+	e, err = st.HallEnterResult(ucCtx, "", 1, b.Board, 1, 'B', pins[b.BlackEntry], "2-0", false)
 	if err != nil || e.Status != tournament.HallStored || e.Board.Result == nil || e.Board.Result.WhitePoints != 2 {
 		t.Fatalf("black: %+v, %v", e, err)
 	}
@@ -60,7 +60,7 @@ func TestUCHallEnterAgree(t *testing.T) {
 		t.Errorf("logged %+v, result by %q", last, e.Board.Result.EnteredBy)
 	}
 	before = ucRows(t, st)
-	e, err = st.HallEnterResult(ucCtx, tr.Name, 1, b.Board, 1, 'B', pins[b.BlackEntry], "0-2")
+	e, err = st.HallEnterResult(ucCtx, tr.Name, 1, b.Board, 1, 'B', pins[b.BlackEntry], "0-2", false)
 	if err != nil || e.Status != tournament.HallAlready {
 		t.Errorf("after the result: %+v, %v", e, err)
 	}
@@ -77,14 +77,14 @@ func TestUCHallDisagree(t *testing.T) {
 	st, _, pins := hallEvent(t)
 	boards, _, _ := st.ResultList(ucCtx, "", 1)
 	b := boards[1]
-	if e, err := st.HallEnterResult(ucCtx, "", 1, b.Board, 1, 'W', pins[b.WhiteEntry], "2-0"); err != nil || e.Status != tournament.HallWaiting {
+	if e, err := st.HallEnterResult(ucCtx, "", 1, b.Board, 1, 'W', pins[b.WhiteEntry], "2-0", false); err != nil || e.Status != tournament.HallWaiting {
 		t.Fatalf("white: %+v, %v", e, err)
 	}
 	c, err := st.ReadHallConsole(ucCtx, "")
 	if err != nil || len(c.Pending) != 1 || c.Pending[0].Disputed || len(c.Pending[0].Entries) != 1 {
 		t.Fatalf("one entry: %+v, %v", c.Pending, err)
 	}
-	e, err := st.HallEnterResult(ucCtx, "", 1, b.Board, 1, 'B', pins[b.BlackEntry], "1-1")
+	e, err := st.HallEnterResult(ucCtx, "", 1, b.Board, 1, 'B', pins[b.BlackEntry], "1-1", false)
 	if err != nil || e.Status != tournament.HallDisputed || e.Board.Result != nil {
 		t.Fatalf("black: %+v, %v", e, err)
 	}
@@ -119,7 +119,7 @@ func TestUCHallConcurrentEntries(t *testing.T) {
 			if i%2 == 1 {
 				side, pin = 'B', pins[b.BlackEntry]
 			}
-			e, err := st.HallEnterResult(ucCtx, "", 1, b.Board, 1, side, pin, "1-1")
+			e, err := st.HallEnterResult(ucCtx, "", 1, b.Board, 1, side, pin, "1-1", false)
 			if err != nil {
 				errs <- err
 				return
@@ -149,5 +149,22 @@ func TestUCHallConcurrentEntries(t *testing.T) {
 	}
 	if n != 1 {
 		t.Errorf("%d result.set events, want 1", n)
+	}
+}
+
+// With the arbiter confirming every result, two agreeing entries wait for him, marked
+// agreed, and nothing is stored.
+func TestUCHallArbiterConfirms(t *testing.T) {
+	st, _, pins := hallEvent(t)
+	boards, _, _ := st.ResultList(ucCtx, "", 1)
+	b := boards[3]
+	st.HallEnterResult(ucCtx, "", 1, b.Board, 1, 'W', pins[b.WhiteEntry], "0-2", true)
+	e, err := st.HallEnterResult(ucCtx, "", 1, b.Board, 1, 'B', pins[b.BlackEntry], "0-2", true)
+	if err != nil || e.Status != tournament.HallAgreed || e.Board.Result != nil {
+		t.Fatalf("agreed: %+v, %v", e, err)
+	}
+	c, _ := st.ReadHallConsole(ucCtx, "")
+	if len(c.Pending) != 1 || !c.Pending[0].Agreed || c.Pending[0].Disputed {
+		t.Errorf("console: %+v", c.Pending)
 	}
 }

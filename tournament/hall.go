@@ -26,6 +26,9 @@ const (
 	HallStored HallStatus = "stored"
 	// HallDisputed: the two entries disagree; the arbiter decides.
 	HallDisputed HallStatus = "disputed"
+	// HallAgreed: both players entered the same result, and the arbiter confirms every
+	// result (serve --hall --confirm): it waits for him.
+	HallAgreed HallStatus = "agreed"
 	// HallAlready: the board has a result already; only the arbiter can change it.
 	HallAlready HallStatus = "already"
 )
@@ -62,11 +65,14 @@ func HallSpec(s string) (string, error) {
 
 // DecideHallEntry says what a player's entry mine makes of his board, given his
 // opponent's entry other ("" when he has entered none): both the same, the result is
-// stored; different, the arbiter decides; none, the board waits.
-func DecideHallEntry(mine, other string) HallStatus {
+// stored (or, when the arbiter confirms every result, waits for him agreed); different,
+// the arbiter decides; none, the board waits.
+func DecideHallEntry(mine, other string, arbiterConfirms bool) HallStatus {
 	switch {
 	case other == "":
 		return HallWaiting
+	case other == mine && arbiterConfirms:
+		return HallAgreed
 	case other == mine:
 		return HallStored
 	}
@@ -89,6 +95,7 @@ type HallPendingBoard struct {
 	Board    *Board
 	Entries  []HallEntry // by entry id
 	Disputed bool        // two entries that disagree
+	Agreed   bool        // two entries that agree (the arbiter confirms every result)
 }
 
 // HallConsole is what the arbiter's console shows: the boards of the last round paired

@@ -222,7 +222,9 @@ func TestReportFlags(t *testing.T) {
 	testFlags(t, newServeCmd, []flagCase[serveOptions]{
 		{nil, "", func(o *serveOptions) bool { return o.addr == "127.0.0.1:8080" && o.lang == "" }},
 		{[]string{"--addr", "0.0.0.0:8081", "--lang", "nl"}, "", func(o *serveOptions) bool { return o.addr == "0.0.0.0:8081" && o.lang == "nl" && !o.hall }},
-		{[]string{"--hall"}, "", func(o *serveOptions) bool { return o.hall && o.addr == "127.0.0.1:8080" }},
+		{[]string{"--hall"}, "", func(o *serveOptions) bool { return o.hall && !o.confirm && o.addr == "127.0.0.1:8080" }},
+		{[]string{"--hall", "--confirm"}, "", func(o *serveOptions) bool { return o.hall && o.confirm }},
+		{[]string{"--confirm"}, "--confirm is an option of the hall", nil},
 		{[]string{"--lang", "klingon"}, "--lang", nil},
 	})
 }

@@ -19,14 +19,18 @@ import (
 
 // serveOptions are the flags of arbitro serve.
 type serveOptions struct {
-	addr string
-	hall bool         // --hall: the hall's pages, with result entry and the arbiter's console
-	lang reports.Lang // --lang, parsed; "" = each tournament's own
-	g    *globalOptions
+	addr    string
+	hall    bool         // --hall: the hall's pages, with result entry and the arbiter's console
+	confirm bool         // --confirm: the arbiter confirms every result entered in the hall
+	lang    reports.Lang // --lang, parsed; "" = each tournament's own
+	g       *globalOptions
 }
 
-// complete checks --lang.
+// complete checks --lang, and --confirm (only with --hall).
 func (o *serveOptions) complete(*cobra.Command, []string) (err error) {
+	if o.confirm && !o.hall {
+		return usageErr("--confirm is an option of the hall: give --hall too")
+	}
 	o.lang, err = o.g.langFlag()
 	return err
 }
@@ -52,6 +56,7 @@ file has its hall under /hall/.`,
 		Args: cobra.NoArgs,
 	}
 	c.Flags().StringVar(&o.addr, "addr", "127.0.0.1:8080", "address to listen on (host:port); localhost only by default")
+	c.Flags().BoolVar(&o.confirm, "confirm", false, "with --hall: the arbiter confirms every result the players enter, even when both agree")
 	c.Flags().BoolVar(&o.hall, "hall", false, "also serve the hall under /hall/: live screens, results entered by the players with their PIN, the arbiter's console (prints a one-time login link)")
 	return withRun(c, o, runF)
 }
@@ -81,6 +86,9 @@ func serve(cmd *cobra.Command, g *globalOptions, o *serveOptions, st *store.Stor
 				return g.explain(err)
 			}
 			hall.Only(t.ID)
+		}
+		if o.confirm {
+			hall.ArbiterConfirms()
 		}
 		handler = hall.Handler(handler)
 	}
