@@ -77,7 +77,7 @@ var (
 
 func parseHallTemplates() {
 	base := template.Must(template.New("layout.tmpl").ParseFS(htmlFS, "html/hall/layout.tmpl"))
-	for _, name := range []string{"list", "message", "home", "screen", "board", "console", "checkin"} {
+	for _, name := range []string{"list", "message", "home", "screen", "board", "console", "checkin", "login"} {
 		hallTemplates[name] = template.Must(template.Must(base.Clone()).ParseFS(htmlFS, "html/hall/"+name+".tmpl"))
 	}
 }
@@ -135,6 +135,16 @@ func WriteHallMessage(w io.Writer, m HallMessage, lang Lang) error {
 	p := &hallPage{Lang: loc.Lang(), loc: loc, Home: "/hall/", Event: loc.T("hall.title")}
 	p.Title = loc.T(m.Key, m.Args...)
 	return renderHall(w, "message", p)
+}
+
+// WriteHallLogin writes the arbiter's login page: his password (arbitro hall password);
+// msg, when not nil, says why the last try failed. In lang.
+func WriteHallLogin(w io.Writer, msg *HallMessage, lang Lang) error {
+	loc := LocaleOf(lang)
+	p := &hallPage{Lang: loc.Lang(), loc: loc, Home: "/hall/", Event: loc.T("hall.title"), Subtitle: loc.T("hall.console")}
+	p.Title = p.Subtitle
+	p.Msg = msg.text(loc)
+	return renderHall(w, "login", p)
 }
 
 // hallPage starts a page of the event's hall with its menu (current: the page's name).

@@ -25,6 +25,7 @@ func TestHallText(t *testing.T) {
 		func() error {
 			return WriteHallServing(&b, "club.db", "127.0.0.1:8080", "/hall/3/", "/hall/login?token=abc")
 		},
+		func() error { return WriteHallPasswordSet(&b, "club.db") },
 	} {
 		if err := f(); err != nil {
 			t.Fatal(err)

@@ -204,3 +204,9 @@ func WriteHallServing(w io.Writer, db, addr, hall, login string) error {
 	_, err := fmt.Fprintf(w, "serving %s on http://%s/ (Ctrl-C to stop)\nhall: http://%s%s (screens and result entry; show this address in the hall)\narbiter's login, once: http://%s%s\n", db, addr, addr, hall, addr, login)
 	return err
 }
+
+// WriteHallPasswordSet confirms `arbitro hall password`.
+func WriteHallPasswordSet(w io.Writer, db string) error {
+	_, err := fmt.Fprintf(w, "arbiter's password of the hall set in %s: log in on /hall/login of 'arbitro serve --hall'\n", db)
+	return err
+}

@@ -221,9 +221,9 @@ func (h *Hall) asset(w http.ResponseWriter, r *http.Request, name string) {
 	http.ServeContent(w, r, "", zeroTime, bytes.NewReader(b))
 }
 
-// message writes a page saying m alone, with status code, in the language of tournament
-// id (0: of the file's tournaments, as the archive index; --lang first).
-func (h *Hall) message(w http.ResponseWriter, r *http.Request, id int64, code int, m reports.HallMessage) {
+// langOf is the language of tournament id's pages (0: of the file's tournaments, as the
+// archive index; --lang first).
+func (h *Hall) langOf(r *http.Request, id int64) tournament.Lang {
 	lang := h.lang
 	if data, err := h.st.SitePage(r.Context(), store.SitePageRequest{}); err == nil && lang == "" {
 		lang = archiveLang(data.Tournaments, h.lang)
@@ -233,8 +233,14 @@ func (h *Hall) message(w http.ResponseWriter, r *http.Request, id int64, code in
 			}
 		}
 	}
+	return lang
+}
+
+// message writes a page saying m alone, with status code, in the language of tournament
+// id (langOf).
+func (h *Hall) message(w http.ResponseWriter, r *http.Request, id int64, code int, m reports.HallMessage) {
 	var buf bytes.Buffer
-	if err := reports.WriteHallMessage(&buf, m, lang); err != nil {
+	if err := reports.WriteHallMessage(&buf, m, h.langOf(r, id)); err != nil {
 		http.Error(w, "arbitro: "+err.Error(), http.StatusInternalServerError)
 		return
 	}
@@ -335,6 +341,7 @@ var hallMessages = map[string]bool{
 	"hall.msg.wrongpin": true, "hall.msg.nopin": true, "hall.msg.invalid": true, "hall.msg.saved": false,
 	"hall.msg.exists": true, "hall.msg.bad": true, "hall.msg.checkedin": false, "hall.msg.present": false,
 	"hall.msg.absent": false, "hall.msg.nocheckin": true, "hall.msg.agreed": false,
+	"hall.msg.wrongpassword": true, "hall.msg.nopassword": true,
 }
 
 // queryMessage is the message ?msg= names (nil for none or an unknown one); "saved"
@@ -583,9 +590,23 @@ func (h *Hall) mark(w http.ResponseWriter, r *http.Request, ctx context.Context,
 	}
 }
 
-// login exchanges a one-time token for an arbiter's session cookie.
+// login exchanges a one-time token (GET ?token=) or the arbiter's password (POST, from
+// the login page that GET without a token shows) for an arbiter's session cookie.
 func (h *Hall) login(w http.ResponseWriter, r *http.Request) {
+	if r.Method == http.MethodPost {
+		h.loginPassword(w, r)
+		return
+	}
 	tok := r.URL.Query().Get("token")
+	if tok == "" {
+		var buf bytes.Buffer
+		if err := reports.WriteHallLogin(&buf, queryMessage(r.URL.Query()), h.langOf(r, 0)); err != nil {
+			h.fail(w, r, err)
+			return
+		}
+		writeHTML(w, http.StatusOK, buf.Bytes())
+		return
+	}
 	h.mu.Lock()
 	ok := false
 	for t := range h.tokens {
@@ -607,9 +628,47 @@ func (h *Hall) login(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h.logf("hall: arbiter logged in from %s\n", clientAddr(r))
+	h.startSession(w, r, sid)
+}
+
+// startSession gives the browser the session sid and leads it to the hall.
+func (h *Hall) startSession(w http.ResponseWriter, r *http.Request, sid string) {
 	http.SetCookie(w, &http.Cookie{Name: sessionCookie, Value: sid, Path: "/hall/", MaxAge: int(SessionLife / time.Second),
 		HttpOnly: true, SameSite: http.SameSiteStrictMode})
 	http.Redirect(w, r, h.Home(), http.StatusSeeOther)
+}
+
+// loginPassword is the login page's POST: the arbiter's password (CheckHallPassword),
+// wrong tries counted per address as wrong PINs are.
+func (h *Hall) loginPassword(w http.ResponseWriter, r *http.Request) {
+	if err := r.ParseForm(); err != nil {
+		http.Error(w, "bad form", http.StatusBadRequest)
+		return
+	}
+	const key = "arbiter's password"
+	if h.refuseLimited(w, r, 0, key+" from "+clientAddr(r)) {
+		return
+	}
+	ok, err := h.st.CheckHallPassword(r.Context(), r.PostForm.Get("password"))
+	switch {
+	case errors.Is(err, tournament.ErrNoPassword):
+		redirect(w, r, "/hall/login", "nopassword")
+		return
+	case err != nil:
+		h.fail(w, r, err)
+		return
+	case !ok:
+		h.failed(r, key+" from "+clientAddr(r))
+		h.logf("hall: wrong arbiter's password from %s\n", clientAddr(r))
+		redirect(w, r, "/hall/login", "wrongpassword")
+		return
+	}
+	sid := randomHex(32)
+	h.mu.Lock()
+	h.sessions[sid] = h.now().Add(SessionLife)
+	h.mu.Unlock()
+	h.logf("hall: arbiter logged in with the password from %s\n", clientAddr(r))
+	h.startSession(w, r, sid)
 }
 
 // loggedIn reports whether r carries a live arbiter's session.

@@ -563,3 +563,51 @@ func TestHallArbiterConfirms(t *testing.T) {
 		t.Errorf("confirmed: %+v", r)
 	}
 }
+
+// The arbiter's password: the login page; none set, wrong (counted, logged), right (a
+// session); from another origin refused.
+func TestHallPasswordLogin(t *testing.T) {
+	hs := newHallServer(t)
+	if code, _, page := hs.do(t, "GET", "/hall/login", nil); code != http.StatusOK || !strings.Contains(page, `name="password"`) {
+		t.Errorf("login page: %d", code)
+	}
+	msgOf := func(form url.Values, h ...string) (int, string) {
+		code, loc, _ := hs.do(t, "POST", "/hall/login", form, h...)
+		u, _ := url.Parse(loc)
+		return code, u.Query().Get("msg")
+	}
+	if _, msg := msgOf(url.Values{"password": {"whatever it is"}}); msg != "nopassword" {
+		t.Errorf("none set: %q", msg)
+	}
+	if err := hs.st.SetHallPassword(context.Background(), "arbitro di sala 2026"); err != nil {
+		t.Fatal(err)
+	}
+	if _, msg := msgOf(url.Values{"password": {"arbitro di sala 2025"}}); msg != "wrongpassword" {
+		t.Errorf("wrong: %q", msg)
+	}
+	if !strings.Contains(hs.log.String(), "wrong arbiter's password") {
+		t.Errorf("wrong password not logged")
+	}
+	if code, _ := msgOf(url.Values{"password": {"arbitro di sala 2026"}}, "Sec-Fetch-Site", "cross-site"); code != http.StatusForbidden {
+		t.Errorf("cross-site login: %d", code)
+	}
+	req, _ := http.NewRequest("POST", hs.srv.URL+"/hall/login", strings.NewReader(url.Values{"password": {"arbitro di sala 2026"}}.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	resp, err := hs.c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	var cookie string
+	for _, c := range resp.Cookies() {
+		if c.Name == sessionCookie && c.HttpOnly && c.SameSite == http.SameSiteStrictMode {
+			cookie = sessionCookie + "=" + c.Value
+		}
+	}
+	if resp.StatusCode != http.StatusSeeOther || cookie == "" {
+		t.Fatalf("right password: %s, cookie %q", resp.Status, cookie)
+	}
+	if code, _, _ := hs.do(t, "GET", "/hall/1/console", nil, "Cookie", cookie); code != http.StatusOK {
+		t.Errorf("console after the password: %d", code)
+	}
+}

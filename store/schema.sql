@@ -262,7 +262,7 @@ CREATE TABLE trf_records (
     line          TEXT    NOT NULL,
     PRIMARY KEY (tournament_id, seq)
 );
--- The hall (issue 30, version 4): players' PINs, the results they enter on the hall's pages, check-in.
+-- The hall (issue 30, version 4): players' PINs, the results they enter on the hall's pages, check-in, the arbiter's password.
 -- A PIN is kept as a salted SHA-256 hash, never in clear (see docs/hall.md).
 CREATE TABLE hall_pins (
     entry_id   INTEGER PRIMARY KEY REFERENCES entries (id),
@@ -288,4 +288,11 @@ CREATE TABLE hall_checkins (
     at           TEXT    NOT NULL,
     by           TEXT    NOT NULL,
     PRIMARY KEY (entry_id, round_number)
+);
+-- The arbiter's password for the hall's console, file-wide (arbitro hall password): a
+-- bcrypt hash, one row at most.
+CREATE TABLE hall_arbiter (
+    id     INTEGER PRIMARY KEY CHECK (id = 1),
+    hash   TEXT    NOT NULL,
+    set_at TEXT    NOT NULL
 );

@@ -14,6 +14,8 @@ var (
 	ErrWrongPIN = errors.New("wrong PIN")
 	// ErrNoPIN: the player has no PIN yet ('arbitro player pin' gives one).
 	ErrNoPIN = errors.New("no PIN")
+	// ErrNoPassword: no arbiter's password is set for the hall ('arbitro hall password').
+	ErrNoPassword = errors.New("no arbiter's password")
 )
 
 // HallStatus is what became of a player's entry in the hall.

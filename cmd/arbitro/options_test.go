@@ -296,6 +296,10 @@ func TestPlayerFlags(t *testing.T) {
 		}},
 		{[]string{"3", "club"}, "accepts 3 arg", nil},
 	})
+	testFlags(t, newHallPasswordCmd, []flagCase[noArgs]{
+		{nil, "", func(*noArgs) bool { return true }},
+		{[]string{"secret"}, "unknown command", nil},
+	})
 	testFlags(t, newPlayerPINCmd, []flagCase[playerPINOptions]{
 		{nil, "", func(o *playerPINOptions) bool { return len(o.players) == 0 }},
 		{[]string{"3", "Rossi, Mario"}, "", func(o *playerPINOptions) bool { return len(o.players) == 2 && o.players[1] == "Rossi, Mario" }},
