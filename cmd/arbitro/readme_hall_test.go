@@ -11,7 +11,8 @@ import (
 )
 
 // TestReadmeHall runs the README's "The hall" block after its walk-through (whose file it
-// works on): each `./arbitro` line as `exec arbitro`, except `serve`, started in the
+// works on): each `./arbitro` line as `exec arbitro` (`< FILE` as the script's stdin),
+// except `serve`, started in the
 // background on a free port of 127.0.0.1 (whatever --addr the README gives), asked for a
 // page until it answers, stopped with Ctrl-C and checked to have printed the hall's
 // address and the login link.
@@ -57,6 +58,10 @@ func TestReadmeHall(t *testing.T) {
 			script.WriteString("stdout '^hall: http://127.0.0.1:\\d+/hall/(\\d+/)? '\nstdout 'login, once: http://127.0.0.1:\\d+/hall/login\\?token='\n")
 			continue
 		}
+		if i := indexOf(words, "<"); i > 0 && i+1 < len(words) { // ./arbitro ... < FILE
+			script.WriteString("stdin " + scriptQuote(words[i+1]) + "\n")
+			words = words[:i]
+		}
 		script.WriteString("exec arbitro")
 		for _, w := range words[1:] {
 			script.WriteString(" " + scriptQuote(w))
@@ -67,6 +72,7 @@ func TestReadmeHall(t *testing.T) {
 		t.Fatal("README.md's hall section starts no serve --hall")
 	}
 	script.WriteString("sql arbitro.db 'SELECT count(*) > 0 FROM hall_pins'\nstdout '^1$'\n")
+	script.WriteString("sql arbitro.db 'SELECT count(*) FROM hall_arbiter'\nstdout '^1$'\n")
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "readme_hall.txtar"), []byte(script.String()), 0o644); err != nil {
 		t.Fatal(err)
@@ -81,4 +87,13 @@ func TestReadmeHall(t *testing.T) {
 		},
 		RequireExplicitExec: true,
 	})
+}
+
+func indexOf(words []string, w string) int {
+	for i, x := range words {
+		if x == w {
+			return i
+		}
+	}
+	return -1
 }
