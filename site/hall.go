@@ -25,15 +25,17 @@ import (
 // Hall is the live hall of every tournament of a store (arbitro serve --hall, issue 30;
 // docs/hall.md), under /hall/: public screens that update by themselves (server-sent
 // events), a result entry page per board for the players (with their PIN), and the
-// arbiter's console behind a login. Each handler parses its input, makes one store use
-// case call and renders through reports; every write is a use case (HallEnterResult,
-// EnterResult, CorrectResult) logged with who did it.
+// arbiter's console behind a login, and the check-in of the next round. Each handler
+// parses its input, makes one store use case call and renders through reports; every
+// write is a use case (HallEnterResult, HallCheckIn, and the command line's EnterResult,
+// CorrectResult and SetAbsence) logged with who did it, one at a time (writeMu).
 //
 // Security: every POST passes net/http's CrossOriginProtection (a request from another
 // origin is refused with 403); the console needs the session cookie that a one-time
-// login link (LoginLink) gives (HttpOnly, SameSite=Strict, 12 hours); wrong PINs are
-// counted per board and per address, and after MaxPINFailures in PINWindow the entry is
-// refused (429) and the attempt written to the log.
+// login link (LoginLink) or the arbiter's password (store.CheckHallPassword) gives
+// (HttpOnly, SameSite=Strict, 12 hours); wrong PINs and passwords are counted per board
+// (or player) and per address, and after MaxPINFailures in PINWindow the entry is refused
+// (429) and the attempt written to the log.
 type Hall struct {
 	st    *store.Store
 	lang  tournament.Lang
@@ -149,6 +151,11 @@ func (h *Hall) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
 		return
 	}
+	if r.Method == http.MethodPost && (rest == "" || strings.HasPrefix(rest, "assets/")) {
+		hd.Set("Allow", "GET, HEAD")
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
 	switch {
 	case rest == "" && h.only != 0:
 		http.Redirect(w, r, h.Home(), http.StatusSeeOther)
@@ -179,6 +186,11 @@ func (h *Hall) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	o := reports.HallOptions{Base: "/hall/" + idText + "/", Kiosk: r.URL.Query().Get("kiosk") == "1"}
+	h.eventRoute(w, r, id, page, o)
+}
+
+// eventRoute answers page of tournament id's hall.
+func (h *Hall) eventRoute(w http.ResponseWriter, r *http.Request, id int64, page string, o reports.HallOptions) {
 	switch page {
 	case "events":
 		h.events(w, r)
@@ -446,7 +458,9 @@ func (h *Hall) checkIn(w http.ResponseWriter, r *http.Request, id int64, o repor
 	if h.refuseLimited(w, r, id, key) {
 		return
 	}
+	h.writeMu.Lock()
 	_, err := h.st.HallCheckIn(r.Context(), strconv.FormatInt(id, 10), entry, r.PostForm.Get("pin"), false)
+	h.writeMu.Unlock()
 	page := o.Base + "checkin"
 	switch {
 	case errors.Is(err, tournament.ErrWrongPIN), errors.Is(err, tournament.ErrNoPIN):
@@ -550,11 +564,13 @@ func (h *Hall) set(w http.ResponseWriter, r *http.Request, id int64, o reports.H
 	round, board, game := atoi(f.Get("round")), atoi(f.Get("board")), atoi(f.Get("game"))
 	spec, reason := f.Get("result"), strings.TrimSpace(f.Get("reason"))
 	var err error
+	h.writeMu.Lock()
 	if reason != "" {
 		_, err = h.st.CorrectResult(ctx, ref, round, board, game, spec, reason)
 	} else {
 		_, err = h.st.EnterResult(ctx, ref, round, board, game, spec)
 	}
+	h.writeMu.Unlock()
 	switch {
 	case errors.Is(err, tournament.ErrResultExists):
 		redirect(w, r, page, "exists")
@@ -574,11 +590,13 @@ func (h *Hall) set(w http.ResponseWriter, r *http.Request, id int64, o reports.H
 // 'arbitro absent', which the pairing reads).
 func (h *Hall) mark(w http.ResponseWriter, r *http.Request, ctx context.Context, ref, page, action, entry string) {
 	var err error
+	h.writeMu.Lock()
 	if action == "present" {
 		_, err = h.st.HallCheckIn(ctx, ref, int64(atoi(entry)), "", true)
 	} else {
 		_, _, err = h.st.SetAbsence(ctx, ref, strconv.Itoa(atoi(entry)), 0, 0, "did not check in (hall)")
 	}
+	h.writeMu.Unlock()
 	switch {
 	case errors.Is(err, tournament.ErrInvalid), errors.Is(err, tournament.ErrNotFound), errors.Is(err, tournament.ErrAllRoundsPaired):
 		redirect(w, r, page, "bad")

@@ -204,8 +204,10 @@ func TestHallScreens(t *testing.T) {
 			t.Errorf("GET %s: %d, want 404", p, code)
 		}
 	}
-	if code, _, _ := hs.do(t, "POST", "/hall/1/boards", url.Values{}); code != http.StatusMethodNotAllowed {
-		t.Errorf("POST on a screen: %d", code)
+	for _, p := range []string{"/hall/1/boards", "/hall/", "/hall/assets/hall.js", "/hall/1/events"} {
+		if code, _, _ := hs.do(t, "POST", p, url.Values{}); code != http.StatusMethodNotAllowed {
+			t.Errorf("POST on %s: %d", p, code)
+		}
 	}
 	if code, _, _ := hs.do(t, "POST", "/1-torneo-b-di-b-prova/", url.Values{}); code != http.StatusMethodNotAllowed {
 		t.Errorf("POST on the site: %d", code)
