@@ -353,7 +353,9 @@ var hallMessages = map[string]bool{
 	"hall.msg.wrongpin": true, "hall.msg.nopin": true, "hall.msg.invalid": true, "hall.msg.saved": false,
 	"hall.msg.exists": true, "hall.msg.bad": true, "hall.msg.checkedin": false, "hall.msg.present": false,
 	"hall.msg.absent": false, "hall.msg.nocheckin": true, "hall.msg.agreed": false,
-	"hall.msg.wrongpassword": true, "hall.msg.nopassword": true,
+	"hall.msg.wrongpassword": true, "hall.msg.nopassword": true, "hall.msg.paired": false,
+	"hall.msg.results.missing": true, "hall.msg.nolot": true, "hall.msg.allpaired": true,
+	"hall.msg.alreadypaired": true, "hall.msg.nopairing": true,
 }
 
 // queryMessage is the message ?msg= names (nil for none or an unknown one); "saved"
@@ -366,6 +368,9 @@ func queryMessage(q url.Values) *reports.HallMessage {
 		return nil
 	}
 	m := &reports.HallMessage{Key: key, Bad: bad}
+	if name == "paired" {
+		m.Args = []any{"round", atoi(q.Get("n"))}
+	}
 	if name == "saved" {
 		res := q.Get("r")
 		if _, err := tournament.ParseOutcome(res); err != nil {
@@ -553,6 +558,9 @@ func (h *Hall) set(w http.ResponseWriter, r *http.Request, id int64, o reports.H
 	case "present", "absent":
 		h.mark(w, r, ctx, ref, page, action, f.Get("entry"))
 		return
+	case "pair":
+		h.pair(w, r, ctx, ref, page, atoi(f.Get("round")))
+		return
 	case "link":
 		// A one-time login link for another device of the arbiter's, shown once (not
 		// redirected to: it stays out of the address bar and the history).
@@ -582,6 +590,37 @@ func (h *Hall) set(w http.ResponseWriter, r *http.Request, id int64, o reports.H
 	default:
 		h.bus.kick()
 		redirect(w, r, page, "saved", "b", strconv.Itoa(board), "r", spec)
+	}
+}
+
+// pair is the console's "Pair round N": the next round paired as 'arbitro pair' pairs it
+// (store.PairNextRound, with round N as a safety: a second press pairs nothing more).
+func (h *Hall) pair(w http.ResponseWriter, r *http.Request, ctx context.Context, ref, page string, round int) {
+	if round < 1 {
+		redirect(w, r, page, "bad")
+		return
+	}
+	h.writeMu.Lock()
+	_, err := h.st.PairNextRound(ctx, ref, store.PairRequest{Round: round})
+	h.writeMu.Unlock()
+	var order *store.RoundOrderError
+	switch {
+	case errors.As(err, &order):
+		redirect(w, r, page, "alreadypaired")
+	case errors.Is(err, tournament.ErrResultsMissing):
+		redirect(w, r, page, "results.missing")
+	case errors.Is(err, tournament.ErrLotNotDrawn):
+		redirect(w, r, page, "nolot")
+	case errors.Is(err, tournament.ErrAllRoundsPaired):
+		redirect(w, r, page, "allpaired")
+	case errors.Is(err, tournament.ErrNoPairing):
+		redirect(w, r, page, "nopairing")
+	case err != nil:
+		h.fail(w, r, err)
+	default:
+		h.logf("hall: the arbiter paired round %d of tournament %s from %s\n", round, ref, clientAddr(r))
+		h.bus.kick()
+		redirect(w, r, page, "paired", "n", strconv.Itoa(round))
 	}
 }
 

@@ -613,3 +613,44 @@ func TestHallPasswordLogin(t *testing.T) {
 		t.Errorf("console after the password: %d", code)
 	}
 }
+
+// The console pairs the next round as 'arbitro pair' does: refused while results are
+// missing, then paired (the screens show round 2), and a second press pairs nothing more.
+func TestHallPairFromConsole(t *testing.T) {
+	hs := newHallServer(t)
+	cookie := hs.login(t)
+	pair := func() string {
+		t.Helper()
+		code, loc, _ := hs.do(t, "POST", "/hall/1/console", url.Values{"action": {"pair"}, "round": {"2"}}, "Cookie", cookie)
+		if code != http.StatusSeeOther {
+			t.Fatalf("pair: %d", code)
+		}
+		u, _ := url.Parse(loc)
+		return u.Query().Get("msg")
+	}
+	if msg := pair(); msg != "results.missing" {
+		t.Errorf("with results missing: %q", msg)
+	}
+	for _, n := range []int{1, 2} {
+		if _, err := hs.st.EnterResult(context.Background(), "", 1, n, 1, "1-1"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if code, _, _ := hs.do(t, "POST", "/hall/1/console", url.Values{"action": {"pair"}, "round": {"2"}}); code != http.StatusUnauthorized {
+		t.Errorf("pairing without login: %d", code)
+	}
+	if msg := pair(); msg != "paired" {
+		t.Errorf("pair: %q", msg)
+	}
+	if msg := pair(); msg != "alreadypaired" {
+		t.Errorf("again: %q", msg)
+	}
+	_, _, page := hs.do(t, "GET", "/hall/1/boards", nil)
+	if !strings.Contains(page, "Turno 2 — Abbinamenti per tavolo") {
+		t.Errorf("the screens do not show round 2")
+	}
+	_, _, page = hs.do(t, "GET", "/hall/1/console?msg=paired&n=2", nil, "Cookie", cookie)
+	if !strings.Contains(page, "Il turno 2 è abbinato") {
+		t.Errorf("console message after pairing")
+	}
+}
