@@ -22,7 +22,7 @@ import (
 // The web site's templates and assets (no external font, script or stylesheet: a site
 // works from a USB stick and behind a firewall).
 //
-//go:embed html/*.tmpl html/assets/*
+//go:embed html/*.tmpl html/assets/* html/hall/*.tmpl html/hall/assets/*
 var htmlFS embed.FS
 
 // ErrNoPage is returned by HTMLEvent.WritePage for a name that is not a page of the event.

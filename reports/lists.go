@@ -213,3 +213,26 @@ func WriteClaimText(w io.Writer, rec *tournament.ClaimRecord) error {
 	_, err := fmt.Fprintln(w)
 	return err
 }
+
+// WritePINsText writes `arbitro player pin`: one row per player (entry id, pairing number,
+// name, PIN), to be printed and cut into slips; the PINs are shown only this once.
+func WritePINsText(w io.Writer, tournamentName string, pins []tournament.PlayerPIN) error {
+	if len(pins) == 0 {
+		_, err := fmt.Fprintf(w, "no players in %s yet: no PIN given\n", tournamentName)
+		return err
+	}
+	tw := newTable(w)
+	fmt.Fprintln(tw, "ID\tNO\tNAME\tPIN")
+	for _, p := range pins {
+		no := "-"
+		if p.Entry.Number > 0 {
+			no = strconv.Itoa(p.Entry.Number)
+		}
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\n", p.Entry.ID, no, p.Entry.Player.Name, p.PIN)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintf(w, "%d PIN%s for the hall (arbitro serve --hall); only a hash is kept: print them now\n", len(pins), tournament.Plurals(len(pins)))
+	return err
+}

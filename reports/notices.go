@@ -196,3 +196,17 @@ func WritePerftSpeed(errw io.Writer, elapsed time.Duration, leaves uint64) error
 	_, err := fmt.Fprintf(errw, "%s, %.0f leaves/s\n", elapsed.Round(time.Millisecond), float64(leaves)/elapsed.Seconds())
 	return err
 }
+
+// WriteHallServing writes the lines `arbitro serve --hall` prints when it starts: the
+// address of the hall to show on the screens (hall, a path: "/hall/" or one event's
+// "/hall/3/"), and the arbiter's one-time login link (login, a path).
+func WriteHallServing(w io.Writer, db, addr, hall, login string) error {
+	_, err := fmt.Fprintf(w, "serving %s on http://%s/ (Ctrl-C to stop)\nhall: http://%s%s (screens and result entry; show this address in the hall)\narbiter's login, once: http://%s%s\n", db, addr, addr, hall, addr, login)
+	return err
+}
+
+// WriteHallPasswordSet confirms `arbitro hall password`.
+func WriteHallPasswordSet(w io.Writer, db string) error {
+	_, err := fmt.Fprintf(w, "arbiter's password of the hall set in %s: log in on /hall/login of 'arbitro serve --hall'\n", db)
+	return err
+}

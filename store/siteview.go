@@ -27,6 +27,9 @@ func (tx *Tx) LoadSiteEvent(t *tournament.Tournament) (*tournament.SiteEvent, er
 	if ev.Table, err = tx.LoadCrosstable(t); err != nil {
 		return nil, err
 	}
+	if ev.Schedule, err = tx.roundSchedules(t); err != nil {
+		return nil, err
+	}
 	rows, err := tx.query(`SELECT c.id, c.board_id, coalesce(c.claimant_entry, 0), coalesce(c.requested_ply, 0),
 		coalesce(c.declared_ply, 0), c.decision, c.engine_verdict, b.white_entry, coalesce(b.black_entry, 0)
 		FROM claims c JOIN boards b ON b.id = c.board_id JOIN rounds r ON r.id = b.round_id
@@ -111,4 +114,22 @@ func (tx *Tx) DataVersion() (int64, error) {
 	var n int64
 	err := tx.queryRow(`SELECT coalesce(max(id), 0) FROM events`).Scan(&n)
 	return n, err
+}
+
+// roundSchedules reads the date and start time of t's paired rounds that have one.
+func (tx *Tx) roundSchedules(t *tournament.Tournament) (map[int]tournament.RoundSchedule, error) {
+	rows, err := tx.query(`SELECT number, play_date, start_time FROM rounds WHERE tournament_id = ? AND (play_date != '' OR start_time != '')`, t.ID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[int]tournament.RoundSchedule{}
+	for rows.Next() {
+		var s tournament.RoundSchedule
+		if err := rows.Scan(&s.Round, &s.Date, &s.Time); err != nil {
+			return nil, err
+		}
+		out[s.Round] = s
+	}
+	return out, rows.Err()
 }

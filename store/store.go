@@ -646,7 +646,7 @@ func (s *Store) run(ctx context.Context, readOnly bool, fn func(tx *Tx) error) (
 	if err != nil {
 		return s.mapErr(err)
 	}
-	tx := &Tx{stx: stx, ctx: ctx, store: s, now: s.clock().UTC().Truncate(time.Second), readOnly: readOnly, actor: s.actor}
+	tx := &Tx{stx: stx, ctx: ctx, store: s, now: s.clock().UTC().Truncate(time.Second), readOnly: readOnly, actor: actorOf(ctx, s.actor)}
 	done := false
 	defer func() {
 		if !done {

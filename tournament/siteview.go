@@ -18,6 +18,9 @@ type SiteEvent struct {
 	Table      *Crosstable     // as LoadCrosstable returns it
 	Claims     []SiteClaim     // every claim of the event, oldest first
 	GameIDs    map[int64]int64 // board id -> game id, for the boards that have a score
+	// Schedule holds the date and start time of each paired round that has one ('arbitro
+	// round set', 'pair --date --time'), by round number.
+	Schedule map[int]RoundSchedule
 }
 
 // SiteClaim is a draw claim as the site shows it: the board, the plies, the arbiter's

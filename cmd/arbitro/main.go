@@ -225,6 +225,7 @@ func commands() []func(g *globalOptions) *cobra.Command {
 		newEventCmd,
 		newGameCmd,
 		bind(newGenerateCmd, runGenerate),
+		newHallCmd,
 		bind(newLotCmd, runLot),
 		bind(newPairCmd, runPair),
 		bind(newPairingsCmd, runPairings),

@@ -221,7 +221,10 @@ func TestReportFlags(t *testing.T) {
 	})
 	testFlags(t, newServeCmd, []flagCase[serveOptions]{
 		{nil, "", func(o *serveOptions) bool { return o.addr == "127.0.0.1:8080" && o.lang == "" }},
-		{[]string{"--addr", "0.0.0.0:8081", "--lang", "nl"}, "", func(o *serveOptions) bool { return o.addr == "0.0.0.0:8081" && o.lang == "nl" }},
+		{[]string{"--addr", "0.0.0.0:8081", "--lang", "nl"}, "", func(o *serveOptions) bool { return o.addr == "0.0.0.0:8081" && o.lang == "nl" && !o.hall }},
+		{[]string{"--hall"}, "", func(o *serveOptions) bool { return o.hall && !o.confirm && o.addr == "127.0.0.1:8080" }},
+		{[]string{"--hall", "--confirm"}, "", func(o *serveOptions) bool { return o.hall && o.confirm }},
+		{[]string{"--confirm"}, "--confirm is an option of the hall", nil},
 		{[]string{"--lang", "klingon"}, "--lang", nil},
 	})
 }
@@ -302,6 +305,15 @@ func TestPlayerFlags(t *testing.T) {
 			return o.Who == "3" && o.Field == "club" && o.Value == "CD Partenopeo"
 		}},
 		{[]string{"3", "club"}, "accepts 3 arg", nil},
+	})
+	testFlags(t, newHallPasswordCmd, []flagCase[noArgs]{
+		{nil, "", func(*noArgs) bool { return true }},
+		{[]string{"secret"}, "unknown command", nil},
+	})
+	testFlags(t, newPlayerPINCmd, []flagCase[playerPINOptions]{
+		{nil, "", func(o *playerPINOptions) bool { return len(o.players) == 0 }},
+		{[]string{"3", "Rossi, Mario"}, "", func(o *playerPINOptions) bool { return len(o.players) == 2 && o.players[1] == "Rossi, Mario" }},
+		{[]string{"--all"}, "unknown flag", nil},
 	})
 }
 

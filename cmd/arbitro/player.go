@@ -21,7 +21,7 @@ func newPlayerCmd(g *globalOptions) *cobra.Command {
 	cmd.AddCommand(bind(newPlayerAddCmd, runPlayerAdd)(g), bind(newPlayerImportCmd, runPlayerImport)(g),
 		bind(newPlayerListCmd, runPlayerList)(g), bind(newPlayerWithdrawCmd, runPlayerWithdraw)(g),
 		bind(newPlayerSetCmd, runPlayerSet)(g), bind(newPlayerRemoveCmd, runPlayerRemove)(g),
-		bind(newPlayerReinstateCmd, runPlayerReinstate)(g))
+		bind(newPlayerReinstateCmd, runPlayerReinstate)(g), bind(newPlayerPINCmd, runPlayerPIN)(g))
 	return cmd
 }
 
@@ -308,4 +308,47 @@ func runPlayerSet(cmd *cobra.Command, g *globalOptions, o *fieldSetOptions) erro
 		return printJSON(cmd, e)
 	}
 	return reports.WriteFieldSet(cmd.OutOrStdout(), reports.EntryLabel(e), o.Field, o.Value)
+}
+
+// playerPINOptions are the arguments of `arbitro player pin`: the players (none: all).
+type playerPINOptions struct {
+	players []string
+}
+
+func (o *playerPINOptions) complete(_ *cobra.Command, args []string) error {
+	o.players = args
+	return nil
+}
+
+func newPlayerPINCmd(g *globalOptions, runF func(*cobra.Command, *playerPINOptions) error) *cobra.Command {
+	o := &playerPINOptions{}
+	cmd := &cobra.Command{
+		Use:   "pin [PLAYER...]",
+		Short: "Give players a new PIN to enter their results in the hall (serve --hall)",
+		Long: `Give each player named (an entry id or a name, as 'arbitro player list' shows them), or
+every active player when none is named, a new random PIN of 6 digits, and print them once:
+the file keeps only a salted hash. Print the list and hand each player his slip. A player
+enters the result of his own boards in the hall with it ('arbitro serve --hall'); a new
+PIN replaces the old one (a player who lost his slip).`,
+		Example: `  arbitro player pin
+  arbitro player pin 7 "Rossi, Mario"`,
+	}
+	return withRun(cmd, o, runF)
+}
+
+// runPlayerPIN gives the PINs in one transaction and prints them.
+func runPlayerPIN(cmd *cobra.Command, g *globalOptions, o *playerPINOptions) error {
+	var pins []tournament.PlayerPIN
+	var t tournament.Tournament
+	err := g.write(func(st *store.Store) (_ tournament.Tournament, err error) {
+		pins, t, err = st.SetPINs(cmd.Context(), g.tournament, o.players)
+		return t, err
+	})
+	if err != nil {
+		return err
+	}
+	if g.json {
+		return printJSON(cmd, pins)
+	}
+	return reports.WritePINsText(cmd.OutOrStdout(), t.Name, pins)
 }

@@ -77,9 +77,14 @@ func TestReadmeWalkthrough(t *testing.T) {
 // "## By hand, as an arbiter", split into words as the shell would (quotes, backslash
 // continuations, # comments).
 func walkthroughCommands(readme string) ([][]string, error) {
-	i := strings.Index(readme, "## By hand, as an arbiter")
+	return sectionCommands(readme, "## By hand, as an arbiter")
+}
+
+// sectionCommands is walkthroughCommands for the first ```sh block after heading.
+func sectionCommands(readme, heading string) ([][]string, error) {
+	i := strings.Index(readme, heading+"\n")
 	if i < 0 {
-		return nil, fmt.Errorf("README.md has no section \"By hand, as an arbiter\"")
+		return nil, fmt.Errorf("README.md has no section %q", heading)
 	}
 	rest := readme[i:]
 	j := strings.Index(rest, "```sh\n")

@@ -12,6 +12,7 @@ package main
 //	                       one per line, columns separated by '|'
 //	setversion FILE N      set PRAGMA user_version of database FILE to N
 //	gencsv FILE N [SEP]    write a players CSV with a header and N rows (SEP ';' or ',')
+//	freeport, hallpins, httppost: the hall's (hall_script_test.go)
 //
 // Conditions: [root] is true when the tests run as root.
 
@@ -65,6 +66,9 @@ func TestScripts(t *testing.T) {
 }
 
 var scriptCmds = map[string]func(ts *testscript.TestScript, neg bool, args []string){
+	"freeport": scriptFreePort,
+	"hallpins": scriptHallPins,
+	"httppost": scriptHTTPPost,
 	"exits": func(ts *testscript.TestScript, neg bool, args []string) {
 		if neg || len(args) < 2 {
 			ts.Fatalf("usage: exits N PROG ARGS...")

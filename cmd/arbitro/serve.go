@@ -19,13 +19,18 @@ import (
 
 // serveOptions are the flags of arbitro serve.
 type serveOptions struct {
-	addr string
-	lang reports.Lang // --lang, parsed; "" = each tournament's own
-	g    *globalOptions
+	addr    string
+	hall    bool         // --hall: the hall's pages, with result entry and the arbiter's console
+	confirm bool         // --confirm: the arbiter confirms every result entered in the hall
+	lang    reports.Lang // --lang, parsed; "" = each tournament's own
+	g       *globalOptions
 }
 
-// complete checks --lang.
+// complete checks --lang, and --confirm (only with --hall).
 func (o *serveOptions) complete(*cobra.Command, []string) (err error) {
+	if o.confirm && !o.hall {
+		return usageErr("--confirm is an option of the hall: give --hall too")
+	}
 	o.lang, err = o.g.langFlag()
 	return err
 }
@@ -33,22 +38,33 @@ func (o *serveOptions) complete(*cobra.Command, []string) (err error) {
 func newServeCmd(g *globalOptions, runF func(*cobra.Command, *serveOptions) error) *cobra.Command {
 	o := &serveOptions{g: g}
 	c := &cobra.Command{
-		Use:   "serve [--addr 127.0.0.1:8080]",
+		Use:   "serve [--addr 127.0.0.1:8080] [--hall]",
 		Short: "Serve the web site of every tournament of the file, live and read-only",
 		Long: `Serve the same pages 'arbitro publish --all' writes, straight from the database: a
 result entered with 'arbitro result' in another terminal shows on the next page load, with
 no restart. Nothing is ever written to the database. It listens on --addr, on this
 computer only unless told otherwise (give 0.0.0.0:8080 to let other computers in). Stop it
-with Ctrl-C: requests under way are finished first.`,
+with Ctrl-C: requests under way are finished first.
+
+With --hall it also runs the hall under /hall/ (docs/hall.md): screens of the current
+round that update by themselves (pairings by board and by name, last results, standings,
+a kiosk mode for a TV), a page per board where both players enter the result with the PIN
+of 'arbitro player pin', and the arbiter's console, opened by the one-time login link it
+prints. Then, and only then, it writes to the database, each write one use case logged with
+who did it. With --tournament the hall is that event's alone; without, every event of the
+file has its hall under /hall/.`,
 		Args: cobra.NoArgs,
 	}
 	c.Flags().StringVar(&o.addr, "addr", "127.0.0.1:8080", "address to listen on (host:port); localhost only by default")
+	c.Flags().BoolVar(&o.confirm, "confirm", false, "with --hall: the arbiter confirms every result the players enter, even when both agree")
+	c.Flags().BoolVar(&o.hall, "hall", false, "also serve the hall under /hall/: live screens, results entered by the players with their PIN, the arbiter's console (prints a one-time login link)")
 	return withRun(c, o, runF)
 }
 
-// runServe serves the site on --addr until the command's context is cancelled or the
-// process is interrupted, finishing the requests under way.
+// runServe serves the site (and with --hall the hall) on --addr until the command's
+// context is cancelled or the process is interrupted, finishing the requests under way.
 func runServe(cmd *cobra.Command, g *globalOptions, o *serveOptions) error {
+	// readFile opens the file as write does (openExisting): the hall's use cases write.
 	return g.readFile(func(st *store.Store) error { return serve(cmd, g, o, st) })
 }
 
@@ -60,9 +76,31 @@ func serve(cmd *cobra.Command, g *globalOptions, o *serveOptions, st *store.Stor
 	}
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	srv := &http.Server{Handler: site.NewHandler(st, o.lang), ReadHeaderTimeout: 10 * time.Second,
+	var handler http.Handler = site.NewHandler(st, o.lang)
+	var hall *site.Hall
+	if o.hall {
+		hall = site.NewHall(st, o.lang, cmd.ErrOrStderr())
+		if g.tournament != "" {
+			t, err := st.ShowTournament(cmd.Context(), g.tournament)
+			if err != nil {
+				return g.explain(err)
+			}
+			hall.Only(t.ID)
+		}
+		if o.confirm {
+			hall.ArbiterConfirms()
+		}
+		handler = hall.Handler(handler)
+	}
+	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second,
 		BaseContext: func(net.Listener) context.Context { return ctx }}
-	if err := reports.WriteServing(cmd.OutOrStdout(), g.db, ln.Addr().String()); err != nil {
+	if hall != nil {
+		srv.RegisterOnShutdown(hall.Close)
+		err = reports.WriteHallServing(cmd.OutOrStdout(), g.db, ln.Addr().String(), hall.Home(), hall.LoginLink())
+	} else {
+		err = reports.WriteServing(cmd.OutOrStdout(), g.db, ln.Addr().String())
+	}
+	if err != nil {
 		return err
 	}
 	done := make(chan error, 1)

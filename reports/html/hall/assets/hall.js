@@ -1,0 +1,55 @@
+// arbitro's hall: pages with data-events update by themselves (server-sent events: on
+// each "change" the page is read again and its <main> replaced, no reload), except while
+// a form of the page is being filled in (a field touched or focused): then the update
+// waits until the form is sent or left alone. In kiosk mode (data-next) the screen moves
+// on to the next one after a while.
+(function () {
+  "use strict";
+  var body = document.body;
+  var url = body.getAttribute("data-events");
+  var dirty = false;
+  var touched = function () { dirty = true; };
+  var watch = function () {
+    var main = document.getElementById("main");
+    if (main) {
+      main.addEventListener("input", touched);
+      main.addEventListener("change", touched);
+    }
+  };
+  var busy = function () {
+    var main = document.getElementById("main"), a = document.activeElement;
+    return dirty || (main && a && a !== body && main.contains(a) && /^(INPUT|SELECT|TEXTAREA)$/.test(a.tagName));
+  };
+  if (url && window.EventSource) {
+    var reading = false, again = false;
+    var refresh = function () {
+      if (reading || busy()) { again = true; return; }
+      reading = true;
+      fetch(window.location.href, { credentials: "same-origin", cache: "no-store" })
+        .then(function (r) { return r.ok ? r.text() : Promise.reject(r.status); })
+        .then(function (text) {
+          var doc = new DOMParser().parseFromString(text, "text/html");
+          var fresh = doc.getElementById("main"), old = document.getElementById("main");
+          if (fresh && old && !busy()) {
+            old.replaceWith(document.importNode(fresh, true));
+            watch();
+            body.setAttribute("data-updated", String(Date.now()));
+          } else {
+            again = true;
+          }
+        })
+        .catch(function () {})
+        .then(function () { reading = false; });
+    };
+    watch();
+    new EventSource(url).addEventListener("change", refresh);
+    // An update held back while a form was in use is read once it is left alone.
+    window.setInterval(function () {
+      if (again && !reading && !busy()) { again = false; refresh(); }
+    }, 1000);
+  }
+  var next = body.getAttribute("data-next");
+  if (next) {
+    window.setTimeout(function () { window.location.assign(next); }, 20000);
+  }
+})();
