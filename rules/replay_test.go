@@ -326,7 +326,7 @@ func TestReplayReasons(t *testing.T) {
 		ply                  int
 		reason, detail       string
 	}{
-		// italian.md rulebook examples: the first legal move listed, then a worse capture.
+		// docs/rules-italian.md rulebook examples: the first legal move listed, then a worse capture.
 		{"quantity", "22", "W:WK21,31:B10,18,27", "21x5", 1, ReasonCapturePriority, "quantity"},
 		{"king captures", "22", "W:WK23,31:B19,26,27", "31x15", 1, ReasonCapturePriority, "king"},
 		{"kings captured", "22", "W:WK23:B19,K28", "23x14", 1, ReasonCapturePriority, "kings"},

@@ -2,7 +2,7 @@ package rules
 
 // Rule-to-test traceability (RULES-TESTS.md at the repository root): focused tests for
 // rules of docs/rules-italian.md and docs/rules-international.md that no other test pinned down.
-// Each test names its line(s) in RULES-TESTS.md (I.. = italian.md, N.. = international.md).
+// Each test names its line(s) in RULES-TESTS.md (I.. = docs/rules-italian.md, N.. = docs/rules-international.md).
 
 import (
 	"fmt"
@@ -11,10 +11,10 @@ import (
 	"testing"
 )
 
-// I2, I3 (italian.md "Board and numbering"): square n has row (n-1)/4 and column
+// I2, I3 (docs/rules-italian.md "Board and numbering"): square n has row (n-1)/4 and column
 // 2*((n-1)%4) on even rows, 2*((n-1)%4)+1 on odd rows; 1 = a8 and 32 = h1 are the single
 // corners; 4-8 and 25-29 are the double corners.
-// N2 (international.md "Board and numbering"): 5 squares per row; square 1 is the second
+// N2 (docs/rules-international.md "Board and numbering"): 5 squares per row; square 1 is the second
 // square of the top row, so column 2*((n-1)%5)+1 on even rows, 2*((n-1)%5) on odd rows;
 // 46 is the bottom-left corner.
 func TestTraceNumberingFormula(t *testing.T) {
@@ -93,7 +93,7 @@ func TestTraceStartPositions(t *testing.T) {
 			t.Errorf("%s start %s, want %s", c.v.Name(), got, want)
 		}
 	}
-	// The range form of international.md.
+	// The range form of docs/rules-international.md.
 	p, err := ParseFEN(International, "W:W31-50:B1-20")
 	if err != nil {
 		t.Fatalf("range FEN: %v", err)
@@ -119,7 +119,7 @@ func TestTraceItalianGameType(t *testing.T) {
 	}
 }
 
-// I33 (italian.md "End of the game", draw by agreement): 1-1 recorded in a position where
+// I33 (docs/rules-italian.md "End of the game", draw by agreement): 1-1 recorded in a position where
 // both sides can still move is consistent; N21 the same for International.
 func TestTraceDrawByAgreement(t *testing.T) {
 	for _, c := range []struct{ gt, fen, moves, res string }{
@@ -141,7 +141,7 @@ func TestTraceDrawByAgreement(t *testing.T) {
 	}
 }
 
-// I36 (italian.md "End of the game"): repetition is reported as information, never as an
+// I36 (docs/rules-italian.md "End of the game"): repetition is reported as information, never as an
 // automatic draw. Kings shuffle 32-28, 1-5, 28-32, 5-1: the start position stands after
 // plies 0, 4 and 8 (third occurrence at ply 8).
 func TestTraceItalianRepetitionNotADraw(t *testing.T) {
@@ -161,7 +161,7 @@ func TestTraceItalianRepetitionNotADraw(t *testing.T) {
 	}
 }
 
-// I39 (italian.md "Notation"): every mark !, !!, ?, ??, !?, ?! and FID's * is read.
+// I39 (docs/rules-italian.md "Notation"): every mark !, !!, ?, ??, !?, ?! and FID's * is read.
 func TestTraceMoveMarks(t *testing.T) {
 	marks := []string{"!", "!!", "?", "??", "!?", "?!", "*"}
 	src := "1. 22-18! 11-15!! 2. 18x11? 8x15?? 3. 21-17!? 12-16?! 4. 17-13* *\n"
@@ -176,7 +176,7 @@ func TestTraceMoveMarks(t *testing.T) {
 	}
 }
 
-// N14 (international.md "Compulsory capture"): kings and men count alike. A white man on 32
+// N14 (docs/rules-international.md "Compulsory capture"): kings and men count alike. A white man on 32
 // can take the black king on 27 (landing on 21) or the black man on 28 (landing on 23):
 // one piece each, so both are legal (in Italian the man could not take the king at all).
 func TestTraceInternationalKingsCountAlike(t *testing.T) {
@@ -192,7 +192,7 @@ func TestTraceInternationalKingsCountAlike(t *testing.T) {
 	}
 }
 
-// N11 (international.md "Pieces", multiple capture): the capturing piece may pass a square
+// N11 (docs/rules-international.md "Pieces", multiple capture): the capturing piece may pass a square
 // more than once. A white man on 32 takes 27, 17, 18, 28 round a loop and lands back on 32:
 // 32 (6,3) x27 (5,2) -> 21 (4,1) x17 (3,2) -> 12 (2,3) x18 (3,4) -> 23 (4,5) x28 (5,4) -> 32.
 // The loop taken the other way round captures the same set: one move.
@@ -278,7 +278,7 @@ func mustMove(t *testing.T, p Position, s string) Move {
 	return Move{}
 }
 
-// N17 (international.md "Draws", Art. 6): the repetition must be of the same position with
+// N17 (docs/rules-international.md "Draws", Art. 6): the repetition must be of the same position with
 // the same side to move. The white king cycles 47-42, 42-38, 38-47 (three moves, one
 // diagonal) while the black king shuffles 4-10, 10-4 (two), men out of contact. After ply p
 // White has made ceil(p/2) moves and Black floor(p/2): the start placement stands with White
@@ -323,7 +323,7 @@ func TestTraceThreefoldNeedsSameSideToMove(t *testing.T) {
 	}
 }
 
-// I30 (italian.md, end of "Compulsory capture"): two paths with the same start, end and
+// I30 (docs/rules-italian.md, end of "Compulsory capture"): two paths with the same start, end and
 // captured pieces give the same position and are one move in a game score. The king on 22
 // takes 18, 10, 11, 19 round a loop either way and lands back on 22: "22x22" replays
 // legally with no ambiguity note.

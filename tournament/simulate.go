@@ -45,7 +45,7 @@ type SimResult struct {
 }
 
 // countLimit is the number of plies without a man move or capture that ends a simulated
-// game as a draw: Italian 40 moves each = 80 plies (italian.md, 40-move count); International
+// game as a draw: Italian 40 moves each = 80 plies (docs/rules-italian.md, 40-move count); International
 // 25 moves each with kings only = 50 plies (FMJD Article 6.3, simplified: counted from the
 // last man move or capture).
 func countLimit(v *rules.Variant) int {
