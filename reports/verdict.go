@@ -108,26 +108,28 @@ func jsonLine(w io.Writer, v any) error {
 	return enc.Encode(v)
 }
 
-// WriteVerdictText writes the verdict of `arbitro replay` on game g of file: the game
-// (file, index, line, players, result), legal with its plies and result check, or NOT
-// LEGAL / NOT JUDGED with the reason, message, position and legal moves; then the notes,
-// repetitions, FMJD draw rules and the ply at which a 40-move claim became valid.
-func WriteVerdictText(w io.Writer, file string, g *rules.Game, vd rules.Verdict) {
+// WriteVerdictText writes the verdict of `arbitro replay` on game g of file, in the
+// language l: the game (file, index, line, players, result), legal with its plies and
+// result check, or NOT LEGAL / NOT JUDGED with the reason (a code), the rules package's
+// message, position and legal moves; then the notes, repetitions, FMJD draw rules and the
+// ply at which a 40-move claim became valid.
+func WriteVerdictText(w io.Writer, l *Locale, file string, g *rules.Game, vd rules.Verdict) {
+	l = orEnglish(l)
 	players := strings.TrimSpace(g.White() + " - " + g.Black())
 	if players == "-" {
-		players = "(no players)"
+		players = l.T("cmd.verdict.no_players")
 	}
 	res := vd.Result
 	if res == "" {
-		res = "no result"
+		res = l.T("cmd.verdict.no_result")
 	}
-	head := fmt.Sprintf("%s game %d (line %d): %s, %s", filepath.Base(file), g.Index, g.Line, players, res)
+	head := l.T("cmd.verdict.game", "file", filepath.Base(file), "index", g.Index, "line", g.Line, "players", players, "result", res)
 	if vd.Legal {
-		fmt.Fprintf(w, "%s: legal, %s, result %s\n", head, count(vd.Plies, "ply", "plies"), vd.ResultCheck)
+		fmt.Fprintln(w, l.T("cmd.verdict.legal", "game", head, "plies", l.N("cmd.plies", vd.Plies), "check", vd.ResultCheck))
 	} else {
-		verdict := "NOT LEGAL"
+		verdict := l.T("cmd.verdict.not_legal")
 		if !vd.Judged() {
-			verdict = "NOT JUDGED"
+			verdict = l.T("cmd.verdict.not_judged")
 		}
 		fmt.Fprintf(w, "%s: %s [%s", head, verdict, vd.Reason)
 		if vd.Detail != "" {
@@ -135,66 +137,63 @@ func WriteVerdictText(w io.Writer, file string, g *rules.Game, vd rules.Verdict)
 		}
 		fmt.Fprintf(w, "] %s\n", vd.Message)
 		if vd.FEN != "" {
-			fmt.Fprintf(w, "    position: %s\n", vd.FEN)
-			fmt.Fprintf(w, "    legal moves: %s\n", strings.Join(vd.LegalMoves, " "))
+			fmt.Fprintln(w, "    "+l.T("cmd.verdict.position", "fen", vd.FEN))
+			fmt.Fprintln(w, "    "+l.T("cmd.verdict.legal_moves", "moves", strings.Join(vd.LegalMoves, " ")))
 		}
 	}
 	for _, n := range vd.Notes {
-		fmt.Fprintf(w, "    note: %s\n", n)
+		fmt.Fprintln(w, "    "+l.T("cmd.note", "text", n))
 	}
 	for _, r := range vd.Repetitions {
-		fmt.Fprintf(w, "    repetition: %s at plies %v\n", r.FEN, r.Plies)
+		fmt.Fprintln(w, "    "+l.T("cmd.verdict.repetition", "fen", r.FEN, "plies", fmt.Sprint(r.Plies)))
 	}
 	for _, d := range vd.Draws {
-		fmt.Fprintf(w, "    draw rule %s at ply %d: %s\n", d.Rule, d.Ply, d.Message)
+		fmt.Fprintln(w, "    "+l.T("cmd.verdict.draw_rule", "rule", d.Rule, "ply", d.Ply, "message", d.Message))
 	}
 	if vd.Claim40Ply > 0 {
-		fmt.Fprintf(w, "    40-move count reached 80 plies at ply %d\n", vd.Claim40Ply)
+		fmt.Fprintln(w, "    "+l.T("cmd.verdict.claim40", "ply", vd.Claim40Ply))
 	}
 }
 
-// WriteReplaySummary writes the last line of `arbitro replay`: games, legal, not legal,
-// and the games not judged when there are some.
-func WriteReplaySummary(w io.Writer, total, illegal, unjudged int) error {
-	fmt.Fprintf(w, "%s, %d legal, %d not legal", count(total, "game", "games"), total-illegal, illegal)
+// WriteReplaySummary writes the last line of `arbitro replay` in the language l: games,
+// legal, not legal, and the games not judged when there are some.
+func WriteReplaySummary(w io.Writer, l *Locale, total, illegal, unjudged int) error {
+	l = orEnglish(l)
+	fmt.Fprint(w, l.T("cmd.replay.summary", "games", l.N("cmd.games", total), "legal", total-illegal, "illegal", illegal))
 	if unjudged > 0 {
-		fmt.Fprintf(w, " (%d not judged: unsupported or unknown variant, impossible position)", unjudged)
+		fmt.Fprint(w, l.T("cmd.replay.unjudged", "n", unjudged))
 	}
 	_, err := fmt.Fprintln(w)
 	return err
 }
 
-// WriteIllegal writes the verdict of an illegal score, each line after indent: ply, move
-// and reason (with its detail), the message, the position before the move and the legal
-// moves there ("none").
-func WriteIllegal(w io.Writer, indent string, vd rules.Verdict) {
+// WriteIllegal writes the verdict of an illegal score in the language l, each line after
+// indent: ply, move and reason (a code, with its detail), the rules package's message,
+// the position before the move and the legal moves there ("none").
+func WriteIllegal(w io.Writer, l *Locale, indent string, vd rules.Verdict) {
+	l = orEnglish(l)
 	reason := vd.Reason
 	if vd.Detail != "" {
 		reason += ": " + vd.Detail
 	}
 	if vd.Move == "" {
-		fmt.Fprintf(w, "%sNOT LEGAL at ply %d [%s]\n", indent, vd.Ply, reason)
+		fmt.Fprintln(w, indent+l.T("cmd.illegal.at", "ply", vd.Ply, "reason", reason))
 	} else {
-		fmt.Fprintf(w, "%sNOT LEGAL at ply %d, move %s [%s]\n", indent, vd.Ply, vd.Move, reason)
+		fmt.Fprintln(w, indent+l.T("cmd.illegal.at_move", "ply", vd.Ply, "move", vd.Move, "reason", reason))
 	}
 	fmt.Fprintf(w, "%s  %s\n", indent, vd.Message)
 	if vd.FEN != "" {
-		fmt.Fprintf(w, "%s  position: %s\n", indent, vd.FEN)
+		fmt.Fprintln(w, indent+"  "+l.T("cmd.verdict.position", "fen", vd.FEN))
 		legal := strings.Join(vd.LegalMoves, " ")
 		if legal == "" {
-			legal = "none"
+			legal = l.T("cmd.none")
 		}
-		fmt.Fprintf(w, "%s  legal moves: %s\n", indent, legal)
+		fmt.Fprintln(w, indent+"  "+l.T("cmd.verdict.legal_moves", "moves", legal))
 	}
 }
 
-// NoneIfEmpty is s, or "none" for "" (a result not recorded).
-func NoneIfEmpty(s string) string {
-	if s == "" {
-		return "none"
-	}
-	return s
-}
+// NoneIfEmpty is s, or the language's "none" for "" (a result not recorded).
+func (l *Locale) NoneIfEmpty(s string) string { return l.OrNone(s) }
 
 // AuditJSON is one line of `arbitro audit --json` (JSON Lines): the verdict object of
 // `arbitro replay --json` plus the audit's fields. In the archive audit (PDN files) the
@@ -238,11 +237,12 @@ func WriteTournamentAuditJSON(w io.Writer, db string, a *tournament.TournamentAu
 	return nil
 }
 
-// WriteTournamentAuditText writes `arbitro audit` on a tournament: each score with a
-// problem or a resolved ambiguity (the board, its players and recorded result; the
-// illegal move as WriteIllegal; each other problem; the notes), then the count of scores
-// checked, problems, scores with problems and scores not legal.
-func WriteTournamentAuditText(w io.Writer, a *tournament.TournamentAudit) error {
+// WriteTournamentAuditText writes `arbitro audit` on a tournament in the language l: each
+// score with a problem or a resolved ambiguity (the board, its players and recorded
+// result; the illegal move as WriteIllegal; each other problem; the notes), then the
+// count of scores checked, problems, scores with problems and scores not legal.
+func WriteTournamentAuditText(w io.Writer, l *Locale, a *tournament.TournamentAudit) error {
+	l = orEnglish(l)
 	withProblems := 0
 	for _, ga := range a.Games {
 		amb := tournament.AmbiguityNotes(ga.Verdict)
@@ -250,28 +250,30 @@ func WriteTournamentAuditText(w io.Writer, a *tournament.TournamentAudit) error 
 			continue
 		}
 		b := ga.Board
-		fmt.Fprintf(w, "round %d board %d (%s - %s), game %d, recorded %s:\n", b.Round, b.Board, b.White, b.Black, ga.GameID, NoneIfEmpty(b.Result.String()))
+		fmt.Fprintln(w, l.T("cmd.audit.board", "round", b.Round, "board", b.Board, "white", b.White, "black", b.Black,
+			"id", fmt.Sprint(ga.GameID), "result", l.NoneIfEmpty(l.ResultText(b.Result))))
 		if len(ga.Problems) > 0 {
 			withProblems++
 		}
-		writeProblems(w, ga.Verdict, ga.Problems, amb)
+		writeProblems(w, l, ga.Verdict, ga.Problems, amb)
 	}
-	_, err := fmt.Fprintf(w, "%s checked: %s in %s (%d not legal)\n", count(a.Checked, "game score", "game scores"),
-		count(a.Problems, "problem", "problems"), count(withProblems, "game", "games"), a.Illegal)
+	_, err := fmt.Fprintln(w, l.T("cmd.audit.summary", "scores", l.N("cmd.game_scores", a.Checked),
+		"problems", l.N("cmd.problems", a.Problems), "games", l.N("cmd.games", withProblems), "illegal", a.Illegal))
 	return err
 }
 
-// writeProblems writes a score's problems (the illegal move in full) and notes.
-func writeProblems(w io.Writer, vd rules.Verdict, problems []tournament.Problem, amb []string) {
+// writeProblems writes a score's problems (the illegal move in full; the others as code
+// and the domain's message) and notes, in the language l.
+func writeProblems(w io.Writer, l *Locale, vd rules.Verdict, problems []tournament.Problem, amb []string) {
 	for _, p := range problems {
 		if !vd.Legal && p.Code == vd.Reason && p.Ply == vd.Ply {
-			WriteIllegal(w, "  ", vd)
+			WriteIllegal(w, l, "  ", vd)
 			continue
 		}
 		fmt.Fprintf(w, "  %s: %s\n", p.Code, p.Message)
 	}
 	for _, n := range amb {
-		fmt.Fprintf(w, "  note: %s\n", n)
+		fmt.Fprintln(w, "  "+l.T("cmd.note", "text", n))
 	}
 }
 
@@ -295,7 +297,7 @@ func AuditReportOf(ev tournament.EventInfo, a *tournament.TournamentAudit) Audit
 // as a JSON line (AuditJSON without board fields), or as text only when the game has a
 // problem or a resolved ambiguity (the file, game, line, players and result, then the
 // problems and notes). It returns nil for a game with nothing to say in text.
-func ArchiveGame(asJSON bool, file string, g *rules.Game, vd rules.Verdict, problems []tournament.Problem) []byte {
+func ArchiveGame(l *Locale, asJSON bool, file string, g *rules.Game, vd rules.Verdict, problems []tournament.Problem) []byte {
 	var buf bytes.Buffer
 	amb := tournament.AmbiguityNotes(vd)
 	if asJSON {
@@ -309,16 +311,19 @@ func ArchiveGame(asJSON bool, file string, g *rules.Game, vd rules.Verdict, prob
 	if len(problems) == 0 && len(amb) == 0 {
 		return nil
 	}
+	l = orEnglish(l)
 	players := strings.TrimSpace(g.White() + " - " + g.Black())
-	fmt.Fprintf(&buf, "%s game %d (line %d) %s, %s:\n", filepath.Base(file), g.Index, g.Line, players, NoneIfEmpty(vd.Result))
-	writeProblems(&buf, vd, problems, amb)
+	fmt.Fprintln(&buf, l.T("cmd.audit.archive_game", "file", filepath.Base(file), "index", g.Index, "line", g.Line,
+		"players", players, "result", l.NoneIfEmpty(vd.Result)))
+	writeProblems(&buf, l, vd, problems, amb)
 	return buf.Bytes()
 }
 
-// WriteArchiveAuditSummary writes the last line of the audit of PDN files.
-func WriteArchiveAuditSummary(w io.Writer, total tournament.ArchiveStats) error {
-	_, err := fmt.Fprintf(w, "%s audited: %d with problems (%d not legal, %s inconsistent), %s resolved by later moves\n",
-		count(total.Games, "game", "games"), total.WithProblems, total.Illegal, count(total.Inconsistent, "result", "results"),
-		count(total.Ambiguities, "ambiguous capture", "ambiguous captures"))
+// WriteArchiveAuditSummary writes the last line of the audit of PDN files in the
+// language l.
+func WriteArchiveAuditSummary(w io.Writer, l *Locale, total tournament.ArchiveStats) error {
+	l = orEnglish(l)
+	_, err := fmt.Fprintln(w, l.T("cmd.audit.archive_summary", "games", l.N("cmd.games", total.Games), "problems", total.WithProblems,
+		"illegal", total.Illegal, "inconsistent", l.N("cmd.results", total.Inconsistent), "ambiguous", l.N("cmd.ambiguous", total.Ambiguities)))
 	return err
 }

@@ -129,7 +129,7 @@ func auditTournament(cmd *cobra.Command, g *globalOptions, round int, pdf string
 	if err != nil {
 		return err
 	}
-	if err := reports.WriteUnsafeNames(cmd.ErrOrStderr(), rep.UnsafeNames); err != nil {
+	if err := reports.WriteUnsafeNames(cmd.ErrOrStderr(), g.cliLocale(), rep.UnsafeNames); err != nil {
 		return err
 	}
 	a := rep.Audit
@@ -137,7 +137,7 @@ func auditTournament(cmd *cobra.Command, g *globalOptions, round int, pdf string
 	if g.json {
 		err = reports.WriteTournamentAuditJSON(w, g.db, a)
 	} else {
-		err = reports.WriteTournamentAuditText(w, a)
+		err = reports.WriteTournamentAuditText(w, g.cliLocale(), a)
 	}
 	if err != nil {
 		return err
@@ -253,7 +253,7 @@ func auditFiles(cmd *cobra.Command, g *globalOptions, files []string, variant st
 		}
 	}
 	if !g.json {
-		if err := reports.WriteArchiveAuditSummary(w, total); err != nil {
+		if err := reports.WriteArchiveAuditSummary(w, g.cliLocale(), total); err != nil {
 			return err
 		}
 	}
@@ -294,9 +294,9 @@ func auditFile(g *globalOptions, w io.Writer, file string, opts rules.ReplayOpti
 		return tournament.ArchiveStats{}, err
 	}
 	// the verdicts are rendered on the workers and written in file order
-	asJSON := g.json
+	asJSON, msg := g.json, g.cliLocale()
 	render := func(g *rules.Game, vd rules.Verdict, problems []tournament.Problem) []byte {
-		return reports.ArchiveGame(asJSON, file, g, vd, problems)
+		return reports.ArchiveGame(msg, asJSON, file, g, vd, problems)
 	}
 	return tournament.AuditPDNJobs(r, opts, jobs, render, func(_ *rules.Game, _ rules.Verdict, _ []tournament.Problem, out []byte) error {
 		_, err := w.Write(out)

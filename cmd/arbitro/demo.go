@@ -220,7 +220,7 @@ func (d *demo) realEvent() (*tournament.Tournament, error) {
 		return nil, d.g.explain(err)
 	}
 	var buf bytes.Buffer
-	reports.WriteImportText(&buf, rep)
+	reports.WriteImportText(&buf, d.loc, rep)
 	d.indent(buf.String())
 	t := rep.Tournament
 	if err := d.audit(t, "assoluto2005"); err != nil {
@@ -252,7 +252,7 @@ func (d *demo) worldEvent() error {
 		return d.g.explain(err)
 	}
 	var buf bytes.Buffer
-	reports.WriteImportText(&buf, rep)
+	reports.WriteImportText(&buf, d.loc, rep)
 	d.indent(buf.String())
 	d.out("demo.pending")
 	return d.audit(rep.Tournament, "wk2007")
@@ -273,7 +273,7 @@ func (d *demo) audit(t *tournament.Tournament, prefix string) error {
 	a := rep.Audit
 	// what `arbitro audit` and `arbitro audit --pdf` print and write
 	var text bytes.Buffer
-	if err := reports.WriteTournamentAuditText(&text, a); err != nil {
+	if err := reports.WriteTournamentAuditText(&text, d.loc, a); err != nil {
 		return err
 	}
 	pdf := reports.AuditReportOf(t.EventInfo(), a)

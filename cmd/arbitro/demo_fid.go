@@ -103,7 +103,7 @@ func (d *demo) fidPracticeReports(t *tournament.Tournament) error {
 		return d.explain(err)
 	}
 	var b strings.Builder
-	if err := reports.WritePrizesText(&b, awards); err != nil {
+	if err := reports.WritePrizesText(&b, d.loc, awards); err != nil {
 		return err
 	}
 	d.indent(b.String())

@@ -112,5 +112,5 @@ func runEventImport(cmd *cobra.Command, g *globalOptions, o *eventImportOptions)
 	if g.json {
 		return printJSON(cmd, reports.ImportJSONOf(rep))
 	}
-	return reports.WriteImportText(cmd.OutOrStdout(), rep)
+	return reports.WriteImportText(cmd.OutOrStdout(), g.cliLocale(), rep)
 }

@@ -141,7 +141,7 @@ func runGameAdd(cmd *cobra.Command, g *globalOptions, o *gameAddOptions) error {
 	if g.json {
 		err = printJSON(cmd, reports.GameAddJSONOf(o.File, game, rec))
 	} else {
-		err = reports.WriteGameAddText(cmd.OutOrStdout(), rec)
+		err = reports.WriteGameAddText(cmd.OutOrStdout(), g.cliLocale(), rec)
 	}
 	if err != nil {
 		return err
@@ -195,7 +195,7 @@ func runGameImport(cmd *cobra.Command, g *globalOptions, o *gameImportOptions) e
 	if g.json {
 		err = printJSON(cmd, reports.GameImportJSONOf(o.File, rep))
 	} else {
-		err = reports.WriteGameImportText(cmd.OutOrStdout(), rep)
+		err = reports.WriteGameImportText(cmd.OutOrStdout(), g.cliLocale(), rep)
 	}
 	if err != nil {
 		return err

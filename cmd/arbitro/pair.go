@@ -373,5 +373,5 @@ func runUnpair(cmd *cobra.Command, g *globalOptions, _ *noArgs) error {
 	if g.json {
 		return printJSON(cmd, map[string]any{"tournament": name, "removed_round": round})
 	}
-	return reports.WriteRoundRemoved(cmd.OutOrStdout(), round, name)
+	return reports.WriteRoundRemoved(cmd.OutOrStdout(), g.cliLocale(), round, name)
 }

@@ -69,13 +69,13 @@ func runPlayerAdd(cmd *cobra.Command, g *globalOptions, o *playerAddOptions) err
 	if err != nil {
 		return err
 	}
-	if err := reports.WriteNotes(cmd.ErrOrStderr(), e.Notes); err != nil {
+	if err := reports.WriteNotes(cmd.ErrOrStderr(), g.cliLocale(), e.Notes); err != nil {
 		return err
 	}
 	if g.json {
 		return printJSON(cmd, e)
 	}
-	return reports.WritePlayerAdded(cmd.OutOrStdout(), e)
+	return reports.WritePlayerAdded(cmd.OutOrStdout(), g.cliLocale(), e)
 }
 
 // playerImportOptions are the argument and flag of `arbitro player import`.
@@ -138,13 +138,13 @@ func runPlayerImport(cmd *cobra.Command, g *globalOptions, o *playerImportOption
 	for _, e := range es {
 		notes = append(notes, e.Notes...)
 	}
-	if err := reports.WriteNotes(cmd.ErrOrStderr(), notes); err != nil {
+	if err := reports.WriteNotes(cmd.ErrOrStderr(), g.cliLocale(), notes); err != nil {
 		return err
 	}
 	if g.json {
 		return printJSON(cmd, map[string]any{"tournament": name, "imported": n})
 	}
-	return reports.WritePlayersImported(cmd.OutOrStdout(), n, name)
+	return reports.WritePlayersImported(cmd.OutOrStdout(), g.cliLocale(), n, name)
 }
 
 func newPlayerListCmd(g *globalOptions, runF func(*cobra.Command, *noArgs) error) *cobra.Command {
@@ -168,7 +168,7 @@ func runPlayerList(cmd *cobra.Command, g *globalOptions, _ *noArgs) error {
 	if g.json {
 		return printJSON(cmd, es)
 	}
-	return reports.WritePlayersText(cmd.OutOrStdout(), t.Name, es)
+	return reports.WritePlayersText(cmd.OutOrStdout(), g.cliLocale(), t.Name, es)
 }
 
 // playerWithdrawOptions are the argument of `arbitro player withdraw`.
@@ -201,7 +201,7 @@ func runPlayerWithdraw(cmd *cobra.Command, g *globalOptions, o *playerWithdrawOp
 	if g.json {
 		return printJSON(cmd, e)
 	}
-	return reports.WritePlayerWithdrawn(cmd.OutOrStdout(), e)
+	return reports.WritePlayerWithdrawn(cmd.OutOrStdout(), g.cliLocale(), e)
 }
 
 func newPlayerSetCmd(g *globalOptions, runF func(*cobra.Command, *fieldSetOptions) error) *cobra.Command {
@@ -227,5 +227,5 @@ func runPlayerSet(cmd *cobra.Command, g *globalOptions, o *fieldSetOptions) erro
 	if g.json {
 		return printJSON(cmd, e)
 	}
-	return reports.WriteFieldSet(cmd.OutOrStdout(), reports.EntryLabel(e), o.Field, o.Value)
+	return reports.WriteFieldSet(cmd.OutOrStdout(), g.cliLocale(), reports.EntryLabel(g.cliLocale(), e), o.Field, o.Value)
 }

@@ -64,7 +64,9 @@ func runRating(cmd *cobra.Command, g *globalOptions, o *ratingOptions) error {
 		}
 	}
 	var rep *tournament.RatingReport
-	err := g.read(func(st *store.Store) (t tournament.Tournament, err error) {
+	var t tournament.Tournament
+	err := g.read(func(st *store.Store) (tournament.Tournament, error) {
+		var err error
 		rep, t, err = st.RatingReport(cmd.Context(), g.tournament, table)
 		return t, err
 	})
@@ -74,14 +76,18 @@ func runRating(cmd *cobra.Command, g *globalOptions, o *ratingOptions) error {
 	if err != nil {
 		return g.explain(err)
 	}
+	loc, err := g.reportLocale(&t) // the tournament's language: a sheet for the rating officer
+	if err != nil {
+		return err
+	}
 	out := cmd.OutOrStdout()
 	switch {
 	case o.PDF != "":
-		return writePDF(cmd, g, o.PDF, func(w io.Writer, m reports.Meta) error { return reports.WriteRatingPDF(w, rep, m) })
+		return writePDF(cmd, g, o.PDF, func(w io.Writer, m reports.Meta) error { m.Locale = loc; return reports.WriteRatingPDF(w, rep, m) })
 	case g.json:
 		return reports.WriteRatingJSON(out, rep)
 	case o.CSV:
 		return reports.WriteRatingCSV(out, rep)
 	}
-	return reports.WriteRatingText(out, rep)
+	return reports.WriteRatingText(out, loc, rep)
 }

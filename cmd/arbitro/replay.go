@@ -99,7 +99,7 @@ func runReplay(cmd *cobra.Command, g *globalOptions, o *replayCmdOptions) error 
 		}
 	}
 	if !g.json {
-		if err := reports.WriteReplaySummary(out, total, illegal, unjudged); err != nil {
+		if err := reports.WriteReplaySummary(out, g.cliLocale(), total, illegal, unjudged); err != nil {
 			return err
 		}
 	}
@@ -139,6 +139,7 @@ func replayFile(w io.Writer, file string, opts rules.ReplayOptions, asJSON bool,
 	}
 	r := rules.NewPDNReader(br)
 	r.Strict = opts.Strict
+	msg := o.g.cliLocale()
 	err = tournament.JudgePDN(r, o.Jobs, func(g *rules.Game, err error) replayed {
 		var vd rules.Verdict
 		if err != nil {
@@ -150,7 +151,7 @@ func replayFile(w io.Writer, file string, opts rules.ReplayOptions, asJSON bool,
 		if asJSON {
 			_ = reports.WriteReplayJSONLine(&buf, file, g, vd, o.WithTags) // plain data into memory: cannot fail
 		} else {
-			reports.WriteVerdictText(&buf, file, g, vd)
+			reports.WriteVerdictText(&buf, msg, file, g, vd)
 		}
 		return replayed{vd, buf.Bytes()}
 	}, func(rp replayed) error {

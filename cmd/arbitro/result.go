@@ -136,7 +136,7 @@ func runResult(cmd *cobra.Command, g *globalOptions, o *resultOptions) error {
 	}
 	bd, t := e.Board, &e.Tournament
 	if e.Same != nil { // a harmless repeat: nothing written, exit 0 with a note
-		if err := reports.WriteNotes(cmd.ErrOrStderr(), []string{e.Same.Error()}); err != nil {
+		if err := reports.WriteNotes(cmd.ErrOrStderr(), g.cliLocale(), []string{e.Same.Error()}); err != nil {
 			return err
 		}
 		if g.json {
@@ -144,13 +144,13 @@ func runResult(cmd *cobra.Command, g *globalOptions, o *resultOptions) error {
 		}
 		return nil
 	}
-	if err := reports.WriteResultWarnings(cmd.ErrOrStderr(), r, b, e.Warnings, o.Correct, t.RoundsPaired); err != nil {
+	if err := reports.WriteResultWarnings(cmd.ErrOrStderr(), g.cliLocale(), r, b, e.Warnings, o.Correct, t.RoundsPaired); err != nil {
 		return err
 	}
 	if g.json {
 		return printJSON(cmd, bd)
 	}
-	return reports.WriteResultRecorded(cmd.OutOrStdout(), t, bd, o.Correct)
+	return reports.WriteResultRecorded(cmd.OutOrStdout(), g.cliLocale(), t, bd, o.Correct)
 }
 
 // resultDash lists the results that start with '-' and must not be read as flags.
@@ -227,5 +227,5 @@ func runResultList(cmd *cobra.Command, g *globalOptions, o *resultListOptions) e
 		}
 		return printJSON(cmd, boards)
 	}
-	return reports.WriteBoardsText(cmd.OutOrStdout(), boards)
+	return reports.WriteBoardsText(cmd.OutOrStdout(), g.cliLocale(), boards)
 }

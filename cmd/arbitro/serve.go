@@ -62,7 +62,7 @@ func serve(cmd *cobra.Command, g *globalOptions, o *serveOptions, st *store.Stor
 	defer stop()
 	srv := &http.Server{Handler: site.NewHandler(st, o.lang), ReadHeaderTimeout: 10 * time.Second,
 		BaseContext: func(net.Listener) context.Context { return ctx }}
-	if err := reports.WriteServing(cmd.OutOrStdout(), g.db, ln.Addr().String()); err != nil {
+	if err := reports.WriteServing(cmd.OutOrStdout(), g.cliLocale(), g.db, ln.Addr().String()); err != nil {
 		return err
 	}
 	done := make(chan error, 1)
@@ -77,5 +77,5 @@ func serve(cmd *cobra.Command, g *globalOptions, o *serveOptions, st *store.Stor
 	if err := srv.Shutdown(sctx); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return fail(err, "the server did not stop cleanly")
 	}
-	return reports.WriteServeStopped(cmd.OutOrStdout())
+	return reports.WriteServeStopped(cmd.OutOrStdout(), g.cliLocale())
 }

@@ -126,7 +126,7 @@ func runTournamentCreate(cmd *cobra.Command, g *globalOptions, o *tournamentCrea
 	if g.json {
 		return printJSON(cmd, &t)
 	}
-	return reports.WriteTournamentCreated(cmd.OutOrStdout(), &t)
+	return reports.WriteTournamentCreated(cmd.OutOrStdout(), g.cliLocale(), &t)
 }
 
 func newTournamentListCmd(g *globalOptions, runF func(*cobra.Command, *noArgs) error) *cobra.Command {
@@ -151,7 +151,7 @@ func runTournamentList(cmd *cobra.Command, g *globalOptions, _ *noArgs) error {
 		}
 		return printJSON(cmd, all)
 	}
-	return reports.WriteTournamentsText(cmd.OutOrStdout(), g.db, all)
+	return reports.WriteTournamentsText(cmd.OutOrStdout(), g.cliLocale(), g.db, all)
 }
 
 func newTournamentShowCmd(g *globalOptions, runF func(*cobra.Command, *noArgs) error) *cobra.Command {
@@ -173,7 +173,7 @@ func runTournamentShow(cmd *cobra.Command, g *globalOptions, _ *noArgs) error {
 	if g.json {
 		return printJSON(cmd, &t)
 	}
-	return reports.WriteTournamentText(cmd.OutOrStdout(), &t)
+	return reports.WriteTournamentText(cmd.OutOrStdout(), g.cliLocale(), &t)
 }
 
 // fieldSetOptions are the arguments of `arbitro tournament set` and `arbitro player set`.
@@ -218,7 +218,7 @@ func runTournamentSet(cmd *cobra.Command, g *globalOptions, o *fieldSetOptions) 
 	if g.json {
 		return printJSON(cmd, nt)
 	}
-	return reports.WriteFieldSet(cmd.OutOrStdout(), nt.Name, o.Field, o.Value)
+	return reports.WriteFieldSet(cmd.OutOrStdout(), g.cliLocale(), nt.Name, o.Field, o.Value)
 }
 
 func newTournamentLogCmd(g *globalOptions, runF func(*cobra.Command, *noArgs) error) *cobra.Command {
@@ -246,7 +246,7 @@ func runTournamentLog(cmd *cobra.Command, g *globalOptions, _ *noArgs) error {
 		}
 		return printJSON(cmd, evs)
 	}
-	return reports.WriteEventLogText(cmd.OutOrStdout(), evs)
+	return reports.WriteEventLogText(cmd.OutOrStdout(), g.cliLocale(), evs)
 }
 
 // defaultTieBreaksHelp lists each system's default tie-breaks for --tiebreaks' help, the

@@ -135,7 +135,7 @@ func runImportTRF(cmd *cobra.Command, g *globalOptions, o *importTRFOptions) err
 	if g.json {
 		return printJSON(cmd, &t)
 	}
-	return reports.WriteTRFImported(cmd.OutOrStdout(), &t, opts.Source)
+	return reports.WriteTRFImported(cmd.OutOrStdout(), g.cliLocale(), &t, opts.Source)
 }
 
 // readTRFFile parses a TRF file ("-" = stdin is not supported: the name is needed for
