@@ -40,7 +40,7 @@ func WriteGameAddText(w io.Writer, l *Locale, rec *tournament.GameRecord) error 
 	}
 	fmt.Fprint(w, l.T(key, "round", bd.Round, "board", bd.Board, "white", bd.White, "black", bd.Black, "id", fmt.Sprint(rec.ID)))
 	if vd.Legal {
-		fmt.Fprintln(w, l.T("cmd.game.legal", "plies", l.N("cmd.plies", vd.Plies), "result", l.NoneIfEmpty(vd.Result), "check", vd.ResultCheck))
+		fmt.Fprintln(w, l.T("cmd.game.legal", "plies", l.N("cmd.plies", vd.Plies), "result", l.NoneIfEmpty(vd.Result), "check", l.resultCheck(vd.ResultCheck)))
 	} else {
 		fmt.Fprintln(w, l.T("cmd.game.with_verdict"))
 		WriteIllegal(w, l, "  ", vd)

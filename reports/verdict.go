@@ -125,7 +125,7 @@ func WriteVerdictText(w io.Writer, l *Locale, file string, g *rules.Game, vd rul
 	}
 	head := l.T("cmd.verdict.game", "file", filepath.Base(file), "index", g.Index, "line", g.Line, "players", players, "result", res)
 	if vd.Legal {
-		fmt.Fprintln(w, l.T("cmd.verdict.legal", "game", head, "plies", l.N("cmd.plies", vd.Plies), "check", vd.ResultCheck))
+		fmt.Fprintln(w, l.T("cmd.verdict.legal", "game", head, "plies", l.N("cmd.plies", vd.Plies), "check", l.resultCheck(vd.ResultCheck)))
 	} else {
 		verdict := l.T("cmd.verdict.not_legal")
 		if !vd.Judged() {
@@ -190,6 +190,22 @@ func WriteIllegal(w io.Writer, l *Locale, indent string, vd rules.Verdict) {
 		}
 		fmt.Fprintln(w, indent+"  "+l.T("cmd.verdict.legal_moves", "moves", legal))
 	}
+}
+
+// resultCheck is a verdict's result check (rules.ResultCheck) in the language: whether
+// the recorded result agrees with the moves; the code itself for one without a word.
+func (l *Locale) resultCheck(c rules.ResultCheck) string {
+	switch c {
+	case rules.ResultConsistent:
+		return l.T("cmd.check.consistent")
+	case rules.ResultInconsistent:
+		return l.T("cmd.check.inconsistent")
+	case rules.ResultUnknown:
+		return l.T("cmd.check.unknown")
+	case rules.ResultUnchecked:
+		return l.T("cmd.check.unchecked")
+	}
+	return string(c)
 }
 
 // NoneIfEmpty is s, or the language's "none" for "" (a result not recorded).

@@ -23,16 +23,14 @@ var languageCarriers = map[string]bool{
 // the error lines ("arbitro: " and the error with its hint, both already worded by the
 // caller).
 var writersWithoutWords = map[string]string{
-	"WriteJSON":                 "JSON document",
-	"WriteRatingJSON":           "JSON document",
-	"WriteStandingsJSON":        "JSON document",
-	"WriteCrosstableJSON":       "JSON document",
-	"WriteTournamentAuditJSON":  "JSON lines",
-	"WriteReplayJSONLine":       "JSON line",
-	"WriteTRFPairs":             "numbers in the JaVaFo/bbpPairings exchange format",
-	"WriteErrorLines":           "\"arbitro: \" and errors worded by their packages",
-	"WriteError":                "\"arbitro: \", an error and the hint the caller worded (g.cliLocale)",
-	"WritePerftText":            "move codes and numbers; \"total\" is the perft convention",
+	"WriteJSON":                "JSON document",
+	"WriteRatingJSON":          "JSON document",
+	"WriteTournamentAuditJSON": "JSON lines",
+	"WriteReplayJSONLine":      "JSON line",
+	"WriteTRFPairs":            "numbers in the JaVaFo/bbpPairings exchange format",
+	"WriteErrorLines":          "\"arbitro: \" and errors worded by their packages",
+	"WriteError":               "\"arbitro: \", an error and the hint the caller worded (g.cliLocale)",
+	"WritePerftText":           "move codes and numbers; \"total\" is the perft convention",
 }
 
 // writersStillEnglish print words but take no language yet: each is English-only, named

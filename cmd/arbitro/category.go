@@ -12,7 +12,7 @@ import (
 
 func explainCategory(g *globalOptions, err error) error {
 	if errors.Is(err, tournament.ErrCategory) {
-		return fail(err, "see 'arbitro category list'; nothing was written")
+		return fail(err, g.cliLocale().T("hint.see_categories"))
 	}
 	return g.explain(err)
 }

@@ -19,25 +19,26 @@ import (
 // explainPair turns the sentinel errors of the lot and of pairing into "what went wrong
 // (how to fix)"; other errors go to explainBoard/explain.
 func explainPair(g *globalOptions, err error) error {
+	msg := g.cliLocale()
 	switch {
 	case err == nil:
 		return nil
 	case explained(err):
 		return err
 	case errors.Is(err, tournament.ErrLotNotDrawn):
-		return fail(err, "draw the pairing numbers first: arbitro lot (or arbitro lot --seed N); nothing was written")
+		return fail(err, msg.T("hint.draw_lot"))
 	case errors.Is(err, tournament.ErrResultsMissing):
-		return fail(err, "enter them with 'arbitro result ROUND BOARD RESULT', or pair anyway with --force; nothing was written")
+		return fail(err, msg.T("hint.enter_results"))
 	case errors.Is(err, tournament.ErrAllRoundsPaired):
-		return fail(err, "the tournament is complete; see 'arbitro standings'")
+		return fail(err, msg.T("hint.complete"))
 	case errors.Is(err, tournament.ErrNoPairing):
-		return withCode(exitNoPairing, err, "no pairing respects the rules (no repeated games, one bye each); pair some boards by hand with --set \"A-B\"; nothing was written")
+		return withCode(exitNoPairing, err, msg.T("hint.no_pairing"))
 	case errors.Is(err, trf.ErrSearchLimit):
-		return fail(err, "nothing was written")
+		return fail(err, msg.T("hint.nothing"))
 	case errors.Is(err, tournament.ErrRoundHasResults):
-		return fail(err, "only a round without results can be unpaired; nothing was changed")
+		return fail(err, msg.T("hint.unpair_results"))
 	case errors.Is(err, tournament.ErrLocked):
-		return fail(err, "nothing was changed")
+		return fail(err, msg.T("hint.nothing_changed"))
 	}
 	return explainBoard(g, err)
 }

@@ -15,23 +15,24 @@ import (
 // explainBoard turns the sentinel errors of results, games and claims into "what went
 // wrong (how to fix)"; other errors go to explain.
 func explainBoard(g *globalOptions, err error) error {
+	msg := g.cliLocale()
 	switch {
 	case err == nil:
 		return nil
 	case errors.Is(err, tournament.ErrNotPaired):
-		return fail(err, "pair the round first (arbitro pair ROUND); nothing was written")
+		return fail(err, msg.T("hint.pair_first"))
 	case errors.Is(err, tournament.ErrNoBoard):
-		return fail(err, "see the boards with 'arbitro result list ROUND'; nothing was written")
+		return fail(err, msg.T("hint.see_boards"))
 	case errors.Is(err, tournament.ErrResultExists):
-		return fail(err, "nothing was written")
+		return fail(err, msg.T("hint.nothing"))
 	case errors.Is(err, tournament.ErrGameExists):
-		return fail(err, "nothing was written")
+		return fail(err, msg.T("hint.nothing"))
 	case errors.Is(err, tournament.ErrMismatch):
-		return fail(err, "check the score; if it is right, store it anyway with --force; nothing was written")
+		return fail(err, msg.T("hint.check_score"))
 	case errors.Is(err, tournament.ErrBadPDN):
-		return fail(err, "nothing was written; give a PDN text file")
+		return fail(err, msg.T("hint.give_pdn"))
 	case errors.Is(err, tournament.ErrNoGame):
-		return fail(err, "nothing was written")
+		return fail(err, msg.T("hint.nothing"))
 	}
 	return g.explain(err)
 }
@@ -173,7 +174,7 @@ func parseResultArgs(cmd *cobra.Command, raw []string) ([]string, error) {
 	err := cmd.ParseFlags(conv)
 	cmd.DisableFlagParsing = true
 	if err != nil {
-		return nil, &usageError{err: err, hint: "see 'arbitro result --help'"}
+		return nil, &usageError{err: err, key: "hint.see_command_help", args: []any{"cmd", "arbitro result"}}
 	}
 	if h, _ := cmd.Flags().GetBool("help"); h {
 		return nil, cmd.Help()

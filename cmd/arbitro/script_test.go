@@ -12,6 +12,8 @@ package main
 //	                       one per line, columns separated by '|'
 //	setversion FILE N      set PRAGMA user_version of database FILE to N
 //	gencsv FILE N [SEP]    write a players CSV with a header and N rows (SEP ';' or ',')
+//	noenglish stdout|stderr  the last output has no word of testdata/english_words.txt
+//	                       (english_script_test.go)
 //
 // Conditions: [root] is true when the tests run as root.
 

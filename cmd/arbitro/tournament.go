@@ -126,6 +126,7 @@ func runTournamentCreate(cmd *cobra.Command, g *globalOptions, o *tournamentCrea
 	if g.json {
 		return printJSON(cmd, &t)
 	}
+	_ = g.selected(t, nil) // the new tournament's language words the confirmation when $LANG names none
 	return reports.WriteTournamentCreated(cmd.OutOrStdout(), g.cliLocale(), &t)
 }
 
