@@ -37,10 +37,7 @@ var writersWithoutWords = map[string]string{
 // here so that the list of what remains is kept by the test (issue 29). Remove a name
 // when its function takes a Locale; the test fails until you do.
 var writersStillEnglish = map[string]string{
-	"WritePairingCheckText":  "pair --check: the Dutch engine's comparison for the arbiter (violations are pairing's sentences)",
-	"WriteTRFRoundCheckText": "pair --check --trf: the Dutch engine's comparison of a TRF (violations and diffs are trf's sentences)",
-	"WriteTRFCheckText":      "check --trf: the same, for every round of a TRF",
-	"WriteRatingCSV":         "rating --csv: a data file for the rating officer (column names and reasons as codes)",
+	"WriteRatingCSV": "rating --csv: a data file for the rating officer (column names and reasons as codes)",
 }
 
 // TestWritersTakeALanguage fails when an exported Write* function of this package takes

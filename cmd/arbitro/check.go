@@ -71,7 +71,7 @@ func runCheckTRF(cmd *cobra.Command, g *globalOptions, o *checkOptions) error {
 		if err := printJSON(cmd, rep); err != nil {
 			return err
 		}
-	} else if err := reports.WriteTRFCheckText(cmd.OutOrStdout(), rep); err != nil {
+	} else if err := reports.WriteTRFCheckText(cmd.OutOrStdout(), g.cliLocale(), rep); err != nil {
 		return err
 	}
 	if rep.Identical != len(rep.Rounds) {

@@ -191,7 +191,7 @@ func runPair(cmd *cobra.Command, g *globalOptions, o *pairOptions) error {
 	out := cmd.OutOrStdout()
 	switch {
 	case o.TRF != "" && o.Check:
-		return runTRFCheck(out, o.TRF, o.Seed)
+		return runTRFCheck(out, g.cliLocale(), o.TRF, o.Seed)
 	case o.TRF != "":
 		return runEnginePair(out, o.System, o.TRF, o.Output, o.Seed)
 	case o.Check:
@@ -249,7 +249,7 @@ func runCheck(cmd *cobra.Command, g *globalOptions, round int) error {
 		if err := printJSON(cmd, c); err != nil {
 			return err
 		}
-	} else if err := reports.WritePairingCheckText(cmd.OutOrStdout(), c); err != nil {
+	} else if err := reports.WritePairingCheckText(cmd.OutOrStdout(), g.cliLocale(), c); err != nil {
 		return err
 	}
 	if !c.Identical() {
