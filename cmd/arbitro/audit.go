@@ -153,7 +153,8 @@ func auditTournament(cmd *cobra.Command, g *globalOptions, round int, pdf string
 		}
 	}
 	if a.Problems > 0 {
-		return withCode(exitIllegal, fmt.Errorf("the audit found %s", plural(a.Problems, "problem", "problems")), "see the list above")
+		msg := g.cliLocale()
+		return withCode(exitIllegal, errors.New(msg.T("err.audit_found", "problems", msg.N("cmd.problems", a.Problems))), msg.T("hint.see_list"))
 	}
 	return nil
 }
@@ -205,8 +206,9 @@ func auditAll(cmd *cobra.Command, g *globalOptions, jobs int, pdf string) error 
 		}
 	}
 	if total.Problems > 0 {
-		return withCode(exitIllegal, fmt.Errorf("the audit found %s in %s", plural(total.Problems, "problem", "problems"),
-			plural(total.Tournaments, "tournament", "tournaments")), "see the list above")
+		msg := g.cliLocale()
+		return withCode(exitIllegal, errors.New(msg.T("err.audit_found_in", "problems", msg.N("cmd.problems", total.Problems),
+			"tournaments", msg.N("cmd.tournaments", total.Tournaments))), msg.T("hint.see_list"))
 	}
 	return nil
 }
@@ -261,10 +263,11 @@ func auditFiles(cmd *cobra.Command, g *globalOptions, files []string, variant st
 		if err := reports.WriteErrorLines(cmd.ErrOrStderr(), readErrs[:len(readErrs)-1]); err != nil {
 			return err
 		}
-		return fail(readErrs[len(readErrs)-1], "give PDN text files; the other files were audited")
+		return fail(readErrs[len(readErrs)-1], g.cliLocale().T("hint.give_pdn_files"))
 	}
 	if total.WithProblems > 0 {
-		return withCode(exitIllegal, fmt.Errorf("%d of %d games have problems", total.WithProblems, total.Games), "see the list above")
+		msg := g.cliLocale()
+		return withCode(exitIllegal, errors.New(msg.T("err.games_with_problems", "problems", total.WithProblems, "games", total.Games)), msg.T("hint.see_list"))
 	}
 	return nil
 }

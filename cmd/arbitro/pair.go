@@ -215,7 +215,7 @@ func pairNext(cmd *cobra.Command, g *globalOptions, o *pairOptions) error {
 	})
 	var order *store.RoundOrderError
 	if errors.As(err, &order) {
-		return fail(err, "rounds are paired in order; nothing was written")
+		return fail(err, g.cliLocale().T("hint.in_order"))
 	}
 	if err != nil {
 		return explainPair(g, err)
@@ -321,7 +321,7 @@ func runPairings(cmd *cobra.Command, g *globalOptions, o *pairingsOptions) error
 	})
 	if err != nil {
 		if errors.Is(err, tournament.ErrNotPaired) {
-			return fail(err, "pair it with 'arbitro pair'")
+			return fail(err, g.cliLocale().T("hint.pair_it"))
 		}
 		return explainPair(g, err)
 	}
@@ -366,7 +366,7 @@ func runUnpair(cmd *cobra.Command, g *globalOptions, _ *noArgs) error {
 	})
 	if err != nil {
 		if errors.Is(err, tournament.ErrNotPaired) {
-			return fail(err, "nothing to remove")
+			return fail(err, g.cliLocale().T("hint.nothing_to_remove"))
 		}
 		return explainPair(g, err)
 	}

@@ -55,12 +55,12 @@ func runRating(cmd *cobra.Command, g *globalOptions, o *ratingOptions) error {
 	if o.TableFile != "" {
 		fh, err := os.Open(o.TableFile)
 		if err != nil {
-			return fail(err, "check --expected-table")
+			return fail(err, g.cliLocale().T("hint.expected_table"))
 		}
 		table, err = tournament.ParseExpectedTable(fh)
 		fh.Close()
 		if err != nil {
-			return fail(err, "fix the table: one line per difference, \"difference,expected\"")
+			return fail(err, g.cliLocale().T("hint.fix_table"))
 		}
 	}
 	var rep *tournament.RatingReport
@@ -71,7 +71,7 @@ func runRating(cmd *cobra.Command, g *globalOptions, o *ratingOptions) error {
 		return t, err
 	})
 	if errors.Is(err, tournament.ErrInvalidCrosstable) {
-		return fail(err, "correct the result with 'arbitro result', then try again")
+		return fail(err, g.cliLocale().T("hint.correct_result"))
 	}
 	if err != nil {
 		return g.explain(err)

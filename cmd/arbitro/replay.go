@@ -104,16 +104,17 @@ func runReplay(cmd *cobra.Command, g *globalOptions, o *replayCmdOptions) error 
 		}
 	}
 	if len(readErrs) == 1 {
-		return fail(readErrs[0], "check the file name and that it is a PDN text file")
+		return fail(readErrs[0], g.cliLocale().T("hint.pdn_file"))
 	}
 	if len(readErrs) > 1 {
 		if err := reports.WriteErrorLines(cmd.ErrOrStderr(), readErrs[:len(readErrs)-1]); err != nil {
 			return err
 		}
-		return fail(readErrs[len(readErrs)-1], "check the file names and that they are PDN text files")
+		return fail(readErrs[len(readErrs)-1], g.cliLocale().T("hint.pdn_files"))
 	}
 	if illegal > 0 {
-		return withCode(exitIllegal, fmt.Errorf("%d of %d games are not legal", illegal, total), "see the verdicts above")
+		msg := g.cliLocale()
+		return withCode(exitIllegal, errors.New(msg.T("err.games_not_legal", "illegal", illegal, "games", total)), msg.T("hint.see_verdicts"))
 	}
 	return nil
 }
