@@ -230,13 +230,20 @@ The database is --db, or $ARBITRO_DB, or arbitro.db in the current directory.`,
 	return root, g
 }
 
-// wireRoot gives root the global flags (into g) and makes a malformed or unknown flag a
-// usageError.
+// wireRoot gives root the global flags (into g), makes a malformed or unknown flag a
+// usageError, and rejects a --lang arbitro does not speak before any command runs (every
+// command's messages follow --lang).
 func wireRoot(root *cobra.Command, g *globalOptions) {
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return &usageError{err: err, key: "hint.see_command_help", args: []any{"cmd", c.CommandPath()}}
 	})
 	g.addGlobalFlags(root)
+	root.PersistentPreRunE = func(c *cobra.Command, _ []string) error {
+		if c.DisableFlagParsing { // result parses its own flags (a result may look like one: -+); --lang is read after
+			return nil
+		}
+		return g.checkLangFlag()
+	}
 }
 
 // run executes the CLI with args on the streams ios and returns the process exit code.

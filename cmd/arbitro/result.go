@@ -122,6 +122,9 @@ that the rounds paired since were paired on the old result (they are not re-pair
 // runResult records the result (store.EnterResult, or store.CorrectResult with
 // --correct) and prints it, with the notes and warnings on standard error.
 func runResult(cmd *cobra.Command, g *globalOptions, o *resultOptions) error {
+	if err := g.checkLangFlag(); err != nil { // --lang is parsed with the command's own flags (parseResultArgs)
+		return err
+	}
 	r, b := o.Round, o.Board
 	var e store.ResultEntry
 	err := g.write(func(st *store.Store) (_ tournament.Tournament, err error) {
