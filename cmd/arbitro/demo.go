@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"embed"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -131,7 +132,7 @@ func (d *demo) file(name string, render func(w io.Writer) error) error {
 		return fmt.Errorf("%s: %w", name, err)
 	}
 	if err := os.WriteFile(p, buf.Bytes(), 0o644); err != nil {
-		return fail(err, "check that the folder is writable")
+		return fail(err, d.loc.T("hint.folder_writable"))
 	}
 	d.files = append(d.files, p)
 	d.out("demo.wrote", "file", p, "bytes", buf.Len())
@@ -150,10 +151,11 @@ func (d *demo) explain(err error) error {
 
 func runDemo(g *globalOptions, ctx context.Context, w io.Writer, dir string, seed int64) error {
 	if _, err := os.Stat(filepath.Join(dir, "arbitro.db")); err == nil {
-		return fail(fmt.Errorf("%s already holds a demo (arbitro.db)", dir), "remove the folder or choose another with --dir")
+		msg := g.cliLocale()
+		return fail(errors.New(msg.T("err.demo_exists", "dir", dir)), msg.T("hint.demo_exists"))
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fail(err, "choose another folder with --dir")
+		return fail(err, g.cliLocale().T("hint.other_dir"))
 	}
 	m, err := reportMeta()
 	if err != nil {

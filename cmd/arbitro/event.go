@@ -99,7 +99,7 @@ func runEventImport(cmd *cobra.Command, g *globalOptions, o *eventImportOptions)
 	var ie *store.EventInputError
 	switch {
 	case errors.As(err, &ie) && ie.Spool:
-		return fail(ie.Err, "standard input is copied to a temporary file; check that the database's folder or $TMPDIR is writable")
+		return fail(ie.Err, g.cliLocale().T("hint.stdin_spool"))
 	case errors.As(err, &ie):
 		return fail(ie.Err, g.cliLocale().T("hint.check_file_name"))
 	case errors.Is(err, tournament.ErrAlreadyImported):

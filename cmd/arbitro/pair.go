@@ -4,7 +4,6 @@ package main
 
 import (
 	"errors"
-	"fmt"
 	"io"
 	"strconv"
 
@@ -241,7 +240,7 @@ func runCheck(cmd *cobra.Command, g *globalOptions, round int) error {
 	})
 	if err != nil {
 		if errors.Is(err, tournament.ErrNoPairing) {
-			return withCode(exitNoPairing, err, "the engine finds no pairing for that round")
+			return withCode(exitNoPairing, err, g.cliLocale().T("hint.engine_no_pairing"))
 		}
 		return explainPair(g, err)
 	}
@@ -253,8 +252,9 @@ func runCheck(cmd *cobra.Command, g *globalOptions, round int) error {
 		return err
 	}
 	if !c.Identical() {
-		return fail(fmt.Errorf("round %d differs from the engine's pairing: %s, %s", c.Round, plural(len(c.Diffs), "difference", "differences"), plural(len(c.Violations), "violation", "violations")),
-			"see the lines above; the stored round was not changed")
+		msg := g.cliLocale()
+		return fail(errors.New(msg.T("err.round_differs", "round", c.Round, "diffs", msg.N("cmd.differences", len(c.Diffs)), "violations", msg.N("cmd.violations", len(c.Violations)))),
+			msg.T("hint.round_unchanged"))
 	}
 	return nil
 }
