@@ -28,10 +28,10 @@ func (l *Locale) systemShort(s tournament.System) string {
 	return s.Code()
 }
 
-// methodName is the method a round was paired by, as stored (a system's code, or another
+// MethodName is the method a round was paired by, as stored (a system's code, or another
 // word such as an import's), in the language: a system's short name (systemShort), else
 // the stored word.
-func (l *Locale) methodName(m string) string {
+func (l *Locale) MethodName(m string) string {
 	if s, err := tournament.ParseSystem(m); err == nil {
 		return l.systemShort(s)
 	}

@@ -58,7 +58,7 @@ func WriteImportText(w io.Writer, l *Locale, rep *tournament.ImportReport) error
 	p, t := rep.Plan, rep.Tournament
 	fmt.Fprintln(w, l.T("cmd.event.imported", "id", t.ID, "name", strconv.Quote(t.Name), "variant", l.variantShort(t.Variant),
 		"system", l.systemShort(t.System), "found", p.RoundsFound(), "rounds", t.Rounds, "players", len(p.Players)))
-	fmt.Fprintln(w, l.T("cmd.event.rounds_from", "source", p.RoundSource))
+	fmt.Fprintln(w, l.T("cmd.event.rounds_from", "source", l.roundSource(p.RoundSource)))
 	if p.Windows1252 {
 		fmt.Fprintln(w, l.T("cmd.event.windows1252"))
 	}
@@ -82,4 +82,18 @@ func WriteImportText(w io.Writer, l *Locale, rep *tournament.ImportReport) error
 		fmt.Fprintln(w, l.T("cmd.event.warning", "text", s))
 	}
 	return nil
+}
+
+// roundSource is where an event import found the rounds (tournament.RoundFromTag,
+// RoundFromEventText, RoundFromFileOrder) in the language; another source as stored.
+func (l *Locale) roundSource(s string) string {
+	switch s {
+	case tournament.RoundFromTag:
+		return l.T("cmd.event.source.tag")
+	case tournament.RoundFromEventText:
+		return l.T("cmd.event.source.event")
+	case tournament.RoundFromFileOrder:
+		return l.T("cmd.event.source.order")
+	}
+	return s
 }

@@ -218,7 +218,7 @@ func WriteClaimText(w io.Writer, l *Locale, rec *tournament.ClaimRecord) error {
 	fmt.Fprintln(w, l.T("cmd.claim.head", "id", fmt.Sprint(rec.ID), "round", rec.Round, "board", rec.Board, "white", rec.White, "black", rec.Black,
 		"rule", rec.Check.Rule, "requested", rec.RequestedAt, "declared", rec.DeclaredAt))
 	fmt.Fprintln(w, l.T("cmd.claim.engine", "verdict", verdict, "reason", rec.Check.Reason, "message", rec.Check.Message))
-	decision := l.claimDecision(rec.Decision)
+	decision := l.ClaimDecision(rec.Decision)
 	if rec.Overrides {
 		decision = l.T("cmd.claim.overrides", "decision", decision)
 	}
@@ -226,9 +226,9 @@ func WriteClaimText(w io.Writer, l *Locale, rec *tournament.ClaimRecord) error {
 	return err
 }
 
-// claimDecision is the arbiter's decision on a claim in the language (accepted,
+// ClaimDecision is the arbiter's decision on a claim in the language (accepted,
 // rejected); a decision without a word prints as stored.
-func (l *Locale) claimDecision(d string) string {
+func (l *Locale) ClaimDecision(d string) string {
 	switch d {
 	case tournament.DecisionAccepted:
 		return l.T("cmd.claim.accepted")

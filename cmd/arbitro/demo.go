@@ -110,11 +110,6 @@ func (d *demo) sayf(format string, args ...any) {
 	d.narration().Step(fmt.Sprintf(format, args...))
 }
 
-// outf is out for a line not in the catalogs yet (printed in English).
-func (d *demo) outf(format string, args ...any) {
-	d.narration().Line(fmt.Sprintf(format, args...))
-}
-
 func (d *demo) cmdline(format string, args ...any) {
 	d.narration().Line(d.loc.T("demo.by_hand", "db", shellQuote(filepath.Join(d.dir, "arbitro.db")), "cmd", fmt.Sprintf(format, args...)))
 }
@@ -381,7 +376,7 @@ func (d *demo) simulatedEvent(name string, system tournament.System, rounds int,
 func (d *demo) createSimulated(name string, system tournament.System, rounds int, players []tournament.Player) (*tournament.Tournament, error) {
 	t := &tournament.Tournament{Name: name, Variant: tournament.VariantItalian, System: system, Rounds: rounds,
 		Seed: d.seed, ByePoints: 2, ForfeitPoints: 2, Place: "arbitro demo (simulated)", Arbiter: "arbitro demo"}
-	d.say("demo.create", "name", strconv.Quote(name), "system", system.Code(), "rounds", rounds, "seed", fmt.Sprint(d.seed))
+	d.say("demo.create", "name", strconv.Quote(name), "system", d.loc.MethodName(system.Code()), "rounds", rounds, "seed", fmt.Sprint(d.seed))
 	d.cmdline("tournament create %s --variant italian --system %s --rounds %d --seed %d", shellQuote(name), system.Code(), rounds, d.seed)
 	created, err := d.st.CreateTournament(d.ctx, *t, "")
 	if err != nil {
@@ -416,7 +411,7 @@ func (d *demo) simulatedRound(t *tournament.Tournament, r int, prefix string, sh
 	rounds := t.Rounds
 	d.say("demo.round", "round", r, "rounds", rounds)
 	d.cmdline("--tournament %d pair", t.ID)
-	d.outf("then for each board: arbitro result %d BOARD 2-0 (or 1-1, 0-2) and arbitro game add %d BOARD FILE.pdn", r, r)
+	d.out("demo.each_board", "round", r)
 	opts := tournament.SimRoundOptions{Seed: uint64(d.seed), Event: t.Name}
 	if showExtras && r == rounds {
 		opts.CountDrawBoard = 1
@@ -464,7 +459,7 @@ func (d *demo) pairAndPlay(t *tournament.Tournament, r int, opts tournament.SimR
 	for _, w := range pr.Warnings {
 		d.out("explain.warning", "text", d.loc.Note(w))
 	}
-	d.out("demo.paired", "method", pr.Method, "seed", fmt.Sprint(pr.Seed), "boards", len(pr.Boards))
+	d.out("demo.paired", "method", d.loc.MethodName(pr.Method), "seed", fmt.Sprint(pr.Seed), "boards", len(pr.Boards))
 	sheet, err := d.sheet(&out.Tournament, out.View)
 	if err != nil {
 		return nil, reports.PairingsSheet{}, err
@@ -558,7 +553,7 @@ func (d *demo) claims(t *tournament.Tournament, b tournament.SimulatedBoard) err
 		if err != nil {
 			return d.explain(err)
 		}
-		d.out("demo.claimed", "from", b.CountFrom, "to", c.declared, "decision", rec.Decision, "reason", rec.Check.Reason, "text", rec.Check.Message)
+		d.out("demo.claimed", "from", b.CountFrom, "to", c.declared, "decision", d.loc.ClaimDecision(rec.Decision), "reason", rec.Check.Reason, "text", rec.Check.Message)
 	}
 	return nil
 }

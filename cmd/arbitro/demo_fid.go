@@ -91,7 +91,7 @@ func (d *demo) fidPracticeRound(t *tournament.Tournament, r int) error {
 			return err
 		}
 	}
-	d.outf("round %d, opening %s (%s): %s", r, pr.Explanation.Opening.Code, pr.Explanation.Opening.Label, strings.Join(ps, "; "))
+	d.out("demo.opening", "round", r, "code", pr.Explanation.Opening.Code, "label", pr.Explanation.Opening.Label, "pairs", strings.Join(ps, "; "))
 	return nil
 }
 
