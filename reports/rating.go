@@ -1,7 +1,6 @@
 package reports
 
 import (
-	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -76,23 +75,54 @@ func WriteRatingText(w io.Writer, l *Locale, r *tournament.RatingReport) error {
 	return nil
 }
 
-// WriteRatingCSV writes one line per counted or excluded game: player, CI, round, opponent,
-// opponent's capital, points (2-1-0), counted, reason, expected.
-func WriteRatingCSV(w io.Writer, r *tournament.RatingReport) error {
-	cw := csv.NewWriter(w)
-	cw.Write([]string{"number", "player", "fid_id", "capital", "round", "opponent", "opponent_capital", "points", "counted", "reason", "expected", "q"})
+// WriteRatingCSV writes one line per counted or excluded game, in the language l (the
+// tournament's): player, CI, round, opponent, opponent's capital, points (2-1-0), counted,
+// reason, expected. In English the heads are the field names and the values as the JSON
+// document has them; in Italian, French and Dutch the heads and reasons are words, the
+// separator ';' with a byte-order mark and decimal commas (newCSV), as the standings CSV.
+func WriteRatingCSV(w io.Writer, l *Locale, r *tournament.RatingReport) error {
+	l = orEnglish(l)
+	cw := newCSV(w, l)
+	cw.Write(strings.Split(l.T("rating.csv.head"), "|"))
 	for _, p := range r.Rows {
 		for _, g := range p.Detail {
 			exp := ""
 			if g.Counted && r.Table {
-				exp = strconv.FormatFloat(g.Expected, 'f', 3, 64)
+				exp = l.Num(g.Expected, 3)
 			}
 			cw.Write([]string{strconv.Itoa(p.Number), CSVSafe(p.Name), CSVSafe(p.FIDID), strconv.Itoa(p.Capital), strconv.Itoa(g.Round), CSVSafe(g.OppName),
-				strconv.Itoa(g.Capital), strconv.Itoa(g.Points), strconv.FormatBool(g.Counted), g.Reason, exp, strconv.Itoa(r.Q)})
+				strconv.Itoa(g.Capital), strconv.Itoa(g.Points), l.ratingCounted(g.Counted), l.ratingReason(g.Reason), exp, strconv.Itoa(r.Q)})
 		}
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// ratingCounted is whether a game counts, in the language ("true"/"false" in English, as
+// the JSON document).
+func (l *Locale) ratingCounted(b bool) string {
+	if b {
+		return l.T("rating.csv.true")
+	}
+	return l.T("rating.csv.false")
+}
+
+// ratingReason is why a game does not count (tournament.RatingReason*), in the language;
+// another reason as stored.
+func (l *Locale) ratingReason(s string) string {
+	switch s {
+	case tournament.RatingReasonRest:
+		return l.T("rating.reason.rest")
+	case tournament.RatingReasonForfeit:
+		return l.T("rating.reason.forfeit")
+	case tournament.RatingReasonPending:
+		return l.T("rating.reason.pending")
+	case tournament.RatingReasonUnplayed:
+		return l.T("rating.reason.unplayed")
+	case tournament.RatingReasonNoCapital:
+		return l.T("rating.reason.no_capital")
+	}
+	return s
 }
 
 // WriteRatingJSON writes the report as one JSON document.

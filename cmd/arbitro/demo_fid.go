@@ -111,5 +111,9 @@ func (d *demo) fidPracticeReports(t *tournament.Tournament) error {
 	if err != nil {
 		return d.explain(err)
 	}
-	return d.file("fid-rating.csv", func(w io.Writer) error { return reports.WriteRatingCSV(w, rep) })
+	loc, err := d.g.reportLocale(t) // a sheet for the rating officer: the event's language
+	if err != nil {
+		return err
+	}
+	return d.file("fid-rating.csv", func(w io.Writer) error { return reports.WriteRatingCSV(w, loc, rep) })
 }

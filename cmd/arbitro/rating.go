@@ -87,7 +87,7 @@ func runRating(cmd *cobra.Command, g *globalOptions, o *ratingOptions) error {
 	case g.json:
 		return reports.WriteRatingJSON(out, rep)
 	case o.CSV:
-		return reports.WriteRatingCSV(out, rep)
+		return reports.WriteRatingCSV(out, loc, rep)
 	}
 	return reports.WriteRatingText(out, loc, rep)
 }
