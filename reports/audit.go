@@ -35,6 +35,9 @@ type AuditItem struct {
 	// diagram).
 	Position rules.Position
 	Legal    []string // legal moves in that position, in PDN notation
+	// Class is the verdict's class (illegal, ambiguous, not judged, fragment), printed in
+	// the sheet's language (VerdictWord).
+	Class rules.VerdictClass
 }
 
 // fen is the PDN FEN of the position before the move, or "" when there is none.
@@ -55,7 +58,7 @@ func AuditItemFromVerdict(v rules.Verdict) AuditItem {
 		reason += " (" + v.Detail + ")"
 	}
 	return AuditItem{Ply: v.Ply, Move: v.Move, From: v.MoveFrom, To: v.MoveTo, Reason: reason, Message: v.Message,
-		Position: v.Before, Legal: append([]string(nil), v.LegalMoves...)}
+		Position: v.Before, Legal: append([]string(nil), v.LegalMoves...), Class: v.Class()}
 }
 
 // WriteAuditPDF renders one block per illegal move: the game (round, board, players), the
@@ -124,6 +127,7 @@ func (d *doc) auditText(l *Locale, it AuditItem, x, y, w float64, diagramErr err
 	if it.Ply%2 == 0 {
 		side = l.T("col.black")
 	}
+	line(true, l.T("audit.verdict"), VerdictWord(l, it.Class))
 	line(true, l.T("audit.move"), l.T("audit.move_detail", "move", it.Move, "ply", it.Ply, "number", moveNo, "side", side))
 	if it.Reason != "" {
 		line(false, l.T("audit.reason"), it.Reason)

@@ -24,6 +24,10 @@ type ArchiveAudit struct {
 	// KeepSummaries keeps each tournament's summary in Summaries (for the PDF).
 	KeepSummaries bool
 	Summaries     []tournament.AuditSummary
+	// Tally counts the verdicts of every score by class and their notes by kind (the exit
+	// code of `audit --all`); cur is the current tournament's.
+	Tally VerdictTally
+	cur   VerdictTally
 }
 
 // ArchiveGameJSON is one line of `arbitro audit --all --json`: the tournament, the board,
@@ -54,6 +58,8 @@ type ArchiveGameJSON struct {
 	ResultCheck    string                  `json:"result_check"`
 	Terminal       bool                    `json:"terminal"`
 	Notes          []string                `json:"notes,omitempty"`
+	Verdict        string                  `json:"verdict"` // the class: legal, illegal, ambiguous, not-judged, fragment
+	Readings       []ReadingJSON           `json:"readings,omitempty"`
 	Problems       []tournament.Problem    `json:"problems"`
 	Ambiguities    []string                `json:"resolved_ambiguities,omitempty"`
 	Claims         []tournament.ClaimAudit `json:"claims,omitempty"`
@@ -70,7 +76,10 @@ func (a *ArchiveAudit) Render(t *tournament.Tournament, ga *tournament.GameAudit
 		j := ArchiveGameJSON{TournamentID: t.ID, Tournament: t.Name, Round: b.Round, Board: b.Board, Game: b.Game,
 			GameID: ga.GameID, White: b.White, Black: b.Black, RecordedResult: b.Result.String(), Result: vd.Result,
 			Variant: vd.Variant.Name(), Plies: vd.Plies, Legal: vd.Legal, ResultCheck: string(vd.ResultCheck), Terminal: vd.Terminal,
-			Notes: vd.Notes, Problems: ga.Problems, Ambiguities: amb, Claims: ga.Claims}
+			Notes: vd.Notes, Verdict: vd.Class().Code(), Problems: ga.Problems, Ambiguities: amb, Claims: ga.Claims}
+		for _, r := range vd.Readings {
+			j.Readings = append(j.Readings, ReadingJSON{r.Path, r.Captured, r.After})
+		}
 		if !vd.Legal {
 			j.Ply, j.Move, j.Reason, j.Detail, j.Message, j.FEN = vd.Ply, vd.Move, vd.Reason, vd.Detail, vd.Message, vd.FEN
 			j.LegalMoves = vd.LegalMoves
@@ -85,7 +94,7 @@ func (a *ArchiveAudit) Render(t *tournament.Tournament, ga *tournament.GameAudit
 		}
 		return buf.Bytes()
 	}
-	if len(ga.Problems) == 0 && len(amb) == 0 {
+	if len(ga.Problems) == 0 && len(vd.Notes) == 0 {
 		return nil
 	}
 	recorded := b.Result.String()
@@ -93,29 +102,7 @@ func (a *ArchiveAudit) Render(t *tournament.Tournament, ga *tournament.GameAudit
 		recorded = "none"
 	}
 	fmt.Fprintf(&buf, "tournament %d round %d board %d (%s - %s), game %d, recorded %s:\n", t.ID, b.Round, b.Board, b.White, b.Black, ga.GameID, recorded)
-	for _, p := range ga.Problems {
-		if !vd.Legal && p.Code == vd.Reason && p.Ply == vd.Ply {
-			reason := vd.Reason
-			if vd.Detail != "" {
-				reason += ": " + vd.Detail
-			}
-			if vd.Move == "" {
-				fmt.Fprintf(&buf, "  NOT LEGAL at ply %d [%s]\n", vd.Ply, reason)
-			} else {
-				fmt.Fprintf(&buf, "  NOT LEGAL at ply %d, move %s [%s]\n", vd.Ply, vd.Move, reason)
-			}
-			fmt.Fprintf(&buf, "    %s\n", vd.Message)
-			if vd.FEN != "" {
-				fmt.Fprintf(&buf, "    position: %s\n", vd.FEN)
-				fmt.Fprintf(&buf, "    legal moves: %s\n", strings.Join(vd.LegalMoves, " "))
-			}
-			continue
-		}
-		fmt.Fprintf(&buf, "  %s: %s\n", p.Code, p.Message)
-	}
-	for _, n := range amb {
-		fmt.Fprintf(&buf, "  note: %s\n", n)
-	}
+	writeProblems(&buf, English(), vd, ga.Problems, vd.Notes) // audit --all stays English (as its lines above)
 	return buf.Bytes()
 }
 
@@ -124,6 +111,9 @@ func (a *ArchiveAudit) Render(t *tournament.Tournament, ga *tournament.GameAudit
 func (a *ArchiveAudit) Item(it *tournament.ArchiveItem) error {
 	switch it.Kind {
 	case tournament.ItemGame:
+		if it.Game != nil {
+			a.cur.Add(&it.Game.Verdict)
+		}
 		if len(it.Out) > 0 {
 			_, err := a.W.Write(it.Out)
 			return err
@@ -132,12 +122,15 @@ func (a *ArchiveAudit) Item(it *tournament.ArchiveItem) error {
 		if a.KeepSummaries {
 			a.Summaries = append(a.Summaries, *it.Summary)
 		}
+		cur := a.cur
+		a.Tally.Merge(cur)
+		a.cur = VerdictTally{}
 		if !a.JSON {
 			s := it.Summary
-			_, err := fmt.Fprintf(a.W, "tournament %d %q (%s): %s checked, %s in %s, %d not legal, %s, %s\n",
+			_, err := fmt.Fprintf(a.W, "tournament %d %q (%s): %s checked, %s in %s, %s, %s; %s\n",
 				s.TournamentID, s.Name, s.Variant, count(s.Games, "game score", "game scores"), count(s.Problems, "problem", "problems"),
-				count(s.WithProblems, "game", "games"), s.Illegal, count(s.Inconsistent, "inconsistent result", "inconsistent results"),
-				count(s.ClaimsAgainst, "claim decided against the engine", "claims decided against the engine"))
+				count(s.WithProblems, "game", "games"), count(s.Inconsistent, "recorded result contradicted by its score", "recorded results contradicted by their scores"),
+				count(s.ClaimsAgainst, "claim decided against the engine", "claims decided against the engine"), cur.Counts(nil))
 			return err
 		}
 	}
@@ -149,11 +142,11 @@ func (a *ArchiveAudit) Finish(total *tournament.AuditSummary) error {
 	if a.JSON {
 		return nil
 	}
-	_, err := fmt.Fprintf(a.W, "archive: %s, %s checked, %s in %s, %d not legal%s, %s, %s\n",
+	_, err := fmt.Fprintf(a.W, "archive: %s, %s checked, %s in %s, illegal by reason%s, %s, %s; %s\n",
 		count(total.Tournaments, "tournament", "tournaments"), count(total.Games, "game score", "game scores"),
-		count(total.Problems, "problem", "problems"), count(total.WithProblems, "game", "games"), total.Illegal, byReason(total.IllegalByReason),
-		count(total.Inconsistent, "inconsistent result", "inconsistent results"),
-		count(total.ClaimsAgainst, "claim decided against the engine", "claims decided against the engine"))
+		count(total.Problems, "problem", "problems"), count(total.WithProblems, "game", "games"), orNone(byReason(total.IllegalByReason)),
+		count(total.Inconsistent, "recorded result contradicted by its score", "recorded results contradicted by their scores"),
+		count(total.ClaimsAgainst, "claim decided against the engine", "claims decided against the engine"), a.Tally.Counts(nil))
 	return err
 }
 
@@ -162,6 +155,14 @@ func count(n int, one, many string) string {
 		return "1 " + one
 	}
 	return strconv.Itoa(n) + " " + many
+}
+
+// orNone is s, or " none" for "".
+func orNone(s string) string {
+	if s == "" {
+		return " none"
+	}
+	return s
 }
 
 // byReason writes " (reason n, ...)" in reason order, or "" for none.

@@ -44,7 +44,7 @@ func (l *Locale) MethodName(m string) string {
 func WriteTournamentCreated(w io.Writer, l *Locale, t *tournament.Tournament) error {
 	l = orEnglish(l)
 	_, err := fmt.Fprintln(w, l.T("cmd.tournament_created", "id", t.ID, "name", strconv.Quote(t.Name),
-		"variant", l.variantShort(t.Variant), "system", l.systemShort(t.System), "rounds", l.N("cmd.rounds", t.Rounds),
+		"variant", l.variantShort(t.Variant), "system", l.systemShort(t.System), "rounds", l.plannedRounds(t),
 		"scoring", t.Scoring, "tiebreaks", l.OrNone(strings.Join(t.TieBreaks, ", ")), "seed", fmt.Sprint(t.Seed)))
 	return err
 }
@@ -168,4 +168,29 @@ func WritePrizeAdded(w io.Writer, l *Locale, p *tournament.Prize) error {
 	}
 	_, err := fmt.Fprintln(w, l.T("cmd.prize_added", "prize", strconv.Quote(p.Label), "place", p.Place, "where", where))
 	return err
+}
+
+// plannedRounds is "7 rounds" in the language, or, for a round robin whose rounds come
+// from the field (Tournament.FieldCycles) before the lot, "rounds from the field at the
+// lot" (single or double round robin).
+func (l *Locale) plannedRounds(t *tournament.Tournament) string {
+	switch {
+	case t.Rounds != 0 || t.FieldCycles == 0:
+		return l.N("cmd.rounds", t.Rounds)
+	case t.FieldCycles == 2:
+		return l.T("cmd.planned_from_field_double")
+	}
+	return l.T("cmd.planned_from_field")
+}
+
+// roundsCell is the planned rounds of t as a number, or "from the field at the lot" in
+// the language ("... (double round robin)" for a double one) before a round robin's lot.
+func (l *Locale) roundsCell(t *tournament.Tournament) string {
+	switch {
+	case t.Rounds != 0 || t.FieldCycles == 0:
+		return strconv.Itoa(t.Rounds)
+	case t.FieldCycles == 2:
+		return l.T("cmd.rounds_from_field_double")
+	}
+	return l.T("cmd.rounds_from_field")
 }

@@ -11,19 +11,22 @@ import (
 	"strings"
 	"testing"
 
+	"arbitro/internal/testneed"
 	"arbitro/tournament"
 )
 
 // TestCSVOpensInLibreOffice opens an Italian standings CSV in LibreOffice Calc (headless,
 // CSV filter with ';', UTF-8 and the Italian locale 1040, as Calc in Italian opens it) and
 // reads back the cells: separate columns, scores as numbers (0,5 → 0.5), a formula-like
-// name as text. Skipped where soffice is not installed (Debian: libreoffice-calc) and
-// under -short.
+// name as text. Skipped under -short, and where soffice is not installed (Debian:
+// libreoffice-calc-nogui or libreoffice-calc), which fails under CI=true instead (.ci/run
+// installs it).
 func TestCSVOpensInLibreOffice(t *testing.T) {
-	soffice, err := exec.LookPath("soffice")
-	if err != nil || testing.Short() {
-		t.Skip("soffice not installed (apt-get install libreoffice-calc), or -short")
+	if testing.Short() {
+		t.Skip("-short: LibreOffice is not started")
 	}
+	soffice := testneed.Program(t, "soffice not installed, so the CSV was NOT opened in LibreOffice "+
+		"(apt-get install libreoffice-calc-nogui, as .ci/run does)", "soffice")
 	dir := t.TempDir()
 	in := writeItalianStandingsCSV(t, dir)
 	cmd := exec.Command(soffice, "--headless", "-env:UserInstallation=file://"+filepath.Join(dir, "profile"),

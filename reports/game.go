@@ -93,7 +93,8 @@ func WriteGameImportText(w io.Writer, l *Locale, rep *tournament.GameImportRepor
 		switch ig.Status {
 		case tournament.ImportStored:
 			if !ig.Legal {
-				fmt.Fprintln(w, l.T("cmd.import.not_legal", "game", head, "round", ig.Round, "board", ig.Board))
+				fmt.Fprintln(w, l.T("cmd.import.not_legal", "game", head, "round", ig.Round, "board", ig.Board,
+					"verdict", strings.ToUpper(VerdictWord(l, ig.Verdict.Class()))))
 				WriteIllegal(w, l, "  ", *ig.Verdict)
 			}
 			if ig.Why != "" {

@@ -804,6 +804,9 @@ func (b *gameBody) moves(p *pageData, g *rules.Game, vd rules.Verdict, fens []st
 			it.FEN = fens[i+1]
 		case !vd.Legal && i+1 == vd.Ply:
 			it.Illegal, it.Mark = true, p.T("site.illegal.mark")
+			if vd.Class() == rules.ClassAmbiguous {
+				it.Mark = VerdictWord(p.loc, rules.ClassAmbiguous) // every move legal: not "illegal"
+			}
 		default:
 			it.Unplayed = true
 		}
@@ -826,6 +829,9 @@ func (b *gameBody) verdict(p *pageData, vd rules.Verdict) {
 	if !vd.Legal {
 		words := p.T("site.reason." + vd.Reason)
 		b.IllegalText = p.T("site.verdict.illegal", "ply", vd.Ply, "move", clean(vd.Move), "reason", words)
+		if vd.Class() == rules.ClassAmbiguous { // issue 33: an ambiguous capture is not an illegal move
+			b.IllegalText = p.T("site.verdict.ambiguous", "ply", vd.Ply, "move", clean(vd.Move))
+		}
 		b.Message = clean(vd.Message)
 		b.FENBefore = vd.FEN
 		b.LegalMoves = vd.LegalMoves

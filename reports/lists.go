@@ -105,7 +105,7 @@ func WriteTournamentText(w io.Writer, l *Locale, t *tournament.Tournament) error
 	tw := newTable(w)
 	rows := [][2]string{
 		{"cmd.show.id", fmt.Sprint(t.ID)}, {"cmd.show.name", t.Name}, {"cmd.show.variant", t.Variant.Name()}, {"cmd.show.system", t.System.Code()},
-		{"cmd.show.rounds", l.N("cmd.show.rounds_paired", t.RoundsPaired, "rounds", t.Rounds)}, {"cmd.show.players", fmt.Sprint(t.Players)},
+		{"cmd.show.rounds", l.N("cmd.show.rounds_paired", t.RoundsPaired, "rounds", l.roundsCell(t))}, {"cmd.show.players", fmt.Sprint(t.Players)},
 		{"cmd.show.scoring", t.Scoring}, {"cmd.show.bye-points", fmt.Sprint(t.ByePoints)}, {"cmd.show.forfeit-points", fmt.Sprint(t.ForfeitPoints)},
 		{"cmd.show.games-per-pairing", fmt.Sprint(t.GamesPerPairing)}, {"cmd.show.tiebreaks", l.OrNone(strings.Join(t.TieBreaks, ", "))},
 		{"cmd.show.italo-format", Dash(t.ItaloFormat)}, {"cmd.show.openings", Dash(t.Openings)}, {"cmd.show.club-separation", Dash(t.ClubSeparation)},
@@ -180,6 +180,12 @@ func WriteLotText(w, errw io.Writer, msg *Locale, tournamentName string, res *to
 		return err
 	}
 	writeLotClubs(w, msg, res)
+	switch res.Cycles {
+	case 1:
+		fmt.Fprintln(w, msg.T("lot.rounds_single", "players", len(res.Numbers), "rounds", res.Rounds))
+	case 2:
+		fmt.Fprintln(w, msg.T("lot.rounds_double", "players", len(res.Numbers), "rounds", res.Rounds))
+	}
 	return nil
 }
 

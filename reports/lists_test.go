@@ -54,6 +54,13 @@ func testListsText(t *testing.T, l *Locale) {
 				Numbers: []tournament.LotNumber{{Entry: 1, Number: 2, Name: "Rossi, Mario"}, {Entry: 3, Number: 1, Name: "Verdi, Anna"}},
 				Clubs:   []pairing.ClubMeeting{{Club: "C.D. Forlì", Members: []int{1, 3}, Rounds: []int{1}}}})
 		},
+		func() error { // a round robin's rounds from the field, single then double
+			nums := []tournament.LotNumber{{Entry: 1, Number: 1, Name: "Rossi, Mario"}, {Entry: 3, Number: 2, Name: "Verdi, Anna"}, {Entry: 2, Number: 3, Name: "Neri, Ugo"}}
+			if err := WriteLotText(&b, &b, l, "Girone", &tournament.LotResult{Seed: 7, Method: "lot", Numbers: nums, Rounds: 3, Cycles: 1}); err != nil {
+				return err
+			}
+			return WriteLotText(&b, &b, l, "Girone", &tournament.LotResult{Seed: 7, Method: "lot", Numbers: nums, Rounds: 6, Cycles: 2})
+		},
 		func() error {
 			return WriteClaimText(&b, l, &tournament.ClaimRecord{ID: 1, Round: 3, Board: 2, White: "Rossi, Mario", Black: "Verdi, Anna", RequestedAt: 120, DeclaredAt: 160,
 				Check: tournament.ClaimCheck{Rule: "italian-40", Reason: "too-early", Message: "only 40 plies counted"}, Decision: "accepted", Overrides: true})

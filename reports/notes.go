@@ -28,6 +28,7 @@ var noteKeys = map[string]string{
 	tournament.NotePrizeShared:      "note.prize-shared",
 	tournament.NotePrizeNotAwarded:  "note.prize-not-awarded",
 	tournament.NoteCSVLatin2:        "note.csv-latin2",
+	tournament.NoteRoundRobinShort:  "note.round-robin-short",
 }
 
 // importMoreKeys name, for NoteImportMore, the kind of the warnings left out.

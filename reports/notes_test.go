@@ -40,6 +40,7 @@ var noteSamples = map[string]tournament.Note{
 	tournament.NotePrizeNotAwarded: tournament.NewNote(tournament.NotePrizeNotAwarded),
 	tournament.NoteCSVLatin2: tournament.NewNote(tournament.NoteCSVLatin2, "line", 2, "char", "ø",
 		"name", "U+00F8 LATIN SMALL LETTER O WITH STROKE", "text", "Dvoøák, Antonín;1500"),
+	tournament.NoteRoundRobinShort: tournament.NewNote(tournament.NoteRoundRobinShort, "rounds", 4, "players", 6, "full", 5),
 }
 
 var placeholderRE = regexp.MustCompile(`\{[a-z0-9_]+\}`)

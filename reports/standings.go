@@ -25,8 +25,10 @@ type Standings struct {
 
 func (s Standings) loc() *Locale { return orEnglish(s.Locale) }
 
-// final reports whether these are the final standings: after the last round, with every
-// result in.
+// final reports whether these are the final standings: after the last round, paired and
+// complete (tournament.RoundComplete: every player of the field accounted for in it), with
+// every result in. A half-played event, or one whose last round misses players (an
+// imported round without their games), is "after round N of N".
 func (s Standings) final() bool {
 	if s.AfterRound < s.Table.Rounds || s.AfterRound == 0 {
 		return false
@@ -36,7 +38,7 @@ func (s Standings) final() bool {
 			return false
 		}
 	}
-	return true
+	return tournament.RoundComplete(s.Table, s.AfterRound)
 }
 
 func (s Standings) scoring() tournament.Scoring {

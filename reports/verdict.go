@@ -19,32 +19,45 @@ import (
 // ReplayJSON is one line of `arbitro replay --json` (JSON Lines). The format is documented
 // in rules/REPLAY-JSON.md; fields are only ever added, never renamed.
 type ReplayJSON struct {
-	File        string            `json:"file"`
-	Index       int               `json:"index"`
-	Line        int               `json:"line"`
-	White       string            `json:"white"`
-	Black       string            `json:"black"`
-	Event       string            `json:"event,omitempty"`
-	Date        string            `json:"date,omitempty"`
-	Result      string            `json:"result"`
-	Variant     string            `json:"variant"`
-	Plies       int               `json:"plies"`
-	Legal       bool              `json:"legal"`
-	Ply         *int              `json:"ply,omitempty"`
-	Move        *string           `json:"move,omitempty"`
-	Reason      string            `json:"reason,omitempty"`
-	Detail      string            `json:"detail,omitempty"`
-	Message     string            `json:"message,omitempty"`
-	FEN         *string           `json:"fen,omitempty"`
-	LegalMoves  *[]string         `json:"legal_moves,omitempty"`
-	ResultCheck string            `json:"result_check"`
-	Terminal    bool              `json:"terminal"`
-	Notes       []string          `json:"notes,omitempty"`
-	Repetitions []RepetitionJSON  `json:"repetitions,omitempty"`
-	Draws       []DrawJSON        `json:"draws,omitempty"`
-	Claim40Ply  int               `json:"claim40_ply,omitempty"`
-	Judged      bool              `json:"judged"` // false: not replayed (unsupported or unknown variant, impossible position)
-	Tags        map[string]string `json:"tags,omitempty"`
+	File        string           `json:"file"`
+	Index       int              `json:"index"`
+	Line        int              `json:"line"`
+	White       string           `json:"white"`
+	Black       string           `json:"black"`
+	Event       string           `json:"event,omitempty"`
+	Date        string           `json:"date,omitempty"`
+	Result      string           `json:"result"`
+	Variant     string           `json:"variant"`
+	Plies       int              `json:"plies"`
+	Legal       bool             `json:"legal"`
+	Ply         *int             `json:"ply,omitempty"`
+	Move        *string          `json:"move,omitempty"`
+	Reason      string           `json:"reason,omitempty"`
+	Detail      string           `json:"detail,omitempty"`
+	Message     string           `json:"message,omitempty"`
+	FEN         *string          `json:"fen,omitempty"`
+	LegalMoves  *[]string        `json:"legal_moves,omitempty"`
+	ResultCheck string           `json:"result_check"`
+	Terminal    bool             `json:"terminal"`
+	Notes       []string         `json:"notes,omitempty"`
+	Repetitions []RepetitionJSON `json:"repetitions,omitempty"`
+	Draws       []DrawJSON       `json:"draws,omitempty"`
+	Claim40Ply  int              `json:"claim40_ply,omitempty"`
+	Judged      bool             `json:"judged"` // false: not replayed (unsupported or unknown variant, impossible position, fragment)
+	// Verdict is the verdict's class (rules.VerdictClass code): legal, illegal, ambiguous,
+	// not-judged, fragment.
+	Verdict string `json:"verdict"`
+	// Readings are an ambiguous capture's readings (rules.CaptureReading).
+	Readings []ReadingJSON     `json:"readings,omitempty"`
+	Tags     map[string]string `json:"tags,omitempty"`
+}
+
+// ReadingJSON is one reading of an ambiguous capture: its path, the pieces it takes and
+// the position after it.
+type ReadingJSON struct {
+	Path     string         `json:"path"`
+	Captured []rules.Square `json:"captured"`
+	FEN      string         `json:"fen_after"`
 }
 
 // RepetitionJSON is a position repeated in a game: its FEN and the plies it stood at.
@@ -68,7 +81,10 @@ func ReplayJSONOf(file string, g *rules.Game, vd rules.Verdict, withTags bool) R
 		File: file, Index: g.Index, Line: g.Line, White: g.White(), Black: g.Black(),
 		Event: g.Event(), Date: g.Date(), Result: vd.Result, Variant: vd.Variant.Name(),
 		Plies: vd.Plies, Legal: vd.Legal, Judged: vd.Judged(), ResultCheck: string(vd.ResultCheck), Terminal: vd.Terminal,
-		Notes: vd.Notes, Claim40Ply: vd.Claim40Ply,
+		Notes: vd.Notes, Claim40Ply: vd.Claim40Ply, Verdict: vd.Class().Code(),
+	}
+	for _, r := range vd.Readings {
+		j.Readings = append(j.Readings, ReadingJSON{r.Path, r.Captured, r.After})
 	}
 	if !vd.Legal {
 		ply, move, fen := vd.Ply, vd.Move, vd.FEN
@@ -109,10 +125,11 @@ func jsonLine(w io.Writer, v any) error {
 }
 
 // WriteVerdictText writes the verdict of `arbitro replay` on game g of file, in the
-// language l: the game (file, index, line, players, result), legal with its plies and
-// result check, or NOT LEGAL / NOT JUDGED with the reason (a code), the rules package's
-// message, position and legal moves; then the notes, repetitions, FMJD draw rules and the
-// ply at which a 40-move claim became valid.
+// language l (nil: English): the game (file, index, line, players, result), legal with
+// its plies and result check, or its class in capitals (ILLEGAL, AMBIGUOUS, NOT JUDGED,
+// FRAGMENT: VerdictWord) with the reason (a code), the rules package's message, position
+// and legal moves (an ambiguous capture's readings); then the notes, repetitions, FMJD
+// draw rules and the ply at which a 40-move claim became valid.
 func WriteVerdictText(w io.Writer, l *Locale, file string, g *rules.Game, vd rules.Verdict) {
 	l = orEnglish(l)
 	players := strings.TrimSpace(g.White() + " - " + g.Black())
@@ -124,13 +141,14 @@ func WriteVerdictText(w io.Writer, l *Locale, file string, g *rules.Game, vd rul
 		res = l.T("cmd.verdict.no_result")
 	}
 	head := l.T("cmd.verdict.game", "file", filepath.Base(file), "index", g.Index, "line", g.Line, "players", players, "result", res)
+	if vd.Reason == rules.ReasonFragment {
+		head = l.T("cmd.verdict.fragment", "file", filepath.Base(file), "fragment", VerdictWord(l, rules.ClassFragment), "line", g.Line)
+	}
 	if vd.Legal {
-		fmt.Fprintln(w, l.T("cmd.verdict.legal", "game", head, "plies", l.N("cmd.plies", vd.Plies), "check", l.resultCheck(vd.ResultCheck)))
+		fmt.Fprintln(w, l.T("cmd.verdict.legal", "game", head, "legal", VerdictWord(l, rules.ClassLegal), "plies", l.N("cmd.plies", vd.Plies),
+			"check", l.resultCheck(vd.ResultCheck)))
 	} else {
-		verdict := l.T("cmd.verdict.not_legal")
-		if !vd.Judged() {
-			verdict = l.T("cmd.verdict.not_judged")
-		}
+		verdict := strings.ToUpper(VerdictWord(l, vd.Class()))
 		fmt.Fprintf(w, "%s: %s [%s", head, verdict, vd.Reason)
 		if vd.Detail != "" {
 			fmt.Fprintf(w, ": %s", vd.Detail)
@@ -140,6 +158,7 @@ func WriteVerdictText(w io.Writer, l *Locale, file string, g *rules.Game, vd rul
 			fmt.Fprintln(w, "    "+l.T("cmd.verdict.position", "fen", vd.FEN))
 			fmt.Fprintln(w, "    "+l.T("cmd.verdict.legal_moves", "moves", strings.Join(vd.LegalMoves, " ")))
 		}
+		writeReadings(w, l, "    ", &vd)
 	}
 	for _, n := range vd.Notes {
 		fmt.Fprintln(w, "    "+l.T("cmd.note", "text", n))
@@ -155,32 +174,23 @@ func WriteVerdictText(w io.Writer, l *Locale, file string, g *rules.Game, vd rul
 	}
 }
 
-// WriteReplaySummary writes the last line of `arbitro replay` in the language l: games,
-// legal, not legal, and the games not judged when there are some.
-func WriteReplaySummary(w io.Writer, l *Locale, total, illegal, unjudged int) error {
+// WriteReplaySummary writes the last line of `arbitro replay`: the games, then the count of
+// every verdict class, the fragments, the results inconsistent with the moves and the notes
+// by kind (VerdictTally.Counts), in the language l (nil: English).
+func WriteReplaySummary(w io.Writer, l *Locale, t VerdictTally) error {
 	l = orEnglish(l)
-	fmt.Fprint(w, l.T("cmd.replay.summary", "games", l.N("cmd.games", total), "legal", total-illegal, "illegal", illegal))
-	if unjudged > 0 {
-		fmt.Fprint(w, l.T("cmd.replay.unjudged", "n", unjudged))
-	}
-	_, err := fmt.Fprintln(w)
+	_, err := fmt.Fprintf(w, "%s: %s\n", l.N("verdict.games", t.Games()), t.Counts(l))
 	return err
 }
 
-// WriteIllegal writes the verdict of an illegal score in the language l, each line after
-// indent: ply, move and reason (a code, with its detail), the rules package's message,
-// the position before the move and the legal moves there ("none").
+// WriteIllegal writes the verdict of a score that is not legal in the language l (nil:
+// English), each line after indent: its class (WriteVerdictHead: ILLEGAL, AMBIGUOUS, NOT
+// JUDGED, FRAGMENT), ply, move and reason (a code, with its detail), the rules package's
+// message, the position before the move and the legal moves there ("none"), and an
+// ambiguous capture's readings.
 func WriteIllegal(w io.Writer, l *Locale, indent string, vd rules.Verdict) {
 	l = orEnglish(l)
-	reason := vd.Reason
-	if vd.Detail != "" {
-		reason += ": " + vd.Detail
-	}
-	if vd.Move == "" {
-		fmt.Fprintln(w, indent+l.T("cmd.illegal.at", "ply", vd.Ply, "reason", reason))
-	} else {
-		fmt.Fprintln(w, indent+l.T("cmd.illegal.at_move", "ply", vd.Ply, "move", vd.Move, "reason", reason))
-	}
+	WriteVerdictHead(w, l, indent, &vd)
 	fmt.Fprintf(w, "%s  %s\n", indent, vd.Message)
 	if vd.FEN != "" {
 		fmt.Fprintln(w, indent+"  "+l.T("cmd.verdict.position", "fen", vd.FEN))
@@ -190,6 +200,7 @@ func WriteIllegal(w io.Writer, l *Locale, indent string, vd rules.Verdict) {
 		}
 		fmt.Fprintln(w, indent+"  "+l.T("cmd.verdict.legal_moves", "moves", legal))
 	}
+	writeReadings(w, l, indent+"  ", &vd)
 }
 
 // resultCheck is a verdict's result check (rules.ResultCheck) in the language: whether
@@ -253,16 +264,18 @@ func WriteTournamentAuditJSON(w io.Writer, db string, a *tournament.TournamentAu
 	return nil
 }
 
-// WriteTournamentAuditText writes `arbitro audit` on a tournament in the language l: each
-// score with a problem or a resolved ambiguity (the board, its players and recorded
-// result; the illegal move as WriteIllegal; each other problem; the notes), then the
-// count of scores checked, problems, scores with problems and scores not legal.
+// WriteTournamentAuditText writes `arbitro audit` on a tournament in the language l (nil:
+// English): each score with a problem or a note (the board, its players and recorded
+// result; the verdict as WriteIllegal; each other problem; the notes), then the count of
+// scores checked, problems, scores with problems, and the count of every verdict class
+// and note kind (VerdictTally.Counts).
 func WriteTournamentAuditText(w io.Writer, l *Locale, a *tournament.TournamentAudit) error {
 	l = orEnglish(l)
 	withProblems := 0
+	var t VerdictTally
 	for _, ga := range a.Games {
-		amb := tournament.AmbiguityNotes(ga.Verdict)
-		if len(ga.Problems) == 0 && len(amb) == 0 {
+		t.Add(&ga.Verdict)
+		if len(ga.Problems) == 0 && len(ga.Verdict.Notes) == 0 {
 			continue
 		}
 		b := ga.Board
@@ -271,16 +284,16 @@ func WriteTournamentAuditText(w io.Writer, l *Locale, a *tournament.TournamentAu
 		if len(ga.Problems) > 0 {
 			withProblems++
 		}
-		writeProblems(w, l, ga.Verdict, ga.Problems, amb)
+		writeProblems(w, l, ga.Verdict, ga.Problems, ga.Verdict.Notes)
 	}
 	_, err := fmt.Fprintln(w, l.T("cmd.audit.summary", "scores", l.N("cmd.game_scores", a.Checked),
-		"problems", l.N("cmd.problems", a.Problems), "games", l.N("cmd.games", withProblems), "illegal", a.Illegal))
+		"problems", l.N("cmd.problems", a.Problems), "games", l.N("cmd.games", withProblems), "counts", t.Counts(l)))
 	return err
 }
 
-// writeProblems writes a score's problems (the illegal move in full; the others as code
-// and the domain's message) and notes, in the language l.
-func writeProblems(w io.Writer, l *Locale, vd rules.Verdict, problems []tournament.Problem, amb []string) {
+// writeProblems writes a score's problems (the verdict in full: WriteIllegal; the others
+// as code and the domain's message) and its notes, in the language l.
+func writeProblems(w io.Writer, l *Locale, vd rules.Verdict, problems []tournament.Problem, notes []string) {
 	for _, p := range problems {
 		if !vd.Legal && p.Code == vd.Reason && p.Ply == vd.Ply {
 			WriteIllegal(w, l, "  ", vd)
@@ -288,9 +301,22 @@ func writeProblems(w io.Writer, l *Locale, vd rules.Verdict, problems []tourname
 		}
 		fmt.Fprintf(w, "  %s: %s\n", p.Code, p.Message)
 	}
-	for _, n := range amb {
-		fmt.Fprintln(w, "  "+l.T("cmd.note", "text", n))
+	for _, n := range notes {
+		if !saidBy(problems, n) {
+			fmt.Fprintln(w, "  "+l.T("cmd.note", "text", n))
+		}
 	}
+}
+
+// saidBy reports whether a problem's message already says note n (a result inconsistent
+// with the moves is a problem made of its notes).
+func saidBy(problems []tournament.Problem, n string) bool {
+	for _, p := range problems {
+		if strings.Contains(p.Message, n) {
+			return true
+		}
+	}
+	return false
 }
 
 // AuditReportOf is the PDF report of a tournament's audit: one item per score not legal
@@ -310,9 +336,11 @@ func AuditReportOf(ev tournament.EventInfo, a *tournament.TournamentAudit) Audit
 }
 
 // ArchiveGame renders one game of the audit of a PDN archive (`arbitro audit FILE...`):
-// as a JSON line (AuditJSON without board fields), or as text only when the game has a
-// problem or a resolved ambiguity (the file, game, line, players and result, then the
-// problems and notes). It returns nil for a game with nothing to say in text.
+// as a JSON line (AuditJSON without board fields), or as text only when the game is not
+// legal or has a problem or a note (the file, game, line, players and result, then the
+// verdict, the problems and the notes; a fragment is named by its line, not as a game). It
+// returns nil for a game with nothing to say in text. The text is in the language l (nil:
+// English).
 func ArchiveGame(l *Locale, asJSON bool, file string, g *rules.Game, vd rules.Verdict, problems []tournament.Problem) []byte {
 	var buf bytes.Buffer
 	amb := tournament.AmbiguityNotes(vd)
@@ -324,22 +352,29 @@ func ArchiveGame(l *Locale, asJSON bool, file string, g *rules.Game, vd rules.Ve
 		_ = jsonLine(&buf, j) // plain data into memory: cannot fail
 		return buf.Bytes()
 	}
-	if len(problems) == 0 && len(amb) == 0 {
+	if vd.Legal && len(problems) == 0 && len(vd.Notes) == 0 {
 		return nil
 	}
 	l = orEnglish(l)
-	players := strings.TrimSpace(g.White() + " - " + g.Black())
-	fmt.Fprintln(&buf, l.T("cmd.audit.archive_game", "file", filepath.Base(file), "index", g.Index, "line", g.Line,
-		"players", players, "result", l.NoneIfEmpty(vd.Result)))
-	writeProblems(&buf, l, vd, problems, amb)
+	if vd.Reason == rules.ReasonFragment {
+		fmt.Fprintln(&buf, l.T("cmd.verdict.fragment", "file", filepath.Base(file), "fragment", VerdictWord(l, rules.ClassFragment), "line", g.Line)+":")
+	} else {
+		players := strings.TrimSpace(g.White() + " - " + g.Black())
+		fmt.Fprintln(&buf, l.T("cmd.audit.archive_game", "file", filepath.Base(file), "index", g.Index, "line", g.Line,
+			"players", players, "result", l.NoneIfEmpty(vd.Result)))
+	}
+	if !vd.Legal && len(problems) == 0 {
+		WriteIllegal(&buf, l, "  ", vd)
+	}
+	writeProblems(&buf, l, vd, problems, vd.Notes)
 	return buf.Bytes()
 }
 
-// WriteArchiveAuditSummary writes the last line of the audit of PDN files in the
-// language l.
-func WriteArchiveAuditSummary(w io.Writer, l *Locale, total tournament.ArchiveStats) error {
+// WriteArchiveAuditSummary writes the last line of the audit of PDN files: the games
+// audited, the count of every verdict class, the fragments, the results inconsistent with
+// the moves and the notes by kind (VerdictTally.Counts), in the language l (nil: English).
+func WriteArchiveAuditSummary(w io.Writer, l *Locale, t VerdictTally) error {
 	l = orEnglish(l)
-	_, err := fmt.Fprintln(w, l.T("cmd.audit.archive_summary", "games", l.N("cmd.games", total.Games), "problems", total.WithProblems,
-		"illegal", total.Illegal, "inconsistent", l.N("cmd.results", total.Inconsistent), "ambiguous", l.N("cmd.ambiguous", total.Ambiguities)))
+	_, err := fmt.Fprintln(w, l.T("cmd.audit.archive_summary", "games", l.N("cmd.games", t.Games()), "counts", t.Counts(l)))
 	return err
 }

@@ -61,7 +61,11 @@ func TestReplayTextAndJSON(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if err := WriteReplaySummary(&text, English(), 2, 1, 0); err != nil {
+	var tally VerdictTally
+	for i := range vs {
+		tally.Add(&vs[i])
+	}
+	if err := WriteReplaySummary(&text, English(), tally); err != nil {
 		t.Fatal(err)
 	}
 	golden(t, "golden/replay.txt", text.Bytes())
@@ -112,7 +116,11 @@ func TestArchiveGame(t *testing.T) {
 	var out bytes.Buffer
 	out.Write(ArchiveGame(English(), false, "x/prova.pdn", gs[1], vs[1], problems))
 	out.Write(ArchiveGame(English(), true, "x/prova.pdn", gs[0], vs[0], nil))
-	if err := WriteArchiveAuditSummary(&out, English(), tournament.ArchiveStats{Games: 2, Illegal: 1, WithProblems: 1, Plies: 4}); err != nil {
+	var tally VerdictTally
+	for i := range vs {
+		tally.Add(&vs[i])
+	}
+	if err := WriteArchiveAuditSummary(&out, English(), tally); err != nil {
 		t.Fatal(err)
 	}
 	golden(t, "golden/audit_archive.txt", out.Bytes())

@@ -17,6 +17,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"golang.org/x/text/encoding/charmap"
@@ -78,10 +79,11 @@ type PDNMove struct {
 	// Algebraic is set when the squares were written as letter+digit ("c3-d4", Russian
 	// notation). From, To and Via are then 0/nil and Replay reports unknown-square.
 	Algebraic bool
-	Number    int // the move number written before this move, or counted (1 = first move pair)
 	// Second is set for the second move of a numbered pair (normally Black's move; the move
-	// written after "12..." is Second too).
+	// written after "12..." is Second too). (Declared beside the other flags: one word for
+	// the three, a smaller move list.)
 	Second   bool
+	Number   int    // the move number written before this move, or counted (1 = first move pair)
 	Marks    string // move strength marks attached to the move: "!", "?", "!!", "??", "!?", "?!", "*"
 	NAGs     []int  // numeric annotation glyphs $n that follow the move
 	Comments []string
@@ -115,16 +117,35 @@ type Game struct {
 	// Windows1252 is true when at least one line of the game was not valid UTF-8 and was
 	// decoded as Windows-1252.
 	Windows1252 bool
+	// Fragment is set for move text without tags read after a game with tags (or after
+	// another fragment) in the same file: not a game (PDN 3.0 "PDN Grammars": a game is
+	// its tag section and a body ended by a result) but junk between or after games,
+	// such as "36x27 1-0" left at the end of a compositions catalogue. Replay does not
+	// judge it (ReasonFragment). Line and EndLine are its first and last lines.
+	Fragment bool
+	// EndLine is the last line the reader read for the game (its result, or the last
+	// line of the text it stopped at).
+	EndLine int
 }
 
 // Tag returns the value of the first tag named name (case-insensitive), and whether it exists.
 func (g *Game) Tag(name string) (string, bool) {
 	for _, t := range g.Tags {
-		if strings.EqualFold(t.Name, name) {
+		if tagNameIs(t.Name, name) {
 			return t.Value, true
 		}
 	}
 	return "", false
+}
+
+// tagNameIs is strings.EqualFold(a, b), answering at once for two names whose first
+// bytes are ASCII and differ in more than case (most of the comparisons of a game's tag
+// lookups: a tag list is searched for a dozen names).
+func tagNameIs(a, b string) bool {
+	if len(a) > 0 && len(b) > 0 && a[0] < utf8.RuneSelf && b[0] < utf8.RuneSelf && a[0]|0x20 != b[0]|0x20 {
+		return false
+	}
+	return a == b || strings.EqualFold(a, b)
 }
 
 // tagAny returns the value of the first tag among names (in the order of names) that exists.
@@ -743,6 +764,16 @@ func (r *PDNReader) parseChunk(s string, startLine int, cp bool) {
 		if err == nil && l.viol != nil {
 			err = l.viol
 		}
+		g.EndLine = l.line // less the line ends between the game's last character and l.i
+		for k := min(l.i, len(l.s)) - 1; k >= 0 && g.EndLine > line; k-- {
+			c := l.s[k]
+			if c == '\n' {
+				g.EndLine--
+			} else if c != ' ' && c != '\t' && c != '\r' {
+				break
+			}
+		}
+		g.Fragment = prev != nil && len(g.Tags) == 0 && (len(prev.Tags) > 0 || prev.Fragment)
 		prev = g
 		r.pending = append(r.pending, g)
 		if err != nil {
@@ -937,6 +968,7 @@ type movetext struct {
 	// yet (numLine 0: none).
 	numLine, numCol int
 	numText         string
+	semiNoted       bool // a ';' separator was noted (once a game)
 }
 
 // noMoveAfterNumber notes a move number that no move followed, if there is one.
@@ -975,6 +1007,14 @@ func (m *movetext) token() (done bool, err error) {
 	case c == '{':
 		return false, m.comment()
 	case c == ';':
+		if m.semicolonSeparates() {
+			if !m.semiNoted {
+				m.semiNoted = true
+				l.tolerate(l.line, l.col(), "';' between moves read as a separator of move pairs, as score sheets write it (PDN 3.0: ';' starts a comment to the end of the line)")
+			}
+			l.i++
+			return false, nil
+		}
 		m.lineComment()
 	case c == '(':
 		return false, m.variation()
@@ -1043,6 +1083,64 @@ func (m *movetext) comment() error {
 	l.advanceTo(l.i + 1 + end + 1)
 	m.attach(text, false)
 	return nil
+}
+
+// semicolonSeparates reports whether the ';' at l.i stands between moves, clearly a score
+// written with ';' between move pairs ("23-19 12-15; 19x12 8x15; ..."), not a comment: a
+// move (not a move number) just before it, and on the same line after it a move, maybe
+// after a move number. Elsewhere ';' is a comment to the end of the line, as in PGN (PDN
+// 3.0 "PDN Grammars" has neither: comments are {...}; both are tolerated and noted).
+func (m *movetext) semicolonSeparates() bool {
+	l := m.l
+	if !m.haveMove || m.numLine != 0 || len(m.g.Moves) == 0 {
+		return false
+	}
+	k := l.i - 1
+	for k >= 0 && (l.s[k] == ' ' || l.s[k] == '\t') {
+		k--
+	}
+	if k < 0 || !isDigit(l.s[k]) {
+		return false // "...28 ;" after a move's text ends with a digit; a comment or a mark does not
+	}
+	return looksLikeMove(l.s[l.i+1:])
+}
+
+// looksLikeMove reports whether s, after blanks on its first line, starts with a numeric
+// move ("19x12", "8-15", "1- 5"), maybe after a move number ("12." or "12...").
+func looksLikeMove(s string) bool {
+	i := 0
+	skip := func() {
+		for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+			i++
+		}
+	}
+	digits := func() int {
+		j := i
+		for i < len(s) && isDigit(s[i]) && i-j < 3 {
+			i++
+		}
+		return i - j
+	}
+	skip()
+	if digits() == 0 {
+		return false
+	}
+	if i < len(s) && s[i] == '.' { // a move number
+		for i < len(s) && s[i] == '.' {
+			i++
+		}
+		skip()
+		if digits() == 0 {
+			return false
+		}
+	}
+	skip()
+	if i >= len(s) || (s[i] != '-' && s[i] != 'x' && s[i] != 'X' && s[i] != ':') {
+		return false
+	}
+	i++
+	skip()
+	return digits() > 0
 }
 
 // lineComment reads a ';' comment to the end of the line (tolerated).
@@ -1600,11 +1698,20 @@ func isWholeTagLine(b []byte) bool {
 }
 
 // newGame returns the storage for the next game read: the spare game when there is one
-// (its move and tag lists emptied, capacity kept), otherwise a new one.
+// (its move and tag lists emptied, capacity kept), else a game handed back by RecycleGame,
+// otherwise a new one.
 func (r *PDNReader) newGame() *Game {
 	g := r.spare
 	if g == nil {
-		return &Game{}
+		pg, _ := gamePool.Get().(*Game)
+		if pg == nil {
+			return &Game{}
+		}
+		moves, tags := pg.Moves, pg.Tags[:0]
+		clear(moves[:cap(moves)]) // parseGame and fastMove count on zero spare capacity
+		clear(tags[:cap(tags)])
+		*pg = Game{Moves: moves[:0], Tags: tags}
+		return pg
 	}
 	r.spare = nil
 	moves, tags := g.Moves, g.Tags[:0]
@@ -1612,6 +1719,28 @@ func (r *PDNReader) newGame() *Game {
 	*g = Game{Moves: moves[:0], Tags: tags}
 	return g
 }
+
+// gamePool holds the games handed back by RecycleGame; every PDNReader takes its next game
+// from it (sync.Pool: safe for concurrent use).
+var gamePool sync.Pool
+
+// RecycleGame hands g, read by a PDNReader and no longer used, back for the games read
+// next: its move and tag lists are reused instead of allocated again. A game's move list is
+// most of what reading allocates (176 bytes a ply), and the collector's work with it a
+// sixth of the instructions of reading and replaying a file (issue 33, docs/audit-speed.md).
+// After the call neither g nor its lists may be used; the strings read from it (move texts,
+// tag values, comments, the result) and a Verdict of Replay(g) stay valid: they do not live
+// in the lists. Streaming readers (arbitro replay, the archive audit of PDN files) recycle
+// each game once its verdict is rendered. Safe for concurrent use.
+func RecycleGame(g *Game) {
+	if g != nil && cap(g.Moves) <= maxRecycledMoves {
+		gamePool.Put(g)
+	}
+}
+
+// maxRecycledMoves bounds the move list kept by RecycleGame (a freak game of thousands of
+// plies is left to the collector).
+const maxRecycledMoves = 1024
 
 // ScoreParser reads stored game scores (one PDN game each) one after another with the same
 // buffers: the read buffer, the line buffers, and the move and tag lists of the game it

@@ -47,7 +47,7 @@ const (
 // because its variant is unsupported or unknown or its position impossible (or unreadable).
 func (vd *Verdict) Judged() bool {
 	switch vd.Reason {
-	case ReasonUnsupportedType, ReasonUnsupportedVariant, ReasonVariantUnknown, ReasonImpossiblePosition:
+	case ReasonUnsupportedType, ReasonUnsupportedVariant, ReasonVariantUnknown, ReasonImpossiblePosition, ReasonFragment:
 		return false
 	}
 	return true
@@ -130,12 +130,25 @@ type Verdict struct {
 	Terminal    bool        // the final position has no legal move for the side to move
 	FinalFEN    string      // the position after the last legal ply
 
+	// Readings are, for an ambiguous capture (ReasonAmbiguousCapture, ClassAmbiguous),
+	// the captures the written move fits and the rest of the game allows: the full path,
+	// the pieces it removes and the position after it.
+	Readings []CaptureReading `json:",omitempty"`
+
 	Notes       []string     // information: resolved ambiguities, notation remarks, result remarks
 	Repetitions []Repetition // positions that occurred 3 or more times
 	Draws       []DrawEvent  // International: FMJD draw rules that applied (first time each)
 	// Claim40Ply is, for Italian, the first ply at which a 40-move claim (counted from the
 	// last man move or capture) became valid; 0 if never. See Count40.
 	Claim40Ply int
+}
+
+// CaptureReading is one reading of an ambiguous from-to capture: its full path ("3x10x17x26"),
+// the squares of the pieces it removes, and the FEN of the position after it.
+type CaptureReading struct {
+	Path     string
+	Captured []Square
+	After    string
 }
 
 // ErrNotReplayable is wrapped by Count40, CheckClaim40, FirstClaim40 and CheckDrawClaim when
@@ -315,6 +328,11 @@ func startPosition(g *Game, v *Variant, fen string) (Position, error) {
 // ParseErrorVerdict is the verdict for a game the PDN reader could not read to its end
 // (err from PDNReader.Next): reason parse-error at the ply after the last move read.
 func ParseErrorVerdict(g *Game, err error) Verdict {
+	if g != nil && g.Fragment {
+		vd := fragmentVerdict(g)
+		vd.Message += "; it cannot be read either: " + err.Error()
+		return vd
+	}
 	vd := Verdict{Reason: ReasonParseError, Message: err.Error(), ResultCheck: ResultUnchecked}
 	if g != nil {
 		vd.Ply = len(g.Moves) + 1
@@ -337,6 +355,9 @@ func ParseErrorVerdict(g *Game, err error) Verdict {
 // game replay to its end it is taken (with a note); if several do, the verdict is
 // ambiguous-capture at that ply.
 func Replay(g *Game, opts ReplayOptions) Verdict {
+	if g.Fragment {
+		return fragmentVerdict(g)
+	}
 	v, err := tagVariant(g, opts)
 	var vd Verdict
 	note := ""
@@ -361,6 +382,36 @@ func Replay(g *Game, opts ReplayOptions) Verdict {
 	return vd
 }
 
+// fragmentVerdict is the verdict of a fragment (Game.Fragment): not judged as a game,
+// its lines named.
+func fragmentVerdict(g *Game) Verdict {
+	lines := fmt.Sprintf("line %d", g.Line)
+	if g.EndLine > g.Line {
+		lines = fmt.Sprintf("lines %d-%d", g.Line, g.EndLine)
+	}
+	return Verdict{Result: g.FinalResult(), Reason: ReasonFragment, ResultCheck: ResultUnchecked,
+		Message: fmt.Sprintf("%s: move text without tags after the previous game (%s); not a game, not judged", lines, fragmentText(g))}
+}
+
+// fragmentText is the start of a fragment's moves and result, as written.
+func fragmentText(g *Game) string {
+	var parts []string
+	for i, m := range g.Moves {
+		if i == 6 {
+			parts = append(parts, "...")
+			break
+		}
+		parts = append(parts, m.Text)
+	}
+	if g.Result != "" {
+		parts = append(parts, g.Result)
+	}
+	if len(parts) == 0 {
+		return "no move"
+	}
+	return strings.Join(parts, " ")
+}
+
 // notJudged is the verdict of a game whose moves were not replayed.
 func notJudged(g *Game, reason, msg string) Verdict {
 	return Verdict{Result: g.FinalResult(), Reason: reason, Message: msg, ResultCheck: ResultUnchecked}
@@ -378,6 +429,32 @@ func addReaderNotes(g *Game, vd *Verdict) {
 	}
 	note("the movetext result", g.Result)
 	note("the Result tag", g.ResultTag())
+	if n := plyCountNote(g); n != "" {
+		vd.Notes = append(vd.Notes, n)
+	}
+}
+
+// plyCountNote checks the PlyCount tag (PDN 3.0 "PDN Tags", since PDN 2.0: "the number of
+// ply (moves) in the game") against the plies written: "" when the tag is absent, agrees, or is not a
+// number (then a note says so).
+func plyCountNote(g *Game) string {
+	pc, ok := g.Tag("PlyCount")
+	if !ok {
+		return ""
+	}
+	pc = strings.TrimSpace(pc)
+	n, err := strconv.Atoi(pc)
+	switch {
+	case err != nil || n < 0:
+		return fmt.Sprintf("%sthe PlyCount tag %q is not a number of plies", PlyCountNote, pc)
+	case n != len(g.Moves):
+		unit := "plies"
+		if len(g.Moves) == 1 {
+			unit = "ply"
+		}
+		return fmt.Sprintf("%sthe PlyCount tag says %d but the movetext has %d %s", PlyCountNote, n, len(g.Moves), unit)
+	}
+	return ""
 }
 
 // replayWith replays g under variant v (the work of Replay once the variant is known).
@@ -631,6 +708,11 @@ func (r *replayer) run(start Position, vd *Verdict) {
 				vd.Notes = append(vd.Notes, fmt.Sprintf("ply %d: %s fits %d captures that take different pieces: %s; only %s lets the rest of the game replay, so it was taken",
 					i+1, w.Text, len(s.amb), strings.Join(alts, ", "), m.String()))
 			case len(okIdx) > 1:
+				for _, k := range okIdx {
+					c := s.amb[k]
+					after := p.Play(c)
+					vd.Readings = append(vd.Readings, CaptureReading{Path: c.String(), Captured: append([]Square(nil), c.Captured...), After: after.FEN()})
+				}
 				r.failAt(vd, i, before, w, ReasonAmbiguousCapture, "",
 					fmt.Sprintf("%s fits %d captures that take different pieces: %s; the rest of the game fits %d of them, so the score does not say which was played (write the full path)",
 						w.Text, len(s.amb), strings.Join(alts, ", "), len(okIdx)))

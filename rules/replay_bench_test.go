@@ -101,3 +101,53 @@ func BenchmarkReplayInternational(b *testing.B) {
 	files, _ := filepath.Glob("testdata/pdn/intl_*.pdn")
 	benchReplay(b, files)
 }
+
+// BenchmarkReplayStream: the games of BenchmarkReplayItalian and BenchmarkReplayInternational
+// read and replayed as `arbitro replay` and the archive audit of PDN files read them since
+// issue 33: each game handed back (RecycleGame) once judged. Reports plies and games per
+// second of process CPU time.
+func BenchmarkReplayStream(b *testing.B) {
+	intl, _ := filepath.Glob("testdata/pdn/intl_*.pdn")
+	for _, c := range []struct {
+		name  string
+		files []string
+	}{{"italian", []string{"testdata/pdn/ita_campionato_italiano_assoluto_2005_turni1-4.pdn"}}, {"international", intl}} {
+		b.Run(c.name, func(b *testing.B) {
+			var data [][]byte
+			for _, f := range c.files {
+				d, err := os.ReadFile(f)
+				if err != nil {
+					b.Fatal(err)
+				}
+				data = append(data, d)
+			}
+			b.ReportAllocs()
+			plies, games := 0, 0
+			b.ResetTimer()
+			cpu0 := processCPU()
+			for i := 0; i < b.N; i++ {
+				for _, d := range data {
+					r := NewPDNReader(bytes.NewReader(d))
+					for {
+						g, err := r.Next()
+						if err == io.EOF {
+							break
+						}
+						if err != nil {
+							b.Fatal(err)
+						}
+						vd := Replay(g, ReplayOptions{})
+						plies += vd.Plies
+						games++
+						RecycleGame(g)
+					}
+				}
+			}
+			reportCPU(b, cpu0)
+			if cpu := (processCPU() - cpu0).Seconds(); cpu > 0 {
+				b.ReportMetric(float64(plies)/cpu, "plies/cpu-s")
+				b.ReportMetric(float64(games)/cpu, "games/cpu-s")
+			}
+		})
+	}
+}

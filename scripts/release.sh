@@ -4,6 +4,7 @@
 #
 #   scripts/release.sh [VERSION]     # VERSION defaults to `git describe --tags --always`
 #   REF=v1.2.0 scripts/release.sh    # another commit than HEAD
+#   TARGETS=windows/amd64 DIST=/tmp/d scripts/release.sh   # some systems only, elsewhere than dist/
 #
 # The sources are those of the commit (git archive), never uncommitted edits.
 # Writes dist/arbitro_<VERSION>_<os>_<arch>.zip (Windows) or .tar.gz (macOS, Linux), each
@@ -23,9 +24,9 @@ version=${1:-$(git describe --tags --always "$ref")}
 commit=$(git rev-parse "$ref^{commit}")
 export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct "$ref")}
 export TZ=UTC LC_ALL=C
-targets="windows/amd64 windows/arm64 darwin/amd64 darwin/arm64 linux/amd64 linux/arm64"
+targets=${TARGETS:-"windows/amd64 windows/arm64 darwin/amd64 darwin/arm64 linux/amd64 linux/arm64"}
 
-dist=$PWD/dist
+dist=${DIST:-$PWD/dist}
 rm -rf "$dist"
 mkdir -p "$dist/stage"
 # Build from the commit itself, not the work tree: uncommitted edits cannot leak in.
@@ -59,5 +60,5 @@ for target in $targets; do
 	fi
 done
 rm -rf "$dist/stage"
-(cd "$dist" && sha256sum -- *.zip *.tar.gz >"arbitro_${version}_checksums.txt")
+(cd "$dist" && shopt -s nullglob && sha256sum -- *.zip *.tar.gz >"arbitro_${version}_checksums.txt")
 cat "$dist/arbitro_${version}_checksums.txt"

@@ -24,6 +24,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"arbitro/internal/testneed"
 	"arbitro/rules"
 	"arbitro/store"
 	"arbitro/tournament"
@@ -31,20 +32,15 @@ import (
 
 // Browser tests: a real headless Chromium (Debian package chromium, installed by .ci/run)
 // opens the published demo site from disk and from the live handler. They skip, saying
-// so, when no Chromium is installed.
+// so, when no Chromium is installed, and fail instead under CI=true (internal/testneed).
 
 func chromiumPath(t *testing.T) string {
 	t.Helper()
 	if p := os.Getenv("ARBITRO_CHROMIUM"); p != "" {
 		return p
 	}
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	t.Skip("no Chromium installed: the browser tests need it (Debian: apt-get install chromium; .ci/run installs it); skipping")
-	return ""
+	return testneed.Program(t, "no Chromium installed: the browser tests need it (Debian: apt-get install chromium; .ci/run installs it)",
+		"chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 }
 
 // browser is one headless Chromium with a fresh profile, recording console errors,

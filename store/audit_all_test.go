@@ -6,6 +6,7 @@ import (
 	"os"
 	"reflect"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -260,17 +261,19 @@ func resultWithoutEntry(r *tournament.Result) *tournament.Result {
 }
 
 // The archive audit's memory does not grow with the number of tournaments or scores: the
-// live heap (after a collection) at the end of each tournament from the fourth on stays
-// within 256 KiB of the one at the end of the third, over 16 tournaments and 1,168 scores,
-// with one worker and with four. Keeping every judged score (its board, verdict and
-// problems) or every parsed game would add more than that.
+// live heap (after a collection) at the end of the tournaments 14-16 stays within 256 KiB
+// of the one at the end of the tournaments 3-5, over 16 tournaments and 1,168 scores, with
+// one worker and with four. Each is the least of its three readings: a worker may hold a
+// game in flight when the heap is read (with four, 563 KB above the base was seen once
+// under heavy load), while a leak only grows. Keeping every judged score (its board,
+// verdict and problems) adds about 950 KB over those tournaments (tried).
 func TestAuditAllMemoryFlat(t *testing.T) {
 	if testing.Short() {
 		t.Skip("imports 16 tournaments")
 	}
 	st := archiveStore(t, 8)
 	for _, jobs := range []int{1, 4} {
-		var base, peak uint64
+		var early, late []uint64 // live heap at the end of tournaments 3-5 and 14-16
 		ends, games := 0, 0
 		var ms runtime.MemStats
 		err := st.View(context.Background(), func(tx *Tx) error {
@@ -285,10 +288,12 @@ func TestAuditAllMemoryFlat(t *testing.T) {
 					}
 					runtime.GC()
 					runtime.ReadMemStats(&ms)
-					if ends == 3 {
-						base = ms.HeapAlloc
+					switch {
+					case ends <= 5:
+						early = append(early, ms.HeapAlloc)
+					case ends >= 14:
+						late = append(late, ms.HeapAlloc)
 					}
-					peak = max(peak, ms.HeapAlloc)
 				}
 				return nil
 			}})
@@ -300,9 +305,10 @@ func TestAuditAllMemoryFlat(t *testing.T) {
 		if ends != 16 || games != 8*(110+36) {
 			t.Fatalf("jobs %d: %d tournaments, %d scores", jobs, ends, games)
 		}
-		if peak > base+256<<10 {
-			t.Errorf("jobs %d: live heap grew from %d to %d bytes over %d tournaments", jobs, base, peak, ends)
+		base, last := slices.Min(early), slices.Min(late)
+		if last > base+256<<10 {
+			t.Errorf("jobs %d: live heap grew from %d to %d bytes over %d tournaments", jobs, base, last, ends)
 		}
-		t.Logf("jobs %d: live heap %d..%d bytes over %d tournaments, %d scores", jobs, base, peak, ends, games)
+		t.Logf("jobs %d: live heap %d..%d bytes over %d tournaments, %d scores", jobs, base, last, ends, games)
 	}
 }

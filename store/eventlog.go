@@ -12,8 +12,10 @@ import (
 // logEvent appends an event for tournament tournamentID (0: file-wide) to the log, in the
 // same transaction as the change it describes, with the transaction's actor (WithActor) and time
 // (nowText).
-// before and after are marshalled to JSON (nil becomes null). The log cannot be updated
-// or deleted: triggers in schema.sql refuse it.
+// before and after are marshalled to JSON (nil becomes null). Every event of one
+// transaction carries the id of its first event (events.action_id): one arbiter action,
+// what arbitro undo reverts as a whole. The log cannot be updated or deleted: triggers in
+// schema.sql refuse it.
 func (tx *Tx) logEvent(tournamentID int64, action string, before, after any) error {
 	if tx.readOnly {
 		return errors.New("LogEvent called in a read transaction (use Store.Update)")
@@ -30,8 +32,18 @@ func (tx *Tx) logEvent(tournamentID int64, action string, before, after any) err
 	if tournamentID != 0 {
 		tid = tournamentID
 	}
-	_, err = tx.exec(`INSERT INTO events (tournament_id, at, actor, action, before_json, after_json) VALUES (?, ?, ?, ?, ?, ?)`,
-		tid, tx.nowText(), tx.actor, action, string(b), string(a))
+	if tx.actionID == 0 {
+		// the first event of the transaction: its id names the action (writers are
+		// serialised, so max(id)+1 is the id it gets)
+		if err := tx.queryRow(`SELECT coalesce(max(id), 0) + 1 FROM events`).Scan(&tx.actionID); err != nil {
+			return fmt.Errorf("write event log: %w", err)
+		}
+		_, err = tx.exec(`INSERT INTO events (id, tournament_id, at, actor, action, before_json, after_json, action_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+			tx.actionID, tid, tx.nowText(), tx.actor, action, string(b), string(a), tx.actionID)
+	} else {
+		_, err = tx.exec(`INSERT INTO events (tournament_id, at, actor, action, before_json, after_json, action_id) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+			tid, tx.nowText(), tx.actor, action, string(b), string(a), tx.actionID)
+	}
 	if err != nil {
 		return fmt.Errorf("write event log: %w", err)
 	}
@@ -48,7 +60,7 @@ type queryer interface {
 }
 
 func events(ctx context.Context, q queryer, tournamentID int64) ([]tournament.Event, error) {
-	query := `SELECT id, coalesce(tournament_id, 0), at, actor, action, before_json, after_json FROM events`
+	query := `SELECT id, coalesce(tournament_id, 0), at, actor, action, before_json, after_json, action_id FROM events`
 	var args []any
 	if tournamentID != 0 {
 		query += ` WHERE tournament_id = ?`
@@ -63,7 +75,7 @@ func events(ctx context.Context, q queryer, tournamentID int64) ([]tournament.Ev
 	for rows.Next() {
 		var e tournament.Event
 		var b, a string
-		if err := rows.Scan(&e.ID, &e.TournamentID, &e.At, &e.Actor, &e.Action, &b, &a); err != nil {
+		if err := rows.Scan(&e.ID, &e.TournamentID, &e.At, &e.Actor, &e.Action, &b, &a, &e.ActionID); err != nil {
 			return nil, err
 		}
 		e.Before, e.After = json.RawMessage(b), json.RawMessage(a)

@@ -33,7 +33,7 @@ func (tx *Tx) PairingsView(t *tournament.Tournament, round int) (*tournament.Pai
 	if v.Boards, err = tx.Boards(t, round); err != nil {
 		return nil, err
 	}
-	if v.Entries, err = tx.Entries(t.ID); err != nil {
+	if v.Entries, err = tx.fieldEntries(t.ID); err != nil {
 		return nil, err
 	}
 	return v, nil

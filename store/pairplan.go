@@ -72,7 +72,7 @@ func (tx *Tx) loadPairing(id int64, force bool) (*tournament.PairingSnapshot, er
 	if len(missing) > 0 && !force {
 		return nil, fmt.Errorf("%w: before pairing round %d enter the result of %s", tournament.ErrResultsMissing, round, missingText(missing))
 	}
-	s := &tournament.PairingSnapshot{T: *cur, Round: round, Missing: missing}
+	s := &tournament.PairingSnapshot{Tournament: *cur, Round: round, Missing: missing}
 	if s.Entrants, err = tx.snapshot(cur, round); err != nil {
 		return nil, err
 	}
@@ -98,7 +98,7 @@ func (tx *Tx) loadSystemFacts(t *tournament.Tournament, round int) (tournament.S
 		f.PrevRests, err = tx.roundRests(t, round-1)
 	}
 	if err == nil && need.Entries {
-		f.Entries, err = tx.Entries(t.ID)
+		f.Entries, err = tx.fieldEntries(t.ID)
 	}
 	if err == nil && need.Forbidden {
 		f.Forbidden, err = tx.forbiddenEntries(t, round)
@@ -133,8 +133,8 @@ func (tx *Tx) lateEntries(t *tournament.Tournament) ([]string, error) {
 // writeRound stores plan p of round s.round: the round row with its explanation, the
 // opening drawn, the boards with their floats, the byes' scores and the event log.
 func (tx *Tx) writeRound(s *tournament.PairingSnapshot, p *tournament.RoundPlan, opts tournament.PairOptions) (*tournament.PairedRound, error) {
-	cur, round := &s.T, s.Round
-	exJSON, err := json.Marshal(p.Ex)
+	cur, round := &s.Tournament, s.Round
+	exJSON, err := json.Marshal(p.Explanation)
 	if err != nil {
 		return nil, err
 	}
@@ -147,7 +147,7 @@ func (tx *Tx) writeRound(s *tournament.PairingSnapshot, p *tournament.RoundPlan,
 	if err != nil {
 		return nil, err
 	}
-	if err := tx.storeOpening(roundID, p.Ex.Opening); err != nil {
+	if err := tx.storeOpening(roundID, p.Explanation.Opening); err != nil {
 		return nil, err
 	}
 	if err := tx.writeBoards(roundID, cur.GamesPerPairing, p); err != nil {
@@ -169,7 +169,7 @@ func (tx *Tx) writeRound(s *tournament.PairingSnapshot, p *tournament.RoundPlan,
 		"boards": tournament.BoardSummary(boards), "manual": opts.Manual, "warnings": p.Warnings}); err != nil {
 		return nil, err
 	}
-	return &tournament.PairedRound{Round: round, Method: cur.System.Code(), Seed: cur.Seed, Boards: boards, Pairs: p.Pairs, Warnings: p.Warnings, Explanation: p.Ex}, nil
+	return &tournament.PairedRound{Round: round, Method: cur.System.Code(), Seed: cur.Seed, Boards: boards, Pairs: p.Pairs, Warnings: p.Warnings, Explanation: p.Explanation}, nil
 }
 
 // writeBoards inserts the boards of plan p into round row roundID: game 1 of every pair

@@ -178,6 +178,20 @@ func (tx *Tx) Entries(tournamentID int64) ([]tournament.Entry, error) {
 	return out, rows.Err()
 }
 
+// fieldEntries are the entries of tournament tournamentID that take part in the event:
+// Entries without those withdrawn before round 1 (tournament.Field). The sheets read them.
+func (tx *Tx) fieldEntries(tournamentID int64) ([]tournament.Entry, error) {
+	es, err := tx.Entries(tournamentID)
+	if err != nil {
+		return nil, err
+	}
+	return tournament.Field(es), nil
+}
+
+// inField is the SQL condition of an entry e that takes part in the event (not withdrawn
+// before round 1: tournament.Entry.DidNotStart).
+const inField = `NOT (e.status = 'withdrawn' AND coalesce(e.withdrawn_after, 0) = 0)`
+
 // findEntry finds the entry of tournament t that ref names: its entry id (a number), or
 // the player's name, exactly (case-insensitive) or else as the only name containing ref.
 // Errors: ErrNotFound, ErrInvalid when a partial name matches several players (listed).
@@ -227,7 +241,10 @@ func (tx *Tx) findEntry(t *tournament.Tournament, ref string) (*tournament.Entry
 // round (he is not paired from the next round on) and logs "player.withdraw". Withdrawing
 // twice is an error wrapping ErrInvalid. t names the tournament: the last paired round is
 // read in the transaction.
-func (tx *Tx) WithdrawPlayer(t *tournament.Tournament, ref string) (*tournament.Entry, error) {
+//
+// Withdrawn before round 1 he did not start (tournament.Entry.DidNotStart): when the lot
+// is drawn it is drawn again from the stored seed without him (relot), returned in Lot.
+func (tx *Tx) WithdrawPlayer(t *tournament.Tournament, ref string) (*tournament.PlayerChange, error) {
 	t, err := tx.TournamentByID(t.ID)
 	if err != nil {
 		return nil, err
@@ -244,7 +261,14 @@ func (tx *Tx) WithdrawPlayer(t *tournament.Tournament, ref string) (*tournament.
 	if _, err := tx.exec(`UPDATE entries SET status = 'withdrawn', withdrawn_after = ? WHERE id = ?`, e.WithdrawnAfter, e.ID); err != nil {
 		return nil, err
 	}
-	return e, tx.logEvent(t.ID, "player.withdraw", before, e)
+	c := &tournament.PlayerChange{Entry: *e}
+	if e.DidNotStart() {
+		if c.Lot, err = tx.relot(t); err != nil {
+			return nil, err
+		}
+		c.Number = 0
+	}
+	return c, tx.logEvent(t.ID, "player.withdraw", before, c)
 }
 
 // SetPlayerField changes one field of entry ref (an entry id, or a name as findEntry reads it) of t and logs

@@ -122,7 +122,7 @@ func TestLateEntrantAndWithdrawal(t *testing.T) {
 	if late.Number != 3 || late.JoinedRound != 2 {
 		t.Fatalf("late entrant: number %d joined %d, want 3 and 2", late.Number, late.JoinedRound)
 	}
-	var w *tournament.Entry
+	var w *tournament.PlayerChange
 	mustUpdate(t, s, func(tx *Tx) (err error) {
 		cur, _ := tx.TournamentByID(tr.ID)
 		w, err = tx.WithdrawPlayer(cur, "uno")

@@ -23,7 +23,8 @@ import (
 // case-insensitive, and the entry id — FIDE titles are not used), and the seed draws only
 // round 1's initial colour (pairing.LotColour, C.04.3 Art. 5.1, 5.2.5).
 //
-// The lot may be drawn again while no round is paired (e.g. after a late registration);
+// A player withdrawn before round 1 (tournament.Entry.DidNotStart) takes no part in the draw
+// and keeps no number. The lot may be drawn again while no round is paired (e.g. after a late registration);
 // once round 1 is paired it is refused with ErrLocked, and players added later get the next
 // numbers (AddPlayer, docs/pairing-fid.md 2.8). Errors: ErrLocked; ErrInvalid for no players or
 // a seed of 0 or above 2^63-1 (the column is a signed 64-bit integer).
@@ -35,51 +36,102 @@ func (tx *Tx) DrawLot(t *tournament.Tournament, seed *uint64) (*tournament.LotRe
 	if cur.RoundsPaired > 0 {
 		return nil, tournament.LotLocked(cur)
 	}
+	res, beforeEv, err := tx.drawLot(cur, seed)
+	if err != nil {
+		return nil, err
+	}
+	if err := tx.logEvent(cur.ID, "lot.draw", beforeEv, res); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// relot draws the lot of cur again from its stored seed when it was drawn and no round is
+// paired (the field changed: a player removed, withdrawn before round 1 or reinstated),
+// so that the numbers are those of a lot drawn on the field as it is now; the same seed on
+// the same field gives the same numbers, so a slip put right leaves the lot as it was.
+// Returns nil when there was nothing to draw again. The caller logs the result with its
+// own event.
+func (tx *Tx) relot(cur *tournament.Tournament) (*tournament.LotResult, error) {
+	if cur.LotDrawnAt == "" || cur.RoundsPaired > 0 {
+		return nil, nil
+	}
+	all, err := tx.Entries(cur.ID)
+	if err != nil {
+		return nil, err
+	}
+	if len(tournament.Field(all)) == 0 {
+		_, err := tx.exec(`UPDATE entries SET pairing_number = NULL WHERE tournament_id = ?`, cur.ID)
+		return nil, err
+	}
+	res, _, err := tx.drawLot(cur, nil)
+	if err != nil {
+		return nil, err
+	}
+	// the lot of the event stays the one drawn then, on the field as it is now
+	res.DrawnAt = cur.LotDrawnAt
+	_, err = tx.exec(`UPDATE tournaments SET lot_drawn_at = ? WHERE id = ?`, cur.LotDrawnAt, cur.ID)
+	return res, err
+}
+
+// drawLot writes the numbers of DrawLot and returns the result and the event's before.
+func (tx *Tx) drawLot(cur *tournament.Tournament, seed *uint64) (*tournament.LotResult, any, error) {
 	s, err := tournament.LotSeed(cur, seed)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	entries, err := tx.Entries(cur.ID)
+	all, err := tx.Entries(cur.ID)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
+	entries := tournament.Field(all)
 	if len(entries) == 0 {
-		return nil, fmt.Errorf("%w: %s has no players yet; add them first (arbitro player add, arbitro player import)", tournament.ErrInvalid, cur.Name)
+		return nil, nil, fmt.Errorf("%w: %s has no players yet; add them first (arbitro player add, arbitro player import)", tournament.ErrInvalid, cur.Name)
 	}
 	var before []tournament.LotNumber
-	for _, e := range entries {
+	for _, e := range all {
 		if e.Number != 0 {
 			before = append(before, tournament.LotNumber{Entry: e.ID, Number: e.Number, Name: e.Player.Name})
 		}
 	}
 	nums, clubs, err := tournament.DrawNumbers(cur, s, entries)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if _, err := tx.exec(`UPDATE entries SET pairing_number = NULL WHERE tournament_id = ?`, cur.ID); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	res := tournament.NewLotResult(cur, s, clubs, len(entries))
 	res.DrawnAt = tx.nowText()
+	if cur.System.FixedTable() {
+		rounds, notes, err := tournament.RoundRobinRounds(cur, len(entries))
+		if err != nil {
+			return nil, nil, err
+		}
+		res.Warnings = append(res.Warnings, notes...)
+		if cur.FieldCycles > 0 {
+			if _, err := tx.exec(`UPDATE tournaments SET rounds = ? WHERE id = ?`, rounds, cur.ID); err != nil {
+				return nil, nil, err
+			}
+			res.Rounds, res.Cycles = rounds, cur.FieldCycles
+		}
+	}
 	for _, e := range entries {
 		n := nums[int(e.ID)]
 		if _, err := tx.exec(`UPDATE entries SET pairing_number = ? WHERE id = ?`, n, e.ID); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		res.Numbers = append(res.Numbers, tournament.LotNumber{Entry: e.ID, Number: n, Name: e.Player.Name})
 	}
 	sort.Slice(res.Numbers, func(i, j int) bool { return res.Numbers[i].Number < res.Numbers[j].Number })
 	if _, err := tx.exec(`UPDATE tournaments SET lot_seed = ?, lot_drawn_at = ? WHERE id = ?`, s, res.DrawnAt, cur.ID); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var beforeEv any
 	if cur.LotDrawnAt != "" || len(before) > 0 {
 		beforeEv = map[string]any{"seed": cur.Seed, "drawn_at": cur.LotDrawnAt, "numbers": before}
 	}
-	if err := tx.logEvent(cur.ID, "lot.draw", beforeEv, res); err != nil {
-		return nil, err
-	}
-	return res, nil
+	return res, beforeEv, nil
 }
 
 // snapshot builds the pairing engines' view of tournament t before round `round`
@@ -104,7 +156,7 @@ func (tx *Tx) snapshot(t *tournament.Tournament, round int) ([]pairing.Entrant, 
 	if round < 1 {
 		return nil, fmt.Errorf("%w: round %d", tournament.ErrInvalid, round)
 	}
-	entries, err := tx.Entries(t.ID)
+	entries, err := tx.fieldEntries(t.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -250,8 +302,9 @@ func (tx *Tx) roundInfo(t *tournament.Tournament, round int) (*tournament.RoundI
 // Unpair removes the last paired round of t (arbiters correct mistakes) with its boards
 // and the automatic bye results, and logs "round.unpair" with the boards removed. An
 // entry that withdrew after that round was paired is moved back to "withdrawn after the
-// round before" (so he is not paired again when the round is re-paired). Announced
-// absences for the round are kept.
+// round before" (so he is not paired again when the round is re-paired); when that is
+// round 1 he did not start, and the lot is drawn again from the stored seed without him
+// (relot). Announced absences for the round are kept.
 //
 // Errors: ErrNotPaired when no round exists; ErrRoundHasResults when a board of the round
 // has a result other than an automatic bye, a game score or a draw claim (the message names
@@ -290,8 +343,20 @@ func (tx *Tx) Unpair(t *tournament.Tournament) (int, error) {
 	if _, err := tx.exec(`DELETE FROM rounds WHERE tournament_id = ? AND number = ?`, cur.ID, round); err != nil {
 		return 0, err
 	}
-	if err := tx.logEvent(cur.ID, "round.unpair", map[string]any{"round": round, "boards": tournament.BoardSummary(boards)},
-		map[string]any{"round": round, "withdrawn_after_moved_back": moved}); err != nil {
+	after := map[string]any{"round": round, "withdrawn_after_moved_back": moved}
+	if round == 1 && len(moved) > 0 {
+		// they withdrew before round 1 now: out of the lot, drawn again on the field
+		before := *cur
+		before.RoundsPaired = 0
+		lot, err := tx.relot(&before)
+		if err != nil {
+			return 0, err
+		}
+		if lot != nil {
+			after["lot"] = lot
+		}
+	}
+	if err := tx.logEvent(cur.ID, "round.unpair", map[string]any{"round": round, "boards": tournament.BoardSummary(boards)}, after); err != nil {
 		return 0, err
 	}
 	return round, nil

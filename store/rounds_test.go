@@ -560,10 +560,11 @@ func TestRoundRobinDoubleAndGames(t *testing.T) {
 			}
 		}
 	}
+	// 4 rounds for 4 players is neither a single (3) nor a double (6) round robin nor a
+	// shorter schedule of one: refused when the lot is drawn (tournament.RoundRobinRounds).
 	st2, tr2 := newEvent(t, tournament.RoundRobin, 4, 4, nil)
-	drawLot(t, st2, tr2, nil)
 	err = upd(t, st2, tr2, func(tx *Tx, cur *tournament.Tournament) error {
-		_, err := tx.PairNext(cur, tournament.PairOptions{})
+		_, err := tx.DrawLot(cur, nil)
 		return err
 	})
 	if !errors.Is(err, tournament.ErrInvalid) {
@@ -614,7 +615,7 @@ func TestUnpair(t *testing.T) {
 	// unpaired and re-paired.
 	setResults(t, st, tr, 1)
 	pairNext(t, st, tr, tournament.PairOptions{})
-	var wd *tournament.Entry
+	var wd *tournament.PlayerChange
 	mustUpd(t, st, tr, func(tx *Tx, cur *tournament.Tournament) error {
 		var err error
 		wd, err = tx.WithdrawPlayer(cur, "P03")

@@ -1,5 +1,5 @@
 -- arbitro database schema. The version below is stored in PRAGMA user_version.
--- schema-version: 3
+-- schema-version: 4
 --
 -- Conventions
 --   * Scores are integer game points in draughts scoring: win 2, draw 1, loss 0. They are
@@ -47,7 +47,10 @@ CREATE TABLE tournaments (
     -- club separation: '' none, 'club' (round robin: restricted lot; Swiss: clubmates avoided)
     club_separation TEXT   NOT NULL DEFAULT '' CHECK (club_separation IN ('', 'club')),
     -- language of every sheet and message of the event (issue 16): 'it', 'en', 'fr', 'nl'.
-    lang           TEXT    NOT NULL DEFAULT 'en' CHECK (lang IN ('it', 'en', 'fr', 'nl'))
+    lang           TEXT    NOT NULL DEFAULT 'en' CHECK (lang IN ('it', 'en', 'fr', 'nl')),
+    -- round robin (issue 28): the rounds from the field at the lot, 1 single, 2 double round
+    -- robin; 0 when --rounds fixed them. rounds is set when the lot is drawn.
+    rr_cycles      INTEGER NOT NULL DEFAULT 0 CHECK (rr_cycles IN (0, 1, 2))
 );
 
 -- A person (giocatore), shared by the tournaments of the file.
@@ -190,7 +193,10 @@ CREATE TABLE events (
     actor         TEXT    NOT NULL,
     action        TEXT    NOT NULL,                     -- e.g. 'player.add', 'result.set'
     before_json   TEXT    NOT NULL DEFAULT 'null',
-    after_json    TEXT    NOT NULL DEFAULT 'null'
+    after_json    TEXT    NOT NULL DEFAULT 'null',
+    -- the arbiter action (one command, one transaction) it belongs to: the id of the
+    -- action's first event; 0 for events written before schema 4 (each its own action)
+    action_id     INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX events_tournament ON events (tournament_id, id);
 CREATE TRIGGER events_no_update BEFORE UPDATE ON events

@@ -13,7 +13,7 @@ import (
 func (tx *Tx) LoadSiteEvent(t *tournament.Tournament) (*tournament.SiteEvent, error) {
 	ev := &tournament.SiteEvent{Tournament: *t, GameIDs: map[int64]int64{}}
 	var err error
-	if ev.Entries, err = tx.Entries(t.ID); err != nil {
+	if ev.Entries, err = tx.fieldEntries(t.ID); err != nil {
 		return nil, err
 	}
 	if ev.Boards, err = tx.Boards(t, 0); err != nil {

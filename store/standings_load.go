@@ -38,7 +38,7 @@ func (tx *Tx) LoadCrosstable(t *tournament.Tournament) (*tournament.Crosstable, 
 		Event:   t.EventInfo(),
 		Scoring: sc, TieBreaks: tbs, Rounds: t.Rounds, GamesPerRound: t.GamesPerPairing, LotSeed: uint64(t.Seed),
 	}
-	cb := &tournament.CrossBuilder{Ct: ct, T: t, Index: map[int]int{}}
+	cb := &tournament.CrossBuilder{Crosstable: ct, Tournament: t, Index: map[int]int{}}
 	if err := tx.loadCrossPlayers(cb); err != nil {
 		return nil, err
 	}
@@ -59,19 +59,19 @@ func (tx *Tx) LoadCrosstable(t *tournament.Tournament) (*tournament.Crosstable, 
 // TRF kept in trf_records, as ScoreAdjustments: the file's starting rank is the pairing
 // number the import gave (TRF.ScoreAdjustments).
 func (tx *Tx) loadCrossAdjustments(cb *tournament.CrossBuilder) error {
-	tr, err := tx.keptTRF(cb.T, "299")
+	tr, err := tx.keptTRF(cb.Tournament, "299")
 	if err != nil || len(tr.Abnormal) == 0 {
 		return err
 	}
-	for i := range cb.Ct.Players {
-		p := &cb.Ct.Players[i]
+	for i := range cb.Crosstable.Players {
+		p := &cb.Crosstable.Players[i]
 		if p.Number > 0 {
 			tr.Players = append(tr.Players, trf.Player{Number: p.Number})
 		}
 	}
 	adj := tr.ScoreAdjustments()
-	for i := range cb.Ct.Players {
-		if p := &cb.Ct.Players[i]; p.Number > 0 {
+	for i := range cb.Crosstable.Players {
+		if p := &cb.Crosstable.Players[i]; p.Number > 0 {
 			p.Adjustments = adj[p.Number]
 		}
 	}
@@ -85,10 +85,10 @@ func (tx *Tx) loadCrossPlayers(cb *tournament.CrossBuilder) error {
 		SELECT e.id, COALESCE(e.pairing_number, 0), p.name, p.club, p.federation, p.title, e.rating,
 		       e.status = 'withdrawn', e.start_points, e.joined_round
 		FROM entries e JOIN players p ON p.id = e.player_id
-		WHERE e.tournament_id = ?
-		ORDER BY COALESCE(e.pairing_number, 1000000000), p.name, e.id`, cb.T.ID)
+		WHERE e.tournament_id = ? AND `+inField+`
+		ORDER BY COALESCE(e.pairing_number, 1000000000), p.name, e.id`, cb.Tournament.ID)
 	if err != nil {
-		return fmt.Errorf("loading the players of %s: %w", cb.T.Name, err)
+		return fmt.Errorf("loading the players of %s: %w", cb.Tournament.Name, err)
 	}
 	defer rows.Close()
 	for rows.Next() {
@@ -99,8 +99,8 @@ func (tx *Tx) loadCrossPlayers(cb *tournament.CrossBuilder) error {
 		}
 		e.Name = tournament.ShownName(e.Name)
 		e.JoinedRound = l.Joined
-		cb.Index[e.ID] = len(cb.Ct.Players)
-		cb.Ct.Players = append(cb.Ct.Players, e)
+		cb.Index[e.ID] = len(cb.Crosstable.Players)
+		cb.Crosstable.Players = append(cb.Crosstable.Players, e)
 		cb.Lates = append(cb.Lates, l)
 	}
 	return rows.Close()
@@ -114,9 +114,9 @@ func (tx *Tx) loadCrossBoards(cb *tournament.CrossBuilder) error {
 		FROM boards b JOIN rounds r ON r.id = b.round_id
 		LEFT JOIN results res ON res.board_id = b.id
 		WHERE r.tournament_id = ?
-		ORDER BY r.number, b.board, b.game`, cb.T.ID)
+		ORDER BY r.number, b.board, b.game`, cb.Tournament.ID)
 	if err != nil {
-		return fmt.Errorf("loading the boards of %s: %w", cb.T.Name, err)
+		return fmt.Errorf("loading the boards of %s: %w", cb.Tournament.Name, err)
 	}
 	defer rows.Close()
 	for rows.Next() {
@@ -130,7 +130,7 @@ func (tx *Tx) loadCrossBoards(cb *tournament.CrossBuilder) error {
 		if black == 0 {
 			w.Kind, w.Colour = tournament.CrossBye, pairing.NoColour
 			if kind == "" {
-				w.Points = cb.T.ByePoints
+				w.Points = cb.Tournament.ByePoints
 			}
 			if err := cb.Add(white, w); err != nil {
 				return err
@@ -152,9 +152,9 @@ func (tx *Tx) loadCrossBoards(cb *tournament.CrossBuilder) error {
 
 // loadCrossAbsences reads the announced absences as results of their rounds.
 func (tx *Tx) loadCrossAbsences(cb *tournament.CrossBuilder) error {
-	rows, err := tx.query(`SELECT entry_id, round_number, points FROM absences WHERE tournament_id = ? ORDER BY round_number, entry_id`, cb.T.ID)
+	rows, err := tx.query(`SELECT entry_id, round_number, points FROM absences WHERE tournament_id = ? ORDER BY round_number, entry_id`, cb.Tournament.ID)
 	if err != nil {
-		return fmt.Errorf("loading the absences of %s: %w", cb.T.Name, err)
+		return fmt.Errorf("loading the absences of %s: %w", cb.Tournament.Name, err)
 	}
 	defer rows.Close()
 	for rows.Next() {

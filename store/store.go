@@ -549,6 +549,9 @@ type Tx struct {
 	now      time.Time
 	readOnly bool
 	actor    string // who the event log names for every logEvent of this transaction (WithActor)
+	// actionID is the id of the first event this transaction logged (0 before): every
+	// event of the transaction carries it (events.action_id), one arbiter action for undo.
+	actionID int64
 }
 
 func (tx *Tx) exec(query string, args ...any) (sql.Result, error) {

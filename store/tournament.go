@@ -34,11 +34,11 @@ func (tx *Tx) CreateTournament(t *tournament.Tournament) error {
 	t.CreatedAt = tx.nowText()
 	res, err := tx.exec(`INSERT INTO tournaments (name, variant, system, rounds, scoring, bye_points, forfeit_points,
 		games_per_pairing, tiebreaks, lot_seed, start_date, end_date, place, federation, chief_arbiter, time_control, created_at,
-		italo_format, openings, club_separation, lang)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		t.Name, t.Variant.Name(), t.System.Code(), t.Rounds, t.Scoring, t.ByePoints, t.ForfeitPoints, t.GamesPerPairing,
+		italo_format, openings, club_separation, lang, rr_cycles)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		t.Name, t.Variant.Name(), t.System.Code(), storedRounds(t), t.Scoring, t.ByePoints, t.ForfeitPoints, t.GamesPerPairing,
 		strings.Join(t.TieBreaks, ","), t.Seed, t.Start, t.End, t.Place, t.Federation, t.Arbiter, t.TimeControl, t.CreatedAt,
-		t.ItaloFormat, t.Openings, t.ClubSeparation, t.Lang)
+		t.ItaloFormat, t.Openings, t.ClubSeparation, t.Lang, t.FieldCycles)
 	if err != nil {
 		return err
 	}
@@ -51,7 +51,7 @@ func (tx *Tx) CreateTournament(t *tournament.Tournament) error {
 const tournamentCols = `t.id, t.name, t.variant, t.system, t.rounds, t.scoring, t.bye_points, t.forfeit_points,
 	t.games_per_pairing, t.tiebreaks, t.lot_seed, coalesce(t.lot_drawn_at, ''), t.start_date, t.end_date, t.place,
 	t.federation, t.chief_arbiter, t.time_control, t.created_at, t.italo_format, t.openings, t.club_separation, t.lang,
-	(SELECT count(*) FROM entries e WHERE e.tournament_id = t.id),
+	t.rr_cycles, (SELECT count(*) FROM entries e WHERE e.tournament_id = t.id),
 	(SELECT coalesce(max(number), 0) FROM rounds r WHERE r.tournament_id = t.id)`
 
 func scanTournament(sc interface{ Scan(...any) error }) (*tournament.Tournament, error) {
@@ -59,9 +59,12 @@ func scanTournament(sc interface{ Scan(...any) error }) (*tournament.Tournament,
 	var tb, variant, system string
 	err := sc.Scan(&t.ID, &t.Name, &variant, &system, &t.Rounds, &t.Scoring, &t.ByePoints, &t.ForfeitPoints,
 		&t.GamesPerPairing, &tb, &t.Seed, &t.LotDrawnAt, &t.Start, &t.End, &t.Place,
-		&t.Federation, &t.Arbiter, &t.TimeControl, &t.CreatedAt, &t.ItaloFormat, &t.Openings, &t.ClubSeparation, &t.Lang, &t.Players, &t.RoundsPaired)
+		&t.Federation, &t.Arbiter, &t.TimeControl, &t.CreatedAt, &t.ItaloFormat, &t.Openings, &t.ClubSeparation, &t.Lang, &t.FieldCycles, &t.Players, &t.RoundsPaired)
 	if err != nil {
 		return nil, err
+	}
+	if t.FieldCycles > 0 && t.LotDrawnAt == "" {
+		t.Rounds = 0 // from the field at the lot (the column holds a placeholder till then)
 	}
 	// The column's CHECK constraint admits only the two canonical names.
 	if t.Variant, err = rules.VariantByName(variant); err != nil {
@@ -190,13 +193,7 @@ func (tx *Tx) SetTournamentField(t *tournament.Tournament, field, value string) 
 			return nil, fmt.Errorf("%w: %q", tournament.ErrDuplicateTournament, nt.Name)
 		}
 	}
-	_, err = tx.exec(`UPDATE tournaments SET name = ?, variant = ?, system = ?, rounds = ?, scoring = ?,
-		bye_points = ?, forfeit_points = ?, games_per_pairing = ?, tiebreaks = ?, lot_seed = ?, start_date = ?,
-		end_date = ?, place = ?, federation = ?, chief_arbiter = ?, time_control = ?, italo_format = ?, openings = ?, club_separation = ?, lang = ? WHERE id = ?`,
-		nt.Name, nt.Variant.Name(), nt.System.Code(), nt.Rounds, nt.Scoring, nt.ByePoints, nt.ForfeitPoints, nt.GamesPerPairing,
-		strings.Join(nt.TieBreaks, ","), nt.Seed, nt.Start, nt.End, nt.Place, nt.Federation, nt.Arbiter, nt.TimeControl,
-		nt.ItaloFormat, nt.Openings, nt.ClubSeparation, nt.Lang, nt.ID)
-	if err != nil {
+	if err := tx.writeTournament(&nt); err != nil {
 		return nil, err
 	}
 	if err := tx.logEvent(nt.ID, "tournament.set", map[string]any{"field": field, "tournament": cur}, map[string]any{"field": field, "tournament": nt}); err != nil {
@@ -241,4 +238,27 @@ func (tx *Tx) roundSchedule(tournamentID int64, n int) (tournament.RoundSchedule
 		return s, fmt.Errorf("%w: round %d is not paired", tournament.ErrNotFound, n)
 	}
 	return s, err
+}
+
+// storedRounds is the rounds column of t: t.Rounds, or 1 as a placeholder while a round
+// robin's rounds wait for the field (FieldCycles, Rounds 0 until the lot; the column
+// requires at least 1 and scanTournament reads it back as 0).
+func storedRounds(t *tournament.Tournament) int {
+	if t.Rounds == 0 && t.FieldCycles > 0 {
+		return 1
+	}
+	return t.Rounds
+}
+
+// writeTournament writes the settings of nt into its tournaments row (everything but the
+// lot's time, which DrawLot writes).
+func (tx *Tx) writeTournament(nt *tournament.Tournament) error {
+	_, err := tx.exec(`UPDATE tournaments SET name = ?, variant = ?, system = ?, rounds = ?, scoring = ?,
+		bye_points = ?, forfeit_points = ?, games_per_pairing = ?, tiebreaks = ?, lot_seed = ?, start_date = ?,
+		end_date = ?, place = ?, federation = ?, chief_arbiter = ?, time_control = ?, italo_format = ?, openings = ?, club_separation = ?, lang = ?,
+		rr_cycles = ? WHERE id = ?`,
+		nt.Name, nt.Variant.Name(), nt.System.Code(), storedRounds(nt), nt.Scoring, nt.ByePoints, nt.ForfeitPoints, nt.GamesPerPairing,
+		strings.Join(nt.TieBreaks, ","), nt.Seed, nt.Start, nt.End, nt.Place, nt.Federation, nt.Arbiter, nt.TimeControl,
+		nt.ItaloFormat, nt.Openings, nt.ClubSeparation, nt.Lang, nt.FieldCycles, nt.ID)
+	return err
 }

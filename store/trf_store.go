@@ -79,7 +79,7 @@ func (tx *Tx) addTRFKept(t *tournament.Tournament, tr *trf.File) error {
 	rows, err := tx.query(`SELECT e.pairing_number, p.fid_id, p.fmjd_id, p.national_id, p.birth_year,
 		COALESCE(k.sex, ''), COALESCE(k.birth_date, ''), COALESCE(k.id_column, ''), COALESCE(k.line, ''), k.entry_id IS NOT NULL
 		FROM entries e JOIN players p ON p.id = e.player_id LEFT JOIN trf_players k ON k.entry_id = e.id
-		WHERE e.tournament_id = ? AND e.pairing_number IS NOT NULL`, t.ID)
+		WHERE e.tournament_id = ? AND e.pairing_number IS NOT NULL AND `+inField, t.ID)
 	if err != nil {
 		return err
 	}
@@ -87,7 +87,7 @@ func (tx *Tx) addTRFKept(t *tournament.Tournament, tr *trf.File) error {
 	for rows.Next() {
 		var n int
 		var k trf.KeptPlayer
-		if err := rows.Scan(&n, &k.Fid, &k.Fmjd, &k.National, &k.Year, &k.Sex, &k.Birth, &k.IdCol, &k.Line, &k.Imported); err != nil {
+		if err := rows.Scan(&n, &k.FID, &k.FMJD, &k.National, &k.Year, &k.Sex, &k.Birth, &k.IDColumn, &k.Line, &k.Imported); err != nil {
 			rows.Close()
 			return err
 		}

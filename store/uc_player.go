@@ -60,10 +60,11 @@ func (s *Store) Players(ctx context.Context, ref string) ([]tournament.Entry, to
 // WithdrawPlayer withdraws the entry player names (an entry id or a name) from the
 // tournament ref names: he is not paired from the next round on (Tx.WithdrawPlayer).
 //
-// Returns the entry as stored after and the tournament as selected. Errors: ErrNotFound,
-// ErrInvalid (Tx.WithdrawPlayer's); those of updateIn. On an error nothing is written.
-func (s *Store) WithdrawPlayer(ctx context.Context, ref, player string) (*tournament.Entry, tournament.Tournament, error) {
-	var e *tournament.Entry
+// Returns the entry as stored after (with the lot drawn again when he withdrew before
+// round 1 after the lot) and the tournament as selected. Errors: ErrNotFound, ErrInvalid
+// (Tx.WithdrawPlayer's); those of updateIn. On an error nothing is written.
+func (s *Store) WithdrawPlayer(ctx context.Context, ref, player string) (*tournament.PlayerChange, tournament.Tournament, error) {
+	var e *tournament.PlayerChange
 	t, err := s.updateIn(ctx, ref, func(tx *Tx, t *tournament.Tournament) (err error) {
 		e, err = tx.WithdrawPlayer(t, player)
 		return err
@@ -86,4 +87,37 @@ func (s *Store) SetPlayerField(ctx context.Context, ref, player, field, value st
 		return err
 	})
 	return e, t, err
+}
+
+// RemovePlayer deletes the entry player names (an entry id or a name) from the tournament
+// ref names: an entry made by mistake, with no game, bye or claim in any round
+// (Tx.RemovePlayer). After the lot and before round 1 the lot is drawn again from the
+// stored seed; after round 1 his number stays empty.
+//
+// Returns the entry as it was (with Lot or Gap) and the tournament as selected. Errors:
+// ErrNotFound, ErrInvalid (he has games: withdraw him instead); those of updateIn. On an
+// error nothing is written.
+func (s *Store) RemovePlayer(ctx context.Context, ref, player string) (*tournament.PlayerChange, tournament.Tournament, error) {
+	var c *tournament.PlayerChange
+	t, err := s.updateIn(ctx, ref, func(tx *Tx, t *tournament.Tournament) (err error) {
+		c, err = tx.RemovePlayer(t, player)
+		return err
+	})
+	return c, t, err
+}
+
+// ReinstatePlayer undoes the withdrawal of the entry player names in the tournament ref
+// names: he is paired again from round from (0: the next round to pair), and the rounds
+// he missed become absences with 0 points (Tx.ReinstatePlayer).
+//
+// Returns the entry as stored after (with From, Absent, Lot) and the tournament as
+// selected. Errors: ErrNotFound, ErrInvalid (not withdrawn, a round already paired or
+// beyond the last); those of updateIn. On an error nothing is written.
+func (s *Store) ReinstatePlayer(ctx context.Context, ref, player string, from int) (*tournament.PlayerChange, tournament.Tournament, error) {
+	var c *tournament.PlayerChange
+	t, err := s.updateIn(ctx, ref, func(tx *Tx, t *tournament.Tournament) (err error) {
+		c, err = tx.ReinstatePlayer(t, player, from)
+		return err
+	})
+	return c, t, err
 }

@@ -47,6 +47,9 @@ var (
 	// ErrLocked: the change is not allowed any more because the tournament has started
 	// (a round exists) or the lot has been drawn.
 	ErrLocked = errors.New("not allowed after the tournament has started")
+	// ErrCannotUndo: arbitro undo cannot revert the last action of the log (an action it
+	// does not know, or nothing left); the error names the action. Wraps ErrInvalid.
+	ErrCannotUndo = fmt.Errorf("cannot undo: %w", ErrInvalid)
 	// ErrBadCSV: a players file could not be read; the error names the line.
 	ErrBadCSV = errors.New("bad players file")
 )

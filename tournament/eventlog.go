@@ -14,4 +14,8 @@ type Event struct {
 	Action       string          `json:"action"`                  // e.g. "tournament.create", "player.add"
 	Before       json.RawMessage `json:"before"`                  // state before the action, JSON; null when created
 	After        json.RawMessage `json:"after"`                   // state after the action, JSON; null when deleted
+	// ActionID is the id of the first event of the arbiter action (one command, one
+	// transaction) this event belongs to; 0 for events logged before schema 4, each an
+	// action of its own. Not in the log's JSON.
+	ActionID int64 `json:"-"`
 }

@@ -75,13 +75,17 @@ const (
 	// NoteCSVLatin2: a players CSV read as Windows-1252 gives a character unusual in names.
 	// Args: line, char (the character), name (its Unicode name, RuneName), text (the line).
 	NoteCSVLatin2 = "csv-latin2"
+	// NoteRoundRobinShort: a round robin plans fewer rounds than its Berger tables (a
+	// shorter schedule: the last table rounds are not played). Args: rounds, players, full
+	// (the rounds of the whole single or double round robin).
+	NoteRoundRobinShort = "round-robin-short"
 )
 
 // NoteCodes returns every note code the domain writes, sorted.
 func NoteCodes() []string {
 	c := []string{NoteMissingResult, NoteManualMet, NoteManualByeAgain, NoteUnavailable, NoteSameColourThrice,
 		NoteByes, NoteRoundsAdvised, NoteImportNoGames, NoteImportDates, NoteImportLatin2, NoteImportNoResult,
-		NoteImportResultTag, NoteImportMore, NotePrizeMovedDown, NotePrizeShared, NotePrizeNotAwarded, NoteCSVLatin2}
+		NoteImportResultTag, NoteImportMore, NotePrizeMovedDown, NotePrizeShared, NotePrizeNotAwarded, NoteCSVLatin2, NoteRoundRobinShort}
 	sort.Strings(c)
 	return c
 }

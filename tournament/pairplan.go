@@ -14,10 +14,10 @@ import (
 // transaction (Tx.loadPairing): nothing in it is SQL, so planRound is a pure function of it
 // and the tests build one in memory.
 type PairingSnapshot struct {
-	T        Tournament        // as stored; t.RoundsPaired is round-1
-	Round    int               // the round to pair
-	Missing  []MissingResult   // boards of earlier rounds without a final result (paired with --force)
-	Entrants []pairing.Entrant // snapshot(t, round)
+	Tournament Tournament        // as stored; t.RoundsPaired is round-1
+	Round      int               // the round to pair
+	Missing    []MissingResult   // boards of earlier rounds without a final result (paired with --force)
+	Entrants   []pairing.Entrant // snapshot(t, round)
 	SystemFacts
 }
 
@@ -34,17 +34,17 @@ type SystemFacts struct {
 
 // roundPlan is the round planRound decides; writeRound stores it.
 type RoundPlan struct {
-	Pairs    []pairing.Pair        // entry ids; Board = board number; byes last
-	Rests    map[int]string        // White id of a bye → its kind of rest (Italo-Swiss FID formats)
-	Floats   map[int]pairing.Float // entry id → float of this round (pairing.RoundFloats)
-	Warnings []Note
-	Ex       *RoundExplanation
+	Pairs       []pairing.Pair        // entry ids; Board = board number; byes last
+	Rests       map[int]string        // White id of a bye → its kind of rest (Italo-Swiss FID formats)
+	Floats      map[int]pairing.Float // entry id → float of this round (pairing.RoundFloats)
+	Warnings    []Note
+	Explanation *RoundExplanation
 }
 
 // planRound decides round s.round from the snapshot alone: the arbiter's pairs checked,
 // the system's engine, the byes, the floats, the explanation and the opening drawn.
 func PlanRound(s *PairingSnapshot, opts PairOptions) (*RoundPlan, error) {
-	cur, round, es := &s.T, s.Round, s.Entrants
+	cur, round, es := &s.Tournament, s.Round, s.Entrants
 	var warnings []Note
 	for _, m := range s.Missing {
 		warnings = append(warnings, m.Note())
@@ -59,7 +59,7 @@ func PlanRound(s *PairingSnapshot, opts PairOptions) (*RoundPlan, error) {
 	}
 	warnings = append(warnings, mw...)
 	p := &RoundPlan{Rests: map[int]string{},
-		Ex: &RoundExplanation{System: cur.System, Round: round, Seed: cur.Seed, Manual: opts.Manual, Forced: len(s.Missing) > 0}}
+		Explanation: &RoundExplanation{System: cur.System, Round: round, Seed: cur.Seed, Manual: opts.Manual, Forced: len(s.Missing) > 0}}
 	sys, err := behaviourOf(cur.System)
 	if err != nil {
 		return nil, err
@@ -80,22 +80,22 @@ func PlanRound(s *PairingSnapshot, opts PairOptions) (*RoundPlan, error) {
 	if w, ok := byesWarning(p.Pairs, round, opts.Manual); ok {
 		warnings = append(warnings, w)
 	}
-	p.Ex.Warnings, p.Warnings = warnings, warnings
+	p.Explanation.Warnings, p.Warnings = warnings, warnings
 	p.Floats = map[int]pairing.Float{}
 	if !cur.System.FixedTable() { // a fixed table (round robin) has no floats
 		p.Floats = pairing.RoundFloats(p.Pairs, func(id int) int { return byID[id].Score })
 	}
-	if p.Ex.Dutch != nil {
+	if p.Explanation.Dutch != nil {
 		for _, pr := range p.Pairs {
 			n := BoardNote{Board: pr.Board, White: pr.White, Black: pr.Black, WhiteScore: byID[pr.White].Score,
 				WhiteFloat: FloatText(p.Floats[pr.White]), Manual: used[byID[pr.White].Number]}
 			if pr.Black != 0 {
 				n.BlackScore, n.BlackFloat = byID[pr.Black].Score, FloatText(p.Floats[pr.Black])
 			}
-			p.Ex.Dutch.Boards = append(p.Ex.Dutch.Boards, n)
+			p.Explanation.Dutch.Boards = append(p.Explanation.Dutch.Boards, n)
 		}
 	}
-	if p.Ex.Opening, err = drawOpening(cur, round, s.UsedOpenings); err != nil { // FID Capo IV ballot (issue 13)
+	if p.Explanation.Opening, err = drawOpening(cur, round, s.UsedOpenings); err != nil { // FID Capo IV ballot (issue 13)
 		return nil, err
 	}
 	return p, nil

@@ -35,7 +35,7 @@ func round1Played(n int) []pairing.Entrant {
 }
 
 func snapshot(system System, round int, es []pairing.Entrant) *PairingSnapshot {
-	return &PairingSnapshot{T: Tournament{ID: 1, Name: "Plan", Variant: rules.Italian, System: system, Rounds: 5, Seed: 7,
+	return &PairingSnapshot{Tournament: Tournament{ID: 1, Name: "Plan", Variant: rules.Italian, System: system, Rounds: 5, Seed: 7,
 		GamesPerPairing: 1, ItaloFormat: string(pairing.ItaloRotation), RoundsPaired: round - 1}, Round: round, Entrants: es}
 }
 
@@ -88,11 +88,11 @@ func TestPlanDutchManualFloats(t *testing.T) {
 			t.Errorf("entrant %d paired %d times", e.ID, seen[e.ID])
 		}
 	}
-	if p.Ex.Dutch == nil || len(p.Ex.Dutch.Boards) != len(p.Pairs) || !p.Ex.Dutch.Boards[0].Manual || p.Ex.Dutch.Boards[1].Manual {
-		t.Errorf("explanation boards %+v: board 1 alone is manual", p.Ex.Dutch)
+	if p.Explanation.Dutch == nil || len(p.Explanation.Dutch.Boards) != len(p.Pairs) || !p.Explanation.Dutch.Boards[0].Manual || p.Explanation.Dutch.Boards[1].Manual {
+		t.Errorf("explanation boards %+v: board 1 alone is manual", p.Explanation.Dutch)
 	}
-	if p.Ex.Round != 2 || p.Ex.System != Dutch || len(p.Ex.Manual) != 1 || p.Ex.Forced {
-		t.Errorf("explanation %+v", p.Ex)
+	if p.Explanation.Round != 2 || p.Explanation.System != Dutch || len(p.Explanation.Manual) != 1 || p.Explanation.Forced {
+		t.Errorf("explanation %+v", p.Explanation)
 	}
 }
 
@@ -133,7 +133,7 @@ func TestPlanManualPairs(t *testing.T) {
 func TestPlanRoundRobin(t *testing.T) {
 	es := round1Played(4)
 	s := snapshot(RoundRobin, 2, es)
-	s.T.Rounds = 3
+	s.Tournament.Rounds = 3
 	if _, err := PlanRound(s, PairOptions{Manual: []ManualPair{{White: 1, Black: 2}}}); !errors.Is(err, ErrInvalid) {
 		t.Errorf("manual pairs in a round robin: %v", err)
 	}
@@ -148,8 +148,8 @@ func TestPlanRoundRobin(t *testing.T) {
 		t.Fatal(err)
 	}
 	want, _ := pairing.RoundRobin(s.Entrants, 2, pairing.RoundRobinOptions{Cycles: 1})
-	if len(p.Pairs) != len(want) || p.Ex.Berger == nil || p.Ex.Berger.TableRound != 2 {
-		t.Fatalf("pairs %v, Berger %+v; want %v", p.Pairs, p.Ex.Berger, want)
+	if len(p.Pairs) != len(want) || p.Explanation.Berger == nil || p.Explanation.Berger.TableRound != 2 {
+		t.Fatalf("pairs %v, Berger %+v; want %v", p.Pairs, p.Explanation.Berger, want)
 	}
 	for i := range want {
 		if p.Pairs[i] != want[i] {
@@ -175,12 +175,12 @@ func TestPlanGatesAndEdges(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !p.Ex.Forced || len(p.Warnings) == 0 || !reflect.DeepEqual(p.Warnings[0],
+	if !p.Explanation.Forced || len(p.Warnings) == 0 || !reflect.DeepEqual(p.Warnings[0],
 		NewNote(NoteMissingResult, "round", 1, "board", 2, "game", 1, "white", "PC", "black", "PD", "adjourned", false)) {
-		t.Errorf("forced: %v %v", p.Ex.Forced, p.Warnings)
+		t.Errorf("forced: %v %v", p.Explanation.Forced, p.Warnings)
 	}
-	if p.Ex.Start != pairing.ItaloStart(s.Prev) || p.Ex.Italo == nil {
-		t.Errorf("start %d, want pairing.ItaloStart of the round before (%d)", p.Ex.Start, pairing.ItaloStart(s.Prev))
+	if p.Explanation.Start != pairing.ItaloStart(s.Prev) || p.Explanation.Italo == nil {
+		t.Errorf("start %d, want pairing.ItaloStart of the round before (%d)", p.Explanation.Start, pairing.ItaloStart(s.Prev))
 	}
 
 	none := snapshot(Dutch, 2, round1Played(4))
@@ -192,10 +192,10 @@ func TestPlanGatesAndEdges(t *testing.T) {
 	}
 
 	ballot := snapshot(Dutch, 2, round1Played(4))
-	ballot.T.Openings = OpeningsFIDItalian
+	ballot.Tournament.Openings = OpeningsFIDItalian
 	ballot.UsedOpenings = map[string]bool{}
 	p, err = PlanRound(ballot, PairOptions{})
-	if err != nil || p.Ex.Opening == nil {
+	if err != nil || p.Explanation.Opening == nil {
 		t.Fatalf("ballot: %v %+v", err, p)
 	}
 	for _, o := range rules.ItalianOpenings() {

@@ -27,6 +27,23 @@ const (
 	StatusWithdrawn = "withdrawn" // ritirato: not paired after WithdrawnAfter
 )
 
+// DidNotStart reports whether e withdrew before round 1 was paired (non partito): he takes
+// no part in the lot and appears on no sheet of the event (pairings, standings,
+// crosstable, site, rating report, TRF); the player list still shows him, withdrawn before
+// round 1. FID Regolamento Tecnico: a player who does not start is not in the tournament.
+func (e *Entry) DidNotStart() bool { return e.Status == StatusWithdrawn && e.WithdrawnAfter == 0 }
+
+// Field is es without the entries that did not start (Entry.DidNotStart), in their order.
+func Field(es []Entry) []Entry {
+	out := make([]Entry, 0, len(es))
+	for _, e := range es {
+		if !e.DidNotStart() {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
 // Entry is a player's participation in one tournament (table entries). Its ID is the
 // identifier the pairing engines use (pairing.Entrant.ID).
 type Entry struct {
@@ -212,4 +229,23 @@ func (p *Player) Set(field, value string, roundsPaired int) error {
 		return fmt.Errorf("%w: unknown player field %q (fields: %s)", ErrMalformed, field, strings.Join(PlayerFields, ", "))
 	}
 	return err
+}
+
+// PlayerChange is what a command on one entry did beyond the entry itself: player
+// withdraw, remove and reinstate (store). JSON: the entry's fields, then the omitempty
+// fields below.
+type PlayerChange struct {
+	Entry
+	// Lot is the lot drawn again from the stored seed on the field as it is now, when the
+	// lot was drawn and no round is paired yet (a player removed, withdrawn before round 1
+	// or reinstated then): the numbers of the others may change.
+	Lot *LotResult `json:"lot,omitempty"`
+	// Gap is the pairing number a removed late entrant leaves empty (numbers are fixed
+	// once round 1 is paired); 0 when none.
+	Gap int `json:"gap,omitempty"`
+	// From is the first round a reinstated player is paired in again.
+	From int `json:"from,omitempty"`
+	// Absent are the rounds a reinstated player missed, recorded as absences with 0
+	// points (Swiss systems); a round-robin's missed games stay the forfeits they were.
+	Absent []int `json:"absent,omitempty"`
 }

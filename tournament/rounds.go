@@ -56,6 +56,10 @@ type LotResult struct {
 	// Clubs (round robin with club separation): the rounds in which each club's players
 	// meet after the restricted lot (pairing.LotSeparated).
 	Clubs []pairing.ClubMeeting `json:"clubs,omitempty"`
+	// Rounds (round robin whose rounds come from the field, Tournament.FieldCycles): the
+	// rounds the field drawn makes (RoundRobinRounds); 0 otherwise. Cycles is 1 or 2 then.
+	Rounds int `json:"rounds,omitempty"`
+	Cycles int `json:"cycles,omitempty"`
 }
 
 // lotLocked is DrawLot's error once a round of cur is paired (ErrLocked): when the lot was
@@ -347,13 +351,13 @@ func roundRobinCycles(n, rounds int) (int, error) {
 		return 0, fmt.Errorf("%w: a round robin needs at least 2 players (it has %d)", ErrInvalid, n)
 	}
 	one := pairing.BergerRounds(n)
-	switch rounds {
-	case one:
-		return 1, nil
-	case 2 * one:
+	switch {
+	case rounds <= one:
+		return 1, nil // a single round robin, or a shorter schedule of one (RoundRobinRounds)
+	case rounds == 2*one:
 		return 2, nil
 	}
-	return 0, fmt.Errorf("%w: a round robin of %d players has %d rounds (%d for a double round robin), but the tournament plans %d; set it with 'arbitro tournament set rounds %d' before round 1",
+	return 0, fmt.Errorf("%w: a round robin of %d players has %d rounds (%d for a double round robin; fewer for a shorter schedule), but the tournament plans %d; set it with 'arbitro tournament set rounds %d' before round 1",
 		ErrInvalid, n, one, 2*one, rounds, one)
 }
 
@@ -385,6 +389,10 @@ func bergerRound(t *Tournament, es []pairing.Entrant, round int, late []string) 
 		return nil, nil, fmt.Errorf("%w: a round robin cannot take players who entered after round 1 (%s); remove them or use a Swiss system", ErrInvalid, strings.Join(late, ", "))
 	}
 	n := len(es)
+	if full := t.FieldCycles * pairing.BergerRounds(n); t.FieldCycles > 0 && t.Rounds != full && t.RoundsPaired == 0 {
+		return nil, nil, fmt.Errorf("%w: %s takes its rounds from the field, drawn for %d rounds, but %d players make %d; draw the lot again (arbitro lot)",
+			ErrInvalid, t.Name, t.Rounds, n, full)
+	}
 	cycles, err := roundRobinCycles(n, t.Rounds)
 	if err != nil {
 		return nil, nil, err

@@ -559,6 +559,34 @@ func LastRound(ct *Crosstable) int {
 	return last
 }
 
+// RoundComplete reports whether round is paired and complete in ct: every player in the
+// field then (not withdrawn, entered by that round) has a slot in it — a game or forfeit
+// with a final result, a bye, or an absence the arbiter recorded — and no slot of it is
+// pending. A player without a slot (a game not entered, an imported round without his
+// game) leaves the round incomplete. The standings' "final" title needs it for the last
+// round (reports.Standings).
+func RoundComplete(ct *Crosstable, round int) bool {
+	if ct == nil || round < 1 {
+		return false
+	}
+	for _, p := range ct.Players {
+		has := false
+		for _, r := range p.Results {
+			if r.Round != round {
+				continue
+			}
+			if r.Kind == CrossPending {
+				return false
+			}
+			has = true
+		}
+		if !has && !p.Withdrawn && p.JoinedRound <= round {
+			return false
+		}
+	}
+	return true
+}
+
 // CompletedRounds returns the last round that has results and no pending board in it or
 // before it (0 when round 1 is not complete): the round the standings commands show by
 // default.

@@ -7,10 +7,10 @@ import (
 // crossBuilder is a Crosstable being loaded: entry id → index in ct.Players, and each
 // entry's start points and joining round (the late entrants).
 type CrossBuilder struct {
-	Ct    *Crosstable
-	T     *Tournament
-	Index map[int]int
-	Lates []LateEntry
+	Crosstable *Crosstable
+	Tournament *Tournament
+	Index      map[int]int
+	Lates      []LateEntry
 }
 
 type LateEntry struct{ Points, Joined int }
@@ -19,9 +19,9 @@ type LateEntry struct{ Points, Joined int }
 func (cb *CrossBuilder) Add(id int, r CrossResult) error {
 	i, ok := cb.Index[id]
 	if !ok {
-		return fmt.Errorf("%w: round %d: entry %d is not in %s", ErrInvalidCrosstable, r.Round, id, cb.T.Name)
+		return fmt.Errorf("%w: round %d: entry %d is not in %s", ErrInvalidCrosstable, r.Round, id, cb.Tournament.Name)
 	}
-	cb.Ct.Players[i].Results = append(cb.Ct.Players[i].Results, r)
+	cb.Crosstable.Players[i].Results = append(cb.Crosstable.Players[i].Results, r)
 	return nil
 }
 
@@ -58,13 +58,13 @@ func BoardKinds(w, b *CrossResult, kind string) error {
 func (cb *CrossBuilder) SpreadStartPoints() {
 	for i, l := range cb.Lates {
 		left := l.Points
-		for r := 1; r < l.Joined && r <= cb.T.Rounds && left > 0; r++ {
-			if hasRound(cb.Ct.Players[i].Results, r) {
+		for r := 1; r < l.Joined && r <= cb.Tournament.Rounds && left > 0; r++ {
+			if hasRound(cb.Crosstable.Players[i].Results, r) {
 				continue
 			}
 			pts := min(2, left)
 			left -= pts
-			cb.Ct.Players[i].Results = append(cb.Ct.Players[i].Results, CrossResult{Round: r, Kind: CrossAbsent, Points: pts})
+			cb.Crosstable.Players[i].Results = append(cb.Crosstable.Players[i].Results, CrossResult{Round: r, Kind: CrossAbsent, Points: pts})
 		}
 	}
 }

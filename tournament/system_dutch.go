@@ -54,12 +54,12 @@ func (dutch) plan(p *RoundPlan, s *PairingSnapshot, r planRequest) ([]Note, erro
 	var res pairing.DutchResult
 	if countAvailable(sub) > 0 {
 		var err error
-		res, err = pairing.Dutch(sub, DutchOptions(&s.T, s.Round, s.Entrants, s.Forbidden, s.Acceleration))
+		res, err = pairing.Dutch(sub, DutchOptions(&s.Tournament, s.Round, s.Entrants, s.Forbidden, s.Acceleration))
 		if err != nil {
-			return nil, pairErr(&s.T, s.Round, err)
+			return nil, pairErr(&s.Tournament, s.Round, err)
 		}
 	} else {
-		res.InitialColour = pairing.LotColour(uint64(s.T.Seed))
+		res.InitialColour = pairing.LotColour(uint64(s.Tournament.Seed))
 	}
 	pairs := append(append([]pairing.Pair{}, r.fixed...), res.Pairs...)
 	sort.SliceStable(pairs, func(i, j int) bool { return !pairs[i].IsBye() && pairs[j].IsBye() }) // byes last
@@ -67,7 +67,7 @@ func (dutch) plan(p *RoundPlan, s *PairingSnapshot, r planRequest) ([]Note, erro
 		pairs[i].Board = i + 1
 	}
 	p.Pairs = pairs
-	p.Ex.Dutch = &DutchInfo{InitialColour: res.InitialColour.String(), Brackets: res.Brackets}
+	p.Explanation.Dutch = &DutchInfo{InitialColour: res.InitialColour.String(), Brackets: res.Brackets}
 	return nil, nil
 }
 

@@ -47,13 +47,13 @@ func (italoSwiss) lotNote(res *LotResult, cur *Tournament, players int) {
 // plan plans an Italo-Swiss round around the arbiter's pairs, with a warning for every
 // player who gets the same colour a third time running.
 func (italoSwiss) plan(p *RoundPlan, s *PairingSnapshot, r planRequest) ([]Note, error) {
-	start, res, err := italoPair(&s.T, s.Entrants, s.Round, r.fixed, s.SystemFacts)
+	start, res, err := italoPair(&s.Tournament, s.Entrants, s.Round, r.fixed, s.SystemFacts)
 	if err != nil {
 		return nil, err
 	}
-	p.Ex.Start, p.Ex.Italo, p.Pairs = start, &res, res.Pairs
+	p.Explanation.Start, p.Explanation.Italo, p.Pairs = start, &res, res.Pairs
 	if res.Format.FID() {
-		p.Ex.StartFrom, p.Ex.StartRest = startFrom(start, s.Prev, s.PrevRests)
+		p.Explanation.StartFrom, p.Explanation.StartRest = startFrom(start, s.Prev, s.PrevRests)
 	}
 	for _, rest := range res.Rests {
 		p.Rests[rest.ID] = string(rest.Kind)

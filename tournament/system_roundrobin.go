@@ -73,7 +73,7 @@ func (roundRobin) lotNote(*LotResult, *Tournament, int) {}
 // cannot play it.
 func (roundRobin) plan(p *RoundPlan, s *PairingSnapshot, _ planRequest) ([]Note, error) {
 	var err error
-	if p.Pairs, p.Ex.Berger, err = bergerRound(&s.T, s.Entrants, s.Round, s.Late); err != nil {
+	if p.Pairs, p.Explanation.Berger, err = bergerRound(&s.Tournament, s.Entrants, s.Round, s.Late); err != nil {
 		return nil, err
 	}
 	var warnings []Note
@@ -93,4 +93,25 @@ func (roundRobin) check(c *PairingCheck, cur *Tournament, es []pairing.Entrant, 
 	}
 	c.Diffs = pairing.DiffPairings(c.Engine, c.Checked)
 	return nil
+}
+
+// RoundRobinRounds is the number of rounds of round robin cur for a field of players (those
+// who start): FieldCycles times the Berger tables' rounds (FieldRounds: n-1 for an even
+// field, n for an odd one; FIDE C.05 Annex 1) when the rounds come from the field; else
+// cur.Rounds, checked: a single (FieldRounds) or double (2 × FieldRounds) round robin, or a
+// shorter schedule of a single one with a note (the last table rounds are not played).
+// Errors: ErrInvalid for any other number (more than a single cycle and not a double).
+func RoundRobinRounds(cur *Tournament, players int) (int, []Note, error) {
+	one := RoundRobin.FieldRounds(players)
+	if cur.FieldCycles > 0 {
+		return cur.FieldCycles * one, nil, nil
+	}
+	switch {
+	case cur.Rounds < one:
+		return cur.Rounds, []Note{NewNote(NoteRoundRobinShort, "rounds", cur.Rounds, "players", players, "full", one)}, nil
+	case cur.Rounds == one || cur.Rounds == 2*one:
+		return cur.Rounds, nil, nil
+	}
+	return 0, nil, fmt.Errorf("%w: a round robin of %d players has %d rounds (%d for a double round robin; fewer for a shorter schedule), but the tournament plans %d; set it with 'arbitro tournament set rounds %d', or let the field decide: 'arbitro tournament set rounds 0'",
+		ErrInvalid, players, one, 2*one, cur.Rounds, one)
 }

@@ -236,20 +236,20 @@ func TestSystemSetAndLot(t *testing.T) {
 func TestPlanBySystem(t *testing.T) {
 	for _, s := range Systems() {
 		snap := snapshot(s, 2, round1Played(4))
-		snap.T.Rounds = 3
+		snap.Tournament.Rounds = 3
 		snap.Prev = []pairing.Pair{{Board: 1, White: 10, Black: 20}, {Board: 2, White: 30, Black: 40}}
 		p, err := PlanRound(snap, PairOptions{})
 		if err != nil {
 			t.Fatalf("%s: %v", s, err)
 		}
-		if p.Ex.System != s || (p.Ex.Berger != nil) != (s == RoundRobin) || (p.Ex.Italo != nil) != (s == ItaloSwiss) || (p.Ex.Dutch != nil) != (s == Dutch) {
-			t.Errorf("%s: explanation %+v", s, p.Ex)
+		if p.Explanation.System != s || (p.Explanation.Berger != nil) != (s == RoundRobin) || (p.Explanation.Italo != nil) != (s == ItaloSwiss) || (p.Explanation.Dutch != nil) != (s == Dutch) {
+			t.Errorf("%s: explanation %+v", s, p.Explanation)
 		}
 		if s.FixedTable() && len(p.Floats) != 0 {
 			t.Errorf("%s: floats %v", s, p.Floats)
 		}
 		c := &PairingCheck{Round: 2, System: s, Checked: p.Pairs}
-		if err := CheckWithEngine(c, &snap.T, snap.Entrants, snap.SystemFacts); err != nil || !c.Identical() {
+		if err := CheckWithEngine(c, &snap.Tournament, snap.Entrants, snap.SystemFacts); err != nil || !c.Identical() {
 			t.Errorf("%s: check of its own round: %v %+v", s, err, c)
 		}
 		_, err = PlanRound(snapshot(s, 2, round1Played(4)), PairOptions{Manual: []ManualPair{{White: 1, Black: 4}}})

@@ -55,6 +55,11 @@ type Tournament struct {
 	// pairing without them exists (docs/club-separation.md).
 	ClubSeparation string `json:"club_separation,omitempty"`
 	Lang           Lang   `json:"lang"` // language of its sheets and messages
+	// FieldCycles (round robin only) is 1 for a single, 2 for a double round robin whose
+	// rounds come from the field when the lot is drawn (RoundRobin.FieldRounds of the
+	// players who start, times FieldCycles; FIDE C.05 Annex 1, the Berger tables): Rounds is
+	// 0 until then. 0 when Rounds was given (a shorter schedule, checked at the lot).
+	FieldCycles int `json:"field_cycles,omitempty"`
 
 	// Filled by the read functions, not stored in the tournaments row.
 	Players      int `json:"players"`       // entries, withdrawn included
@@ -128,6 +133,22 @@ func NewSeed() int64 {
 	return int64(binary.LittleEndian.Uint64(b[:])%999_999_999) + 1
 }
 
+// checkRounds checks Rounds (1-99) and FieldCycles: a round robin without rounds takes
+// them from the field at the lot (FieldCycles 1, or 2 for a double one); the Swiss
+// systems need Rounds.
+func (t *Tournament) checkRounds() error {
+	if t.FieldCycles != 0 && (!t.System.FixedTable() || t.FieldCycles > 2 || t.FieldCycles < 0) {
+		return fmt.Errorf("%w: only a round robin takes its rounds from the field (--double goes with --system round-robin; set the rounds first: 'arbitro tournament set rounds N')", ErrMalformed)
+	}
+	if t.Rounds == 0 && t.System.FixedTable() && t.FieldCycles == 0 {
+		t.FieldCycles = 1 // the rounds of a round robin come from the field at the lot
+	}
+	if (t.Rounds < 1 && t.FieldCycles == 0) || t.Rounds > 99 || t.Rounds < 0 {
+		return fmt.Errorf("%w: %d rounds (use 1 to 99)", ErrMalformed, t.Rounds)
+	}
+	return nil
+}
+
 // validate checks the fields of t and fills the defaults (scoring, tie-breaks, points).
 func (t *Tournament) CheckFields() error {
 	if err := t.checkText(); err != nil {
@@ -146,8 +167,8 @@ func (t *Tournament) CheckFields() error {
 	if t.System.IsZero() {
 		return &UnknownSystemError{}
 	}
-	if t.Rounds < 1 || t.Rounds > 99 {
-		return fmt.Errorf("%w: %d rounds (use 1 to 99)", ErrMalformed, t.Rounds)
+	if err := t.checkRounds(); err != nil {
+		return err
 	}
 	var err error
 	if t.Scoring, err = NormalizeScoring(t.Scoring); err != nil {
@@ -256,7 +277,11 @@ var FieldSetters = map[string]func(nt, cur *Tournament, field, value string) err
 		nt.TieBreaks, err = ParseTieBreaks(v)
 		return err
 	},
-	"rounds":     func(nt, _ *Tournament, f, v string) (err error) { nt.Rounds, err = wholeNumber(f, v); return err },
+	"rounds": func(nt, _ *Tournament, f, v string) (err error) {
+		nt.Rounds, nt.FieldCycles = 0, 0 // rounds given: no longer from the field
+		nt.Rounds, err = wholeNumber(f, v)
+		return err
+	},
 	"bye-points": func(nt, _ *Tournament, f, v string) (err error) { nt.ByePoints, err = wholeNumber(f, v); return err },
 	"forfeit-points": func(nt, _ *Tournament, f, v string) (err error) {
 		nt.ForfeitPoints, err = wholeNumber(f, v)

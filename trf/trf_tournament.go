@@ -280,9 +280,9 @@ func (tr *File) recordForms() []string {
 // keptPlayer is what the store holds of a player for a TRF export: his federation ids
 // and birth year, and the fields of an imported 001 line (trf_players).
 type KeptPlayer struct {
-	Fid, Fmjd, National, Sex, Birth, IdCol, Line string
-	Year                                         int
-	Imported                                     bool
+	FID, FMJD, National, Sex, Birth, IDColumn, Line string
+	Year                                            int
+	Imported                                        bool
 }
 
 // apply writes k into p, a player line built from the crosstable: the imported fields in
@@ -290,7 +290,7 @@ type KeptPlayer struct {
 // id in international draughts, the FID id in Italian, then any, then the national id) in
 // the id column and the birth year. played is the number of rounds paired.
 func (k KeptPlayer) Apply(p *Player, variant *rules.Variant, played int) {
-	p.Sex, p.BirthDate, p.FideID = k.Sex, k.Birth, k.IdCol
+	p.Sex, p.BirthDate, p.FideID = k.Sex, k.Birth, k.IDColumn
 	if k.Line != "" {
 		fileSpelling(p, k.Line, played)
 	}
@@ -298,14 +298,14 @@ func (k KeptPlayer) Apply(p *Player, variant *rules.Variant, played int) {
 		return
 	}
 	switch {
-	case variant == tournament.VariantInternational && k.Fmjd != "":
-		p.FideID = k.Fmjd
-	case variant == tournament.VariantItalian && k.Fid != "":
-		p.FideID = k.Fid
-	case k.Fmjd != "":
-		p.FideID = k.Fmjd
-	case k.Fid != "":
-		p.FideID = k.Fid
+	case variant == tournament.VariantInternational && k.FMJD != "":
+		p.FideID = k.FMJD
+	case variant == tournament.VariantItalian && k.FID != "":
+		p.FideID = k.FID
+	case k.FMJD != "":
+		p.FideID = k.FMJD
+	case k.FID != "":
+		p.FideID = k.FID
 	default:
 		p.FideID = k.National
 	}
@@ -372,11 +372,18 @@ func (tr *File) ApplyKeptRecords(t *tournament.Tournament, records []string) err
 	tr.TypeCode, tr.Controller, tr.TieBreaks, tr.StandingsTieBreaks, tr.TimeControlCode = "", "", "", "", "" // the file's, or none
 	start, end, rounds, colour := tr.StartDate, tr.EndDate, tr.TotalRounds, tr.InitialColour
 	tr.InitialColour = pairing.NoColour
-	bye := false
+	bye, win := false, tr.Points.Win
 	for k, l := range records {
 		if err := tr.ParseLine(l, k+1, &bye); err != nil {
 			return fmt.Errorf("%w: a kept TRF record does not read back: %w", tournament.ErrInvalid, err)
 		}
+	}
+	if !bye && tr.Points.Win != win {
+		// The kept point system changed the scale (BBW 2.0: draughts' 2-1-0) without
+		// giving the pairing-allocated bye: the bye keeps its worth in game points
+		// (t.ByePoints of the 2 a win is worth), in the file's scale, as Parse reads a
+		// file without BBU (the bye worth a win, when t.ByePoints is 2).
+		tr.Points.PAB = t.ByePoints * tr.Points.Win / 2
 	}
 	tr.TotalRounds = rounds
 	if tr.InitialColour != pairing.NoColour || colour != tr.InferredInitialColour() {

@@ -88,7 +88,20 @@ summary of the archive with a row per tournament. A progress bar is shown on a t
 (rules/REPLAY-JSON.md) plus "problems" (code, ply, message), "resolved_ambiguities", and
 for a tournament "round", "board", "game", "game_id", "recorded_result" and "claims".
 
-Exit status: 0 no problem; 3 a problem was found; 1 a file or the database could not be read.`,
+Every score's verdict is one of: legal; illegal (the first illegal ply, its reason, the
+position and the legal moves); ambiguous (every move legal, a from-to capture that takes
+different pieces under readings the rest of the game allows: both readings and the
+position after each; not an accusation); not judged (unsupported variant such as English
+or Czech draughts, undecidable variant, impossible position: never "not legal"); fragment
+(move text without tags after a game, or an unreadable piece between games: named by its
+lines, never judged as a game). Notes (tolerated notation, unverifiable results such as
+4-6, a PlyCount tag that differs from the moves, a Result tag that differs from the move
+text, a capture decided by later moves) are shown as in 'arbitro replay' and counted by
+kind in the summary; they never change a verdict or the exit status.
+
+Exit status: 0 no problem; 3 an illegal score or another problem (a result inconsistent
+with the moves, a board or claim disagreement); else 5 an ambiguous capture; else 6 a score
+not judged; 1 a file or the database could not be read.`,
 		Example: `  arbitro audit
   arbitro audit --round 3 --pdf audit-r3.pdf
   arbitro audit archive/*.pdn --json > verdicts.jsonl
@@ -152,11 +165,11 @@ func auditTournament(cmd *cobra.Command, g *globalOptions, round int, pdf string
 			return err
 		}
 	}
-	if a.Problems > 0 {
-		msg := g.cliLocale()
-		return withCode(exitIllegal, errors.New(msg.T("err.audit_found", "problems", msg.N("cmd.problems", a.Problems))), msg.T("hint.see_list"))
+	var tally reports.VerdictTally
+	for i := range a.Games {
+		tally.Add(&a.Games[i].Verdict)
 	}
-	return nil
+	return verdictExit(g.cliLocale(), tally, a.Problems-verdictOnlyProblems(tally), "cmd.what.game_scores")
 }
 
 // auditAll is `audit --all`: every tournament of the database, judged on --jobs workers,
@@ -205,15 +218,16 @@ func auditAll(cmd *cobra.Command, g *globalOptions, jobs int, pdf string) error 
 			return err
 		}
 	}
-	if total.Problems > 0 {
+	if n := total.Problems - verdictOnlyProblems(aw.Tally); n > 0 {
 		msg := g.cliLocale()
-		return withCode(exitIllegal, errors.New(msg.T("err.audit_found_in", "problems", msg.N("cmd.problems", total.Problems),
+		return withCode(exitIllegal, errors.New(msg.T("err.audit_found_in", "problems", msg.N("cmd.problems", n),
 			"tournaments", msg.N("cmd.tournaments", total.Tournaments))), msg.T("hint.see_list"))
 	}
-	return nil
+	return verdictExit(g.cliLocale(), aw.Tally, 0, "cmd.what.game_scores")
 }
 
-// auditGC sets the garbage collector for an archive audit: the live heap stays at a few
+// auditGC sets the garbage collector for an archive audit (and for replay, which streams
+// games the same way, issue 33): the live heap stays at a few
 // MB (games stream through a bounded pipeline) while every game allocates its parse and
 // replay, so the default target (GOGC=100) collects every few hundred games. A target of
 // 400% with a 64 MiB soft limit collects about a quarter as often (measured on 99,492
@@ -239,17 +253,14 @@ func auditFiles(cmd *cobra.Command, g *globalOptions, files []string, variant st
 	bw := bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10)
 	defer bw.Flush()
 	w := bw
-	var total tournament.ArchiveStats
+	var total reports.VerdictTally
+	problems := 0 // problems other than a verdict not illegal
 	var readErrs []error
 	showBar := g.io.ErrTTY
 	for _, file := range files {
-		st, err := auditFile(g, w, file, opts, jobs, showBar, encoding)
-		total.Games += st.Games
-		total.Illegal += st.Illegal
-		total.Inconsistent += st.Inconsistent
-		total.WithProblems += st.WithProblems
-		total.Ambiguities += st.Ambiguities
-		total.Plies += st.Plies
+		t, n, err := auditFile(g, w, file, opts, jobs, showBar, encoding)
+		total.Merge(t)
+		problems += n
 		if err != nil {
 			readErrs = append(readErrs, fmt.Errorf("%s: %w", file, err))
 		}
@@ -265,25 +276,24 @@ func auditFiles(cmd *cobra.Command, g *globalOptions, files []string, variant st
 		}
 		return fail(readErrs[len(readErrs)-1], g.cliLocale().T("hint.give_pdn_files"))
 	}
-	if total.WithProblems > 0 {
-		msg := g.cliLocale()
-		return withCode(exitIllegal, errors.New(msg.T("err.games_with_problems", "problems", total.WithProblems, "games", total.Games)), msg.T("hint.see_list"))
-	}
-	return nil
+	return verdictExit(g.cliLocale(), total, problems, "cmd.what.games")
 }
 
-func auditFile(g *globalOptions, w io.Writer, file string, opts rules.ReplayOptions, jobs int, showBar bool, encoding string) (tournament.ArchiveStats, error) {
+// auditFile audits one PDN file: the verdicts counted by class and note kind, and the
+// number of problems other than a verdict that is not illegal (tournament.VerdictProblems:
+// an illegal verdict, a result inconsistent with the moves).
+func auditFile(g *globalOptions, w io.Writer, file string, opts rules.ReplayOptions, jobs int, showBar bool, encoding string) (t reports.VerdictTally, problems int, err error) {
 	f, err := os.Open(file)
 	if err != nil {
-		return tournament.ArchiveStats{}, err
+		return t, 0, err
 	}
 	defer f.Close()
 	fi, err := f.Stat()
 	if err != nil {
-		return tournament.ArchiveStats{}, err
+		return t, 0, err
 	}
 	if fi.IsDir() {
-		return tournament.ArchiveStats{}, errors.New("is a directory")
+		return t, 0, errors.New("is a directory")
 	}
 	var r io.Reader = f
 	if showBar {
@@ -294,15 +304,41 @@ func auditFile(g *globalOptions, w io.Writer, file string, opts rules.ReplayOpti
 		defer bar.Finish()
 	}
 	if r, err = tournament.DecodingReader(r, encoding); err != nil {
-		return tournament.ArchiveStats{}, err
+		return t, 0, err
 	}
-	// the verdicts are rendered on the workers and written in file order
+	br, err := checkPDNText(r)
+	if err != nil {
+		return t, 0, err
+	}
+	// The work of tournament.AuditPDNJobs, with each game recycled once rendered (issue
+	// 33): the games are judged and rendered on the workers and written in file order.
+	pr := rules.NewPDNReader(br)
+	pr.Strict = opts.Strict // audit --strict: the PDN 3.0 grammar (issue 14)
 	asJSON, msg := g.json, g.cliLocale()
-	render := func(g *rules.Game, vd rules.Verdict, problems []tournament.Problem) []byte {
-		return reports.ArchiveGame(msg, asJSON, file, g, vd, problems)
+	type judged struct {
+		vd       rules.Verdict
+		problems int
+		out      []byte
 	}
-	return tournament.AuditPDNJobs(r, opts, jobs, render, func(_ *rules.Game, _ rules.Verdict, _ []tournament.Problem, out []byte) error {
-		_, err := w.Write(out)
+	err = tournament.JudgePDN(pr, jobs, func(gm *rules.Game, perr error) judged {
+		var vd rules.Verdict
+		if perr != nil {
+			vd = rules.ParseErrorVerdict(gm, perr)
+		} else {
+			vd = rules.Replay(gm, opts)
+		}
+		ps := tournament.VerdictProblems(vd)
+		j := judged{vd: vd, problems: len(ps), out: reports.ArchiveGame(msg, asJSON, file, gm, vd, ps)}
+		rules.RecycleGame(gm)
+		return j
+	}, func(j judged) error {
+		t.Add(&j.vd)
+		problems += j.problems
+		if c := j.vd.Class(); c != rules.ClassLegal && c != rules.ClassIllegal {
+			problems-- // the verdict's own problem: counted by its class
+		}
+		_, err := w.Write(j.out)
 		return err
 	})
+	return t, problems, err
 }

@@ -198,6 +198,8 @@ func (g *globalOptions) explain(err error) error {
 		return fail(err, msg.T("hint.locked"))
 	case errors.Is(err, tournament.ErrNotFound):
 		return fail(err, msg.T("hint.not_found"))
+	case errors.Is(err, tournament.ErrCannotUndo):
+		return fail(err, msg.T("hint.undo"))
 	case errors.Is(err, tournament.ErrMalformed):
 		// a value that cannot be understood at all: usage (see the exit-code rule in main.go)
 		return &usageError{err: err, hint: msg.T("hint.usage")}

@@ -43,6 +43,13 @@ const (
 	exitUsage     = 2
 	exitIllegal   = 3
 	exitNoPairing = 4
+	// exitAmbiguous: replay or audit found no illegal move and no other problem, but a
+	// score with an ambiguous capture (rules.ClassAmbiguous): every move legal, the pieces
+	// taken undetermined. Not an accusation.
+	exitAmbiguous = 5
+	// exitNotJudged: nothing illegal or ambiguous, but some score was not judged
+	// (rules.ClassNotJudged: an unsupported or unknown variant, an impossible position).
+	exitNotJudged = 6
 )
 
 // cliError is an error the CLI prints as "arbitro: <what> (<hint>)" and exits with code.
@@ -130,10 +137,80 @@ func findCommand(root *cobra.Command, args []string) error {
 	}
 	root.InitDefaultHelpCmd()
 	root.InitDefaultCompletionCmd(args...)
-	if _, _, err := root.Find(args); err != nil {
+	cmd, rest, err := root.Find(args)
+	if cmd != nil && cmd.HasAvailableSubCommands() && !cmd.Runnable() {
+		if name := firstPositional(cmd, rest); name != "" {
+			return unknownCommand(cmd, name)
+		}
+	}
+	if err != nil {
 		return cobraUsageError(err)
 	}
 	return nil
+}
+
+// unknownCommand is the usage error of name typed where cmd (a group of commands, such
+// as 'player') wants one of its subcommands: cobra would print cmd's help and exit 0, so
+// a script would take a mistyped command for done. The hint names the nearest
+// subcommands (cobra's SuggestionsFor: prefix or Levenshtein distance 2), else cmd's help.
+// The words are the catalog's (cli.json), in the language of $LC_ALL/$LC_MESSAGES/$LANG.
+func unknownCommand(cmd *cobra.Command, name string) error {
+	msg := reports.LocaleOf(reports.EnvLang(os.Getenv))
+	err := errors.New(msg.T("usage.unknown_command", "name", name, "command", cmd.CommandPath()))
+	hint := msg.T("usage.see_help", "command", cmd.CommandPath())
+	if cmd.SuggestionsMinimumDistance <= 0 {
+		cmd.SuggestionsMinimumDistance = 2 // cobra's default, set only on its own path
+	}
+	if s := cmd.SuggestionsFor(name); len(s) > 0 {
+		quoted := make([]string, len(s))
+		for i, c := range s {
+			quoted[i] = "'" + cmd.CommandPath() + " " + c + "'"
+		}
+		hint = msg.T("usage.did_you_mean", "commands", strings.Join(quoted, ", "))
+	}
+	return &usageError{err: err, hint: hint}
+}
+
+// firstPositional is the first of args that is not a flag of cmd (its own or inherited)
+// nor a flag's value: the name a user typed for a subcommand. "" when there is none.
+func firstPositional(cmd *cobra.Command, args []string) string {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			if i+1 < len(args) {
+				return args[i+1]
+			}
+			return ""
+		case strings.HasPrefix(a, "--"):
+			if !strings.Contains(a, "=") && takesValue(cmd, a[2:], "") {
+				i++
+			}
+		case strings.HasPrefix(a, "-") && len(a) > 1:
+			if len(a) == 2 && takesValue(cmd, "", a[1:]) {
+				i++
+			}
+		default:
+			return a
+		}
+	}
+	return ""
+}
+
+// takesValue reports whether cmd's flag --long (or -short), its own or inherited, reads the
+// next argument (it is not a boolean).
+func takesValue(cmd *cobra.Command, long, short string) bool {
+	own, inherited := cmd.Flags(), cmd.InheritedFlags()
+	f := own.Lookup(long)
+	if f == nil {
+		f = inherited.Lookup(long)
+	}
+	if short != "" {
+		if f = own.ShorthandLookup(short); f == nil {
+			f = inherited.ShorthandLookup(short)
+		}
+	}
+	return f != nil && f.NoOptDefVal == ""
 }
 
 // withCode attaches an exit code other than 1 to err (3 illegal moves found, 4 no pairing).
@@ -172,6 +249,7 @@ func commands() []func(g *globalOptions) *cobra.Command {
 		bind(newServeCmd, runServe),
 		bind(newStandingsCmd, runStandings),
 		newTournamentCmd,
+		bind(newUndoCmd, runUndo),
 		newExportCmd,
 		bind(newVersionCmd, runVersion),
 	}

@@ -287,6 +287,16 @@ func TestPlayerFlags(t *testing.T) {
 		{[]string{"3"}, "", func(o *playerWithdrawOptions) bool { return o.Player == "3" }},
 		{[]string{"3", "4"}, "accepts 1 arg", nil},
 	})
+	testFlags(t, newPlayerRemoveCmd, []flagCase[playerWithdrawOptions]{
+		{[]string{"Rossi"}, "", func(o *playerWithdrawOptions) bool { return o.Player == "Rossi" }},
+		{nil, "accepts 1 arg", nil},
+	})
+	testFlags(t, newPlayerReinstateCmd, []flagCase[playerReinstateOptions]{
+		{[]string{"3"}, "", func(o *playerReinstateOptions) bool { return o.Player == "3" && o.Round == 0 }},
+		{[]string{"3", "--round", "5"}, "", func(o *playerReinstateOptions) bool { return o.Round == 5 }},
+		{[]string{"3", "--round", "-1"}, "--round -1: give a round from 1 to 99", nil},
+		{[]string{"3", "--round", "x"}, "invalid argument", nil},
+	})
 	testFlags(t, newPlayerSetCmd, []flagCase[fieldSetOptions]{
 		{[]string{"3", "club", "CD Partenopeo"}, "", func(o *fieldSetOptions) bool {
 			return o.Who == "3" && o.Field == "club" && o.Value == "CD Partenopeo"
@@ -354,6 +364,8 @@ func TestCobraUsageErrorsExit2(t *testing.T) {
 		{"standings", "--no-such-flag"},  // unknown flag
 		{"pair", "--round", "two"},       // invalid argument
 		{"result", "1", "2", "2-0", "--game", "x"},
+		{"player", "reinstat", "3"},     // unknown subcommand of a group
+		{"tournament", "--json", "shw"}, // the same after a flag
 	} {
 		var out, errb bytes.Buffer
 		if code := run(append([]string{"--db", db}, args...), bufferStreams(&out, &errb)); code != exitUsage || !strings.HasPrefix(errb.String(), "arbitro: ") {
@@ -394,5 +406,13 @@ func TestPerftFlags(t *testing.T) {
 		{[]string{"--depth", "-1"}, "--depth -1 is out of range", nil},
 		{[]string{"--depth", "21"}, "--depth 21 is out of range", nil},
 		{[]string{"extra"}, "unknown command", nil},
+	})
+}
+
+func TestUndoFlags(t *testing.T) {
+	testFlags(t, newUndoCmd, []flagCase[undoOptions]{
+		{nil, "", func(o *undoOptions) bool { return !o.List }},
+		{[]string{"--list"}, "", func(o *undoOptions) bool { return o.List }},
+		{[]string{"3"}, "unknown command", nil},
 	})
 }

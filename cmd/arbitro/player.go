@@ -16,11 +16,12 @@ func newPlayerCmd(g *globalOptions) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:     "player",
 		Aliases: []string{"giocatore"},
-		Short:   "Enter, import, list, correct and withdraw players",
+		Short:   "Enter, import, list, correct, withdraw, reinstate and remove players",
 	}
 	cmd.AddCommand(bind(newPlayerAddCmd, runPlayerAdd)(g), bind(newPlayerImportCmd, runPlayerImport)(g),
 		bind(newPlayerListCmd, runPlayerList)(g), bind(newPlayerWithdrawCmd, runPlayerWithdraw)(g),
-		bind(newPlayerSetCmd, runPlayerSet)(g))
+		bind(newPlayerSetCmd, runPlayerSet)(g), bind(newPlayerRemoveCmd, runPlayerRemove)(g),
+		bind(newPlayerReinstateCmd, runPlayerReinstate)(g))
 	return cmd
 }
 
@@ -190,18 +191,97 @@ func newPlayerWithdrawCmd(g *globalOptions, runF func(*cobra.Command, *playerWit
 }
 
 func runPlayerWithdraw(cmd *cobra.Command, g *globalOptions, o *playerWithdrawOptions) error {
-	var e *tournament.Entry
+	var c *tournament.PlayerChange
 	err := g.write(func(st *store.Store) (t tournament.Tournament, err error) {
-		e, t, err = st.WithdrawPlayer(cmd.Context(), g.tournament, o.Player)
+		c, t, err = st.WithdrawPlayer(cmd.Context(), g.tournament, o.Player)
 		return t, err
 	})
 	if err != nil {
 		return err
 	}
 	if g.json {
-		return printJSON(cmd, e)
+		return printJSON(cmd, c)
 	}
-	return reports.WritePlayerWithdrawn(cmd.OutOrStdout(), g.cliLocale(), e)
+	return reports.WritePlayerChanged(cmd.OutOrStdout(), g.cliLocale(), "withdraw", c)
+}
+
+func newPlayerRemoveCmd(g *globalOptions, runF func(*cobra.Command, *playerWithdrawOptions) error) *cobra.Command {
+	return withRun(&cobra.Command{
+		Use:   "remove ID|NAME",
+		Short: "Delete an entry made by mistake (a player with no game yet)",
+		Long: `Delete an entry made by mistake: a player with no game, bye or claim in any round (one
+who has played is withdrawn instead, so that the others' records keep his games). Logged
+in the event log ("player.remove"; 'arbitro undo' enters him again).
+
+After the lot and before round 1 the lot is drawn again from the stored seed on the field
+without him: the numbers are those of a lot drawn without the mistake, and the line says
+them. Once round 1 is paired the numbers are fixed: a removed late entrant's number stays
+empty.`,
+		Example: `  arbitro player remove 12`,
+		Args:    cobra.ExactArgs(1),
+	}, &playerWithdrawOptions{}, runF)
+}
+
+func runPlayerRemove(cmd *cobra.Command, g *globalOptions, o *playerWithdrawOptions) error {
+	var c *tournament.PlayerChange
+	err := g.write(func(st *store.Store) (t tournament.Tournament, err error) {
+		c, t, err = st.RemovePlayer(cmd.Context(), g.tournament, o.Player)
+		return t, err
+	})
+	if err != nil {
+		return err
+	}
+	if g.json {
+		return printJSON(cmd, c)
+	}
+	return reports.WritePlayerChanged(cmd.OutOrStdout(), g.cliLocale(), "remove", c)
+}
+
+// playerReinstateOptions are the argument and flag of `arbitro player reinstate`.
+type playerReinstateOptions struct {
+	Player string // ID|NAME
+	Round  int    // --round: first round he is paired in again; 0 the next
+}
+
+func (o *playerReinstateOptions) complete(_ *cobra.Command, args []string) error {
+	o.Player = args[0]
+	if o.Round < 0 || o.Round > 99 {
+		return usageErr("--round %d: give a round from 1 to 99 (default: the next round to pair)", o.Round)
+	}
+	return nil
+}
+
+func newPlayerReinstateCmd(g *globalOptions, runF func(*cobra.Command, *playerReinstateOptions) error) *cobra.Command {
+	o := &playerReinstateOptions{}
+	cmd := &cobra.Command{
+		Use:   "reinstate ID|NAME [--round N]",
+		Short: "Undo a withdrawal: the player is paired again from the next round (or --round N)",
+		Long: `Undo a withdrawal (entered by mistake, or the player comes back): he is paired again from
+the next round to pair, or from --round N after it. Rounds paired without him stay as
+they are; in a Swiss system the rounds he missed are recorded as absences with 0 points.
+Before round 1 the lot, if drawn, is drawn again from the stored seed with him: the same
+numbers as before his withdrawal. Logged in the event log ("player.reinstate").`,
+		Example: `  arbitro player reinstate 7
+  arbitro player reinstate "Rossi, Mario" --round 5`,
+		Args: cobra.ExactArgs(1),
+	}
+	cmd.Flags().IntVar(&o.Round, "round", 0, "first round he is paired in again (default: the next round to pair)")
+	return withRun(cmd, o, runF)
+}
+
+func runPlayerReinstate(cmd *cobra.Command, g *globalOptions, o *playerReinstateOptions) error {
+	var c *tournament.PlayerChange
+	err := g.write(func(st *store.Store) (t tournament.Tournament, err error) {
+		c, t, err = st.ReinstatePlayer(cmd.Context(), g.tournament, o.Player, o.Round)
+		return t, err
+	})
+	if err != nil {
+		return err
+	}
+	if g.json {
+		return printJSON(cmd, c)
+	}
+	return reports.WritePlayerChanged(cmd.OutOrStdout(), g.cliLocale(), "reinstate", c)
 }
 
 func newPlayerSetCmd(g *globalOptions, runF func(*cobra.Command, *fieldSetOptions) error) *cobra.Command {

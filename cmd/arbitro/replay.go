@@ -69,9 +69,17 @@ deviation is a parse-error naming the line, column and rule.
 
 --json writes JSON Lines, one object per game (format: rules/REPLAY-JSON.md).
 
-Exit status: 0 every game legal; 3 some game is not legal (an illegal move, an ambiguous
-capture, a parse error) or not judged (unsupported or unknown variant, impossible
-position); 1 a file could not be read (the other files are still replayed).`,
+Each game's verdict is one of: legal; illegal (an illegal move or a parse error: the first
+illegal ply, its reason, the position and the legal moves); ambiguous (every move legal,
+but a from-to capture fits captures taking different pieces and nothing later decides:
+both readings and the position after each); not judged (unsupported or unknown variant,
+impossible position); fragment (move text without tags after a game: junk in the file,
+named by its lines, never judged as a game). Notes never change a verdict. The last line
+counts each verdict, the fragments and the notes by kind.
+
+Exit status: 0 no game illegal, ambiguous or not judged; 3 some game is illegal; else 5
+some game is ambiguous; else 6 some game was not judged; 1 a file could not be read (the
+other files are still replayed).`,
 		Args: cobra.MinimumNArgs(1),
 	}
 	c.Flags().StringVar(&o.Variant, "variant", "", "italian or international: the variant of games without a GameType tag")
@@ -85,21 +93,20 @@ position); 1 a file could not be read (the other files are still replayed).`,
 // runReplay replays every file, printing one verdict per game and the summary; exit 3
 // when a game is illegal or not judged, 1 when a file could not be read.
 func runReplay(cmd *cobra.Command, g *globalOptions, o *replayCmdOptions) error {
+	auditGC() // games stream through as in the archive audit: the same collector setting
 	opts := o.replay
 	out := cmd.OutOrStdout()
-	var total, illegal, unjudged int
+	var tally reports.VerdictTally
 	var readErrs []error
 	for _, file := range o.Files {
-		n, bad, nj, err := replayFile(out, file, opts, g.json, o)
-		total += n
-		illegal += bad
-		unjudged += nj
+		t, err := replayFile(out, file, opts, g.json, o)
+		tally.Merge(t)
 		if err != nil {
 			readErrs = append(readErrs, err)
 		}
 	}
 	if !g.json {
-		if err := reports.WriteReplaySummary(out, g.cliLocale(), total, illegal, unjudged); err != nil {
+		if err := reports.WriteReplaySummary(out, g.cliLocale(), tally); err != nil {
 			return err
 		}
 	}
@@ -112,25 +119,24 @@ func runReplay(cmd *cobra.Command, g *globalOptions, o *replayCmdOptions) error 
 		}
 		return fail(readErrs[len(readErrs)-1], g.cliLocale().T("hint.pdn_files"))
 	}
-	if illegal > 0 {
+	if illegal := tally.Classes[rules.ClassIllegal]; illegal > 0 {
 		msg := g.cliLocale()
-		return withCode(exitIllegal, errors.New(msg.T("err.games_not_legal", "illegal", illegal, "games", total)), msg.T("hint.see_verdicts"))
+		return withCode(exitIllegal, errors.New(msg.T("err.games_not_legal", "illegal", illegal, "games", tally.Games())), msg.T("hint.see_verdicts"))
 	}
-	return nil
+	return verdictExit(g.cliLocale(), tally, 0, "cmd.what.games")
 }
 
-// replayFile replays every game of file and writes the verdicts; it returns the number of
-// games, of games not legal (the not judged included) and of games not judged, and a read
-// error.
-func replayFile(w io.Writer, file string, opts rules.ReplayOptions, asJSON bool, o *replayCmdOptions) (n, bad, unjudged int, err error) {
+// replayFile replays every game of file and writes the verdicts; it returns their count by
+// class and note kind, and a read error.
+func replayFile(w io.Writer, file string, opts rules.ReplayOptions, asJSON bool, o *replayCmdOptions) (t reports.VerdictTally, err error) {
 	f, err := os.Open(file)
 	if err != nil {
-		return 0, 0, 0, err
+		return t, err
 	}
 	defer f.Close()
 	br, err := pdnText(f, file, o.Encoding)
 	if err != nil {
-		return 0, 0, 0, err
+		return t, err
 	}
 	// The games are replayed and rendered on --jobs workers (tournament.JudgePDN) and
 	// written in file order, the same for any --jobs.
@@ -154,22 +160,17 @@ func replayFile(w io.Writer, file string, opts rules.ReplayOptions, asJSON bool,
 		} else {
 			reports.WriteVerdictText(&buf, msg, file, g, vd)
 		}
+		rules.RecycleGame(g) // rendered: its lists serve the games read next
 		return replayed{vd, buf.Bytes()}
 	}, func(rp replayed) error {
-		n++
-		if !rp.vd.Legal {
-			bad++
-		}
-		if !rp.vd.Judged() {
-			unjudged++
-		}
+		t.Add(&rp.vd)
 		_, err := w.Write(rp.out)
 		return err
 	})
 	if err != nil {
-		return n, bad, unjudged, fmt.Errorf("%s: %w", file, err)
+		return t, fmt.Errorf("%s: %w", file, err)
 	}
-	return n, bad, unjudged, nil
+	return t, nil
 }
 
 // pdnText decodes f (--encoding) and checks it is PDN text, as the audit does
@@ -180,16 +181,26 @@ func pdnText(f io.Reader, file, encoding string) (*bufio.Reader, error) {
 	if err != nil {
 		return nil, err
 	}
-	br := bufio.NewReaderSize(dr, 64<<10)
-	head, err := br.Peek(8192)
-	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
+	br, err := checkPDNText(dr)
+	if err != nil {
 		return nil, fmt.Errorf("%s: %w", file, err)
 	}
+	return br, nil
+}
+
+// checkPDNText buffers r (decoded text) and checks that it is PDN text: an empty or binary
+// file is an error wrapping tournament.ErrBadPDN, as tournament.AuditPDN says it.
+func checkPDNText(r io.Reader) (*bufio.Reader, error) {
+	br := bufio.NewReaderSize(r, 64<<10)
+	head, err := br.Peek(8192)
+	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
+		return nil, err
+	}
 	if len(bytes.TrimSpace(head)) == 0 && len(head) < 8192 {
-		return nil, fmt.Errorf("%s: %w: the file is empty", file, tournament.ErrBadPDN)
+		return nil, fmt.Errorf("%w: the file is empty", tournament.ErrBadPDN)
 	}
 	if tournament.LooksBinary(head) {
-		return nil, fmt.Errorf("%s: %w: the file is binary, not PDN text", file, tournament.ErrBadPDN)
+		return nil, fmt.Errorf("%w: the file is binary, not PDN text", tournament.ErrBadPDN)
 	}
 	return br, nil
 }

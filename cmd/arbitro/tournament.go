@@ -31,6 +31,7 @@ type tournamentCreateOptions struct {
 	SystemName   string // --system, parsed into Tournament.System
 	TieBreaks    string // --tiebreaks, comma-separated
 	Acceleration string // --acceleration (Dutch)
+	Double       bool   // --double: a double round robin, its rounds from the field
 	g            *globalOptions
 }
 
@@ -51,6 +52,9 @@ func (o *tournamentCreateOptions) complete(cmd *cobra.Command, args []string) er
 	t.Variant = v
 	sys, sysErr := tournament.ParseSystem(o.SystemName) // reported where Validate reports a missing system
 	t.System = sys
+	if err := o.completeRounds(cmd, sysErr == nil); err != nil {
+		return err
+	}
 	if t.ItaloFormat != "" && !t.System.HasItaloFormat() {
 		return usageErr("--italo-format goes with --system italo-swiss")
 	}
@@ -69,6 +73,26 @@ func (o *tournamentCreateOptions) complete(cmd *cobra.Command, args []string) er
 		err = sysErr
 	}
 	return g.explain(err)
+}
+
+// completeRounds checks --rounds and --double: a round robin takes its rounds from the
+// field at the lot (single, or double with --double) unless --rounds gives a shorter
+// schedule (checked at the lot: tournament.RoundRobinRounds); the Swiss systems need
+// --rounds (the error cobra gives a missing required flag). known: the system parsed.
+func (o *tournamentCreateOptions) completeRounds(cmd *cobra.Command, known bool) error {
+	t := &o.Tournament
+	given := cmd.Flags().Changed("rounds")
+	switch {
+	case o.Double && !t.System.FixedTable():
+		return usageErr("--double goes with --system round-robin")
+	case o.Double && given:
+		return usageErr("--double takes the rounds from the field; for a shorter schedule give --rounds N alone (more rounds than one cycle make it a double round robin)")
+	case o.Double:
+		t.FieldCycles = 2
+	case !given && known && !t.System.FixedTable():
+		return cobraUsageError(errors.New(`required flag(s) "rounds" not set`))
+	}
+	return nil
 }
 
 func newTournamentCreateCmd(g *globalOptions, runF func(*cobra.Command, *tournamentCreateOptions) error) *cobra.Command {
@@ -91,7 +115,8 @@ sheets and messages: it (default for italian), en (default for international), f
 	f := cmd.Flags()
 	f.StringVar(&o.VariantName, "variant", "italian", "italian or international")
 	f.StringVar(&o.SystemName, "system", "", tournament.SystemList()+" (required)")
-	f.IntVar(&t.Rounds, "rounds", 0, "number of rounds (required)")
+	f.IntVar(&t.Rounds, "rounds", 0, "number of rounds (required, except for a round robin: its rounds come from the\nfield at the lot; --rounds there only for a shorter schedule)")
+	f.BoolVar(&o.Double, "double", false, "round robin: a double round robin (andata e ritorno), its rounds from the field")
 	f.StringVar(&t.Place, "place", "", "where it is played")
 	f.StringVar(&t.Start, "start", "", "first day, 2026-11-21 or 21/11/2026")
 	f.StringVar(&t.End, "end", "", "last day")
@@ -109,7 +134,6 @@ sheets and messages: it (default for italian), en (default for international), f
 	f.StringVar(&t.Openings, "openings", "", "opening ballot: fid-italian (one opening per round from FID Tabella 4) or none")
 	f.StringVar(&t.ClubSeparation, "club-separation", "", "club: a round robin's lot places clubmates to meet first;\nthe Italo-Swiss avoids pairing clubmates while it can (none: off)")
 	cmd.MarkFlagRequired("system")
-	cmd.MarkFlagRequired("rounds")
 	return withRun(cmd, o, runF)
 }
 

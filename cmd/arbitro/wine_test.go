@@ -6,7 +6,7 @@ package main
 // and two Windows processes write one file at once.
 //
 // Needs Debian's wine, wine64 and gcc-mingw-w64-x86-64 (.ci/run installs them); skipped
-// with a message where they are absent, and with -short. One Wine prefix in a temporary
+// with a message where they are absent (a failure under CI=true), and with -short. One Wine prefix in a temporary
 // directory serves every subtest (wineboot is the slow part); WINEDEBUG=-all keeps
 // Wine's chatter out of the output.
 //
@@ -25,6 +25,8 @@ import (
 	"testing"
 
 	"golang.org/x/text/encoding/charmap"
+
+	"arbitro/internal/testneed"
 )
 
 // wineEnv is a Wine prefix ready to run the Windows arbitro.
@@ -89,7 +91,7 @@ func setupWine(t *testing.T) *wineEnv {
 	}
 	for _, tool := range []string{"wine", "wineserver", "x86_64-w64-mingw32-gcc"} {
 		if _, err := exec.LookPath(tool); err != nil {
-			t.Skipf("%s is not installed, so the Windows scenario under Wine (issue 20) did NOT run: "+
+			testneed.Missing(t, "%s is not installed, so the Windows scenario under Wine (issue 20) did NOT run: "+
 				"apt-get install wine wine64 gcc-mingw-w64-x86-64 (as .ci/run does)", tool)
 		}
 	}
@@ -103,18 +105,24 @@ func setupWine(t *testing.T) *wineEnv {
 		"LANG=C.UTF-8", "LC_ALL=C.UTF-8",
 		"ARBITRO_DB=", "ARBITRO_ARBITER=Niccolò Rossi", envRunMain+"=")
 
+	// wineboot makes the prefix while the Windows binary is built.
+	var bootOut bytes.Buffer
+	boot := exec.Command("wine", "wineboot", "--init")
+	boot.Env = w.env
+	boot.Stdout, boot.Stderr = &bootOut, &bootOut
+	if err := boot.Start(); err != nil {
+		t.Fatalf("wineboot: %v", err)
+	}
 	// The Windows binary, built as the release builds it (the same flags reuse the build
 	// cache of .ci/run's cross-build step).
 	build := exec.Command("go", "build", "-trimpath", "-o", w.exe, ".")
 	build.Env = append(os.Environ(), "GOOS=windows", "GOARCH=amd64", "CGO_ENABLED=0")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build for windows/amd64: %v\n%s", err, out)
+	out, buildErr := build.CombinedOutput()
+	if err := boot.Wait(); err != nil {
+		t.Fatalf("wineboot: %v\n%s", err, bootOut.String())
 	}
-
-	boot := exec.Command("wine", "wineboot", "--init")
-	boot.Env = w.env
-	if out, err := boot.CombinedOutput(); err != nil {
-		t.Fatalf("wineboot: %v\n%s", err, out)
+	if buildErr != nil {
+		t.Fatalf("go build for windows/amd64: %v\n%s", buildErr, out)
 	}
 	t.Cleanup(func() {
 		k := exec.Command("wineserver", "-k")
@@ -180,9 +188,22 @@ func boardOneGame(t *testing.T, white, black string) []byte {
 
 func TestWindowsUnderWine(t *testing.T) {
 	w := setupWine(t)
-	t.Run("scenario", func(t *testing.T) { wineScenario(t, w) })
-	t.Run("two writers", func(t *testing.T) { wineTwoWriters(t, w) })
-	t.Run("read-only check", func(t *testing.T) { wineWritable(t, w) })
+	// The three are independent (each works in a folder of its own in the one prefix, and
+	// Wine's server serves them at once): they run in parallel, each with its copy of w.
+	for _, sub := range []struct {
+		name string
+		run  func(*testing.T, *wineEnv)
+	}{
+		{"scenario", wineScenario},
+		{"two writers", wineTwoWriters},
+		{"read-only check", wineWritable},
+	} {
+		t.Run(sub.name, func(t *testing.T) {
+			t.Parallel()
+			own := *w
+			sub.run(t, &own)
+		})
+	}
 }
 
 // The Windows side of store's read-only check (writable_other.go and its test):
@@ -211,7 +232,7 @@ func wineScenario(t *testing.T, w *wineEnv) {
 	// The demo, into the folder with spaces and accents.
 	out := w.run("--lang", "en", "demo", "--dir", dir)
 	for _, want := range []string{
-		"36 game scores checked: 0 problems in 0 games (0 not legal)", // the audit of `arbitro audit`
+		"36 game scores checked: 0 problems in 0 games; 36 legal, 0 illegal", // the audit of `arbitro audit`
 		`done. The database is ` + dir + `\arbitro.db;`,
 		// The closing hint quotes the path (see shellQuote).
 		`continue by hand: arbitro --db "` + dir + `\arbitro.db" tournament list`,
@@ -288,7 +309,7 @@ func wineScenario(t *testing.T, w *wineEnv) {
 		{"--db", filepath.Join(unixDir, "arbitro.db"), "--tournament", "2", "--lang", "en", "audit"},
 	} {
 		out, err := arbitroCmd(t.TempDir(), args...).CombinedOutput()
-		if err != nil || !strings.Contains(string(out), " 0 problems") || !strings.Contains(string(out), "0 not legal") {
+		if err != nil || !strings.Contains(string(out), " 0 problems") || !strings.Contains(string(out), " 0 illegal") {
 			t.Fatalf("Linux arbitro %s on the file Wine wrote: %v\n%s", strings.Join(args, " "), err, out)
 		}
 	}

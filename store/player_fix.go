@@ -1,0 +1,261 @@
+// Putting right a mistaken entry or withdrawal: player remove and player reinstate.
+
+package store
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"arbitro/tournament"
+)
+
+// RemovePlayer deletes entry ref (an entry id, or a name as findEntry reads it) of t, an
+// entry made by mistake, and logs "player.remove" with the entry as it was (its absences
+// and category memberships go with it). The person stays in the file when another
+// tournament has entered him, else he is deleted too.
+//
+// The entry must have no board (game or bye) and no claim in any round: a player who has
+// played is withdrawn, never removed (the games stay in the others' records). When the lot
+// is drawn and no round is paired, it is drawn again from the stored seed on the field
+// without him (relot: the same numbers as a lot drawn without the slip); once round 1 is
+// paired the numbers are fixed (docs/pairing-fid.md 2.8) and a removed late entrant's
+// number stays empty (Gap; 0 when it was the last).
+//
+// Errors: ErrInvalid (he has games, a bye or a claim; the message names the first round),
+// findEntry's (ErrNotFound, ErrInvalid).
+func (tx *Tx) RemovePlayer(t *tournament.Tournament, ref string) (*tournament.PlayerChange, error) {
+	cur, err := tx.TournamentByID(t.ID)
+	if err != nil {
+		return nil, err
+	}
+	e, err := tx.findEntry(cur, ref)
+	if err != nil {
+		return nil, err
+	}
+	var round int
+	err = tx.queryRow(`SELECT coalesce(min(r.number), 0) FROM boards b JOIN rounds r ON r.id = b.round_id
+		WHERE b.white_entry = ?1 OR b.black_entry = ?1`, e.ID).Scan(&round)
+	if err != nil {
+		return nil, err
+	}
+	if round > 0 {
+		return nil, fmt.Errorf("%w: %s is paired in round %d; a player who has played stays in the others' records: withdraw him instead (arbitro player withdraw %d)", tournament.ErrInvalid, e.Player.Name, round, e.ID)
+	}
+	var claims int
+	if err := tx.queryRow(`SELECT count(*) FROM claims WHERE claimant_entry = ?`, e.ID).Scan(&claims); err != nil {
+		return nil, err
+	}
+	if claims > 0 {
+		return nil, fmt.Errorf("%w: %s has a draw claim recorded; withdraw him instead (arbitro player withdraw %d)", tournament.ErrInvalid, e.Player.Name, e.ID)
+	}
+	rows, err := tx.deleteEntry(e)
+	if err != nil {
+		return nil, err
+	}
+	c := &tournament.PlayerChange{Entry: *e}
+	if c.Lot, err = tx.relot(cur); err != nil {
+		return nil, err
+	}
+	if cur.RoundsPaired > 0 && e.Number != 0 {
+		var max int
+		if err := tx.queryRow(`SELECT coalesce(max(pairing_number), 0) FROM entries WHERE tournament_id = ?`, cur.ID).Scan(&max); err != nil {
+			return nil, err
+		}
+		if e.Number < max {
+			c.Gap = e.Number
+		}
+	}
+	return c, tx.logEvent(cur.ID, "player.remove", removedEntry{Entry: *e, Rows: rows}, c)
+}
+
+// ReinstatePlayer undoes the withdrawal of entry ref of t (player withdraw entered by
+// mistake, or a player who comes back): he is paired again from round from (0: the next
+// round to pair, t.RoundsPaired+1), and logs "player.reinstate" with the entry before and
+// the change after.
+//
+// A round already paired without him stays as it was: from must be after the last paired
+// round. The rounds he missed (after his withdrawal, before from) are recorded, in a
+// Swiss system, as absences with 0 points (the points of a withdrawn player's unplayed
+// rounds: none); in a round robin they are the forfeits the boards hold. A player who
+// withdrew before round 1 and comes back after it joins as a late entrant in round from
+// (the next pairing number, docs/pairing-fid.md 2.8); before round 1 the lot, if drawn,
+// is drawn again from the stored seed with him (relot), which gives back the numbers of
+// the lot before his withdrawal.
+//
+// Errors (ErrInvalid): he is not withdrawn; from is paired already or beyond the
+// tournament's rounds; findEntry's errors.
+func (tx *Tx) ReinstatePlayer(t *tournament.Tournament, ref string, from int) (*tournament.PlayerChange, error) {
+	cur, err := tx.TournamentByID(t.ID)
+	if err != nil {
+		return nil, err
+	}
+	e, err := tx.findEntry(cur, ref)
+	if err != nil {
+		return nil, err
+	}
+	if e.Status != tournament.StatusWithdrawn {
+		return nil, fmt.Errorf("%w: %s is not withdrawn; nothing to reinstate", tournament.ErrInvalid, e.Player.Name)
+	}
+	if from == 0 {
+		from = cur.RoundsPaired + 1
+	}
+	switch {
+	case from <= cur.RoundsPaired:
+		return nil, fmt.Errorf("%w: round %d is paired already without %s; he can be paired again from round %d (or unpair the rounds after %d first)", tournament.ErrInvalid, from, e.Player.Name, cur.RoundsPaired+1, from-1)
+	case from > cur.Rounds && cur.Rounds > 0:
+		return nil, fmt.Errorf("%w: %s has %d rounds, there is no round %d", tournament.ErrInvalid, cur.Name, cur.Rounds, from)
+	}
+	before := *e
+	c := &tournament.PlayerChange{Entry: *e, From: from}
+	c.Status, c.WithdrawnAfter = tournament.StatusActive, 0
+	if e.DidNotStart() && cur.RoundsPaired > 0 {
+		// he never started: a late entrant from round from
+		var max int
+		if err := tx.queryRow(`SELECT coalesce(max(pairing_number), 0) FROM entries WHERE tournament_id = ?`, cur.ID).Scan(&max); err != nil {
+			return nil, err
+		}
+		c.Number, c.JoinedRound = max+1, from
+		if _, err := tx.exec(`UPDATE entries SET pairing_number = ?, joined_round = ? WHERE id = ?`, c.Number, c.JoinedRound, e.ID); err != nil {
+			return nil, err
+		}
+	} else if !cur.System.FixedTable() {
+		for r := e.WithdrawnAfter + 1; r < from; r++ {
+			if r < e.JoinedRound {
+				continue
+			}
+			res, err := tx.exec(`INSERT INTO absences (tournament_id, entry_id, round_number, points, reason) VALUES (?, ?, ?, 0, '')
+				ON CONFLICT (entry_id, round_number) DO NOTHING`, cur.ID, e.ID, r)
+			if err != nil {
+				return nil, err
+			}
+			if n, _ := res.RowsAffected(); n > 0 {
+				c.Absent = append(c.Absent, r)
+			}
+		}
+	}
+	if _, err := tx.exec(`UPDATE entries SET status = 'active', withdrawn_after = NULL WHERE id = ?`, e.ID); err != nil {
+		return nil, err
+	}
+	if cur.RoundsPaired == 0 {
+		if c.Lot, err = tx.relot(cur); err != nil {
+			return nil, err
+		}
+		if c.Lot != nil {
+			for _, n := range c.Lot.Numbers {
+				if n.Entry == e.ID {
+					c.Number = n.Number
+				}
+			}
+		}
+	}
+	return c, tx.logEvent(cur.ID, "player.reinstate", before, c)
+}
+
+// removedEntry is the before of "player.remove": the entry, and every row deleted with
+// it (table → rows as column → value), which arbitro undo writes back.
+type removedEntry struct {
+	tournament.Entry
+	Rows map[string][]map[string]any `json:"rows"`
+}
+
+// entryTables are the tables that hold an entry's rows, in the order they are written
+// back (the person first, then the entry, then what refers to it); each with the
+// condition selecting the rows of entry ?1 (person ?2).
+var entryTables = []struct{ table, where string }{
+	{"players", `id = ?2 AND NOT EXISTS (SELECT 1 FROM entries WHERE player_id = ?2 AND id <> ?1)`},
+	{"entries", `id = ?1`},
+	{"absences", `entry_id = ?1`},
+	{"category_members", `entry_id = ?1`},
+	{"forbidden_pairs", `entry_a = ?1 OR entry_b = ?1`},
+	{"trf_players", `entry_id = ?1`},
+}
+
+// deleteEntry deletes entry e with its absences, category memberships, forbidden pairs
+// and TRF fields, and the person when no other entry names him; it returns every row it
+// deleted (restoreRows writes them back).
+func (tx *Tx) deleteEntry(e *tournament.Entry) (map[string][]map[string]any, error) {
+	rows := map[string][]map[string]any{}
+	for _, t := range entryTables {
+		rs, err := tx.snapshotRows(t.table, t.where, e.ID, e.Player.ID)
+		if err != nil {
+			return nil, err
+		}
+		if len(rs) > 0 {
+			rows[t.table] = rs
+		}
+	}
+	for i := len(entryTables) - 1; i >= 0; i-- {
+		t := entryTables[i]
+		if _, err := tx.exec(`DELETE FROM `+t.table+` WHERE `+t.where, e.ID, e.Player.ID); err != nil {
+			return nil, err
+		}
+	}
+	return rows, nil
+}
+
+// restoreEntry writes back the rows deleteEntry returned, with their ids.
+func (tx *Tx) restoreEntry(rows map[string][]map[string]any) error {
+	for _, t := range entryTables {
+		if err := tx.restoreRows(t.table, rows[t.table]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// snapshotRows returns the rows of table matching where (with args), each as column →
+// value.
+func (tx *Tx) snapshotRows(table, where string, args ...any) ([]map[string]any, error) {
+	rows, err := tx.query(`SELECT * FROM `+table+` WHERE `+where, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	cols, err := rows.Columns()
+	if err != nil {
+		return nil, err
+	}
+	var out []map[string]any
+	for rows.Next() {
+		vals := make([]any, len(cols))
+		ptrs := make([]any, len(cols))
+		for i := range vals {
+			ptrs[i] = &vals[i]
+		}
+		if err := rows.Scan(ptrs...); err != nil {
+			return nil, err
+		}
+		m := make(map[string]any, len(cols))
+		for i, c := range cols {
+			if b, ok := vals[i].([]byte); ok {
+				vals[i] = string(b)
+			}
+			m[c] = vals[i]
+		}
+		out = append(out, m)
+	}
+	return out, rows.Err()
+}
+
+// restoreRows inserts rows (column → value, as snapshotRows gave them, or read back from
+// the event log's JSON: whole numbers come back as float64, which SQLite's INTEGER
+// affinity stores as integers) into table.
+func (tx *Tx) restoreRows(table string, rows []map[string]any) error {
+	for _, r := range rows {
+		cols := make([]string, 0, len(r))
+		for c := range r {
+			cols = append(cols, c)
+		}
+		sort.Strings(cols)
+		args := make([]any, len(cols))
+		marks := make([]string, len(cols))
+		for i, c := range cols {
+			args[i], marks[i] = r[c], "?"
+		}
+		if _, err := tx.exec(`INSERT INTO `+table+` (`+strings.Join(cols, ", ")+`) VALUES (`+strings.Join(marks, ", ")+`)`, args...); err != nil {
+			return fmt.Errorf("write back %s: %w", table, err)
+		}
+	}
+	return nil
+}
