@@ -102,7 +102,7 @@ func (a *ArchiveAudit) Render(t *tournament.Tournament, ga *tournament.GameAudit
 		recorded = "none"
 	}
 	fmt.Fprintf(&buf, "tournament %d round %d board %d (%s - %s), game %d, recorded %s:\n", t.ID, b.Round, b.Board, b.White, b.Black, ga.GameID, recorded)
-	writeProblems(&buf, vd, ga.Problems, vd.Notes)
+	writeProblems(&buf, English(), vd, ga.Problems, vd.Notes) // audit --all stays English (as its lines above)
 	return buf.Bytes()
 }
 

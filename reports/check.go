@@ -15,71 +15,74 @@ import (
 )
 
 // WritePairingCheckText writes tournament.PairingCheck (`arbitro pair --check`) for an
-// arbiter: the boards checked, the arbiter's --set pairs the round was made with, every
-// absolute criterion broken (Dutch), then every difference from the engine's pairing
-// (the byes first), players as "pairing number name"; or "the stored round is the
-// engine's pairing".
-func WritePairingCheckText(w io.Writer, c *tournament.PairingCheck) error {
+// arbiter, in the language l: the boards checked, the arbiter's --set pairs the round was
+// made with, every absolute criterion broken (Dutch; pairing's sentences), then every
+// difference from the engine's pairing (the byes first), players as "pairing number
+// name"; or "the stored round is the engine's pairing".
+func WritePairingCheckText(w io.Writer, l *Locale, c *tournament.PairingCheck) error {
+	l = orEnglish(l)
 	nm := func(id int) string {
 		if id == 0 {
-			return "nobody"
+			return l.T("explain.nobody")
 		}
 		return fmt.Sprintf("%d %s", c.Numbers[id], c.Names[id])
 	}
 	pr := func(p pairing.Pair) string {
 		if p.Black == 0 {
-			return nm(p.White) + " (bye)"
+			return nm(p.White) + " " + l.T("cmd.bye")
 		}
 		return nm(p.White) + " - " + nm(p.Black)
 	}
-	fmt.Fprintf(w, "round %d: %s (byes included) checked against the %s engine\n", c.Round, count(len(c.Checked), "board", "boards"), c.System)
+	fmt.Fprintln(w, l.T("cmd.check.round", "round", c.Round, "boards", l.N("cmd.boards", len(c.Checked)), "system", l.systemShort(c.System)))
 	for _, m := range c.Manual {
-		fmt.Fprintf(w, "note: the round was made with the arbiter's pair --set %s\n", m)
+		fmt.Fprintln(w, l.T("cmd.check.manual", "set", fmt.Sprint(m)))
 	}
 	for _, v := range c.Violations {
-		fmt.Fprintf(w, "violation: %s\n", v)
+		fmt.Fprintln(w, l.T("cmd.check.violation", "text", v))
 	}
 	diffs := append([]pairing.PairDiff{}, c.Diffs...)
 	sort.SliceStable(diffs, func(i, j int) bool { return diffs[i].Kind == "bye" && diffs[j].Kind != "bye" })
 	for _, d := range diffs {
-		var err error
+		var text string
 		switch d.Kind {
 		case "missing":
-			_, err = fmt.Fprintf(w, "difference: the engine pairs %s; the stored round does not\n", pr(d.Engine))
+			text = l.T("cmd.check.missing", "pair", pr(d.Engine))
 		case "extra":
-			_, err = fmt.Fprintf(w, "difference: the stored round pairs %s; the engine does not\n", pr(d.Checked))
+			text = l.T("cmd.check.extra", "pair", pr(d.Checked))
 		case "colours":
-			_, err = fmt.Fprintf(w, "difference: colours swapped: the engine has %s, the stored round %s\n", pr(d.Engine), pr(d.Checked))
+			text = l.T("cmd.check.colours", "engine", pr(d.Engine), "stored", pr(d.Checked))
 		case "bye":
-			_, err = fmt.Fprintf(w, "difference: the engine gives the bye to %s, the stored round to %s\n", nm(d.Engine.White), nm(d.Checked.White))
+			text = l.T("cmd.check.bye", "engine", nm(d.Engine.White), "stored", nm(d.Checked.White))
 		default:
-			_, err = fmt.Fprintf(w, "difference: %s\n", d)
+			text = d.String()
 		}
-		if err != nil {
+		if _, err := fmt.Fprintln(w, l.T("cmd.check.difference", "text", text)); err != nil {
 			return err
 		}
 	}
 	if c.Identical() {
-		_, err := fmt.Fprintln(w, "the stored round is the engine's pairing")
+		_, err := fmt.Fprintln(w, l.T("cmd.check.identical"))
 		return err
 	}
 	return nil
 }
 
 // WriteTRFRoundCheckText writes the check of a TRF's last round (`arbitro pair --check
-// --trf`, tournament.CheckTRFLastRound): the boards checked, every absolute criterion the
-// file's round breaks, every difference (players by starting rank), or "the round is the
-// engine's pairing".
-func WriteTRFRoundCheckText(w io.Writer, rc *trf.RoundReport) error {
-	fmt.Fprintf(w, "round %d: %s checked against the Dutch engine (C.04.3); players by pairing number\n", rc.Round, count(rc.Boards, "board", "boards"))
+// --trf`, tournament.CheckTRFLastRound) in the language l: the boards checked, every
+// absolute criterion the file's round breaks, every difference (players by starting
+// rank; the criteria and differences are the pairing package's sentences), or "the round
+// is the engine's pairing".
+func WriteTRFRoundCheckText(w io.Writer, l *Locale, rc *trf.RoundReport) error {
+	l = orEnglish(l)
+	fmt.Fprintln(w, l.T("cmd.check.trf_round", "round", rc.Round, "boards", l.N("cmd.boards", rc.Boards)))
 	for _, v := range rc.Violations {
-		fmt.Fprintf(w, "violation: %s\n", v)
+		fmt.Fprintln(w, l.T("cmd.check.violation", "text", v))
 	}
 	for _, d := range rc.Diffs {
-		fmt.Fprintf(w, "difference: %s\n", d)
+		fmt.Fprintln(w, l.T("cmd.check.difference", "text", d))
 	}
 	if len(rc.Violations)+len(rc.Diffs) == 0 {
-		_, err := fmt.Fprintln(w, "the round is the engine's pairing")
+		_, err := fmt.Fprintln(w, l.T("cmd.check.trf_identical"))
 		return err
 	}
 	return nil

@@ -29,14 +29,17 @@ func TestWritePairingCheckText(t *testing.T) {
 		},
 	}
 	var b bytes.Buffer
-	if err := WritePairingCheckText(&b, c); err != nil {
-		t.Fatal(err)
+	for _, lang := range Languages() { // golden/pair_check.txt in English, pair_check.<lang>.txt
+		b.Reset()
+		if err := WritePairingCheckText(&b, LocaleOf(lang), c); err != nil {
+			t.Fatal(err)
+		}
+		golden(t, langGolden("golden/pair_check.txt", LocaleOf(lang)), b.Bytes())
 	}
-	golden(t, "golden/pair_check.txt", b.Bytes())
 	// the same round identical to the engine's
 	same := &tournament.PairingCheck{Round: 1, System: tournament.ItaloSwiss, Checked: c.Checked[:1], Engine: c.Checked[:1], Names: c.Names, Numbers: c.Numbers}
 	b.Reset()
-	if err := WritePairingCheckText(&b, same); err != nil {
+	if err := WritePairingCheckText(&b, English(), same); err != nil {
 		t.Fatal(err)
 	}
 	golden(t, "golden/pair_check_same.txt", b.Bytes())
@@ -49,7 +52,7 @@ func TestWriteTRFRoundCheckText(t *testing.T) {
 		{Round: 3, Boards: 1, Diffs: []string{"bye: engine gives it to 7, the checked round to 5 (0 = nobody)"},
 			Violations: []string{"5 had the bye before (C.04.3 C2)"}},
 	} {
-		if err := WriteTRFRoundCheckText(&b, rc); err != nil {
+		if err := WriteTRFRoundCheckText(&b, English(), rc); err != nil {
 			t.Fatal(err)
 		}
 	}

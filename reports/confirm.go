@@ -1,6 +1,8 @@
 package reports
 
-// The one-line confirmations of the commands that change the database: what was written.
+// The one-line confirmations of the commands that change the database: what was written,
+// in the language of the arbiter's messages (the command's cliLocale; nil prints English).
+// The words are the catalogs' "cmd.*" keys (locales/<lang>/commands.json).
 
 import (
 	"fmt"
@@ -11,138 +13,184 @@ import (
 	"arbitro/tournament"
 )
 
-// WriteTournamentCreated confirms `arbitro tournament create`: id, name, variant, system,
-// rounds, scoring, tie-breaks and seed.
-func WriteTournamentCreated(w io.Writer, t *tournament.Tournament) error {
-	_, err := fmt.Fprintf(w, "created tournament %d %q: %s, %s, %s, scoring %s, tie-breaks %s, seed %d\n",
-		t.ID, t.Name, t.Variant, t.System, plannedRounds(t), t.Scoring, OrNone(strings.Join(t.TieBreaks, ", ")), t.Seed)
+// systemShort is the short name of a pairing system in the language, as the confirmation
+// and the tournament list print it ("italo-swiss" in English, the code the flag takes;
+// "italo-svizzero" in Italian); the code itself for a system without a short name.
+func (l *Locale) systemShort(s tournament.System) string {
+	switch s.Code() {
+	case "round-robin":
+		return l.T("system.short.round-robin")
+	case "italo-swiss":
+		return l.T("system.short.italo-swiss")
+	case "dutch":
+		return l.T("system.short.dutch")
+	}
+	return s.Code()
+}
+
+// MethodName is the method a round was paired by, as stored (a system's code, or another
+// word such as an import's), in the language: a system's short name (systemShort), else
+// the stored word.
+func (l *Locale) MethodName(m string) string {
+	if s, err := tournament.ParseSystem(m); err == nil {
+		return l.systemShort(s)
+	}
+	return m
+}
+
+// WriteTournamentCreated confirms `arbitro tournament create` in the language l: id,
+// name, variant, system, rounds, scoring, tie-breaks (their codes, as --tiebreaks takes
+// them) and seed.
+func WriteTournamentCreated(w io.Writer, l *Locale, t *tournament.Tournament) error {
+	l = orEnglish(l)
+	_, err := fmt.Fprintln(w, l.T("cmd.tournament_created", "id", t.ID, "name", strconv.Quote(t.Name),
+		"variant", l.variantShort(t.Variant), "system", l.systemShort(t.System), "rounds", l.plannedRounds(t),
+		"scoring", t.Scoring, "tiebreaks", l.OrNone(strings.Join(t.TieBreaks, ", ")), "seed", fmt.Sprint(t.Seed)))
 	return err
 }
 
-// WriteTRFImported confirms `arbitro tournament import-trf` of the file source.
-func WriteTRFImported(w io.Writer, t *tournament.Tournament, source string) error {
-	_, err := fmt.Fprintf(w, "imported tournament %d %q from %s: %d players, %d of %d rounds, seed %d\n",
-		t.ID, t.Name, source, t.Players, t.RoundsPaired, t.Rounds, t.Seed)
+// WriteTRFImported confirms `arbitro tournament import-trf` of the file source in the
+// language l.
+func WriteTRFImported(w io.Writer, l *Locale, t *tournament.Tournament, source string) error {
+	l = orEnglish(l)
+	_, err := fmt.Fprintln(w, l.T("cmd.trf_imported", "id", t.ID, "name", strconv.Quote(t.Name), "file", source,
+		"players", t.Players, "paired", t.RoundsPaired, "rounds", t.Rounds, "seed", fmt.Sprint(t.Seed)))
 	return err
 }
 
-// WriteFieldSet confirms `arbitro tournament set` and `arbitro player set`: who (the
-// tournament's name, or "Name (id N)"), the field (lower case) and the value given.
-func WriteFieldSet(w io.Writer, who, field, value string) error {
-	_, err := fmt.Fprintf(w, "%s: %s set to %q\n", who, strings.ToLower(field), value)
+// WriteFieldSet confirms `arbitro tournament set` and `arbitro player set` in the
+// language l: who (the tournament's name, or EntryLabel), the field (lower case, the
+// name the command takes) and the value given.
+func WriteFieldSet(w io.Writer, l *Locale, who, field, value string) error {
+	_, err := fmt.Fprintln(w, orEnglish(l).T("cmd.field_set", "who", who, "field", strings.ToLower(field), "value", strconv.Quote(value)))
 	return err
 }
 
-// EntryLabel is "Name (id N)", how the player commands name an entry.
-func EntryLabel(e *tournament.Entry) string { return fmt.Sprintf("%s (id %d)", e.Player.Name, e.ID) }
+// EntryLabel is "Name (id N)", how the player commands name an entry, in the language l.
+func EntryLabel(l *Locale, e *tournament.Entry) string {
+	return orEnglish(l).T("cmd.entry", "name", e.Player.Name, "id", fmt.Sprint(e.ID))
+}
 
-// WritePlayerAdded confirms `arbitro player add`.
-func WritePlayerAdded(w io.Writer, e *tournament.Entry) error {
-	_, err := fmt.Fprintf(w, "added %s (id %d)\n", e.Player.Name, e.ID)
+// WritePlayerAdded confirms `arbitro player add` in the language l.
+func WritePlayerAdded(w io.Writer, l *Locale, e *tournament.Entry) error {
+	_, err := fmt.Fprintln(w, orEnglish(l).T("cmd.player_added", "player", EntryLabel(l, e)))
 	return err
 }
 
-// WritePlayersImported confirms `arbitro player import`: n players into the tournament.
-func WritePlayersImported(w io.Writer, n int, tournamentName string) error {
-	_, err := fmt.Fprintf(w, "imported %s into %s\n", count(n, "player", "players"), tournamentName)
+// WritePlayersImported confirms `arbitro player import` in the language l: n players into
+// the tournament.
+func WritePlayersImported(w io.Writer, l *Locale, n int, tournamentName string) error {
+	_, err := fmt.Fprintln(w, orEnglish(l).N("cmd.players_imported", n, "name", tournamentName))
 	return err
 }
 
-// WritePlayerWithdrawn confirms `arbitro player withdraw`: before round 1, or after a
-// round (not paired from the next one on).
-func WritePlayerWithdrawn(w io.Writer, e *tournament.Entry) error {
+// WritePlayerWithdrawn confirms `arbitro player withdraw` in the language l: before round
+// 1, or after a round (not paired from the next one on).
+func WritePlayerWithdrawn(w io.Writer, l *Locale, e *tournament.Entry) error {
+	l = orEnglish(l)
 	var err error
 	if e.WithdrawnAfter == 0 {
-		_, err = fmt.Fprintf(w, "%s (id %d) withdrawn before round 1\n", e.Player.Name, e.ID)
+		_, err = fmt.Fprintln(w, l.T("cmd.withdrawn_before", "player", EntryLabel(l, e)))
 	} else {
-		_, err = fmt.Fprintf(w, "%s (id %d) withdrawn after round %d: not paired from round %d on\n", e.Player.Name, e.ID, e.WithdrawnAfter, e.WithdrawnAfter+1)
+		_, err = fmt.Fprintln(w, l.T("cmd.withdrawn_after", "player", EntryLabel(l, e), "round", e.WithdrawnAfter, "next", e.WithdrawnAfter+1))
 	}
 	return err
 }
 
 // WriteAbsence confirms `arbitro absent` (an absence recorded, with its game points) or
-// `arbitro absent --remove` (removed: paired again).
-func WriteAbsence(w io.Writer, tournamentName string, a *tournament.Absence, removed bool) error {
+// `arbitro absent --remove` (removed: paired again), in the language l.
+func WriteAbsence(w io.Writer, l *Locale, tournamentName string, a *tournament.Absence, removed bool) error {
+	l = orEnglish(l)
 	var err error
 	if removed {
-		_, err = fmt.Fprintf(w, "%s: %s will be paired in round %d again\n", tournamentName, a.Name, a.Round)
+		_, err = fmt.Fprintln(w, l.T("cmd.absence_removed", "name", tournamentName, "player", a.Name, "round", a.Round))
 	} else {
-		_, err = fmt.Fprintf(w, "%s: %s absent in round %d (%s)\n", tournamentName, a.Name, a.Round, count(a.Points, "game point", "game points"))
+		_, err = fmt.Fprintln(w, l.T("cmd.absent", "name", tournamentName, "player", a.Name, "round", a.Round,
+			"points", l.N("cmd.game_points", a.Points)))
 	}
 	return err
 }
 
-// WriteRoundRemoved confirms `arbitro unpair`.
-func WriteRoundRemoved(w io.Writer, round int, tournamentName string) error {
-	_, err := fmt.Fprintf(w, "round %d of %s removed; pair it again with 'arbitro pair'\n", round, tournamentName)
+// WriteRoundRemoved confirms `arbitro unpair` in the language l.
+func WriteRoundRemoved(w io.Writer, l *Locale, round int, tournamentName string) error {
+	_, err := fmt.Fprintln(w, orEnglish(l).T("cmd.round_removed", "round", round, "name", tournamentName))
 	return err
 }
 
-// WriteResultRecorded confirms `arbitro result`: the board, its players, the result (or
-// the correction) and its points in the tournament's scoring.
-func WriteResultRecorded(w io.Writer, t *tournament.Tournament, bd *tournament.Board, corrected bool) error {
-	verb := "recorded"
+// WriteResultRecorded confirms `arbitro result` in the language l: the board, its players,
+// the result (or the correction; a bye, unplayed or adjourned game in the language's
+// word, ResultText) and its points in the tournament's scoring.
+func WriteResultRecorded(w io.Writer, l *Locale, t *tournament.Tournament, bd *tournament.Board, corrected bool) error {
+	l = orEnglish(l)
+	key := "cmd.result_recorded"
 	if corrected {
-		verb = "corrected to"
+		key = "cmd.result_corrected"
 	}
-	_, err := fmt.Fprintf(w, "round %d board %d: %s - %s %s %s (%s)\n", bd.Round, bd.Board, bd.White, OrBye(bd.Black), verb,
-		bd.Result.String(), PointsText(t, bd.Result))
+	_, err := fmt.Fprintln(w, l.T(key, "round", bd.Round, "board", bd.Board, "white", bd.White, "black", l.OrBye(bd.Black),
+		"result", l.ResultText(bd.Result), "points", PointsText(l, t, bd.Result)))
 	return err
 }
 
-// PointsText shows a result's game points in the tournament's scoring ("2-0 game points",
-// "1-0 points" in 1-0.5-0); "" for no result.
-func PointsText(t *tournament.Tournament, r *tournament.Result) string {
+// PointsText shows a result's game points in the tournament's scoring, in the language l
+// ("2-0 game points", "1-0 points" in 1-0.5-0); "" for no result.
+func PointsText(l *Locale, t *tournament.Tournament, r *tournament.Result) string {
 	if r == nil {
 		return ""
 	}
+	l = orEnglish(l)
 	sc, err := tournament.ParseScoring(t.Scoring)
 	if err != nil || t.Scoring == "2-1-0" {
-		return fmt.Sprintf("%d-%d game points", r.WhitePoints, r.BlackPoints)
+		return l.T("cmd.game_points_pair", "white", r.WhitePoints, "black", r.BlackPoints)
 	}
-	return fmt.Sprintf("%s-%s points", sc.Format(sc.Units(r.WhitePoints)), sc.Format(sc.Units(r.BlackPoints)))
+	return l.T("cmd.points_pair", "white", l.Score(sc, sc.Units(r.WhitePoints)), "black", l.Score(sc, sc.Units(r.BlackPoints)))
 }
 
-// WriteCategoryAdded confirms `arbitro category add`.
-func WriteCategoryAdded(w io.Writer, c *tournament.Category) error {
-	_, err := fmt.Fprintf(w, "category %q added\n", c.Name)
+// WriteCategoryAdded confirms `arbitro category add` in the language l.
+func WriteCategoryAdded(w io.Writer, l *Locale, c *tournament.Category) error {
+	_, err := fmt.Fprintln(w, orEnglish(l).T("cmd.category_added", "category", strconv.Quote(c.Name)))
 	return err
 }
 
-// WriteCategoryAssigned confirms `arbitro category assign`: the category's size now.
-func WriteCategoryAssigned(w io.Writer, c *tournament.Category) error {
-	_, err := fmt.Fprintf(w, "category %q: %d players\n", c.Name, len(c.Members))
+// WriteCategoryAssigned confirms `arbitro category assign` in the language l: the
+// category's size now.
+func WriteCategoryAssigned(w io.Writer, l *Locale, c *tournament.Category) error {
+	_, err := fmt.Fprintln(w, orEnglish(l).N("cmd.category_assigned", len(c.Members), "category", strconv.Quote(c.Name)))
 	return err
 }
 
-// WritePrizeAdded confirms `arbitro prize add`: label, place, overall or the category.
-func WritePrizeAdded(w io.Writer, p *tournament.Prize) error {
-	where := "overall"
+// WritePrizeAdded confirms `arbitro prize add` in the language l: label, place, overall
+// or the category.
+func WritePrizeAdded(w io.Writer, l *Locale, p *tournament.Prize) error {
+	l = orEnglish(l)
+	where := l.T("cmd.prize_overall")
 	if p.Category != "" {
-		where = "category " + strconv.Quote(p.Category)
+		where = l.T("cmd.prize_category", "category", strconv.Quote(p.Category))
 	}
-	_, err := fmt.Fprintf(w, "prize %q: place %d, %s\n", p.Label, p.Place, where)
+	_, err := fmt.Fprintln(w, l.T("cmd.prize_added", "prize", strconv.Quote(p.Label), "place", p.Place, "where", where))
 	return err
 }
 
-// plannedRounds is "7 rounds", or, for a round robin whose rounds come from the field
-// (Tournament.FieldCycles) before the lot, "rounds from the field at the lot" (single or
-// double round robin).
-func plannedRounds(t *tournament.Tournament) string {
-	if t.Rounds != 0 || t.FieldCycles == 0 {
-		return count(t.Rounds, "round", "rounds")
+// plannedRounds is "7 rounds" in the language, or, for a round robin whose rounds come
+// from the field (Tournament.FieldCycles) before the lot, "rounds from the field at the
+// lot" (single or double round robin).
+func (l *Locale) plannedRounds(t *tournament.Tournament) string {
+	switch {
+	case t.Rounds != 0 || t.FieldCycles == 0:
+		return l.N("cmd.rounds", t.Rounds)
+	case t.FieldCycles == 2:
+		return l.T("cmd.planned_from_field_double")
 	}
-	return "rounds " + roundsCell(t)
+	return l.T("cmd.planned_from_field")
 }
 
-// roundsCell is the planned rounds of t as a number, or "from the field at the lot"
-// ("double round robin, from ..." for a double one) before a round robin's lot.
-func roundsCell(t *tournament.Tournament) string {
+// roundsCell is the planned rounds of t as a number, or "from the field at the lot" in
+// the language ("... (double round robin)" for a double one) before a round robin's lot.
+func (l *Locale) roundsCell(t *tournament.Tournament) string {
 	switch {
 	case t.Rounds != 0 || t.FieldCycles == 0:
 		return strconv.Itoa(t.Rounds)
 	case t.FieldCycles == 2:
-		return "from the field at the lot (double round robin)"
+		return l.T("cmd.rounds_from_field_double")
 	}
-	return "from the field at the lot"
+	return l.T("cmd.rounds_from_field")
 }

@@ -15,12 +15,13 @@ import (
 // WritePlayerChanged confirms `arbitro player withdraw`, `player remove` and `player
 // reinstate` (action "withdraw", "remove", "reinstate") for c: the entry's line, then
 // the rounds recorded as absences, the number left empty, and the lot drawn again with
-// its numbers. A withdrawal keeps its English line (WritePlayerWithdrawn).
+// its numbers. A withdrawal's line is WritePlayerWithdrawn's.
 func WritePlayerChanged(w io.Writer, loc *Locale, action string, c *tournament.PlayerChange) error {
+	loc = orEnglish(loc)
 	var lines []string
 	switch action {
 	case "withdraw":
-		if err := WritePlayerWithdrawn(w, &c.Entry); err != nil {
+		if err := WritePlayerWithdrawn(w, loc, &c.Entry); err != nil {
 			return err
 		}
 	case "remove":

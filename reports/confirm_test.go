@@ -10,8 +10,16 @@ import (
 
 // Every confirmation line, with the cases each one distinguishes (withdrawn before or
 // after a round, an absence recorded or removed, a result recorded or corrected in two
-// scorings, a prize overall or in a category).
+// scorings, a prize overall or in a category), in each language: golden/confirm.txt is
+// English (what arbitro printed before the catalogs, unchanged), confirm.<lang>.txt the
+// others.
 func TestConfirmations(t *testing.T) {
+	for _, lang := range Languages() {
+		t.Run(string(lang), func(t *testing.T) { testConfirmations(t, LocaleOf(lang)) })
+	}
+}
+
+func testConfirmations(t *testing.T, l *Locale) {
 	var b bytes.Buffer
 	tr := &tournament.Tournament{ID: 2, Name: "Open", Variant: rules.Italian, System: tournament.Dutch, Rounds: 5, RoundsPaired: 3, Players: 12,
 		Scoring: "2-1-0", TieBreaks: []string{"buchholz"}, Seed: 9}
@@ -24,41 +32,41 @@ func TestConfirmations(t *testing.T) {
 	bd := &tournament.Board{Round: 3, Board: 1, White: "Rossi, Mario", Black: "Verdi, Anna", Result: &tournament.Result{Kind: "played", WhitePoints: 1, BlackPoints: 1}}
 	bye := &tournament.Board{Round: 3, Board: 4, White: "Blu, Ivo", Result: &tournament.Result{Kind: "bye", WhitePoints: 2}}
 	for _, f := range []func() error{
-		func() error { return WriteTournamentCreated(&b, tr) },
+		func() error { return WriteTournamentCreated(&b, l, tr) },
 		func() error {
-			return WriteTournamentCreated(&b, &tournament.Tournament{Name: "Vuoto", Variant: rules.International, Rounds: 1})
+			return WriteTournamentCreated(&b, l, &tournament.Tournament{Name: "Vuoto", Variant: rules.International, Rounds: 1})
 		},
-		func() error { return WriteTRFImported(&b, tr, "open.trf") },
-		func() error { return WriteFieldSet(&b, "Open", "Place", "Forlì") },
-		func() error { return WriteFieldSet(&b, EntryLabel(e), "RATING", "1850") },
-		func() error { return WritePlayerAdded(&b, e) },
-		func() error { return WritePlayersImported(&b, 1, "Open") },
-		func() error { return WritePlayerWithdrawn(&b, e) },
-		func() error { return WritePlayerWithdrawn(&b, &e2) },
+		func() error { return WriteTRFImported(&b, l, tr, "open.trf") },
+		func() error { return WriteFieldSet(&b, l, "Open", "Place", "Forlì") },
+		func() error { return WriteFieldSet(&b, l, EntryLabel(l, e), "RATING", "1850") },
+		func() error { return WritePlayerAdded(&b, l, e) },
+		func() error { return WritePlayersImported(&b, l, 1, "Open") },
+		func() error { return WritePlayerWithdrawn(&b, l, e) },
+		func() error { return WritePlayerWithdrawn(&b, l, &e2) },
 		func() error {
-			return WriteAbsence(&b, "Open", &tournament.Absence{Name: "Rossi, Mario", Round: 4, Points: 1}, false)
+			return WriteAbsence(&b, l, "Open", &tournament.Absence{Name: "Rossi, Mario", Round: 4, Points: 1}, false)
 		},
 		func() error {
-			return WriteAbsence(&b, "Open", &tournament.Absence{Name: "Rossi, Mario", Round: 4}, true)
+			return WriteAbsence(&b, l, "Open", &tournament.Absence{Name: "Rossi, Mario", Round: 4}, true)
 		},
-		func() error { return WriteRoundRemoved(&b, 3, "Open") },
-		func() error { return WriteResultRecorded(&b, tr, bd, false) },
-		func() error { return WriteResultRecorded(&b, &chess, bd, true) },
-		func() error { return WriteResultRecorded(&b, tr, bye, false) },
-		func() error { return WriteCategoryAdded(&b, &tournament.Category{Name: "Veterani"}) },
+		func() error { return WriteRoundRemoved(&b, l, 3, "Open") },
+		func() error { return WriteResultRecorded(&b, l, tr, bd, false) },
+		func() error { return WriteResultRecorded(&b, l, &chess, bd, true) },
+		func() error { return WriteResultRecorded(&b, l, tr, bye, false) },
+		func() error { return WriteCategoryAdded(&b, l, &tournament.Category{Name: "Veterani"}) },
 		func() error {
-			return WriteCategoryAssigned(&b, &tournament.Category{Name: "Veterani", Members: []int64{1, 2}})
+			return WriteCategoryAssigned(&b, l, &tournament.Category{Name: "Veterani", Members: []int64{1, 2}})
 		},
-		func() error { return WritePrizeAdded(&b, &tournament.Prize{Label: "1st prize", Place: 1}) },
+		func() error { return WritePrizeAdded(&b, l, &tournament.Prize{Label: "1st prize", Place: 1}) },
 		func() error {
-			return WritePrizeAdded(&b, &tournament.Prize{Label: "best veteran", Place: 1, Category: "Veterani"})
+			return WritePrizeAdded(&b, l, &tournament.Prize{Label: "best veteran", Place: 1, Category: "Veterani"})
 		},
 	} {
 		if err := f(); err != nil {
 			t.Fatal(err)
 		}
 	}
-	golden(t, "golden/confirm.txt", b.Bytes())
+	golden(t, langGolden("golden/confirm.txt", l), b.Bytes())
 }
 
 func TestPerftText(t *testing.T) {

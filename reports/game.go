@@ -27,27 +27,29 @@ func GameAddJSONOf(file string, g *rules.Game, rec *tournament.GameRecord) GameA
 	return GameAddJSON{rec.ID, rec.Board, ReplayJSONOf(file, g, rec.Verdict, false), rec.Problems, rec.Replaced, rec.SHA256}
 }
 
-// WriteGameAddText writes what `arbitro game add` stored: the board and its players, the
-// game id, legal (plies, result and its check) or the illegal move (WriteIllegal), the
-// disagreements --force passed over, and the verdict's notes.
-func WriteGameAddText(w io.Writer, rec *tournament.GameRecord) error {
+// WriteGameAddText writes what `arbitro game add` stored, in the language l: the board
+// and its players, the game id, legal (plies, result and its check) or the illegal move
+// (WriteIllegal), the disagreements --force passed over, and the verdict's notes (the
+// rules package's sentences).
+func WriteGameAddText(w io.Writer, l *Locale, rec *tournament.GameRecord) error {
+	l = orEnglish(l)
 	vd, bd := rec.Verdict, rec.Board
-	verb := "stored"
+	key := "cmd.game.stored"
 	if rec.Replaced {
-		verb = "replaced"
+		key = "cmd.game.replaced"
 	}
-	fmt.Fprintf(w, "round %d board %d: %s - %s: game %d %s", bd.Round, bd.Board, bd.White, bd.Black, rec.ID, verb)
+	fmt.Fprint(w, l.T(key, "round", bd.Round, "board", bd.Board, "white", bd.White, "black", bd.Black, "id", fmt.Sprint(rec.ID)))
 	if vd.Legal {
-		fmt.Fprintf(w, ", legal, %s, result %s (%s)\n", count(vd.Plies, "ply", "plies"), NoneIfEmpty(vd.Result), vd.ResultCheck)
+		fmt.Fprintln(w, l.T("cmd.game.legal", "plies", l.N("cmd.plies", vd.Plies), "result", l.NoneIfEmpty(vd.Result), "check", l.resultCheck(vd.ResultCheck)))
 	} else {
-		fmt.Fprintln(w, " with its verdict")
-		WriteIllegal(w, "  ", vd)
+		fmt.Fprintln(w, l.T("cmd.game.with_verdict"))
+		WriteIllegal(w, l, "  ", vd)
 	}
 	for _, p := range rec.Problems {
-		fmt.Fprintf(w, "  stored with --force despite: %s\n", p)
+		fmt.Fprintln(w, "  "+l.T("cmd.game.forced", "problem", p))
 	}
 	for _, n := range vd.Notes {
-		if _, err := fmt.Fprintf(w, "  note: %s\n", n); err != nil {
+		if _, err := fmt.Fprintln(w, "  "+l.T("cmd.note", "text", n)); err != nil {
 			return err
 		}
 	}
@@ -81,27 +83,40 @@ func GameImportJSONOf(file string, rep *tournament.GameImportReport) GameImportJ
 	return out
 }
 
-// WriteGameImportText writes `arbitro game import`: each game stored not legal (with the
-// illegal move) or stored despite a disagreement, each game not attached with its
-// status and reason, then the counts.
-func WriteGameImportText(w io.Writer, rep *tournament.GameImportReport) error {
+// WriteGameImportText writes `arbitro game import` in the language l: each game stored
+// not legal (with the illegal move) or stored despite a disagreement, each game not
+// attached with its status and reason, then the counts.
+func WriteGameImportText(w io.Writer, l *Locale, rep *tournament.GameImportReport) error {
+	l = orEnglish(l)
 	for _, ig := range rep.Games {
-		head := fmt.Sprintf("game %d (line %d) %s - %s", ig.Index, ig.Line, ig.White, ig.Black)
+		head := l.T("cmd.import.game", "index", ig.Index, "line", ig.Line, "white", ig.White, "black", ig.Black)
 		switch ig.Status {
 		case tournament.ImportStored:
 			if !ig.Legal {
-				fmt.Fprintf(w, "%s: round %d board %d: stored, %s\n", head, ig.Round, ig.Board, strings.ToUpper(VerdictWord(nil, ig.Verdict.Class())))
-				WriteIllegal(w, "  ", *ig.Verdict)
+				fmt.Fprintln(w, l.T("cmd.import.not_legal", "game", head, "round", ig.Round, "board", ig.Board,
+					"verdict", strings.ToUpper(VerdictWord(l, ig.Verdict.Class()))))
+				WriteIllegal(w, l, "  ", *ig.Verdict)
 			}
 			if ig.Why != "" {
-				fmt.Fprintf(w, "%s: stored with --force despite: %s\n", head, ig.Why)
+				fmt.Fprintln(w, head+": "+l.T("cmd.game.forced", "problem", ig.Why))
 			}
 		case tournament.ImportAlready:
 		default:
-			fmt.Fprintf(w, "%s: %s: %s\n", head, strings.ToUpper(ig.Status), ig.Why)
+			fmt.Fprintf(w, "%s: %s: %s\n", head, strings.ToUpper(l.importStatus(ig.Status)), ig.Why)
 		}
 	}
-	_, err := fmt.Fprintf(w, "%s read: %d stored (%d not legal), %d already stored, %d unmatched, %d rejected\n",
-		count(rep.Read, "game", "games"), rep.Stored, rep.Illegal, rep.Already, rep.Unmatched, rep.Rejected)
+	_, err := fmt.Fprintln(w, l.T("cmd.import.summary", "games", l.N("cmd.games", rep.Read), "stored", rep.Stored, "illegal", rep.Illegal,
+		"already", rep.Already, "unmatched", rep.Unmatched, "rejected", rep.Rejected))
 	return err
+}
+
+// importStatus is the status of a game not attached, in the language.
+func (l *Locale) importStatus(s string) string {
+	switch s {
+	case tournament.ImportUnmatched:
+		return l.T("cmd.import.unmatched")
+	case tournament.ImportRejected:
+		return l.T("cmd.import.rejected")
+	}
+	return s
 }

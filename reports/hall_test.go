@@ -16,16 +16,16 @@ func TestHallText(t *testing.T) {
 	p2.Player.Name = "Verdi, Anna"
 	for _, f := range []func() error{
 		func() error {
-			return WritePINsText(&b, "Open", []tournament.PlayerPIN{{Entry: p1, PIN: "042917"}, {Entry: p2, PIN: "730015"}})
+			return WritePINsText(&b, nil, "Open", []tournament.PlayerPIN{{Entry: p1, PIN: "042917"}, {Entry: p2, PIN: "730015"}})
 		},
-		func() error { return WritePINsText(&b, "Open", nil) },
+		func() error { return WritePINsText(&b, nil, "Open", nil) },
 		func() error {
-			return WriteHallServing(&b, "club.db", "192.168.1.10:8080", "/hall/", "/hall/login?token=abc")
+			return WriteHallServing(&b, nil, "club.db", "192.168.1.10:8080", "/hall/", "/hall/login?token=abc")
 		},
 		func() error {
-			return WriteHallServing(&b, "club.db", "127.0.0.1:8080", "/hall/3/", "/hall/login?token=abc")
+			return WriteHallServing(&b, nil, "club.db", "127.0.0.1:8080", "/hall/3/", "/hall/login?token=abc")
 		},
-		func() error { return WriteHallPasswordSet(&b, "club.db") },
+		func() error { return WriteHallPasswordSet(&b, nil, "club.db") },
 	} {
 		if err := f(); err != nil {
 			t.Fatal(err)

@@ -3,6 +3,7 @@ package reports
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"text/tabwriter"
 
 	"arbitro/tournament"
@@ -49,34 +50,50 @@ func ImportJSONOf(rep *tournament.ImportReport) ImportJSON {
 }
 
 // WriteImportText writes the summary of `arbitro event import` (and of the demo's
-// imports): the tournament created, where the rounds came from, the encoding, the games
-// judged, a table of the scores not legal, possible duplicate players and warnings.
-func WriteImportText(w io.Writer, rep *tournament.ImportReport) error {
+// imports) in the language l: the tournament created, where the rounds came from (as the
+// plan names the source), the encoding, the games judged, a table of the scores not legal
+// (reasons as codes), possible duplicate players (the domain's reason) and warnings.
+func WriteImportText(w io.Writer, l *Locale, rep *tournament.ImportReport) error {
+	l = orEnglish(l)
 	p, t := rep.Plan, rep.Tournament
-	fmt.Fprintf(w, "imported tournament %d %q: %s, %s, %d of %d rounds, %d players\n",
-		t.ID, t.Name, t.Variant, t.System, p.RoundsFound(), t.Rounds, len(p.Players))
-	fmt.Fprintf(w, "rounds from: %s\n", p.RoundSource)
+	fmt.Fprintln(w, l.T("cmd.event.imported", "id", t.ID, "name", strconv.Quote(t.Name), "variant", l.variantShort(t.Variant),
+		"system", l.systemShort(t.System), "found", p.RoundsFound(), "rounds", t.Rounds, "players", len(p.Players)))
+	fmt.Fprintln(w, l.T("cmd.event.rounds_from", "source", l.roundSource(p.RoundSource)))
 	if p.Windows1252 {
-		fmt.Fprintln(w, "encoding: Windows-1252 (read and stored as UTF-8)")
+		fmt.Fprintln(w, l.T("cmd.event.windows1252"))
 	}
-	fmt.Fprintf(w, "games: %d, judged legal: %d, not legal: %d\n", p.GamesFound(), p.Legal(), p.IllegalFound())
+	fmt.Fprintln(w, l.T("cmd.event.games", "games", p.GamesFound(), "legal", p.Legal(), "illegal", p.IllegalFound()))
 	if ill := p.Illegal(); len(ill) > 0 {
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-		fmt.Fprintln(tw, "ROUND\tBOARD\tWHITE\tBLACK\tPLY\tMOVE\tREASON\tPOSITION BEFORE (FEN)")
+		fmt.Fprintln(tw, l.T("cmd.event.illegal.head"))
 		for _, g := range ill {
 			v := g.Verdict
 			fmt.Fprintf(tw, "%d\t%d\t%s\t%s\t%d\t%s\t%s\t%s\n", g.Round, g.Board, g.White, g.Black, v.Ply, v.Move, v.Reason, v.FEN)
 		}
 		tw.Flush()
 		if n := p.IllegalFound() - len(ill); n > 0 {
-			fmt.Fprintf(w, "and %d more not legal ('arbitro audit' lists them all)\n", n)
+			fmt.Fprintln(w, l.T("cmd.event.more_illegal", "n", n))
 		}
 	}
 	for _, d := range p.Duplicates {
-		fmt.Fprintf(w, "possible duplicate: %q and %q (%s)\n", d.A, d.B, d.Why)
+		fmt.Fprintln(w, l.T("cmd.event.duplicate", "a", strconv.Quote(d.A), "b", strconv.Quote(d.B), "why", d.Why))
 	}
-	for _, s := range English().Notes(p.Warnings) { // the summary is in English
-		fmt.Fprintf(w, "warning: %s\n", s)
+	for _, s := range l.Notes(p.Warnings) {
+		fmt.Fprintln(w, l.T("cmd.event.warning", "text", s))
 	}
 	return nil
+}
+
+// roundSource is where an event import found the rounds (tournament.RoundFromTag,
+// RoundFromEventText, RoundFromFileOrder) in the language; another source as stored.
+func (l *Locale) roundSource(s string) string {
+	switch s {
+	case tournament.RoundFromTag:
+		return l.T("cmd.event.source.tag")
+	case tournament.RoundFromEventText:
+		return l.T("cmd.event.source.event")
+	case tournament.RoundFromFileOrder:
+		return l.T("cmd.event.source.order")
+	}
+	return s
 }

@@ -24,35 +24,36 @@ func Dash(s string) string {
 	return s
 }
 
-// OrNone is s, or "none" for "".
-func OrNone(s string) string {
+// OrNone is s, or the language's "none" for "".
+func (l *Locale) OrNone(s string) string {
 	if s == "" {
-		return "none"
+		return orEnglish(l).T("cmd.none")
 	}
 	return s
 }
 
-// OrBye is a Black player's name, or "(bye)" for "".
-func OrBye(s string) string {
+// OrBye is a Black player's name, or the language's "(bye)" for "" (the rest).
+func (l *Locale) OrBye(s string) string {
 	if s == "" {
-		return "(bye)"
+		return orEnglish(l).T("cmd.bye")
 	}
 	return s
 }
 
-// WritePlayersText writes `arbitro player list`: one row per entry (id, pairing number,
-// name, club, federation, rating, title, year of birth, FID id, status), or a line saying
-// the tournament named has no players yet.
-func WritePlayersText(w io.Writer, tournamentName string, es []tournament.Entry) error {
+// WritePlayersText writes `arbitro player list` in the language l: one row per entry (id,
+// pairing number, name, club, federation, rating, title, year of birth, FID id, status),
+// or a line saying the tournament named has no players yet.
+func WritePlayersText(w io.Writer, l *Locale, tournamentName string, es []tournament.Entry) error {
+	l = orEnglish(l)
 	if len(es) == 0 {
-		_, err := fmt.Fprintf(w, "no players in %s yet (add them with 'arbitro player add' or 'arbitro player import')\n", tournamentName)
+		_, err := fmt.Fprintln(w, l.T("cmd.no_players", "name", tournamentName))
 		return err
 	}
 	tw := newTable(w)
-	fmt.Fprintln(tw, "ID\tNO\tNAME\tCLUB\tFED\tRATING\tTITLE\tBORN\tFID-ID\tSTATUS")
+	fmt.Fprintln(tw, l.T("cmd.players.head"))
 	for _, e := range es {
 		p := e.Player
-		no, born, status := "-", "-", e.Status
+		no, born, status := "-", "-", l.entryStatus(e.Status)
 		if e.Number > 0 {
 			no = fmt.Sprint(e.Number)
 		}
@@ -60,9 +61,9 @@ func WritePlayersText(w io.Writer, tournamentName string, es []tournament.Entry)
 			born = fmt.Sprint(p.BirthYear)
 		}
 		if e.Status == tournament.StatusWithdrawn {
-			status = fmt.Sprintf("withdrawn after round %d", e.WithdrawnAfter)
+			status = l.T("cmd.status.withdrawn_after", "round", e.WithdrawnAfter)
 			if e.WithdrawnAfter == 0 {
-				status = "withdrawn before round 1"
+				status = l.T("cmd.status.withdrawn_before")
 			}
 		}
 		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%d\t%s\t%s\t%s\t%s\n", e.ID, no, p.Name, Dash(p.Club), Dash(p.Federation), e.Rating, Dash(p.Title), born, Dash(p.FIDID), status)
@@ -70,70 +71,85 @@ func WritePlayersText(w io.Writer, tournamentName string, es []tournament.Entry)
 	return tw.Flush()
 }
 
-// WriteTournamentsText writes `arbitro tournament list`: one row per tournament of the
-// database file db, or a line saying it holds none.
-func WriteTournamentsText(w io.Writer, db string, all []tournament.Tournament) error {
+// entryStatus is an entry's status in the language ("active" is "in gara" in Italian);
+// a status without a word prints as stored.
+func (l *Locale) entryStatus(s string) string {
+	switch s {
+	case tournament.StatusActive:
+		return l.T("cmd.status.active")
+	}
+	return s
+}
+
+// WriteTournamentsText writes `arbitro tournament list` in the language l: one row per
+// tournament of the database file db, or a line saying it holds none.
+func WriteTournamentsText(w io.Writer, l *Locale, db string, all []tournament.Tournament) error {
+	l = orEnglish(l)
 	if len(all) == 0 {
-		_, err := fmt.Fprintf(w, "no tournaments in %s\n", db)
+		_, err := fmt.Fprintln(w, l.T("cmd.no_tournaments", "db", db))
 		return err
 	}
 	tw := newTable(w)
-	fmt.Fprintln(tw, "ID\tNAME\tVARIANT\tSYSTEM\tROUNDS\tPAIRED\tPLAYERS\tSTART\tPLACE")
+	fmt.Fprintln(tw, l.T("cmd.tournaments.head"))
 	for _, t := range all {
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%d\t%d\t%d\t%s\t%s\n", t.ID, t.Name, t.Variant, t.System, t.Rounds, t.RoundsPaired, t.Players, Dash(t.Start), Dash(t.Place))
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%d\t%d\t%d\t%s\t%s\n", t.ID, t.Name, l.variantShort(t.Variant), l.systemShort(t.System), t.Rounds, t.RoundsPaired, t.Players, Dash(t.Start), Dash(t.Place))
 	}
 	return tw.Flush()
 }
 
-// WriteTournamentText writes `arbitro tournament show`: every setting, one per line.
-func WriteTournamentText(w io.Writer, t *tournament.Tournament) error {
+// WriteTournamentText writes `arbitro tournament show` in the language l: every setting,
+// one per line, under its name in the language (the English names are those `tournament
+// set` takes); values stay as stored (codes, ISO dates).
+func WriteTournamentText(w io.Writer, l *Locale, t *tournament.Tournament) error {
+	l = orEnglish(l)
 	tw := newTable(w)
 	rows := [][2]string{
-		{"id", fmt.Sprint(t.ID)}, {"name", t.Name}, {"variant", t.Variant.Name()}, {"system", t.System.Code()},
-		{"rounds", fmt.Sprintf("%s (%d paired)", roundsCell(t), t.RoundsPaired)}, {"players", fmt.Sprint(t.Players)},
-		{"scoring", t.Scoring}, {"bye-points", fmt.Sprint(t.ByePoints)}, {"forfeit-points", fmt.Sprint(t.ForfeitPoints)},
-		{"games-per-pairing", fmt.Sprint(t.GamesPerPairing)}, {"tiebreaks", OrNone(strings.Join(t.TieBreaks, ", "))},
-		{"italo-format", Dash(t.ItaloFormat)}, {"openings", Dash(t.Openings)}, {"club-separation", Dash(t.ClubSeparation)},
-		{"seed", fmt.Sprint(t.Seed)}, {"lot drawn", Dash(t.LotDrawnAt)}, {"start", Dash(t.Start)}, {"end", Dash(t.End)},
-		{"place", Dash(t.Place)}, {"federation", Dash(t.Federation)}, {"arbiter", Dash(t.Arbiter)},
-		{"time-control", Dash(t.TimeControl)}, {"lang", string(t.Lang)}, {"created", t.CreatedAt},
+		{"cmd.show.id", fmt.Sprint(t.ID)}, {"cmd.show.name", t.Name}, {"cmd.show.variant", t.Variant.Name()}, {"cmd.show.system", t.System.Code()},
+		{"cmd.show.rounds", l.N("cmd.show.rounds_paired", t.RoundsPaired, "rounds", l.roundsCell(t))}, {"cmd.show.players", fmt.Sprint(t.Players)},
+		{"cmd.show.scoring", t.Scoring}, {"cmd.show.bye-points", fmt.Sprint(t.ByePoints)}, {"cmd.show.forfeit-points", fmt.Sprint(t.ForfeitPoints)},
+		{"cmd.show.games-per-pairing", fmt.Sprint(t.GamesPerPairing)}, {"cmd.show.tiebreaks", l.OrNone(strings.Join(t.TieBreaks, ", "))},
+		{"cmd.show.italo-format", Dash(t.ItaloFormat)}, {"cmd.show.openings", Dash(t.Openings)}, {"cmd.show.club-separation", Dash(t.ClubSeparation)},
+		{"cmd.show.seed", fmt.Sprint(t.Seed)}, {"cmd.show.lot", Dash(t.LotDrawnAt)}, {"cmd.show.start", Dash(t.Start)}, {"cmd.show.end", Dash(t.End)},
+		{"cmd.show.place", Dash(t.Place)}, {"cmd.show.federation", Dash(t.Federation)}, {"cmd.show.arbiter", Dash(t.Arbiter)},
+		{"cmd.show.time-control", Dash(t.TimeControl)}, {"cmd.show.lang", string(t.Lang)}, {"cmd.show.created", t.CreatedAt},
 	}
 	for _, r := range rows {
-		fmt.Fprintf(tw, "%s:\t%s\n", r[0], r[1])
+		fmt.Fprintf(tw, "%s:\t%s\n", l.T(r[0]), r[1])
 	}
 	return tw.Flush()
 }
 
-// WriteEventLogText writes `arbitro tournament log`: id, time, who and action of each
-// event.
-func WriteEventLogText(w io.Writer, evs []tournament.Event) error {
+// WriteEventLogText writes `arbitro tournament log` in the language l: id, time, who and
+// action of each event (the action as logged).
+func WriteEventLogText(w io.Writer, l *Locale, evs []tournament.Event) error {
 	tw := newTable(w)
-	fmt.Fprintln(tw, "ID\tAT\tWHO\tACTION")
+	fmt.Fprintln(tw, orEnglish(l).T("cmd.log.head"))
 	for _, e := range evs {
 		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\n", e.ID, e.At, e.Actor, e.Action)
 	}
 	return tw.Flush()
 }
 
-// WriteBoardsText writes `arbitro result list`: round, board ("3/2" for a return game),
-// players, result ("-" none yet) and the stored score ("game N").
-func WriteBoardsText(w io.Writer, boards []*tournament.Board) error {
+// WriteBoardsText writes `arbitro result list` in the language l: round, board ("3/2" for
+// a return game), players, result ("-" none yet) and the stored score ("game N").
+func WriteBoardsText(w io.Writer, l *Locale, boards []*tournament.Board) error {
+	l = orEnglish(l)
 	tw := newTable(w)
-	fmt.Fprintln(tw, "Round\tBoard\tWhite\tBlack\tResult\tScore")
+	fmt.Fprintln(tw, l.T("cmd.boards.head"))
 	for _, b := range boards {
-		res := b.Result.String()
+		res := l.ResultText(b.Result)
 		if res == "" {
 			res = "-"
 		}
 		score := "-"
 		if b.GameID != 0 {
-			score = "game " + strconv.FormatInt(b.GameID, 10)
+			score = l.T("cmd.boards.game", "id", strconv.FormatInt(b.GameID, 10))
 		}
 		board := strconv.Itoa(b.Board)
 		if b.Game > 1 {
 			board += "/" + strconv.Itoa(b.Game)
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\n", b.Round, board, b.White, OrBye(b.Black), res, score)
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\n", b.Round, board, b.White, l.OrBye(b.Black), res, score)
 	}
 	return tw.Flush()
 }
@@ -163,7 +179,7 @@ func WriteLotText(w, errw io.Writer, msg *Locale, tournamentName string, res *to
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	writeLotClubs(w, res)
+	writeLotClubs(w, msg, res)
 	switch res.Cycles {
 	case 1:
 		fmt.Fprintln(w, msg.T("lot.rounds_single", "players", len(res.Numbers), "rounds", res.Rounds))
@@ -175,7 +191,7 @@ func WriteLotText(w, errw io.Writer, msg *Locale, tournamentName string, res *to
 
 // writeLotClubs writes, after a round robin's restricted lot, the numbers of each club and
 // the rounds in which they meet (docs/club-separation.md).
-func writeLotClubs(w io.Writer, res *tournament.LotResult) {
+func writeLotClubs(w io.Writer, l *Locale, res *tournament.LotResult) {
 	if len(res.Clubs) == 0 {
 		return
 	}
@@ -183,7 +199,7 @@ func writeLotClubs(w io.Writer, res *tournament.LotResult) {
 	for _, n := range res.Numbers {
 		num[int(n.Entry)] = n.Number
 	}
-	fmt.Fprintln(w, "clubs separated: clubmates meet in the first rounds the Berger table allows")
+	fmt.Fprintln(w, l.T("lot.clubs"))
 	for _, c := range res.Clubs {
 		var ns, rs []string
 		for _, id := range c.Members {
@@ -192,37 +208,40 @@ func writeLotClubs(w io.Writer, res *tournament.LotResult) {
 		for _, r := range c.Rounds {
 			rs = append(rs, fmt.Sprint(r))
 		}
-		fmt.Fprintf(w, "  %s: numbers %s meet in rounds %s\n", c.Club, strings.Join(ns, ", "), strings.Join(rs, ", "))
+		fmt.Fprintln(w, l.T("lot.club", "club", c.Club, "numbers", strings.Join(ns, ", "), "rounds", strings.Join(rs, ", ")))
 	}
 }
 
-// WriteClaimText writes `arbitro claim`: the claim, the engine's verdict and the
-// arbiter's decision (marked when it goes against the engine).
-func WriteClaimText(w io.Writer, rec *tournament.ClaimRecord) error {
-	verdict := "not valid"
+// WriteClaimText writes `arbitro claim` in the language l: the claim, the engine's
+// verdict and the arbiter's decision (marked when it goes against the engine). The rule
+// and reason stay codes; the engine's message is the rules package's sentence.
+func WriteClaimText(w io.Writer, l *Locale, rec *tournament.ClaimRecord) error {
+	l = orEnglish(l)
+	verdict := l.T("cmd.claim.not_valid")
 	if rec.Check.Valid {
-		verdict = "valid"
+		verdict = l.T("cmd.claim.valid")
 	}
-	fmt.Fprintf(w, "claim %d, round %d board %d (%s - %s): %s, requested at ply %d, declared at ply %d\n",
-		rec.ID, rec.Round, rec.Board, rec.White, rec.Black, rec.Check.Rule, rec.RequestedAt, rec.DeclaredAt)
-	fmt.Fprintf(w, "  engine: %s [%s] %s\n", verdict, rec.Check.Reason, rec.Check.Message)
-	fmt.Fprintf(w, "  decision: %s", rec.Decision)
+	fmt.Fprintln(w, l.T("cmd.claim.head", "id", fmt.Sprint(rec.ID), "round", rec.Round, "board", rec.Board, "white", rec.White, "black", rec.Black,
+		"rule", rec.Check.Rule, "requested", rec.RequestedAt, "declared", rec.DeclaredAt))
+	fmt.Fprintln(w, l.T("cmd.claim.engine", "verdict", verdict, "reason", rec.Check.Reason, "message", rec.Check.Message))
+	decision := l.ClaimDecision(rec.Decision)
 	if rec.Overrides {
-		fmt.Fprint(w, " (against the engine's verdict)")
+		decision = l.T("cmd.claim.overrides", "decision", decision)
 	}
-	_, err := fmt.Fprintln(w)
+	_, err := fmt.Fprintln(w, l.T("cmd.claim.decision", "decision", decision))
 	return err
 }
 
-// WritePINsText writes `arbitro player pin`: one row per player (entry id, pairing number,
+// WritePINsText writes `arbitro player pin` in the language l: one row per player (entry id, pairing number,
 // name, PIN), to be printed and cut into slips; the PINs are shown only this once.
-func WritePINsText(w io.Writer, tournamentName string, pins []tournament.PlayerPIN) error {
+func WritePINsText(w io.Writer, l *Locale, tournamentName string, pins []tournament.PlayerPIN) error {
+	l = orEnglish(l)
 	if len(pins) == 0 {
-		_, err := fmt.Fprintf(w, "no players in %s yet: no PIN given\n", tournamentName)
+		_, err := fmt.Fprintln(w, l.T("cmd.pins.none", "name", tournamentName))
 		return err
 	}
 	tw := newTable(w)
-	fmt.Fprintln(tw, "ID\tNO\tNAME\tPIN")
+	fmt.Fprintln(tw, l.T("cmd.pins.head"))
 	for _, p := range pins {
 		no := "-"
 		if p.Entry.Number > 0 {
@@ -233,6 +252,18 @@ func WritePINsText(w io.Writer, tournamentName string, pins []tournament.PlayerP
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	_, err := fmt.Fprintf(w, "%d PIN%s for the hall (arbitro serve --hall); only a hash is kept: print them now\n", len(pins), tournament.Plurals(len(pins)))
+	_, err := fmt.Fprintln(w, l.N("cmd.pins.given", len(pins)))
 	return err
+}
+
+// ClaimDecision is the arbiter's decision on a claim in the language (accepted,
+// rejected); a decision without a word prints as stored.
+func (l *Locale) ClaimDecision(d string) string {
+	switch d {
+	case tournament.DecisionAccepted:
+		return l.T("cmd.claim.accepted")
+	case tournament.DecisionRejected:
+		return l.T("cmd.claim.rejected")
+	}
+	return d
 }

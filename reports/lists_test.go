@@ -14,6 +14,14 @@ import (
 // stored score), the lot of a round robin with clubs separated, and a claim decided
 // against the engine.
 func TestListsText(t *testing.T) {
+	for _, lang := range Languages() {
+		t.Run(string(lang), func(t *testing.T) { testListsText(t, LocaleOf(lang)) })
+	}
+}
+
+// testListsText writes the lists in the language l: golden/lists.txt in English,
+// lists.<lang>.txt in the others.
+func testListsText(t *testing.T, l *Locale) {
 	var b bytes.Buffer
 	p1 := tournament.Entry{ID: 1, Number: 1, Rating: 1850, Status: tournament.StatusActive}
 	p1.Player.Name, p1.Player.Club, p1.Player.BirthYear, p1.Player.FIDID = "Rossi, Mario", "C.D. Forlì", 1970, "ITA123"
@@ -22,39 +30,39 @@ func TestListsText(t *testing.T) {
 	p3 := tournament.Entry{ID: 3, Status: tournament.StatusWithdrawn}
 	p3.Player.Name = "Verdi, Anna"
 	steps := []func() error{
-		func() error { return WritePlayersText(&b, "Open", []tournament.Entry{p1, p2, p3}) },
-		func() error { return WritePlayersText(&b, "Open", nil) },
+		func() error { return WritePlayersText(&b, l, "Open", []tournament.Entry{p1, p2, p3}) },
+		func() error { return WritePlayersText(&b, l, "Open", nil) },
 		func() error {
-			return WriteTournamentsText(&b, "a.db", []tournament.Tournament{{ID: 1, Name: "Open", Variant: rules.Italian, System: tournament.Dutch, Rounds: 5, RoundsPaired: 2, Players: 12, Start: "2026-11-21"}})
+			return WriteTournamentsText(&b, l, "a.db", []tournament.Tournament{{ID: 1, Name: "Open", Variant: rules.Italian, System: tournament.Dutch, Rounds: 5, RoundsPaired: 2, Players: 12, Start: "2026-11-21"}})
 		},
-		func() error { return WriteTournamentsText(&b, "a.db", nil) },
+		func() error { return WriteTournamentsText(&b, l, "a.db", nil) },
 		func() error {
-			return WriteTournamentText(&b, &tournament.Tournament{ID: 1, Name: "Open", Variant: rules.Italian, System: tournament.Dutch, Rounds: 5, Scoring: "2-1-0",
+			return WriteTournamentText(&b, l, &tournament.Tournament{ID: 1, Name: "Open", Variant: rules.Italian, System: tournament.Dutch, Rounds: 5, Scoring: "2-1-0",
 				ByePoints: 2, ForfeitPoints: 2, GamesPerPairing: 1, TieBreaks: []string{"buchholz", "sonneborn-berger"}, Seed: 7, Lang: "it", CreatedAt: "2026-11-20T10:00:00Z"})
 		},
 		func() error {
-			return WriteEventLogText(&b, []tournament.Event{{ID: 1, At: "2026-11-20T10:00:00Z", Actor: "Bianchi", Action: "tournament.create"}})
+			return WriteEventLogText(&b, l, []tournament.Event{{ID: 1, At: "2026-11-20T10:00:00Z", Actor: "Bianchi", Action: "tournament.create"}})
 		},
 		func() error {
-			return WriteBoardsText(&b, []*tournament.Board{
+			return WriteBoardsText(&b, l, []*tournament.Board{
 				{Round: 2, Board: 1, Game: 1, White: "Rossi, Mario", Black: "Verdi, Anna", Result: &tournament.Result{Kind: "played", WhitePoints: 2}, GameID: 4},
 				{Round: 2, Board: 1, Game: 2, White: "Verdi, Anna", Black: "Rossi, Mario"},
 				{Round: 2, Board: 2, Game: 1, White: "Фёдоров, Пётр"}})
 		},
 		func() error {
-			return WriteLotText(&b, &b, English(), "Open", &tournament.LotResult{Seed: 7, Method: "lot", Warnings: []tournament.Note{{Text: "6 rounds advised"}},
+			return WriteLotText(&b, &b, l, "Open", &tournament.LotResult{Seed: 7, Method: "lot", Warnings: []tournament.Note{{Text: "6 rounds advised"}},
 				Numbers: []tournament.LotNumber{{Entry: 1, Number: 2, Name: "Rossi, Mario"}, {Entry: 3, Number: 1, Name: "Verdi, Anna"}},
 				Clubs:   []pairing.ClubMeeting{{Club: "C.D. Forlì", Members: []int{1, 3}, Rounds: []int{1}}}})
 		},
 		func() error { // a round robin's rounds from the field, single then double
 			nums := []tournament.LotNumber{{Entry: 1, Number: 1, Name: "Rossi, Mario"}, {Entry: 3, Number: 2, Name: "Verdi, Anna"}, {Entry: 2, Number: 3, Name: "Neri, Ugo"}}
-			if err := WriteLotText(&b, &b, English(), "Girone", &tournament.LotResult{Seed: 7, Method: "lot", Numbers: nums, Rounds: 3, Cycles: 1}); err != nil {
+			if err := WriteLotText(&b, &b, l, "Girone", &tournament.LotResult{Seed: 7, Method: "lot", Numbers: nums, Rounds: 3, Cycles: 1}); err != nil {
 				return err
 			}
-			return WriteLotText(&b, &b, English(), "Girone", &tournament.LotResult{Seed: 7, Method: "lot", Numbers: nums, Rounds: 6, Cycles: 2})
+			return WriteLotText(&b, &b, l, "Girone", &tournament.LotResult{Seed: 7, Method: "lot", Numbers: nums, Rounds: 6, Cycles: 2})
 		},
 		func() error {
-			return WriteClaimText(&b, &tournament.ClaimRecord{ID: 1, Round: 3, Board: 2, White: "Rossi, Mario", Black: "Verdi, Anna", RequestedAt: 120, DeclaredAt: 160,
+			return WriteClaimText(&b, l, &tournament.ClaimRecord{ID: 1, Round: 3, Board: 2, White: "Rossi, Mario", Black: "Verdi, Anna", RequestedAt: 120, DeclaredAt: 160,
 				Check: tournament.ClaimCheck{Rule: "italian-40", Reason: "too-early", Message: "only 40 plies counted"}, Decision: "accepted", Overrides: true})
 		},
 	}
@@ -63,5 +71,5 @@ func TestListsText(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	golden(t, "golden/lists.txt", b.Bytes())
+	golden(t, langGolden("golden/lists.txt", l), b.Bytes())
 }

@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strconv"
 	"time"
 
 	"arbitro/tournament"
@@ -22,27 +23,29 @@ type BuildInfo struct {
 	OS, Arch        string // runtime.GOOS, runtime.GOARCH
 }
 
-// WriteVersion writes `arbitro version`: three lines, version, commit ("unknown" when the
-// build does not know it) and toolchain with platform.
-func WriteVersion(w io.Writer, b BuildInfo) error {
+// WriteVersion writes `arbitro version` in the language l: three lines, version, commit
+// ("unknown" when the build does not know it) and toolchain with platform.
+func WriteVersion(w io.Writer, l *Locale, b BuildInfo) error {
+	l = orEnglish(l)
 	commit := b.Commit
 	if commit == "" {
-		commit = "unknown"
+		commit = l.T("cmd.version.unknown")
 	}
-	_, err := fmt.Fprintf(w, "arbitro %s\ncommit %s\nbuilt with %s for %s/%s\n", b.Version, commit, b.GoVersion, b.OS, b.Arch)
+	_, err := fmt.Fprintln(w, l.T("cmd.version", "version", b.Version, "commit", commit, "go", b.GoVersion, "os", b.OS, "arch", b.Arch))
 	return err
 }
 
-// WriteServing writes the line `arbitro serve` prints once it listens: the database file
-// and the address (host:port) of the site.
-func WriteServing(w io.Writer, db, addr string) error {
-	_, err := fmt.Fprintf(w, "serving %s on http://%s/ (Ctrl-C to stop)\n", db, addr)
+// WriteServing writes the line `arbitro serve` prints once it listens, in the language l:
+// the database file and the address (host:port) of the site.
+func WriteServing(w io.Writer, l *Locale, db, addr string) error {
+	_, err := fmt.Fprintln(w, orEnglish(l).T("cmd.serving", "db", db, "addr", addr))
 	return err
 }
 
-// WriteServeStopped writes the line `arbitro serve` prints after a clean shutdown.
-func WriteServeStopped(w io.Writer) error {
-	_, err := fmt.Fprintln(w, "stopped")
+// WriteServeStopped writes the line `arbitro serve` prints after a clean shutdown, in the
+// language l.
+func WriteServeStopped(w io.Writer, l *Locale) error {
+	_, err := fmt.Fprintln(w, orEnglish(l).T("cmd.serve_stopped"))
 	return err
 }
 
@@ -54,10 +57,11 @@ type PublishSummary struct {
 	Index                                string
 }
 
-// WritePublished writes the two lines of `arbitro publish`: the counts, then the index.
-func WritePublished(w io.Writer, s PublishSummary) error {
-	_, err := fmt.Fprintf(w, "published %d tournament(s): %d files, %d changed, %d removed\n%s\n",
-		s.Tournaments, s.Files, s.Written, s.Removed, s.Index)
+// WritePublished writes the two lines of `arbitro publish` in the language l: the
+// counts, then the index.
+func WritePublished(w io.Writer, l *Locale, s PublishSummary) error {
+	_, err := fmt.Fprintf(w, "%s\n%s\n", orEnglish(l).T("cmd.published", "tournaments", s.Tournaments, "files", s.Files,
+		"written", s.Written, "removed", s.Removed), s.Index)
 	return err
 }
 
@@ -76,12 +80,12 @@ func WriteWrote(w io.Writer, msg *Locale, file string) error {
 	return err
 }
 
-// WriteNotes writes one "arbitro: note: ..." line per note to errw (standard error): what
-// the command noticed and did anyway (a player entered twice under another club, a result
-// given again unchanged).
-func WriteNotes(errw io.Writer, notes []string) error {
+// WriteNotes writes one "arbitro: note: ..." line per note to errw (standard error), in
+// the language l: what the command noticed and did anyway (a player entered twice under
+// another club, a result given again unchanged); the note's text is the domain's.
+func WriteNotes(errw io.Writer, l *Locale, notes []string) error {
 	for _, n := range notes {
-		if _, err := fmt.Fprintf(errw, "arbitro: note: %s\n", n); err != nil {
+		if _, err := fmt.Fprintln(errw, orEnglish(l).T("cli.note", "text", n)); err != nil {
 			return err
 		}
 	}
@@ -112,31 +116,33 @@ func WriteFileWarnings(errw io.Writer, msg *Locale, file string, warnings []tour
 }
 
 // WriteResultWarnings writes what `arbitro result` found wrong with a result it recorded
-// anyway (disagreements with the game score, lastPaired the tournament's last paired
-// round): one line per disagreement, then, for a correction (correct) of a round that
-// later rounds were paired on, which rounds keep their pairings.
-func WriteResultWarnings(errw io.Writer, round, board int, disagreements []string, correct bool, lastPaired int) error {
+// anyway, in the language l (disagreements with the game score, the domain's sentences;
+// lastPaired the tournament's last paired round): one line per disagreement, then, for a
+// correction (correct) of a round that later rounds were paired on, which rounds keep
+// their pairings.
+func WriteResultWarnings(errw io.Writer, l *Locale, round, board int, disagreements []string, correct bool, lastPaired int) error {
+	l = orEnglish(l)
 	for _, s := range disagreements {
-		if _, err := fmt.Fprintf(errw, "arbitro: warning: round %d board %d: %s (the result is recorded; 'arbitro audit' lists it)\n", round, board, s); err != nil {
+		if _, err := fmt.Fprintln(errw, l.T("cli.warning", "text", l.T("cmd.result.disagrees", "round", round, "board", board, "text", s))); err != nil {
 			return err
 		}
 	}
 	if !correct || lastPaired <= round {
 		return nil
 	}
-	since := fmt.Sprintf("rounds %d-%d were", round+1, lastPaired)
+	since := l.T("cmd.result.since_rounds", "from", round+1, "to", lastPaired)
 	if lastPaired == round+1 {
-		since = fmt.Sprintf("round %d was", lastPaired)
+		since = l.T("cmd.result.since_round", "round", lastPaired)
 	}
-	_, err := fmt.Fprintf(errw, "arbitro: warning: round %d board %d: %s paired on the old result; their pairings are unchanged (the correction is recorded and logged)\n",
-		round, board, since)
+	_, err := fmt.Fprintln(errw, l.T("cli.warning", "text", l.T("cmd.result.paired_on_old", "round", round, "board", board, "since", since)))
 	return err
 }
 
 // WriteTRFGenerated writes the line `arbitro generate --output FILE` prints to standard
-// error: players, rounds, the file and the seed that gives the same file again.
-func WriteTRFGenerated(errw io.Writer, players, rounds int, file string, seed uint64) error {
-	_, err := fmt.Fprintf(errw, "arbitro: %d players, %d rounds written to %s (seed %d)\n", players, rounds, file, seed)
+// error, in the language l: players, rounds, the file and the seed that gives the same
+// file again.
+func WriteTRFGenerated(errw io.Writer, l *Locale, players, rounds int, file string, seed uint64) error {
+	_, err := fmt.Fprintln(errw, orEnglish(l).T("cmd.generated", "players", players, "rounds", rounds, "file", file, "seed", fmt.Sprint(seed)))
 	return err
 }
 
@@ -173,13 +179,15 @@ func WriteJSON(w io.Writer, v any) error {
 }
 
 // WriteUnsafeNames writes one warning line per stored player name that the names check
-// refuses (stored by an older arbitro; listings show it escaped until it is corrected):
-// "arbitro: warning: player ID is stored as SHOWN, which the names check refuses
-// (REASON); it is shown escaped until corrected: FIX".
-func WriteUnsafeNames(errw io.Writer, names []tournament.UnsafeName) error {
+// refuses (stored by an older arbitro; listings show it escaped until it is corrected), in
+// the language l: "arbitro: warning: player ID is stored as SHOWN, which the names check
+// refuses (REASON); it is shown escaped until corrected: FIX" (reason and fix are the
+// domain's).
+func WriteUnsafeNames(errw io.Writer, l *Locale, names []tournament.UnsafeName) error {
+	l = orEnglish(l)
 	for _, u := range names {
-		if _, err := fmt.Fprintf(errw, "arbitro: warning: player %d is stored as %s, which the names check refuses (%s); it is shown escaped until corrected: %s\n",
-			u.PlayerID, u.Shown, u.Reason, u.Fix); err != nil {
+		if _, err := fmt.Fprintln(errw, l.T("cli.warning", "text", l.T("cmd.unsafe_name", "id", fmt.Sprint(u.PlayerID), "shown", u.Shown,
+			"reason", u.Reason, "fix", u.Fix))); err != nil {
 			return err
 		}
 	}
@@ -187,26 +195,29 @@ func WriteUnsafeNames(errw io.Writer, names []tournament.UnsafeName) error {
 }
 
 // WritePerftSpeed writes perft's timing line for a terminal: the time taken (rounded to
-// the millisecond) and the leaves counted per second, "1.234s, 5678901 leaves/s". Nothing
+// the millisecond) and the leaves counted per second, in the language l, "1.234s, 5678901 leaves/s". Nothing
 // is written when elapsed is not positive.
-func WritePerftSpeed(errw io.Writer, elapsed time.Duration, leaves uint64) error {
+func WritePerftSpeed(errw io.Writer, l *Locale, elapsed time.Duration, leaves uint64) error {
 	if elapsed <= 0 {
 		return nil
 	}
-	_, err := fmt.Fprintf(errw, "%s, %.0f leaves/s\n", elapsed.Round(time.Millisecond), float64(leaves)/elapsed.Seconds())
+	_, err := fmt.Fprintln(errw, orEnglish(l).T("cmd.perft_speed", "elapsed", elapsed.Round(time.Millisecond).String(),
+		"speed", strconv.FormatFloat(float64(leaves)/elapsed.Seconds(), 'f', 0, 64)))
 	return err
 }
 
 // WriteHallServing writes the lines `arbitro serve --hall` prints when it starts: the
 // address of the hall to show on the screens (hall, a path: "/hall/" or one event's
 // "/hall/3/"), and the arbiter's one-time login link (login, a path).
-func WriteHallServing(w io.Writer, db, addr, hall, login string) error {
-	_, err := fmt.Fprintf(w, "serving %s on http://%s/ (Ctrl-C to stop)\nhall: http://%s%s (screens and result entry; show this address in the hall)\narbiter's login, once: http://%s%s\n", db, addr, addr, hall, addr, login)
+func WriteHallServing(w io.Writer, l *Locale, db, addr, hall, login string) error {
+	l = orEnglish(l)
+	_, err := fmt.Fprintf(w, "%s\n%s\n%s\n", l.T("cmd.serving", "db", db, "addr", addr),
+		l.T("cmd.hall.address", "url", "http://"+addr+hall), l.T("cmd.hall.login", "url", "http://"+addr+login))
 	return err
 }
 
 // WriteHallPasswordSet confirms `arbitro hall password`.
-func WriteHallPasswordSet(w io.Writer, db string) error {
-	_, err := fmt.Fprintf(w, "arbiter's password of the hall set in %s: log in on /hall/login of 'arbitro serve --hall'\n", db)
+func WriteHallPasswordSet(w io.Writer, l *Locale, db string) error {
+	_, err := fmt.Fprintln(w, orEnglish(l).T("cmd.hall.password_set", "db", db))
 	return err
 }

@@ -18,15 +18,15 @@ func TestNoticeLines(t *testing.T) {
 	it := MustLocale("it")
 	for _, f := range []func() error{
 		func() error {
-			return WriteVersion(&b, BuildInfo{Version: "v1.2.0", Commit: "1c09412a", GoVersion: "go1.26.8", OS: "windows", Arch: "amd64"})
+			return WriteVersion(&b, English(), BuildInfo{Version: "v1.2.0", Commit: "1c09412a", GoVersion: "go1.26.8", OS: "windows", Arch: "amd64"})
 		},
 		func() error {
-			return WriteVersion(&b, BuildInfo{Version: "dev", GoVersion: "go1.26.8", OS: "linux", Arch: "arm64"})
+			return WriteVersion(&b, English(), BuildInfo{Version: "dev", GoVersion: "go1.26.8", OS: "linux", Arch: "arm64"})
 		},
-		func() error { return WriteServing(&b, "club.db", "127.0.0.1:8080") },
-		func() error { return WriteServeStopped(&b) },
+		func() error { return WriteServing(&b, English(), "club.db", "127.0.0.1:8080") },
+		func() error { return WriteServeStopped(&b, English()) },
 		func() error {
-			return WritePublished(&b, PublishSummary{Tournaments: 2, Files: 40, Written: 3, Removed: 1, Index: "site/index.html"})
+			return WritePublished(&b, English(), PublishSummary{Tournaments: 2, Files: 40, Written: 3, Removed: 1, Index: "site/index.html"})
 		},
 		func() error {
 			return WriteRoundSet(&b, English(), "Open", tournament.RoundSchedule{Round: 3, Date: "2026-11-21", Time: "15:30"})
@@ -38,7 +38,7 @@ func TestNoticeLines(t *testing.T) {
 		func() error { return WriteWrote(&b, English(), "standings.pdf") },
 		func() error { return WriteWrote(&b, it, "classifica.pdf") },
 		func() error {
-			return WriteNotes(&b, []string{"a player named Rossi, Mario is already entered (id 3)", "same result"})
+			return WriteNotes(&b, English(), []string{"a player named Rossi, Mario is already entered (id 3)", "same result"})
 		},
 		func() error {
 			return WriteWarnings(&b, English(), []tournament.Note{{Text: "two players have no rating"}})
@@ -47,11 +47,15 @@ func TestNoticeLines(t *testing.T) {
 		func() error {
 			return WriteFileWarnings(&b, English(), "iscritti.csv", []tournament.Note{{Text: "read as Windows-1252"}})
 		},
-		func() error { return WriteResultWarnings(&b, 2, 5, []string{"the game score ends 1-1"}, false, 4) },
-		func() error { return WriteResultWarnings(&b, 2, 5, nil, true, 3) },
-		func() error { return WriteResultWarnings(&b, 2, 5, []string{"the game score ends 1-1"}, true, 5) },
-		func() error { return WriteResultWarnings(&b, 2, 5, nil, true, 2) }, // no later round: no line
-		func() error { return WriteTRFGenerated(&b, 30, 9, "t.trf", 42) },
+		func() error {
+			return WriteResultWarnings(&b, English(), 2, 5, []string{"the game score ends 1-1"}, false, 4)
+		},
+		func() error { return WriteResultWarnings(&b, English(), 2, 5, nil, true, 3) },
+		func() error {
+			return WriteResultWarnings(&b, English(), 2, 5, []string{"the game score ends 1-1"}, true, 5)
+		},
+		func() error { return WriteResultWarnings(&b, English(), 2, 5, nil, true, 2) }, // no later round: no line
+		func() error { return WriteTRFGenerated(&b, English(), 30, 9, "t.trf", 42) },
 		func() error {
 			return WriteErrorLines(&b, []error{errors.New("a.pdn: no such file"), errors.New("b.pdn: no such file")})
 		},
@@ -61,10 +65,10 @@ func TestNoticeLines(t *testing.T) {
 			return WriteJSON(&b, tournament.RoundSchedule{Round: 3, Date: "2026-11-21", Time: "15:30"})
 		},
 		func() error {
-			return WriteUnsafeNames(&b, []tournament.UnsafeName{{PlayerID: 7, Shown: `"Rossi\u202e"`, Reason: "U+202E RIGHT-TO-LEFT OVERRIDE at 6", Fix: `arbitro player set 7 name "Rossi"`}})
+			return WriteUnsafeNames(&b, English(), []tournament.UnsafeName{{PlayerID: 7, Shown: `"Rossi\u202e"`, Reason: "U+202E RIGHT-TO-LEFT OVERRIDE at 6", Fix: `arbitro player set 7 name "Rossi"`}})
 		},
-		func() error { return WritePerftSpeed(&b, 1234567*time.Microsecond, 3860875) },
-		func() error { return WritePerftSpeed(&b, 0, 1) }, // no time measured: no line
+		func() error { return WritePerftSpeed(&b, English(), 1234567*time.Microsecond, 3860875) },
+		func() error { return WritePerftSpeed(&b, English(), 0, 1) }, // no time measured: no line
 	} {
 		if err := f(); err != nil {
 			t.Fatal(err)

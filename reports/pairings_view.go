@@ -129,7 +129,7 @@ type RoundText struct {
 // method, seed) in the sheet's language, then WriteRoundText.
 func WritePairingsRoundText(w io.Writer, v *tournament.PairingsView, r RoundText) error {
 	ri := v.Round
-	if _, err := fmt.Fprintln(w, r.Sheet.Locale.T("pairings.header", "name", v.Tournament.Name, "round", ri.Number, "rounds", v.Tournament.Rounds, "method", ri.Method, "seed", fmt.Sprint(ri.Seed))); err != nil {
+	if _, err := fmt.Fprintln(w, r.Sheet.Locale.T("pairings.header", "name", v.Tournament.Name, "round", ri.Number, "rounds", v.Tournament.Rounds, "method", r.Sheet.Locale.MethodName(ri.Method), "seed", fmt.Sprint(ri.Seed))); err != nil {
 		return err
 	}
 	return WriteRoundText(w, r)
@@ -142,7 +142,7 @@ func WritePairedRound(w, errw io.Writer, t *tournament.Tournament, pr *tournamen
 	for _, s := range pr.Warnings {
 		fmt.Fprintln(errw, r.Messages.T("cli.warning", "text", r.Messages.Note(s)))
 	}
-	if _, err := fmt.Fprintln(w, r.Messages.T("cli.paired", "round", pr.Round, "name", t.Name, "method", pr.Method, "seed", fmt.Sprint(pr.Seed))); err != nil {
+	if _, err := fmt.Fprintln(w, r.Messages.T("cli.paired", "round", pr.Round, "name", t.Name, "method", r.Messages.MethodName(pr.Method), "seed", fmt.Sprint(pr.Seed))); err != nil {
 		return err
 	}
 	return WriteRoundText(w, r)

@@ -9,14 +9,11 @@ import (
 	"arbitro/tournament"
 )
 
-// WritePrizesText prints a prize list (tournament.PrizeList) as a table: prize, category
-// ("overall" for the general standings), place, winner, note; in English.
-func WritePrizesText(w io.Writer, awards []tournament.Award) error {
-	return WritePrizesTextIn(w, English(), awards)
-}
-
-// WritePrizesTextIn is WritePrizesText in the language l (heads and notes).
-func WritePrizesTextIn(w io.Writer, l *Locale, awards []tournament.Award) error {
+// WritePrizesText prints a prize list (tournament.PrizeList) as a table in the language
+// l (heads and notes; nil prints English): prize, category ("overall" for the general
+// standings), place, winner, note.
+func WritePrizesText(w io.Writer, l *Locale, awards []tournament.Award) error {
+	l = orEnglish(l)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, l.T("prizes.head.prize")+"\t"+l.T("prizes.head.standings")+"\t"+l.T("prizes.head.place")+"\t"+
 		l.T("prizes.head.winner")+"\t"+l.T("prizes.head.note"))
@@ -34,14 +31,16 @@ func WritePrizesTextIn(w io.Writer, l *Locale, awards []tournament.Award) error 
 	return tw.Flush()
 }
 
-// WriteCategoriesText lists categories with their rule and number of members.
-func WriteCategoriesText(w io.Writer, cs []tournament.Category, names map[int64]string) error {
+// WriteCategoriesText lists categories with their rule (as given to category add) and
+// members, in the language l.
+func WriteCategoriesText(w io.Writer, l *Locale, cs []tournament.Category, names map[int64]string) error {
+	l = orEnglish(l)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "Category\tRule\tPlayers")
+	fmt.Fprintln(tw, l.T("cmd.categories.head"))
 	for _, c := range cs {
 		rule := c.Rule
 		if rule == "" {
-			rule = "by hand"
+			rule = l.T("cmd.categories.by_hand")
 		}
 		list := ""
 		for i, id := range c.Members {

@@ -89,6 +89,16 @@ func golden(t *testing.T, name string, got []byte) {
 	}
 }
 
+// langGolden is the golden file of a report in the language l: name itself in English,
+// name with ".<lang>" before its extension in the others ("golden/confirm.it.txt").
+func langGolden(name string, l *Locale) string {
+	if l.Lang() == DefaultLang {
+		return name
+	}
+	ext := filepath.Ext(name)
+	return strings.TrimSuffix(name, ext) + "." + string(l.Lang()) + ext
+}
+
 func TestStandingsTextCSVJSON(t *testing.T) {
 	s := standingsOf(t, event(), 3)
 	var b bytes.Buffer

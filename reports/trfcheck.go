@@ -7,29 +7,31 @@ import (
 	"arbitro/trf"
 )
 
-// WriteTRFCheckText writes the report of tournament.CheckTRF for an arbiter: one line per
-// round ("identical", or what differs: each difference and each absolute criterion the
-// file's round breaks, players by starting rank), then the count of identical rounds.
-func WriteTRFCheckText(w io.Writer, c *trf.CheckReport) error {
-	if _, err := fmt.Fprintf(w, "%s: %d players, %d rounds re-paired with the Dutch engine (C.04.3)\n", c.Name, c.Players, len(c.Rounds)); err != nil {
+// WriteTRFCheckText writes the report of tournament.CheckTRF for an arbiter, in the
+// language l: one line per round ("identical", or what differs: each difference and each
+// absolute criterion the file's round breaks, the pairing package's sentences, players by
+// starting rank), then the count of identical rounds.
+func WriteTRFCheckText(w io.Writer, l *Locale, c *trf.CheckReport) error {
+	l = orEnglish(l)
+	if _, err := fmt.Fprintln(w, l.T("cmd.trfcheck.head", "name", c.Name, "players", c.Players, "rounds", len(c.Rounds))); err != nil {
 		return err
 	}
 	for _, r := range c.Rounds {
 		switch {
 		case r.Same:
-			fmt.Fprintf(w, "round %d: identical (%d boards)\n", r.Round, r.Boards)
+			fmt.Fprintln(w, l.T("cmd.trfcheck.same", "round", r.Round, "boards", r.Boards))
 		case r.Error != "":
-			fmt.Fprintf(w, "round %d: the engine cannot pair it: %s\n", r.Round, r.Error)
+			fmt.Fprintln(w, l.T("cmd.trfcheck.error", "round", r.Round, "text", r.Error))
 		default:
-			fmt.Fprintf(w, "round %d: differs (%d differences, %d violations)\n", r.Round, len(r.Diffs), len(r.Violations))
+			fmt.Fprintln(w, l.T("cmd.trfcheck.differs", "round", r.Round, "diffs", len(r.Diffs), "violations", len(r.Violations)))
 			for _, v := range r.Violations {
-				fmt.Fprintf(w, "  violation: %s\n", v)
+				fmt.Fprintln(w, "  "+l.T("cmd.check.violation", "text", v))
 			}
 			for _, d := range r.Diffs {
-				fmt.Fprintf(w, "  difference: %s\n", d)
+				fmt.Fprintln(w, "  "+l.T("cmd.check.difference", "text", d))
 			}
 		}
 	}
-	_, err := fmt.Fprintf(w, "%d of %d rounds identical\n", c.Identical, len(c.Rounds))
+	_, err := fmt.Fprintln(w, l.T("cmd.trfcheck.total", "identical", c.Identical, "rounds", len(c.Rounds)))
 	return err
 }

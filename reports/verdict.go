@@ -124,86 +124,103 @@ func jsonLine(w io.Writer, v any) error {
 	return enc.Encode(v)
 }
 
-// WriteVerdictText writes the verdict of `arbitro replay` on game g of file: the game
-// (file, index, line, players, result), legal with its plies and result check, or its
-// class in capitals (ILLEGAL, AMBIGUOUS, NOT JUDGED, FRAGMENT: VerdictWord) with the
-// reason, message, position and legal moves (an ambiguous capture's readings); then the
-// notes, repetitions, FMJD draw rules and the ply at which a 40-move claim became valid.
-func WriteVerdictText(w io.Writer, file string, g *rules.Game, vd rules.Verdict) {
+// WriteVerdictText writes the verdict of `arbitro replay` on game g of file, in the
+// language l (nil: English): the game (file, index, line, players, result), legal with
+// its plies and result check, or its class in capitals (ILLEGAL, AMBIGUOUS, NOT JUDGED,
+// FRAGMENT: VerdictWord) with the reason (a code), the rules package's message, position
+// and legal moves (an ambiguous capture's readings); then the notes, repetitions, FMJD
+// draw rules and the ply at which a 40-move claim became valid.
+func WriteVerdictText(w io.Writer, l *Locale, file string, g *rules.Game, vd rules.Verdict) {
+	l = orEnglish(l)
 	players := strings.TrimSpace(g.White() + " - " + g.Black())
 	if players == "-" {
-		players = "(no players)"
+		players = l.T("cmd.verdict.no_players")
 	}
 	res := vd.Result
 	if res == "" {
-		res = "no result"
+		res = l.T("cmd.verdict.no_result")
 	}
-	head := fmt.Sprintf("%s game %d (line %d): %s, %s", filepath.Base(file), g.Index, g.Line, players, res)
+	head := l.T("cmd.verdict.game", "file", filepath.Base(file), "index", g.Index, "line", g.Line, "players", players, "result", res)
 	if vd.Reason == rules.ReasonFragment {
-		head = fmt.Sprintf("%s %s (line %d)", filepath.Base(file), VerdictWord(nil, rules.ClassFragment), g.Line)
+		head = l.T("cmd.verdict.fragment", "file", filepath.Base(file), "fragment", VerdictWord(l, rules.ClassFragment), "line", g.Line)
 	}
 	if vd.Legal {
-		fmt.Fprintf(w, "%s: %s, %s, result %s\n", head, VerdictWord(nil, rules.ClassLegal), count(vd.Plies, "ply", "plies"), vd.ResultCheck)
+		fmt.Fprintln(w, l.T("cmd.verdict.legal", "game", head, "legal", VerdictWord(l, rules.ClassLegal), "plies", l.N("cmd.plies", vd.Plies),
+			"check", l.resultCheck(vd.ResultCheck)))
 	} else {
-		verdict := strings.ToUpper(VerdictWord(nil, vd.Class()))
+		verdict := strings.ToUpper(VerdictWord(l, vd.Class()))
 		fmt.Fprintf(w, "%s: %s [%s", head, verdict, vd.Reason)
 		if vd.Detail != "" {
 			fmt.Fprintf(w, ": %s", vd.Detail)
 		}
 		fmt.Fprintf(w, "] %s\n", vd.Message)
 		if vd.FEN != "" {
-			fmt.Fprintf(w, "    position: %s\n", vd.FEN)
-			fmt.Fprintf(w, "    legal moves: %s\n", strings.Join(vd.LegalMoves, " "))
+			fmt.Fprintln(w, "    "+l.T("cmd.verdict.position", "fen", vd.FEN))
+			fmt.Fprintln(w, "    "+l.T("cmd.verdict.legal_moves", "moves", strings.Join(vd.LegalMoves, " ")))
 		}
-		writeReadings(w, "    ", &vd)
+		writeReadings(w, l, "    ", &vd)
 	}
 	for _, n := range vd.Notes {
-		fmt.Fprintf(w, "    note: %s\n", n)
+		fmt.Fprintln(w, "    "+l.T("cmd.note", "text", n))
 	}
 	for _, r := range vd.Repetitions {
-		fmt.Fprintf(w, "    repetition: %s at plies %v\n", r.FEN, r.Plies)
+		fmt.Fprintln(w, "    "+l.T("cmd.verdict.repetition", "fen", r.FEN, "plies", fmt.Sprint(r.Plies)))
 	}
 	for _, d := range vd.Draws {
-		fmt.Fprintf(w, "    draw rule %s at ply %d: %s\n", d.Rule, d.Ply, d.Message)
+		fmt.Fprintln(w, "    "+l.T("cmd.verdict.draw_rule", "rule", d.Rule, "ply", d.Ply, "message", d.Message))
 	}
 	if vd.Claim40Ply > 0 {
-		fmt.Fprintf(w, "    40-move count reached 80 plies at ply %d\n", vd.Claim40Ply)
+		fmt.Fprintln(w, "    "+l.T("cmd.verdict.claim40", "ply", vd.Claim40Ply))
 	}
 }
 
 // WriteReplaySummary writes the last line of `arbitro replay`: the games, then the count of
 // every verdict class, the fragments, the results inconsistent with the moves and the notes
-// by kind (VerdictTally.Counts, in English).
-func WriteReplaySummary(w io.Writer, t VerdictTally) error {
-	_, err := fmt.Fprintf(w, "%s: %s\n", English().N("verdict.games", t.Games()), t.Counts(nil))
+// by kind (VerdictTally.Counts), in the language l (nil: English).
+func WriteReplaySummary(w io.Writer, l *Locale, t VerdictTally) error {
+	l = orEnglish(l)
+	_, err := fmt.Fprintf(w, "%s: %s\n", l.N("verdict.games", t.Games()), t.Counts(l))
 	return err
 }
 
-// WriteIllegal writes the verdict of a score that is not legal, each line after indent:
-// its class (WriteVerdictHead: ILLEGAL, AMBIGUOUS, NOT JUDGED, FRAGMENT), ply, move and
-// reason (with its detail), the message, the position before the move and the legal moves
-// there ("none"), and an ambiguous capture's readings.
-func WriteIllegal(w io.Writer, indent string, vd rules.Verdict) {
-	WriteVerdictHead(w, nil, indent, &vd)
+// WriteIllegal writes the verdict of a score that is not legal in the language l (nil:
+// English), each line after indent: its class (WriteVerdictHead: ILLEGAL, AMBIGUOUS, NOT
+// JUDGED, FRAGMENT), ply, move and reason (a code, with its detail), the rules package's
+// message, the position before the move and the legal moves there ("none"), and an
+// ambiguous capture's readings.
+func WriteIllegal(w io.Writer, l *Locale, indent string, vd rules.Verdict) {
+	l = orEnglish(l)
+	WriteVerdictHead(w, l, indent, &vd)
 	fmt.Fprintf(w, "%s  %s\n", indent, vd.Message)
 	if vd.FEN != "" {
-		fmt.Fprintf(w, "%s  position: %s\n", indent, vd.FEN)
+		fmt.Fprintln(w, indent+"  "+l.T("cmd.verdict.position", "fen", vd.FEN))
 		legal := strings.Join(vd.LegalMoves, " ")
 		if legal == "" {
-			legal = "none"
+			legal = l.T("cmd.none")
 		}
-		fmt.Fprintf(w, "%s  legal moves: %s\n", indent, legal)
+		fmt.Fprintln(w, indent+"  "+l.T("cmd.verdict.legal_moves", "moves", legal))
 	}
-	writeReadings(w, indent+"  ", &vd)
+	writeReadings(w, l, indent+"  ", &vd)
 }
 
-// NoneIfEmpty is s, or "none" for "" (a result not recorded).
-func NoneIfEmpty(s string) string {
-	if s == "" {
-		return "none"
+// resultCheck is a verdict's result check (rules.ResultCheck) in the language: whether
+// the recorded result agrees with the moves; the code itself for one without a word.
+func (l *Locale) resultCheck(c rules.ResultCheck) string {
+	switch c {
+	case rules.ResultConsistent:
+		return l.T("cmd.check.consistent")
+	case rules.ResultInconsistent:
+		return l.T("cmd.check.inconsistent")
+	case rules.ResultUnknown:
+		return l.T("cmd.check.unknown")
+	case rules.ResultUnchecked:
+		return l.T("cmd.check.unchecked")
 	}
-	return s
+	return string(c)
 }
+
+// NoneIfEmpty is s, or the language's "none" for "" (a result not recorded).
+func (l *Locale) NoneIfEmpty(s string) string { return l.OrNone(s) }
 
 // AuditJSON is one line of `arbitro audit --json` (JSON Lines): the verdict object of
 // `arbitro replay --json` plus the audit's fields. In the archive audit (PDN files) the
@@ -247,12 +264,13 @@ func WriteTournamentAuditJSON(w io.Writer, db string, a *tournament.TournamentAu
 	return nil
 }
 
-// WriteTournamentAuditText writes `arbitro audit` on a tournament: each score with a
-// problem or a note (the board, its players and recorded result; the verdict as
-// WriteIllegal; each other problem; the notes), then the count of scores checked,
-// problems, scores with problems, and the count of every verdict class and note kind
-// (VerdictTally.Counts).
-func WriteTournamentAuditText(w io.Writer, a *tournament.TournamentAudit) error {
+// WriteTournamentAuditText writes `arbitro audit` on a tournament in the language l (nil:
+// English): each score with a problem or a note (the board, its players and recorded
+// result; the verdict as WriteIllegal; each other problem; the notes), then the count of
+// scores checked, problems, scores with problems, and the count of every verdict class
+// and note kind (VerdictTally.Counts).
+func WriteTournamentAuditText(w io.Writer, l *Locale, a *tournament.TournamentAudit) error {
+	l = orEnglish(l)
 	withProblems := 0
 	var t VerdictTally
 	for _, ga := range a.Games {
@@ -261,30 +279,31 @@ func WriteTournamentAuditText(w io.Writer, a *tournament.TournamentAudit) error 
 			continue
 		}
 		b := ga.Board
-		fmt.Fprintf(w, "round %d board %d (%s - %s), game %d, recorded %s:\n", b.Round, b.Board, b.White, b.Black, ga.GameID, NoneIfEmpty(b.Result.String()))
+		fmt.Fprintln(w, l.T("cmd.audit.board", "round", b.Round, "board", b.Board, "white", b.White, "black", b.Black,
+			"id", fmt.Sprint(ga.GameID), "result", l.NoneIfEmpty(l.ResultText(b.Result))))
 		if len(ga.Problems) > 0 {
 			withProblems++
 		}
-		writeProblems(w, ga.Verdict, ga.Problems, ga.Verdict.Notes)
+		writeProblems(w, l, ga.Verdict, ga.Problems, ga.Verdict.Notes)
 	}
-	_, err := fmt.Fprintf(w, "%s checked: %s in %s; %s\n", count(a.Checked, "game score", "game scores"),
-		count(a.Problems, "problem", "problems"), count(withProblems, "game", "games"), t.Counts(nil))
+	_, err := fmt.Fprintln(w, l.T("cmd.audit.summary", "scores", l.N("cmd.game_scores", a.Checked),
+		"problems", l.N("cmd.problems", a.Problems), "games", l.N("cmd.games", withProblems), "counts", t.Counts(l)))
 	return err
 }
 
-// writeProblems writes a score's problems (the verdict in full: WriteIllegal) and its
-// notes.
-func writeProblems(w io.Writer, vd rules.Verdict, problems []tournament.Problem, notes []string) {
+// writeProblems writes a score's problems (the verdict in full: WriteIllegal; the others
+// as code and the domain's message) and its notes, in the language l.
+func writeProblems(w io.Writer, l *Locale, vd rules.Verdict, problems []tournament.Problem, notes []string) {
 	for _, p := range problems {
 		if !vd.Legal && p.Code == vd.Reason && p.Ply == vd.Ply {
-			WriteIllegal(w, "  ", vd)
+			WriteIllegal(w, l, "  ", vd)
 			continue
 		}
 		fmt.Fprintf(w, "  %s: %s\n", p.Code, p.Message)
 	}
 	for _, n := range notes {
 		if !saidBy(problems, n) {
-			fmt.Fprintf(w, "  note: %s\n", n)
+			fmt.Fprintln(w, "  "+l.T("cmd.note", "text", n))
 		}
 	}
 }
@@ -320,8 +339,9 @@ func AuditReportOf(ev tournament.EventInfo, a *tournament.TournamentAudit) Audit
 // as a JSON line (AuditJSON without board fields), or as text only when the game is not
 // legal or has a problem or a note (the file, game, line, players and result, then the
 // verdict, the problems and the notes; a fragment is named by its line, not as a game). It
-// returns nil for a game with nothing to say in text.
-func ArchiveGame(asJSON bool, file string, g *rules.Game, vd rules.Verdict, problems []tournament.Problem) []byte {
+// returns nil for a game with nothing to say in text. The text is in the language l (nil:
+// English).
+func ArchiveGame(l *Locale, asJSON bool, file string, g *rules.Game, vd rules.Verdict, problems []tournament.Problem) []byte {
 	var buf bytes.Buffer
 	amb := tournament.AmbiguityNotes(vd)
 	if asJSON {
@@ -335,23 +355,26 @@ func ArchiveGame(asJSON bool, file string, g *rules.Game, vd rules.Verdict, prob
 	if vd.Legal && len(problems) == 0 && len(vd.Notes) == 0 {
 		return nil
 	}
+	l = orEnglish(l)
 	if vd.Reason == rules.ReasonFragment {
-		fmt.Fprintf(&buf, "%s %s (line %d):\n", filepath.Base(file), VerdictWord(nil, rules.ClassFragment), g.Line)
+		fmt.Fprintln(&buf, l.T("cmd.verdict.fragment", "file", filepath.Base(file), "fragment", VerdictWord(l, rules.ClassFragment), "line", g.Line)+":")
 	} else {
 		players := strings.TrimSpace(g.White() + " - " + g.Black())
-		fmt.Fprintf(&buf, "%s game %d (line %d) %s, %s:\n", filepath.Base(file), g.Index, g.Line, players, NoneIfEmpty(vd.Result))
+		fmt.Fprintln(&buf, l.T("cmd.audit.archive_game", "file", filepath.Base(file), "index", g.Index, "line", g.Line,
+			"players", players, "result", l.NoneIfEmpty(vd.Result)))
 	}
 	if !vd.Legal && len(problems) == 0 {
-		WriteIllegal(&buf, "  ", vd)
+		WriteIllegal(&buf, l, "  ", vd)
 	}
-	writeProblems(&buf, vd, problems, vd.Notes)
+	writeProblems(&buf, l, vd, problems, vd.Notes)
 	return buf.Bytes()
 }
 
 // WriteArchiveAuditSummary writes the last line of the audit of PDN files: the games
 // audited, the count of every verdict class, the fragments, the results inconsistent with
-// the moves and the notes by kind (VerdictTally.Counts).
-func WriteArchiveAuditSummary(w io.Writer, t VerdictTally) error {
-	_, err := fmt.Fprintf(w, "%s audited: %s\n", count(t.Games(), "game", "games"), t.Counts(nil))
+// the moves and the notes by kind (VerdictTally.Counts), in the language l (nil: English).
+func WriteArchiveAuditSummary(w io.Writer, l *Locale, t VerdictTally) error {
+	l = orEnglish(l)
+	_, err := fmt.Fprintln(w, l.T("cmd.audit.archive_summary", "games", l.N("cmd.games", t.Games()), "counts", t.Counts(l)))
 	return err
 }

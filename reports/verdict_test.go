@@ -56,7 +56,7 @@ func TestReplayTextAndJSON(t *testing.T) {
 	gs, vs := replayed(t)
 	var text, js bytes.Buffer
 	for i := range gs {
-		WriteVerdictText(&text, "archive/prova.pdn", gs[i], vs[i])
+		WriteVerdictText(&text, English(), "archive/prova.pdn", gs[i], vs[i])
 		if err := WriteReplayJSONLine(&js, "archive/prova.pdn", gs[i], vs[i], i == 0); err != nil {
 			t.Fatal(err)
 		}
@@ -65,7 +65,7 @@ func TestReplayTextAndJSON(t *testing.T) {
 	for i := range vs {
 		tally.Add(&vs[i])
 	}
-	if err := WriteReplaySummary(&text, tally); err != nil {
+	if err := WriteReplaySummary(&text, English(), tally); err != nil {
 		t.Fatal(err)
 	}
 	golden(t, "golden/replay.txt", text.Bytes())
@@ -86,7 +86,7 @@ func tournamentAudit(t *testing.T) *tournament.TournamentAudit {
 func TestTournamentAuditTextJSONAndReport(t *testing.T) {
 	a := tournamentAudit(t)
 	var text, js bytes.Buffer
-	if err := WriteTournamentAuditText(&text, a); err != nil {
+	if err := WriteTournamentAuditText(&text, English(), a); err != nil {
 		t.Fatal(err)
 	}
 	if err := WriteTournamentAuditJSON(&js, "arbitro.db", a); err != nil {
@@ -110,17 +110,17 @@ func TestTournamentAuditTextJSONAndReport(t *testing.T) {
 func TestArchiveGame(t *testing.T) {
 	gs, vs := replayed(t)
 	problems := []tournament.Problem{{Code: vs[1].Reason, Ply: vs[1].Ply, Message: vs[1].Message}}
-	if b := ArchiveGame(false, "x/prova.pdn", gs[0], vs[0], nil); b != nil {
+	if b := ArchiveGame(English(), false, "x/prova.pdn", gs[0], vs[0], nil); b != nil {
 		t.Errorf("a legal game without notes prints %q", b)
 	}
 	var out bytes.Buffer
-	out.Write(ArchiveGame(false, "x/prova.pdn", gs[1], vs[1], problems))
-	out.Write(ArchiveGame(true, "x/prova.pdn", gs[0], vs[0], nil))
+	out.Write(ArchiveGame(English(), false, "x/prova.pdn", gs[1], vs[1], problems))
+	out.Write(ArchiveGame(English(), true, "x/prova.pdn", gs[0], vs[0], nil))
 	var tally VerdictTally
 	for i := range vs {
 		tally.Add(&vs[i])
 	}
-	if err := WriteArchiveAuditSummary(&out, tally); err != nil {
+	if err := WriteArchiveAuditSummary(&out, English(), tally); err != nil {
 		t.Fatal(err)
 	}
 	golden(t, "golden/audit_archive.txt", out.Bytes())
@@ -138,7 +138,7 @@ func TestImportTextAndJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	var text bytes.Buffer
-	if err := WriteImportText(&text, rep); err != nil {
+	if err := WriteImportText(&text, English(), rep); err != nil {
 		t.Fatal(err)
 	}
 	golden(t, "golden/import.txt", text.Bytes())
@@ -162,7 +162,7 @@ func TestGameAddAndImport(t *testing.T) {
 		{ID: 7, Board: b1, Verdict: vs[0], Replaced: true, SHA256: "ab12"},
 		{ID: 8, Board: b2, Verdict: vs[1], Problems: []string{"the result 2-0 differs from the recorded 1-1"}, SHA256: "cd34"},
 	} {
-		if err := WriteGameAddText(&text, rec); err != nil {
+		if err := WriteGameAddText(&text, English(), rec); err != nil {
 			t.Fatal(err)
 		}
 		if err := jsonLine(&js, GameAddJSONOf("g.pdn", gs[i], rec)); err != nil {
@@ -174,7 +174,7 @@ func TestGameAddAndImport(t *testing.T) {
 		{Index: 2, Line: 8, White: "Verdi, Anna", Black: "Neri, Ugo", Round: 1, Board: 2, Game: 1, Status: tournament.ImportStored, Verdict: &vs[1], Score: gs[1], Why: "result differs"},
 		{Index: 3, Line: 15, White: "Blu, Ivo", Black: "Neri, Ugo", Status: "unmatched", Why: "no board of round 1 has these players"},
 	}}
-	if err := WriteGameImportText(&text, rep); err != nil {
+	if err := WriteGameImportText(&text, English(), rep); err != nil {
 		t.Fatal(err)
 	}
 	if err := jsonLine(&js, GameImportJSONOf("g.pdn", rep)); err != nil {

@@ -113,6 +113,7 @@ func (t *VerdictTally) Counts(l *Locale) string {
 // "ILLEGAL at ply 13, move 20-16 [capture-compulsory]", "AMBIGUOUS at ply 26, move 3x26
 // [ambiguous-capture]", "NOT JUDGED [unsupported-variant]", "FRAGMENT [fragment]".
 func WriteVerdictHead(w io.Writer, l *Locale, indent string, vd *rules.Verdict) {
+	l = orEnglish(l)
 	c := vd.Class()
 	word := strings.ToUpper(VerdictWord(l, c))
 	reason := vd.Reason
@@ -123,20 +124,20 @@ func WriteVerdictHead(w io.Writer, l *Locale, indent string, vd *rules.Verdict) 
 	case c == rules.ClassNotJudged || c == rules.ClassFragment:
 		fmt.Fprintf(w, "%s%s [%s]\n", indent, word, reason)
 	case vd.Move == "":
-		fmt.Fprintf(w, "%s%s at ply %d [%s]\n", indent, word, vd.Ply, reason)
+		fmt.Fprintln(w, indent+l.T("cmd.illegal.at", "verdict", word, "ply", vd.Ply, "reason", reason))
 	default:
-		fmt.Fprintf(w, "%s%s at ply %d, move %s [%s]\n", indent, word, vd.Ply, vd.Move, reason)
+		fmt.Fprintln(w, indent+l.T("cmd.illegal.at_move", "verdict", word, "ply", vd.Ply, "move", vd.Move, "reason", reason))
 	}
 }
 
-// writeReadings writes the readings of an ambiguous capture: each path, the pieces it
-// takes and the position after it.
-func writeReadings(w io.Writer, indent string, vd *rules.Verdict) {
+// writeReadings writes the readings of an ambiguous capture in the language l: each path,
+// the pieces it takes and the position after it.
+func writeReadings(w io.Writer, l *Locale, indent string, vd *rules.Verdict) {
 	for _, r := range vd.Readings {
 		caps := make([]string, len(r.Captured))
 		for i, s := range r.Captured {
 			caps[i] = fmt.Sprint(int(s))
 		}
-		fmt.Fprintf(w, "%sreading %s (takes %s): position after %s\n", indent, r.Path, strings.Join(caps, ","), r.After)
+		fmt.Fprintln(w, indent+l.T("cmd.verdict.reading", "path", r.Path, "captured", strings.Join(caps, ","), "fen", r.After))
 	}
 }

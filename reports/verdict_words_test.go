@@ -54,8 +54,8 @@ func TestVerdictVocabulary(t *testing.T) {
 		vd := rules.Replay(c.g, rules.ReplayOptions{})
 		tally.Add(&vd)
 		var b bytes.Buffer
-		WriteIllegal(&b, "", vd)
-		WriteVerdictText(&b, "f.pdn", c.g, vd)
+		WriteIllegal(&b, nil, "", vd)
+		WriteVerdictText(&b, nil, "f.pdn", c.g, vd)
 		if !strings.Contains(b.String(), c.want) || strings.Contains(b.String(), c.without) {
 			t.Errorf("verdict text %q, want %q without %q", b.String(), c.want, c.without)
 		}

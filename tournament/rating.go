@@ -190,6 +190,16 @@ func RatingRowOf(p CrossEntry, fid string, byID map[int]*CrossEntry, table Expec
 	return row
 }
 
+// The reasons a game is left out of the Elo-Rubele report (RatingGame.Reason, as the JSON
+// document writes them; package reports words them in the report's language).
+const (
+	RatingReasonRest      = "rest (Art. 7)"              // a rest (riposo), Capo VI Art. 7
+	RatingReasonForfeit   = "forfeit (Art. 7)"           // won or lost by forfeit, Art. 7
+	RatingReasonPending   = "no result yet"              // the result is not entered
+	RatingReasonUnplayed  = "not played"                 // paired but not played (a withdrawn opponent's)
+	RatingReasonNoCapital = "opponent without a capital" // the opponent has no Elo-Rubele capital
+)
+
 // ratingGame is one result of a player in the rating report: counted when played against
 // an opponent with a capital; otherwise the reason it is left out (a rest or a forfeit,
 // Art. 7; no result yet; not played).
@@ -202,16 +212,16 @@ func ratingGame(r CrossResult, byID map[int]*CrossEntry) RatingGame {
 	case CrossPlayed:
 		g.Counted = true
 	case CrossBye:
-		g.Reason = "rest (Art. 7)"
+		g.Reason = RatingReasonRest
 	case CrossForfeitWin, CrossForfeitLoss:
-		g.Reason = "forfeit (Art. 7)"
+		g.Reason = RatingReasonForfeit
 	case CrossPending:
-		g.Reason = "no result yet"
+		g.Reason = RatingReasonPending
 	default:
-		g.Reason = "not played"
+		g.Reason = RatingReasonUnplayed
 	}
 	if g.Counted && g.Capital == 0 {
-		g.Counted, g.Reason = false, "opponent without a capital"
+		g.Counted, g.Reason = false, RatingReasonNoCapital
 	}
 	return g
 }

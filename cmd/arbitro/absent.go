@@ -76,5 +76,5 @@ func runAbsent(cmd *cobra.Command, g *globalOptions, o *absentOptions) error {
 	if g.json {
 		return printJSON(cmd, a)
 	}
-	return reports.WriteAbsence(cmd.OutOrStdout(), t.Name, a, o.Remove)
+	return reports.WriteAbsence(cmd.OutOrStdout(), g.cliLocale(), t.Name, a, o.Remove)
 }

@@ -142,7 +142,7 @@ func auditTournament(cmd *cobra.Command, g *globalOptions, round int, pdf string
 	if err != nil {
 		return err
 	}
-	if err := reports.WriteUnsafeNames(cmd.ErrOrStderr(), rep.UnsafeNames); err != nil {
+	if err := reports.WriteUnsafeNames(cmd.ErrOrStderr(), g.cliLocale(), rep.UnsafeNames); err != nil {
 		return err
 	}
 	a := rep.Audit
@@ -150,7 +150,7 @@ func auditTournament(cmd *cobra.Command, g *globalOptions, round int, pdf string
 	if g.json {
 		err = reports.WriteTournamentAuditJSON(w, g.db, a)
 	} else {
-		err = reports.WriteTournamentAuditText(w, a)
+		err = reports.WriteTournamentAuditText(w, g.cliLocale(), a)
 	}
 	if err != nil {
 		return err
@@ -169,7 +169,7 @@ func auditTournament(cmd *cobra.Command, g *globalOptions, round int, pdf string
 	for i := range a.Games {
 		tally.Add(&a.Games[i].Verdict)
 	}
-	return verdictExit(tally, a.Problems-verdictOnlyProblems(tally), "game scores")
+	return verdictExit(g.cliLocale(), tally, a.Problems-verdictOnlyProblems(tally), "cmd.what.game_scores")
 }
 
 // auditAll is `audit --all`: every tournament of the database, judged on --jobs workers,
@@ -219,10 +219,11 @@ func auditAll(cmd *cobra.Command, g *globalOptions, jobs int, pdf string) error 
 		}
 	}
 	if n := total.Problems - verdictOnlyProblems(aw.Tally); n > 0 {
-		return withCode(exitIllegal, fmt.Errorf("the audit found %s in %s", plural(n, "problem", "problems"),
-			plural(total.Tournaments, "tournament", "tournaments")), "see the list above")
+		msg := g.cliLocale()
+		return withCode(exitIllegal, errors.New(msg.T("err.audit_found_in", "problems", msg.N("cmd.problems", n),
+			"tournaments", msg.N("cmd.tournaments", total.Tournaments))), msg.T("hint.see_list"))
 	}
-	return verdictExit(aw.Tally, 0, "game scores")
+	return verdictExit(g.cliLocale(), aw.Tally, 0, "cmd.what.game_scores")
 }
 
 // auditGC sets the garbage collector for an archive audit (and for replay, which streams
@@ -265,7 +266,7 @@ func auditFiles(cmd *cobra.Command, g *globalOptions, files []string, variant st
 		}
 	}
 	if !g.json {
-		if err := reports.WriteArchiveAuditSummary(w, total); err != nil {
+		if err := reports.WriteArchiveAuditSummary(w, g.cliLocale(), total); err != nil {
 			return err
 		}
 	}
@@ -273,9 +274,9 @@ func auditFiles(cmd *cobra.Command, g *globalOptions, files []string, variant st
 		if err := reports.WriteErrorLines(cmd.ErrOrStderr(), readErrs[:len(readErrs)-1]); err != nil {
 			return err
 		}
-		return fail(readErrs[len(readErrs)-1], "give PDN text files; the other files were audited")
+		return fail(readErrs[len(readErrs)-1], g.cliLocale().T("hint.give_pdn_files"))
 	}
-	return verdictExit(total, problems, "games")
+	return verdictExit(g.cliLocale(), total, problems, "cmd.what.games")
 }
 
 // auditFile audits one PDN file: the verdicts counted by class and note kind, and the
@@ -313,7 +314,7 @@ func auditFile(g *globalOptions, w io.Writer, file string, opts rules.ReplayOpti
 	// 33): the games are judged and rendered on the workers and written in file order.
 	pr := rules.NewPDNReader(br)
 	pr.Strict = opts.Strict // audit --strict: the PDN 3.0 grammar (issue 14)
-	asJSON := g.json
+	asJSON, msg := g.json, g.cliLocale()
 	type judged struct {
 		vd       rules.Verdict
 		problems int
@@ -327,7 +328,7 @@ func auditFile(g *globalOptions, w io.Writer, file string, opts rules.ReplayOpti
 			vd = rules.Replay(gm, opts)
 		}
 		ps := tournament.VerdictProblems(vd)
-		j := judged{vd: vd, problems: len(ps), out: reports.ArchiveGame(asJSON, file, gm, vd, ps)}
+		j := judged{vd: vd, problems: len(ps), out: reports.ArchiveGame(msg, asJSON, file, gm, vd, ps)}
 		rules.RecycleGame(gm)
 		return j
 	}, func(j judged) error {

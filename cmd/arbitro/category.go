@@ -12,7 +12,7 @@ import (
 
 func explainCategory(g *globalOptions, err error) error {
 	if errors.Is(err, tournament.ErrCategory) {
-		return fail(err, "see 'arbitro category list'; nothing was written")
+		return fail(err, g.cliLocale().T("hint.see_categories"))
 	}
 	return g.explain(err)
 }
@@ -65,7 +65,7 @@ func runCategoryAdd(cmd *cobra.Command, g *globalOptions, o *categoryAddOptions)
 	if g.json {
 		return printJSON(cmd, cat)
 	}
-	return reports.WriteCategoryAdded(cmd.OutOrStdout(), cat)
+	return reports.WriteCategoryAdded(cmd.OutOrStdout(), g.cliLocale(), cat)
 }
 
 // categoryAssignOptions are the arguments of `arbitro category assign`.
@@ -96,7 +96,7 @@ func runCategoryAssign(cmd *cobra.Command, g *globalOptions, o *categoryAssignOp
 	if err != nil {
 		return explainCategory(g, err)
 	}
-	return reports.WriteCategoryAssigned(cmd.OutOrStdout(), cat)
+	return reports.WriteCategoryAssigned(cmd.OutOrStdout(), g.cliLocale(), cat)
 }
 
 func newCategoryListCmd(g *globalOptions, runF func(*cobra.Command, *noArgs) error) *cobra.Command {
@@ -119,7 +119,7 @@ func runCategoryList(cmd *cobra.Command, g *globalOptions, _ *noArgs) error {
 	if g.json {
 		return printJSON(cmd, list.Categories)
 	}
-	return reports.WriteCategoriesText(cmd.OutOrStdout(), list.Categories, list.Names)
+	return reports.WriteCategoriesText(cmd.OutOrStdout(), g.cliLocale(), list.Categories, list.Names)
 }
 
 func newPrizeCmd(g *globalOptions) *cobra.Command {
@@ -167,7 +167,7 @@ func runPrizeAdd(cmd *cobra.Command, g *globalOptions, o *prizeAddOptions) error
 	if err != nil {
 		return explainCategory(g, err)
 	}
-	return reports.WritePrizeAdded(cmd.OutOrStdout(), p)
+	return reports.WritePrizeAdded(cmd.OutOrStdout(), g.cliLocale(), p)
 }
 
 // prizeListOptions are the flags of `arbitro prize list`.
@@ -208,5 +208,5 @@ func runPrizeList(cmd *cobra.Command, g *globalOptions, o *prizeListOptions) err
 	if g.json {
 		return printJSON(cmd, awards)
 	}
-	return reports.WritePrizesTextIn(cmd.OutOrStdout(), loc, awards)
+	return reports.WritePrizesText(cmd.OutOrStdout(), loc, awards)
 }

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 
 	"arbitro/reports"
@@ -65,18 +66,19 @@ func runCheckTRF(cmd *cobra.Command, g *globalOptions, o *checkOptions) error {
 	}
 	rep, err := trf.Check(tr, o.seed)
 	if err != nil {
-		return fail(fmt.Errorf("%s: %w", o.trf, err), "check the file")
+		return fail(fmt.Errorf("%s: %w", o.trf, err), g.cliLocale().T("hint.check_file"))
 	}
 	if g.json {
 		if err := printJSON(cmd, rep); err != nil {
 			return err
 		}
-	} else if err := reports.WriteTRFCheckText(cmd.OutOrStdout(), rep); err != nil {
+	} else if err := reports.WriteTRFCheckText(cmd.OutOrStdout(), g.cliLocale(), rep); err != nil {
 		return err
 	}
 	if rep.Identical != len(rep.Rounds) {
-		return fail(fmt.Errorf("%s: %d of %d rounds differ from the engine's pairing", o.trf, len(rep.Rounds)-rep.Identical, len(rep.Rounds)),
-			"see the rounds listed above")
+		msg := g.cliLocale()
+		return fail(errors.New(msg.T("err.trf_rounds_differ", "file", o.trf, "differ", len(rep.Rounds)-rep.Identical, "rounds", len(rep.Rounds))),
+			msg.T("hint.see_rounds"))
 	}
 	return nil
 }

@@ -72,5 +72,5 @@ func runClaim(cmd *cobra.Command, g *globalOptions, o *claimOptions) error {
 	if g.json {
 		return printJSON(cmd, rec)
 	}
-	return reports.WriteClaimText(cmd.OutOrStdout(), rec)
+	return reports.WriteClaimText(cmd.OutOrStdout(), g.cliLocale(), rec)
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"embed"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -109,11 +110,6 @@ func (d *demo) sayf(format string, args ...any) {
 	d.narration().Step(fmt.Sprintf(format, args...))
 }
 
-// outf is out for a line not in the catalogs yet (printed in English).
-func (d *demo) outf(format string, args ...any) {
-	d.narration().Line(fmt.Sprintf(format, args...))
-}
-
 func (d *demo) cmdline(format string, args ...any) {
 	d.narration().Line(d.loc.T("demo.by_hand", "db", shellQuote(filepath.Join(d.dir, "arbitro.db")), "cmd", fmt.Sprintf(format, args...)))
 }
@@ -131,7 +127,7 @@ func (d *demo) file(name string, render func(w io.Writer) error) error {
 		return fmt.Errorf("%s: %w", name, err)
 	}
 	if err := os.WriteFile(p, buf.Bytes(), 0o644); err != nil {
-		return fail(err, "check that the folder is writable")
+		return fail(err, d.loc.T("hint.folder_writable"))
 	}
 	d.files = append(d.files, p)
 	d.out("demo.wrote", "file", p, "bytes", buf.Len())
@@ -150,10 +146,11 @@ func (d *demo) explain(err error) error {
 
 func runDemo(g *globalOptions, ctx context.Context, w io.Writer, dir string, seed int64) error {
 	if _, err := os.Stat(filepath.Join(dir, "arbitro.db")); err == nil {
-		return fail(fmt.Errorf("%s already holds a demo (arbitro.db)", dir), "remove the folder or choose another with --dir")
+		msg := g.cliLocale()
+		return fail(errors.New(msg.T("err.demo_exists", "dir", dir)), msg.T("hint.demo_exists"))
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fail(err, "choose another folder with --dir")
+		return fail(err, g.cliLocale().T("hint.other_dir"))
 	}
 	m, err := reportMeta()
 	if err != nil {
@@ -220,7 +217,7 @@ func (d *demo) realEvent() (*tournament.Tournament, error) {
 		return nil, d.g.explain(err)
 	}
 	var buf bytes.Buffer
-	reports.WriteImportText(&buf, rep)
+	reports.WriteImportText(&buf, d.loc, rep)
 	d.indent(buf.String())
 	t := rep.Tournament
 	if err := d.audit(t, "assoluto2005"); err != nil {
@@ -252,7 +249,7 @@ func (d *demo) worldEvent() error {
 		return d.g.explain(err)
 	}
 	var buf bytes.Buffer
-	reports.WriteImportText(&buf, rep)
+	reports.WriteImportText(&buf, d.loc, rep)
 	d.indent(buf.String())
 	d.out("demo.pending")
 	return d.audit(rep.Tournament, "wk2007")
@@ -273,7 +270,7 @@ func (d *demo) audit(t *tournament.Tournament, prefix string) error {
 	a := rep.Audit
 	// what `arbitro audit` and `arbitro audit --pdf` print and write
 	var text bytes.Buffer
-	if err := reports.WriteTournamentAuditText(&text, a); err != nil {
+	if err := reports.WriteTournamentAuditText(&text, d.loc, a); err != nil {
 		return err
 	}
 	pdf := reports.AuditReportOf(t.EventInfo(), a)
@@ -379,7 +376,7 @@ func (d *demo) simulatedEvent(name string, system tournament.System, rounds int,
 func (d *demo) createSimulated(name string, system tournament.System, rounds int, players []tournament.Player) (*tournament.Tournament, error) {
 	t := &tournament.Tournament{Name: name, Variant: tournament.VariantItalian, System: system, Rounds: rounds,
 		Seed: d.seed, ByePoints: 2, ForfeitPoints: 2, Place: "arbitro demo (simulated)", Arbiter: "arbitro demo"}
-	d.say("demo.create", "name", strconv.Quote(name), "system", system.Code(), "rounds", rounds, "seed", fmt.Sprint(d.seed))
+	d.say("demo.create", "name", strconv.Quote(name), "system", d.loc.MethodName(system.Code()), "rounds", rounds, "seed", fmt.Sprint(d.seed))
 	d.cmdline("tournament create %s --variant italian --system %s --rounds %d --seed %d", shellQuote(name), system.Code(), rounds, d.seed)
 	created, err := d.st.CreateTournament(d.ctx, *t, "")
 	if err != nil {
@@ -414,7 +411,7 @@ func (d *demo) simulatedRound(t *tournament.Tournament, r int, prefix string, sh
 	rounds := t.Rounds
 	d.say("demo.round", "round", r, "rounds", rounds)
 	d.cmdline("--tournament %d pair", t.ID)
-	d.outf("then for each board: arbitro result %d BOARD 2-0 (or 1-1, 0-2) and arbitro game add %d BOARD FILE.pdn", r, r)
+	d.out("demo.each_board", "round", r)
 	opts := tournament.SimRoundOptions{Seed: uint64(d.seed), Event: t.Name}
 	if showExtras && r == rounds {
 		opts.CountDrawBoard = 1
@@ -462,7 +459,7 @@ func (d *demo) pairAndPlay(t *tournament.Tournament, r int, opts tournament.SimR
 	for _, w := range pr.Warnings {
 		d.out("explain.warning", "text", d.loc.Note(w))
 	}
-	d.out("demo.paired", "method", pr.Method, "seed", fmt.Sprint(pr.Seed), "boards", len(pr.Boards))
+	d.out("demo.paired", "method", d.loc.MethodName(pr.Method), "seed", fmt.Sprint(pr.Seed), "boards", len(pr.Boards))
 	sheet, err := d.sheet(&out.Tournament, out.View)
 	if err != nil {
 		return nil, reports.PairingsSheet{}, err
@@ -556,7 +553,7 @@ func (d *demo) claims(t *tournament.Tournament, b tournament.SimulatedBoard) err
 		if err != nil {
 			return d.explain(err)
 		}
-		d.out("demo.claimed", "from", b.CountFrom, "to", c.declared, "decision", rec.Decision, "reason", rec.Check.Reason, "text", rec.Check.Message)
+		d.out("demo.claimed", "from", b.CountFrom, "to", c.declared, "decision", d.loc.ClaimDecision(rec.Decision), "reason", rec.Check.Reason, "text", rec.Check.Message)
 	}
 	return nil
 }

@@ -91,7 +91,7 @@ func (d *demo) fidPracticeRound(t *tournament.Tournament, r int) error {
 			return err
 		}
 	}
-	d.outf("round %d, opening %s (%s): %s", r, pr.Explanation.Opening.Code, pr.Explanation.Opening.Label, strings.Join(ps, "; "))
+	d.out("demo.opening", "round", r, "code", pr.Explanation.Opening.Code, "label", pr.Explanation.Opening.Label, "pairs", strings.Join(ps, "; "))
 	return nil
 }
 
@@ -103,7 +103,7 @@ func (d *demo) fidPracticeReports(t *tournament.Tournament) error {
 		return d.explain(err)
 	}
 	var b strings.Builder
-	if err := reports.WritePrizesText(&b, awards); err != nil {
+	if err := reports.WritePrizesText(&b, d.loc, awards); err != nil {
 		return err
 	}
 	d.indent(b.String())
@@ -111,5 +111,9 @@ func (d *demo) fidPracticeReports(t *tournament.Tournament) error {
 	if err != nil {
 		return d.explain(err)
 	}
-	return d.file("fid-rating.csv", func(w io.Writer) error { return reports.WriteRatingCSV(w, rep) })
+	loc, err := d.g.reportLocale(t) // a sheet for the rating officer: the event's language
+	if err != nil {
+		return err
+	}
+	return d.file("fid-rating.csv", func(w io.Writer) error { return reports.WriteRatingCSV(w, loc, rep) })
 }

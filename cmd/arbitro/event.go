@@ -99,18 +99,18 @@ func runEventImport(cmd *cobra.Command, g *globalOptions, o *eventImportOptions)
 	var ie *store.EventInputError
 	switch {
 	case errors.As(err, &ie) && ie.Spool:
-		return fail(ie.Err, "standard input is copied to a temporary file; check that the database's folder or $TMPDIR is writable")
+		return fail(ie.Err, g.cliLocale().T("hint.stdin_spool"))
 	case errors.As(err, &ie):
-		return fail(ie.Err, "check the file name")
+		return fail(ie.Err, g.cliLocale().T("hint.check_file_name"))
 	case errors.Is(err, tournament.ErrAlreadyImported):
-		return fail(err, "nothing was written; 'arbitro tournament list' shows it")
+		return fail(err, g.cliLocale().T("hint.shows_it"))
 	case errors.Is(err, tournament.ErrEventPDN):
-		return fail(err, "nothing was written; correct the file (or the --variant, --system, --rounds, --encoding given) and import again")
+		return fail(err, g.cliLocale().T("hint.correct_import"))
 	case err != nil:
 		return g.explain(err)
 	}
 	if g.json {
 		return printJSON(cmd, reports.ImportJSONOf(rep))
 	}
-	return reports.WriteImportText(cmd.OutOrStdout(), rep)
+	return reports.WriteImportText(cmd.OutOrStdout(), g.cliLocale(), rep)
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strconv"
 	"time"
 
 	"arbitro/reports"
@@ -49,7 +50,8 @@ func (g *globalOptions) openStore(opts ...store.OpenOption) (*store.Store, error
 	if v := os.Getenv("ARBITRO_BUSY_TIMEOUT"); v != "" {
 		d, err := time.ParseDuration(v)
 		if err != nil || d <= 0 {
-			return nil, fail(fmt.Errorf("ARBITRO_BUSY_TIMEOUT=%q is not a duration", v), "write it as 5s, 30s or 2m")
+			msg := g.cliLocale()
+			return nil, fail(errors.New(msg.T("err.busy_timeout", "value", strconv.Quote(v))), msg.T("hint.busy_timeout"))
 		}
 		opts = append(opts, store.WithBusyTimeout(d))
 	}
@@ -58,7 +60,7 @@ func (g *globalOptions) openStore(opts ...store.OpenOption) (*store.Store, error
 		if e := g.explain(err); explained(e) {
 			return nil, e
 		}
-		return nil, fail(err, "check --db (now "+g.db+")")
+		return nil, fail(err, g.cliLocale().T("hint.check_db", "db", g.db))
 	}
 	return st, nil
 }
@@ -67,7 +69,8 @@ func (g *globalOptions) openStore(opts ...store.OpenOption) (*store.Store, error
 // instead of being created (a mistyped --db must not leave a new empty file behind).
 func (g *globalOptions) openExisting() (*store.Store, error) {
 	if _, err := os.Stat(g.db); errors.Is(err, os.ErrNotExist) {
-		return nil, fail(fmt.Errorf("no database %s", g.db), "check --db or $ARBITRO_DB, or create a tournament first: arbitro tournament create NAME --variant italian --system italo-swiss --rounds 7")
+		msg := g.cliLocale()
+		return nil, fail(errors.New(msg.T("err.no_database", "db", g.db)), msg.T("hint.no_database"))
 	}
 	return g.openStore()
 }

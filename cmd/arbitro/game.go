@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -34,17 +35,17 @@ func openInput(cmd *cobra.Command, g *globalOptions, name, encoding string, limi
 	}
 	f, err := os.Open(name)
 	if err != nil {
-		return nil, fail(err, "check the file name; nothing was written")
+		return nil, fail(err, g.cliLocale().T("hint.file_name"))
 	}
 	if fi, err := f.Stat(); err == nil {
 		if fi.IsDir() {
 			f.Close()
-			return nil, fail(fmt.Errorf("%s is a directory", name), "give a PDN file; nothing was written")
+			return nil, fail(fmt.Errorf("%s is a directory", name), g.cliLocale().T("hint.give_pdn_file"))
 		}
 		if fi.Size() > limit {
 			f.Close()
 			return nil, fail(fmt.Errorf("%w: %s has %d bytes, more than the %d this command reads", tournament.ErrBadPDN, name, fi.Size(), limit),
-				"a game score is a few kilobytes; audit big archives with 'arbitro audit FILE'; nothing was written")
+				g.cliLocale().T("hint.score_size"))
 		}
 	}
 	dr, _ := tournament.DecodingReader(f, encoding) // the name was checked above
@@ -141,14 +142,15 @@ func runGameAdd(cmd *cobra.Command, g *globalOptions, o *gameAddOptions) error {
 	if g.json {
 		err = printJSON(cmd, reports.GameAddJSONOf(o.File, game, rec))
 	} else {
-		err = reports.WriteGameAddText(cmd.OutOrStdout(), rec)
+		err = reports.WriteGameAddText(cmd.OutOrStdout(), g.cliLocale(), rec)
 	}
 	if err != nil {
 		return err
 	}
 	if !vd.Legal {
-		return withCode(exitIllegal, fmt.Errorf("round %d board %d: the score is not legal at ply %d (%s); it is stored", r, b, vd.Ply, vd.Reason),
-			"the arbiter decides; correct it with 'arbitro game add --replace'")
+		msg := g.cliLocale()
+		return withCode(exitIllegal, errors.New(msg.T("err.score_not_legal", "round", r, "board", b, "ply", vd.Ply, "reason", vd.Reason)),
+			msg.T("hint.arbiter_replace"))
 	}
 	return nil
 }
@@ -195,17 +197,19 @@ func runGameImport(cmd *cobra.Command, g *globalOptions, o *gameImportOptions) e
 	if g.json {
 		err = printJSON(cmd, reports.GameImportJSONOf(o.File, rep))
 	} else {
-		err = reports.WriteGameImportText(cmd.OutOrStdout(), rep)
+		err = reports.WriteGameImportText(cmd.OutOrStdout(), g.cliLocale(), rep)
 	}
 	if err != nil {
 		return err
 	}
 	switch {
 	case rep.Illegal > 0:
-		return withCode(exitIllegal, fmt.Errorf("%s not legal", plural(rep.Illegal, "stored score is", "stored scores are")), "they are stored with their verdicts; the arbiter decides")
+		msg := g.cliLocale()
+		return withCode(exitIllegal, errors.New(msg.N("err.stored_not_legal", rep.Illegal)), msg.T("hint.stored_verdicts"))
 	case rep.Unmatched+rep.Rejected > 0:
-		return fail(fmt.Errorf("%d of %d games were not attached (listed above); the other %d are stored", rep.Unmatched+rep.Rejected, rep.Read, rep.Stored+rep.Already),
-			"fix the names or rounds in the file, or attach them one by one with 'arbitro game add ROUND BOARD FILE'")
+		msg := g.cliLocale()
+		return fail(errors.New(msg.T("err.not_attached", "missing", rep.Unmatched+rep.Rejected, "read", rep.Read, "stored", rep.Stored+rep.Already)),
+			msg.T("hint.attach"))
 	}
 	return nil
 }

@@ -66,7 +66,7 @@ compare (arbitro check --trf FILE checks them with arbitro's engine). Rates are 
 
 // runGenerate plays the random tournament and writes it as a TRF; when the engine stops
 // at a round, the tournament up to it is kept in --output.
-func runGenerate(cmd *cobra.Command, _ *globalOptions, o *generateOptions) error {
+func runGenerate(cmd *cobra.Command, g *globalOptions, o *generateOptions) error {
 	output := o.Output
 	tr, err := trf.GenerateDutch(o.GenerateOptions)
 	if err != nil && tr == nil {
@@ -88,5 +88,5 @@ func runGenerate(cmd *cobra.Command, _ *globalOptions, o *generateOptions) error
 	if err := writeFileAtomic(output, write); err != nil {
 		return err
 	}
-	return reports.WriteTRFGenerated(cmd.ErrOrStderr(), o.Players, o.Rounds, output, o.Seed)
+	return reports.WriteTRFGenerated(cmd.ErrOrStderr(), g.cliLocale(), o.Players, o.Rounds, output, o.Seed)
 }

@@ -26,9 +26,10 @@ func TestRunsShareNoGlobalOptions(t *testing.T) {
 	if code, out, errs := runArgs(append([]string{"--db", "a.db", "--json", "--lang", "fr"}, create...)...); code != 0 || !strings.HasPrefix(out, "{") {
 		t.Fatalf("create in a.db with --json: exit %d, stdout %q, stderr %q", code, out, errs)
 	}
-	// Without --db the default arbitro.db (a.db would refuse a second "Open"), without --json text.
+	// Without --db the default arbitro.db (a.db would refuse a second "Open"), without --json
+	// text, without --lang fr the new Italian tournament's own language (no $LANG is set).
 	code, out, errs := runArgs(create...)
-	if code != 0 || strings.HasPrefix(out, "{") || !strings.HasPrefix(out, "created tournament") {
+	if code != 0 || strings.HasPrefix(out, "{") || !strings.HasPrefix(out, "creato il torneo") {
 		t.Fatalf("create without flags: exit %d, stdout %q, stderr %q; want text and the default database", code, out, errs)
 	}
 	if _, err := os.Stat("arbitro.db"); err != nil {

@@ -49,7 +49,7 @@ func runHallPassword(cmd *cobra.Command, g *globalOptions, _ *noArgs) error {
 	if err := g.readFile(func(st *store.Store) error { return st.SetHallPassword(cmd.Context(), pw) }); err != nil {
 		return err
 	}
-	return reports.WriteHallPasswordSet(cmd.OutOrStdout(), g.db)
+	return reports.WriteHallPasswordSet(cmd.OutOrStdout(), g.cliLocale(), g.db)
 }
 
 // readPassword reads the password: twice without echo from a terminal, else the first

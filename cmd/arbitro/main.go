@@ -78,7 +78,17 @@ func fail(err error, hint string) error { return &cliError{code: exitError, err:
 // right (see the rule above). The CLI prints "arbitro: <what> (<hint>)".
 type usageError struct {
 	err  error
-	hint string
+	hint string // the hint as worded by the caller; or, with key, the catalog's:
+	key  string // a catalog key of the hint ("hint.see_help"), rendered in the run's language
+	args []any  // the key's placeholders, name/value pairs
+}
+
+// hintIn is the hint of the usage error in the language msg.
+func (e *usageError) hintIn(msg *reports.Locale) string {
+	if e.key != "" {
+		return msg.T(e.key, e.args...)
+	}
+	return e.hint
 }
 
 func (e *usageError) Error() string { return e.err.Error() }
@@ -86,12 +96,12 @@ func (e *usageError) Unwrap() error { return e.err }
 
 // usageErr reports a wrong invocation (exit code 2).
 func usageErr(format string, args ...any) error {
-	return &usageError{err: fmt.Errorf(format, args...), hint: "see --help"}
+	return &usageError{err: fmt.Errorf(format, args...), key: "hint.see_help"}
 }
 
-// cobraUsageHint is the hint of cobra's own usage errors (arguments, required flags,
-// unknown commands).
-const cobraUsageHint = "see 'arbitro --help'"
+// cobraUsageError is a usage error cobra found (arguments, required flags, unknown
+// commands), with the hint "see 'arbitro --help'" in the run's language.
+func cobraUsageError(err error) error { return &usageError{err: err, key: "hint.see_arbitro_help"} }
 
 // typeUsageErrors makes the argument and required-flag errors cobra finds for c and its
 // subcommands usageErrors: each command's Args validator is wrapped (a subcommand without
@@ -105,10 +115,10 @@ func typeUsageErrors(c *cobra.Command) {
 	if validate != nil {
 		c.Args = func(cmd *cobra.Command, args []string) error {
 			if err := validate(cmd, args); err != nil {
-				return &usageError{err: err, hint: cobraUsageHint}
+				return cobraUsageError(err)
 			}
 			if err := cmd.ValidateRequiredFlags(); err != nil {
-				return &usageError{err: err, hint: cobraUsageHint}
+				return cobraUsageError(err)
 			}
 			return nil
 		}
@@ -134,7 +144,7 @@ func findCommand(root *cobra.Command, args []string) error {
 		}
 	}
 	if err != nil {
-		return &usageError{err: err, hint: cobraUsageHint}
+		return cobraUsageError(err)
 	}
 	return nil
 }
@@ -264,6 +274,13 @@ type subcommand struct {
 var version = buildversion.String()
 
 func newRoot(ios *ioStreams) *cobra.Command {
+	root, _ := newRootWith(ios)
+	return root
+}
+
+// newRootWith is newRoot with the run's globalOptions, whose languages (--lang, $LANG, the
+// tournament's) word the final error line.
+func newRootWith(ios *ioStreams) (*cobra.Command, *globalOptions) {
 	root := &cobra.Command{
 		Use:   "arbitro",
 		Short: "Draughts tournaments and arbitration: pairings, results, game replay, audits, reports",
@@ -289,21 +306,28 @@ The database is --db, or $ARBITRO_DB, or arbitro.db in the current directory.`,
 		}
 	}
 	typeUsageErrors(root)
-	return root
+	return root, g
 }
 
-// wireRoot gives root the global flags (into g) and makes a malformed or unknown flag a
-// usageError.
+// wireRoot gives root the global flags (into g), makes a malformed or unknown flag a
+// usageError, and rejects a --lang arbitro does not speak before any command runs (every
+// command's messages follow --lang).
 func wireRoot(root *cobra.Command, g *globalOptions) {
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		return &usageError{err: err, hint: "see '" + c.CommandPath() + " --help'"}
+		return &usageError{err: err, key: "hint.see_command_help", args: []any{"cmd", c.CommandPath()}}
 	})
 	g.addGlobalFlags(root)
+	root.PersistentPreRunE = func(c *cobra.Command, _ []string) error {
+		if c.DisableFlagParsing { // result parses its own flags (a result may look like one: -+); --lang is read after
+			return nil
+		}
+		return g.checkLangFlag()
+	}
 }
 
 // run executes the CLI with args on the streams ios and returns the process exit code.
 func run(args []string, ios *ioStreams) int {
-	root := newRoot(ios)
+	root, g := newRootWith(ios)
 	root.SetArgs(args)
 	root.SetIn(ios.In)
 	root.SetOut(ios.Out)
@@ -316,9 +340,10 @@ func run(args []string, ios *ioStreams) int {
 	if err == nil {
 		return exitOK
 	}
+	msg := g.cliLocale() // the hints in the arbiter's language; the error itself as its package words it
 	var ue *usageError
 	if errors.As(err, &ue) {
-		reports.WriteError(stderr, ue.err, ue.hint)
+		reports.WriteError(stderr, ue.err, ue.hintIn(msg))
 		return exitUsage
 	}
 	var ce *cliError
@@ -326,7 +351,7 @@ func run(args []string, ios *ioStreams) int {
 		reports.WriteError(stderr, ce.err, ce.hint)
 		return ce.code
 	}
-	reports.WriteError(stderr, err, "see 'arbitro --help'")
+	reports.WriteError(stderr, err, msg.T("hint.see_arbitro_help"))
 	return exitError
 }
 

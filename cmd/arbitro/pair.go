@@ -4,7 +4,6 @@ package main
 
 import (
 	"errors"
-	"fmt"
 	"io"
 	"strconv"
 
@@ -19,25 +18,26 @@ import (
 // explainPair turns the sentinel errors of the lot and of pairing into "what went wrong
 // (how to fix)"; other errors go to explainBoard/explain.
 func explainPair(g *globalOptions, err error) error {
+	msg := g.cliLocale()
 	switch {
 	case err == nil:
 		return nil
 	case explained(err):
 		return err
 	case errors.Is(err, tournament.ErrLotNotDrawn):
-		return fail(err, "draw the pairing numbers first: arbitro lot (or arbitro lot --seed N); nothing was written")
+		return fail(err, msg.T("hint.draw_lot"))
 	case errors.Is(err, tournament.ErrResultsMissing):
-		return fail(err, "enter them with 'arbitro result ROUND BOARD RESULT', or pair anyway with --force; nothing was written")
+		return fail(err, msg.T("hint.enter_results"))
 	case errors.Is(err, tournament.ErrAllRoundsPaired):
-		return fail(err, "the tournament is complete; see 'arbitro standings'")
+		return fail(err, msg.T("hint.complete"))
 	case errors.Is(err, tournament.ErrNoPairing):
-		return withCode(exitNoPairing, err, "no pairing respects the rules (no repeated games, one bye each); pair some boards by hand with --set \"A-B\"; nothing was written")
+		return withCode(exitNoPairing, err, msg.T("hint.no_pairing"))
 	case errors.Is(err, trf.ErrSearchLimit):
-		return fail(err, "nothing was written")
+		return fail(err, msg.T("hint.nothing"))
 	case errors.Is(err, tournament.ErrRoundHasResults):
-		return fail(err, "only a round without results can be unpaired; nothing was changed")
+		return fail(err, msg.T("hint.unpair_results"))
 	case errors.Is(err, tournament.ErrLocked):
-		return fail(err, "nothing was changed")
+		return fail(err, msg.T("hint.nothing_changed"))
 	}
 	return explainBoard(g, err)
 }
@@ -190,7 +190,7 @@ func runPair(cmd *cobra.Command, g *globalOptions, o *pairOptions) error {
 	out := cmd.OutOrStdout()
 	switch {
 	case o.TRF != "" && o.Check:
-		return runTRFCheck(out, o.TRF, o.Seed)
+		return runTRFCheck(out, g.cliLocale(), o.TRF, o.Seed)
 	case o.TRF != "":
 		return runEnginePair(out, o.System, o.TRF, o.Output, o.Seed)
 	case o.Check:
@@ -214,7 +214,7 @@ func pairNext(cmd *cobra.Command, g *globalOptions, o *pairOptions) error {
 	})
 	var order *store.RoundOrderError
 	if errors.As(err, &order) {
-		return fail(err, "rounds are paired in order; nothing was written")
+		return fail(err, g.cliLocale().T("hint.in_order"))
 	}
 	if err != nil {
 		return explainPair(g, err)
@@ -240,7 +240,7 @@ func runCheck(cmd *cobra.Command, g *globalOptions, round int) error {
 	})
 	if err != nil {
 		if errors.Is(err, tournament.ErrNoPairing) {
-			return withCode(exitNoPairing, err, "the engine finds no pairing for that round")
+			return withCode(exitNoPairing, err, g.cliLocale().T("hint.engine_no_pairing"))
 		}
 		return explainPair(g, err)
 	}
@@ -248,12 +248,13 @@ func runCheck(cmd *cobra.Command, g *globalOptions, round int) error {
 		if err := printJSON(cmd, c); err != nil {
 			return err
 		}
-	} else if err := reports.WritePairingCheckText(cmd.OutOrStdout(), c); err != nil {
+	} else if err := reports.WritePairingCheckText(cmd.OutOrStdout(), g.cliLocale(), c); err != nil {
 		return err
 	}
 	if !c.Identical() {
-		return fail(fmt.Errorf("round %d differs from the engine's pairing: %s, %s", c.Round, plural(len(c.Diffs), "difference", "differences"), plural(len(c.Violations), "violation", "violations")),
-			"see the lines above; the stored round was not changed")
+		msg := g.cliLocale()
+		return fail(errors.New(msg.T("err.round_differs", "round", c.Round, "diffs", msg.N("cmd.differences", len(c.Diffs)), "violations", msg.N("cmd.violations", len(c.Violations)))),
+			msg.T("hint.round_unchanged"))
 	}
 	return nil
 }
@@ -320,7 +321,7 @@ func runPairings(cmd *cobra.Command, g *globalOptions, o *pairingsOptions) error
 	})
 	if err != nil {
 		if errors.Is(err, tournament.ErrNotPaired) {
-			return fail(err, "pair it with 'arbitro pair'")
+			return fail(err, g.cliLocale().T("hint.pair_it"))
 		}
 		return explainPair(g, err)
 	}
@@ -365,7 +366,7 @@ func runUnpair(cmd *cobra.Command, g *globalOptions, _ *noArgs) error {
 	})
 	if err != nil {
 		if errors.Is(err, tournament.ErrNotPaired) {
-			return fail(err, "nothing to remove")
+			return fail(err, g.cliLocale().T("hint.nothing_to_remove"))
 		}
 		return explainPair(g, err)
 	}
@@ -373,5 +374,5 @@ func runUnpair(cmd *cobra.Command, g *globalOptions, _ *noArgs) error {
 	if g.json {
 		return printJSON(cmd, map[string]any{"tournament": name, "removed_round": round})
 	}
-	return reports.WriteRoundRemoved(cmd.OutOrStdout(), round, name)
+	return reports.WriteRoundRemoved(cmd.OutOrStdout(), g.cliLocale(), round, name)
 }

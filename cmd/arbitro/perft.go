@@ -75,7 +75,7 @@ func runPerft(cmd *cobra.Command, g *globalOptions, o *perftOptions) error {
 	}
 	elapsed := time.Since(start)
 	if g.io.ErrTTY {
-		if err := reports.WritePerftSpeed(g.io.ErrOut, elapsed, out.Leaves); err != nil {
+		if err := reports.WritePerftSpeed(g.io.ErrOut, g.cliLocale(), elapsed, out.Leaves); err != nil {
 			return err
 		}
 	}

@@ -70,13 +70,13 @@ func runPlayerAdd(cmd *cobra.Command, g *globalOptions, o *playerAddOptions) err
 	if err != nil {
 		return err
 	}
-	if err := reports.WriteNotes(cmd.ErrOrStderr(), e.Notes); err != nil {
+	if err := reports.WriteNotes(cmd.ErrOrStderr(), g.cliLocale(), e.Notes); err != nil {
 		return err
 	}
 	if g.json {
 		return printJSON(cmd, e)
 	}
-	return reports.WritePlayerAdded(cmd.OutOrStdout(), e)
+	return reports.WritePlayerAdded(cmd.OutOrStdout(), g.cliLocale(), e)
 }
 
 // playerImportOptions are the argument and flag of `arbitro player import`.
@@ -139,13 +139,13 @@ func runPlayerImport(cmd *cobra.Command, g *globalOptions, o *playerImportOption
 	for _, e := range es {
 		notes = append(notes, e.Notes...)
 	}
-	if err := reports.WriteNotes(cmd.ErrOrStderr(), notes); err != nil {
+	if err := reports.WriteNotes(cmd.ErrOrStderr(), g.cliLocale(), notes); err != nil {
 		return err
 	}
 	if g.json {
 		return printJSON(cmd, map[string]any{"tournament": name, "imported": n})
 	}
-	return reports.WritePlayersImported(cmd.OutOrStdout(), n, name)
+	return reports.WritePlayersImported(cmd.OutOrStdout(), g.cliLocale(), n, name)
 }
 
 func newPlayerListCmd(g *globalOptions, runF func(*cobra.Command, *noArgs) error) *cobra.Command {
@@ -169,7 +169,7 @@ func runPlayerList(cmd *cobra.Command, g *globalOptions, _ *noArgs) error {
 	if g.json {
 		return printJSON(cmd, es)
 	}
-	return reports.WritePlayersText(cmd.OutOrStdout(), t.Name, es)
+	return reports.WritePlayersText(cmd.OutOrStdout(), g.cliLocale(), t.Name, es)
 }
 
 // playerWithdrawOptions are the argument of `arbitro player withdraw`.
@@ -307,7 +307,7 @@ func runPlayerSet(cmd *cobra.Command, g *globalOptions, o *fieldSetOptions) erro
 	if g.json {
 		return printJSON(cmd, e)
 	}
-	return reports.WriteFieldSet(cmd.OutOrStdout(), reports.EntryLabel(e), o.Field, o.Value)
+	return reports.WriteFieldSet(cmd.OutOrStdout(), g.cliLocale(), reports.EntryLabel(g.cliLocale(), e), o.Field, o.Value)
 }
 
 // playerPINOptions are the arguments of `arbitro player pin`: the players (none: all).
@@ -350,5 +350,5 @@ func runPlayerPIN(cmd *cobra.Command, g *globalOptions, o *playerPINOptions) err
 	if g.json {
 		return printJSON(cmd, pins)
 	}
-	return reports.WritePINsText(cmd.OutOrStdout(), t.Name, pins)
+	return reports.WritePINsText(cmd.OutOrStdout(), g.cliLocale(), t.Name, pins)
 }

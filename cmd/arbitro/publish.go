@@ -67,6 +67,6 @@ func runPublish(cmd *cobra.Command, g *globalOptions, o *publishOptions) error {
 	if err != nil {
 		return err
 	}
-	return reports.WritePublished(cmd.OutOrStdout(), reports.PublishSummary{Tournaments: res.Tournaments,
+	return reports.WritePublished(cmd.OutOrStdout(), g.cliLocale(), reports.PublishSummary{Tournaments: res.Tournaments,
 		Files: res.Files, Written: res.Written, Removed: res.Removed, Index: res.Index})
 }

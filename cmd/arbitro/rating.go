@@ -55,33 +55,39 @@ func runRating(cmd *cobra.Command, g *globalOptions, o *ratingOptions) error {
 	if o.TableFile != "" {
 		fh, err := os.Open(o.TableFile)
 		if err != nil {
-			return fail(err, "check --expected-table")
+			return fail(err, g.cliLocale().T("hint.expected_table"))
 		}
 		table, err = tournament.ParseExpectedTable(fh)
 		fh.Close()
 		if err != nil {
-			return fail(err, "fix the table: one line per difference, \"difference,expected\"")
+			return fail(err, g.cliLocale().T("hint.fix_table"))
 		}
 	}
 	var rep *tournament.RatingReport
-	err := g.read(func(st *store.Store) (t tournament.Tournament, err error) {
+	var t tournament.Tournament
+	err := g.read(func(st *store.Store) (tournament.Tournament, error) {
+		var err error
 		rep, t, err = st.RatingReport(cmd.Context(), g.tournament, table)
 		return t, err
 	})
 	if errors.Is(err, tournament.ErrInvalidCrosstable) {
-		return fail(err, "correct the result with 'arbitro result', then try again")
+		return fail(err, g.cliLocale().T("hint.correct_result"))
 	}
 	if err != nil {
 		return g.explain(err)
 	}
+	loc, err := g.reportLocale(&t) // the tournament's language: a sheet for the rating officer
+	if err != nil {
+		return err
+	}
 	out := cmd.OutOrStdout()
 	switch {
 	case o.PDF != "":
-		return writePDF(cmd, g, o.PDF, func(w io.Writer, m reports.Meta) error { return reports.WriteRatingPDF(w, rep, m) })
+		return writePDF(cmd, g, o.PDF, func(w io.Writer, m reports.Meta) error { m.Locale = loc; return reports.WriteRatingPDF(w, rep, m) })
 	case g.json:
 		return reports.WriteRatingJSON(out, rep)
 	case o.CSV:
-		return reports.WriteRatingCSV(out, rep)
+		return reports.WriteRatingCSV(out, loc, rep)
 	}
-	return reports.WriteRatingText(out, rep)
+	return reports.WriteRatingText(out, loc, rep)
 }

@@ -106,23 +106,24 @@ func runReplay(cmd *cobra.Command, g *globalOptions, o *replayCmdOptions) error 
 		}
 	}
 	if !g.json {
-		if err := reports.WriteReplaySummary(out, tally); err != nil {
+		if err := reports.WriteReplaySummary(out, g.cliLocale(), tally); err != nil {
 			return err
 		}
 	}
 	if len(readErrs) == 1 {
-		return fail(readErrs[0], "check the file name and that it is a PDN text file")
+		return fail(readErrs[0], g.cliLocale().T("hint.pdn_file"))
 	}
 	if len(readErrs) > 1 {
 		if err := reports.WriteErrorLines(cmd.ErrOrStderr(), readErrs[:len(readErrs)-1]); err != nil {
 			return err
 		}
-		return fail(readErrs[len(readErrs)-1], "check the file names and that they are PDN text files")
+		return fail(readErrs[len(readErrs)-1], g.cliLocale().T("hint.pdn_files"))
 	}
 	if illegal := tally.Classes[rules.ClassIllegal]; illegal > 0 {
-		return withCode(exitIllegal, fmt.Errorf("%d of %d games are illegal", illegal, tally.Games()), "see the verdicts above")
+		msg := g.cliLocale()
+		return withCode(exitIllegal, errors.New(msg.T("err.games_not_legal", "illegal", illegal, "games", tally.Games())), msg.T("hint.see_verdicts"))
 	}
-	return verdictExit(tally, 0, "games")
+	return verdictExit(g.cliLocale(), tally, 0, "cmd.what.games")
 }
 
 // replayFile replays every game of file and writes the verdicts; it returns their count by
@@ -145,6 +146,7 @@ func replayFile(w io.Writer, file string, opts rules.ReplayOptions, asJSON bool,
 	}
 	r := rules.NewPDNReader(br)
 	r.Strict = opts.Strict
+	msg := o.g.cliLocale()
 	err = tournament.JudgePDN(r, o.Jobs, func(g *rules.Game, err error) replayed {
 		var vd rules.Verdict
 		if err != nil {
@@ -156,7 +158,7 @@ func replayFile(w io.Writer, file string, opts rules.ReplayOptions, asJSON bool,
 		if asJSON {
 			_ = reports.WriteReplayJSONLine(&buf, file, g, vd, o.WithTags) // plain data into memory: cannot fail
 		} else {
-			reports.WriteVerdictText(&buf, file, g, vd)
+			reports.WriteVerdictText(&buf, msg, file, g, vd)
 		}
 		rules.RecycleGame(g) // rendered: its lists serve the games read next
 		return replayed{vd, buf.Bytes()}

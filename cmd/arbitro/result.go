@@ -15,23 +15,24 @@ import (
 // explainBoard turns the sentinel errors of results, games and claims into "what went
 // wrong (how to fix)"; other errors go to explain.
 func explainBoard(g *globalOptions, err error) error {
+	msg := g.cliLocale()
 	switch {
 	case err == nil:
 		return nil
 	case errors.Is(err, tournament.ErrNotPaired):
-		return fail(err, "pair the round first (arbitro pair ROUND); nothing was written")
+		return fail(err, msg.T("hint.pair_first"))
 	case errors.Is(err, tournament.ErrNoBoard):
-		return fail(err, "see the boards with 'arbitro result list ROUND'; nothing was written")
+		return fail(err, msg.T("hint.see_boards"))
 	case errors.Is(err, tournament.ErrResultExists):
-		return fail(err, "nothing was written")
+		return fail(err, msg.T("hint.nothing"))
 	case errors.Is(err, tournament.ErrGameExists):
-		return fail(err, "nothing was written")
+		return fail(err, msg.T("hint.nothing"))
 	case errors.Is(err, tournament.ErrMismatch):
-		return fail(err, "check the score; if it is right, store it anyway with --force; nothing was written")
+		return fail(err, msg.T("hint.check_score"))
 	case errors.Is(err, tournament.ErrBadPDN):
-		return fail(err, "nothing was written; give a PDN text file")
+		return fail(err, msg.T("hint.give_pdn"))
 	case errors.Is(err, tournament.ErrNoGame):
-		return fail(err, "nothing was written")
+		return fail(err, msg.T("hint.nothing"))
 	}
 	return g.explain(err)
 }
@@ -121,6 +122,9 @@ that the rounds paired since were paired on the old result (they are not re-pair
 // runResult records the result (store.EnterResult, or store.CorrectResult with
 // --correct) and prints it, with the notes and warnings on standard error.
 func runResult(cmd *cobra.Command, g *globalOptions, o *resultOptions) error {
+	if err := g.checkLangFlag(); err != nil { // --lang is parsed with the command's own flags (parseResultArgs)
+		return err
+	}
 	r, b := o.Round, o.Board
 	var e store.ResultEntry
 	err := g.write(func(st *store.Store) (_ tournament.Tournament, err error) {
@@ -136,7 +140,7 @@ func runResult(cmd *cobra.Command, g *globalOptions, o *resultOptions) error {
 	}
 	bd, t := e.Board, &e.Tournament
 	if e.Same != nil { // a harmless repeat: nothing written, exit 0 with a note
-		if err := reports.WriteNotes(cmd.ErrOrStderr(), []string{e.Same.Error()}); err != nil {
+		if err := reports.WriteNotes(cmd.ErrOrStderr(), g.cliLocale(), []string{e.Same.Error()}); err != nil {
 			return err
 		}
 		if g.json {
@@ -144,13 +148,13 @@ func runResult(cmd *cobra.Command, g *globalOptions, o *resultOptions) error {
 		}
 		return nil
 	}
-	if err := reports.WriteResultWarnings(cmd.ErrOrStderr(), r, b, e.Warnings, o.Correct, t.RoundsPaired); err != nil {
+	if err := reports.WriteResultWarnings(cmd.ErrOrStderr(), g.cliLocale(), r, b, e.Warnings, o.Correct, t.RoundsPaired); err != nil {
 		return err
 	}
 	if g.json {
 		return printJSON(cmd, bd)
 	}
-	return reports.WriteResultRecorded(cmd.OutOrStdout(), t, bd, o.Correct)
+	return reports.WriteResultRecorded(cmd.OutOrStdout(), g.cliLocale(), t, bd, o.Correct)
 }
 
 // resultDash lists the results that start with '-' and must not be read as flags.
@@ -173,7 +177,7 @@ func parseResultArgs(cmd *cobra.Command, raw []string) ([]string, error) {
 	err := cmd.ParseFlags(conv)
 	cmd.DisableFlagParsing = true
 	if err != nil {
-		return nil, &usageError{err: err, hint: "see 'arbitro result --help'"}
+		return nil, &usageError{err: err, key: "hint.see_command_help", args: []any{"cmd", "arbitro result"}}
 	}
 	if h, _ := cmd.Flags().GetBool("help"); h {
 		return nil, cmd.Help()
@@ -227,5 +231,5 @@ func runResultList(cmd *cobra.Command, g *globalOptions, o *resultListOptions) e
 		}
 		return printJSON(cmd, boards)
 	}
-	return reports.WriteBoardsText(cmd.OutOrStdout(), boards)
+	return reports.WriteBoardsText(cmd.OutOrStdout(), g.cliLocale(), boards)
 }

@@ -13,6 +13,8 @@ package main
 //	setversion FILE N      set PRAGMA user_version of database FILE to N
 //	gencsv FILE N [SEP]    write a players CSV with a header and N rows (SEP ';' or ',')
 //	freeport, hallpins, httppost: the hall's (hall_script_test.go)
+//	noenglish stdout|stderr  the last output has no word of testdata/english_words.txt
+//	                       (english_script_test.go)
 //
 // Conditions: [root] is true when the tests run as root.
 

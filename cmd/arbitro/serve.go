@@ -96,9 +96,9 @@ func serve(cmd *cobra.Command, g *globalOptions, o *serveOptions, st *store.Stor
 		BaseContext: func(net.Listener) context.Context { return ctx }}
 	if hall != nil {
 		srv.RegisterOnShutdown(hall.Close)
-		err = reports.WriteHallServing(cmd.OutOrStdout(), g.db, ln.Addr().String(), hall.Home(), hall.LoginLink())
+		err = reports.WriteHallServing(cmd.OutOrStdout(), g.cliLocale(), g.db, ln.Addr().String(), hall.Home(), hall.LoginLink())
 	} else {
-		err = reports.WriteServing(cmd.OutOrStdout(), g.db, ln.Addr().String())
+		err = reports.WriteServing(cmd.OutOrStdout(), g.cliLocale(), g.db, ln.Addr().String())
 	}
 	if err != nil {
 		return err
@@ -115,5 +115,5 @@ func serve(cmd *cobra.Command, g *globalOptions, o *serveOptions, st *store.Stor
 	if err := srv.Shutdown(sctx); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return fail(err, "the server did not stop cleanly")
 	}
-	return reports.WriteServeStopped(cmd.OutOrStdout())
+	return reports.WriteServeStopped(cmd.OutOrStdout(), g.cliLocale())
 }

@@ -66,15 +66,15 @@ func (f *standingsFlags) load(ctx context.Context, g *globalOptions, crosstable 
 	var notPaired *tournament.RoundNotPairedError
 	switch {
 	case errors.As(err, &notPaired):
-		return out, fail(err, "give a paired round, or none for the latest")
+		return out, fail(err, g.cliLocale().T("hint.paired_round"))
 	case errors.Is(err, tournament.ErrRoundRange):
-		return out, fail(err, "give a round of the tournament, or none for the latest")
+		return out, fail(err, g.cliLocale().T("hint.round_of"))
 	case errors.Is(err, tournament.ErrInvalidCrosstable):
-		return out, fail(err, "correct the result with 'arbitro result', then try again")
+		return out, fail(err, g.cliLocale().T("hint.correct_result"))
 	case errors.Is(err, tournament.ErrCategory):
-		return out, fail(err, "see 'arbitro category list'")
+		return out, fail(err, g.cliLocale().T("hint.see_category_list"))
 	case errors.Is(err, tournament.ErrUnknownTieBreak):
-		return out, fail(err, "set the tie-breaks with 'arbitro tournament set tiebreaks LIST'")
+		return out, fail(err, g.cliLocale().T("hint.set_tiebreaks"))
 	}
 	return out, err
 }
@@ -101,15 +101,15 @@ func writePDF(cmd *cobra.Command, g *globalOptions, file string, render func(w i
 	}
 	fh, err := os.Create(file)
 	if err != nil {
-		return fail(err, "check the --pdf path")
+		return fail(err, g.cliLocale().T("hint.pdf_path"))
 	}
 	if err := render(fh, m); err != nil {
 		fh.Close()
 		os.Remove(file)
-		return fail(err, "nothing was written")
+		return fail(err, g.cliLocale().T("hint.nothing"))
 	}
 	if err := fh.Close(); err != nil {
-		return fail(err, "check the disk")
+		return fail(err, g.cliLocale().T("hint.disk"))
 	}
 	return reports.WriteWrote(cmd.OutOrStdout(), g.cliLocale(), file)
 }

@@ -23,7 +23,9 @@ import (
 func arbitroCmd(dir string, args ...string) *exec.Cmd {
 	c := exec.Command(os.Args[0], args...)
 	c.Dir = dir
-	c.Env = append(os.Environ(), envRunMain+"=1", "ARBITRO_DB=", "ARBITRO_ARBITER=test")
+	// Messages in English whatever the terminal's language, as the scripts run (LANG is read
+	// since issue 29: an Italian event answers in Italian when no $LANG names a language).
+	c.Env = append(os.Environ(), envRunMain+"=1", "ARBITRO_DB=", "ARBITRO_ARBITER=test", "LANG=en_US.UTF-8", "LC_ALL=", "LC_MESSAGES=")
 	return c
 }
 

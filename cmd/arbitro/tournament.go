@@ -90,7 +90,7 @@ func (o *tournamentCreateOptions) completeRounds(cmd *cobra.Command, known bool)
 	case o.Double:
 		t.FieldCycles = 2
 	case !given && known && !t.System.FixedTable():
-		return &usageError{err: errors.New(`required flag(s) "rounds" not set`), hint: cobraUsageHint}
+		return cobraUsageError(errors.New(`required flag(s) "rounds" not set`))
 	}
 	return nil
 }
@@ -150,7 +150,8 @@ func runTournamentCreate(cmd *cobra.Command, g *globalOptions, o *tournamentCrea
 	if g.json {
 		return printJSON(cmd, &t)
 	}
-	return reports.WriteTournamentCreated(cmd.OutOrStdout(), &t)
+	_ = g.selected(t, nil) // the new tournament's language words the confirmation when $LANG names none
+	return reports.WriteTournamentCreated(cmd.OutOrStdout(), g.cliLocale(), &t)
 }
 
 func newTournamentListCmd(g *globalOptions, runF func(*cobra.Command, *noArgs) error) *cobra.Command {
@@ -175,7 +176,7 @@ func runTournamentList(cmd *cobra.Command, g *globalOptions, _ *noArgs) error {
 		}
 		return printJSON(cmd, all)
 	}
-	return reports.WriteTournamentsText(cmd.OutOrStdout(), g.db, all)
+	return reports.WriteTournamentsText(cmd.OutOrStdout(), g.cliLocale(), g.db, all)
 }
 
 func newTournamentShowCmd(g *globalOptions, runF func(*cobra.Command, *noArgs) error) *cobra.Command {
@@ -197,7 +198,7 @@ func runTournamentShow(cmd *cobra.Command, g *globalOptions, _ *noArgs) error {
 	if g.json {
 		return printJSON(cmd, &t)
 	}
-	return reports.WriteTournamentText(cmd.OutOrStdout(), &t)
+	return reports.WriteTournamentText(cmd.OutOrStdout(), g.cliLocale(), &t)
 }
 
 // fieldSetOptions are the arguments of `arbitro tournament set` and `arbitro player set`.
@@ -242,7 +243,7 @@ func runTournamentSet(cmd *cobra.Command, g *globalOptions, o *fieldSetOptions) 
 	if g.json {
 		return printJSON(cmd, nt)
 	}
-	return reports.WriteFieldSet(cmd.OutOrStdout(), nt.Name, o.Field, o.Value)
+	return reports.WriteFieldSet(cmd.OutOrStdout(), g.cliLocale(), nt.Name, o.Field, o.Value)
 }
 
 func newTournamentLogCmd(g *globalOptions, runF func(*cobra.Command, *noArgs) error) *cobra.Command {
@@ -270,7 +271,7 @@ func runTournamentLog(cmd *cobra.Command, g *globalOptions, _ *noArgs) error {
 		}
 		return printJSON(cmd, evs)
 	}
-	return reports.WriteEventLogText(cmd.OutOrStdout(), evs)
+	return reports.WriteEventLogText(cmd.OutOrStdout(), g.cliLocale(), evs)
 }
 
 // defaultTieBreaksHelp lists each system's default tie-breaks for --tiebreaks' help, the

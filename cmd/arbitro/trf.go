@@ -135,7 +135,7 @@ func runImportTRF(cmd *cobra.Command, g *globalOptions, o *importTRFOptions) err
 	if g.json {
 		return printJSON(cmd, &t)
 	}
-	return reports.WriteTRFImported(cmd.OutOrStdout(), &t, opts.Source)
+	return reports.WriteTRFImported(cmd.OutOrStdout(), g.cliLocale(), &t, opts.Source)
 }
 
 // readTRFFile parses a TRF file ("-" = stdin is not supported: the name is needed for
@@ -208,10 +208,10 @@ func runEnginePair(out io.Writer, system, trfPath, outPath string, seed uint64) 
 
 // runTRFCheck re-pairs the last round of the TRF at trfPath from the state before it
 // (tournament.CheckTRFLastRound, the check of `arbitro check --trf` for one round) and
-// prints every difference from the round in the file and every absolute criterion it
+// prints, in the language msg, every difference from the round in the file and every absolute criterion it
 // breaks. It returns an error (exit 1) when the round differs or breaks a criterion, nil
 // when it is the engine's pairing.
-func runTRFCheck(out io.Writer, trfPath string, seed uint64) error {
+func runTRFCheck(out io.Writer, msg *reports.Locale, trfPath string, seed uint64) error {
 	tr, err := readTRFFile(trfPath)
 	if err != nil {
 		return err
@@ -225,7 +225,7 @@ func runTRFCheck(out io.Writer, trfPath string, seed uint64) error {
 	case err != nil:
 		return fail(err, "check the input")
 	}
-	if err := reports.WriteTRFRoundCheckText(out, rc); err != nil {
+	if err := reports.WriteTRFRoundCheckText(out, msg, rc); err != nil {
 		return err
 	}
 	if rc.Same {

@@ -1,7 +1,7 @@
 package main
 
 import (
-	"fmt"
+	"errors"
 
 	"arbitro/reports"
 	"arbitro/rules"
@@ -11,17 +11,19 @@ import (
 // (issue 33): problems (illegal moves, and for an audit the other problems: a result
 // inconsistent with the moves, a board's disagreement, a claim) exit 3; else an ambiguous
 // capture exits 5; else a game not judged exits 6; else nil. Fragments and notes never
-// change it. what names the things counted ("games", "game scores").
-func verdictExit(t reports.VerdictTally, problems int, what string) error {
+// change it. The error and hint are in the language msg; what is the catalog key naming
+// the things counted ("cmd.what.games", "cmd.what.game_scores").
+func verdictExit(msg *reports.Locale, t reports.VerdictTally, problems int, what string) error {
 	switch {
 	case problems > 0:
-		return withCode(exitIllegal, fmt.Errorf("the audit found %s (%s)", plural(problems, "problem", "problems"), t.Counts(nil)), "see the list above")
+		return withCode(exitIllegal, errors.New(msg.T("err.audit_found", "problems", msg.N("cmd.problems", problems), "counts", t.Counts(msg))),
+			msg.T("hint.see_list"))
 	case t.Classes[rules.ClassAmbiguous] > 0:
-		return withCode(exitAmbiguous, fmt.Errorf("%d of %d %s with an ambiguous capture (every move legal, the pieces taken undetermined)",
-			t.Classes[rules.ClassAmbiguous], t.Games(), what), "see the readings above; write the capture's full path")
+		return withCode(exitAmbiguous, errors.New(msg.T("err.verdict_ambiguous", "n", t.Classes[rules.ClassAmbiguous], "total", t.Games(),
+			"what", msg.T(what))), msg.T("hint.verdict_ambiguous"))
 	case t.Classes[rules.ClassNotJudged] > 0:
-		return withCode(exitNotJudged, fmt.Errorf("%d of %d %s not judged (a variant arbitro does not judge, or none decided)",
-			t.Classes[rules.ClassNotJudged], t.Games(), what), "pass --variant for Italian or International games without a GameType tag")
+		return withCode(exitNotJudged, errors.New(msg.T("err.verdict_not_judged", "n", t.Classes[rules.ClassNotJudged], "total", t.Games(),
+			"what", msg.T(what))), msg.T("hint.verdict_not_judged"))
 	}
 	return nil
 }

@@ -28,8 +28,8 @@ is printed in --help and in the footer of every PDF report.`,
 }
 
 // runVersion prints this build's version, commit and platform.
-func runVersion(c *cobra.Command, _ *globalOptions, _ *noArgs) error {
+func runVersion(c *cobra.Command, g *globalOptions, _ *noArgs) error {
 	info := buildversion.Get()
-	return reports.WriteVersion(c.OutOrStdout(), reports.BuildInfo{Version: info.Version, Commit: info.Commit,
+	return reports.WriteVersion(c.OutOrStdout(), g.cliLocale(), reports.BuildInfo{Version: info.Version, Commit: info.Commit,
 		GoVersion: runtime.Version(), OS: runtime.GOOS, Arch: runtime.GOARCH})
 }

@@ -274,7 +274,8 @@ func wineScenario(t *testing.T, w *wineEnv) {
 	if err := os.WriteFile(filepath.Join(unixDir, "giocatori.csv"), winPlayersCSV(t), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if out := w.run("--db", db, "player", "import", dir+`\giocatori.csv`); !strings.Contains(out, "imported 6 players") {
+	// An Italian event answers in Italian when the environment names no language (LANG=C).
+	if out := w.run("--db", db, "player", "import", dir+`\giocatori.csv`); !strings.Contains(out, "iscritti 6 giocatori") {
 		t.Fatalf("player import: %s", out)
 	}
 	// The names came through Windows-1252 intact.
@@ -292,7 +293,7 @@ func wineScenario(t *testing.T, w *wineEnv) {
 	if err := os.WriteFile(filepath.Join(unixDir, "partita 1.pdn"), boardOneGame(t, white, black), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if out := w.run("--db", db, "game", "import", dir+`\partita 1.pdn`); !strings.Contains(out, "1 stored (0 not legal)") {
+	if out := w.run("--db", db, "game", "import", dir+`\partita 1.pdn`); !strings.Contains(out, "1 registrate (0 non regolari)") {
 		t.Fatalf("game import: %s", out)
 	}
 	pdf := dir + `\classifica dopo il 1° turno.pdf`
@@ -303,9 +304,9 @@ func wineScenario(t *testing.T, w *wineEnv) {
 
 	// The same files, opened by the Linux arbitro: audited clean, the same standings.
 	for _, args := range [][]string{
-		{"--db", filepath.Join(unixDir, "torneo.db"), "audit"},
-		{"--db", filepath.Join(unixDir, "arbitro.db"), "--tournament", "1", "audit"},
-		{"--db", filepath.Join(unixDir, "arbitro.db"), "--tournament", "2", "audit"},
+		{"--db", filepath.Join(unixDir, "torneo.db"), "--lang", "en", "audit"},
+		{"--db", filepath.Join(unixDir, "arbitro.db"), "--tournament", "1", "--lang", "en", "audit"},
+		{"--db", filepath.Join(unixDir, "arbitro.db"), "--tournament", "2", "--lang", "en", "audit"},
 	} {
 		out, err := arbitroCmd(t.TempDir(), args...).CombinedOutput()
 		if err != nil || !strings.Contains(string(out), " 0 problems") || !strings.Contains(string(out), " 0 illegal") {

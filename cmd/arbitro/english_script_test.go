@@ -1,0 +1,46 @@
+package main
+
+// The script command `noenglish [stdout|stderr]`: the last command's output holds none of
+// the English words of testdata/english_words.txt (issue 29: an event run in Italian,
+// French or Dutch prints its confirmations, lists and hints in that language).
+
+import (
+	"os"
+	"regexp"
+	"strings"
+
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+func init() { scriptCmds["noenglish"] = cmdNoEnglish }
+
+// englishWords is the word list kept beside the test, as one regular expression of whole
+// words; nil when the file cannot be read (the command then fails).
+var englishWords = func() *regexp.Regexp {
+	b, err := os.ReadFile("testdata/english_words.txt")
+	if err != nil {
+		return nil
+	}
+	var words []string
+	for _, line := range strings.Split(string(b), "\n") {
+		if w := strings.TrimSpace(line); w != "" && !strings.HasPrefix(w, "#") {
+			words = append(words, regexp.QuoteMeta(w))
+		}
+	}
+	return regexp.MustCompile(`(?i)\b(` + strings.Join(words, "|") + `)\b`)
+}()
+
+func cmdNoEnglish(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 || (args[0] != "stdout" && args[0] != "stderr") {
+		ts.Fatalf("usage: noenglish stdout|stderr")
+	}
+	if englishWords == nil {
+		ts.Fatalf("cannot read testdata/english_words.txt")
+	}
+	out := ts.ReadFile(args[0])
+	for _, line := range strings.Split(out, "\n") {
+		if w := englishWords.FindString(line); w != "" {
+			ts.Fatalf("%s has the English word %q: %s", args[0], w, line)
+		}
+	}
+}
