@@ -85,62 +85,55 @@ func (g *globalOptions) openReading() (*store.Store, error) {
 	return g.openStore(store.ForReading())
 }
 
-// write opens the --db file, which must exist, makes the one store call of a command
-// that writes (a use case: one transaction) and closes the file. The tournament call
-// returns, once selected, sets the language of the messages that follow, even when call
-// fails after selecting it. call's error is explained (explain).
-func (g *globalOptions) write(call func(st *store.Store) (tournament.Tournament, error)) error {
-	st, err := g.openExisting()
+// withStore opens the --db file with open, makes the command's one store call and closes
+// the file; call's error is explained by explain. Every face below is withStore with its
+// way of opening and of explaining.
+func (g *globalOptions) withStore(open func() (*store.Store, error), explain func(*globalOptions, error) error, call func(st *store.Store) error) error {
+	st, err := open()
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	return g.explain(g.selected(call(st)))
+	return explain(g, call(st))
+}
+
+// selecting adapts a use-case call to withStore: the tournament it returns, once
+// selected, sets the language of the messages that follow (selected), even when the call
+// fails after selecting it.
+func (g *globalOptions) selecting(call func(st *store.Store) (tournament.Tournament, error)) func(st *store.Store) error {
+	return func(st *store.Store) error { return g.selected(call(st)) }
+}
+
+// write opens the --db file, which must exist, makes the one store call of a command
+// that writes (a use case: one transaction) and closes the file. call's error is
+// explained (explain).
+func (g *globalOptions) write(call func(st *store.Store) (tournament.Tournament, error)) error {
+	return g.withStore(g.openExisting, (*globalOptions).explain, g.selecting(call))
 }
 
 // read is write for a command that only reads: the file is opened with
 // store.ForReading (never created, migrated or changed).
 func (g *globalOptions) read(call func(st *store.Store) (tournament.Tournament, error)) error {
-	st, err := g.openReading()
-	if err != nil {
-		return err
-	}
-	defer st.Close()
-	return g.explain(g.selected(call(st)))
+	return g.withStore(g.openReading, (*globalOptions).explain, g.selecting(call))
 }
 
 // create is write for a command that creates a tournament (tournament create,
 // tournament import-trf): the --db file is created when missing, and no tournament is
-// selected, so the language of the messages stays as it was. call's error is explained.
+// selected, so the language of the messages stays as it was.
 func (g *globalOptions) create(call func(st *store.Store) error) error {
-	st, err := g.openStore()
-	if err != nil {
-		return err
-	}
-	defer st.Close()
-	return g.explain(call(st))
+	return g.withStore(func() (*store.Store, error) { return g.openStore() }, (*globalOptions).explain, call)
 }
 
 // writeExplaining is write whose call's error is explained by explain (explainBoard, ...)
 // instead of g.explain: a command whose own sentinels are told before the common ones.
 // explain runs once the language of the selected tournament is recorded.
 func (g *globalOptions) writeExplaining(explain func(*globalOptions, error) error, call func(st *store.Store) (tournament.Tournament, error)) error {
-	st, err := g.openExisting()
-	if err != nil {
-		return err
-	}
-	defer st.Close()
-	return explain(g, g.selected(call(st)))
+	return g.withStore(g.openExisting, explain, g.selecting(call))
 }
 
 // readExplaining is writeExplaining for a command that only reads (see read).
 func (g *globalOptions) readExplaining(explain func(*globalOptions, error) error, call func(st *store.Store) (tournament.Tournament, error)) error {
-	st, err := g.openReading()
-	if err != nil {
-		return err
-	}
-	defer st.Close()
-	return explain(g, g.selected(call(st)))
+	return g.withStore(g.openReading, explain, g.selecting(call))
 }
 
 // readFile is read for a command that selects no tournament but reads the whole file
@@ -148,12 +141,7 @@ func (g *globalOptions) readExplaining(explain func(*globalOptions, error) error
 // store's read use cases): the file, which must exist, is opened as by write
 // (openExisting), and call's error is explained.
 func (g *globalOptions) readFile(call func(st *store.Store) error) error {
-	st, err := g.openExisting()
-	if err != nil {
-		return err
-	}
-	defer st.Close()
-	return g.explain(call(st))
+	return g.withStore(g.openExisting, (*globalOptions).explain, call)
 }
 
 // selected records the language of the tournament a use case selected (t.ID 0: none)
