@@ -356,3 +356,46 @@ func carry(gs []PlannedGroup, field []Standing, rule string) {
 		}
 	}
 }
+
+// EventGroups is an event with its groups, each with its members and their origin: what
+// group list, group explain and the event's index print.
+type EventGroups struct {
+	Event  Tournament     `json:"event"`
+	Groups []GroupMembers `json:"groups"`
+}
+
+// GroupMembers is one group and its players (Rank and Carried as the group was made).
+type GroupMembers struct {
+	Group
+	Members []GroupMember `json:"members"`
+	// Place is By standings: the first and last place of the source it took (0: not so).
+	From int `json:"from,omitempty"`
+	To   int `json:"to,omitempty"`
+}
+
+// GroupMove is the outcome of MoveToGroup: the player, the group he left ("" none) and the
+// group he joined.
+type GroupMove struct {
+	Player Player `json:"player"`
+	From   string `json:"from,omitempty"`
+	To     string `json:"to"`
+}
+
+// GroupLot is the lot of one group, as DrawGroupLots drew it.
+type GroupLot struct {
+	Group string     `json:"group"`
+	Lot   *LotResult `json:"lot"`
+}
+
+// GroupRound is one group's round as PairGroups paired it.
+type GroupRound struct {
+	Group string        `json:"group"`
+	Round *PairedRound  `json:"round"`
+	View  *PairingsView `json:"view"`
+}
+
+// GroupStandings is one group's standings in the event's index.
+type GroupStandings struct {
+	Group     Group           `json:"group"`
+	Standings *StandingsAfter `json:"standings"`
+}
