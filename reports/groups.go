@@ -74,7 +74,7 @@ func (l *Locale) gamePoints(scoring string, gp int) string {
 	if err != nil {
 		return strconv.Itoa(gp)
 	}
-	return l.Score(sc, sc.Units(gp))
+	return l.Score(sc, sc.CarriedUnits(gp))
 }
 
 // WriteGroupsText writes the groups of an event in the language l: for each group its

@@ -42,7 +42,7 @@ func (s *Store) MakeGroups(ctx context.Context, ref string, rule tournament.Grou
 				seeding = tournament.SeedingBlock
 			}
 		}
-		out, err = tx.makeGroups(ev, plan, 1, rule.By, seeding, ev.ID, tournament.CarryNone, spec, field)
+		out, err = tx.makeGroups(ev, plan, 1, rule.By, seeding, ev, tournament.CarryNone, spec, field)
 		return err
 	})
 	out.Event = t
@@ -71,7 +71,7 @@ func (tx *Tx) checkEvent(ev *tournament.Tournament, stage int) error {
 
 // makeGroups writes plan as groups of stage of event ev (their order after the event's
 // groups), entering each member from the source entries (by id) and logging "group.make".
-func (tx *Tx) makeGroups(ev *tournament.Tournament, plan []tournament.PlannedGroup, stage int, madeBy, seeding string, source int64, carry string, spec GroupSpec, sourceEntries []tournament.Entry) (tournament.EventGroups, error) {
+func (tx *Tx) makeGroups(ev *tournament.Tournament, plan []tournament.PlannedGroup, stage int, madeBy, seeding string, source *tournament.Tournament, carry string, spec GroupSpec, sourceEntries []tournament.Entry) (tournament.EventGroups, error) {
 	out := tournament.EventGroups{}
 	existing, err := tx.listGroups(ev.ID)
 	if err != nil {
@@ -82,7 +82,7 @@ func (tx *Tx) makeGroups(ev *tournament.Tournament, plan []tournament.PlannedGro
 		byID[e.ID] = e
 	}
 	for i, pg := range plan {
-		g := tournament.Group{Name: pg.Name, Stage: stage, Ord: len(existing) + i + 1, MadeBy: madeBy, Seeding: seeding, SourceID: source, Carry: carry}
+		g := tournament.Group{Name: pg.Name, Stage: stage, Ord: len(existing) + i + 1, MadeBy: madeBy, Seeding: seeding, SourceID: source.ID, Source: source.Name, Carry: carry}
 		if err := tx.createGroup(ev, &g, spec); err != nil {
 			return out, err
 		}
@@ -295,7 +295,7 @@ func (s *Store) MakeStage(ctx context.Context, ref, source string, rule tourname
 		if carry == "" {
 			carry = tournament.CarryNone
 		}
-		out, err = tx.makeGroups(ev, plan, stage, tournament.GroupByStandings, "", src.ID, carry, spec, entries)
+		out, err = tx.makeGroups(ev, plan, stage, tournament.GroupByStandings, "", src, carry, spec, entries)
 		return err
 	})
 	out.Event = t

@@ -399,3 +399,8 @@ type GroupStandings struct {
 	Group     Group           `json:"group"`
 	Standings *StandingsAfter `json:"standings"`
 }
+
+// CarriedUnits is gp carried game points in the units of scale s, as the standings count
+// them (a bonus, ScoreAdjustment ' '): exact on 2-1-0 and 1-0.5-0; on 3-1-0, gp × 3 / 2
+// rounded half away from zero (a sum of game points does not say how many were wins).
+func (s Scoring) CarriedUnits(gp int) int { return s.adjustmentUnits(gp) }
