@@ -5,10 +5,13 @@ package store
 // to its event (the parent tournament, the entry list).
 
 import (
+	"cmp"
 	"database/sql"
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -205,8 +208,8 @@ func nullID(id int64) any {
 }
 
 // addGroupEntry enters the person of source entry from in group tournament gt, with from's
-// rating, and records where he came from (rank, carried game points).
-func (tx *Tx) addGroupEntry(gt *tournament.Tournament, from tournament.Entry, rank, carried int) (tournament.Entry, error) {
+// rating, and records where he came from (m's rank, place, split and carried game points).
+func (tx *Tx) addGroupEntry(gt *tournament.Tournament, from tournament.Entry, m tournament.GroupMember) (tournament.Entry, error) {
 	res, err := tx.exec(`INSERT INTO entries (tournament_id, player_id, rating, status, joined_round, created_at)
 		VALUES (?, ?, ?, 'active', 1, ?)`, gt.ID, from.Player.ID, from.Rating, tx.nowText())
 	if err != nil {
@@ -216,7 +219,8 @@ func (tx *Tx) addGroupEntry(gt *tournament.Tournament, from tournament.Entry, ra
 	if e.ID, err = res.LastInsertId(); err != nil {
 		return e, err
 	}
-	_, err = tx.exec(`INSERT INTO group_entries (entry_id, from_entry, rank, carried) VALUES (?, ?, ?, ?)`, e.ID, from.ID, rank, carried)
+	_, err = tx.exec(`INSERT INTO group_entries (entry_id, from_entry, rank, carried, place, split) VALUES (?, ?, ?, ?, ?, ?)`,
+		e.ID, from.ID, m.Rank, m.Carried, m.Place, m.Split)
 	return e, err
 }
 
@@ -230,13 +234,23 @@ func (tx *Tx) groupMembers(gt int64) ([]tournament.GroupMember, error) {
 	out := make([]tournament.GroupMember, 0, len(es))
 	for _, e := range es {
 		m := tournament.GroupMember{Entry: e}
-		err := tx.queryRow(`SELECT rank, carried FROM group_entries WHERE entry_id = ?`, e.ID).Scan(&m.Rank, &m.Carried)
+		err := tx.queryRow(`SELECT rank, carried, place, split FROM group_entries WHERE entry_id = ?`, e.ID).Scan(&m.Rank, &m.Carried, &m.Place, &m.Split)
 		if err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return nil, err
 		}
 		out = append(out, m)
 	}
+	slices.SortStableFunc(out, func(a, b tournament.GroupMember) int { // by rank; put in by hand last
+		return cmp.Compare(rankKey(a.Rank), rankKey(b.Rank))
+	})
 	return out, nil
+}
+
+func rankKey(r int) int {
+	if r == 0 {
+		return math.MaxInt
+	}
+	return r
 }
 
 // carriedAdjustments are the carried points of tournament id's entries (group_entries), as

@@ -213,7 +213,7 @@ func (tx *Tx) loadCarried(cb *tournament.CrossBuilder) error {
 	for i := range cb.Crosstable.Players {
 		p := &cb.Crosstable.Players[i]
 		if pts := carried[int64(p.ID)]; pts != 0 {
-			p.Adjustments = append(p.Adjustments, tournament.ScoreAdjustment{Result: ' ', Round: 1, Points: pts})
+			p.Adjustments = append(p.Adjustments, tournament.ScoreAdjustment{Result: ' ', Round: 1, Points: pts, Carried: true})
 		}
 	}
 	return nil

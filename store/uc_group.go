@@ -92,7 +92,7 @@ func (tx *Tx) makeGroups(ev *tournament.Tournament, plan []tournament.PlannedGro
 			if !ok {
 				return out, fmt.Errorf("%w: entry %d is not in the source", tournament.ErrInvalid, m.Entry.ID)
 			}
-			e, err := tx.addGroupEntry(&g.Tournament, from, m.Rank, m.Carried)
+			e, err := tx.addGroupEntry(&g.Tournament, from, m)
 			if err != nil {
 				return out, err
 			}
@@ -178,15 +178,12 @@ func (s *Store) MoveToGroup(ctx context.Context, ref, player, to string) (tourna
 		if dest.Tournament.LotDrawnAt != "" {
 			return fmt.Errorf("%w: the lot of group %s is drawn; a player moves only before the lot", tournament.ErrLocked, dest.Name)
 		}
-		rank := 0
 		for _, g := range gs {
 			if g.Stage != dest.Stage {
 				continue
 			}
 			var id int64
-			var r int
-			err := tx.queryRow(`SELECT e.id, coalesce(ge.rank, 0) FROM entries e LEFT JOIN group_entries ge ON ge.entry_id = e.id
-				WHERE e.tournament_id = ? AND e.player_id = ?`, g.Tournament.ID, from.Player.ID).Scan(&id, &r)
+			err := tx.queryRow(`SELECT e.id FROM entries e WHERE e.tournament_id = ? AND e.player_id = ?`, g.Tournament.ID, from.Player.ID).Scan(&id)
 			if err != nil {
 				continue // not in this group
 			}
@@ -199,9 +196,9 @@ func (s *Store) MoveToGroup(ctx context.Context, ref, player, to string) (tourna
 			if _, err := tx.exec(`DELETE FROM entries WHERE id = ?`, id); err != nil {
 				return err
 			}
-			out.From, rank = g.Name, r
+			out.From = g.Name
 		}
-		if _, err := tx.addGroupEntry(&dest.Tournament, *from, rank, 0); err != nil {
+		if _, err := tx.addGroupEntry(&dest.Tournament, *from, tournament.GroupMember{}); err != nil { // rank 0: by hand
 			return err
 		}
 		return tx.logEvent(ev.ID, "group.move", nil, out)

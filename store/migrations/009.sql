@@ -27,5 +27,7 @@ CREATE TABLE IF NOT EXISTS group_entries (
     entry_id    INTEGER PRIMARY KEY REFERENCES entries (id) ON DELETE CASCADE,
     from_entry  INTEGER NOT NULL REFERENCES entries (id),
     rank        INTEGER NOT NULL DEFAULT 0 CHECK (rank >= 0),
-    carried     INTEGER NOT NULL DEFAULT 0
+    carried     INTEGER NOT NULL DEFAULT 0,
+    place       TEXT    NOT NULL DEFAULT '',  -- the standings place as printed ('15-16'); '' by rating
+    split       INTEGER NOT NULL DEFAULT 0 CHECK (split IN (0, 1)) -- a shared place split across two groups
 );
