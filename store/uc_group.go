@@ -435,3 +435,38 @@ func (s *Store) EventStandings(ctx context.Context, ref string, stage int) ([]to
 	})
 	return out, t, err
 }
+
+// ReadEventSite is ReadSite for the tournament ref names and, when it is an event with
+// groups, each of its groups after it, in the groups' order, in one read transaction. visit
+// gets the tournament, its group row (nil for the event), whether the event has groups,
+// its site data and the walk of its game scores (see ReadSite). It writes nothing.
+//
+// Returns the event and its groups (none for a one-group event). Errors: those of
+// Tx.SelectTournament; visit's; the database's (a group's prefixed with its name).
+func (s *Store) ReadEventSite(ctx context.Context, ref string, visit func(t *tournament.Tournament, g *tournament.Group, grouped bool, ev *tournament.SiteEvent, games SiteGames) error) (tournament.Tournament, []tournament.Group, error) {
+	var gs []tournament.Group
+	t, err := s.viewIn(ctx, ref, func(tx *Tx, t *tournament.Tournament) error {
+		var err error
+		if gs, err = tx.listGroups(t.ID); err != nil {
+			return err
+		}
+		one := func(t *tournament.Tournament, g *tournament.Group) error {
+			ev, err := tx.LoadSiteEvent(t)
+			if err != nil {
+				return err
+			}
+			games := func(fn func(*tournament.SiteGame) error) error { return tx.EachSiteGame(ev, fn) }
+			return visit(t, g, len(gs) > 0, ev, games)
+		}
+		if err := one(t, nil); err != nil {
+			return err
+		}
+		for i := range gs {
+			if err := one(&gs[i].Tournament, &gs[i]); err != nil {
+				return fmt.Errorf("group %s: %w", gs[i].Name, err)
+			}
+		}
+		return nil
+	})
+	return t, gs, err
+}
