@@ -2,6 +2,8 @@ package store
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -184,8 +186,10 @@ func (s *Store) MoveToGroup(ctx context.Context, ref, player, to string) (tourna
 			}
 			var id int64
 			err := tx.queryRow(`SELECT e.id FROM entries e WHERE e.tournament_id = ? AND e.player_id = ?`, g.Tournament.ID, from.Player.ID).Scan(&id)
-			if err != nil {
+			if errors.Is(err, sql.ErrNoRows) {
 				continue // not in this group
+			} else if err != nil {
+				return err
 			}
 			if g.Tournament.ID == dest.Tournament.ID {
 				return fmt.Errorf("%w: %s is already in group %s", tournament.ErrInvalid, from.Player.Name, g.Name)
@@ -275,6 +279,13 @@ func (s *Store) MakeStage(ctx context.Context, ref, source string, rule tourname
 		}
 		if err := tx.checkEvent(ev, stage); err != nil {
 			return err
+		}
+		if src == ev && ev.RoundsPaired == 0 {
+			if gs, err := tx.listGroups(ev.ID); err != nil {
+				return err
+			} else if len(gs) > 0 {
+				return fmt.Errorf("%w: %s plays in its groups, not on its own: give the group whose standings feed the stage (--from %s)", tournament.ErrInvalid, ev.Name, gs[0].Name)
+			}
 		}
 		rows, err := tx.finalStandings(src)
 		if err != nil {
