@@ -197,7 +197,7 @@ var (
 
 func parsePageTemplates() {
 	base := template.Must(template.New("layout.tmpl").ParseFS(htmlFS, "html/layout.tmpl"))
-	for _, name := range []string{"event", "round", "standings", "crosstable", "player", "game", "archive"} {
+	for _, name := range []string{"event", "round", "standings", "crosstable", "player", "game", "archive", "groups"} {
 		t := template.Must(template.Must(base.Clone()).ParseFS(htmlFS, "html/"+name+".tmpl"))
 		pageTemplates[name] = t
 	}

@@ -87,26 +87,34 @@ func (s Standings) legend() string {
 	if s.anyNotApplicable() {
 		out += " " + l.T("legend.not_applicable")
 	}
-	if adj := s.adjustments(); adj != "" {
+	if adj := s.adjustments(false); adj != "" {
 		out += " " + l.T("legend.adjusted", "list", adj)
+	}
+	if adj := s.adjustments(true); adj != "" {
+		out += " " + l.T("legend.carried", "list", adj)
 	}
 	return out
 }
 
 // adjustments lists the players whose points include abnormal points (TRF 299 records of
-// an imported file: Standing.Adjustment), "Name +1, Name -½", or "".
-func (s Standings) adjustments() string {
+// an imported file: Standing.Adjustment less Carried), or with carried, the points carried
+// from an earlier stage (Standing.Carried): "Name +1, Name -½", or "".
+func (s Standings) adjustments(carried bool) string {
 	l, sc := s.loc(), s.scoring()
 	var parts []string
 	for _, r := range s.Rows {
-		if r.Adjustment == 0 {
+		v := r.Adjustment - r.Carried
+		if carried {
+			v = r.Carried
+		}
+		if v == 0 {
 			continue
 		}
 		sign := "+"
-		if r.Adjustment < 0 {
+		if v < 0 {
 			sign = ""
 		}
-		parts = append(parts, r.Entry.Name+" "+sign+l.Score(sc, r.Adjustment))
+		parts = append(parts, r.Entry.Name+" "+sign+l.Score(sc, v))
 	}
 	return strings.Join(parts, ", ")
 }

@@ -281,10 +281,10 @@ func publish(ctx context.Context, st *store.Store, opts Options, w *writer) (*Re
 			return nil, err
 		}
 	}
+	if !opts.All {
+		return publishOne(ctx, st, opts, w, res)
+	}
 	all, err := st.ReadSite(ctx, opts.Tournament, opts.All, func(t *tournament.Tournament, ev *tournament.SiteEvent, games store.SiteGames) error {
-		if !opts.All {
-			return publishEvent(ctx, w, ev, games, "", reports.HTMLOptions{Lang: Lang(t, opts.Lang)})
-		}
 		dir := Slug(t) + "/"
 		if err := publishEvent(ctx, w, ev, games, dir, reports.HTMLOptions{Lang: Lang(t, opts.Lang), Root: "../", Archive: true}); err != nil {
 			return fmt.Errorf("%s: %w", t.Name, err)
@@ -296,17 +296,20 @@ func publish(ctx context.Context, st *store.Store, opts Options, w *writer) (*Re
 		return nil, err
 	}
 	res.Tournaments = len(all)
-	if opts.All {
-		var entries []reports.ArchiveEntry
-		for i := range all {
-			entries = append(entries, reports.ArchiveEntry{Tournament: all[i], Dir: Slug(&all[i]) + "/"})
-		}
-		if err := w.file("index.html", func(out io.Writer) error {
-			return reports.WriteArchiveIndex(out, entries, archiveLang(all, opts.Lang))
-		}); err != nil {
-			return nil, err
-		}
+	var entries []reports.ArchiveEntry
+	for i := range all {
+		entries = append(entries, reports.ArchiveEntry{Tournament: all[i], Dir: Slug(&all[i]) + "/"})
 	}
+	if err := w.file("index.html", func(out io.Writer) error {
+		return reports.WriteArchiveIndex(out, entries, archiveLang(all, opts.Lang))
+	}); err != nil {
+		return nil, err
+	}
+	return finishPublish(w, res)
+}
+
+// finishPublish writes the files out (unless w discards them) and counts them in res.
+func finishPublish(w *writer, res *Result) (*Result, error) {
 	if !w.discard {
 		if err := w.finish(); err != nil {
 			return nil, err
@@ -362,4 +365,38 @@ func publishEvent(ctx context.Context, w *writer, ev *tournament.SiteEvent, game
 		return err
 	}
 	return w.file(dir+"data.json", func(out io.Writer) error { return h.WriteData(out, sums) })
+}
+
+// publishOne writes the site of one tournament (opts.Tournament): its pages in the folder
+// itself, as always; or, for an event with groups (issue 32, docs/groups.md), the event's
+// pages and each group's in a folder of their own (Slug) under an index of the groups by
+// stage (reports.WriteGroupIndex), all read in one transaction (store.ReadEventSite).
+func publishOne(ctx context.Context, st *store.Store, opts Options, w *writer, res *Result) (*Result, error) {
+	ev, groups, err := st.ReadEventSite(ctx, opts.Tournament, func(t *tournament.Tournament, _ *tournament.Group, grouped bool, ev *tournament.SiteEvent, games store.SiteGames) error {
+		if !grouped {
+			return publishEvent(ctx, w, ev, games, "", reports.HTMLOptions{Lang: Lang(t, opts.Lang)})
+		}
+		dir := Slug(t) + "/"
+		if err := publishEvent(ctx, w, ev, games, dir, reports.HTMLOptions{Lang: Lang(t, opts.Lang), Root: "../", Archive: true}); err != nil {
+			return err
+		}
+		w.prune(dir)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	res.Tournaments = 1 + len(groups)
+	if len(groups) > 0 {
+		entries := make([]reports.GroupIndexEntry, len(groups))
+		for i := range groups {
+			entries[i] = reports.GroupIndexEntry{Group: groups[i], Dir: Slug(&groups[i].Tournament) + "/"}
+		}
+		if err := w.file("index.html", func(out io.Writer) error {
+			return reports.WriteGroupIndex(out, ev, Slug(&ev)+"/", entries, Lang(&ev, opts.Lang))
+		}); err != nil {
+			return nil, err
+		}
+	}
+	return finishPublish(w, res)
 }

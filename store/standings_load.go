@@ -59,6 +59,9 @@ func (tx *Tx) LoadCrosstable(t *tournament.Tournament) (*tournament.Crosstable, 
 // TRF kept in trf_records, as ScoreAdjustments: the file's starting rank is the pairing
 // number the import gave (TRF.ScoreAdjustments).
 func (tx *Tx) loadCrossAdjustments(cb *tournament.CrossBuilder) error {
+	if err := tx.loadCarried(cb); err != nil {
+		return err
+	}
 	tr, err := tx.keptTRF(cb.Tournament, "299")
 	if err != nil || len(tr.Abnormal) == 0 {
 		return err
@@ -72,7 +75,7 @@ func (tx *Tx) loadCrossAdjustments(cb *tournament.CrossBuilder) error {
 	adj := tr.ScoreAdjustments()
 	for i := range cb.Crosstable.Players {
 		if p := &cb.Crosstable.Players[i]; p.Number > 0 {
-			p.Adjustments = adj[p.Number]
+			p.Adjustments = append(p.Adjustments, adj[p.Number]...)
 		}
 	}
 	return nil
@@ -197,4 +200,21 @@ func (tx *Tx) Standings(t *tournament.Tournament, round int, category string) (*
 		return nil, err
 	}
 	return &tournament.StandingsAfter{Table: ct, Round: round, Rows: rows}, nil
+}
+
+// loadCarried gives the players of a group the points they carry from the earlier stage
+// (group_entries.carried, issue 32) as a bonus from round 1: part of the score wherever a
+// score is used, of no round's points (tournament.ScoreAdjustment ' ').
+func (tx *Tx) loadCarried(cb *tournament.CrossBuilder) error {
+	carried, err := tx.carriedAdjustments(cb.Tournament.ID)
+	if err != nil || len(carried) == 0 {
+		return err
+	}
+	for i := range cb.Crosstable.Players {
+		p := &cb.Crosstable.Players[i]
+		if pts := carried[int64(p.ID)]; pts != 0 {
+			p.Adjustments = append(p.Adjustments, tournament.ScoreAdjustment{Result: ' ', Round: 1, Points: pts, Carried: true})
+		}
+	}
+	return nil
 }

@@ -108,12 +108,16 @@ func (tx *Tx) TournamentByID(id int64) (*tournament.Tournament, error) {
 }
 
 // SelectTournament finds the tournament the user means by ref (the --tournament flag): its
-// id, or its name (case-insensitive). An empty ref means the only tournament of the file.
+// id, or its name (case-insensitive), or a GroupRef (a group of an event, --group). An
+// empty ref means the only event of the file (a tournament that is no event's group).
 //
 // Errors: ErrNoTournament when the file holds none; ErrAmbiguousTournament when ref is
 // empty and there are several (the message lists them); ErrNotFound when ref matches none
 // (the message lists the names).
 func (tx *Tx) SelectTournament(ref string) (*tournament.Tournament, error) {
+	if event, group, ok := parseGroupRef(ref); ok {
+		return tx.selectGroup(event, group)
+	}
 	all, err := tx.Tournaments()
 	if err != nil {
 		return nil, err
@@ -123,10 +127,14 @@ func (tx *Tx) SelectTournament(ref string) (*tournament.Tournament, error) {
 	}
 	ref = strings.TrimSpace(ref)
 	if ref == "" {
-		if len(all) == 1 {
-			return &all[0], nil
+		events, err := tx.events(all) // an event's groups are chosen with --group
+		if err != nil {
+			return nil, err
 		}
-		return nil, fmt.Errorf("%w: %s", tournament.ErrAmbiguousTournament, listTournaments(all))
+		if len(events) == 1 {
+			return &events[0], nil
+		}
+		return nil, fmt.Errorf("%w: %s", tournament.ErrAmbiguousTournament, listTournaments(events))
 	}
 	if id, err := strconv.ParseInt(ref, 10, 64); err == nil {
 		for i := range all {

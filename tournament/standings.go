@@ -201,6 +201,9 @@ type ScoreAdjustment struct {
 	Result byte
 	Round  int
 	Points int
+	// Carried marks a bonus that is not a TRF record: the points a player carries from an
+	// earlier stage of the event into a group (issue 32, docs/groups.md).
+	Carried bool
 }
 
 // replaces reports whether a (a replacement) applies to a slot of kind k with gp game
@@ -291,6 +294,9 @@ type Standing struct {
 	// Adjustment is the part of Points that the player's ScoreAdjustments (TRF 299
 	// abnormal points) make: 0 for nearly everyone.
 	Adjustment int
+	// Carried is the part of Adjustment carried from an earlier stage of the event (issue
+	// 32): 0 outside a group made from standings.
+	Carried int
 	// TieBreaks holds the value of each Crosstable.TieBreaks criterion, in the same order,
 	// in the units of TieBreak.Divisor. Direct encounter is the value inside the group still
 	// tied when it was applied (0 when he was alone).
@@ -325,6 +331,7 @@ type normalized struct {
 	cum    [][]int  // cumulative score after each round, for the progressive score
 	bonus  []int    // bonuses and penalties of rounds 1..n (ScoreAdjustment ' '), units
 	adjust []int    // what the adjustments change in the score (replacements and bonuses), units
+	carry  []int    // the part of adjust carried from an earlier stage (ScoreAdjustment.Carried), units
 }
 
 // normalize checks ct and builds the dense slot arrays for rounds 1..n.
@@ -353,7 +360,7 @@ func normalize(ct *Crosstable, n int) (*normalized, error) {
 	nz := &normalized{ct: ct, sc: sc, n: n, gpr: gpr,
 		slots: make([][]slot, len(ct.Players)), score: make([]int, len(ct.Players)),
 		adjOpp: make([]int, len(ct.Players)), cum: make([][]int, len(ct.Players)),
-		bonus: make([]int, len(ct.Players)), adjust: make([]int, len(ct.Players))}
+		bonus: make([]int, len(ct.Players)), adjust: make([]int, len(ct.Players)), carry: make([]int, len(ct.Players))}
 	if err := nz.fill(index); err != nil {
 		return nil, err
 	}
@@ -534,6 +541,9 @@ func (nz *normalized) total() {
 				t += u
 				nz.bonus[i] += u
 				nz.adjust[i] += u
+				if a.Carried {
+					nz.carry[i] += u
+				}
 			}
 		}
 		nz.cum[i] = cum
@@ -644,6 +654,7 @@ func ComputeStandingsAmong(ct *Crosstable, afterRound int, keep func(i int) bool
 		st.Entry = &ct.Players[i]
 		st.Points = nz.score[i]
 		st.Adjustment = nz.adjust[i]
+		st.Carried = nz.carry[i]
 		st.TieBreaks = vals[i*len(ct.TieBreaks) : (i+1)*len(ct.TieBreaks) : (i+1)*len(ct.TieBreaks)]
 		for _, s := range nz.slots[i] {
 			switch s.kind {

@@ -21,7 +21,11 @@ type globalOptions struct {
 	io         *ioStreams
 	db         string // --db: the SQLite file
 	tournament string // --tournament: which event, when the file holds several
-	json       bool   // --json: machine-readable output
+	// group is --group: the group of the event the command acts on (issue 32); withStore
+	// makes tournament its store.GroupRef once, before the command's store call.
+	group   string
+	grouped bool // tournament is already the GroupRef of group
+	json    bool // --json: machine-readable output
 	// lang is --lang: with 'tournament create' the language stored for the event; on any
 	// report command the language of that output only (it, en, fr, nl).
 	lang string
@@ -39,6 +43,7 @@ func (g *globalOptions) addGlobalFlags(root *cobra.Command) {
 	}
 	root.PersistentFlags().StringVar(&g.db, "db", def, "SQLite database file (default $ARBITRO_DB or arbitro.db)")
 	root.PersistentFlags().StringVar(&g.tournament, "tournament", "", "tournament name or id, when the database holds several")
+	root.PersistentFlags().StringVar(&g.group, "group", "", "group of the event (arbitro group list): the command acts on that group")
 	root.PersistentFlags().BoolVar(&g.json, "json", false, "write JSON (JSON Lines for streams) instead of tables")
 	g.addLangFlag(root)
 }
@@ -89,6 +94,9 @@ func (g *globalOptions) openReading() (*store.Store, error) {
 // the file; call's error is explained by explain. Every face below is withStore with its
 // way of opening and of explaining.
 func (g *globalOptions) withStore(open func() (*store.Store, error), explain func(*globalOptions, error) error, call func(st *store.Store) error) error {
+	if !g.grouped { // --group: every use case selects that group of the event
+		g.tournament, g.grouped = store.GroupRef(g.tournament, g.group), true
+	}
 	st, err := open()
 	if err != nil {
 		return err

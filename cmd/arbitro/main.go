@@ -234,6 +234,7 @@ func commands() []func(g *globalOptions) *cobra.Command {
 		bind(newDemoCmd, runDemoCmd),
 		newEventCmd,
 		newGameCmd,
+		newGroupCmd,
 		bind(newGenerateCmd, runGenerate),
 		newHallCmd,
 		bind(newLotCmd, runLot),
