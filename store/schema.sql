@@ -1,5 +1,5 @@
 -- arbitro database schema. The version below is stored in PRAGMA user_version.
--- schema-version: 9
+-- schema-version: 6
 --
 -- Conventions
 --   * Scores are integer game points in draughts scoring: win 2, draw 1, loss 0. They are
@@ -302,7 +302,7 @@ CREATE TABLE hall_arbiter (
     hash   TEXT    NOT NULL,
     set_at TEXT    NOT NULL
 );
--- Groups and stages (issue 32, version 9). A group is a tournament of its own (system,
+-- Groups and stages (issue 32, version 6). A group is a tournament of its own (system,
 -- players, rounds, seed, standings) that belongs to an event: the parent tournament, whose
 -- entries are the event's entry list. A tournament that is no group's child and has none is
 -- a one-group event, as every tournament of an earlier version.

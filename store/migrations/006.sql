@@ -1,4 +1,4 @@
--- Groups and stages (issue 32, version 9). A group is a tournament of its own (system,
+-- Groups and stages (issue 32, version 6). A group is a tournament of its own (system,
 -- players, rounds, seed, standings) that belongs to an event: the parent tournament, whose
 -- entries are the event's entry list. A tournament that is no group's child and has none is
 -- a one-group event, as every tournament of an earlier version.
