@@ -154,6 +154,9 @@ func scanEntry(sc interface{ Scan(...any) error }) (tournament.Entry, error) {
 	err := sc.Scan(&e.ID, &e.TournamentID, &e.Number, &e.Rating, &e.Status, &e.WithdrawnAfter, &e.StartPoints, &e.JoinedRound,
 		&p.ID, &p.Name, &p.Club, &p.Federation, &p.FIDID, &p.FMJDID, &p.NationalID, &p.Rating, &p.BirthYear, &p.Title)
 	p.Name = tournament.ShownName(p.Name)
+	for _, f := range []*string{&p.Club, &p.Federation, &p.FIDID, &p.FMJDID, &p.NationalID, &p.Title} {
+		*f = tournament.ShownText(*f)
+	}
 	return e, err
 }
 

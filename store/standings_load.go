@@ -98,6 +98,7 @@ func (tx *Tx) loadCrossPlayers(cb *tournament.CrossBuilder) error {
 			return err
 		}
 		e.Name = tournament.ShownName(e.Name)
+		e.Club, e.Federation, e.Title = tournament.ShownText(e.Club), tournament.ShownText(e.Federation), tournament.ShownText(e.Title)
 		e.JoinedRound = l.Joined
 		cb.Index[e.ID] = len(cb.Crosstable.Players)
 		cb.Crosstable.Players = append(cb.Crosstable.Players, e)

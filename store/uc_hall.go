@@ -37,6 +37,17 @@ func actorOf(ctx context.Context, def string) string {
 	return def
 }
 
+// checkActor refuses a write under an actor (WithActor, ActingAs) that the names check for
+// a person refuses (tournament.CheckPersonName: a terminal escape, an invisible character,
+// no visible letter): the event log would store it. Errors wrap ErrMalformed.
+func checkActor(actor string) error {
+	if actor == "" || actor == DefaultActor {
+		return nil
+	}
+	_, err := tournament.CheckPersonName("arbiter", actor, tournament.MaxTextRunes)
+	return err
+}
+
 // PINDigits is the length of a player's PIN.
 const PINDigits = 6
 
