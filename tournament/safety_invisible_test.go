@@ -112,3 +112,25 @@ func TestDefaultIgnorableIsUnicodes(t *testing.T) {
 		}
 	}
 }
+
+// TestSafetyBOMOnlyIsEmpty: a file holding only byte-order marks and white space is an
+// empty file for every reader (README Data safety S28): IsBlankText, and the readers
+// built on it refuse it as they refuse an empty file.
+func TestSafetyBOMOnlyIsEmpty(t *testing.T) {
+	for _, s := range []string{"", " \n", "\xEF\xBB\xBF", "\xEF\xBB\xBF\r\n", "\xEF\xBB\xBF\xEF\xBB\xBF \t"} {
+		if !IsBlankText([]byte(s)) {
+			t.Errorf("IsBlankText(%q) = false", s)
+		}
+		if _, _, err := ParseGameScore([]byte(s)); !errors.Is(err, ErrBadPDN) || !strings.Contains(err.Error(), "the file is empty") {
+			t.Errorf("ParseGameScore(%q): %v", s, err)
+		}
+		if _, err := parsePlayersCSV([]byte(s)); err == nil || !strings.Contains(err.Error(), "the file is empty") {
+			t.Errorf("parsePlayersCSV(%q): %v", s, err)
+		}
+	}
+	for _, s := range []string{"\xEF\xBB\xBFx", "\xEF\xBB", "[Event \"x\"]", "\xEF\xBB\xBF 1. 22-18 *"} {
+		if IsBlankText([]byte(s)) {
+			t.Errorf("IsBlankText(%q) = true", s)
+		}
+	}
+}

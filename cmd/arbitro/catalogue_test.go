@@ -193,6 +193,12 @@ func TestSafetyCatalogue(t *testing.T) {
 			`club, is stored as CD\u001b]0;x\u0007`, `player set 1 club`,
 			`category 1, name, is stored as Do\u202enne`, `no command changes it`}}, // planted below
 		{row: "S27-old-texts-listed-escaped", args: append(open, "category", "list"), code: 0}, // planted below
+		{row: "S28-replay-bom-only", files: map[string]string{"bom.pdn": "\xEF\xBB\xBF"}, args: []string{"replay", "bom.pdn"}, code: 1, msg: []string{"bom.pdn", "the file is empty"}},
+		{row: "S28-audit-bom-only", files: map[string]string{"bom.pdn": "\xEF\xBB\xBF\r\n"}, args: []string{"audit", "bom.pdn"}, code: 1, msg: []string{"bom.pdn", "the file is empty"}},
+		{row: "S28-game-import-bom-only", files: map[string]string{"bom.pdn": "\xEF\xBB\xBF"}, args: append(open, "game", "import", "bom.pdn"), code: 1, msg: []string{"the file is empty"}},
+		{row: "S28-game-add-bom-only", files: map[string]string{"bom.pdn": "\xEF\xBB\xBF"}, args: append(open, "game", "add", "1", "2", "bom.pdn"), code: 1, msg: []string{"the file is empty"}},
+		{row: "S28-event-import-bom-only", files: map[string]string{"bom.pdn": "\xEF\xBB\xBF"}, args: []string{"event", "import", "bom.pdn", "--name", "Other"}, code: 1, msg: []string{"holds no game", "nothing was written"}},
+		{row: "S28-player-import-bom-only", files: map[string]string{"bom.csv": "\xEF\xBB\xBF"}, args: append(open, "player", "import", "bom.csv"), code: 1, msg: []string{"the file is empty"}},
 		{row: "S10-not-a-database", files: map[string]string{"notes.db": "Name;Rating\nRossi;1500\n"}, args: []string{"--db", "notes.db", "player", "add", "X, Y"}, code: 1, msg: []string{"not an arbitro database"}},
 	}
 	for _, c := range cases {
