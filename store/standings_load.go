@@ -192,7 +192,7 @@ func (tx *Tx) Standings(t *tournament.Tournament, round int, category string) (*
 			return nil, err
 		}
 		c := *ct
-		c.Event.Name += " — " + category
+		c.Event.Name += " — " + tournament.ShownText(category) // as found (EqualFold of the stored name, shown escaped)
 		ct = &c
 	} else if rows, err = tournament.ComputeStandings(ct, round); err != nil {
 		return nil, err
