@@ -216,13 +216,14 @@ func CheckText(what, s string, max int) (string, error) {
 // CheckPersonName is CheckText for the name of a person (a player, the arbiter of the
 // event log): besides CheckText's refusals, a name without a visible letter ("-", "123",
 // or U+3164 HANGUL FILLER alone, which CheckText already refuses) wraps ErrMalformed. An
-// empty name passes (the caller says whether one is needed).
+// empty name, or commas and spaces alone, passes (the caller says whether one is needed:
+// "the player needs a name").
 func CheckPersonName(what, s string, max int) (string, error) {
 	out, err := CheckText(what, s, max)
 	if err != nil {
 		return "", err
 	}
-	if out != "" && !HasVisibleLetter(out) {
+	if NormalizeName(out) != "" && !HasVisibleLetter(out) {
 		return "", fmt.Errorf("%w: %s %s has no letter; a name needs at least one visible letter", ErrMalformed, what, QuoteShort(out))
 	}
 	return out, nil
