@@ -188,6 +188,8 @@ func TestSafetyCatalogue(t *testing.T) {
 		{row: "S26-tournament-place-filler", args: append(open, "tournament", "set", "place", "Roma\uffa0"), code: 2, msg: []string{"U+FFA0 HALFWIDTH HANGUL FILLER"}},
 		{row: "S26-arbiter-env-escape", env: []string{"ARBITRO_ARBITER=Evil\x1b[2J"}, args: append(open, "category", "add", "Giovani"), code: 1,
 			msg: []string{"$ARBITRO_ARBITER", "U+001B ESCAPE", "ARBITRO_ARBITER=\"Rossi, Mario\""}},
+		{row: "S26-arbiter-env-no-letter", env: []string{"ARBITRO_ARBITER=12345"}, args: append(open, "category", "add", "Giovani"), code: 1,
+			msg: []string{"$ARBITRO_ARBITER", "visible letter"}},
 		{row: "S27-old-texts-audit-warns", args: append(open, "audit"), code: 0, msg: []string{
 			`tournament 1, place, is stored as Ro\u001b[2Jma`, `arbitro --tournament 1 tournament set place "..."`,
 			`club, is stored as CD\u001b]0;x\u0007`, `player set 1 club`,

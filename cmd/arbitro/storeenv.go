@@ -29,14 +29,16 @@ func storeEnv() ([]store.OpenOption, error) {
 }
 
 // arbiterName is who the event log names: $ARBITRO_ARBITER, else $USER, else "" (the
-// store's default), passed through the names check for a person's name
-// (tournament.CheckPersonName: no terminal escape or invisible character, a visible
-// letter, at most MaxTextRunes); its error names the variable.
+// store's default), passed through the names check: $ARBITRO_ARBITER, typed by the
+// arbiter, as a person's name (tournament.CheckPersonName: no terminal escape or invisible
+// character, a visible letter, at most MaxTextRunes); $USER, a login name that may be a
+// number, through CheckText alone. The error names the variable.
 func arbiterName() (string, error) {
-	for _, k := range []string{"ARBITRO_ARBITER", "USER"} {
-		if v := strings.TrimSpace(os.Getenv(k)); v != "" {
-			return tournament.CheckPersonName("$"+k, v, tournament.MaxTextRunes)
-		}
+	if v := strings.TrimSpace(os.Getenv("ARBITRO_ARBITER")); v != "" {
+		return tournament.CheckPersonName("$ARBITRO_ARBITER", v, tournament.MaxTextRunes)
+	}
+	if v := strings.TrimSpace(os.Getenv("USER")); v != "" {
+		return tournament.CheckText("$USER", v, tournament.MaxTextRunes)
 	}
 	return "", nil
 }
