@@ -211,3 +211,26 @@ func TestSafetyOldTextsShownEscaped(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestSafetyDuplicateNoteOldInvisibleName: a name stored by an older arbitro with an
+// invisible letter ("Ros\u3164si, Mario", shown escaped) still folds to the name it looks
+// like, so entering "Rossi, Mario" beside it gets the possible-duplicate note (S25, S6).
+func TestSafetyDuplicateNoteOldInvisibleName(t *testing.T) {
+	s, _ := openTemp(t)
+	tr := newTournament(t, s, "Open")
+	mustUpdate(t, s, func(tx *Tx) error {
+		_, err := tx.AddPlayer(tr, tournament.Player{Name: "Bianchi, Mario", Club: "CD Napoli"})
+		return err
+	})
+	if _, err := s.DB().Exec(`UPDATE players SET name = 'Ros' || char(12644) || 'si, Mario' WHERE name = 'Bianchi, Mario'`); err != nil {
+		t.Fatal(err)
+	}
+	var e *tournament.Entry
+	mustUpdate(t, s, func(tx *Tx) (err error) {
+		e, err = tx.AddPlayer(tr, tournament.Player{Name: "Rossi, Mario", Club: "Altro"})
+		return err
+	})
+	if notes := strings.Join(e.Notes, "\n"); !strings.Contains(notes, "possible duplicate") || !strings.Contains(notes, `Ros\\u3164si, Mario`) { // quoted: the escape's backslash doubled
+		t.Errorf("notes %q, want a possible-duplicate note naming the old entry, escaped", e.Notes)
+	}
+}

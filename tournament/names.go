@@ -20,8 +20,13 @@ func NameKey(s string) string {
 	return strings.Join(nameTokens(s), " ")
 }
 
-// nameTokens returns the sorted, folded words of a name.
+// nameTokens returns the sorted, folded words of a name. A name read from the database
+// with its refused characters escaped (ShownName: "Ros\u3164si") folds as the stored name
+// would: the escapes of refused characters are read back first (unescapeShown).
 func nameTokens(s string) []string {
+	if strings.IndexByte(s, '\\') >= 0 {
+		s = unescapeShown(s)
+	}
 	if isASCII(s) {
 		return asciiNameTokens(s)
 	}
@@ -50,6 +55,36 @@ func unicodeNameTokens(s string) []string {
 	toks := strings.Fields(b.String())
 	sort.Strings(toks)
 	return toks
+}
+
+// unescapeShown undoes ShownText's escapes in s: each \uXXXX or \UXXXXXXXX that writes a
+// character the names check refuses becomes that character again (which the folding then
+// drops or reads as a word break), and each \xHH (a byte that was not UTF-8) a space. Any
+// other backslash is left as it is.
+func unescapeShown(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		if s[i] == '\\' && i+1 < len(s) {
+			width := map[byte]int{'u': 4, 'U': 8, 'x': 2}[s[i+1]]
+			if width > 0 && i+2+width <= len(s) {
+				if n, err := strconv.ParseUint(s[i+2:i+2+width], 16, 32); err == nil {
+					switch r := rune(n); {
+					case s[i+1] == 'x':
+						b.WriteByte(' ')
+						i += 2 + width
+						continue
+					case r <= unicode.MaxRune && Forbidden(r) != "":
+						b.WriteRune(r)
+						i += 2 + width
+						continue
+					}
+				}
+			}
+		}
+		b.WriteByte(s[i])
+		i++
+	}
+	return b.String()
 }
 
 // isASCII reports whether s is plain ASCII (then NFD leaves it as it is).

@@ -134,3 +134,21 @@ func TestSafetyBOMOnlyIsEmpty(t *testing.T) {
 		}
 	}
 }
+
+// TestNameKeyReadsShownEscapes: a name read from the database with its refused characters
+// escaped (ShownName) folds as the stored name would, so the duplicate note still finds
+// it; other backslashes are kept as text.
+func TestNameKeyReadsShownEscapes(t *testing.T) {
+	want := NameKey("Rossi, Mario")
+	for _, stored := range []string{"Ros\u3164si, Mario", "Rossi\u200b, Mario", "Rossi, Ma\u034frio", "Rossi,\x1bMario"} {
+		if got := NameKey(ShownName(stored)); got != want {
+			t.Errorf("NameKey(ShownName(%q)) = NameKey(%q) = %q, want %q", stored, ShownName(stored), got, want)
+		}
+	}
+	if got := NameKey(`Rossi\u0041, Mario`); got == want {
+		t.Errorf("an escape of a letter allowed as it is should stay text: %q", got)
+	}
+	if got := NameKey(`Back\slash`); got != "back slash" {
+		t.Errorf("NameKey(Back\\slash) = %q", got)
+	}
+}
