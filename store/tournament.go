@@ -242,6 +242,7 @@ func (tx *Tx) roundSchedule(tournamentID int64, n int) (tournament.RoundSchedule
 	if errors.Is(err, sql.ErrNoRows) {
 		return s, fmt.Errorf("%w: round %d is not paired", tournament.ErrNotFound, n)
 	}
+	s.Date, s.Time = tournament.ShownText(s.Date), tournament.ShownText(s.Time) // parsed at entry; a crafted file may hold anything
 	return s, err
 }
 
