@@ -194,6 +194,14 @@ func WriteUnsafeNames(errw io.Writer, l *Locale, names []tournament.UnsafeName) 
 	return nil
 }
 
+// unsafeTableKeys are the catalog keys of the words for what holds an unsafe text
+// (tournament.UnsafeText.Table).
+var unsafeTableKeys = map[string]string{
+	"tournament": "unsafe.tournament", "player": "unsafe.player", "category": "unsafe.category",
+	"prize": "unsafe.prize", "absence": "unsafe.absence", "claim": "unsafe.claim",
+	"result": "unsafe.result", "round": "unsafe.round", "event": "unsafe.event",
+}
+
 // WriteUnsafeTexts writes one warning line per stored free text other than a player's
 // name that the names check refuses (tournament.UnsafeText: stored by an older arbitro or
 // another program; every listing shows it escaped), in the language l: "arbitro: warning:
@@ -203,7 +211,11 @@ func WriteUnsafeNames(errw io.Writer, l *Locale, names []tournament.UnsafeName) 
 func WriteUnsafeTexts(errw io.Writer, l *Locale, texts []tournament.UnsafeText) error {
 	l = orEnglish(l)
 	for _, u := range texts {
-		args := []any{"what", l.T("unsafe." + u.Table), "id", fmt.Sprint(u.Row), "column", u.Column,
+		what := u.Table
+		if key, ok := unsafeTableKeys[u.Table]; ok {
+			what = l.T(key)
+		}
+		args := []any{"what", what, "id", fmt.Sprint(u.Row), "column", u.Column,
 			"shown", u.Shown, "reason", u.Reason}
 		key := "cmd.unsafe_text_kept"
 		if u.Fix != "" {
