@@ -194,6 +194,40 @@ func WriteUnsafeNames(errw io.Writer, l *Locale, names []tournament.UnsafeName) 
 	return nil
 }
 
+// unsafeTableKeys are the catalog keys of the words for what holds an unsafe text
+// (tournament.UnsafeText.Table).
+var unsafeTableKeys = map[string]string{
+	"tournament": "unsafe.tournament", "player": "unsafe.player", "category": "unsafe.category",
+	"prize": "unsafe.prize", "absence": "unsafe.absence", "claim": "unsafe.claim",
+	"result": "unsafe.result", "round": "unsafe.round", "event": "unsafe.event",
+}
+
+// WriteUnsafeTexts writes one warning line per stored free text other than a player's
+// name that the names check refuses (tournament.UnsafeText: stored by an older arbitro or
+// another program; every listing shows it escaped), in the language l: "arbitro: warning:
+// WHAT ID, COLUMN, is stored as SHOWN, which the names check refuses (REASON); it is shown
+// escaped until corrected: FIX", or, when no command changes it, "...; no command changes
+// it: it is always shown escaped" (reason and fix are the domain's).
+func WriteUnsafeTexts(errw io.Writer, l *Locale, texts []tournament.UnsafeText) error {
+	l = orEnglish(l)
+	for _, u := range texts {
+		what := u.Table
+		if key, ok := unsafeTableKeys[u.Table]; ok {
+			what = l.T(key)
+		}
+		args := []any{"what", what, "id", fmt.Sprint(u.Row), "column", u.Column,
+			"shown", u.Shown, "reason", u.Reason}
+		key := "cmd.unsafe_text_kept"
+		if u.Fix != "" {
+			key, args = "cmd.unsafe_text", append(args, "fix", u.Fix)
+		}
+		if _, err := fmt.Fprintln(errw, l.T("cli.warning", "text", l.T(key, args...))); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // WritePerftSpeed writes perft's timing line for a terminal: the time taken (rounded to
 // the millisecond) and the leaves counted per second, in the language l, "1.234s, 5678901 leaves/s". Nothing
 // is written when elapsed is not positive.

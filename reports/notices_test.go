@@ -69,6 +69,12 @@ func TestNoticeLines(t *testing.T) {
 		},
 		func() error { return WritePerftSpeed(&b, English(), 1234567*time.Microsecond, 3860875) },
 		func() error { return WritePerftSpeed(&b, English(), 0, 1) }, // no time measured: no line
+		func() error {
+			return WriteUnsafeTexts(&b, English(), []tournament.UnsafeText{
+				{Table: "tournament", Row: 3, Column: "place", Shown: `Roma\u001b[2J`, Reason: "character 5 is U+001B ESCAPE", Fix: `arbitro --tournament 3 tournament set place "..."`},
+				{Table: "event", Row: 12, Column: "actor", Shown: `\u3164`, Reason: "character 1 is U+3164 HANGUL FILLER"},
+			})
+		},
 	} {
 		if err := f(); err != nil {
 			t.Fatal(err)

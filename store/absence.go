@@ -13,13 +13,18 @@ import (
 // SetAbsence records that entry ref (an entry id, or a name as findEntry reads it) of t
 // will not play round `round` (0: the next round to pair), with points game points (0-2)
 // granted by the arbiter, and logs "player.absent". The Swiss systems then leave him out of that round (snapshot:
-// Available false); the points count in the standings like any absence.
+// Available false); the points count in the standings like any absence. The reason passes
+// the names check (tournament.CheckText: ErrMalformed).
 //
 // Errors (ErrInvalid): the round is already paired (record a forfeit with SetResult
 // instead), beyond the planned rounds, points outside 0-2, a round robin (its rounds are
 // fixed: the game is a forfeit), or an absence already recorded; findEntry's errors
 // (ErrNotFound, ErrInvalid).
 func (tx *Tx) SetAbsence(t *tournament.Tournament, ref string, round, points int, reason string) (*tournament.Absence, error) {
+	reason, err := tournament.CheckText("reason", reason, tournament.MaxTextRunes)
+	if err != nil {
+		return nil, err
+	}
 	cur, err := tx.TournamentByID(t.ID)
 	if err != nil {
 		return nil, err
@@ -77,6 +82,7 @@ func (tx *Tx) RemoveAbsence(t *tournament.Tournament, ref string, round int) (*t
 	}
 	a := &tournament.Absence{Entry: e.ID, Name: e.Player.Name, Round: round}
 	err = tx.queryRow(`SELECT points, reason FROM absences WHERE entry_id = ? AND round_number = ?`, e.ID, round).Scan(&a.Points, &a.Reason)
+	a.Reason = tournament.ShownText(a.Reason)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("%w: no absence of %s in round %d", tournament.ErrNotFound, e.Player.Name, round)
 	}

@@ -242,7 +242,7 @@ func (ar *archiveReader) open(t *tournament.Tournament) error {
 			rows.Close()
 			return err
 		}
-		ar.names[id] = name
+		ar.names[id] = tournament.ShownName(name)
 	}
 	if err := rows.Close(); err != nil {
 		return err
@@ -316,6 +316,7 @@ func (ar *archiveReader) name(id int64) (string, error) {
 	var n string
 	err := ar.tx.queryRow(`SELECT p.name FROM entries e JOIN players p ON p.id = e.player_id WHERE e.id = ?`, id).Scan(&n)
 	if err == nil {
+		n = tournament.ShownName(n)
 		ar.names[id] = n
 	}
 	return n, err

@@ -9,9 +9,14 @@ import (
 )
 
 // AddCategory creates category name of t with rule (see Category) and logs "category.add".
-// Errors: ErrCategory (empty or duplicate name, bad rule).
+// The name passes the names check (tournament.CheckLabel: no control or invisible
+// character, at most 200 characters, a visible letter or digit). Errors: ErrCategory
+// (empty or duplicate name, bad rule), ErrMalformed (a name the check refuses).
 func (tx *Tx) AddCategory(t *tournament.Tournament, name, rule string) (*tournament.Category, error) {
-	name = strings.TrimSpace(name)
+	name, err := tournament.CheckLabel("category name", name)
+	if err != nil {
+		return nil, err
+	}
 	if name == "" {
 		return nil, fmt.Errorf("%w: a category needs a name", tournament.ErrCategory)
 	}
@@ -72,6 +77,7 @@ func (tx *Tx) Categories(t *tournament.Tournament) ([]tournament.Category, error
 			rows.Close()
 			return nil, err
 		}
+		c.Name, c.Rule = tournament.ShownText(c.Name), tournament.ShownText(c.Rule)
 		out = append(out, c)
 	}
 	if err := rows.Close(); err != nil {
@@ -153,8 +159,14 @@ func (tx *Tx) CategoryStandings(t *tournament.Tournament, ct *tournament.Crossta
 }
 
 // AddPrize appends a prize (lower in value than every prize added before it) and logs
-// "prize.add". Errors: ErrCategory (unknown category, place < 1).
+// "prize.add". The label passes the names check (tournament.CheckText, at most 200
+// characters). Errors: ErrCategory (unknown category, place < 1), ErrMalformed (a label
+// the check refuses).
 func (tx *Tx) AddPrize(t *tournament.Tournament, category string, place int, label string) (*tournament.Prize, error) {
+	label, err := tournament.CheckText("prize label", label, tournament.MaxTextRunes)
+	if err != nil {
+		return nil, err
+	}
 	if place < 1 {
 		return nil, fmt.Errorf("%w: a prize rewards a place 1, 2, ...; not %d", tournament.ErrCategory, place)
 	}
@@ -242,6 +254,7 @@ func (tx *Tx) prizes(t *tournament.Tournament) ([]tournament.Prize, error) {
 			rows.Close()
 			return nil, err
 		}
+		p.Category, p.Label = tournament.ShownText(p.Category), tournament.ShownText(p.Label)
 		prizes = append(prizes, p)
 	}
 	return prizes, rows.Close()

@@ -15,8 +15,13 @@ import (
 //
 // Errors: ErrNotPaired, ErrNoBoard, ErrNoGame (the claim is judged on the stored score),
 // ErrInvalid (a decision other than accepted/rejected, a claimant other than white/black,
-// negative plies).
+// negative plies), ErrMalformed (a note the names check refuses: tournament.CheckText).
 func (tx *Tx) AddClaim(t *tournament.Tournament, round, board, game int, req tournament.ClaimRequest) (*tournament.ClaimRecord, error) {
+	note, err := tournament.CheckText("claim note", req.Note, tournament.MaxTextRunes)
+	if err != nil {
+		return nil, err
+	}
+	req.Note = note
 	req.Decision = strings.ToLower(strings.TrimSpace(req.Decision))
 	switch req.Decision {
 	case "", tournament.DecisionAccepted, tournament.DecisionRejected:

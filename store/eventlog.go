@@ -78,6 +78,7 @@ func events(ctx context.Context, q queryer, tournamentID int64) ([]tournament.Ev
 		if err := rows.Scan(&e.ID, &e.TournamentID, &e.At, &e.Actor, &e.Action, &b, &a, &e.ActionID); err != nil {
 			return nil, err
 		}
+		e.Actor, e.Action = tournament.ShownText(e.Actor), tournament.ShownText(e.Action)
 		e.Before, e.After = json.RawMessage(b), json.RawMessage(a)
 		out = append(out, e)
 	}

@@ -123,6 +123,10 @@ func (tx *Tx) savePerson(p *tournament.Player, now string) error {
 			Scan(&p.Name, &p.Club, &p.Federation, &p.FIDID, &p.FMJDID, &p.NationalID, &p.Rating, &p.BirthYear, &p.Title); err != nil {
 			return err
 		}
+		p.Name = tournament.ShownName(p.Name) // as every reader shows it (stored by an older arbitro)
+		for _, f := range []*string{&p.Club, &p.Federation, &p.FIDID, &p.FMJDID, &p.NationalID, &p.Title} {
+			*f = tournament.ShownText(*f)
+		}
 	} else {
 		res, err := tx.exec(`INSERT INTO players (name, club, federation, fid_id, fmjd_id, national_id, rating, birth_year, title, created_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, p.Name, p.Club, p.Federation, p.FIDID, p.FMJDID, p.NationalID, p.Rating, p.BirthYear, p.Title, now)
@@ -154,6 +158,9 @@ func scanEntry(sc interface{ Scan(...any) error }) (tournament.Entry, error) {
 	err := sc.Scan(&e.ID, &e.TournamentID, &e.Number, &e.Rating, &e.Status, &e.WithdrawnAfter, &e.StartPoints, &e.JoinedRound,
 		&p.ID, &p.Name, &p.Club, &p.Federation, &p.FIDID, &p.FMJDID, &p.NationalID, &p.Rating, &p.BirthYear, &p.Title)
 	p.Name = tournament.ShownName(p.Name)
+	for _, f := range []*string{&p.Club, &p.Federation, &p.FIDID, &p.FMJDID, &p.NationalID, &p.Title} {
+		*f = tournament.ShownText(*f)
+	}
 	return e, err
 }
 

@@ -29,6 +29,7 @@ func scanBoard(sc interface{ Scan(...any) error }) (*tournament.Board, error) {
 		return nil, err
 	}
 	b.White, b.Black = tournament.ShownName(b.White), tournament.ShownName(b.Black)
+	r.EnteredBy = tournament.ShownText(r.EnteredBy)
 	if kind.Valid {
 		r.Kind = kind.String
 		b.Result = &r
@@ -150,7 +151,8 @@ func (tx *Tx) writeResult(boardID int64, r *tournament.Result) error {
 // Errors: ErrNotPaired, ErrNoBoard; ErrResultExists when a result is recorded and
 // opts.Correct is false; ErrInvalid for an unreadable result, a correction without a
 // reason, "bye" on a board with two players or a game result on a bye board (correct a
-// bye with --correct and "--" or "bye"). Nothing is written on error (the caller's
+// bye with --correct and "--" or "bye"); ErrMalformed for a reason the names check refuses
+// (tournament.CheckText). Nothing is written on error (the caller's
 // transaction is rolled back).
 func (tx *Tx) SetResult(t *tournament.Tournament, round, board, game int, spec string, opts tournament.ResultOptions) (*tournament.Board, error) {
 	o, err := tournament.ParseOutcome(spec)
@@ -171,6 +173,11 @@ func (tx *Tx) SetResult(t *tournament.Tournament, round, board, game int, spec s
 	} else if o.Kind == tournament.KindBye {
 		return nil, fmt.Errorf("%w: round %d board %d has two players (%s - %s); a bye is a board without opponent", tournament.ErrInvalid, round, board, b.White, b.Black)
 	}
+	reason, err := tournament.CheckText("reason", opts.Reason, tournament.MaxTextRunes)
+	if err != nil {
+		return nil, err
+	}
+	opts.Reason = reason
 	if opts.Correct && strings.TrimSpace(opts.Reason) == "" {
 		return nil, fmt.Errorf("%w: a correction needs a reason (--reason \"...\"), kept in the event log", tournament.ErrMalformed)
 	}

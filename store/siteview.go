@@ -129,6 +129,7 @@ func (tx *Tx) roundSchedules(t *tournament.Tournament) (map[int]tournament.Round
 		if err := rows.Scan(&s.Round, &s.Date, &s.Time); err != nil {
 			return nil, err
 		}
+		s.Date, s.Time = tournament.ShownText(s.Date), tournament.ShownText(s.Time) // checked at entry; a crafted file may hold anything
 		out[s.Round] = s
 	}
 	return out, rows.Err()

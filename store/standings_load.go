@@ -101,6 +101,7 @@ func (tx *Tx) loadCrossPlayers(cb *tournament.CrossBuilder) error {
 			return err
 		}
 		e.Name = tournament.ShownName(e.Name)
+		e.Club, e.Federation, e.Title = tournament.ShownText(e.Club), tournament.ShownText(e.Federation), tournament.ShownText(e.Title)
 		e.JoinedRound = l.Joined
 		cb.Index[e.ID] = len(cb.Crosstable.Players)
 		cb.Crosstable.Players = append(cb.Crosstable.Players, e)
@@ -194,7 +195,7 @@ func (tx *Tx) Standings(t *tournament.Tournament, round int, category string) (*
 			return nil, err
 		}
 		c := *ct
-		c.Event.Name += " — " + category
+		c.Event.Name += " — " + tournament.ShownText(category) // as found (EqualFold of the stored name, shown escaped)
 		ct = &c
 	} else if rows, err = tournament.ComputeStandings(ct, round); err != nil {
 		return nil, err

@@ -633,6 +633,11 @@ func (s *Store) run(ctx context.Context, readOnly bool, fn func(tx *Tx) error) (
 	if ctx == nil {
 		ctx = context.Background()
 	}
+	if !readOnly {
+		if err := checkActor(actorOf(ctx, s.actor)); err != nil {
+			return err // before the file is touched
+		}
+	}
 	var stx *sql.Tx
 	if readOnly {
 		stx, err = s.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})

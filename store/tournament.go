@@ -63,6 +63,11 @@ func scanTournament(sc interface{ Scan(...any) error }) (*tournament.Tournament,
 	if err != nil {
 		return nil, err
 	}
+	// free text as it may be shown (an older arbitro or another program may have stored
+	// a terminal escape or an invisible character)
+	for _, f := range []*string{&t.Name, &t.Place, &t.Federation, &t.Arbiter, &t.TimeControl} {
+		*f = tournament.ShownText(*f)
+	}
 	if t.FieldCycles > 0 && t.LotDrawnAt == "" {
 		t.Rounds = 0 // from the field at the lot (the column holds a placeholder till then)
 	}
@@ -245,6 +250,7 @@ func (tx *Tx) roundSchedule(tournamentID int64, n int) (tournament.RoundSchedule
 	if errors.Is(err, sql.ErrNoRows) {
 		return s, fmt.Errorf("%w: round %d is not paired", tournament.ErrNotFound, n)
 	}
+	s.Date, s.Time = tournament.ShownText(s.Date), tournament.ShownText(s.Time) // parsed at entry; a crafted file may hold anything
 	return s, err
 }
 

@@ -12,11 +12,16 @@ type AuditReport struct {
 	// UnsafeNames are the players of the file whose stored name the names check refuses
 	// (Tx.UnsafeNames): stored by an older arbitro, shown escaped until corrected.
 	UnsafeNames []tournament.UnsafeName
+	// UnsafeTexts are the other stored free texts of the file the names check refuses
+	// (Tx.UnsafeTexts: a tournament's place, a club, a category, a prize's label, the
+	// event log's actor...), shown escaped wherever they are printed.
+	UnsafeTexts []tournament.UnsafeText
 }
 
 // Audit replays every stored game score of the tournament ref names (of round only, when
-// round > 0) and lists every problem (Tx.Audit), and lists the unsafe player names of the
-// whole file (Tx.UnsafeNames), in one read transaction.
+// round > 0) and lists every problem (Tx.Audit), and lists the unsafe player names and
+// other unsafe free texts of the whole file (Tx.UnsafeNames, Tx.UnsafeTexts), in one read
+// transaction.
 //
 // Returns the audit and the unsafe names, and the tournament as selected. Errors:
 // Tx.Audit's and Tx.UnsafeNames's (reading the file); those of viewIn. Nothing is
@@ -27,7 +32,10 @@ func (s *Store) Audit(ctx context.Context, ref string, round int) (AuditReport, 
 		if out.Audit, err = tx.Audit(t, round); err != nil {
 			return err
 		}
-		out.UnsafeNames, err = tx.UnsafeNames()
+		if out.UnsafeNames, err = tx.UnsafeNames(); err != nil {
+			return err
+		}
+		out.UnsafeTexts, err = tx.UnsafeTexts()
 		return err
 	})
 	return out, t, err

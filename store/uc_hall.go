@@ -37,6 +37,18 @@ func actorOf(ctx context.Context, def string) string {
 	return def
 }
 
+// checkActor refuses a write under an actor (WithActor, ActingAs) that the names check
+// refuses (tournament.CheckText: a terminal escape, an invisible or bidi character): the
+// event log would store it. (A login name of digits passes: the command line asks a
+// visible letter of $ARBITRO_ARBITER only.) Errors wrap ErrMalformed.
+func checkActor(actor string) error {
+	if actor == "" || actor == DefaultActor {
+		return nil
+	}
+	_, err := tournament.CheckText("arbiter", actor, tournament.MaxTextRunes)
+	return err
+}
+
 // PINDigits is the length of a player's PIN.
 const PINDigits = 6
 

@@ -248,7 +248,7 @@ func AuditPDNJobs(r io.Reader, opts rules.ReplayOptions, jobs int, render func(g
 	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
 		return st, err
 	}
-	if len(strings.TrimSpace(string(head))) == 0 && len(head) < 8192 {
+	if IsBlankText(head) && len(head) < 8192 {
 		return st, fmt.Errorf("%w: the file is empty", ErrBadPDN)
 	}
 	if LooksBinary(head) {

@@ -151,7 +151,7 @@ func orDefault(s, def string) string {
 }
 
 func parsePlayersCSV(data []byte) ([]PlayerRow, error) {
-	if len(bytes.TrimSpace(data)) == 0 {
+	if IsBlankText(data) {
 		return nil, &CSVError{Err: errors.New("the file is empty: it needs a header row (e.g. Name;Club;Rating) and one row per player")}
 	}
 	cr := csv.NewReader(bytes.NewReader(data))

@@ -19,6 +19,22 @@ import (
 // few kilobytes). Larger input is refused with ErrBadPDN before it is parsed.
 const MaxGameBytes = 1 << 20
 
+// IsBlankText reports whether text (a whole file, or its start when that is the whole
+// file) holds nothing but byte-order marks (UTF-8 EF BB BF, as Notepad writes before
+// anything) and white space: such a file is "empty" for every reader of PDN and CSV files
+// (replay, audit, game add and import, event import, player import), an error, rather
+// than a file of no games.
+func IsBlankText(text []byte) bool {
+	for {
+		text = bytes.TrimLeft(text, " \t\r\n\f\v")
+		rest, ok := bytes.CutPrefix(text, []byte("\xEF\xBB\xBF"))
+		if !ok {
+			return len(bytes.TrimSpace(text)) == 0
+		}
+		text = rest
+	}
+}
+
 // LooksBinary reports whether the start of a file (its first few kilobytes) is not text: it
 // holds a NUL byte, or more than 1 in 20 bytes are control characters other than tab, CR,
 // LF and form feed. Windows-1252 and UTF-8 text pass.
@@ -76,7 +92,7 @@ func ReadGameScore(r io.Reader) (*rules.Game, string, error) {
 
 // ParseGameScore is ReadGameScore on data already in memory.
 func ParseGameScore(data []byte) (*rules.Game, string, error) {
-	if len(bytes.TrimSpace(data)) == 0 {
+	if IsBlankText(data) {
 		return nil, "", fmt.Errorf("%w: the file is empty", ErrBadPDN)
 	}
 	if LooksBinary(data[:min(len(data), 8192)]) {

@@ -1,7 +1,6 @@
 package tournament
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"regexp"
@@ -99,7 +98,7 @@ func ReadImportFile(r io.Reader) ([]byte, error) {
 	if len(data) > MaxImportBytes {
 		return nil, fmt.Errorf("%w: the file is larger than %d MB; split it by round, or audit it with 'arbitro audit FILE'", ErrBadPDN, MaxImportBytes>>20)
 	}
-	if len(bytes.TrimSpace(data)) == 0 {
+	if IsBlankText(data) {
 		return nil, fmt.Errorf("%w: the file is empty", ErrBadPDN)
 	}
 	if LooksBinary(data[:min(len(data), 8192)]) {

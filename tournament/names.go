@@ -20,8 +20,13 @@ func NameKey(s string) string {
 	return strings.Join(nameTokens(s), " ")
 }
 
-// nameTokens returns the sorted, folded words of a name.
+// nameTokens returns the sorted, folded words of a name. A name read from the database
+// with its refused characters escaped (ShownName: "Ros\u3164si") folds as the stored name
+// would: the escapes of refused characters are read back first (unescapeShown).
 func nameTokens(s string) []string {
+	if strings.IndexByte(s, '\\') >= 0 {
+		s = unescapeShown(s)
+	}
 	if isASCII(s) {
 		return asciiNameTokens(s)
 	}
@@ -35,7 +40,7 @@ func unicodeNameTokens(s string) []string {
 	for _, r := range norm.NFD.String(s) {
 		switch {
 		case unicode.Is(unicode.Mn, r): // combining accent: drop
-		case unicode.Is(unicode.Cf, r): // invisible (zero-width space, bidi marks): drop
+		case unicode.Is(unicode.Cf, r) || Invisible(r): // invisible (zero-width space, bidi marks, Hangul filler): drop
 		case r == '\'' || r == '’' || r == '`' || r == '-' || r == '.':
 			// joins (Dell'Acqua, Rossi-Bianchi); a dot after an initial ends it
 			if r == '.' {
@@ -50,6 +55,36 @@ func unicodeNameTokens(s string) []string {
 	toks := strings.Fields(b.String())
 	sort.Strings(toks)
 	return toks
+}
+
+// unescapeShown undoes ShownText's escapes in s: each \uXXXX or \UXXXXXXXX that writes a
+// character the names check refuses becomes that character again (which the folding then
+// drops or reads as a word break), and each \xHH (a byte that was not UTF-8) a space. Any
+// other backslash is left as it is.
+func unescapeShown(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		if s[i] == '\\' && i+1 < len(s) {
+			width := map[byte]int{'u': 4, 'U': 8, 'x': 2}[s[i+1]]
+			if width > 0 && i+2+width <= len(s) {
+				if n, err := strconv.ParseUint(s[i+2:i+2+width], 16, 32); err == nil {
+					switch r := rune(n); {
+					case s[i+1] == 'x':
+						b.WriteByte(' ')
+						i += 2 + width
+						continue
+					case r <= unicode.MaxRune && Forbidden(r) != "":
+						b.WriteRune(r)
+						i += 2 + width
+						continue
+					}
+				}
+			}
+		}
+		b.WriteByte(s[i])
+		i++
+	}
+	return b.String()
 }
 
 // isASCII reports whether s is plain ASCII (then NFD leaves it as it is).
@@ -213,6 +248,37 @@ func CheckText(what, s string, max int) (string, error) {
 	return out, nil
 }
 
+// CheckPersonName is CheckText for the name of a person (a player, the arbiter of the
+// event log): besides CheckText's refusals, a name without a visible letter ("-", "123",
+// or U+3164 HANGUL FILLER alone, which CheckText already refuses) wraps ErrMalformed. An
+// empty name, or commas and spaces alone, passes (the caller says whether one is needed:
+// "the player needs a name").
+func CheckPersonName(what, s string, max int) (string, error) {
+	out, err := CheckText(what, s, max)
+	if err != nil {
+		return "", err
+	}
+	if NormalizeName(out) != "" && !HasVisibleLetter(out) {
+		return "", fmt.Errorf("%w: %s %s has no letter; a name needs at least one visible letter", ErrMalformed, what, QuoteShort(out))
+	}
+	return out, nil
+}
+
+// CheckLabel is CheckText (at most MaxTextRunes) for the name of something the arbiter
+// creates (a tournament, a category): it needs a visible letter or digit ("U18"), else an
+// error wrapping ErrMalformed. An empty label passes (the caller says whether one is
+// needed).
+func CheckLabel(what, s string) (string, error) {
+	out, err := CheckText(what, s, MaxTextRunes)
+	if err != nil {
+		return "", err
+	}
+	if out != "" && !hasVisibleLetterOrDigit(out) {
+		return "", fmt.Errorf("%w: %s %s has no letter or digit; give it a name that can be read", ErrMalformed, what, QuoteShort(out))
+	}
+	return out, nil
+}
+
 // forbidden says why r may not appear in stored text, or "" if it may.
 func Forbidden(r rune) string {
 	switch {
@@ -224,6 +290,10 @@ func Forbidden(r rune) string {
 		return "a bidirectional control (it reorders the text shown after it)"
 	case unicode.Is(unicode.Cf, r):
 		return "an invisible formatting character (two names would look the same)"
+	case unicode.Is(unicode.Variation_Selector, r):
+		return "a variation selector (invisible: two names would look the same)"
+	case Invisible(r):
+		return "an invisible character that passes for a letter or a space (two names would look the same)"
 	case unicode.In(r, unicode.Zl, unicode.Zp):
 		return "a line or paragraph separator"
 	case unicode.Is(unicode.Co, r):
@@ -236,6 +306,60 @@ func Forbidden(r rune) string {
 		return "an unassigned code point"
 	}
 	return ""
+}
+
+// DefaultIgnorable reports Unicode's Default_Ignorable_Code_Point, derived as
+// DerivedCoreProperties.txt derives it (Unicode 15.0, from Go's unicode tables):
+// Other_Default_Ignorable_Code_Point + Cf + Variation_Selector − White_Space −
+// U+FFF9..U+FFFB − U+13430..U+1343F − Prepended_Concatenation_Mark. These are the code
+// points a renderer shows as nothing at all: the soft hyphen, U+034F COMBINING GRAPHEME
+// JOINER, the Hangul fillers U+115F, U+1160, U+3164, U+FFA0, the zero-width and bidi
+// characters, the variation selectors, the tags U+E0000..U+E0FFF.
+func DefaultIgnorable(r rune) bool {
+	switch {
+	case unicode.Is(unicode.White_Space, r),
+		r >= 0xFFF9 && r <= 0xFFFB, r >= 0x13430 && r <= 0x1343F,
+		unicode.Is(unicode.Prepended_Concatenation_Mark, r):
+		return false
+	}
+	return unicode.In(r, unicode.Other_Default_Ignorable_Code_Point, unicode.Cf, unicode.Variation_Selector)
+}
+
+// invisibleGlyphs are the characters outside Default_Ignorable_Code_Point that fonts draw
+// as blank although Unicode calls them symbols: U+2800 BRAILLE PATTERN BLANK and U+1D159
+// MUSICAL SYMBOL NULL NOTEHEAD (both So). A name of them would look empty.
+var invisibleGlyphs = map[rune]bool{0x2800: true, 0x1D159: true}
+
+// Invisible reports a character that shows as nothing though it is not a space: a
+// Default_Ignorable_Code_Point (DefaultIgnorable) or an invisible glyph (U+2800, U+1D159).
+// CheckText refuses them and the names' folded key (NameKey) ignores them.
+func Invisible(r rune) bool {
+	if r < 0xAD {
+		return false // ASCII and Latin-1 up to the soft hyphen: none
+	}
+	return invisibleGlyphs[r] || DefaultIgnorable(r)
+}
+
+// HasVisibleLetter reports whether s holds a letter that shows (a letter that is not
+// Invisible, such as a Hangul filler): a person's name needs one.
+func HasVisibleLetter(s string) bool {
+	for _, r := range s {
+		if unicode.IsLetter(r) && !Invisible(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasVisibleLetterOrDigit is HasVisibleLetter that also takes a digit: the name of a
+// tournament or a category ("U18") needs one.
+func hasVisibleLetterOrDigit(s string) bool {
+	for _, r := range s {
+		if (unicode.IsLetter(r) || unicode.IsDigit(r)) && !Invisible(r) {
+			return true
+		}
+	}
+	return false
 }
 
 // isBidi reports the bidirectional formatting characters: LRM, RLM, ALM, the embeddings
@@ -265,19 +389,48 @@ func RuneName(r rune) string {
 	return fmt.Sprintf("U+%04X %s", r, name)
 }
 
-// quoteShort quotes s for an error message with every control or invisible character
-// escaped (strconv.Quote), cut to 40 characters so a 5,000-character name stays readable.
+// QuoteShort quotes s for an error message with every control or invisible character
+// escaped (strconv.Quote, and \u escapes for what it leaves but Forbidden refuses, such
+// as U+3164 HANGUL FILLER), cut to 40 characters so a 5,000-character name stays readable.
 func QuoteShort(s string) string {
 	if utf8.RuneCountInString(s) > 40 {
 		n := 0
 		for i := range s {
 			if n == 40 {
-				return strconv.Quote(s[:i]) + "..."
+				return quoteVisible(s[:i]) + "..."
 			}
 			n++
 		}
 	}
-	return strconv.Quote(s)
+	return quoteVisible(s)
+}
+
+// quoteVisible is strconv.Quote with the characters it prints as they are but Forbidden
+// refuses (invisible letters and symbols) written as \u escapes too.
+func quoteVisible(s string) string {
+	q := strconv.Quote(s)
+	clean := true
+	for _, r := range q {
+		if r >= utf8.RuneSelf && Forbidden(r) != "" {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return q
+	}
+	var b strings.Builder
+	for _, r := range q {
+		switch {
+		case r < utf8.RuneSelf || Forbidden(r) == "":
+			b.WriteRune(r)
+		case r <= 0xFFFF:
+			fmt.Fprintf(&b, `\u%04x`, r)
+		default:
+			fmt.Fprintf(&b, `\U%08x`, r)
+		}
+	}
+	return b.String()
 }
 
 // checkText passes the tournament's free text through CheckText (the name, the place, the
@@ -293,13 +446,14 @@ func (t *Tournament) checkText() error {
 		}
 		*f.v = s
 	}
-	return nil
+	_, err := CheckLabel("tournament name", t.Name)
+	return err
 }
 
 // checkText passes the player's name (at most MaxNameRunes) and other text fields (at most
 // MaxTextRunes) through CheckText.
 func (p *Player) CheckText() error {
-	name, err := CheckText("player name", p.Name, MaxNameRunes)
+	name, err := CheckPersonName("player name", p.Name, MaxNameRunes)
 	if err != nil {
 		return err
 	}
@@ -324,6 +478,25 @@ func (p *Player) CheckText() error {
 // drive the terminal nor hide in a listing. Every read of a player's name from SQL passes
 // through it (scanEntry, scanBoard, the standings and pairing loaders).
 func ShownName(s string) string {
+	return ShownText(s)
+}
+
+// ShownText is ShownName for any free text read from the database (a tournament's name,
+// place, federation, arbiter, time control; a club, an id, a title; a category's name and
+// rule; a prize's label; an absence's reason; a claim's note; the event log's actor and
+// action): a text stored by an older arbitro, or written into the file by another program,
+// is shown with each character the names check refuses as a visible Go escape.
+func ShownText(s string) string {
+	printable := true
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] >= 0x7F {
+			printable = false
+			break
+		}
+	}
+	if printable {
+		return s // plain printable ASCII: nothing to escape
+	}
 	clean := utf8.ValidString(s)
 	for _, r := range s {
 		if !clean || Forbidden(r) != "" {
@@ -361,4 +534,31 @@ type UnsafeName struct {
 	// Fix is the command that corrects it ("arbitro player set ID name ..."); the ID is
 	// the entry id of the player in a tournament, when he is entered in one.
 	Fix string `json:"fix"`
+}
+
+// UnsafeText is a stored free text other than a player's name (UnsafeName) that the names
+// check would refuse: written by an older arbitro or by another program into the file. It
+// is shown escaped (ShownText) wherever it is printed; `arbitro audit` warns about it.
+type UnsafeText struct {
+	Table  string `json:"table"`  // what holds it: "tournament", "player", "category", "prize", "absence", "claim", "result", "round", "event"
+	Row    int64  `json:"row"`    // its id (a round: its number)
+	Column string `json:"column"` // the field, as the command that sets it names it: "place", "club", "label", "actor"...
+	Shown  string `json:"shown"`  // the text escaped, as every listing shows it
+	Reason string `json:"reason"` // CheckText's error: the character, its name and position
+	// Fix is the command that corrects it ("arbitro --tournament 3 tournament set place
+	// ..."), or "" when no command changes it (the event log, a prize's label): it then
+	// stays shown escaped.
+	Fix string `json:"fix"`
+}
+
+// UnsafeTextReason is CheckText's complaint about stored text s ("" when every character
+// of s may be shown as it is), whatever its length: what a reader of the file must escape.
+func UnsafeTextReason(what, s string) string {
+	if ShownText(s) == s && utf8.ValidString(s) {
+		return ""
+	}
+	if _, err := CheckText(what, s, 1<<30); err != nil {
+		return err.Error()
+	}
+	return ""
 }

@@ -145,6 +145,9 @@ func auditTournament(cmd *cobra.Command, g *globalOptions, round int, pdf string
 	if err := reports.WriteUnsafeNames(cmd.ErrOrStderr(), g.cliLocale(), rep.UnsafeNames); err != nil {
 		return err
 	}
+	if err := reports.WriteUnsafeTexts(cmd.ErrOrStderr(), g.cliLocale(), rep.UnsafeTexts); err != nil {
+		return err
+	}
 	a := rep.Audit
 	w := cmd.OutOrStdout()
 	if g.json {

@@ -19,6 +19,8 @@ import (
 	"testing"
 	"unicode"
 	"unicode/utf8"
+
+	"arbitro/tournament"
 )
 
 // snapshot returns "name sha256" of every file of dir, sorted.
@@ -59,6 +61,7 @@ type hostile struct {
 	code  int               // the exit code wanted
 	msg   []string          // substrings the error output must hold
 	stdin string            // standard input of the command
+	env   []string          // extra environment ("ARBITRO_ARBITER=...")
 }
 
 // catalogueFixture prepares a folder with t.db: tournament "Open" (Italo-Swiss, 6
@@ -173,6 +176,31 @@ func TestSafetyCatalogue(t *testing.T) {
 		{row: "S15-old-name-audit-warns", args: append(open, "audit"), code: 0,
 			msg: []string{`is stored as Rosso\u001b[2J, Evil\u202e`, "U+001B ESCAPE", "player set", "name"}}, // planted below
 		{row: "S15-old-name-listed-escaped", args: append(open, "player", "list"), code: 0}, // planted below
+		{row: "S25-name-hangul-filler", args: append(open, "player", "add", "\u3164"), code: 2, msg: []string{"character 1 is U+3164 HANGUL FILLER", `"\u3164"`}},
+		{row: "S25-name-filler-inside", args: append(open, "player", "add", "Ros\u3164si, Mario"), code: 2, msg: []string{"character 4 is U+3164 HANGUL FILLER"}},
+		{row: "S25-name-braille-blank", args: append(open, "player", "add", "\u2800, \u2800"), code: 2, msg: []string{"U+2800 BRAILLE PATTERN BLANK"}},
+		{row: "S25-name-grapheme-joiner", args: append(open, "player", "add", "Rossi\u034f, Mario"), code: 2, msg: []string{"U+034F COMBINING GRAPHEME JOINER"}},
+		{row: "S25-name-variation-selector", args: append(open, "player", "add", "Rossi\ufe0f, Mario"), code: 2, msg: []string{"U+FE0F VARIATION SELECTOR-16"}},
+		{row: "S25-name-no-letter", args: append(open, "player", "add", "12345"), code: 2, msg: []string{"visible letter"}},
+		{row: "S26-category-escape", args: append(open, "category", "add", "Cat\x1b[2J"), code: 2, msg: []string{"category name", "U+001B ESCAPE"}},
+		{row: "S26-prize-label-title-escape", args: append(open, "prize", "add", "Pr\x1b]0;pwned\a", "--place", "1"), code: 2, msg: []string{"prize label", "U+001B ESCAPE"}},
+		{row: "S26-absence-reason-bidi", args: append(open, "absent", "Bianchi, Luca", "--reason", "ill\u202e"), code: 2, msg: []string{"U+202E"}},
+		{row: "S26-tournament-place-filler", args: append(open, "tournament", "set", "place", "Roma\uffa0"), code: 2, msg: []string{"U+FFA0 HALFWIDTH HANGUL FILLER"}},
+		{row: "S26-arbiter-env-escape", env: []string{"ARBITRO_ARBITER=Evil\x1b[2J"}, args: append(open, "category", "add", "Giovani"), code: 1,
+			msg: []string{"$ARBITRO_ARBITER", "U+001B ESCAPE", "ARBITRO_ARBITER=\"Rossi, Mario\""}},
+		{row: "S26-arbiter-env-no-letter", env: []string{"ARBITRO_ARBITER=12345"}, args: append(open, "category", "add", "Giovani"), code: 1,
+			msg: []string{"$ARBITRO_ARBITER", "visible letter"}},
+		{row: "S27-old-texts-audit-warns", args: append(open, "audit"), code: 0, msg: []string{
+			`tournament 1, place, is stored as Ro\u001b[2Jma`, `arbitro --tournament 1 tournament set place "..."`,
+			`club, is stored as CD\u001b]0;x\u0007`, `player set 1 club`,
+			`category 1, name, is stored as Do\u202enne`, `no command changes it`}}, // planted below
+		{row: "S27-old-texts-listed-escaped", args: append(open, "category", "list"), code: 0}, // planted below
+		{row: "S28-replay-bom-only", files: map[string]string{"bom.pdn": "\xEF\xBB\xBF"}, args: []string{"replay", "bom.pdn"}, code: 1, msg: []string{"bom.pdn", "the file is empty"}},
+		{row: "S28-audit-bom-only", files: map[string]string{"bom.pdn": "\xEF\xBB\xBF\r\n"}, args: []string{"audit", "bom.pdn"}, code: 1, msg: []string{"bom.pdn", "the file is empty"}},
+		{row: "S28-game-import-bom-only", files: map[string]string{"bom.pdn": "\xEF\xBB\xBF"}, args: append(open, "game", "import", "bom.pdn"), code: 1, msg: []string{"the file is empty"}},
+		{row: "S28-game-add-bom-only", files: map[string]string{"bom.pdn": "\xEF\xBB\xBF"}, args: append(open, "game", "add", "1", "2", "bom.pdn"), code: 1, msg: []string{"the file is empty"}},
+		{row: "S28-event-import-bom-only", files: map[string]string{"bom.pdn": "\xEF\xBB\xBF"}, args: []string{"event", "import", "bom.pdn", "--name", "Other"}, code: 1, msg: []string{"holds no game", "nothing was written"}},
+		{row: "S28-player-import-bom-only", files: map[string]string{"bom.csv": "\xEF\xBB\xBF"}, args: append(open, "player", "import", "bom.csv"), code: 1, msg: []string{"the file is empty"}},
 		{row: "S10-not-a-database", files: map[string]string{"notes.db": "Name;Rating\nRossi;1500\n"}, args: []string{"--db", "notes.db", "player", "add", "X, Y"}, code: 1, msg: []string{"not an arbitro database"}},
 	}
 	for _, c := range cases {
@@ -193,11 +221,15 @@ func TestSafetyCatalogue(t *testing.T) {
 			if strings.HasPrefix(c.row, "S15-") {
 				plantOldName(t, filepath.Join(dir, "t.db"), "Rossi, Mario", "Rosso\x1b[2J, Evil\u202e")
 			}
+			if strings.HasPrefix(c.row, "S27-") {
+				plantOldTexts(t, filepath.Join(dir, "t.db"))
+			}
 			if !hasDB(args) {
 				args = append([]string{"--db", "t.db"}, args...)
 			}
 			before := snapshot(t, dir)
 			cmd := arbitroCmd(dir, args...)
+			cmd.Env = append(cmd.Env, c.env...)
 			var stdout, stderr bytes.Buffer
 			cmd.Stdout, cmd.Stderr = &stdout, &stderr
 			if c.stdin != "" {
@@ -226,11 +258,14 @@ func TestSafetyCatalogue(t *testing.T) {
 			// but newlines and tabs, and no invisible or bidi formatting character.
 			for _, out := range []string{stdout.String(), stderr.String()} {
 				if i := strings.IndexFunc(out, func(r rune) bool {
-					return (unicode.Is(unicode.Cc, r) && r != '\n' && r != '\t') || unicode.Is(unicode.Cf, r)
+					return (unicode.Is(unicode.Cc, r) && r != '\n' && r != '\t') || unicode.Is(unicode.Cf, r) || tournament.Invisible(r)
 				}); i >= 0 {
 					r, _ := utf8.DecodeRuneInString(out[i:])
 					t.Errorf("the output carries %U at byte %d: %q", r, i, out)
 				}
+			}
+			if c.row == "S27-old-texts-listed-escaped" && !strings.Contains(stdout.String(), `Do\u202enne`) {
+				t.Errorf("category list does not show the old name escaped:\n%s", stdout.String())
 			}
 			if c.row == "S15-old-name-listed-escaped" && !strings.Contains(stdout.String(), `Rosso\u001b[2J, Evil\u202e`) {
 				t.Errorf("player list does not show the old name escaped:\n%s", stdout.String())
@@ -296,5 +331,25 @@ func plantOldName(t *testing.T, path, old, name string) {
 	}
 	if n, _ := res.RowsAffected(); n != 1 {
 		t.Fatalf("%d players named %q", n, old)
+	}
+}
+
+// plantOldTexts writes, with raw SQL, free text as a file written by an older arbitro or
+// another program may hold it: tournament Open's place, Rossi's club, a category of Open.
+func plantOldTexts(t *testing.T, path string) {
+	t.Helper()
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	for _, q := range []string{
+		`UPDATE tournaments SET place = 'Ro' || char(27) || '[2Jma' WHERE name = 'Open'`,
+		`UPDATE players SET club = 'CD' || char(27) || ']0;x' || char(7) WHERE name = 'Rossi, Mario'`,
+		`INSERT INTO categories (tournament_id, name, rule) SELECT id, 'Do' || char(8238) || 'nne', '' FROM tournaments WHERE name = 'Open'`,
+	} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatal(q, err)
+		}
 	}
 }

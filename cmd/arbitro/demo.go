@@ -149,6 +149,10 @@ func runDemo(g *globalOptions, ctx context.Context, w io.Writer, dir string, see
 		msg := g.cliLocale()
 		return fail(errors.New(msg.T("err.demo_exists", "dir", dir)), msg.T("hint.demo_exists"))
 	}
+	env, err := storeEnv()
+	if err != nil {
+		return fail(err, g.cliLocale().T("hint.arbiter_env"))
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fail(err, g.cliLocale().T("hint.other_dir"))
 	}
@@ -156,7 +160,7 @@ func runDemo(g *globalOptions, ctx context.Context, w io.Writer, dir string, see
 	if err != nil {
 		return err
 	}
-	st, err := store.Open(filepath.Join(dir, "arbitro.db"), storeEnv()...)
+	st, err := store.Open(filepath.Join(dir, "arbitro.db"), env...)
 	if err != nil {
 		return g.explain(err)
 	}

@@ -51,7 +51,11 @@ func (g *globalOptions) addGlobalFlags(root *cobra.Command) {
 // openStore opens the --db file (creating it if needed). The caller closes it. Errors are
 // already explained for the user (see explain).
 func (g *globalOptions) openStore(opts ...store.OpenOption) (*store.Store, error) {
-	opts = append(storeEnv(), opts...)
+	env, err := storeEnv()
+	if err != nil {
+		return nil, fail(err, g.cliLocale().T("hint.arbiter_env"))
+	}
+	opts = append(env, opts...)
 	if v := os.Getenv("ARBITRO_BUSY_TIMEOUT"); v != "" {
 		d, err := time.ParseDuration(v)
 		if err != nil || d <= 0 {

@@ -196,7 +196,7 @@ func checkPDNText(r io.Reader) (*bufio.Reader, error) {
 	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
 		return nil, err
 	}
-	if len(bytes.TrimSpace(head)) == 0 && len(head) < 8192 {
+	if tournament.IsBlankText(head) && len(head) < 8192 {
 		return nil, fmt.Errorf("%w: the file is empty", tournament.ErrBadPDN)
 	}
 	if tournament.LooksBinary(head) {

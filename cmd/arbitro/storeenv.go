@@ -6,30 +6,41 @@ import (
 	"time"
 
 	"arbitro/store"
+	"arbitro/tournament"
 )
 
 // storeEnv returns the store options this process's environment gives, read here at the
 // boundary so that package tournament reads no environment: the arbiter's name for the
 // event log ($ARBITRO_ARBITER, else $USER, else tournament.DefaultActor) and, for the crash
-// tests only, the transaction hook ($ARBITRO_TEST_TX_MARKER, see txMarker).
-func storeEnv() []store.OpenOption {
-	opts := []store.OpenOption{store.WithActor(arbiterName())}
+// tests only, the transaction hook ($ARBITRO_TEST_TX_MARKER, see txMarker). The arbiter's
+// name passes the names check where it enters (arbiterName): an error wrapping
+// tournament.ErrMalformed when it is refused.
+func storeEnv() ([]store.OpenOption, error) {
+	name, err := arbiterName()
+	if err != nil {
+		return nil, err
+	}
+	opts := []store.OpenOption{store.WithActor(name)}
 	if prefix := os.Getenv("ARBITRO_TEST_TX_MARKER"); prefix != "" {
 		pause, _ := time.ParseDuration(os.Getenv("ARBITRO_TEST_TX_PAUSE"))
 		opts = append(opts, store.WithTxHook(txMarker(prefix, pause)))
 	}
-	return opts
+	return opts, nil
 }
 
 // arbiterName is who the event log names: $ARBITRO_ARBITER, else $USER, else "" (the
-// store's default).
-func arbiterName() string {
-	for _, k := range []string{"ARBITRO_ARBITER", "USER"} {
-		if v := strings.TrimSpace(os.Getenv(k)); v != "" {
-			return v
-		}
+// store's default), passed through the names check: $ARBITRO_ARBITER, typed by the
+// arbiter, as a person's name (tournament.CheckPersonName: no terminal escape or invisible
+// character, a visible letter, at most MaxTextRunes); $USER, a login name that may be a
+// number, through CheckText alone. The error names the variable.
+func arbiterName() (string, error) {
+	if v := strings.TrimSpace(os.Getenv("ARBITRO_ARBITER")); v != "" {
+		return tournament.CheckPersonName("$ARBITRO_ARBITER", v, tournament.MaxTextRunes)
 	}
-	return ""
+	if v := strings.TrimSpace(os.Getenv("USER")); v != "" {
+		return tournament.CheckText("$USER", v, tournament.MaxTextRunes)
+	}
+	return "", nil
 }
 
 // txMarker is the crash tests' transaction hook (crash_test.go): it creates PREFIX.begin
