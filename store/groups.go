@@ -120,6 +120,7 @@ func (tx *Tx) listGroups(eventID int64) ([]tournament.Group, error) {
 			rows.Close()
 			return nil, err
 		}
+		g.Name, g.Source = tournament.ShownText(g.Name), tournament.ShownText(g.Source)
 		out = append(out, g)
 	}
 	rows.Close()
@@ -168,6 +169,11 @@ func groupSeed(event int64, stage, ord int) int64 {
 // with spec's system, and its groups row. Its name is "EVENT / NAME". On return g.Tournament
 // is the new tournament. Errors: ErrInvalid (a spec that does not fit), ErrDuplicateTournament.
 func (tx *Tx) createGroup(ev *tournament.Tournament, g *tournament.Group, spec GroupSpec) error {
+	name, err := tournament.CheckLabel("group name", g.Name)
+	if err != nil {
+		return err
+	}
+	g.Name = name
 	sys := spec.System
 	if sys.IsZero() {
 		sys = tournament.RoundRobin
