@@ -124,7 +124,7 @@ func Slug(t *tournament.Tournament) string {
 type writer struct {
 	discard bool // render only (benchmarks of the rendering without the file system)
 	dir     *outfile.Dir
-	top     []string        // top-level files and folders ("x/") written, in order
+	top     []string // top-level files and folders ("x/") written, in order
 	seenTop map[string]bool
 	folder  map[string]bool // files written in each folder since the last prune, by folder
 	files   int
