@@ -61,6 +61,9 @@ type Options struct {
 	All        bool            // every tournament of the file, with an archive index
 	Tournament string          // with !All: the tournament (id or name; "" = the only one)
 	Lang       tournament.Lang // labels and <html lang>; "" = the tournament's language
+	// Dir, when set, is Out opened already (the demo's site, a folder inside its own
+	// outfile.Dir): Publish writes into it and leaves it open.
+	Dir *outfile.Dir
 }
 
 // Result says what Publish wrote.
@@ -251,11 +254,14 @@ func Publish(ctx context.Context, st *store.Store, opts Options) (*Result, error
 	if opts.Out == "" {
 		return nil, fmt.Errorf("%w: no output folder", ErrOut)
 	}
-	dir, err := outfile.Protect(st.Path()).OpenDir(opts.Out)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrOut, err)
+	dir := opts.Dir
+	if dir == nil {
+		var err error
+		if dir, err = outfile.Protect(st.Path()).OpenDir(opts.Out); err != nil {
+			return nil, fmt.Errorf("%w: %w", ErrOut, err)
+		}
+		defer dir.Close()
 	}
-	defer dir.Close()
 	return publish(ctx, st, opts, &writer{dir: dir})
 }
 

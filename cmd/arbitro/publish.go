@@ -51,6 +51,7 @@ is touched. To serve the pages live instead, use 'arbitro serve'.`,
 	}
 	c.Flags().StringVar(&o.out, "out", "", "folder to write the site into (created if missing)")
 	c.Flags().BoolVar(&o.all, "all", false, "every tournament of the file, with an archive index")
+	markOutput(c, "out")
 	return withRun(c, o, runF)
 }
 
@@ -62,6 +63,9 @@ func runPublish(cmd *cobra.Command, g *globalOptions, o *publishOptions) error {
 		return err
 	})
 	if errors.Is(err, site.ErrOut) {
+		if e := g.explainOutput(err, o.out); e != err {
+			return e
+		}
 		return fail(err, "choose another folder with --out")
 	}
 	if err != nil {
