@@ -6,15 +6,19 @@ package main
 // leading out of its output folder, exits non-zero and leaves every file byte-identical.
 
 import (
+	"bytes"
 	"crypto/sha256"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"sort"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/spf13/cobra"
@@ -201,4 +205,103 @@ func dropUnder(tree, prefix string) string {
 		keep = append(keep, l)
 	}
 	return strings.Join(keep, "\n")
+}
+
+// tmpfs mounts a small tmpfs (size) at a new folder and returns it, unmounted at the end;
+// it skips the test where mounting is not allowed (not root, not Linux, a container
+// without the capability).
+func tmpfs(t *testing.T, size string) string {
+	t.Helper()
+	if runtime.GOOS != "linux" || os.Geteuid() != 0 {
+		t.Skip("mounting a tmpfs needs root on Linux")
+	}
+	mnt := filepath.Join(t.TempDir(), "mnt")
+	os.Mkdir(mnt, 0o755)
+	if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "size="+size, "tmpfs", mnt).CombinedOutput(); err != nil {
+		t.Skipf("cannot mount a tmpfs: %v %s", err, out)
+	}
+	t.Cleanup(func() { exec.Command("umount", mnt).Run() })
+	return mnt
+}
+
+// fillDisk writes mnt/filler until the file system is full.
+func fillDisk(t *testing.T, mnt string) {
+	t.Helper()
+	f, err := os.Create(filepath.Join(mnt, "filler"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	chunk := make([]byte, 4096)
+	for {
+		if _, err := f.Write(chunk); err != nil {
+			if !errors.Is(err, syscall.ENOSPC) {
+				t.Fatal(err)
+			}
+			return
+		}
+	}
+}
+
+// TestSafetyOutputDiskFullReadOnly (README S17): on a full disk (a small tmpfs filled up),
+// a PDF report, a TRF export and a site fail naming the full disk and saying that the old
+// file is as it was, which it is, with no temporary file left; on a read-only medium
+// (the tmpfs remounted read-only) the message names the read-only medium, not chmod.
+func TestSafetyOutputDiskFullReadOnly(t *testing.T) {
+	if testing.Short() {
+		t.Skip("process test")
+	}
+	mnt := tmpfs(t, "256k")
+	dir := catalogueFixture(t)
+	old := bytes.Repeat([]byte("an old report\n"), 100)
+	for _, n := range []string{"standings.pdf", "open.trf"} {
+		os.WriteFile(filepath.Join(mnt, n), old, 0o644)
+	}
+	os.Mkdir(filepath.Join(mnt, "site"), 0o755)
+	fillDisk(t, mnt)
+	for _, c := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"standings", "--pdf", filepath.Join(mnt, "standings.pdf")}, []string{"the disk is full", "nothing was written; " + filepath.Join(mnt, "standings.pdf") + " is as it was", "free some space"}},
+		{[]string{"export", "trf", filepath.Join(mnt, "open.trf")}, []string{"the disk is full", "is as it was"}},
+		{[]string{"publish", "--out", filepath.Join(mnt, "site")}, []string{"the disk is full", "publish stopped at"}},
+		{[]string{"crosstable", "--pdf", filepath.Join(mnt, "new.pdf")}, []string{"the disk is full", "new.pdf was not created"}},
+	} {
+		before := dirTree(t, mnt)
+		out, err := arbitroCmd(dir, append([]string{"--db", "t.db", "--tournament", "Open"}, c.args...)...).CombinedOutput()
+		if err == nil {
+			t.Errorf("%v on a full disk: exit 0", c.args)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(string(out), w) {
+				t.Errorf("%v on a full disk: %s\nwant %q", c.args, out, w)
+			}
+		}
+		if c.args[0] != "publish" { // publish may have made its folders before the disk refused a file
+			if after := dirTree(t, mnt); after != before {
+				t.Errorf("%v on a full disk changed the disk:\n%s\nwant\n%s", c.args, after, before)
+			}
+		}
+		if strings.Contains(dirTree(t, mnt), ".tmp-") {
+			t.Errorf("%v left a temporary file", c.args)
+		}
+	}
+	if b, _ := os.ReadFile(filepath.Join(mnt, "standings.pdf")); !bytes.Equal(b, old) {
+		t.Errorf("the old report changed on a full disk")
+	}
+	os.Remove(filepath.Join(mnt, "filler"))
+	if out, err := exec.Command("mount", "-o", "remount,ro", mnt).CombinedOutput(); err != nil {
+		t.Fatalf("remount read-only: %v %s", err, out)
+	}
+	before := dirTree(t, mnt)
+	for _, name := range []string{"standings.pdf", "new.pdf"} {
+		out, err := arbitroCmd(dir, "--db", "t.db", "--tournament", "Open", "standings", "--pdf", filepath.Join(mnt, name)).CombinedOutput()
+		if err == nil || !strings.Contains(string(out), "read-only medium") || strings.Contains(string(out), "chmod") {
+			t.Errorf("standings --pdf on a read-only medium: %v %s", err, out)
+		}
+	}
+	if dirTree(t, mnt) != before {
+		t.Errorf("the read-only medium changed")
+	}
 }

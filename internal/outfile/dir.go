@@ -199,7 +199,7 @@ func (d *Dir) write(name string, old os.FileInfo, fn func(io.Writer) error) erro
 		return d.fail(name, NotWritable, old != nil, err)
 	}
 	tmpName := path.Join(dir, filepath.Base(tmp.Name()))
-	if err := fill(tmp, perm, old != nil, fn); err != nil {
+	if err := fill(tmp, perm, old != nil, false, fn); err != nil { // a site is many files, published again at will: no fsync each
 		d.root.Remove(tmpName)
 		return d.fail(name, Render, old != nil, err)
 	}

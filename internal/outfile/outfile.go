@@ -261,7 +261,7 @@ func (g Guard) Write(path string, fn func(io.Writer) error) error {
 		return fail(NotWritable, err)
 	}
 	tmpName := tmp.Name()
-	if err := fill(tmp, perm, old != nil, fn); err != nil {
+	if err := fill(tmp, perm, old != nil, true, fn); err != nil {
 		os.Remove(tmpName)
 		return fail(Render, err)
 	}
@@ -278,9 +278,10 @@ func (g Guard) WriteBytes(path string, data []byte) error {
 }
 
 // fill writes the temporary file f with fn, gives it perm exactly when it replaces a file
-// (its own permissions, which the umask does not change), and closes it. The first error
-// of a write is returned even when fn drops it.
-func fill(f *os.File, perm os.FileMode, replace bool, fn func(io.Writer) error) error {
+// (its own permissions, which the umask does not change), flushes it to the disk when
+// sync (so that a file system reporting a full disk only then says so before the rename)
+// and closes it. The first error of a write is returned even when fn drops it.
+func fill(f *os.File, perm os.FileMode, replace, sync bool, fn func(io.Writer) error) error {
 	ew := &errWriter{w: f}
 	if underTemp != nil {
 		ew.w = underTemp(f)
@@ -291,6 +292,9 @@ func fill(f *os.File, perm os.FileMode, replace bool, fn func(io.Writer) error) 
 	}
 	if err == nil && replace {
 		err = f.Chmod(perm)
+	}
+	if err == nil && sync {
+		err = f.Sync()
 	}
 	if cerr := f.Close(); err == nil {
 		err = cerr

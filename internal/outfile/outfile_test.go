@@ -258,7 +258,7 @@ func TestDropsNoWriteError(t *testing.T) {
 	if ew.err == nil {
 		t.Fatal("a write to a closed file did not fail")
 	}
-	err := fill(f, 0o644, false, func(w io.Writer) error { w.Write([]byte("x")); return nil })
+	err := fill(f, 0o644, false, false, func(w io.Writer) error { w.Write([]byte("x")); return nil })
 	if err == nil {
 		t.Errorf("a dropped write error was lost")
 	}
