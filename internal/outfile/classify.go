@@ -6,8 +6,9 @@ import (
 )
 
 // classify names the cause of a file-system error err: a full disk, a read-only medium, a
-// missing folder or a refused permission (the system's own error numbers: diskFull,
-// readOnly, in classify_*.go), else def.
+// refused permission (the system's own error numbers: diskFull, readOnly, notDir in
+// classify_*.go), a missing folder where a file is created (def NotWritable), else def.
+// A renderer's error (def Render) is its own unless the disk was full or read-only.
 func classify(err error, def Reason) Reason {
 	switch {
 	case err == nil:
@@ -16,12 +17,12 @@ func classify(err error, def Reason) Reason {
 		return DiskFull
 	case readOnly(err):
 		return ReadOnly
-	case def == Render || def == IO:
+	case def == Render:
 		return def
-	case errors.Is(err, fs.ErrNotExist) || notDir(err):
-		return NoFolder
 	case errors.Is(err, fs.ErrPermission):
 		return NotWritable
+	case def == NotWritable && (errors.Is(err, fs.ErrNotExist) || notDir(err)):
+		return NoFolder
 	}
 	return def
 }

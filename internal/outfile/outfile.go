@@ -186,13 +186,13 @@ func (g Guard) resolve(path string) (string, os.FileInfo, error) {
 	target := path
 	li, err := os.Lstat(path)
 	switch {
-	case errors.Is(err, fs.ErrNotExist):
+	case errors.Is(err, fs.ErrNotExist) || notDir(err):
 		dirInfo, derr := os.Stat(filepath.Dir(path))
 		if derr != nil {
-			return refuse(classify(derr, NoFolder), false, "", derr)
+			return refuse(classify(derr, NotWritable), false, "", derr)
 		}
 		if !dirInfo.IsDir() {
-			return refuse(NoFolder, false, "", derr)
+			return "", nil, &Error{Path: path, Reason: NotFolder, Link: filepath.Dir(path)}
 		}
 		if g.isProtected(nil, dirInfo, filepath.Base(path)) {
 			return refuse(Database, false, "", nil)

@@ -275,3 +275,78 @@ func onlyFiles(t *testing.T, dir string, want ...string) {
 		t.Errorf("files %v, want %v", names, want)
 	}
 }
+
+// TestWriteFolderErrors: a path under a file names that file as not a folder; a
+// permission refused is NotWritable.
+func TestWriteFolderErrors(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "afile"), []byte("x"), 0o644)
+	err := (Guard{}).WriteBytes(filepath.Join(dir, "afile", "x.pdf"), nil)
+	var oe *Error
+	if !errors.As(err, &oe) || oe.Reason != NotFolder || oe.Link != filepath.Join(dir, "afile") {
+		t.Errorf("under a file: %v, want not-folder naming it", err)
+	}
+	perm := &os.PathError{Op: "open", Path: "x", Err: syscall.EACCES}
+	if classify(perm, NotWritable) != NotWritable || classify(perm, IO) != NotWritable {
+		t.Errorf("EACCES is not classified as not writable")
+	}
+	if classify(&os.PathError{Op: "open", Path: "x", Err: syscall.ENOENT}, NotWritable) != NoFolder {
+		t.Errorf("ENOENT at creation is not a missing folder")
+	}
+	if classify(fmt.Errorf("render: %w", syscall.EROFS), Render) != ReadOnly {
+		t.Errorf("EROFS under a renderer is not a read-only medium")
+	}
+}
+
+// TestDir: a Dir writes inside its folder only; a link on the way (a folder or a file,
+// leading out or not) is refused and never followed; Files lists and RemoveFile removes
+// regular files only; Sub refuses a link; a name with ".." is refused.
+func TestDir(t *testing.T) {
+	base, outside := t.TempDir(), t.TempDir()
+	os.WriteFile(filepath.Join(outside, "index.html"), []byte("theirs"), 0o644)
+	out := filepath.Join(base, "out")
+	d, err := (Guard{}).OpenDir(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	if changed, err := d.WriteBytes("a/index.html", []byte("page")); err != nil || !changed {
+		t.Fatalf("write: %v %v", changed, err)
+	}
+	if changed, err := d.WriteBytes("a/index.html", []byte("page")); err != nil || changed {
+		t.Errorf("the same content again: changed %v, %v", changed, err)
+	}
+	os.Symlink(outside, filepath.Join(out, "out-link"))
+	os.Symlink("a", filepath.Join(out, "in-link"))
+	os.Symlink(filepath.Join(outside, "index.html"), filepath.Join(out, "a", "file-link.html"))
+	before := tree(t, outside)
+	for _, name := range []string{"out-link/index.html", "in-link/index.html", "a/file-link.html", "../escape.html", "a/../../x"} {
+		if _, err := d.WriteBytes(name, []byte("mine")); err == nil {
+			t.Errorf("%s: written", name)
+		}
+		if d.RemoveFile(name) {
+			t.Errorf("%s: removed", name)
+		}
+	}
+	if _, err := d.Sub("out-link"); reason(err) != Symlink {
+		t.Errorf("Sub through a link: %v", err)
+	}
+	if got := strings.Join(d.Files("a"), " "); got != "index.html" {
+		t.Errorf("Files(a) = %q, want the regular file only", got)
+	}
+	if d.Files("out-link") != nil || d.RemoveEmptyDir("out-link") {
+		t.Errorf("a link to a folder is listed or removed")
+	}
+	if after := tree(t, outside); after != before {
+		t.Errorf("outside changed:\n%s\nwant\n%s", after, before)
+	}
+	if !d.RemoveFile("a/index.html") {
+		t.Errorf("a regular file was not removed")
+	}
+	if d.RemoveEmptyDir("a/") {
+		t.Errorf("a folder still holding a link was removed")
+	}
+	if _, err := (Guard{}).OpenDir(filepath.Join(outside, "index.html")); reason(err) != NotFolder {
+		t.Errorf("OpenDir of a file: %v", err)
+	}
+}
