@@ -137,11 +137,8 @@ func TestSafetyOutputRefusesNonRegular(t *testing.T) {
 		filepath.Join(dir, "null.pdf"):     KindDevice,
 		filepath.Join(dir, "dangling.pdf"): KindDangling,
 	}
-	if runtime.GOOS != "windows" {
-		fifo := filepath.Join(dir, "fifo")
-		if err := syscall.Mkfifo(fifo, 0o644); err == nil {
-			cases[fifo] = KindFifo
-		}
+	if fifo := filepath.Join(dir, "fifo"); mkfifo(fifo) == nil {
+		cases[fifo] = KindFifo
 	}
 	if _, err := os.Stat("/dev/full"); err == nil {
 		cases["/dev/full"] = KindDevice
