@@ -121,6 +121,9 @@ not judged; 1 a file or the database could not be read.`,
 // runAudit runs the audit asked (options completed): the archive of every tournament
 // (--all), PDN files, or the tournament.
 func runAudit(cmd *cobra.Command, g *globalOptions, o *auditOptions) error {
+	if err := g.checkOutput(o.PDF); err != nil { // before a long audit, not after it
+		return err
+	}
 	switch {
 	case o.All:
 		return auditAll(cmd, g, o.Jobs, o.PDF)

@@ -50,6 +50,16 @@ func (g *globalOptions) writeOutput(path string, fn func(io.Writer) error) error
 	return g.explainOutput(g.guard().Write(path, fn), "")
 }
 
+// checkOutput refuses, before any work, an output path (not "" or "-") that writeOutput
+// would refuse (the database, a SQLite file, a folder, a device; its folder missing),
+// explained as writeOutput explains it.
+func (g *globalOptions) checkOutput(path string) error {
+	if path == "" || path == "-" {
+		return nil
+	}
+	return g.explainOutput(g.guard().Check(path), "")
+}
+
 // explainOutput words an *outfile.Error in err for the arbiter: what happened to which
 // file and why (the database, a SQLite file, a link, a full disk, a read-only medium...),
 // then the state of the file ("nothing was written; FILE is as it was") and the fix. With

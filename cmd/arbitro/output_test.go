@@ -118,7 +118,8 @@ func dirTree(t *testing.T, dir string) string {
 }
 
 // TestSafetyEveryOutputRefusesDatabase (README S19): every output path of the command tree,
-// given the database (t.db, ./t.db, a symbolic link to it, a hard link, t.db-wal), is
+// given the database (t.db, ./t.db, a symbolic link to it, a hard link, t.db-wal) or
+// /dev/full, is
 // refused with exit 1 and "cannot write", every file left byte-identical; every output
 // folder refuses a symbolic link inside it leading out, writing nothing there.
 func TestSafetyEveryOutputRefusesDatabase(t *testing.T) {
@@ -144,6 +145,9 @@ func TestSafetyEveryOutputRefusesDatabase(t *testing.T) {
 		for _, args := range outputRuns[o] {
 			isDir := strings.Contains(strings.Join(args, " "), "OUTDIR")
 			targets := []string{"t.db", "./t.db", "link.db", "hard.db", "t.db-wal"}
+			if fi, err := os.Stat("/dev/full"); err == nil && fi.Mode()&os.ModeDevice != 0 {
+				targets = append(targets, "/dev/full") // as root, a PDF once replaced the device node
+			}
 			if isDir {
 				targets = []string{"t.db", "link.db", "escape"}
 			}
@@ -191,6 +195,9 @@ func TestSafetyEveryOutputRefusesDatabase(t *testing.T) {
 				}
 			}
 		}
+	}
+	if fi, err := os.Stat("/dev/full"); err == nil && fi.Mode()&os.ModeDevice == 0 {
+		t.Errorf("/dev/full is no longer a device")
 	}
 	t.Logf("%d outputs, %d refused runs", len(outs), runs)
 }
