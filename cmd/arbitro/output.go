@@ -84,7 +84,11 @@ func (g *globalOptions) explainOutput(err error, site string) error {
 		what, fix = "err.out.sqlite", "hint.out.other_name"
 	case outfile.NotRegular:
 		what, fix = "err.out.not_regular", "hint.out.other_name"
-		args = append(args, "kind", msg.T("out.kind."+oe.Kind))
+		key, ok := kindKeys[oe.Kind]
+		if !ok {
+			key = kindKeys[outfile.KindOther]
+		}
+		args = append(args, "kind", msg.T(key))
 	case outfile.Symlink:
 		what, fix = "err.out.symlink", "hint.out.symlink"
 	case outfile.NotFolder:
@@ -110,6 +114,16 @@ func (g *globalOptions) explainOutput(err error, site string) error {
 		state = msg.T("hint.out.kept", "file", oe.Path)
 	}
 	return fail(errors.New(msg.T(what, args...)), msg.T(fix, "state", state))
+}
+
+// kindKeys are the catalog keys of the kinds of outfile.NotRegular targets.
+var kindKeys = map[string]string{
+	outfile.KindDirectory: "out.kind.directory",
+	outfile.KindDevice:    "out.kind.device",
+	outfile.KindFifo:      "out.kind.fifo",
+	outfile.KindSocket:    "out.kind.socket",
+	outfile.KindDangling:  "out.kind.dangling-link",
+	outfile.KindOther:     "out.kind.other",
 }
 
 // osCause is the cause of e as the system gave it, without the temporary file's path of
