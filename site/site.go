@@ -21,14 +21,13 @@
 package site
 
 import (
-	"arbitro/internal/atomicfile"
+	"arbitro/internal/outfile"
 	"arbitro/store"
 	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -62,6 +61,9 @@ type Options struct {
 	All        bool            // every tournament of the file, with an archive index
 	Tournament string          // with !All: the tournament (id or name; "" = the only one)
 	Lang       tournament.Lang // labels and <html lang>; "" = the tournament's language
+	// Dir, when set, is Out opened already (the demo's site, a folder inside its own
+	// outfile.Dir): Publish writes into it and leaves it open.
+	Dir *outfile.Dir
 }
 
 // Result says what Publish wrote.
@@ -117,14 +119,15 @@ func Slug(t *tournament.Tournament) string {
 	return strconv.FormatInt(t.ID, 10) + "-" + s
 }
 
-// writer writes the files of a site: each file atomically (a temporary file renamed over
-// it), and only when its content changed. What it remembers is bounded by one folder's
-// files plus one line per folder, so that memory does not grow with an archive.
+// writer writes the files of a site through outfile.Dir (inside the output folder, no
+// symbolic link followed, never over the database or another SQLite file; each file
+// atomically, a temporary file renamed over it), and only when its content changed. What
+// it remembers is bounded by one folder's files plus one line per folder, so that memory
+// does not grow with an archive.
 type writer struct {
 	discard bool // render only (benchmarks of the rendering without the file system)
-	out     string
-	dirs    map[string]bool // folders known to exist
-	top     []string        // top-level files and folders ("x/") written, in order
+	dir     *outfile.Dir
+	top     []string // top-level files and folders ("x/") written, in order
 	seenTop map[string]bool
 	folder  map[string]bool // files written in each folder since the last prune, by folder
 	files   int
@@ -164,39 +167,23 @@ func (w *writer) bytes(name string, data []byte) error {
 		w.written++
 		return nil
 	}
-	path := filepath.Join(w.out, filepath.FromSlash(name))
-	if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, data) {
-		return nil
-	}
-	dir := filepath.Dir(path)
-	if !w.dirs[dir] {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return fmt.Errorf("%w: %w", ErrOut, err)
-		}
-		if w.dirs == nil {
-			w.dirs = map[string]bool{}
-		}
-		w.dirs[dir] = true
-	}
-	// The new content goes to a temporary file beside the target, renamed over it: a
-	// reader (a web server, rsync) sees the old file or the new one, never half of one.
-	if err := atomicfile.WriteBytes(path, 0o644, data); err != nil {
+	changed, err := w.dir.WriteBytes(name, data)
+	if err != nil {
 		return fmt.Errorf("%w: %w", ErrOut, err)
 	}
-	w.written++
+	if changed {
+		w.written++
+	}
 	return nil
 }
 
 // prune removes, from folder dir ("x/", one level under the site), the site's files that
-// were not written this time, then forgets the folder's names.
+// were not written this time (regular files named as the site names its files; nothing
+// when dir is a symbolic link), then forgets the folder's names.
 func (w *writer) prune(dir string) {
 	if !w.discard {
-		entries, _ := os.ReadDir(filepath.Join(w.out, filepath.FromSlash(dir)))
-		for _, e := range entries {
-			if e.IsDir() || !siteFile().MatchString(e.Name()) || w.folder[dir+e.Name()] {
-				continue
-			}
-			if os.Remove(filepath.Join(w.out, filepath.FromSlash(dir), e.Name())) == nil {
+		for _, name := range w.dir.Files(strings.TrimSuffix(dir, "/")) {
+			if siteFile().MatchString(name) && !w.folder[dir+name] && w.dir.RemoveFile(dir+name) {
 				w.removed++
 			}
 		}
@@ -218,17 +205,17 @@ func (w *writer) finish() error {
 	for d := range folders {
 		w.prune(d)
 	}
-	if old, err := os.ReadFile(filepath.Join(w.out, ManifestName)); err == nil {
+	if old, err := w.dir.ReadFile(ManifestName); err == nil {
 		for _, name := range strings.Split(string(old), "\n") {
 			if name == "" || w.seenTop[name] || !safeName(strings.TrimSuffix(name, "/")) {
 				continue
 			}
 			if strings.HasSuffix(name, "/") {
 				w.prune(name)
-				os.Remove(filepath.Join(w.out, filepath.FromSlash(name))) // only if now empty
+				w.dir.RemoveEmptyDir(name) // only if now empty, and a folder (not a link)
 				continue
 			}
-			if siteFile().MatchString(name) && os.Remove(filepath.Join(w.out, name)) == nil {
+			if siteFile().MatchString(name) && w.dir.RemoveFile(name) {
 				w.removed++
 			}
 		}
@@ -256,18 +243,26 @@ func safeName(name string) bool {
 
 // Publish writes the site of opts.Tournament (or, with opts.All, of every tournament of
 // the file) into opts.Out, reading everything in one read transaction (store.ReadSite: one
-// consistent state of the database). Tournaments are rendered one at a time and each game is read,
+// consistent state of the database). opts.Out is opened as an os.Root (outfile.Dir): a
+// symbolic link inside it is never followed, and no file is written over the database
+// (st.Path()) or another SQLite file; pruning removes only regular files inside it. Tournaments are rendered one at a time and each game is read,
 // replayed and written before the next, so memory does not grow with the archive. The same
 // database gives byte-identical files. Errors: tournament selection errors
-// (ErrNoTournament, ErrAmbiguousTournament, ErrNotFound), ErrOut, or the database's.
+// (ErrNoTournament, ErrAmbiguousTournament, ErrNotFound), ErrOut (wrapping the
+// *outfile.Error that names the file and the cause), or the database's.
 func Publish(ctx context.Context, st *store.Store, opts Options) (*Result, error) {
 	if opts.Out == "" {
 		return nil, fmt.Errorf("%w: no output folder", ErrOut)
 	}
-	if err := os.MkdirAll(opts.Out, 0o755); err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrOut, err)
+	dir := opts.Dir
+	if dir == nil {
+		var err error
+		if dir, err = outfile.Protect(st.Path()).OpenDir(opts.Out); err != nil {
+			return nil, fmt.Errorf("%w: %w", ErrOut, err)
+		}
+		defer dir.Close()
 	}
-	return publish(ctx, st, opts, &writer{out: opts.Out})
+	return publish(ctx, st, opts, &writer{dir: dir})
 }
 
 func publish(ctx context.Context, st *store.Store, opts Options, w *writer) (*Result, error) {

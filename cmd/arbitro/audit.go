@@ -114,12 +114,16 @@ not judged; 1 a file or the database could not be read.`,
 	cmd.Flags().StringVar(&o.Variant, "variant", "", "italian or international: variant of archive games without a GameType tag")
 	cmd.Flags().StringVar(&o.Encoding, "encoding", "", "the PDN files' encoding when it is not UTF-8 (detected: UTF-16 with its byte-order mark, Windows-1252): "+tournament.EncodingNames)
 	cmd.Flags().BoolVar(&o.Strict, "strict", false, "read archive files by the PDN 3.0 grammar: every tolerated deviation is a parse error (see 'arbitro replay --help')")
+	markOutput(cmd, "pdf")
 	return withRun(cmd, o, runF)
 }
 
 // runAudit runs the audit asked (options completed): the archive of every tournament
 // (--all), PDN files, or the tournament.
 func runAudit(cmd *cobra.Command, g *globalOptions, o *auditOptions) error {
+	if err := g.checkOutput(o.PDF); err != nil { // before a long audit, not after it
+		return err
+	}
 	switch {
 	case o.All:
 		return auditAll(cmd, g, o.Jobs, o.PDF)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"arbitro/internal/outfile"
 	"arbitro/reports"
 	"arbitro/rules"
 	"arbitro/site"
@@ -74,21 +75,24 @@ Nothing outside --dir is touched. The simulated games are not real games.`,
 	}
 	c.Flags().StringVar(&o.Dir, "dir", "arbitro-demo", "folder to create the database and the reports in (must not hold a demo already)")
 	c.Flags().Int64Var(&o.Seed, "seed", 20261121, "seed of the lot and of the simulated games")
+	markOutput(c, "dir")
 	return withRun(c, o, runF)
 }
 
 // demo is one run of the demo.
 type demo struct {
-	g     *globalOptions  // the run's shared flags (--lang) and the narration's language
-	ctx   context.Context // cancels the demo's transactions (the command's context)
-	w     io.Writer
-	dir   string
-	st    *store.Store
-	meta  reports.Meta
-	narr  *reports.Narration // the layout of the account (numbered steps, lines)
-	files []string
-	seed  int64
-	loc   *reports.Locale // the language of the narration (cliLocale; Italian by default)
+	g   *globalOptions  // the run's shared flags (--lang) and the narration's language
+	ctx context.Context // cancels the demo's transactions (the command's context)
+	w   io.Writer
+	dir string
+	st  *store.Store
+	// folder is dir, where the demo's files are written (outfile)
+	folder *outfile.Dir
+	meta   reports.Meta
+	narr   *reports.Narration // the layout of the account (numbered steps, lines)
+	files  []string
+	seed   int64
+	loc    *reports.Locale // the language of the narration (cliLocale; Italian by default)
 }
 
 // say prints the next numbered step: the message key of the CLI catalog, with its
@@ -121,13 +125,13 @@ func (d *demo) out(key string, args ...any) {
 
 // file writes name inside the demo folder with render, and remembers it.
 func (d *demo) file(name string, render func(w io.Writer) error) error {
-	p := filepath.Join(d.dir, name)
+	p := d.folder.Path(name)
 	var buf bytes.Buffer
 	if err := render(&buf); err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
-	if err := os.WriteFile(p, buf.Bytes(), 0o644); err != nil {
-		return fail(err, d.loc.T("hint.folder_writable"))
+	if _, err := d.folder.WriteBytes(name, buf.Bytes()); err != nil {
+		return d.g.explainOutput(err, "")
 	}
 	d.files = append(d.files, p)
 	d.out("demo.wrote", "file", p, "bytes", buf.Len())
@@ -153,9 +157,13 @@ func runDemo(g *globalOptions, ctx context.Context, w io.Writer, dir string, see
 	if err != nil {
 		return fail(err, g.cliLocale().T("hint.arbiter_env"))
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fail(err, g.cliLocale().T("hint.other_dir"))
+	// The demo's files go through outfile, inside dir (created when missing): no link
+	// followed, never over the file --db names.
+	folder, err := outfile.Protect(g.db).OpenDir(dir)
+	if err != nil {
+		return g.explainOutput(err, "")
 	}
+	defer folder.Close()
 	m, err := reportMeta()
 	if err != nil {
 		return err
@@ -166,7 +174,7 @@ func runDemo(g *globalOptions, ctx context.Context, w io.Writer, dir string, see
 	}
 	defer st.Close()
 	g.tournamentLang = "it" // the session's event is Italian: its narration too, unless --lang or $LANG say otherwise
-	d := &demo{g: g, ctx: ctx, w: w, dir: dir, st: st, meta: m, seed: seed, loc: g.cliLocale()}
+	d := &demo{g: g, ctx: ctx, w: w, dir: dir, folder: folder, st: st, meta: m, seed: seed, loc: g.cliLocale()}
 	d.narration().Plain(d.loc.T("demo.start", "dir", dir, "db", filepath.Join(dir, "arbitro.db")))
 
 	real, err := d.realEvent()
@@ -193,9 +201,17 @@ func runDemo(g *globalOptions, ctx context.Context, w io.Writer, dir string, see
 
 // site publishes every event of the demo as a web site and prints its index.html.
 func (d *demo) site() error {
-	out := filepath.Join(d.dir, "site")
-	res, err := site.Publish(d.ctx, d.st, site.Options{Out: out, All: true})
+	sub, err := d.folder.Sub("site") // a link named site is refused, not followed
 	if err != nil {
+		return d.g.explainOutput(err, "")
+	}
+	defer sub.Close()
+	out := filepath.Join(d.dir, "site")
+	res, err := site.Publish(d.ctx, d.st, site.Options{Out: out, All: true, Dir: sub})
+	if err != nil {
+		if e := d.g.explainOutput(err, out); e != err {
+			return e
+		}
 		return d.g.explain(err)
 	}
 	db := shellQuote(filepath.Join(d.dir, "arbitro.db"))

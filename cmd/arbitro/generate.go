@@ -61,6 +61,7 @@ compare (arbitro check --trf FILE checks them with arbitro's engine). Rates are 
 	f.IntVar(&o.LowRating, "low-rating", 1400, "rating of the weakest player")
 	f.BoolVar(&o.Baku, "baku", false, "Baku acceleration (C.04.7)")
 	f.StringVar(&o.Output, "output", "", "write the TRF to this file (default stdout)")
+	markOutput(cmd, "output")
 	return withRun(cmd, o, runF)
 }
 
@@ -75,7 +76,7 @@ func runGenerate(cmd *cobra.Command, g *globalOptions, o *generateOptions) error
 	write := func(w io.Writer) error { return trf.Write(w, tr) }
 	if err != nil { // the engine stopped at a round: keep the file up to it
 		if output != "" && output != "-" {
-			if werr := writeFileAtomic(output, write); werr != nil {
+			if werr := g.writeOutput(output, write); werr != nil {
 				return werr
 			}
 			return fail(err, "the tournament up to that round is in "+output+" (arbitro pair --system dutch --trf "+output+" re-pairs it)")
@@ -85,7 +86,7 @@ func runGenerate(cmd *cobra.Command, g *globalOptions, o *generateOptions) error
 	if output == "" || output == "-" {
 		return write(cmd.OutOrStdout())
 	}
-	if err := writeFileAtomic(output, write); err != nil {
+	if err := g.writeOutput(output, write); err != nil {
 		return err
 	}
 	return reports.WriteTRFGenerated(cmd.ErrOrStderr(), g.cliLocale(), o.Players, o.Rounds, output, o.Seed)

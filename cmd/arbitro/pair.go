@@ -129,6 +129,7 @@ func newPairCmd(g *globalOptions, runF func(*cobra.Command, *pairOptions) error)
 	f.StringVar(&o.TRF, "trf", "", "engine mode: read the tournament from this TRF-16 file instead of the database")
 	f.StringVar(&o.Output, "output", "", "with --trf: write the pairs to this file (default stdout)")
 	f.Uint64Var(&o.Seed, "seed", 0, "with --trf: seed of the lot for the initial colour when the file has no XXC")
+	markOutput(cmd, "output")
 	return withRun(cmd, o, runF)
 }
 
@@ -192,7 +193,7 @@ func runPair(cmd *cobra.Command, g *globalOptions, o *pairOptions) error {
 	case o.TRF != "" && o.Check:
 		return runTRFCheck(out, g.cliLocale(), o.TRF, o.Seed)
 	case o.TRF != "":
-		return runEnginePair(out, o.System, o.TRF, o.Output, o.Seed)
+		return runEnginePair(g, out, o.System, o.TRF, o.Output, o.Seed)
 	case o.Check:
 		return runCheck(cmd, g, o.CheckRound)
 	}
@@ -289,6 +290,7 @@ one still to come), to pin up after the round. Printed in the tournament's langu
 	cmd.Flags().StringVar(&o.PDF, "pdf", "", "write the A4 pairing sheet to `FILE`")
 	cmd.Flags().BoolVar(&o.Explain, "explain", false, "also print how the round was paired")
 	cmd.Flags().BoolVar(&o.ResultsSheet, "results", false, "with --pdf: the results sheet of the round instead of the pairings")
+	markOutput(cmd, "pdf")
 	return withRun(cmd, o, runF)
 }
 

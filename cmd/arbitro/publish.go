@@ -46,11 +46,13 @@ The site needs no server and nothing from the internet: open index.html, copy th
 to a USB stick, or upload it. The same database gives byte-identical files, and files
 whose content did not change are not rewritten. Files of an earlier publish that are no
 longer part of the site are removed (listed in DIR/.arbitro-site); nothing else in DIR
-is touched. To serve the pages live instead, use 'arbitro serve'.`,
+is touched. A symbolic link inside DIR is refused, never followed, and no page is written
+over the database. To serve the pages live instead, use 'arbitro serve'.`,
 		Args: cobra.NoArgs,
 	}
 	c.Flags().StringVar(&o.out, "out", "", "folder to write the site into (created if missing)")
 	c.Flags().BoolVar(&o.all, "all", false, "every tournament of the file, with an archive index")
+	markOutput(c, "out")
 	return withRun(c, o, runF)
 }
 
@@ -62,6 +64,9 @@ func runPublish(cmd *cobra.Command, g *globalOptions, o *publishOptions) error {
 		return err
 	})
 	if errors.Is(err, site.ErrOut) {
+		if e := g.explainOutput(err, o.out); e != err {
+			return e
+		}
 		return fail(err, "choose another folder with --out")
 	}
 	if err != nil {

@@ -45,6 +45,7 @@ the FID conversion table, which arbitro does not have: give it with --expected-t
 	c.Flags().BoolVar(&o.CSV, "csv", false, "one CSV line per game (counted or not, with the reason)")
 	c.Flags().StringVar(&o.PDF, "pdf", "", "write an A4 PDF to `FILE`")
 	c.Flags().StringVar(&o.TableFile, "expected-table", "", "the FID conversion table (CSV \"difference,expected\") for the expected score")
+	markOutput(c, "pdf")
 	return withRun(c, o, runF)
 }
 

@@ -40,6 +40,7 @@ func (f *standingsFlags) register(c *cobra.Command, g *globalOptions) {
 	c.Flags().IntVar(&f.round, "round", -1, "standings after this round (default: the last round with every result in)")
 	c.Flags().Lookup("round").DefValue = "0" // -1 means "not given": do not print "(default -1)" in --help
 	c.Flags().StringVar(&f.pdf, "pdf", "", "write an A4 PDF to `FILE` instead of printing")
+	markOutput(c, "pdf")
 }
 
 // load computes the standings after the requested round (store.Standings, or
@@ -91,27 +92,6 @@ func reportMeta() (reports.Meta, error) {
 		m.Generated = time.Unix(n, 0).UTC()
 	}
 	return m, nil
-}
-
-// writePDF creates file and renders into it; a failed rendering removes the partial file.
-func writePDF(cmd *cobra.Command, g *globalOptions, file string, render func(w io.Writer, m reports.Meta) error) error {
-	m, err := reportMeta()
-	if err != nil {
-		return err
-	}
-	fh, err := os.Create(file)
-	if err != nil {
-		return fail(err, g.cliLocale().T("hint.pdf_path"))
-	}
-	if err := render(fh, m); err != nil {
-		fh.Close()
-		os.Remove(file)
-		return fail(err, g.cliLocale().T("hint.nothing"))
-	}
-	if err := fh.Close(); err != nil {
-		return fail(err, g.cliLocale().T("hint.disk"))
-	}
-	return reports.WriteWrote(cmd.OutOrStdout(), g.cliLocale(), file)
 }
 
 // standingsOptions are the flags of `arbitro standings`.

@@ -12,7 +12,6 @@ import (
 	"os"
 	"path/filepath"
 
-	"arbitro/internal/atomicfile"
 	"arbitro/reports"
 	"arbitro/store"
 	"arbitro/tournament"
@@ -41,7 +40,7 @@ func (o *exportTRFOptions) complete(_ *cobra.Command, args []string) error {
 }
 
 func newExportTRFCmd(g *globalOptions, runF func(*cobra.Command, *exportTRFOptions) error) *cobra.Command {
-	return withRun(&cobra.Command{
+	return withRun(markOutputArg(&cobra.Command{
 		Use:   "trf [FILE]",
 		Short: "Write the tournament as a FIDE TRF-16 report (stdout, or FILE)",
 		Long: `Write the tournament as a FIDE Tournament Report File (TRF-16), the exchange format of
@@ -49,7 +48,7 @@ pairing programs: header lines 012-122, one 001 line per player (starting rank =
 number) with every round, XXR (rounds) and, for a Dutch tournament, XXC (the colour of the
 lot). Scores are written in chess points: draughts game points 2-1-0 become 1-0.5-0.`,
 		Args: cobra.MaximumNArgs(1),
-	}, &exportTRFOptions{}, runF)
+	}), &exportTRFOptions{}, runF)
 }
 
 // runExportTRF builds the TRF of the tournament and writes it.
@@ -64,7 +63,7 @@ func runExportTRF(cmd *cobra.Command, g *globalOptions, o *exportTRFOptions) err
 	if o.File == "" || o.File == "-" {
 		return trf.Write(cmd.OutOrStdout(), tr)
 	}
-	return writeFileAtomic(o.File, func(w io.Writer) error { return trf.Write(w, tr) })
+	return g.writeOutput(o.File, func(w io.Writer) error { return trf.Write(w, tr) })
 }
 
 // importTRFOptions are the argument and flags of `arbitro tournament import-trf`.
@@ -156,29 +155,12 @@ func readTRFFile(path string) (*trf.File, error) {
 	return tr, nil
 }
 
-// writeFileAtomic writes path through a temporary file renamed into place (atomicfile),
-// with a hint for each way that can fail.
-func writeFileAtomic(path string, fn func(io.Writer) error) error {
-	err := atomicfile.Write(path, 0o644, fn)
-	var ae *atomicfile.Error
-	if !errors.As(err, &ae) {
-		return err // nil, or fn's own error
-	}
-	switch ae.Stage {
-	case atomicfile.StageCreate:
-		return fail(ae.Err, "check that the directory exists and is writable")
-	case atomicfile.StageWrite:
-		return fail(ae.Err, "check the disk")
-	}
-	return fail(ae.Err, "check that the directory is writable")
-}
-
 // runEnginePair is arbitro as a pairing engine for other programs, with no database:
 // read the TRF at trfPath, pair its next round (tournament.PairTRF) and write it to
 // outPath ("" or "-" = out) in the format of JaVaFo and bbpPairings
 // (reports.WriteTRFPairs). Exit codes: 2 for a system other than dutch, 4 when no pairing
 // exists, 1 for a bad file.
-func runEnginePair(out io.Writer, system, trfPath, outPath string, seed uint64) error {
+func runEnginePair(g *globalOptions, out io.Writer, system, trfPath, outPath string, seed uint64) error {
 	if s, err := tournament.ParseSystem(system); err != nil || !s.TRFEngine() {
 		return usageErr("the TRF engine mode pairs --system dutch only (got %q)", system)
 	}
@@ -203,7 +185,7 @@ func runEnginePair(out io.Writer, system, trfPath, outPath string, seed uint64) 
 	if outPath == "" || outPath == "-" {
 		return write(out)
 	}
-	return writeFileAtomic(outPath, write)
+	return g.writeOutput(outPath, write)
 }
 
 // runTRFCheck re-pairs the last round of the TRF at trfPath from the state before it
