@@ -178,9 +178,9 @@ func byReason(m map[string]int) string {
 }
 
 // WriteArchiveAuditPDF renders the archive audit's summary: the totals of the whole file
-// (tournaments, game scores, scores with problems, illegal scores by reason, results
-// inconsistent with the moves, claims decided against the engine), a table with the same
-// counts for each tournament, then each tournament's summary in its own language (its
+// (tournaments, game scores, scores with problems, illegal scores by reason, scores with an
+// ambiguous capture (never counted as illegal, issue 33), results inconsistent with the
+// moves, claims decided against the engine), a table with the same counts for each tournament, then each tournament's summary in its own language (its
 // AuditSummary.Lang). meta.Locale is the language of the archive's part; nil prints it in
 // English and each tournament's part in the tournament's language; set (arbitro --lang),
 // everything is in that language. Reason codes stay as written (rules.Reason*).
@@ -197,13 +197,14 @@ func WriteArchiveAuditPDF(w io.Writer, total *tournament.AuditSummary, per []tou
 	cols := []column{{head: "#", align: "R"}, {head: loc.T("archive.audit.col.tournament"), align: "L"},
 		{head: loc.T("archive.audit.col.variant"), align: "L"}, {head: loc.T("archive.audit.col.games"), align: "R"},
 		{head: loc.T("archive.audit.col.with_problems"), align: "R"}, {head: loc.T("archive.audit.col.illegal"), align: "R"},
-		{head: loc.T("archive.audit.col.by_reason"), align: "L"}, {head: loc.T("archive.audit.col.inconsistent"), align: "R"},
+		{head: loc.T("archive.audit.col.by_reason"), align: "L"}, {head: loc.T("archive.audit.col.ambiguous"), align: "R"},
+		{head: loc.T("archive.audit.col.inconsistent"), align: "R"},
 		{head: loc.T("archive.audit.col.claims"), align: "R"}}
 	rows := make([][]string, 0, len(per))
 	for _, s := range per {
 		rows = append(rows, []string{strconv.FormatInt(s.TournamentID, 10), s.Name, loc.variantShort(s.Variant), strconv.Itoa(s.Games),
 			strconv.Itoa(s.WithProblems), strconv.Itoa(s.Illegal), strings.Trim(byReason(s.IllegalByReason), " ()"),
-			strconv.Itoa(s.Inconsistent), strconv.Itoa(s.ClaimsAgainst)})
+			strconv.Itoa(s.Ambiguous), strconv.Itoa(s.Inconsistent), strconv.Itoa(s.ClaimsAgainst)})
 	}
 	d.fitWidths(cols, rows, 8, 1, 30)
 	d.table(cols, rows, 8)
@@ -224,9 +225,14 @@ func WriteArchiveAuditPDF(w io.Writer, total *tournament.AuditSummary, per []tou
 	return d.finish(w)
 }
 
-// archiveFindings prints the illegal scores by reason, the inconsistent results and the
+// archiveFindings prints the illegal scores by reason, the ambiguous ones (and those not
+// judged, when there are any), the inconsistent results and the
 // claims decided against the engine of s in loc's language.
 func archiveFindings(d *doc, loc *Locale, s *tournament.AuditSummary) {
 	d.paragraph(9, loc.T("archive.audit.illegal", "n", strconv.Itoa(s.Illegal), "reasons", byReason(s.IllegalByReason)))
+	d.paragraph(9, loc.T("archive.audit.ambiguous", "n", strconv.Itoa(s.Ambiguous)))
+	if s.NotJudged > 0 {
+		d.paragraph(9, loc.T("archive.audit.not_judged", "n", strconv.Itoa(s.NotJudged)))
+	}
 	d.paragraph(9, loc.T("archive.audit.results", "inconsistent", strconv.Itoa(s.Inconsistent), "claims", strconv.Itoa(s.ClaimsAgainst)))
 }

@@ -54,3 +54,25 @@ func TestArchiveAuditPDFLanguages(t *testing.T) {
 		t.Error("--lang nl: a tournament's summary is not in Dutch")
 	}
 }
+
+// Issue 33: a score with an ambiguous capture (every move legal) is not an illegal score:
+// the archive PDF gives it its own column and count, and the illegal count leaves it out.
+func TestArchiveAuditPDFAmbiguousNotIllegal(t *testing.T) {
+	var total tournament.AuditSummary
+	per := tournament.AuditSummary{TournamentID: 1, Name: "Assoluto 2005", Variant: rules.Italian, Lang: "it"}
+	for _, vd := range []rules.Verdict{{Legal: true}, {Reason: rules.ReasonAmbiguousCapture, Ply: 26, Move: "3x26"}} {
+		per.Add(&tournament.GameAudit{Verdict: vd})
+	}
+	if per.Illegal != 0 || per.Ambiguous != 1 || len(per.IllegalByReason) != 0 {
+		t.Fatalf("illegal %d ambiguous %d by reason %v; want 0 1 none", per.Illegal, per.Ambiguous, per.IllegalByReason)
+	}
+	total.Merge(&per)
+	total.Tournaments = 1
+	var b bytes.Buffer
+	if err := WriteArchiveAuditPDF(&b, &total, []tournament.AuditSummary{per}, fixedMeta); err != nil {
+		t.Fatal(err)
+	}
+	checkPDF(t, b.Bytes(), 1, "Illegal game scores: 0.", "Ambiguous",
+		"Game scores with an ambiguous capture (every move legal, the pieces taken undetermined; not counted as illegal): 1.",
+		"Partite con una presa ambigua (ogni mossa regolare, i pezzi presi non determinati; non contate come irregolari): 1.")
+}

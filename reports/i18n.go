@@ -290,6 +290,7 @@ func (l *Locale) fill(text string, args []any) string {
 		return text
 	}
 	var b strings.Builder
+	b.Grow(len(text) + 16*len(args)) // one allocation for most messages
 	for {
 		i := strings.IndexByte(text, '{')
 		if i < 0 {

@@ -62,7 +62,7 @@ func WriteImportText(w io.Writer, l *Locale, rep *tournament.ImportReport) error
 	if p.Windows1252 {
 		fmt.Fprintln(w, l.T("cmd.event.windows1252"))
 	}
-	fmt.Fprintln(w, l.T("cmd.event.games", "games", p.GamesFound(), "legal", p.Legal(), "illegal", p.IllegalFound()))
+	fmt.Fprintln(w, l.T("cmd.event.games", "games", p.GamesFound(), "verdicts", ClassCountsText(l, &p.Classes)))
 	if ill := p.Illegal(); len(ill) > 0 {
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 		fmt.Fprintln(tw, l.T("cmd.event.illegal.head"))

@@ -145,8 +145,9 @@ func WriteVerdictText(w io.Writer, l *Locale, file string, g *rules.Game, vd rul
 		head = l.T("cmd.verdict.fragment", "file", filepath.Base(file), "fragment", VerdictWord(l, rules.ClassFragment), "line", g.Line)
 	}
 	if vd.Legal {
-		fmt.Fprintln(w, l.T("cmd.verdict.legal", "game", head, "legal", VerdictWord(l, rules.ClassLegal), "plies", l.N("cmd.plies", vd.Plies),
+		io.WriteString(w, l.T("cmd.verdict.legal", "game", head, "legal", VerdictWord(l, rules.ClassLegal), "plies", l.N("cmd.plies", vd.Plies),
 			"check", l.resultCheck(vd.ResultCheck)))
+		io.WriteString(w, "\n")
 	} else {
 		verdict := strings.ToUpper(VerdictWord(l, vd.Class()))
 		fmt.Fprintf(w, "%s: %s [%s", head, verdict, vd.Reason)

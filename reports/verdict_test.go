@@ -169,11 +169,14 @@ func TestGameAddAndImport(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	rep := &tournament.GameImportReport{Read: 3, Stored: 2, Illegal: 1, Unmatched: 1, Games: []tournament.ImportedGame{
+	rep := &tournament.GameImportReport{Read: 3}
+	for _, ig := range []tournament.ImportedGame{
 		{Index: 1, Line: 1, White: "Rossi, Mario", Black: "Bianchi, Luca", Round: 1, Board: 1, Game: 1, Status: tournament.ImportStored, Legal: true, Verdict: &vs[0], Score: gs[0]},
 		{Index: 2, Line: 8, White: "Verdi, Anna", Black: "Neri, Ugo", Round: 1, Board: 2, Game: 1, Status: tournament.ImportStored, Verdict: &vs[1], Score: gs[1], Why: "result differs"},
 		{Index: 3, Line: 15, White: "Blu, Ivo", Black: "Neri, Ugo", Status: "unmatched", Why: "no board of round 1 has these players"},
-	}}
+	} {
+		rep.Add(ig) // counts it by status and verdict class
+	}
 	if err := WriteGameImportText(&text, English(), rep); err != nil {
 		t.Fatal(err)
 	}

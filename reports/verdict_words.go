@@ -89,12 +89,7 @@ func (t *VerdictTally) Games() int {
 func (t *VerdictTally) Counts(l *Locale) string {
 	l = orEnglish(l)
 	var b strings.Builder
-	for _, c := range []rules.VerdictClass{rules.ClassLegal, rules.ClassIllegal, rules.ClassAmbiguous, rules.ClassNotJudged} {
-		if c != rules.ClassLegal {
-			b.WriteString(", ")
-		}
-		b.WriteString(l.N(verdictCountKeys[c], t.Classes[c]))
-	}
+	b.WriteString(ClassCountsText(l, &t.Classes))
 	fmt.Fprintf(&b, "; %s; %s; %s", l.N(verdictCountKeys[rules.ClassFragment], t.Classes[rules.ClassFragment]),
 		l.N("verdict.inconsistent", t.Inconsistent), l.N("verdict.notes", t.Notes.Total()))
 	if t.Notes.Total() > 0 {
@@ -105,6 +100,22 @@ func (t *VerdictTally) Counts(l *Locale) string {
 			}
 		}
 		b.WriteString(" (" + strings.Join(parts, ", ") + ")")
+	}
+	return b.String()
+}
+
+// ClassCountsText is the count of each game class in l's language (nil: English), every
+// class written even when 0, fragments left out (they are not games): "2 legal, 1
+// illegal, 0 ambiguous, 3 not judged" (issue 33: one vocabulary of verdicts, each with its
+// own count in every summary).
+func ClassCountsText(l *Locale, c *rules.ClassCounts) string {
+	l = orEnglish(l)
+	var b strings.Builder
+	for _, k := range []rules.VerdictClass{rules.ClassLegal, rules.ClassIllegal, rules.ClassAmbiguous, rules.ClassNotJudged} {
+		if k != rules.ClassLegal {
+			b.WriteString(", ")
+		}
+		b.WriteString(l.N(verdictCountKeys[k], c[k]))
 	}
 	return b.String()
 }

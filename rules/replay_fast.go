@@ -203,10 +203,16 @@ func appendFEN(dst []byte, p *Position) []byte {
 			if set == 0 {
 				continue
 			}
-			for sq := 1; sq <= v.n; sq++ {
-				if set&(uint64(1)<<v.sqBit[sq]) == 0 {
-					continue
-				}
+			// The squares of set as a mask by square number (at most 50 squares: bits
+			// 1-50), walked upwards: square order, one step a piece instead of one a
+			// square (issue 33).
+			var sqs uint64
+			for b := set; b != 0; b &= b - 1 {
+				sqs |= uint64(1) << v.bitSq[bits.TrailingZeros64(b)]
+			}
+			sqs &^= 1 // a ghost bit (square 0) is no square, as FEN() skips it
+			for ; sqs != 0; sqs &= sqs - 1 {
+				sq := bits.TrailingZeros64(sqs)
 				if !first {
 					dst = append(dst, ',')
 				}

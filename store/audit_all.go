@@ -8,8 +8,14 @@ import (
 	"arbitro/tournament"
 )
 
-// archiveBatch is the number of items the archive audit hands a worker at a time.
-const archiveBatch = 32
+// archiveBatch is the number of items in one of the archive audit's work items;
+// tournament.OrderedMap hands its workers 16 work items at a time, so a worker gets
+// 16*archiveBatch scores at once. It was 32 (512 scores a hand-off): the first 512 scores
+// were read before any was judged, and the 1,460 scores of BenchmarkAuditAll were 3
+// hand-offs for 2 workers, at most 1.5 times one worker's speed. With 2, a hand-off is 32
+// scores (about a millisecond of work, many times the cost of the hand-off), and
+// the workers start after 32 scores and share the work evenly (issue 33).
+const archiveBatch = 2
 
 // archiveJob is one unit of the archive audit's pipeline: a marker (start or end of a
 // tournament) or a score to judge.

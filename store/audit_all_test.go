@@ -166,18 +166,35 @@ func TestAuditAllStopsOnError(t *testing.T) {
 }
 
 // BenchmarkAuditAll audits 20 tournaments (10 copies of each real file, 1,460 scores) per
-// operation, on one worker and on two.
+// operation, on one worker, on two, and on one per processor the benchmark may use
+// (jobsP: with -cpu 1,2 the one-job and two-job figures of issue 33). Besides the wall time
+// it reports the process CPU time per operation (cpu-s/op) and the scores judged per
+// second of wall time (games/s) and of CPU time (games/cpu-s): on a shared machine the
+// wall time also counts the waits for a core.
 func BenchmarkAuditAll(b *testing.B) {
 	st := archiveStore(b, 10)
-	for _, jobs := range []int{1, 2} {
-		b.Run(fmt.Sprintf("jobs%d", jobs), func(b *testing.B) {
+	for _, name := range []string{"jobs1", "jobs2", "jobsP"} {
+		b.Run(name, func(b *testing.B) {
+			jobs := runtime.GOMAXPROCS(0)
+			if name != "jobsP" {
+				jobs = int(name[4] - '0')
+			}
+			games := 0
+			cpu0 := auditCPU()
 			for b.Loop() {
 				if err := st.View(context.Background(), func(tx *Tx) error {
-					_, err := tx.AuditAll(tournament.ArchiveAuditOptions{Jobs: jobs})
+					total, err := tx.AuditAll(tournament.ArchiveAuditOptions{Jobs: jobs})
+					games += total.Games
 					return err
 				}); err != nil {
 					b.Fatal(err)
 				}
+			}
+			cpu := (auditCPU() - cpu0).Seconds()
+			b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "games/s")
+			if cpu > 0 {
+				b.ReportMetric(cpu/float64(b.N), "cpu-s/op")
+				b.ReportMetric(float64(games)/cpu, "games/cpu-s")
 			}
 		})
 	}

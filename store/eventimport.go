@@ -110,7 +110,7 @@ func (tx *Tx) storeEventGames(t *tournament.Tournament, plan *tournament.EventPl
 	if err != nil {
 		return err
 	}
-	plan.LegalGames, plan.IllegalGames, plan.IllegalMore = 0, nil, 0
+	plan.LegalGames, plan.IllegalGames, plan.IllegalMore, plan.Classes = 0, nil, 0, rules.ClassCounts{}
 	plan.Warnings = append([]tournament.Note(nil), plan.PlanWarnings...)
 	w := tournament.NewWarner()
 	mode := tournament.NewRoundMode(plan.RoundSource)
@@ -178,6 +178,7 @@ func (tx *Tx) storeEventGame(t *tournament.Tournament, plan *tournament.EventPla
 	if err != nil {
 		return fmt.Errorf("round %d board %d: %w", eg.Round, eg.Board, err)
 	}
+	plan.Classes.Add(&rec.Verdict)
 	if rec.Verdict.Legal {
 		plan.LegalGames++
 		return nil

@@ -47,10 +47,15 @@ type AuditSummary struct {
 	WithProblems int `json:"with_problems"`
 	// Problems is the number of problems of every kind.
 	Problems int `json:"problems"`
-	// Illegal is the number of scores not legal (an illegal move, an ambiguous capture, an
-	// unreadable score); IllegalByReason splits it by the verdict's reason code.
+	// Illegal is the number of illegal scores (an illegal move, an unreadable score:
+	// rules.ClassIllegal); IllegalByReason splits it by the verdict's reason code.
+	// Ambiguous counts the scores whose every move is legal but a capture is undetermined
+	// (rules.ClassAmbiguous), NotJudged those not judged (rules.ClassNotJudged): never
+	// counted as illegal (issue 33).
 	Illegal         int            `json:"illegal"`
 	IllegalByReason map[string]int `json:"illegal_by_reason"`
+	Ambiguous       int            `json:"ambiguous"`
+	NotJudged       int            `json:"not_judged"`
 	// Inconsistent counts results inconsistent with the moves: the score's own result
 	// (result-inconsistent) or the board's recorded result (result-mismatch).
 	Inconsistent int `json:"inconsistent_results"`
@@ -69,7 +74,13 @@ func (s *AuditSummary) Add(ga *GameAudit) {
 		s.WithProblems++
 	}
 	s.Problems += len(ga.Problems)
-	if !ga.Verdict.Legal {
+	switch ga.Verdict.Class() {
+	case rules.ClassLegal:
+	case rules.ClassAmbiguous:
+		s.Ambiguous++
+	case rules.ClassNotJudged:
+		s.NotJudged++
+	default:
 		s.Illegal++
 		if s.IllegalByReason == nil {
 			s.IllegalByReason = map[string]int{}
@@ -96,6 +107,8 @@ func (s *AuditSummary) Merge(o *AuditSummary) {
 	s.WithProblems += o.WithProblems
 	s.Problems += o.Problems
 	s.Illegal += o.Illegal
+	s.Ambiguous += o.Ambiguous
+	s.NotJudged += o.NotJudged
 	s.Inconsistent += o.Inconsistent
 	s.ClaimsAgainst += o.ClaimsAgainst
 	s.Plies += o.Plies

@@ -109,6 +109,9 @@ type EventPlan struct {
 	// Filled by importEvent: legal games, the first maxListed illegal ones, how many more.
 	LegalGames, IllegalMore int
 	IllegalGames            []EventGame
+	// Classes counts the stored scores by verdict class (legal, illegal, ambiguous, not
+	// judged: rules.VerdictClass, issue 33); IllegalGames lists every one not legal.
+	Classes rules.ClassCounts
 	// open reads the games again for importEvent.
 	Open func() (gameSource, error)
 }
@@ -125,7 +128,8 @@ func (p *EventPlan) Legal() int { return p.LegalGames }
 // ImportEventPlan has stored them.
 func (p *EventPlan) Illegal() []EventGame { return p.IllegalGames }
 
-// IllegalFound returns the number of games found illegal by ImportEventPlan.
+// IllegalFound returns the number of games ImportEventPlan did not find legal (illegal,
+// ambiguous or not judged: Classes splits them).
 func (p *EventPlan) IllegalFound() int { return len(p.IllegalGames) + p.IllegalMore }
 
 // RoundsFound returns the highest round that has games.

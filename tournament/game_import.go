@@ -79,13 +79,19 @@ const (
 
 // GameImportReport sums up `game import`.
 type GameImportReport struct {
-	Games     []ImportedGame `json:"games"`
-	Read      int            `json:"read"`
-	Stored    int            `json:"stored"`
-	Illegal   int            `json:"illegal"` // stored with an illegal move
-	Already   int            `json:"already_stored"`
-	Unmatched int            `json:"unmatched"`
-	Rejected  int            `json:"rejected"`
+	Games  []ImportedGame `json:"games"`
+	Read   int            `json:"read"`
+	Stored int            `json:"stored"`
+	// Illegal, Ambiguous and NotJudged count the stored scores of those verdict classes
+	// (rules.VerdictClass, issue 33): an ambiguous capture or a score not judged is never
+	// counted as illegal. Classes counts every stored score by class.
+	Illegal   int               `json:"illegal"`
+	Ambiguous int               `json:"ambiguous"`
+	NotJudged int               `json:"not_judged"`
+	Classes   rules.ClassCounts `json:"-"`
+	Already   int               `json:"already_stored"`
+	Unmatched int               `json:"unmatched"`
+	Rejected  int               `json:"rejected"`
 }
 
 // readImportFile reads the whole file of game import, refusing one that is too large,
@@ -118,9 +124,16 @@ func (rep *GameImportReport) Add(ig ImportedGame) {
 		rep.Already++
 	case ImportStored:
 		rep.Stored++
-		if !ig.Legal {
-			rep.Illegal++
+		switch {
+		case ig.Verdict != nil:
+			rep.Classes.Add(ig.Verdict)
+		case ig.Legal:
+			rep.Classes[rules.ClassLegal]++
+		default:
+			rep.Classes[rules.ClassIllegal]++
 		}
+		rep.Illegal, rep.Ambiguous = rep.Classes[rules.ClassIllegal], rep.Classes[rules.ClassAmbiguous]
+		rep.NotJudged = rep.Classes[rules.ClassNotJudged]
 	}
 	rep.Games = append(rep.Games, ig)
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 
 	"arbitro/reports"
+	"arbitro/rules"
 	"arbitro/store"
 	"arbitro/tournament"
 
@@ -99,7 +100,10 @@ through the rules of the tournament's variant.
 
 A legal score is accepted. An illegal one is stored too, with its verdict, and reported: the
 ply, the move, the reason, the position (FEN) and the legal moves there; the command then
-exits with status 3 and the arbiter decides. Nothing is lost.
+exits with status 3 and the arbiter decides. A score whose every move is legal but whose
+capture written from-to fits captures taking different pieces (ambiguous) is stored and
+exits 5; a score that cannot be judged (an impossible position) is stored and exits 6.
+Nothing is lost.
 
 The players (White/Bianco, Black/Nero) and the result (Result/Risultato, or the movetext's
 result) written in the score are compared with the pairing and the recorded result: names
@@ -118,7 +122,8 @@ A disagreement is an error unless --force. A board holds one score; --replace re
 }
 
 // runGameAdd reads the score, stores it with its verdict in one transaction and prints
-// it; an illegal score is stored and exits 3.
+// it; an illegal score is stored and exits 3, an ambiguous one 5, one not judged 6
+// (scoreExit).
 func runGameAdd(cmd *cobra.Command, g *globalOptions, o *gameAddOptions) error {
 	r, b := o.Round, o.Board
 	in, err := openInput(cmd, g, o.File, o.Encoding, tournament.MaxGameBytes)
@@ -147,12 +152,25 @@ func runGameAdd(cmd *cobra.Command, g *globalOptions, o *gameAddOptions) error {
 	if err != nil {
 		return err
 	}
-	if !vd.Legal {
-		msg := g.cliLocale()
-		return withCode(exitIllegal, errors.New(msg.T("err.score_not_legal", "round", r, "board", b, "ply", vd.Ply, "reason", vd.Reason)),
+	return scoreExit(g.cliLocale(), r, b, &vd)
+}
+
+// scoreExit is the exit of `game add` by the stored score's verdict class (issue 33, the
+// codes of replay and audit): illegal 3, ambiguous capture 5 (every move legal: not an
+// accusation), not judged 6, legal nil. The score is stored in every case.
+func scoreExit(msg *reports.Locale, r, b int, vd *rules.Verdict) error {
+	switch vd.Class() {
+	case rules.ClassLegal:
+		return nil
+	case rules.ClassAmbiguous:
+		return withCode(exitAmbiguous, errors.New(msg.T("err.score_ambiguous", "round", r, "board", b, "ply", vd.Ply, "move", vd.Move)),
+			msg.T("hint.arbiter_replace"))
+	case rules.ClassNotJudged:
+		return withCode(exitNotJudged, errors.New(msg.T("err.score_not_judged", "round", r, "board", b, "reason", vd.Reason)),
 			msg.T("hint.arbiter_replace"))
 	}
-	return nil
+	return withCode(exitIllegal, errors.New(msg.T("err.score_not_legal", "round", r, "board", b, "ply", vd.Ply, "reason", vd.Reason)),
+		msg.T("hint.arbiter_replace"))
 }
 
 func newGameImportCmd(g *globalOptions, runF func(*cobra.Command, *gameImportOptions) error) *cobra.Command {
@@ -168,8 +186,9 @@ A game that fits no board, or several, is reported and not stored: it is never g
 Each stored score is replayed as by 'game add'. Importing the same file again stores
 nothing twice.
 
-Exit status: 0 every game stored and legal; 3 some stored score is not legal; 1 some game
-was not attached (listed; the others are stored) or the file is unreadable (nothing stored).`,
+Exit status: 0 every game stored and legal; 3 some stored score is illegal; else 5 some
+stored score has an ambiguous capture; else 6 some stored score was not judged; else 1 some
+game was not attached (listed; the others are stored) or the file is unreadable (nothing stored).`,
 		Args: cobra.ExactArgs(1),
 	}
 	cmd.Flags().BoolVar(&opts.Force, "force", false, "store scores whose result or variant disagrees with the recorded result")
@@ -179,7 +198,8 @@ was not attached (listed; the others are stored) or the file is unreadable (noth
 }
 
 // runGameImport attaches every game of the file in one transaction and prints the report;
-// exit 3 when a stored score is illegal, 1 when a game was not attached.
+// exit 3 when a stored score is illegal, else 5 when one has an ambiguous capture, else 6
+// when one was not judged, else 1 when a game was not attached.
 func runGameImport(cmd *cobra.Command, g *globalOptions, o *gameImportOptions) error {
 	in, err := openInput(cmd, g, o.File, o.Encoding, tournament.MaxImportBytes)
 	if err != nil {
@@ -202,12 +222,15 @@ func runGameImport(cmd *cobra.Command, g *globalOptions, o *gameImportOptions) e
 	if err != nil {
 		return err
 	}
-	switch {
+	switch msg := g.cliLocale(); {
 	case rep.Illegal > 0:
-		msg := g.cliLocale()
 		return withCode(exitIllegal, errors.New(msg.N("err.stored_not_legal", rep.Illegal)), msg.T("hint.stored_verdicts"))
+	case rep.Ambiguous > 0:
+		return withCode(exitAmbiguous, errors.New(msg.T("err.verdict_ambiguous", "n", rep.Ambiguous, "total", rep.Stored,
+			"what", msg.T("cmd.what.game_scores"))), msg.T("hint.stored_verdicts"))
+	case rep.NotJudged > 0:
+		return withCode(exitNotJudged, errors.New(msg.N("err.stored_not_judged", rep.NotJudged)), msg.T("hint.stored_verdicts"))
 	case rep.Unmatched+rep.Rejected > 0:
-		msg := g.cliLocale()
 		return fail(errors.New(msg.T("err.not_attached", "missing", rep.Unmatched+rep.Rejected, "read", rep.Read, "stored", rep.Stored+rep.Already)),
 			msg.T("hint.attach"))
 	}
