@@ -1,0 +1,135 @@
+package store
+
+import (
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+
+	"arbitro/rules"
+	"arbitro/tournament"
+)
+
+// A sheet records what the player enters, once per (device, seq), in order: a wrong PIN
+// or an entry out of order writes nothing; a strike leaves the struck ply in the log; the
+// arbiter's read judges the standing plies (first illegal ply, reason, legal moves) and
+// keeps the 40-move count.
+func TestUCSheetWrite(t *testing.T) {
+	st, _, pins := hallEvent(t)
+	boards, _, _ := st.ResultList(ucCtx, "", 1)
+	b := boards[0]
+	w := SheetRef{Round: 1, Board: b.Board, Game: 1, Side: 'W', PIN: pins[b.WhiteEntry], Device: "phone-a"}
+	before := ucRows(t, st)
+	bad := w
+	bad.Seq, bad.PIN = 1, pins[b.BlackEntry]
+	if _, err := st.SheetWritePly(ucCtx, "", bad, "22-18"); !errors.Is(err, tournament.ErrWrongPIN) {
+		t.Errorf("opponent's PIN: %v", err)
+	}
+	bad.PIN, bad.Seq = w.PIN, 2
+	if _, err := st.SheetWritePly(ucCtx, "", bad, "22-18"); !errors.Is(err, tournament.ErrSheetOrder) {
+		t.Errorf("seq 2 first: %v", err)
+	}
+	bad.Seq = 1
+	for _, text := range []string{"22", "22-18-14", "0-4", "33-29", "a3-b4", "18x18"} {
+		if _, err := st.SheetWritePly(ucCtx, "", bad, text); !errors.Is(err, tournament.ErrInvalid) {
+			t.Errorf("ply %q: %v, want ErrInvalid", text, err)
+		}
+	}
+	ucSameRows(t, st, before, "refused sheet entries")
+	// 22-17 at ply 3 is illegal (22 is empty after 22-18): recorded all the same.
+	plies := []string{"22-18", "10-14", "22-17"}
+	for i, p := range plies {
+		w.Seq = i + 1
+		out, err := st.SheetWritePly(ucCtx, "", w, p)
+		if err != nil || out.Already || out.Standing != i+1 {
+			t.Fatalf("ply %d %s: %+v, %v", i+1, p, out, err)
+		}
+	}
+	w.Seq = 2
+	if out, err := st.SheetWritePly(ucCtx, "", w, "10-14"); err != nil || !out.Already || out.Entry.Seq != 2 {
+		t.Errorf("seq 2 again: %+v, %v", out, err)
+	}
+	if _, err := st.SheetWritePly(ucCtx, "", w, "11-15"); !errors.Is(err, tournament.ErrSheetOrder) {
+		t.Errorf("seq 2 again, another ply: %v", err)
+	}
+	sh, err := st.ReadHallSheets(ucCtx, "")
+	if err != nil || len(sh.Boards) != 1 || len(sh.Boards[0].Sheets) != 1 {
+		t.Fatalf("sheets %+v, %v", sh, err)
+	}
+	v := sh.Boards[0].Sheets[0]
+	if v.Verdict.Legal || v.Verdict.Ply != 3 || v.Verdict.Reason != rules.ReasonNotOwnPiece || len(v.Verdict.LegalMoves) == 0 || v.Counts.Ply != 2 {
+		t.Errorf("verdict %+v counts %+v", v.Verdict, v.Counts)
+	}
+	// Strike 22-17 and write 23-19: legal, the struck ply kept in the log.
+	w.Seq = 4
+	if out, err := st.SheetStrike(ucCtx, "", w); err != nil || out.Entry.Text != "22-17" || out.Standing != 2 {
+		t.Fatalf("strike: %+v, %v", out, err)
+	}
+	w.Seq = 5
+	if _, err := st.SheetWritePly(ucCtx, "", w, "23-19"); err != nil {
+		t.Fatal(err)
+	}
+	sh, _ = st.ReadHallSheets(ucCtx, "")
+	v = sh.Boards[0].Sheets[0]
+	if !v.Verdict.Legal || len(v.Entries) != 5 || tournament.SheetMoves(v.Standing) != "22-18 10-14 23-19" || v.Counts.Quiet != 0 {
+		t.Errorf("after the correction: legal %v, %d entries, %q, counts %+v", v.Verdict.Legal, len(v.Entries), tournament.SheetMoves(v.Standing), v.Counts)
+	}
+}
+
+// Both players confirm the same result and score: the result is the board's and the score
+// its game, stored as 'game add' stores it, the log saying it came from the electronic
+// sheet. Different scores go to the arbiter; a confirmation of a score that is not the
+// sheet's is refused.
+func TestUCSheetConfirm(t *testing.T) {
+	st, _, pins := hallEvent(t)
+	boards, _, _ := st.ResultList(ucCtx, "", 1)
+	game := []string{"22-18", "10-14", "23-19"}
+	write := func(b *tournament.Board, side byte, plies []string) SheetRef {
+		r := SheetRef{Round: 1, Board: b.Board, Game: 1, Side: side, PIN: pins[b.WhiteEntry], Device: "d" + string(side)}
+		if side == 'B' {
+			r.PIN = pins[b.BlackEntry]
+		}
+		for i, p := range plies {
+			r.Seq = i + 1
+			if _, err := st.SheetWritePly(ucCtx, "", r, p); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return r
+	}
+	b := boards[0]
+	rw, rb := write(b, 'W', game), write(b, 'B', game)
+	before := ucRows(t, st)
+	if _, err := st.SheetConfirm(ucCtx, "", rw, "1-1", "22-18 10-14"); !errors.Is(err, tournament.ErrSheetOrder) {
+		t.Errorf("a score not the sheet's: %v", err)
+	}
+	ucSameRows(t, st, before, "refused confirmation")
+	if c, err := st.SheetConfirm(ucCtx, "", rw, "1-1", strings.Join(game, " ")); err != nil || c.Status != tournament.HallWaiting {
+		t.Fatalf("white confirms: %+v, %v", c, err)
+	}
+	c, err := st.SheetConfirm(ucCtx, "", rb, "=", strings.Join(game, "  "))
+	if err != nil || c.Status != tournament.HallStored || c.GameID == 0 {
+		t.Fatalf("black confirms: %+v, %v", c, err)
+	}
+	bs, _, _ := st.ResultList(ucCtx, "", 1)
+	if bs[0].Result == nil || bs[0].Result.WhitePoints != 1 || bs[0].GameID != c.GameID {
+		t.Errorf("board after: %+v", bs[0])
+	}
+	evs, _, _ := st.EventLog(ucCtx, "")
+	last := evs[len(evs)-1]
+	var ev tournament.GameEventJSON
+	if last.Action != "game.add" || json.Unmarshal(last.After, &ev) != nil || ev.Source != tournament.SheetSource || !ev.Legal || ev.Plies != 3 {
+		t.Errorf("logged %s %s", last.Action, last.After)
+	}
+	// Board 2: the scores differ; the arbiter sees the dispute.
+	b = boards[1]
+	rw, rb = write(b, 'W', game), write(b, 'B', game[:2])
+	st.SheetConfirm(ucCtx, "", rw, "1-1", strings.Join(game, " "))
+	if c, err := st.SheetConfirm(ucCtx, "", rb, "1-1", strings.Join(game[:2], " ")); err != nil || c.Status != tournament.HallDisputed {
+		t.Errorf("different scores: %+v, %v", c, err)
+	}
+	sh, _ := st.ReadHallSheets(ucCtx, "")
+	if len(sh.Boards) != 2 || sh.Boards[0].Disputed || !sh.Boards[1].Disputed {
+		t.Errorf("sheets: %+v", sh.Boards)
+	}
+}
