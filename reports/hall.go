@@ -56,6 +56,7 @@ type hallPage struct {
 	Next     string // kiosk: the next screen's URL
 	Kiosk    bool
 	Clock    string // when the round starts: "Start: 21/11/2026 15:30"
+	Script   string // a page's own script besides hall.js ("": none)
 	Msg      *hallMsg
 	Body     any
 	loc      *Locale
@@ -77,7 +78,7 @@ var (
 
 func parseHallTemplates() {
 	base := template.Must(template.New("layout.tmpl").ParseFS(htmlFS, "html/hall/layout.tmpl"))
-	for _, name := range []string{"list", "message", "home", "screen", "board", "console", "checkin", "login"} {
+	for _, name := range []string{"list", "message", "home", "screen", "board", "console", "checkin", "login", "sheet", "sheets"} {
 		hallTemplates[name] = template.Must(template.Must(base.Clone()).ParseFS(htmlFS, "html/hall/"+name+".tmpl"))
 	}
 }
@@ -356,6 +357,7 @@ type choice struct {
 
 type hallBoardBody struct {
 	White, Black, Result, Action string
+	Sheet                        string // the board's electronic score sheet
 	Choices                      []choice
 }
 
@@ -388,7 +390,8 @@ func (h *HTMLEvent) WriteHallBoard(w io.Writer, board, game int, o HallOptions, 
 	pd := &pageData{loc: h.loc}
 	r := h.boardRow(pd, bd)
 	p := h.hallPage(o, "board", h.loc.T("site.round.n", "round", h.last)+" — "+h.loc.T("hall.board.n", "board", r.Board), msg)
-	body := &hallBoardBody{White: r.White, Black: r.Black, Action: o.Base + HallBoardPath(bd.Round, bd.Board, bd.Game), Choices: h.hallChoices()}
+	body := &hallBoardBody{White: r.White, Black: r.Black, Action: o.Base + HallBoardPath(bd.Round, bd.Board, bd.Game), Choices: h.hallChoices(),
+		Sheet: o.Base + HallSheetPath(bd.Round, bd.Board, bd.Game)}
 	if bd.Result != nil {
 		body.Result = r.Result
 	}

@@ -180,7 +180,7 @@ func (h *Hall) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "/hall/"+idText+"/", http.StatusMovedPermanently)
 		return
 	}
-	if r.Method == http.MethodPost && page != "board" && page != "console" && page != "checkin" {
+	if r.Method == http.MethodPost && page != "board" && page != "console" && page != "checkin" && page != "sheet" {
 		hd.Set("Allow", "GET, HEAD")
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
 		return
@@ -206,6 +206,18 @@ func (h *Hall) eventRoute(w http.ResponseWriter, r *http.Request, id int64, page
 			return
 		}
 		h.checkInPage(w, r, id, o)
+	case "sheet":
+		if r.Method == http.MethodPost {
+			h.sheetPost(w, r, id)
+			return
+		}
+		h.sheetPage(w, r, id, o)
+	case "sheets":
+		if !h.loggedIn(r) {
+			h.message(w, r, id, http.StatusUnauthorized, reports.HallMessage{Key: "hall.msg.login.needed"})
+			return
+		}
+		h.sheets(w, r, id, o)
 	case "console":
 		if !h.loggedIn(r) {
 			h.message(w, r, id, http.StatusUnauthorized, reports.HallMessage{Key: "hall.msg.login.needed"})

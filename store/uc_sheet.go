@@ -105,7 +105,7 @@ func (s *Store) sheetWrite(ctx context.Context, ref string, r SheetRef, kind, te
 			for _, x := range es {
 				if x.Device == r.Device && x.Seq == r.Seq {
 					if x.Kind != kind || kind == tournament.SheetPly && x.Text != text {
-						return fmt.Errorf("%w: entry %d of this device is already stored as %s %q", tournament.ErrSheetOrder, r.Seq, x.Kind, x.Text)
+						return &tournament.SheetOrderError{Msg: fmt.Sprintf("entry %d of this device is already stored as %s %q", r.Seq, x.Kind, x.Text)}
 					}
 					out.Entry, out.Already = x, true
 				}
@@ -114,7 +114,7 @@ func (s *Store) sheetWrite(ctx context.Context, ref string, r SheetRef, kind, te
 			return nil
 		}
 		if r.Seq != last+1 {
-			return fmt.Errorf("%w: entry %d of this device, after %d: send from %d", tournament.ErrSheetOrder, r.Seq, last, last+1)
+			return &tournament.SheetOrderError{Expected: last + 1, Msg: fmt.Sprintf("entry %d of this device, after %d: send from %d", r.Seq, last, last+1)}
 		}
 		standing := tournament.SheetStanding(es)
 		var struck any
@@ -137,13 +137,17 @@ func (s *Store) sheetWrite(ctx context.Context, ref string, r SheetRef, kind, te
 		if kind == tournament.SheetStrike {
 			out.Standing = len(standing) - 1
 		}
-		return nil
+		// The log (and the file's data version, which the hall's screens and console
+		// follow) records every entry: "sheet.ply", "sheet.strike".
+		return tx.logEvent(t.ID, "sheet."+kind, nil, map[string]any{"round": b.Round, "board": b.Board, "game": b.Game,
+			"entry": e.ID, "device": r.Device, "seq": r.Seq, "text": text})
 	})
 	return out, err
 }
 
 // SheetWritePly writes ply (as the page sends it: tournament.SheetPlyText) on the sheet r
-// names, after checking the player's PIN, in one transaction. The same entry sent again
+// names, after checking the player's PIN, in one transaction, and logs it ("sheet.ply",
+// under the player's name, tournament.HallActor). The same entry sent again
 // (same device and sequence number) is stored once and answered as before (Already).
 //
 // Errors: ErrWrongPIN, ErrNoPIN; ErrInvalid (a text that is no ply on the tournament's
@@ -155,7 +159,8 @@ func (s *Store) SheetWritePly(ctx context.Context, ref string, r SheetRef, ply s
 }
 
 // SheetStrike strikes the last ply standing on the sheet r names (a correction, as on
-// paper: the entry stays, struck), after checking the PIN, in one transaction. Errors as
+// paper: the entry stays, struck), after checking the PIN, in one transaction, logged
+// "sheet.strike". Errors as
 // SheetWritePly; ErrInvalid when no ply stands.
 func (s *Store) SheetStrike(ctx context.Context, ref string, r SheetRef) (tournament.SheetWritten, error) {
 	return s.sheetWrite(ctx, ref, r, tournament.SheetStrike, "")
@@ -190,7 +195,7 @@ func (s *Store) SheetConfirm(ctx context.Context, ref string, r SheetRef, res, m
 			return err
 		}
 		if have := tournament.SheetMoves(tournament.SheetStanding(es)); have != moves {
-			return fmt.Errorf("%w: the score confirmed is not the sheet stored (%d plies); send the moves first", tournament.ErrSheetOrder, len(strings.Fields(have)))
+			return &tournament.SheetOrderError{Msg: fmt.Sprintf("the score confirmed is not the sheet stored (%d plies); send the moves first", len(strings.Fields(have)))}
 		}
 		mine := tournament.SheetConfirm{Result: res, Moves: moves, At: tx.nowText()}
 		if _, err := tx.exec(`INSERT INTO sheet_confirms (board_id, entry_id, result, moves, at) VALUES (?, ?, ?, ?, ?)
@@ -242,6 +247,23 @@ func (tx *Tx) sheetConfirm(boardID, entryID int64) (*tournament.SheetConfirm, er
 		return nil, nil
 	}
 	return &c, err
+}
+
+// ReadSheet reads, in one read transaction, the plies standing on the sheet r names (its
+// Device and Seq unused), after checking the PIN: a player's page opened on another device
+// starts from them. Errors as SheetWritePly.
+func (s *Store) ReadSheet(ctx context.Context, ref string, r SheetRef) ([]tournament.SheetEntry, error) {
+	var out []tournament.SheetEntry
+	_, err := s.viewIn(ctx, ref, func(tx *Tx, t *tournament.Tournament) error {
+		b, e, err := tx.sheetOf(t, r)
+		if err != nil {
+			return err
+		}
+		es, err := tx.sheetEntries(b.ID, e.ID)
+		out = tournament.SheetStanding(es)
+		return err
+	})
+	return out, err
 }
 
 // ReadHallSheets reads, in one read transaction, every sheet kept on the boards of the

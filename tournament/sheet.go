@@ -19,6 +19,19 @@ import (
 // next one of the device): the device sends again from the one the error names.
 var ErrSheetOrder = errors.New("sheet entry out of order")
 
+// SheetOrderError is ErrSheetOrder with the sequence number the device must send next
+// (Expected; 0 when the entry conflicts with one stored, or a confirmation is not the
+// sheet stored).
+type SheetOrderError struct {
+	Expected int
+	Msg      string
+}
+
+func (e *SheetOrderError) Error() string { return ErrSheetOrder.Error() + ": " + e.Msg }
+
+// Unwrap makes errors.Is(err, ErrSheetOrder) true.
+func (e *SheetOrderError) Unwrap() error { return ErrSheetOrder }
+
 // Kinds of a sheet entry.
 const (
 	SheetPly    = "ply"    // a ply as entered
