@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
 	"arbitro/reports"
@@ -256,5 +257,93 @@ func TestBrowserSheetIllegal(t *testing.T) {
 	if legalPage := page(); legalPage != illegalPage {
 		t.Errorf("the page after the illegal ply differs from after the legal one:\n%s\n%s", illegalPage, legalPage)
 	}
+	b.check(t, base)
+}
+
+// The hall's Wi-Fi drops for ten moves (Chromium's network emulation, offline): the page
+// keeps them, says the sheet is not synchronised, and sends them when the network returns;
+// the hall has every entry once, in order.
+func TestBrowserSheetNetworkCut(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser test: skipped with -short")
+	}
+	chromiumPath(t)
+	f, err := os.Open("../rules/testdata/pdn/ita_campionato_italiano_assoluto_2005.pdn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	games, err := rules.ReadAllPDN(f)
+	f.Close()
+	if err != nil || len(games) == 0 {
+		t.Fatalf("read the 2005 championship: %v", err)
+	}
+	taps, _ := sheetTaps(t, games[0], rules.Italian)
+	taps = taps[:12]
+	hs := newHallServer(t)
+	b := newBrowser(t)
+	base := hs.srv.URL
+	b2 := hs.board(t, 2)
+	white := b.ctx
+	openSheet(t, white, base, 2, "W", hs.pins[b2.WhiteEntry])
+	for _, ply := range taps[:2] {
+		tapPly(t, white, ply)
+	}
+	waitSynced(t, white, 2)
+	if err := chromedp.Run(white, network.Enable(), network.EmulateNetworkConditions(true, 0, -1, -1)); err != nil {
+		t.Fatal(err)
+	}
+	for _, ply := range taps[2:] {
+		tapPly(t, white, ply)
+	}
+	var waiting string
+	wait, cancel := context.WithTimeout(white, 10*time.Second)
+	defer cancel()
+	err = chromedp.Run(wait, chromedp.Poll(`document.getElementById("sheet-sync").getAttribute("data-state") === "offline"`, nil),
+		chromedp.AttributeValue("#sheet-sync", "data-waiting", &waiting, nil, chromedp.ByQuery))
+	if err != nil || waiting != "10" {
+		t.Fatalf("offline: %v, %s waiting", err, waiting)
+	}
+	entries := func() []tournament.SheetEntry {
+		s, err := hs.st.ReadHallSheets(context.Background(), "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, sb := range s.Boards {
+			if sb.Board.Board == 2 && len(sb.Sheets) == 1 {
+				return sb.Sheets[0].Entries
+			}
+		}
+		return nil
+	}
+	if n := len(entries()); n != 2 {
+		t.Errorf("the hall has %d entries while the network is cut, want 2", n)
+	}
+	if err := chromedp.Run(white, network.EmulateNetworkConditions(false, 0, -1, -1)); err != nil {
+		t.Fatal(err)
+	}
+	waitSynced(t, white, 12)
+	es := entries()
+	if len(es) != 12 {
+		t.Fatalf("the hall has %d entries, want 12", len(es))
+	}
+	for i, e := range es {
+		want := strings.Join(taps[i], "-")
+		if len(taps[i]) > 2 || strings.Contains(games[0].Moves[i].Text, "x") {
+			want = strings.Join(taps[i], "x")
+		}
+		if e.Seq != i+1 || e.Kind != tournament.SheetPly || e.Text != want || e.Device != es[0].Device {
+			t.Errorf("entry %d: %+v, want seq %d %s", i+1, e, i+1, want)
+		}
+	}
+	// The sends refused while the network was cut are the browser's only errors.
+	b.mu.Lock()
+	var rest []string
+	for _, e := range b.errors {
+		if !strings.Contains(e, "ERR_INTERNET_DISCONNECTED") {
+			rest = append(rest, e)
+		}
+	}
+	b.errors = rest
+	b.mu.Unlock()
 	b.check(t, base)
 }

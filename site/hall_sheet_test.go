@@ -1,0 +1,70 @@
+package site
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"testing"
+
+	"arbitro/reports"
+)
+
+// The sheet page's protocol over HTTP: a ply is stored once however often it is sent;
+// an entry out of order is answered with the one to send; a wrong PIN is refused (and
+// counted: the sixth is limited) and logged; a request from another origin is refused;
+// the arbiter's page of the sheets needs the login and shows the sheet.
+func TestHallSheetProtocol(t *testing.T) {
+	hs := newHallServer(t)
+	b2 := hs.board(t, 2)
+	path := "/hall/1/" + reports.HallSheetPath(1, 2, 1)
+	send := func(f url.Values, h ...string) (int, sheetAnswer) {
+		t.Helper()
+		code, _, body := hs.do(t, "POST", path, f, h...)
+		var a sheetAnswer
+		if code != http.StatusTooManyRequests && !strings.HasPrefix(body, "cross-origin") {
+			if err := json.Unmarshal([]byte(body), &a); err != nil {
+				t.Fatalf("answer %d %q: %v", code, body, err)
+			}
+		}
+		return code, a
+	}
+	ply := func(seq int, text, pin string) url.Values {
+		return url.Values{"action": {"ply"}, "side": {"W"}, "pin": {pin}, "device": {"tab1"}, "seq": {strconv.Itoa(seq)}, "text": {text}}
+	}
+	pin := hs.pins[b2.WhiteEntry]
+	if code, a := send(ply(1, "21-17", pin)); code != http.StatusOK || !a.OK || a.Already || a.Standing != 1 {
+		t.Fatalf("ply 1: %d %+v", code, a)
+	}
+	if code, a := send(ply(1, "21-17", pin)); code != http.StatusOK || !a.OK || !a.Already || a.Seq != 1 {
+		t.Errorf("ply 1 again: %d %+v", code, a)
+	}
+	if code, a := send(ply(3, "12-15", pin)); code != http.StatusConflict || a.Error != "order" || a.Expected != 2 {
+		t.Errorf("ply 3 before 2: %d %+v", code, a)
+	}
+	if code, a := send(ply(2, "21", pin)); code != http.StatusBadRequest || a.Error != "invalid" {
+		t.Errorf("no ply: %d %+v", code, a)
+	}
+	if code, _ := send(ply(2, "12-15", pin), "Sec-Fetch-Site", "cross-site"); code != http.StatusForbidden {
+		t.Errorf("from another origin: %d", code)
+	}
+	for i := 0; i < MaxPINFailures; i++ {
+		if code, a := send(ply(2, "12-15", "000000x")); code != http.StatusForbidden || a.Error != "pin" {
+			t.Errorf("wrong PIN: %d %+v", code, a)
+		}
+	}
+	if code, _ := send(ply(2, "12-15", pin)); code != http.StatusTooManyRequests {
+		t.Errorf("after %d wrong PINs: %d", MaxPINFailures, code)
+	}
+	if !strings.Contains(hs.log.String(), "wrong PIN for the sheet of tournament 1 round 1 board 2 side W") {
+		t.Errorf("log: %q", hs.log.String())
+	}
+	if code, _, _ := hs.do(t, "GET", "/hall/1/sheets", nil); code != http.StatusUnauthorized {
+		t.Errorf("sheets without login: %d", code)
+	}
+	code, _, body := hs.do(t, "GET", "/hall/1/sheets", nil, "Cookie", hs.login(t))
+	if code != http.StatusOK || !strings.Contains(body, "1. 21-17") || !strings.Contains(body, "Conteggio delle 40 mosse: 0 semimosse su 80") {
+		t.Errorf("sheets: %d %s", code, body)
+	}
+}
