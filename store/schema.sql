@@ -334,3 +334,12 @@ CREATE TABLE sheet_confirms (
     at       TEXT    NOT NULL,
     PRIMARY KEY (board_id, entry_id)
 );
+-- The spectators' delay of an event's games on the hall's public pages (arbitro hall
+-- delay): the positions shown are those of minutes ago, or without the last moves (moves
+-- by each player); no row: 15 minutes.
+CREATE TABLE sheet_delays (
+    tournament_id INTEGER PRIMARY KEY REFERENCES tournaments (id) ON DELETE CASCADE,
+    minutes       INTEGER NOT NULL CHECK (minutes >= 0),
+    moves         INTEGER NOT NULL CHECK (moves >= 0),
+    set_at        TEXT    NOT NULL
+);

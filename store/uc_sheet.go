@@ -327,3 +327,81 @@ func (s *Store) ReadHallSheets(ctx context.Context, ref string) (tournament.Hall
 	})
 	return out, err
 }
+
+// SetSheetDelay sets the spectators' delay d of the games of the tournament ref names
+// (arbitro hall delay; tournament.SheetDelay), in one transaction, logged "sheet.delay"
+// with the delay before and after. Errors: those of updateIn.
+func (s *Store) SetSheetDelay(ctx context.Context, ref string, d tournament.SheetDelay) (tournament.Tournament, error) {
+	return s.updateIn(ctx, ref, func(tx *Tx, t *tournament.Tournament) error {
+		old, err := tx.sheetDelay(t.ID)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.exec(`INSERT INTO sheet_delays (tournament_id, minutes, moves, set_at) VALUES (?, ?, ?, ?)
+			ON CONFLICT (tournament_id) DO UPDATE SET minutes = excluded.minutes, moves = excluded.moves, set_at = excluded.set_at`,
+			t.ID, d.Minutes, d.Moves, tx.nowText()); err != nil {
+			return err
+		}
+		return tx.logEvent(t.ID, "sheet.delay", old, d)
+	})
+}
+
+// sheetDelay reads tournament id's spectators' delay (tournament.DefaultSheetDelay when
+// none is set).
+func (tx *Tx) sheetDelay(id int64) (tournament.SheetDelay, error) {
+	d := tournament.DefaultSheetDelay
+	err := tx.queryRow(`SELECT minutes, moves FROM sheet_delays WHERE tournament_id = ?`, id).Scan(&d.Minutes, &d.Moves)
+	if errors.Is(err, sql.ErrNoRows) {
+		return tournament.DefaultSheetDelay, nil
+	}
+	return d, err
+}
+
+// ReadHallGames reads, in one read transaction, what spectators see of the games of the
+// last round paired of the tournament ref names: for each board on which a sheet is kept
+// (White's, else Black's), the plies its delay lets them see at the transaction's clock
+// (tournament.SheetDelay.Delayed: every ply once the board has a result or a game) and
+// the position after the last legal one. Nothing of a sheet younger than the delay is
+// read out. Errors: those of viewIn.
+func (s *Store) ReadHallGames(ctx context.Context, ref string) (tournament.HallGames, error) {
+	var out tournament.HallGames
+	var err error
+	out.Tournament, err = s.viewIn(ctx, ref, func(tx *Tx, t *tournament.Tournament) error {
+		if out.Delay, err = tx.sheetDelay(t.ID); err != nil {
+			return err
+		}
+		if err := tx.queryRow(`SELECT coalesce(max(number), 0) FROM rounds WHERE tournament_id = ?`, t.ID).Scan(&out.Round); err != nil {
+			return err
+		}
+		if out.Round == 0 {
+			return nil
+		}
+		boards, err := tx.Boards(t, out.Round)
+		if err != nil && !errors.Is(err, tournament.ErrNotPaired) {
+			return err
+		}
+		for _, b := range boards {
+			if b.Bye() {
+				continue
+			}
+			es, err := tx.sheetEntries(b.ID, b.WhiteEntry)
+			if err == nil && len(es) == 0 {
+				es, err = tx.sheetEntries(b.ID, b.BlackEntry)
+			}
+			if err != nil {
+				return err
+			}
+			if len(es) == 0 {
+				continue
+			}
+			g := tournament.HallGame{Board: b, Over: b.Result != nil || b.GameID != 0}
+			g.Plies = out.Delay.Delayed(es, tx.nowText(), g.Over)
+			v := &tournament.SheetView{Standing: g.Plies}
+			tournament.JudgeSheet(v, t.Variant)
+			g.Position = v.Final
+			out.Games = append(out.Games, g)
+		}
+		return nil
+	})
+	return out, err
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"arbitro/rules"
 	"arbitro/tournament"
@@ -131,5 +132,52 @@ func TestUCSheetConfirm(t *testing.T) {
 	sh, _ := st.ReadHallSheets(ucCtx, "")
 	if len(sh.Boards) != 2 || sh.Boards[0].Disputed || !sh.Boards[1].Disputed {
 		t.Errorf("sheets: %+v", sh.Boards)
+	}
+}
+
+// Spectators see the game with the event's delay: by default nothing of the last 15
+// minutes; with a delay in moves, all but the last moves of each player; everything once
+// the board has its result. The delay is set in one logged transaction.
+func TestUCHallGamesDelay(t *testing.T) {
+	st, _, pins := hallEvent(t)
+	boards, _, _ := st.ResultList(ucCtx, "", 1)
+	b := boards[0]
+	now := time.Date(2026, 11, 26, 15, 0, 0, 0, time.UTC)
+	st.clock = func() time.Time { return now }
+	w := SheetRef{Round: 1, Board: b.Board, Game: 1, Side: 'W', PIN: pins[b.WhiteEntry], Device: "d"}
+	for i, p := range []string{"22-18", "10-14", "23-19", "11-15"} { // one ply every 10 minutes
+		w.Seq = i + 1
+		if _, err := st.SheetWritePly(ucCtx, "", w, p); err != nil {
+			t.Fatal(err)
+		}
+		now = now.Add(10 * time.Minute)
+	}
+	// now 15:40: entries at 15:00, 15:10, 15:20, 15:30; 15 minutes ago is 15:25.
+	shown := func() string {
+		t.Helper()
+		g, err := st.ReadHallGames(ucCtx, "")
+		if err != nil || len(g.Games) != 1 {
+			t.Fatalf("games %+v, %v", g, err)
+		}
+		return tournament.SheetMoves(g.Games[0].Plies)
+	}
+	if s := shown(); s != "22-18 10-14 23-19" {
+		t.Errorf("15 minutes: %q", s)
+	}
+	if _, err := st.SetSheetDelay(ucCtx, "", tournament.SheetDelay{Moves: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if s := shown(); s != "22-18 10-14" {
+		t.Errorf("1 move: %q", s)
+	}
+	evs, _, _ := st.EventLog(ucCtx, "")
+	if last := evs[len(evs)-1]; last.Action != "sheet.delay" || string(last.Before) != `{"minutes":15,"moves":0}` || string(last.After) != `{"minutes":0,"moves":1}` {
+		t.Errorf("logged %s %s %s", last.Action, last.Before, last.After)
+	}
+	if _, err := st.EnterResult(ucCtx, "", 1, b.Board, 1, "1-1"); err != nil {
+		t.Fatal(err)
+	}
+	if s := shown(); s != "22-18 10-14 23-19 11-15" {
+		t.Errorf("after the game: %q", s)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"arbitro/rules"
 )
@@ -242,4 +243,76 @@ func DecideSheets(mine SheetConfirm, other *SheetConfirm) HallStatus {
 		return HallStored
 	}
 	return HallDisputed
+}
+
+// SheetDelay is the spectators' delay of an event's games on the hall's public pages:
+// the position shown is the one of Minutes minutes ago, or (Moves > 0) the one before the
+// last Moves moves of each player (2*Moves plies). None once the game is over (the board
+// has a result or a game). The default (DefaultSheetDelay) is 15 minutes.
+type SheetDelay struct {
+	Minutes int `json:"minutes"`
+	Moves   int `json:"moves"`
+}
+
+// DefaultSheetDelay is the delay of an event that has set none.
+var DefaultSheetDelay = SheetDelay{Minutes: 15}
+
+// ParseSheetDelay reads the delay as 'arbitro hall delay' takes it: minutes and moves,
+// at most one of them above zero, none negative, moves at most 100 and minutes at most
+// 600. Errors wrap ErrInvalid.
+func ParseSheetDelay(minutes, moves int) (SheetDelay, error) {
+	switch {
+	case minutes < 0 || moves < 0:
+		return SheetDelay{}, fmt.Errorf("%w: a delay is not negative", ErrInvalid)
+	case minutes > 0 && moves > 0:
+		return SheetDelay{}, fmt.Errorf("%w: a delay in minutes or in moves, not both", ErrInvalid)
+	case minutes > 600 || moves > 100:
+		return SheetDelay{}, fmt.Errorf("%w: a delay of at most 600 minutes or 100 moves", ErrInvalid)
+	}
+	return SheetDelay{Minutes: minutes, Moves: moves}, nil
+}
+
+// Delayed returns the plies of a sheet whose entries are es that spectators may see at
+// now under delay d: the plies standing once the entries made before now-d.Minutes are
+// applied, or all but the last 2*d.Moves standing plies; every standing ply when over
+// (the game is over).
+func (d SheetDelay) Delayed(es []SheetEntry, now string, over bool) []SheetEntry {
+	if over {
+		return SheetStanding(es)
+	}
+	if d.Moves > 0 {
+		s := SheetStanding(es)
+		return s[:max(0, len(s)-2*d.Moves)]
+	}
+	t, err := time.Parse(time.RFC3339, now)
+	if err != nil {
+		return nil
+	}
+	cut := t.Add(-time.Duration(d.Minutes) * time.Minute)
+	var seen []SheetEntry
+	for _, e := range es {
+		at, err := time.Parse(time.RFC3339, e.At)
+		if err != nil || at.After(cut) {
+			break
+		}
+		seen = append(seen, e)
+	}
+	return SheetStanding(seen)
+}
+
+// HallGame is a game as spectators see it in the hall: its board, the plies shown (after
+// the delay), the position after the last legal one of them, and whether it is over.
+type HallGame struct {
+	Board    *Board
+	Plies    []SheetEntry
+	Position rules.Position
+	Over     bool
+}
+
+// HallGames is the spectators' page of the games of round Round, under Delay.
+type HallGames struct {
+	Tournament Tournament
+	Round      int
+	Delay      SheetDelay
+	Games      []HallGame
 }
