@@ -57,6 +57,7 @@ type hallPage struct {
 	Kiosk    bool
 	Clock    string // when the round starts: "Start: 21/11/2026 15:30"
 	Script   string // a page's own script besides hall.js ("": none)
+	Every    int    // > 0: the page is read again every Every seconds too (hall.js)
 	Msg      *hallMsg
 	Body     any
 	loc      *Locale
@@ -78,7 +79,7 @@ var (
 
 func parseHallTemplates() {
 	base := template.Must(template.New("layout.tmpl").ParseFS(htmlFS, "html/hall/layout.tmpl"))
-	for _, name := range []string{"list", "message", "home", "screen", "board", "console", "checkin", "login", "sheet", "sheets"} {
+	for _, name := range []string{"list", "message", "home", "screen", "board", "console", "checkin", "login", "sheet", "sheets", "games"} {
 		hallTemplates[name] = template.Must(template.Must(base.Clone()).ParseFS(htmlFS, "html/hall/"+name+".tmpl"))
 	}
 }
@@ -203,7 +204,8 @@ func (h *HTMLEvent) WriteHallHome(w io.Writer, o HallOptions) error {
 	for _, s := range HallScreens {
 		body.Screens = append(body.Screens, navItem{Href: o.Base + s, Text: p.T(hallScreenKey(s))})
 	}
-	body.Screens = append(body.Screens, navItem{Href: o.Base + HallScreens[0] + "?kiosk=1", Text: p.T("hall.kiosk")})
+	body.Screens = append(body.Screens, navItem{Href: o.Base + HallScreens[0] + "?kiosk=1", Text: p.T("hall.kiosk")},
+		navItem{Href: o.Base + "games", Text: p.T("hall.games")})
 	if h.last > 0 {
 		pd := &pageData{loc: h.loc}
 		for _, b := range h.byRound[h.last-1] {

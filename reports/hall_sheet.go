@@ -212,3 +212,53 @@ func WriteHallSheets(w io.Writer, s *tournament.HallSheets, o HallOptions) error
 	p.Body = body
 	return renderHall(w, "sheets", p)
 }
+
+type gamesItem struct {
+	Board, White, Black, Score string
+	Over                       bool
+	Size                       int
+	Cells                      template.HTML
+}
+
+type gamesBody struct {
+	Round int
+	Delay string
+	Games []gamesItem
+}
+
+// WriteHallGames writes the spectators' page of the games of g's round (/hall/ID/games,
+// public, live): each board on which a sheet is kept, with the position and the score
+// its delay lets spectators see (store.ReadHallGames reads nothing younger), and the
+// delay itself. The page reads itself again every 30 s (a delay in minutes moves on
+// without a change in the file) and at every change.
+func WriteHallGames(w io.Writer, g *tournament.HallGames, o HallOptions) error {
+	h, err := NewHTMLEvent(&tournament.SiteEvent{Tournament: g.Tournament, Table: &tournament.Crosstable{Scoring: tournament.Scoring210}}, HTMLOptions{Lang: o.Lang})
+	if err != nil {
+		return err
+	}
+	sub := h.loc.T("hall.games")
+	if g.Round > 0 {
+		sub = h.loc.T("site.round.n", "round", g.Round) + " — " + sub
+	}
+	p := h.hallPage(o, "games", sub, nil)
+	p.Events, p.Every = o.Base+"events", 30
+	pd := &pageData{loc: h.loc}
+	v := g.Tournament.Variant
+	body := &gamesBody{Round: g.Round}
+	switch {
+	case g.Delay.Moves > 0:
+		body.Delay = p.T("hall.games.delay.moves", "n", g.Delay.Moves)
+	case g.Delay.Minutes > 0:
+		body.Delay = p.T("hall.games.delay.minutes", "n", g.Delay.Minutes)
+	default:
+		body.Delay = p.T("hall.games.delay.none")
+	}
+	for _, x := range g.Games {
+		r := h.boardRow(pd, x.Board)
+		pos := x.Position
+		body.Games = append(body.Games, gamesItem{Board: r.Board, White: r.White, Black: r.Black, Score: sheetScore(x.Plies),
+			Over: x.Over, Size: v.Size(), Cells: sheetCells(v, &pos)})
+	}
+	p.Body = body
+	return renderHall(w, "games", p)
+}

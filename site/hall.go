@@ -212,6 +212,8 @@ func (h *Hall) eventRoute(w http.ResponseWriter, r *http.Request, id int64, page
 			return
 		}
 		h.sheetPage(w, r, id, o)
+	case "games":
+		h.games(w, r, id, o)
 	case "sheets":
 		if !h.loggedIn(r) {
 			h.message(w, r, id, http.StatusUnauthorized, reports.HallMessage{Key: "hall.msg.login.needed"})

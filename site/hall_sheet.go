@@ -18,7 +18,8 @@ import (
 // one store use case per action, answered in JSON: "read" (ReadSheet), "ply"
 // (SheetWritePly), "strike" (SheetStrike), "confirm" (SheetConfirm), each with the side,
 // PIN and device of the player (and seq, text, result, moves as the action needs). GET
-// sheets is the arbiter's page of every sheet of the round (logged in).
+// sheets is the arbiter's page of every sheet of the round (logged in); GET games the
+// spectators' page of the games, under the event's delay (public).
 
 // sheetAnswer is the JSON answer to a sheet page's POST.
 type sheetAnswer struct {
@@ -160,6 +161,22 @@ func (h *Hall) sheets(w http.ResponseWriter, r *http.Request, id int64, o report
 	o.Lang = Lang(&s.Tournament, h.lang)
 	var buf bytes.Buffer
 	if err := reports.WriteHallSheets(&buf, &s, o); err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	writeHTML(w, http.StatusOK, buf.Bytes())
+}
+
+// games: the spectators' page of the round's games, under the event's delay (GET, public).
+func (h *Hall) games(w http.ResponseWriter, r *http.Request, id int64, o reports.HallOptions) {
+	g, err := h.st.ReadHallGames(r.Context(), strconv.FormatInt(id, 10))
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	o.Lang = Lang(&g.Tournament, h.lang)
+	var buf bytes.Buffer
+	if err := reports.WriteHallGames(&buf, &g, o); err != nil {
 		h.fail(w, r, err)
 		return
 	}

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"net/url"
@@ -9,6 +10,7 @@ import (
 	"testing"
 
 	"arbitro/reports"
+	"arbitro/tournament"
 )
 
 // The sheet page's protocol over HTTP: a ply is stored once however often it is sent;
@@ -66,5 +68,50 @@ func TestHallSheetProtocol(t *testing.T) {
 	code, _, body := hs.do(t, "GET", "/hall/1/sheets", nil, "Cookie", hs.login(t))
 	if code != http.StatusOK || !strings.Contains(body, "1. 21-17") || !strings.Contains(body, "Conteggio delle 40 mosse: 0 semimosse su 80") {
 		t.Errorf("sheets: %d %s", code, body)
+	}
+}
+
+// The spectators' delay: the games screen shows a sheet's plies only once they are older
+// than the event's delay (15 minutes unless set), all of them once the game is over; the
+// site's pages and data.json show no sheet at all while the game is played.
+func TestHallGamesDelay(t *testing.T) {
+	hs := newHallServer(t)
+	b2 := hs.board(t, 2)
+	path := "/hall/1/" + reports.HallSheetPath(1, 2, 1)
+	for i, p := range []string{"21-17", "12-15", "23-19"} {
+		f := url.Values{"action": {"ply"}, "side": {"W"}, "pin": {hs.pins[b2.WhiteEntry]}, "device": {"d"}, "seq": {strconv.Itoa(i + 1)}, "text": {p}}
+		if code, _, body := hs.do(t, "POST", path, f); code != http.StatusOK {
+			t.Fatalf("ply %s: %d %s", p, code, body)
+		}
+	}
+	screen := func() string {
+		t.Helper()
+		code, _, body := hs.do(t, "GET", "/hall/1/games", nil)
+		if code != http.StatusOK {
+			t.Fatalf("games: %d", code)
+		}
+		return body
+	}
+	if s := screen(); strings.Contains(s, "21-17") || !strings.Contains(s, "ritardo di 15 minuti") || !strings.Contains(s, "Tavolo 2") {
+		t.Errorf("15 minutes: the screen shows %s", s)
+	}
+	if _, err := hs.st.SetSheetDelay(context.Background(), "", tournament.SheetDelay{Moves: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if s := screen(); !strings.Contains(s, "1. 21-17") || strings.Contains(s, "12-15") || strings.Contains(s, "23-19") {
+		t.Errorf("1 move: the screen shows %s", s)
+	}
+	// The site: no page and not data.json show a sheet's move while the game goes on.
+	for _, p := range []string{"/", "/" + Slug(hs.t) + "/", "/" + Slug(hs.t) + "/data.json", "/" + Slug(hs.t) + "/round-1.html"} {
+		code, _, body := hs.do(t, "GET", p, nil)
+		if code != http.StatusOK || strings.Contains(body, "23-19") || strings.Contains(body, "12-15") {
+			t.Errorf("%s: %d, shows a move of the sheet", p, code)
+		}
+	}
+	if _, err := hs.st.EnterResult(context.Background(), "", 1, 2, 1, "1-1"); err != nil {
+		t.Fatal(err)
+	}
+	if s := screen(); !strings.Contains(s, "23-19") || !strings.Contains(s, "Partita finita") {
+		t.Errorf("after the game: the screen shows %s", s)
 	}
 }
