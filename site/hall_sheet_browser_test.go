@@ -2,6 +2,7 @@ package site
 
 import (
 	"context"
+	"net/http/httptest"
 	"os"
 	"strconv"
 	"strings"
@@ -345,5 +346,99 @@ func TestBrowserSheetNetworkCut(t *testing.T) {
 	}
 	b.errors = rest
 	b.mu.Unlock()
+	b.check(t, base)
+}
+
+// newIntlHallServer is newHallServer for an International draughts round robin of four
+// players, paired, no game stored.
+func newIntlHallServer(t *testing.T) *hallServer {
+	t.Helper()
+	st, err := store.Open(t.TempDir() + "/intl.db")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	tr := &tournament.Tournament{Name: "Toernooi", Variant: tournament.VariantInternational, System: tournament.RoundRobin,
+		Rounds: 3, ByePoints: 2, ForfeitPoints: 2, Seed: 7}
+	err = st.Update(context.Background(), func(tx *store.Tx) error {
+		if err := tx.CreateTournament(tr); err != nil {
+			return err
+		}
+		for i, n := range []string{"Derkx, B.", "Meijer, Hein", "Baljakin, A.", "Schwarzman, A."} {
+			if _, err := tx.AddPlayer(tr, tournament.Player{Name: n, Rating: 2300 + 10*i}); err != nil {
+				return err
+			}
+		}
+		if _, err := tx.DrawLot(tr, nil); err != nil {
+			return err
+		}
+		_, err := tx.PairNext(tr, tournament.PairOptions{})
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pins, _, err := st.SetPINs(context.Background(), "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := &hallServer{st: st, t: tr, pins: map[int64]string{}, log: &syncBuffer{}}
+	for _, p := range pins {
+		hs.pins[p.Entry.ID] = p.PIN
+	}
+	hs.hall = NewHall(st, "", hs.log)
+	hs.srv = httptest.NewServer(hs.hall.Handler(NewHandler(st, "")))
+	t.Cleanup(func() { hs.hall.Close(); hs.srv.Close() })
+	return hs
+}
+
+// An International game (the Dutch championship 2009, round 1, 117 plies) entered tap by
+// tap on White's sheet of a 10x10 board: the arbiter's page shows it legal, with the
+// position of the original's end and the FMJD 25-move count.
+func TestBrowserSheetInternational(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser test: skipped with -short")
+	}
+	chromiumPath(t)
+	f, err := os.Open("../rules/testdata/pdn/intl_dutch_championship_2009_round01_annotated.pdn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	games, err := rules.ReadAllPDN(f)
+	f.Close()
+	if err != nil || len(games) == 0 {
+		t.Fatalf("read the Dutch championship: %v", err)
+	}
+	orig := games[0]
+	taps, final := sheetTaps(t, orig, rules.International)
+	hs := newIntlHallServer(t)
+	b := newBrowser(t)
+	base := hs.srv.URL
+	b1 := hs.board(t, 1)
+	white, cancel := chromedp.NewContext(b.ctx)
+	defer cancel()
+	openSheet(t, white, base, 1, "W", hs.pins[b1.WhiteEntry])
+	for _, ply := range taps {
+		tapPly(t, white, ply)
+	}
+	waitSynced(t, white, len(taps))
+	s, err := hs.st.ReadHallSheets(context.Background(), "")
+	if err != nil || len(s.Boards) != 1 {
+		t.Fatalf("sheets %+v, %v", s, err)
+	}
+	sh := s.Boards[0].Sheets[0]
+	if !sh.Verdict.Legal || sh.Verdict.Plies != len(orig.Moves) || sh.Final.FEN() != final.FEN() {
+		t.Errorf("sheet: legal %v, %d plies (%s), final %s; the original ends in %s", sh.Verdict.Legal, sh.Verdict.Plies, sh.Verdict.Message, sh.Final.FEN(), final.FEN())
+	}
+	var verdict, counts string
+	err = chromedp.Run(b.ctx, chromedp.Navigate(base+hs.hall.LoginLink()), chromedp.WaitVisible("main", chromedp.ByQuery),
+		chromedp.Navigate(base+"/hall/1/sheets"), chromedp.WaitVisible(".sheet-panel", chromedp.ByQuery),
+		chromedp.Text(".sheet-panel .verdict", &verdict, chromedp.ByQuery), chromedp.Text(".sheet-panel ul.counts", &counts, chromedp.ByQuery))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(verdict, strconv.Itoa(len(orig.Moves))) || !strings.Contains(counts, "FMJD 6.3") {
+		t.Errorf("sheets page: %q, %q", verdict, counts)
+	}
 	b.check(t, base)
 }
