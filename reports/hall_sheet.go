@@ -97,7 +97,16 @@ type sheetLogRow struct {
 	Struck             bool
 }
 
+// sheetAdoptForm is the arbiter's form that takes a sheet as the board's game.
+type sheetAdoptForm struct {
+	Action             string
+	Round, Board, Game int
+	Side               string
+	Choices            []choice
+}
+
 type sheetPanel struct {
+	Adopt     *sheetAdoptForm // nil once the board has a game
 	Title     string
 	Verdict   string
 	Legal     bool
@@ -165,7 +174,10 @@ func sheetScore(standing []tournament.SheetEntry) string {
 // moves there), the draw counts as they run, the score and the correction log (every
 // entry with its time and device, the struck ones marked), the confirmation; a board
 // whose two confirmations disagree is marked for the arbiter.
-func WriteHallSheets(w io.Writer, s *tournament.HallSheets, o HallOptions) error {
+//
+// While the board has no game, each sheet has the arbiter's form that takes it as the
+// game with a result (POST to sheets: store.SheetAdopt). msg as in WriteHallBoard.
+func WriteHallSheets(w io.Writer, s *tournament.HallSheets, o HallOptions, msg *HallMessage) error {
 	h, err := NewHTMLEvent(&tournament.SiteEvent{Tournament: s.Tournament, Table: &tournament.Crosstable{Scoring: tournament.Scoring210}}, HTMLOptions{Lang: o.Lang})
 	if err != nil {
 		return err
@@ -173,7 +185,7 @@ func WriteHallSheets(w io.Writer, s *tournament.HallSheets, o HallOptions) error
 	if sc, err := tournament.ParseScoring(s.Tournament.Scoring); err == nil {
 		h.sc = sc
 	}
-	p := h.hallPage(o, "console", h.loc.T("hall.sheets"), nil)
+	p := h.hallPage(o, "console", h.loc.T("hall.sheets"), msg)
 	p.Events = o.Base + "events"
 	pd := &pageData{loc: h.loc}
 	v := s.Tournament.Variant
@@ -201,6 +213,17 @@ func WriteHallSheets(w io.Writer, s *tournament.HallSheets, o HallOptions) error
 					row.Text, row.Struck = p.T("hall.sheet.struck", "ply", e.Text), true
 				}
 				pn.Log = append(pn.Log, row)
+			}
+			if sb.Board.GameID == 0 {
+				pn.Adopt = &sheetAdoptForm{Action: o.Base + "sheets", Round: sb.Board.Round, Board: sb.Board.Board, Game: sb.Board.Game,
+					Side: string(sh.Side), Choices: h.hallChoices()}
+				sel := ""
+				if c := sh.Confirm; c != nil {
+					sel = c.Result
+				}
+				for i := range pn.Adopt.Choices {
+					pn.Adopt.Choices[i].Selected = pn.Adopt.Choices[i].Value == sel
+				}
 			}
 			if c := sh.Confirm; c != nil {
 				pn.Confirmed = p.T("hall.sheet.confirmed", "result", h.hallResultText(c.Result), "plies", len(strings.Fields(c.Moves)), "time", localClock(c.At))

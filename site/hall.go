@@ -180,7 +180,7 @@ func (h *Hall) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "/hall/"+idText+"/", http.StatusMovedPermanently)
 		return
 	}
-	if r.Method == http.MethodPost && page != "board" && page != "console" && page != "checkin" && page != "sheet" {
+	if r.Method == http.MethodPost && page != "board" && page != "console" && page != "checkin" && page != "sheet" && page != "sheets" {
 		hd.Set("Allow", "GET, HEAD")
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
 		return
@@ -217,6 +217,10 @@ func (h *Hall) eventRoute(w http.ResponseWriter, r *http.Request, id int64, page
 	case "sheets":
 		if !h.loggedIn(r) {
 			h.message(w, r, id, http.StatusUnauthorized, reports.HallMessage{Key: "hall.msg.login.needed"})
+			return
+		}
+		if r.Method == http.MethodPost {
+			h.adopt(w, r, id, o)
 			return
 		}
 		h.sheets(w, r, id, o)
@@ -369,7 +373,8 @@ var hallMessages = map[string]bool{
 	"hall.msg.absent": false, "hall.msg.nocheckin": true, "hall.msg.agreed": false,
 	"hall.msg.wrongpassword": true, "hall.msg.nopassword": true, "hall.msg.paired": false,
 	"hall.msg.results.missing": true, "hall.msg.nolot": true, "hall.msg.allpaired": true,
-	"hall.msg.alreadypaired": true, "hall.msg.nopairing": true,
+	"hall.msg.alreadypaired": true, "hall.msg.nopairing": true, "hall.msg.adopted": false,
+	"hall.msg.gameexists": true,
 }
 
 // queryMessage is the message ?msg= names (nil for none or an unknown one); "saved"

@@ -160,7 +160,7 @@ func (h *Hall) sheets(w http.ResponseWriter, r *http.Request, id int64, o report
 	}
 	o.Lang = Lang(&s.Tournament, h.lang)
 	var buf bytes.Buffer
-	if err := reports.WriteHallSheets(&buf, &s, o); err != nil {
+	if err := reports.WriteHallSheets(&buf, &s, o, queryMessage(r.URL.Query())); err != nil {
 		h.fail(w, r, err)
 		return
 	}
@@ -181,4 +181,34 @@ func (h *Hall) games(w http.ResponseWriter, r *http.Request, id int64, o reports
 		return
 	}
 	writeHTML(w, http.StatusOK, buf.Bytes())
+}
+
+// adopt is the POST of the arbiter's page of the sheets: the sheet of one side becomes the
+// board's game with the result chosen (store.SheetAdopt), logged as "arbiter via the hall".
+func (h *Hall) adopt(w http.ResponseWriter, r *http.Request, id int64, o reports.HallOptions) {
+	if err := r.ParseForm(); err != nil {
+		http.Error(w, "bad form", http.StatusBadRequest)
+		return
+	}
+	f := r.PostForm
+	var side byte
+	if s := f.Get("side"); len(s) == 1 {
+		side = s[0]
+	}
+	page := o.Base + "sheets"
+	h.writeMu.Lock()
+	_, err := h.st.SheetAdopt(store.ActingAs(r.Context(), hallActor), strconv.FormatInt(id, 10), atoi(f.Get("round")), atoi(f.Get("board")),
+		atoi(f.Get("game")), side, f.Get("result"))
+	h.writeMu.Unlock()
+	switch {
+	case errors.Is(err, tournament.ErrGameExists), errors.Is(err, tournament.ErrMismatch):
+		redirect(w, r, page, "gameexists")
+	case errors.Is(err, tournament.ErrInvalid), errors.Is(err, tournament.ErrNoBoard), errors.Is(err, tournament.ErrNotPaired):
+		redirect(w, r, page, "bad")
+	case err != nil:
+		h.fail(w, r, err)
+	default:
+		h.bus.kick()
+		redirect(w, r, page, "adopted")
+	}
 }

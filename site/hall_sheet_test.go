@@ -115,3 +115,38 @@ func TestHallGamesDelay(t *testing.T) {
 		t.Errorf("after the game: the screen shows %s", s)
 	}
 }
+
+// The arbiter takes a sheet as the game from his page of the sheets: refused without the
+// login, stored with it (and refused the second time: the board has its game).
+func TestHallSheetAdopt(t *testing.T) {
+	hs := newHallServer(t)
+	b2 := hs.board(t, 2)
+	path := "/hall/1/" + reports.HallSheetPath(1, 2, 1)
+	for i, p := range []string{"21-17", "12-15"} {
+		f := url.Values{"action": {"ply"}, "side": {"B"}, "pin": {hs.pins[b2.BlackEntry]}, "device": {"d"}, "seq": {strconv.Itoa(i + 1)}, "text": {p}}
+		if code, _, body := hs.do(t, "POST", path, f); code != http.StatusOK {
+			t.Fatalf("ply %s: %d %s", p, code, body)
+		}
+	}
+	form := url.Values{"round": {"1"}, "board": {"2"}, "game": {"1"}, "side": {"B"}, "result": {"0-2"}}
+	if code, _, _ := hs.do(t, "POST", "/hall/1/sheets", form); code != http.StatusUnauthorized || hs.board(t, 2).GameID != 0 {
+		t.Errorf("without login: %d", code)
+	}
+	cookie := hs.login(t)
+	code, _, body := hs.do(t, "GET", "/hall/1/sheets", nil, "Cookie", cookie)
+	if code != http.StatusOK || !strings.Contains(body, `name="side" value="B"`) {
+		t.Fatalf("sheets page without the form: %d %s", code, body)
+	}
+	if code, loc, _ := hs.do(t, "POST", "/hall/1/sheets", form, "Cookie", cookie); code != http.StatusSeeOther || !strings.Contains(loc, "msg=adopted") {
+		t.Errorf("adopt: %d %s", code, loc)
+	}
+	if b := hs.board(t, 2); b.GameID == 0 || b.Result == nil || b.Result.BlackPoints != 2 {
+		t.Errorf("board 2: %+v", b)
+	}
+	if _, loc, _ := hs.do(t, "POST", "/hall/1/sheets", form, "Cookie", cookie); !strings.Contains(loc, "msg=gameexists") {
+		t.Errorf("again: %s", loc)
+	}
+	if _, _, body := hs.do(t, "GET", "/hall/1/sheets", nil, "Cookie", cookie); strings.Contains(body, `name="side"`) {
+		t.Errorf("the form is still offered once the board has its game")
+	}
+}

@@ -405,3 +405,57 @@ func (s *Store) ReadHallGames(ctx context.Context, ref string) (tournament.HallG
 	})
 	return out, err
 }
+
+// SheetAdopt is the arbiter's decision on a board whose sheets disagree (or whose players
+// did not both confirm): the plies standing on the sheet kept by the player on side ('W'
+// or 'B') become the board's game, with result res (tournament.HallSpec; written as the
+// board's result when it has none), stored as 'arbitro game add' stores it, logged with
+// the source "electronic sheet", in one transaction, under the actor of ctx (ActingAs).
+//
+// Returns the game stored. Errors: ErrInvalid (a result a player could not enter, a side
+// not W or B, a bye, a sheet without a ply); ErrGameExists; ErrMismatch (the result
+// disagrees with the board's); ErrNotPaired, ErrNoBoard; those of updateIn.
+func (s *Store) SheetAdopt(ctx context.Context, ref string, round, board, game int, side byte, res string) (*tournament.GameRecord, error) {
+	var rec *tournament.GameRecord
+	res, err := tournament.HallSpec(res)
+	if err != nil {
+		return nil, err
+	}
+	_, err = s.updateIn(ctx, ref, func(tx *Tx, t *tournament.Tournament) error {
+		b, err := tx.BoardAt(t, round, board, game)
+		if err != nil {
+			return err
+		}
+		if b.Bye() {
+			return fmt.Errorf("%w: round %d board %d is a bye", tournament.ErrInvalid, round, board)
+		}
+		id := b.WhiteEntry
+		switch side {
+		case 'W':
+		case 'B':
+			id = b.BlackEntry
+		default:
+			return fmt.Errorf("%w: side %q: White (W) or Black (B)", tournament.ErrInvalid, side)
+		}
+		es, err := tx.sheetEntries(b.ID, id)
+		if err != nil {
+			return err
+		}
+		moves := tournament.SheetMoves(tournament.SheetStanding(es))
+		if moves == "" {
+			return fmt.Errorf("%w: round %d board %d: no ply on that sheet", tournament.ErrInvalid, round, board)
+		}
+		if b.Result == nil {
+			if b, err = tx.SetResult(t, round, board, game, res, tournament.ResultOptions{}); err != nil {
+				return err
+			}
+		}
+		g, text, err := tournament.ParseGameScore([]byte(tournament.SheetPDN(t, b, moves, res, strings.ReplaceAll(tx.nowText()[:10], "-", "."))))
+		if err != nil {
+			return err
+		}
+		rec, err = tx.addGame(t, b, g, text, tournament.GameOptions{}, tournament.SheetSource)
+		return err
+	})
+	return rec, err
+}

@@ -181,3 +181,37 @@ func TestUCHallGamesDelay(t *testing.T) {
 		t.Errorf("after the game: %q", s)
 	}
 }
+
+// The arbiter takes one of two disagreeing sheets as the game: stored with the result,
+// logged as from the electronic sheet under his name; a sheet without a ply is refused.
+func TestUCSheetAdopt(t *testing.T) {
+	st, _, pins := hallEvent(t)
+	boards, _, _ := st.ResultList(ucCtx, "", 1)
+	b := boards[0]
+	w := SheetRef{Round: 1, Board: b.Board, Game: 1, Side: 'W', PIN: pins[b.WhiteEntry], Device: "d"}
+	for i, p := range []string{"22-18", "10-14"} {
+		w.Seq = i + 1
+		if _, err := st.SheetWritePly(ucCtx, "", w, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ctx := ActingAs(ucCtx, "arbiter via the hall")
+	before := ucRows(t, st)
+	if _, err := st.SheetAdopt(ctx, "", 1, b.Board, 1, 'B', "1-1"); !errors.Is(err, tournament.ErrInvalid) {
+		t.Errorf("black's empty sheet: %v", err)
+	}
+	ucSameRows(t, st, before, "refused adoption")
+	rec, err := st.SheetAdopt(ctx, "", 1, b.Board, 1, 'W', "1-1")
+	if err != nil || rec.ID == 0 || !rec.Verdict.Legal || rec.Verdict.Plies != 2 {
+		t.Fatalf("adopt: %+v, %v", rec, err)
+	}
+	evs, _, _ := st.EventLog(ucCtx, "")
+	last := evs[len(evs)-1]
+	if last.Action != "game.add" || last.Actor != "arbiter via the hall" || !strings.Contains(string(last.After), tournament.SheetSource) {
+		t.Errorf("logged %s by %s: %s", last.Action, last.Actor, last.After)
+	}
+	bs, _, _ := st.ResultList(ucCtx, "", 1)
+	if bs[0].Result == nil || bs[0].Result.WhitePoints != 1 {
+		t.Errorf("result %+v", bs[0].Result)
+	}
+}
