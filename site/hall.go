@@ -763,10 +763,16 @@ func (h *Hall) loggedIn(r *http.Request) bool {
 	return ok
 }
 
-// version reads the file's data version (store.SitePage with Fresh: nothing else read).
+// version reads the file's data version (store.SitePage with Fresh: nothing else read),
+// plus the last sheet entry's number (store.SheetVersion: a ply on an electronic score
+// sheet is not an event): it changes whenever either does.
 func (h *Hall) version(ctx context.Context) (int64, error) {
 	data, err := h.st.SitePage(ctx, store.SitePageRequest{Fresh: func(int64) bool { return true }})
-	return data.Version, err
+	if err != nil {
+		return 0, err
+	}
+	n, err := h.st.SheetVersion(ctx)
+	return data.Version + n, err
 }
 
 // events is the event stream of the screens: "change" with the data version each time

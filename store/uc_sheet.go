@@ -137,17 +137,17 @@ func (s *Store) sheetWrite(ctx context.Context, ref string, r SheetRef, kind, te
 		if kind == tournament.SheetStrike {
 			out.Standing = len(standing) - 1
 		}
-		// The log (and the file's data version, which the hall's screens and console
-		// follow) records every entry: "sheet.ply", "sheet.strike".
-		return tx.logEvent(t.ID, "sheet."+kind, nil, map[string]any{"round": b.Round, "board": b.Board, "game": b.Game,
-			"entry": e.ID, "device": r.Device, "seq": r.Seq, "text": text})
+		// The sheet is its own log (every entry, with its time and device): the event log
+		// keeps the arbiter's actions, which 'arbitro undo' walks back, and a ply written
+		// every few seconds by each player would stop it (an action it cannot undo).
+		return nil
 	})
 	return out, err
 }
 
 // SheetWritePly writes ply (as the page sends it: tournament.SheetPlyText) on the sheet r
-// names, after checking the player's PIN, in one transaction, and logs it ("sheet.ply",
-// under the player's name, tournament.HallActor). The same entry sent again
+// names, after checking the player's PIN, in one transaction. The sheet_entries row is the
+// entry's log (with its time and device); SheetVersion counts it. The same entry sent again
 // (same device and sequence number) is stored once and answered as before (Already).
 //
 // Errors: ErrWrongPIN, ErrNoPIN; ErrInvalid (a text that is no ply on the tournament's
@@ -159,8 +159,7 @@ func (s *Store) SheetWritePly(ctx context.Context, ref string, r SheetRef, ply s
 }
 
 // SheetStrike strikes the last ply standing on the sheet r names (a correction, as on
-// paper: the entry stays, struck), after checking the PIN, in one transaction, logged
-// "sheet.strike". Errors as
+// paper: the entry stays, struck), after checking the PIN, in one transaction. Errors as
 // SheetWritePly; ErrInvalid when no ply stands.
 func (s *Store) SheetStrike(ctx context.Context, ref string, r SheetRef) (tournament.SheetWritten, error) {
 	return s.sheetWrite(ctx, ref, r, tournament.SheetStrike, "")
@@ -458,4 +457,15 @@ func (s *Store) SheetAdopt(ctx context.Context, ref string, round, board, game i
 		return err
 	})
 	return rec, err
+}
+
+// SheetVersion is the number of the last sheet entry of the file (0 none), in one read
+// transaction: it changes at every entry on any sheet, as the data version changes at
+// every event, so the hall's event stream follows the sheets too. Errors: those of View.
+func (s *Store) SheetVersion(ctx context.Context) (int64, error) {
+	var n int64
+	err := s.View(ctx, func(tx *Tx) error {
+		return tx.queryRow(`SELECT coalesce(max(id), 0) FROM sheet_entries`).Scan(&n)
+	})
+	return n, err
 }

@@ -215,3 +215,30 @@ func TestUCSheetAdopt(t *testing.T) {
 		t.Errorf("result %+v", bs[0].Result)
 	}
 }
+
+// Plies on the sheets are not events: the arbiter's last action stays the one 'arbitro
+// undo' reverts while the players write.
+func TestUCSheetUndo(t *testing.T) {
+	st, _, pins := hallEvent(t)
+	boards, _, _ := st.ResultList(ucCtx, "", 1)
+	if _, err := st.EnterResult(ucCtx, "", 1, boards[1].Board, 1, "2-0"); err != nil {
+		t.Fatal(err)
+	}
+	b := boards[0]
+	w := SheetRef{Round: 1, Board: b.Board, Game: 1, Side: 'W', PIN: pins[b.WhiteEntry], Device: "d", Seq: 1}
+	if _, err := st.SheetWritePly(ucCtx, "", w, "22-18"); err != nil {
+		t.Fatal(err)
+	}
+	v0, _ := st.SheetVersion(ucCtx)
+	w.Seq = 2
+	if _, err := st.SheetStrike(ucCtx, "", w); err != nil {
+		t.Fatal(err)
+	}
+	if v1, err := st.SheetVersion(ucCtx); err != nil || v1 <= v0 {
+		t.Errorf("sheet version %d after %d, %v", v1, v0, err)
+	}
+	step, _, err := st.Undo(ucCtx, "")
+	if err != nil || step.Action != "result.set" {
+		t.Fatalf("undo: %+v, %v", step, err)
+	}
+}
