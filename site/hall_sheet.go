@@ -29,8 +29,9 @@ type sheetAnswer struct {
 	Seq      int      `json:"seq,omitempty"`
 	Already  bool     `json:"already,omitempty"`
 	Standing int      `json:"standing,omitempty"`
-	Plies    []string `json:"plies,omitempty"` // "read": the plies standing
-	State    string   `json:"state,omitempty"` // "confirm": waiting, stored, disputed
+	Plies    []string `json:"plies,omitempty"`    // "read": the plies standing
+	Opponent []string `json:"opponent,omitempty"` // "read": those of the opponent's sheet
+	State    string   `json:"state,omitempty"`    // "confirm": waiting, stored, disputed
 }
 
 func writeJSON(w http.ResponseWriter, code int, a sheetAnswer) {
@@ -100,11 +101,14 @@ func (h *Hall) sheetPost(w http.ResponseWriter, r *http.Request, id int64) {
 	var err error
 	switch f.Get("action") {
 	case "read":
-		var es []tournament.SheetEntry
-		es, err = h.st.ReadSheet(r.Context(), ref, sr)
-		a.Plies = []string{}
-		for _, e := range es {
+		var own, opp []tournament.SheetEntry
+		own, opp, err = h.st.ReadSheet(r.Context(), ref, sr)
+		a.Plies, a.Opponent = []string{}, []string{}
+		for _, e := range own {
 			a.Plies = append(a.Plies, e.Text)
+		}
+		for _, e := range opp {
+			a.Opponent = append(a.Opponent, e.Text)
 		}
 	case tournament.SheetPly, tournament.SheetStrike:
 		var out tournament.SheetWritten

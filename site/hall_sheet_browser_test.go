@@ -442,3 +442,51 @@ func TestBrowserSheetInternational(t *testing.T) {
 	}
 	b.check(t, base)
 }
+
+// One player keeps the sheet for both: his opponent's page shows the opponent's score,
+// which he confirms; when the keeper confirms too, the game is stored.
+func TestBrowserSheetOneKeeper(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser test: skipped with -short")
+	}
+	chromiumPath(t)
+	hs := newHallServer(t)
+	b := newBrowser(t)
+	base := hs.srv.URL
+	b2 := hs.board(t, 2)
+	black, cancel := chromedp.NewContext(b.ctx)
+	defer cancel()
+	openSheet(t, b.ctx, base, 2, "W", hs.pins[b2.WhiteEntry])
+	for _, ply := range [][]string{{"21", "17"}, {"12", "15"}} {
+		tapPly(t, b.ctx, ply)
+	}
+	waitSynced(t, b.ctx, 2)
+	openSheet(t, black, base, 2, "B", hs.pins[b2.BlackEntry])
+	confirm := func(ctx context.Context) string {
+		var status string
+		err := chromedp.Run(ctx, chromedp.Click(`#sheet-end input[name=result][value="1-1"]`, chromedp.ByQuery),
+			chromedp.Click(`#sheet-end button`, chromedp.ByQuery), chromedp.WaitVisible("#sheet-end-msg", chromedp.ByQuery),
+			chromedp.AttributeValue("#sheet-end-msg", "data-status", &status, nil, chromedp.ByQuery))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return status
+	}
+	var shown string
+	if err := chromedp.Run(black, chromedp.WaitVisible("#sheet-opponent", chromedp.ByQuery), chromedp.Text("#sheet-opponent-score", &shown, chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	if shown != "1. 21-17 12-15" {
+		t.Errorf("black's page shows the opponent's score %q", shown)
+	}
+	if s := confirm(black); s != "waiting" {
+		t.Errorf("black confirms: %q", s)
+	}
+	if s := confirm(b.ctx); s != "stored" {
+		t.Errorf("white confirms: %q", s)
+	}
+	if bd := hs.board(t, 2); bd.GameID == 0 || bd.Result == nil || bd.Result.WhitePoints != 1 {
+		t.Errorf("board 2: %+v", bd)
+	}
+	b.check(t, base)
+}

@@ -168,7 +168,8 @@ func (s *Store) SheetStrike(ctx context.Context, ref string, r SheetRef) (tourna
 // SheetConfirm is a player's end of the game: with his PIN he confirms the result res (a
 // game played, tournament.HallSpec) and the score moves his page shows (its plies, one
 // space between), which must be his sheet's standing plies (else ErrSheetOrder: the page
-// is not synchronised). When his opponent has confirmed the same result and score, in the
+// is not synchronised) or, when he kept no sheet (one player keeps it for both), his
+// opponent's. When his opponent has confirmed the same result and score, in the
 // same transaction the result becomes the board's (as HallEnterResult stores it, when the
 // board has none) and the score its game, stored as 'arbitro game add' stores it
 // (Tx.addGame, tags from the event: tournament.SheetPDN), the event log saying it came
@@ -193,6 +194,15 @@ func (s *Store) SheetConfirm(ctx context.Context, ref string, r SheetRef, res, m
 		if err != nil {
 			return err
 		}
+		other := b.BlackEntry
+		if e.ID == b.BlackEntry {
+			other = b.WhiteEntry
+		}
+		if len(es) == 0 { // he kept no sheet: he confirms his opponent's
+			if es, err = tx.sheetEntries(b.ID, other); err != nil {
+				return err
+			}
+		}
 		if have := tournament.SheetMoves(tournament.SheetStanding(es)); have != moves {
 			return &tournament.SheetOrderError{Msg: fmt.Sprintf("the score confirmed is not the sheet stored (%d plies); send the moves first", len(strings.Fields(have)))}
 		}
@@ -201,10 +211,6 @@ func (s *Store) SheetConfirm(ctx context.Context, ref string, r SheetRef, res, m
 			ON CONFLICT (board_id, entry_id) DO UPDATE SET result = excluded.result, moves = excluded.moves, at = excluded.at`,
 			b.ID, e.ID, res, moves, mine.At); err != nil {
 			return err
-		}
-		other := b.BlackEntry
-		if e.ID == b.BlackEntry {
-			other = b.WhiteEntry
 		}
 		theirs, err := tx.sheetConfirm(b.ID, other)
 		if err != nil {
@@ -250,19 +256,27 @@ func (tx *Tx) sheetConfirm(boardID, entryID int64) (*tournament.SheetConfirm, er
 
 // ReadSheet reads, in one read transaction, the plies standing on the sheet r names (its
 // Device and Seq unused), after checking the PIN: a player's page opened on another device
-// starts from them. Errors as SheetWritePly.
-func (s *Store) ReadSheet(ctx context.Context, ref string, r SheetRef) ([]tournament.SheetEntry, error) {
-	var out []tournament.SheetEntry
-	_, err := s.viewIn(ctx, ref, func(tx *Tx, t *tournament.Tournament) error {
+// starts from them; and those of his opponent's sheet, which he confirms when he keeps
+// none. Errors as SheetWritePly.
+func (s *Store) ReadSheet(ctx context.Context, ref string, r SheetRef) (own, opponent []tournament.SheetEntry, err error) {
+	_, err = s.viewIn(ctx, ref, func(tx *Tx, t *tournament.Tournament) error {
 		b, e, err := tx.sheetOf(t, r)
 		if err != nil {
 			return err
 		}
+		other := b.BlackEntry
+		if e.ID == b.BlackEntry {
+			other = b.WhiteEntry
+		}
 		es, err := tx.sheetEntries(b.ID, e.ID)
-		out = tournament.SheetStanding(es)
+		if err != nil {
+			return err
+		}
+		oes, err := tx.sheetEntries(b.ID, other)
+		own, opponent = tournament.SheetStanding(es), tournament.SheetStanding(oes)
 		return err
 	})
-	return out, err
+	return own, opponent, err
 }
 
 // ReadHallSheets reads, in one read transaction, every sheet kept on the boards of the

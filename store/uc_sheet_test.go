@@ -242,3 +242,32 @@ func TestUCSheetUndo(t *testing.T) {
 		t.Fatalf("undo: %+v, %v", step, err)
 	}
 }
+
+// One player keeps the sheet for both: his opponent, with no sheet of his own, confirms
+// it, and the game is stored; his read shows him the opponent's plies.
+func TestUCSheetOneKeeper(t *testing.T) {
+	st, _, pins := hallEvent(t)
+	boards, _, _ := st.ResultList(ucCtx, "", 1)
+	b := boards[0]
+	w := SheetRef{Round: 1, Board: b.Board, Game: 1, Side: 'W', PIN: pins[b.WhiteEntry], Device: "d"}
+	for i, p := range []string{"22-18", "10-14"} {
+		w.Seq = i + 1
+		if _, err := st.SheetWritePly(ucCtx, "", w, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	bl := SheetRef{Round: 1, Board: b.Board, Game: 1, Side: 'B', PIN: pins[b.BlackEntry], Device: "e"}
+	own, opp, err := st.ReadSheet(ucCtx, "", bl)
+	if err != nil || len(own) != 0 || tournament.SheetMoves(opp) != "22-18 10-14" {
+		t.Fatalf("black reads %v / %v, %v", own, opp, err)
+	}
+	if _, err := st.SheetConfirm(ucCtx, "", bl, "1-1", "22-18"); !errors.Is(err, tournament.ErrSheetOrder) {
+		t.Errorf("black confirms a score that is not white's: %v", err)
+	}
+	if c, err := st.SheetConfirm(ucCtx, "", bl, "1-1", "22-18 10-14"); err != nil || c.Status != tournament.HallWaiting {
+		t.Fatalf("black confirms: %+v, %v", c, err)
+	}
+	if c, err := st.SheetConfirm(ucCtx, "", w, "1-1", "22-18 10-14"); err != nil || c.Status != tournament.HallStored || c.GameID == 0 {
+		t.Errorf("white confirms: %+v, %v", c, err)
+	}
+}

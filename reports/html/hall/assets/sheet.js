@@ -115,6 +115,19 @@
     return out;
   }
 
+  // The opponent's plies (read when the sheet opens and before a confirmation): a player
+  // who keeps no sheet confirms his opponent's.
+  var opp = [];
+  var oppEl = document.getElementById("sheet-opponent");
+  var oppScore = document.getElementById("sheet-opponent-score");
+  function numbered(plies) {
+    var out = [];
+    for (var i = 0; i < plies.length; i += 2) {
+      out.push((i / 2 + 1) + ". " + plies[i] + (i + 1 < plies.length ? " " + plies[i + 1] : ""));
+    }
+    return out.join(" ");
+  }
+
   var sel = []; // the squares tapped for the ply being written
   function position() {
     var pos = parseFEN(startFEN);
@@ -142,6 +155,8 @@
     }
     scoreEl.setAttribute("data-plies", String(plies.length));
     scoreEl.setAttribute("data-score", plies.join(" "));
+    oppEl.hidden = plies.length > 0 || opp.length === 0 || st.entries.length > 0;
+    oppScore.textContent = numbered(opp);
     showSync();
   }
   var offline = false;
@@ -247,6 +262,7 @@
         whoMsg.hidden = false;
         return;
       }
+      opp = j.opponent || [];
       if (st.base === null && st.entries.length === 0) { st.base = j.plies || []; }
       if (st.base === null) { st.base = []; }
       save();
@@ -272,8 +288,17 @@
     var res = String(new FormData(endForm).get("result") || "");
     var say = function (k) { endMsg.textContent = endMsg.getAttribute("data-" + k); endMsg.setAttribute("data-status", k); endMsg.hidden = false; };
     if (st.entries.some(function (e) { return !e.sent; })) { say("notsynced"); return; }
-    post({ action: "confirm", result: res, moves: standing().join(" ") }).then(function (j) {
-      if (j.ok && j.state) { say(j.state); } else if (j.error === "order") { say("notsynced"); } else { say("refused"); }
+    var confirm = function (moves) {
+      post({ action: "confirm", result: res, moves: moves }).then(function (j) {
+        if (j.ok && j.state) { say(j.state); } else if (j.error === "order") { say("notsynced"); } else { say("refused"); }
+      }, function () { say("notsynced"); });
+    };
+    if (standing().length > 0) { confirm(standing().join(" ")); return; }
+    // No sheet of his own: he confirms his opponent's, as it stands now (shown first).
+    post({ action: "read" }).then(function (j) {
+      opp = j.opponent || [];
+      render();
+      confirm(opp.join(" "));
     }, function () { say("notsynced"); });
   });
 })();
