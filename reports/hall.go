@@ -56,6 +56,8 @@ type hallPage struct {
 	Next     string // kiosk: the next screen's URL
 	Kiosk    bool
 	Clock    string // when the round starts: "Start: 21/11/2026 15:30"
+	Script   string // a page's own script besides hall.js ("": none)
+	Every    int    // > 0: the page is read again every Every seconds too (hall.js)
 	Msg      *hallMsg
 	Body     any
 	loc      *Locale
@@ -77,7 +79,7 @@ var (
 
 func parseHallTemplates() {
 	base := template.Must(template.New("layout.tmpl").ParseFS(htmlFS, "html/hall/layout.tmpl"))
-	for _, name := range []string{"list", "message", "home", "screen", "board", "console", "checkin", "login"} {
+	for _, name := range []string{"list", "message", "home", "screen", "board", "console", "checkin", "login", "sheet", "sheets", "games"} {
 		hallTemplates[name] = template.Must(template.Must(base.Clone()).ParseFS(htmlFS, "html/hall/"+name+".tmpl"))
 	}
 }
@@ -202,7 +204,8 @@ func (h *HTMLEvent) WriteHallHome(w io.Writer, o HallOptions) error {
 	for _, s := range HallScreens {
 		body.Screens = append(body.Screens, navItem{Href: o.Base + s, Text: p.T(hallScreenKey(s))})
 	}
-	body.Screens = append(body.Screens, navItem{Href: o.Base + HallScreens[0] + "?kiosk=1", Text: p.T("hall.kiosk")})
+	body.Screens = append(body.Screens, navItem{Href: o.Base + HallScreens[0] + "?kiosk=1", Text: p.T("hall.kiosk")},
+		navItem{Href: o.Base + "games", Text: p.T("hall.games")})
 	if h.last > 0 {
 		pd := &pageData{loc: h.loc}
 		for _, b := range h.byRound[h.last-1] {
@@ -356,6 +359,7 @@ type choice struct {
 
 type hallBoardBody struct {
 	White, Black, Result, Action string
+	Sheet                        string // the board's electronic score sheet
 	Choices                      []choice
 }
 
@@ -388,7 +392,8 @@ func (h *HTMLEvent) WriteHallBoard(w io.Writer, board, game int, o HallOptions, 
 	pd := &pageData{loc: h.loc}
 	r := h.boardRow(pd, bd)
 	p := h.hallPage(o, "board", h.loc.T("site.round.n", "round", h.last)+" — "+h.loc.T("hall.board.n", "board", r.Board), msg)
-	body := &hallBoardBody{White: r.White, Black: r.Black, Action: o.Base + HallBoardPath(bd.Round, bd.Board, bd.Game), Choices: h.hallChoices()}
+	body := &hallBoardBody{White: r.White, Black: r.Black, Action: o.Base + HallBoardPath(bd.Round, bd.Board, bd.Game), Choices: h.hallChoices(),
+		Sheet: o.Base + HallSheetPath(bd.Round, bd.Board, bd.Game)}
 	if bd.Result != nil {
 		body.Result = r.Result
 	}

@@ -255,3 +255,10 @@ func WriteHallPasswordSet(w io.Writer, l *Locale, db string) error {
 	_, err := fmt.Fprintln(w, orEnglish(l).T("cmd.hall.password_set", "db", db))
 	return err
 }
+
+// WriteSheetDelaySet confirms 'arbitro hall delay': the spectators' delay d of event's
+// games in the hall, in l's language.
+func WriteSheetDelaySet(w io.Writer, l *Locale, event string, d tournament.SheetDelay) error {
+	_, err := fmt.Fprintln(w, orEnglish(l).T("cmd.hall.delay_set", "event", event, "minutes", d.Minutes, "moves", d.Moves))
+	return err
+}

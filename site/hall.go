@@ -180,7 +180,7 @@ func (h *Hall) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "/hall/"+idText+"/", http.StatusMovedPermanently)
 		return
 	}
-	if r.Method == http.MethodPost && page != "board" && page != "console" && page != "checkin" {
+	if r.Method == http.MethodPost && page != "board" && page != "console" && page != "checkin" && page != "sheet" && page != "sheets" {
 		hd.Set("Allow", "GET, HEAD")
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
 		return
@@ -206,6 +206,24 @@ func (h *Hall) eventRoute(w http.ResponseWriter, r *http.Request, id int64, page
 			return
 		}
 		h.checkInPage(w, r, id, o)
+	case "sheet":
+		if r.Method == http.MethodPost {
+			h.sheetPost(w, r, id)
+			return
+		}
+		h.sheetPage(w, r, id, o)
+	case "games":
+		h.games(w, r, id, o)
+	case "sheets":
+		if !h.loggedIn(r) {
+			h.message(w, r, id, http.StatusUnauthorized, reports.HallMessage{Key: "hall.msg.login.needed"})
+			return
+		}
+		if r.Method == http.MethodPost {
+			h.adopt(w, r, id, o)
+			return
+		}
+		h.sheets(w, r, id, o)
 	case "console":
 		if !h.loggedIn(r) {
 			h.message(w, r, id, http.StatusUnauthorized, reports.HallMessage{Key: "hall.msg.login.needed"})
@@ -355,7 +373,8 @@ var hallMessages = map[string]bool{
 	"hall.msg.absent": false, "hall.msg.nocheckin": true, "hall.msg.agreed": false,
 	"hall.msg.wrongpassword": true, "hall.msg.nopassword": true, "hall.msg.paired": false,
 	"hall.msg.results.missing": true, "hall.msg.nolot": true, "hall.msg.allpaired": true,
-	"hall.msg.alreadypaired": true, "hall.msg.nopairing": true,
+	"hall.msg.alreadypaired": true, "hall.msg.nopairing": true, "hall.msg.adopted": false,
+	"hall.msg.gameexists": true,
 }
 
 // queryMessage is the message ?msg= names (nil for none or an unknown one); "saved"
@@ -744,10 +763,16 @@ func (h *Hall) loggedIn(r *http.Request) bool {
 	return ok
 }
 
-// version reads the file's data version (store.SitePage with Fresh: nothing else read).
+// version reads the file's data version (store.SitePage with Fresh: nothing else read),
+// plus the last sheet entry's number (store.SheetVersion: a ply on an electronic score
+// sheet is not an event): it changes whenever either does.
 func (h *Hall) version(ctx context.Context) (int64, error) {
 	data, err := h.st.SitePage(ctx, store.SitePageRequest{Fresh: func(int64) bool { return true }})
-	return data.Version, err
+	if err != nil {
+		return 0, err
+	}
+	n, err := h.st.SheetVersion(ctx)
+	return data.Version + n, err
 }
 
 // events is the event stream of the screens: "change" with the data version each time

@@ -13,15 +13,16 @@ import (
 
 	"arbitro/reports"
 	"arbitro/store"
+	"arbitro/tournament"
 )
 
 // newHallCmd is `arbitro hall`: the settings of the hall (serve --hall, docs/hall.md).
 func newHallCmd(g *globalOptions) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "hall",
-		Short: "Settings of the hall (arbitro serve --hall): the arbiter's password",
+		Short: "Settings of the hall (arbitro serve --hall): the arbiter's password, the spectators' delay",
 	}
-	cmd.AddCommand(bind(newHallPasswordCmd, runHallPassword)(g))
+	cmd.AddCommand(bind(newHallPasswordCmd, runHallPassword)(g), bind(newHallDelayCmd, runHallDelay)(g))
 	return cmd
 }
 
@@ -50,6 +51,62 @@ func runHallPassword(cmd *cobra.Command, g *globalOptions, _ *noArgs) error {
 		return err
 	}
 	return reports.WriteHallPasswordSet(cmd.OutOrStdout(), g.cliLocale(), g.db)
+}
+
+// hallDelayOptions are the flags of `arbitro hall delay`.
+type hallDelayOptions struct {
+	Minutes, Moves int
+	delay          tournament.SheetDelay
+}
+
+// complete checks the flags: one delay given, valid (tournament.ParseSheetDelay).
+func (o *hallDelayOptions) complete(cmd *cobra.Command, _ []string) error {
+	if !cmd.Flags().Changed("minutes") && !cmd.Flags().Changed("moves") {
+		return usageErr("give the delay: --minutes N or --moves N")
+	}
+	d, err := tournament.ParseSheetDelay(o.Minutes, o.Moves)
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	o.delay = d
+	return nil
+}
+
+func newHallDelayCmd(g *globalOptions, runF func(*cobra.Command, *hallDelayOptions) error) *cobra.Command {
+	o := &hallDelayOptions{}
+	cmd := &cobra.Command{
+		Use:   "delay",
+		Short: "Set the delay with which the hall shows the games to spectators",
+		Long: `Set the delay with which the hall's public page of the games (/hall/ID/games of
+'arbitro serve --hall') shows the games recorded on the electronic score sheets, so that
+the broadcast cannot help a player: --minutes N shows the position of N minutes ago,
+--moves N the position before the last N moves of each player; --minutes 0 shows them
+live. Once a game is over it is shown in full. Without a setting the delay is 15 minutes.
+The published site and its data.json never show a game before it is stored.`,
+		Example: `  arbitro hall delay --minutes 15
+  arbitro hall delay --moves 5`,
+		Args: cobra.NoArgs,
+	}
+	f := cmd.Flags()
+	f.IntVar(&o.Minutes, "minutes", 0, "show the position of N minutes ago")
+	f.IntVar(&o.Moves, "moves", 0, "show the position before the last N moves of each player")
+	return withRun(cmd, o, runF)
+}
+
+// runHallDelay stores the delay (one use case) and confirms it.
+func runHallDelay(cmd *cobra.Command, g *globalOptions, o *hallDelayOptions) error {
+	d := o.delay
+	var t tournament.Tournament
+	if err := g.write(func(st *store.Store) (_ tournament.Tournament, err error) {
+		t, err = st.SetSheetDelay(cmd.Context(), g.tournament, d)
+		return t, err
+	}); err != nil {
+		return err
+	}
+	if g.json {
+		return printJSON(cmd, d)
+	}
+	return reports.WriteSheetDelaySet(cmd.OutOrStdout(), g.cliLocale(), t.Name, d)
 }
 
 // readPassword reads the password: twice without echo from a terminal, else the first

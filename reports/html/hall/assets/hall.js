@@ -43,6 +43,10 @@
     };
     watch();
     new EventSource(url).addEventListener("change", refresh);
+    // A page whose content moves on with the clock (the games under a delay in minutes)
+    // is read again every data-every seconds too.
+    var every = Number(body.getAttribute("data-every"));
+    if (every > 0) { window.setInterval(refresh, every * 1000); }
     // An update held back while a form was in use is read once it is left alone.
     window.setInterval(function () {
       if (again && !reading && !busy()) { again = false; refresh(); }

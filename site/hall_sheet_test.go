@@ -1,0 +1,152 @@
+package site
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"testing"
+
+	"arbitro/reports"
+	"arbitro/tournament"
+)
+
+// The sheet page's protocol over HTTP: a ply is stored once however often it is sent;
+// an entry out of order is answered with the one to send; a wrong PIN is refused (and
+// counted: the sixth is limited) and logged; a request from another origin is refused;
+// the arbiter's page of the sheets needs the login and shows the sheet.
+func TestHallSheetProtocol(t *testing.T) {
+	hs := newHallServer(t)
+	b2 := hs.board(t, 2)
+	path := "/hall/1/" + reports.HallSheetPath(1, 2, 1)
+	send := func(f url.Values, h ...string) (int, sheetAnswer) {
+		t.Helper()
+		code, _, body := hs.do(t, "POST", path, f, h...)
+		var a sheetAnswer
+		if code != http.StatusTooManyRequests && !strings.HasPrefix(body, "cross-origin") {
+			if err := json.Unmarshal([]byte(body), &a); err != nil {
+				t.Fatalf("answer %d %q: %v", code, body, err)
+			}
+		}
+		return code, a
+	}
+	ply := func(seq int, text, pin string) url.Values {
+		return url.Values{"action": {"ply"}, "side": {"W"}, "pin": {pin}, "device": {"tab1"}, "seq": {strconv.Itoa(seq)}, "text": {text}}
+	}
+	pin := hs.pins[b2.WhiteEntry]
+	if code, a := send(ply(1, "21-17", pin)); code != http.StatusOK || !a.OK || a.Already || a.Standing != 1 {
+		t.Fatalf("ply 1: %d %+v", code, a)
+	}
+	if code, a := send(ply(1, "21-17", pin)); code != http.StatusOK || !a.OK || !a.Already || a.Seq != 1 {
+		t.Errorf("ply 1 again: %d %+v", code, a)
+	}
+	if code, a := send(ply(3, "12-15", pin)); code != http.StatusConflict || a.Error != "order" || a.Expected != 2 {
+		t.Errorf("ply 3 before 2: %d %+v", code, a)
+	}
+	if code, a := send(ply(2, "21", pin)); code != http.StatusBadRequest || a.Error != "invalid" {
+		t.Errorf("no ply: %d %+v", code, a)
+	}
+	if code, _ := send(ply(2, "12-15", pin), "Sec-Fetch-Site", "cross-site"); code != http.StatusForbidden {
+		t.Errorf("from another origin: %d", code)
+	}
+	for i := 0; i < MaxPINFailures; i++ {
+		if code, a := send(ply(2, "12-15", "000000x")); code != http.StatusForbidden || a.Error != "pin" {
+			t.Errorf("wrong PIN: %d %+v", code, a)
+		}
+	}
+	if code, _ := send(ply(2, "12-15", pin)); code != http.StatusTooManyRequests {
+		t.Errorf("after %d wrong PINs: %d", MaxPINFailures, code)
+	}
+	if !strings.Contains(hs.log.String(), "wrong PIN for the sheet of tournament 1 round 1 board 2 side W") {
+		t.Errorf("log: %q", hs.log.String())
+	}
+	if code, _, _ := hs.do(t, "GET", "/hall/1/sheets", nil); code != http.StatusUnauthorized {
+		t.Errorf("sheets without login: %d", code)
+	}
+	code, _, body := hs.do(t, "GET", "/hall/1/sheets", nil, "Cookie", hs.login(t))
+	if code != http.StatusOK || !strings.Contains(body, "1. 21-17") || !strings.Contains(body, "Conteggio delle 40 mosse: 0 semimosse su 80") {
+		t.Errorf("sheets: %d %s", code, body)
+	}
+}
+
+// The spectators' delay: the games screen shows a sheet's plies only once they are older
+// than the event's delay (15 minutes unless set), all of them once the game is over; the
+// site's pages and data.json show no sheet at all while the game is played.
+func TestHallGamesDelay(t *testing.T) {
+	hs := newHallServer(t)
+	b2 := hs.board(t, 2)
+	path := "/hall/1/" + reports.HallSheetPath(1, 2, 1)
+	for i, p := range []string{"21-17", "12-15", "23-19"} {
+		f := url.Values{"action": {"ply"}, "side": {"W"}, "pin": {hs.pins[b2.WhiteEntry]}, "device": {"d"}, "seq": {strconv.Itoa(i + 1)}, "text": {p}}
+		if code, _, body := hs.do(t, "POST", path, f); code != http.StatusOK {
+			t.Fatalf("ply %s: %d %s", p, code, body)
+		}
+	}
+	screen := func() string {
+		t.Helper()
+		code, _, body := hs.do(t, "GET", "/hall/1/games", nil)
+		if code != http.StatusOK {
+			t.Fatalf("games: %d", code)
+		}
+		return body
+	}
+	if s := screen(); strings.Contains(s, "21-17") || !strings.Contains(s, "ritardo di 15 minuti") || !strings.Contains(s, "Tavolo 2") {
+		t.Errorf("15 minutes: the screen shows %s", s)
+	}
+	if _, err := hs.st.SetSheetDelay(context.Background(), "", tournament.SheetDelay{Moves: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if s := screen(); !strings.Contains(s, "1. 21-17") || strings.Contains(s, "12-15") || strings.Contains(s, "23-19") {
+		t.Errorf("1 move: the screen shows %s", s)
+	}
+	// The site: no page and not data.json show a sheet's move while the game goes on.
+	for _, p := range []string{"/", "/" + Slug(hs.t) + "/", "/" + Slug(hs.t) + "/data.json", "/" + Slug(hs.t) + "/round-1.html"} {
+		code, _, body := hs.do(t, "GET", p, nil)
+		if code != http.StatusOK || strings.Contains(body, "23-19") || strings.Contains(body, "12-15") {
+			t.Errorf("%s: %d, shows a move of the sheet", p, code)
+		}
+	}
+	if _, err := hs.st.EnterResult(context.Background(), "", 1, 2, 1, "1-1"); err != nil {
+		t.Fatal(err)
+	}
+	if s := screen(); !strings.Contains(s, "23-19") || !strings.Contains(s, "Partita finita") {
+		t.Errorf("after the game: the screen shows %s", s)
+	}
+}
+
+// The arbiter takes a sheet as the game from his page of the sheets: refused without the
+// login, stored with it (and refused the second time: the board has its game).
+func TestHallSheetAdopt(t *testing.T) {
+	hs := newHallServer(t)
+	b2 := hs.board(t, 2)
+	path := "/hall/1/" + reports.HallSheetPath(1, 2, 1)
+	for i, p := range []string{"21-17", "12-15"} {
+		f := url.Values{"action": {"ply"}, "side": {"B"}, "pin": {hs.pins[b2.BlackEntry]}, "device": {"d"}, "seq": {strconv.Itoa(i + 1)}, "text": {p}}
+		if code, _, body := hs.do(t, "POST", path, f); code != http.StatusOK {
+			t.Fatalf("ply %s: %d %s", p, code, body)
+		}
+	}
+	form := url.Values{"round": {"1"}, "board": {"2"}, "game": {"1"}, "side": {"B"}, "result": {"0-2"}}
+	if code, _, _ := hs.do(t, "POST", "/hall/1/sheets", form); code != http.StatusUnauthorized || hs.board(t, 2).GameID != 0 {
+		t.Errorf("without login: %d", code)
+	}
+	cookie := hs.login(t)
+	code, _, body := hs.do(t, "GET", "/hall/1/sheets", nil, "Cookie", cookie)
+	if code != http.StatusOK || !strings.Contains(body, `name="side" value="B"`) {
+		t.Fatalf("sheets page without the form: %d %s", code, body)
+	}
+	if code, loc, _ := hs.do(t, "POST", "/hall/1/sheets", form, "Cookie", cookie); code != http.StatusSeeOther || !strings.Contains(loc, "msg=adopted") {
+		t.Errorf("adopt: %d %s", code, loc)
+	}
+	if b := hs.board(t, 2); b.GameID == 0 || b.Result == nil || b.Result.BlackPoints != 2 {
+		t.Errorf("board 2: %+v", b)
+	}
+	if _, loc, _ := hs.do(t, "POST", "/hall/1/sheets", form, "Cookie", cookie); !strings.Contains(loc, "msg=gameexists") {
+		t.Errorf("again: %s", loc)
+	}
+	if _, _, body := hs.do(t, "GET", "/hall/1/sheets", nil, "Cookie", cookie); strings.Contains(body, `name="side"`) {
+		t.Errorf("the form is still offered once the board has its game")
+	}
+}
