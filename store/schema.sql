@@ -333,7 +333,7 @@ CREATE TABLE group_entries (
     carried     INTEGER NOT NULL DEFAULT 0,
     place       TEXT    NOT NULL DEFAULT '',  -- the standings place as printed ('15-16'); '' by rating
     split       INTEGER NOT NULL DEFAULT 0 CHECK (split IN (0, 1)) -- a shared place split across two groups
-
+);
 -- The electronic score sheet (issue 31, docs/hall.md): each player's score of his game as
 -- he enters it in the hall, append-only, and the end-of-game confirmations.
 -- An entry is a ply as the player entered it ('ply', text "22-18", "2x30x11") or a strike
