@@ -66,8 +66,13 @@ func WriteFieldSet(w io.Writer, l *Locale, who, field, value string) error {
 	return err
 }
 
-// EntryLabel is "Name (id N)", how the player commands name an entry, in the language l.
+// EntryLabel is how the player commands name an entry, in the language l: "Name (no. N)"
+// with the pairing number once he has one (the number the sheets print and the commands
+// take, tournament.FindEntry), "Name (id N)" with the entry number before the lot.
 func EntryLabel(l *Locale, e *tournament.Entry) string {
+	if e.Number > 0 {
+		return orEnglish(l).T("cmd.entry_numbered", "name", e.Player.Name, "number", fmt.Sprint(e.Number))
+	}
 	return orEnglish(l).T("cmd.entry", "name", e.Player.Name, "id", fmt.Sprint(e.ID))
 }
 

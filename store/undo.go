@@ -5,7 +5,6 @@ package store
 import (
 	"encoding/json"
 	"fmt"
-	"strconv"
 
 	"arbitro/rules"
 	"arbitro/tournament"
@@ -350,7 +349,7 @@ func (tx *Tx) revertAdd(cur *tournament.Tournament, e *tournament.Event) error {
 	if err := json.Unmarshal(e.After, &added); err != nil {
 		return err
 	}
-	en, err := tx.findEntry(cur, strconv.FormatInt(added.ID, 10))
+	en, err := tx.entryByID(cur, added.ID)
 	if err != nil {
 		return err
 	}

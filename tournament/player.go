@@ -47,7 +47,7 @@ func Field(es []Entry) []Entry {
 // Entry is a player's participation in one tournament (table entries). Its ID is the
 // identifier the pairing engines use (pairing.Entrant.ID).
 type Entry struct {
-	ID             int64  `json:"id"`                        // entry id = pairing.Entrant.ID; what player commands accept
+	ID             int64  `json:"id"`                        // entry id = pairing.Entrant.ID; what player commands accept before the lot (FindEntry)
 	TournamentID   int64  `json:"tournament_id"`             // the tournament entered
 	Number         int    `json:"pairing_number,omitempty"`  // numero di sorteggio; 0 before the lot
 	Rating         int    `json:"rating"`                    // rating used in this event
@@ -166,9 +166,12 @@ func (d *DupIndex) Similar(p *Player) []*Entry {
 	return d.byFold[k]
 }
 
-func DupError(p *Player, e *Entry, why string) error {
-	return fmt.Errorf("%w: %s has the same %s as entry %d %q (%s); if they are two people, tell them apart by FID id or club (both must have one; 'arbitro player set %d fid-id N' corrects the entry)",
-		ErrDuplicatePlayer, p.Name, why, e.ID, e.Player.Name, ClubOrNone(e.Player.Club), e.ID)
+// DupError is the error (wrapping ErrDuplicatePlayer) of p entered again as entry e, which
+// the commands name by ref (Entry.Ref: its pairing number after the lot, its id before);
+// why is what the two share (DupIndex.Find).
+func DupError(p *Player, e *Entry, ref, why string) error {
+	return fmt.Errorf("%w: %s has the same %s as entry %s %q (%s); if they are two people, tell them apart by FID id or club (both must have one; 'arbitro player set %s fid-id N' corrects the entry)",
+		ErrDuplicatePlayer, p.Name, why, ref, e.Player.Name, ClubOrNone(e.Player.Club), ref)
 }
 
 func OrDash(s string) string {
