@@ -122,6 +122,37 @@ func WriteRoundRemoved(w io.Writer, l *Locale, round int, tournamentName string)
 	return err
 }
 
+// WriteRoundUnpaired confirms `arbitro unpair` in the language l: the round removed and,
+// when it had results (unpair --reason), a line saying how many boards' results and game
+// scores the event log keeps, to be restored if the same boards are paired again.
+func WriteRoundUnpaired(w io.Writer, l *Locale, u *tournament.Unpaired, tournamentName string) error {
+	l = orEnglish(l)
+	if err := WriteRoundRemoved(w, l, u.Round, tournamentName); err != nil {
+		return err
+	}
+	if u.Kept == 0 {
+		return nil
+	}
+	_, err := fmt.Fprintln(w, l.T("cmd.round_removed_kept", "boards", l.N("cmd.boards_kept", u.Kept), "reason", strconv.Quote(u.Reason)))
+	return err
+}
+
+// WriteRestored says, in the language l, each board of a round paired again whose result
+// and game score were written back from an unpair of the round (tournament.RestoredBoard).
+func WriteRestored(w io.Writer, l *Locale, rs []tournament.RestoredBoard) error {
+	l = orEnglish(l)
+	for _, r := range rs {
+		key := "cmd.result_restored"
+		if r.Result == "" {
+			key = "cmd.score_restored"
+		}
+		if _, err := fmt.Fprintln(w, l.T(key, "round", r.Round, "board", r.Board, "white", r.White, "black", r.Black, "result", r.Result, "action", r.Action)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // WriteResultRecorded confirms `arbitro result` in the language l: the board, its players,
 // the result (or the correction; a bye, unplayed or adjourned game in the language's
 // word, ResultText) and its points in the tournament's scoring.

@@ -77,6 +77,7 @@ var undoWhatKeys = map[string]string{
 	"result.correct":       "undo.what.result.correct",
 	"result.bye":           "undo.what.result.bye",
 	"round.pair":           "undo.what.round.pair",
+	"round.unpair":         "undo.what.round.unpair",
 	"round.schedule":       "undo.what.round.schedule",
 	"lot.draw":             "undo.what.lot.draw",
 	"tournament.set":       "undo.what.tournament.set",

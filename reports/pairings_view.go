@@ -145,7 +145,10 @@ func WritePairedRound(w, errw io.Writer, t *tournament.Tournament, pr *tournamen
 	if _, err := fmt.Fprintln(w, r.Messages.T("cli.paired", "round", pr.Round, "name", t.Name, "method", r.Messages.MethodName(pr.Method), "seed", fmt.Sprint(pr.Seed))); err != nil {
 		return err
 	}
-	return WriteRoundText(w, r)
+	if err := WriteRoundText(w, r); err != nil {
+		return err
+	}
+	return WriteRestored(w, r.Messages, pr.Restored)
 }
 
 // WriteRoundText writes the sheet as text, the federation's notes under it (format,

@@ -164,7 +164,9 @@ func (tx *Tx) lateEntries(t *tournament.Tournament) ([]string, error) {
 }
 
 // writeRound stores plan p of round s.round: the round row with its explanation, the
-// opening drawn, the boards with their floats, the byes' scores and the event log.
+// opening drawn, the boards with their floats, the byes' scores, the results and game
+// scores kept by an unpair of the round for the boards paired alike (restoreKept), and
+// the event log.
 func (tx *Tx) writeRound(s *tournament.PairingSnapshot, p *tournament.RoundPlan, opts tournament.PairOptions) (*tournament.PairedRound, error) {
 	cur, round := &s.Tournament, s.Round
 	exJSON, err := json.Marshal(p.Explanation)
@@ -189,6 +191,10 @@ func (tx *Tx) writeRound(s *tournament.PairingSnapshot, p *tournament.RoundPlan,
 	if _, err := tx.scoreByes(cur, round); err != nil {
 		return nil, err
 	}
+	restored, err := tx.restoreKept(cur, round)
+	if err != nil {
+		return nil, err
+	}
 	boards, err := tx.Boards(cur, round)
 	if err != nil {
 		return nil, err
@@ -202,7 +208,8 @@ func (tx *Tx) writeRound(s *tournament.PairingSnapshot, p *tournament.RoundPlan,
 		"boards": tournament.BoardSummary(boards), "manual": opts.Manual, "warnings": p.Warnings}); err != nil {
 		return nil, err
 	}
-	return &tournament.PairedRound{Round: round, Method: cur.System.Code(), Seed: cur.Seed, Boards: boards, Pairs: p.Pairs, Warnings: p.Warnings, Explanation: p.Explanation}, nil
+	return &tournament.PairedRound{Round: round, Method: cur.System.Code(), Seed: cur.Seed, Boards: boards, Pairs: p.Pairs, Warnings: p.Warnings,
+		Explanation: p.Explanation, Restored: restored}, nil
 }
 
 // writeBoards inserts the boards of plan p into round row roundID: game 1 of every pair

@@ -39,12 +39,23 @@ func (a *logAction) main() *tournament.Event {
 func (a *logAction) undoable() bool {
 	pairing := a.main().Action == "round.pair"
 	for _, e := range a.events {
-		covered := pairing && (e.Action == "result.bye" || e.Action == "pairing.manual" || e.Action == "round.schedule")
+		covered := pairing && (e.Action == "result.bye" || e.Action == "pairing.manual" || e.Action == "round.schedule" || e.Action == "result.restore")
 		if !covered && !tournament.Undoable(e.Action) {
 			return false
 		}
 	}
 	return true
+}
+
+// restored reports whether the action wrote back results kept by an unpair
+// ("result.restore", in a pairing).
+func (a *logAction) restored() bool {
+	for _, e := range a.events {
+		if e.Action == "result.restore" {
+			return true
+		}
+	}
+	return false
 }
 
 // pendingActions are the actions of t's log that are not undone, the last first: an
@@ -123,7 +134,7 @@ func (a *logAction) step() tournament.UndoStep {
 		if json.Unmarshal(m.Before, &before) == nil && before.Detail != nil {
 			args["before"] = before.Result
 		}
-	case "round.pair", "round.schedule", "lot.draw":
+	case "round.pair", "round.schedule", "lot.draw", "round.unpair":
 		var after struct {
 			Round int `json:"round"`
 		}
@@ -193,7 +204,10 @@ func (tx *Tx) UndoList(t *tournament.Tournament) ([]tournament.UndoStep, error) 
 // events; after: {"undid": id}) with whatever the revert itself logs (round.unpair). What
 // each action's undo does (the README's table): a result recorded is deleted, a
 // correction (or a bye scored) gives back the result before it with its time and arbiter;
-// a pairing is unpaired (Unpair: only while it has no result but its byes), a round's date
+// a pairing is unpaired (Unpair: only while it has no result but its byes and those it
+// restored from an unpair), an unpair writes the round back as it was (with its results
+// and game scores; refused once the round is paired again, or when unpairing round 1
+// drew the lot again), a round's date
 // and time go back to what they were; a player added
 // is deleted (with the person when no other tournament has him), a player removed is
 // written back with every row removed with him (ids kept); a withdrawal is undone (and a
@@ -225,6 +239,11 @@ func (tx *Tx) Undo(t *tournament.Tournament) (*tournament.UndoStep, error) {
 			tournament.ErrCannotUndo, cur.Name, a.id, s.Action, s.At, s.Actor, undoKinds())
 	}
 	pairing := a.main().Action == "round.pair"
+	if pairing && a.restored() {
+		if err := tx.dropRestored(cur, cur.RoundsPaired); err != nil {
+			return nil, err
+		}
+	}
 	var ids []int64
 	for i := len(a.events) - 1; i >= 0; i-- {
 		e := &a.events[i]
@@ -281,6 +300,8 @@ func (tx *Tx) revert(cur *tournament.Tournament, e *tournament.Event) error {
 		return err
 	case "lot.draw":
 		return tx.revertLot(cur, e)
+	case "round.unpair":
+		return tx.revertUnpair(cur, e)
 	case "tournament.set":
 		return tx.revertSetting(cur, e)
 	case "category.add", "prize.add", "claim.add":
