@@ -10,6 +10,7 @@ import (
 
 	"arbitro/pairing"
 	"arbitro/tournament"
+	"arbitro/trf"
 )
 
 // DrawLot draws the pairing numbers (numeri di sorteggio, FID Capo V Art. 2) of every entry
@@ -281,6 +282,8 @@ func (tx *Tx) roundPairs(t *tournament.Tournament, round int) ([]pairing.Pair, e
 }
 
 // roundInfo returns the header of round `round` of t (ErrNotPaired when it does not exist).
+// An imported round stores no seed (0): its sheets print the tournament's, as `tournament
+// show` does (issue 28).
 func (tx *Tx) roundInfo(t *tournament.Tournament, round int) (*tournament.RoundInfo, error) {
 	if err := tx.checkRound(t, round); err != nil {
 		return nil, err
@@ -289,6 +292,9 @@ func (tx *Tx) roundInfo(t *tournament.Tournament, round int) (*tournament.RoundI
 	if err := tx.queryRow(`SELECT method, seed, explanation, paired_at FROM rounds WHERE tournament_id = ? AND number = ?`, t.ID, round).
 		Scan(&ri.Method, &ri.Seed, &ri.Text, &ri.PairedAt); err != nil {
 		return nil, err
+	}
+	if ri.Seed == 0 && (ri.Method == tournament.RoundMethodImported || ri.Method == trf.RoundMethod) {
+		ri.Seed = t.Seed
 	}
 	if strings.HasPrefix(strings.TrimSpace(ri.Text), "{") {
 		var ex tournament.RoundExplanation
