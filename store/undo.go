@@ -39,12 +39,23 @@ func (a *logAction) main() *tournament.Event {
 func (a *logAction) undoable() bool {
 	pairing := a.main().Action == "round.pair"
 	for _, e := range a.events {
-		covered := pairing && (e.Action == "result.bye" || e.Action == "pairing.manual" || e.Action == "round.schedule" || e.Action == "result.restore")
+		covered := pairing && pairingPart(e.Action)
 		if !covered && !tournament.Undoable(e.Action) {
 			return false
 		}
 	}
 	return true
+}
+
+// pairingPart reports whether an event of a pairing's action goes with the round when it
+// is unpaired (its byes, the arbiter's pairs, the schedule, the results restored), rather
+// than being reverted on its own (a prohibited pair given with pair --forbid).
+func pairingPart(action string) bool {
+	switch action {
+	case "result.bye", "pairing.manual", "round.schedule", "result.restore":
+		return true
+	}
+	return false
 }
 
 // restored reports whether the action wrote back results kept by an unpair
@@ -140,12 +151,26 @@ func (a *logAction) step() tournament.UndoStep {
 		}
 		_ = json.Unmarshal(m.After, &after)
 		args["round"] = after.Round
-	case "player.add", "player.remove", "player.withdraw", "player.reinstate":
+	case "player.add", "player.remove", "player.withdraw", "player.reinstate", "player.set":
 		var e tournament.Entry
 		if json.Unmarshal(m.After, &e) != nil || e.Player.Name == "" {
 			_ = json.Unmarshal(m.Before, &e)
 		}
 		args["player"] = e.Player.Name
+	case "category.member":
+		var after struct {
+			Category string `json:"category"`
+		}
+		_ = json.Unmarshal(m.After, &after)
+		args["name"] = after.Category
+	case "pair.forbid":
+		var after tournament.ForbiddenPair
+		_ = json.Unmarshal(m.After, &after)
+		args["pair"] = fmt.Sprintf("%d-%d", after.A, after.B)
+	case "game.add":
+		var after tournament.GameEventJSON
+		_ = json.Unmarshal(m.After, &after)
+		args["round"], args["board"], args["white"], args["black"] = after.Round, after.Board, after.White, after.Black
 	case "category.add", "prize.add", "claim.add":
 		var after struct {
 			Name  string `json:"name"`
@@ -248,8 +273,8 @@ func (tx *Tx) Undo(t *tournament.Tournament) (*tournament.UndoStep, error) {
 	for i := len(a.events) - 1; i >= 0; i-- {
 		e := &a.events[i]
 		ids = append([]int64{e.ID}, ids...)
-		if pairing && e.Action != "round.pair" {
-			continue // the byes, the arbiter's pairs and the schedule go with the round
+		if pairing && pairingPart(e.Action) {
+			continue // the byes, the arbiter's pairs, the schedule and the results restored go with the round
 		}
 		if err := tx.revert(cur, e); err != nil {
 			return nil, fmt.Errorf("undo #%d %s: %w", a.id, e.Action, err)
@@ -302,6 +327,14 @@ func (tx *Tx) revert(cur *tournament.Tournament, e *tournament.Event) error {
 		return tx.revertLot(cur, e)
 	case "round.unpair":
 		return tx.revertUnpair(cur, e)
+	case "category.member":
+		return tx.revertMember(e)
+	case "pair.forbid":
+		return tx.revertForbid(cur, e)
+	case "game.add":
+		return tx.revertGameAdd(cur, e)
+	case "player.set":
+		return tx.revertPlayerSet(cur, e)
 	case "tournament.set":
 		return tx.revertSetting(cur, e)
 	case "category.add", "prize.add", "claim.add":
