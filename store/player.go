@@ -250,8 +250,9 @@ func (tx *Tx) WithdrawPlayer(t *tournament.Tournament, ref string) (*tournament.
 	return c, tx.logEvent(t.ID, "player.withdraw", before, c)
 }
 
-// SetPlayerField changes one field of entry ref (an entry id, or a name as findEntry reads it) of t and logs
-// "player.set". "rating" changes the rating used in this event and the player's last known
+// SetPlayerField changes one field of entry ref (a number or a name as findEntry reads it) of t and logs
+// "player.set": the person's (tournament.Player.Set) or the entry's start points
+// (tournament.Entry.SetStartPoints, a late entrant's). "rating" changes the rating used in this event and the player's last known
 // rating, and is refused with ErrLocked once a round is paired. Changing a name or id
 // re-checks the duplicate rule. Errors wrap ErrInvalid, ErrLocked, ErrDuplicatePlayer. t
 // names the tournament: whether a round is paired is read in the transaction.
@@ -265,6 +266,15 @@ func (tx *Tx) SetPlayerField(t *tournament.Tournament, ref, field, value string)
 		return nil, err
 	}
 	before := *e
+	if strings.EqualFold(field, tournament.FieldStartPoints) {
+		if err := e.SetStartPoints(strings.TrimSpace(value)); err != nil {
+			return nil, err
+		}
+		if _, err := tx.exec(`UPDATE entries SET start_points = ? WHERE id = ?`, e.StartPoints, e.ID); err != nil {
+			return nil, err
+		}
+		return e, tx.logEvent(t.ID, "player.set", before, e)
+	}
 	p := e.Player
 	if err := p.Set(field, strings.TrimSpace(value), t.RoundsPaired); err != nil {
 		return nil, err

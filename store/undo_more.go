@@ -82,7 +82,7 @@ func (tx *Tx) revertGameAdd(cur *tournament.Tournament, e *tournament.Event) err
 }
 
 // revertPlayerSet gives the player a "player.set" corrected his fields before (the person's
-// name, club, ids, rating, birth year, title and the rating of the entry), after checking
+// name, club, ids, rating, birth year, title; the entry's rating and start points), after checking
 // the entry still holds what the correction wrote.
 func (tx *Tx) revertPlayerSet(cur *tournament.Tournament, e *tournament.Event) error {
 	var before, after tournament.Entry
@@ -96,7 +96,7 @@ func (tx *Tx) revertPlayerSet(cur *tournament.Tournament, e *tournament.Event) e
 	if err != nil {
 		return err
 	}
-	if now.Player != after.Player || now.Rating != after.Rating {
+	if now.Player != after.Player || now.Rating != after.Rating || now.StartPoints != after.StartPoints {
 		return fmt.Errorf("%w: %s was corrected again since", tournament.ErrInvalid, now.Player.Name)
 	}
 	p := before.Player
@@ -104,6 +104,6 @@ func (tx *Tx) revertPlayerSet(cur *tournament.Tournament, e *tournament.Event) e
 		rating = ?, birth_year = ?, title = ? WHERE id = ?`, p.Name, p.Club, p.Federation, p.FIDID, p.FMJDID, p.NationalID, p.Rating, p.BirthYear, p.Title, p.ID); err != nil {
 		return err
 	}
-	_, err = tx.exec(`UPDATE entries SET rating = ? WHERE id = ?`, before.Rating, before.ID)
+	_, err = tx.exec(`UPDATE entries SET rating = ?, start_points = ? WHERE id = ?`, before.Rating, before.StartPoints, before.ID)
 	return err
 }

@@ -188,8 +188,36 @@ func ClubOrNone(s string) string {
 	return s
 }
 
-// PlayerFields lists the fields SetPlayerField accepts.
-var PlayerFields = []string{"name", "club", "federation", "fid-id", "fmjd-id", "national-id", "rating", "birth-year", "title"}
+// PlayerFields lists the fields SetPlayerField accepts: the person's (Player.Set) and the
+// entry's (Entry.SetStartPoints).
+var PlayerFields = []string{"name", "club", "federation", "fid-id", "fmjd-id", "national-id", "rating", "birth-year", "title", FieldStartPoints}
+
+// FieldStartPoints is the entry field of the game points granted to a late entrant for the
+// rounds before he joined (entries.start_points; the crosstable spreads them over those
+// rounds, 2 game points a round, CrossBuilder.SpreadStartPoints).
+const FieldStartPoints = "start-points"
+
+// SetStartPoints sets the game points granted to late entrant e (value: a whole number,
+// "" for 0). Errors: ErrMalformed (not a number); ErrInvalid when e is not a late entrant
+// (JoinedRound 1: he played every round) or the points are more than the rounds before he
+// joined can hold (2 game points a round, a win each).
+func (e *Entry) SetStartPoints(value string) error {
+	n := 0
+	if value != "" {
+		var err error
+		if n, err = strconv.Atoi(value); err != nil {
+			return fmt.Errorf("%w: %s must be a whole number of game points, not %q", ErrMalformed, FieldStartPoints, value)
+		}
+	}
+	if e.JoinedRound <= 1 {
+		return fmt.Errorf("%w: %s entered from round 1: start points are for a late entrant", ErrInvalid, e.Player.Name)
+	}
+	if max := 2 * (e.JoinedRound - 1); n < 0 || n > max {
+		return fmt.Errorf("%w: %s joined at round %d: give 0 to %d game points (at most 2 a round before he joined)", ErrInvalid, e.Player.Name, e.JoinedRound, max)
+	}
+	e.StartPoints = n
+	return nil
+}
 
 // set changes field (one of PlayerFields, case-insensitive) of p to value (trimmed; a
 // number for rating and birth-year, "" for 0). The rating is refused with ErrLocked once

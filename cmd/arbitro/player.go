@@ -311,7 +311,9 @@ func newPlayerSetCmd(g *globalOptions, runF func(*cobra.Command, *fieldSetOption
 		Use:   "set PLAYER FIELD VALUE",
 		Short: "Correct one field of a player",
 		Long: "Correct one field of a player: " + strings.Join(tournament.PlayerFields, ", ") + `.
-The rating used for pairing may change only before round 1 is paired.
+The rating used for pairing may change only before round 1 is paired; start-points are the
+game points granted to a late entrant for the rounds before he joined (at most 2 a round).
+Logged ("player.set"); 'arbitro undo' takes a correction back.
 
 ` + playerRefHelp,
 		Example: `  arbitro player set 3 club "CD Partenopeo"`,
