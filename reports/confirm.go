@@ -66,8 +66,13 @@ func WriteFieldSet(w io.Writer, l *Locale, who, field, value string) error {
 	return err
 }
 
-// EntryLabel is "Name (id N)", how the player commands name an entry, in the language l.
+// EntryLabel is how the player commands name an entry, in the language l: "Name (no. N)"
+// with the pairing number once he has one (the number the sheets print and the commands
+// take, tournament.FindEntry), "Name (id N)" with the entry number before the lot.
 func EntryLabel(l *Locale, e *tournament.Entry) string {
+	if e.Number > 0 {
+		return orEnglish(l).T("cmd.entry_numbered", "name", e.Player.Name, "number", fmt.Sprint(e.Number))
+	}
 	return orEnglish(l).T("cmd.entry", "name", e.Player.Name, "id", fmt.Sprint(e.ID))
 }
 
@@ -115,6 +120,37 @@ func WriteAbsence(w io.Writer, l *Locale, tournamentName string, a *tournament.A
 func WriteRoundRemoved(w io.Writer, l *Locale, round int, tournamentName string) error {
 	_, err := fmt.Fprintln(w, orEnglish(l).T("cmd.round_removed", "round", round, "name", tournamentName))
 	return err
+}
+
+// WriteRoundUnpaired confirms `arbitro unpair` in the language l: the round removed and,
+// when it had results (unpair --reason), a line saying how many boards' results and game
+// scores the event log keeps, to be restored if the same boards are paired again.
+func WriteRoundUnpaired(w io.Writer, l *Locale, u *tournament.Unpaired, tournamentName string) error {
+	l = orEnglish(l)
+	if err := WriteRoundRemoved(w, l, u.Round, tournamentName); err != nil {
+		return err
+	}
+	if u.Kept == 0 {
+		return nil
+	}
+	_, err := fmt.Fprintln(w, l.T("cmd.round_removed_kept", "boards", l.N("cmd.boards_kept", u.Kept), "reason", strconv.Quote(u.Reason)))
+	return err
+}
+
+// WriteRestored says, in the language l, each board of a round paired again whose result
+// and game score were written back from an unpair of the round (tournament.RestoredBoard).
+func WriteRestored(w io.Writer, l *Locale, rs []tournament.RestoredBoard) error {
+	l = orEnglish(l)
+	for _, r := range rs {
+		key := "cmd.result_restored"
+		if r.Result == "" {
+			key = "cmd.score_restored"
+		}
+		if _, err := fmt.Fprintln(w, l.T(key, "round", r.Round, "board", r.Board, "white", r.White, "black", r.Black, "result", r.Result, "action", r.Action)); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // WriteResultRecorded confirms `arbitro result` in the language l: the board, its players,

@@ -47,7 +47,7 @@ func TestUndoWhatKeys(t *testing.T) {
 		{ActionID: 12, At: "2026-11-21T15:30:00Z", Actor: "Bianchi", Action: "result.correct", Undoable: true,
 			Args: map[string]any{"round": 3, "board": 1, "white": "Rossi, Mario", "black": "Verdi, Anna", "result": "2-0", "before": "1-1"}},
 		{ActionID: 9, At: "2026-11-21T15:00:00Z", Actor: "Bianchi", Action: "player.withdraw", Undoable: true, Args: map[string]any{"player": "Neri, Ugo"}},
-		{ActionID: 4, At: "2026-11-21T14:00:00Z", Actor: "Bianchi", Action: "game.add"},
+		{ActionID: 4, At: "2026-11-21T14:00:00Z", Actor: "Bianchi", Action: "game.import"},
 	}
 	for _, lang := range []tournament.Lang{"en", "it"} {
 		if err := WriteUndoList(&b, LocaleOf(lang), "Open", steps); err != nil {

@@ -29,6 +29,7 @@ var noteKeys = map[string]string{
 	tournament.NotePrizeNotAwarded:  "note.prize-not-awarded",
 	tournament.NoteCSVLatin2:        "note.csv-latin2",
 	tournament.NoteRoundRobinShort:  "note.round-robin-short",
+	tournament.NoteForfeitNoNotice:  "note.forfeit-no-notice",
 }
 
 // importMoreKeys name, for NoteImportMore, the kind of the warnings left out.

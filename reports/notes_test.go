@@ -41,6 +41,7 @@ var noteSamples = map[string]tournament.Note{
 	tournament.NoteCSVLatin2: tournament.NewNote(tournament.NoteCSVLatin2, "line", 2, "char", "ø",
 		"name", "U+00F8 LATIN SMALL LETTER O WITH STROKE", "text", "Dvoøák, Antonín;1500"),
 	tournament.NoteRoundRobinShort: tournament.NewNote(tournament.NoteRoundRobinShort, "rounds", 4, "players", 6, "full", 5),
+	tournament.NoteForfeitNoNotice: tournament.NewNote(tournament.NoteForfeitNoNotice, "player", "Rossi, Mario", "number", 7, "round", 2, "board", 3),
 }
 
 var placeholderRE = regexp.MustCompile(`\{[a-z0-9_]+\}`)

@@ -365,9 +365,11 @@ func resultSides(l *Locale, r *tournament.Result) (string, string) {
 // PairingsFromCrosstable builds the sheet of round `round` from the view: the boards are the
 // slots of that round (board numbers from CrossResult.Board), points are those of `before`
 // (tournament.ComputeStandings(ct, round-1)), byes are CrossBye slots, and every other
-// player without a board in the round is listed as not paired, marked Withdrawn or, for
-// an announced absence (a CrossAbsent slot of the round, from his JoinedRound on),
-// Absent. Boards are sorted by board number, then game.
+// player who had entered by then (a late entrant is on no earlier sheet) without a board
+// in the round is listed as not paired, marked Withdrawn when he withdrew before the
+// round (not on the games he played before: the sheet as it was) or, for an announced
+// absence (a CrossAbsent slot of the round, from his JoinedRound on), Absent. Boards are
+// sorted by board number, then game.
 func PairingsFromCrosstable(ct *tournament.Crosstable, round int, before []tournament.Standing) PairingsSheet {
 	sheet := PairingsSheet{Event: ct.Event, Round: round, Scoring: ct.Scoring}
 	points := make(map[int]int, len(before))
@@ -379,10 +381,13 @@ func PairingsFromCrosstable(ct *tournament.Crosstable, round int, before []tourn
 		byID[ct.Players[i].ID] = &ct.Players[i]
 	}
 	pp := func(e *tournament.CrossEntry) PairingPlayer {
-		return PairingPlayer{Number: e.Number, Name: e.Name, Club: e.Club, Rating: e.Rating, Points: points[e.ID], Withdrawn: e.Withdrawn}
+		return PairingPlayer{Number: e.Number, Name: e.Name, Club: e.Club, Rating: e.Rating, Points: points[e.ID], Withdrawn: e.WithdrawnAt(round)}
 	}
 	for i := range ct.Players {
 		e := &ct.Players[i]
+		if !e.EnteredBy(round) {
+			continue // a late entrant: not on the sheets of the rounds before he entered
+		}
 		paired, absent := false, false
 		for _, r := range e.Results {
 			if r.Round != round {
@@ -403,7 +408,7 @@ func PairingsFromCrosstable(ct *tournament.Crosstable, round int, before []tourn
 		}
 		if !paired {
 			p := pp(e)
-			p.Absent = absent && !e.Withdrawn
+			p.Absent = absent && !p.Withdrawn
 			sheet.Absent = append(sheet.Absent, p)
 		}
 	}

@@ -82,8 +82,8 @@ type PairingSideJSON struct {
 }
 
 // PairingsJSONOf builds the JSON document of the view's round: the boards in stored
-// order, the byes, and every entry without a board (in v.Entries order); points before
-// the round in game points (v.GamePointsBefore).
+// order, the byes, and every entry without a board that had entered by then (in
+// v.Entries order); points before the round in game points (v.GamePointsBefore).
 func PairingsJSONOf(v *tournament.PairingsView) PairingsJSON {
 	t, ri := v.Tournament, v.Round
 	byID := map[int64]*tournament.Entry{}
@@ -109,7 +109,7 @@ func PairingsJSONOf(v *tournament.PairingsView) PairingsJSON {
 		j.Boards = append(j.Boards, bj)
 	}
 	for _, e := range v.Entries {
-		if !on[e.ID] {
+		if !on[e.ID] && e.JoinedRound <= ri.Number { // a late entrant is on no earlier sheet
 			j.NotPaired = append(j.NotPaired, side(e.ID))
 		}
 	}
@@ -145,7 +145,10 @@ func WritePairedRound(w, errw io.Writer, t *tournament.Tournament, pr *tournamen
 	if _, err := fmt.Fprintln(w, r.Messages.T("cli.paired", "round", pr.Round, "name", t.Name, "method", r.Messages.MethodName(pr.Method), "seed", fmt.Sprint(pr.Seed))); err != nil {
 		return err
 	}
-	return WriteRoundText(w, r)
+	if err := WriteRoundText(w, r); err != nil {
+		return err
+	}
+	return WriteRestored(w, r.Messages, pr.Restored)
 }
 
 // WriteRoundText writes the sheet as text, the federation's notes under it (format,

@@ -544,7 +544,8 @@ func TestAbsentMarkAndNoARO(t *testing.T) {
 	for _, p := range sh.Absent {
 		names = append(names, English().playerName(p))
 	}
-	if g := strings.Join(names, "; "); g != "Фёдоров, Пётр; Città, Ugo (absent); Dell'Acqua, Léa (withdrawn)" {
+	// Фёдоров entered late (from round 4): he is on no sheet of an earlier round (issue 28).
+	if g := strings.Join(names, "; "); g != "Città, Ugo (absent); Dell'Acqua, Léa (withdrawn)" {
 		t.Errorf("not paired: %s", g)
 	}
 	var b bytes.Buffer

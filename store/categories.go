@@ -49,16 +49,23 @@ func (tx *Tx) AddToCategory(t *tournament.Tournament, name string, refs []string
 	if err != nil {
 		return nil, err
 	}
+	var added []int64 // the entries this call made members (undo takes them out again)
 	for _, ref := range refs {
 		e, err := tx.findEntry(t, ref)
 		if err != nil {
 			return nil, err
 		}
-		if _, err := tx.exec(`INSERT OR IGNORE INTO category_members (category_id, entry_id) VALUES (?, ?)`, c.ID, e.ID); err != nil {
+		res, err := tx.exec(`INSERT OR IGNORE INTO category_members (category_id, entry_id) VALUES (?, ?)`, c.ID, e.ID)
+		if err != nil {
 			return nil, err
 		}
+		if n, err := res.RowsAffected(); err != nil {
+			return nil, err
+		} else if n > 0 {
+			added = append(added, e.ID)
+		}
 	}
-	if err := tx.logEvent(t.ID, "category.member", nil, map[string]any{"category": c.Name, "players": refs}); err != nil {
+	if err := tx.logEvent(t.ID, "category.member", nil, map[string]any{"category": c.Name, "players": refs, "category_id": c.ID, "entries": added}); err != nil {
 		return nil, err
 	}
 	return tx.category(t, name)

@@ -40,12 +40,38 @@ func (tx *Tx) AddForbiddenPair(t *tournament.Tournament, f tournament.ForbiddenP
 	if a > b {
 		a, b = b, a
 	}
+	before, err := tx.forbiddenRow(t.ID, a, b)
+	if err != nil {
+		return err
+	}
 	if _, err := tx.exec(`INSERT INTO forbidden_pairs (tournament_id, entry_a, entry_b, first_round, last_round) VALUES (?, ?, ?, ?, ?)
 		ON CONFLICT (tournament_id, entry_a, entry_b) DO UPDATE SET first_round = excluded.first_round, last_round = excluded.last_round`,
 		t.ID, a, b, f.FirstRound, f.LastRound); err != nil {
 		return err
 	}
-	return tx.logEvent(t.ID, "pair.forbid", nil, f)
+	return tx.logEvent(t.ID, "pair.forbid", before, forbidLog{ForbiddenPair: f, EntryA: a, EntryB: b})
+}
+
+// forbidLog is a "pair.forbid" event's before and after: the pair by pairing numbers and
+// by entry ids (entry_a < entry_b), so that undo finds the row again.
+type forbidLog struct {
+	tournament.ForbiddenPair
+	EntryA int64 `json:"entry_a"`
+	EntryB int64 `json:"entry_b"`
+}
+
+// forbiddenRow is the stored prohibition of entries a < b of tournament id, nil when none.
+func (tx *Tx) forbiddenRow(id, a, b int64) (*forbidLog, error) {
+	r := forbidLog{EntryA: a, EntryB: b}
+	err := tx.queryRow(`SELECT first_round, last_round FROM forbidden_pairs WHERE tournament_id = ? AND entry_a = ? AND entry_b = ?`, id, a, b).
+		Scan(&r.FirstRound, &r.LastRound)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &r, nil
 }
 
 // forbiddenEntries lists the stored prohibited pairs of t covering round r, by entry id.

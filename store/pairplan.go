@@ -76,10 +76,43 @@ func (tx *Tx) loadPairing(id int64, force bool) (*tournament.PairingSnapshot, er
 	if s.Entrants, err = tx.snapshot(cur, round); err != nil {
 		return nil, err
 	}
+	if s.Forfeited, err = tx.forfeitLosses(cur, round-1); err != nil {
+		return nil, err
+	}
 	if s.SystemFacts, err = tx.loadSystemFacts(cur, round); err != nil {
 		return nil, err
 	}
 	return s, nil
+}
+
+// forfeitLosses lists the players who lost a game of round `round` of t by forfeit (the
+// side given no points of a result of kind forfeit; both of a double forfeit), by board
+// and game, White first.
+func (tx *Tx) forfeitLosses(t *tournament.Tournament, round int) ([]tournament.ForfeitLoss, error) {
+	if round < 1 {
+		return nil, nil
+	}
+	rows, err := tx.query(`SELECT b.board, b.white_entry, coalesce(b.black_entry, 0), res.white_points, res.black_points
+		FROM boards b JOIN rounds r ON r.id = b.round_id JOIN results res ON res.board_id = b.id
+		WHERE r.tournament_id = ? AND r.number = ? AND res.kind = 'forfeit' ORDER BY b.board, b.game`, t.ID, round)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []tournament.ForfeitLoss
+	for rows.Next() {
+		var board, white, black, wp, bp int
+		if err := rows.Scan(&board, &white, &black, &wp, &bp); err != nil {
+			return nil, err
+		}
+		if wp == 0 {
+			out = append(out, tournament.ForfeitLoss{Entry: white, Board: board})
+		}
+		if bp == 0 && black != 0 {
+			out = append(out, tournament.ForfeitLoss{Entry: black, Board: board})
+		}
+	}
+	return out, rows.Err()
 }
 
 // loadSystemFacts reads the facts of round `round` of t that t's system needs
@@ -131,7 +164,9 @@ func (tx *Tx) lateEntries(t *tournament.Tournament) ([]string, error) {
 }
 
 // writeRound stores plan p of round s.round: the round row with its explanation, the
-// opening drawn, the boards with their floats, the byes' scores and the event log.
+// opening drawn, the boards with their floats, the byes' scores, the results and game
+// scores kept by an unpair of the round for the boards paired alike (restoreKept), and
+// the event log.
 func (tx *Tx) writeRound(s *tournament.PairingSnapshot, p *tournament.RoundPlan, opts tournament.PairOptions) (*tournament.PairedRound, error) {
 	cur, round := &s.Tournament, s.Round
 	exJSON, err := json.Marshal(p.Explanation)
@@ -156,6 +191,10 @@ func (tx *Tx) writeRound(s *tournament.PairingSnapshot, p *tournament.RoundPlan,
 	if _, err := tx.scoreByes(cur, round); err != nil {
 		return nil, err
 	}
+	restored, err := tx.restoreKept(cur, round)
+	if err != nil {
+		return nil, err
+	}
 	boards, err := tx.Boards(cur, round)
 	if err != nil {
 		return nil, err
@@ -169,7 +208,8 @@ func (tx *Tx) writeRound(s *tournament.PairingSnapshot, p *tournament.RoundPlan,
 		"boards": tournament.BoardSummary(boards), "manual": opts.Manual, "warnings": p.Warnings}); err != nil {
 		return nil, err
 	}
-	return &tournament.PairedRound{Round: round, Method: cur.System.Code(), Seed: cur.Seed, Boards: boards, Pairs: p.Pairs, Warnings: p.Warnings, Explanation: p.Explanation}, nil
+	return &tournament.PairedRound{Round: round, Method: cur.System.Code(), Seed: cur.Seed, Boards: boards, Pairs: p.Pairs, Warnings: p.Warnings,
+		Explanation: p.Explanation, Restored: restored}, nil
 }
 
 // writeBoards inserts the boards of plan p into round row roundID: game 1 of every pair

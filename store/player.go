@@ -5,8 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"sort"
-	"strconv"
 	"strings"
 )
 
@@ -38,8 +36,9 @@ func (tx *Tx) addPlayer(t *tournament.Tournament, p tournament.Player, dups *tou
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
+	numbered := t.LotDrawnAt != "" || tournament.Numbered(existing)
 	if e, why := dups.Find(&p); e != nil {
-		return nil, tournament.DupError(&p, e, why)
+		return nil, tournament.DupError(&p, e, e.Ref(numbered), why)
 	}
 	similar := dups.Similar(&p)
 	if err := tx.personByID(&p); err != nil {
@@ -74,8 +73,8 @@ func (tx *Tx) addPlayer(t *tournament.Tournament, p tournament.Player, dups *tou
 		return nil, err
 	}
 	for _, o := range similar {
-		e.Notes = append(e.Notes, fmt.Sprintf("possible duplicate: %q looks like entry %d %q (%s); if it is the same person, withdraw one",
-			e.Player.Name, o.ID, o.Player.Name, tournament.ClubOrNone(o.Player.Club)))
+		e.Notes = append(e.Notes, fmt.Sprintf("possible duplicate: %q looks like entry %s %q (%s); if it is the same person, withdraw one",
+			e.Player.Name, o.Ref(numbered), o.Player.Name, tournament.ClubOrNone(o.Player.Club)))
 	}
 	return e, nil
 }
@@ -199,49 +198,29 @@ func (tx *Tx) fieldEntries(tournamentID int64) ([]tournament.Entry, error) {
 // before round 1: tournament.Entry.DidNotStart).
 const inField = `NOT (e.status = 'withdrawn' AND coalesce(e.withdrawn_after, 0) = 0)`
 
-// findEntry finds the entry of tournament t that ref names: its entry id (a number), or
-// the player's name, exactly (case-insensitive) or else as the only name containing ref.
-// Errors: ErrNotFound, ErrInvalid when a partial name matches several players (listed).
+// findEntry finds the entry of tournament t that ref names, as tournament.FindEntry reads
+// it: the pairing number the sheets print once the lot is drawn (the entry id before), or
+// the name. Errors: ErrNotFound; ErrInvalid when the name is shared (candidates listed).
 func (tx *Tx) findEntry(t *tournament.Tournament, ref string) (*tournament.Entry, error) {
 	all, err := tx.Entries(t.ID)
 	if err != nil {
 		return nil, err
 	}
-	ref = strings.TrimSpace(ref)
-	if id, err := strconv.ParseInt(ref, 10, 64); err == nil {
-		for i := range all {
-			if all[i].ID == id {
-				return &all[i], nil
-			}
-		}
-		return nil, fmt.Errorf("%w: no player with id %d in %s (see 'arbitro player list')", tournament.ErrNotFound, id, t.Name)
+	return tournament.FindEntry(all, ref, t.Name)
+}
+
+// entryByID reads entry id of tournament t (ErrNotFound when it is not one of t's).
+func (tx *Tx) entryByID(t *tournament.Tournament, id int64) (*tournament.Entry, error) {
+	all, err := tx.Entries(t.ID)
+	if err != nil {
+		return nil, err
 	}
-	k := tournament.Key(tournament.NormalizeName(ref))
-	var exact, partial []*tournament.Entry
 	for i := range all {
-		n := tournament.Key(all[i].Player.Name)
-		if n == k {
-			exact = append(exact, &all[i])
-		} else if strings.Contains(n, k) {
-			partial = append(partial, &all[i])
+		if all[i].ID == id {
+			return &all[i], nil
 		}
 	}
-	m := exact
-	if len(m) == 0 {
-		m = partial
-	}
-	switch len(m) {
-	case 0:
-		return nil, fmt.Errorf("%w: no player %q in %s (see 'arbitro player list')", tournament.ErrNotFound, ref, t.Name)
-	case 1:
-		return m[0], nil
-	}
-	var names []string
-	for _, e := range m {
-		names = append(names, fmt.Sprintf("%d %q", e.ID, e.Player.Name))
-	}
-	sort.Strings(names)
-	return nil, fmt.Errorf("%w: %q matches several players: %s; give the id", tournament.ErrInvalid, ref, strings.Join(names, ", "))
+	return nil, fmt.Errorf("%w: no player with id %d in %s", tournament.ErrNotFound, id, t.Name)
 }
 
 // WithdrawPlayer marks entry ref (an entry id, or a name as findEntry reads it) of t as withdrawn after the last paired
@@ -278,8 +257,9 @@ func (tx *Tx) WithdrawPlayer(t *tournament.Tournament, ref string) (*tournament.
 	return c, tx.logEvent(t.ID, "player.withdraw", before, c)
 }
 
-// SetPlayerField changes one field of entry ref (an entry id, or a name as findEntry reads it) of t and logs
-// "player.set". "rating" changes the rating used in this event and the player's last known
+// SetPlayerField changes one field of entry ref (a number or a name as findEntry reads it) of t and logs
+// "player.set": the person's (tournament.Player.Set) or the entry's start points
+// (tournament.Entry.SetStartPoints, a late entrant's). "rating" changes the rating used in this event and the player's last known
 // rating, and is refused with ErrLocked once a round is paired. Changing a name or id
 // re-checks the duplicate rule. Errors wrap ErrInvalid, ErrLocked, ErrDuplicatePlayer. t
 // names the tournament: whether a round is paired is read in the transaction.
@@ -293,6 +273,15 @@ func (tx *Tx) SetPlayerField(t *tournament.Tournament, ref, field, value string)
 		return nil, err
 	}
 	before := *e
+	if strings.EqualFold(field, tournament.FieldStartPoints) {
+		if err := e.SetStartPoints(strings.TrimSpace(value)); err != nil {
+			return nil, err
+		}
+		if _, err := tx.exec(`UPDATE entries SET start_points = ? WHERE id = ?`, e.StartPoints, e.ID); err != nil {
+			return nil, err
+		}
+		return e, tx.logEvent(t.ID, "player.set", before, e)
+	}
 	p := e.Player
 	if err := p.Set(field, strings.TrimSpace(value), t.RoundsPaired); err != nil {
 		return nil, err
@@ -314,7 +303,7 @@ func (tx *Tx) SetPlayerField(t *tournament.Tournament, ref, field, value string)
 		}
 	}
 	if d, why := tournament.NewDupIndex(others).Find(&p); d != nil {
-		return nil, tournament.DupError(&p, d, why)
+		return nil, tournament.DupError(&p, d, d.Ref(tournament.Numbered(others) || e.Number > 0), why)
 	}
 	_, err = tx.exec(`UPDATE players SET name = ?, club = ?, federation = ?, fid_id = ?, fmjd_id = ?, national_id = ?,
 		rating = ?, birth_year = ?, title = ? WHERE id = ?`, p.Name, p.Club, p.Federation, p.FIDID, p.FMJDID, p.NationalID, p.Rating, p.BirthYear, p.Title, p.ID)

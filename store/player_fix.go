@@ -40,14 +40,14 @@ func (tx *Tx) RemovePlayer(t *tournament.Tournament, ref string) (*tournament.Pl
 		return nil, err
 	}
 	if round > 0 {
-		return nil, fmt.Errorf("%w: %s is paired in round %d; a player who has played stays in the others' records: withdraw him instead (arbitro player withdraw %d)", tournament.ErrInvalid, e.Player.Name, round, e.ID)
+		return nil, fmt.Errorf("%w: %s is paired in round %d; a player who has played stays in the others' records: withdraw him instead (arbitro player withdraw %s)", tournament.ErrInvalid, e.Player.Name, round, e.Ref(e.Number > 0))
 	}
 	var claims int
 	if err := tx.queryRow(`SELECT count(*) FROM claims WHERE claimant_entry = ?`, e.ID).Scan(&claims); err != nil {
 		return nil, err
 	}
 	if claims > 0 {
-		return nil, fmt.Errorf("%w: %s has a draw claim recorded; withdraw him instead (arbitro player withdraw %d)", tournament.ErrInvalid, e.Player.Name, e.ID)
+		return nil, fmt.Errorf("%w: %s has a draw claim recorded; withdraw him instead (arbitro player withdraw %s)", tournament.ErrInvalid, e.Player.Name, e.Ref(e.Number > 0))
 	}
 	rows, err := tx.deleteEntry(e)
 	if err != nil {
@@ -169,10 +169,12 @@ var entryTables = []struct{ table, where string }{
 	{"category_members", `entry_id = ?1`},
 	{"forbidden_pairs", `entry_a = ?1 OR entry_b = ?1`},
 	{"trf_players", `entry_id = ?1`},
+	{"hall_pins", `entry_id = ?1`},     // a PIN given before he was found a mistake
+	{"hall_checkins", `entry_id = ?1`}, // checked in before round 1
 }
 
-// deleteEntry deletes entry e with its absences, category memberships, forbidden pairs
-// and TRF fields, and the person when no other entry names him; it returns every row it
+// deleteEntry deletes entry e with its absences, category memberships, forbidden pairs,
+// TRF fields, hall PIN and check-ins, and the person when no other entry names him; it returns every row it
 // deleted (restoreRows writes them back).
 func (tx *Tx) deleteEntry(e *tournament.Entry) (map[string][]map[string]any, error) {
 	rows := map[string][]map[string]any{}

@@ -10,6 +10,7 @@ import (
 
 	"arbitro/pairing"
 	"arbitro/tournament"
+	"arbitro/trf"
 )
 
 // DrawLot draws the pairing numbers (numeri di sorteggio, FID Capo V Art. 2) of every entry
@@ -281,6 +282,8 @@ func (tx *Tx) roundPairs(t *tournament.Tournament, round int) ([]pairing.Pair, e
 }
 
 // roundInfo returns the header of round `round` of t (ErrNotPaired when it does not exist).
+// An imported round stores no seed (0): its sheets print the tournament's, as `tournament
+// show` does (issue 28).
 func (tx *Tx) roundInfo(t *tournament.Tournament, round int) (*tournament.RoundInfo, error) {
 	if err := tx.checkRound(t, round); err != nil {
 		return nil, err
@@ -289,6 +292,9 @@ func (tx *Tx) roundInfo(t *tournament.Tournament, round int) (*tournament.RoundI
 	if err := tx.queryRow(`SELECT method, seed, explanation, paired_at FROM rounds WHERE tournament_id = ? AND number = ?`, t.ID, round).
 		Scan(&ri.Method, &ri.Seed, &ri.Text, &ri.PairedAt); err != nil {
 		return nil, err
+	}
+	if ri.Seed == 0 && (ri.Method == tournament.RoundMethodImported || ri.Method == trf.RoundMethod) {
+		ri.Seed = t.Seed
 	}
 	if strings.HasPrefix(strings.TrimSpace(ri.Text), "{") {
 		var ex tournament.RoundExplanation
@@ -299,67 +305,125 @@ func (tx *Tx) roundInfo(t *tournament.Tournament, round int) (*tournament.RoundI
 	return ri, nil
 }
 
-// Unpair removes the last paired round of t (arbiters correct mistakes) with its boards
-// and the automatic bye results, and logs "round.unpair" with the boards removed. An
-// entry that withdrew after that round was paired is moved back to "withdrawn after the
-// round before" (so he is not paired again when the round is re-paired); when that is
-// round 1 he did not start, and the lot is drawn again from the stored seed without him
-// (relot). Announced absences for the round are kept.
-//
-// Errors: ErrNotPaired when no round exists; ErrRoundHasResults when a board of the round
-// has a result other than an automatic bye, a game score or a draw claim (the message names
-// the boards; correct or remove those first).
+// Unpair removes the last paired round of t as UnpairRound does with no request: refused
+// when the round has results. It returns the round removed.
 func (tx *Tx) Unpair(t *tournament.Tournament) (int, error) {
-	cur, err := tx.TournamentByID(t.ID)
+	u, err := tx.UnpairRound(t, UnpairRequest{})
 	if err != nil {
 		return 0, err
+	}
+	return u.Round, nil
+}
+
+// UnpairRound removes the last paired round of t (arbiters correct mistakes) with its
+// boards and the automatic bye results, and logs "round.unpair" with the boards removed,
+// every row of the round (so that undo writes it back) and req.Reason. An entry that
+// withdrew after that round was paired is moved back to "withdrawn after the round before"
+// (so he is not paired again when the round is re-paired); when that is round 1 he did not
+// start, and the lot is drawn again from the stored seed without him (relot). Announced
+// absences for the round are kept.
+//
+// A round with results or game scores is unpaired only with a reason (issue 28): they are
+// kept in the event log, and a new pairing of the round writes back those of the boards
+// paired alike (restoreKept). Draw claims are not kept: they always block it.
+//
+// Errors: ErrNotPaired when no round exists; ErrInvalid when req.Round is not the last
+// paired round; ErrRoundHasResults when a board of the round has a result other than an
+// automatic bye, a game score (both only without a reason) or a draw claim (the message
+// names the boards).
+func (tx *Tx) UnpairRound(t *tournament.Tournament, req UnpairRequest) (*tournament.Unpaired, error) {
+	cur, err := tx.TournamentByID(t.ID)
+	if err != nil {
+		return nil, err
 	}
 	round := cur.RoundsPaired
 	if round == 0 {
-		return 0, fmt.Errorf("%w: %s has no paired round to remove", tournament.ErrNotPaired, cur.Name)
+		return nil, fmt.Errorf("%w: %s has no paired round to remove", tournament.ErrNotPaired, cur.Name)
+	}
+	if req.Round != 0 && req.Round != round {
+		return nil, fmt.Errorf("%w: only the last paired round of %s, %d, can be unpaired, not round %d", tournament.ErrInvalid, cur.Name, round, req.Round)
 	}
 	boards, err := tx.Boards(cur, round)
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
 	blocked, err := tx.unpairBlockers(boards)
+	if err == nil && req.Reason != "" {
+		blocked, err = tx.claimsOfRound(cur, round)
+	}
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
 	if len(blocked) > 0 {
-		return 0, fmt.Errorf("%w: round %d of %s cannot be unpaired, it has %s", tournament.ErrRoundHasResults, round, cur.Name, strings.Join(blocked, "; "))
+		return nil, fmt.Errorf("%w: round %d of %s cannot be unpaired, it has %s", tournament.ErrRoundHasResults, round, cur.Name, strings.Join(blocked, "; "))
+	}
+	var roundID int64
+	if err := tx.queryRow(`SELECT id FROM rounds WHERE tournament_id = ? AND number = ?`, cur.ID, round).Scan(&roundID); err != nil {
+		return nil, err
+	}
+	rows, err := tx.snapshotRound(roundID)
+	if err != nil {
+		return nil, err
+	}
+	movedIDs, err := tx.withdrawnSince(cur.ID, round)
+	if err != nil {
+		return nil, err
 	}
 	moved, err := tx.unwithdraw(cur.ID, round)
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
 	// results and boards go with the round (ON DELETE CASCADE), but be explicit.
 	if _, err := tx.exec(`DELETE FROM results WHERE board_id IN (SELECT b.id FROM boards b JOIN rounds r ON r.id = b.round_id WHERE r.tournament_id = ? AND r.number = ?)`, cur.ID, round); err != nil {
-		return 0, err
+		return nil, err
 	}
 	if _, err := tx.exec(`DELETE FROM boards WHERE round_id IN (SELECT id FROM rounds WHERE tournament_id = ? AND number = ?)`, cur.ID, round); err != nil {
-		return 0, err
+		return nil, err
 	}
 	if _, err := tx.exec(`DELETE FROM rounds WHERE tournament_id = ? AND number = ?`, cur.ID, round); err != nil {
-		return 0, err
+		return nil, err
 	}
 	after := map[string]any{"round": round, "withdrawn_after_moved_back": moved}
+	if len(movedIDs) > 0 {
+		after["moved_ids"] = movedIDs
+	}
 	if round == 1 && len(moved) > 0 {
 		// they withdrew before round 1 now: out of the lot, drawn again on the field
 		before := *cur
 		before.RoundsPaired = 0
 		lot, err := tx.relot(&before)
 		if err != nil {
-			return 0, err
+			return nil, err
 		}
 		if lot != nil {
 			after["lot"] = lot
 		}
 	}
-	if err := tx.logEvent(cur.ID, "round.unpair", map[string]any{"round": round, "boards": tournament.BoardSummary(boards)}, after); err != nil {
-		return 0, err
+	out := &tournament.Unpaired{Round: round, Kept: keptBoards(rows), Reason: req.Reason}
+	log := unpairLog{Round: round, Boards: tournament.BoardSummary(boards), Reason: req.Reason, Kept: out.Kept, Rows: rows}
+	if err := tx.logEvent(cur.ID, "round.unpair", log, after); err != nil {
+		return nil, err
 	}
-	return round, nil
+	return out, nil
+}
+
+// withdrawnSince lists the entries of tournament id withdrawn after round `round` or later
+// (those unwithdraw moves back), by id.
+func (tx *Tx) withdrawnSince(id int64, round int) ([]int64, error) {
+	rows, err := tx.query(`SELECT id FROM entries WHERE tournament_id = ? AND status = 'withdrawn' AND withdrawn_after >= ? ORDER BY id`, id, round)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []int64
+	for rows.Next() {
+		var e int64
+		if err := rows.Scan(&e); err != nil {
+			return nil, err
+		}
+		out = append(out, e)
+	}
+	return out, rows.Err()
 }
 
 // unpairBlockers lists the boards of a round that keep it from being unpaired: a result

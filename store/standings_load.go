@@ -12,7 +12,8 @@ import (
 // Crosstable, with read-only queries (use it inside Store.View). Mapping from schema.sql:
 //
 //   - entries + players: ID = entries.id, Number = pairing_number (0 before the lot),
-//     Rating = entries.rating, Withdrawn = status 'withdrawn'.
+//     Rating = entries.rating, Withdrawn = status 'withdrawn', WithdrawnAfter =
+//     withdrawn_after.
 //   - a board without black_entry is White's pairing bye: CrossBye with the result's
 //     white_points, or tournaments.bye_points when no result row exists yet.
 //   - results.kind 'played' → CrossPlayed; 'forfeit' → CrossForfeitWin for the side with
@@ -86,7 +87,7 @@ func (tx *Tx) loadCrossAdjustments(cb *tournament.CrossBuilder) error {
 func (tx *Tx) loadCrossPlayers(cb *tournament.CrossBuilder) error {
 	rows, err := tx.query(`
 		SELECT e.id, COALESCE(e.pairing_number, 0), p.name, p.club, p.federation, p.title, e.rating,
-		       e.status = 'withdrawn', e.start_points, e.joined_round
+		       e.status = 'withdrawn', COALESCE(e.withdrawn_after, 0), e.start_points, e.joined_round
 		FROM entries e JOIN players p ON p.id = e.player_id
 		WHERE e.tournament_id = ? AND `+inField+`
 		ORDER BY COALESCE(e.pairing_number, 1000000000), p.name, e.id`, cb.Tournament.ID)
@@ -97,7 +98,7 @@ func (tx *Tx) loadCrossPlayers(cb *tournament.CrossBuilder) error {
 	for rows.Next() {
 		var e tournament.CrossEntry
 		var l tournament.LateEntry
-		if err := rows.Scan(&e.ID, &e.Number, &e.Name, &e.Club, &e.Federation, &e.Title, &e.Rating, &e.Withdrawn, &l.Points, &l.Joined); err != nil {
+		if err := rows.Scan(&e.ID, &e.Number, &e.Name, &e.Club, &e.Federation, &e.Title, &e.Rating, &e.Withdrawn, &e.WithdrawnAfter, &l.Points, &l.Joined); err != nil {
 			return err
 		}
 		e.Name = tournament.ShownName(e.Name)

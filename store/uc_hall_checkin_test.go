@@ -34,7 +34,8 @@ func TestUCHallCheckIn(t *testing.T) {
 	if _, err := st.HallCheckIn(ActingAs(ucCtx, "arbiter via the hall"), "", ids[1], "", true); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := st.SetAbsence(ucCtx, "", itoa(int(ids[2])), 0, 0, "did not check in"); err != nil {
+	// After the lot the arbiter names the player by his pairing number (FindEntry).
+	if _, _, err := st.SetAbsence(ucCtx, "", itoa(c.Players[2].Entry.Number), 0, 0, "did not check in"); err != nil {
 		t.Fatal(err)
 	}
 	c, _ = st.ReadHallCheckIn(ucCtx, "")

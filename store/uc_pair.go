@@ -107,17 +107,21 @@ func (s *Store) PairingsSheet(ctx context.Context, ref string, round int) (*tour
 }
 
 // Unpair removes the last paired round of the tournament ref names, with its boards and
-// automatic bye results, and logs it (Tx.Unpair), so that the round can be paired again.
+// automatic bye results, and logs it with every row of the round (Tx.UnpairRound), so
+// that the round can be paired again; with req.Reason a round with results too, its
+// results and game scores kept in the event log (restored if the same boards are paired
+// again; `undo` writes the round back).
 //
-// Returns the number of the round removed and the tournament as selected (before the
-// round was removed). Errors: ErrNotPaired when no round is paired; ErrRoundHasResults when a
-// board of the round has a result, a game score or a draw claim (nothing is written);
-// those of updateIn.
-func (s *Store) Unpair(ctx context.Context, ref string) (int, tournament.Tournament, error) {
-	var round int
+// Returns what was removed (the round, the boards whose results are kept) and the
+// tournament as selected (before the round was removed). Errors: ErrNotPaired when no
+// round is paired; ErrInvalid when req.Round is not the last paired round;
+// ErrRoundHasResults when a board of the round has a result or a game score (without a
+// reason) or a draw claim (nothing is written); those of updateIn.
+func (s *Store) Unpair(ctx context.Context, ref string, req UnpairRequest) (*tournament.Unpaired, tournament.Tournament, error) {
+	var u *tournament.Unpaired
 	t, err := s.updateIn(ctx, ref, func(tx *Tx, t *tournament.Tournament) (err error) {
-		round, err = tx.Unpair(t)
+		u, err = tx.UnpairRound(t, req)
 		return err
 	})
-	return round, t, err
+	return u, t, err
 }

@@ -48,20 +48,20 @@ func TestUCUnpair(t *testing.T) {
 		t.Fatal(err)
 	}
 	before := ucRows(t, st)
-	if _, _, err := st.Unpair(ucCtx, ""); !errors.Is(err, tournament.ErrRoundHasResults) {
+	if _, _, err := st.Unpair(ucCtx, "", UnpairRequest{}); !errors.Is(err, tournament.ErrRoundHasResults) {
 		t.Fatalf("with a result: %v, want ErrRoundHasResults", err)
 	}
 	ucSameRows(t, st, before, "unpair a round with a result")
 	st, tr := pairedEvent(t) // a round without results
-	round, sel, err := st.Unpair(ucCtx, "")
-	if err != nil || round != 1 || sel.ID != tr.ID || sel.RoundsPaired != 1 {
-		t.Fatalf("unpair: round %d, selected %+v, %v", round, sel, err)
+	u, sel, err := st.Unpair(ucCtx, "", UnpairRequest{})
+	if err != nil || u.Round != 1 || u.Kept != 0 || sel.ID != tr.ID || sel.RoundsPaired != 1 {
+		t.Fatalf("unpair: %+v, selected %+v, %v", u, sel, err)
 	}
 	if c := counts(t, st); c[0] != 0 || c[1] != 0 {
 		t.Errorf("after unpair: %d rounds, %d boards stored", c[0], c[1])
 	}
 	before = ucRows(t, st)
-	if _, _, err := st.Unpair(ucCtx, ""); !errors.Is(err, tournament.ErrNotPaired) {
+	if _, _, err := st.Unpair(ucCtx, "", UnpairRequest{}); !errors.Is(err, tournament.ErrNotPaired) {
 		t.Errorf("nothing to remove: %v, want ErrNotPaired", err)
 	}
 	ucSameRows(t, st, before, "unpair without a round")

@@ -5,7 +5,6 @@ package store
 import (
 	"encoding/json"
 	"fmt"
-	"strconv"
 
 	"arbitro/rules"
 	"arbitro/tournament"
@@ -40,12 +39,34 @@ func (a *logAction) main() *tournament.Event {
 func (a *logAction) undoable() bool {
 	pairing := a.main().Action == "round.pair"
 	for _, e := range a.events {
-		covered := pairing && (e.Action == "result.bye" || e.Action == "pairing.manual" || e.Action == "round.schedule")
+		covered := pairing && pairingPart(e.Action)
 		if !covered && !tournament.Undoable(e.Action) {
 			return false
 		}
 	}
 	return true
+}
+
+// pairingPart reports whether an event of a pairing's action goes with the round when it
+// is unpaired (its byes, the arbiter's pairs, the schedule, the results restored), rather
+// than being reverted on its own (a prohibited pair given with pair --forbid).
+func pairingPart(action string) bool {
+	switch action {
+	case "result.bye", "pairing.manual", "round.schedule", "result.restore":
+		return true
+	}
+	return false
+}
+
+// restored reports whether the action wrote back results kept by an unpair
+// ("result.restore", in a pairing).
+func (a *logAction) restored() bool {
+	for _, e := range a.events {
+		if e.Action == "result.restore" {
+			return true
+		}
+	}
+	return false
 }
 
 // pendingActions are the actions of t's log that are not undone, the last first: an
@@ -124,18 +145,32 @@ func (a *logAction) step() tournament.UndoStep {
 		if json.Unmarshal(m.Before, &before) == nil && before.Detail != nil {
 			args["before"] = before.Result
 		}
-	case "round.pair", "round.schedule", "lot.draw":
+	case "round.pair", "round.schedule", "lot.draw", "round.unpair":
 		var after struct {
 			Round int `json:"round"`
 		}
 		_ = json.Unmarshal(m.After, &after)
 		args["round"] = after.Round
-	case "player.add", "player.remove", "player.withdraw", "player.reinstate":
+	case "player.add", "player.remove", "player.withdraw", "player.reinstate", "player.set":
 		var e tournament.Entry
 		if json.Unmarshal(m.After, &e) != nil || e.Player.Name == "" {
 			_ = json.Unmarshal(m.Before, &e)
 		}
 		args["player"] = e.Player.Name
+	case "category.member":
+		var after struct {
+			Category string `json:"category"`
+		}
+		_ = json.Unmarshal(m.After, &after)
+		args["name"] = after.Category
+	case "pair.forbid":
+		var after tournament.ForbiddenPair
+		_ = json.Unmarshal(m.After, &after)
+		args["pair"] = fmt.Sprintf("%d-%d", after.A, after.B)
+	case "game.add":
+		var after tournament.GameEventJSON
+		_ = json.Unmarshal(m.After, &after)
+		args["round"], args["board"], args["white"], args["black"] = after.Round, after.Board, after.White, after.Black
 	case "category.add", "prize.add", "claim.add":
 		var after struct {
 			Name  string `json:"name"`
@@ -194,7 +229,10 @@ func (tx *Tx) UndoList(t *tournament.Tournament) ([]tournament.UndoStep, error) 
 // events; after: {"undid": id}) with whatever the revert itself logs (round.unpair). What
 // each action's undo does (the README's table): a result recorded is deleted, a
 // correction (or a bye scored) gives back the result before it with its time and arbiter;
-// a pairing is unpaired (Unpair: only while it has no result but its byes), a round's date
+// a pairing is unpaired (Unpair: only while it has no result but its byes and those it
+// restored from an unpair), an unpair writes the round back as it was (with its results
+// and game scores; refused once the round is paired again, or when unpairing round 1
+// drew the lot again), a round's date
 // and time go back to what they were; a player added
 // is deleted (with the person when no other tournament has him), a player removed is
 // written back with every row removed with him (ids kept); a withdrawal is undone (and a
@@ -226,12 +264,17 @@ func (tx *Tx) Undo(t *tournament.Tournament) (*tournament.UndoStep, error) {
 			tournament.ErrCannotUndo, cur.Name, a.id, s.Action, s.At, s.Actor, undoKinds())
 	}
 	pairing := a.main().Action == "round.pair"
+	if pairing && a.restored() {
+		if err := tx.dropRestored(cur, cur.RoundsPaired); err != nil {
+			return nil, err
+		}
+	}
 	var ids []int64
 	for i := len(a.events) - 1; i >= 0; i-- {
 		e := &a.events[i]
 		ids = append([]int64{e.ID}, ids...)
-		if pairing && e.Action != "round.pair" {
-			continue // the byes, the arbiter's pairs and the schedule go with the round
+		if pairing && pairingPart(e.Action) {
+			continue // the byes, the arbiter's pairs, the schedule and the results restored go with the round
 		}
 		if err := tx.revert(cur, e); err != nil {
 			return nil, fmt.Errorf("undo #%d %s: %w", a.id, e.Action, err)
@@ -282,6 +325,16 @@ func (tx *Tx) revert(cur *tournament.Tournament, e *tournament.Event) error {
 		return err
 	case "lot.draw":
 		return tx.revertLot(cur, e)
+	case "round.unpair":
+		return tx.revertUnpair(cur, e)
+	case "category.member":
+		return tx.revertMember(e)
+	case "pair.forbid":
+		return tx.revertForbid(cur, e)
+	case "game.add":
+		return tx.revertGameAdd(cur, e)
+	case "player.set":
+		return tx.revertPlayerSet(cur, e)
 	case "tournament.set":
 		return tx.revertSetting(cur, e)
 	case "category.add", "prize.add", "claim.add":
@@ -350,7 +403,7 @@ func (tx *Tx) revertAdd(cur *tournament.Tournament, e *tournament.Event) error {
 	if err := json.Unmarshal(e.After, &added); err != nil {
 		return err
 	}
-	en, err := tx.findEntry(cur, strconv.FormatInt(added.ID, 10))
+	en, err := tx.entryByID(cur, added.ID)
 	if err != nil {
 		return err
 	}

@@ -114,20 +114,30 @@ func TestUndoEveryKind(t *testing.T) {
 	do("a category", func() error { _, _, err := st.AddCategory(ucCtx, "", "Veterani", ""); return err })
 	do("a prize", func() error { _, _, err := st.AddPrize(ucCtx, "", "", 1, "coppa"); return err })
 
-	// An action undo does not revert stops it, named; nothing is written.
 	if _, _, err := st.AddCategory(ucCtx, "", "Veterani", ""); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := st.AssignToCategory(ucCtx, "", "Veterani", []string{"P01, Test"}); err != nil {
+	if _, _, err := st.AssignToCategory(ucCtx, "", "Veterani", []string{"P02, Test"}); err != nil {
+		t.Fatal(err)
+	}
+	// issue 28: members by hand (only those this call added), a player's correction
+	do("category members", func() error {
+		_, _, err := st.AssignToCategory(ucCtx, "", "Veterani", []string{"P01, Test", "P02, Test"})
+		return err
+	})
+	do("player set", func() error { _, _, err := st.SetPlayerField(ucCtx, "", "P01, Test", "club", "CD Altro"); return err })
+
+	// An action undo does not revert stops it, named; nothing is written.
+	if _, _, err := st.SetPINs(ucCtx, "", []string{"P01, Test"}); err != nil {
 		t.Fatal(err)
 	}
 	before := ucRows(t, st)
-	if _, _, err := st.Undo(ucCtx, ""); !errors.Is(err, tournament.ErrCannotUndo) || !strings.Contains(err.Error(), "category.member") {
-		t.Fatalf("undo of a category's members: %v", err)
+	if _, _, err := st.Undo(ucCtx, ""); !errors.Is(err, tournament.ErrCannotUndo) || !strings.Contains(err.Error(), "hall.pin") {
+		t.Fatalf("undo of a hall PIN: %v", err)
 	}
 	ucSameRows(t, st, before, "refused undo")
 	l, _, err := st.UndoList(ucCtx, "")
-	if err != nil || len(l) != 1 || l[0].Action != "category.member" || l[0].Undoable {
+	if err != nil || len(l) != 1 || l[0].Action != "hall.pin" || l[0].Undoable {
 		t.Fatalf("list: %+v, %v", l, err)
 	}
 }

@@ -79,13 +79,19 @@ const (
 	// shorter schedule: the last table rounds are not played). Args: rounds, players, full
 	// (the rounds of the whole single or double round robin).
 	NoteRoundRobinShort = "round-robin-short"
+	// NoteForfeitNoNotice: a player who lost the round before by forfeit without notice
+	// (paired, and did not come) is paired again; FID practice leaves it to the arbiter to
+	// withdraw him or keep him. Args: player, number (pairing number), round (the round
+	// he forfeited), board.
+	NoteForfeitNoNotice = "forfeit-no-notice"
 )
 
 // NoteCodes returns every note code the domain writes, sorted.
 func NoteCodes() []string {
 	c := []string{NoteMissingResult, NoteManualMet, NoteManualByeAgain, NoteUnavailable, NoteSameColourThrice,
 		NoteByes, NoteRoundsAdvised, NoteImportNoGames, NoteImportDates, NoteImportLatin2, NoteImportNoResult,
-		NoteImportResultTag, NoteImportMore, NotePrizeMovedDown, NotePrizeShared, NotePrizeNotAwarded, NoteCSVLatin2, NoteRoundRobinShort}
+		NoteImportResultTag, NoteImportMore, NotePrizeMovedDown, NotePrizeShared, NotePrizeNotAwarded, NoteCSVLatin2, NoteRoundRobinShort,
+		NoteForfeitNoNotice}
 	sort.Strings(c)
 	return c
 }

@@ -17,6 +17,7 @@ type PairingSnapshot struct {
 	Tournament Tournament        // as stored; t.RoundsPaired is round-1
 	Round      int               // the round to pair
 	Missing    []MissingResult   // boards of earlier rounds without a final result (paired with --force)
+	Forfeited  []ForfeitLoss     // the players who lost round Round-1 by forfeit (Tx.forfeitLosses)
 	Entrants   []pairing.Entrant // snapshot(t, round)
 	SystemFacts
 }
@@ -30,6 +31,31 @@ type SystemFacts struct {
 	Forbidden    [][2]int                 // Dutch: prohibited pairs of the round (entry ids)
 	Acceleration DutchAcceleration        // Dutch: Baku, or an imported TRF's 250/XXA points
 	UsedOpenings map[string]bool          // FID opening ballot: openings drawn in earlier rounds
+}
+
+// ForfeitLoss is a player who lost a game of a round by forfeit: paired, he did not come
+// (an announced absence leaves him unpaired instead). Both players of a double forfeit
+// ("--") lost it.
+type ForfeitLoss struct {
+	Entry int // entry id
+	Board int // the board of the round
+}
+
+// forfeitWarnings are the notes NoteForfeitNoNotice of the players of fs still to be
+// paired in round (available: not withdrawn nor announced absent, where the arbiter has
+// already decided), one per player, in the order of fs.
+func forfeitWarnings(fs []ForfeitLoss, byID map[int]*pairing.Entrant, round int) []Note {
+	var out []Note
+	seen := map[int]bool{}
+	for _, f := range fs {
+		e := byID[f.Entry]
+		if e == nil || !e.Available || e.Withdrawn || seen[f.Entry] {
+			continue
+		}
+		seen[f.Entry] = true
+		out = append(out, NewNote(NoteForfeitNoNotice, "player", e.Name, "number", e.Number, "round", round-1, "board", f.Board))
+	}
+	return out
 }
 
 // roundPlan is the round planRound decides; writeRound stores it.
@@ -53,6 +79,7 @@ func PlanRound(s *PairingSnapshot, opts PairOptions) (*RoundPlan, error) {
 	for i := range es {
 		byID[es[i].ID] = &es[i]
 	}
+	warnings = append(warnings, forfeitWarnings(s.Forfeited, byID, round)...)
 	fixed, used, mw, err := manualPairs(es, round, opts.Manual)
 	if err != nil {
 		return nil, err

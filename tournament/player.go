@@ -47,7 +47,7 @@ func Field(es []Entry) []Entry {
 // Entry is a player's participation in one tournament (table entries). Its ID is the
 // identifier the pairing engines use (pairing.Entrant.ID).
 type Entry struct {
-	ID             int64  `json:"id"`                        // entry id = pairing.Entrant.ID; what player commands accept
+	ID             int64  `json:"id"`                        // entry id = pairing.Entrant.ID; what player commands accept before the lot (FindEntry)
 	TournamentID   int64  `json:"tournament_id"`             // the tournament entered
 	Number         int    `json:"pairing_number,omitempty"`  // numero di sorteggio; 0 before the lot
 	Rating         int    `json:"rating"`                    // rating used in this event
@@ -166,9 +166,12 @@ func (d *DupIndex) Similar(p *Player) []*Entry {
 	return d.byFold[k]
 }
 
-func DupError(p *Player, e *Entry, why string) error {
-	return fmt.Errorf("%w: %s has the same %s as entry %d %q (%s); if they are two people, tell them apart by FID id or club (both must have one; 'arbitro player set %d fid-id N' corrects the entry)",
-		ErrDuplicatePlayer, p.Name, why, e.ID, e.Player.Name, ClubOrNone(e.Player.Club), e.ID)
+// DupError is the error (wrapping ErrDuplicatePlayer) of p entered again as entry e, which
+// the commands name by ref (Entry.Ref: its pairing number after the lot, its id before);
+// why is what the two share (DupIndex.Find).
+func DupError(p *Player, e *Entry, ref, why string) error {
+	return fmt.Errorf("%w: %s has the same %s as entry %s %q (%s); if they are two people, tell them apart by FID id or club (both must have one; 'arbitro player set %s fid-id N' corrects the entry)",
+		ErrDuplicatePlayer, p.Name, why, ref, e.Player.Name, ClubOrNone(e.Player.Club), ref)
 }
 
 func OrDash(s string) string {
@@ -185,8 +188,36 @@ func ClubOrNone(s string) string {
 	return s
 }
 
-// PlayerFields lists the fields SetPlayerField accepts.
-var PlayerFields = []string{"name", "club", "federation", "fid-id", "fmjd-id", "national-id", "rating", "birth-year", "title"}
+// PlayerFields lists the fields SetPlayerField accepts: the person's (Player.Set) and the
+// entry's (Entry.SetStartPoints).
+var PlayerFields = []string{"name", "club", "federation", "fid-id", "fmjd-id", "national-id", "rating", "birth-year", "title", FieldStartPoints}
+
+// FieldStartPoints is the entry field of the game points granted to a late entrant for the
+// rounds before he joined (entries.start_points; the crosstable spreads them over those
+// rounds, 2 game points a round, CrossBuilder.SpreadStartPoints).
+const FieldStartPoints = "start-points"
+
+// SetStartPoints sets the game points granted to late entrant e (value: a whole number,
+// "" for 0). Errors: ErrMalformed (not a number); ErrInvalid when e is not a late entrant
+// (JoinedRound 1: he played every round) or the points are more than the rounds before he
+// joined can hold (2 game points a round, a win each).
+func (e *Entry) SetStartPoints(value string) error {
+	n := 0
+	if value != "" {
+		var err error
+		if n, err = strconv.Atoi(value); err != nil {
+			return fmt.Errorf("%w: %s must be a whole number of game points, not %q", ErrMalformed, FieldStartPoints, value)
+		}
+	}
+	if e.JoinedRound <= 1 {
+		return fmt.Errorf("%w: %s entered from round 1: start points are for a late entrant", ErrInvalid, e.Player.Name)
+	}
+	if max := 2 * (e.JoinedRound - 1); n < 0 || n > max {
+		return fmt.Errorf("%w: %s joined at round %d: give 0 to %d game points (at most 2 a round before he joined)", ErrInvalid, e.Player.Name, e.JoinedRound, max)
+	}
+	e.StartPoints = n
+	return nil
+}
 
 // set changes field (one of PlayerFields, case-insensitive) of p to value (trimmed; a
 // number for rating and birth-year, "" for 0). The rating is refused with ErrLocked once

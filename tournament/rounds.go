@@ -341,6 +341,34 @@ type PairedRound struct {
 	Pairs       []pairing.Pair    `json:"-"` // the engine's pairs (entry ids), game 1
 	Warnings    []Note            `json:"warnings,omitempty"`
 	Explanation *RoundExplanation `json:"explanation"`
+	// Restored are the boards paired again alike after the round was unpaired with its
+	// results (unpair --reason): their result and game score, kept in the event log, are
+	// written back.
+	Restored []RestoredBoard `json:"restored,omitempty"`
+}
+
+// RestoredBoard is a board whose result and game score, kept in the event log when its
+// round was unpaired with results, were written back because the new pairing of the round
+// pairs the same White and Black in the same game. Action is the unpair's action id in the
+// log; Result is "" when only the game score was kept; Score tells a game score restored.
+type RestoredBoard struct {
+	Round  int    `json:"round"`
+	Board  int    `json:"board"`
+	Game   int    `json:"game"`
+	White  string `json:"white"`
+	Black  string `json:"black"`
+	Result string `json:"result,omitempty"`
+	Score  bool   `json:"score,omitempty"`
+	Action int64  `json:"action"`
+}
+
+// Unpaired is what `arbitro unpair` did: the round removed and, when it had results and a
+// reason was given, how many boards' results or game scores the event log keeps (restored
+// if the same boards are paired again).
+type Unpaired struct {
+	Round  int    `json:"removed_round"`
+	Kept   int    `json:"kept,omitempty"`
+	Reason string `json:"reason,omitempty"`
 }
 
 // roundRobinCycles returns the number of cycles of a round robin of n players planned

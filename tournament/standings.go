@@ -171,6 +171,9 @@ type CrossEntry struct {
 	Title      string
 	Rating     int  // rating used in this event; 0 = unrated
 	Withdrawn  bool // withdrawn from the event (ritirato); he stays in the standings
+	// WithdrawnAfter is the last round he was paired in when Withdrawn (entries.
+	// withdrawn_after): the sheets of that round and before show him as he was then.
+	WithdrawnAfter int
 	// JoinedRound is the first round he may be paired in (entries.joined_round; above 1
 	// for a late entry, whose earlier rounds are CrossAbsent slots); 0 or 1: from round 1.
 	JoinedRound int
@@ -180,6 +183,19 @@ type CrossEntry struct {
 	// Adjustments change his score outside his results: the 299 records (abnormal points)
 	// of an imported TRF. See ScoreAdjustment.
 	Adjustments []ScoreAdjustment
+}
+
+// WithdrawnAt reports whether e is withdrawn as the sheet of round `round` shows him: he
+// withdrew before that round (issue 28: the sheets of round k as they were after round
+// k; a game he played before withdrawing is not marked "ritirato").
+func (e *CrossEntry) WithdrawnAt(round int) bool {
+	return e.Withdrawn && e.WithdrawnAfter < round
+}
+
+// EnteredBy reports whether e had entered the event when round `round` was paired: a late
+// entrant (JoinedRound above it) is on no sheet of an earlier round.
+func (e *CrossEntry) EnteredBy(round int) bool {
+	return e.JoinedRound <= round
 }
 
 // ScoreAdjustment is one change to a player's score that his results do not carry: a

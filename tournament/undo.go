@@ -20,7 +20,7 @@ type UndoStep struct {
 // UndoableActions are the log's actions arbitro undo reverts, with what undoing does (for
 // the README's table and the catalog keys undo.what.<action>); any other action stops it.
 var UndoableActions = []string{
-	"result.set", "result.correct", "result.bye", "round.pair", "round.schedule", "lot.draw", "tournament.set", "category.add", "prize.add", "claim.add", "player.add", "player.remove",
+	"result.set", "result.correct", "result.bye", "round.pair", "round.unpair", "round.schedule", "lot.draw", "tournament.set", "category.add", "category.member", "prize.add", "claim.add", "pair.forbid", "game.add", "player.add", "player.set", "player.remove",
 	"player.withdraw", "player.reinstate", "player.absent", "player.absent.remove",
 }
 

@@ -13,7 +13,7 @@ import (
 
 // absentOptions are the argument and flags of `arbitro absent`.
 type absentOptions struct {
-	Player    string // PLAYER: an entry id or a name
+	Player    string // PLAYER: a number or a name (playerRefHelp)
 	Round     int    // --round; 0 = the next round to pair
 	Points    int    // --points: game points granted
 	Reason    string // --reason, for the event log
@@ -42,9 +42,11 @@ func newAbsentCmd(g *globalOptions, runF func(*cobra.Command, *absentOptions) er
 		Short:   "Record that a player will not play a round (not paired; points as granted)",
 		Long: `Record that a player will not play a round that is not paired yet (assenza
 annunciata): the Swiss pairings leave him out and he gets --points game points (default
-0; 1 for a half-point bye where the rules allow it). PLAYER is an id or a name. --remove
-takes the absence back. For a round already paired record a forfeit with 'arbitro
-result'; a round robin's rounds are fixed, so there too the game is a forfeit.`,
+0; 1 for a half-point bye where the rules allow it). --remove takes the absence back.
+For a round already paired record a forfeit with 'arbitro result'; a round robin's rounds
+are fixed, so there too the game is a forfeit.
+
+` + playerRefHelp,
 		Example: `  arbitro absent "Rossi, Mario"
   arbitro absent 12 --round 5 --points 1 --reason "requested half-point bye"
   arbitro absent 12 --round 5 --remove`,

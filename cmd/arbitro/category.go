@@ -71,7 +71,7 @@ func runCategoryAdd(cmd *cobra.Command, g *globalOptions, o *categoryAddOptions)
 // categoryAssignOptions are the arguments of `arbitro category assign`.
 type categoryAssignOptions struct {
 	Name    string   // NAME of the category
-	Players []string // PLAYER...: entry ids or names
+	Players []string // PLAYER...: numbers or names (playerRefHelp)
 }
 
 func (o *categoryAssignOptions) complete(_ *cobra.Command, args []string) error {
@@ -82,7 +82,8 @@ func (o *categoryAssignOptions) complete(_ *cobra.Command, args []string) error 
 func newCategoryAssignCmd(g *globalOptions, runF func(*cobra.Command, *categoryAssignOptions) error) *cobra.Command {
 	return withRun(&cobra.Command{
 		Use:   "assign NAME PLAYER...",
-		Short: "Put players (entry id or name) into a category by hand",
+		Short: "Put players (number or name) into a category by hand",
+		Long:  "Put players into a category by hand.\n\n" + playerRefHelp,
 		Args:  cobra.MinimumNArgs(2),
 	}, &categoryAssignOptions{}, runF)
 }

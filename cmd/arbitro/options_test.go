@@ -269,9 +269,15 @@ func TestTournamentFlags(t *testing.T) {
 		{[]string{"place"}, "accepts 2 arg", nil},
 	})
 	for _, newCmd := range []newCmdFunc[noArgs]{newTournamentListCmd, newTournamentShowCmd, newTournamentLogCmd,
-		newCategoryListCmd, newPlayerListCmd, newUnpairCmd, newVersionCmd} {
+		newCategoryListCmd, newPlayerListCmd, newVersionCmd} {
 		testFlags(t, newCmd, []flagCase[noArgs]{{nil, "", nil}, {[]string{"extra"}, "unknown command", nil}})
 	}
+	testFlags(t, newUnpairCmd, []flagCase[unpairOptions]{
+		{nil, "", func(o *unpairOptions) bool { return o.Round == 0 && o.Reason == "" }},
+		{[]string{"--round", "3", "--reason", "wrong absence"}, "", func(o *unpairOptions) bool { return o.Round == 3 && o.Reason == "wrong absence" }},
+		{[]string{"--round", "-1"}, "--round must be a round number", nil},
+		{[]string{"extra"}, "unknown command", nil},
+	})
 }
 
 func TestPlayerFlags(t *testing.T) {

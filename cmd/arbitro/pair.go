@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"strconv"
+	"strings"
 
 	"arbitro/reports"
 	"arbitro/store"
@@ -346,24 +347,48 @@ func runPairings(cmd *cobra.Command, g *globalOptions, o *pairingsOptions) error
 		Names: names, Messages: g.cliLocale(), Explain: o.Explain})
 }
 
-func newUnpairCmd(g *globalOptions, runF func(*cobra.Command, *noArgs) error) *cobra.Command {
-	return withRun(&cobra.Command{
-		Use:     "unpair",
+// unpairOptions are the flags of `arbitro unpair`.
+type unpairOptions struct {
+	Round  int    // --round: the round meant, checked to be the last paired; 0 the last
+	Reason string // --reason: lets a round with results be unpaired (kept in the log)
+}
+
+func (o *unpairOptions) complete(*cobra.Command, []string) error {
+	if o.Round < 0 {
+		return usageErr("--round must be a round number (1, 2, ...), not %d", o.Round)
+	}
+	return nil
+}
+
+func newUnpairCmd(g *globalOptions, runF func(*cobra.Command, *unpairOptions) error) *cobra.Command {
+	o := &unpairOptions{}
+	cmd := &cobra.Command{
+		Use:     "unpair [--round N] [--reason TEXT]",
 		Aliases: []string{"annulla-turno"},
-		Short:   "Remove the last paired round while it has no results",
+		Short:   "Remove the last paired round (with its results only with --reason)",
 		Long: `Remove the last paired round, with its boards and the automatic bye, so it can be
-paired again (an arbiter corrects a mistake). Refused once a board of the round has a
-result, a game score or a draw claim. Written in the event log.`,
+paired again (an arbiter corrects a mistake). Written in the event log.
+
+A round with results or game scores is removed only with --reason (why, for the event
+log): its results and game scores are kept in the log, and when the round is paired
+again the boards that pair the same White and Black get them back (a line says so for
+each). A draw claim is not kept: a round with one cannot be unpaired. --round N names the
+round meant (it must be the last paired). 'arbitro undo' puts the round back as it was.`,
+		Example: `  arbitro unpair
+  arbitro unpair --round 3 --reason "round paired without the absence of Rossi"`,
 		Args: cobra.NoArgs,
-	}, &noArgs{}, runF)
+	}
+	cmd.Flags().IntVar(&o.Round, "round", 0, "the round to remove (must be the last paired; default: the last)")
+	cmd.Flags().StringVar(&o.Reason, "reason", "", "why, for the event log; needed for a round with results, which are kept")
+	return withRun(cmd, o, runF)
 }
 
 // runUnpair removes the last paired round (store.Unpair) and confirms it.
-func runUnpair(cmd *cobra.Command, g *globalOptions, _ *noArgs) error {
-	var round int
+func runUnpair(cmd *cobra.Command, g *globalOptions, o *unpairOptions) error {
+	var u *tournament.Unpaired
 	var t tournament.Tournament
 	err := g.write(func(st *store.Store) (_ tournament.Tournament, err error) {
-		round, t, err = st.Unpair(cmd.Context(), g.tournament)
+		u, t, err = st.Unpair(cmd.Context(), g.tournament, store.UnpairRequest{Round: o.Round, Reason: strings.TrimSpace(o.Reason)})
 		return t, err
 	})
 	if err != nil {
@@ -374,7 +399,11 @@ func runUnpair(cmd *cobra.Command, g *globalOptions, _ *noArgs) error {
 	}
 	name := t.Name
 	if g.json {
-		return printJSON(cmd, map[string]any{"tournament": name, "removed_round": round})
+		out := map[string]any{"tournament": name, "removed_round": u.Round}
+		if u.Kept > 0 {
+			out["kept"], out["reason"] = u.Kept, u.Reason
+		}
+		return printJSON(cmd, out)
 	}
-	return reports.WriteRoundRemoved(cmd.OutOrStdout(), g.cliLocale(), round, name)
+	return reports.WriteRoundUnpaired(cmd.OutOrStdout(), g.cliLocale(), u, name)
 }

@@ -17,6 +17,9 @@ func newPlayerCmd(g *globalOptions) *cobra.Command {
 		Use:     "player",
 		Aliases: []string{"giocatore"},
 		Short:   "Enter, import, list, correct, withdraw, reinstate and remove players",
+		Long: `Enter, import, list, correct, withdraw, reinstate and remove players.
+
+` + playerRefHelp,
 	}
 	cmd.AddCommand(bind(newPlayerAddCmd, runPlayerAdd)(g), bind(newPlayerImportCmd, runPlayerImport)(g),
 		bind(newPlayerListCmd, runPlayerList)(g), bind(newPlayerWithdrawCmd, runPlayerWithdraw)(g),
@@ -24,6 +27,15 @@ func newPlayerCmd(g *globalOptions) *cobra.Command {
 		bind(newPlayerReinstateCmd, runPlayerReinstate)(g), bind(newPlayerPINCmd, runPlayerPIN)(g))
 	return cmd
 }
+
+// playerRefHelp says how every command that names a player reads PLAYER
+// (tournament.FindEntry: one number per player, issue 28).
+const playerRefHelp = `PLAYER is the number the sheets print or the name. After the lot the number is the
+pairing number (numero di sorteggio: the "No." of 'arbitro player list', of the pairing
+sheets and of the standings); before the lot it is the entry number ("ID" of 'arbitro
+player list'). A name is matched exactly (case and spaces ignored) or, failing that, as the
+only name containing it; a name two players share is refused, naming each with his number.
+A player withdrawn before round 1 has no pairing number: name him.`
 
 // playerAddOptions are the argument and flags of `arbitro player add`: the player.
 type playerAddOptions struct {
@@ -174,7 +186,7 @@ func runPlayerList(cmd *cobra.Command, g *globalOptions, _ *noArgs) error {
 
 // playerWithdrawOptions are the argument of `arbitro player withdraw`.
 type playerWithdrawOptions struct {
-	Player string // ID|NAME
+	Player string // PLAYER: a number or a name (playerRefHelp)
 }
 
 func (o *playerWithdrawOptions) complete(_ *cobra.Command, args []string) error {
@@ -184,9 +196,15 @@ func (o *playerWithdrawOptions) complete(_ *cobra.Command, args []string) error 
 
 func newPlayerWithdrawCmd(g *globalOptions, runF func(*cobra.Command, *playerWithdrawOptions) error) *cobra.Command {
 	return withRun(&cobra.Command{
-		Use:   "withdraw ID|NAME",
+		Use:   "withdraw PLAYER",
 		Short: "Withdraw a player: he is not paired from the next round on",
-		Args:  cobra.ExactArgs(1),
+		Long: `Withdraw a player: he is not paired from the next round on (before round 1: he did not
+start, and is out of the lot and of every sheet). 'arbitro player reinstate' undoes it.
+
+` + playerRefHelp,
+		Example: `  arbitro player withdraw 7
+  arbitro player withdraw "Rossi, Mario"`,
+		Args: cobra.ExactArgs(1),
 	}, &playerWithdrawOptions{}, runF)
 }
 
@@ -207,7 +225,7 @@ func runPlayerWithdraw(cmd *cobra.Command, g *globalOptions, o *playerWithdrawOp
 
 func newPlayerRemoveCmd(g *globalOptions, runF func(*cobra.Command, *playerWithdrawOptions) error) *cobra.Command {
 	return withRun(&cobra.Command{
-		Use:   "remove ID|NAME",
+		Use:   "remove PLAYER",
 		Short: "Delete an entry made by mistake (a player with no game yet)",
 		Long: `Delete an entry made by mistake: a player with no game, bye or claim in any round (one
 who has played is withdrawn instead, so that the others' records keep his games). Logged
@@ -216,7 +234,9 @@ in the event log ("player.remove"; 'arbitro undo' enters him again).
 After the lot and before round 1 the lot is drawn again from the stored seed on the field
 without him: the numbers are those of a lot drawn without the mistake, and the line says
 them. Once round 1 is paired the numbers are fixed: a removed late entrant's number stays
-empty.`,
+empty.
+
+` + playerRefHelp,
 		Example: `  arbitro player remove 12`,
 		Args:    cobra.ExactArgs(1),
 	}, &playerWithdrawOptions{}, runF)
@@ -239,7 +259,7 @@ func runPlayerRemove(cmd *cobra.Command, g *globalOptions, o *playerWithdrawOpti
 
 // playerReinstateOptions are the argument and flag of `arbitro player reinstate`.
 type playerReinstateOptions struct {
-	Player string // ID|NAME
+	Player string // PLAYER: a number or a name (playerRefHelp)
 	Round  int    // --round: first round he is paired in again; 0 the next
 }
 
@@ -254,13 +274,15 @@ func (o *playerReinstateOptions) complete(_ *cobra.Command, args []string) error
 func newPlayerReinstateCmd(g *globalOptions, runF func(*cobra.Command, *playerReinstateOptions) error) *cobra.Command {
 	o := &playerReinstateOptions{}
 	cmd := &cobra.Command{
-		Use:   "reinstate ID|NAME [--round N]",
+		Use:   "reinstate PLAYER [--round N]",
 		Short: "Undo a withdrawal: the player is paired again from the next round (or --round N)",
 		Long: `Undo a withdrawal (entered by mistake, or the player comes back): he is paired again from
 the next round to pair, or from --round N after it. Rounds paired without him stay as
 they are; in a Swiss system the rounds he missed are recorded as absences with 0 points.
 Before round 1 the lot, if drawn, is drawn again from the stored seed with him: the same
-numbers as before his withdrawal. Logged in the event log ("player.reinstate").`,
+numbers as before his withdrawal. Logged in the event log ("player.reinstate").
+
+` + playerRefHelp,
 		Example: `  arbitro player reinstate 7
   arbitro player reinstate "Rossi, Mario" --round 5`,
 		Args: cobra.ExactArgs(1),
@@ -286,10 +308,14 @@ func runPlayerReinstate(cmd *cobra.Command, g *globalOptions, o *playerReinstate
 
 func newPlayerSetCmd(g *globalOptions, runF func(*cobra.Command, *fieldSetOptions) error) *cobra.Command {
 	return withRun(&cobra.Command{
-		Use:   "set ID|NAME FIELD VALUE",
+		Use:   "set PLAYER FIELD VALUE",
 		Short: "Correct one field of a player",
 		Long: "Correct one field of a player: " + strings.Join(tournament.PlayerFields, ", ") + `.
-The rating used for pairing may change only before round 1 is paired.`,
+The rating used for pairing may change only before round 1 is paired; start-points are the
+game points granted to a late entrant for the rounds before he joined (at most 2 a round).
+Logged ("player.set"); 'arbitro undo' takes a correction back.
+
+` + playerRefHelp,
 		Example: `  arbitro player set 3 club "CD Partenopeo"`,
 		Args:    cobra.ExactArgs(3),
 	}, &fieldSetOptions{}, runF)
@@ -325,11 +351,13 @@ func newPlayerPINCmd(g *globalOptions, runF func(*cobra.Command, *playerPINOptio
 	cmd := &cobra.Command{
 		Use:   "pin [PLAYER...]",
 		Short: "Give players a new PIN to enter their results in the hall (serve --hall)",
-		Long: `Give each player named (an entry id or a name, as 'arbitro player list' shows them), or
+		Long: `Give each player named (a number or a name, as below), or
 every active player when none is named, a new random PIN of 6 digits, and print them once:
 the file keeps only a salted hash. Print the list and hand each player his slip. A player
 enters the result of his own boards in the hall with it ('arbitro serve --hall'); a new
-PIN replaces the old one (a player who lost his slip).`,
+PIN replaces the old one (a player who lost his slip).
+
+` + playerRefHelp,
 		Example: `  arbitro player pin
   arbitro player pin 7 "Rossi, Mario"`,
 	}

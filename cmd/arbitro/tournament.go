@@ -203,7 +203,7 @@ func runTournamentShow(cmd *cobra.Command, g *globalOptions, _ *noArgs) error {
 
 // fieldSetOptions are the arguments of `arbitro tournament set` and `arbitro player set`.
 type fieldSetOptions struct {
-	Who          string // ID|NAME of the player (player set only)
+	Who          string // PLAYER: number or name (player set only; playerRefHelp)
 	Field, Value string // FIELD VALUE, as typed
 }
 
