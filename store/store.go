@@ -6,10 +6,12 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"math"
 	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"modernc.org/sqlite"
@@ -30,9 +32,15 @@ type Store struct {
 	busy     time.Duration
 	version  int
 	tmpCopy  string // ForReading on an older schema: the upgraded copy read instead, removed by Close
-	clock    func() time.Time
-	actor    string
-	hook     func(stage string)
+	// mu guards pending and version: a store opened for writing on an existing file that
+	// is empty (zero bytes) or of an older schema is not changed by Open; its first
+	// transaction upgrades it (run, upgradeInTx) and, when that transaction is kept, the
+	// upgrade is kept with it.
+	mu      sync.Mutex
+	pending bool
+	clock   func() time.Time
+	actor   string
+	hook    func(stage string)
 }
 
 // OpenOption changes how Open opens a file: WithBusyTimeout, ForReading, WithClock,
@@ -84,13 +92,28 @@ func WithTxHook(hook func(stage string)) OpenOption {
 
 // WithBusyTimeout sets how long every connection of the store waits for a lock another
 // process holds (SQLite's busy handler) before failing with ErrBusy; d <= 0 keeps
-// BusyTimeout (5 s). Tests use a short one; a slow network share may want a longer one.
+// BusyTimeout (5 s), d above MaxBusyTimeout is clamped to it (ClampBusyTimeout). Tests use
+// a short one; a slow network share may want a longer one.
 func WithBusyTimeout(d time.Duration) OpenOption {
 	return func(c *openConfig) {
 		if d > 0 {
-			c.busy = d
+			c.busy, _ = ClampBusyTimeout(d)
 		}
 	}
+}
+
+// MaxBusyTimeout is the longest busy timeout SQLite accepts: sqlite3_busy_timeout takes
+// the milliseconds as a C int (2^31-1 ms, about 596 hours); PRAGMA busy_timeout with
+// more overflows to a negative value, which turns the busy handler off, so that every
+// writer failed at once instead of waiting (issue 27, class 8).
+const MaxBusyTimeout = time.Duration(math.MaxInt32) * time.Millisecond
+
+// ClampBusyTimeout returns d, or MaxBusyTimeout and true when d is longer.
+func ClampBusyTimeout(d time.Duration) (time.Duration, bool) {
+	if d > MaxBusyTimeout {
+		return MaxBusyTimeout, true
+	}
+	return d, false
 }
 
 // ForReading opens the file for a command that only reads: the file is never created,
@@ -103,10 +126,14 @@ func WithBusyTimeout(d time.Duration) OpenOption {
 // ErrReadOnly.
 func ForReading() OpenOption { return func(c *openConfig) { c.reading = true } }
 
-// Open opens the database file at path, creating it if it does not exist, and brings its
-// schema up to SchemaVersion: a new file gets schema.sql, an older one the missing
-// numbered migrations, all in one transaction under PRAGMA user_version. With ForReading
-// it only reads (see ForReading).
+// Open opens the database file at path, creating it if it does not exist (a new file gets
+// schema.sql at once, in one transaction, and is switched to WAL). An existing file that
+// is empty (zero bytes) or of an older schema is not changed by Open: the first
+// transaction run on the store (Update, or View) writes schema.sql or the missing
+// numbered migrations inside itself, under PRAGMA user_version, so the upgrade is kept
+// only with a write that is kept; a refused write, or a read, leaves the file
+// byte-identical (issue 27, classes 3 and 4; README S20). With ForReading it only reads
+// (see ForReading).
 //
 // Errors (wrapped, test with errors.Is): ErrNewerSchema when the file's user_version is
 // above SchemaVersion (the file is not changed); ErrNotArbitro when the file is not
@@ -165,17 +192,19 @@ func Open(path string, opts ...OpenOption) (*Store, error) {
 		}
 		return s, nil
 	}
-	if err := s.openReadWrite(abs); err != nil {
+	if err := s.openReadWrite(abs, statErr == nil); err != nil {
 		return nil, err
 	}
 	return s, nil
 }
 
-// openReadWrite opens the file at abs for reading and writing (created when missing) and
-// migrates it, waiting for another process's migration. No journal_mode pragma in the
-// DSN: the file is switched to WAL by migrate, after it has been found to be an arbitro
-// file of a known schema (a foreign file or one of a newer arbitro is left untouched).
-func (s *Store) openReadWrite(abs string) error {
+// openReadWrite opens the file at abs for reading and writing. A file that did not exist
+// (existed false) is created and migrated at once, waiting for another process's
+// migration; an existing one is only checked (checkWritable), its upgrade left to the
+// first transaction. No journal_mode pragma in the DSN: a new file is switched to WAL by
+// migrate, after it has been found to be an arbitro file of a known schema (a foreign
+// file or one of a newer arbitro is left untouched).
+func (s *Store) openReadWrite(abs string, existed bool) error {
 	var err error
 	s.db, err = sql.Open("sqlite", s.dsn(abs, "_txlock=immediate"))
 	if err != nil {
@@ -185,11 +214,104 @@ func (s *Store) openReadWrite(abs string) error {
 		s.db.Close()
 		return s.wrapOpen(err)
 	}
-	if err := s.migrateWaiting(context.Background()); err != nil {
+	if existed {
+		err = s.checkWritable(context.Background())
+	} else {
+		err = s.migrateWaiting(context.Background())
+	}
+	if err != nil {
 		s.db.Close()
 		return err
 	}
 	return nil
+}
+
+// checkWritable reads the schema version of an existing file opened for writing, without
+// writing: a newer schema or foreign tables are refused (the file is left as it was); the
+// current one is ready; an empty file or an older schema is marked pending, for the first
+// transaction to upgrade inside itself (upgradeInTx).
+func (s *Store) checkWritable(ctx context.Context) error {
+	v, n, err := s.versionAndTables(ctx, s.db)
+	if err != nil {
+		return s.wrapOpen(err)
+	}
+	switch {
+	case v > SchemaVersion:
+		return s.newer(v, SchemaVersion)
+	case v == 0 && n > 0:
+		return fmt.Errorf("%s: %w: it holds tables but no arbitro schema version; use another file name", s.path, tournament.ErrNotArbitro)
+	}
+	s.version, s.pending = v, v < SchemaVersion
+	return nil
+}
+
+// needsUpgrade reports whether the store's file still waits for its upgrade (pending).
+func (s *Store) needsUpgrade() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.pending
+}
+
+// upgradeInTx brings the file up to SchemaVersion inside stx, the transaction about to run
+// a use case (BEGIN IMMEDIATE: no other writer can change the version meanwhile). It reads
+// the version again (another process may have upgraded the file since Open) and reports
+// whether the file was empty, so that upgraded can switch it to WAL once committed.
+func (s *Store) upgradeInTx(ctx context.Context, stx *sql.Tx) (created bool, err error) {
+	v, n, err := s.versionAndTables(ctx, stx)
+	if err != nil {
+		return false, s.mapErr(err)
+	}
+	switch {
+	case v > SchemaVersion:
+		return false, s.newer(v, SchemaVersion)
+	case v == 0 && n > 0:
+		return false, fmt.Errorf("%s: %w: it holds tables but no arbitro schema version; use another file name", s.path, tournament.ErrNotArbitro)
+	case v == SchemaVersion:
+		return false, nil
+	}
+	migs, err := Migrations()
+	if err != nil {
+		return false, err
+	}
+	return n == 0, s.upgrade(ctx, stx, v, Schema, SchemaVersion, migs)
+}
+
+// upgraded records that the transaction which upgraded the file was committed; a file
+// that was empty is then switched to WAL (journal_mode cannot change inside a
+// transaction), retried while another connection holds it within the busy timeout. A
+// switch that still fails leaves the file in rollback-journal mode, which SQLite reads
+// and writes as well; the next Open of a new file switches again.
+func (s *Store) upgraded(ctx context.Context, created bool) {
+	s.mu.Lock()
+	s.pending, s.version = false, SchemaVersion
+	s.mu.Unlock()
+	if !created {
+		return
+	}
+	deadline := time.Now().Add(s.busy)
+	for {
+		_, err := s.db.ExecContext(ctx, "PRAGMA journal_mode=WAL")
+		if err == nil || time.Now().After(deadline) || ctx.Err() != nil {
+			return
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// Upgrade brings the file of a store opened for writing up to SchemaVersion now, in a
+// transaction of its own, for a face that writes and then reads many times (serve
+// --hall), so that its reads do not each upgrade and roll back. Nothing is written when
+// the file is already current. Errors: ErrNoTournament for an empty (zero-byte) file
+// (nothing to serve: the file is left empty), ErrReadOnly for a store that cannot write,
+// Update's otherwise.
+func (s *Store) Upgrade(ctx context.Context) error {
+	if !s.needsUpgrade() {
+		return nil
+	}
+	if s.Version() == 0 {
+		return fmt.Errorf("%s is an empty file: %w", s.path, tournament.ErrNoTournament)
+	}
+	return s.Update(ctx, func(*Tx) error { return nil })
 }
 
 // dsn returns the modernc DSN of the file abs with the store's busy timeout (always the
@@ -310,6 +432,9 @@ func (s *Store) readUpgradedCopy(v int) error {
 	}
 	s.db.Close()
 	copyStore, err := Open(tmp, WithBusyTimeout(s.busy))
+	if err == nil {
+		err = copyStore.Upgrade(context.Background())
+	}
 	if err != nil {
 		os.RemoveAll(dir)
 		return err
@@ -514,8 +639,13 @@ func (s *Store) Path() string { return s.path }
 // ReadOnly reports whether the file was opened read-only (Update returns ErrReadOnly).
 func (s *Store) ReadOnly() bool { return s.readOnly }
 
-// Version returns the schema version of the open file (SchemaVersion after Open).
-func (s *Store) Version() int { return s.version }
+// Version returns the schema version of the open file: SchemaVersion, or the older
+// version of a file opened for writing whose upgrade waits for its first write.
+func (s *Store) Version() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.version
+}
 
 // Tx is one transaction of the store, handed to the function given to Update or View.
 // Its SQL is private to this package: a caller reaches the file only through Tx's methods.
@@ -634,9 +764,12 @@ func (s *Store) run(ctx context.Context, readOnly bool, fn func(tx *Tx) error) (
 		ctx = context.Background()
 	}
 	var stx *sql.Tx
-	if readOnly {
+	upgrade := s.needsUpgrade()
+	if readOnly && !upgrade {
 		stx, err = s.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	} else {
+		// A pending upgrade is written in a write transaction even for a View, which
+		// rolls it back with the rest.
 		var conn *sql.Conn
 		conn, stx, err = s.beginWrite(ctx)
 		if conn != nil {
@@ -653,6 +786,12 @@ func (s *Store) run(ctx context.Context, readOnly bool, fn func(tx *Tx) error) (
 			stx.Rollback()
 		}
 	}()
+	created := false
+	if upgrade {
+		if created, err = s.upgradeInTx(ctx, stx); err != nil {
+			return err
+		}
+	}
 	if !readOnly {
 		s.mark("begin")
 	}
@@ -669,6 +808,9 @@ func (s *Store) run(ctx context.Context, readOnly bool, fn func(tx *Tx) error) (
 		return s.mapErr(err)
 	}
 	s.mark("commit")
+	if upgrade {
+		s.upgraded(ctx, created)
+	}
 	return nil
 }
 

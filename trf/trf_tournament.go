@@ -483,6 +483,9 @@ func TrfTournament(tr *File, opts ImportOptions) tournament.Tournament {
 // (Tournament.Validate) without touching any database, so that a command refuses a bad
 // import before it opens, or creates, the database file. Errors wrap ErrInvalid.
 func CheckImport(tr *File, opts ImportOptions) error {
+	if err := CheckHasPlayers(tr); err != nil {
+		return err
+	}
 	t := TrfTournament(tr, opts)
 	if err := CheckNames(tr); err != nil {
 		return err
@@ -491,6 +494,17 @@ func CheckImport(tr *File, opts ImportOptions) error {
 		return err
 	}
 	return t.Validate()
+}
+
+// CheckHasPlayers refuses a TRF without a single player line (001): an empty file, one
+// holding only header records (012, 022, ...), or a binary file whose lines TRF-16 does
+// not know (Parse keeps unknown lines in Other) would import as a tournament of no one
+// (issue 27, class 7). Errors wrap tournament.ErrInvalid.
+func CheckHasPlayers(tr *File) error {
+	if len(tr.Players) == 0 {
+		return fmt.Errorf("%w: the TRF holds no player line (001): an empty, header-only or binary file makes no tournament", tournament.ErrInvalid)
+	}
+	return nil
 }
 
 // checkTRFIDColumn checks TRFImportOptions.IDColumn; errors wrap ErrInvalid.
