@@ -574,7 +574,7 @@ func (s *Store) upgrade(ctx context.Context, tx *sql.Tx, v int, schema string, t
 			if m.Version <= v || m.Version > target {
 				continue
 			}
-			if _, err := tx.ExecContext(ctx, m.SQL); err != nil {
+			if err := s.runMigration(ctx, tx, m); err != nil {
 				return fmt.Errorf("upgrade %s to schema %d: %w", s.path, m.Version, s.mapErr(err))
 			}
 			v = m.Version
@@ -587,6 +587,27 @@ func (s *Store) upgrade(ctx context.Context, tx *sql.Tx, v int, schema string, t
 		return s.mapErr(err)
 	}
 	return nil
+}
+
+// chainMarker is the line of a migration where the store chains the event log's
+// entries (chainEvents) between the statements before it and those after it (006.sql).
+const chainMarker = "-- arbitro:chain-events\n"
+
+// runMigration runs the statements of m in tx, and at its chainMarker line, if any,
+// chains the existing entries of the event log.
+func (s *Store) runMigration(ctx context.Context, tx *sql.Tx, m Migration) error {
+	first, rest, chain := strings.Cut(m.SQL, chainMarker)
+	if _, err := tx.ExecContext(ctx, first); err != nil {
+		return err
+	}
+	if !chain {
+		return nil
+	}
+	if err := chainEvents(ctx, tx); err != nil {
+		return err
+	}
+	_, err := tx.ExecContext(ctx, rest)
+	return err
 }
 
 func (s *Store) newer(v, known int) error {
