@@ -38,9 +38,16 @@ type Store struct {
 	// upgrade is kept with it.
 	mu      sync.Mutex
 	pending bool
-	clock   func() time.Time
-	actor   string
-	hook    func(stage string)
+	// imm is, for a store opened read-only on a file someone may be writing (openReadOnly),
+	// a second pool of the file opened immutable=1 that keeps no connection between
+	// transactions: a read transaction takes it while the file has no write-ahead log
+	// (readTx), where mode=ro cannot open (SQLITE_READONLY_DIRECTORY). abs is the file's
+	// absolute path.
+	imm   *sql.DB
+	abs   string
+	clock func() time.Time
+	actor string
+	hook  func(stage string)
 }
 
 // OpenOption changes how Open opens a file: WithBusyTimeout, ForReading, WithClock,
@@ -50,6 +57,9 @@ type OpenOption func(*openConfig)
 type openConfig struct {
 	busy    time.Duration
 	reading bool
+	// noWrite makes Open take the file as one this user cannot write (tests: root passes
+	// access(2), so another user's reads are simulated so).
+	noWrite bool
 	clock   func() time.Time
 	actor   string
 	hook    func(stage string)
@@ -164,7 +174,7 @@ func Open(path string, opts ...OpenOption) (*Store, error) {
 	case statErr == nil && fi.IsDir():
 		return nil, fmt.Errorf("%s is a directory, not a database file", path)
 	case statErr == nil:
-		s.readOnly = fi.Mode().Perm()&0o222 == 0 || !writable(abs)
+		s.readOnly = fi.Mode().Perm()&0o222 == 0 || !writable(abs) || cfg.noWrite
 	case errors.Is(statErr, os.ErrNotExist):
 		if cfg.reading {
 			return nil, fmt.Errorf("no database %s: %w", path, statErr)
@@ -327,25 +337,49 @@ func (s *Store) dsn(abs string, params ...string) string {
 }
 
 // openReadOnly opens abs, which the user cannot write (or which sits in a folder the user
-// cannot write), without creating anything next to it: with a non-empty write-ahead log
-// present, mode=ro reads it (SQLite needs the -shm file, which it creates if it can);
-// otherwise immutable=1, which takes no lock and opens no -wal or -shm at all (nobody can
-// be writing a file that no one may write).
+// cannot write), without creating anything next to it. immutable=1 (no lock, no -wal or
+// -shm opened at all, and no change ever seen) only where nobody can be writing the file:
+// on a file system mounted read-only, or a file without any write permission bit
+// (readOnlyMedium). Elsewhere, mode=ro: another user, the owner, may be writing the file
+// (a serve run by a user who cannot write it), and a reader must see each new write, so it
+// reads the write-ahead log through SQLite's read-only WAL support (issue 27, class 5;
+// before, immutable=1 was taken whenever no -wal was present, and such a serve never
+// showed a new result). The transient errors of a read-only reader while the owner
+// writes are retried (beginRead).
 func (s *Store) openReadOnly(abs string) error {
-	params := []string{"mode=ro", "immutable=1"}
-	if fi, err := os.Stat(abs + "-wal"); err == nil && fi.Size() > 0 {
-		params = []string{"mode=ro"}
+	if readOnlyMedium(abs) {
+		db, err := sql.Open("sqlite", s.dsn(abs, "mode=ro", "immutable=1"))
+		if err != nil {
+			return fmt.Errorf("open %s: %w", s.path, err)
+		}
+		if err := db.Ping(); err != nil {
+			db.Close()
+			return s.wrapOpen(err)
+		}
+		s.db, s.readOnly = db, true
+		return nil
 	}
-	db, err := sql.Open("sqlite", s.dsn(abs, params...))
+	// Neither pool keeps a connection between transactions: immutable=1 caches pages for
+	// a connection's whole life, and a mode=ro connection can only open (its pragmas read
+	// the schema) while the file has a write-ahead log, which the owner removes when he
+	// closes the file. So mode=ro is not pinged here: readTx opens it when a log is there.
+	ro, err := sql.Open("sqlite", s.dsn(abs, "mode=ro"))
 	if err != nil {
 		return fmt.Errorf("open %s: %w", s.path, err)
 	}
-	if err := db.Ping(); err != nil {
-		db.Close()
+	imm, err := sql.Open("sqlite", s.dsn(abs, "mode=ro", "immutable=1"))
+	if err != nil {
+		ro.Close()
+		return fmt.Errorf("open %s: %w", s.path, err)
+	}
+	ro.SetMaxIdleConns(0)
+	imm.SetMaxIdleConns(0)
+	if err := imm.Ping(); err != nil {
+		ro.Close()
+		imm.Close()
 		return s.wrapOpen(err)
 	}
-	s.db = db
-	s.readOnly = true
+	s.db, s.imm, s.abs, s.readOnly = ro, imm, abs, true
 	return nil
 }
 
@@ -377,9 +411,10 @@ func (s *Store) openForReading(abs string) error {
 		}
 	}
 	s.readOnly = true
-	v, n, err := s.versionAndTables(context.Background(), s.db)
+	var v, n int
+	err := s.readVersion(context.Background(), &v, &n)
 	if err != nil {
-		s.db.Close()
+		s.closeDB()
 		return s.wrapOpen(err)
 	}
 	switch {
@@ -544,7 +579,8 @@ func (s *Store) migrate(ctx context.Context, schema string, target int, migs []M
 // a schema other than target is an error (newer: upgrade arbitro; older: make the file
 // writable once).
 func (s *Store) checkReadOnly(ctx context.Context, target int) error {
-	v, n, err := s.versionAndTables(ctx, s.db)
+	var v, n int
+	err := s.readVersion(ctx, &v, &n)
 	if err != nil {
 		return s.wrapOpen(err)
 	}
@@ -647,7 +683,7 @@ func (s *Store) mapErr(err error) error {
 // Close closes the database (and removes the upgraded copy a ForReading store of an older
 // file read).
 func (s *Store) Close() error {
-	err := s.db.Close()
+	err := s.closeDB()
 	if s.tmpCopy != "" {
 		os.RemoveAll(s.tmpCopy)
 	}
@@ -742,7 +778,29 @@ func (s *Store) Update(ctx context.Context, fn func(tx *Tx) error) error {
 
 // View runs fn in a read transaction: fn sees one consistent state of the file, and
 // others may write meanwhile (WAL). fn must not write; a write logs nothing in a View (logEvent fails).
+//
+// On a store opened read-only on a file another user may be writing, fn may run again
+// from the start (readTx): when the file changed under a read that takes no lock, the
+// reads are done again, within the busy timeout, so fn must have no effect outside the
+// transaction (viewOnce is View for a fn that streams what it reads).
 func (s *Store) View(ctx context.Context, fn func(tx *Tx) error) error {
+	deadline := time.Now().Add(s.busy)
+	for {
+		err := s.run(ctx, true, fn)
+		// Another user's read may also meet, after its first read, the passing errors of
+		// beginRead (mapped to ErrReadOnly or ErrBusy): a read cannot otherwise get them.
+		again := errors.Is(err, errChangedWhileRead) ||
+			(s.imm != nil && (errors.Is(err, tournament.ErrReadOnly) || errors.Is(err, tournament.ErrBusy)))
+		if !again || time.Now().After(deadline) || ctx.Err() != nil {
+			return err
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+}
+
+// viewOnce is View without running fn again: a file changed under the read fails with
+// ErrBusy.
+func (s *Store) viewOnce(ctx context.Context, fn func(tx *Tx) error) error {
 	return s.run(ctx, true, fn)
 }
 
@@ -786,8 +844,9 @@ func (s *Store) run(ctx context.Context, readOnly bool, fn func(tx *Tx) error) (
 	}
 	var stx *sql.Tx
 	upgrade := s.needsUpgrade()
+	var changed func() error // a read through imm: did the file change meanwhile
 	if readOnly && !upgrade {
-		stx, err = s.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+		stx, changed, err = s.readTx(ctx)
 	} else {
 		// A pending upgrade is written in a write transaction even for a View, which
 		// rolls it back with the rest.
@@ -817,11 +876,22 @@ func (s *Store) run(ctx context.Context, readOnly bool, fn func(tx *Tx) error) (
 		s.mark("begin")
 	}
 	if err := fn(tx); err != nil {
+		if changed != nil {
+			if cerr := changed(); cerr != nil {
+				return cerr // what failed may be a torn read: View reads again
+			}
+		}
 		return s.mapErr(err)
 	}
 	if readOnly {
 		done = true
-		return s.mapErr(stx.Rollback())
+		if err := stx.Rollback(); err != nil {
+			return s.mapErr(err)
+		}
+		if changed != nil {
+			return changed()
+		}
+		return nil
 	}
 	s.mark("precommit")
 	done = true

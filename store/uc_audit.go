@@ -48,7 +48,7 @@ func (s *Store) Audit(ctx context.Context, ref string, round int) (AuditReport, 
 // written.
 func (s *Store) AuditAll(ctx context.Context, opts tournament.ArchiveAuditOptions) (*tournament.AuditSummary, error) {
 	var total *tournament.AuditSummary
-	err := s.View(ctx, func(tx *Tx) (err error) {
+	err := s.viewOnce(ctx, func(tx *Tx) (err error) { // OnItem streams: never twice
 		if total, err = tx.AuditAll(opts); err != nil {
 			return err
 		}
