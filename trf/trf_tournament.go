@@ -483,9 +483,6 @@ func TrfTournament(tr *File, opts ImportOptions) tournament.Tournament {
 // (Tournament.Validate) without touching any database, so that a command refuses a bad
 // import before it opens, or creates, the database file. Errors wrap ErrInvalid.
 func CheckImport(tr *File, opts ImportOptions) error {
-	if err := CheckHasPlayers(tr); err != nil {
-		return err
-	}
 	t := TrfTournament(tr, opts)
 	if err := CheckNames(tr); err != nil {
 		return err
@@ -493,7 +490,10 @@ func CheckImport(tr *File, opts ImportOptions) error {
 	if err := CheckTRFIDColumn(opts.IDColumn); err != nil {
 		return err
 	}
-	return t.Validate()
+	if err := t.Validate(); err != nil {
+		return err
+	}
+	return CheckHasPlayers(tr)
 }
 
 // CheckHasPlayers refuses a TRF without a single player line (001): an empty file, one
