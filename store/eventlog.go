@@ -15,7 +15,7 @@ import (
 // before and after are marshalled to JSON (nil becomes null). Every event of one
 // transaction carries the id of its first event (events.action_id): one arbiter action,
 // what arbitro undo reverts as a whole. The log cannot be updated or deleted: triggers in
-// schema.sql refuse it.
+// schema.sql refuse it. Each entry carries its chain hash (appendEvent, issue 27).
 func (tx *Tx) logEvent(tournamentID int64, action string, before, after any) error {
 	if tx.readOnly {
 		return errors.New("LogEvent called in a read transaction (use Store.Update)")
@@ -28,21 +28,10 @@ func (tx *Tx) logEvent(tournamentID int64, action string, before, after any) err
 	if err != nil {
 		return fmt.Errorf("event %s: encode after: %w", action, err)
 	}
-	var tid any
-	if tournamentID != 0 {
-		tid = tournamentID
-	}
-	if tx.actionID == 0 {
-		// the first event of the transaction: its id names the action (writers are
-		// serialised, so max(id)+1 is the id it gets)
-		if err := tx.queryRow(`SELECT coalesce(max(id), 0) + 1 FROM events`).Scan(&tx.actionID); err != nil {
-			return fmt.Errorf("write event log: %w", err)
-		}
-		_, err = tx.exec(`INSERT INTO events (id, tournament_id, at, actor, action, before_json, after_json, action_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-			tx.actionID, tid, tx.nowText(), tx.actor, action, string(b), string(a), tx.actionID)
-	} else {
-		_, err = tx.exec(`INSERT INTO events (tournament_id, at, actor, action, before_json, after_json, action_id) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-			tid, tx.nowText(), tx.actor, action, string(b), string(a), tx.actionID)
+	id, err := tx.appendEvent(&tournament.Event{TournamentID: tournamentID, At: tx.nowText(), Actor: tx.actor, Action: action,
+		Before: b, After: a, ActionID: tx.actionID})
+	if err == nil && tx.actionID == 0 {
+		tx.actionID = id // the first event of the transaction: its id names the action
 	}
 	if err != nil {
 		return fmt.Errorf("write event log: %w", err)

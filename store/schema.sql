@@ -1,5 +1,5 @@
 -- arbitro database schema. The version below is stored in PRAGMA user_version.
--- schema-version: 7
+-- schema-version: 8
 --
 -- Conventions
 --   * Scores are integer game points in draughts scoring: win 2, draw 1, loss 0. They are
@@ -185,10 +185,15 @@ CREATE TABLE claims (
 );
 CREATE INDEX claims_board ON claims (board_id);
 
--- Append-only log of every arbiter action: who, when, what, state before and after.
+-- Append-only log of every arbiter action: who, when, what, state before and after. A hash
+-- chain (issue 27): hash is the SHA-256 of the previous entry's hash and of this entry's
+-- fields (tournament.EventHash), so that arbitro audit finds an entry changed, deleted or
+-- inserted outside arbitro. tournament_id has no foreign key: the entries of a deleted
+-- tournament stay in the log (and in the chain), beside the file-wide entry of the
+-- deletion.
 CREATE TABLE events (
     id            INTEGER PRIMARY KEY,
-    tournament_id INTEGER REFERENCES tournaments (id),  -- NULL for file-wide actions
+    tournament_id INTEGER,                              -- NULL for file-wide actions
     at            TEXT    NOT NULL,
     actor         TEXT    NOT NULL,
     action        TEXT    NOT NULL,                     -- e.g. 'player.add', 'result.set'
@@ -196,7 +201,8 @@ CREATE TABLE events (
     after_json    TEXT    NOT NULL DEFAULT 'null',
     -- the arbiter action (one command, one transaction) it belongs to: the id of the
     -- action's first event; 0 for events written before schema 4 (each its own action)
-    action_id     INTEGER NOT NULL DEFAULT 0
+    action_id     INTEGER NOT NULL DEFAULT 0,
+    hash          TEXT    NOT NULL DEFAULT ''
 );
 CREATE INDEX events_tournament ON events (tournament_id, id);
 CREATE TRIGGER events_no_update BEFORE UPDATE ON events

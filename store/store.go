@@ -6,10 +6,12 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"math"
 	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"modernc.org/sqlite"
@@ -30,9 +32,22 @@ type Store struct {
 	busy     time.Duration
 	version  int
 	tmpCopy  string // ForReading on an older schema: the upgraded copy read instead, removed by Close
-	clock    func() time.Time
-	actor    string
-	hook     func(stage string)
+	// mu guards pending and version: a store opened for writing on an existing file that
+	// is empty (zero bytes) or of an older schema is not changed by Open; its first
+	// transaction upgrades it (run, upgradeInTx) and, when that transaction is kept, the
+	// upgrade is kept with it.
+	mu      sync.Mutex
+	pending bool
+	// imm is, for a store opened read-only on a file someone may be writing (openReadOnly),
+	// a second pool of the file opened immutable=1 that keeps no connection between
+	// transactions: a read transaction takes it while the file has no write-ahead log
+	// (readTx), where mode=ro cannot open (SQLITE_READONLY_DIRECTORY). abs is the file's
+	// absolute path.
+	imm   *sql.DB
+	abs   string
+	clock func() time.Time
+	actor string
+	hook  func(stage string)
 }
 
 // OpenOption changes how Open opens a file: WithBusyTimeout, ForReading, WithClock,
@@ -42,6 +57,9 @@ type OpenOption func(*openConfig)
 type openConfig struct {
 	busy    time.Duration
 	reading bool
+	// noWrite makes Open take the file as one this user cannot write (tests: root passes
+	// access(2), so another user's reads are simulated so).
+	noWrite bool
 	clock   func() time.Time
 	actor   string
 	hook    func(stage string)
@@ -84,13 +102,28 @@ func WithTxHook(hook func(stage string)) OpenOption {
 
 // WithBusyTimeout sets how long every connection of the store waits for a lock another
 // process holds (SQLite's busy handler) before failing with ErrBusy; d <= 0 keeps
-// BusyTimeout (5 s). Tests use a short one; a slow network share may want a longer one.
+// BusyTimeout (5 s), d above MaxBusyTimeout is clamped to it (ClampBusyTimeout). Tests use
+// a short one; a slow network share may want a longer one.
 func WithBusyTimeout(d time.Duration) OpenOption {
 	return func(c *openConfig) {
 		if d > 0 {
-			c.busy = d
+			c.busy, _ = ClampBusyTimeout(d)
 		}
 	}
+}
+
+// MaxBusyTimeout is the longest busy timeout SQLite accepts: sqlite3_busy_timeout takes
+// the milliseconds as a C int (2^31-1 ms, about 596 hours); PRAGMA busy_timeout with
+// more overflows to a negative value, which turns the busy handler off, so that every
+// writer failed at once instead of waiting (issue 27, class 8).
+const MaxBusyTimeout = time.Duration(math.MaxInt32) * time.Millisecond
+
+// ClampBusyTimeout returns d, or MaxBusyTimeout and true when d is longer.
+func ClampBusyTimeout(d time.Duration) (time.Duration, bool) {
+	if d > MaxBusyTimeout {
+		return MaxBusyTimeout, true
+	}
+	return d, false
 }
 
 // ForReading opens the file for a command that only reads: the file is never created,
@@ -103,10 +136,14 @@ func WithBusyTimeout(d time.Duration) OpenOption {
 // ErrReadOnly.
 func ForReading() OpenOption { return func(c *openConfig) { c.reading = true } }
 
-// Open opens the database file at path, creating it if it does not exist, and brings its
-// schema up to SchemaVersion: a new file gets schema.sql, an older one the missing
-// numbered migrations, all in one transaction under PRAGMA user_version. With ForReading
-// it only reads (see ForReading).
+// Open opens the database file at path, creating it if it does not exist (a new file gets
+// schema.sql at once, in one transaction, and is switched to WAL). An existing file that
+// is empty (zero bytes) or of an older schema is not changed by Open: the first
+// transaction run on the store (Update, or View) writes schema.sql or the missing
+// numbered migrations inside itself, under PRAGMA user_version, so the upgrade is kept
+// only with a write that is kept; a refused write, or a read, leaves the file
+// byte-identical (issue 27, classes 3 and 4; README S20). With ForReading it only reads
+// (see ForReading).
 //
 // Errors (wrapped, test with errors.Is): ErrNewerSchema when the file's user_version is
 // above SchemaVersion (the file is not changed); ErrNotArbitro when the file is not
@@ -137,7 +174,7 @@ func Open(path string, opts ...OpenOption) (*Store, error) {
 	case statErr == nil && fi.IsDir():
 		return nil, fmt.Errorf("%s is a directory, not a database file", path)
 	case statErr == nil:
-		s.readOnly = fi.Mode().Perm()&0o222 == 0 || !writable(abs)
+		s.readOnly = fi.Mode().Perm()&0o222 == 0 || !writable(abs) || cfg.noWrite
 	case errors.Is(statErr, os.ErrNotExist):
 		if cfg.reading {
 			return nil, fmt.Errorf("no database %s: %w", path, statErr)
@@ -165,17 +202,19 @@ func Open(path string, opts ...OpenOption) (*Store, error) {
 		}
 		return s, nil
 	}
-	if err := s.openReadWrite(abs); err != nil {
+	if err := s.openReadWrite(abs, statErr == nil); err != nil {
 		return nil, err
 	}
 	return s, nil
 }
 
-// openReadWrite opens the file at abs for reading and writing (created when missing) and
-// migrates it, waiting for another process's migration. No journal_mode pragma in the
-// DSN: the file is switched to WAL by migrate, after it has been found to be an arbitro
-// file of a known schema (a foreign file or one of a newer arbitro is left untouched).
-func (s *Store) openReadWrite(abs string) error {
+// openReadWrite opens the file at abs for reading and writing. A file that did not exist
+// (existed false) is created and migrated at once, waiting for another process's
+// migration; an existing one is only checked (checkWritable), its upgrade left to the
+// first transaction. No journal_mode pragma in the DSN: a new file is switched to WAL by
+// migrate, after it has been found to be an arbitro file of a known schema (a foreign
+// file or one of a newer arbitro is left untouched).
+func (s *Store) openReadWrite(abs string, existed bool) error {
 	var err error
 	s.db, err = sql.Open("sqlite", s.dsn(abs, "_txlock=immediate"))
 	if err != nil {
@@ -185,11 +224,104 @@ func (s *Store) openReadWrite(abs string) error {
 		s.db.Close()
 		return s.wrapOpen(err)
 	}
-	if err := s.migrateWaiting(context.Background()); err != nil {
+	if existed {
+		err = s.checkWritable(context.Background())
+	} else {
+		err = s.migrateWaiting(context.Background())
+	}
+	if err != nil {
 		s.db.Close()
 		return err
 	}
 	return nil
+}
+
+// checkWritable reads the schema version of an existing file opened for writing, without
+// writing: a newer schema or foreign tables are refused (the file is left as it was); the
+// current one is ready; an empty file or an older schema is marked pending, for the first
+// transaction to upgrade inside itself (upgradeInTx).
+func (s *Store) checkWritable(ctx context.Context) error {
+	v, n, err := s.versionAndTables(ctx, s.db)
+	if err != nil {
+		return s.wrapOpen(err)
+	}
+	switch {
+	case v > SchemaVersion:
+		return s.newer(v, SchemaVersion)
+	case v == 0 && n > 0:
+		return fmt.Errorf("%s: %w: it holds tables but no arbitro schema version; use another file name", s.path, tournament.ErrNotArbitro)
+	}
+	s.version, s.pending = v, v < SchemaVersion
+	return nil
+}
+
+// needsUpgrade reports whether the store's file still waits for its upgrade (pending).
+func (s *Store) needsUpgrade() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.pending
+}
+
+// upgradeInTx brings the file up to SchemaVersion inside stx, the transaction about to run
+// a use case (BEGIN IMMEDIATE: no other writer can change the version meanwhile). It reads
+// the version again (another process may have upgraded the file since Open) and reports
+// whether the file was empty, so that upgraded can switch it to WAL once committed.
+func (s *Store) upgradeInTx(ctx context.Context, stx *sql.Tx) (created bool, err error) {
+	v, n, err := s.versionAndTables(ctx, stx)
+	if err != nil {
+		return false, s.mapErr(err)
+	}
+	switch {
+	case v > SchemaVersion:
+		return false, s.newer(v, SchemaVersion)
+	case v == 0 && n > 0:
+		return false, fmt.Errorf("%s: %w: it holds tables but no arbitro schema version; use another file name", s.path, tournament.ErrNotArbitro)
+	case v == SchemaVersion:
+		return false, nil
+	}
+	migs, err := Migrations()
+	if err != nil {
+		return false, err
+	}
+	return n == 0, s.upgrade(ctx, stx, v, Schema, SchemaVersion, migs)
+}
+
+// upgraded records that the transaction which upgraded the file was committed; a file
+// that was empty is then switched to WAL (journal_mode cannot change inside a
+// transaction), retried while another connection holds it within the busy timeout. A
+// switch that still fails leaves the file in rollback-journal mode, which SQLite reads
+// and writes as well; the next Open of a new file switches again.
+func (s *Store) upgraded(ctx context.Context, created bool) {
+	s.mu.Lock()
+	s.pending, s.version = false, SchemaVersion
+	s.mu.Unlock()
+	if !created {
+		return
+	}
+	deadline := time.Now().Add(s.busy)
+	for {
+		_, err := s.db.ExecContext(ctx, "PRAGMA journal_mode=WAL")
+		if err == nil || time.Now().After(deadline) || ctx.Err() != nil {
+			return
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// Upgrade brings the file of a store opened for writing up to SchemaVersion now, in a
+// transaction of its own, for a face that writes and then reads many times (serve
+// --hall), so that its reads do not each upgrade and roll back. Nothing is written when
+// the file is already current. Errors: ErrNoTournament for an empty (zero-byte) file
+// (nothing to serve: the file is left empty), ErrReadOnly for a store that cannot write,
+// Update's otherwise.
+func (s *Store) Upgrade(ctx context.Context) error {
+	if !s.needsUpgrade() {
+		return nil
+	}
+	if s.Version() == 0 {
+		return fmt.Errorf("%s is an empty file: %w", s.path, tournament.ErrNoTournament)
+	}
+	return s.Update(ctx, func(*Tx) error { return nil })
 }
 
 // dsn returns the modernc DSN of the file abs with the store's busy timeout (always the
@@ -205,25 +337,49 @@ func (s *Store) dsn(abs string, params ...string) string {
 }
 
 // openReadOnly opens abs, which the user cannot write (or which sits in a folder the user
-// cannot write), without creating anything next to it: with a non-empty write-ahead log
-// present, mode=ro reads it (SQLite needs the -shm file, which it creates if it can);
-// otherwise immutable=1, which takes no lock and opens no -wal or -shm at all (nobody can
-// be writing a file that no one may write).
+// cannot write), without creating anything next to it. immutable=1 (no lock, no -wal or
+// -shm opened at all, and no change ever seen) only where nobody can be writing the file:
+// on a file system mounted read-only, or a file without any write permission bit
+// (readOnlyMedium). Elsewhere, mode=ro: another user, the owner, may be writing the file
+// (a serve run by a user who cannot write it), and a reader must see each new write, so it
+// reads the write-ahead log through SQLite's read-only WAL support (issue 27, class 5;
+// before, immutable=1 was taken whenever no -wal was present, and such a serve never
+// showed a new result). The transient errors of a read-only reader while the owner
+// writes are retried (beginRead).
 func (s *Store) openReadOnly(abs string) error {
-	params := []string{"mode=ro", "immutable=1"}
-	if fi, err := os.Stat(abs + "-wal"); err == nil && fi.Size() > 0 {
-		params = []string{"mode=ro"}
+	if readOnlyMedium(abs) {
+		db, err := sql.Open("sqlite", s.dsn(abs, "mode=ro", "immutable=1"))
+		if err != nil {
+			return fmt.Errorf("open %s: %w", s.path, err)
+		}
+		if err := db.Ping(); err != nil {
+			db.Close()
+			return s.wrapOpen(err)
+		}
+		s.db, s.readOnly = db, true
+		return nil
 	}
-	db, err := sql.Open("sqlite", s.dsn(abs, params...))
+	// Neither pool keeps a connection between transactions: immutable=1 caches pages for
+	// a connection's whole life, and a mode=ro connection can only open (its pragmas read
+	// the schema) while the file has a write-ahead log, which the owner removes when he
+	// closes the file. So mode=ro is not pinged here: readTx opens it when a log is there.
+	ro, err := sql.Open("sqlite", s.dsn(abs, "mode=ro"))
 	if err != nil {
 		return fmt.Errorf("open %s: %w", s.path, err)
 	}
-	if err := db.Ping(); err != nil {
-		db.Close()
+	imm, err := sql.Open("sqlite", s.dsn(abs, "mode=ro", "immutable=1"))
+	if err != nil {
+		ro.Close()
+		return fmt.Errorf("open %s: %w", s.path, err)
+	}
+	ro.SetMaxIdleConns(0)
+	imm.SetMaxIdleConns(0)
+	if err := imm.Ping(); err != nil {
+		ro.Close()
+		imm.Close()
 		return s.wrapOpen(err)
 	}
-	s.db = db
-	s.readOnly = true
+	s.db, s.imm, s.abs, s.readOnly = ro, imm, abs, true
 	return nil
 }
 
@@ -255,9 +411,10 @@ func (s *Store) openForReading(abs string) error {
 		}
 	}
 	s.readOnly = true
-	v, n, err := s.versionAndTables(context.Background(), s.db)
+	var v, n int
+	err := s.readVersion(context.Background(), &v, &n)
 	if err != nil {
-		s.db.Close()
+		s.closeDB()
 		return s.wrapOpen(err)
 	}
 	switch {
@@ -310,6 +467,9 @@ func (s *Store) readUpgradedCopy(v int) error {
 	}
 	s.db.Close()
 	copyStore, err := Open(tmp, WithBusyTimeout(s.busy))
+	if err == nil {
+		err = copyStore.Upgrade(context.Background())
+	}
 	if err != nil {
 		os.RemoveAll(dir)
 		return err
@@ -419,7 +579,8 @@ func (s *Store) migrate(ctx context.Context, schema string, target int, migs []M
 // a schema other than target is an error (newer: upgrade arbitro; older: make the file
 // writable once).
 func (s *Store) checkReadOnly(ctx context.Context, target int) error {
-	v, n, err := s.versionAndTables(ctx, s.db)
+	var v, n int
+	err := s.readVersion(ctx, &v, &n)
 	if err != nil {
 		return s.wrapOpen(err)
 	}
@@ -449,7 +610,7 @@ func (s *Store) upgrade(ctx context.Context, tx *sql.Tx, v int, schema string, t
 			if m.Version <= v || m.Version > target {
 				continue
 			}
-			if _, err := tx.ExecContext(ctx, m.SQL); err != nil {
+			if err := s.runMigration(ctx, tx, m); err != nil {
 				return fmt.Errorf("upgrade %s to schema %d: %w", s.path, m.Version, s.mapErr(err))
 			}
 			v = m.Version
@@ -462,6 +623,27 @@ func (s *Store) upgrade(ctx context.Context, tx *sql.Tx, v int, schema string, t
 		return s.mapErr(err)
 	}
 	return nil
+}
+
+// chainMarker is the line of a migration where the store chains the event log's
+// entries (chainEvents) between the statements before it and those after it (008.sql).
+const chainMarker = "-- arbitro:chain-events\n"
+
+// runMigration runs the statements of m in tx, and at its chainMarker line, if any,
+// chains the existing entries of the event log.
+func (s *Store) runMigration(ctx context.Context, tx *sql.Tx, m Migration) error {
+	first, rest, chain := strings.Cut(m.SQL, chainMarker)
+	if _, err := tx.ExecContext(ctx, first); err != nil {
+		return err
+	}
+	if !chain {
+		return nil
+	}
+	if err := chainEvents(ctx, tx); err != nil {
+		return err
+	}
+	_, err := tx.ExecContext(ctx, rest)
+	return err
 }
 
 func (s *Store) newer(v, known int) error {
@@ -501,7 +683,7 @@ func (s *Store) mapErr(err error) error {
 // Close closes the database (and removes the upgraded copy a ForReading store of an older
 // file read).
 func (s *Store) Close() error {
-	err := s.db.Close()
+	err := s.closeDB()
 	if s.tmpCopy != "" {
 		os.RemoveAll(s.tmpCopy)
 	}
@@ -514,8 +696,13 @@ func (s *Store) Path() string { return s.path }
 // ReadOnly reports whether the file was opened read-only (Update returns ErrReadOnly).
 func (s *Store) ReadOnly() bool { return s.readOnly }
 
-// Version returns the schema version of the open file (SchemaVersion after Open).
-func (s *Store) Version() int { return s.version }
+// Version returns the schema version of the open file: SchemaVersion, or the older
+// version of a file opened for writing whose upgrade waits for its first write.
+func (s *Store) Version() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.version
+}
 
 // Tx is one transaction of the store, handed to the function given to Update or View.
 // Its SQL is private to this package: a caller reaches the file only through Tx's methods.
@@ -591,7 +778,29 @@ func (s *Store) Update(ctx context.Context, fn func(tx *Tx) error) error {
 
 // View runs fn in a read transaction: fn sees one consistent state of the file, and
 // others may write meanwhile (WAL). fn must not write; a write logs nothing in a View (logEvent fails).
+//
+// On a store opened read-only on a file another user may be writing, fn may run again
+// from the start (readTx): when the file changed under a read that takes no lock, the
+// reads are done again, within the busy timeout, so fn must have no effect outside the
+// transaction (viewOnce is View for a fn that streams what it reads).
 func (s *Store) View(ctx context.Context, fn func(tx *Tx) error) error {
+	deadline := time.Now().Add(s.busy)
+	for {
+		err := s.run(ctx, true, fn)
+		// Another user's read may also meet, after its first read, the passing errors of
+		// beginRead (mapped to ErrReadOnly or ErrBusy): a read cannot otherwise get them.
+		again := errors.Is(err, errChangedWhileRead) ||
+			(s.imm != nil && (errors.Is(err, tournament.ErrReadOnly) || errors.Is(err, tournament.ErrBusy)))
+		if !again || time.Now().After(deadline) || ctx.Err() != nil {
+			return err
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+}
+
+// viewOnce is View without running fn again: a file changed under the read fails with
+// ErrBusy.
+func (s *Store) viewOnce(ctx context.Context, fn func(tx *Tx) error) error {
 	return s.run(ctx, true, fn)
 }
 
@@ -639,9 +848,13 @@ func (s *Store) run(ctx context.Context, readOnly bool, fn func(tx *Tx) error) (
 		}
 	}
 	var stx *sql.Tx
-	if readOnly {
-		stx, err = s.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	upgrade := s.needsUpgrade()
+	var changed func() error // a read through imm: did the file change meanwhile
+	if readOnly && !upgrade {
+		stx, changed, err = s.readTx(ctx)
 	} else {
+		// A pending upgrade is written in a write transaction even for a View, which
+		// rolls it back with the rest.
 		var conn *sql.Conn
 		conn, stx, err = s.beginWrite(ctx)
 		if conn != nil {
@@ -658,15 +871,32 @@ func (s *Store) run(ctx context.Context, readOnly bool, fn func(tx *Tx) error) (
 			stx.Rollback()
 		}
 	}()
+	created := false
+	if upgrade {
+		if created, err = s.upgradeInTx(ctx, stx); err != nil {
+			return err
+		}
+	}
 	if !readOnly {
 		s.mark("begin")
 	}
 	if err := fn(tx); err != nil {
+		if changed != nil {
+			if cerr := changed(); cerr != nil {
+				return cerr // what failed may be a torn read: View reads again
+			}
+		}
 		return s.mapErr(err)
 	}
 	if readOnly {
 		done = true
-		return s.mapErr(stx.Rollback())
+		if err := stx.Rollback(); err != nil {
+			return s.mapErr(err)
+		}
+		if changed != nil {
+			return changed()
+		}
+		return nil
 	}
 	s.mark("precommit")
 	done = true
@@ -674,6 +904,9 @@ func (s *Store) run(ctx context.Context, readOnly bool, fn func(tx *Tx) error) (
 		return s.mapErr(err)
 	}
 	s.mark("commit")
+	if upgrade {
+		s.upgraded(ctx, created)
+	}
 	return nil
 }
 

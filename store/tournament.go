@@ -32,11 +32,17 @@ func (tx *Tx) CreateTournament(t *tournament.Tournament) error {
 		return fmt.Errorf("%w: %q", tournament.ErrDuplicateTournament, t.Name)
 	}
 	t.CreatedAt = tx.nowText()
-	res, err := tx.exec(`INSERT INTO tournaments (name, variant, system, rounds, scoring, bye_points, forfeit_points,
+	// The id is never one a deleted tournament had: its entries stay in the event log
+	// (DeleteTournament), which must not become the new tournament's.
+	var id int64
+	if err := tx.queryRow(`SELECT max((SELECT coalesce(max(id), 0) FROM tournaments), (SELECT coalesce(max(tournament_id), 0) FROM events)) + 1`).Scan(&id); err != nil {
+		return err
+	}
+	res, err := tx.exec(`INSERT INTO tournaments (id, name, variant, system, rounds, scoring, bye_points, forfeit_points,
 		games_per_pairing, tiebreaks, lot_seed, start_date, end_date, place, federation, chief_arbiter, time_control, created_at,
 		italo_format, openings, club_separation, lang, rr_cycles)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		t.Name, t.Variant.Name(), t.System.Code(), storedRounds(t), t.Scoring, t.ByePoints, t.ForfeitPoints, t.GamesPerPairing,
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		id, t.Name, t.Variant.Name(), t.System.Code(), storedRounds(t), t.Scoring, t.ByePoints, t.ForfeitPoints, t.GamesPerPairing,
 		strings.Join(t.TieBreaks, ","), t.Seed, t.Start, t.End, t.Place, t.Federation, t.Arbiter, t.TimeControl, t.CreatedAt,
 		t.ItaloFormat, t.Openings, t.ClubSeparation, t.Lang, t.FieldCycles)
 	if err != nil {

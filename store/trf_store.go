@@ -253,6 +253,9 @@ func (tx *Tx) addStoredForbidden(t *tournament.Tournament, tr *trf.File) error {
 // Store.Update rolls everything back.
 func (tx *Tx) ImportTRF(tr *trf.File, opts trf.ImportOptions) (*tournament.Tournament, error) {
 	played := tr.PlayedRounds()
+	if err := trf.CheckHasPlayers(tr); err != nil {
+		return nil, err
+	}
 	t := trf.TrfTournament(tr, opts)
 	if err := trf.CheckTRFIDColumn(opts.IDColumn); err != nil {
 		return nil, err

@@ -64,6 +64,9 @@ type AuditSummary struct {
 	ClaimsAgainst int `json:"claims_against_engine"`
 	// Plies is the number of plies replayed.
 	Plies int64 `json:"plies"`
+	// EventLogBreak is, in the archive's totals, where the file's event log (a hash chain)
+	// breaks; nil when it holds.
+	EventLogBreak *ChainBreak `json:"event_log_break,omitempty"`
 }
 
 // add counts one judged score.

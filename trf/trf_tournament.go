@@ -490,7 +490,21 @@ func CheckImport(tr *File, opts ImportOptions) error {
 	if err := CheckTRFIDColumn(opts.IDColumn); err != nil {
 		return err
 	}
-	return t.Validate()
+	if err := t.Validate(); err != nil {
+		return err
+	}
+	return CheckHasPlayers(tr)
+}
+
+// CheckHasPlayers refuses a TRF without a single player line (001): an empty file, one
+// holding only header records (012, 022, ...), or a binary file whose lines TRF-16 does
+// not know (Parse keeps unknown lines in Other) would import as a tournament of no one
+// (issue 27, class 7). Errors wrap tournament.ErrInvalid.
+func CheckHasPlayers(tr *File) error {
+	if len(tr.Players) == 0 {
+		return fmt.Errorf("%w: the TRF holds no player line (001): an empty, header-only or binary file makes no tournament", tournament.ErrInvalid)
+	}
+	return nil
 }
 
 // checkTRFIDColumn checks TRFImportOptions.IDColumn; errors wrap ErrInvalid.

@@ -152,6 +152,9 @@ func auditTournament(cmd *cobra.Command, g *globalOptions, round int, pdf string
 	if err := reports.WriteUnsafeTexts(cmd.ErrOrStderr(), g.cliLocale(), rep.UnsafeTexts); err != nil {
 		return err
 	}
+	if err := reports.WriteEventLogBreak(cmd.ErrOrStderr(), g.cliLocale(), rep.EventLog.Break); err != nil {
+		return err
+	}
 	a := rep.Audit
 	w := cmd.OutOrStdout()
 	if g.json {
@@ -176,7 +179,15 @@ func auditTournament(cmd *cobra.Command, g *globalOptions, round int, pdf string
 	for i := range a.Games {
 		tally.Add(&a.Games[i].Verdict)
 	}
-	return verdictExit(g.cliLocale(), tally, a.Problems-verdictOnlyProblems(tally), "cmd.what.game_scores")
+	return verdictExit(g.cliLocale(), tally, a.Problems-verdictOnlyProblems(tally)+logProblems(rep.EventLog.Break), "cmd.what.game_scores")
+}
+
+// logProblems counts a break of the event log's chain as one problem of the audit.
+func logProblems(b *tournament.ChainBreak) int {
+	if b != nil {
+		return 1
+	}
+	return 0
 }
 
 // auditAll is `audit --all`: every tournament of the database, judged on --jobs workers,
@@ -212,6 +223,9 @@ func auditAll(cmd *cobra.Command, g *globalOptions, jobs int, pdf string) error 
 	if err := aw.Finish(total); err != nil {
 		return err
 	}
+	if err := reports.WriteEventLogBreak(cmd.ErrOrStderr(), g.cliLocale(), total.EventLogBreak); err != nil {
+		return err
+	}
 	if err := out.Flush(); err != nil {
 		return err
 	}
@@ -225,7 +239,7 @@ func auditAll(cmd *cobra.Command, g *globalOptions, jobs int, pdf string) error 
 			return err
 		}
 	}
-	if n := total.Problems - verdictOnlyProblems(aw.Tally); n > 0 {
+	if n := total.Problems - verdictOnlyProblems(aw.Tally) + logProblems(total.EventLogBreak); n > 0 {
 		msg := g.cliLocale()
 		return withCode(exitIllegal, errors.New(msg.T("err.audit_found_in", "problems", msg.N("cmd.problems", n),
 			"tournaments", msg.N("cmd.tournaments", total.Tournaments))), msg.T("hint.see_list"))

@@ -201,6 +201,14 @@ func TestSafetyCatalogue(t *testing.T) {
 		{row: "S28-game-add-bom-only", files: map[string]string{"bom.pdn": "\xEF\xBB\xBF"}, args: append(open, "game", "add", "1", "2", "bom.pdn"), code: 1, msg: []string{"the file is empty"}},
 		{row: "S28-event-import-bom-only", files: map[string]string{"bom.pdn": "\xEF\xBB\xBF"}, args: []string{"event", "import", "bom.pdn", "--name", "Other"}, code: 1, msg: []string{"holds no game", "nothing was written"}},
 		{row: "S28-player-import-bom-only", files: map[string]string{"bom.csv": "\xEF\xBB\xBF"}, args: append(open, "player", "import", "bom.csv"), code: 1, msg: []string{"the file is empty"}},
+		{row: "S21-trf-binary", files: map[string]string{"b.trf": "PK\x03\x04\x00\x00\x14\x00\x08\x00\x00\x00\xff\xfe\n\x00\x01"},
+			args: []string{"tournament", "import-trf", "b.trf", "--name", "Bin"}, code: 1, msg: []string{"no player line (001)"}},
+		{row: "S21-trf-empty", files: map[string]string{"e.trf": ""},
+			args: []string{"tournament", "import-trf", "e.trf", "--name", "Empty"}, code: 1, msg: []string{"no player line (001)"}},
+		{row: "S21-trf-header-only", files: map[string]string{"h.trf": "012 Open di Roma\n022 Roma\n042 2026/05/01\nXXR 5\n"},
+			args: []string{"tournament", "import-trf", "h.trf"}, code: 1, msg: []string{"no player line (001)"}},
+		{row: "S21-trf-header-only-new-file", files: map[string]string{"h.trf": "012 Open di Roma\n022 Roma\n"},
+			args: []string{"--db", "new.db", "tournament", "import-trf", "h.trf"}, code: 1, msg: []string{"no player line (001)"}},
 		{row: "S10-not-a-database", files: map[string]string{"notes.db": "Name;Rating\nRossi;1500\n"}, args: []string{"--db", "notes.db", "player", "add", "X, Y"}, code: 1, msg: []string{"not an arbitro database"}},
 	}
 	for _, c := range cases {

@@ -62,6 +62,10 @@ func (g *globalOptions) openStore(opts ...store.OpenOption) (*store.Store, error
 			msg := g.cliLocale()
 			return nil, fail(errors.New(msg.T("err.busy_timeout", "value", strconv.Quote(v))), msg.T("hint.busy_timeout"))
 		}
+		if max, clamped := store.ClampBusyTimeout(d); clamped {
+			msg := g.cliLocale()
+			reports.WriteNotes(g.io.ErrOut, msg, []string{msg.T("note.busy_timeout_clamped", "value", v, "max", max.String())})
+		}
 		opts = append(opts, store.WithBusyTimeout(d))
 	}
 	st, err := store.Open(g.db, opts...)
@@ -150,9 +154,16 @@ func (g *globalOptions) readExplaining(explain func(*globalOptions, error) error
 
 // readFile is read for a command that selects no tournament but reads the whole file
 // (audit --all), or hands the store to package site (publish, serve: site calls the
-// store's read use cases): the file, which must exist, is opened as by write
-// (openExisting), and call's error is explained.
+// store's read use cases): the file, which must exist, is opened as by read
+// (openReading: never created, migrated or changed), and call's error is explained.
 func (g *globalOptions) readFile(call func(st *store.Store) error) error {
+	return g.withStore(g.openReading, (*globalOptions).explain, call)
+}
+
+// writeFile is readFile for a command that writes file-wide (hall password) or hands
+// the store to a face that writes (serve --hall): the file, which must exist, is opened
+// as by write (openExisting).
+func (g *globalOptions) writeFile(call func(st *store.Store) error) error {
 	return g.withStore(g.openExisting, (*globalOptions).explain, call)
 }
 

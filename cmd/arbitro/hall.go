@@ -46,8 +46,8 @@ func runHallPassword(cmd *cobra.Command, g *globalOptions, _ *noArgs) error {
 	if err != nil {
 		return err
 	}
-	// readFile opens the file as write does (openExisting); the password is file-wide.
-	if err := g.readFile(func(st *store.Store) error { return st.SetHallPassword(cmd.Context(), pw) }); err != nil {
+	// writeFile opens the file as write does (openExisting); the password is file-wide.
+	if err := g.writeFile(func(st *store.Store) error { return st.SetHallPassword(cmd.Context(), pw) }); err != nil {
 		return err
 	}
 	return reports.WriteHallPasswordSet(cmd.OutOrStdout(), g.cliLocale(), g.db)

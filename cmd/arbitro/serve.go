@@ -64,8 +64,18 @@ file has its hall under /hall/.`,
 // runServe serves the site (and with --hall the hall) on --addr until the command's
 // context is cancelled or the process is interrupted, finishing the requests under way.
 func runServe(cmd *cobra.Command, g *globalOptions, o *serveOptions) error {
-	// readFile opens the file as write does (openExisting): the hall's use cases write.
-	return g.readFile(func(st *store.Store) error { return serve(cmd, g, o, st) })
+	if !o.hall {
+		// Only reads: opened for reading, never created, migrated or changed.
+		return g.readFile(func(st *store.Store) error { return serve(cmd, g, o, st) })
+	}
+	// The hall's use cases write: opened as write does (openExisting), and an older
+	// schema upgraded once at the start rather than in every page's read.
+	return g.writeFile(func(st *store.Store) error {
+		if err := st.Upgrade(cmd.Context()); err != nil {
+			return err
+		}
+		return serve(cmd, g, o, st)
+	})
 }
 
 // serve serves the site of st (site.NewHandler) on --addr.

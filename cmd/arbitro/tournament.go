@@ -19,7 +19,7 @@ func newTournamentCmd(g *globalOptions) *cobra.Command {
 	}
 	cmd.AddCommand(bind(newTournamentCreateCmd, runTournamentCreate)(g), bind(newTournamentListCmd, runTournamentList)(g),
 		bind(newTournamentShowCmd, runTournamentShow)(g), bind(newTournamentSetCmd, runTournamentSet)(g),
-		bind(newTournamentLogCmd, runTournamentLog)(g))
+		bind(newTournamentLogCmd, runTournamentLog)(g), bind(newTournamentDeleteCmd, runTournamentDelete)(g))
 	return cmd
 }
 
