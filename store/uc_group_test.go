@@ -3,6 +3,7 @@ package store
 import (
 	"errors"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"arbitro/tournament"
@@ -147,5 +148,33 @@ func TestGroupsOldFileIsOneGroupEvent(t *testing.T) {
 	}
 	if fileHash(t, path) != before {
 		t.Fatal("reading the groups changed the old file")
+	}
+}
+
+// TestUCDeleteGroupsFirst: an event with groups cannot be deleted before its groups (the
+// error names them, nothing is deleted); a group is deleted with its place in the event,
+// and then the event can be.
+func TestUCDeleteGroupsFirst(t *testing.T) {
+	st, _ := newEvent(t, tournament.RoundRobin, 0, 8, nil)
+	eg, _, err := st.MakeGroups(ucCtx, "", tournament.GroupRule{By: tournament.GroupByRating, Size: 4}, GroupSpec{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := ucRows(t, st)
+	_, _, err = st.DeleteTournament(ucCtx, "", "", true)
+	if !errors.Is(err, tournament.ErrInvalid) || !strings.Contains(err.Error(), eg.Event.Name+" / A") || !strings.Contains(err.Error(), eg.Event.Name+" / B") {
+		t.Fatalf("event with groups deleted: %v", err)
+	}
+	ucSameRows(t, st, before, "refused delete")
+	for _, g := range []string{"A", "B"} {
+		if _, _, err := st.DeleteTournament(ucCtx, GroupRef("", g), "", true); err != nil {
+			t.Fatalf("delete group %s: %v", g, err)
+		}
+	}
+	if eg2, _, err := st.Groups(ucCtx, ""); err != nil || len(eg2.Groups) != 0 {
+		t.Fatalf("groups left: %+v, %v", eg2.Groups, err)
+	}
+	if _, _, err := st.DeleteTournament(ucCtx, "", "", true); err != nil {
+		t.Fatalf("event without groups: %v", err)
 	}
 }

@@ -25,7 +25,9 @@ var deleteTournamentSQL = []string{
 	`DELETE FROM trf_players WHERE entry_id IN (SELECT id FROM entries WHERE tournament_id = ?1)`,
 	`DELETE FROM hall_pins WHERE entry_id IN (SELECT id FROM entries WHERE tournament_id = ?1)`,
 	`DELETE FROM hall_checkins WHERE entry_id IN (SELECT id FROM entries WHERE tournament_id = ?1)`,
+	`DELETE FROM group_entries WHERE entry_id IN (SELECT id FROM entries WHERE tournament_id = ?1)`,
 	`DELETE FROM entries WHERE tournament_id = ?1`,
+	`DELETE FROM groups WHERE tournament_id = ?1`,
 	`DELETE FROM tournaments WHERE id = ?1`,
 }
 
@@ -42,14 +44,21 @@ var deleteTournamentSQL = []string{
 // what was deleted (tournament.DeletedTournament), which outlives the tournament. Players stay in
 // the file's register. Not undone by arbitro undo.
 //
+// A group (issue 32) is deleted with its place in its event; an event that still has
+// groups, or a group whose entries feed a later stage's group, is refused (ErrInvalid,
+// naming them): those are deleted first.
+//
 // Errors: those of SelectTournament (ErrNoTournament, ErrAmbiguousTournament,
-// ErrNotFound); ErrInvalid when confirm does not match; ErrBusy, ErrReadOnly; the
+// ErrNotFound); ErrInvalid when confirm does not match; ErrInvalid (groups depend on it); ErrBusy, ErrReadOnly; the
 // database's.
 func (s *Store) DeleteTournament(ctx context.Context, ref, confirm string, yes bool) (tournament.DeletedTournament, tournament.Tournament, error) {
 	var out tournament.DeletedTournament
 	t, err := s.updateIn(ctx, ref, func(tx *Tx, t *tournament.Tournament) error {
 		if !yes && !strings.EqualFold(strings.TrimSpace(confirm), strings.TrimSpace(t.Name)) {
 			return fmt.Errorf("%w: the name typed again, %q, is not the tournament's name %q: nothing was deleted", tournament.ErrInvalid, confirm, t.Name)
+		}
+		if err := tx.refuseDeleteWithGroups(t); err != nil {
+			return err
 		}
 		out = tournament.DeletedTournament{ID: t.ID, Name: t.Name}
 		if err := tx.queryRow(`SELECT (SELECT count(*) FROM entries WHERE tournament_id = ?1),
@@ -75,4 +84,37 @@ func (s *Store) DeleteTournament(ctx context.Context, ref, confirm string, yes b
 		return nil
 	})
 	return out, t, err
+}
+
+// refuseDeleteWithGroups refuses to delete t while groups depend on it: t is an event with
+// groups, or the entries of t (an event or a group) are the origin of a later stage's group
+// entries (group_entries.from_entry). The error names them and the fix.
+func (tx *Tx) refuseDeleteWithGroups(t *tournament.Tournament) error {
+	rows, err := tx.query(`SELECT DISTINCT tn.name FROM tournaments tn WHERE tn.id IN (
+			SELECT g.tournament_id FROM groups g WHERE g.parent_id = ?1
+			UNION SELECT e.tournament_id FROM group_entries ge JOIN entries e ON e.id = ge.entry_id
+				JOIN entries f ON f.id = ge.from_entry
+				WHERE f.tournament_id = ?1 AND e.tournament_id <> ?1)
+		ORDER BY tn.id`, t.ID)
+	if err != nil {
+		return err
+	}
+	var names []string
+	for rows.Next() {
+		var n string
+		if err := rows.Scan(&n); err != nil {
+			rows.Close()
+			return err
+		}
+		names = append(names, tournament.QuoteShort(tournament.ShownText(n)))
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	return fmt.Errorf("%w: the groups %s depend on %s (its groups, or fed by its standings): delete them first (arbitro tournament delete NAME), nothing was deleted",
+		tournament.ErrInvalid, strings.Join(names, ", "), tournament.QuoteShort(t.Name))
 }
