@@ -126,6 +126,10 @@ type Game struct {
 	// EndLine is the last line the reader read for the game (its result, or the last
 	// line of the text it stopped at).
 	EndLine int
+	// used is how many elements of Moves' storage the reader filled (len(Moves) when Next
+	// returned the game): a recycled game's list is cleared up to there only, the rest of
+	// its capacity being still zero (RecycleGame, newGame).
+	used int
 }
 
 // Tag returns the value of the first tag named name (case-insensitive), and whether it exists.
@@ -329,6 +333,7 @@ func (r *PDNReader) Next() (*Game, error) {
 	g, err := r.pending[r.head], r.pendErr[r.head]
 	r.pending[r.head], r.pendErr[r.head] = nil, nil
 	r.head++
+	g.used = len(g.Moves)
 	return g, err
 }
 
@@ -1708,7 +1713,10 @@ func (r *PDNReader) newGame() *Game {
 			return &Game{}
 		}
 		moves, tags := pg.Moves, pg.Tags[:0]
-		clear(moves[:cap(moves)]) // parseGame and fastMove count on zero spare capacity
+		// parseGame and fastMove count on zero spare capacity: clear what the reader filled
+		// (pg.used) and what a caller appended since (len), not the whole capacity, which
+		// is pointer memory (a write barrier a word while the collector runs).
+		clear(moves[:min(cap(moves), max(len(moves), pg.used))])
 		clear(tags[:cap(tags)])
 		*pg = Game{Moves: moves[:0], Tags: tags}
 		return pg
