@@ -25,9 +25,9 @@ func WritePlayerChanged(w io.Writer, loc *Locale, action string, c *tournament.P
 			return err
 		}
 	case "remove":
-		lines = append(lines, loc.T("confirm.removed", "name", c.Player.Name, "id", c.ID))
+		lines = append(lines, loc.T("confirm.removed", "entry", EntryLabel(loc, &c.Entry)))
 	case "reinstate":
-		lines = append(lines, loc.T("confirm.reinstated", "name", c.Player.Name, "id", c.ID, "round", c.From))
+		lines = append(lines, loc.T("confirm.reinstated", "entry", EntryLabel(loc, &c.Entry), "round", c.From))
 	}
 	if len(c.Absent) > 0 {
 		rs := make([]string, len(c.Absent))
