@@ -170,7 +170,7 @@ func maxOf(a, b int64) int64 {
 
 // serveWith runs NewServer(h, tm) on a local port until the test ends; it returns the
 // address.
-func serveWith(t *testing.T, h http.Handler, tm Timeouts) string {
+func serveWith(t testing.TB, h http.Handler, tm Timeouts) string {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

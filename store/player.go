@@ -69,7 +69,7 @@ func (tx *Tx) addPlayer(t *tournament.Tournament, p tournament.Player, dups *tou
 	if e.ID, err = res.LastInsertId(); err != nil {
 		return nil, err
 	}
-	dups.Add(dupKey(e))
+	dups.Add(e)
 	if err := tx.logEvent(t.ID, "player.add", nil, e); err != nil {
 		return nil, err
 	}
@@ -78,14 +78,6 @@ func (tx *Tx) addPlayer(t *tournament.Tournament, p tournament.Player, dups *tou
 			e.Player.Name, o.ID, o.Player.Name, tournament.ClubOrNone(o.Player.Club)))
 	}
 	return e, nil
-}
-
-// dupKey is the part of entry e a DupIndex reads (its id, number, name, club and ids),
-// so that the index of a large import holds no more per player.
-func dupKey(e *tournament.Entry) *tournament.Entry {
-	p := &e.Player
-	return &tournament.Entry{ID: e.ID, Number: e.Number, Player: tournament.Player{ID: p.ID, Name: p.Name, Club: p.Club,
-		FIDID: p.FIDID, FMJDID: p.FMJDID, NationalID: p.NationalID}}
 }
 
 // personByID sets p.ID to the person of the file whom p's FID or FMJD id already names
