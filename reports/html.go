@@ -677,7 +677,17 @@ type gameBody struct {
 	Claims               []claimRow
 	Variant              string
 	CellsHTML, MovesHTML template.HTML // written by cellsHTML and movesHTML
+	Cut                  string        // the move list is cut (MaxGamePagePlies, SiteGame.Whole): what is shown
+	Partial              string        // the verdict of a cut score whose part read is legal
 }
+
+// MaxGamePagePlies bounds the plies a game page lists (with the position after each):
+// beyond any game played, and a page of a longer score stays small. The page says so and
+// links the PDN file, which is served whole.
+const MaxGamePagePlies = 2000
+
+// maxRepetitionPlies bounds the plies listed for one repeated position on a game page.
+const maxRepetitionPlies = 20
 
 // The board and the move list are the bulk of a game page (a cell per square, four
 // attributes per ply); they are written here rather than through the template's
@@ -751,15 +761,30 @@ func (h *HTMLEvent) WriteGamePage(w io.Writer, sg *tournament.SiteGame) error {
 		WhiteHref: PlayerPageName(bd.WhiteEntry), BlackHref: PlayerPageName(bd.BlackEntry), Result: h.resultText(p, bd),
 		Size: v.Size(), PDNHref: GamePDNName(bd), Variant: v.Name()}
 	b.Legal, b.Plies = sg.Verdict.Legal, sg.Verdict.Plies
-	fens := make([]string, len(sg.Positions))
-	for i, pos := range sg.Positions {
+	positions := sg.Positions
+	if len(positions) > MaxGamePagePlies+1 {
+		positions = positions[:MaxGamePagePlies+1]
+	}
+	fens := make([]string, len(positions))
+	for i, pos := range positions {
 		fens[i] = pos.FEN()
 	}
-	b.board(v, sg.Positions, fens)
+	b.board(v, positions, fens)
 	if sg.Game != nil {
-		b.moves(p, sg.Game, sg.Verdict, fens)
+		moves := sg.Game.Moves
+		if len(moves) > MaxGamePagePlies {
+			moves = moves[:MaxGamePagePlies]
+		}
+		b.moves(p, moves, sg.Verdict, fens)
+		b.cut(p, sg, len(moves))
 	}
 	b.verdict(p, sg.Verdict)
+	if sg.Whole > 0 {
+		b.ResultCheck = "" // of the part read, not of the game
+		if sg.Verdict.Legal {
+			b.Partial = p.T("site.verdict.partial", "plies", sg.Verdict.Plies)
+		}
+	}
 	for _, c := range h.claims[bd.ID] {
 		b.Claims = append(b.Claims, claimRowOf(p, bd, c))
 	}
@@ -794,10 +819,21 @@ func (b *gameBody) board(v *rules.Variant, positions []rules.Position, fens []st
 	}
 }
 
-// moves fills the move list of a game page: each ply of g with the position after it
+// cut says, when the move list of sg's page does not hold every ply of its score, what it
+// shows (shown plies) and that the PDN file holds the whole score.
+func (b *gameBody) cut(p *pageData, sg *tournament.SiteGame, shown int) {
+	switch {
+	case sg.Whole > 0:
+		b.Cut = p.T("site.score.cut", "bytes", sg.Whole, "limit", tournament.MaxSiteScoreBytes, "shown", shown)
+	case shown < len(sg.Game.Moves):
+		b.Cut = p.T("site.moves.cut", "shown", shown, "plies", len(sg.Game.Moves))
+	}
+}
+
+// moves fills the move list of a game page: each ply of moves with the position after it
 // (fens[ply]), the illegal ply marked, the plies after it unplayed; two plies a row.
-func (b *gameBody) moves(p *pageData, g *rules.Game, vd rules.Verdict, fens []string) {
-	for i, m := range g.Moves {
+func (b *gameBody) moves(p *pageData, moves []rules.PDNMove, vd rules.Verdict, fens []string) {
+	for i, m := range moves {
 		it := &plyItem{Ply: i + 1, Text: clean(m.Text), From: m.From, To: m.To}
 		switch {
 		case i+1 < len(fens):
@@ -846,7 +882,11 @@ func (b *gameBody) verdict(p *pageData, vd rules.Verdict) {
 	}
 	for _, r := range vd.Repetitions {
 		var ps []string
-		for _, x := range r.Plies {
+		for i, x := range r.Plies {
+			if i == maxRepetitionPlies {
+				ps = append(ps, "…")
+				break
+			}
 			ps = append(ps, strconv.Itoa(x))
 		}
 		b.Repetitions = append(b.Repetitions, r.FEN+" ("+p.T("site.after.ply")+" "+strings.Join(ps, ", ")+")")

@@ -104,13 +104,17 @@ type SiteGameSummary struct {
 	Result      string   `json:"result"`
 	ResultCheck string   `json:"result_check"`
 	FinalFEN    string   `json:"final_fen,omitempty"`
+	// ScoreBytes is set (the score's length) when the score is longer than the site reads
+	// (tournament.MaxSiteScoreBytes): then legal, plies, result_check and final_fen are
+	// of its first part only.
+	ScoreBytes int `json:"score_bytes,omitempty"`
 }
 
 // GameSummary is the data.json entry of game sg.
 func GameSummary(sg *tournament.SiteGame) SiteGameSummary {
 	b, vd := sg.Board, sg.Verdict
 	s := SiteGameSummary{Round: b.Round, Board: b.Board, Game: b.Game, Page: GamePageName(b), PDN: GamePDNName(b),
-		Legal: vd.Legal, Plies: vd.Plies, Result: vd.Result, ResultCheck: string(vd.ResultCheck), FinalFEN: vd.FinalFEN}
+		Legal: vd.Legal, Plies: vd.Plies, Result: vd.Result, ResultCheck: string(vd.ResultCheck), FinalFEN: vd.FinalFEN, ScoreBytes: sg.Whole}
 	if !vd.Legal {
 		s.IllegalPly, s.Move, s.Reason, s.Message, s.LegalMoves = vd.Ply, vd.Move, vd.Reason, vd.Message, vd.LegalMoves
 	}

@@ -79,7 +79,7 @@ func TestSiteAmbiguousVerdict(t *testing.T) {
 		p := &pageData{loc: MustLocale(lang)}
 		var b gameBody
 		b.verdict(p, vd)
-		b.moves(p, g, vd, nil)
+		b.moves(p, g.Moves, vd, nil)
 		want := map[string]string{"en": "Ambiguous capture at ply 1 (22x6)", "it": "Presa ambigua alla semimossa 1 (22x6)"}[lang]
 		if !strings.HasPrefix(b.IllegalText, want) || b.Moves[0].White.Mark != VerdictWord(p.loc, rules.ClassAmbiguous) {
 			t.Errorf("%s: %q, mark %q", lang, b.IllegalText, b.Moves[0].White.Mark)

@@ -248,7 +248,8 @@ func (h *Hall) asset(w http.ResponseWriter, r *http.Request, name string) {
 	}
 	w.Header().Set("Content-Type", ctypeOf(name))
 	w.Header().Set("Cache-Control", "no-cache")
-	http.ServeContent(w, r, "", zeroTime, bytes.NewReader(b))
+	w.Header().Set("ETag", etagOf(b))
+	http.ServeContent(w, r, "", startTime, bytes.NewReader(b))
 }
 
 // langOf is the language of tournament id's pages (0: of the file's tournaments, as the
@@ -786,6 +787,12 @@ func (h *Hall) events(w http.ResponseWriter, r *http.Request) {
 	}
 	ch, cancel := h.bus.subscribe()
 	defer cancel()
+	// The stream outlives the server's read and write timeouts (Timeouts): no read
+	// deadline (a read timeout would cancel the request), a write deadline per message.
+	rc := http.NewResponseController(w)
+	_ = rc.SetReadDeadline(time.Time{}) // errors: a writer without deadlines (tests' recorders)
+	deadline := func() { _ = rc.SetWriteDeadline(time.Now().Add(StreamWriteTimeout)) }
+	deadline()
 	hd := w.Header()
 	hd.Set("Content-Type", "text/event-stream")
 	hd.Set("Cache-Control", "no-store")
@@ -802,8 +809,10 @@ func (h *Hall) events(w http.ResponseWriter, r *http.Request) {
 			if !open {
 				return
 			}
+			deadline()
 			fmt.Fprintf(w, "event: change\ndata: %d\n\n", v)
 		case <-tick.C:
+			deadline()
 			fmt.Fprint(w, ": still here\n\n")
 		}
 		fl.Flush()

@@ -39,7 +39,7 @@ func controlName(t *testing.T, st *store.Store) {
 
 // newEvent creates, in a new database file, a 4-player Italian round robin with the
 // given names, pairs round 1, enters board 1's result and stores a game score on it.
-func newEvent(t *testing.T, names []string) (string, *store.Store, *tournament.Tournament) {
+func newEvent(t testing.TB, names []string) (string, *store.Store, *tournament.Tournament) {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "a.db")
 	st, err := store.Open(path)

@@ -1,29 +1,49 @@
 package store
 
 import (
+	"iter"
+
 	"arbitro/tournament"
 )
 
+// PlayersImported is what ImportPlayers entered: how many players, and the notes of their
+// entries (possible duplicates), in the order of the rows.
+type PlayersImported struct {
+	Count int
+	Notes []string
+}
+
 // ImportPlayers enters every row in tournament t with AddPlayer's rules, in the caller's
 // transaction (so a bad row leaves nothing written when the caller returns the error).
-// The error names the row's line and wraps ErrBadCSV together with the cause
+// The rows are taken one at a time and not kept: what stays in memory per player is its
+// entry in the duplicate index (about 560 bytes), not the row or the entry returned
+// (issue 27). An error of rows ends the import and is returned as it is.
+// The error of a row names the row's line and wraps ErrBadCSV together with the cause
 // (ErrDuplicatePlayer for a player already entered or listed twice).
-func (tx *Tx) ImportPlayers(t *tournament.Tournament, rows []tournament.PlayerRow) ([]tournament.Entry, error) {
+func (tx *Tx) ImportPlayers(t *tournament.Tournament, rows iter.Seq2[tournament.PlayerRow, error]) (PlayersImported, error) {
 	existing, err := tx.Entries(t.ID)
 	if err != nil {
-		return nil, err
+		return PlayersImported{}, err
 	}
 	dups := tournament.NewDupIndex(existing)
-	out := make([]tournament.Entry, 0, len(rows))
-	for _, r := range rows {
-		e, err := tx.addPlayer(t, r.Player, dups, existing)
+	// addPlayer numbers a player entered after the lot after the highest number of
+	// existing: one entry holding it is enough.
+	highest := []tournament.Entry{{}}
+	for _, e := range existing {
+		highest[0].Number = max(highest[0].Number, e.Number)
+	}
+	var out PlayersImported
+	for r, err := range rows {
 		if err != nil {
-			return nil, &tournament.CSVError{Line: r.Line, Err: err}
+			return PlayersImported{}, err
 		}
-		if t.LotDrawnAt != "" {
-			existing = append(existing, *e)
+		e, err := tx.addPlayer(t, r.Player, dups, highest)
+		if err != nil {
+			return PlayersImported{}, &tournament.CSVError{Line: r.Line, Err: err}
 		}
-		out = append(out, *e)
+		highest[0].Number = max(highest[0].Number, e.Number)
+		out.Count++
+		out.Notes = append(out.Notes, e.Notes...)
 	}
 	return out, nil
 }

@@ -88,7 +88,7 @@ func TestImportAllOrNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = s.Update(context.Background(), func(tx *Tx) error { _, err := tx.ImportPlayers(tr, rows); return err })
+	err = s.Update(context.Background(), func(tx *Tx) error { _, err := tx.ImportPlayers(tr, tournament.RowsOf(rows)); return err })
 	var ce *tournament.CSVError
 	if !errors.As(err, &ce) || ce.Line != 4 || !errors.Is(err, tournament.ErrDuplicatePlayer) || !errors.Is(err, tournament.ErrBadCSV) {
 		t.Fatalf("got %v", err)

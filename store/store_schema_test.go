@@ -110,7 +110,7 @@ func BenchmarkImportPlayers(b *testing.B) {
 			b.Fatal(err)
 		}
 		b.StartTimer()
-		if err := s.Update(context.Background(), func(tx *Tx) error { _, err := tx.ImportPlayers(tr, rows); return err }); err != nil {
+		if err := s.Update(context.Background(), func(tx *Tx) error { _, err := tx.ImportPlayers(tr, tournament.RowsOf(rows)); return err }); err != nil {
 			b.Fatal(err)
 		}
 		b.StopTimer()

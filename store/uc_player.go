@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"iter"
 
 	"arbitro/tournament"
 )
@@ -22,25 +23,26 @@ func (s *Store) AddPlayer(ctx context.Context, ref string, p tournament.Player) 
 	return e, t, err
 }
 
-// ImportPlayers enters every row of a players file (tournament.ReadPlayersCSV) in the
+// ImportPlayers enters every row of a players file (tournament.OpenPlayersCSV's Rows,
+// taken one at a time and not kept: bounded memory for any number of rows) in the
 // tournament ref names: all of them or, if any row is refused, none.
 //
 // source names the file in errors: Tx.ImportPlayers's error (ErrBadCSV with the line, and
-// the cause, e.g. ErrDuplicatePlayer) is returned as "source: error". Returns the entries
-// stored, in the order of the rows, with their notes, and the tournament as selected;
+// the cause, e.g. ErrDuplicatePlayer) is returned as "source: error". Returns how many
+// players were entered with the notes of their entries, and the tournament as selected;
 // updateIn's errors as they are. On an error nothing is written.
-func (s *Store) ImportPlayers(ctx context.Context, ref, source string, rows []tournament.PlayerRow) ([]tournament.Entry, tournament.Tournament, error) {
-	var es []tournament.Entry
+func (s *Store) ImportPlayers(ctx context.Context, ref, source string, rows iter.Seq2[tournament.PlayerRow, error]) (PlayersImported, tournament.Tournament, error) {
+	var out PlayersImported
 	t, err := s.updateIn(ctx, ref, func(tx *Tx, t *tournament.Tournament) (err error) {
-		if es, err = tx.ImportPlayers(t, rows); err != nil {
+		if out, err = tx.ImportPlayers(t, rows); err != nil {
 			return fmt.Errorf("%s: %w", source, err)
 		}
 		return nil
 	})
 	if err != nil {
-		es = nil
+		out = PlayersImported{}
 	}
-	return es, t, err
+	return out, t, err
 }
 
 // Players lists the entries of the tournament ref names (Tx.Entries: by pairing number once

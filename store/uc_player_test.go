@@ -2,6 +2,7 @@ package store
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -46,16 +47,17 @@ func TestUCImportPlayers(t *testing.T) {
 		{Line: 2, Player: tournament.Player{Name: "Rossi, Mario", Rating: 1600}},
 		{Line: 3, Player: tournament.Player{Name: "Verdi, Anna", Rating: 1700}},
 	}
-	es, sel, err := st.ImportPlayers(ucCtx, "", "iscritti.csv", rows)
+	imp, sel, err := st.ImportPlayers(ucCtx, "", "iscritti.csv", tournament.RowsOf(rows))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sel.ID != tr.ID || len(es) != 2 || es[0].Player.Name != "Rossi, Mario" || es[1].Player.Name != "Verdi, Anna" {
-		t.Fatalf("imported %+v into %d", es, sel.ID)
+	if sel.ID != tr.ID || imp.Count != 2 {
+		t.Fatalf("imported %+v into %d", imp, sel.ID)
 	}
 	all, _, err := st.Players(ucCtx, "")
-	if err != nil || len(all) != 3 {
-		t.Fatalf("stored %d entries (%v), want 3", len(all), err)
+	if err != nil || len(all) != 3 || !slices.ContainsFunc(all, func(e tournament.Entry) bool { return e.Player.Name == "Rossi, Mario" }) ||
+		!slices.ContainsFunc(all, func(e tournament.Entry) bool { return e.Player.Name == "Verdi, Anna" && e.Rating == 1700 }) {
+		t.Fatalf("stored %d entries (%v), want 3 with the two rows", len(all), err)
 	}
 	// a row already entered: none of the rows is entered, the error names the file
 	before := ucRows(t, st)
@@ -63,9 +65,9 @@ func TestUCImportPlayers(t *testing.T) {
 		{Line: 2, Player: tournament.Player{Name: "Neri, Luca"}},
 		{Line: 3, Player: tournament.Player{Name: "Rossi, Mario", Rating: 1600}},
 	}
-	es, _, err = st.ImportPlayers(ucCtx, "", "iscritti.csv", rows)
-	if !errors.Is(err, tournament.ErrDuplicatePlayer) || !strings.HasPrefix(err.Error(), "iscritti.csv: ") || es != nil {
-		t.Fatalf("duplicate row: %v, entries %v", err, es)
+	imp, _, err = st.ImportPlayers(ucCtx, "", "iscritti.csv", tournament.RowsOf(rows))
+	if !errors.Is(err, tournament.ErrDuplicatePlayer) || !strings.HasPrefix(err.Error(), "iscritti.csv: ") || imp.Count != 0 {
+		t.Fatalf("duplicate row: %v, imported %+v", err, imp)
 	}
 	ucSameRows(t, st, before, "bad import")
 }

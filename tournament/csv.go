@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"slices"
 	"strconv"
 	"strings"
@@ -87,19 +88,69 @@ const MaxCSVBytes = 64 << 20
 // names ("Dvoøák" is Latin-2 "Dvořák" read as Windows-1252). Errors wrap ErrBadCSV, or
 // ErrMalformed for an unknown encoding name.
 func ReadPlayersCSV(r io.Reader, encoding string) ([]PlayerRow, []Note, error) {
-	data, err := io.ReadAll(io.LimitReader(r, MaxCSVBytes+1))
+	pc, err := OpenPlayersCSV(r, encoding)
 	if err != nil {
 		return nil, nil, err
 	}
+	var out []PlayerRow
+	for row, err := range pc.Rows() {
+		if err != nil {
+			return nil, pc.Warnings, err
+		}
+		out = append(out, row)
+	}
+	return out, pc.Warnings, nil
+}
+
+// PlayersCSV is a players file read and decoded (at most MaxCSVBytes), whose rows are
+// parsed one at a time, as often as asked (Rows): a file of a million players is entered
+// without holding a million rows (issue 27).
+type PlayersCSV struct {
+	data     []byte // the file decoded to UTF-8, without a byte-order mark
+	Warnings []Note // as ReadPlayersCSV's
+}
+
+// OpenPlayersCSV reads the file r in the encoding as ReadPlayersCSV does and checks that
+// it has a header row; the rows are read by Rows. Errors: those of ReadPlayersCSV about
+// the file as a whole (too large, not text in the encoding, empty).
+func OpenPlayersCSV(r io.Reader, encoding string) (*PlayersCSV, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxCSVBytes+1))
+	if err != nil {
+		return nil, err
+	}
 	if len(data) > MaxCSVBytes {
-		return nil, nil, &CSVError{Err: fmt.Errorf("the file is larger than %d MB", MaxCSVBytes>>20)}
+		return nil, &CSVError{Err: fmt.Errorf("the file is larger than %d MB", MaxCSVBytes>>20)}
 	}
 	data, warnings, err := decodeCSV(data, encoding)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	rows, err := parsePlayersCSV(data)
-	return rows, warnings, err
+	if IsBlankText(data) {
+		return nil, &CSVError{Err: errors.New("the file is empty: it needs a header row (e.g. Name;Club;Rating) and one row per player")}
+	}
+	return &PlayersCSV{data: data, Warnings: warnings}, nil
+}
+
+// Rows parses the file's rows in order, each time it is ranged over: a bad header or row
+// is given as the error (a *CSVError naming the line, wrapping ErrBadCSV) and ends the
+// sequence; empty rows are skipped.
+func (pc *PlayersCSV) Rows() iter.Seq2[PlayerRow, error] {
+	return func(yield func(PlayerRow, error) bool) {
+		if err := eachPlayerRow(pc.data, func(r PlayerRow) bool { return yield(r, nil) }); err != nil {
+			yield(PlayerRow{}, err)
+		}
+	}
+}
+
+// RowsOf gives rows as a sequence (for Rows's callers, such as store.ImportPlayers).
+func RowsOf(rows []PlayerRow) iter.Seq2[PlayerRow, error] {
+	return func(yield func(PlayerRow, error) bool) {
+		for _, r := range rows {
+			if !yield(r, nil) {
+				return
+			}
+		}
+	}
 }
 
 // unusualInNames are the characters Windows-1252 gives for the bytes that Latin-2 and
@@ -150,35 +201,34 @@ func orDefault(s, def string) string {
 	return s
 }
 
-func parsePlayersCSV(data []byte) ([]PlayerRow, error) {
-	if IsBlankText(data) {
-		return nil, &CSVError{Err: errors.New("the file is empty: it needs a header row (e.g. Name;Club;Rating) and one row per player")}
-	}
+// eachPlayerRow parses data (decoded, not empty) and gives each player row to fn until
+// fn answers false; the error is the first bad header or row.
+func eachPlayerRow(data []byte, fn func(PlayerRow) bool) error {
 	cr := csv.NewReader(bytes.NewReader(data))
 	cr.Comma = csvSeparator(data)
 	cr.FieldsPerRecord = -1
 	cr.TrimLeadingSpace = true
+	cr.ReuseRecord = true // csvPlayer copies what it keeps
 	head, err := cr.Read()
 	if err != nil {
-		return nil, &CSVError{Line: 1, Err: err}
+		return &CSVError{Line: 1, Err: err}
 	}
 	cols, err := csvHeader(head)
 	if err != nil {
-		return nil, &CSVError{Line: 1, Err: err}
+		return &CSVError{Line: 1, Err: err}
 	}
-	var out []PlayerRow
 	for {
 		line, _ := cr.FieldPos(0)
 		rec, err := cr.Read()
 		if err == io.EOF {
-			break
+			return nil
 		}
 		if err != nil {
 			var pe *csv.ParseError
 			if errors.As(err, &pe) {
-				return nil, &CSVError{Line: pe.Line, Err: pe.Err}
+				return &CSVError{Line: pe.Line, Err: pe.Err}
 			}
-			return nil, &CSVError{Line: line, Err: err}
+			return &CSVError{Line: line, Err: err}
 		}
 		line, _ = cr.FieldPos(0)
 		if blank(rec) {
@@ -186,11 +236,12 @@ func parsePlayersCSV(data []byte) ([]PlayerRow, error) {
 		}
 		p, err := csvPlayer(rec, cols)
 		if err != nil {
-			return nil, &CSVError{Line: line, Err: err}
+			return &CSVError{Line: line, Err: err}
 		}
-		out = append(out, PlayerRow{Line: line, Player: p})
+		if !fn(PlayerRow{Line: line, Player: p}) {
+			return nil
+		}
 	}
-	return out, nil
 }
 
 // csvSeparator is the separator of the header line: ';' (as Italian Excel writes), or ','

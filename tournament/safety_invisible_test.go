@@ -124,8 +124,8 @@ func TestSafetyBOMOnlyIsEmpty(t *testing.T) {
 		if _, _, err := ParseGameScore([]byte(s)); !errors.Is(err, ErrBadPDN) || !strings.Contains(err.Error(), "the file is empty") {
 			t.Errorf("ParseGameScore(%q): %v", s, err)
 		}
-		if _, err := parsePlayersCSV([]byte(s)); err == nil || !strings.Contains(err.Error(), "the file is empty") {
-			t.Errorf("parsePlayersCSV(%q): %v", s, err)
+		if _, err := OpenPlayersCSV(strings.NewReader(s), ""); err == nil || !strings.Contains(err.Error(), "the file is empty") {
+			t.Errorf("OpenPlayersCSV(%q): %v", s, err)
 		}
 	}
 	for _, s := range []string{"\xEF\xBB\xBFx", "\xEF\xBB", "[Event \"x\"]", "\xEF\xBB\xBF 1. 22-18 *"} {

@@ -45,12 +45,30 @@ type SiteGame struct {
 	Game      *rules.Game
 	Verdict   rules.Verdict
 	Positions []rules.Position
+	// Whole is, for a score longer than MaxSiteScoreBytes, its length in bytes: then Game,
+	// Verdict and Positions are of its first MaxSiteScoreBytes only (up to the last space
+	// or line end there), so that a page of it, and the memory of drawing it, stay bounded
+	// (issue 27). 0 when the whole score was read.
+	Whole int
 }
 
+// MaxSiteScoreBytes bounds what the site reads of one stored score: a score that long
+// holds tens of thousands of plies, beyond any game played (game add takes at most
+// MaxGameBytes; game import up to rules.MaxPDNGame).
+const MaxSiteScoreBytes = 256 << 10
+
 // SiteGameOf parses and replays a stored score text of board b (with the event's variant,
-// forced over the GameType tag, as AddGame judged it).
+// forced over the GameType tag, as AddGame judged it); of a text longer than
+// MaxSiteScoreBytes, its first part only (SiteGame.Whole).
 func SiteGameOf(ev *SiteEvent, b *Board, id int64, text string) *SiteGame {
 	sg := &SiteGame{ID: id, Board: b, PDN: text}
+	if len(text) > MaxSiteScoreBytes {
+		sg.Whole = len(text)
+		text = text[:MaxSiteScoreBytes]
+		if i := strings.LastIndexAny(text, " \t\r\n"); i > 0 {
+			text = text[:i] // a whole move last
+		}
+	}
 	g, err := rules.NewPDNReader(strings.NewReader(text)).Next()
 	if err != nil {
 		sg.Verdict = rules.ParseErrorVerdict(g, err)

@@ -224,6 +224,9 @@ func TestReportFlags(t *testing.T) {
 		{[]string{"--addr", "0.0.0.0:8081", "--lang", "nl"}, "", func(o *serveOptions) bool { return o.addr == "0.0.0.0:8081" && o.lang == "nl" && !o.hall }},
 		{[]string{"--hall"}, "", func(o *serveOptions) bool { return o.hall && !o.confirm && o.addr == "127.0.0.1:8080" }},
 		{[]string{"--hall", "--confirm"}, "", func(o *serveOptions) bool { return o.hall && o.confirm }},
+		{nil, "", func(o *serveOptions) bool { return o.cacheMB == 64 }},
+		{[]string{"--cache-mb", "0"}, "", func(o *serveOptions) bool { return o.cacheMB == 0 }},
+		{[]string{"--cache-mb", "-1"}, "--cache-mb is a number of megabytes", nil},
 		{[]string{"--confirm"}, "--confirm is an option of the hall", nil},
 		{[]string{"--lang", "klingon"}, "--lang", nil},
 	})

@@ -130,27 +130,30 @@ func runPlayerImport(cmd *cobra.Command, g *globalOptions, o *playerImportOption
 		return fail(err, "check the file name")
 	}
 	defer f.Close()
-	rows, warnings, err := tournament.ReadPlayersCSV(f, o.Encoding)
+	pc, err := tournament.OpenPlayersCSV(f, o.Encoding)
 	if err != nil {
 		return g.explain(fmt.Errorf("%s: %w", o.File, err))
 	}
-	if err := reports.WriteFileWarnings(cmd.ErrOrStderr(), g.cliLocale(), o.File, warnings); err != nil {
+	// Every row is read once before the database is opened (a bad row is reported
+	// without touching it), then again inside the transaction; none is kept (issue 27).
+	for _, err := range pc.Rows() {
+		if err != nil {
+			return g.explain(fmt.Errorf("%s: %w", o.File, err))
+		}
+	}
+	if err := reports.WriteFileWarnings(cmd.ErrOrStderr(), g.cliLocale(), o.File, pc.Warnings); err != nil {
 		return err
 	}
-	var es []tournament.Entry
+	var imp store.PlayersImported
 	var t tournament.Tournament
 	err = g.write(func(st *store.Store) (_ tournament.Tournament, err error) {
-		es, t, err = st.ImportPlayers(cmd.Context(), g.tournament, o.File, rows)
+		imp, t, err = st.ImportPlayers(cmd.Context(), g.tournament, o.File, pc.Rows())
 		return t, err
 	})
 	if err != nil {
 		return err
 	}
-	name, n := t.Name, len(es)
-	var notes []string
-	for _, e := range es {
-		notes = append(notes, e.Notes...)
-	}
+	name, n, notes := t.Name, imp.Count, imp.Notes
 	if err := reports.WriteNotes(cmd.ErrOrStderr(), g.cliLocale(), notes); err != nil {
 		return err
 	}

@@ -22,6 +22,7 @@ type serveOptions struct {
 	addr    string
 	hall    bool         // --hall: the hall's pages, with result entry and the arbiter's console
 	confirm bool         // --confirm: the arbiter confirms every result entered in the hall
+	cacheMB int          // --cache-mb: the bound of the cache of rendered pages, in MB
 	lang    reports.Lang // --lang, parsed; "" = each tournament's own
 	g       *globalOptions
 }
@@ -30,6 +31,9 @@ type serveOptions struct {
 func (o *serveOptions) complete(*cobra.Command, []string) (err error) {
 	if o.confirm && !o.hall {
 		return usageErr("--confirm is an option of the hall: give --hall too")
+	}
+	if o.cacheMB < 0 || o.cacheMB > 1<<20 {
+		return usageErr("--cache-mb is a number of megabytes from 0 (no cache) to 1048576: give, for example, --cache-mb 64")
 	}
 	o.lang, err = o.g.langFlag()
 	return err
@@ -57,6 +61,7 @@ file has its hall under /hall/.`,
 	}
 	c.Flags().StringVar(&o.addr, "addr", "127.0.0.1:8080", "address to listen on (host:port); localhost only by default")
 	c.Flags().BoolVar(&o.confirm, "confirm", false, "with --hall: the arbiter confirms every result the players enter, even when both agree")
+	c.Flags().IntVar(&o.cacheMB, "cache-mb", site.CacheBytes>>20, "megabytes of rendered pages kept in memory (0: none)")
 	c.Flags().BoolVar(&o.hall, "hall", false, "also serve the hall under /hall/: live screens, results entered by the players with their PIN, the arbiter's console (prints a one-time login link)")
 	return withRun(c, o, runF)
 }
@@ -86,7 +91,9 @@ func serve(cmd *cobra.Command, g *globalOptions, o *serveOptions, st *store.Stor
 	}
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	var handler http.Handler = site.NewHandler(st, o.lang)
+	pages := site.NewHandler(st, o.lang)
+	pages.LimitCache(int64(o.cacheMB) << 20)
+	var handler http.Handler = pages
 	var hall *site.Hall
 	if o.hall {
 		hall = site.NewHall(st, o.lang, cmd.ErrOrStderr())
@@ -102,8 +109,7 @@ func serve(cmd *cobra.Command, g *globalOptions, o *serveOptions, st *store.Stor
 		}
 		handler = hall.Handler(handler)
 	}
-	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second,
-		BaseContext: func(net.Listener) context.Context { return ctx }}
+	srv := site.NewServer(handler, site.DefaultTimeouts, func(net.Listener) context.Context { return ctx })
 	if hall != nil {
 		srv.RegisterOnShutdown(hall.Close)
 		err = reports.WriteHallServing(cmd.OutOrStdout(), g.cliLocale(), g.db, ln.Addr().String(), hall.Home(), hall.LoginLink())
