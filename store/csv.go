@@ -15,9 +15,9 @@ type PlayersImported struct {
 
 // ImportPlayers enters every row in tournament t with AddPlayer's rules, in the caller's
 // transaction (so a bad row leaves nothing written when the caller returns the error).
-// The rows are taken one at a time and not kept: what stays in memory per player is its
-// entry in the duplicate index (about 560 bytes), not the row or the entry returned
-// (issue 27). An error of rows ends the import and is returned as it is.
+// The rows are taken one at a time and not kept, and the duplicate rule looks the entries
+// up in a temporary table of the transaction (tableDups), so memory does not grow with
+// the file (issue 27). An error of rows ends the import and is returned as it is.
 // The error of a row names the row's line and wraps ErrBadCSV together with the cause
 // (ErrDuplicatePlayer for a player already entered or listed twice).
 func (tx *Tx) ImportPlayers(t *tournament.Tournament, rows iter.Seq2[tournament.PlayerRow, error]) (PlayersImported, error) {
@@ -25,7 +25,10 @@ func (tx *Tx) ImportPlayers(t *tournament.Tournament, rows iter.Seq2[tournament.
 	if err != nil {
 		return PlayersImported{}, err
 	}
-	dups := tournament.NewDupIndex(existing)
+	dups, err := newTableDups(tx, t, existing)
+	if err != nil {
+		return PlayersImported{}, err
+	}
 	// addPlayer numbers a player entered after the lot after the highest number of
 	// existing: one entry holding it is enough.
 	highest := []tournament.Entry{{}}
@@ -38,6 +41,9 @@ func (tx *Tx) ImportPlayers(t *tournament.Tournament, rows iter.Seq2[tournament.
 			return PlayersImported{}, err
 		}
 		e, err := tx.addPlayer(t, r.Player, dups, highest)
+		if err == nil {
+			err = dups.err // a failed read or write of the table
+		}
 		if err != nil {
 			return PlayersImported{}, &tournament.CSVError{Line: r.Line, Err: err}
 		}
@@ -45,5 +51,5 @@ func (tx *Tx) ImportPlayers(t *tournament.Tournament, rows iter.Seq2[tournament.
 		out.Count++
 		out.Notes = append(out.Notes, e.Notes...)
 	}
-	return out, nil
+	return out, dups.drop()
 }

@@ -32,7 +32,7 @@ func (tx *Tx) AddPlayer(t *tournament.Tournament, p tournament.Player) (*tournam
 	return tx.addPlayer(cur, p, tournament.NewDupIndex(existing), existing)
 }
 
-func (tx *Tx) addPlayer(t *tournament.Tournament, p tournament.Player, dups *tournament.DupIndex, existing []tournament.Entry) (*tournament.Entry, error) {
+func (tx *Tx) addPlayer(t *tournament.Tournament, p tournament.Player, dups tournament.DupFinder, existing []tournament.Entry) (*tournament.Entry, error) {
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}

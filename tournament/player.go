@@ -101,6 +101,36 @@ func (p *Player) Validate() error {
 
 // dupIndex finds players already entered in one tournament, for the duplicate rule of
 // AddPlayer.
+// DupFinder finds the entry a new player would duplicate (Find: the duplicate rule, an
+// error) and the entries his name folds to (Similar: the possible-duplicate note), and
+// learns each entry added (Add). DupIndex keeps them in memory; the store's import of a
+// players file keeps them in a temporary table, so that memory does not grow with the
+// file (issue 27), and applies DupIndex's rule to the few candidates it finds.
+type DupFinder interface {
+	Find(p *Player) (*Entry, string)
+	Similar(p *Player) []*Entry
+	Add(e *Entry)
+}
+
+// DupKeys are the keys under which DupIndex files entry e (kind "fid", "fmjd", "name",
+// "fold"), the same keys Find and Similar look p up by: a finder that looks up candidates
+// by these keys and applies NewDupIndex(candidates).Find gives DupIndex's answer.
+func DupKeys(p *Player) [][2]string {
+	keys := make([][2]string, 0, 4)
+	if p.FIDID != "" {
+		keys = append(keys, [2]string{"fid", Key(p.FIDID)})
+	}
+	if p.FMJDID != "" {
+		keys = append(keys, [2]string{"fmjd", Key(p.FMJDID)})
+	}
+	keys = append(keys, [2]string{"name", Key(p.Name)})
+	if f := NameKey(p.Name); f != "" {
+		keys = append(keys, [2]string{"fold", f})
+	}
+	return keys
+}
+
+// DupIndex is the in-memory DupFinder of a tournament's entries.
 type DupIndex struct {
 	byFID, byFMJD map[string]*Entry
 	byName        map[string][]*Entry
