@@ -654,3 +654,33 @@ func TestHallPairFromConsole(t *testing.T) {
 		t.Errorf("console message after pairing")
 	}
 }
+
+// A board's short code from the pairing sheet (its QR code's address, /hall/ID/b2) leads to
+// the board's entry page in the current round; anything else that is not a page is not found.
+func TestHallBoardCode(t *testing.T) {
+	hs := newHallServer(t)
+	code, loc, _ := hs.do(t, "GET", "/hall/1/"+reports.BoardCode(2, 1), nil)
+	if code != http.StatusSeeOther || loc != "/hall/1/board?board=2&game=1" {
+		t.Fatalf("b2: %d to %q", code, loc)
+	}
+	code, _, page := hs.do(t, "GET", loc, nil)
+	b := hs.board(t, 2)
+	if code != http.StatusOK || !strings.Contains(page, "<form") || !strings.Contains(page, "board=2") {
+		t.Fatalf("board 2's page: %d\n%s", code, page)
+	}
+	if _, msg := hs.enter(t, 2, "W", hs.pins[b.WhiteEntry], "1-1"); msg != "waiting" {
+		t.Errorf("entry after the short code: %q", msg)
+	}
+	for _, bad := range []string{"b0", "b01", "b2-3", "bx", "b99"} {
+		code, _, _ := hs.do(t, "GET", "/hall/1/"+bad, nil)
+		if bad == "b99" {
+			code, _, _ = hs.do(t, "GET", "/hall/1/board?board=99&game=1", nil)
+		}
+		if code != http.StatusNotFound {
+			t.Errorf("%s: %d, want 404", bad, code)
+		}
+	}
+	if code, _, _ := hs.do(t, "POST", "/hall/1/b2", url.Values{}, "Sec-Fetch-Site", "same-origin"); code != http.StatusMethodNotAllowed {
+		t.Errorf("POST b2: %d, want 405", code)
+	}
+}
