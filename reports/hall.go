@@ -418,6 +418,7 @@ type consoleRow struct {
 type pendingRow struct {
 	Board, White, Black string
 	Disputed, Agreed    bool
+	Overdue             bool // a single entry past the event's minutes (hall set --single-after)
 	Entries             []string
 	Form                *resultForm
 }
@@ -511,7 +512,7 @@ func WriteHallConsole(w io.Writer, c *tournament.HallConsole, o HallOptions, msg
 	for _, pb := range c.Pending {
 		b := pb.Board
 		r := h.boardRow(pd, b)
-		row := pendingRow{Board: r.Board, White: r.White, Black: r.Black, Disputed: pb.Disputed, Agreed: pb.Agreed}
+		row := pendingRow{Board: r.Board, White: r.White, Black: r.Black, Disputed: pb.Disputed, Agreed: pb.Agreed, Overdue: pb.Overdue}
 		if b.Round != c.Round {
 			row.Board = p.T("site.round.n", "round", b.Round) + " · " + r.Board
 		}

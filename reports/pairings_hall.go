@@ -2,9 +2,10 @@ package reports
 
 import (
 	"fmt"
-	"net/url"
 	"strconv"
 	"strings"
+
+	"arbitro/tournament"
 
 	"github.com/boombuler/barcode/qr"
 )
@@ -18,37 +19,15 @@ type HallLinks struct {
 }
 
 // ErrHallURL is returned by ParseHallURL for an address that is not a hall's.
-var ErrHallURL = fmt.Errorf("not the address of a hall")
+var ErrHallURL = tournament.ErrHallURL
 
 // ParseHallURL reads the hall's address given to `arbitro pairings --hall-url` or stored
-// with `arbitro hall set --url`: an http or https URL with a host, whose path is "/hall/"
-// (the whole file's hall) or "/hall/ID/" (one event's, as `serve --hall --tournament`
-// prints); "" and the path "/" or "/hall" are read as "/hall/". It returns the event's
-// links for tournament id; id 0 checks the form alone (a flag's check before the file is
-// read) and returns zero links. Errors wrap ErrHallURL and say what is wrong: another scheme, no
-// host, a query, another path, another tournament's id.
+// with `arbitro hall set --url` (tournament.HallEventURL: "http://HOST:PORT/hall/" or
+// ".../hall/ID/") and returns the links of tournament id's boards; id 0 checks the form
+// alone and returns zero links. Errors wrap ErrHallURL and say what is wrong.
 func ParseHallURL(raw string, id int64) (HallLinks, error) {
-	u, err := url.Parse(strings.TrimSpace(raw))
-	if err != nil || u.Scheme != "http" && u.Scheme != "https" || u.Host == "" {
-		return HallLinks{}, fmt.Errorf("%w: %q needs http:// or https:// and the laptop's address, as serve --hall prints it", ErrHallURL, raw)
-	}
-	if u.RawQuery != "" || u.Fragment != "" || u.User != nil {
-		return HallLinks{}, fmt.Errorf("%w: %q has more than an address and a path", ErrHallURL, raw)
-	}
-	idText := strconv.FormatInt(id, 10)
-	p := strings.TrimSuffix(u.Path, "/")
-	rest, ok := strings.CutPrefix(p, "/hall/")
-	if n, err := strconv.ParseInt(rest, 10, 64); p != "" && p != "/hall" && (!ok || err != nil || n <= 0 || strconv.FormatInt(n, 10) != rest) {
-		return HallLinks{}, fmt.Errorf("%w: %q: the path must be /hall/ or /hall/ID/", ErrHallURL, raw)
-	}
-	if id == 0 {
-		return HallLinks{}, nil
-	}
-	if ok && rest != idText {
-		return HallLinks{}, fmt.Errorf("%w: %q is the hall of tournament %s, not of this one (%s)", ErrHallURL, raw, rest, idText)
-	}
-	u.Path = "/hall/" + idText + "/"
-	return HallLinks{Event: u.String()}, nil
+	u, err := tournament.HallEventURL(raw, id)
+	return HallLinks{Event: u}, err
 }
 
 // BoardCode is a board's short code on the sheet, the last part of its entry page's short

@@ -684,3 +684,28 @@ func TestHallBoardCode(t *testing.T) {
 		t.Errorf("POST b2: %d, want 405", code)
 	}
 }
+
+// The event's stored settings (arbitro hall set), without serve's --confirm: two agreeing
+// entries wait for the arbiter; a single entry past the minutes is marked in the console.
+func TestHallStoredSettings(t *testing.T) {
+	hs := newHallServer(t)
+	yes, one := true, 1
+	if _, _, err := hs.st.SetHallSettings(context.Background(), "", tournament.HallSettingsChange{Confirm: &yes, SingleMinutes: &one}); err != nil {
+		t.Fatal(err)
+	}
+	b := hs.board(t, 2)
+	hs.enter(t, 2, "W", hs.pins[b.WhiteEntry], "1-1")
+	if _, msg := hs.enter(t, 2, "B", hs.pins[b.BlackEntry], "1-1"); msg != "agreed" {
+		t.Errorf("second entry: %q", msg)
+	}
+	if hs.board(t, 2).Result != nil {
+		t.Fatal("stored without the arbiter")
+	}
+	b1 := hs.board(t, 1)
+	hs.enter(t, 1, "W", hs.pins[b1.WhiteEntry], "2-0")
+	cookie := hs.login(t)
+	_, _, page := hs.do(t, "GET", "/hall/1/console", nil, "Cookie", cookie)
+	if !strings.Contains(page, `class="agreed"`) || strings.Contains(page, "past the event") {
+		t.Errorf("console: the agreed board missing, or a fresh single entry marked overdue:\n%s", page)
+	}
+}

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"cmp"
 	"errors"
 	"io"
 	"strconv"
@@ -346,8 +347,9 @@ func runPairings(cmd *cobra.Command, g *globalOptions, o *pairingsOptions) error
 		return err
 	}
 	sheet := reports.PairingsSheetOf(v, loc)
-	if o.HallURL != "" {
-		if sheet.Hall, err = reports.ParseHallURL(o.HallURL, t.ID); err != nil {
+	if hallURL := cmp.Or(o.HallURL, v.HallURL); hallURL != "" && !o.ResultsSheet {
+		// --hall-url, else the address stored with 'hall set --url'
+		if sheet.Hall, err = reports.ParseHallURL(hallURL, t.ID); err != nil {
 			return fail(err, g.cliLocale().T("hint.hall_url"))
 		}
 	}
