@@ -709,3 +709,29 @@ func TestHallStoredSettings(t *testing.T) {
 		t.Errorf("console: the agreed board missing, or a fresh single entry marked overdue:\n%s", page)
 	}
 }
+
+// The round clock: with a start time and a time control that reads as a base time and an
+// increment, the screens say when the round ends at the latest and carry what hall.js
+// counts down; with a time control it cannot read, the start alone.
+func TestHallRoundClock(t *testing.T) {
+	hs := newHallServer(t)
+	date, clock := "2026-11-21", "15:30"
+	if _, _, err := hs.st.SetRoundSchedule(context.Background(), "", 1, &date, &clock); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ control, want string }{
+		{"90 min + 30 s a mossa", `<p class="clock">Termine al più tardi: 19:20 (90 min &#43; 30 s a mossa) <span class="left" data-date="2026-11-21" data-time="15:30" data-minutes="230" data-left="tempo rimanente" data-over="tempo scaduto"></span></p>`},
+		{"2h", `data-minutes="240"`},
+		{"40 mosse in 2h", ""},
+	} {
+		if _, _, err := hs.st.SetTournamentField(context.Background(), "", "time-control", c.control); err != nil {
+			t.Fatal(err)
+		}
+		for _, page := range []string{"/hall/1/boards", "/hall/1/"} {
+			_, _, body := hs.do(t, "GET", page, nil)
+			if !strings.Contains(body, "Inizio: 21/11/2026 15:30") || c.want != "" && !strings.Contains(body, c.want) || c.want == "" && strings.Contains(body, "data-minutes") {
+				t.Errorf("%s, %q: want %q\n%s", page, c.control, c.want, body)
+			}
+		}
+	}
+}
