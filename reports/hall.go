@@ -55,9 +55,10 @@ type hallPage struct {
 	Events   string // the event stream's URL: the page updates by itself
 	Next     string // kiosk: the next screen's URL
 	Kiosk    bool
-	Clock    string // when the round starts: "Start: 21/11/2026 15:30"
-	Script   string // a page's own script besides hall.js ("": none)
-	Every    int    // > 0: the page is read again every Every seconds too (hall.js)
+	Clock    string    // when the round starts: "Start: 21/11/2026 15:30"
+	Ends     *roundEnd // when it ends at the latest, under the time control; nil unknown
+	Script   string    // a page's own script besides hall.js ("": none)
+	Every    int       // > 0: the page is read again every Every seconds too (hall.js)
 	Msg      *hallMsg
 	Body     any
 	loc      *Locale
@@ -179,6 +180,34 @@ func (h *HTMLEvent) roundClock() string {
 	return h.loc.T("hall.start", "when", when)
 }
 
+// roundEnd is the round clock's end (issue 30): when the current round's start time is
+// set and the tournament's time control reads as a base time and an increment
+// (tournament.ParseTimeControl), the round ends at the latest start +
+// TimeControl.RoundMinutes; the page says when, and hall.js counts the time left down
+// every second in the browser's clock (data-date, data-time, data-minutes: the start as
+// stored, in the hall's local time, and the length). nil otherwise.
+type roundEnd struct {
+	Text           string // "Ends at the latest: 19:30 (90 min + 30 s a move)"
+	Date, Time     string // the start: YYYY-MM-DD ("" today), HH:MM
+	Minutes        int
+	LeftText, Over string // "time left", "time is up": hall.js's words
+}
+
+func (h *HTMLEvent) roundEnd() *roundEnd {
+	sc, ok := h.ev.Schedule[h.last]
+	tc, known := tournament.ParseTimeControl(h.ev.Tournament.TimeControl)
+	if !ok || h.last == 0 || len(sc.Time) != 5 || !known {
+		return nil
+	}
+	hh, _ := strconv.Atoi(sc.Time[:2])
+	mm, _ := strconv.Atoi(sc.Time[3:])
+	m := tc.RoundMinutes()
+	end := (hh*60 + mm + m) % (24 * 60)
+	when := fmt.Sprintf("%02d:%02d", end/60, end%60)
+	return &roundEnd{Text: h.loc.T("hall.ends", "when", when, "control", clean(h.ev.Tournament.TimeControl)), Date: sc.Date, Time: sc.Time,
+		Minutes: m, LeftText: h.loc.T("hall.left"), Over: h.loc.T("hall.over")}
+}
+
 // HallRound is the round the hall shows: the last one paired (0 before the first).
 func (h *HTMLEvent) HallRound() int { return h.last }
 
@@ -199,7 +228,7 @@ func (h *HTMLEvent) WriteHallHome(w io.Writer, o HallOptions) error {
 		sub = h.loc.T("site.round.n", "round", h.last)
 	}
 	p := h.hallPage(o, "", sub, nil)
-	p.Clock = h.roundClock()
+	p.Clock, p.Ends = h.roundClock(), h.roundEnd()
 	body := &hallHome{}
 	for _, s := range HallScreens {
 		body.Screens = append(body.Screens, navItem{Href: o.Base + s, Text: p.T(hallScreenKey(s))})
@@ -263,7 +292,7 @@ func (h *HTMLEvent) WriteHallScreen(w io.Writer, name string, o HallOptions, eve
 	}
 	p := h.hallPage(o, name, sub, nil)
 	p.Events = events
-	p.Clock = h.roundClock()
+	p.Clock, p.Ends = h.roundClock(), h.roundEnd()
 	if o.Kiosk {
 		p.Next = o.Base + HallScreens[(i+1)%len(HallScreens)] + "?kiosk=1"
 	}
@@ -418,6 +447,7 @@ type consoleRow struct {
 type pendingRow struct {
 	Board, White, Black string
 	Disputed, Agreed    bool
+	Overdue             bool // a single entry past the event's minutes (hall set --single-after)
 	Entries             []string
 	Form                *resultForm
 }
@@ -511,7 +541,7 @@ func WriteHallConsole(w io.Writer, c *tournament.HallConsole, o HallOptions, msg
 	for _, pb := range c.Pending {
 		b := pb.Board
 		r := h.boardRow(pd, b)
-		row := pendingRow{Board: r.Board, White: r.White, Black: r.Black, Disputed: pb.Disputed, Agreed: pb.Agreed}
+		row := pendingRow{Board: r.Board, White: r.White, Black: r.Black, Disputed: pb.Disputed, Agreed: pb.Agreed, Overdue: pb.Overdue}
 		if b.Round != c.Round {
 			row.Board = p.T("site.round.n", "round", b.Round) + " · " + r.Board
 		}

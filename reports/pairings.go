@@ -31,6 +31,10 @@ type PairingsSheet struct {
 	// Notes are printed under the lists: the Italo-Swiss format and kinds of rest, the
 	// opening drawn for the round (issue 13).
 	Notes []string
+	// Hall is the hall's address (pairings --hall-url, hall set --url): a line saying
+	// where to enter results, and on the PDF a card per board with its QR code
+	// (pairings_hall.go). Zero: none of it.
+	Hall HallLinks
 }
 
 // PairingBoard is one board: White against Black. Game is 2 for the return game when the
@@ -164,6 +168,9 @@ func WritePairingsText(w io.Writer, p PairingsSheet) error {
 	}
 	list(l.T("pairings.byes"), p.Byes, true)
 	list(l.T("pairings.absent"), p.Absent, false)
+	if line := p.hallLine(); line != "" {
+		b.WriteString(line + "\n")
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -224,6 +231,12 @@ func writeRoundPDF(w io.Writer, p PairingsSheet, meta Meta, results bool) error 
 		d.paragraph(7.5, l.N("results.note", len(p.Boards), "scoring", l.Decimal(r.sc.Name)))
 	} else {
 		d.paragraph(7.5, l.N("pairings.note", len(p.Boards), "scoring", l.Decimal(r.sc.Name)))
+		if line := p.hallLine(); line != "" {
+			d.paragraph(7.5, line)
+		}
+		if err := r.hallCards(p); err != nil {
+			return err
+		}
 	}
 	return d.finish(w)
 }

@@ -235,6 +235,13 @@ func (h *Hall) eventRoute(w http.ResponseWriter, r *http.Request, id int64, page
 		}
 		h.console(w, r, id, o)
 	default:
+		if board, game, ok := reports.ParseBoardCode(page); ok {
+			// a board's short code from the pairing sheet (its QR code): its entry page in
+			// the current round
+			q := url.Values{"board": {strconv.Itoa(board)}, "game": {strconv.Itoa(game)}}
+			http.Redirect(w, r, o.Base+"board?"+q.Encode(), http.StatusSeeOther)
+			return
+		}
 		h.eventPage(w, r, id, o, page)
 	}
 }

@@ -2,6 +2,7 @@ package site
 
 import (
 	"context"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -134,4 +135,39 @@ func TestBrowserHallRound(t *testing.T) {
 func jsString(s string) string {
 	r := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`, "\r", `\r`, "\u2028", `\u2028`, "\u2029", `\u2029`)
 	return `"` + r.Replace(s) + `"`
+}
+
+// The round clock counts down in the browser: a round started now with a time control of
+// 1 hour per player shows about 2 hours left, and one started 3 hours ago says the time
+// is up (hall.js, in the browser's own clock).
+func TestBrowserHallRoundClock(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser test: skipped with -short")
+	}
+	chromiumPath(t)
+	hs := newHallServer(t)
+	b := newBrowser(t)
+	if _, _, err := hs.st.SetTournamentField(context.Background(), "", "time-control", "60 min"); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		ago  time.Duration
+		want *regexp.Regexp
+	}{{0, regexp.MustCompile(`^tempo rimanente (2:00:00|1:59:[0-5]\d)$`)}, {3 * time.Hour, regexp.MustCompile(`^tempo scaduto$`)}} {
+		start := time.Now().Add(-c.ago).Truncate(time.Minute)
+		date, clock := start.Format("2006-01-02"), start.Format("15:04")
+		if _, _, err := hs.st.SetRoundSchedule(context.Background(), "", 1, &date, &clock); err != nil {
+			t.Fatal(err)
+		}
+		var left string
+		err := chromedp.Run(b.ctx, chromedp.Navigate(hs.srv.URL+"/hall/1/boards"), chromedp.WaitVisible("span.left", chromedp.ByQuery),
+			chromedp.Poll(`document.querySelector("span.left").textContent !== ""`, nil),
+			chromedp.Text("span.left", &left, chromedp.ByQuery))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !c.want.MatchString(left) {
+			t.Errorf("started %v ago: %q, want %v", c.ago, left, c.want)
+		}
+	}
 }

@@ -654,3 +654,84 @@ func TestHallPairFromConsole(t *testing.T) {
 		t.Errorf("console message after pairing")
 	}
 }
+
+// A board's short code from the pairing sheet (its QR code's address, /hall/ID/b2) leads to
+// the board's entry page in the current round; anything else that is not a page is not found.
+func TestHallBoardCode(t *testing.T) {
+	hs := newHallServer(t)
+	code, loc, _ := hs.do(t, "GET", "/hall/1/"+reports.BoardCode(2, 1), nil)
+	if code != http.StatusSeeOther || loc != "/hall/1/board?board=2&game=1" {
+		t.Fatalf("b2: %d to %q", code, loc)
+	}
+	code, _, page := hs.do(t, "GET", loc, nil)
+	b := hs.board(t, 2)
+	if code != http.StatusOK || !strings.Contains(page, "<form") || !strings.Contains(page, "board=2") {
+		t.Fatalf("board 2's page: %d\n%s", code, page)
+	}
+	if _, msg := hs.enter(t, 2, "W", hs.pins[b.WhiteEntry], "1-1"); msg != "waiting" {
+		t.Errorf("entry after the short code: %q", msg)
+	}
+	for _, bad := range []string{"b0", "b01", "b2-3", "bx", "b99"} {
+		code, _, _ := hs.do(t, "GET", "/hall/1/"+bad, nil)
+		if bad == "b99" {
+			code, _, _ = hs.do(t, "GET", "/hall/1/board?board=99&game=1", nil)
+		}
+		if code != http.StatusNotFound {
+			t.Errorf("%s: %d, want 404", bad, code)
+		}
+	}
+	if code, _, _ := hs.do(t, "POST", "/hall/1/b2", url.Values{}, "Sec-Fetch-Site", "same-origin"); code != http.StatusMethodNotAllowed {
+		t.Errorf("POST b2: %d, want 405", code)
+	}
+}
+
+// The event's stored settings (arbitro hall set), without serve's --confirm: two agreeing
+// entries wait for the arbiter; a single entry past the minutes is marked in the console.
+func TestHallStoredSettings(t *testing.T) {
+	hs := newHallServer(t)
+	yes, one := true, 1
+	if _, _, err := hs.st.SetHallSettings(context.Background(), "", tournament.HallSettingsChange{Confirm: &yes, SingleMinutes: &one}); err != nil {
+		t.Fatal(err)
+	}
+	b := hs.board(t, 2)
+	hs.enter(t, 2, "W", hs.pins[b.WhiteEntry], "1-1")
+	if _, msg := hs.enter(t, 2, "B", hs.pins[b.BlackEntry], "1-1"); msg != "agreed" {
+		t.Errorf("second entry: %q", msg)
+	}
+	if hs.board(t, 2).Result != nil {
+		t.Fatal("stored without the arbiter")
+	}
+	b1 := hs.board(t, 1)
+	hs.enter(t, 1, "W", hs.pins[b1.WhiteEntry], "2-0")
+	cookie := hs.login(t)
+	_, _, page := hs.do(t, "GET", "/hall/1/console", nil, "Cookie", cookie)
+	if !strings.Contains(page, `class="agreed"`) || strings.Contains(page, "past the event") {
+		t.Errorf("console: the agreed board missing, or a fresh single entry marked overdue:\n%s", page)
+	}
+}
+
+// The round clock: with a start time and a time control that reads as a base time and an
+// increment, the screens say when the round ends at the latest and carry what hall.js
+// counts down; with a time control it cannot read, the start alone.
+func TestHallRoundClock(t *testing.T) {
+	hs := newHallServer(t)
+	date, clock := "2026-11-21", "15:30"
+	if _, _, err := hs.st.SetRoundSchedule(context.Background(), "", 1, &date, &clock); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ control, want string }{
+		{"90 min + 30 s a mossa", `<p class="clock">Termine al più tardi: 19:20 (90 min &#43; 30 s a mossa) <span class="left" data-date="2026-11-21" data-time="15:30" data-minutes="230" data-left="tempo rimanente" data-over="tempo scaduto"></span></p>`},
+		{"2h", `data-minutes="240"`},
+		{"40 mosse in 2h", ""},
+	} {
+		if _, _, err := hs.st.SetTournamentField(context.Background(), "", "time-control", c.control); err != nil {
+			t.Fatal(err)
+		}
+		for _, page := range []string{"/hall/1/boards", "/hall/1/"} {
+			_, _, body := hs.do(t, "GET", page, nil)
+			if !strings.Contains(body, "Inizio: 21/11/2026 15:30") || c.want != "" && !strings.Contains(body, c.want) || c.want == "" && strings.Contains(body, "data-minutes") {
+				t.Errorf("%s, %q: want %q\n%s", page, c.control, c.want, body)
+			}
+		}
+	}
+}

@@ -1,5 +1,5 @@
 -- arbitro database schema. The version below is stored in PRAGMA user_version.
--- schema-version: 8
+-- schema-version: 9
 --
 -- Conventions
 --   * Scores are integer game points in draughts scoring: win 2, draw 1, loss 0. They are
@@ -379,4 +379,15 @@ CREATE TABLE sheet_delays (
     minutes       INTEGER NOT NULL CHECK (minutes >= 0),
     moves         INTEGER NOT NULL CHECK (moves >= 0),
     set_at        TEXT    NOT NULL
+);
+-- The hall's settings of an event (issue 30), stored with it rather than given as flags:
+-- the hall's address printed on the pairing sheets (url, '' none), the arbiter's
+-- confirmation of every result (confirm), and the minutes after which a single entry goes to
+-- the arbiter (single_minutes, 0 never). No row: none of them.
+CREATE TABLE hall_settings (
+    tournament_id  INTEGER PRIMARY KEY REFERENCES tournaments (id) ON DELETE CASCADE,
+    url            TEXT    NOT NULL DEFAULT '',
+    confirm        INTEGER NOT NULL DEFAULT 0 CHECK (confirm IN (0, 1)),
+    single_minutes INTEGER NOT NULL DEFAULT 0 CHECK (single_minutes >= 0),
+    set_at         TEXT    NOT NULL
 );

@@ -162,8 +162,8 @@ type HallEntered struct {
 // agrees, the result is the board's, written as EnterResult writes it (Tx.SetResult);
 // when it disagrees the board waits for the arbiter. A board with a result already is
 // left as it is (HallAlready): only the arbiter changes a result. With arbiterConfirms
-// (serve --hall --confirm) agreeing entries are not stored but wait for the arbiter
-// (HallAgreed). Everything is logged under tournament.HallActor ("player 7 via the hall").
+// (serve --hall --confirm), or the event's stored setting (hall set --confirm), agreeing
+// entries are not stored but wait for the arbiter (HallAgreed). Everything is logged under tournament.HallActor ("player 7 via the hall").
 //
 // Returns the status and the board. Errors: ErrWrongPIN, ErrNoPIN (nothing written:
 // the caller counts the failures); ErrInvalid (a result a player cannot enter, a bye
@@ -214,7 +214,11 @@ func (s *Store) HallEnterResult(ctx context.Context, ref string, round, board, g
 		if err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return err
 		}
-		out.Status = tournament.DecideHallEntry(res, theirs, arbiterConfirms)
+		set, err := tx.hallSettings(t.ID)
+		if err != nil {
+			return err
+		}
+		out.Status = tournament.DecideHallEntry(res, theirs, arbiterConfirms || set.Confirm)
 		if err := tx.logEvent(t.ID, "hall.entry", nil, map[string]any{"round": round, "board": board, "game": game,
 			"entry": me, "result": res, "status": out.Status}); err != nil {
 			return err
@@ -230,7 +234,8 @@ func (s *Store) HallEnterResult(ctx context.Context, ref string, round, board, g
 
 // ReadHallConsole reads, in one read transaction, the arbiter's console of the tournament
 // ref names: the boards of its last round paired, every board without a result that has
-// entries from the hall, and the check-in of the next round to pair (ReadHallCheckIn). It writes nothing.
+// entries from the hall (a single entry marked Overdue once the event's SingleMinutes
+// have passed at the transaction's clock), the event's hall settings, and the check-in of the next round to pair (ReadHallCheckIn). It writes nothing.
 //
 // Errors: those of viewIn.
 func (s *Store) ReadHallConsole(ctx context.Context, ref string) (tournament.HallConsole, error) {
@@ -262,6 +267,9 @@ func (s *Store) ReadHallConsole(ctx context.Context, ref string) (tournament.Hal
 		if err != nil {
 			return err
 		}
+		if out.Settings, err = tx.hallSettings(t.ID); err != nil {
+			return err
+		}
 		for _, b := range all { // board order
 			es := pending[b.ID]
 			if b.Result != nil || len(es) == 0 {
@@ -270,6 +278,7 @@ func (s *Store) ReadHallConsole(ctx context.Context, ref string) (tournament.Hal
 			p := tournament.HallPendingBoard{Board: b, Entries: es}
 			p.Disputed = len(es) == 2 && es[0].Result != es[1].Result
 			p.Agreed = len(es) == 2 && es[0].Result == es[1].Result
+			p.Overdue = len(es) == 1 && out.Settings.Overdue(es[0].EnteredAt, tx.now)
 			out.Pending = append(out.Pending, p)
 		}
 		return nil

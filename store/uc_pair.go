@@ -93,14 +93,19 @@ func (s *Store) CheckPairing(ctx context.Context, ref string, round int) (*tourn
 // PairingsSheet reads the pairings of round round (0: the last paired) of the tournament
 // ref names: boards, players with their pairing numbers and points before the round,
 // results entered, the bye, the players not paired, the round's schedule and the stored
-// account of how it was paired (Tx.PairingsView). It writes nothing.
+// account of how it was paired (Tx.PairingsView), and the event's hall address (hall set
+// --url; HallURL). It writes nothing.
 //
 // Returns the view and the tournament as selected. Errors: ErrNotPaired (no such round
 // paired); those of viewIn.
 func (s *Store) PairingsSheet(ctx context.Context, ref string, round int) (*tournament.PairingsView, tournament.Tournament, error) {
 	var v *tournament.PairingsView
 	t, err := s.viewIn(ctx, ref, func(tx *Tx, t *tournament.Tournament) (err error) {
-		v, err = tx.PairingsView(t, round)
+		if v, err = tx.PairingsView(t, round); err != nil {
+			return err
+		}
+		set, err := tx.hallSettings(t.ID)
+		v.HallURL = set.URL
 		return err
 	})
 	return v, t, err

@@ -98,6 +98,9 @@ type HallPendingBoard struct {
 	Entries  []HallEntry // by entry id
 	Disputed bool        // two entries that disagree
 	Agreed   bool        // two entries that agree (the arbiter confirms every result)
+	// Overdue: a single entry older than the event's HallSettings.SingleMinutes: it has
+	// gone to the arbiter.
+	Overdue bool
 }
 
 // HallConsole is what the arbiter's console shows: the boards of the last round paired
@@ -109,6 +112,7 @@ type HallConsole struct {
 	Pending    []HallPendingBoard // in round, board and game order
 	Version    int64              // the file's data version (store's Tx.DataVersion)
 	CheckIn    HallCheckInList    // the check-in of the next round to pair
+	Settings   HallSettings       // the event's stored settings (arbitro hall set)
 }
 
 // PlayerPIN is a PIN just given to a player for the hall: the only time it is seen in

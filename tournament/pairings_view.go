@@ -18,6 +18,9 @@ type PairingsView struct {
 	Schedule         RoundSchedule
 	Boards           []*Board
 	Entries          []Entry // every entry, in Entries order
+	// HallURL is the event's hall address stored with `arbitro hall set --url`
+	// (HallSettings.URL), printed with the boards' codes on the sheet; "" none.
+	HallURL string
 }
 
 // gamePointsBefore sums each player's game points of the rounds before round (the sum

@@ -20,9 +20,9 @@ import (
 func newHallCmd(g *globalOptions) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "hall",
-		Short: "Settings of the hall (arbitro serve --hall): the arbiter's password, the spectators' delay",
+		Short: "Settings of the hall (arbitro serve --hall): the arbiter's password, the spectators' delay, the event's settings",
 	}
-	cmd.AddCommand(bind(newHallPasswordCmd, runHallPassword)(g), bind(newHallDelayCmd, runHallDelay)(g))
+	cmd.AddCommand(bind(newHallPasswordCmd, runHallPassword)(g), bind(newHallDelayCmd, runHallDelay)(g), bind(newHallSetCmd, runHallSet)(g))
 	return cmd
 }
 
@@ -135,4 +135,91 @@ func readPassword(in io.Reader, prompt io.Writer) (string, error) {
 		return "", err
 	}
 	return strings.TrimRight(line, "\r\n"), nil
+}
+
+// hallSetOptions are the flags of `arbitro hall set`.
+type hallSetOptions struct {
+	URL         string
+	Confirm     bool
+	SingleAfter int
+	change      tournament.HallSettingsChange
+	g           *globalOptions
+}
+
+// complete reads the flags given into the change (none given: the settings are printed);
+// an address not of a hall's form or minutes out of range are usage errors.
+func (o *hallSetOptions) complete(cmd *cobra.Command, _ []string) error {
+	f := cmd.Flags()
+	if f.Changed("url") {
+		if o.URL != "" {
+			if _, err := tournament.HallEventURL(o.URL, 0); err != nil {
+				return usageErr("--url: %v", err)
+			}
+		}
+		o.change.URL = &o.URL
+	}
+	if f.Changed("confirm") {
+		o.change.Confirm = &o.Confirm
+	}
+	if f.Changed("single-after") {
+		if o.SingleAfter < 0 || o.SingleAfter > tournament.MaxSingleMinutes {
+			return usageErr("--single-after: 0 (never) to %d minutes, not %d", tournament.MaxSingleMinutes, o.SingleAfter)
+		}
+		o.change.SingleMinutes = &o.SingleAfter
+	}
+	return nil
+}
+
+func newHallSetCmd(g *globalOptions, runF func(*cobra.Command, *hallSetOptions) error) *cobra.Command {
+	o := &hallSetOptions{g: g}
+	cmd := &cobra.Command{
+		Use:   "set",
+		Short: "Set the event's hall settings: the address on the sheets, the arbiter's confirmation, single entries",
+		Long: `Set the hall's settings of the event, stored with it (every 'arbitro serve --hall'
+follows them): --url the hall's address as 'serve --hall' prints it (e.g.
+http://192.168.1.10:8080/hall/), printed on the pairing sheets with each board's short
+code and, on the PDF, its QR code ('arbitro pairings'; --url "" removes it); --confirm
+makes the arbiter confirm every result (two agreeing entries wait for him in the
+console; --confirm=false: they are stored); --single-after N sends a single entry (the
+opponent has entered nothing) to the arbiter N minutes after it was entered, marked in
+the console (0: never). Without a flag it prints the settings.`,
+		Example: `  arbitro hall set --url http://192.168.1.10:8080/hall/
+  arbitro hall set --confirm --single-after 10
+  arbitro hall set`,
+		Args: cobra.NoArgs,
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.URL, "url", "", "the hall's address, as serve --hall prints it (\"\" removes it)")
+	f.BoolVar(&o.Confirm, "confirm", false, "the arbiter confirms every result (--confirm=false: no)")
+	f.IntVar(&o.SingleAfter, "single-after", 0, "minutes after which a single entry goes to the arbiter (0: never)")
+	return withRun(cmd, o, runF)
+}
+
+// runHallSet stores the change (one use case; none: reads the settings) and prints the
+// settings.
+func runHallSet(cmd *cobra.Command, g *globalOptions, o *hallSetOptions) error {
+	var set tournament.HallSettings
+	var t tournament.Tournament
+	var err error
+	if o.change == (tournament.HallSettingsChange{}) {
+		err = g.read(func(st *store.Store) (_ tournament.Tournament, err error) {
+			set, t, err = st.ReadHallSettings(cmd.Context(), g.tournament)
+			return t, err
+		})
+	} else {
+		err = g.write(func(st *store.Store) (_ tournament.Tournament, err error) {
+			set, t, err = st.SetHallSettings(cmd.Context(), g.tournament, o.change)
+			return t, err
+		})
+	}
+	if errors.Is(err, tournament.ErrHallURL) {
+		return fail(err, g.cliLocale().T("hint.hall_url"))
+	}
+	if err != nil {
+		return err
+	}
+	if g.json {
+		return printJSON(cmd, set)
+	}
+	return reports.WriteHallSettings(cmd.OutOrStdout(), g.cliLocale(), t.Name, set)
 }

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"cmp"
 	"errors"
 	"io"
 	"strconv"
@@ -266,7 +267,8 @@ type pairingsOptions struct {
 	Round        int    // 0: the last paired
 	PDF          string // --pdf FILE
 	Explain      bool
-	ResultsSheet bool // --results, with --pdf
+	ResultsSheet bool   // --results, with --pdf
+	HallURL      string // --hall-url: the hall's address, for the boards' codes and QR codes
 	g            *globalOptions
 }
 
@@ -283,14 +285,18 @@ the players not paired. --pdf writes the A4 sheet with empty result boxes to pin
 --json writes points before the round in game points (2-1-0). --explain adds the stored
 account of how the round was paired (as 'arbitro pair --explain' printed it). --results
 with --pdf writes the results sheet of the round instead (each board's result, "*" for
-one still to come), to pin up after the round. Printed in the tournament's language
-(--lang for this output), with the round's date and start time when stored.`,
+one still to come), to pin up after the round. --hall-url ADDRESS (the hall's, as
+'arbitro serve --hall' prints it) adds where each board's result entry page is
+(ADDRESS/ID/bN, N the board) and, on the PDF, a card per board with that page's QR code.
+Printed in the tournament's language (--lang for this output), with the round's date and
+start time when stored.`,
 		Args: cobra.NoArgs,
 	}
 	cmd.Flags().IntVar(&o.Round, "round", 0, "the round to print (default: the last paired)")
 	cmd.Flags().StringVar(&o.PDF, "pdf", "", "write the A4 pairing sheet to `FILE`")
 	cmd.Flags().BoolVar(&o.Explain, "explain", false, "also print how the round was paired")
 	cmd.Flags().BoolVar(&o.ResultsSheet, "results", false, "with --pdf: the results sheet of the round instead of the pairings")
+	cmd.Flags().StringVar(&o.HallURL, "hall-url", "", "the hall's address (serve --hall's, e.g. http://192.168.1.10:8080/hall/): each board's short code, and on the PDF its QR code")
 	markOutput(cmd, "pdf")
 	return withRun(cmd, o, runF)
 }
@@ -309,6 +315,14 @@ func (o *pairingsOptions) complete(*cobra.Command, []string) error {
 	}
 	if o.Round < 0 {
 		return usageErr("--round must be a round number (1, 2, ...), not %d", o.Round)
+	}
+	if o.HallURL != "" && (asJSON || o.ResultsSheet) {
+		return usageErr("--hall-url goes with the pairing sheet (text or --pdf), not with --json or --results")
+	}
+	if o.HallURL != "" {
+		if _, err := reports.ParseHallURL(o.HallURL, 0); err != nil {
+			return usageErr("--hall-url: %v", err)
+		}
 	}
 	return nil
 }
@@ -333,6 +347,12 @@ func runPairings(cmd *cobra.Command, g *globalOptions, o *pairingsOptions) error
 		return err
 	}
 	sheet := reports.PairingsSheetOf(v, loc)
+	if hallURL := cmp.Or(o.HallURL, v.HallURL); hallURL != "" && !o.ResultsSheet {
+		// --hall-url, else the address stored with 'hall set --url'
+		if sheet.Hall, err = reports.ParseHallURL(hallURL, t.ID); err != nil {
+			return fail(err, g.cliLocale().T("hint.hall_url"))
+		}
+	}
 	names := reports.NamesOf(v.Entries)
 	switch {
 	case o.PDF != "" && o.ResultsSheet:

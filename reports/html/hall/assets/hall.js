@@ -52,6 +52,26 @@
       if (again && !reading && !busy()) { again = false; refresh(); }
     }, 1000);
   }
+  // The round clock: each .left[data-minutes] shows the time left until the round's start
+  // (data-date, "" today; data-time HH:MM, the hall's local time) plus data-minutes, in
+  // the browser's clock, every second; "time is up" after.
+  var tick = function () {
+    var els = document.querySelectorAll(".left[data-minutes]");
+    for (var i = 0; i < els.length; i++) {
+      var el = els[i], d = el.getAttribute("data-date"), t = el.getAttribute("data-time").split(":");
+      var start = d ? new Date(Number(d.slice(0, 4)), Number(d.slice(5, 7)) - 1, Number(d.slice(8, 10))) : new Date();
+      start.setHours(Number(t[0]), Number(t[1]), 0, 0);
+      var left = Math.floor((start.getTime() + Number(el.getAttribute("data-minutes")) * 60000 - Date.now()) / 1000);
+      var text = el.getAttribute("data-over");
+      if (left > 0) {
+        var h = Math.floor(left / 3600), m = Math.floor(left / 60) % 60, s = left % 60;
+        text = el.getAttribute("data-left") + " " + h + ":" + (m < 10 ? "0" : "") + m + ":" + (s < 10 ? "0" : "") + s;
+      }
+      if (el.textContent !== text) { el.textContent = text; }
+    }
+  };
+  tick();
+  window.setInterval(tick, 1000);
   var next = body.getAttribute("data-next");
   if (next) {
     window.setTimeout(function () { window.location.assign(next); }, 20000);
