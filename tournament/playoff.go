@@ -1,0 +1,174 @@
+package tournament
+
+import (
+	"fmt"
+	"sort"
+)
+
+// Play-offs (barrage, spareggio tecnico; issue 32, docs/playoffs.md): extra games between
+// players tied in the standings, at their own time control, that order them for a title or
+// a place and count in no score. FIDE's Tie-Break Regulations (2024) art. 3.1.2 leave to
+// the event whether a play-off comes after none, some or all of the tie-breaks; the FMJD
+// events found (World Cup Final 2017, art. 6.4) and the FID's 2006 "match di spareggio"
+// play it between players equal after the tie-breaks. arbitro follows that: a play-off
+// orders only players still sharing a place after every tie-break (ApplyPlayoffs).
+
+// Playoff is one play-off of a tournament: its players (two or more), the title or place
+// it decides, its time control and its games.
+type Playoff struct {
+	ID          int64         `json:"-"`
+	Number      int           `json:"number"`          // 1, 2, ... within the tournament
+	Title       string        `json:"title,omitempty"` // the title it decides ("" when a place)
+	Place       int           `json:"place,omitempty"` // the place it decides (0: the title's)
+	TimeControl string        `json:"time_control,omitempty"`
+	Players     []PlayoffSide `json:"players"` // in the order given
+	Games       []PlayoffGame `json:"games"`   // by game number
+}
+
+// PlayoffSide is one player of a play-off: entry id, pairing number, name.
+type PlayoffSide struct {
+	EntryID int64  `json:"entry_id"`
+	Number  int    `json:"pairing_number,omitempty"`
+	Name    string `json:"name"`
+}
+
+// PlayoffGame is one game of a play-off: White's game points (2 win, 1 draw, 0 loss) and,
+// when a PDN score was given, the replay's verdict on it (Legal, Ply, Reason).
+type PlayoffGame struct {
+	Game        int         `json:"game"`
+	White       PlayoffSide `json:"white"`
+	Black       PlayoffSide `json:"black"`
+	WhitePoints int         `json:"white_points"`
+	HasScore    bool        `json:"has_score"`
+	Legal       bool        `json:"legal,omitempty"`
+	Ply         int         `json:"illegal_ply,omitempty"`
+	Reason      string      `json:"reason,omitempty"`
+}
+
+// Points returns each player's play-off game points (2 a win, 1 a draw), by entry id.
+func (p *Playoff) Points() map[int64]int {
+	out := make(map[int64]int, len(p.Players))
+	for _, s := range p.Players {
+		out[s.EntryID] = 0
+	}
+	for _, g := range p.Games {
+		out[g.White.EntryID] += g.WhitePoints
+		out[g.Black.EntryID] += 2 - g.WhitePoints
+	}
+	return out
+}
+
+// Has reports whether entry id plays in p.
+func (p *Playoff) Has(id int64) bool {
+	for _, s := range p.Players {
+		if s.EntryID == id {
+			return true
+		}
+	}
+	return false
+}
+
+// CheckPlayoffPlayers checks the players of a new play-off: two or more, none twice.
+// Errors wrap ErrInvalid, naming the player given twice.
+func CheckPlayoffPlayers(ps []PlayoffSide) error {
+	if len(ps) < 2 {
+		return fmt.Errorf("%w: a play-off needs two players or more (give them with --between A B)", ErrInvalid)
+	}
+	seen := map[int64]bool{}
+	for _, p := range ps {
+		if seen[p.EntryID] {
+			return fmt.Errorf("%w: %s is named twice in the play-off (name each tied player once)", ErrInvalid, p.Name)
+		}
+		seen[p.EntryID] = true
+	}
+	return nil
+}
+
+// CheckPlayoffGame checks a game for play-off p: both players are p's and differ. Errors
+// wrap ErrInvalid.
+func CheckPlayoffGame(p *Playoff, white, black int64) error {
+	if white == black {
+		return fmt.Errorf("%w: a player cannot play himself (name White and Black)", ErrInvalid)
+	}
+	if !p.Has(white) || !p.Has(black) {
+		return fmt.Errorf("%w: play-off %d is between %s (name two of its players)", ErrInvalid, p.Number, playoffNames(p))
+	}
+	return nil
+}
+
+func playoffNames(p *Playoff) string {
+	s := ""
+	for i, x := range p.Players {
+		if i > 0 {
+			s += ", "
+		}
+		s += x.Name
+	}
+	return s
+}
+
+// ApplyPlayoffs orders, by the play-offs' outcomes, the players of rows (standings in
+// order of places, as ComputeStandings returns them) who still share a place after every
+// tie-break: inside a shared place (Rank..RankTo) whose players are all in one play-off,
+// they are sorted by their play-off points, best first, and take distinct places where
+// those points differ. Scores and tie-breaks are not changed. A play-off whose players do
+// not share one place (the results changed since) orders nothing.
+//
+// Returns the rows (reordered in place) and the entry ids whose place a play-off decided.
+func ApplyPlayoffs(rows []Standing, pos []Playoff) ([]Standing, map[int64]bool) {
+	decided := map[int64]bool{}
+	for lo := 0; lo < len(rows); {
+		hi := lo + 1
+		for hi < len(rows) && rows[hi].Rank == rows[lo].Rank {
+			hi++
+		}
+		if hi-lo > 1 {
+			if p := playoffOf(rows[lo:hi], pos); p != nil {
+				splitByPlayoff(rows[lo:hi], p.Points(), decided)
+			}
+		}
+		lo = hi
+	}
+	return rows, decided
+}
+
+// playoffOf returns the play-off with games that holds every player of span, nil if none.
+func playoffOf(span []Standing, pos []Playoff) *Playoff {
+	for i := range pos {
+		p := &pos[i]
+		if len(p.Games) == 0 {
+			continue
+		}
+		all := true
+		for _, s := range span {
+			if !p.Has(int64(s.Entry.ID)) {
+				all = false
+				break
+			}
+		}
+		if all {
+			return p
+		}
+	}
+	return nil
+}
+
+func splitByPlayoff(span []Standing, pts map[int64]int, decided map[int64]bool) {
+	first := span[0].Rank
+	sort.SliceStable(span, func(a, b int) bool {
+		return pts[int64(span[a].Entry.ID)] > pts[int64(span[b].Entry.ID)]
+	})
+	for lo := 0; lo < len(span); {
+		hi := lo + 1
+		for hi < len(span) && pts[int64(span[hi].Entry.ID)] == pts[int64(span[lo].Entry.ID)] {
+			hi++
+		}
+		for i := lo; i < hi; i++ {
+			span[i].Rank, span[i].RankTo = first+lo, first+hi-1
+			if hi-lo < len(span) {
+				decided[int64(span[i].Entry.ID)] = true
+			}
+		}
+		lo = hi
+	}
+}
