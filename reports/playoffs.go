@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"arbitro/rules"
 	"arbitro/tournament"
 )
 
@@ -154,4 +155,45 @@ func WritePlayoffsText(w io.Writer, l *Locale, ps []tournament.Playoff) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// writePlayoffAudits writes, as WriteTournamentAuditText does for the event's games, each
+// play-off score with a problem or a note, adds every verdict to t, and returns how many
+// had a problem.
+func writePlayoffAudits(w io.Writer, l *Locale, pas []tournament.PlayoffGameAudit, t *VerdictTally) int {
+	n := 0
+	for i := range pas {
+		pa := &pas[i]
+		t.Add(&pa.Verdict)
+		if len(pa.Problems) == 0 && len(pa.Verdict.Notes) == 0 {
+			continue
+		}
+		fmt.Fprintln(w, l.T("playoff.name", "n", pa.Playoff)+": "+l.T("playoff.game", "game", pa.Game.Game,
+			"white", sideText(pa.Game.White), "black", sideText(pa.Game.Black), "result", playoffResults[pa.Game.WhitePoints]))
+		if len(pa.Problems) > 0 {
+			n++
+		}
+		writeProblems(w, l, pa.Verdict, pa.Problems, pa.Verdict.Notes)
+	}
+	return n
+}
+
+// PlayoffAuditJSON is the JSON line of a play-off score's audit (`arbitro audit --json`):
+// the verdict as replay prints it, with the play-off's number, the game's number, its
+// players and entered result, and the problems.
+func PlayoffAuditJSON(db string, pa tournament.PlayoffGameAudit) any {
+	g := pa.Score
+	if g == nil {
+		g = &rules.Game{Index: 1}
+	}
+	return struct {
+		ReplayJSON
+		Playoff        int                  `json:"playoff"`
+		Game           int                  `json:"playoff_game"`
+		White          string               `json:"white_player"`
+		Black          string               `json:"black_player"`
+		RecordedResult string               `json:"recorded_result"`
+		Problems       []tournament.Problem `json:"problems"`
+	}{ReplayJSONOf(db, g, pa.Verdict, false), pa.Playoff, pa.Game.Game, pa.Game.White.Name, pa.Game.Black.Name,
+		playoffResults[pa.Game.WhitePoints], pa.Problems}
 }

@@ -197,14 +197,11 @@ func (tx *Tx) playoffGameScore(t *tournament.Tournament, number, game int, g *ru
 	}
 	pg := &p.Games[game-1]
 	if pg.HasScore && !replace {
-		return nil, v, fmt.Errorf("%w: play-off %d game %d has a score; to replace it use --replace", tournament.ErrGameExists, number, game)
+		return nil, v, fmt.Errorf("%w: play-off %d game %d has one already (to replace it give --replace)", tournament.ErrGameExists, number, game)
 	}
-	want := map[int]string{2: "2-0", 1: "1-1", 0: "0-2"}[pg.WhitePoints]
 	var problems []string
-	if r := g.FinalResult(); r != "" && r != "*" {
-		if o, err := tournament.ParseOutcome(r); err == nil && o.Kind == tournament.KindPlayed && map[byte]int{'W': 2, 'D': 1, 'B': 0}[o.Winner] != pg.WhitePoints {
-			problems = append(problems, fmt.Sprintf("the score's result is %s, the game's %s", r, want))
-		}
+	if s := tournament.PlayoffResultMismatch(g, *pg); s != "" {
+		problems = append(problems, s)
 	}
 	if s := tournament.CheckVariant(g, t.Variant); s != "" {
 		problems = append(problems, s)
@@ -260,4 +257,32 @@ func (tx *Tx) prizePlayoffs(t *tournament.Tournament, st []tournament.Standing, 
 		}
 	}
 	return st, nil
+}
+
+// auditPlayoffs judges the stored scores of t's play-off games (tournament.AuditPlayoffGame)
+// into a, counting them in its totals.
+func (tx *Tx) auditPlayoffs(t *tournament.Tournament, a *tournament.TournamentAudit) error {
+	pos, err := tx.playoffs(t)
+	if err != nil {
+		return err
+	}
+	for _, p := range pos {
+		for _, g := range p.Games {
+			if !g.HasScore {
+				continue
+			}
+			var pdn string
+			if err := tx.queryRow(`SELECT pdn FROM playoff_games WHERE playoff_id = ? AND game = ?`, p.ID, g.Game).Scan(&pdn); err != nil {
+				return err
+			}
+			pa := tournament.AuditPlayoffGame(t, p.Number, g, pdn)
+			a.Checked++
+			if !pa.Verdict.Legal {
+				a.Illegal++
+			}
+			a.Problems += len(pa.Problems)
+			a.Playoffs = append(a.Playoffs, pa)
+		}
+	}
+	return nil
 }

@@ -2,7 +2,11 @@ package tournament
 
 import (
 	"fmt"
+	"io"
 	"sort"
+	"strings"
+
+	"arbitro/rules"
 )
 
 // Play-offs (barrage, spareggio tecnico; issue 32, docs/playoffs.md): extra games between
@@ -171,4 +175,57 @@ func splitByPlayoff(span []Standing, pts map[int64]int, decided map[int64]bool) 
 		}
 		lo = hi
 	}
+}
+
+// PlayoffGameAudit is the audit of one play-off game's stored score: the play-off's number,
+// the game, the replay's verdict and the problems found (VerdictProblems, and a
+// result-mismatch when the score's result differs from the game's).
+type PlayoffGameAudit struct {
+	Playoff  int           `json:"playoff"`
+	Game     PlayoffGame   `json:"game"`
+	Score    *rules.Game   `json:"-"`
+	Verdict  rules.Verdict `json:"verdict"`
+	Problems []Problem     `json:"problems"`
+}
+
+// AuditPlayoffGame judges the stored score pdn of game g of play-off number of t by the
+// same replay as the event's games (ReplayForTournament): an unreadable score is a parse
+// verdict; a score whose result tag differs from the game's entered result is a
+// result-mismatch problem.
+func AuditPlayoffGame(t *Tournament, number int, g PlayoffGame, pdn string) PlayoffGameAudit {
+	a := PlayoffGameAudit{Playoff: number, Game: g, Problems: []Problem{}}
+	sc, err := rules.NewPDNReader(strings.NewReader(pdn)).Next()
+	if err == io.EOF {
+		err = fmt.Errorf("%w: the stored score is empty", ErrBadPDN)
+	}
+	if err != nil {
+		a.Verdict = rules.ParseErrorVerdict(sc, err)
+	} else {
+		a.Score = sc
+		a.Verdict = ReplayForTournament(sc, t)
+	}
+	a.Problems = append(a.Problems, VerdictProblems(a.Verdict)...)
+	if sc != nil {
+		if msg := PlayoffResultMismatch(sc, g); msg != "" {
+			a.Problems = append(a.Problems, Problem{Code: ProblemResultMismatch, Message: msg})
+		}
+	}
+	return a
+}
+
+// PlayoffResultMismatch says how the result written in score sc differs from the entered
+// result of play-off game g; "" when they agree or sc has no result.
+func PlayoffResultMismatch(sc *rules.Game, g PlayoffGame) string {
+	r := sc.FinalResult()
+	if r == "" || r == "*" {
+		return ""
+	}
+	o, err := ParseOutcome(r)
+	if err != nil || o.Kind != KindPlayed {
+		return ""
+	}
+	if map[byte]int{'W': 2, 'D': 1, 'B': 0}[o.Winner] != g.WhitePoints {
+		return fmt.Sprintf("the score's result is %s, the game is entered as %s", r, map[int]string{2: "2-0", 1: "1-1", 0: "0-2"}[g.WhitePoints])
+	}
+	return ""
 }

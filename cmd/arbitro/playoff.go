@@ -202,13 +202,13 @@ func playoffScoreExit(msg *reports.Locale, n, game int, vd *rules.Verdict) error
 		return nil
 	case rules.ClassAmbiguous:
 		return withCode(exitAmbiguous, errors.New(msg.T("err.playoff_score_ambiguous", "playoff", n, "game", game, "ply", vd.Ply, "move", vd.Move)),
-			msg.T("hint.arbiter_replace"))
+			msg.T("hint.playoff_replace", "playoff", n, "game", game))
 	case rules.ClassNotJudged:
 		return withCode(exitNotJudged, errors.New(msg.T("err.playoff_score_not_judged", "playoff", n, "game", game, "reason", vd.Reason)),
-			msg.T("hint.arbiter_replace"))
+			msg.T("hint.playoff_replace", "playoff", n, "game", game))
 	}
 	return withCode(exitIllegal, errors.New(msg.T("err.playoff_score_not_legal", "playoff", n, "game", game, "ply", vd.Ply, "reason", vd.Reason)),
-		msg.T("hint.arbiter_replace"))
+		msg.T("hint.playoff_replace", "playoff", n, "game", game))
 }
 
 func newPlayoffListCmd(g *globalOptions, runF func(*cobra.Command, *noArgs) error) *cobra.Command {
