@@ -4,6 +4,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"arbitro/rules"
 	"arbitro/tournament"
@@ -207,7 +208,7 @@ func (tx *Tx) playoffGameScore(t *tournament.Tournament, number, game int, g *ru
 		problems = append(problems, s)
 	}
 	if len(problems) > 0 && !force {
-		return nil, v, fmt.Errorf("%w: play-off %d game %d (%s - %s): %v (check the file, or give --force)", tournament.ErrMismatch, number, game, pg.White.Name, pg.Black.Name, problems)
+		return nil, v, fmt.Errorf("%w: play-off %d game %d (%s - %s): %s (check the file, or give --force)", tournament.ErrMismatch, number, game, pg.White.Name, pg.Black.Name, strings.Join(problems, "; "))
 	}
 	v = rules.Replay(g, rules.ReplayOptions{Variant: t.Variant, ForceVariant: true})
 	vj, err := json.Marshal(v)
