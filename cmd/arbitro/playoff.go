@@ -152,7 +152,7 @@ func (o *playoffGameOptions) complete(_ *cobra.Command, args []string) error {
 func newPlayoffGameCmd(g *globalOptions, runF func(*cobra.Command, *playoffGameOptions) error) *cobra.Command {
 	o := &playoffGameOptions{}
 	cmd := &cobra.Command{
-		Use:   "game PLAYOFF GAME FILE.pdn",
+		Use:   "game PLAYOFF GAME FILE.pdn|-",
 		Short: "Store and judge the PDN score of a play-off game (\"-\" reads standard input)",
 		Args:  cobra.ExactArgs(3),
 	}
