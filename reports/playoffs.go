@@ -89,6 +89,9 @@ func playoffHeader(l *Locale, p *tournament.Playoff) string {
 	if p.TimeControl != "" {
 		parts = append(parts, l.T("playoff.time_control", "tc", p.TimeControl))
 	}
+	if p.When == tournament.PlayoffBeforeTieBreaks {
+		parts = append(parts, l.T("playoff.before_tiebreaks"))
+	}
 	return strings.Join(parts, "; ")
 }
 

@@ -15,14 +15,14 @@ import (
 
 // playoffs reads the play-offs of tournament t, by number, with their players and games.
 func (tx *Tx) playoffs(t *tournament.Tournament) ([]tournament.Playoff, error) {
-	rows, err := tx.query(`SELECT id, number, title, place, time_control FROM playoffs WHERE tournament_id = ? ORDER BY number`, t.ID)
+	rows, err := tx.query(`SELECT id, number, title, place, time_control, ordering FROM playoffs WHERE tournament_id = ? ORDER BY number`, t.ID)
 	if err != nil {
 		return nil, err
 	}
 	var out []tournament.Playoff
 	for rows.Next() {
 		var p tournament.Playoff
-		if err := rows.Scan(&p.ID, &p.Number, &p.Title, &p.Place, &p.TimeControl); err != nil {
+		if err := rows.Scan(&p.ID, &p.Number, &p.Title, &p.Place, &p.TimeControl, &p.When); err != nil {
 			rows.Close()
 			return nil, err
 		}
@@ -108,10 +108,15 @@ func (tx *Tx) playoffByNumber(t *tournament.Tournament, n int) (*tournament.Play
 }
 
 // addPlayoff creates the next play-off of t between the players refs name (as findEntry
-// reads them), for title or place, at time control tc, and logs "playoff.add". Errors:
-// findEntry's; ErrInvalid (fewer than two players, one named twice, a negative place).
-func (tx *Tx) addPlayoff(t *tournament.Tournament, refs []string, title string, place int, tc string) (*tournament.Playoff, error) {
-	p := &tournament.Playoff{Title: title, Place: place, TimeControl: tc}
+// reads them), for title or place, at time control tc, ordering its players when
+// (tournament.ParsePlayoffWhen), and logs "playoff.add". Errors: findEntry's; ErrInvalid
+// (fewer than two players, one named twice, a negative place, an unknown when).
+func (tx *Tx) addPlayoff(t *tournament.Tournament, refs []string, title string, place int, tc, when string) (*tournament.Playoff, error) {
+	when, err := tournament.ParsePlayoffWhen(when)
+	if err != nil {
+		return nil, err
+	}
+	p := &tournament.Playoff{Title: title, Place: place, TimeControl: tc, When: when}
 	for _, r := range refs {
 		e, err := tx.findEntry(t, r)
 		if err != nil {
@@ -128,8 +133,8 @@ func (tx *Tx) addPlayoff(t *tournament.Tournament, refs []string, title string, 
 	if err := tx.queryRow(`SELECT coalesce(max(number), 0) + 1 FROM playoffs WHERE tournament_id = ?`, t.ID).Scan(&p.Number); err != nil {
 		return nil, err
 	}
-	res, err := tx.exec(`INSERT INTO playoffs (tournament_id, number, title, place, time_control, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
-		t.ID, p.Number, title, place, tc, tx.nowText())
+	res, err := tx.exec(`INSERT INTO playoffs (tournament_id, number, title, place, time_control, ordering, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		t.ID, p.Number, title, place, tc, when, tx.nowText())
 	if err != nil {
 		return nil, err
 	}

@@ -9,14 +9,15 @@ import (
 
 // AddPlayoff creates a play-off (barrage, spareggio tecnico; docs/playoffs.md) of the
 // tournament ref names between the players refs name (pairing numbers or names), for a
-// title or a place, at time control tc (Tx.addPlayoff).
+// title or a place, at time control tc, ordering them after the tie-breaks or before them
+// (when: "after-tiebreaks", the default for "", or "before-tiebreaks") (Tx.addPlayoff).
 //
 // Returns the play-off as stored and the tournament as selected. Errors: those of
 // Tx.addPlayoff and updateIn; on an error nothing is written.
-func (s *Store) AddPlayoff(ctx context.Context, ref string, refs []string, title string, place int, tc string) (*tournament.Playoff, tournament.Tournament, error) {
+func (s *Store) AddPlayoff(ctx context.Context, ref string, refs []string, title string, place int, tc, when string) (*tournament.Playoff, tournament.Tournament, error) {
 	var p *tournament.Playoff
 	t, err := s.updateIn(ctx, ref, func(tx *Tx, t *tournament.Tournament) (err error) {
-		p, err = tx.addPlayoff(t, refs, title, place, tc)
+		p, err = tx.addPlayoff(t, refs, title, place, tc, when)
 		return err
 	})
 	return p, t, err

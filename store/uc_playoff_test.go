@@ -27,7 +27,7 @@ func TestUCPlayoff(t *testing.T) {
 	}
 	before := ucRows(t, st)
 	for _, refs := range [][]string{{"P01"}, {"P01", "P01, Test"}, {"P01", "P09"}} {
-		if _, _, err := st.AddPlayoff(ucCtx, "", refs, "", 1, ""); err == nil {
+		if _, _, err := st.AddPlayoff(ucCtx, "", refs, "", 1, "", ""); err == nil {
 			t.Errorf("play-off between %v accepted", refs)
 		}
 	}
@@ -36,7 +36,7 @@ func TestUCPlayoff(t *testing.T) {
 	}
 	ucSameRows(t, st, before, "refused play-off")
 
-	p, _, err := st.AddPlayoff(ucCtx, "", []string{"P02", "P01"}, "", 1, "10'")
+	p, _, err := st.AddPlayoff(ucCtx, "", []string{"P02", "P01"}, "", 1, "10'", "")
 	if err != nil || p.Number != 1 || len(p.Players) != 2 {
 		t.Fatalf("added %+v, %v", p, err)
 	}
@@ -52,7 +52,7 @@ func TestUCPlayoff(t *testing.T) {
 		t.Fatalf("a play-off of two among four tied applied: %v, place %s", sa.PlayoffDecided, sa.Rows[0].Place())
 	}
 	// A play-off between all four: P02 won, the three others level.
-	p2, _, err := st.AddPlayoff(ucCtx, "", []string{"P01", "P02", "P03", "P04"}, "Campione", 0, "")
+	p2, _, err := st.AddPlayoff(ucCtx, "", []string{"P01", "P02", "P03", "P04"}, "Campione", 0, "", "after-tiebreaks")
 	if err != nil || p2.Number != 2 {
 		t.Fatalf("added %+v, %v", p2, err)
 	}

@@ -14,8 +14,9 @@ import (
 // a place and count in no score. FIDE's Tie-Break Regulations (2024) art. 3.1.2 leave to
 // the event whether a play-off comes after none, some or all of the tie-breaks; the FMJD
 // events found (World Cup Final 2017, art. 6.4) and the FID's 2006 "match di spareggio"
-// play it between players equal after the tie-breaks. arbitro follows that: a play-off
-// orders only players still sharing a place after every tie-break (ApplyPlayoffs).
+// play it between players equal after the tie-breaks. arbitro follows that by default (a
+// play-off orders only players still sharing a place after every tie-break) and lets each
+// play-off be played before the tie-breaks instead (Playoff.When, ApplyPlayoffs).
 
 // Playoff is one play-off of a tournament: its players (two or more), the title or place
 // it decides, its time control and its games.
@@ -25,6 +26,7 @@ type Playoff struct {
 	Title       string        `json:"title,omitempty"` // the title it decides ("" when a place)
 	Place       int           `json:"place,omitempty"` // the place it decides (0: the title's)
 	TimeControl string        `json:"time_control,omitempty"`
+	When        string        `json:"when"`    // PlayoffAfterTieBreaks (default) or PlayoffBeforeTieBreaks
 	Players     []PlayoffSide `json:"players"` // in the order given
 	Games       []PlayoffGame `json:"games"`   // by game number
 }
@@ -111,65 +113,135 @@ func playoffNames(p *Playoff) string {
 	return s
 }
 
-// ApplyPlayoffs orders, by the play-offs' outcomes, the players of rows (standings in
-// order of places, as ComputeStandings returns them) who still share a place after every
-// tie-break: inside a shared place (Rank..RankTo) whose players are all in one play-off,
-// they are sorted by their play-off points, best first, and take distinct places where
-// those points differ. Scores and tie-breaks are not changed. A play-off whose players do
-// not share one place (the results changed since) orders nothing.
+// When a play-off orders the players it is between (Playoff.When; docs/playoffs.md).
+const (
+	// PlayoffAfterTieBreaks (the default): it orders players still sharing one place after
+	// every tie-break, and only them (FIDE Tie-Break Regulations 2024 art. 3.1.2 "after
+	// all"; the FMJD World Cup Final 2017 art. 6.4).
+	PlayoffAfterTieBreaks = "after-tiebreaks"
+	// PlayoffBeforeTieBreaks: it orders players equal on points, before the tie-breaks (art.
+	// 3.1.2 "after none"): they take the first places of their points, by play-off points,
+	// then by the tie-breaks; the others equal on points follow them.
+	PlayoffBeforeTieBreaks = "before-tiebreaks"
+)
+
+// ParsePlayoffWhen reads when a play-off orders its players: "after-tiebreaks" ("" too) or
+// "before-tiebreaks". Errors wrap ErrMalformed.
+func ParsePlayoffWhen(s string) (string, error) {
+	switch s {
+	case "", PlayoffAfterTieBreaks:
+		return PlayoffAfterTieBreaks, nil
+	case PlayoffBeforeTieBreaks:
+		return s, nil
+	}
+	return "", fmt.Errorf("%w: %q (write after-tiebreaks or before-tiebreaks)", ErrMalformed, s)
+}
+
+// ApplyPlayoffs orders the final standings rows (in order of places, as ComputeStandings
+// returns them) by the play-offs pos that have games, in their order:
+//   - after the tie-breaks (PlayoffAfterTieBreaks): when the play-off's players are exactly
+//     the players of one shared place (Rank..RankTo), they are sorted by their play-off
+//     points, best first, and take distinct places where those points differ;
+//   - before the tie-breaks (PlayoffBeforeTieBreaks): when the play-off's players are all
+//     equal on points, they take the first places of that score, sorted by play-off
+//     points and then as the tie-breaks placed them; the others of that score follow.
+//
+// Scores and tie-breaks are not changed. A play-off whose players no longer fit (the
+// results changed since) orders nothing.
 //
 // Returns the rows (reordered in place) and the entry ids whose place a play-off decided.
 func ApplyPlayoffs(rows []Standing, pos []Playoff) ([]Standing, map[int64]bool) {
 	decided := map[int64]bool{}
-	for lo := 0; lo < len(rows); {
-		hi := lo + 1
-		for hi < len(rows) && rows[hi].Rank == rows[lo].Rank {
-			hi++
-		}
-		if hi-lo > 1 {
-			if p := playoffOf(rows[lo:hi], pos); p != nil {
-				splitByPlayoff(rows[lo:hi], p.Points(), decided)
-			}
-		}
-		lo = hi
-	}
-	return rows, decided
-}
-
-// playoffOf returns the play-off with games that holds every player of span, nil if none.
-func playoffOf(span []Standing, pos []Playoff) *Playoff {
 	for i := range pos {
 		p := &pos[i]
 		if len(p.Games) == 0 {
 			continue
 		}
-		all := true
-		for _, s := range span {
-			if !p.Has(int64(s.Entry.ID)) {
-				all = false
-				break
-			}
+		lo, hi, ok := playoffSpan(rows, p)
+		if !ok {
+			continue
 		}
-		if all {
-			return p
-		}
+		reorderByPlayoff(rows[lo:hi], p, decided)
 	}
-	return nil
+	return rows, decided
 }
 
-func splitByPlayoff(span []Standing, pts map[int64]int, decided map[int64]bool) {
-	first := span[0].Rank
+// playoffSpan returns the run rows[lo:hi] play-off p reorders, ok false when p's players do
+// not fit its rule (see ApplyPlayoffs).
+func playoffSpan(rows []Standing, p *Playoff) (lo, hi int, ok bool) {
+	var in []int
+	for i, r := range rows {
+		if p.Has(int64(r.Entry.ID)) {
+			in = append(in, i)
+		}
+	}
+	if len(in) != len(p.Players) || len(in) < 2 {
+		return 0, 0, false
+	}
+	same := func(a, b Standing) bool { return a.Rank == b.Rank }
+	if p.When == PlayoffBeforeTieBreaks {
+		same = func(a, b Standing) bool { return a.Points == b.Points }
+	}
+	first := rows[in[0]]
+	for _, i := range in {
+		if !same(rows[i], first) {
+			return 0, 0, false
+		}
+	}
+	lo, hi = in[0], in[0]+1
+	for lo > 0 && same(rows[lo-1], first) {
+		lo--
+	}
+	for hi < len(rows) && same(rows[hi], first) {
+		hi++
+	}
+	if p.When != PlayoffBeforeTieBreaks && hi-lo != len(in) {
+		return 0, 0, false // others share the place: not the tie the play-off was for
+	}
+	return lo, hi, true
+}
+
+// reorderByPlayoff sorts span (stable): p's players first by play-off points, then the
+// others; places split where the play-off points or the earlier places differ.
+func reorderByPlayoff(span []Standing, p *Playoff, decided map[int64]bool) {
+	pts := p.Points()
+	first := span[0].Rank // the span's first place, before it is reordered
+	type key struct{ in, pts, rank int }
+	keyOf := func(s Standing) key {
+		if p.Has(int64(s.Entry.ID)) {
+			return key{1, pts[int64(s.Entry.ID)], s.Rank}
+		}
+		return key{0, 0, s.Rank}
+	}
+	keys := make(map[int]key, len(span))
+	for _, s := range span {
+		keys[s.Entry.ID] = keyOf(s)
+	}
+	if p.When != PlayoffBeforeTieBreaks {
+		for _, s := range span { // after the tie-breaks every player shares one place
+			k := keys[s.Entry.ID]
+			k.rank = 0
+			keys[s.Entry.ID] = k
+		}
+	}
 	sort.SliceStable(span, func(a, b int) bool {
-		return pts[int64(span[a].Entry.ID)] > pts[int64(span[b].Entry.ID)]
+		ka, kb := keys[span[a].Entry.ID], keys[span[b].Entry.ID]
+		if ka.in != kb.in {
+			return ka.in > kb.in
+		}
+		if ka.pts != kb.pts {
+			return ka.pts > kb.pts
+		}
+		return ka.rank < kb.rank
 	})
 	for lo := 0; lo < len(span); {
 		hi := lo + 1
-		for hi < len(span) && pts[int64(span[hi].Entry.ID)] == pts[int64(span[lo].Entry.ID)] {
+		for hi < len(span) && keys[span[hi].Entry.ID] == keys[span[lo].Entry.ID] {
 			hi++
 		}
 		for i := lo; i < hi; i++ {
 			span[i].Rank, span[i].RankTo = first+lo, first+hi-1
-			if hi-lo < len(span) {
+			if keys[span[i].Entry.ID].in == 1 && (hi-lo < len(p.Players) || p.When == PlayoffBeforeTieBreaks) {
 				decided[int64(span[i].Entry.ID)] = true
 			}
 		}

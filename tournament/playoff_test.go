@@ -8,7 +8,7 @@ import (
 func playoffRows(ranks ...[2]int) []Standing {
 	rows := make([]Standing, len(ranks))
 	for i, r := range ranks {
-		rows[i] = Standing{Rank: r[0], RankTo: r[1], Entry: &CrossEntry{ID: i + 1, Number: i + 1}, Points: 10 - r[0]}
+		rows[i] = Standing{Rank: r[0], RankTo: r[1], Entry: &CrossEntry{ID: i + 1, Number: i + 1}, Points: 5}
 	}
 	return rows
 }
@@ -61,6 +61,14 @@ func TestApplyPlayoffs(t *testing.T) {
 			[]Playoff{{Number: 1, Players: []PlayoffSide{poSide(2), poSide(3), poSide(4)}, Games: []PlayoffGame{
 				game(1, 2, 3, 2), game(2, 4, 2, 0), game(3, 3, 4, 1)}}},
 			[]int{1, 2, 3, 4}, []string{"1", "2", "3-4", "3-4"}, []int64{2, 3, 4}},
+		{"before the tie-breaks: the play-off's players take the first places of their score",
+			playoffRows([2]int{1, 1}, [2]int{2, 2}, [2]int{3, 3}, [2]int{4, 4}),
+			[]Playoff{{Number: 1, When: PlayoffBeforeTieBreaks, Players: []PlayoffSide{poSide(1), poSide(3)}, Games: []PlayoffGame{game(1, 1, 3, 0)}}},
+			[]int{3, 1, 2, 4}, []string{"1", "2", "3", "4"}, []int64{1, 3}},
+		{"before the tie-breaks, a drawn play-off: the tie-breaks order its players, the others follow",
+			playoffRows([2]int{1, 1}, [2]int{2, 2}, [2]int{3, 3}, [2]int{4, 4}),
+			[]Playoff{{Number: 1, When: PlayoffBeforeTieBreaks, Players: []PlayoffSide{poSide(1), poSide(3)}, Games: []PlayoffGame{game(1, 1, 3, 1)}}},
+			[]int{1, 3, 2, 4}, []string{"1", "2", "3", "4"}, []int64{1, 3}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

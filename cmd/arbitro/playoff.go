@@ -34,6 +34,7 @@ type playoffAddOptions struct {
 	Title       string   // --for: the title it decides
 	Place       int      // --place: the place it decides
 	TimeControl string   // --time-control
+	When        string   // --when: after-tiebreaks (default) or before-tiebreaks
 }
 
 func (o *playoffAddOptions) complete(_ *cobra.Command, args []string) error {
@@ -43,6 +44,9 @@ func (o *playoffAddOptions) complete(_ *cobra.Command, args []string) error {
 	}
 	if o.Title != "" && o.Place != 0 {
 		return usageErr("--for and --place name the same thing: give one")
+	}
+	if _, err := tournament.ParsePlayoffWhen(o.When); err != nil {
+		return usageErr("--when %q: write after-tiebreaks (the default) or before-tiebreaks", o.When)
 	}
 	if o.Place < 0 {
 		return usageErr("--place %d: give a place of 1 or more", o.Place)
@@ -60,6 +64,7 @@ func newPlayoffAddCmd(g *globalOptions, runF func(*cobra.Command, *playoffAddOpt
 	cmd.Flags().StringArrayVar(&o.Between, "between", nil, "the tied players: --between A B (numbers or names)")
 	cmd.Flags().StringVar(&o.Title, "for", "", "the title it decides (\"Italian champion\")")
 	cmd.Flags().IntVar(&o.Place, "place", 0, "the place it decides")
+	cmd.Flags().StringVar(&o.When, "when", tournament.PlayoffAfterTieBreaks, "when it orders its players: after-tiebreaks (tied on every tie-break) or before-tiebreaks (tied on points)")
 	cmd.Flags().StringVar(&o.TimeControl, "time-control", "", "its time control (\"15'+5\\\"\")")
 	return withRun(cmd, o, runF)
 }
@@ -67,7 +72,7 @@ func newPlayoffAddCmd(g *globalOptions, runF func(*cobra.Command, *playoffAddOpt
 func runPlayoffAdd(cmd *cobra.Command, g *globalOptions, o *playoffAddOptions) error {
 	var p *tournament.Playoff
 	err := g.write(func(st *store.Store) (t tournament.Tournament, err error) {
-		p, t, err = st.AddPlayoff(cmd.Context(), g.tournament, o.Between, o.Title, o.Place, o.TimeControl)
+		p, t, err = st.AddPlayoff(cmd.Context(), g.tournament, o.Between, o.Title, o.Place, o.TimeControl, o.When)
 		return t, err
 	})
 	if err != nil {

@@ -8,6 +8,8 @@ CREATE TABLE playoffs (
     title         TEXT    NOT NULL DEFAULT '',   -- the title it decides ('' when a place)
     place         INTEGER NOT NULL DEFAULT 0 CHECK (place >= 0), -- the place it decides (0: the title's)
     time_control  TEXT    NOT NULL DEFAULT '',
+    -- when it orders its players: after every tie-break, or before them (on points alone)
+    ordering      TEXT    NOT NULL DEFAULT 'after-tiebreaks' CHECK (ordering IN ('after-tiebreaks', 'before-tiebreaks')),
     created_at    TEXT    NOT NULL,
     UNIQUE (tournament_id, number)
 );
