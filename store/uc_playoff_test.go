@@ -10,7 +10,8 @@ import (
 // A round robin of 4 all drawn: everybody shares first place on every tie-break; a
 // play-off between P01 and P02 orders them in the final standings and the prize list, not
 // before the last round, and refused play-offs write nothing.
-func TestUCPlayoff(t *testing.T) {
+func playoffEvent(t *testing.T) *Store {
+	t.Helper()
 	st, _ := newEvent(t, tournament.RoundRobin, 3, 4, nil)
 	if _, _, err := st.DrawLot(ucCtx, "", nil); err != nil {
 		t.Fatal(err)
@@ -25,6 +26,11 @@ func TestUCPlayoff(t *testing.T) {
 			}
 		}
 	}
+	return st
+}
+
+func TestUCPlayoffRefused(t *testing.T) {
+	st := playoffEvent(t)
 	before := ucRows(t, st)
 	for _, refs := range [][]string{{"P01"}, {"P01", "P01, Test"}, {"P01", "P09"}} {
 		if _, _, err := st.AddPlayoff(ucCtx, "", refs, "", 1, "", ""); err == nil {
@@ -34,7 +40,14 @@ func TestUCPlayoff(t *testing.T) {
 	if _, _, _, err := st.PlayoffResult(ucCtx, "", 1, "P01", "P02", "2-0"); !errors.Is(err, tournament.ErrNotFound) {
 		t.Errorf("a result of no play-off: %v", err)
 	}
+	if _, _, err := st.AddPlayoff(ucCtx, "", []string{"P01", "P02"}, "", 1, "", "sometimes"); !errors.Is(err, tournament.ErrInvalid) {
+		t.Errorf("an unknown --when: %v", err)
+	}
 	ucSameRows(t, st, before, "refused play-off")
+}
+
+func TestUCPlayoffOrders(t *testing.T) {
+	st := playoffEvent(t)
 
 	p, _, err := st.AddPlayoff(ucCtx, "", []string{"P02", "P01"}, "", 1, "10'", "")
 	if err != nil || p.Number != 1 || len(p.Players) != 2 {
