@@ -16,7 +16,7 @@ import (
 func newPlayoffCmd(g *globalOptions) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "playoff",
-		Short: "Play-offs (barrage, spareggio tecnico): games between tied players that count in no score",
+		Short: "Play-offs (barrage, spareggio): games between tied players that count in no score",
 		Long: `A play-off is a small match between players tied after every tie-break, at its own
 time control, that orders them for a title or a place and counts in no score. Its games
 are entered with 'playoff result', their PDN scores with 'playoff game' (judged by the same
