@@ -1,7 +1,7 @@
 -- Play-offs (barrage, spareggio tecnico; issue 32, docs/playoffs.md): extra games between
 -- players tied in the standings, at their own time control, that order them for a title
 -- or a place and count in no score. A play-off is numbered within its tournament.
-CREATE TABLE playoffs (
+CREATE TABLE IF NOT EXISTS playoffs (
     id            INTEGER PRIMARY KEY,
     tournament_id INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
     number        INTEGER NOT NULL CHECK (number >= 1),
@@ -13,14 +13,14 @@ CREATE TABLE playoffs (
     created_at    TEXT    NOT NULL,
     UNIQUE (tournament_id, number)
 );
-CREATE TABLE playoff_players (
+CREATE TABLE IF NOT EXISTS playoff_players (
     playoff_id INTEGER NOT NULL REFERENCES playoffs (id) ON DELETE CASCADE,
     entry_id   INTEGER NOT NULL REFERENCES entries (id) ON DELETE CASCADE,
     PRIMARY KEY (playoff_id, entry_id)
 );
 -- One game of a play-off: white's game points (2 win, 1 draw, 0 loss) and, once given, its
 -- PDN score judged by the same replay as the event's games.
-CREATE TABLE playoff_games (
+CREATE TABLE IF NOT EXISTS playoff_games (
     id           INTEGER PRIMARY KEY,
     playoff_id   INTEGER NOT NULL REFERENCES playoffs (id) ON DELETE CASCADE,
     game         INTEGER NOT NULL CHECK (game >= 1),
