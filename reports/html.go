@@ -65,6 +65,9 @@ type HTMLEvent struct {
 	cross    map[int64]*tournament.CrossEntry
 	points   []map[int64]int // [r][entry]: points after round r
 	boardsOf map[int64][]*tournament.Board
+
+	// decided: the entries whose final place a play-off decided (ApplyPlayoffs), nil if none.
+	decided map[int64]bool
 }
 
 // NewHTMLEvent prepares the pages of ev: it computes the standings after every paired
@@ -83,6 +86,9 @@ func NewHTMLEvent(ev *tournament.SiteEvent, opts HTMLOptions) (*HTMLEvent, error
 			return nil, err
 		}
 		h.standings = append(h.standings, st)
+	}
+	if h.last == ev.Table.Rounds && h.last > 0 && len(ev.Playoffs) > 0 {
+		h.standings[h.last], h.decided = tournament.ApplyPlayoffs(h.standings[h.last], ev.Playoffs)
 	}
 	h.byRound = make([][]*tournament.Board, h.last)
 	for _, b := range ev.Boards {
@@ -458,7 +464,11 @@ type cell struct {
 }
 
 func (h *HTMLEvent) standingsFor(r int) Standings {
-	return Standings{Table: h.ev.Table, AfterRound: r, Rows: h.standings[r], Locale: h.loc}
+	s := Standings{Table: h.ev.Table, AfterRound: r, Rows: h.standings[r], Locale: h.loc}
+	if r == h.last && h.decided != nil {
+		s.Playoffs, s.PlayoffDecided = h.ev.Playoffs, h.decided
+	}
+	return s
 }
 
 func (h *HTMLEvent) writeStandings(w io.Writer, r int, name string) error {

@@ -26,6 +26,7 @@ var noteKeys = map[string]string{
 	tournament.NoteImportMore:       "note.import-more",
 	tournament.NotePrizeMovedDown:   "note.prize-moved-down",
 	tournament.NotePrizeShared:      "note.prize-shared",
+	tournament.NotePrizePlayoff:     "note.prize-playoff",
 	tournament.NotePrizeNotAwarded:  "note.prize-not-awarded",
 	tournament.NoteCSVLatin2:        "note.csv-latin2",
 	tournament.NoteRoundRobinShort:  "note.round-robin-short",

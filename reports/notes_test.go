@@ -38,6 +38,7 @@ var noteSamples = map[string]tournament.Note{
 	tournament.NotePrizeMovedDown:  tournament.NewNote(tournament.NotePrizeMovedDown, "rank", 3),
 	tournament.NotePrizeShared:     tournament.NewNote(tournament.NotePrizeShared, "place", "2-3"),
 	tournament.NotePrizeNotAwarded: tournament.NewNote(tournament.NotePrizeNotAwarded),
+	tournament.NotePrizePlayoff:    tournament.NewNote(tournament.NotePrizePlayoff, "playoff", 1),
 	tournament.NoteCSVLatin2: tournament.NewNote(tournament.NoteCSVLatin2, "line", 2, "char", "ø",
 		"name", "U+00F8 LATIN SMALL LETTER O WITH STROKE", "text", "Dvoøák, Antonín;1500"),
 	tournament.NoteRoundRobinShort: tournament.NewNote(tournament.NoteRoundRobinShort, "rounds", 4, "players", 6, "full", 5),
@@ -152,6 +153,7 @@ func TestNotesEnglish(t *testing.T) {
 		{noteSamples[tournament.NotePrizeMovedDown], "place 3 of the standings (the players above have a higher prize)"},
 		{noteSamples[tournament.NotePrizeShared], "place 2-3 is shared"},
 		{noteSamples[tournament.NotePrizeNotAwarded], "not awarded: nobody left in those standings"},
+		{noteSamples[tournament.NotePrizePlayoff], "place decided by play-off 1"},
 		{noteSamples[tournament.NoteCSVLatin2], `line 2: the file is not UTF-8 and was read as Windows-1252, which gives "ø" (U+00F8 LATIN SMALL LETTER O WITH STROKE) in "Dvoøák, Antonín;1500", unusual in a name; if the file is Latin-2 (Czech, Polish, Hungarian, Slovak...) import it again with --encoding iso-8859-2 (or windows-1250)`},
 		{tournament.Note{Text: "an old sentence"}, "an old sentence"},
 	} {

@@ -21,6 +21,10 @@ type Standings struct {
 	Rows       []tournament.Standing
 	// Locale is the language of every word of the report; nil prints English.
 	Locale *Locale
+	// Playoffs and PlayoffDecided are tournament.StandingsAfter's: the play-offs, and the
+	// entries whose place one decided (marked, with a legend line; docs/playoffs.md).
+	Playoffs       []tournament.Playoff
+	PlayoffDecided map[int64]bool
 }
 
 func (s Standings) loc() *Locale { return orEnglish(s.Locale) }
@@ -92,6 +96,9 @@ func (s Standings) legend() string {
 	}
 	if adj := s.adjustments(true); adj != "" {
 		out += " " + l.T("legend.carried", "list", adj)
+	}
+	if po := s.playoffLegend(); po != "" {
+		out += " " + po
 	}
 	return out
 }
@@ -195,7 +202,7 @@ func (s Standings) standingsTable() ([]string, [][]string) {
 		if r.Pending > 0 {
 			pts += "*"
 		}
-		row := []string{r.Place(), numOrDash(r.Entry.Number), name, r.Entry.Club, numOrDash(r.Entry.Rating), pts,
+		row := []string{s.placeText(r), numOrDash(r.Entry.Number), name, r.Entry.Club, numOrDash(r.Entry.Rating), pts,
 			strconv.Itoa(r.Games), strconv.Itoa(r.Wins), strconv.Itoa(r.Draws), strconv.Itoa(r.Losses)}
 		for t, tb := range s.Table.TieBreaks {
 			row = append(row, s.tieBreakText(i, t, tb, sc))
@@ -354,12 +361,13 @@ func CSVSafe(s string) string {
 // JSON shapes of WriteStandingsJSON.
 type (
 	jsonStandings struct {
-		Event      jsonEvent      `json:"event"`
-		AfterRound int            `json:"after_round"`
-		Rounds     int            `json:"rounds"`
-		Scoring    string         `json:"scoring"`
-		TieBreaks  []jsonTieBreak `json:"tiebreaks"`
-		Standings  []jsonStanding `json:"standings"`
+		Event      jsonEvent            `json:"event"`
+		AfterRound int                  `json:"after_round"`
+		Rounds     int                  `json:"rounds"`
+		Scoring    string               `json:"scoring"`
+		TieBreaks  []jsonTieBreak       `json:"tiebreaks"`
+		Standings  []jsonStanding       `json:"standings"`
+		Playoffs   []tournament.Playoff `json:"playoffs,omitempty"`
 	}
 	jsonEvent struct {
 		Name         string `json:"name"`
@@ -400,6 +408,7 @@ type (
 		Adjustment    float64            `json:"adjustment,omitempty"` // abnormal points (TRF 299) included in points
 		TieBreaks     map[string]float64 `json:"tiebreaks"`
 		Rounds        []jsonRound        `json:"rounds,omitempty"`
+		Playoff       bool               `json:"decided_by_playoff,omitempty"`
 	}
 	jsonRound struct {
 		Round        int    `json:"round"`
@@ -433,7 +442,7 @@ func writeJSON(w io.Writer, s Standings, rounds bool) error {
 	out := jsonStandings{
 		Event:      jsonEvent{ev.Name, ev.Place, ev.StartDate, ev.EndDate, ev.Variant.Name(), ev.System.Code(), ev.ChiefArbiter},
 		AfterRound: s.AfterRound, Rounds: s.Table.Rounds, Scoring: sc.Name,
-		TieBreaks: []jsonTieBreak{}, Standings: make([]jsonStanding, 0, len(s.Rows)),
+		TieBreaks: []jsonTieBreak{}, Standings: make([]jsonStanding, 0, len(s.Rows)), Playoffs: s.decidingPlayoffs(),
 	}
 	l := s.loc()
 	for _, tb := range s.Table.TieBreaks {
@@ -446,7 +455,8 @@ func writeJSON(w io.Writer, s Standings, rounds bool) error {
 			Points: float64(r.Points) / float64(sc.Divisor), PointsText: l.Score(sc, r.Points),
 			Games: r.Games, Wins: r.Wins, Draws: r.Draws, Losses: r.Losses, Byes: r.Byes,
 			ForfeitWins: r.ForfeitWins, ForfeitLosses: r.ForfeitLosses, Absences: r.Absences, Pending: r.Pending,
-			Adjustment: float64(r.Adjustment) / float64(sc.Divisor), TieBreaks: map[string]float64{}}
+			Adjustment: float64(r.Adjustment) / float64(sc.Divisor), TieBreaks: map[string]float64{},
+			Playoff: s.PlayoffDecided[int64(e.ID)]}
 		for t, tb := range s.Table.TieBreaks {
 			js.TieBreaks[string(tb)] = float64(r.TieBreaks[t]) / float64(tb.Divisor(sc))
 		}

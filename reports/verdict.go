@@ -262,6 +262,11 @@ func WriteTournamentAuditJSON(w io.Writer, db string, a *tournament.TournamentAu
 			return err
 		}
 	}
+	for _, pa := range a.Playoffs {
+		if err := jsonLine(w, PlayoffAuditJSON(db, pa)); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
@@ -287,6 +292,7 @@ func WriteTournamentAuditText(w io.Writer, l *Locale, a *tournament.TournamentAu
 		}
 		writeProblems(w, l, ga.Verdict, ga.Problems, ga.Verdict.Notes)
 	}
+	withProblems += writePlayoffAudits(w, l, a.Playoffs, &t)
 	_, err := fmt.Fprintln(w, l.T("cmd.audit.summary", "scores", l.N("cmd.game_scores", a.Checked),
 		"problems", l.N("cmd.problems", a.Problems), "games", l.N("cmd.games", withProblems), "counts", t.Counts(l)))
 	return err

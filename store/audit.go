@@ -44,5 +44,10 @@ func (tx *Tx) Audit(t *tournament.Tournament, round int) (*tournament.Tournament
 		a.Problems += len(ga.Problems)
 		a.Games = append(a.Games, ga)
 	}
+	if round <= 0 {
+		if err := tx.auditPlayoffs(t, a); err != nil {
+			return nil, err
+		}
+	}
 	return a, nil
 }

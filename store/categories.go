@@ -222,6 +222,7 @@ func (tx *Tx) PrizeList(t *tournament.Tournament, afterRound int) ([]tournament.
 		afterRound = tournament.CompletedRounds(ct)
 	}
 	tables := map[string][]tournament.Standing{}
+	decided := map[int64]int{} // entry id -> the play-off that decided his place
 	standingsOf := func(cat string) ([]tournament.Standing, error) {
 		if s, ok := tables[cat]; ok {
 			return s, nil
@@ -233,6 +234,9 @@ func (tx *Tx) PrizeList(t *tournament.Tournament, afterRound int) ([]tournament.
 		} else {
 			s, err = tx.CategoryStandings(t, ct, cat, afterRound)
 		}
+		if err == nil && afterRound == ct.Rounds && afterRound > 0 {
+			s, err = tx.prizePlayoffs(t, s, decided)
+		}
 		tables[cat] = s
 		return s, err
 	}
@@ -243,7 +247,11 @@ func (tx *Tx) PrizeList(t *tournament.Tournament, afterRound int) ([]tournament.
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, tournament.AwardPrize(p, st, given))
+		a := tournament.AwardPrize(p, st, given)
+		if n := decided[int64(a.Entry)]; n > 0 && a.Entry != 0 {
+			a.Notes = append(a.Notes, tournament.NewNote(tournament.NotePrizePlayoff, "playoff", n))
+		}
+		out = append(out, a)
 	}
 	return out, nil
 }

@@ -201,7 +201,13 @@ func (tx *Tx) Standings(t *tournament.Tournament, round int, category string) (*
 	} else if rows, err = tournament.ComputeStandings(ct, round); err != nil {
 		return nil, err
 	}
-	return &tournament.StandingsAfter{Table: ct, Round: round, Rows: rows}, nil
+	sa := &tournament.StandingsAfter{Table: ct, Round: round, Rows: rows}
+	if round == ct.Rounds && round > 0 {
+		if err := tx.applyPlayoffs(t, sa); err != nil {
+			return nil, err
+		}
+	}
+	return sa, nil
 }
 
 // loadCarried gives the players of a group the points they carry from the earlier stage

@@ -101,6 +101,9 @@ type TournamentAudit struct {
 	Checked  int         `json:"checked"`  // game scores replayed
 	Problems int         `json:"problems"` // total problems found
 	Illegal  int         `json:"illegal"`  // scores with an illegal move (or unreadable)
+	// Playoffs are the audits of the play-offs' stored scores (docs/playoffs.md), counted
+	// in Checked, Problems and Illegal; audited with the whole tournament, not a round.
+	Playoffs []PlayoffGameAudit `json:"playoffs,omitempty"`
 }
 
 // auditGame judges one stored score of t with its board's stored claims and its round's

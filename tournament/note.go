@@ -72,6 +72,9 @@ const (
 	NotePrizeShared = "prize-shared"
 	// NotePrizeNotAwarded: nobody is left in the prize's standings. No args.
 	NotePrizeNotAwarded = "prize-not-awarded"
+	// NotePrizePlayoff: a play-off decided the prize winner's place (docs/playoffs.md).
+	// Args: playoff (its number).
+	NotePrizePlayoff = "prize-playoff"
 	// NoteCSVLatin2: a players CSV read as Windows-1252 gives a character unusual in names.
 	// Args: line, char (the character), name (its Unicode name, RuneName), text (the line).
 	NoteCSVLatin2 = "csv-latin2"
@@ -90,7 +93,7 @@ const (
 func NoteCodes() []string {
 	c := []string{NoteMissingResult, NoteManualMet, NoteManualByeAgain, NoteUnavailable, NoteSameColourThrice,
 		NoteByes, NoteRoundsAdvised, NoteImportNoGames, NoteImportDates, NoteImportLatin2, NoteImportNoResult,
-		NoteImportResultTag, NoteImportMore, NotePrizeMovedDown, NotePrizeShared, NotePrizeNotAwarded, NoteCSVLatin2, NoteRoundRobinShort,
+		NoteImportResultTag, NoteImportMore, NotePrizeMovedDown, NotePrizeShared, NotePrizeNotAwarded, NotePrizePlayoff, NoteCSVLatin2, NoteRoundRobinShort,
 		NoteForfeitNoNotice}
 	sort.Strings(c)
 	return c

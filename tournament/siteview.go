@@ -21,6 +21,8 @@ type SiteEvent struct {
 	// Schedule holds the date and start time of each paired round that has one ('arbitro
 	// round set', 'pair --date --time'), by round number.
 	Schedule map[int]RoundSchedule
+	// Playoffs are the event's play-offs (docs/playoffs.md): they order the final standings.
+	Playoffs []Playoff
 }
 
 // SiteClaim is a draw claim as the site shows it: the board, the plies, the arbiter's

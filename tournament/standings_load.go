@@ -91,4 +91,9 @@ type StandingsAfter struct {
 	Table *Crosstable // the crosstable; for a category, its event name ends " — CATEGORY"
 	Round int         // the round the standings are after
 	Rows  []Standing  // in order of places (FIDE C.07 tie-breaks of the tournament)
+	// Playoffs are the event's play-offs, read for the final standings (Round = the last
+	// round); PlayoffDecided holds the entry ids whose place one of them decided
+	// (ApplyPlayoffs). Both nil before the last round or without play-offs.
+	Playoffs       []Playoff
+	PlayoffDecided map[int64]bool
 }

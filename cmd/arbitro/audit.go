@@ -179,6 +179,9 @@ func auditTournament(cmd *cobra.Command, g *globalOptions, round int, pdf string
 	for i := range a.Games {
 		tally.Add(&a.Games[i].Verdict)
 	}
+	for i := range a.Playoffs {
+		tally.Add(&a.Playoffs[i].Verdict)
+	}
 	return verdictExit(g.cliLocale(), tally, a.Problems-verdictOnlyProblems(tally)+logProblems(rep.EventLog.Break), "cmd.what.game_scores")
 }
 

@@ -243,6 +243,7 @@ func commands() []func(g *globalOptions) *cobra.Command {
 		bind(newUnpairCmd, runUnpair),
 		bind(newPerftCmd, runPerft),
 		newPlayerCmd,
+		newPlayoffCmd,
 		bind(newPublishCmd, runPublish),
 		bind(newRatingCmd, runRating),
 		bind(newReplayCmd, runReplay),

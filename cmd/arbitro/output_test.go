@@ -39,6 +39,9 @@ var pathInputs = map[string]bool{
 	"arbitro player import FILE.csv":          true,
 	"arbitro replay FILE.pdn...":              true,
 	"arbitro tournament import-trf FILE":      true,
+
+	// play-offs (docs/playoffs.md)
+	"arbitro playoff game PLAYOFF GAME FILE.pdn|-": true,
 }
 
 // outputRuns are the arguments that reach each output's write, with OUT where the path

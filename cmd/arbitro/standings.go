@@ -61,7 +61,8 @@ func (f *standingsFlags) load(ctx context.Context, g *globalOptions, crosstable 
 	if err == nil {
 		var loc *reports.Locale
 		if loc, err = g.reportLocale(&t); err == nil {
-			out = reports.Standings{Table: s.Table, AfterRound: s.Round, Rows: s.Rows, Locale: loc}
+			out = reports.Standings{Table: s.Table, AfterRound: s.Round, Rows: s.Rows, Locale: loc,
+				Playoffs: s.Playoffs, PlayoffDecided: s.PlayoffDecided}
 		}
 	}
 	var notPaired *tournament.RoundNotPairedError
