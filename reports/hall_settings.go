@@ -33,9 +33,24 @@ func WriteHallSettings(w io.Writer, l *Locale, event string, s tournament.HallSe
 		"  " + l.T("cmd.hall.settings.url", "url", url),
 		"  " + l.T("cmd.hall.settings.confirm", "yes", yes(s.Confirm)),
 		"  " + l.T("cmd.hall.settings.single", "after", single),
+		"  " + l.T("cmd.hall.settings.sheets", "who", sheetKeepers(l, s.Sheets)),
 	} {
 		b.WriteString(line + "\n")
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// sheetKeepers names who keeps the electronic score sheet (HallSettings.Sheets; unset:
+// tournament.SheetsAny) in the language l.
+func sheetKeepers(l *Locale, sheets string) string {
+	switch sheets {
+	case tournament.SheetsBoth:
+		return l.T("cmd.hall.sheets.both")
+	case tournament.SheetsWhite:
+		return l.T("cmd.hall.sheets.white")
+	case tournament.SheetsBlack:
+		return l.T("cmd.hall.sheets.black")
+	}
+	return l.T("cmd.hall.sheets.any")
 }

@@ -138,6 +138,8 @@ func (h *Hall) sheetPost(w http.ResponseWriter, r *http.Request, id int64) {
 		writeJSON(w, http.StatusForbidden, sheetAnswer{Error: "pin"})
 	case errors.As(err, &order):
 		writeJSON(w, http.StatusConflict, sheetAnswer{Error: "order", Expected: order.Expected})
+	case errors.Is(err, tournament.ErrSheetKeeper):
+		writeJSON(w, http.StatusForbidden, sheetAnswer{Error: "keeper"})
 	case errors.Is(err, tournament.ErrInvalid):
 		writeJSON(w, http.StatusBadRequest, sheetAnswer{Error: "invalid"})
 	case errors.Is(err, tournament.ErrGameExists), errors.Is(err, tournament.ErrMismatch):

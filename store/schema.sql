@@ -1,5 +1,5 @@
 -- arbitro database schema. The version below is stored in PRAGMA user_version.
--- schema-version: 10
+-- schema-version: 11
 --
 -- Conventions
 --   * Scores are integer game points in draughts scoring: win 2, draw 1, loss 0. They are
@@ -389,7 +389,10 @@ CREATE TABLE hall_settings (
     url            TEXT    NOT NULL DEFAULT '',
     confirm        INTEGER NOT NULL DEFAULT 0 CHECK (confirm IN (0, 1)),
     single_minutes INTEGER NOT NULL DEFAULT 0 CHECK (single_minutes >= 0),
-    set_at         TEXT    NOT NULL
+    set_at         TEXT    NOT NULL,
+    -- who keeps the electronic score sheet (issue 31): 'any' (each his own, or one for
+    -- both), 'both' (each his own), 'white' or 'black' (that player, for both)
+    sheets         TEXT    NOT NULL DEFAULT 'any' CHECK (sheets IN ('any', 'both', 'white', 'black'))
 );
 -- Play-offs (barrage, spareggio tecnico; issue 32, docs/playoffs.md): extra games between
 -- players tied in the standings, at their own time control, that order them for a title

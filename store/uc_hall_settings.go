@@ -14,7 +14,7 @@ import (
 //
 // Returns the settings now stored and the tournament. Errors: tournament.ErrHallURL for
 // an address that is not the hall's (or another tournament's hall); ErrInvalid for the
-// minutes; those of updateIn. Nothing is written on error.
+// minutes or who keeps the score sheet; those of updateIn. Nothing is written on error.
 func (s *Store) SetHallSettings(ctx context.Context, ref string, c tournament.HallSettingsChange) (tournament.HallSettings, tournament.Tournament, error) {
 	var out tournament.HallSettings
 	t, err := s.updateIn(ctx, ref, func(tx *Tx, t *tournament.Tournament) error {
@@ -25,10 +25,13 @@ func (s *Store) SetHallSettings(ctx context.Context, ref string, c tournament.Ha
 		if out, err = c.Apply(old, t.ID); err != nil {
 			return err
 		}
-		if _, err := tx.exec(`INSERT INTO hall_settings (tournament_id, url, confirm, single_minutes, set_at) VALUES (?, ?, ?, ?, ?)
+		if out.Sheets == "" {
+			out.Sheets = tournament.SheetsAny
+		}
+		if _, err := tx.exec(`INSERT INTO hall_settings (tournament_id, url, confirm, single_minutes, set_at, sheets) VALUES (?, ?, ?, ?, ?, ?)
 			ON CONFLICT (tournament_id) DO UPDATE SET url = excluded.url, confirm = excluded.confirm,
-			single_minutes = excluded.single_minutes, set_at = excluded.set_at`,
-			t.ID, out.URL, out.Confirm, out.SingleMinutes, tx.nowText()); err != nil {
+			single_minutes = excluded.single_minutes, set_at = excluded.set_at, sheets = excluded.sheets`,
+			t.ID, out.URL, out.Confirm, out.SingleMinutes, tx.nowText(), out.Sheets); err != nil {
 			return err
 		}
 		return tx.logEvent(t.ID, "hall.settings", old, out)
@@ -50,9 +53,9 @@ func (s *Store) ReadHallSettings(ctx context.Context, ref string) (tournament.Ha
 // hallSettings reads tournament id's hall settings (zero when none are set).
 func (tx *Tx) hallSettings(id int64) (tournament.HallSettings, error) {
 	var s tournament.HallSettings
-	err := tx.queryRow(`SELECT url, confirm, single_minutes FROM hall_settings WHERE tournament_id = ?`, id).Scan(&s.URL, &s.Confirm, &s.SingleMinutes)
+	err := tx.queryRow(`SELECT url, confirm, single_minutes, sheets FROM hall_settings WHERE tournament_id = ?`, id).Scan(&s.URL, &s.Confirm, &s.SingleMinutes, &s.Sheets)
 	if errors.Is(err, sql.ErrNoRows) {
-		return tournament.HallSettings{}, nil
+		return tournament.HallSettings{Sheets: tournament.SheetsAny}, nil
 	}
 	return s, err
 }

@@ -16,7 +16,7 @@ import (
 // reaches the pairing sheet's view.
 func TestUCHallSettings(t *testing.T) {
 	st, tr, _ := hallEvent(t)
-	if s, _, err := st.ReadHallSettings(ucCtx, ""); err != nil || s != (tournament.HallSettings{}) {
+	if s, _, err := st.ReadHallSettings(ucCtx, ""); err != nil || s != (tournament.HallSettings{Sheets: tournament.SheetsAny}) {
 		t.Fatalf("no settings: %+v, %v", s, err)
 	}
 	before := ucRows(t, st)
@@ -33,7 +33,7 @@ func TestUCHallSettings(t *testing.T) {
 	url, yes := "http://192.168.1.10:8080/hall/", true
 	minutes = 10
 	s, _, err := st.SetHallSettings(ucCtx, tr.Name, tournament.HallSettingsChange{URL: &url, Confirm: &yes})
-	want := tournament.HallSettings{URL: "http://192.168.1.10:8080/hall/1/", Confirm: true}
+	want := tournament.HallSettings{URL: "http://192.168.1.10:8080/hall/1/", Confirm: true, Sheets: tournament.SheetsAny}
 	if err != nil || s != want {
 		t.Fatalf("set: %+v, %v; want %+v", s, err, want)
 	}

@@ -87,6 +87,13 @@ func (s *Store) sheetWrite(ctx context.Context, ref string, r SheetRef, kind, te
 		if err != nil {
 			return err
 		}
+		hs, err := tx.hallSettings(t.ID)
+		if err != nil {
+			return err
+		}
+		if ok, keeper := hs.SheetKeeper(r.Side); !ok {
+			return fmt.Errorf("%w: in this event %s keeps the score sheet for both players (arbitro hall set --sheets)", tournament.ErrSheetKeeper, keeper)
+		}
 		if kind == tournament.SheetPly {
 			if text, err = tournament.SheetPlyText(text, t.Variant.Squares()); err != nil {
 				return err

@@ -271,3 +271,47 @@ func TestUCSheetOneKeeper(t *testing.T) {
 		t.Errorf("white confirms: %+v, %v", c, err)
 	}
 }
+
+// TestUCSheetKeeperSetting: the event decides who keeps the score sheet (hall set
+// --sheets): with "white", Black's plies and strikes are refused (ErrSheetKeeper, nothing
+// written) while he still reads and confirms White's sheet; "both" and the default let
+// each keep his own; a value other than any, both, white or black is refused.
+func TestUCSheetKeeperSetting(t *testing.T) {
+	st, _, pins := hallEvent(t)
+	boards, _, _ := st.ResultList(ucCtx, "", 1)
+	b := boards[0]
+	w := SheetRef{Round: 1, Board: b.Board, Game: 1, Side: 'W', PIN: pins[b.WhiteEntry], Device: "d", Seq: 1}
+	bl := SheetRef{Round: 1, Board: b.Board, Game: 1, Side: 'B', PIN: pins[b.BlackEntry], Device: "e", Seq: 1}
+	if hs, _, err := st.ReadHallSettings(ucCtx, ""); err != nil || hs.Sheets != tournament.SheetsAny {
+		t.Fatalf("default: %+v, %v", hs, err)
+	}
+	bad := "Bianco"
+	if _, _, err := st.SetHallSettings(ucCtx, "", tournament.HallSettingsChange{Sheets: &bad}); !errors.Is(err, tournament.ErrInvalid) {
+		t.Fatalf("--sheets Bianco: %v", err)
+	}
+	white := tournament.SheetsWhite
+	if hs, _, err := st.SetHallSettings(ucCtx, "", tournament.HallSettingsChange{Sheets: &white}); err != nil || hs.Sheets != white {
+		t.Fatalf("set white: %+v, %v", hs, err)
+	}
+	before := ucRows(t, st)
+	if _, err := st.SheetWritePly(ucCtx, "", bl, "10-14"); !errors.Is(err, tournament.ErrSheetKeeper) {
+		t.Fatalf("black writes under 'white': %v", err)
+	}
+	if _, err := st.SheetStrike(ucCtx, "", bl); !errors.Is(err, tournament.ErrSheetKeeper) {
+		t.Fatalf("black strikes under 'white': %v", err)
+	}
+	ucSameRows(t, st, before, "refused sheet entries")
+	if _, err := st.SheetWritePly(ucCtx, "", w, "22-18"); err != nil {
+		t.Fatalf("white writes: %v", err)
+	}
+	if _, opp, err := st.ReadSheet(ucCtx, "", bl); err != nil || tournament.SheetMoves(opp) != "22-18" {
+		t.Fatalf("black reads white's sheet: %v, %v", opp, err)
+	}
+	both := tournament.SheetsBoth
+	if _, _, err := st.SetHallSettings(ucCtx, "", tournament.HallSettingsChange{Sheets: &both}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.SheetWritePly(ucCtx, "", bl, "22-18"); err != nil {
+		t.Fatalf("black writes under 'both': %v", err)
+	}
+}

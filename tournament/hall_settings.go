@@ -20,6 +20,31 @@ type HallSettings struct {
 	// SingleMinutes: a single entry (the opponent has entered nothing) goes to the arbiter
 	// this many minutes after it was entered; 0 never (it waits, shown in the console).
 	SingleMinutes int `json:"single_minutes"`
+	// Sheets says who keeps the electronic score sheet (issue 31): SheetsAny (each
+	// player may keep his own, or one keeps it for both; the zero value reads as it),
+	// SheetsBoth (each his own), SheetsWhite or SheetsBlack (that player, for both).
+	Sheets string `json:"sheets"`
+}
+
+// Who keeps the electronic score sheet (HallSettings.Sheets).
+const (
+	SheetsAny   = "any"
+	SheetsBoth  = "both"
+	SheetsWhite = "white"
+	SheetsBlack = "black"
+)
+
+// SheetKeeper reports whether the player of side ('W' or 'B') may write a score sheet
+// under s, and, when he may not, who keeps it (SheetsWhite or SheetsBlack). With
+// SheetsBoth or SheetsAny every player may.
+func (s HallSettings) SheetKeeper(side byte) (bool, string) {
+	switch s.Sheets {
+	case SheetsWhite:
+		return side == 'W', SheetsWhite
+	case SheetsBlack:
+		return side == 'B', SheetsBlack
+	}
+	return true, ""
 }
 
 // MaxSingleMinutes bounds HallSettings.SingleMinutes (a day).
@@ -41,6 +66,7 @@ type HallSettingsChange struct {
 	URL           *string // "" removes the address
 	Confirm       *bool
 	SingleMinutes *int
+	Sheets        *string // SheetsAny, SheetsBoth, SheetsWhite or SheetsBlack
 }
 
 // Apply returns s with c's fields set, the URL read by HallEventURL for tournament id.
@@ -64,6 +90,14 @@ func (c HallSettingsChange) Apply(s HallSettings, id int64) (HallSettings, error
 			return s, fmt.Errorf("%w: a single entry goes to the arbiter after 0 (never) to %d minutes, not %d", ErrInvalid, MaxSingleMinutes, m)
 		}
 		s.SingleMinutes = *c.SingleMinutes
+	}
+	if c.Sheets != nil {
+		switch v := strings.ToLower(strings.TrimSpace(*c.Sheets)); v {
+		case SheetsAny, SheetsBoth, SheetsWhite, SheetsBlack:
+			s.Sheets = v
+		default:
+			return s, fmt.Errorf("%w: who keeps the score sheet: any, both, white or black, not %q", ErrInvalid, *c.Sheets)
+		}
 	}
 	return s, nil
 }

@@ -20,6 +20,10 @@ import (
 // next one of the device): the device sends again from the one the error names.
 var ErrSheetOrder = errors.New("sheet entry out of order")
 
+// ErrSheetKeeper: the player may not write a score sheet: the event has his opponent keep
+// it for both (HallSettings.Sheets). It wraps ErrInvalid.
+var ErrSheetKeeper = fmt.Errorf("%w: not the keeper of the score sheet", ErrInvalid)
+
 // SheetOrderError is ErrSheetOrder with the sequence number the device must send next
 // (Expected; 0 when the entry conflicts with one stored, or a confirmation is not the
 // sheet stored).

@@ -142,6 +142,7 @@ type hallSetOptions struct {
 	URL         string
 	Confirm     bool
 	SingleAfter int
+	Sheets      string
 	change      tournament.HallSettingsChange
 	g           *globalOptions
 }
@@ -167,6 +168,12 @@ func (o *hallSetOptions) complete(cmd *cobra.Command, _ []string) error {
 		}
 		o.change.SingleMinutes = &o.SingleAfter
 	}
+	if f.Changed("sheets") {
+		if _, err := (tournament.HallSettingsChange{Sheets: &o.Sheets}).Apply(tournament.HallSettings{}, 0); err != nil {
+			return usageErr("--sheets: %v", err)
+		}
+		o.change.Sheets = &o.Sheets
+	}
 	return nil
 }
 
@@ -174,7 +181,7 @@ func newHallSetCmd(g *globalOptions, runF func(*cobra.Command, *hallSetOptions) 
 	o := &hallSetOptions{g: g}
 	cmd := &cobra.Command{
 		Use:   "set",
-		Short: "Set the event's hall settings: the address on the sheets, the arbiter's confirmation, single entries",
+		Short: "Set the event's hall settings: the address on the sheets, the arbiter's confirmation, single entries, score sheets",
 		Long: `Set the hall's settings of the event, stored with it (every 'arbitro serve --hall'
 follows them): --url the hall's address as 'serve --hall' prints it (e.g.
 http://192.168.1.10:8080/hall/), printed on the pairing sheets with each board's short
@@ -182,9 +189,13 @@ code and, on the PDF, its QR code ('arbitro pairings'; --url "" removes it); --c
 makes the arbiter confirm every result (two agreeing entries wait for him in the
 console; --confirm=false: they are stored); --single-after N sends a single entry (the
 opponent has entered nothing) to the arbiter N minutes after it was entered, marked in
-the console (0: never). Without a flag it prints the settings.`,
+the console (0: never); --sheets says who keeps the electronic score sheet: any (each
+player his own, or one for both: the default), both (each his own), white or black (that
+player, for both; the other confirms it at the end). Without a flag it prints the
+settings.`,
 		Example: `  arbitro hall set --url http://192.168.1.10:8080/hall/
   arbitro hall set --confirm --single-after 10
+  arbitro hall set --sheets white
   arbitro hall set`,
 		Args: cobra.NoArgs,
 	}
@@ -192,6 +203,7 @@ the console (0: never). Without a flag it prints the settings.`,
 	f.StringVar(&o.URL, "url", "", "the hall's address, as serve --hall prints it (\"\" removes it)")
 	f.BoolVar(&o.Confirm, "confirm", false, "the arbiter confirms every result (--confirm=false: no)")
 	f.IntVar(&o.SingleAfter, "single-after", 0, "minutes after which a single entry goes to the arbiter (0: never)")
+	f.StringVar(&o.Sheets, "sheets", "", "who keeps the electronic score sheet: any, both, white or black")
 	return withRun(cmd, o, runF)
 }
 

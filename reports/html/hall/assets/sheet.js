@@ -199,6 +199,13 @@
         } else if (j.expected) {
           // The hall has every entry of this device below j.expected and none from it.
           st.entries.forEach(function (x) { x.sent = x.seq < j.expected; });
+        } else if (j.error === "keeper") {
+          // The event has his opponent keep the sheet for both (arbitro hall set --sheets):
+          // nothing he writes is kept; he confirms his opponent's sheet at the end.
+          syncEl.textContent = syncEl.getAttribute("data-keeper");
+          syncEl.setAttribute("data-state", "keeper");
+          syncEl.className = "sync bad";
+          return;
         } else {
           showSync();
           return; // refused (a wrong PIN): nothing more until the page is opened again
