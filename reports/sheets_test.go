@@ -2,6 +2,7 @@ package reports
 
 import (
 	"bytes"
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -9,6 +10,7 @@ import (
 
 	"codeberg.org/go-pdf/fpdf"
 
+	"arbitro/pairing"
 	"arbitro/tournament"
 )
 
@@ -105,4 +107,83 @@ func TestPDFHeadersWrap(t *testing.T) {
 	}
 }
 
+// sheetWithRests is a round-4 sheet of an FID Italo-Swiss art9 event: two boards, an RM
+// and an RT rest, the opening drawn; player 1 had White in rounds 2 and 3 (a bye in round
+// 1 between does not count) and has White again on board 1.
+func sheetWithRests(l *Locale) PairingsSheet {
+	ct := &tournament.Crosstable{Event: tournament.EventInfo{Name: "Open", System: tournament.ItaloSwiss}, Rounds: 5}
+	for i := 1; i <= 6; i++ {
+		ct.Players = append(ct.Players, tournament.CrossEntry{ID: i, Number: i, Name: fmt.Sprintf("P%d, X", i)})
+	}
+	add := func(id int, r tournament.CrossResult) { ct.Players[id-1].Results = append(ct.Players[id-1].Results, r) }
+	game := func(r, board, w, b int) {
+		add(w, tournament.CrossResult{Round: r, Board: board, Opponent: b, Colour: pairing.White, Kind: tournament.CrossPlayed, Points: 1})
+		add(b, tournament.CrossResult{Round: r, Board: board, Opponent: w, Colour: pairing.Black, Kind: tournament.CrossPlayed, Points: 1})
+	}
+	add(1, tournament.CrossResult{Round: 1, Kind: tournament.CrossBye, Points: 2})
+	game(1, 1, 2, 3)
+	game(2, 1, 1, 4)
+	game(3, 1, 1, 5)
+	game(4, 1, 1, 2) // the round of the sheet: White a third time
+	game(4, 2, 3, 4)
+	add(5, tournament.CrossResult{Round: 4, Kind: tournament.CrossBye, Points: 2})
+	add(6, tournament.CrossResult{Round: 4, Kind: tournament.CrossBye})
+	sheet := PairingsFromCrosstable(ct, 4, nil)
+	sheet.Locale = l
+	sheet.addExplanation(&tournament.RoundExplanation{System: tournament.ItaloSwiss, Round: 4,
+		Opening: &tournament.OpeningDraw{Code: "12", Label: "21-17 10-14 26-21", Seed: 7},
+		Italo:   &pairing.ItaloResult{Format: pairing.ItaloArt9, Rests: []pairing.Rest{{ID: 5, Kind: pairing.RestRM}, {ID: 6, Kind: pairing.RestRT}}}})
+	return sheet
+}
 
+// TestPairingSheetForPlayers: the sheet a player reads (issue 29) in every language: the
+// opening drawn before the boards, each rest printed once with its kind in words, the
+// format in words (no "art9"), the board order stated for an Italo-Swiss, and a remark for
+// the player who has the same colour a third game running; the PDF says the same.
+func TestPairingSheetForPlayers(t *testing.T) {
+	for _, lang := range Languages() {
+		l := LocaleOf(lang)
+		sheet := sheetWithRests(l)
+		var b bytes.Buffer
+		if err := WritePairingsText(&b, sheet); err != nil {
+			t.Fatal(err)
+		}
+		text := b.String()
+		opening := l.T("sheet.opening_head", "code", "12", "label", "21-17 10-14 26-21")
+		if i, j := strings.Index(text, opening), strings.Index(text, l.T("col.white")); i < 0 || i > j {
+			t.Errorf("%s: the opening is not printed before the boards:\n%s", lang, text)
+		}
+		for _, want := range []string{
+			"5 P5, X (0) – " + l.T("sheet.rest.RM"),
+			"6 P6, X (0) – " + l.T("sheet.rest.RT"),
+			l.T("sheet.format.art9"),
+			l.T("sheet.board_order"),
+			l.T("sheet.same_colour", "player", "1 P1, X", "colour", l.T("col.white"), "n", 3),
+		} {
+			if strings.Count(text, want) != 1 {
+				t.Errorf("%s: %q printed %d times, want once:\n%s", lang, want, strings.Count(text, want), text)
+			}
+		}
+		for _, jargon := range []string{"art9", "P5, X (RM)"} {
+			if strings.Contains(text, jargon) {
+				t.Errorf("%s: jargon %q on the players' sheet:\n%s", lang, jargon, text)
+			}
+		}
+		if strings.Count(text, "P2, X") != 1 || strings.Contains(text, l.T("sheet.same_colour", "player", "2 P2, X", "colour", l.T("col.black"), "n", 3)) {
+			t.Errorf("%s: player 2 (White, then Black) flagged:\n%s", lang, text)
+		}
+		var pdf bytes.Buffer
+		if err := WritePairingsPDF(&pdf, sheet, fixedMeta); err != nil {
+			t.Fatal(err)
+		}
+		all := strings.Join(pdfTextRuns(pdf.Bytes()), "\n")
+		for _, want := range []string{opening, l.T("sheet.rest.RT"), l.T("sheet.board_order")} {
+			if !strings.Contains(strings.Join(strings.Fields(all), " "), want) {
+				t.Errorf("%s: PDF lacks %q", lang, want)
+			}
+		}
+		if lang == "it" {
+			writeArtifact(t, "pairings_players.it.pdf", pdf.Bytes())
+		}
+	}
+}
