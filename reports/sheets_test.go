@@ -187,3 +187,48 @@ func TestPairingSheetForPlayers(t *testing.T) {
 		}
 	}
 }
+
+// TestStandingsCategoryAndSignature: when the event has categories the standings (text and
+// PDF) have a category column with each player's categories, and none without; the final
+// standings PDF ends with the chief arbiter's block (his name, lines for the date and the
+// signature), standings after an earlier round do not (issue 29).
+func TestStandingsCategoryAndSignature(t *testing.T) {
+	l := LocaleOf("it")
+	s := standingsOf(t, event(), 3)
+	s.Locale = l
+	s.Categories = map[int][]string{10: {"Veterani"}, 12: {"Donne", "Under 16"}}
+	var b bytes.Buffer
+	if err := WriteStandingsText(&b, s); err != nil {
+		t.Fatal(err)
+	}
+	text := b.String()
+	for _, want := range []string{"Categoria", "Veterani", "Donne, Under 16"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("text lacks %q:\n%s", want, text)
+		}
+	}
+	var pdf bytes.Buffer
+	if err := WriteStandingsPDF(&pdf, s, fixedMeta); err != nil {
+		t.Fatal(err)
+	}
+	checkPDF(t, pdf.Bytes(), 1, "Categoria", "Donne, Under 16", "Il Direttore di gara", "Niccolò Sàlvi", "Data:", "Firma:")
+	writeArtifact(t, "standings_final.it.pdf", pdf.Bytes())
+
+	s.Categories = nil
+	b.Reset()
+	if err := WriteStandingsText(&b, s); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(b.String(), "Categoria") {
+		t.Errorf("a category column without categories:\n%s", b.String())
+	}
+	after2 := standingsOf(t, event(), 2)
+	after2.Locale = l
+	pdf.Reset()
+	if err := WriteStandingsPDF(&pdf, after2, fixedMeta); err != nil {
+		t.Fatal(err)
+	}
+	if pdfHas(pdf.Bytes(), "Il Direttore di gara") {
+		t.Errorf("signature block under the standings after round 2 of 3")
+	}
+}

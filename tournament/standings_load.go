@@ -91,4 +91,8 @@ type StandingsAfter struct {
 	Table *Crosstable // the crosstable; for a category, its event name ends " — CATEGORY"
 	Round int         // the round the standings are after
 	Rows  []Standing  // in order of places (FIDE C.07 tie-breaks of the tournament)
+	// Categories names, by entry id (CrossEntry.ID), the categories each player is in, in
+	// the order they were created; nil when the event has none or the standings are a
+	// category's own (issue 29: the standings' category column).
+	Categories map[int][]string
 }
