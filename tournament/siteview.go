@@ -21,6 +21,10 @@ type SiteEvent struct {
 	// Schedule holds the date and start time of each paired round that has one ('arbitro
 	// round set', 'pair --date --time'), by round number.
 	Schedule map[int]RoundSchedule
+	// Openings holds the opening drawn by lot for each round of an event with the FID
+	// opening ballot (its number in rules.ItalianOpenings), by round number; the round page
+	// shows it (issue 29).
+	Openings map[int]string
 }
 
 // SiteClaim is a draw claim as the site shows it: the board, the plies, the arbiter's
