@@ -80,6 +80,7 @@ func TestPDFHeadersWrap(t *testing.T) {
 		if err := write(&b); err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
+		writeArtifact(t, "long_header_"+name+".pdf", b.Bytes())
 		runs := pdfTextRuns(b.Bytes())
 		seen := map[string]bool{}
 		for _, r := range runs {
