@@ -97,67 +97,8 @@ func TestBrowserPhoneAndDesktop(t *testing.T) {
 			}
 		}
 
-		// The player page: total, rank, game links on screen, results from his side.
-		var pl struct {
-			ViewW  float64
-			Links  []float64 // right edge of each game link that is shown
-			Facts  string
-			Rows   [][]string // result, points after
-			Colour []string
-		}
-		if err := chromedp.Run(b.ctx, chromedp.Navigate(base+player), chromedp.WaitVisible("main", chromedp.ByQuery),
-			chromedp.Evaluate(`({ViewW: window.innerWidth,
-			  Links: Array.from(document.querySelectorAll('main td.res a[href^="game-"]')).map(a => a.getBoundingClientRect().right),
-			  Facts: document.querySelector('dl.facts').textContent,
-			  Rows: Array.from(document.querySelectorAll('main tbody tr')).map(r => [r.querySelector('td.res').textContent, r.querySelector('td.res').nextElementSibling.textContent]),
-			  Colour: Array.from(document.querySelectorAll('main tbody tr')).map(r => r.children[2].textContent)})`, &pl)); err != nil {
-			t.Fatal(err)
-		}
-		if len(pl.Links) == 0 {
-			t.Errorf("%s %s: no game linked from the results", vp.name, player)
-		}
-		for _, r := range pl.Links {
-			if r > pl.ViewW {
-				t.Errorf("%s %s: a game link ends at %.0f px, off a %.0f px screen", vp.name, player, r, pl.ViewW)
-			}
-		}
-		if !strings.Contains(pl.Facts, "Rank") || !strings.Contains(pl.Facts, "Points after round") {
-			t.Errorf("%s %s: no total or rank in %q", vp.name, player, pl.Facts)
-		}
-		prev := 0.0
-		for i, r := range pl.Rows {
-			after := pointsOf(r[1])
-			if mine, _, ok := strings.Cut(r[0], "–"); ok && !strings.Contains(r[0], "(") {
-				if got := pointsOf(mine); !math.IsNaN(after) && math.Abs(after-prev-got) > 1e-9 {
-					t.Errorf("%s %s: round %d (%s) reads %q but his points went from %v to %v", vp.name, player, i+1, pl.Colour[i], r[0], prev, after)
-				}
-			}
-			prev = after
-		}
-
-		// The game page: the claims table within the page; on a phone, the board in view
-		// after a tap on the last move.
-		var g struct {
-			ViewW, ViewH, TableRight, MainRight float64
-			Top, Bottom, WrapBottom, PlyTop     float64
-		}
-		if err := chromedp.Run(b.ctx, chromedp.Navigate(base+claimsPage), chromedp.WaitVisible("#moves", chromedp.ByQuery),
-			chromedp.Evaluate(`(() => { const ps = document.querySelectorAll('button.ply'); ps[ps.length-1].scrollIntoView({block: 'end'}); ps[ps.length-1].click(); return true })()`, nil),
-			chromedp.Evaluate(`({ViewW: window.innerWidth, ViewH: window.innerHeight,
-			  TableRight: document.querySelector('table.claims').getBoundingClientRect().right + window.scrollX,
-			  MainRight: document.querySelector('main').getBoundingClientRect().right + window.scrollX,
-			  Top: document.getElementById('board').getBoundingClientRect().top, Bottom: document.getElementById('board').getBoundingClientRect().bottom,
-			  WrapBottom: document.querySelector('.board-wrap').getBoundingClientRect().bottom,
-			  PlyTop: Array.from(document.querySelectorAll('button.ply')).pop().getBoundingClientRect().top})`, &g)); err != nil {
-			t.Fatal(err)
-		}
-		if !vp.mobile && g.TableRight > g.MainRight+1 {
-			t.Errorf("%s %s: the claims table ends at %.0f px, the page at %.0f px", vp.name, claimsPage, g.TableRight, g.MainRight)
-		}
-		if g.Top < -1 || g.Bottom > g.ViewH+1 || g.PlyTop < g.WrapBottom-1 {
-			t.Errorf("%s %s: after a tap on the last move the board is at %.0f-%.0f px of a %.0f px screen, the move at %.0f px",
-				vp.name, claimsPage, g.Top, g.Bottom, g.ViewH, g.PlyTop)
-		}
+		b.phonePlayerPage(t, vp.name, base, player)
+		b.phoneGamePage(t, vp.name, vp.mobile, base, claimsPage)
 	}
 	b.check(t, "file://")
 }
@@ -184,4 +125,75 @@ func pointsOf(s string) float64 {
 		v += .5
 	}
 	return v
+}
+
+// phonePlayerPage checks a player page at the browser's viewport (TestBrowserPhoneAndDesktop).
+func (b *browser) phonePlayerPage(t *testing.T, name, base, player string) {
+	t.Helper()
+	// The player page: total, rank, game links on screen, results from his side.
+	var pl struct {
+		ViewW  float64
+		Links  []float64 // right edge of each game link that is shown
+		Facts  string
+		Rows   [][]string // result, points after
+		Colour []string
+	}
+	if err := chromedp.Run(b.ctx, chromedp.Navigate(base+player), chromedp.WaitVisible("main", chromedp.ByQuery),
+		chromedp.Evaluate(`({ViewW: window.innerWidth,
+		  Links: Array.from(document.querySelectorAll('main td.res a[href^="game-"]')).map(a => a.getBoundingClientRect().right),
+		  Facts: document.querySelector('dl.facts').textContent,
+		  Rows: Array.from(document.querySelectorAll('main tbody tr')).map(r => [r.querySelector('td.res').textContent, r.querySelector('td.res').nextElementSibling.textContent]),
+		  Colour: Array.from(document.querySelectorAll('main tbody tr')).map(r => r.children[2].textContent)})`, &pl)); err != nil {
+		t.Fatal(err)
+	}
+	if len(pl.Links) == 0 {
+		t.Errorf("%s %s: no game linked from the results", name, player)
+	}
+	for _, r := range pl.Links {
+		if r > pl.ViewW {
+			t.Errorf("%s %s: a game link ends at %.0f px, off a %.0f px screen", name, player, r, pl.ViewW)
+		}
+	}
+	if !strings.Contains(pl.Facts, "Rank") || !strings.Contains(pl.Facts, "Points after round") {
+		t.Errorf("%s %s: no total or rank in %q", name, player, pl.Facts)
+	}
+	prev := 0.0
+	for i, r := range pl.Rows {
+		after := pointsOf(r[1])
+		if mine, _, ok := strings.Cut(r[0], "–"); ok && !strings.Contains(r[0], "(") {
+			if got := pointsOf(mine); !math.IsNaN(after) && math.Abs(after-prev-got) > 1e-9 {
+				t.Errorf("%s %s: round %d (%s) reads %q but his points went from %v to %v", name, player, i+1, pl.Colour[i], r[0], prev, after)
+			}
+		}
+		prev = after
+	}
+}
+
+// phoneGamePage checks the game page with a draw claim at the browser's viewport
+// (TestBrowserPhoneAndDesktop).
+func (b *browser) phoneGamePage(t *testing.T, name string, mobile bool, base, claimsPage string) {
+	t.Helper()
+	// The game page: the claims table within the page; on a phone, the board in view
+	// after a tap on the last move.
+	var g struct {
+		ViewW, ViewH, TableRight, MainRight float64
+		Top, Bottom, WrapBottom, PlyTop     float64
+	}
+	if err := chromedp.Run(b.ctx, chromedp.Navigate(base+claimsPage), chromedp.WaitVisible("#moves", chromedp.ByQuery),
+		chromedp.Evaluate(`(() => { const ps = document.querySelectorAll('button.ply'); ps[ps.length-1].scrollIntoView({block: 'end'}); ps[ps.length-1].click(); return true })()`, nil),
+		chromedp.Evaluate(`({ViewW: window.innerWidth, ViewH: window.innerHeight,
+		  TableRight: document.querySelector('table.claims').getBoundingClientRect().right + window.scrollX,
+		  MainRight: document.querySelector('main').getBoundingClientRect().right + window.scrollX,
+		  Top: document.getElementById('board').getBoundingClientRect().top, Bottom: document.getElementById('board').getBoundingClientRect().bottom,
+		  WrapBottom: document.querySelector('.board-wrap').getBoundingClientRect().bottom,
+		  PlyTop: Array.from(document.querySelectorAll('button.ply')).pop().getBoundingClientRect().top})`, &g)); err != nil {
+		t.Fatal(err)
+	}
+	if !mobile && g.TableRight > g.MainRight+1 {
+		t.Errorf("%s %s: the claims table ends at %.0f px, the page at %.0f px", name, claimsPage, g.TableRight, g.MainRight)
+	}
+	if g.Top < -1 || g.Bottom > g.ViewH+1 || g.PlyTop < g.WrapBottom-1 {
+		t.Errorf("%s %s: after a tap on the last move the board is at %.0f-%.0f px of a %.0f px screen, the move at %.0f px",
+			name, claimsPage, g.Top, g.Bottom, g.ViewH, g.PlyTop)
+	}
 }
