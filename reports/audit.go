@@ -87,7 +87,7 @@ func WriteAuditPDF(w io.Writer, a AuditReport, meta Meta) error {
 			f.AddPage()
 		}
 		f.SetFont(fontFamily, "B", 10)
-		f.CellFormat(0, 5.5, l.T("audit.board", "round", it.Round, "board", it.Board, "white", it.White, "black", it.Black), "", 1, "L", false, 0, "")
+		f.MultiCell(0, 5.5, l.T("audit.board", "round", it.Round, "board", it.Board, "white", it.White, "black", it.Black), "", "L", false)
 		y := f.GetY() + 1
 		x0 := margin
 		diagramErr := d.diagram(x0, y, boardSize, it)

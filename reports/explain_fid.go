@@ -12,35 +12,6 @@ import (
 	"arbitro/tournament"
 )
 
-// FIDSheetNotes are the lines printed under a pairing sheet (text and PDF) when the round
-// was paired by one of the federation program's Italo-Swiss formats (the format and the
-// kind of each rest) or has an opening drawn by lot.
-// The lines are in the sheet's language l (catalog keys sheet.*).
-func FIDSheetNotes(l *Locale, ex *tournament.RoundExplanation, names EntryNames) []string {
-	if ex == nil {
-		return nil
-	}
-	var out []string
-	if it := ex.Italo; it != nil && it.Format != "" {
-		out = append(out, l.T("sheet.italo_format", "format", string(it.Format)))
-		var rs []string
-		for _, r := range it.Rests {
-			k := string(r.Kind)
-			if k == "" {
-				k = l.T("sheet.arbiter_decision")
-			}
-			rs = append(rs, fmt.Sprintf("%s (%s)", names[r.ID], k))
-		}
-		if len(rs) > 0 {
-			out = append(out, l.T("sheet.rests", "list", strings.Join(rs, ", ")))
-		}
-	}
-	if ex.Opening != nil {
-		out = append(out, l.T("sheet.opening", "code", ex.Opening.Code, "seed", fmt.Sprint(ex.Opening.Seed), "label", ex.Opening.Label))
-	}
-	return out
-}
-
 // fidColourKeys explain the colour reasons of pairing.ItaloFID (ItaloStep.ColourReason).
 var fidColourKeys = map[string]string{
 	pairing.ColourRound1:      "explain.fid.colour.round-1",

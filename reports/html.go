@@ -380,6 +380,9 @@ type roundBody struct {
 	Round         int
 	StandingsHref string
 	Boards        []boardRow
+	// Opening is the opening drawn for the round in words ("Opening drawn: no. 12,
+	// 21-17 10-14 26-21"), "" without a ballot.
+	Opening string
 }
 
 func (h *HTMLEvent) resultText(p *pageData, b *tournament.Board) string {
@@ -422,6 +425,15 @@ func (h *HTMLEvent) writeRound(w io.Writer, r int) error {
 	p.Title = p.T("site.round.n", "round", r) + " — " + clean(h.ev.Tournament.Name)
 	p.Subtitle = p.T("site.round.n", "round", r)
 	b := &roundBody{Round: r, StandingsHref: fmt.Sprintf("standings-%d.html", r)}
+	if code := h.ev.Openings[r]; code != "" {
+		label := ""
+		if n, err := strconv.Atoi(code); err == nil {
+			if o, ok := rules.ItalianOpeningByNumber(n); ok {
+				label = o.Moves
+			}
+		}
+		b.Opening = p.T("sheet.opening_head", "code", clean(code), "label", label)
+	}
 	for _, bd := range h.byRound[r-1] {
 		b.Boards = append(b.Boards, h.boardRow(p, bd))
 	}
@@ -559,6 +571,28 @@ type playerGame struct {
 type playerBody struct {
 	Row   playerRow
 	Games []playerGame
+	// Total and Rank are his points and place in the standings after the last paired
+	// round (AfterRound), linked to that page; "" before round 1.
+	Total, Rank, StandingsHref string
+	AfterRound                 int
+}
+
+// playerResult is board b's result as player e reads it on his page: his points first
+// ("2–0" for a win with Black, where the board reads "0–2"), a forfeit turned the same way;
+// a bye or a result without sides as the board shows it.
+func (h *HTMLEvent) playerResult(p *pageData, b *tournament.Board, e int64) string {
+	if b.Bye() || b.Result == nil || b.WhiteEntry == e {
+		return h.resultText(p, b)
+	}
+	switch b.Result.Kind {
+	case tournament.KindPlayed:
+		return h.sc.Format(h.sc.Units(b.Result.BlackPoints)) + "–" + h.sc.Format(h.sc.Units(b.Result.WhitePoints))
+	case tournament.KindForfeit:
+		r := *b.Result
+		r.WhitePoints, r.BlackPoints = r.BlackPoints, r.WhitePoints
+		return r.String() + " (" + p.T("site.forfeit") + ")"
+	}
+	return h.resultText(p, b)
 }
 
 func (h *HTMLEvent) writePlayer(w io.Writer, e *tournament.Entry) error {
@@ -567,6 +601,14 @@ func (h *HTMLEvent) writePlayer(w io.Writer, e *tournament.Entry) error {
 	p.Title = p.Subtitle + " — " + clean(h.ev.Tournament.Name)
 	b := &playerBody{Row: h.playerRow(e)}
 	h.indexPlayers()
+	if h.last > 0 {
+		for _, st := range h.standings[h.last] {
+			if int64(st.Entry.ID) == e.ID {
+				b.Total, b.Rank, b.AfterRound = h.sc.Format(st.Points), st.Place(), h.last
+				b.StandingsHref = fmt.Sprintf("standings-%d.html", h.last)
+			}
+		}
+	}
 	ce := h.cross[e.ID]
 	after := func(r int) string {
 		if pts, ok := h.points[r][e.ID]; ok {
@@ -581,7 +623,7 @@ func (h *HTMLEvent) writePlayer(w io.Writer, e *tournament.Entry) error {
 				continue
 			}
 			found = true
-			g := playerGame{Round: r, Board: strconv.Itoa(bd.Board), Result: h.resultText(p, bd), After: after(r)}
+			g := playerGame{Round: r, Board: strconv.Itoa(bd.Board), Result: h.playerResult(p, bd, e.ID), After: after(r)}
 			if bd.Game > 1 {
 				g.Board += "/" + strconv.Itoa(bd.Game)
 			}

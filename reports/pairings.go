@@ -28,13 +28,35 @@ type PairingsSheet struct {
 	Date, Time string
 	// Locale is the language of the sheet; nil prints English.
 	Locale *Locale
-	// Notes are printed under the lists: the Italo-Swiss format and kinds of rest, the
-	// opening drawn for the round (issue 13).
+	// Notes are printed under the lists, as they are (nil for the sheets arbitro builds:
+	// PairingsSheetOf fills the fields below, worded by the writers).
 	Notes []string
 	// Hall is the hall's address (pairings --hall-url, hall set --url): a line saying
 	// where to enter results, and on the PDF a card per board with its QR code
 	// (pairings_hall.go). Zero: none of it.
 	Hall HallLinks
+	// Opening is the opening drawn by lot for the round (FID opening ballot, issue 13), nil
+	// without a ballot; printed under the title, before the boards.
+	Opening *tournament.OpeningDraw
+	// ItaloFormat is the Italo-Swiss format that paired the round (pairing.ItaloFormat:
+	// "art8", "art9", "art2", "rotation"), "" when unknown or another system; the sheet
+	// says in words what it means for the players (catalog sheet.format.*).
+	ItaloFormat string
+	// FormationOrder: the boards are numbered in the order the pairs were formed, not by
+	// score, and the sheet says so: a round paired by the Italo-Swiss (FID Capo V;
+	// pairing.ItaloFID and the rotation number boards as they form the pairs).
+	FormationOrder bool
+}
+
+// sheetRestKeys word the kinds of rest (PairingPlayer.Rest) for the players.
+var sheetRestKeys = map[string]string{
+	"RM": "sheet.rest.RM", "RR": "sheet.rest.RR", "RT": "sheet.rest.RT", RestByArbiter: "sheet.rest.arbiter",
+}
+
+// sheetFormatKeys say in words what each Italo-Swiss format (pairing.ItaloFormat) means
+// for the players: who rests and for what.
+var sheetFormatKeys = map[string]string{
+	"art8": "sheet.format.art8", "art2": "sheet.format.art2", "art9": "sheet.format.art9", "rotation": "sheet.format.rotation",
 }
 
 // PairingBoard is one board: White against Black. Game is 2 for the return game when the
@@ -55,6 +77,71 @@ type PairingPlayer struct {
 	Points    int  // points before the round, in Scoring units
 	Withdrawn bool // printed "(withdrawn)", "(ritirato)"
 	Absent    bool // an announced absence: "(absent)", "(assente)"
+	// Rest is the kind of a bye under the Italo-Swiss FID formats: "RM", "RR", "RT"
+	// (pairing.RestKind), RestByArbiter for the arbiter's; "" for an ordinary bye.
+	Rest string
+	// SameColour counts the games in a row, this board's included, in which a board's
+	// player has this board's colour, when they are 3 or more (0 otherwise): games
+	// played over the board only, byes, forfeits and absences skipped, as the colour
+	// rules count them (docs/pairing-fid.md 2.6.1; FIDE C.04.1).
+	SameColour int
+	id         int // entry id (CrossEntry.ID), to match the round's explanation
+}
+
+// RestByArbiter is PairingPlayer.Rest of a rest the arbiter gave (pair --set N-bye) under
+// an Italo-Swiss FID format.
+const RestByArbiter = "arbiter"
+
+// restText is a rest in words for the players: "5 Rossi, Mario (2) – turn rest, 0 points
+// (RT)"; without a kind, "5 Rossi, Mario (2)".
+func (l *Locale) restText(pp PairingPlayer, pts string) string {
+	x := l.playerName(pp)
+	if pp.Number != 0 {
+		x = strconv.Itoa(pp.Number) + " " + x
+	}
+	if pts != "" {
+		x += " (" + pts + ")"
+	}
+	if k, ok := sheetRestKeys[pp.Rest]; ok {
+		x += " – " + l.T(k)
+	} else if pp.Rest != "" {
+		x += " – " + pp.Rest // a kind this arbitro does not know: its code
+	}
+	return x
+}
+
+// sheetHead is what the sheet says before its boards: the opening drawn for the round,
+// prominent ("Opening drawn: no. 12, 21-17 10-14 26-21"), or "".
+func (p PairingsSheet) sheetHead() string {
+	if p.Opening == nil {
+		return ""
+	}
+	return p.loc().T("sheet.opening_head", "code", p.Opening.Code, "label", p.Opening.Label)
+}
+
+// sheetNotes are the lines under the boards and rests, in the sheet's language: the
+// Italo-Swiss format in words, the board order, and each player who gets the same colour
+// a third time (or more) running.
+func (p PairingsSheet) sheetNotes() []string {
+	l := p.loc()
+	out := append([]string(nil), p.Notes...)
+	if k, ok := sheetFormatKeys[p.ItaloFormat]; ok {
+		out = append(out, l.T(k))
+	}
+	if p.FormationOrder && len(p.Boards) > 1 {
+		out = append(out, l.T("sheet.board_order"))
+	}
+	for _, b := range p.Boards {
+		for _, x := range []struct {
+			pp     PairingPlayer
+			colour string
+		}{{b.White, l.T("col.white")}, {b.Black, l.T("col.black")}} {
+			if x.pp.SameColour >= 3 {
+				out = append(out, l.T("sheet.same_colour", "player", EntryName{x.pp.Number, l.playerName(x.pp)}.String(), "colour", x.colour, "n", x.pp.SameColour))
+			}
+		}
+	}
+	return out
 }
 
 func (p PairingsSheet) loc() *Locale { return orEnglish(p.Locale) }
@@ -138,6 +225,9 @@ func WritePairingsText(w io.Writer, p PairingsSheet) error {
 	if line := p.when(); line != "" {
 		b.WriteString(line + "\n")
 	}
+	if line := p.sheetHead(); line != "" {
+		b.WriteString(line + "\n")
+	}
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, strings.Join([]string{l.T("col.board"), l.T("col.number"), l.T("col.white"), l.T("col.points"),
 		l.T("col.result"), l.T("col.number"), l.T("col.black"), l.T("col.points")}, "\t"))
@@ -157,17 +247,24 @@ func WritePairingsText(w io.Writer, p PairingsSheet) error {
 			return
 		}
 		var parts []string
+		sep := ", "
 		for _, pp := range ps {
 			x := fmt.Sprintf("%d %s", pp.Number, l.playerName(pp))
 			if pts {
-				x += " (" + l.Score(sc, pp.Points) + ")"
+				x = l.restText(pp, l.Score(sc, pp.Points))
+			}
+			if pp.Rest != "" {
+				sep = "; " // the kind's words may hold a comma
 			}
 			parts = append(parts, x)
 		}
-		fmt.Fprintf(&b, "%s: %s\n", label, strings.Join(parts, ", "))
+		fmt.Fprintf(&b, "%s: %s\n", label, strings.Join(parts, sep))
 	}
 	list(l.T("pairings.byes"), p.Byes, true)
 	list(l.T("pairings.absent"), p.Absent, false)
+	for _, n := range p.sheetNotes() {
+		b.WriteString(n + "\n")
+	}
 	if line := p.hallLine(); line != "" {
 		b.WriteString(line + "\n")
 	}
@@ -209,6 +306,11 @@ func writeRoundPDF(w io.Writer, p PairingsSheet, meta Meta, results bool) error 
 	}
 	d := newDoc(meta, p.Event, title, false)
 	d.f.AddPage()
+	if head := p.sheetHead(); head != "" {
+		d.f.SetFont(fontFamily, "B", 12)
+		d.f.MultiCell(0, 6, head, "", "L", false)
+		d.f.Ln(2)
+	}
 	r := &roundSheet{d: d, l: l, sc: p.scoring(), results: results, h: 7.5, wBoard: 11, wNo: 9, wPts: 11, wBox: 11}
 	r.wName = (d.usableWidth() - r.wBoard - 2*(r.wNo+r.wPts+r.wBox) - 4) / 2
 	_, pageH := d.f.GetPageSize()
@@ -222,7 +324,7 @@ func writeRoundPDF(w io.Writer, p PairingsSheet, meta Meta, results bool) error 
 	}
 	r.list(l.T("pairings.byes"), p.Byes, true)
 	r.list(l.T("pairings.absent"), p.Absent, false)
-	for _, n := range p.Notes {
+	for _, n := range p.sheetNotes() {
 		d.f.Ln(1)
 		d.paragraph(roundSheetSize, n)
 	}
@@ -339,14 +441,11 @@ func (r *roundSheet) list(label string, ps []PairingPlayer, withPoints bool) {
 	}
 	var names []string
 	for _, pp := range ps {
-		s := r.l.playerName(pp)
-		if pp.Number != 0 {
-			s = strconv.Itoa(pp.Number) + " " + s
-		}
+		pts := ""
 		if withPoints {
-			s += " (" + r.l.Score(r.sc, pp.Points) + ")"
+			pts = r.l.Score(r.sc, pp.Points)
 		}
-		names = append(names, s)
+		names = append(names, r.l.restText(pp, pts))
 	}
 	r.d.f.Ln(2)
 	r.d.f.SetFont(fontFamily, "B", roundSheetSize)
@@ -384,7 +483,7 @@ func resultSides(l *Locale, r *tournament.Result) (string, string) {
 // absence (a CrossAbsent slot of the round, from his JoinedRound on), Absent. Boards are
 // sorted by board number, then game.
 func PairingsFromCrosstable(ct *tournament.Crosstable, round int, before []tournament.Standing) PairingsSheet {
-	sheet := PairingsSheet{Event: ct.Event, Round: round, Scoring: ct.Scoring}
+	sheet := PairingsSheet{Event: ct.Event, Round: round, Scoring: ct.Scoring, FormationOrder: ct.Event.System == tournament.ItaloSwiss}
 	points := make(map[int]int, len(before))
 	for _, s := range before {
 		points[s.Entry.ID] = s.Points
@@ -394,7 +493,14 @@ func PairingsFromCrosstable(ct *tournament.Crosstable, round int, before []tourn
 		byID[ct.Players[i].ID] = &ct.Players[i]
 	}
 	pp := func(e *tournament.CrossEntry) PairingPlayer {
-		return PairingPlayer{Number: e.Number, Name: e.Name, Club: e.Club, Rating: e.Rating, Points: points[e.ID], Withdrawn: e.WithdrawnAt(round)}
+		return PairingPlayer{Number: e.Number, Name: e.Name, Club: e.Club, Rating: e.Rating, Points: points[e.ID], Withdrawn: e.WithdrawnAt(round), id: e.ID}
+	}
+	onBoard := func(e *tournament.CrossEntry, c pairing.Colour) PairingPlayer {
+		p := pp(e)
+		if n := sameColourRun(e, round, c); n >= 3 {
+			p.SameColour = n
+		}
+		return p
 	}
 	for i := range ct.Players {
 		e := &ct.Players[i]
@@ -413,7 +519,7 @@ func PairingsFromCrosstable(ct *tournament.Crosstable, round int, before []tourn
 			case r.Kind == tournament.CrossAbsent:
 				absent = round >= e.JoinedRound // not the rounds before a late entry
 			case r.Colour == pairing.White && byID[r.Opponent] != nil:
-				sheet.Boards = append(sheet.Boards, PairingBoard{Board: r.Board, Game: r.Game, White: pp(e), Black: pp(byID[r.Opponent])})
+				sheet.Boards = append(sheet.Boards, PairingBoard{Board: r.Board, Game: r.Game, White: onBoard(e, pairing.White), Black: onBoard(byID[r.Opponent], pairing.Black)})
 				paired = true
 			default:
 				paired = true // Black side of a board, listed with its White player
@@ -432,4 +538,30 @@ func PairingsFromCrosstable(ct *tournament.Crosstable, round int, before []tourn
 		return sheet.Boards[a].Game < sheet.Boards[b].Game
 	})
 	return sheet
+}
+
+// sameColourRun counts the games in a row that e has colour c, round `round` (where he has
+// c) included, going back through the rounds before it: games played over the board, or
+// paired and not yet decided (CrossPending), count; a round without such a game (a bye, a
+// forfeit, an absence) is skipped, as the colour rules count colours (docs/pairing-fid.md
+// 2.6.1; FIDE C.04.1 for the Dutch). Two games a round (andata e ritorno) count each.
+func sameColourRun(e *tournament.CrossEntry, round int, c pairing.Colour) int {
+	byRound := map[int][]tournament.CrossResult{}
+	for _, r := range e.Results {
+		if r.Round < round && (r.Kind == tournament.CrossPlayed || r.Kind == tournament.CrossPending) && r.Colour != pairing.NoColour {
+			byRound[r.Round] = append(byRound[r.Round], r)
+		}
+	}
+	n := 1
+	for k := round - 1; k >= 1; k-- {
+		rs := byRound[k]
+		sort.Slice(rs, func(a, b int) bool { return rs[a].Game > rs[b].Game })
+		for _, r := range rs {
+			if r.Colour != c {
+				return n
+			}
+			n++
+		}
+	}
+	return n
 }

@@ -5,6 +5,7 @@ package reports
 // explanation, and the JSON document.
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 
@@ -40,15 +41,42 @@ func NamesOf(es []tournament.Entry) EntryNames {
 func (n EntryNames) name(id int) string { return n[id].String() }
 
 // PairingsSheetOf builds the pairing sheet of the view's round in the language l: points
-// before the round (v.Before), results entered so far, date and start time. The notes of
-// the federation's formats (FIDSheetNotes) are left to the caller: the PDF sheet of
-// `arbitro pairings` prints them, the text prints them under the sheet.
+// before the round (v.Before), results entered so far, date and start time, and from the
+// round's stored explanation the opening drawn, the Italo-Swiss format and the kind of
+// each rest (PairingsSheet.Opening, ItaloFormat, PairingPlayer.Rest; issues 13 and 29);
+// FormationOrder from the method that paired the round.
 func PairingsSheetOf(v *tournament.PairingsView, l *Locale) PairingsSheet {
 	sheet := PairingsFromCrosstable(v.Crosstable, v.Round.Number, v.Before)
 	sheet.Locale = l
 	sheet.Date, sheet.Time = v.Schedule.Date, v.Schedule.Time
 	sheet.AddResults(v.Boards)
+	sheet.addExplanation(v.Round.Explanation)
+	// The round's method, not today's system: an imported round keeps the file's order.
+	sys, err := tournament.ParseSystem(v.Round.Method)
+	sheet.FormationOrder = err == nil && sys == tournament.ItaloSwiss
 	return sheet
+}
+
+// addExplanation copies onto the sheet what the players are told of the round's
+// explanation ex (nil: nothing): the opening drawn, the Italo-Swiss format and the kinds
+// of rest (an FID format's rest without a kind is the arbiter's, RestByArbiter).
+func (p *PairingsSheet) addExplanation(ex *tournament.RoundExplanation) {
+	if ex == nil {
+		return
+	}
+	p.Opening = ex.Opening
+	it := ex.Italo
+	if it == nil || it.Format == "" {
+		return
+	}
+	p.ItaloFormat = string(it.Format)
+	for _, r := range it.Rests {
+		for i := range p.Byes {
+			if p.Byes[i].id == r.ID {
+				p.Byes[i].Rest = cmp.Or(string(r.Kind), RestByArbiter)
+			}
+		}
+	}
 }
 
 // PairingsJSON is the --json document of `arbitro pairings`.
@@ -151,14 +179,12 @@ func WritePairedRound(w, errw io.Writer, t *tournament.Tournament, pr *tournamen
 	return WriteRestored(w, r.Messages, pr.Restored)
 }
 
-// WriteRoundText writes the sheet as text, the federation's notes under it (format,
-// rests, opening: FIDSheetNotes) and, with r.Explain, a blank line and the explanation.
+// WriteRoundText writes the sheet as text (with its notes: the opening drawn, the format
+// in words, the board order, the kinds of rest) and, with r.Explain, a blank line and the
+// explanation.
 func WriteRoundText(w io.Writer, r RoundText) error {
 	if err := WritePairingsText(w, r.Sheet); err != nil {
 		return err
-	}
-	for _, n := range FIDSheetNotes(r.Sheet.Locale, r.Explanation, r.Names) {
-		fmt.Fprintln(w, n)
 	}
 	if r.Explain {
 		fmt.Fprintln(w)

@@ -18,7 +18,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 	"time"
 	"unicode/utf8"
 
@@ -120,14 +119,16 @@ func (d *doc) header() {
 	if name == "" {
 		name = "arbitro"
 	}
+	// Each line wraps at the right margin (MultiCell) instead of running off the page: a
+	// long event name, place or arbiter's name prints whole on two lines (issue 29).
 	f.SetFont(fontFamily, "B", 12)
-	f.CellFormat(0, 5.5, name, "", 1, "L", false, 0, "")
+	f.MultiCell(0, 5.5, name, "", "L", false)
 	f.SetFont(fontFamily, "", 8)
-	if line := d.loc.eventLine(d.event); line != "" {
-		f.CellFormat(0, 4, line, "", 1, "L", false, 0, "")
+	for _, line := range d.joinFitting(d.loc.eventParts(d.event), " · ") {
+		f.MultiCell(0, 4, line, "", "L", false)
 	}
 	f.SetFont(fontFamily, "B", 10)
-	f.CellFormat(0, 5.5, d.title, "", 1, "L", false, 0, "")
+	f.MultiCell(0, 5.5, d.title, "", "L", false)
 	w, _ := f.GetPageSize()
 	y := f.GetY() + 0.5
 	f.SetLineWidth(0.3)
@@ -150,9 +151,24 @@ func (d *doc) footer() {
 	f.SetTextColor(0, 0, 0)
 }
 
-// eventLine joins place, dates, variant, system and chief arbiter with " · ", in the
-// language (dates as it writes them).
-func (l *Locale) eventLine(ev tournament.EventInfo) string {
+// joinFitting joins parts with sep into as few lines as fit the usable width in the
+// current font, breaking only between parts (a part longer than a line is left to
+// MultiCell, which breaks it between words).
+func (d *doc) joinFitting(parts []string, sep string) []string {
+	var lines []string
+	for _, p := range parts {
+		if n := len(lines); n > 0 && d.f.GetStringWidth(lines[n-1]+sep+p) <= d.usableWidth()-2 {
+			lines[n-1] += sep + p
+			continue
+		}
+		lines = append(lines, p)
+	}
+	return lines
+}
+
+// eventParts are the place, dates, variant, system and chief arbiter in the language
+// (dates as it writes them), the empty ones left out; the header joins them with " · ".
+func (l *Locale) eventParts(ev tournament.EventInfo) []string {
 	var parts []string
 	add := func(s string) {
 		if s != "" {
@@ -166,7 +182,7 @@ func (l *Locale) eventLine(ev tournament.EventInfo) string {
 	if ev.ChiefArbiter != "" {
 		add(l.T("pdf.arbiter", "name", ev.ChiefArbiter))
 	}
-	return strings.Join(parts, " · ")
+	return parts
 }
 
 func dateRange(a, b string) string {

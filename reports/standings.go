@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -25,6 +26,10 @@ type Standings struct {
 	// entries whose place one decided (marked, with a legend line; docs/playoffs.md).
 	Playoffs       []tournament.Playoff
 	PlayoffDecided map[int64]bool
+	// Categories names the categories of each player by entry id
+	// (tournament.StandingsAfter.Categories); when any player has one, the text and PDF
+	// standings have a category column after the club.
+	Categories map[int][]string
 }
 
 func (s Standings) loc() *Locale { return orEnglish(s.Locale) }
@@ -183,12 +188,17 @@ func (s Standings) notApplicable(i, t int, tb tournament.TieBreak, v int) bool {
 }
 
 // standingsTable returns the header and the cells of the standings, as printed in text
-// and PDF: place, pairing number, name, club, rating, points, games, W, D, L, tie-breaks.
+// and PDF: place, pairing number, name, club, categories (when the event has some),
+// rating, points, games, W, D, L, tie-breaks.
 func (s Standings) standingsTable() ([]string, [][]string) {
 	sc := s.scoring()
 	l := s.loc()
 	head := []string{l.T("col.place"), l.T("col.number"), l.T("col.name"), l.T("col.club"), l.T("col.rating"),
 		l.T("col.points"), l.T("col.games"), l.T("col.wins"), l.T("col.draws"), l.T("col.losses")}
+	cats := len(s.Categories) > 0
+	if cats {
+		head = slices.Insert(head, colCategory, l.T("col.category"))
+	}
 	for _, tb := range s.Table.TieBreaks {
 		head = append(head, l.TieBreakLabel(tb))
 	}
@@ -204,6 +214,9 @@ func (s Standings) standingsTable() ([]string, [][]string) {
 		}
 		row := []string{s.placeText(r), numOrDash(r.Entry.Number), name, r.Entry.Club, numOrDash(r.Entry.Rating), pts,
 			strconv.Itoa(r.Games), strconv.Itoa(r.Wins), strconv.Itoa(r.Draws), strconv.Itoa(r.Losses)}
+		if cats {
+			row = slices.Insert(row, colCategory, strings.Join(s.Categories[r.Entry.ID], ", "))
+		}
 		for t, tb := range s.Table.TieBreaks {
 			row = append(row, s.tieBreakText(i, t, tb, sc))
 		}
@@ -211,6 +224,9 @@ func (s Standings) standingsTable() ([]string, [][]string) {
 	}
 	return head, rows
 }
+
+// colCategory is the index of the category column in standingsTable (after the club).
+const colCategory = 4
 
 // noARO reports whether v is the average rating of opponents of a player who met no
 // rated opponent over the board (TBAverageRating is 0 then; a real average is above 0).
@@ -487,6 +503,9 @@ func WriteStandingsPDF(w io.Writer, s Standings, meta Meta) error {
 		cols[i] = column{head: h, align: "R"}
 	}
 	cols[2].align, cols[3].align = "L", "L"
+	if len(s.Categories) > 0 {
+		cols[colCategory].align = "L"
+	}
 	const size = 8.5
 	meta = meta.with(s.Locale)
 	d := newDoc(meta, s.Table.Event, s.Title(), false)
@@ -506,7 +525,41 @@ func WriteStandingsPDF(w io.Writer, s Standings, meta Meta) error {
 	d.table(cols, rows, size)
 	d.f.Ln(2)
 	d.paragraph(7.5, s.legend())
+	if s.final() {
+		d.signature(s.loc(), s.Table.Event.ChiefArbiter)
+	}
 	return d.finish(w)
+}
+
+// signature draws the chief arbiter's block under final standings (issue 29): "The chief
+// arbiter" ("Il Direttore di gara", the FID's title of the arbiter who directs the event),
+// his name (a line to write it on when none is stored), and lines for the date and the
+// signature; on a new page when the page has no room for it.
+func (d *doc) signature(l *Locale, arbiter string) {
+	f := d.f
+	const h = 6.0
+	_, pageH := f.GetPageSize()
+	if f.GetY()+4*h+6 > pageH-bottomMargin {
+		f.AddPage()
+	}
+	f.Ln(6)
+	f.SetFont(fontFamily, "B", 9)
+	f.CellFormat(0, h, l.T("sign.arbiter"), "", 1, "L", false, 0, "")
+	f.SetFont(fontFamily, "", 9)
+	line := func(label, value string, w float64) {
+		f.CellFormat(f.GetStringWidth(label)+2, h, label, "", 0, "L", false, 0, "")
+		x, y := f.GetX(), f.GetY()
+		if value != "" {
+			f.CellFormat(w, h, value, "", 0, "L", false, 0, "")
+		}
+		f.Line(x, y+h-0.8, x+w, y+h-0.8)
+	}
+	line(l.T("sign.name"), arbiter, 80)
+	f.Ln(h + 2)
+	line(l.T("sign.date"), "", 40)
+	f.SetX(f.GetX() + 10)
+	line(l.T("sign.signature"), "", 70)
+	f.Ln(h)
 }
 
 func hasTB(list []tournament.TieBreak, tb tournament.TieBreak) bool {

@@ -33,6 +33,9 @@ func (tx *Tx) LoadSiteEvent(t *tournament.Tournament) (*tournament.SiteEvent, er
 	if ev.Playoffs, err = tx.playoffs(t); err != nil { // docs/playoffs.md
 		return nil, err
 	}
+	if ev.Openings, err = tx.roundOpenings(t); err != nil {
+		return nil, err
+	}
 	rows, err := tx.query(`SELECT c.id, c.board_id, coalesce(c.claimant_entry, 0), coalesce(c.requested_ply, 0),
 		coalesce(c.declared_ply, 0), c.decision, c.engine_verdict, b.white_entry, coalesce(b.black_entry, 0)
 		FROM claims c JOIN boards b ON b.id = c.board_id JOIN rounds r ON r.id = b.round_id

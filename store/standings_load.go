@@ -201,13 +201,32 @@ func (tx *Tx) Standings(t *tournament.Tournament, round int, category string) (*
 	} else if rows, err = tournament.ComputeStandings(ct, round); err != nil {
 		return nil, err
 	}
-	sa := &tournament.StandingsAfter{Table: ct, Round: round, Rows: rows}
+	out := &tournament.StandingsAfter{Table: ct, Round: round, Rows: rows}
 	if round == ct.Rounds && round > 0 {
-		if err := tx.applyPlayoffs(t, sa); err != nil {
+		if err := tx.applyPlayoffs(t, out); err != nil {
 			return nil, err
 		}
 	}
-	return sa, nil
+	if category == "" {
+		out.Categories, err = tx.entryCategories(t)
+	}
+	return out, err
+}
+
+// entryCategories names the categories of each entry of t (entry id → names, in the
+// order they were created); nil when t has no category.
+func (tx *Tx) entryCategories(t *tournament.Tournament) (map[int][]string, error) {
+	cs, err := tx.Categories(t)
+	if err != nil || len(cs) == 0 {
+		return nil, err
+	}
+	out := map[int][]string{}
+	for _, c := range cs {
+		for _, id := range c.Members {
+			out[int(id)] = append(out[int(id)], c.Name)
+		}
+	}
+	return out, nil
 }
 
 // loadCarried gives the players of a group the points they carry from the earlier stage

@@ -23,6 +23,10 @@ type SiteEvent struct {
 	Schedule map[int]RoundSchedule
 	// Playoffs are the event's play-offs (docs/playoffs.md): they order the final standings.
 	Playoffs []Playoff
+	// Openings holds the opening drawn by lot for each round of an event with the FID
+	// opening ballot (its number in rules.ItalianOpenings), by round number; the round page
+	// shows it (issue 29).
+	Openings map[int]string
 }
 
 // SiteClaim is a draw claim as the site shows it: the board, the plies, the arbiter's

@@ -96,4 +96,8 @@ type StandingsAfter struct {
 	// (ApplyPlayoffs). Both nil before the last round or without play-offs.
 	Playoffs       []Playoff
 	PlayoffDecided map[int64]bool
+	// Categories names, by entry id (CrossEntry.ID), the categories each player is in, in
+	// the order they were created; nil when the event has none or the standings are a
+	// category's own (issue 29: the standings' category column).
+	Categories map[int][]string
 }

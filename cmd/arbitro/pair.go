@@ -358,7 +358,6 @@ func runPairings(cmd *cobra.Command, g *globalOptions, o *pairingsOptions) error
 	case o.PDF != "" && o.ResultsSheet:
 		return writePDF(cmd, g, o.PDF, func(w io.Writer, m reports.Meta) error { return reports.WriteResultsPDF(w, sheet, m) })
 	case o.PDF != "":
-		sheet.Notes = reports.FIDSheetNotes(sheet.Locale, v.Round.Explanation, names) // format, rests, opening (issue 13)
 		return writePDF(cmd, g, o.PDF, func(w io.Writer, m reports.Meta) error { return reports.WritePairingsPDF(w, sheet, m) })
 	case g.json:
 		return printJSON(cmd, reports.PairingsJSONOf(v))

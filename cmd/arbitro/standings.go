@@ -62,7 +62,7 @@ func (f *standingsFlags) load(ctx context.Context, g *globalOptions, crosstable 
 		var loc *reports.Locale
 		if loc, err = g.reportLocale(&t); err == nil {
 			out = reports.Standings{Table: s.Table, AfterRound: s.Round, Rows: s.Rows, Locale: loc,
-				Playoffs: s.Playoffs, PlayoffDecided: s.PlayoffDecided}
+				Playoffs: s.Playoffs, PlayoffDecided: s.PlayoffDecided, Categories: s.Categories}
 		}
 	}
 	var notPaired *tournament.RoundNotPairedError
