@@ -10,7 +10,8 @@ package main
 //	exits N PROG ARGS...   run PROG (e.g. arbitro) and require exit code N exactly
 //	sql FILE QUERY         run one SQL statement on database FILE; rows go to stdout,
 //	                       one per line, columns separated by '|'
-//	setversion FILE N      set PRAGMA user_version of database FILE to N
+//	setversion FILE N      set PRAGMA user_version of database FILE to N (current: this
+//	                       arbitro's schema version)
 //	gencsv FILE N [SEP]    write a players CSV with a header and N rows (SEP ';' or ',')
 //	freeport, hallpins, httppost: the hall's (hall_script_test.go)
 //	noenglish stdout|stderr  the last output has no word of testdata/english_words.txt
@@ -29,6 +30,8 @@ import (
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"arbitro/store"
 
 	_ "modernc.org/sqlite"
 )
@@ -121,6 +124,9 @@ var scriptCmds = map[string]func(ts *testscript.TestScript, neg bool, args []str
 			ts.Fatalf("usage: setversion FILE N")
 		}
 		n, err := strconv.Atoi(args[1])
+		if args[1] == "current" { // this arbitro's schema version
+			n, err = store.SchemaVersion, nil
+		}
 		ts.Check(err)
 		db, err := sql.Open("sqlite", ts.MkAbs(args[0]))
 		ts.Check(err)
