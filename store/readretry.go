@@ -129,6 +129,10 @@ func (s *Store) readVersion(ctx context.Context, v, n *int) error {
 	for {
 		stx, changed, err := s.readTx(ctx)
 		if err != nil {
+			if s.imm != nil && transientRead(err) && time.Now().Before(deadline) && ctx.Err() == nil {
+				time.Sleep(2 * time.Millisecond)
+				continue
+			}
 			return err
 		}
 		*v, *n, err = s.versionAndTables(ctx, stx)
@@ -138,9 +142,13 @@ func (s *Store) readVersion(ctx context.Context, v, n *int) error {
 				err = cerr // a failure too may come of a torn read
 			}
 		}
-		if !errors.Is(err, errChangedWhileRead) || time.Now().After(deadline) || ctx.Err() != nil {
+		// As View: the passing errors of a reader who cannot write the file (transientRead)
+		// may also come after the first read; reading the version is read again.
+		again := errors.Is(err, errChangedWhileRead) || (s.imm != nil && transientRead(err))
+		if !again || time.Now().After(deadline) || ctx.Err() != nil {
 			return err
 		}
+		time.Sleep(2 * time.Millisecond)
 	}
 }
 
