@@ -466,17 +466,9 @@ func (h *Hall) failed(r *http.Request, key string) {
 // checkInPage: the check-in of the next round (GET).
 func (h *Hall) checkInPage(w http.ResponseWriter, r *http.Request, id int64, o reports.HallOptions) {
 	c, err := h.st.ReadHallCheckIn(r.Context(), strconv.FormatInt(id, 10))
-	if err != nil {
-		h.fail(w, r, err)
-		return
-	}
-	o.Lang = Lang(&c.Tournament, h.lang)
-	var buf bytes.Buffer
-	if err := reports.WriteHallCheckIn(&buf, &c, o, queryMessage(r.URL.Query())); err != nil {
-		h.fail(w, r, err)
-		return
-	}
-	writeHTML(w, http.StatusOK, buf.Bytes())
+	h.page(w, r, err, &c.Tournament, o, func(w io.Writer, o reports.HallOptions) error {
+		return reports.WriteHallCheckIn(w, &c, o, queryMessage(r.URL.Query()))
+	})
 }
 
 // checkIn is a player's POST of the check-in page: one HallCheckIn with his PIN.
@@ -554,20 +546,29 @@ func (h *Hall) enter(w http.ResponseWriter, r *http.Request, id int64, o reports
 	}
 }
 
-// console: the arbiter's console (GET, logged in).
-func (h *Hall) console(w http.ResponseWriter, r *http.Request, id int64, o reports.HallOptions) {
-	c, err := h.st.ReadHallConsole(r.Context(), strconv.FormatInt(id, 10))
-	if err != nil {
-		h.fail(w, r, err)
+// page writes the hall page render makes of what a use case read (readErr its error), in
+// the language of tournament t (Lang): the read's or the rendering's error goes to fail,
+// and nothing is written before the page is whole.
+func (h *Hall) page(w http.ResponseWriter, r *http.Request, readErr error, t *tournament.Tournament, o reports.HallOptions, render func(io.Writer, reports.HallOptions) error) {
+	if readErr != nil {
+		h.fail(w, r, readErr)
 		return
 	}
-	o.Lang = Lang(&c.Tournament, h.lang)
+	o.Lang = Lang(t, h.lang)
 	var buf bytes.Buffer
-	if err := reports.WriteHallConsole(&buf, &c, o, queryMessage(r.URL.Query())); err != nil {
+	if err := render(&buf, o); err != nil {
 		h.fail(w, r, err)
 		return
 	}
 	writeHTML(w, http.StatusOK, buf.Bytes())
+}
+
+// console: the arbiter's console (GET, logged in).
+func (h *Hall) console(w http.ResponseWriter, r *http.Request, id int64, o reports.HallOptions) {
+	c, err := h.st.ReadHallConsole(r.Context(), strconv.FormatInt(id, 10))
+	h.page(w, r, err, &c.Tournament, o, func(w io.Writer, o reports.HallOptions) error {
+		return reports.WriteHallConsole(w, &c, o, queryMessage(r.URL.Query()))
+	})
 }
 
 // set is the console's POST: the arbiter enters a result (EnterResult) or, with a reason,

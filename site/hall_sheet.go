@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"strconv"
 
@@ -160,33 +161,17 @@ func (h *Hall) sheetPost(w http.ResponseWriter, r *http.Request, id int64) {
 // sheets: the arbiter's page of the round's sheets (GET, logged in).
 func (h *Hall) sheets(w http.ResponseWriter, r *http.Request, id int64, o reports.HallOptions) {
 	s, err := h.st.ReadHallSheets(r.Context(), strconv.FormatInt(id, 10))
-	if err != nil {
-		h.fail(w, r, err)
-		return
-	}
-	o.Lang = Lang(&s.Tournament, h.lang)
-	var buf bytes.Buffer
-	if err := reports.WriteHallSheets(&buf, &s, o, queryMessage(r.URL.Query())); err != nil {
-		h.fail(w, r, err)
-		return
-	}
-	writeHTML(w, http.StatusOK, buf.Bytes())
+	h.page(w, r, err, &s.Tournament, o, func(w io.Writer, o reports.HallOptions) error {
+		return reports.WriteHallSheets(w, &s, o, queryMessage(r.URL.Query()))
+	})
 }
 
 // games: the spectators' page of the round's games, under the event's delay (GET, public).
 func (h *Hall) games(w http.ResponseWriter, r *http.Request, id int64, o reports.HallOptions) {
 	g, err := h.st.ReadHallGames(r.Context(), strconv.FormatInt(id, 10))
-	if err != nil {
-		h.fail(w, r, err)
-		return
-	}
-	o.Lang = Lang(&g.Tournament, h.lang)
-	var buf bytes.Buffer
-	if err := reports.WriteHallGames(&buf, &g, o); err != nil {
-		h.fail(w, r, err)
-		return
-	}
-	writeHTML(w, http.StatusOK, buf.Bytes())
+	h.page(w, r, err, &g.Tournament, o, func(w io.Writer, o reports.HallOptions) error {
+		return reports.WriteHallGames(w, &g, o)
+	})
 }
 
 // adopt is the POST of the arbiter's page of the sheets: the sheet of one side becomes the
