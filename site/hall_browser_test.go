@@ -68,7 +68,7 @@ func TestBrowserHallRound(t *testing.T) {
 	var mark int
 	wait, cancel := context.WithTimeout(b.ctx, 5*time.Second)
 	defer cancel()
-	err := chromedp.Run(wait, chromedp.Poll(`document.querySelector("table.screen tbody").textContent !== `+jsString(before), nil),
+	err := chromedp.Run(wait, chromedp.Poll(`document.querySelector("table.screen tbody").textContent !== `+jsString(before), nil, chromedp.WithPollingInterval(50*time.Millisecond)),
 		chromedp.Evaluate(`document.querySelector("table.screen tbody").textContent`, &after), chromedp.Evaluate(`window.arbitroMark || 0`, &mark))
 	if err != nil {
 		t.Fatalf("the standings screen did not change: %v", err)
@@ -161,7 +161,7 @@ func TestBrowserHallRoundClock(t *testing.T) {
 		}
 		var left string
 		err := chromedp.Run(b.ctx, chromedp.Navigate(hs.srv.URL+"/hall/1/boards"), chromedp.WaitVisible("span.left", chromedp.ByQuery),
-			chromedp.Poll(`document.querySelector("span.left").textContent !== ""`, nil),
+			chromedp.Poll(`document.querySelector("span.left").textContent !== ""`, nil, chromedp.WithPollingInterval(50*time.Millisecond)),
 			chromedp.Text("span.left", &left, chromedp.ByQuery))
 		if err != nil {
 			t.Fatal(err)

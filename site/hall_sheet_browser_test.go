@@ -82,7 +82,9 @@ func waitSynced(t *testing.T, ctx context.Context, plies int) {
 	wait, cancel := context.WithTimeout(ctx, 20*time.Second)
 	defer cancel()
 	cond := `document.getElementById("sheet-sync").getAttribute("data-state") === "synced" && document.getElementById("sheet-score").getAttribute("data-plies") === "` + strconv.Itoa(plies) + `"`
-	if err := chromedp.Run(wait, chromedp.Poll(cond, nil)); err != nil {
+	// Polled on an interval, not on animation frames (Poll's default): Chromium runs no
+	// frame in a tab that is not in front, and the two players' sheets are two tabs.
+	if err := chromedp.Run(wait, chromedp.Poll(cond, nil, chromedp.WithPollingInterval(50*time.Millisecond))); err != nil {
 		var state, n string
 		chromedp.Run(ctx, chromedp.Evaluate(`document.getElementById("sheet-sync").textContent`, &state),
 			chromedp.Evaluate(`document.getElementById("sheet-score").getAttribute("data-plies")`, &n))
@@ -99,16 +101,7 @@ func TestBrowserSheetWholeGame(t *testing.T) {
 		t.Skip("browser test: skipped with -short")
 	}
 	chromiumPath(t)
-	f, err := os.Open("../rules/testdata/pdn/ita_campionato_italiano_assoluto_2005.pdn")
-	if err != nil {
-		t.Fatal(err)
-	}
-	games, err := rules.ReadAllPDN(f)
-	f.Close()
-	if err != nil || len(games) == 0 {
-		t.Fatalf("read the 2005 championship: %v", err)
-	}
-	orig := games[0]
+	orig := firstPDNGame(t, "../rules/testdata/pdn/ita_campionato_italiano_assoluto_2005.pdn")
 	taps, final := sheetTaps(t, orig, rules.Italian)
 	hs := newHallServer(t)
 	b := newBrowser(t)
@@ -150,7 +143,7 @@ func TestBrowserSheetWholeGame(t *testing.T) {
 		t.Fatalf("board 2 after the confirmations: %+v", bd)
 	}
 	var pdn string
-	err = hs.st.View(context.Background(), func(tx *store.Tx) error {
+	err := hs.st.View(context.Background(), func(tx *store.Tx) error {
 		sg, err := tx.GameOf(bd)
 		if sg != nil {
 			pdn = sg.PDN
@@ -269,16 +262,8 @@ func TestBrowserSheetNetworkCut(t *testing.T) {
 		t.Skip("browser test: skipped with -short")
 	}
 	chromiumPath(t)
-	f, err := os.Open("../rules/testdata/pdn/ita_campionato_italiano_assoluto_2005.pdn")
-	if err != nil {
-		t.Fatal(err)
-	}
-	games, err := rules.ReadAllPDN(f)
-	f.Close()
-	if err != nil || len(games) == 0 {
-		t.Fatalf("read the 2005 championship: %v", err)
-	}
-	taps, _ := sheetTaps(t, games[0], rules.Italian)
+	game := firstPDNGame(t, "../rules/testdata/pdn/ita_campionato_italiano_assoluto_2005.pdn")
+	taps, _ := sheetTaps(t, game, rules.Italian)
 	taps = taps[:12]
 	hs := newHallServer(t)
 	b := newBrowser(t)
@@ -299,7 +284,7 @@ func TestBrowserSheetNetworkCut(t *testing.T) {
 	var waiting string
 	wait, cancel := context.WithTimeout(white, 10*time.Second)
 	defer cancel()
-	err = chromedp.Run(wait, chromedp.Poll(`document.getElementById("sheet-sync").getAttribute("data-state") === "offline"`, nil),
+	err := chromedp.Run(wait, chromedp.Poll(`document.getElementById("sheet-sync").getAttribute("data-state") === "offline"`, nil, chromedp.WithPollingInterval(50*time.Millisecond)),
 		chromedp.AttributeValue("#sheet-sync", "data-waiting", &waiting, nil, chromedp.ByQuery))
 	if err != nil || waiting != "10" {
 		t.Fatalf("offline: %v, %s waiting", err, waiting)
@@ -329,7 +314,7 @@ func TestBrowserSheetNetworkCut(t *testing.T) {
 	}
 	for i, e := range es {
 		want := strings.Join(taps[i], "-")
-		if len(taps[i]) > 2 || strings.Contains(games[0].Moves[i].Text, "x") {
+		if len(taps[i]) > 2 || strings.Contains(game.Moves[i].Text, "x") {
 			want = strings.Join(taps[i], "x")
 		}
 		if e.Seq != i+1 || e.Kind != tournament.SheetPly || e.Text != want || e.Device != es[0].Device {
@@ -400,16 +385,7 @@ func TestBrowserSheetInternational(t *testing.T) {
 		t.Skip("browser test: skipped with -short")
 	}
 	chromiumPath(t)
-	f, err := os.Open("../rules/testdata/pdn/intl_dutch_championship_2009_round01_annotated.pdn")
-	if err != nil {
-		t.Fatal(err)
-	}
-	games, err := rules.ReadAllPDN(f)
-	f.Close()
-	if err != nil || len(games) == 0 {
-		t.Fatalf("read the Dutch championship: %v", err)
-	}
-	orig := games[0]
+	orig := firstPDNGame(t, "../rules/testdata/pdn/intl_dutch_championship_2009_round01_annotated.pdn")
 	taps, final := sheetTaps(t, orig, rules.International)
 	hs := newIntlHallServer(t)
 	b := newBrowser(t)
@@ -489,4 +465,20 @@ func TestBrowserSheetOneKeeper(t *testing.T) {
 		t.Errorf("board 2: %+v", bd)
 	}
 	b.check(t, base)
+}
+
+// firstPDNGame reads the first game of the PDN file at path (a test fixture of the
+// repository), failing the test when it cannot.
+func firstPDNGame(t *testing.T, path string) *rules.Game {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	games, err := rules.ReadAllPDN(f)
+	if err != nil || len(games) == 0 {
+		t.Fatalf("read %s: %d games, %v", path, len(games), err)
+	}
+	return games[0]
 }
