@@ -34,6 +34,14 @@ type Standings struct {
 
 func (s Standings) loc() *Locale { return orEnglish(s.Locale) }
 
+// StandingsOf is the report input of the standings sa (store's Standings use cases) in the
+// language l: every field of sa carried over (rows, play-offs and their marks, categories),
+// so each face prints the same sheet from the same answer.
+func StandingsOf(sa *tournament.StandingsAfter, l *Locale) Standings {
+	return Standings{Table: sa.Table, AfterRound: sa.Round, Rows: sa.Rows, Locale: l,
+		Playoffs: sa.Playoffs, PlayoffDecided: sa.PlayoffDecided, Categories: sa.Categories}
+}
+
 // final reports whether these are the final standings: after the last round, paired and
 // complete (tournament.RoundComplete: every player of the field accounted for in it), with
 // every result in. A half-played event, or one whose last round misses players (an

@@ -317,7 +317,7 @@ func (d *demo) standingsOf(t *tournament.Tournament) (reports.Standings, error) 
 	if err != nil {
 		return reports.Standings{}, err
 	}
-	return reports.Standings{Table: sa.Table, AfterRound: sa.Round, Rows: sa.Rows, Locale: loc}, nil
+	return reports.StandingsOf(sa, loc), nil
 }
 
 // reports writes t's standings and crosstable as text and PDF and prints the standings.

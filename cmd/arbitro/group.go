@@ -32,6 +32,7 @@ The event's entries are the entry list the groups are made from.
                                            final standings: places 1-10 to A, 11-20 to B...
   group stage --top 8 --names Finale       the top 8 into one final group
   group list, group explain, group standings
+  group prizes                             the prize list of the event and of every group
 
 See docs/groups.md for the regulations followed.`,
 	}
@@ -39,7 +40,7 @@ See docs/groups.md for the regulations followed.`,
 		bind(newGroupMoveCmd, runGroupMove)(g), bind(newGroupListCmd, runGroupList)(g),
 		bind(newGroupExplainCmd, runGroupExplain)(g), bind(newGroupStageCmd, runGroupStage)(g),
 		bind(newGroupLotCmd, runGroupLot)(g), bind(newGroupPairCmd, runGroupPair)(g),
-		bind(newGroupStandingsCmd, runGroupStandings)(g))
+		bind(newGroupStandingsCmd, runGroupStandings)(g), bind(newGroupPrizesCmd, runGroupPrizes)(g))
 	return c
 }
 
@@ -473,8 +474,8 @@ func runGroupStandings(cmd *cobra.Command, g *globalOptions, o *groupReadOptions
 	}
 	sheets := make([]reports.GroupSheet, len(all))
 	for i, s := range all {
-		sheets[i] = reports.GroupSheet{Group: s.Group.Name, Standings: &reports.Standings{Table: s.Standings.Table,
-			AfterRound: s.Standings.Round, Rows: s.Standings.Rows, Locale: loc}}
+		sheet := reports.StandingsOf(s.Standings, loc)
+		sheets[i] = reports.GroupSheet{Group: s.Group.Name, Standings: &sheet}
 	}
 	if g.json {
 		return printJSON(cmd, all)

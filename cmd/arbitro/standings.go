@@ -61,8 +61,7 @@ func (f *standingsFlags) load(ctx context.Context, g *globalOptions, crosstable 
 	if err == nil {
 		var loc *reports.Locale
 		if loc, err = g.reportLocale(&t); err == nil {
-			out = reports.Standings{Table: s.Table, AfterRound: s.Round, Rows: s.Rows, Locale: loc,
-				Playoffs: s.Playoffs, PlayoffDecided: s.PlayoffDecided, Categories: s.Categories}
+			out = reports.StandingsOf(s, loc)
 		}
 	}
 	var notPaired *tournament.RoundNotPairedError
