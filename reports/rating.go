@@ -28,7 +28,11 @@ func ratingTable(l *Locale, r *tournament.RatingReport) ([]string, [][]string) {
 		if p.Games > 0 {
 			avg = l.Num(p.OppAvg, 1)
 		}
-		rows = append(rows, []string{strconv.Itoa(p.Number), p.Name, dashIf(p.FIDID), strconv.Itoa(p.Capital), strconv.Itoa(p.Games),
+		capital := "-" // no capital: Art. 9's starting capital is not known (RatingGapStart)
+		if p.Capital > 0 {
+			capital = strconv.Itoa(p.Capital)
+		}
+		rows = append(rows, []string{strconv.Itoa(p.Number), p.Name, dashIf(p.FIDID), capital, strconv.Itoa(p.Games),
 			l.Num(p.Score, 1), avg, exp, strconv.Itoa(r.Q)})
 	}
 	return head, rows
@@ -42,15 +46,78 @@ func dashIf(s string) string {
 }
 
 // ratingNotes are the notes under the report in the language l: Q and the capital
-// floor, what Art. 7 leaves out, then what is not computed (the expected score without a
-// conversion table; V and CF always: the sources are listed in docs/elo-rubele.md). They
-// say in words what store's RatingReport.Gaps say in English for the JSON document.
+// floor, what Art. 7 leaves out, then what is not computed, each with the Capo VI article
+// and the Capo XIV annexes that define it (r.Missing, tournament.RatingGaps), and where
+// those annexes were looked for (r.LookedIn, tournament.RatingSources).
 func ratingNotes(l *Locale, r *tournament.RatingReport) []string {
 	notes := []string{l.T("rating.note.q", "q", r.Q, "minimum", r.Minimum), l.T("rating.note.not_counted")}
-	if !r.Table {
-		notes = append(notes, l.T("rating.gap.expected"))
+	if len(r.Missing) > 0 {
+		notes = append(notes, l.T("rating.missing.head"))
+		for _, g := range r.Missing {
+			notes = append(notes, l.ratingGap(g, r.Minimum))
+		}
 	}
-	return append(notes, l.T("rating.gap.v"), l.T("rating.gap.cf"))
+	if len(r.LookedIn) > 0 {
+		notes = append(notes, l.T("rating.looked.head"))
+		for _, s := range r.LookedIn {
+			notes = append(notes, l.ratingFound(s))
+		}
+	}
+	return notes
+}
+
+// ratingGap words one part of the calculation not done (tournament.RatingGap) with its
+// article and tables; an unknown part as its code.
+func (l *Locale) ratingGap(g tournament.RatingGap, minimum int) string {
+	args := []any{"article", g.Article, "tables", ratingTables(g.Tables), "minimum", minimum}
+	switch g.What {
+	case tournament.RatingGapExpected:
+		return l.T("rating.missing.expected", args...)
+	case tournament.RatingGapVariation:
+		return l.T("rating.missing.variation", args...)
+	case tournament.RatingGapFinal:
+		return l.T("rating.missing.final", args...)
+	case tournament.RatingGapStart:
+		return l.T("rating.missing.start", args...)
+	}
+	return "- " + g.What
+}
+
+// ratingTables writes annex numbers as the FID does: a run of consecutive numbers as
+// "13-14", others separated by commas ("11-12", "17", "13, 15").
+func ratingTables(t []int) string {
+	var parts []string
+	for i := 0; i < len(t); {
+		j := i
+		for j+1 < len(t) && t[j+1] == t[j]+1 {
+			j++
+		}
+		if j > i {
+			parts = append(parts, strconv.Itoa(t[i])+"-"+strconv.Itoa(t[j]))
+		} else {
+			parts = append(parts, strconv.Itoa(t[i]))
+		}
+		i = j + 1
+	}
+	return strings.Join(parts, ", ")
+}
+
+// ratingFound words one place looked in (tournament.RatingSource) with what it gave; an
+// unknown finding as its code.
+func (l *Locale) ratingFound(s tournament.RatingSource) string {
+	switch s.Found {
+	case tournament.RatingFoundCapoVI:
+		return l.T("rating.found.capo_vi", "where", s.Where)
+	case tournament.RatingFoundOldCapoVI:
+		return l.T("rating.found.old_capo_vi", "where", s.Where)
+	case tournament.RatingFoundAmendment:
+		return l.T("rating.found.amendment", "where", s.Where)
+	case tournament.RatingFoundIndex:
+		return l.T("rating.found.index", "where", s.Where)
+	case tournament.RatingFoundNoProgram:
+		return l.T("rating.found.no_program", "where", s.Where)
+	}
+	return "- " + s.Where + ": " + s.Found
 }
 
 // WriteRatingText prints the report as a table with its notes, in the language l (the
@@ -148,6 +215,8 @@ func WriteRatingPDF(w io.Writer, r *tournament.RatingReport, meta Meta) error {
 	d.f.AddPage()
 	d.table(cols, rows, size)
 	d.f.Ln(2)
-	d.paragraph(7.5, strings.Join(ratingNotes(l, r), " "))
+	for _, n := range ratingNotes(l, r) {
+		d.paragraph(7.5, n)
+	}
 	return d.finish(w)
 }

@@ -2,6 +2,7 @@ package reports
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 
 	"arbitro/tournament"
@@ -10,7 +11,9 @@ import (
 // The Elo-Rubele report as text and CSV in each language (golden/rating.txt in English,
 // rating.<lang>.txt in the others): a counted game with its expected score (a table was
 // given), a rest and a forfeit left out (Art. 7), an opponent without a capital; decimal
-// commas, the CSV separator and the words of the reasons follow the language.
+// commas, the CSV separator and the words of the reasons follow the language; the notes
+// name V, CF and the starting capital as not computed, with their FID annexes, and the
+// places they were looked for.
 func TestRatingTextAndCSV(t *testing.T) {
 	exp := 0.76
 	r := &tournament.RatingReport{Tournament: "Open", Variant: "italian", Q: 10, Minimum: 500, Table: true,
@@ -22,7 +25,9 @@ func TestRatingTextAndCSV(t *testing.T) {
 					{Round: 3, Opponent: 3, OppName: "Neri, Ugo", Points: 2, Reason: tournament.RatingReasonForfeit},
 					{Round: 4, Opponent: 4, OppName: "=Blu", Points: 1, Reason: tournament.RatingReasonNoCapital},
 				}},
+			{Number: 2, Name: "Bianchi, Luca", Detail: []tournament.RatingGame{}},
 		}}
+	r.Missing, r.LookedIn = tournament.RatingGaps(r.Rows, r.Table), tournament.RatingSources()
 	for _, lang := range Languages() {
 		l := LocaleOf(lang)
 		var b bytes.Buffer
@@ -34,5 +39,46 @@ func TestRatingTextAndCSV(t *testing.T) {
 			t.Fatal(err)
 		}
 		golden(t, langGolden("golden/rating.txt", l), b.Bytes())
+	}
+}
+
+// Every part not computed and every place looked in is worded in every language: no
+// raw code, no unfilled placeholder, each names its Capo VI article and its Tabelle.
+func TestRatingNotesWordEveryGap(t *testing.T) {
+	r := &tournament.RatingReport{Q: 10, Minimum: 500,
+		Missing: tournament.RatingGaps([]tournament.RatingRow{{Capital: 0}}, false), LookedIn: tournament.RatingSources()}
+	if len(r.Missing) != 4 {
+		t.Fatalf("want 4 gaps, got %+v", r.Missing)
+	}
+	for _, lang := range Languages() {
+		l := LocaleOf(lang)
+		notes := ratingNotes(l, r)
+		if len(notes) != 2+1+len(r.Missing)+1+len(r.LookedIn) {
+			t.Fatalf("%s: %d notes: %q", lang, len(notes), notes)
+		}
+		for i, g := range r.Missing {
+			n := notes[3+i]
+			if strings.Contains(n, "{") || n == "- "+g.What || !strings.Contains(n, g.Article) || !strings.Contains(n, ratingTables(g.Tables)) {
+				t.Errorf("%s: gap %s worded %q", lang, g.What, n)
+			}
+		}
+		for i, s := range r.LookedIn {
+			n := notes[4+len(r.Missing)+i]
+			if strings.Contains(n, "{") || n == "- "+s.Where+": "+s.Found || !strings.HasPrefix(n, "- "+s.Where) {
+				t.Errorf("%s: source %s worded %q", lang, s.Found, n)
+			}
+		}
+	}
+}
+
+// Annex numbers as the FID writes them: runs joined by a hyphen, others by commas.
+func TestRatingTables(t *testing.T) {
+	for _, c := range []struct {
+		in   []int
+		want string
+	}{{[]int{17}, "17"}, {[]int{13, 14}, "13-14"}, {[]int{13, 14, 15, 16}, "13-16"}, {[]int{11, 13, 14}, "11, 13-14"}, {nil, ""}} {
+		if got := ratingTables(c.in); got != c.want {
+			t.Errorf("ratingTables(%v) = %q, want %q", c.in, got, c.want)
+		}
 	}
 }

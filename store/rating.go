@@ -23,16 +23,10 @@ func (tx *Tx) RatingReport(t *tournament.Tournament, table tournament.ExpectedTa
 	for i := range ct.Players {
 		byID[ct.Players[i].ID] = &ct.Players[i]
 	}
-	rep := &tournament.RatingReport{Tournament: t.Name, Variant: t.Variant.Name(), Q: tournament.RatingQ(t.Variant), Minimum: tournament.RatingMinimum, Table: table != nil, Event: ct.Event,
-		Gaps: []string{
-			"V, the variation of Capo VI Art. 9-10 (Tabelle 15-17, coefficient S and its thresholds): formula not found, not computed",
-			"CF = CI + V + Q: not computed without V",
-		}}
-	if table == nil {
-		rep.Gaps = append([]string{"expected score: the Gauss conversion table (Art. 4, Tabelle 13-14) was not found; give it with --expected-table"}, rep.Gaps...)
-	}
+	rep := &tournament.RatingReport{Tournament: t.Name, Variant: t.Variant.Name(), Q: tournament.RatingQ(t.Variant), Minimum: tournament.RatingMinimum, Table: table != nil, Event: ct.Event}
 	for _, p := range ct.Players {
 		rep.Rows = append(rep.Rows, tournament.RatingRowOf(p, fid[p.ID], byID, table))
 	}
+	rep.Missing, rep.LookedIn = tournament.RatingGaps(rep.Rows, rep.Table), tournament.RatingSources()
 	return rep, nil
 }

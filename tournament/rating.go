@@ -20,10 +20,12 @@ import (
 //     2021, "Modifiche al Regolamento Tecnico"): CF = CI + V + Q, where Q, the anti-deflation
 //     term, is 10 for an event of Italian draughts and 15 for International draughts;
 //   - Art. 6: the capital never goes below 500 and is rounded on the final capital.
-// What it could NOT source: the Gauss conversion table of Art. 4 / Tabelle 13-14 (the
-// expected score) and the formula of the variation V (Art. 9-10, Tabelle 15-17, with the
-// coefficient S and its thresholds). The expected score is computed only from a
-// conversion table the officer supplies (ParseExpectedTable); V and CF are not computed.
+// What it could NOT source (RatingGaps names each with its article and annex, and
+// RatingSources where it was looked for): the Gauss conversion table of Art. 4 (the
+// expected score), the formulas of Tabella 17 for the variation V (Art. 9-10, with the
+// coefficient S and its thresholds) and the starting capitals of Tabelle 11-12 (Art. 9).
+// The expected score is computed only from a conversion table the officer supplies
+// (ParseExpectedTable); V and CF are not computed.
 
 // RatingQ returns the per-event term Q of the 2021 amendment: 10 Italian, 15 International.
 func RatingQ(variant *rules.Variant) int {
@@ -143,14 +145,15 @@ type RatingRow struct {
 
 // RatingReport is the Elo-Rubele report of one event.
 type RatingReport struct {
-	Tournament string      `json:"tournament"`
-	Variant    string      `json:"variant"`
-	Q          int         `json:"q"`
-	Minimum    int         `json:"minimum"`
-	Table      bool        `json:"expected_from_table"`
-	Rows       []RatingRow `json:"players"`
-	Gaps       []string    `json:"not_computed"`
-	Event      EventInfo   `json:"-"`
+	Tournament string         `json:"tournament"`
+	Variant    string         `json:"variant"`
+	Q          int            `json:"q"`
+	Minimum    int            `json:"minimum"`
+	Table      bool           `json:"expected_from_table"`
+	Rows       []RatingRow    `json:"players"`
+	Missing    []RatingGap    `json:"not_computed"` // RatingGaps
+	LookedIn   []RatingSource `json:"looked_in"`    // RatingSources
+	Event      EventInfo      `json:"-"`
 }
 
 // ratingRow is the row of player p (FID id fid) of the rating report: each game in round
@@ -224,4 +227,85 @@ func ratingGame(r CrossResult, byID map[int]*CrossEntry) RatingGame {
 		g.Counted, g.Reason = false, RatingReasonNoCapital
 	}
 	return g
+}
+
+// RatingGap is one part of the Elo-Rubele calculation arbitro does not do because the FID
+// text that defines it was not found (docs/elo-rubele.md): What is a RatingGap* code,
+// Article the article of Capo VI that calls for it ("9-10"), Tables the annexes of Capo
+// XIV (Tabelle, by number) that hold it, as listed in the FID's index of Capo XIV and
+// the 2021 amendment of Tabella 17. Package reports words it in the report's language.
+type RatingGap struct {
+	What    string `json:"what"`
+	Article string `json:"article"`
+	Tables  []int  `json:"tables"`
+}
+
+// The parts of the calculation not done (RatingGap.What).
+const (
+	// RatingGapExpected: the expected score. Art. 4: the Gauss function "esposta
+	// nell'annessa tabella di conversione"; the index of Capo XIV lists Tabella 13
+	// ("Fac-simile tabellone dama italiana con punteggi attesi", Art. 10) and Tabella 14
+	// ("Spiegazioni del calcolo del punteggio Elo-Rubele"). Not a gap when the officer
+	// gives the table (--expected-table).
+	RatingGapExpected = "expected-score"
+	// RatingGapVariation: V, Art. 9-10; its formulas, with the coefficient S and the
+	// thresholds where S changes, are in Tabella 17 (2021 amendment: "nel dettaglio delle
+	// formule per il calcolo della modifica del capitale punti", page 153); Tabelle 13-16
+	// are worked examples.
+	RatingGapVariation = "variation"
+	// RatingGapFinal: CF = CI + V + Q (Tabella 17 as amended in 2021), floor and rounding
+	// of Art. 6: known, not computable without V.
+	RatingGapFinal = "final-capital"
+	// RatingGapStart: the starting capital of a player without one, Art. 9, Tabelle 11
+	// (International draughts) and 12 (Italian draughts), "Soglie di promozioni e punteggi
+	// iniziali". A gap only when some player of the report has no capital.
+	RatingGapStart = "starting-capital"
+)
+
+// RatingGaps returns what the report of rows does not compute, in this order: the expected
+// score (unless a conversion table was given: table), V, CF, and the starting capital when
+// a player of rows has no capital (Capital 0).
+func RatingGaps(rows []RatingRow, table bool) []RatingGap {
+	var out []RatingGap
+	if !table {
+		out = append(out, RatingGap{What: RatingGapExpected, Article: "4", Tables: []int{13, 14}})
+	}
+	out = append(out, RatingGap{What: RatingGapVariation, Article: "9-10", Tables: []int{17}},
+		RatingGap{What: RatingGapFinal, Article: "6", Tables: []int{17}})
+	for _, r := range rows {
+		if r.Capital == 0 {
+			return append(out, RatingGap{What: RatingGapStart, Article: "9", Tables: []int{11, 12}})
+		}
+	}
+	return out
+}
+
+// RatingSource is one place where the FID's Elo-Rubele texts were looked for: Where, its
+// address, and Found, a RatingFound* code for what it gave. docs/elo-rubele.md lists these
+// and the other places searched.
+type RatingSource struct {
+	Where string `json:"where"`
+	Found string `json:"found"`
+}
+
+// What a place looked in gave (RatingSource.Found).
+const (
+	RatingFoundCapoVI    = "capo-vi-art-1-7" // Capo VI Art. 1-7, no annex
+	RatingFoundOldCapoVI = "old-capo-vi"     // an older Capo VI, its first articles only
+	RatingFoundAmendment = "amendment-2021"  // CF = CI + V + Q and Q; the formulas not quoted
+	RatingFoundIndex     = "capo-xiv-index"  // the titles of Tabelle 1-14, not the tables
+	RatingFoundNoProgram = "no-program"      // no program computing the capital
+)
+
+// RatingSources returns the places where the conversion table, the formulas of V and the
+// starting capitals were looked for, each with what it gave (docs/elo-rubele.md, "Where
+// the tables were looked for").
+func RatingSources() []RatingSource {
+	return []RatingSource{
+		{Where: "doczz.it/doc/565333", Found: RatingFoundCapoVI},
+		{Where: "www.fid.it/regolamenti/capo6.htm", Found: RatingFoundOldCapoVI},
+		{Where: "www.federdama.org/cms/index.php/atti-federali1/comunicati-e-circolari/comunicati-2021/2497-ctf", Found: RatingFoundAmendment},
+		{Where: "docplayer.it/152833157-elenco-capo-xiv-allegati-e-tabelle.html", Found: RatingFoundIndex},
+		{Where: "github.com", Found: RatingFoundNoProgram},
+	}
 }

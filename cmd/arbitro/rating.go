@@ -39,7 +39,8 @@ games a withdrawn opponent did not play), the score in them, the opponents' aver
 and Q (10 Italian draughts, 15 International: FID 2021 amendment). The expected score needs
 the FID conversion table, which arbitro does not have: give it with --expected-table FILE
 (CSV lines "difference,expected"). The variation V and the final capital are NOT computed
-(their formula was not found): see docs/elo-rubele.md.`,
+(their formulas, Capo XIV Tabella 17, were not found); the report names each FID table
+still missing and where it was looked for: see docs/elo-rubele.md.`,
 		Args: cobra.NoArgs,
 	}
 	c.Flags().BoolVar(&o.CSV, "csv", false, "one CSV line per game (counted or not, with the reason)")
