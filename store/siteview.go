@@ -36,6 +36,9 @@ func (tx *Tx) LoadSiteEvent(t *tournament.Tournament) (*tournament.SiteEvent, er
 	if ev.Openings, err = tx.roundOpenings(t); err != nil {
 		return nil, err
 	}
+	if err := tx.loadLive(ev); err != nil { // issue 31: the games in progress
+		return nil, err
+	}
 	rows, err := tx.query(`SELECT c.id, c.board_id, coalesce(c.claimant_entry, 0), coalesce(c.requested_ply, 0),
 		coalesce(c.declared_ply, 0), c.decision, c.engine_verdict, b.white_entry, coalesce(b.black_entry, 0)
 		FROM claims c JOIN boards b ON b.id = c.board_id JOIN rounds r ON r.id = b.round_id
@@ -113,12 +116,13 @@ func (tx *Tx) SiteGame(ev *tournament.SiteEvent, b *tournament.Board) (*tourname
 	return tournament.SiteGameOf(ev, b, b.GameID, text), nil
 }
 
-// DataVersion returns a number that changes whenever any tournament of the file is
-// written: the id of the last event-log row (every write command logs one). The live site
-// (arbitro serve) uses it to know when its cached pages are stale.
+// DataVersion is the file's data version: the number of its last event in the high 32
+// bits and of its last score-sheet entry (a ply is no event) in the low 32, so that it
+// grows at every write the site shows, live boards included: the live site (arbitro
+// serve) uses it to know when its cached pages are stale.
 func (tx *Tx) DataVersion() (int64, error) {
 	var n int64
-	err := tx.queryRow(`SELECT coalesce(max(id), 0) FROM events`).Scan(&n)
+	err := tx.queryRow(`SELECT (SELECT coalesce(max(id), 0) FROM events) << 32 | (SELECT coalesce(max(id), 0) FROM sheet_entries)`).Scan(&n)
 	return n, err
 }
 
