@@ -72,9 +72,10 @@ func TestHallSheetProtocol(t *testing.T) {
 	}
 }
 
-// The spectators' delay: the games screen shows a sheet's plies only once they are older
-// than the event's delay (15 minutes unless set), all of them once the game is over; the
-// site's pages and data.json show no sheet at all while the game is played.
+// The spectators' delay: the games screen (and the kiosk) shows a sheet's plies only once
+// they are older than the event's delay (15 minutes unless set), all of them once the game
+// is over; the site's pages and data.json show the sheet as a live board under the same
+// delay (checkSiteLive).
 func TestHallGamesDelay(t *testing.T) {
 	hs := newHallServer(t)
 	b2 := hs.board(t, 2)
@@ -108,16 +109,43 @@ func TestHallGamesDelay(t *testing.T) {
 		strings.Contains(s, "12-15") || !strings.Contains(s, `data-next="/hall/1/boards?kiosk=1"`) || strings.Contains(s, "<nav") {
 		t.Errorf("kiosk games, 1 move: %d %s", code, s)
 	}
+	checkSiteLive(t, hs, false)
+	if _, err := hs.st.EnterResult(context.Background(), "", 1, 2, 1, "1-1"); err != nil {
+		t.Fatal(err)
+	}
+	if s := screen(); !strings.Contains(s, "23-19") || !strings.Contains(s, "Partita finita") {
+		t.Errorf("after the game: the screen shows %s", s)
+	}
+	checkSiteLive(t, hs, true)
+}
+
+// siteGet is page p of the site of hs's tournament (serve), failing unless 200.
+func siteGet(t *testing.T, hs *hallServer, p string) string {
+	t.Helper()
+	code, _, body := hs.do(t, "GET", "/"+Slug(hs.t)+"/"+p, nil)
+	if code != http.StatusOK {
+		t.Fatalf("%s: %d", p, code)
+	}
+	return body
+}
+
+// checkSiteLive checks the site of TestHallGamesDelay's sheet (21-17 12-15 23-19 on board
+// 2) under the delay of 1 move and then 15 minutes (the game on), or (over) in full.
+func checkSiteLive(t *testing.T, hs *hallServer, over bool) {
+	t.Helper()
+	site := func(p string) string { t.Helper(); return siteGet(t, hs, p) }
+	if over {
+		// None after the game: the site shows the whole sheet too.
+		if r := site("round-1.html"); !strings.Contains(r, "1. 21-17 12-15 2. 23-19") || !strings.Contains(r, "Partita finita") {
+			t.Errorf("round page after the game:\n%s", r)
+		}
+		if d := site("data.json"); !strings.Contains(d, `"23-19"`) || !strings.Contains(d, `"over": true`) {
+			t.Errorf("data.json after the game: %s", d)
+		}
+		return
+	}
 	// The site: every page and data.json show the sheet as a live board under the same
 	// delay: the first move, not the last one.
-	site := func(p string) string {
-		t.Helper()
-		code, _, body := hs.do(t, "GET", "/"+Slug(hs.t)+"/"+p, nil)
-		if code != http.StatusOK {
-			t.Fatalf("%s: %d", p, code)
-		}
-		return body
-	}
 	for _, p := range []string{"", "data.json", "round-1.html", "standings-1.html", "crosstable.html"} {
 		if strings.Contains(site(p), "23-19") || strings.Contains(site(p), "12-15") {
 			t.Errorf("%s: shows a move of the sheet younger than the delay", p)
@@ -144,19 +172,6 @@ func TestHallGamesDelay(t *testing.T) {
 	}
 	if d := site("data.json"); strings.Contains(d, "21-17") || !strings.Contains(d, `"live"`) {
 		t.Errorf("data.json under 15 minutes: %s", d)
-	}
-	if _, err := hs.st.EnterResult(context.Background(), "", 1, 2, 1, "1-1"); err != nil {
-		t.Fatal(err)
-	}
-	if s := screen(); !strings.Contains(s, "23-19") || !strings.Contains(s, "Partita finita") {
-		t.Errorf("after the game: the screen shows %s", s)
-	}
-	// None after the game: the site shows the whole sheet too.
-	if r := site("round-1.html"); !strings.Contains(r, "1. 21-17 12-15 2. 23-19") || !strings.Contains(r, "Partita finita") {
-		t.Errorf("round page after the game:\n%s", r)
-	}
-	if d := site("data.json"); !strings.Contains(d, `"23-19"`) || !strings.Contains(d, `"over": true`) {
-		t.Errorf("data.json after the game: %s", d)
 	}
 }
 
