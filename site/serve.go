@@ -352,7 +352,9 @@ func pageRequest(p string, eachGame func(*tournament.SiteGame) error) store.Site
 	}
 	switch {
 	case name == "data.json":
-		req.EachGame = eachGame
+		req.EachGame, req.Live = eachGame, true
+	case strings.HasPrefix(name, "round-"):
+		req.Live = true // the live boards of the last round (issue 31)
 	case strings.HasPrefix(name, "game-"):
 		req.Board = func(ev *tournament.SiteEvent) *tournament.Board { return boardOfGamePage(ev, name) }
 	}

@@ -9,8 +9,14 @@ import (
 )
 
 // LoadSiteEvent reads tournament t for the web site with read-only queries (use it inside
-// Store.View). Errors are those of LoadCrosstable, or the database's.
+// Store.View), its live boards included (SiteEvent.Live, loadLive). Errors are those of
+// LoadCrosstable, or the database's.
 func (tx *Tx) LoadSiteEvent(t *tournament.Tournament) (*tournament.SiteEvent, error) {
+	return tx.loadSiteEvent(t, true)
+}
+
+// loadSiteEvent is LoadSiteEvent, without the live boards (SiteEvent.Live) unless live.
+func (tx *Tx) loadSiteEvent(t *tournament.Tournament, live bool) (*tournament.SiteEvent, error) {
 	ev := &tournament.SiteEvent{Tournament: *t, GameIDs: map[int64]int64{}}
 	var err error
 	if ev.Entries, err = tx.fieldEntries(t.ID); err != nil {
@@ -36,8 +42,10 @@ func (tx *Tx) LoadSiteEvent(t *tournament.Tournament) (*tournament.SiteEvent, er
 	if ev.Openings, err = tx.roundOpenings(t); err != nil {
 		return nil, err
 	}
-	if err := tx.loadLive(ev); err != nil { // issue 31: the games in progress
-		return nil, err
+	if live {
+		if err := tx.loadLive(ev); err != nil { // issue 31: the games in progress
+			return nil, err
+		}
 	}
 	rows, err := tx.query(`SELECT c.id, c.board_id, coalesce(c.claimant_entry, 0), coalesce(c.requested_ply, 0),
 		coalesce(c.declared_ply, 0), c.decision, c.engine_verdict, b.white_entry, coalesce(b.black_entry, 0)
