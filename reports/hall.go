@@ -30,6 +30,11 @@ const HallContentSecurityPolicy = "default-src 'none'; script-src 'self'; style-
 // HallScreens are the names of the hall's screens, in the order a kiosk shows them.
 var HallScreens = []string{"boards", "names", "results", "standings"}
 
+// HallKiosk are the pages a kiosk shows in turn (?kiosk=1, 20 s each): the screens, then
+// the games kept on score sheets under the event's spectator delay (WriteHallGames; the
+// hall skips that page while the round has none).
+var HallKiosk = append(append([]string(nil), HallScreens...), "games")
+
 // HallOptions place a page of the hall.
 type HallOptions struct {
 	Lang  Lang   // the tournament's language
@@ -294,7 +299,7 @@ func (h *HTMLEvent) WriteHallScreen(w io.Writer, name string, o HallOptions, eve
 	p.Events = events
 	p.Clock, p.Ends = h.roundClock(), h.roundEnd()
 	if o.Kiosk {
-		p.Next = o.Base + HallScreens[(i+1)%len(HallScreens)] + "?kiosk=1"
+		p.Next = o.Base + HallKiosk[(i+1)%len(HallKiosk)] + "?kiosk=1"
 	}
 	b := &screenBody{Class: name, Empty: p.T("hall.no.round")}
 	var boards []*tournament.Board

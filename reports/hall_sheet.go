@@ -253,7 +253,8 @@ type gamesBody struct {
 // public, live): each board on which a sheet is kept, with the position and the score
 // its delay lets spectators see (store.ReadHallGames reads nothing younger), and the
 // delay itself. The page reads itself again every 30 s (a delay in minutes moves on
-// without a change in the file) and at every change.
+// without a change in the file) and at every change; in a kiosk (o.Kiosk) it is the last
+// of HallKiosk and moves on to the first.
 func WriteHallGames(w io.Writer, g *tournament.HallGames, o HallOptions) error {
 	h, err := NewHTMLEvent(&tournament.SiteEvent{Tournament: g.Tournament, Table: &tournament.Crosstable{Scoring: tournament.Scoring210}}, HTMLOptions{Lang: o.Lang})
 	if err != nil {
@@ -265,23 +266,48 @@ func WriteHallGames(w io.Writer, g *tournament.HallGames, o HallOptions) error {
 	}
 	p := h.hallPage(o, "games", sub, nil)
 	p.Events, p.Every = o.Base+"events", 30
+	if o.Kiosk {
+		p.Next = o.Base + HallKiosk[0] + "?kiosk=1"
+	}
 	pd := &pageData{loc: h.loc}
 	v := g.Tournament.Variant
 	body := &gamesBody{Round: g.Round}
-	switch {
-	case g.Delay.Moves > 0:
-		body.Delay = p.T("hall.games.delay.moves", "n", g.Delay.Moves)
-	case g.Delay.Minutes > 0:
-		body.Delay = p.T("hall.games.delay.minutes", "n", g.Delay.Minutes)
-	default:
-		body.Delay = p.T("hall.games.delay.none")
-	}
+	body.Delay = sheetDelayText(h.loc, g.Delay)
 	for _, x := range g.Games {
-		r := h.boardRow(pd, x.Board)
-		pos := x.Position
-		body.Games = append(body.Games, gamesItem{Board: r.Board, White: r.White, Black: r.Black, Score: sheetScore(x.Plies),
-			Over: x.Over, Size: v.Size(), Cells: sheetCells(v, &pos)})
+		body.Games = append(body.Games, gameItem(h, pd, v, x))
 	}
 	p.Body = body
 	return renderHall(w, "games", p)
+}
+
+// sheetDelayText says the spectators' delay d in loc.
+func sheetDelayText(loc *Locale, d tournament.SheetDelay) string {
+	switch {
+	case d.Moves > 0:
+		return loc.T("hall.games.delay.moves", "n", d.Moves)
+	case d.Minutes > 0:
+		return loc.T("hall.games.delay.minutes", "n", d.Minutes)
+	}
+	return loc.T("hall.games.delay.none")
+}
+
+// gameItem is game x (of variant v) as spectators see it: its board, players, the plies
+// the delay shows and the position after them.
+func gameItem(h *HTMLEvent, pd *pageData, v *rules.Variant, x tournament.HallGame) gamesItem {
+	r := h.boardRow(pd, x.Board)
+	pos := x.Position
+	return gamesItem{Board: r.Board, White: r.White, Black: r.Black, Score: sheetScore(x.Plies), Over: x.Over, Size: v.Size(),
+		Cells: sheetCells(v, &pos)}
+}
+
+// liveItems are the games in progress of round r kept on score sheets, as the event's
+// delay shows them (tournament.SiteEvent.Live); none on another round's page.
+func (h *HTMLEvent) liveItems(pd *pageData, r int) []gamesItem {
+	var out []gamesItem
+	for _, x := range h.ev.Live {
+		if x.Board != nil && x.Board.Round == r {
+			out = append(out, gameItem(h, pd, h.ev.Tournament.Variant, x))
+		}
+	}
+	return out
 }

@@ -383,6 +383,10 @@ type roundBody struct {
 	// Opening is the opening drawn for the round in words ("Opening drawn: no. 12,
 	// 21-17 10-14 26-21"), "" without a ballot.
 	Opening string
+	// Live are the round's games in progress kept on electronic score sheets (issue 31:
+	// tournament.SiteEvent.Live, under the event's spectator delay, LiveDelay in words).
+	Live      []gamesItem
+	LiveDelay string
 }
 
 func (h *HTMLEvent) resultText(p *pageData, b *tournament.Board) string {
@@ -436,6 +440,10 @@ func (h *HTMLEvent) writeRound(w io.Writer, r int) error {
 	}
 	for _, bd := range h.byRound[r-1] {
 		b.Boards = append(b.Boards, h.boardRow(p, bd))
+	}
+	b.Live = h.liveItems(p, r)
+	if len(b.Live) > 0 {
+		b.LiveDelay = sheetDelayText(h.loc, h.ev.LiveDelay)
 	}
 	p.Body = b
 	return render(w, "round", p)

@@ -20,6 +20,25 @@ type SiteData struct {
 	Rounds     []siteDataRound   `json:"rounds"`
 	Standings  []siteDataStand   `json:"standings"`
 	Games      []SiteGameSummary `json:"games"`
+	// Live is there only while games of the last round are kept on electronic score
+	// sheets and not stored (issue 31; docs/site-data.md): as spectators may see them,
+	// under the event's delay.
+	Live *siteDataLive `json:"live,omitempty"`
+}
+
+// siteDataLive are the games in progress of data.json, under the spectators' delay.
+type siteDataLive struct {
+	Delay tournament.SheetDelay `json:"delay"` // minutes or moves held back; 0 and 0: none
+	Games []siteDataLiveGame    `json:"games"`
+}
+
+type siteDataLiveGame struct {
+	Round int      `json:"round"`
+	Board int      `json:"board"`
+	Game  int      `json:"game"`
+	Plies []string `json:"plies"` // the plies shown, as written on the sheet
+	FEN   string   `json:"fen"`   // the position after the last legal ply of them
+	Over  bool     `json:"over"`  // the board has a result: shown in full
 }
 
 type siteDataEvent struct {
@@ -173,6 +192,16 @@ func (h *HTMLEvent) WriteData(w io.Writer, games []SiteGameSummary) error {
 			ds.Rows = append(ds.Rows, row)
 		}
 		d.Standings = append(d.Standings, ds)
+	}
+	if len(h.ev.Live) > 0 {
+		d.Live = &siteDataLive{Delay: h.ev.LiveDelay, Games: []siteDataLiveGame{}}
+		for _, x := range h.ev.Live {
+			g := siteDataLiveGame{Round: x.Board.Round, Board: x.Board.Board, Game: x.Board.Game, Plies: []string{}, FEN: x.Position.FEN(), Over: x.Over}
+			for _, e := range x.Plies {
+				g.Plies = append(g.Plies, e.Text)
+			}
+			d.Live.Games = append(d.Live.Games, g)
+		}
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", " ")

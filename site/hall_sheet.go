@@ -166,9 +166,15 @@ func (h *Hall) sheets(w http.ResponseWriter, r *http.Request, id int64, o report
 	})
 }
 
-// games: the spectators' page of the round's games, under the event's delay (GET, public).
+// games: the spectators' page of the round's games, under the event's delay (GET, public);
+// in a kiosk, while the round has none, the kiosk's first screen (a redirection).
 func (h *Hall) games(w http.ResponseWriter, r *http.Request, id int64, o reports.HallOptions) {
 	g, err := h.st.ReadHallGames(r.Context(), strconv.FormatInt(id, 10))
+	if err == nil && o.Kiosk && len(g.Games) == 0 {
+		// a kiosk does not show an empty page of games for 20 s: on to its first screen
+		http.Redirect(w, r, o.Base+reports.HallKiosk[0]+"?kiosk=1", http.StatusSeeOther)
+		return
+	}
 	h.page(w, r, err, &g.Tournament, o, func(w io.Writer, o reports.HallOptions) error {
 		return reports.WriteHallGames(w, &g, o)
 	})

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"arbitro/reports"
+	"arbitro/rules"
 	"arbitro/tournament"
 )
 
@@ -71,9 +72,10 @@ func TestHallSheetProtocol(t *testing.T) {
 	}
 }
 
-// The spectators' delay: the games screen shows a sheet's plies only once they are older
-// than the event's delay (15 minutes unless set), all of them once the game is over; the
-// site's pages and data.json show no sheet at all while the game is played.
+// The spectators' delay: the games screen (and the kiosk) shows a sheet's plies only once
+// they are older than the event's delay (15 minutes unless set), all of them once the game
+// is over; the site's pages and data.json show the sheet as a live board under the same
+// delay (checkSiteLive).
 func TestHallGamesDelay(t *testing.T) {
 	hs := newHallServer(t)
 	b2 := hs.board(t, 2)
@@ -101,18 +103,96 @@ func TestHallGamesDelay(t *testing.T) {
 	if s := screen(); !strings.Contains(s, "1. 21-17") || strings.Contains(s, "12-15") || strings.Contains(s, "23-19") {
 		t.Errorf("1 move: the screen shows %s", s)
 	}
-	// The site: no page and not data.json show a sheet's move while the game goes on.
-	for _, p := range []string{"/", "/" + Slug(hs.t) + "/", "/" + Slug(hs.t) + "/data.json", "/" + Slug(hs.t) + "/round-1.html"} {
-		code, _, body := hs.do(t, "GET", p, nil)
-		if code != http.StatusOK || strings.Contains(body, "23-19") || strings.Contains(body, "12-15") {
-			t.Errorf("%s: %d, shows a move of the sheet", p, code)
-		}
+	// The kiosk shows the games page too, under the same delay, and moves on to its first
+	// screen.
+	if code, _, s := hs.do(t, "GET", "/hall/1/games?kiosk=1", nil); code != http.StatusOK || !strings.Contains(s, "1. 21-17") ||
+		strings.Contains(s, "12-15") || !strings.Contains(s, `data-next="/hall/1/boards?kiosk=1"`) || strings.Contains(s, "<nav") {
+		t.Errorf("kiosk games, 1 move: %d %s", code, s)
 	}
+	checkSiteLive(t, hs, false)
 	if _, err := hs.st.EnterResult(context.Background(), "", 1, 2, 1, "1-1"); err != nil {
 		t.Fatal(err)
 	}
 	if s := screen(); !strings.Contains(s, "23-19") || !strings.Contains(s, "Partita finita") {
 		t.Errorf("after the game: the screen shows %s", s)
+	}
+	checkSiteLive(t, hs, true)
+}
+
+// siteGet is page p of the site of hs's tournament (serve), failing unless 200.
+func siteGet(t *testing.T, hs *hallServer, p string) string {
+	t.Helper()
+	code, _, body := hs.do(t, "GET", "/"+Slug(hs.t)+"/"+p, nil)
+	if code != http.StatusOK {
+		t.Fatalf("%s: %d", p, code)
+	}
+	return body
+}
+
+// checkSiteLive checks the site of TestHallGamesDelay's sheet (21-17 12-15 23-19 on board
+// 2) under the delay of 1 move and then 15 minutes (the game on), or (over) in full.
+func checkSiteLive(t *testing.T, hs *hallServer, over bool) {
+	t.Helper()
+	site := func(p string) string { t.Helper(); return siteGet(t, hs, p) }
+	if over {
+		// None after the game: the site shows the whole sheet too.
+		if r := site("round-1.html"); !strings.Contains(r, "1. 21-17 12-15 2. 23-19") || !strings.Contains(r, "Partita finita") {
+			t.Errorf("round page after the game:\n%s", r)
+		}
+		if d := site("data.json"); !strings.Contains(d, `"23-19"`) || !strings.Contains(d, `"over": true`) {
+			t.Errorf("data.json after the game: %s", d)
+		}
+		return
+	}
+	// The site: every page and data.json show the sheet as a live board under the same
+	// delay: the first move, not the last one.
+	for _, p := range []string{"", "data.json", "round-1.html", "standings-1.html", "crosstable.html"} {
+		if strings.Contains(site(p), "23-19") || strings.Contains(site(p), "12-15") {
+			t.Errorf("%s: shows a move of the sheet younger than the delay", p)
+		}
+	}
+	if r := site("round-1.html"); !strings.Contains(r, `<section class="live-game">`) || !strings.Contains(r, "1. 21-17") ||
+		!strings.Contains(r, "senza le ultime 1 mosse") || !strings.Contains(r, `data-sq="17"><span class="n">17</span>`) {
+		t.Errorf("round page without the live board of 1. 21-17:\n%s", r)
+	}
+	var data reports.SiteData
+	if err := json.Unmarshal([]byte(site("data.json")), &data); err != nil {
+		t.Fatal(err)
+	}
+	if l := data.Live; l == nil || l.Delay.Moves != 1 || len(l.Games) != 1 || l.Games[0].Board != 2 || strings.Join(l.Games[0].Plies, " ") != "21-17" ||
+		l.Games[0].FEN != afterPlies(t, "21-17") || l.Games[0].Over {
+		t.Errorf("data.json live: %+v", l)
+	}
+	// 15 minutes: the live board in the start position, no ply.
+	if _, err := hs.st.SetSheetDelay(context.Background(), "", tournament.SheetDelay{Minutes: 15}); err != nil {
+		t.Fatal(err)
+	}
+	if r := site("round-1.html"); !strings.Contains(r, `<section class="live-game">`) || strings.Contains(r, "21-17") || !strings.Contains(r, "ritardo di 15 minuti") {
+		t.Errorf("round page under 15 minutes:\n%s", r)
+	}
+	if d := site("data.json"); strings.Contains(d, "21-17") || !strings.Contains(d, `"live"`) {
+		t.Errorf("data.json under 15 minutes: %s", d)
+	}
+}
+
+// The kiosk: the standings move on to the games page, which, while no game is kept on a
+// sheet, sends the TV straight on to the first screen.
+func TestHallGamesKiosk(t *testing.T) {
+	hs := newHallServer(t)
+	if code, loc, _ := hs.do(t, "GET", "/hall/1/games?kiosk=1", nil); code != http.StatusSeeOther || loc != "/hall/1/boards?kiosk=1" {
+		t.Errorf("kiosk games without a sheet: %d %q", code, loc)
+	}
+	if code, _, body := hs.do(t, "GET", "/hall/1/games", nil); code != http.StatusOK || !strings.Contains(body, "Nessuna partita") {
+		t.Errorf("games without a sheet, not in a kiosk: %d", code)
+	}
+	b2 := hs.board(t, 2)
+	f := url.Values{"action": {"ply"}, "side": {"B"}, "pin": {hs.pins[b2.BlackEntry]}, "device": {"d"}, "seq": {"1"}, "text": {"21-17"}}
+	if code, _, body := hs.do(t, "POST", "/hall/1/"+reports.HallSheetPath(1, 2, 1), f); code != http.StatusOK {
+		t.Fatalf("ply: %d %s", code, body)
+	}
+	code, _, body := hs.do(t, "GET", "/hall/1/games?kiosk=1", nil)
+	if code != http.StatusOK || !strings.Contains(body, "Tavolo 2") || strings.Contains(body, "21-17") || !strings.Contains(body, `class="hall kiosk"`) {
+		t.Errorf("kiosk games with Black's sheet (15 minutes): %d %s", code, body)
 	}
 }
 
@@ -149,4 +229,27 @@ func TestHallSheetAdopt(t *testing.T) {
 	if _, _, body := hs.do(t, "GET", "/hall/1/sheets", nil, "Cookie", cookie); strings.Contains(body, `name="side"`) {
 		t.Errorf("the form is still offered once the board has its game")
 	}
+}
+
+// afterPlies is the FEN of the Italian position after plies (from-to, no capture) from the
+// start.
+func afterPlies(t *testing.T, plies ...string) string {
+	t.Helper()
+	pos, err := rules.StartPosition(&rules.Game{}, rules.Italian)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range plies {
+		found := false
+		for _, m := range pos.LegalMoves() {
+			if strconv.Itoa(int(m.From))+"-"+strconv.Itoa(int(m.To)) == p {
+				pos, found = pos.Play(m), true
+				break
+			}
+		}
+		if !found {
+			t.Fatalf("%s: no such legal move", p)
+		}
+	}
+	return pos.FEN()
 }

@@ -196,7 +196,7 @@ func TestHallScreens(t *testing.T) {
 		t.Errorf("boards screen without the round's start")
 	}
 	_, _, body = hs.do(t, "GET", "/hall/1/standings?kiosk=1", nil)
-	if !strings.Contains(body, `data-next="/hall/1/boards?kiosk=1"`) || strings.Contains(body, "<nav") {
+	if !strings.Contains(body, `data-next="/hall/1/games?kiosk=1"`) || strings.Contains(body, "<nav") {
 		t.Errorf("kiosk standings: no next screen or a menu:\n%s", body)
 	}
 	for _, p := range []string{"/hall/9/boards", "/hall/1/nothing", "/hall/x/", "/hall/1/" + reports.HallBoardPath(1, 9, 1)} {

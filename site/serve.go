@@ -27,7 +27,8 @@ import (
 // and the assets under /assets/. Every request reads the database's data version in one
 // read transaction (store.SitePage), so a result entered by another process (arbitro
 // result) shows on the next request; a rendered page is kept in a cache bounded in bytes
-// (CacheBytes, LimitCache) until the database changes.
+// (CacheBytes, LimitCache) until the database changes, or until the next ply of a live
+// board comes into view under the spectators' delay (tournament.SiteEvent.LiveUntil).
 //
 // Rendering does not block other pages (issue 27, class 8): no lock is held while a page
 // is read and drawn; requests for the same page at the same data version share one
@@ -59,6 +60,9 @@ type cached struct {
 	etag     string    // a strong ETag: a hash of body, quoted
 	modified time.Time // Last-Modified: when this server first drew these bytes for the page
 	version  int64
+	// until: the page is stale from then on though the file is not changed (a live
+	// board's next ply comes into view under the spectators' delay); zero: never.
+	until time.Time
 }
 
 // CacheBytes is the default bound of a Handler's cache of rendered pages (LimitCache).
@@ -171,7 +175,7 @@ func (h *Handler) lookup(p string, v int64) *cached {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	c := h.cache.get(p)
-	if c == nil || c.version != v {
+	if c == nil || c.version != v || !c.until.IsZero() && !h.now().Before(c.until) {
 		return nil
 	}
 	return c
@@ -205,6 +209,9 @@ func (h *Handler) draw(ctx context.Context, p string) (*cached, error) {
 		return nil, err
 	}
 	out.version = data.Version
+	if data.Event != nil && data.Event.LiveUntil != "" {
+		out.until, _ = time.Parse(time.RFC3339, data.Event.LiveUntil)
+	}
 	out.etag = etagOf(out.body)
 	now := h.now().Truncate(time.Second)
 	h.mu.Lock()
@@ -212,8 +219,8 @@ func (h *Handler) draw(ctx context.Context, p string) (*cached, error) {
 	out.modified = now
 	if old := h.cache.get(p); old != nil {
 		switch {
-		case old.version > out.version:
-			return out, nil // a later version is cached already: keep it
+		case old.version > out.version, old.version == out.version && old.until.After(out.until) && !out.until.IsZero():
+			return out, nil // a later version (or a later view of the same) is cached already: keep it
 		case old.etag == out.etag:
 			out.modified = old.modified // the same bytes since then
 		case !old.modified.Before(now):
@@ -345,7 +352,9 @@ func pageRequest(p string, eachGame func(*tournament.SiteGame) error) store.Site
 	}
 	switch {
 	case name == "data.json":
-		req.EachGame = eachGame
+		req.EachGame, req.Live = eachGame, true
+	case strings.HasPrefix(name, "round-"):
+		req.Live = true // the live boards of the last round (issue 31)
 	case strings.HasPrefix(name, "game-"):
 		req.Board = func(ev *tournament.SiteEvent) *tournament.Board { return boardOfGamePage(ev, name) }
 	}

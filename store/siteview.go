@@ -9,8 +9,14 @@ import (
 )
 
 // LoadSiteEvent reads tournament t for the web site with read-only queries (use it inside
-// Store.View). Errors are those of LoadCrosstable, or the database's.
+// Store.View), its live boards included (SiteEvent.Live, loadLive). Errors are those of
+// LoadCrosstable, or the database's.
 func (tx *Tx) LoadSiteEvent(t *tournament.Tournament) (*tournament.SiteEvent, error) {
+	return tx.loadSiteEvent(t, true)
+}
+
+// loadSiteEvent is LoadSiteEvent, without the live boards (SiteEvent.Live) unless live.
+func (tx *Tx) loadSiteEvent(t *tournament.Tournament, live bool) (*tournament.SiteEvent, error) {
 	ev := &tournament.SiteEvent{Tournament: *t, GameIDs: map[int64]int64{}}
 	var err error
 	if ev.Entries, err = tx.fieldEntries(t.ID); err != nil {
@@ -35,6 +41,11 @@ func (tx *Tx) LoadSiteEvent(t *tournament.Tournament) (*tournament.SiteEvent, er
 	}
 	if ev.Openings, err = tx.roundOpenings(t); err != nil {
 		return nil, err
+	}
+	if live {
+		if err := tx.loadLive(ev); err != nil { // issue 31: the games in progress
+			return nil, err
+		}
 	}
 	rows, err := tx.query(`SELECT c.id, c.board_id, coalesce(c.claimant_entry, 0), coalesce(c.requested_ply, 0),
 		coalesce(c.declared_ply, 0), c.decision, c.engine_verdict, b.white_entry, coalesce(b.black_entry, 0)
@@ -113,12 +124,13 @@ func (tx *Tx) SiteGame(ev *tournament.SiteEvent, b *tournament.Board) (*tourname
 	return tournament.SiteGameOf(ev, b, b.GameID, text), nil
 }
 
-// DataVersion returns a number that changes whenever any tournament of the file is
-// written: the id of the last event-log row (every write command logs one). The live site
-// (arbitro serve) uses it to know when its cached pages are stale.
+// DataVersion is the file's data version: the number of its last event in the high 32
+// bits and of its last score-sheet entry (a ply is no event) in the low 32, so that it
+// grows at every write the site shows, live boards included: the live site (arbitro
+// serve) uses it to know when its cached pages are stale.
 func (tx *Tx) DataVersion() (int64, error) {
 	var n int64
-	err := tx.queryRow(`SELECT coalesce(max(id), 0) FROM events`).Scan(&n)
+	err := tx.queryRow(`SELECT (SELECT coalesce(max(id), 0) FROM events) << 32 | (SELECT coalesce(max(id), 0) FROM sheet_entries)`).Scan(&n)
 	return n, err
 }
 

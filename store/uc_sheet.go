@@ -400,28 +400,8 @@ func (s *Store) ReadHallGames(ctx context.Context, ref string) (tournament.HallG
 		if err != nil && !errors.Is(err, tournament.ErrNotPaired) {
 			return err
 		}
-		for _, b := range boards {
-			if b.Bye() {
-				continue
-			}
-			es, err := tx.sheetEntries(b.ID, b.WhiteEntry)
-			if err == nil && len(es) == 0 {
-				es, err = tx.sheetEntries(b.ID, b.BlackEntry)
-			}
-			if err != nil {
-				return err
-			}
-			if len(es) == 0 {
-				continue
-			}
-			g := tournament.HallGame{Board: b, Over: b.Result != nil || b.GameID != 0}
-			g.Plies = out.Delay.Delayed(es, tx.nowText(), g.Over)
-			v := &tournament.SheetView{Standing: g.Plies}
-			tournament.JudgeSheet(v, t.Variant)
-			g.Position = v.Final
-			out.Games = append(out.Games, g)
-		}
-		return nil
+		out.Games, _, err = tx.liveGames(t, boards, out.Delay)
+		return err
 	})
 	return out, err
 }

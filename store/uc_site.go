@@ -74,6 +74,10 @@ type SitePageRequest struct {
 	// EachGame, when not nil, is given every game score of the event in turn
 	// (Tx.EachSiteGame; for data.json); its error stops the walk.
 	EachGame func(*tournament.SiteGame) error
+	// Live, when true, has the event's live boards read too (SiteEvent.Live: the games
+	// kept on electronic score sheets under the spectators' delay, issue 31), for the
+	// pages that show them (the round pages, data.json); false leaves them out, unread.
+	Live bool
 }
 
 // SitePage is what SitePage read.
@@ -113,7 +117,7 @@ func (s *Store) SitePage(ctx context.Context, req SitePageRequest) (SitePage, er
 		if out.Tournament = req.Event(out.Tournaments); out.Tournament == nil {
 			return nil
 		}
-		if out.Event, err = tx.LoadSiteEvent(out.Tournament); err != nil {
+		if out.Event, err = tx.loadSiteEvent(out.Tournament, req.Live); err != nil {
 			return err
 		}
 		if req.Board != nil {

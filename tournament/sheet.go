@@ -304,6 +304,31 @@ func (d SheetDelay) Delayed(es []SheetEntry, now string, over bool) []SheetEntry
 	return SheetStanding(seen)
 }
 
+// NextShown is when the next ply of a sheet whose entries are es, held back at now by a
+// delay in minutes d, comes into view (RFC 3339 UTC): the time of the first entry made
+// after now-d.Minutes, plus d.Minutes. "" when nothing waits on the clock: the game is
+// over, the delay is in moves or none, every entry is in view, or a time does not read.
+func (d SheetDelay) NextShown(es []SheetEntry, now string, over bool) string {
+	if over || d.Moves > 0 || d.Minutes <= 0 {
+		return ""
+	}
+	t, err := time.Parse(time.RFC3339, now)
+	if err != nil {
+		return ""
+	}
+	delay := time.Duration(d.Minutes) * time.Minute
+	for _, e := range es {
+		at, err := time.Parse(time.RFC3339, e.At)
+		if err != nil {
+			return ""
+		}
+		if at.After(t.Add(-delay)) {
+			return at.Add(delay).UTC().Format(time.RFC3339)
+		}
+	}
+	return ""
+}
+
 // HallGame is a game as spectators see it in the hall: its board, the plies shown (after
 // the delay), the position after the last legal one of them, and whether it is over.
 type HallGame struct {

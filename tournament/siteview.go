@@ -27,6 +27,15 @@ type SiteEvent struct {
 	// opening ballot (its number in rules.ItalianOpenings), by round number; the round page
 	// shows it (issue 29).
 	Openings map[int]string
+	// Live are the games of the last paired round kept on electronic score sheets whose
+	// score is not stored yet (issue 31, docs/hall.md), as spectators may see them under
+	// the event's delay LiveDelay at the time of the reading (SheetDelay.Delayed: nothing
+	// younger than the delay; in full once the board has a result). LiveUntil is when
+	// the next ply held back by a delay in minutes comes into view (RFC 3339 UTC; ""
+	// none): a page drawn from this event is right until then.
+	Live      []HallGame
+	LiveDelay SheetDelay
+	LiveUntil string
 }
 
 // SiteClaim is a draw claim as the site shows it: the board, the plies, the arbiter's

@@ -9,7 +9,8 @@
 // storage) with its sequence number, then sent in order, one at a time, until the hall
 // acknowledges it; the same entry sent twice is stored once (the hall keys it by device
 // and number). When the network drops the entries wait and go when it returns; the line
-// at the top says whether the sheet is synchronised.
+// at the top says whether the sheet is synchronised. For the player who keeps it as Black
+// the board is turned round (flip).
 (function () {
   "use strict";
   var root = document.getElementById("sheet");
@@ -39,6 +40,18 @@
       at[r + "," + c] = sq;
     }
   });
+
+  // flip turns the board round for the player who keeps the sheet as Black: the squares
+  // in the reverse order (the board seen from the other side, Black's men at the bottom),
+  // each square keeping its number, as the federation numbers the board (FID 8x8, FMJD
+  // 10x10). Only the order on the screen changes: a tap still names the square tapped,
+  // and rc keeps each square's row and column as White sees them.
+  function flip() {
+    if (boardEl.getAttribute("data-flipped") === "1") { return; }
+    for (var i = cells.length - 1; i >= 0; i--) { boardEl.appendChild(cells[i]); }
+    // (not the class "flipped": site.css turns such a board round a second time)
+    boardEl.setAttribute("data-flipped", "1");
+  }
 
   function parseFEN(fen) {
     var out = {};
@@ -277,6 +290,7 @@
       who.hidden = true;
       main.hidden = false;
       root.setAttribute("data-side", side);
+      if (side === "B") { flip(); }
       render();
       send();
     }, function () {
@@ -284,6 +298,8 @@
       if (st.base === null) { st.base = []; }
       who.hidden = true;
       main.hidden = false;
+      root.setAttribute("data-side", side);
+      if (side === "B") { flip(); }
       offline = true;
       render();
       send();
