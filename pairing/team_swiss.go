@@ -88,6 +88,10 @@ type TeamSwissOptions struct {
 	// Score is the pairing (primary) score; Colours the colour-preference rule.
 	Score   TeamScore
 	Colours TeamColourRule
+	// WinMatchPoints is the match points of a won match (0: 2, the default 2/1/0). A
+	// round not paired but scored with at least as many match points (a full-point
+	// bye) rules out the pairing-allocated bye, as a forfeit win does (C.04.1 Art. 4).
+	WinMatchPoints int
 	// Forbidden are pairs of team IDs that must not meet this round (kept apart like
 	// teams that already met, C1).
 	Forbidden [][2]int
