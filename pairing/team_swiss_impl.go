@@ -62,11 +62,13 @@ func teamSwiss(teams []Team, opt TeamSwissOptions) (TeamSwissResult, error) {
 	res := TeamSwissResult{InitialColour: initial, Floats: dres.Floats}
 	res.Notes = append(res.Notes, TeamNote{Code: TeamNoteRule, Args: []int{int(opt.Score), int(opt.Colours), int(initial)}})
 	res.Notes = append(res.Notes, teamBracketNotes(dres, info)...)
+	if bye := dutchByeOf(dres.Pairs); bye != 0 {
+		res.Bye = bye
+		t := info[bye]
+		res.Notes = append(res.Notes, TeamNote{Code: TeamNoteBye, Args: []int{t.id, t.primary, t.unplayedAll}})
+	}
 	for _, p := range dres.Pairs {
 		if p.IsBye() {
-			res.Bye = p.White
-			t := info[p.White]
-			res.Notes = append(res.Notes, TeamNote{Code: TeamNoteBye, Args: []int{t.id, t.primary, t.unplayedAll}})
 			continue
 		}
 		w, b, step := p.White, p.Black, 0
@@ -423,6 +425,16 @@ func teamAllocate(a, b *tteam, rule TeamColourRule, initial Colour) (int, int, i
 		return give(a, a.colours[n-1].Opposite(), 8)
 	}
 	return give(b, b.colours[len(b.colours)-1].Opposite(), 9)
+}
+
+// dutchByeOf is the team of a bye pair, 0 when none.
+func dutchByeOf(pairs []Pair) int {
+	for _, p := range pairs {
+		if p.IsBye() {
+			return p.White
+		}
+	}
+	return 0
 }
 
 func colourDiff(cs []Colour) int {
