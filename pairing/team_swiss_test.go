@@ -110,99 +110,121 @@ func (s *teamSim) play(r int, res TeamSwissResult) {
 // consistent with the scores, and the C.04.6 colour preferences honoured where one
 // pair's preferences allow it (one preference, or two opposite ones).
 func checkTeamRound(teams []Team, opt TeamSwissOptions, res TeamSwissResult) error {
-	seen := map[int]bool{}
-	avail := map[int]*Team{}
+	c := teamChecker{opt: opt, seen: map[int]bool{}, avail: map[int]*Team{}}
 	for i := range teams {
 		if teams[i].Available {
-			avail[teams[i].ID] = &teams[i]
+			c.avail[teams[i].ID] = &teams[i]
 		}
 	}
-	met := func(a, b *Team) bool {
-		for _, r := range a.History {
-			if r.Opponent == b.ID && r.Kind == Played {
-				return true
-			}
-		}
-		for _, f := range opt.Forbidden {
-			if (f[0] == a.ID && f[1] == b.ID) || (f[0] == b.ID && f[1] == a.ID) {
-				return true
-			}
-		}
-		return false
-	}
-	score := func(t *Team) int {
-		if opt.Score == TeamByGamePoints {
-			return t.GamePoints
-		}
-		return t.MatchPoints
-	}
-	win := max(2, opt.WinMatchPoints)
-	byeOK := func(t *Team) bool {
-		for _, r := range t.History {
-			if r.Kind == Bye || r.Kind == ForfeitWin || (r.Kind == Absent && r.MatchPoints >= win) {
-				return false
-			}
-		}
-		return true
-	}
-	last := opt.Rounds > 0 && opt.Round >= opt.Rounds
 	for k, p := range res.Pairs {
-		w, b := avail[p.White], avail[p.Black]
-		if w == nil || b == nil || p.Board != k+1 {
-			return fmt.Errorf("board %d: %v is not a pair of available teams", k+1, p)
-		}
-		if seen[w.ID] || seen[b.ID] {
-			return fmt.Errorf("board %d: a team paired twice", k+1)
-		}
-		seen[w.ID], seen[b.ID] = true, true
-		if met(w, b) {
-			return fmt.Errorf("board %d: teams %d and %d meet again", k+1, w.ID, b.ID)
-		}
-		if fw, fb := PairFloats(score(w), score(b)); res.Floats[w.ID] != fw || res.Floats[b.ID] != fb {
-			return fmt.Errorf("board %d: floats %v %v for scores %d %d", k+1, res.Floats[w.ID], res.Floats[b.ID], score(w), score(b))
-		}
-		if opt.Colours == TeamColoursA || opt.Colours == TeamColoursB {
-			pw, _ := teamPreference(playedColours(w), opt.Colours, last)
-			pb, _ := teamPreference(playedColours(b), opt.Colours, last)
-			if (pw == Black && pb != Black) || (pb == White && pw != White) {
-				return fmt.Errorf("board %d: preferences %v (white team %d) and %v (black team %d) could both be met", k+1, pw, w.ID, pb, b.ID)
-			}
+		if err := c.pair(k, p, res); err != nil {
+			return err
 		}
 	}
 	if res.Bye != 0 {
-		t := avail[res.Bye]
-		if t == nil || seen[t.ID] || !byeOK(t) {
-			return fmt.Errorf("bye to team %d, not available or not eligible", res.Bye)
-		}
-		seen[t.ID] = true
-		if res.Floats[t.ID] != Down {
-			return fmt.Errorf("bye without a downfloat")
-		}
-		// every eligible team with a lower score: the others cannot all be paired
-		var ids []int
-		for id := range avail {
-			ids = append(ids, id)
-		}
-		slices.Sort(ids)
-		for _, id := range ids {
-			u := avail[id]
-			if !byeOK(u) || score(u) >= score(t) {
-				continue
-			}
-			var rest []*Team
-			for _, o := range ids {
-				if o != id {
-					rest = append(rest, avail[o])
-				}
-			}
-			_, pairs := maxMatching(len(rest), func(i, j int) bool { return !met(rest[i], rest[j]) })
-			if 2*pairs == len(rest) {
-				return fmt.Errorf("bye to team %d (score %d) while team %d (score %d) could have had it", t.ID, score(t), u.ID, score(u))
-			}
+		if err := c.bye(res); err != nil {
+			return err
 		}
 	}
-	if len(seen) != len(avail) {
-		return fmt.Errorf("%d of %d available teams paired", len(seen), len(avail))
+	if len(c.seen) != len(c.avail) {
+		return fmt.Errorf("%d of %d available teams paired", len(c.seen), len(c.avail))
+	}
+	return nil
+}
+
+type teamChecker struct {
+	opt   TeamSwissOptions
+	seen  map[int]bool
+	avail map[int]*Team
+}
+
+func (c *teamChecker) met(a, b *Team) bool {
+	for _, r := range a.History {
+		if r.Opponent == b.ID && r.Kind == Played {
+			return true
+		}
+	}
+	for _, f := range c.opt.Forbidden {
+		if (f[0] == a.ID && f[1] == b.ID) || (f[0] == b.ID && f[1] == a.ID) {
+			return true
+		}
+	}
+	return false
+}
+
+func (c *teamChecker) score(t *Team) int {
+	if c.opt.Score == TeamByGamePoints {
+		return t.GamePoints
+	}
+	return t.MatchPoints
+}
+
+func (c *teamChecker) byeOK(t *Team) bool {
+	win := max(2, c.opt.WinMatchPoints)
+	for _, r := range t.History {
+		if r.Kind == Bye || r.Kind == ForfeitWin || (r.Kind == Absent && r.MatchPoints >= win) {
+			return false
+		}
+	}
+	return true
+}
+
+func (c *teamChecker) pair(k int, p Pair, res TeamSwissResult) error {
+	w, b := c.avail[p.White], c.avail[p.Black]
+	if w == nil || b == nil || p.Board != k+1 {
+		return fmt.Errorf("board %d: %v is not a pair of available teams", k+1, p)
+	}
+	if c.seen[w.ID] || c.seen[b.ID] {
+		return fmt.Errorf("board %d: a team paired twice", k+1)
+	}
+	c.seen[w.ID], c.seen[b.ID] = true, true
+	if c.met(w, b) {
+		return fmt.Errorf("board %d: teams %d and %d meet again", k+1, w.ID, b.ID)
+	}
+	if fw, fb := PairFloats(c.score(w), c.score(b)); res.Floats[w.ID] != fw || res.Floats[b.ID] != fb {
+		return fmt.Errorf("board %d: floats %v %v for scores %d %d", k+1, res.Floats[w.ID], res.Floats[b.ID], c.score(w), c.score(b))
+	}
+	if c.opt.Colours == TeamColoursA || c.opt.Colours == TeamColoursB {
+		last := c.opt.Rounds > 0 && c.opt.Round >= c.opt.Rounds
+		pw, _ := teamPreference(playedColours(w), c.opt.Colours, last)
+		pb, _ := teamPreference(playedColours(b), c.opt.Colours, last)
+		if (pw == Black && pb != Black) || (pb == White && pw != White) {
+			return fmt.Errorf("board %d: preferences %v (white team %d) and %v (black team %d) could both be met", k+1, pw, w.ID, pb, b.ID)
+		}
+	}
+	return nil
+}
+
+func (c *teamChecker) bye(res TeamSwissResult) error {
+	t := c.avail[res.Bye]
+	if t == nil || c.seen[t.ID] || !c.byeOK(t) {
+		return fmt.Errorf("bye to team %d, not available or not eligible", res.Bye)
+	}
+	c.seen[t.ID] = true
+	if res.Floats[t.ID] != Down {
+		return fmt.Errorf("bye without a downfloat")
+	}
+	// every eligible team with a lower score: the others cannot all be paired
+	var ids []int
+	for id := range c.avail {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	for _, id := range ids {
+		u := c.avail[id]
+		if !c.byeOK(u) || c.score(u) >= c.score(t) {
+			continue
+		}
+		var rest []*Team
+		for _, o := range ids {
+			if o != id {
+				rest = append(rest, c.avail[o])
+			}
+		}
+		_, pairs := maxMatching(len(rest), func(i, j int) bool { return !c.met(rest[i], rest[j]) })
+		if 2*pairs == len(rest) {
+			return fmt.Errorf("bye to team %d (score %d) while team %d (score %d) could have had it", t.ID, c.score(t), u.ID, c.score(u))
+		}
 	}
 	return nil
 }
