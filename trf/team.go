@@ -220,7 +220,7 @@ func tenthsAt(raw string, from, to int, what string) (int, error) {
 		return -1, nil
 	}
 	v, err := parseTenths(s)
-	if err != nil {
+	if err != nil || v < 0 {
 		return 0, fmt.Errorf("%s: %s %q (columns %d-%d) are not like 11.5", raw[:3], what, s, from, to)
 	}
 	return v, nil
@@ -325,11 +325,19 @@ func parse300(raw string) (TeamLineUp, error) {
 	return l, nil
 }
 
-// parse362 reads the codes TW, TD, TL each followed by its points ("362 TW 3.0 TD 1.0");
-// codes not given keep their defaults.
+// parse362 reads the codes TW, TD, TL each followed by its points ("362 TW 3.0 TD 1.0",
+// or "TW10.0" when the points fill their four columns); codes not given keep their
+// defaults.
 func parse362(raw string) (TeamPoints, error) {
 	p := DefaultTeamPoints
-	fs := strings.Fields(Field(raw, 5, len(raw)))
+	var fs []string
+	for _, w := range strings.Fields(Field(raw, 5, len(raw))) {
+		if len(w) > 2 && (w[0] == 'T' || w[0] == 't') && strings.ContainsRune("WDLwdl", rune(w[1])) {
+			fs = append(fs, w[:2], w[2:]) // a code written against its points: TW10.0
+			continue
+		}
+		fs = append(fs, w)
+	}
 	if len(fs) == 0 || len(fs)%2 != 0 {
 		return p, fmt.Errorf("362 wants codes and points, e.g. '362 TW 3.0 TD 1.0 TL 0.0'")
 	}
@@ -383,47 +391,76 @@ func (ts *Teams) Lines() []string {
 	return out
 }
 
-// Line writes the team's 310 record (013 when Legacy), fields at their columns; a name
-// longer than its columns is cut.
+// Line writes the team's 310 record (013 when Legacy), each field at its columns
+// (bytes, as the 001 records are written); a value longer than its columns is cut.
 func (t TeamRecord) Line() string {
-	var b strings.Builder
-	pts := func(v int) string {
-		if v < 0 {
-			return ""
-		}
-		return FormatTenths(v)
-	}
+	var c columns
 	from := 74
 	if t.Legacy {
-		fmt.Fprintf(&b, "013 %-32.32s", t.Name)
+		c.put(1, 3, "013", false)
+		c.put(5, 36, t.Name, false)
 		from = 37
 	} else {
-		rank := ""
+		c.put(1, 3, "310", false)
+		c.put(5, 7, strconv.Itoa(t.Number), true)
+		c.put(9, 40, t.Name, false)
+		c.put(42, 46, t.Nickname, false)
+		c.put(48, 53, t.Strength, true)
+		c.put(55, 60, fitTenths(t.MatchPoints, 6), true)
+		c.put(62, 67, fitTenths(t.GamePoints, 6), true)
 		if t.Rank > 0 {
-			rank = strconv.Itoa(t.Rank)
+			c.put(69, 71, strconv.Itoa(t.Rank), true)
 		}
-		fmt.Fprintf(&b, "310 %3d %-32.32s %-5.5s %6.6s %6s %6s %3s  ", t.Number, t.Name, t.Nickname, t.Strength, pts(t.MatchPoints), pts(t.GamePoints), rank)
 	}
 	for k, m := range t.Members {
-		if k > 0 || !t.Legacy {
-			for b.Len() < from-1+5*k {
-				b.WriteByte(' ')
-			}
-		}
-		fmt.Fprintf(&b, "%4d", m)
+		c.put(from+5*k, from+5*k+3, strconv.Itoa(m), true)
 	}
-	return strings.TrimRight(b.String(), " ")
+	return strings.TrimRight(string(c), " ")
+}
+
+// columns is a record being written column by column.
+type columns []byte
+
+// put writes s in columns from-to (1-based), cut to their width, right-aligned when
+// right.
+func (c *columns) put(from, to int, s string, right bool) {
+	width := to - from + 1
+	if len(s) > width {
+		s = s[:width]
+	}
+	if right {
+		s = strings.Repeat(" ", width-len(s)) + s
+	}
+	for len(*c) < to {
+		*c = append(*c, ' ')
+	}
+	copy((*c)[from-1:], s)
+}
+
+// fitTenths writes points in tenths like 11.5 ("" for a blank, negative, value); a whole
+// number too long for width columns without its ".0".
+func fitTenths(v, width int) string {
+	if v < 0 {
+		return ""
+	}
+	s := FormatTenths(v)
+	if len(s) > width && v%10 == 0 {
+		s = strconv.Itoa(v / 10)
+	}
+	return s
 }
 
 // Line writes the 320 record: match points (columns 5-8), game points (10-13), then the
-// team of each round every 4 columns from column 15.
+// team of each round every 4 columns from column 15 (000: no bye that round).
 func (p TeamPAB) Line() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "320 %4s %4s", FormatTenths(max(p.MatchPoints, 0)), FormatTenths(max(p.GamePoints, 0)))
-	for _, t := range p.Teams {
-		fmt.Fprintf(&b, " %03d", t)
+	var c columns
+	c.put(1, 3, "320", false)
+	c.put(5, 8, fitTenths(max(p.MatchPoints, 0), 4), true)
+	c.put(10, 13, fitTenths(max(p.GamePoints, 0), 4), true)
+	for k, t := range p.Teams {
+		c.put(15+4*k, 17+4*k, fmt.Sprintf("%03d", t), true)
 	}
-	return b.String()
+	return string(c)
 }
 
 // CheckTeams checks the team section against the file's players: every member is the

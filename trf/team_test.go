@@ -225,3 +225,50 @@ func TestCheckTeams(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParseTeams: any input either fails with a *Error or reads to a section that
+// Lines writes and ParseTeams reads back to the same section.
+func FuzzParseTeams(f *testing.F) {
+	f.Add(strings.Join(teamLines, "\n"))
+	f.Add("013 Damasco Pesaro                     1    4    7\n013 B   2")
+	f.Add("330 -- 001 002 003\n300 001 001 002 0000\n320 2.0 1.0")
+	f.Fuzz(func(t *testing.T, in string) {
+		ts, err := ParseTeams(strings.NewReader(in))
+		if err != nil {
+			var te *Error
+			if !errors.As(err, &te) && !errors.Is(err, ErrMalformed) {
+				t.Fatalf("error %v is not a TRF error", err)
+			}
+			return
+		}
+		text := strings.Join(ts.Lines(), "\n")
+		back, err := ParseTeams(strings.NewReader(text))
+		if err != nil {
+			t.Fatalf("%v reading back\n%s", err, text)
+		}
+		if !reflect.DeepEqual(normTeams(back), normTeams(ts)) {
+			t.Fatalf("round trip\n%+v\n%+v\n%s", back, ts, text)
+		}
+	})
+}
+
+// normTeams is what Lines can keep of a section read from any text: names and fields
+// trimmed to their columns, 013 teams numbered by their order, blank 320 points as 0.
+func normTeams(ts *Teams) *Teams {
+	c := *ts
+	c.Teams = nil
+	leg := 0
+	for _, t := range ts.Teams {
+		if t.Legacy {
+			leg++
+			t.Number = leg
+		}
+		c.Teams = append(c.Teams, t)
+	}
+	c.PAB = nil
+	for _, p := range ts.PAB {
+		p.MatchPoints, p.GamePoints = max(p.MatchPoints, 0), max(p.GamePoints, 0)
+		c.PAB = append(c.PAB, p)
+	}
+	return &c
+}
