@@ -158,7 +158,7 @@ type TeamSwissResult struct {
 // where C.04.6 differs or the rules are silent.
 //
 // Errors: ErrBadSnapshot (a non-positive or duplicate id, a duplicate TPN among the
-// available teams), ErrTeamSnapshot (an option out of range), ErrNoPairing (no pairing
+// available teams, a match recorded by one team and not by its opponent), ErrTeamSnapshot (an option out of range), ErrNoPairing (no pairing
 // of all available teams without a repeated match or a second bye), ErrSearchLimit (a
 // bracket the Dutch search could not prove; named in the message).
 func TeamSwiss(teams []Team, opt TeamSwissOptions) (TeamSwissResult, error) {

@@ -127,6 +127,33 @@ func checkTeams(teams []Team, opt TeamSwissOptions) error {
 			}
 		}
 	}
+	return checkMeetings(teams)
+}
+
+// checkMeetings: a match recorded by one team of the snapshot is recorded by its
+// opponent in the same round (an opponent not in the snapshot is not checked). The
+// Dutch engine reads C1 from either side, so a one-sided record could let two teams
+// meet again.
+func checkMeetings(teams []Team) error {
+	byID := make(map[int]*Team, len(teams))
+	for i := range teams {
+		byID[teams[i].ID] = &teams[i]
+	}
+	for _, t := range teams {
+		for _, r := range t.History {
+			o := byID[r.Opponent]
+			if r.Opponent == 0 || o == nil {
+				continue
+			}
+			ok := false
+			for _, q := range o.History {
+				ok = ok || (q.Number == r.Number && q.Opponent == t.ID)
+			}
+			if !ok {
+				return fmt.Errorf("%w: team %d records a match against team %d in round %d that team %d does not record", ErrBadSnapshot, t.ID, o.ID, r.Number, o.ID)
+			}
+		}
+	}
 	return nil
 }
 
@@ -261,9 +288,9 @@ func teamDutchEntrants(teams []Team, opt TeamSwissOptions, info map[int]*tteam, 
 			if shift > 0 {
 				er.Colour = NoColour
 			}
-			if r.Kind == Absent && pts > 0 {
-				er.Points = 1
-				if r.MatchPoints >= win {
+			if r.Kind == Absent {
+				er.Points = min(pts, 1)
+				if r.MatchPoints >= win { // whatever the pairing score: C2 reads match points
 					er.Kind, er.Opponent = ForfeitWin, 0
 				}
 			}

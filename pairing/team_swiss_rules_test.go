@@ -239,6 +239,10 @@ func TestTeamSwissErrors(t *testing.T) {
 			{ID: 2, Number: 2, Available: true, History: []TeamRound{{Number: 1, Opponent: 1, Kind: Played, Colour: Black}}},
 		}, TeamSwissOptions{}, ErrNoPairing, "2 teams cannot all be paired in round 2"},
 		{ok, TeamSwissOptions{Forbidden: [][2]int{{2, 1}}}, ErrNoPairing, "teams"},
+		{[]Team{
+			{ID: 1, Number: 1, Available: true, History: []TeamRound{{Number: 1, Opponent: 2, Kind: Played, Colour: White}}},
+			{ID: 2, Number: 2, Available: true, History: []TeamRound{{Number: 1, Kind: Bye}}},
+		}, TeamSwissOptions{}, ErrBadSnapshot, "team 1 records a match against team 2 in round 1 that team 2 does not record"},
 	}
 	for _, c := range cases {
 		_, err := TeamSwiss(c.teams, c.opt)
@@ -287,5 +291,25 @@ func TestTeamSwissByeRules(t *testing.T) {
 	res, err = TeamSwiss(teams, TeamSwissOptions{Round: 3, WinMatchPoints: 4})
 	if err != nil || res.Bye != 3 {
 		t.Fatalf("bye %d (%v), want 3", res.Bye, err)
+	}
+}
+
+// TestTeamSwissSearchLimit: a bracket the search cannot prove is an ErrSearchLimit
+// error naming the round the arbiter knows (not the engine's, two rounds later under
+// the C.04.6 colour rules).
+func TestTeamSwissSearchLimit(t *testing.T) {
+	s := newTeamSim(40, 3, 0, 0)
+	for r := 1; r <= 3; r++ {
+		res, err := TeamSwiss(s.teams, TeamSwissOptions{Round: r, Rounds: 9, Seed: 3, Colours: TeamColoursB})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.play(r, res)
+	}
+	for _, rule := range []TeamColourRule{TeamColoursB, TeamColoursDutch} {
+		_, err := TeamSwiss(s.teams, TeamSwissOptions{Round: 4, Rounds: 9, Seed: 3, Colours: rule, SearchBudget: 1})
+		if !errors.Is(err, ErrSearchLimit) || !strings.Contains(err.Error(), "round 4, the bracket") {
+			t.Fatalf("rule %d: %v", rule, err)
+		}
 	}
 }

@@ -328,3 +328,94 @@ func teamsPairable(teams []Team, opt TeamSwissOptions) bool {
 	_, pairs := maxMatching(v, adj)
 	return 2*pairs == v
 }
+
+// FuzzTeamSwiss builds up to 12 teams and up to 6 past rounds from the input: each
+// round pairs the teams of an order the input draws, two by two, each match played with
+// or without colours or forfeited, the others given a bye or absent, with arbitrary
+// points; then it pairs the next round under the C.04.6 colour rules and both scores:
+// no panic, a round returned keeps checkTeamRound's rules, an error is ErrNoPairing
+// when no pairing exists at all (teamsPairable), or ErrSearchLimit.
+func FuzzTeamSwiss(f *testing.F) {
+	f.Add([]byte{8, 3, 1, 2, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10})
+	f.Add([]byte{11, 5, 7, 7, 7, 7, 200, 13, 1, 0, 255, 3})
+	f.Fuzz(fuzzTeamRound)
+}
+
+func fuzzTeamRound(t *testing.T, data []byte) {
+	{
+		next := func() int {
+			if len(data) == 0 {
+				return 0
+			}
+			b := int(data[0])
+			data = data[1:]
+			return b
+		}
+		n := 2 + next()%11
+		rounds := next() % 7
+		teams := make([]Team, n)
+		for i := range teams {
+			teams[i] = Team{ID: i + 1, Number: i + 1, Available: next()%8 != 0}
+		}
+		add := func(i int, tr TeamRound) {
+			teams[i].History = append(teams[i].History, tr)
+			teams[i].MatchPoints += tr.MatchPoints
+			teams[i].GamePoints += tr.GamePoints
+		}
+		for r := 1; r <= rounds; r++ {
+			order := make([]int, n)
+			for i := range order {
+				order[i] = i
+			}
+			for i := n - 1; i > 0; i-- {
+				j := next() % (i + 1)
+				order[i], order[j] = order[j], order[i]
+			}
+			k := 0
+			for ; k+1 < n && next()%6 != 0; k += 2 {
+				a, b := order[k], order[k+1]
+				x := next()
+				ka, kb, ca, cb := Played, Played, White, Black
+				switch x % 4 {
+				case 1:
+					ca, cb = Black, White
+				case 2:
+					ca, cb = NoColour, NoColour
+				case 3:
+					ka, kb, ca, cb = ForfeitWin, ForfeitLoss, NoColour, NoColour
+				}
+				ma := x / 4 % 3
+				add(a, TeamRound{Number: r, Opponent: b + 1, Kind: ka, Colour: ca, MatchPoints: ma, GamePoints: x / 12 % 9})
+				add(b, TeamRound{Number: r, Opponent: a + 1, Kind: kb, Colour: cb, MatchPoints: 2 - ma, GamePoints: 8 - x/12%9})
+			}
+			for ; k < n; k++ {
+				x := next()
+				tr := TeamRound{Number: r, Kind: Absent, MatchPoints: x % 3, GamePoints: x / 3 % 5}
+				if x%2 == 0 {
+					tr.Kind = Bye
+				}
+				add(order[k], tr)
+			}
+		}
+		for _, rule := range []TeamColourRule{TeamColoursA, TeamColoursB, TeamColoursNone} {
+			for _, score := range []TeamScore{TeamByMatchPoints, TeamByGamePoints} {
+				// a small search budget keeps each input fast: the Dutch search itself is
+				// tested in its own files; here an ErrSearchLimit is an allowed outcome
+				opt := TeamSwissOptions{Round: rounds + 1, Rounds: rounds + 1 + next()%2, Colours: rule, Score: score, SearchBudget: 20000}
+				res, err := TeamSwiss(teams, opt)
+				if errors.Is(err, ErrSearchLimit) {
+					continue
+				}
+				if err != nil {
+					if !errors.Is(err, ErrNoPairing) || teamsPairable(teams, opt) {
+						t.Fatalf("rule %d score %d: %v", rule, score, err)
+					}
+					continue
+				}
+				if err := checkTeamRound(teams, opt, res); err != nil {
+					t.Fatalf("rule %d score %d: %v\n%+v", rule, score, err, teams)
+				}
+			}
+		}
+	}
+}
