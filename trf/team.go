@@ -130,12 +130,16 @@ func TeamsOf(f *File) (*Teams, error) {
 }
 
 // SetTeams replaces the team records of f.Other by those of ts (in the order of
-// Teams.Lines, after the other kept lines), so that Write writes them. A nil ts removes
-// them.
+// Teams.Lines, after the other kept lines), so that Write writes them, and sets the 082
+// record (number of teams) to the number of teams when there are any. A nil ts removes
+// them (082 is left as it is).
 func SetTeams(f *File, ts *Teams) {
 	f.Other = slices.DeleteFunc(slices.Clone(f.Other), isTeamCode)
 	if ts != nil {
 		f.Other = append(f.Other, ts.Lines()...)
+		if len(ts.Teams) > 0 {
+			f.NumTeams = strconv.Itoa(len(ts.Teams))
+		}
 	}
 }
 

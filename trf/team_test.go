@@ -83,7 +83,7 @@ func TestTeamsRoundTrip(t *testing.T) {
 	if err != nil || !reflect.DeepEqual(back, ts) {
 		t.Fatalf("after SetTeams: %+v %v", back, err)
 	}
-	if strings.Contains(out.String(), "330 ") || !strings.Contains(out.String(), "Dama Fano 1960") {
+	if strings.Contains(out.String(), "330 ") || !strings.Contains(out.String(), "Dama Fano 1960") || !strings.Contains(out.String(), "\n082 3\n") {
 		t.Fatalf("after SetTeams:\n%s", out.String())
 	}
 	SetTeams(f, nil)
