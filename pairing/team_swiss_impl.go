@@ -14,12 +14,13 @@ const teamShift = 2
 
 // tteam is one available team with what the colour rules need.
 type tteam struct {
-	id, number          int
-	primary, secondary  int
-	colours             []Colour // colours of the first board in played matches, in round order
-	pref                Colour   // preferred colour under the rule; NoColour: none
-	strength            int      // 1 mild or simple, 2 strong, 3 absolute (TeamColoursDutch only)
-	played, unplayedAll int      // matches played over the boards; rounds before this one without
+	id, number         int
+	primary, secondary int
+	colours            []Colour // colours of the first board in played matches, in round order
+	pref               Colour   // preferred colour under the rule; NoColour: none
+	strength           int      // 1 mild or simple, 2 strong, 3 absolute (TeamColoursDutch only)
+	played             int      // matches played over the boards
+	unplayed           int      // rounds before this one without a played match (C9)
 }
 
 func teamSwiss(teams []Team, opt TeamSwissOptions) (TeamSwissResult, error) {
@@ -65,7 +66,7 @@ func teamSwiss(teams []Team, opt TeamSwissOptions) (TeamSwissResult, error) {
 	if bye := dutchByeOf(dres.Pairs); bye != 0 {
 		res.Bye = bye
 		t := info[bye]
-		res.Notes = append(res.Notes, TeamNote{Code: TeamNoteBye, Args: []int{t.id, t.primary, t.unplayedAll}})
+		res.Notes = append(res.Notes, TeamNote{Code: TeamNoteBye, Args: []int{t.id, t.primary, t.unplayed}})
 	}
 	for _, p := range dres.Pairs {
 		if p.IsBye() {
@@ -173,7 +174,7 @@ func readTeam(t *Team, opt TeamSwissOptions, round int, last bool) *tteam {
 			}
 		}
 	}
-	x.unplayedAll = max(0, round-1-x.played)
+	x.unplayed = max(0, round-1-x.played)
 	switch opt.Colours {
 	case TeamColoursA, TeamColoursB:
 		x.pref, x.strength = teamPreference(x.colours, opt.Colours, last)
