@@ -66,15 +66,15 @@ func (tx *Tx) importEvent(plan *tournament.EventPlan, source string) (*tournamen
 	return rep, nil
 }
 
-// checkNotImported refuses a file already imported (its SHA-256 in an event.import event)
-// unless plan.Again.
+// checkNotImported refuses a file already imported (its SHA-256 in an event.import event
+// that arbitro undo did not revert) unless plan.Again.
 func (tx *Tx) checkNotImported(plan *tournament.EventPlan) error {
 	if plan.SHA256 == "" || plan.Again {
 		return nil
 	}
 	var name, at string
 	err := tx.queryRow(`SELECT coalesce(t.name, '?'), e.at FROM events e LEFT JOIN tournaments t ON t.id = e.tournament_id
-			WHERE e.action = 'event.import' AND json_extract(e.after_json, '$.sha256') = ? ORDER BY e.id LIMIT 1`, plan.SHA256).Scan(&name, &at)
+			WHERE e.action = 'event.import' AND json_extract(e.after_json, '$.sha256') = ? AND NOT `+undoneImport+` ORDER BY e.id LIMIT 1`, plan.SHA256).Scan(&name, &at)
 	switch {
 	case err == nil:
 		return fmt.Errorf("%w: this very file (SHA-256 %s...) was already imported as tournament %q on %s; give --again to import it once more as another tournament",

@@ -127,17 +127,20 @@ func TestUndoEveryKind(t *testing.T) {
 	})
 	do("player set", func() error { _, _, err := st.SetPlayerField(ucCtx, "", "P01, Test", "club", "CD Altro"); return err })
 
-	// An action undo does not revert stops it, named; nothing is written.
-	if _, _, err := st.SetPINs(ucCtx, "", []string{"P01, Test"}); err != nil {
+	do("a PIN for the hall", func() error { _, _, err := st.SetPINs(ucCtx, "", []string{"P01, Test"}); return err })
+
+	// An action undo does not revert (a kind of a newer arbitro) stops it, named; nothing
+	// is written.
+	if err := upd(t, st, tr, func(tx *Tx, cur *tournament.Tournament) error { return tx.logEvent(cur.ID, "team.add", nil, nil) }); err != nil {
 		t.Fatal(err)
 	}
 	before := ucRows(t, st)
-	if _, _, err := st.Undo(ucCtx, ""); !errors.Is(err, tournament.ErrCannotUndo) || !strings.Contains(err.Error(), "hall.pin") {
-		t.Fatalf("undo of a hall PIN: %v", err)
+	if _, _, err := st.Undo(ucCtx, ""); !errors.Is(err, tournament.ErrCannotUndo) || !strings.Contains(err.Error(), "team.add") {
+		t.Fatalf("undo of an unknown kind: %v", err)
 	}
 	ucSameRows(t, st, before, "refused undo")
 	l, _, err := st.UndoList(ucCtx, "")
-	if err != nil || len(l) != 1 || l[0].Action != "hall.pin" || l[0].Undoable {
+	if err != nil || len(l) != 1 || l[0].Action != "team.add" || l[0].Undoable {
 		t.Fatalf("list: %+v, %v", l, err)
 	}
 }
@@ -169,8 +172,18 @@ func TestUndoWalksBack(t *testing.T) {
 			t.Fatalf("undo: %+v %v, want %s", u, err, want)
 		}
 	}
-	if _, _, err := st.Undo(ucCtx, ""); !errors.Is(err, tournament.ErrCannotUndo) || !strings.Contains(err.Error(), "tournament.create") {
-		t.Fatalf("undo past the creation: %v", err)
+	// the creation, with the players entered in it: the tournament is deleted, and with it
+	// every person it entered
+	if u, _, err := st.Undo(ucCtx, ""); err != nil || u.Action != "tournament.create" {
+		t.Fatalf("undo of the creation: %+v %v", u, err)
+	}
+	for table, rows := range tablesBut(t, st) {
+		if len(rows) > 0 && table != "schema_version" && table != "meta" {
+			t.Errorf("after the creation undone, %s holds %v", table, rows)
+		}
+	}
+	if _, _, err := st.Undo(ucCtx, ""); !errors.Is(err, tournament.ErrNoTournament) {
+		t.Fatalf("undo with no tournament: %v", err)
 	}
 }
 
