@@ -4,7 +4,6 @@
 package store
 
 import (
-	"encoding/json"
 	"fmt"
 
 	"arbitro/tournament"
@@ -78,22 +77,3 @@ func (tx *Tx) revertCreation(cur *tournament.Tournament, a *logAction) error {
 // action arbitro undo reverted: an event import undone is no longer "already imported".
 const undoneImport = `EXISTS (SELECT 1 FROM events u WHERE u.action = 'undo'
 	AND json_extract(u.after_json, '$.undid') = CASE e.action_id WHEN 0 THEN e.id ELSE e.action_id END)`
-
-// revertAcceleration gives a Dutch tournament the acceleration before a
-// "tournament.acceleration" ("": none, the row deleted).
-func (tx *Tx) revertAcceleration(cur *tournament.Tournament, e *tournament.Event) error {
-	var before string
-	if err := json.Unmarshal(e.Before, &before); err != nil {
-		return err
-	}
-	if cur.RoundsPaired > 0 {
-		return fmt.Errorf("%w: round %d is paired", tournament.ErrInvalid, cur.RoundsPaired)
-	}
-	if before == "" {
-		_, err := tx.exec(`DELETE FROM dutch_settings WHERE tournament_id = ?`, cur.ID)
-		return err
-	}
-	_, err := tx.exec(`INSERT INTO dutch_settings (tournament_id, acceleration) VALUES (?, ?)
-		ON CONFLICT (tournament_id) DO UPDATE SET acceleration = excluded.acceleration`, cur.ID, before)
-	return err
-}

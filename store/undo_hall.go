@@ -172,9 +172,9 @@ func pinKept(e *tournament.Event) error {
 	_ = json.Unmarshal(e.After, &after)
 	switch {
 	case after.Replaced == nil:
-		return fmt.Errorf("%w: this hall.pin was logged by an arbitro that did not say whether it replaced a PIN (give new PINs with 'arbitro hall pin')", tournament.ErrCannotUndo)
+		return fmt.Errorf("%w: this hall.pin was logged by an arbitro that did not say whether it replaced a PIN (give new PINs with 'arbitro player pin')", tournament.ErrCannotUndo)
 	case *after.Replaced:
-		return fmt.Errorf("%w: hall.pin replaced the PIN of entry %d, which the log does not keep (give him a new one with 'arbitro hall pin')", tournament.ErrCannotUndo, after.Entry)
+		return fmt.Errorf("%w: hall.pin replaced the PIN of entry %d, which the log does not keep (give him a new one with 'arbitro player pin')", tournament.ErrCannotUndo, after.Entry)
 	}
 	return nil
 }

@@ -86,7 +86,6 @@ var undoKinds = map[string]undoKind{
 		_ = json.Unmarshal(e.After, &after)
 		args["count"] = after.Stored
 	}, revert: func(*Tx, *tournament.Tournament, *tournament.Event) error { return nil }, names: 4},
-	"tournament.acceleration": {revert: (*Tx).revertAcceleration},
 
 	"playoff.add":    {args: playoffArgs, revert: (*Tx).revertPlayoffAdd},
 	"playoff.result": {args: playoffArgs, revert: (*Tx).revertPlayoffResult},
@@ -98,6 +97,9 @@ var undoKinds = map[string]undoKind{
 	"hall.pin":      {args: hallArgs, revert: (*Tx).revertPIN, cannot: pinKept},
 	"hall.entry":    {args: hallArgs, revert: (*Tx).revertHallEntry, cannot: beforeKept},
 	"sheet.confirm": {args: hallArgs, revert: (*Tx).revertSheetConfirm, cannot: beforeKept},
+
+	"group.make": {args: groupArgs, revert: (*Tx).revertGroupMake},
+	"group.move": {args: groupArgs, revert: (*Tx).revertGroupMove, cannot: groupMoveKept},
 }
 
 func resultArgs(e *tournament.Event, args map[string]any) {

@@ -28,9 +28,10 @@ var UndoableActions = []string{
 	"player.withdraw", "player.reinstate", "player.absent", "player.absent.remove",
 	// issue 28's remainder: the replaced score, the imports and the creation, the
 	// play-offs, the hall's writes
-	"game.replace", "game.import", "event.import", "trf.import", "tournament.create", "tournament.acceleration",
+	"game.replace", "game.import", "event.import", "trf.import", "tournament.create",
 	"playoff.add", "playoff.result", "playoff.game",
 	"hall.settings", "sheet.delay", "hall.checkin", "hall.pin", "hall.entry", "sheet.confirm",
+	"group.make", "group.move",
 }
 
 // Undoable reports whether arbitro undo reverts the log's action.
