@@ -53,22 +53,22 @@ func (a *logAction) undoable() bool {
 	for i := range a.events {
 		e := &a.events[i]
 		covered := pairing && pairingPart(e.Action)
-		if !covered && (!tournament.Undoable(e.Action) || cannotUndo(e) != nil) {
+		if !covered && (!tournament.Undoable(e.Action) || cannotUndo(e) != "") {
 			return false
 		}
 	}
 	return true
 }
 
-// cannot is why undo cannot revert action a, naming the event (undoKind.cannot), nil
-// when it can or when it is an action of a kind undo does not know.
-func (a *logAction) cannot() error {
+// cannot is why undo cannot revert action a (undoKind.cannot), "" when it can or when it
+// is an action of a kind undo does not know.
+func (a *logAction) cannot() string {
 	for i := range a.events {
-		if err := cannotUndo(&a.events[i]); err != nil {
-			return err
+		if why := cannotUndo(&a.events[i]); why != "" {
+			return why
 		}
 	}
-	return nil
+	return ""
 }
 
 // pairingPart reports whether an event of a pairing's action goes with the round when it
@@ -213,21 +213,18 @@ func (tx *Tx) UndoList(t *tournament.Tournament) ([]tournament.UndoStep, error) 
 // Undo reverts the last action of t's event log that is not undone yet, from the before
 // and after the log keeps, and logs "undo" (before: the action's id, main action and
 // events; after: {"undid": id}) with whatever the revert itself logs (round.unpair). What
-// each action's undo does (the README's table): a result recorded is deleted, a
-// correction (or a bye scored) gives back the result before it with its time and arbiter;
-// a pairing is unpaired (Unpair: only while it has no result but its byes and those it
-// restored from an unpair), an unpair writes the round back as it was (with its results
-// and game scores; refused once the round is paired again, or when unpairing round 1
-// drew the lot again), a round's date
-// and time go back to what they were; a player added
-// is deleted (with the person when no other tournament has him), a player removed is
-// written back with every row removed with him (ids kept); a withdrawal is undone (and a
-// reinstatement withdrawn again, its absences deleted), with the lot drawn again from the
-// stored seed when no round is paired (relot: the numbers before the action); an absence
-// is deleted, or written back when its removal is undone.
+// each kind's undo does is in undoKinds (store/undo_kinds.go) and the README's table: a
+// result recorded is deleted, a correction gives back the result before it; a pairing is
+// unpaired (only while it has no result but its byes and those it restored from an
+// unpair), an unpair writes the round back as it was; a player added (or a players file)
+// is deleted, one removed written back, a withdrawal or reinstatement undone (the lot
+// drawn again from the stored seed when no round is paired); a tournament created or
+// imported (event.import, trf.import) is deleted with everything its action added
+// (revertCreation); the other events of an action are reverted one at a time, the last
+// first.
 //
 // Only the last action is reverted, so whatever came after an action is undone before it:
-// an action undo does not know (the lot, a game score, a claim, a tournament setting...)
+// an action undo does not know, or whose log lacks what its revert needs (undoKind.cannot),
 // stops it, and the error names that action. Errors: ErrCannotUndo (nothing to undo, the
 // last action not undoable), ErrInvalid (its state changed since), and those of the
 // reverts (Unpair's ErrRoundHasResults).
@@ -245,8 +242,9 @@ func (tx *Tx) Undo(t *tournament.Tournament) (*tournament.UndoStep, error) {
 	}
 	a := &acts[0]
 	s := a.step()
-	if err := a.cannot(); err != nil {
-		return nil, fmt.Errorf("the last action of %s, #%d %s (%s, by %s): %w; put it right with its own command", cur.Name, a.id, s.Action, s.At, s.Actor, err)
+	if why := a.cannot(); why != "" {
+		return nil, fmt.Errorf("%w: the last action of %s, #%d %s (%s, by %s), is not undone: %s; put it right with its own command",
+			tournament.ErrCannotUndo, cur.Name, a.id, s.Action, s.At, s.Actor, why)
 	}
 	if !s.Undoable {
 		return nil, fmt.Errorf("%w: the last action of %s, #%d %s (%s, by %s), is not one arbitro undo reverts (%s); put it right with its own command",

@@ -25,12 +25,12 @@ type groupMoveLog struct {
 
 // groupMoveKept: a "group.move" logged by an arbitro before issue 28's remainder did not
 // keep the entries it deleted and made.
-func groupMoveKept(e *tournament.Event) error {
+func groupMoveKept(e *tournament.Event) string {
 	var after groupMoveLog
 	if json.Unmarshal(e.After, &after) != nil || after.Entry == 0 {
-		return fmt.Errorf("%w: this group.move was logged by an arbitro that did not keep the entries it moved (move him back with 'arbitro group move')", tournament.ErrCannotUndo)
+		return "it was logged by an arbitro that did not keep the entries it moved (move him back with 'arbitro group move')"
 	}
-	return nil
+	return ""
 }
 
 func groupArgs(e *tournament.Event, args map[string]any) {
@@ -104,8 +104,8 @@ func (tx *Tx) revertGroupMake(cur *tournament.Tournament, e *tournament.Event) e
 // revertGroupMove takes the player of a "group.move" out of the group he joined and
 // writes back his entry in the group he left (same id), while both are before their lot.
 func (tx *Tx) revertGroupMove(_ *tournament.Tournament, e *tournament.Event) error {
-	if err := groupMoveKept(e); err != nil {
-		return err
+	if why := groupMoveKept(e); why != "" {
+		return fmt.Errorf("%w: %s", tournament.ErrCannotUndo, why)
 	}
 	var before groupMoved
 	var after groupMoveLog

@@ -14,12 +14,12 @@ import (
 
 // replacedKept: a "game.replace" keeps the games row it replaced (replacedScore.Row);
 // an arbitro before issue 28's remainder kept only its hash.
-func replacedKept(e *tournament.Event) error {
+func replacedKept(e *tournament.Event) string {
 	var before replacedScore
 	if json.Unmarshal(e.Before, &before) != nil || before.Row == nil {
-		return fmt.Errorf("%w: this game.replace was logged by an arbitro that did not keep the score it replaced (add it again with 'arbitro game add --replace')", tournament.ErrCannotUndo)
+		return "it was logged by an arbitro that did not keep the score it replaced (add that score again with 'arbitro game add --replace')"
 	}
-	return nil
+	return ""
 }
 
 // revertGameReplace writes back the score a "game.replace" replaced (its games row, same
@@ -167,22 +167,22 @@ type pinLog struct {
 
 // pinKept: undo deletes a PIN given to a player who had none; the PIN a "hall.pin"
 // replaced is not kept (the log keeps no PIN, nor its hash), so that one is refused.
-func pinKept(e *tournament.Event) error {
+func pinKept(e *tournament.Event) string {
 	var after pinLog
 	_ = json.Unmarshal(e.After, &after)
 	switch {
 	case after.Replaced == nil:
-		return fmt.Errorf("%w: this hall.pin was logged by an arbitro that did not say whether it replaced a PIN (give new PINs with 'arbitro player pin')", tournament.ErrCannotUndo)
+		return "it was logged by an arbitro that did not say whether it replaced a PIN (give new PINs with 'arbitro player pin')"
 	case *after.Replaced:
-		return fmt.Errorf("%w: hall.pin replaced the PIN of entry %d, which the log does not keep (give him a new one with 'arbitro player pin')", tournament.ErrCannotUndo, after.Entry)
+		return "it replaced a PIN, which the log does not keep (give a new one with 'arbitro player pin')"
 	}
-	return nil
+	return ""
 }
 
 // revertPIN deletes the PIN a "hall.pin" gave a player who had none.
 func (tx *Tx) revertPIN(_ *tournament.Tournament, e *tournament.Event) error {
-	if err := pinKept(e); err != nil {
-		return err
+	if why := pinKept(e); why != "" {
+		return fmt.Errorf("%w: %s", tournament.ErrCannotUndo, why)
 	}
 	var after pinLog
 	if err := json.Unmarshal(e.After, &after); err != nil {

@@ -29,10 +29,10 @@ type undoKind struct {
 	// names ranks the kinds that name the action they are in (logAction.main): 1 first
 	// (a pairing names the action of its byes); 0 never by rank.
 	names int
-	// cannot says why an event of this kind cannot be reverted (ErrCannotUndo: the log
-	// does not hold what the revert needs, as when an older arbitro wrote it); nil: it can.
-	// undo --list shows such an action as the one undo stops at.
-	cannot func(e *tournament.Event) error
+	// cannot says why an event of this kind cannot be reverted (the log does not hold what
+	// the revert needs, as when an older arbitro wrote it); "": it can. undo --list shows
+	// such an action as the one undo stops at; Undo refuses it with ErrCannotUndo.
+	cannot func(e *tournament.Event) string
 	// whole: an event of this kind reverts its whole action at once (revertCreation: the
 	// tournament the action created is deleted with everything it added).
 	whole bool
@@ -227,19 +227,19 @@ func revertInsert(table string) func(tx *Tx, cur *tournament.Tournament, e *tour
 	}
 }
 
-// cannotUndo is why event e cannot be reverted (undoKind.cannot), nil when it can.
-func cannotUndo(e *tournament.Event) error {
+// cannotUndo is why event e cannot be reverted (undoKind.cannot), "" when it can.
+func cannotUndo(e *tournament.Event) string {
 	if k, ok := undoKinds[e.Action]; ok && k.cannot != nil {
 		return k.cannot(e)
 	}
-	return nil
+	return ""
 }
 
 // beforeKept: the event's before is the state it changed (hall.entry, sheet.confirm,
 // playoff.game), which an arbitro before issue 28's remainder did not log (null).
-func beforeKept(e *tournament.Event) error {
+func beforeKept(e *tournament.Event) string {
 	if string(e.Before) == "null" || len(e.Before) == 0 {
-		return fmt.Errorf("%w: this %s was logged by an arbitro that did not keep what it replaced", tournament.ErrCannotUndo, e.Action)
+		return "it was logged by an arbitro that did not keep what it replaced"
 	}
-	return nil
+	return ""
 }

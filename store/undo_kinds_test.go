@@ -344,7 +344,7 @@ func TestUndoImportsAndScores(t *testing.T) {
 		t.Fatal(err)
 	}
 	before := ucRows(t, st)
-	if _, _, err := st.Undo(ucCtx, ""); !errors.Is(err, tournament.ErrCannotUndo) || !strings.Contains(err.Error(), "did not keep the score") {
+	if _, _, err := st.Undo(ucCtx, ""); !errors.Is(err, tournament.ErrCannotUndo) || !strings.Contains(err.Error(), "did not keep the score it replaced") {
 		t.Errorf("undo of an old replacement: %v", err)
 	}
 	ucSameRows(t, st, before, "refused undo")
