@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"arbitro/rules"
 	"arbitro/tournament"
@@ -51,6 +52,9 @@ func (tx *Tx) importEvent(plan *tournament.EventPlan, source string) (*tournamen
 	if err := tx.storeEventGames(&t, plan, rep.Entries, roundIDs); err != nil {
 		return nil, err
 	}
+	if err := tx.idleNotes(&t, plan); err != nil {
+		return nil, err
+	}
 	summary := map[string]any{
 		"source": source, "games": plan.Games, "legal": plan.LegalGames, "players": len(plan.Players),
 		"rounds": plan.Rounds, "round_source": plan.RoundSource, "warnings": plan.Warnings, "possible_duplicates": plan.Duplicates,
@@ -64,6 +68,53 @@ func (tx *Tx) importEvent(plan *tournament.EventPlan, source string) (*tournamen
 	t.Players = len(plan.Players)
 	t.RoundsPaired = plan.Rounds
 	return rep, nil
+}
+
+// idleNotes adds to plan's warnings, for each imported round of t that has games, the
+// players without a game in it (tournament.NoteImportIdle: a rest, an absence or a game
+// missing from the file; the rounds without any game have NoteImportNoGames).
+func (tx *Tx) idleNotes(t *tournament.Tournament, plan *tournament.EventPlan) error {
+	rows, err := tx.query(`SELECT r.number, p.name FROM rounds r JOIN entries e ON e.tournament_id = r.tournament_id
+		JOIN players p ON p.id = e.player_id
+		WHERE r.tournament_id = ? AND EXISTS (SELECT 1 FROM boards b WHERE b.round_id = r.id)
+		AND NOT EXISTS (SELECT 1 FROM boards b WHERE b.round_id = r.id AND (b.white_entry = e.id OR b.black_entry = e.id))
+		ORDER BY r.number, e.pairing_number`, t.ID)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	type idle struct {
+		round int
+		names []string
+		n     int
+	}
+	var out []idle
+	for rows.Next() {
+		var r int
+		var name string
+		if err := rows.Scan(&r, &name); err != nil {
+			return err
+		}
+		if len(out) == 0 || out[len(out)-1].round != r {
+			out = append(out, idle{round: r})
+		}
+		last := &out[len(out)-1]
+		last.n++
+		if len(last.names) < tournament.ImportIdleShown {
+			last.names = append(last.names, tournament.ShownText(name))
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for _, i := range out {
+		players := strings.Join(i.names, "; ")
+		if i.n > len(i.names) {
+			players += "; …"
+		}
+		plan.Warnings = append(plan.Warnings, tournament.NewNote(tournament.NoteImportIdle, "round", i.round, "n", i.n, "players", players))
+	}
+	return nil
 }
 
 // checkNotImported refuses a file already imported (its SHA-256 in an event.import event
