@@ -72,47 +72,77 @@ func (tx *Tx) importEvent(plan *tournament.EventPlan, source string) (*tournamen
 
 // idleNotes adds to plan's warnings, for each imported round of t that has games, the
 // players without a game in it (tournament.NoteImportIdle: a rest, an absence or a game
-// missing from the file; the rounds without any game have NoteImportNoGames).
+// missing from the file; the rounds without any game have NoteImportNoGames). It reads
+// the boards once, round by round, keeping one round's players at a time.
 func (tx *Tx) idleNotes(t *tournament.Tournament, plan *tournament.EventPlan) error {
-	rows, err := tx.query(`SELECT r.number, p.name FROM rounds r JOIN entries e ON e.tournament_id = r.tournament_id
-		JOIN players p ON p.id = e.player_id
-		WHERE r.tournament_id = ? AND EXISTS (SELECT 1 FROM boards b WHERE b.round_id = r.id)
-		AND NOT EXISTS (SELECT 1 FROM boards b WHERE b.round_id = r.id AND (b.white_entry = e.id OR b.black_entry = e.id))
-		ORDER BY r.number, e.pairing_number`, t.ID)
+	type entry struct {
+		id   int64
+		name string
+	}
+	var entries []entry
+	rows, err := tx.query(`SELECT e.id, p.name FROM entries e JOIN players p ON p.id = e.player_id
+		WHERE e.tournament_id = ? ORDER BY e.pairing_number, e.id`, t.ID)
+	if err != nil {
+		return err
+	}
+	for rows.Next() {
+		var e entry
+		if err := rows.Scan(&e.id, &e.name); err != nil {
+			rows.Close()
+			return err
+		}
+		entries = append(entries, e)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	flush := func(round int, played map[int64]bool) {
+		var names []string
+		n := 0
+		for _, e := range entries {
+			if played[e.id] {
+				continue
+			}
+			if n++; len(names) < tournament.ImportIdleShown {
+				names = append(names, tournament.ShownText(e.name))
+			}
+		}
+		if n == 0 {
+			return
+		}
+		players := strings.Join(names, "; ")
+		if n > len(names) {
+			players += "; …"
+		}
+		plan.Warnings = append(plan.Warnings, tournament.NewNote(tournament.NoteImportIdle, "round", round, "n", n, "players", players))
+	}
+	rows, err = tx.query(`SELECT r.number, b.white_entry, coalesce(b.black_entry, 0) FROM rounds r JOIN boards b ON b.round_id = r.id
+		WHERE r.tournament_id = ? ORDER BY r.number`, t.ID)
 	if err != nil {
 		return err
 	}
 	defer rows.Close()
-	type idle struct {
-		round int
-		names []string
-		n     int
-	}
-	var out []idle
+	round, played := 0, map[int64]bool{}
 	for rows.Next() {
 		var r int
-		var name string
-		if err := rows.Scan(&r, &name); err != nil {
+		var w, b int64
+		if err := rows.Scan(&r, &w, &b); err != nil {
 			return err
 		}
-		if len(out) == 0 || out[len(out)-1].round != r {
-			out = append(out, idle{round: r})
+		if r != round {
+			if round > 0 {
+				flush(round, played)
+			}
+			round, played = r, map[int64]bool{}
 		}
-		last := &out[len(out)-1]
-		last.n++
-		if len(last.names) < tournament.ImportIdleShown {
-			last.names = append(last.names, tournament.ShownText(name))
-		}
+		played[w], played[b] = true, true
 	}
 	if err := rows.Err(); err != nil {
 		return err
 	}
-	for _, i := range out {
-		players := strings.Join(i.names, "; ")
-		if i.n > len(i.names) {
-			players += "; …"
-		}
-		plan.Warnings = append(plan.Warnings, tournament.NewNote(tournament.NoteImportIdle, "round", i.round, "n", i.n, "players", players))
+	if round > 0 {
+		flush(round, played)
 	}
 	return nil
 }
