@@ -56,16 +56,20 @@ func WritePlayerChanged(w io.Writer, loc *Locale, action string, c *tournament.P
 
 // UndoWhat is what the undo step s touched, in the reader's language: "result 2-0 of round
 // 3 board 1 (Rossi, Mario - Verdi, Anna)", "withdrawal of Rossi, Mario", ... (catalog
-// undo.what.<action>); an action undo does not know is named by its log's code.
+// undo.what.<action>); an action undo does not know, or cannot revert (Undoable false: an
+// older arbitro's log), is named by its log's code.
 func UndoWhat(loc *Locale, s *tournament.UndoStep) string {
-	if !tournament.Undoable(s.Action) {
+	if !tournament.Undoable(s.Action) || !s.Undoable { // where undo stops: named by its code
 		return loc.T("undo.what.other", "action", s.Action)
 	}
 	var args []any
-	for _, k := range []string{"round", "board", "white", "black", "result", "before", "player", "points", "field", "name", "label"} {
+	for _, k := range []string{"round", "board", "white", "black", "result", "before", "player", "points", "field", "name", "label", "pair", "count", "source", "playoff", "game"} {
 		if v, ok := s.Args[k]; ok {
 			args = append(args, k, v)
 		}
+	}
+	if _, many := s.Args["count"]; many && s.Action == "player.add" {
+		return loc.T("undo.what.player.add.many", args...) // a player import
 	}
 	return loc.T(undoWhatKeys[s.Action], args...)
 }
@@ -94,6 +98,22 @@ var undoWhatKeys = map[string]string{
 	"player.reinstate":     "undo.what.player.reinstate",
 	"player.absent":        "undo.what.player.absent",
 	"player.absent.remove": "undo.what.player.absent.remove",
+	"game.replace":         "undo.what.game.replace",
+	"game.import":          "undo.what.game.import",
+	"event.import":         "undo.what.event.import",
+	"trf.import":           "undo.what.trf.import",
+	"tournament.create":    "undo.what.tournament.create",
+	"playoff.add":          "undo.what.playoff.add",
+	"playoff.result":       "undo.what.playoff.result",
+	"playoff.game":         "undo.what.playoff.game",
+	"hall.settings":        "undo.what.hall.settings",
+	"sheet.delay":          "undo.what.sheet.delay",
+	"hall.checkin":         "undo.what.hall.checkin",
+	"hall.pin":             "undo.what.hall.pin",
+	"hall.entry":           "undo.what.hall.entry",
+	"sheet.confirm":        "undo.what.sheet.confirm",
+	"group.make":           "undo.what.group.make",
+	"group.move":           "undo.what.group.move",
 }
 
 // WriteUndone confirms `arbitro undo`: what was undone, and the action of the log it was.

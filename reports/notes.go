@@ -31,6 +31,7 @@ var noteKeys = map[string]string{
 	tournament.NoteCSVLatin2:        "note.csv-latin2",
 	tournament.NoteRoundRobinShort:  "note.round-robin-short",
 	tournament.NoteForfeitNoNotice:  "note.forfeit-no-notice",
+	tournament.NoteImportIdle:       "note.import-idle",
 }
 
 // importMoreKeys name, for NoteImportMore, the kind of the warnings left out.

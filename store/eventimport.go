@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"arbitro/rules"
 	"arbitro/tournament"
@@ -51,6 +52,9 @@ func (tx *Tx) importEvent(plan *tournament.EventPlan, source string) (*tournamen
 	if err := tx.storeEventGames(&t, plan, rep.Entries, roundIDs); err != nil {
 		return nil, err
 	}
+	if err := tx.idleNotes(&t, plan); err != nil {
+		return nil, err
+	}
 	summary := map[string]any{
 		"source": source, "games": plan.Games, "legal": plan.LegalGames, "players": len(plan.Players),
 		"rounds": plan.Rounds, "round_source": plan.RoundSource, "warnings": plan.Warnings, "possible_duplicates": plan.Duplicates,
@@ -66,15 +70,92 @@ func (tx *Tx) importEvent(plan *tournament.EventPlan, source string) (*tournamen
 	return rep, nil
 }
 
-// checkNotImported refuses a file already imported (its SHA-256 in an event.import event)
-// unless plan.Again.
+// idleNotes adds to plan's warnings, for each imported round of t that has games, the
+// players without a game in it (tournament.NoteImportIdle: a rest, an absence or a game
+// missing from the file; the rounds without any game have NoteImportNoGames). It reads
+// the boards once, round by round, keeping one round's players at a time.
+func (tx *Tx) idleNotes(t *tournament.Tournament, plan *tournament.EventPlan) error {
+	type entry struct {
+		id   int64
+		name string
+	}
+	var entries []entry
+	rows, err := tx.query(`SELECT e.id, p.name FROM entries e JOIN players p ON p.id = e.player_id
+		WHERE e.tournament_id = ? ORDER BY e.pairing_number, e.id`, t.ID)
+	if err != nil {
+		return err
+	}
+	for rows.Next() {
+		var e entry
+		if err := rows.Scan(&e.id, &e.name); err != nil {
+			rows.Close()
+			return err
+		}
+		entries = append(entries, e)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	flush := func(round int, played map[int64]bool) {
+		var names []string
+		n := 0
+		for _, e := range entries {
+			if played[e.id] {
+				continue
+			}
+			if n++; len(names) < tournament.ImportIdleShown {
+				names = append(names, tournament.ShownText(e.name))
+			}
+		}
+		if n == 0 {
+			return
+		}
+		players := strings.Join(names, "; ")
+		if n > len(names) {
+			players += "; …"
+		}
+		plan.Warnings = append(plan.Warnings, tournament.NewNote(tournament.NoteImportIdle, "round", round, "n", n, "players", players))
+	}
+	rows, err = tx.query(`SELECT r.number, b.white_entry, coalesce(b.black_entry, 0) FROM rounds r JOIN boards b ON b.round_id = r.id
+		WHERE r.tournament_id = ? ORDER BY r.number`, t.ID)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	round, played := 0, map[int64]bool{}
+	for rows.Next() {
+		var r int
+		var w, b int64
+		if err := rows.Scan(&r, &w, &b); err != nil {
+			return err
+		}
+		if r != round {
+			if round > 0 {
+				flush(round, played)
+			}
+			round, played = r, map[int64]bool{}
+		}
+		played[w], played[b] = true, true
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	if round > 0 {
+		flush(round, played)
+	}
+	return nil
+}
+
+// checkNotImported refuses a file already imported (its SHA-256 in an event.import event
+// that arbitro undo did not revert) unless plan.Again.
 func (tx *Tx) checkNotImported(plan *tournament.EventPlan) error {
 	if plan.SHA256 == "" || plan.Again {
 		return nil
 	}
 	var name, at string
 	err := tx.queryRow(`SELECT coalesce(t.name, '?'), e.at FROM events e LEFT JOIN tournaments t ON t.id = e.tournament_id
-			WHERE e.action = 'event.import' AND json_extract(e.after_json, '$.sha256') = ? ORDER BY e.id LIMIT 1`, plan.SHA256).Scan(&name, &at)
+			WHERE e.action = 'event.import' AND json_extract(e.after_json, '$.sha256') = ? AND NOT `+undoneImport+` ORDER BY e.id LIMIT 1`, plan.SHA256).Scan(&name, &at)
 	switch {
 	case err == nil:
 		return fmt.Errorf("%w: this very file (SHA-256 %s...) was already imported as tournament %q on %s; give --again to import it once more as another tournament",

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
@@ -366,5 +367,28 @@ func BenchmarkEventImport(b *testing.B) {
 			b.Fatal(err)
 		}
 		st.Close()
+	}
+}
+
+// The summary names, round by round, the players without a game in the file (issue 28):
+// the rest of a round robin of three, here; a round without any game has its own note.
+func TestEventImportNamesIdlePlayers(t *testing.T) {
+	src := pdnGame("1", "Rossi, Mario", "Bianchi, Luca", "1-0", "1. 22-18 10-14") +
+		pdnGame("2", "Rossi, Mario", "Verdi, Anna", "0-1", "1. 22-18 10-14") +
+		pdnGame("4", "Bianchi, Luca", "Verdi, Anna", "1/2-1/2", "1. 22-18 10-14")
+	st := newTestStore(t)
+	rep := importFile(t, st, []byte(src), tournament.EventImportOptions{Name: "Tre"})
+	var got []string
+	for _, n := range rep.Plan.Warnings {
+		switch n.Code {
+		case tournament.NoteImportIdle:
+			got = append(got, fmt.Sprintf("%v:%v:%v", n.Args["round"], n.Args["n"], n.Args["players"]))
+		case tournament.NoteImportNoGames:
+			got = append(got, fmt.Sprintf("%v:none", n.Args["round"]))
+		}
+	}
+	want := []string{"3:none", "1:1:Verdi, Anna", "2:1:Bianchi, Luca", "4:1:Rossi, Mario"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("notes %v, want %v", got, want)
 	}
 }

@@ -30,15 +30,20 @@ func (tx *Tx) AddGame(t *tournament.Tournament, round, board, game int, g *rules
 func (tx *Tx) addGame(t *tournament.Tournament, b *tournament.Board, g *rules.Game, text string, opts tournament.GameOptions, source string) (*tournament.GameRecord, error) {
 	v := t.Variant
 	rec := &tournament.GameRecord{Board: b, SHA256: tournament.HashText(text)}
-	var old *tournament.GameEventJSON
+	var before any // null: no score replaced; else a replacedScore
 	if b.Bye() {
 		return nil, fmt.Errorf("%w: round %d board %d is the bye of %s: no game is played on it", tournament.ErrInvalid, b.Round, b.Board, b.White)
 	}
 	if b.GameID != 0 {
-		var err error
-		if old, err = tx.replacedGame(b, text, opts.Replace); err != nil {
+		old, err := tx.replacedGame(b, text, opts.Replace)
+		if err != nil {
 			return nil, err
 		}
+		rows, err := tx.snapshotRows("games", "id = ?", b.GameID)
+		if err != nil || len(rows) != 1 {
+			return nil, fmt.Errorf("read the score replaced: %v", err)
+		}
+		before = replacedScore{GameEventJSON: old, Row: rows[0]}
 		rec.Replaced = true
 	}
 	problems := tournament.CheckAgainstBoard(g, b)
@@ -78,10 +83,17 @@ func (tx *Tx) addGame(t *tournament.Tournament, b *tournament.Board, g *rules.Ga
 	if rec.Replaced {
 		action = "game.replace"
 	}
-	if err := tx.logEvent(t.ID, action, old, ev); err != nil {
+	if err := tx.logEvent(t.ID, action, before, ev); err != nil {
 		return nil, err
 	}
 	return rec, nil
+}
+
+// replacedScore is the before of "game.replace": the event-log view of the score
+// replaced, and its games row (column → value), which arbitro undo writes back.
+type replacedScore struct {
+	*tournament.GameEventJSON
+	Row map[string]any `json:"row,omitempty"`
 }
 
 // replacedGame is the event-log view of the score stored on board b, which text is to

@@ -73,8 +73,16 @@ func (tx *Tx) addPlayer(t *tournament.Tournament, p tournament.Player, dups tour
 		return nil, err
 	}
 	for _, o := range similar {
-		e.Notes = append(e.Notes, fmt.Sprintf("possible duplicate: %q looks like entry %s %q (%s); if it is the same person, withdraw one",
-			e.Player.Name, o.Ref(numbered), o.Player.Name, tournament.ClubOrNone(o.Player.Club)))
+		// the number the sheets print: the entry id before the lot, the pairing number after
+		label := "entry " + o.Ref(numbered)
+		if numbered {
+			label = "no. " + o.Ref(numbered)
+			if o.Number == 0 {
+				label = "the entry" // not numbered (withdrawn before the lot): by his name
+			}
+		}
+		e.Notes = append(e.Notes, fmt.Sprintf("possible duplicate: %q looks like %s %q (%s); if it is the same person, remove the new entry: arbitro player remove %s",
+			e.Player.Name, label, o.Player.Name, tournament.ClubOrNone(o.Player.Club), e.Ref(numbered)))
 	}
 	return e, nil
 }

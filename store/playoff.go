@@ -188,7 +188,7 @@ func (tx *Tx) playoffResult(t *tournament.Tournament, number int, white, black, 
 
 // playoffGameScore stores the PDN score g (text as given) of game game of play-off number
 // of t, replayed with t's variant like every game of the event (rules.Replay), and logs
-// "playoff.game". An illegal score is stored too: the verdict says where and why. Errors:
+// "playoff.game" (before: the score it replaced, playoffScoreCols). An illegal score is stored too: the verdict says where and why. Errors:
 // playoffByNumber's; ErrNoBoard (no such game); ErrMismatch (the score's result or variant
 // disagrees with the game's, unless force); ErrGameExists (a score is stored, unless
 // replace).
@@ -224,6 +224,14 @@ func (tx *Tx) playoffGameScore(t *tournament.Tournament, number, game int, g *ru
 	if !v.Legal {
 		ply = v.Ply
 	}
+	kept, err := tx.snapshotRows("playoff_games", "playoff_id = ? AND game = ?", p.ID, game)
+	if err != nil || len(kept) != 1 {
+		return nil, v, fmt.Errorf("read play-off %d game %d: %v", number, game, err)
+	}
+	before := map[string]any{}
+	for _, c := range playoffScoreCols {
+		before[c] = kept[0][c]
+	}
 	if _, err := tx.exec(`UPDATE playoff_games SET pdn = ?, verdict = ?, legal = ?, illegal_ply = ?, reason = ? WHERE playoff_id = ? AND game = ?`,
 		text, string(vj), tournament.BoolToInt(v.Legal), ply, v.Reason, p.ID, game); err != nil {
 		return nil, v, err
@@ -233,8 +241,12 @@ func (tx *Tx) playoffGameScore(t *tournament.Tournament, number, game int, g *ru
 		pg.Ply = 0
 	}
 	ev := map[string]any{"playoff": number, "game": game, "sha256": tournament.HashText(text), "legal": v.Legal}
-	return pg, v, tx.logEvent(t.ID, "playoff.game", nil, ev)
+	return pg, v, tx.logEvent(t.ID, "playoff.game", before, ev)
 }
+
+// playoffScoreCols are the columns of a play-off game's score, kept in the before of
+// "playoff.game" (the score it replaced, pdn "" when none) for arbitro undo.
+var playoffScoreCols = []string{"pdn", "verdict", "legal", "illegal_ply", "reason"}
 
 // applyPlayoffs orders the rows of sa by t's play-offs (tournament.ApplyPlayoffs).
 func (tx *Tx) applyPlayoffs(t *tournament.Tournament, sa *tournament.StandingsAfter) error {

@@ -151,7 +151,8 @@ func (s *Store) AddGroup(ctx context.Context, ref, name string, stage int, spec 
 // MoveToGroup puts the player of the event ref names (his pairing number, entry id or name
 // in the event's entry list) into the group named to, taking him out of the group of the
 // same stage he was in. Both groups must be before their lot (the lot is drawn on the field
-// as it is then). One transaction; logs "group.move" on the event.
+// as it is then). One transaction; logs "group.move" on the event (before: the rows of his
+// entry in the group he left, groupMoved; after: groupMoveLog).
 //
 // Errors: ErrNotFound (no such player or group); ErrLocked (a group's lot is drawn);
 // ErrInvalid (he is already in that group); those of updateIn.
@@ -180,6 +181,7 @@ func (s *Store) MoveToGroup(ctx context.Context, ref, player, to string) (tourna
 		if dest.Tournament.LotDrawnAt != "" {
 			return fmt.Errorf("%w: the lot of group %s is drawn; a player moves only before the lot", tournament.ErrLocked, dest.Name)
 		}
+		moved := groupMoved{Rows: map[string][]map[string]any{}}
 		for _, g := range gs {
 			if g.Stage != dest.Stage {
 				continue
@@ -197,15 +199,22 @@ func (s *Store) MoveToGroup(ctx context.Context, ref, player, to string) (tourna
 			if g.Tournament.LotDrawnAt != "" {
 				return fmt.Errorf("%w: the lot of group %s is drawn; a player moves only before the lot", tournament.ErrLocked, g.Name)
 			}
+			for _, table := range []string{"entries", "group_entries"} { // kept in the log for arbitro undo
+				col := map[string]string{"entries": "id", "group_entries": "entry_id"}[table]
+				if moved.Rows[table], err = tx.snapshotRows(table, col+" = ?", id); err != nil {
+					return err
+				}
+			}
 			if _, err := tx.exec(`DELETE FROM entries WHERE id = ?`, id); err != nil {
 				return err
 			}
 			out.From = g.Name
 		}
-		if _, err := tx.addGroupEntry(&dest.Tournament, *from, tournament.GroupMember{}); err != nil { // rank 0: by hand
+		added, err := tx.addGroupEntry(&dest.Tournament, *from, tournament.GroupMember{}) // rank 0: by hand
+		if err != nil {
 			return err
 		}
-		return tx.logEvent(ev.ID, "group.move", nil, out)
+		return tx.logEvent(ev.ID, "group.move", moved, groupMoveLog{GroupMove: out, Entry: added.ID, Group: dest.Tournament.ID})
 	})
 	return out, t, err
 }

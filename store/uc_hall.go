@@ -55,7 +55,8 @@ const PINDigits = 6
 // SetPINs gives the players refs names (entry ids or names, as 'arbitro player'; every
 // active player of the tournament when refs is empty) a new random PIN of PINDigits
 // digits (crypto/rand), storing only a salted SHA-256 hash (hall_pins), replacing any PIN
-// they had, and logs it ("hall.pin", without the PIN), in one transaction.
+// they had, and logs it ("hall.pin", without the PIN, saying whether it replaced one), in
+// one transaction.
 //
 // Returns the PINs in clear, in the order of refs (or of the entries). Errors:
 // ErrNotFound or ErrInvalid for a ref (findEntry); those of updateIn. Nothing is written
@@ -87,10 +88,14 @@ func (s *Store) SetPINs(ctx context.Context, ref string, refs []string) ([]tourn
 			if err != nil {
 				return err
 			}
+			var had int
+			if err := tx.queryRow(`SELECT count(*) FROM hall_pins WHERE entry_id = ?`, e.ID).Scan(&had); err != nil {
+				return err
+			}
 			if err := tx.setPIN(e.ID, pin); err != nil {
 				return err
 			}
-			if err := tx.logEvent(t.ID, "hall.pin", nil, map[string]any{"entry": e.ID}); err != nil {
+			if err := tx.logEvent(t.ID, "hall.pin", nil, pinLog{Entry: e.ID, Replaced: new(had > 0)}); err != nil {
 				return err
 			}
 			out = append(out, tournament.PlayerPIN{Entry: e, PIN: pin})
@@ -158,7 +163,7 @@ type HallEntered struct {
 // HallEnterResult records the result spec (tournament.HallSpec) that the player sitting
 // on side ('W' White, 'B' Black) of board board, game game of round round enters in the
 // hall with his PIN, in one transaction: it checks the PIN, keeps his entry (hall_entries,
-// replacing an earlier one of his) and logs it ("hall.entry"); when his opponent's entry
+// replacing an earlier one of his) and logs it ("hall.entry", before: the entry replaced); when his opponent's entry
 // agrees, the result is the board's, written as EnterResult writes it (Tx.SetResult);
 // when it disagrees the board waits for the arbiter. A board with a result already is
 // left as it is (HallAlready): only the arbiter changes a result. With arbiterConfirms
@@ -204,6 +209,10 @@ func (s *Store) HallEnterResult(ctx context.Context, ref string, round, board, g
 			return nil
 		}
 		tx.actor = tournament.HallActor(e)
+		prev, err := tx.hallBeforeOf("hall_entries", b.ID, me) // for arbitro undo
+		if err != nil {
+			return err
+		}
 		if _, err := tx.exec(`INSERT INTO hall_entries (board_id, entry_id, result, entered_at) VALUES (?, ?, ?, ?)
 			ON CONFLICT (board_id, entry_id) DO UPDATE SET result = excluded.result, entered_at = excluded.entered_at`,
 			b.ID, me, res, tx.nowText()); err != nil {
@@ -219,7 +228,7 @@ func (s *Store) HallEnterResult(ctx context.Context, ref string, round, board, g
 			return err
 		}
 		out.Status = tournament.DecideHallEntry(res, theirs, arbiterConfirms || set.Confirm)
-		if err := tx.logEvent(t.ID, "hall.entry", nil, map[string]any{"round": round, "board": board, "game": game,
+		if err := tx.logEvent(t.ID, "hall.entry", prev, map[string]any{"round": round, "board": board, "game": game,
 			"entry": me, "result": res, "status": out.Status}); err != nil {
 			return err
 		}

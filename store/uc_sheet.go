@@ -214,6 +214,10 @@ func (s *Store) SheetConfirm(ctx context.Context, ref string, r SheetRef, res, m
 			return &tournament.SheetOrderError{Msg: fmt.Sprintf("the score confirmed is not the sheet stored (%d plies); send the moves first", len(strings.Fields(have)))}
 		}
 		mine := tournament.SheetConfirm{Result: res, Moves: moves, At: tx.nowText()}
+		prev, err := tx.hallBeforeOf("sheet_confirms", b.ID, e.ID) // for arbitro undo
+		if err != nil {
+			return err
+		}
 		if _, err := tx.exec(`INSERT INTO sheet_confirms (board_id, entry_id, result, moves, at) VALUES (?, ?, ?, ?, ?)
 			ON CONFLICT (board_id, entry_id) DO UPDATE SET result = excluded.result, moves = excluded.moves, at = excluded.at`,
 			b.ID, e.ID, res, moves, mine.At); err != nil {
@@ -224,7 +228,7 @@ func (s *Store) SheetConfirm(ctx context.Context, ref string, r SheetRef, res, m
 			return err
 		}
 		out.Status = tournament.DecideSheets(mine, theirs)
-		if err := tx.logEvent(t.ID, "sheet.confirm", nil, map[string]any{"round": b.Round, "board": b.Board, "game": b.Game,
+		if err := tx.logEvent(t.ID, "sheet.confirm", prev, map[string]any{"round": b.Round, "board": b.Board, "game": b.Game,
 			"entry": e.ID, "result": res, "plies": len(strings.Fields(moves)), "status": out.Status}); err != nil {
 			return err
 		}

@@ -7,11 +7,11 @@ import (
 )
 
 // Undo reverts the last arbiter action of the tournament ref names that is not undone yet
-// (Tx.Undo: a result, a correction, a pairing, a player added, removed, withdrawn or
-// reinstated, an absence), and logs it as "undo".
+// (Tx.Undo: every kind of undoKinds, the README's undo table), and logs it as "undo".
 //
-// Returns the action reverted and the tournament as selected. Errors: ErrInvalid (nothing
-// to undo; the last action is one undo does not revert, named in the message),
+// Returns the action reverted and the tournament as selected (undoing its creation or
+// import deletes it). Errors: ErrCannotUndo (nothing to undo; the last action is one undo
+// does not revert, named in the message), ErrInvalid (its state changed since),
 // ErrRoundHasResults (a pairing with results); those of updateIn. On an error nothing is
 // written.
 func (s *Store) Undo(ctx context.Context, ref string) (*tournament.UndoStep, tournament.Tournament, error) {

@@ -17,14 +17,21 @@ type logAction struct {
 	events []tournament.Event
 }
 
-// main is the event that names the action: round.pair in a pairing (which also logs its
-// byes, the arbiter's pairs and the schedule), else the first event undo does not know
-// (the one that stops it), else the first event.
+// main is the event that names the action: the one of the highest rank (undoKind.names:
+// round.pair in a pairing, which also logs its byes, the arbiter's pairs and the
+// schedule; an import or the creation of a tournament, which also log each player, result
+// and score), else the first event undo does not know (the one that stops it), else the
+// first event.
 func (a *logAction) main() *tournament.Event {
+	best := -1
 	for i := range a.events {
-		if a.events[i].Action == "round.pair" {
-			return &a.events[i]
+		r := undoKinds[a.events[i].Action].names
+		if r > 0 && (best < 0 || r < undoKinds[a.events[best].Action].names) {
+			best = i
 		}
+	}
+	if best >= 0 {
+		return &a.events[best]
 	}
 	for i := range a.events {
 		if !tournament.Undoable(a.events[i].Action) {
@@ -35,16 +42,33 @@ func (a *logAction) main() *tournament.Event {
 }
 
 // undoable reports whether undo can revert every event of the action: each is an action
-// undo knows, or is reverted with the pairing it belongs to (its byes, the arbiter's pairs).
+// undo knows, or is reverted with the pairing it belongs to (its byes, the arbiter's pairs),
+// or with the creation of the tournament (which reverts everything of its action).
 func (a *logAction) undoable() bool {
-	pairing := a.main().Action == "round.pair"
-	for _, e := range a.events {
+	m := a.main().Action
+	if undoKinds[m].whole {
+		return true
+	}
+	pairing := m == "round.pair"
+	for i := range a.events {
+		e := &a.events[i]
 		covered := pairing && pairingPart(e.Action)
-		if !covered && !tournament.Undoable(e.Action) {
+		if !covered && (!tournament.Undoable(e.Action) || cannotUndo(e) != "") {
 			return false
 		}
 	}
 	return true
+}
+
+// cannot is why undo cannot revert action a (undoKind.cannot), "" when it can or when it
+// is an action of a kind undo does not know.
+func (a *logAction) cannot() string {
+	for i := range a.events {
+		if why := cannotUndo(&a.events[i]); why != "" {
+			return why
+		}
+	}
+	return ""
 }
 
 // pairingPart reports whether an event of a pairing's action goes with the round when it
@@ -56,6 +80,15 @@ func pairingPart(action string) bool {
 		return true
 	}
 	return false
+}
+
+// eventIDs are the ids of the action's events, in the order written.
+func (a *logAction) eventIDs() []int64 {
+	ids := make([]int64, len(a.events))
+	for i, e := range a.events {
+		ids[i] = e.ID
+	}
+	return ids
 }
 
 // restored reports whether the action wrote back results kept by an unpair
@@ -132,73 +165,26 @@ type resultLog struct {
 	Detail *tournament.Result `json:"detail"`
 }
 
-// step describes action a for the arbiter (tournament.UndoStep), from its main event.
+// step describes action a for the arbiter (tournament.UndoStep), from its main event
+// (undoKind.args); an action of several players entered (a player import) also counts
+// them (args "count").
 func (a *logAction) step() tournament.UndoStep {
 	m := a.main()
 	s := tournament.UndoStep{ActionID: a.id, At: m.At, Actor: m.Actor, Action: m.Action, Undoable: a.undoable()}
 	args := map[string]any{}
-	switch m.Action {
-	case "result.set", "result.correct", "result.bye":
-		var before, after resultLog
-		_ = json.Unmarshal(m.After, &after)
-		args["round"], args["board"], args["white"], args["black"], args["result"] = after.Round, after.Board, after.White, after.Black, after.Result
-		if json.Unmarshal(m.Before, &before) == nil && before.Detail != nil {
-			args["before"] = before.Result
+	if k, ok := undoKinds[m.Action]; ok && k.args != nil {
+		k.args(m, args)
+	}
+	if m.Action == "player.add" {
+		n := 0
+		for _, e := range a.events {
+			if e.Action == "player.add" {
+				n++
+			}
 		}
-	case "round.pair", "round.schedule", "lot.draw", "round.unpair":
-		var after struct {
-			Round int `json:"round"`
+		if n > 1 {
+			args["count"] = n
 		}
-		_ = json.Unmarshal(m.After, &after)
-		args["round"] = after.Round
-	case "player.add", "player.remove", "player.withdraw", "player.reinstate", "player.set":
-		var e tournament.Entry
-		if json.Unmarshal(m.After, &e) != nil || e.Player.Name == "" {
-			_ = json.Unmarshal(m.Before, &e)
-		}
-		args["player"] = e.Player.Name
-	case "category.member":
-		var after struct {
-			Category string `json:"category"`
-		}
-		_ = json.Unmarshal(m.After, &after)
-		args["name"] = after.Category
-	case "pair.forbid":
-		var after tournament.ForbiddenPair
-		_ = json.Unmarshal(m.After, &after)
-		args["pair"] = fmt.Sprintf("%d-%d", after.A, after.B)
-	case "game.add":
-		var after tournament.GameEventJSON
-		_ = json.Unmarshal(m.After, &after)
-		args["round"], args["board"], args["white"], args["black"] = after.Round, after.Board, after.White, after.Black
-	case "category.add", "prize.add", "claim.add":
-		var after struct {
-			Name  string `json:"name"`
-			Label string `json:"label"`
-			Round int    `json:"round"`
-			Board int    `json:"board"`
-		}
-		_ = json.Unmarshal(m.After, &after)
-		switch m.Action {
-		case "category.add":
-			args["name"] = after.Name
-		case "prize.add":
-			args["label"] = after.Label
-		default:
-			args["round"], args["board"] = after.Round, after.Board
-		}
-	case "tournament.set":
-		var after struct {
-			Field string `json:"field"`
-		}
-		_ = json.Unmarshal(m.After, &after)
-		args["field"] = after.Field
-	case "player.absent", "player.absent.remove":
-		var ab tournament.Absence
-		if json.Unmarshal(m.After, &ab) != nil || ab.Name == "" {
-			_ = json.Unmarshal(m.Before, &ab)
-		}
-		args["player"], args["round"], args["points"] = ab.Name, ab.Round, ab.Points
 	}
 	if len(args) > 0 {
 		s.Args = args
@@ -227,21 +213,18 @@ func (tx *Tx) UndoList(t *tournament.Tournament) ([]tournament.UndoStep, error) 
 // Undo reverts the last action of t's event log that is not undone yet, from the before
 // and after the log keeps, and logs "undo" (before: the action's id, main action and
 // events; after: {"undid": id}) with whatever the revert itself logs (round.unpair). What
-// each action's undo does (the README's table): a result recorded is deleted, a
-// correction (or a bye scored) gives back the result before it with its time and arbiter;
-// a pairing is unpaired (Unpair: only while it has no result but its byes and those it
-// restored from an unpair), an unpair writes the round back as it was (with its results
-// and game scores; refused once the round is paired again, or when unpairing round 1
-// drew the lot again), a round's date
-// and time go back to what they were; a player added
-// is deleted (with the person when no other tournament has him), a player removed is
-// written back with every row removed with him (ids kept); a withdrawal is undone (and a
-// reinstatement withdrawn again, its absences deleted), with the lot drawn again from the
-// stored seed when no round is paired (relot: the numbers before the action); an absence
-// is deleted, or written back when its removal is undone.
+// each kind's undo does is in undoKinds (store/undo_kinds.go) and the README's table: a
+// result recorded is deleted, a correction gives back the result before it; a pairing is
+// unpaired (only while it has no result but its byes and those it restored from an
+// unpair), an unpair writes the round back as it was; a player added (or a players file)
+// is deleted, one removed written back, a withdrawal or reinstatement undone (the lot
+// drawn again from the stored seed when no round is paired); a tournament created or
+// imported (event.import, trf.import) is deleted with everything its action added
+// (revertCreation); the other events of an action are reverted one at a time, the last
+// first.
 //
 // Only the last action is reverted, so whatever came after an action is undone before it:
-// an action undo does not know (the lot, a game score, a claim, a tournament setting...)
+// an action undo does not know, or whose log lacks what its revert needs (undoKind.cannot),
 // stops it, and the error names that action. Errors: ErrCannotUndo (nothing to undo, the
 // last action not undoable), ErrInvalid (its state changed since), and those of the
 // reverts (Unpair's ErrRoundHasResults).
@@ -259,35 +242,51 @@ func (tx *Tx) Undo(t *tournament.Tournament) (*tournament.UndoStep, error) {
 	}
 	a := &acts[0]
 	s := a.step()
+	if why := a.cannot(); why != "" {
+		return nil, fmt.Errorf("%w: the last action of %s, #%d %s (%s, by %s), is not undone: %s; put it right with its own command",
+			tournament.ErrCannotUndo, cur.Name, a.id, s.Action, s.At, s.Actor, why)
+	}
 	if !s.Undoable {
 		return nil, fmt.Errorf("%w: the last action of %s, #%d %s (%s, by %s), is not one arbitro undo reverts (%s); put it right with its own command",
-			tournament.ErrCannotUndo, cur.Name, a.id, s.Action, s.At, s.Actor, undoKinds())
+			tournament.ErrCannotUndo, cur.Name, a.id, s.Action, s.At, s.Actor, undoKindNames())
 	}
-	pairing := a.main().Action == "round.pair"
-	if pairing && a.restored() {
-		if err := tx.dropRestored(cur, cur.RoundsPaired); err != nil {
-			return nil, err
+	if undoKinds[a.main().Action].whole {
+		if err := tx.revertCreation(cur, a); err != nil {
+			return nil, fmt.Errorf("undo #%d %s: %w", a.id, s.Action, err)
 		}
+	} else if err := tx.revertEvents(cur, a); err != nil {
+		return nil, err
 	}
-	var ids []int64
-	for i := len(a.events) - 1; i >= 0; i-- {
-		e := &a.events[i]
-		ids = append([]int64{e.ID}, ids...)
-		if pairing && pairingPart(e.Action) {
-			continue // the byes, the arbiter's pairs, the schedule and the results restored go with the round
-		}
-		if err := tx.revert(cur, e); err != nil {
-			return nil, fmt.Errorf("undo #%d %s: %w", a.id, e.Action, err)
-		}
-	}
-	before := map[string]any{"action_id": a.id, "action": s.Action, "events": ids}
+	before := map[string]any{"action_id": a.id, "action": s.Action, "events": a.eventIDs()}
 	if err := tx.logEvent(cur.ID, "undo", before, map[string]any{"undid": a.id}); err != nil {
 		return nil, err
 	}
 	return &s, nil
 }
 
-func undoKinds() string {
+// revertEvents reverts the events of action a one at a time, the last first; a pairing's
+// byes, the arbiter's pairs, its schedule and the results it restored go with the round.
+func (tx *Tx) revertEvents(cur *tournament.Tournament, a *logAction) error {
+	pairing := a.main().Action == "round.pair"
+	if pairing && a.restored() {
+		if err := tx.dropRestored(cur, cur.RoundsPaired); err != nil {
+			return err
+		}
+	}
+	for i := len(a.events) - 1; i >= 0; i-- {
+		e := &a.events[i]
+		if pairing && pairingPart(e.Action) {
+			continue // the byes, the arbiter's pairs, the schedule and the results restored go with the round
+		}
+		if err := tx.revert(cur, e); err != nil {
+			return fmt.Errorf("undo #%d %s: %w", a.id, e.Action, err)
+		}
+	}
+	return nil
+}
+
+// undoKindNames lists the kinds undo reverts, for the error of one it does not.
+func undoKindNames() string {
 	out := ""
 	for i, a := range tournament.UndoableActions {
 		if i > 0 {
@@ -298,79 +297,60 @@ func undoKinds() string {
 	return out
 }
 
-// revert undoes one event of the action being undone (see Undo).
+// revert undoes one event of the action being undone (see Undo), by its kind
+// (undoKinds).
 func (tx *Tx) revert(cur *tournament.Tournament, e *tournament.Event) error {
-	switch e.Action {
-	case "result.set", "result.correct", "result.bye":
-		return tx.revertResult(cur, e)
-	case "round.pair":
-		var after struct {
-			Round int `json:"round"`
-		}
-		if err := json.Unmarshal(e.After, &after); err != nil {
-			return err
-		}
-		if after.Round != cur.RoundsPaired {
-			return fmt.Errorf("%w: round %d is not the last paired round (%d)", tournament.ErrInvalid, after.Round, cur.RoundsPaired)
-		}
-		_, err := tx.Unpair(cur)
-		return err
-	case "round.schedule":
-		var before tournament.RoundSchedule
-		if err := json.Unmarshal(e.Before, &before); err != nil {
-			return err
-		}
-		_, err := tx.exec(`UPDATE rounds SET play_date = ?, start_time = ? WHERE tournament_id = ? AND number = ?`,
-			before.Date, before.Time, cur.ID, before.Round)
-		return err
-	case "lot.draw":
-		return tx.revertLot(cur, e)
-	case "round.unpair":
-		return tx.revertUnpair(cur, e)
-	case "category.member":
-		return tx.revertMember(e)
-	case "pair.forbid":
-		return tx.revertForbid(cur, e)
-	case "game.add":
-		return tx.revertGameAdd(cur, e)
-	case "player.set":
-		return tx.revertPlayerSet(cur, e)
-	case "tournament.set":
-		return tx.revertSetting(cur, e)
-	case "category.add", "prize.add", "claim.add":
-		// the row the action inserted, by the id its after holds
-		var after struct {
-			ID int64 `json:"id"`
-		}
-		if err := json.Unmarshal(e.After, &after); err != nil || after.ID == 0 {
-			return fmt.Errorf("%w: the log does not hold the id of %s", tournament.ErrCannotUndo, e.Action)
-		}
-		table := map[string]string{"category.add": "categories", "prize.add": "prizes", "claim.add": "claims"}[e.Action]
-		_, err := tx.exec(`DELETE FROM `+table+` WHERE id = ?`, after.ID)
-		return err
-	case "player.add":
-		return tx.revertAdd(cur, e)
-	case "player.remove":
-		return tx.revertRemove(cur, e)
-	case "player.withdraw", "player.reinstate":
-		return tx.revertWithdrawal(cur, e)
-	case "player.absent":
-		var ab tournament.Absence
-		if err := json.Unmarshal(e.After, &ab); err != nil {
-			return err
-		}
-		_, err := tx.exec(`DELETE FROM absences WHERE entry_id = ? AND round_number = ?`, ab.Entry, ab.Round)
-		return err
-	case "player.absent.remove":
-		var ab tournament.Absence
-		if err := json.Unmarshal(e.Before, &ab); err != nil {
-			return err
-		}
-		_, err := tx.exec(`INSERT INTO absences (tournament_id, entry_id, round_number, points, reason) VALUES (?, ?, ?, ?, ?)`,
-			cur.ID, ab.Entry, ab.Round, ab.Points, ab.Reason)
-		return err
+	if k, ok := undoKinds[e.Action]; ok && k.revert != nil {
+		return k.revert(tx, cur, e)
 	}
 	return fmt.Errorf("%w: arbitro undo does not revert %s", tournament.ErrInvalid, e.Action)
+}
+
+// revertPair unpairs the round a "round.pair" paired, the last one paired (Unpair).
+func (tx *Tx) revertPair(cur *tournament.Tournament, e *tournament.Event) error {
+	var after struct {
+		Round int `json:"round"`
+	}
+	if err := json.Unmarshal(e.After, &after); err != nil {
+		return err
+	}
+	if after.Round != cur.RoundsPaired {
+		return fmt.Errorf("%w: round %d is not the last paired round (%d)", tournament.ErrInvalid, after.Round, cur.RoundsPaired)
+	}
+	_, err := tx.Unpair(cur)
+	return err
+}
+
+// revertSchedule gives a round the date and time before a "round.schedule".
+func (tx *Tx) revertSchedule(cur *tournament.Tournament, e *tournament.Event) error {
+	var before tournament.RoundSchedule
+	if err := json.Unmarshal(e.Before, &before); err != nil {
+		return err
+	}
+	_, err := tx.exec(`UPDATE rounds SET play_date = ?, start_time = ? WHERE tournament_id = ? AND number = ?`,
+		before.Date, before.Time, cur.ID, before.Round)
+	return err
+}
+
+// revertAbsent deletes the absence a "player.absent" recorded.
+func (tx *Tx) revertAbsent(_ *tournament.Tournament, e *tournament.Event) error {
+	var ab tournament.Absence
+	if err := json.Unmarshal(e.After, &ab); err != nil {
+		return err
+	}
+	_, err := tx.exec(`DELETE FROM absences WHERE entry_id = ? AND round_number = ?`, ab.Entry, ab.Round)
+	return err
+}
+
+// revertAbsentRemove records again the absence a "player.absent.remove" deleted.
+func (tx *Tx) revertAbsentRemove(cur *tournament.Tournament, e *tournament.Event) error {
+	var ab tournament.Absence
+	if err := json.Unmarshal(e.Before, &ab); err != nil {
+		return err
+	}
+	_, err := tx.exec(`INSERT INTO absences (tournament_id, entry_id, round_number, points, reason) VALUES (?, ?, ?, ?, ?)`,
+		cur.ID, ab.Entry, ab.Round, ab.Points, ab.Reason)
+	return err
 }
 
 // revertResult gives the board of a result event back the result before it (none: the

@@ -87,14 +87,22 @@ const (
 	// withdraw him or keep him. Args: player, number (pairing number), round (the round
 	// he forfeited), board.
 	NoteForfeitNoNotice = "forfeit-no-notice"
+	// NoteImportIdle: players of an imported event without a game in one of its rounds
+	// (a rest, an absence, a game missing from the file). Args: round, n (how many),
+	// players (the first ImportIdleShown of them by pairing number, "; " between, "; …"
+	// after them when there are more).
+	NoteImportIdle = "import-idle"
 )
+
+// ImportIdleShown is how many players a NoteImportIdle names.
+const ImportIdleShown = 10
 
 // NoteCodes returns every note code the domain writes, sorted.
 func NoteCodes() []string {
 	c := []string{NoteMissingResult, NoteManualMet, NoteManualByeAgain, NoteUnavailable, NoteSameColourThrice,
 		NoteByes, NoteRoundsAdvised, NoteImportNoGames, NoteImportDates, NoteImportLatin2, NoteImportNoResult,
 		NoteImportResultTag, NoteImportMore, NotePrizeMovedDown, NotePrizeShared, NotePrizeNotAwarded, NotePrizePlayoff, NoteCSVLatin2, NoteRoundRobinShort,
-		NoteForfeitNoNotice}
+		NoteForfeitNoNotice, NoteImportIdle}
 	sort.Strings(c)
 	return c
 }

@@ -23,15 +23,20 @@ func newUndoCmd(g *globalOptions, runF func(*cobra.Command, *undoOptions) error)
 		Short:   "Revert the last arbiter action from the event log (--list: what it would revert)",
 		Long: `Revert the last arbiter action of the tournament from the event log's before and after:
 a result (deleted), a correction (the result before it back), a pairing (unpaired, while it
-has no result), a round's date and time, the lot (the numbers before it), a setting of the
-tournament (as it was), a category, prize or claim added (deleted), a player added
-(deleted), removed (entered again, same id), withdrawn or reinstated (as he was, the lot
-drawn again from the stored seed before round 1), an absence recorded or removed. Each undo
-is itself logged; run it again to go further back.
+has no result), an unpair (paired again as it was), a round's date and time, the lot (the
+numbers before it), a setting of the tournament (as it was), a category, prize or claim
+added (deleted), category members, a player added, imported (deleted), corrected,
+removed (entered again, same id), withdrawn or reinstated (as he was, the lot drawn again
+from the stored seed before round 1), an absence recorded or removed, a game score added,
+replaced or imported, the tournament created or imported (deleted), a play-off, its games
+and scores, the hall's settings, delay, check-ins, PINs and the players' entries and
+sheets, groups made and a player moved. Each undo is itself logged; run it again to go
+further back. The README's undo table says, for each action, when undo refuses it.
 
 Only the last action is reverted, so whatever came after an action is undone first; an
-action undo does not revert (a game score, a category's members, the creation...) stops it,
-and the error names it. --list shows the actions undo would revert, the last first.`,
+action undo cannot revert (a PIN that replaced another, one logged by an older arbitro
+without what undo needs) stops it, and the error names it. --list shows the actions undo
+would revert, the last first.`,
 		Example: `  arbitro undo --list
   arbitro undo`,
 		Args: cobra.NoArgs,
