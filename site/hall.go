@@ -54,6 +54,9 @@ type Hall struct {
 	writeMu sync.Mutex
 	only    int64 // Only: the one tournament served, 0 every one
 	confirm bool  // ArbiterConfirms
+
+	meta       func() (reports.Meta, error) // PDFMeta
+	publishDir string                       // PublishTo
 }
 
 // ArbiterConfirms makes the arbiter confirm every result (serve --hall --confirm): two
@@ -185,7 +188,10 @@ func (h *Hall) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
 		return
 	}
-	o := reports.HallOptions{Base: "/hall/" + idText + "/", Kiosk: r.URL.Query().Get("kiosk") == "1"}
+	o := reports.HallOptions{Base: "/hall/" + idText + "/", Kiosk: r.URL.Query().Get("kiosk") == "1", PublishDir: h.publishDir}
+	if r.Method != http.MethodPost && h.arbiterRoute(w, r, id, page, o) {
+		return
+	}
 	h.eventRoute(w, r, id, page, o)
 }
 
@@ -587,7 +593,10 @@ func (h *Hall) set(w http.ResponseWriter, r *http.Request, id int64, o reports.H
 		h.mark(w, r, ctx, ref, page, action, f.Get("entry"))
 		return
 	case "pair":
-		h.pair(w, r, ctx, ref, page, atoi(f.Get("round")))
+		h.pair(w, r, ctx, ref, o.Base, atoi(f.Get("round")))
+		return
+	case "publish":
+		h.publish(w, r, id)
 		return
 	case "link":
 		// A one-time login link for another device of the arbiter's, shown once (not
@@ -622,8 +631,11 @@ func (h *Hall) set(w http.ResponseWriter, r *http.Request, id int64, o reports.H
 }
 
 // pair is the console's "Pair round N": the next round paired as 'arbitro pair' pairs it
-// (store.PairNextRound, with round N as a safety: a second press pairs nothing more).
-func (h *Hall) pair(w http.ResponseWriter, r *http.Request, ctx context.Context, ref, page string, round int) {
+// (store.PairNextRound, with round N as a safety: a second press pairs nothing more); it
+// leads to the page of how the round was paired (base+"explain"), a refusal back to the
+// console.
+func (h *Hall) pair(w http.ResponseWriter, r *http.Request, ctx context.Context, ref, base string, round int) {
+	page := base + "console"
 	if round < 1 {
 		redirect(w, r, page, "bad")
 		return
@@ -648,7 +660,7 @@ func (h *Hall) pair(w http.ResponseWriter, r *http.Request, ctx context.Context,
 	default:
 		h.logf("hall: the arbiter paired round %d of tournament %s from %s\n", round, ref, clientAddr(r))
 		h.bus.kick()
-		redirect(w, r, page, "paired", "n", strconv.Itoa(round))
+		redirect(w, r, base+"explain?round="+strconv.Itoa(round), "paired", "n", strconv.Itoa(round))
 	}
 }
 
