@@ -5,6 +5,7 @@ package reports
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"strconv"
 	"strings"
@@ -154,4 +155,11 @@ func WriteHallLog(w io.Writer, t *tournament.Tournament, evs []tournament.Event,
 	}
 	p.Body = rows
 	return renderHall(w, "log", p)
+}
+
+// WriteArbiterPasswordSet confirms 'arbitro hall password --arbiter NAME': arbiter name's
+// own password of the hall's console is set in the file db, in l's language.
+func WriteArbiterPasswordSet(w io.Writer, l *Locale, db, name string) error {
+	_, err := fmt.Fprintln(w, orEnglish(l).T("cmd.hall.arbiter_password_set", "db", db, "name", name))
+	return err
 }

@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -180,5 +181,75 @@ func TestHallConsolePublish(t *testing.T) {
 	_, _, console := hs.do(t, "GET", "/hall/1/console", nil, "Cookie", cookie)
 	if !strings.Contains(console, `value="publish"`) {
 		t.Errorf("console with a folder: no Publish button")
+	}
+}
+
+// Per-arbiter passwords: an arbiter logs in with his name and his own password (another's
+// password, or a name with no password, is refused and counted), and the event log names
+// him for the result he enters from the console; the password without a name still works
+// and its writes are "arbiter via the hall".
+func TestHallArbiterLogin(t *testing.T) {
+	hs := newHallServer(t)
+	ctx := context.Background()
+	if err := hs.st.SetArbiterPassword(ctx, "Rossi", "la password di Rossi"); err != nil {
+		t.Fatal(err)
+	}
+	if err := hs.st.SetArbiterPassword(ctx, "Bianchi", "la password di Bianchi"); err != nil {
+		t.Fatal(err)
+	}
+	if err := hs.st.SetHallPassword(ctx, "la password di tutti"); err != nil {
+		t.Fatal(err)
+	}
+	_, _, page := hs.do(t, "GET", "/hall/login", nil)
+	if !strings.Contains(page, `name="arbiter"`) {
+		t.Errorf("login page without the name")
+	}
+	login := func(name, pw string) (string, string) {
+		t.Helper()
+		req, _ := http.NewRequest("POST", hs.srv.URL+"/hall/login", strings.NewReader(url.Values{"arbiter": {name}, "password": {pw}}.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		resp, err := hs.c.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		for _, c := range resp.Cookies() {
+			if c.Name == sessionCookie {
+				return resp.Header.Get("Location"), sessionCookie + "=" + c.Value
+			}
+		}
+		return resp.Header.Get("Location"), ""
+	}
+	for _, c := range [][2]string{{"Rossi", "la password di Bianchi"}, {"Verdi", "la password di Rossi"}, {"Rossi", "la password di tutti"}} {
+		if loc, cookie := login(c[0], c[1]); cookie != "" || loc != "/hall/login?msg=wrongpassword" {
+			t.Errorf("%s with %q: %q, cookie %q", c[0], c[1], loc, cookie)
+		}
+	}
+	if !strings.Contains(hs.log.String(), "hall: wrong arbiter's password from") {
+		t.Errorf("refusals not logged:\n%s", hs.log.String())
+	}
+	_, rossi := login("rossi", "la password di Rossi")
+	_, anyone := login("", "la password di tutti")
+	if rossi == "" || anyone == "" {
+		t.Fatalf("logins: %q %q", rossi, anyone)
+	}
+	for _, c := range []struct {
+		cookie string
+		board  int
+		want   string
+	}{{rossi, 1, "arbiter Rossi via the hall"}, {anyone, 2, "arbiter via the hall"}} {
+		if code, _, _ := hs.do(t, "POST", "/hall/1/console", url.Values{"round": {"1"}, "board": {strconv.Itoa(c.board)}, "game": {"1"}, "result": {"1-1"}}, "Cookie", c.cookie); code != http.StatusSeeOther {
+			t.Fatalf("result: %d", code)
+		}
+		if r := hs.board(t, c.board).Result; r == nil || r.EnteredBy != c.want {
+			t.Errorf("board %d entered by %+v, want %q", c.board, r, c.want)
+		}
+	}
+	_, _, log := hs.do(t, "GET", "/hall/1/log", nil, "Cookie", rossi)
+	if !strings.Contains(log, "<td>arbiter Rossi via the hall</td><td>Risultato inserito: turno 1, tavolo 1, 1-1</td>") {
+		t.Errorf("the log does not name Rossi:\n%s", log)
+	}
+	if !strings.Contains(hs.log.String(), "hall: arbiter Rossi logged in with the password") {
+		t.Errorf("login not logged:\n%s", hs.log.String())
 	}
 }
