@@ -40,6 +40,9 @@ type HallOptions struct {
 	Lang  Lang   // the tournament's language
 	Base  string // the event's folder in the hall: "/hall/3/"
 	Kiosk bool   // a screen shown on a TV: no menu, bigger type, moves on to the next screen
+	// PublishDir is the folder the console's Publish writes the site into (serve --hall
+	// --publish DIR); "" the console offers the site as a download.
+	PublishDir string
 }
 
 // HallMessage is the line a page of the hall opens with after a form was sent: Key a
@@ -84,8 +87,8 @@ var (
 )
 
 func parseHallTemplates() {
-	base := template.Must(template.New("layout.tmpl").ParseFS(htmlFS, "html/hall/layout.tmpl"))
-	for _, name := range []string{"list", "message", "home", "screen", "board", "console", "checkin", "login", "sheet", "sheets", "games"} {
+	base := template.Must(template.New("layout.tmpl").ParseFS(htmlFS, "html/hall/layout.tmpl", "html/hall/tools.tmpl"))
+	for _, name := range []string{"list", "message", "home", "screen", "board", "console", "checkin", "login", "sheet", "sheets", "games", "explain", "log"} {
 		hallTemplates[name] = template.Must(template.Must(base.Clone()).ParseFS(htmlFS, "html/hall/"+name+".tmpl"))
 	}
 }
@@ -462,6 +465,7 @@ type consoleBody struct {
 	Pending []pendingRow
 	Rows    []consoleRow
 	CheckIn *checkInView // nil when every round is paired
+	Tools   *hallTools
 }
 
 type checkInRow struct {
@@ -527,7 +531,7 @@ func WriteHallConsole(w io.Writer, c *tournament.HallConsole, o HallOptions, msg
 	}
 	p := h.hallPage(o, "console", h.loc.T("hall.console"), msg)
 	pd := &pageData{loc: h.loc}
-	body := &consoleBody{Round: c.Round}
+	body := &consoleBody{Round: c.Round, Tools: newHallTools(h.loc, o, c.Round)}
 	form := func(b *tournament.Board, correct bool, selected string) *resultForm {
 		f := &resultForm{Action: o.Base + "console", Round: b.Round, Board: b.Board, Game: b.Game, Correct: correct,
 			ResultLabel: p.T("site.result"), ReasonLabel: p.T("hall.reason"), Button: p.T("hall.confirm")}

@@ -44,8 +44,8 @@ type Hall struct {
 	now   func() time.Time
 
 	mu       sync.Mutex
-	tokens   map[string]bool      // one-time login tokens not yet used
-	sessions map[string]time.Time // session id -> expiry
+	tokens   map[string]bool    // one-time login tokens not yet used
+	sessions map[string]session // by session id
 	failures map[string][]time.Time
 	bus      *bus
 	// writeMu queues the hall's own writes: one at a time, in the order they arrive,
@@ -54,6 +54,9 @@ type Hall struct {
 	writeMu sync.Mutex
 	only    int64 // Only: the one tournament served, 0 every one
 	confirm bool  // ArbiterConfirms
+
+	meta       func() (reports.Meta, error) // PDFMeta
+	publishDir string                       // PublishTo
 }
 
 // ArbiterConfirms makes the arbiter confirm every result (serve --hall --confirm): two
@@ -79,7 +82,6 @@ const (
 	PINWindow      = 10 * time.Minute // wrong PINs are counted over this window
 	MaxPINFailures = 5                // per board (and 4 times as many per address) in PINWindow
 	sessionCookie  = "arbitro_hall"
-	hallActor      = "arbiter via the hall"
 )
 
 // PollInterval is how often the hall reads the file's data version while a screen
@@ -90,7 +92,7 @@ var PollInterval = 400 * time.Millisecond
 // NewHall returns the hall of st; lang as in Options.Lang ("" each tournament's own);
 // refused PINs and logins are written to log, one line each.
 func NewHall(st *store.Store, lang tournament.Lang, log io.Writer) *Hall {
-	h := &Hall{st: st, lang: lang, log: log, now: time.Now, tokens: map[string]bool{}, sessions: map[string]time.Time{},
+	h := &Hall{st: st, lang: lang, log: log, now: time.Now, tokens: map[string]bool{}, sessions: map[string]session{},
 		failures: map[string][]time.Time{}}
 	h.bus = newBus(h.version)
 	return h
@@ -185,7 +187,10 @@ func (h *Hall) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
 		return
 	}
-	o := reports.HallOptions{Base: "/hall/" + idText + "/", Kiosk: r.URL.Query().Get("kiosk") == "1"}
+	o := reports.HallOptions{Base: "/hall/" + idText + "/", Kiosk: r.URL.Query().Get("kiosk") == "1", PublishDir: h.publishDir}
+	if r.Method != http.MethodPost && h.arbiterRoute(w, r, id, page, o) {
+		return
+	}
 	h.eventRoute(w, r, id, page, o)
 }
 
@@ -579,7 +584,7 @@ func (h *Hall) set(w http.ResponseWriter, r *http.Request, id int64, o reports.H
 		return
 	}
 	f := r.PostForm
-	ctx := store.ActingAs(r.Context(), hallActor)
+	ctx := store.ActingAs(r.Context(), h.actor(r))
 	ref := strconv.FormatInt(id, 10)
 	page := o.Base + "console"
 	switch action := f.Get("action"); action {
@@ -587,7 +592,10 @@ func (h *Hall) set(w http.ResponseWriter, r *http.Request, id int64, o reports.H
 		h.mark(w, r, ctx, ref, page, action, f.Get("entry"))
 		return
 	case "pair":
-		h.pair(w, r, ctx, ref, page, atoi(f.Get("round")))
+		h.pair(w, r, ctx, ref, o.Base, atoi(f.Get("round")))
+		return
+	case "publish":
+		h.publish(w, r, id)
 		return
 	case "link":
 		// A one-time login link for another device of the arbiter's, shown once (not
@@ -622,8 +630,11 @@ func (h *Hall) set(w http.ResponseWriter, r *http.Request, id int64, o reports.H
 }
 
 // pair is the console's "Pair round N": the next round paired as 'arbitro pair' pairs it
-// (store.PairNextRound, with round N as a safety: a second press pairs nothing more).
-func (h *Hall) pair(w http.ResponseWriter, r *http.Request, ctx context.Context, ref, page string, round int) {
+// (store.PairNextRound, with round N as a safety: a second press pairs nothing more); it
+// leads to the page of how the round was paired (base+"explain"), a refusal back to the
+// console.
+func (h *Hall) pair(w http.ResponseWriter, r *http.Request, ctx context.Context, ref, base string, round int) {
+	page := base + "console"
 	if round < 1 {
 		redirect(w, r, page, "bad")
 		return
@@ -648,7 +659,7 @@ func (h *Hall) pair(w http.ResponseWriter, r *http.Request, ctx context.Context,
 	default:
 		h.logf("hall: the arbiter paired round %d of tournament %s from %s\n", round, ref, clientAddr(r))
 		h.bus.kick()
-		redirect(w, r, page, "paired", "n", strconv.Itoa(round))
+		redirect(w, r, base+"explain?round="+strconv.Itoa(round), "paired", "n", strconv.Itoa(round))
 	}
 }
 
@@ -704,7 +715,7 @@ func (h *Hall) login(w http.ResponseWriter, r *http.Request) {
 	var sid string
 	if ok {
 		sid = randomHex(32)
-		h.sessions[sid] = h.now().Add(SessionLife)
+		h.sessions[sid] = session{expires: h.now().Add(SessionLife)}
 	}
 	h.mu.Unlock()
 	if !ok {
@@ -723,8 +734,10 @@ func (h *Hall) startSession(w http.ResponseWriter, r *http.Request, sid string) 
 	http.Redirect(w, r, h.Home(), http.StatusSeeOther)
 }
 
-// loginPassword is the login page's POST: the arbiter's password (CheckHallPassword),
-// wrong tries counted per address as wrong PINs are.
+// loginPassword is the login page's POST: the file-wide arbiter's password
+// (CheckHallPassword), or with a name the password of that arbiter
+// (CheckArbiterPassword), whose session then names him in the event log; wrong tries
+// counted per address as wrong PINs are.
 func (h *Hall) loginPassword(w http.ResponseWriter, r *http.Request) {
 	if err := r.ParseForm(); err != nil {
 		http.Error(w, "bad form", http.StatusBadRequest)
@@ -734,7 +747,14 @@ func (h *Hall) loginPassword(w http.ResponseWriter, r *http.Request) {
 	if h.refuseLimited(w, r, 0, key+" from "+clientAddr(r)) {
 		return
 	}
-	ok, err := h.st.CheckHallPassword(r.Context(), r.PostForm.Get("password"))
+	name := strings.TrimSpace(r.PostForm.Get("arbiter"))
+	var ok bool
+	var err error
+	if name != "" {
+		ok, name, err = h.st.CheckArbiterPassword(r.Context(), name, r.PostForm.Get("password"))
+	} else {
+		ok, err = h.st.CheckHallPassword(r.Context(), r.PostForm.Get("password"))
+	}
 	switch {
 	case errors.Is(err, tournament.ErrNoPassword):
 		redirect(w, r, "/hall/login", "nopassword")
@@ -750,26 +770,47 @@ func (h *Hall) loginPassword(w http.ResponseWriter, r *http.Request) {
 	}
 	sid := randomHex(32)
 	h.mu.Lock()
-	h.sessions[sid] = h.now().Add(SessionLife)
+	h.sessions[sid] = session{expires: h.now().Add(SessionLife), arbiter: name}
 	h.mu.Unlock()
-	h.logf("hall: arbiter logged in with the password from %s\n", clientAddr(r))
+	h.logf("hall: %s logged in with the password from %s\n", strings.TrimSuffix(store.HallActor(name), " via the hall"), clientAddr(r))
 	h.startSession(w, r, sid)
+}
+
+// session is an arbiter's session: until when, and who (his name when he logged in
+// with his own password, "" with the login link or the file-wide password).
+type session struct {
+	expires time.Time
+	arbiter string
 }
 
 // loggedIn reports whether r carries a live arbiter's session.
 func (h *Hall) loggedIn(r *http.Request) bool {
+	_, ok := h.session(r)
+	return ok
+}
+
+// session is r's live arbiter's session, if any.
+func (h *Hall) session(r *http.Request) (session, bool) {
 	c, err := r.Cookie(sessionCookie)
 	if err != nil {
-		return false
+		return session{}, false
 	}
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	exp, ok := h.sessions[c.Value]
-	if ok && h.now().After(exp) {
+	s, ok := h.sessions[c.Value]
+	if ok && h.now().After(s.expires) {
 		delete(h.sessions, c.Value)
 		ok = false
 	}
-	return ok
+	return s, ok
+}
+
+// actor is who the event log names for the console's write r: "arbiter via the hall",
+// or "arbiter NAME via the hall" for an arbiter logged in with his own password
+// (store.HallActor).
+func (h *Hall) actor(r *http.Request) string {
+	s, _ := h.session(r)
+	return store.HallActor(s.arbiter)
 }
 
 // version reads the file's data version (store.SitePage with Fresh: nothing else read),

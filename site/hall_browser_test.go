@@ -125,7 +125,7 @@ func TestBrowserHallRound(t *testing.T) {
 	if disputed != 1 || !strings.Contains(saved, "Registrato") {
 		t.Errorf("console: %d disputed, message %q", disputed, saved)
 	}
-	if r := hs.board(t, 1).Result; r == nil || r.WhitePoints != 1 || r.EnteredBy != hallActor {
+	if r := hs.board(t, 1).Result; r == nil || r.WhitePoints != 1 || r.EnteredBy != "arbiter via the hall" {
 		t.Errorf("board 1: %+v", r)
 	}
 	b.check(t, base)

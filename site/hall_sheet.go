@@ -194,7 +194,7 @@ func (h *Hall) adopt(w http.ResponseWriter, r *http.Request, id int64, o reports
 	}
 	page := o.Base + "sheets"
 	h.writeMu.Lock()
-	_, err := h.st.SheetAdopt(store.ActingAs(r.Context(), hallActor), strconv.FormatInt(id, 10), atoi(f.Get("round")), atoi(f.Get("board")),
+	_, err := h.st.SheetAdopt(store.ActingAs(r.Context(), h.actor(r)), strconv.FormatInt(id, 10), atoi(f.Get("round")), atoi(f.Get("board")),
 		atoi(f.Get("game")), side, f.Get("result"))
 	h.writeMu.Unlock()
 	switch {

@@ -254,7 +254,7 @@ func TestHallConsoleAuthAndCSRF(t *testing.T) {
 	if code, _, _ := hs.do(t, "POST", "/hall/1/console", set, "Cookie", cookie, "Sec-Fetch-Site", "same-origin"); code != http.StatusSeeOther {
 		t.Errorf("same-origin POST: %d", code)
 	}
-	if b := hs.board(t, 2); b.Result == nil || b.Result.EnteredBy != hallActor {
+	if b := hs.board(t, 2); b.Result == nil || b.Result.EnteredBy != "arbiter via the hall" {
 		t.Errorf("arbiter's result: %+v", b.Result)
 	}
 }
@@ -328,7 +328,7 @@ func TestHallDisagreementToArbiter(t *testing.T) {
 	if code != http.StatusSeeOther || !strings.Contains(loc, "msg=saved") {
 		t.Errorf("arbiter: %d %s", code, loc)
 	}
-	if r := hs.board(t, 1).Result; r == nil || r.WhitePoints != 1 || r.EnteredBy != hallActor {
+	if r := hs.board(t, 1).Result; r == nil || r.WhitePoints != 1 || r.EnteredBy != "arbiter via the hall" {
 		t.Errorf("stored %+v", r)
 	}
 	_, _, page = hs.do(t, "GET", "/hall/1/console", nil, "Cookie", cookie)
@@ -502,7 +502,7 @@ func TestHallCheckIn(t *testing.T) {
 			who = append(who, e.Actor)
 		}
 	}
-	if len(who) != 2 || !strings.HasSuffix(who[0], "via the hall") || who[1] != hallActor {
+	if len(who) != 2 || !strings.HasSuffix(who[0], "via the hall") || who[1] != "arbiter via the hall" {
 		t.Errorf("check-ins logged by %v", who)
 	}
 }

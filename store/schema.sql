@@ -1,5 +1,5 @@
 -- arbitro database schema. The version below is stored in PRAGMA user_version.
--- schema-version: 11
+-- schema-version: 12
 --
 -- Conventions
 --   * Scores are integer game points in draughts scoring: win 2, draw 1, loss 0. They are
@@ -307,6 +307,14 @@ CREATE TABLE hall_arbiter (
     id     INTEGER PRIMARY KEY CHECK (id = 1),
     hash   TEXT    NOT NULL,
     set_at TEXT    NOT NULL
+);
+-- Per-arbiter passwords of the hall's console (version 12): each arbiter logs in by his
+-- name (arbitro hall password --arbiter NAME) and the event log names him ("arbiter NAME
+-- via the hall"). A bcrypt hash per name; the file-wide password above keeps working.
+CREATE TABLE hall_arbiters (
+    name   TEXT NOT NULL PRIMARY KEY COLLATE NOCASE CHECK (name <> ''),
+    hash   TEXT NOT NULL,
+    set_at TEXT NOT NULL
 );
 -- Groups and stages (issue 32, version 6). A group is a tournament of its own (system,
 -- players, rounds, seed, standings) that belongs to an event: the parent tournament, whose

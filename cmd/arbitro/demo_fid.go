@@ -81,17 +81,25 @@ func (d *demo) fidPracticeRound(t *tournament.Tournament, r int) error {
 	}
 	pr := out.Round
 	var ps []string
+	var inHall *tournament.Board // the last round's first board: its players enter its result in the hall
 	for _, b := range pr.Boards {
 		if b.Bye() {
 			ps = append(ps, fmt.Sprintf("%s rests (%s)", b.White, b.Rest))
 			continue
 		}
 		ps = append(ps, b.White+" - "+b.Black)
+		if r == t.Rounds && inHall == nil {
+			inHall = b
+			continue
+		}
 		if _, err := d.st.EnterResult(d.ctx, ref(t), r, b.Board, b.Game, results[(r+b.Board)%3]); err != nil {
 			return err
 		}
 	}
 	d.out("demo.opening", "round", r, "code", pr.Explanation.Opening.Code, "label", pr.Explanation.Opening.Label, "pairs", strings.Join(ps, "; "))
+	if inHall != nil {
+		return d.demoHall(t, inHall, results[(r+inHall.Board)%3])
+	}
 	return nil
 }
 

@@ -26,29 +26,57 @@ func newHallCmd(g *globalOptions) *cobra.Command {
 	return cmd
 }
 
-func newHallPasswordCmd(g *globalOptions, runF func(*cobra.Command, *noArgs) error) *cobra.Command {
-	return withRun(&cobra.Command{
-		Use:   "password",
-		Short: "Set the arbiter's password of the hall's console",
-		Long: `Set the password the arbiter logs in with on the hall's console (/hall/login of
-'arbitro serve --hall'), for every event of the file, besides the one-time link serve
-prints. At least 10 characters. On a terminal it is asked twice and not shown; otherwise
-the first line of the standard input is the password. The file keeps a bcrypt hash only.`,
-		Example: `  arbitro hall password
-  arbitro hall password < password.txt`,
-		Args: cobra.NoArgs,
-	}, &noArgs{}, runF)
+// hallPasswordOptions are the flags of `arbitro hall password`.
+type hallPasswordOptions struct {
+	Arbiter string // --arbiter NAME: his own password; "" the file-wide one
 }
 
-// runHallPassword reads the password and stores it (one use case).
-func runHallPassword(cmd *cobra.Command, g *globalOptions, _ *noArgs) error {
+func (o *hallPasswordOptions) complete(cmd *cobra.Command, _ []string) error {
+	if cmd.Flags().Changed("arbiter") && strings.TrimSpace(o.Arbiter) == "" {
+		return usageErr("--arbiter needs the arbiter's name, e.g. --arbiter \"Rossi\"")
+	}
+	return nil
+}
+
+func newHallPasswordCmd(g *globalOptions, runF func(*cobra.Command, *hallPasswordOptions) error) *cobra.Command {
+	o := &hallPasswordOptions{}
+	cmd := &cobra.Command{
+		Use:   "password [--arbiter NAME]",
+		Short: "Set the arbiter's password of the hall's console (one per arbiter with --arbiter)",
+		Long: `Set the password the arbiter logs in with on the hall's console (/hall/login of
+'arbitro serve --hall'), for every event of the file, besides the one-time link serve
+prints. With --arbiter NAME it is that arbiter's own password: he logs in with his name
+and it, and the event log names him for every write he makes from the console ("arbiter
+NAME via the hall"); several arbiters may each have one, and the password without a name
+keeps working. At least 10 characters. On a terminal it is asked twice and not shown;
+otherwise the first line of the standard input is the password. The file keeps a bcrypt
+hash only.`,
+		Example: `  arbitro hall password
+  arbitro hall password --arbiter "Rossi" < password.txt`,
+		Args: cobra.NoArgs,
+	}
+	cmd.Flags().StringVar(&o.Arbiter, "arbiter", "", "the arbiter whose own password this is (he logs in with his name)")
+	return withRun(cmd, o, runF)
+}
+
+// runHallPassword reads the password and stores it (one use case): the file-wide one, or
+// with --arbiter that arbiter's.
+func runHallPassword(cmd *cobra.Command, g *globalOptions, o *hallPasswordOptions) error {
 	pw, err := readPassword(g.io.In, cmd.ErrOrStderr())
 	if err != nil {
 		return err
 	}
 	// writeFile opens the file as write does (openExisting); the password is file-wide.
-	if err := g.writeFile(func(st *store.Store) error { return st.SetHallPassword(cmd.Context(), pw) }); err != nil {
+	if o.Arbiter != "" {
+		err = g.writeFile(func(st *store.Store) error { return st.SetArbiterPassword(cmd.Context(), o.Arbiter, pw) })
+	} else {
+		err = g.writeFile(func(st *store.Store) error { return st.SetHallPassword(cmd.Context(), pw) })
+	}
+	if err != nil {
 		return err
+	}
+	if o.Arbiter != "" {
+		return reports.WriteArbiterPasswordSet(cmd.OutOrStdout(), g.cliLocale(), g.db, strings.TrimSpace(o.Arbiter))
 	}
 	return reports.WriteHallPasswordSet(cmd.OutOrStdout(), g.cliLocale(), g.db)
 }

@@ -6,9 +6,12 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/cookiejar"
 	"net/url"
+	"os"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -22,6 +25,10 @@ import (
 //	                             BOARD of round ROUND of database FILE
 //	httppost URL NAME=VALUE...   POST the form to URL, retrying for 10 s while nothing
 //	                             listens; stdout: the status code and the Location
+//	httpget URL FILE             GET URL into FILE; stdout: the status code and the
+//	                             Content-Type
+//
+// Both keep the cookies a script's server sets (a login) for the script's next requests.
 
 func scriptFreePort(ts *testscript.TestScript, neg bool, args []string) {
 	if len(args) != 1 {
@@ -69,7 +76,7 @@ func scriptHTTPPost(ts *testscript.TestScript, neg bool, args []string) {
 		k, v, _ := strings.Cut(a, "=")
 		form.Add(k, v)
 	}
-	c := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }, Timeout: 10 * time.Second}
+	c := scriptClient(ts)
 	deadline := time.Now().Add(10 * time.Second)
 	for {
 		resp, err := c.PostForm(args[0], form)
@@ -83,4 +90,29 @@ func scriptHTTPPost(ts *testscript.TestScript, neg bool, args []string) {
 		fmt.Fprintf(ts.Stdout(), "%d %s\n", resp.StatusCode, resp.Header.Get("Location"))
 		return
 	}
+}
+
+// scriptJars are the cookies of each running script (httppost, httpget).
+var scriptJars sync.Map // *testscript.TestScript -> *cookiejar.Jar
+
+// scriptClient is an HTTP client that follows no redirect and keeps the script's cookies.
+func scriptClient(ts *testscript.TestScript) *http.Client {
+	j, _ := cookiejar.New(nil)
+	jar, _ := scriptJars.LoadOrStore(ts, j)
+	ts.Defer(func() { scriptJars.Delete(ts) })
+	return &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+		Timeout: 10 * time.Second, Jar: jar.(*cookiejar.Jar)}
+}
+
+func scriptHTTPGet(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) != 2 {
+		ts.Fatalf("usage: httpget URL FILE")
+	}
+	resp, err := scriptClient(ts).Get(args[0])
+	ts.Check(err)
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	ts.Check(err)
+	ts.Check(os.WriteFile(ts.MkAbs(args[1]), b, 0o644))
+	fmt.Fprintf(ts.Stdout(), "%d %s\n", resp.StatusCode, resp.Header.Get("Content-Type"))
 }

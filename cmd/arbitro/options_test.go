@@ -315,8 +315,10 @@ func TestPlayerFlags(t *testing.T) {
 		}},
 		{[]string{"3", "club"}, "accepts 3 arg", nil},
 	})
-	testFlags(t, newHallPasswordCmd, []flagCase[noArgs]{
-		{nil, "", func(*noArgs) bool { return true }},
+	testFlags(t, newHallPasswordCmd, []flagCase[hallPasswordOptions]{
+		{nil, "", func(o *hallPasswordOptions) bool { return o.Arbiter == "" }},
+		{[]string{"--arbiter", "Rossi"}, "", func(o *hallPasswordOptions) bool { return o.Arbiter == "Rossi" }},
+		{[]string{"--arbiter", " "}, "--arbiter needs the arbiter's name", nil},
 		{[]string{"secret"}, "unknown command", nil},
 	})
 	testFlags(t, newPlayerPINCmd, []flagCase[playerPINOptions]{

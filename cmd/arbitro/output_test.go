@@ -58,6 +58,7 @@ var outputRuns = map[string][][]string{
 	"arbitro pair --output":     {{"pair", "--system", "dutch", "--trf", "in.trf", "--output", "OUT"}},
 	"arbitro publish --out":     {{"--tournament", "Open", "publish", "--out", "OUTDIR"}, {"publish", "--all", "--out", "OUTDIR"}},
 	"arbitro demo --dir":        {{"demo", "--dir", "OUTDIR"}},
+	"arbitro serve --publish":   {{"serve", "--hall", "--addr", "127.0.0.1:0", "--publish", "OUTDIR"}},
 }
 
 // pathLike: a flag's help or an argument that names a file or a folder.

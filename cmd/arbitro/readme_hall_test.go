@@ -73,6 +73,8 @@ func TestReadmeHall(t *testing.T) {
 	}
 	script.WriteString("sql arbitro.db 'SELECT count(*) > 0 FROM hall_pins'\nstdout '^1$'\n")
 	script.WriteString("sql arbitro.db 'SELECT count(*) FROM hall_arbiter'\nstdout '^1$'\n")
+	// an arbiter's own password (hall password --arbiter), and the site --publish wrote
+	script.WriteString("sql arbitro.db 'SELECT count(*) FROM hall_arbiters'\nstdout '^1$'\nexists sito/index.html\n")
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "readme_hall.txtar"), []byte(script.String()), 0o644); err != nil {
 		t.Fatal(err)

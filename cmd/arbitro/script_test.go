@@ -13,7 +13,7 @@ package main
 //	setversion FILE N      set PRAGMA user_version of database FILE to N (current: this
 //	                       arbitro's schema version)
 //	gencsv FILE N [SEP]    write a players CSV with a header and N rows (SEP ';' or ',')
-//	freeport, hallpins, httppost: the hall's (hall_script_test.go)
+//	freeport, hallpins, httppost, httpget: the hall's (hall_script_test.go)
 //	noenglish stdout|stderr  the last output has no word of testdata/english_words.txt
 //	                       (english_script_test.go)
 //
@@ -74,6 +74,7 @@ var scriptCmds = map[string]func(ts *testscript.TestScript, neg bool, args []str
 	"freeport": scriptFreePort,
 	"hallpins": scriptHallPins,
 	"httppost": scriptHTTPPost,
+	"httpget":  scriptHTTPGet,
 	"exits": func(ts *testscript.TestScript, neg bool, args []string) {
 		if neg || len(args) < 2 {
 			ts.Fatalf("usage: exits N PROG ARGS...")

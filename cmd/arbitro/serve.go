@@ -23,6 +23,7 @@ type serveOptions struct {
 	hall    bool         // --hall: the hall's pages, with result entry and the arbiter's console
 	confirm bool         // --confirm: the arbiter confirms every result entered in the hall
 	cacheMB int          // --cache-mb: the bound of the cache of rendered pages, in MB
+	publish string       // --publish DIR: the folder of the console's Publish (with --hall)
 	lang    reports.Lang // --lang, parsed; "" = each tournament's own
 	g       *globalOptions
 }
@@ -31,6 +32,9 @@ type serveOptions struct {
 func (o *serveOptions) complete(*cobra.Command, []string) (err error) {
 	if o.confirm && !o.hall {
 		return usageErr("--confirm is an option of the hall: give --hall too")
+	}
+	if o.publish != "" && !o.hall {
+		return usageErr("--publish is an option of the hall: give --hall too")
 	}
 	if o.cacheMB < 0 || o.cacheMB > 1<<20 {
 		return usageErr("--cache-mb is a number of megabytes from 0 (no cache) to 1048576: give, for example, --cache-mb 64")
@@ -56,12 +60,17 @@ a kiosk mode for a TV), a page per board where both players enter the result wit
 of 'arbitro player pin', and the arbiter's console, opened by the one-time login link it
 prints. Then, and only then, it writes to the database, each write one use case logged with
 who did it. With --tournament the hall is that event's alone; without, every event of the
-file has its hall under /hall/.`,
+file has its hall under /hall/. --publish DIR writes the site into DIR at the start, as
+'arbitro publish --out DIR' does (with --all unless --tournament is given), and again each
+time the arbiter presses Publish in the console; without it the console offers the site
+as a zip file to download.`,
 		Args: cobra.NoArgs,
 	}
 	c.Flags().StringVar(&o.addr, "addr", "127.0.0.1:8080", "address to listen on (host:port); localhost only by default")
 	c.Flags().BoolVar(&o.confirm, "confirm", false, "with --hall: the arbiter confirms every result the players enter, even when both agree")
 	c.Flags().IntVar(&o.cacheMB, "cache-mb", site.CacheBytes>>20, "megabytes of rendered pages kept in memory (0: none)")
+	c.Flags().StringVar(&o.publish, "publish", "", "with --hall: the folder the console's Publish writes the site into (as publish --out `DIR`)")
+	markOutput(c, "publish")
 	c.Flags().BoolVar(&o.hall, "hall", false, "also serve the hall under /hall/: live screens, results entered by the players with their PIN, the arbiter's console (prints a one-time login link)")
 	return withRun(c, o, runF)
 }
@@ -106,6 +115,15 @@ func serve(cmd *cobra.Command, g *globalOptions, o *serveOptions, st *store.Stor
 		}
 		if o.confirm {
 			hall.ArbiterConfirms()
+		}
+		hall.PDFMeta(reportMeta) // the console's sheets: the same files as the commands'
+		if o.publish != "" {
+			if err := hall.PublishTo(cmd.Context(), o.publish); err != nil {
+				if e := g.explainOutput(err, o.publish); e != err {
+					return e
+				}
+				return fail(err, "choose another folder with --publish")
+			}
 		}
 		handler = hall.Handler(handler)
 	}
