@@ -226,6 +226,7 @@ type hallBoardLink struct {
 type hallHome struct {
 	Screens []navItem
 	Boards  []hallBoardLink
+	Groups  []hallGroupLink // an event with groups: each group's hall
 }
 
 // WriteHallHome writes the event's hall page: its screens (and a kiosk of them) and the
@@ -237,7 +238,7 @@ func (h *HTMLEvent) WriteHallHome(w io.Writer, o HallOptions) error {
 	}
 	p := h.hallPage(o, "", sub, nil)
 	p.Clock, p.Ends = h.roundClock(), h.roundEnd()
-	body := &hallHome{}
+	body := &hallHome{Groups: h.groupLinks()}
 	for _, s := range HallScreens {
 		body.Screens = append(body.Screens, navItem{Href: o.Base + s, Text: p.T(hallScreenKey(s))})
 	}
@@ -310,17 +311,18 @@ func (h *HTMLEvent) WriteHallScreen(w io.Writer, name string, o HallOptions, eve
 		boards = h.byRound[h.last-1]
 	}
 	pd := &pageData{loc: h.loc}
-	switch name {
-	case "boards":
+	switch {
+	case h.groupScreen(b, name, p): // every group's round
+	case name == "boards":
 		b.Head = heads([]string{p.T("col.board"), p.T("site.white"), p.T("site.result"), p.T("site.black")})
 		for _, bd := range boards {
 			r := h.boardRow(pd, bd)
 			b.Rows = append(b.Rows, []cell{{Text: r.Board, Header: true, Num: true}, {Text: r.White}, {Text: r.Result}, {Text: dash(r.Black, r.Bye)}})
 		}
-	case "names":
+	case name == "names":
 		b.Head = heads([]string{p.T("col.name"), p.T("col.board"), p.T("hall.colour"), p.T("hall.opponent")})
 		b.Rows = h.namesRows(pd, boards)
-	case "results":
+	case name == "results":
 		b.Empty = p.T("hall.no.results")
 		b.Head = heads([]string{p.T("col.board"), p.T("site.white"), p.T("site.result"), p.T("site.black")})
 		done := make([]*tournament.Board, 0, len(boards))
@@ -334,7 +336,7 @@ func (h *HTMLEvent) WriteHallScreen(w io.Writer, name string, o HallOptions, eve
 			r := h.boardRow(pd, bd)
 			b.Rows = append(b.Rows, []cell{{Text: r.Board, Header: true, Num: true}, {Text: r.White}, {Text: r.Result}, {Text: r.Black}})
 		}
-	case "standings":
+	case name == "standings":
 		b.Empty = ""
 		s := h.standingsFor(h.last)
 		head, rows := s.standingsTable()
@@ -366,27 +368,41 @@ func dash(s string, bye bool) string {
 
 // namesRows: every player of the round by name, with his board, colour and opponent.
 func (h *HTMLEvent) namesRows(pd *pageData, boards []*tournament.Board) [][]cell {
-	type row struct {
-		key  string
-		cell []cell
-	}
-	var rows []row
-	for _, bd := range boards {
-		r := h.boardRow(pd, bd)
-		if bd.Bye() {
-			rows = append(rows, row{tournament.Key(bd.White), []cell{{Text: r.White, Header: true}, {Text: r.Board, Num: true}, {Text: "–"}, {Text: pd.T("site.bye")}}})
-			continue
-		}
-		rows = append(rows,
-			row{tournament.Key(bd.White), []cell{{Text: r.White, Header: true}, {Text: r.Board, Num: true}, {Text: pd.T("site.white")}, {Text: r.Black}}},
-			row{tournament.Key(bd.Black), []cell{{Text: r.Black, Header: true}, {Text: r.Board, Num: true}, {Text: pd.T("site.black")}, {Text: r.White}}})
-	}
-	sort.SliceStable(rows, func(i, j int) bool { return rows[i].key < rows[j].key })
+	rows := h.keyedNamesRows(pd, boards)
+	sortNamesRows(rows)
 	out := make([][]cell, len(rows))
 	for i := range rows {
 		out[i] = rows[i].cell
 	}
 	return out
+}
+
+// nameRow is a row of the names screen with the key it is sorted by (the player's name
+// folded as the duplicate check folds it).
+type nameRow struct {
+	key  string
+	cell []cell
+}
+
+func sortNamesRows(rows []nameRow) {
+	sort.SliceStable(rows, func(i, j int) bool { return rows[i].key < rows[j].key })
+}
+
+// keyedNamesRows are the names screen's rows of boards, two a game (one a bye): the
+// player, his board, his colour, his opponent.
+func (h *HTMLEvent) keyedNamesRows(pd *pageData, boards []*tournament.Board) []nameRow {
+	var rows []nameRow
+	for _, bd := range boards {
+		r := h.boardRow(pd, bd)
+		if bd.Bye() {
+			rows = append(rows, nameRow{tournament.Key(bd.White), []cell{{Text: r.White, Header: true}, {Text: r.Board, Num: true}, {Text: "–"}, {Text: pd.T("site.bye")}}})
+			continue
+		}
+		rows = append(rows,
+			nameRow{tournament.Key(bd.White), []cell{{Text: r.White, Header: true}, {Text: r.Board, Num: true}, {Text: pd.T("site.white")}, {Text: r.Black}}},
+			nameRow{tournament.Key(bd.Black), []cell{{Text: r.Black, Header: true}, {Text: r.Board, Num: true}, {Text: pd.T("site.black")}, {Text: r.White}}})
+	}
+	return rows
 }
 
 type choice struct {

@@ -60,6 +60,7 @@ type HTMLEvent struct {
 	entry     map[int64]*tournament.Entry
 	claims    map[int64][]tournament.SiteClaim
 	sc        tournament.Scoring
+	groups    []HallGroup // the hall of an event with groups (WithGroups)
 
 	// Built by indexPlayers on the first player page.
 	cross    map[int64]*tournament.CrossEntry

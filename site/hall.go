@@ -333,7 +333,7 @@ func (h *Hall) eventPage(w http.ResponseWriter, r *http.Request, id int64, o rep
 			}
 		}
 		return nil
-	}}
+	}, Groups: page == "" || page == "boards" || page == "names"}
 	data, err := h.st.SitePage(r.Context(), req)
 	if err == nil && data.Event == nil {
 		err = tournament.ErrNotFound
@@ -345,6 +345,10 @@ func (h *Hall) eventPage(w http.ResponseWriter, r *http.Request, id int64, o rep
 	o.Lang = Lang(data.Tournament, h.lang)
 	he, err := reports.NewHTMLEvent(data.Event, reports.HTMLOptions{Lang: o.Lang})
 	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	if err := h.withGroups(he, data.Groups, o.Lang); err != nil {
 		h.fail(w, r, err)
 		return
 	}
@@ -367,6 +371,24 @@ func (h *Hall) eventPage(w http.ResponseWriter, r *http.Request, id int64, o rep
 		return
 	}
 	writeHTML(w, http.StatusOK, buf.Bytes())
+}
+
+// withGroups gives the hall page of an event with groups the groups of its current stage
+// (docs/groups.md, "The hall"), each linking its own hall.
+func (h *Hall) withGroups(he *reports.HTMLEvent, gs []tournament.GroupSite, lang reports.Lang) error {
+	if len(gs) == 0 {
+		return nil
+	}
+	out := make([]reports.HallGroup, len(gs))
+	for i, g := range gs {
+		ge, err := reports.NewHTMLEvent(g.Event, reports.HTMLOptions{Lang: lang})
+		if err != nil {
+			return err
+		}
+		out[i] = reports.HallGroup{Name: g.Group.Name, Base: "/hall/" + strconv.FormatInt(g.Group.Tournament.ID, 10) + "/", Event: ge}
+	}
+	he.WithGroups(out)
+	return nil
 }
 
 func atoi(s string) int {

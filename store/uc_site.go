@@ -78,6 +78,10 @@ type SitePageRequest struct {
 	// kept on electronic score sheets under the spectators' delay, issue 31), for the
 	// pages that show them (the round pages, data.json); false leaves them out, unread.
 	Live bool
+	// Groups, when true and the event has groups, has the site data of each group of its
+	// current stage read too (SitePage.Groups; the hall's screens of an event with groups,
+	// docs/groups.md "The hall").
+	Groups bool
 }
 
 // SitePage is what SitePage read.
@@ -89,6 +93,10 @@ type SitePage struct {
 	Event       *tournament.SiteEvent   // its event, nil when none
 	Board       *tournament.Board       // Board's answer, nil when none
 	Game        *tournament.SiteGame    // its game score, nil when none
+	// Groups are the event's groups of its current stage (the last stage with a paired
+	// round, else the last stage), each with its site data, in the index's order; read
+	// only with SitePageRequest.Groups.
+	Groups []tournament.GroupSite
 }
 
 // SitePage reads, in one read transaction, what one page of the live site needs: the
@@ -127,10 +135,46 @@ func (s *Store) SitePage(ctx context.Context, req SitePageRequest) (SitePage, er
 				}
 			}
 		}
+		if req.Groups {
+			if out.Groups, err = tx.currentGroupSites(out.Tournament); err != nil {
+				return err
+			}
+		}
 		if req.EachGame != nil {
 			return tx.EachSiteGame(out.Event, req.EachGame)
 		}
 		return nil
 	})
 	return out, err
+}
+
+// currentGroupSites reads the site data of each group of event ev's current stage: the
+// last stage one of whose groups has a paired round, else the last stage. None when ev
+// has no groups.
+func (tx *Tx) currentGroupSites(ev *tournament.Tournament) ([]tournament.GroupSite, error) {
+	gs, err := tx.listGroups(ev.ID)
+	if err != nil || len(gs) == 0 {
+		return nil, err
+	}
+	sites := make([]*tournament.SiteEvent, len(gs))
+	stage, last := 0, 0
+	for i := range gs {
+		if sites[i], err = tx.loadSiteEvent(&gs[i].Tournament, false); err != nil {
+			return nil, fmt.Errorf("group %s: %w", gs[i].Name, err)
+		}
+		last = max(last, gs[i].Stage)
+		if len(sites[i].Boards) > 0 {
+			stage = max(stage, gs[i].Stage)
+		}
+	}
+	if stage == 0 {
+		stage = last
+	}
+	var out []tournament.GroupSite
+	for i := range gs {
+		if gs[i].Stage == stage {
+			out = append(out, tournament.GroupSite{Group: gs[i], Event: sites[i]})
+		}
+	}
+	return out, nil
 }

@@ -7,3 +7,10 @@ type GroupPrizes struct {
 	Group  *Group  `json:"group,omitempty"`
 	Awards []Award `json:"awards"`
 }
+
+// GroupSite is one group of an event with its site data (store.SitePage with Groups): the
+// hall's screens of an event with groups list every group's current round.
+type GroupSite struct {
+	Group Group
+	Event *SiteEvent
+}
