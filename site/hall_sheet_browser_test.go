@@ -20,8 +20,11 @@ import (
 
 // sheetTaps are the squares a player taps to write each ply of g (the piece, then every
 // landing square, as the FID writes a capture: "2x30x11"), read from the rules engine's
-// legal move that the written ply names.
-func sheetTaps(t *testing.T, g *rules.Game, v *rules.Variant) ([][]string, rules.Position) {
+// legal move that the written ply names. With asWritten, a capture is tapped as g writes
+// it instead: a capture of several pieces written by its first and last squares only
+// ("14x34" for 14x23x34, a partial path PDN allows where it is unambiguous) is tapped on
+// those two squares (the test fails unless one legal move fits them).
+func sheetTaps(t *testing.T, g *rules.Game, v *rules.Variant, asWritten bool) ([][]string, rules.Position) {
 	t.Helper()
 	pos, err := rules.StartPosition(g, v)
 	if err != nil {
@@ -29,25 +32,55 @@ func sheetTaps(t *testing.T, g *rules.Game, v *rules.Variant) ([][]string, rules
 	}
 	var out [][]string
 	for i, w := range g.Moves {
-		var found *rules.Move
+		var fits []rules.Move
 		for _, m := range pos.LegalMoves() {
 			if int(m.From) == w.From && int(m.To) == w.To {
-				mm := m
-				found = &mm
-				break
+				fits = append(fits, m)
 			}
 		}
-		if found == nil {
+		if len(fits) == 0 {
 			t.Fatalf("ply %d %s: no legal move", i+1, w.Text)
 		}
+		found := fits[0]
 		taps := []string{strconv.Itoa(int(found.From))}
-		for _, s := range found.Path {
-			taps = append(taps, strconv.Itoa(int(s)))
+		if asWritten && len(w.Via) == 0 && len(found.Path) > 1 {
+			if len(fits) != 1 {
+				t.Fatalf("ply %d %s: %d captures fit", i+1, w.Text, len(fits))
+			}
+			taps = append(taps, strconv.Itoa(int(found.To)))
+		} else {
+			for _, s := range found.Path {
+				taps = append(taps, strconv.Itoa(int(s)))
+			}
 		}
 		out = append(out, taps)
-		pos = pos.Play(*found)
+		pos = pos.Play(found)
 	}
 	return out, pos
+}
+
+// pageBoard is the position the sheet page's own board shows: square -> "wm", "wk", "bm"
+// or "bk" (squares with no piece left out).
+func pageBoard(t *testing.T, ctx context.Context) map[string]string {
+	t.Helper()
+	var raw map[string]string
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`Object.fromEntries(Array.from(document.querySelectorAll("#sheet-board [data-sq]")).map(el => [el.getAttribute("data-sq"), ["wm", "wk", "bm", "bk"].find(k => el.classList.contains(k)) || ""]).filter(e => e[1]))`, &raw)); err != nil {
+		t.Fatal(err)
+	}
+	return raw
+}
+
+// checkPageBoard fails unless the sheet page's own board shows pos.
+func checkPageBoard(t *testing.T, ctx context.Context, v *rules.Variant, pos rules.Position) {
+	t.Helper()
+	got := pageBoard(t, ctx)
+	names := map[rules.Piece]string{rules.WhiteMan: "wm", rules.WhiteKing: "wk", rules.BlackMan: "bm", rules.BlackKing: "bk"}
+	for sq := 1; sq <= v.Squares(); sq++ {
+		k := strconv.Itoa(sq)
+		if want := names[pos.At(rules.Square(sq))]; got[k] != want {
+			t.Errorf("the page's board shows %q on square %d, the position %q", got[k], sq, want)
+		}
+	}
 }
 
 // openSheet opens the sheet of board board of round 1 as side with pin in tab ctx.
@@ -102,7 +135,7 @@ func TestBrowserSheetWholeGame(t *testing.T) {
 	}
 	chromiumPath(t)
 	orig := firstPDNGame(t, "../rules/testdata/pdn/ita_campionato_italiano_assoluto_2005.pdn")
-	taps, final := sheetTaps(t, orig, rules.Italian)
+	taps, final := sheetTaps(t, orig, rules.Italian, false)
 	hs := newHallServer(t)
 	b := newBrowser(t)
 	base := hs.srv.URL
@@ -263,7 +296,7 @@ func TestBrowserSheetNetworkCut(t *testing.T) {
 	}
 	chromiumPath(t)
 	game := firstPDNGame(t, "../rules/testdata/pdn/ita_campionato_italiano_assoluto_2005.pdn")
-	taps, _ := sheetTaps(t, game, rules.Italian)
+	taps, _ := sheetTaps(t, game, rules.Italian, false)
 	taps = taps[:12]
 	hs := newHallServer(t)
 	b := newBrowser(t)
@@ -378,26 +411,64 @@ func newIntlHallServer(t *testing.T) *hallServer {
 }
 
 // An International game (the Dutch championship 2009, round 1, 117 plies) entered tap by
-// tap on White's sheet of a 10x10 board: the arbiter's page shows it legal, with the
-// position of the original's end and the FMJD 25-move count.
+// tap on White's sheet of a 10x10 board, each capture as the original writes it: its
+// three captures of two pieces by their first and last squares only ("14x34", a partial
+// path PDN allows where it is unambiguous). The page writes them so and its own board
+// follows the game to the original's final position; the arbiter's page shows it legal,
+// with the FMJD counts' values of that position (rules.ReplayCounts). White confirms his
+// sheet and Black, who kept none, confirms it too: the stored game replays to the
+// original's final position.
 func TestBrowserSheetInternational(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser test: skipped with -short")
 	}
 	chromiumPath(t)
 	orig := firstPDNGame(t, "../rules/testdata/pdn/intl_dutch_championship_2009_round01_annotated.pdn")
-	taps, final := sheetTaps(t, orig, rules.International)
+	taps, final := sheetTaps(t, orig, rules.International, true)
+	partial := 0
+	partialAfter := map[int]rules.Position{} // the position after each capture entered by two squares
+	var written []string
+	pos, _ := rules.StartPosition(orig, rules.International)
+	for i, w := range orig.Moves {
+		written = append(written, w.Text)
+		for _, m := range pos.LegalMoves() {
+			if strconv.Itoa(int(m.From)) == taps[i][0] && strconv.Itoa(int(m.To)) == taps[i][len(taps[i])-1] {
+				pos = pos.Play(m)
+				if len(m.Captured) > 1 && len(taps[i]) == 2 {
+					partial++
+					partialAfter[i] = pos
+				}
+				break
+			}
+		}
+	}
+	if partial != 3 {
+		t.Fatalf("%d captures of several pieces entered by two squares, want the original's 3", partial)
+	}
 	hs := newIntlHallServer(t)
 	b := newBrowser(t)
 	base := hs.srv.URL
 	b1 := hs.board(t, 1)
 	white, cancel := chromedp.NewContext(b.ctx)
 	defer cancel()
+	black, cancel2 := chromedp.NewContext(b.ctx)
+	defer cancel2()
 	openSheet(t, white, base, 1, "W", hs.pins[b1.WhiteEntry])
-	for _, ply := range taps {
+	for i, ply := range taps {
 		tapPly(t, white, ply)
+		if after, ok := partialAfter[i]; ok {
+			checkPageBoard(t, white, rules.International, after)
+		}
 	}
 	waitSynced(t, white, len(taps))
+	var score string
+	if err := chromedp.Run(white, chromedp.AttributeValue("#sheet-score", "data-score", &score, nil, chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	if score != strings.Join(written, " ") {
+		t.Errorf("the page writes %q, the original %q", score, strings.Join(written, " "))
+	}
+	checkPageBoard(t, white, rules.International, final)
 	s, err := hs.st.ReadHallSheets(context.Background(), "")
 	if err != nil || len(s.Boards) != 1 {
 		t.Fatalf("sheets %+v, %v", s, err)
@@ -406,17 +477,77 @@ func TestBrowserSheetInternational(t *testing.T) {
 	if !sh.Verdict.Legal || sh.Verdict.Plies != len(orig.Moves) || sh.Final.FEN() != final.FEN() {
 		t.Errorf("sheet: legal %v, %d plies (%s), final %s; the original ends in %s", sh.Verdict.Legal, sh.Verdict.Plies, sh.Verdict.Message, sh.Final.FEN(), final.FEN())
 	}
-	var verdict, counts string
+	// The counts, as the arbiter reads them, are those of the original's final position.
+	_, c := rules.ReplayCounts(orig, rules.ReplayOptions{Variant: rules.International, ForceVariant: true})
+	loc := reports.LocaleOf(Lang(hs.t, ""))
+	wantCounts := []string{loc.T("hall.sheet.count25", "n", c.Quiet)}
+	switch c.Class {
+	case 16:
+		wantCounts = append(wantCounts, loc.T("hall.sheet.count16", "n", c.ClassPlies))
+	case 5:
+		wantCounts = append(wantCounts, loc.T("hall.sheet.count5", "n", c.ClassPlies))
+	}
+	if c.Occurrences >= 2 {
+		wantCounts = append(wantCounts, loc.T("hall.sheet.occurrences", "n", c.Occurrences))
+	}
+	var verdict string
+	var counts []string
 	err = chromedp.Run(b.ctx, chromedp.Navigate(base+hs.hall.LoginLink()), chromedp.WaitVisible("main", chromedp.ByQuery),
 		chromedp.Navigate(base+"/hall/1/sheets"), chromedp.WaitVisible(".sheet-panel", chromedp.ByQuery),
-		chromedp.Text(".sheet-panel .verdict", &verdict, chromedp.ByQuery), chromedp.Text(".sheet-panel ul.counts", &counts, chromedp.ByQuery))
+		chromedp.Text(".sheet-panel .verdict", &verdict, chromedp.ByQuery),
+		chromedp.Evaluate(`Array.from(document.querySelectorAll(".sheet-panel ul.counts li")).map(e => e.textContent)`, &counts))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(verdict, strconv.Itoa(len(orig.Moves))) || !strings.Contains(counts, "FMJD 6.3") {
-		t.Errorf("sheets page: %q, %q", verdict, counts)
+	if want := loc.T("hall.sheet.legal", "plies", len(orig.Moves)); verdict != want || strings.Join(counts, "|") != strings.Join(wantCounts, "|") {
+		t.Errorf("sheets page: %q, counts %q; want %q, %q", verdict, counts, want, wantCounts)
+	}
+	// The end: White confirms his sheet, Black confirms it too (he kept none).
+	openSheet(t, black, base, 1, "B", hs.pins[b1.BlackEntry])
+	for _, c := range []struct {
+		ctx  context.Context
+		want string
+	}{{white, "waiting"}, {black, "stored"}} {
+		var status string
+		err := chromedp.Run(c.ctx, chromedp.Click(`#sheet-end input[name=result][value="2-0"]`, chromedp.ByQuery),
+			chromedp.Click(`#sheet-end button`, chromedp.ByQuery), chromedp.WaitVisible("#sheet-end-msg", chromedp.ByQuery),
+			chromedp.AttributeValue("#sheet-end-msg", "data-status", &status, nil, chromedp.ByQuery))
+		if err != nil || status != c.want {
+			t.Fatalf("confirm: %q, want %q (%v)", status, c.want, err)
+		}
+	}
+	stored := storedGame(t, hs, 1)
+	var got []string
+	for _, m := range stored.Moves {
+		got = append(got, m.Text)
+	}
+	vd := rules.Replay(stored, rules.ReplayOptions{Variant: rules.International, ForceVariant: true})
+	if strings.Join(got, " ") != strings.Join(written, " ") || !vd.Legal || vd.Plies != len(orig.Moves) || vd.FinalFEN != final.FEN() {
+		t.Errorf("stored game: legal %v, %d plies, final %s (%s); the original's %d plies end in %s", vd.Legal, vd.Plies, vd.FinalFEN, vd.Message, len(orig.Moves), final.FEN())
 	}
 	b.check(t, base)
+}
+
+// storedGame is the game stored on board board of round 1 (read back from its PDN).
+func storedGame(t *testing.T, hs *hallServer, board int) *rules.Game {
+	t.Helper()
+	bd := hs.board(t, board)
+	var pdn string
+	err := hs.st.View(context.Background(), func(tx *store.Tx) error {
+		sg, err := tx.GameOf(bd)
+		if sg != nil {
+			pdn = sg.PDN
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	games, err := rules.ReadAllPDN(strings.NewReader(pdn))
+	if err != nil || len(games) != 1 {
+		t.Fatalf("board %d: stored PDN %q: %v", board, pdn, err)
+	}
+	return games[0]
 }
 
 // One player keeps the sheet for both: his opponent's page shows the opponent's score,
