@@ -59,6 +59,36 @@ func sheetTaps(t *testing.T, g *rules.Game, v *rules.Variant, asWritten bool) ([
 	return out, pos
 }
 
+// quietPlies counts, by replaying g move by move, the plies since the last man move or
+// capture: the 40-move count (FID) or the FMJD 25-move count (6.3) at g's end, read apart
+// from the rules engine's draw tracker.
+func quietPlies(t *testing.T, g *rules.Game, v *rules.Variant) int {
+	t.Helper()
+	pos, err := rules.StartPosition(g, v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for i, w := range g.Moves {
+		var found *rules.Move
+		for _, m := range pos.LegalMoves() {
+			if int(m.From) == w.From && int(m.To) == w.To {
+				found = &m
+				break
+			}
+		}
+		if found == nil {
+			t.Fatalf("ply %d %s: no legal move", i+1, w.Text)
+		}
+		n++
+		if found.IsCapture() || pos.At(found.From).IsMan() {
+			n = 0
+		}
+		pos = pos.Play(*found)
+	}
+	return n
+}
+
 // pageBoard is the position the sheet page's own board shows: square -> "wm", "wk", "bm"
 // or "bk" (squares with no piece left out).
 func pageBoard(t *testing.T, ctx context.Context) map[string]string {
@@ -208,16 +238,29 @@ func TestBrowserSheetWholeGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "Regolare: " + strconv.Itoa(len(orig.Moves)) + " semimosse"
-	if verdicts != want+"|"+want || strings.Count(counts, "Conteggio delle 40 mosse") != 2 {
-		t.Errorf("sheets page: verdicts %q, counts %q", verdicts, counts)
+	// The 40-move count's value is that of the original's final position.
+	_, c := rules.ReplayCounts(orig, rules.ReplayOptions{Variant: rules.Italian, ForceVariant: true})
+	if q := quietPlies(t, orig, rules.Italian); c.Quiet != q || q == 0 {
+		t.Fatalf("the original's 40-move count: %d by rules.ReplayCounts, %d by hand", c.Quiet, q)
+	}
+	loc := reports.LocaleOf(Lang(hs.t, ""))
+	wantCounts := loc.T("hall.sheet.count40", "n", c.Quiet)
+	if c.Occurrences >= 2 {
+		wantCounts += loc.T("hall.sheet.occurrences", "n", c.Occurrences)
+	}
+	want := loc.T("hall.sheet.legal", "plies", len(orig.Moves))
+	if verdicts != want+"|"+want || counts != wantCounts+"|"+wantCounts || want != "Regolare: "+strconv.Itoa(len(orig.Moves))+" semimosse" {
+		t.Errorf("sheets page: verdicts %q, counts %q; want %q, %q", verdicts, counts, want, wantCounts)
 	}
 	b.check(t, base)
 }
 
-// An illegal move (a non-capture where the capture 19x12 is compulsory): the player's page
-// shows it as any other ply; the arbiter's page, open, flags the ply with the reason and
-// the legal moves within 2 s.
+// An illegal move (22-18, a man's move to an empty square, where the capture 19x12 is
+// compulsory): the player's page shows it as any other ply; the arbiter's page, open,
+// flags it within 2 s with the rules engine's verdict in the event's words (ply 5, 22-18,
+// a capture was compulsory), the legal moves there, and the ply in the score and the
+// correction log. Struck and rewritten as 19x12, the player's page is the same page; the
+// arbiter's shows the strike in the correction log, marked, and the score legal.
 func TestBrowserSheetIllegal(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser test: skipped with -short")
@@ -253,7 +296,7 @@ func TestBrowserSheetIllegal(t *testing.T) {
 		tapPly(t, white, ply)
 	}
 	waitSynced(t, white, 4)
-	tapPly(t, white, []string{"28", "24"}) // 19x12 is compulsory
+	tapPly(t, white, []string{"22", "18"}) // a man's move to an empty square, while 19x12 is compulsory
 	start := time.Now()
 	waitSynced(t, white, 5)
 	illegalPage := page()
@@ -272,8 +315,33 @@ func TestBrowserSheetIllegal(t *testing.T) {
 	if d := time.Since(start); d > 2*time.Second {
 		t.Errorf("flagged %v after the ply", d)
 	}
-	if !strings.Contains(text, "5") || !strings.Contains(text, "28-24") || !strings.Contains(text, "19x12") {
-		t.Errorf("console: %q", text)
+	// The flag: the rules engine's verdict on the score, in the event's words (the ply, its
+	// text, the reason), the legal moves there, and the flagged ply in the sheet's score and
+	// log.
+	plies := []string{"21-17", "12-15", "23-19", "11-14", "22-18"}
+	g, err := rules.ReadAllPDN(strings.NewReader(strings.Join(plies, " ") + " *"))
+	if err != nil || len(g) != 1 {
+		t.Fatalf("the score: %v", err)
+	}
+	vd := rules.Replay(g[0], rules.ReplayOptions{Variant: rules.Italian, ForceVariant: true})
+	if vd.Legal || vd.Ply != 5 || vd.Reason != rules.ReasonCaptureCompulsory || strings.Join(vd.LegalMoves, " ") != "19x12" {
+		t.Fatalf("the rules engine: legal %v, ply %d, %s, legal moves %v", vd.Legal, vd.Ply, vd.Reason, vd.LegalMoves)
+	}
+	loc := reports.LocaleOf(Lang(hs.t, ""))
+	var flag struct{ Verdict, Legals, Score string }
+	var logRows []string
+	if err := chromedp.Run(arb, chromedp.Evaluate(`({Verdict: document.querySelector(".sheet-panel .verdict").textContent,
+		Legals: document.querySelector(".sheet-panel .verdict + p").textContent,
+		Score: document.querySelector(".sheet-panel .score").textContent})`, &flag),
+		chromedp.Evaluate(`Array.from(document.querySelectorAll(".sheet-panel .sheet-log li")).map(e => e.firstChild.textContent.trim().split(" ").slice(1).join(" "))`, &logRows)); err != nil {
+		t.Fatal(err)
+	}
+	wantVerdict := loc.T("site.verdict.illegal", "ply", 5, "move", "22-18", "reason", loc.T("site.reason."+rules.ReasonCaptureCompulsory))
+	if flag.Verdict != wantVerdict || flag.Legals != loc.T("site.legal.moves")+": 19x12" || flag.Score != "1. 21-17 12-15 2. 23-19 11-14 3. 22-18" {
+		t.Errorf("console: %+v; want %q", flag, wantVerdict)
+	}
+	if strings.Join(logRows, " ") != strings.Join(plies, " ") {
+		t.Errorf("the correction log reads %q, want %q", logRows, plies)
 	}
 	// Struck and rewritten as the legal 19x12, the player's page is the same page.
 	if err := chromedp.Run(white, chromedp.Click("#sheet-strike", chromedp.ByQuery)); err != nil {
@@ -283,6 +351,20 @@ func TestBrowserSheetIllegal(t *testing.T) {
 	waitSynced(t, white, 5)
 	if legalPage := page(); legalPage != illegalPage {
 		t.Errorf("the page after the illegal ply differs from after the legal one:\n%s\n%s", illegalPage, legalPage)
+	}
+	// The console (updating by itself) keeps the struck ply in the correction log, marked,
+	// and judges the score as it now stands.
+	struck := loc.T("hall.sheet.struck", "ply", "22-18")
+	wantLog := strings.Join(append(plies, struck, "19x12"), "|")
+	wait2, cancel3 := context.WithTimeout(arb, 10*time.Second)
+	defer cancel3()
+	cond := `Array.from(document.querySelectorAll(".sheet-panel .sheet-log li")).map(e => e.firstChild.textContent.trim().split(" ").slice(1).join(" ") + (e.classList.contains("struck") ? "!" : "")).join("|") === ` +
+		strconv.Quote(strings.Replace(wantLog, struck, struck+"!", 1)) +
+		` && document.querySelector(".sheet-panel .verdict").textContent === ` + strconv.Quote(loc.T("hall.sheet.legal", "plies", 5))
+	if err := chromedp.Run(wait2, chromedp.Poll(cond, nil, chromedp.WithPollingInterval(50*time.Millisecond))); err != nil {
+		var got []string
+		chromedp.Run(arb, chromedp.Evaluate(`Array.from(document.querySelectorAll(".sheet-panel .sheet-log li, .sheet-panel .verdict")).map(e => e.className + ":" + e.textContent)`, &got))
+		t.Errorf("the console's correction log after the strike: %q; want %q", got, wantLog)
 	}
 	b.check(t, base)
 }
@@ -479,6 +561,9 @@ func TestBrowserSheetInternational(t *testing.T) {
 	}
 	// The counts, as the arbiter reads them, are those of the original's final position.
 	_, c := rules.ReplayCounts(orig, rules.ReplayOptions{Variant: rules.International, ForceVariant: true})
+	if q := quietPlies(t, orig, rules.International); c.Quiet != q || q == 0 {
+		t.Fatalf("the original's 25-move count: %d by rules.ReplayCounts, %d by hand", c.Quiet, q)
+	}
 	loc := reports.LocaleOf(Lang(hs.t, ""))
 	wantCounts := []string{loc.T("hall.sheet.count25", "n", c.Quiet)}
 	switch c.Class {
