@@ -507,25 +507,9 @@ func TestBrowserSheetInternational(t *testing.T) {
 	chromiumPath(t)
 	orig := firstPDNGame(t, "../rules/testdata/pdn/intl_dutch_championship_2009_round01_annotated.pdn")
 	taps, final := sheetTaps(t, orig, rules.International, true)
-	partial := 0
-	partialAfter := map[int]rules.Position{} // the position after each capture entered by two squares
-	var written []string
-	pos, _ := rules.StartPosition(orig, rules.International)
-	for i, w := range orig.Moves {
-		written = append(written, w.Text)
-		for _, m := range pos.LegalMoves() {
-			if strconv.Itoa(int(m.From)) == taps[i][0] && strconv.Itoa(int(m.To)) == taps[i][len(taps[i])-1] {
-				pos = pos.Play(m)
-				if len(m.Captured) > 1 && len(taps[i]) == 2 {
-					partial++
-					partialAfter[i] = pos
-				}
-				break
-			}
-		}
-	}
-	if partial != 3 {
-		t.Fatalf("%d captures of several pieces entered by two squares, want the original's 3", partial)
+	partialAfter, written := partialCaptures(t, orig, rules.International, taps)
+	if len(partialAfter) != 3 {
+		t.Fatalf("%d captures of several pieces entered by two squares, want the original's 3", len(partialAfter))
 	}
 	hs := newIntlHallServer(t)
 	b := newBrowser(t)
@@ -565,16 +549,7 @@ func TestBrowserSheetInternational(t *testing.T) {
 		t.Fatalf("the original's 25-move count: %d by rules.ReplayCounts, %d by hand", c.Quiet, q)
 	}
 	loc := reports.LocaleOf(Lang(hs.t, ""))
-	wantCounts := []string{loc.T("hall.sheet.count25", "n", c.Quiet)}
-	switch c.Class {
-	case 16:
-		wantCounts = append(wantCounts, loc.T("hall.sheet.count16", "n", c.ClassPlies))
-	case 5:
-		wantCounts = append(wantCounts, loc.T("hall.sheet.count5", "n", c.ClassPlies))
-	}
-	if c.Occurrences >= 2 {
-		wantCounts = append(wantCounts, loc.T("hall.sheet.occurrences", "n", c.Occurrences))
-	}
+	wantCounts := fmjdCounts(loc, c)
 	var verdict string
 	var counts []string
 	err = chromedp.Run(b.ctx, chromedp.Navigate(base+hs.hall.LoginLink()), chromedp.WaitVisible("main", chromedp.ByQuery),
@@ -611,6 +586,48 @@ func TestBrowserSheetInternational(t *testing.T) {
 		t.Errorf("stored game: legal %v, %d plies, final %s (%s); the original's %d plies end in %s", vd.Legal, vd.Plies, vd.FinalFEN, vd.Message, len(orig.Moves), final.FEN())
 	}
 	b.check(t, base)
+}
+
+// partialCaptures replays g as taps enters it (sheetTaps) and returns the position after
+// each capture of several pieces entered by two squares (by the ply's index), and g's plies
+// as written.
+func partialCaptures(t *testing.T, g *rules.Game, v *rules.Variant, taps [][]string) (map[int]rules.Position, []string) {
+	t.Helper()
+	after := map[int]rules.Position{}
+	var written []string
+	pos, err := rules.StartPosition(g, v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, w := range g.Moves {
+		written = append(written, w.Text)
+		for _, m := range pos.LegalMoves() {
+			if strconv.Itoa(int(m.From)) == taps[i][0] && strconv.Itoa(int(m.To)) == taps[i][len(taps[i])-1] {
+				pos = pos.Play(m)
+				if len(m.Captured) > 1 && len(taps[i]) == 2 {
+					after[i] = pos
+				}
+				break
+			}
+		}
+	}
+	return after, written
+}
+
+// fmjdCounts are the lines of the FMJD counts c (25-move, 16- or 5-move, occurrences from
+// two) as the arbiter's page of the sheets writes them in loc.
+func fmjdCounts(loc *reports.Locale, c rules.DrawCounts) []string {
+	out := []string{loc.T("hall.sheet.count25", "n", c.Quiet)}
+	switch c.Class {
+	case 16:
+		out = append(out, loc.T("hall.sheet.count16", "n", c.ClassPlies))
+	case 5:
+		out = append(out, loc.T("hall.sheet.count5", "n", c.ClassPlies))
+	}
+	if c.Occurrences >= 2 {
+		out = append(out, loc.T("hall.sheet.occurrences", "n", c.Occurrences))
+	}
+	return out
 }
 
 // storedGame is the game stored on board board of round 1 (read back from its PDN).

@@ -3,7 +3,6 @@ package site
 import (
 	"context"
 	"os"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -34,22 +33,7 @@ func TestBrowserSheetItalianPartialCaptures(t *testing.T) {
 	orig := games[4]
 	orig.Moves = orig.Moves[:34]
 	taps, final := sheetTaps(t, orig, rules.Italian, true)
-	// the positions after the captures of several men entered by two squares
-	partialAfter := map[int]rules.Position{}
-	pos, _ := rules.StartPosition(orig, rules.Italian)
-	var written []string
-	for i, w := range orig.Moves {
-		written = append(written, w.Text)
-		for _, m := range pos.LegalMoves() {
-			if strconv.Itoa(int(m.From)) == taps[i][0] && strconv.Itoa(int(m.To)) == taps[i][len(taps[i])-1] {
-				pos = pos.Play(m)
-				if len(m.Captured) > 1 && len(taps[i]) == 2 {
-					partialAfter[i] = pos
-				}
-				break
-			}
-		}
-	}
+	partialAfter, written := partialCaptures(t, orig, rules.Italian, taps)
 	if len(partialAfter) != 2 {
 		t.Fatalf("%d captures of several men entered by two squares, want 2", len(partialAfter))
 	}
