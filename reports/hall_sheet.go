@@ -29,6 +29,7 @@ type sheetBody struct {
 	API                  string // where the page sends the entries
 	Key                  string // the sheet's name on the device (local storage)
 	Size                 int
+	Flying               bool // kings fly and men take backwards (FMJD); the page reads a partial capture by it
 	StartFEN             string
 	Cells                template.HTML
 	Choices              []choice
@@ -58,7 +59,8 @@ func sheetCells(v *rules.Variant, pos *rules.Position) template.HTML {
 // current round, for its players: who keeps it (his colour and PIN), the board in the
 // start position of the tournament's variant (Italian 8x8 as the FID draws it,
 // International 10x10 as the FMJD), the score, the end of the game. The page's script
-// (sheet.js) plays nothing by the rules. ErrNoPage for a board that is not one of the
+// (sheet.js) plays nothing by the rules; it reads a capture written by its first and last
+// squares by the board's geometry (data-flying: kings fly and men take backwards, FMJD). ErrNoPage for a board that is not one of the
 // current round's, or a bye.
 func (h *HTMLEvent) WriteHallSheet(w io.Writer, board, game int, o HallOptions) error {
 	var bd *tournament.Board
@@ -82,7 +84,7 @@ func (h *HTMLEvent) WriteHallSheet(w io.Writer, board, game int, o HallOptions) 
 	p := h.hallPage(o, "board", h.loc.T("site.round.n", "round", h.last)+" — "+h.loc.T("hall.board.n", "board", r.Board)+" — "+h.loc.T("hall.sheet"), nil)
 	p.Script = "/hall/assets/sheet.js"
 	path := HallSheetPath(bd.Round, bd.Board, bd.Game)
-	body := &sheetBody{White: r.White, Black: r.Black, API: o.Base + path, Size: v.Size(), StartFEN: start.FEN(),
+	body := &sheetBody{White: r.White, Black: r.Black, API: o.Base + path, Size: v.Size(), Flying: v.FlyingKings(), StartFEN: start.FEN(),
 		Cells: sheetCells(v, &start), Choices: h.hallChoices(),
 		Key: "arbitro-sheet:" + strconv.FormatInt(h.ev.Tournament.ID, 10) + ":" + path}
 	if bd.Result != nil {

@@ -79,7 +79,7 @@ func TestBrowserSheetBlackFlipped(t *testing.T) {
 	chromiumPath(t)
 	orig := firstPDNGame(t, "../rules/testdata/pdn/ita_campionato_italiano_assoluto_2005.pdn")
 	orig.Moves = orig.Moves[:12]
-	taps, final := sheetTaps(t, orig, rules.Italian)
+	taps, final := sheetTaps(t, orig, rules.Italian, false)
 	hs := newHallServer(t)
 	b := newBrowser(t)
 	base := hs.srv.URL
@@ -154,7 +154,7 @@ func TestBrowserSheetBlackFlippedInternational(t *testing.T) {
 	chromiumPath(t)
 	orig := firstPDNGame(t, "../rules/testdata/pdn/intl_dutch_championship_2009_round01_annotated.pdn")
 	orig.Moves = orig.Moves[:10]
-	taps, final := sheetTaps(t, orig, rules.International)
+	taps, final := sheetTaps(t, orig, rules.International, false)
 	hs := newIntlHallServer(t)
 	b := newBrowser(t)
 	base := hs.srv.URL

@@ -86,25 +86,104 @@
     return out;
   }
 
-  // play moves the piece along path on pos (no rule: what the player wrote).
+  // A capture may be written by some of its landing squares only: the first and the last
+  // ("14x34" for 14x23x34), as the federations write it and as PDN allows where it is
+  // unambiguous. The page reads such a ply as a reader of the paper sheet would, from the
+  // board's geometry alone (how a piece jumps, not whether it must or may): the captures
+  // that start on the first square, land on the written squares in order, end on the last
+  // one and cannot go on from there. The pieces every such capture takes are taken; where
+  // none fits, what stands between two written squares. It judges nothing: a capture that
+  // is illegal, or that other pieces must make, is played as written.
+  // Kings fly and men also take backwards on the FMJD's board (data-flying); on the FID's,
+  // kings move one square and a man takes forwards only, and never a king.
+  var flying = root.getAttribute("data-flying") === "1";
+  var dirs = [[-1, -1], [-1, 1], [1, -1], [1, 1]];
+
+  // jumps lists the single jumps of piece (on from, having left origin, with the pieces of
+  // gone taken already) on pos: [{to, taken}].
+  function jumps(pos, piece, from, origin, gone) {
+    var out = [], king = piece.charAt(1) === "k", mine = piece.charAt(0);
+    var forward = (mine === "w") === (whiteFar === 0) ? -1 : 1;
+    var free = function (s) { return s && (s === origin || !pos[s]); };
+    dirs.forEach(function (d) {
+      if (!king && !flying && d[0] !== forward) { return; }
+      var r = rc[from][0], c = rc[from][1], k = 1, s;
+      if (king && flying) {
+        while ((s = at[(r + k * d[0]) + "," + (c + k * d[1])]) && free(s)) { k++; }
+      } else {
+        s = at[(r + d[0]) + "," + (c + d[1])];
+      }
+      if (!s || free(s) || pos[s].charAt(0) === mine || gone.indexOf(s) >= 0) { return; }
+      if (!king && !flying && pos[s].charAt(1) === "k") { return; }
+      for (var j = k + 1; ; j++) {
+        var l = at[(r + j * d[0]) + "," + (c + j * d[1])];
+        if (!free(l)) { break; }
+        out.push({ to: l, taken: s });
+        if (!(king && flying)) { break; }
+      }
+    });
+    return out;
+  }
+
+  // completions are the sets of pieces taken by every capture that fits the written
+  // landing squares path on pos (see above), at most a few dozen.
+  function completions(pos, path) {
+    var piece = pos[path[0]], out = [];
+    if (!piece || !rc[path[0]]) { return out; }
+    (function walk(from, k, gone) {
+      if (out.length > 50) { return; }
+      var next = jumps(pos, piece, from, path[0], gone);
+      if (next.length === 0) {
+        if (k === path.length && gone.length) { out.push(gone); }
+        return;
+      }
+      if (k === path.length) { return; } // it would go on past the last written square
+      next.forEach(function (j) {
+        var g = gone.concat([j.taken]);
+        if (j.to === path[k]) {
+          walk(j.to, k + 1, g);
+          if (k + 1 < path.length) { return; }
+        }
+        walk(j.to, k, g); // (it may pass the last written square and come back to it)
+      });
+    })(path[0], 1, []);
+    return out;
+  }
+
+  // reading is how the page reads the landing squares path on pos: whether it takes
+  // anything, and the squares whose pieces it takes.
+  function reading(pos, path) {
+    var straight = path.length === 2 && rc[path[0]] && rc[path[1]] &&
+      Math.abs(rc[path[1]][0] - rc[path[0]][0]) === Math.abs(rc[path[1]][1] - rc[path[0]][1]);
+    var mid = straight ? between(path[0], path[1]) : [];
+    if (straight && !mid.some(function (s) { return !!pos[s]; })) { return { takes: false, gone: [] }; }
+    var fits = completions(pos, path);
+    if (fits.length) {
+      return { takes: true, gone: fits[0].filter(function (s) { return fits.every(function (f) { return f.indexOf(s) >= 0; }); }) };
+    }
+    var gone = [];
+    for (var i = 1; i < path.length; i++) {
+      between(path[i - 1], path[i]).forEach(function (s) { if (pos[s]) { gone.push(s); } });
+    }
+    return { takes: path.length > 2 || gone.length > 0, gone: gone };
+  }
+
+  // play moves the piece along path on pos (no rule: what the player wrote, read as above).
   function play(pos, path) {
     var piece = pos[path[0]];
     if (!piece) { return; }
+    reading(pos, path).gone.forEach(function (s) { delete pos[s]; });
     delete pos[path[0]];
-    for (var i = 1; i < path.length; i++) {
-      between(path[i - 1], path[i]).forEach(function (s) { delete pos[s]; });
-    }
     var to = path[path.length - 1], row = rc[to] ? rc[to][0] : -1;
     if (piece === "wm" && row === whiteFar) { piece = "wk"; }
     if (piece === "bm" && row === size - 1 - whiteFar) { piece = "bk"; }
     pos[to] = piece;
   }
 
-  // The ply text of a tapped path: landings joined by x when it takes something (more
-  // than one landing, or a piece between the two squares), else from-to.
+  // The ply text of a tapped path: landings joined by x when it takes something, else
+  // from-to.
   function plyText(pos, path) {
-    var takes = path.length > 2 || between(path[0], path[1]).some(function (s) { return !!pos[s]; });
-    return path.join(takes ? "x" : "-");
+    return path.join(reading(pos, path).takes ? "x" : "-");
   }
 
   // ---- the sheet kept on the device
