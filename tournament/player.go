@@ -200,13 +200,29 @@ func (d *DupIndex) Similar(p *Player) []*Entry {
 // the commands name by ref (Entry.Ref: its pairing number after the lot, its id before);
 // why is what the two share (DupIndex.Find).
 func DupError(p *Player, e *Entry, ref, why string) error {
-	return fmt.Errorf("%w: %s has the same %s as entry %s %q (%s); if they are two people, tell them apart by FID id or club (both must have one; 'arbitro player set %s fid-id N' corrects the entry)",
-		ErrDuplicatePlayer, p.Name, why, ref, e.Player.Name, ClubOrNone(e.Player.Club), ref)
+	var same any = why
+	switch why {
+	case "name and club":
+		same = Errf(nil, "err.phrase.name_and_club", "name and club")
+	case "name and national id":
+		same = Errf(nil, "err.phrase.name_and_national_id", "name and national id")
+	}
+	return Errf(ErrDuplicatePlayer, "err.player.duplicate", "{err}: {player} has the same {same} as entry {ref} {name} ({club}); if they are two people, tell them apart by FID id or club (both must have one; 'arbitro player set {ref} fid-id N' corrects the entry)",
+		"player", p.Name, "same", same, "ref", ref, "name", strconv.Quote(e.Player.Name), "club", ClubArg(e.Player.Club))
 }
 
 func OrDash(s string) string {
 	if s == "" {
 		return "-"
+	}
+	return s
+}
+
+// ClubArg is the club s as an argument of a Problem: s, or the words "no club" (in the
+// reader's language) when s is empty.
+func ClubArg(s string) any {
+	if s == "" {
+		return Errf(nil, "err.phrase.no_club", "no club")
 	}
 	return s
 }

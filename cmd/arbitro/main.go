@@ -342,18 +342,18 @@ func run(args []string, ios *ioStreams) int {
 	if err == nil {
 		return exitOK
 	}
-	msg := g.cliLocale() // the hints in the arbiter's language; the error itself as its package words it
+	msg := g.cliLocale() // the error and its hint in the arbiter's language (reports.ErrorText)
 	var ue *usageError
 	if errors.As(err, &ue) {
-		reports.WriteError(stderr, ue.err, ue.hintIn(msg))
+		reports.WriteError(stderr, msg, ue.err, ue.hintIn(msg))
 		return exitUsage
 	}
 	var ce *cliError
 	if errors.As(err, &ce) {
-		reports.WriteError(stderr, ce.err, ce.hint)
+		reports.WriteError(stderr, msg, ce.err, ce.hint)
 		return ce.code
 	}
-	reports.WriteError(stderr, err, msg.T("hint.see_arbitro_help"))
+	reports.WriteError(stderr, msg, err, msg.T("hint.see_arbitro_help"))
 	return exitError
 }
 
