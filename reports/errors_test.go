@@ -36,7 +36,8 @@ func TestSentinelKeysEnglish(t *testing.T) {
 // problemCall is one tournament.Errf call of the module's source: its code and English.
 type problemCall struct{ code, english, where string }
 
-// problemCalls finds every call Errf(err, "err.code", "English {x}", ...) in the module's
+// problemCalls finds every call Errf(err, "err.code", "English {x}", ...) (and ErrfWrap(err,
+// cause, "err.code", ...)) in the module's
 // Go sources (tests excluded); a call whose code or English is not a string literal is an
 // error (the catalog test needs literal keys).
 func problemCalls(t *testing.T) []problemCall {
@@ -77,22 +78,27 @@ func problemCalls(t *testing.T) []problemCall {
 					name = fn.Name
 				}
 			}
-			if name != "Errf" {
+			first := 1 // the index of the code
+			switch name {
+			case "Errf":
+			case "ErrfWrap":
+				first = 2
+			default:
 				return true
 			}
 			rel, _ := filepath.Rel(root, p)
 			where := rel + ":" + strconv.Itoa(fset.Position(call.Pos()).Line)
-			if len(call.Args) < 3 {
-				t.Errorf("%s: Errf with %d arguments", where, len(call.Args))
+			if len(call.Args) < first+2 {
+				t.Errorf("%s: %s with %d arguments", where, name, len(call.Args))
 				return true
 			}
-			code, ok1 := stringLit(call.Args[1])
-			english, ok2 := stringLit(call.Args[2])
+			code, ok1 := stringLit(call.Args[first])
+			english, ok2 := stringLit(call.Args[first+1])
 			if !ok1 || !ok2 {
 				t.Errorf("%s: Errf's code and English must be string literals", where)
 				return true
 			}
-			if (len(call.Args)-3)%2 != 0 {
+			if (len(call.Args)-first-2)%2 != 0 {
 				t.Errorf("%s: Errf %s: arguments are name, value pairs", where, code)
 			}
 			calls = append(calls, problemCall{code, english, where})

@@ -22,6 +22,7 @@ type CodedError struct {
 	Code    string // the catalog key, "err.<what>"
 	Args    []any  // name, value pairs: ints, strings, errors and []error (worded in the reader's language)
 	Err     error  // the error wrapped: a sentinel, or the cause; nil for none
+	Cause   error  // a second error wrapped ({cause}: fmt.Errorf's "%w: ...: %w"); nil for none
 	English string // the English text with {name} placeholders ({err}: Err)
 }
 
@@ -31,6 +32,12 @@ type CodedError struct {
 // code must be a string literal "err.…" with an entry in every catalog of reports.
 func Errf(err error, code, english string, args ...any) *CodedError {
 	return &CodedError{Code: code, Args: args, Err: err, English: english}
+}
+
+// ErrfWrap is Errf wrapping cause too ({cause} in english): errors.Is and errors.As find
+// the sentinel err and whatever cause wraps.
+func ErrfWrap(err, cause error, code, english string, args ...any) *CodedError {
+	return &CodedError{Code: code, Args: args, Err: err, Cause: cause, English: english}
 }
 
 // Error is the English text: English with its placeholders filled.
@@ -44,8 +51,16 @@ func (p *CodedError) Error() string {
 	})
 }
 
-// Unwrap is the wrapped error (errors.Is, errors.As).
-func (p *CodedError) Unwrap() error { return p.Err }
+// Unwrap is the wrapped errors, Err and Cause (errors.Is, errors.As).
+func (p *CodedError) Unwrap() []error {
+	var errs []error
+	for _, e := range []error{p.Err, p.Cause} {
+		if e != nil {
+			errs = append(errs, e)
+		}
+	}
+	return errs
+}
 
 // Arg is the argument name; "err" is Err unless Args names it.
 func (p *CodedError) Arg(name string) (any, bool) {
@@ -56,6 +71,9 @@ func (p *CodedError) Arg(name string) (any, bool) {
 	}
 	if name == "err" && p.Err != nil {
 		return p.Err, true
+	}
+	if name == "cause" && p.Cause != nil {
+		return p.Cause, true
 	}
 	return nil, false
 }
@@ -119,4 +137,12 @@ func AsCodedError(err error) *CodedError {
 		return p
 	}
 	return nil
+}
+
+// GamePointsArg is "N game points" as an argument of a CodedError ("1 game point").
+func GamePointsArg(n int) error {
+	if n == 1 {
+		return Errf(nil, "err.phrase.game_point", "1 game point")
+	}
+	return Errf(nil, "err.phrase.game_points", "{n} game points", "n", n)
 }
