@@ -1,9 +1,9 @@
 package tournament
 
 import (
-	"strconv"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 )
 
