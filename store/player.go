@@ -1,6 +1,7 @@
 package store
 
 import (
+	"strconv"
 	"arbitro/tournament"
 	"database/sql"
 	"errors"
@@ -97,7 +98,7 @@ func (tx *Tx) personByID(p *tournament.Player) error {
 			return err
 		}
 		if tournament.Key(name) != tournament.Key(p.Name) {
-			return fmt.Errorf("%w: %s %s already belongs to %q in this file; check the id", tournament.ErrDuplicatePlayer, id.what, id.val, name)
+			return tournament.Errf(tournament.ErrDuplicatePlayer, "err.player.id_taken", "{err}: {what} {val} already belongs to {name} in this file; check the id", "what", id.what, "val", id.val, "name", strconv.Quote(name))
 		}
 		p.ID = pid
 	}
@@ -142,7 +143,7 @@ func (tx *Tx) savePerson(p *tournament.Player, now string) error {
 // playerErr explains a constraint failure on players/entries.
 func (tx *Tx) playerErr(err error, p *tournament.Player) error {
 	if strings.Contains(err.Error(), "UNIQUE constraint failed") {
-		return fmt.Errorf("%w: %s (%v)", tournament.ErrDuplicatePlayer, p.Name, err)
+		return tournament.Errf(tournament.ErrDuplicatePlayer, "err.player.duplicate_row", "{err}: {name} ({error})", "name", p.Name, "error", err)
 	}
 	return err
 }
@@ -220,7 +221,7 @@ func (tx *Tx) entryByID(t *tournament.Tournament, id int64) (*tournament.Entry, 
 			return &all[i], nil
 		}
 	}
-	return nil, fmt.Errorf("%w: no player with id %d in %s", tournament.ErrNotFound, id, t.Name)
+	return nil, tournament.Errf(tournament.ErrNotFound, "err.player.no_id_plain", "{err}: no player with id {id} in {tournament}", "id", id, "tournament", t.Name)
 }
 
 // WithdrawPlayer marks entry ref (an entry id, or a name as findEntry reads it) of t as withdrawn after the last paired
@@ -240,7 +241,7 @@ func (tx *Tx) WithdrawPlayer(t *tournament.Tournament, ref string) (*tournament.
 		return nil, err
 	}
 	if e.Status == tournament.StatusWithdrawn {
-		return nil, fmt.Errorf("%w: %s already withdrew after round %d", tournament.ErrInvalid, e.Player.Name, e.WithdrawnAfter)
+		return nil, tournament.Errf(tournament.ErrInvalid, "err.player.already_withdrawn", "{err}: {player} already withdrew after round {withdrawn_after}", "player", e.Player.Name, "withdrawn_after", e.WithdrawnAfter)
 	}
 	before := *e
 	e.Status, e.WithdrawnAfter = tournament.StatusWithdrawn, t.RoundsPaired

@@ -85,7 +85,7 @@ func ReadGameScore(r io.Reader) (*rules.Game, string, error) {
 		return nil, "", err
 	}
 	if len(data) > MaxGameBytes {
-		return nil, "", fmt.Errorf("%w: more than %d bytes; one game score is a few kilobytes (for a whole file use 'game import' or 'audit FILE')", ErrBadPDN, MaxGameBytes)
+		return nil, "", Errf(ErrBadPDN, "err.game.too_large", "{err}: more than {max_game_bytes} bytes; one game score is a few kilobytes (for a whole file use 'game import' or 'audit FILE')", "max_game_bytes", MaxGameBytes)
 	}
 	return ParseGameScore(data)
 }
@@ -93,21 +93,21 @@ func ReadGameScore(r io.Reader) (*rules.Game, string, error) {
 // ParseGameScore is ReadGameScore on data already in memory.
 func ParseGameScore(data []byte) (*rules.Game, string, error) {
 	if IsBlankText(data) {
-		return nil, "", fmt.Errorf("%w: the file is empty", ErrBadPDN)
+		return nil, "", Errf(ErrBadPDN, "err.game.empty", "{err}: the file is empty")
 	}
 	if LooksBinary(data[:min(len(data), 8192)]) {
-		return nil, "", fmt.Errorf("%w: the file is binary, not PDN text", ErrBadPDN)
+		return nil, "", Errf(ErrBadPDN, "err.game.binary", "{err}: the file is binary, not PDN text")
 	}
 	pr := rules.NewPDNReader(bytes.NewReader(data))
 	g, err := pr.Next()
 	if err == io.EOF {
-		return nil, "", fmt.Errorf("%w: no game found in the text", ErrBadPDN)
+		return nil, "", Errf(ErrBadPDN, "err.game.no_game", "{err}: no game found in the text")
 	}
 	if err != nil {
-		return nil, "", fmt.Errorf("%w: %w", ErrBadPDN, err)
+		return nil, "", ErrfWrap(ErrBadPDN, err, "err.game.cause", "{err}: {cause}")
 	}
 	if len(g.Moves) == 0 && len(g.Tags) == 0 {
-		return nil, "", fmt.Errorf("%w: no tags and no moves: this is not a game score", ErrBadPDN)
+		return nil, "", Errf(ErrBadPDN, "err.game.no_moves", "{err}: no tags and no moves: this is not a game score")
 	}
 	n := 1
 	for {
@@ -117,14 +117,14 @@ func ParseGameScore(data []byte) (*rules.Game, string, error) {
 		}
 		n++
 		if err != nil && !errors.Is(err, rules.ErrPDNSyntax) && !errors.Is(err, rules.ErrPDNTooLarge) {
-			return nil, "", fmt.Errorf("%w: %w", ErrBadPDN, err)
+			return nil, "", ErrfWrap(ErrBadPDN, err, "err.game.cause", "{err}: {cause}")
 		}
 	}
 	if n > 1 {
-		return nil, "", fmt.Errorf("%w: the file holds %d games; 'game add' takes one (attach a whole file with 'game import')", ErrBadPDN, n)
+		return nil, "", Errf(ErrBadPDN, "err.game.several", "{err}: the file holds {n} games; 'game add' takes one (attach a whole file with 'game import')", "n", n)
 	}
 	if err := CheckTags(g); err != nil { // the tags are free text entering arbitro
-		return nil, "", fmt.Errorf("%w: %w", ErrBadPDN, err)
+		return nil, "", ErrfWrap(ErrBadPDN, err, "err.game.cause", "{err}: {cause}")
 	}
 	return g, toUTF8(data), nil
 }
@@ -290,10 +290,10 @@ func (sg *StoredGame) Parse() (*rules.Game, error) {
 	pr := rules.NewPDNReader(strings.NewReader(sg.PDN))
 	g, err := pr.Next()
 	if err == io.EOF {
-		return nil, fmt.Errorf("%w: stored game %d is empty", ErrBadPDN, sg.ID)
+		return nil, Errf(ErrBadPDN, "err.game.stored_empty", "{err}: stored game {id} is empty", "id", sg.ID)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("%w: stored game %d: %w", ErrBadPDN, sg.ID, err)
+		return nil, ErrfWrap(ErrBadPDN, err, "err.game.stored", "{err}: stored game {id}: {cause}", "id", sg.ID)
 	}
 	return g, nil
 }

@@ -1,7 +1,6 @@
 package tournament
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 )
@@ -84,17 +83,17 @@ func (p *Player) Validate() error {
 	}
 	p.Name = NormalizeName(p.Name)
 	if p.Name == "" {
-		return fmt.Errorf("%w: the player needs a name (Surname, Given name)", ErrMalformed)
+		return Errf(ErrMalformed, "err.player.needs_name", "{err}: the player needs a name (Surname, Given name)")
 	}
 	for _, f := range []*string{&p.Club, &p.Federation, &p.FIDID, &p.FMJDID, &p.NationalID, &p.Title} {
 		*f = strings.Join(strings.Fields(*f), " ")
 	}
 	p.Federation = strings.ToUpper(p.Federation)
 	if p.Rating < 0 || p.Rating > 4000 {
-		return fmt.Errorf("%w: rating %d of %s (use 0 to 4000; 0 = no rating)", ErrMalformed, p.Rating, p.Name)
+		return Errf(ErrMalformed, "err.player.rating", "{err}: rating {rating} of {name} (use 0 to 4000; 0 = no rating)", "rating", p.Rating, "name", p.Name)
 	}
 	if p.BirthYear != 0 && (p.BirthYear < 1900 || p.BirthYear > 2100) {
-		return fmt.Errorf("%w: birth year %d of %s (a four-digit year, or leave it empty)", ErrMalformed, p.BirthYear, p.Name)
+		return Errf(ErrMalformed, "err.player.birth_year", "{err}: birth year {birth_year} of {name} (a four-digit year, or leave it empty)", "birth_year", p.BirthYear, "name", p.Name)
 	}
 	return nil
 }
@@ -252,14 +251,14 @@ func (e *Entry) SetStartPoints(value string) error {
 	if value != "" {
 		var err error
 		if n, err = strconv.Atoi(value); err != nil {
-			return fmt.Errorf("%w: %s must be a whole number of game points, not %q", ErrMalformed, FieldStartPoints, value)
+			return Errf(ErrMalformed, "err.player.start_points_number", "{err}: {field} must be a whole number of game points, not {value}", "field", FieldStartPoints, "value", strconv.Quote(value))
 		}
 	}
 	if e.JoinedRound <= 1 {
-		return fmt.Errorf("%w: %s entered from round 1: start points are for a late entrant", ErrInvalid, e.Player.Name)
+		return Errf(ErrInvalid, "err.player.start_points_round1", "{err}: {player} entered from round 1: start points are for a late entrant", "player", e.Player.Name)
 	}
 	if max := 2 * (e.JoinedRound - 1); n < 0 || n > max {
-		return fmt.Errorf("%w: %s joined at round %d: give 0 to %d game points (at most 2 a round before he joined)", ErrInvalid, e.Player.Name, e.JoinedRound, max)
+		return Errf(ErrInvalid, "err.player.start_points_range", "{err}: {player} joined at round {joined_round}: give 0 to {max} game points (at most 2 a round before he joined)", "player", e.Player.Name, "joined_round", e.JoinedRound, "max", max)
 	}
 	e.StartPoints = n
 	return nil
@@ -275,7 +274,7 @@ func (p *Player) Set(field, value string, roundsPaired int) error {
 		}
 		n, err := strconv.Atoi(value)
 		if err != nil {
-			return 0, fmt.Errorf("%w: %s must be a whole number, not %q", ErrMalformed, field, value)
+			return 0, Errf(ErrMalformed, "err.player.not_a_number", "{err}: {field} must be a whole number, not {value}", "field", field, "value", strconv.Quote(value))
 		}
 		return n, nil
 	}
@@ -299,11 +298,11 @@ func (p *Player) Set(field, value string, roundsPaired int) error {
 		p.BirthYear, err = num()
 	case "rating":
 		if roundsPaired > 0 {
-			return fmt.Errorf("%w: the rating used for pairing cannot change once round %d is paired", ErrLocked, roundsPaired)
+			return Errf(ErrLocked, "err.player.rating_locked", "{err}: the rating used for pairing cannot change once round {rounds_paired} is paired", "rounds_paired", roundsPaired)
 		}
 		p.Rating, err = num()
 	default:
-		return fmt.Errorf("%w: unknown player field %q (fields: %s)", ErrMalformed, field, strings.Join(PlayerFields, ", "))
+		return Errf(ErrMalformed, "err.player.unknown_field", "{err}: unknown player field {field} (fields: {fields})", "field", strconv.Quote(field), "fields", strings.Join(PlayerFields, ", "))
 	}
 	return err
 }
