@@ -1,11 +1,11 @@
 package store
 
 import (
-	"strconv"
 	"arbitro/tournament"
 	"database/sql"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 )
 
