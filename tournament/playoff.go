@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strconv"
 	"strings"
 
 	"arbitro/rules"
@@ -78,12 +79,12 @@ func (p *Playoff) Has(id int64) bool {
 // Errors wrap ErrInvalid, naming the player given twice.
 func CheckPlayoffPlayers(ps []PlayoffSide) error {
 	if len(ps) < 2 {
-		return fmt.Errorf("%w: a play-off needs two players or more (give them with --between A B)", ErrInvalid)
+		return Errf(ErrInvalid, "err.playoff.two_players", "{err}: a play-off needs two players or more (give them with --between A B)")
 	}
 	seen := map[int64]bool{}
 	for _, p := range ps {
 		if seen[p.EntryID] {
-			return fmt.Errorf("%w: %s is named twice in the play-off (name each tied player once)", ErrInvalid, p.Name)
+			return Errf(ErrInvalid, "err.playoff.named_twice", "{err}: {name} is named twice in the play-off (name each tied player once)", "name", p.Name)
 		}
 		seen[p.EntryID] = true
 	}
@@ -94,10 +95,10 @@ func CheckPlayoffPlayers(ps []PlayoffSide) error {
 // wrap ErrInvalid.
 func CheckPlayoffGame(p *Playoff, white, black int64) error {
 	if white == black {
-		return fmt.Errorf("%w: a player cannot play himself (name White and Black)", ErrInvalid)
+		return Errf(ErrInvalid, "err.playoff.plays_himself", "{err}: a player cannot play himself (name White and Black)")
 	}
 	if !p.Has(white) || !p.Has(black) {
-		return fmt.Errorf("%w: play-off %d is between %s (name two of its players)", ErrInvalid, p.Number, playoffNames(p))
+		return Errf(ErrInvalid, "err.playoff.not_in", "{err}: play-off {number} is between {players} (name two of its players)", "number", p.Number, "players", playoffNames(p))
 	}
 	return nil
 }
@@ -134,7 +135,7 @@ func ParsePlayoffWhen(s string) (string, error) {
 	case PlayoffBeforeTieBreaks:
 		return s, nil
 	}
-	return "", fmt.Errorf("%w: %q (write after-tiebreaks or before-tiebreaks)", ErrMalformed, s)
+	return "", Errf(ErrMalformed, "err.playoff.when", "{err}: {s} (write after-tiebreaks or before-tiebreaks)", "s", strconv.Quote(s))
 }
 
 // ApplyPlayoffs orders the final standings rows (in order of places, as ComputeStandings
@@ -268,7 +269,7 @@ func AuditPlayoffGame(t *Tournament, number int, g PlayoffGame, pdn string) Play
 	a := PlayoffGameAudit{Playoff: number, Game: g, Problems: []Problem{}}
 	sc, err := rules.NewPDNReader(strings.NewReader(pdn)).Next()
 	if err == io.EOF {
-		err = fmt.Errorf("%w: the stored score is empty", ErrBadPDN)
+		err = Errf(ErrBadPDN, "err.playoff.stored_empty", "{err}: the stored score is empty")
 	}
 	if err != nil {
 		a.Verdict = rules.ParseErrorVerdict(sc, err)
