@@ -89,12 +89,19 @@ func (l *Locale) codedError(p *tournament.CodedError) string {
 		case error:
 			return ErrorText(l, x), true
 		case []error:
-			parts := make([]string, len(x))
-			for i, e := range x {
-				parts[i] = ErrorText(l, e)
-			}
-			return strings.Join(parts, ", "), true
+			return l.errorList(x, ", "), true
+		case tournament.Semicolons:
+			return l.errorList(x, "; "), true
 		}
 		return l.format(v), true
 	})
+}
+
+// errorList is each of errs worded in l, joined by sep.
+func (l *Locale) errorList(errs []error, sep string) string {
+	parts := make([]string, len(errs))
+	for i, e := range errs {
+		parts[i] = ErrorText(l, e)
+	}
+	return strings.Join(parts, sep)
 }

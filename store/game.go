@@ -2,7 +2,6 @@ package store
 
 import (
 	"encoding/json"
-	"strings"
 
 	"arbitro/rules"
 	"arbitro/tournament"
@@ -41,13 +40,13 @@ func (tx *Tx) addGame(t *tournament.Tournament, b *tournament.Board, g *rules.Ga
 		rec.Replaced = true
 	}
 	problems := tournament.CheckAgainstBoard(g, b)
-	if s := tournament.CheckVariant(g, v); s != "" {
+	if s := tournament.CheckVariant(g, v); s != nil {
 		problems = append(problems, s)
 	}
 	if len(problems) > 0 && !opts.Force {
-		return nil, tournament.Errf(tournament.ErrMismatch, "err.game.mismatch", "{err}: round {round} board {board} ({white} - {black}): {problems}", "round", b.Round, "board", b.Board, "white", b.White, "black", b.Black, "problems", strings.Join(problems, "; "))
+		return nil, tournament.Errf(tournament.ErrMismatch, "err.game.mismatch", "{err}: round {round} board {board} ({white} - {black}): {problems}", "round", b.Round, "board", b.Board, "white", b.White, "black", b.Black, "problems", tournament.Semicolons(problems))
 	}
-	rec.Problems = problems
+	rec.Problems = tournament.Texts(problems)
 	rec.Verdict = rules.Replay(g, rules.ReplayOptions{Variant: v, ForceVariant: true})
 	vj, err := json.Marshal(rec.Verdict)
 	if err != nil {

@@ -4,7 +4,6 @@ import (
 	"database/sql"
 	"encoding/json"
 	"strconv"
-	"strings"
 
 	"arbitro/rules"
 	"arbitro/tournament"
@@ -205,15 +204,15 @@ func (tx *Tx) playoffGameScore(t *tournament.Tournament, number, game int, g *ru
 	if pg.HasScore && !replace {
 		return nil, v, tournament.Errf(tournament.ErrGameExists, "err.playoff.game_exists", "{err}: play-off {number} game {game} has one already (to replace it give --replace)", "number", number, "game", game)
 	}
-	var problems []string
-	if s := tournament.PlayoffResultMismatch(g, *pg); s != "" {
+	var problems []error
+	if s := tournament.PlayoffResultMismatch(g, *pg); s != nil {
 		problems = append(problems, s)
 	}
-	if s := tournament.CheckVariant(g, t.Variant); s != "" {
+	if s := tournament.CheckVariant(g, t.Variant); s != nil {
 		problems = append(problems, s)
 	}
 	if len(problems) > 0 && !force {
-		return nil, v, tournament.Errf(tournament.ErrMismatch, "err.playoff.mismatch", "{err}: play-off {number} game {game} ({white} - {black}): {problems} (check the file, or give --force)", "number", number, "game", game, "white", pg.White.Name, "black", pg.Black.Name, "problems", strings.Join(problems, "; "))
+		return nil, v, tournament.Errf(tournament.ErrMismatch, "err.playoff.mismatch", "{err}: play-off {number} game {game} ({white} - {black}): {problems} (check the file, or give --force)", "number", number, "game", game, "white", pg.White.Name, "black", pg.Black.Name, "problems", tournament.Semicolons(problems))
 	}
 	v = rules.Replay(g, rules.ReplayOptions{Variant: t.Variant, ForceVariant: true})
 	vj, err := json.Marshal(v)

@@ -228,8 +228,8 @@ func (tx *Tx) ResultDisagreements(b *tournament.Board) ([]string, error) {
 		return nil, nil // the audit reports unreadable scores
 	}
 	var out []string
-	for _, s := range tournament.CheckAgainstBoard(g, b) {
-		if strings.Contains(s, "result") || strings.Contains(s, "recorded as") {
+	for _, p := range tournament.CheckAgainstBoard(g, b) {
+		if s := p.Error(); strings.Contains(s, "result") || strings.Contains(s, "recorded as") {
 			out = append(out, s)
 		}
 	}

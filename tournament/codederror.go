@@ -90,11 +90,9 @@ func EnglishValue(v any) string {
 	case error:
 		return x.Error()
 	case []error:
-		parts := make([]string, len(x))
-		for i, e := range x {
-			parts[i] = e.Error()
-		}
-		return strings.Join(parts, ", ")
+		return strings.Join(Texts(x), ", ")
+	case Semicolons:
+		return strings.Join(Texts(x), "; ")
 	default:
 		return fmt.Sprint(x)
 	}
@@ -145,4 +143,17 @@ func GamePointsArg(n int) error {
 		return Errf(nil, "err.phrase.game_point", "1 game point")
 	}
 	return Errf(nil, "err.phrase.game_points", "{n} game points", "n", n)
+}
+
+// Semicolons is a list of phrases (CodedErrors) an argument prints joined by "; " (a
+// []error argument is joined by ", ").
+type Semicolons []error
+
+// Texts is the English text of each of errs.
+func Texts(errs []error) []string {
+	var out []string
+	for _, e := range errs {
+		out = append(out, e.Error())
+	}
+	return out
 }

@@ -1,7 +1,6 @@
 package tournament
 
 import (
-	"fmt"
 	"io"
 	"sort"
 	"strconv"
@@ -279,26 +278,26 @@ func AuditPlayoffGame(t *Tournament, number int, g PlayoffGame, pdn string) Play
 	}
 	a.Problems = append(a.Problems, VerdictProblems(a.Verdict)...)
 	if sc != nil {
-		if msg := PlayoffResultMismatch(sc, g); msg != "" {
-			a.Problems = append(a.Problems, Problem{Code: ProblemResultMismatch, Message: msg})
+		if msg := PlayoffResultMismatch(sc, g); msg != nil {
+			a.Problems = append(a.Problems, Problem{Code: ProblemResultMismatch, Message: msg.Error()})
 		}
 	}
 	return a
 }
 
 // PlayoffResultMismatch says how the result written in score sc differs from the entered
-// result of play-off game g; "" when they agree or sc has no result.
-func PlayoffResultMismatch(sc *rules.Game, g PlayoffGame) string {
+// result of play-off game g (a CodedError phrase); nil when they agree or sc has no result.
+func PlayoffResultMismatch(sc *rules.Game, g PlayoffGame) error {
 	r := sc.FinalResult()
 	if r == "" || r == "*" {
-		return ""
+		return nil
 	}
 	o, err := ParseOutcome(r)
 	if err != nil || o.Kind != KindPlayed {
-		return ""
+		return nil
 	}
 	if map[byte]int{'W': 2, 'D': 1, 'B': 0}[o.Winner] != g.WhitePoints {
-		return fmt.Sprintf("the score's result is %s, the game is entered as %s", r, map[int]string{2: "2-0", 1: "1-1", 0: "0-2"}[g.WhitePoints])
+		return Errf(nil, "err.board.playoff_result_differs", "the score's result is {score}, the game is entered as {entered}", "score", r, "entered", map[int]string{2: "2-0", 1: "1-1", 0: "0-2"}[g.WhitePoints])
 	}
-	return ""
+	return nil
 }

@@ -85,7 +85,7 @@ type gameImportOptions struct {
 func (o *gameImportOptions) complete(_ *cobra.Command, args []string) error {
 	o.File = args[0]
 	if o.Round < 0 {
-		return usageErr("--round must be a round number (1, 2, ...), not %d", o.Round)
+		return usageCoded(tournament.Errf(nil, "err.cli.round_flag", "--round must be a round number (1, 2, ...), not {round}", "round", o.Round))
 	}
 	return nil
 }

@@ -94,10 +94,27 @@ func (e *usageError) hintIn(msg *reports.Locale) string {
 func (e *usageError) Error() string { return e.err.Error() }
 func (e *usageError) Unwrap() error { return e.err }
 
-// usageErr reports a wrong invocation (exit code 2).
+// usageErr reports a wrong invocation (exit code 2). usageErr("%v", err) keeps err itself,
+// so that a tournament.CodedError is worded in the run's language.
 func usageErr(format string, args ...any) error {
+	if e, ok := oneError(format, args); ok {
+		return &usageError{err: e, key: "hint.see_help"}
+	}
 	return &usageError{err: fmt.Errorf(format, args...), key: "hint.see_help"}
 }
+
+// oneError is args' only error when format prints just it ("%v", "%w").
+func oneError(format string, args []any) (error, bool) {
+	if len(args) != 1 || (format != "%v" && format != "%w") {
+		return nil, false
+	}
+	e, ok := args[0].(error)
+	return e, ok
+}
+
+// usageCoded reports a wrong invocation (exit code 2) worded by a tournament.CodedError:
+// the catalog's words in the run's language (issue 29).
+func usageCoded(err error) error { return &usageError{err: err, key: "hint.see_help"} }
 
 // cobraUsageError is a usage error cobra found (arguments, required flags, unknown
 // commands), with the hint "see 'arbitro --help'" in the run's language.

@@ -269,7 +269,7 @@ type playerReinstateOptions struct {
 func (o *playerReinstateOptions) complete(_ *cobra.Command, args []string) error {
 	o.Player = args[0]
 	if o.Round < 0 || o.Round > 99 {
-		return usageErr("--round %d: give a round from 1 to 99 (default: the next round to pair)", o.Round)
+		return usageCoded(tournament.Errf(nil, "err.cli.round_range", "--round {round}: give a round from 1 to 99 (default: the next round to pair)", "round", o.Round))
 	}
 	return nil
 }
