@@ -2,6 +2,7 @@ package reports
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 
 	"arbitro/tournament"
@@ -56,6 +57,11 @@ func ErrorText(l *Locale, err error) string {
 	l = orEnglish(l)
 	if p, ok := err.(*tournament.CodedError); ok {
 		return l.codedError(p)
+	}
+	if u, ok := err.(*tournament.UnknownSystemError); ok {
+		codes := tournament.SystemCodes()
+		return l.T("err.system.unknown", "err", ErrorText(l, tournament.ErrMalformed), "name", strconv.Quote(u.Name),
+			"systems", strings.Join(codes[:len(codes)-1], ", "), "last", codes[len(codes)-1])
 	}
 	if key, ok := sentinelKeys[err]; ok {
 		return l.T(key)

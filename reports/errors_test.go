@@ -196,3 +196,15 @@ func TestErrorText(t *testing.T) {
 		t.Errorf("WriteError: %q", b.String())
 	}
 }
+
+// TestUnknownSystemWords: the unknown pairing system reads in English as its Error() does,
+// and in Italian with the codes kept.
+func TestUnknownSystemWords(t *testing.T) {
+	_, err := tournament.ParseSystem("swiss")
+	if got := ErrorText(English(), err); got != err.Error() {
+		t.Errorf("English %q, Error() %q", got, err.Error())
+	}
+	if got := ErrorText(LocaleOf(tournament.LangItalian), err); got != `valore non valido: sistema di abbinamento "swiss" (usa round-robin, italo-swiss o dutch)` {
+		t.Errorf("Italian %q", got)
+	}
+}

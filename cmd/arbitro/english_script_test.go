@@ -31,8 +31,9 @@ var englishWords = func() *regexp.Regexp {
 }()
 
 // commandText is an arbitro command quoted in a message ('arbitro player list', or
-// "(arbitro pair TURNO)"): code the arbiter types, as the flags are, not words to translate.
-var commandText = regexp.MustCompile(`'arbitro [^']*'|\(arbitro [^)]*\)|'--[a-z-]+[^']*'`)
+// "(arbitro pair TURNO)") or a hyphenated code (round-robin, after-tiebreaks,
+// not-a-legal-move): code the arbiter types or reads as such, not words to translate.
+var commandText = regexp.MustCompile(`'arbitro [^']*'|\(arbitro [^)]*\)|'--[a-z-]+[^']*'|\b[a-z]+(?:-[a-z]+)+\b`)
 
 func cmdNoEnglish(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) != 1 || (args[0] != "stdout" && args[0] != "stderr") {
