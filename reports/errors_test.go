@@ -208,3 +208,14 @@ func TestUnknownSystemWords(t *testing.T) {
 		t.Errorf("Italian %q", got)
 	}
 }
+
+// TestMethodImported: the rounds of an imported event say so in the reader's language
+// (issue 28's "imported" printed untranslated); English keeps the stored word.
+func TestMethodImported(t *testing.T) {
+	want := map[tournament.Lang]string{tournament.LangEnglish: "imported", tournament.LangItalian: "importato"}
+	for l, w := range want {
+		if got := LocaleOf(l).MethodName(tournament.RoundMethodImported); got != w {
+			t.Errorf("%s: %q, want %q", l, got, w)
+		}
+	}
+}
