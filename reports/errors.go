@@ -111,3 +111,13 @@ func (l *Locale) errorList(errs []error, sep string) string {
 	}
 	return strings.Join(parts, sep)
 }
+
+// ErrorTexts is each of errs worded in l (ErrorText): the warnings a command gives as
+// CodedErrors (tournament.Entry.NoteWords).
+func ErrorTexts(l *Locale, errs []error) []string {
+	var out []string
+	for _, e := range errs {
+		out = append(out, ErrorText(l, e))
+	}
+	return out
+}

@@ -4,7 +4,6 @@ import (
 	"arbitro/tournament"
 	"database/sql"
 	"errors"
-	"fmt"
 	"strconv"
 	"strings"
 )
@@ -74,8 +73,9 @@ func (tx *Tx) addPlayer(t *tournament.Tournament, p tournament.Player, dups tour
 		return nil, err
 	}
 	for _, o := range similar {
-		e.Notes = append(e.Notes, fmt.Sprintf("possible duplicate: %q looks like entry %s %q (%s); if it is the same person, withdraw one",
-			e.Player.Name, o.Ref(numbered), o.Player.Name, tournament.ClubOrNone(o.Player.Club)))
+		w := tournament.Errf(nil, "err.note.possible_duplicate", "possible duplicate: {name} looks like entry {ref} {other} ({club}); if it is the same person, withdraw one",
+			"name", strconv.Quote(e.Player.Name), "ref", o.Ref(numbered), "other", strconv.Quote(o.Player.Name), "club", tournament.ClubArg(o.Player.Club))
+		e.Notes, e.NoteWords = append(e.Notes, w.Error()), append(e.NoteWords, w)
 	}
 	return e, nil
 }

@@ -58,6 +58,9 @@ type Entry struct {
 	// Notes are warnings from the command that returned the entry (not stored): e.g. a
 	// possible duplicate whose name differs only in case, accents, spaces or punctuation.
 	Notes []string `json:"notes,omitempty"`
+	// NoteWords are the same warnings as CodedErrors (without a sentinel), which reports
+	// words in the reader's language (issue 29); Notes are their English text.
+	NoteWords []error `json:"-"`
 }
 
 // NormalizeName tidies a player's name as typed: trims, collapses runs of spaces and writes

@@ -82,7 +82,7 @@ func runPlayerAdd(cmd *cobra.Command, g *globalOptions, o *playerAddOptions) err
 	if err != nil {
 		return err
 	}
-	if err := reports.WriteNotes(cmd.ErrOrStderr(), g.cliLocale(), e.Notes); err != nil {
+	if err := reports.WriteNotes(cmd.ErrOrStderr(), g.cliLocale(), reports.ErrorTexts(g.cliLocale(), e.NoteWords)); err != nil {
 		return err
 	}
 	if g.json {
@@ -154,7 +154,7 @@ func runPlayerImport(cmd *cobra.Command, g *globalOptions, o *playerImportOption
 		return err
 	}
 	name, n, notes := t.Name, imp.Count, imp.Notes
-	if err := reports.WriteNotes(cmd.ErrOrStderr(), g.cliLocale(), notes); err != nil {
+	if err := reports.WriteNotes(cmd.ErrOrStderr(), g.cliLocale(), reports.ErrorTexts(g.cliLocale(), notes)); err != nil {
 		return err
 	}
 	if g.json {
