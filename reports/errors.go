@@ -42,6 +42,8 @@ var sentinelKeys = map[error]string{
 	tournament.ErrNoPassword:          "err.sentinel.no_password",
 	tournament.ErrRoundRange:          "err.sentinel.round_range",
 	tournament.ErrUnknownTieBreak:     "err.sentinel.unknown_tiebreak",
+	tournament.ErrCategory:            "err.sentinel.category",
+	tournament.ErrEventPDN:            "err.sentinel.event_pdn",
 }
 
 // ErrorText is err worded in the language l (issue 29): a tournament.CodedError from its
@@ -57,6 +59,9 @@ func ErrorText(l *Locale, err error) string {
 	l = orEnglish(l)
 	if p, ok := err.(*tournament.CodedError); ok {
 		return l.codedError(p)
+	}
+	if c, ok := err.(*tournament.CSVError); ok && c.Line > 0 {
+		return l.T("err.csv.line", "line", c.Line, "cause", ErrorText(l, c.Err))
 	}
 	if u, ok := err.(*tournament.UnknownSystemError); ok {
 		codes := tournament.SystemCodes()
