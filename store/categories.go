@@ -1,8 +1,8 @@
 package store
 
 import (
-	"strconv"
 	"sort"
+	"strconv"
 	"strings"
 
 	"arbitro/tournament"

@@ -1,9 +1,9 @@
 package store
 
 import (
-	"strconv"
 	"database/sql"
 	"encoding/json"
+	"strconv"
 	"strings"
 
 	"arbitro/tournament"

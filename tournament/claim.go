@@ -1,8 +1,8 @@
 package tournament
 
 import (
-	"strconv"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"arbitro/rules"
