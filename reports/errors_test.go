@@ -219,3 +219,25 @@ func TestMethodImported(t *testing.T) {
 		}
 	}
 }
+
+// TestArchiveAuditLanguage: the last line of `audit --all` in Italian, and in English as
+// it always read.
+func TestArchiveAuditLanguage(t *testing.T) {
+	total := &tournament.AuditSummary{Tournaments: 2, Games: 3, Problems: 1, WithProblems: 1}
+	for _, c := range []struct {
+		l    *Locale
+		want string
+	}{
+		{nil, "archive: 2 tournaments, 3 game scores checked, 1 problem in 1 game, illegal by reason none, 0 recorded results contradicted by their scores, 0 claims decided against the engine; 0 legal, 0 illegal, 0 ambiguous, 0 not judged; 0 fragments; 0 results inconsistent with the moves; 0 notes\n"},
+		{LocaleOf(tournament.LangItalian), "archivio: 2 tornei, 3 formulari controllati, 1 problema in 1 partita, irregolari per motivo nessuno, 0 risultati registrati smentiti dai formulari, 0 richieste decise contro il programma; 0 regolari, 0 irregolari, 0 ambigue, 0 non giudicate; 0 frammenti; 0 risultati in contrasto con le mosse; 0 note\n"},
+	} {
+		var b bytes.Buffer
+		a := &ArchiveAudit{W: &b, L: c.l}
+		if err := a.Finish(total); err != nil {
+			t.Fatal(err)
+		}
+		if b.String() != c.want {
+			t.Errorf("got  %q\nwant %q", b.String(), c.want)
+		}
+	}
+}

@@ -198,7 +198,7 @@ func logProblems(b *tournament.ChainBreak) int {
 func auditAll(cmd *cobra.Command, g *globalOptions, jobs int, pdf string) error {
 	auditGC()
 	out := bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10)
-	aw := &reports.ArchiveAudit{W: out, JSON: g.json, KeepSummaries: pdf != ""}
+	aw := &reports.ArchiveAudit{W: out, JSON: g.json, L: g.cliLocale(), KeepSummaries: pdf != ""}
 	var bar *progressbar.ProgressBar
 	opts := tournament.ArchiveAuditOptions{Jobs: jobs, Render: aw.Render, OnItem: func(it *tournament.ArchiveItem) error {
 		if bar != nil && it.Kind == tournament.ItemGame {
