@@ -44,6 +44,7 @@ var sentinelKeys = map[error]string{
 	tournament.ErrUnknownTieBreak:     "err.sentinel.unknown_tiebreak",
 	tournament.ErrCategory:            "err.sentinel.category",
 	tournament.ErrEventPDN:            "err.sentinel.event_pdn",
+	tournament.ErrNoPairing:           "err.sentinel.no_pairing",
 }
 
 // ErrorText is err worded in the language l (issue 29): a tournament.CodedError from its

@@ -240,20 +240,20 @@ func (tx *Tx) missingResults(t *tournament.Tournament, round int) ([]tournament.
 
 // missingText names the boards without a result for ErrResultsMissing's message:
 // "round 1 board 2 (Rossi, M - Bianchi, L), round 1 board 3 game 2 (...) adjourned".
-func missingText(ms []tournament.MissingResult) string {
-	var out []string
+func missingText(ms []tournament.MissingResult) []error {
+	var out []error
 	for _, m := range ms {
-		s := fmt.Sprintf("round %d board %d", m.Round, m.Board)
+		var game, adjourned any = "", ""
 		if m.Game == 2 {
-			s += " game 2"
+			game = tournament.Errf(nil, "err.phrase.game2", " game 2")
 		}
-		s += fmt.Sprintf(" (%s - %s)", m.White, m.Black)
 		if m.Adjourned {
-			s += " adjourned"
+			adjourned = tournament.Errf(nil, "err.phrase.adjourned", " adjourned")
 		}
-		out = append(out, s)
+		out = append(out, tournament.Errf(nil, "err.phrase.missing_result", "round {round} board {board}{game} ({white} - {black}){adjourned}",
+			"round", m.Round, "board", m.Board, "game", game, "white", m.White, "black", m.Black, "adjourned", adjourned))
 	}
-	return strings.Join(out, ", ")
+	return out
 }
 
 // roundPairs returns game 1 of every board of round `round` as pairing.Pair (entry ids),
