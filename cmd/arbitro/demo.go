@@ -41,7 +41,7 @@ type demoOptions struct {
 
 func (o *demoOptions) complete(*cobra.Command, []string) error {
 	if o.Seed < 1 {
-		return usageErr("--seed must be at least 1")
+		return usageCoded(tournament.Errf(nil, "err.cli.demo_seed", "--seed must be at least 1"))
 	}
 	return nil
 }

@@ -223,7 +223,7 @@ func replayOptions(variant string) (rules.ReplayOptions, error) {
 	if variant != "" {
 		v, err := rules.VariantByName(variant)
 		if err != nil {
-			return opts, usageErr("--variant: %v", err)
+			return opts, usageCoded(tournament.Errf(nil, "err.cli.variant_flag", "--variant: {error}", "error", err))
 		}
 		opts.Variant = v
 	}

@@ -6,6 +6,7 @@ package main
 // (runEnginePair and runTRFCheck: the pair command wires them).
 
 import (
+	"strconv"
 	"errors"
 	"fmt"
 	"io"
@@ -162,7 +163,7 @@ func readTRFFile(path string) (*trf.File, error) {
 // exists, 1 for a bad file.
 func runEnginePair(g *globalOptions, out io.Writer, system, trfPath, outPath string, seed uint64) error {
 	if s, err := tournament.ParseSystem(system); err != nil || !s.TRFEngine() {
-		return usageErr("the TRF engine mode pairs --system dutch only (got %q)", system)
+		return usageCoded(tournament.Errf(nil, "err.cli.trf_system", "the TRF engine mode pairs --system dutch only (got {system})", "system", strconv.Quote(system)))
 	}
 	tr, err := readTRFFile(trfPath)
 	if err != nil {
