@@ -3,9 +3,9 @@
 package main
 
 import (
-	"strconv"
 	"errors"
 	"fmt"
+	"strconv"
 
 	"arbitro/reports"
 	"arbitro/tournament"

@@ -3,8 +3,8 @@
 package main
 
 import (
-	"strconv"
 	"io"
+	"strconv"
 
 	"arbitro/reports"
 	"arbitro/tournament"

@@ -1,8 +1,8 @@
 package main
 
 import (
-	"strconv"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"

@@ -6,12 +6,12 @@ package main
 // (runEnginePair and runTRFCheck: the pair command wires them).
 
 import (
-	"strconv"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 
 	"arbitro/reports"
 	"arbitro/store"
