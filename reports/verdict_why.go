@@ -3,6 +3,7 @@ package reports
 import (
 	"strings"
 
+	"arbitro/pairing"
 	"arbitro/rules"
 	"arbitro/tournament"
 )
@@ -123,4 +124,34 @@ func CheckWhy(l *Locale, c tournament.ClaimCheck) string {
 		return l.T("why.claim.no_rule")
 	}
 	return c.Message
+}
+
+// violationKeys are the catalog keys of the Dutch check's broken criteria (pairing.Violation*).
+var violationKeys = map[string]string{
+	pairing.ViolationUnavailable: "violation.unavailable",
+	pairing.ViolationByeAgain:    "violation.bye_again",
+	pairing.ViolationMet:         "violation.met",
+	pairing.ViolationForbidden:   "violation.forbidden",
+	pairing.ViolationColour:      "violation.colour",
+	pairing.ViolationTwice:       "violation.twice",
+	pairing.ViolationMissing:     "violation.missing",
+	pairing.ViolationByes:        "violation.byes",
+}
+
+// violations are the broken criteria of a checked round in l: texts (the engine's English)
+// in English, or when codes do not match them one for one; else each code's words.
+func (l *Locale) violations(texts []string, codes []pairing.Violation) []string {
+	if english(l) || len(codes) != len(texts) {
+		return texts
+	}
+	out := make([]string, len(codes))
+	for i, v := range codes {
+		key, ok := violationKeys[v.Code]
+		if !ok {
+			out[i] = texts[i]
+			continue
+		}
+		out[i] = l.T(key, v.Args...)
+	}
+	return out
 }

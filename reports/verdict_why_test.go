@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"arbitro/pairing"
 	"arbitro/rules"
 	"arbitro/tournament"
 )
@@ -50,5 +51,30 @@ func TestClaimWhy(t *testing.T) {
 	}
 	if got := CheckWhy(LocaleOf(tournament.LangItalian), c); got != "solo 10 semimosse (5 mosse per giocatore) contate dalla semimossa 2, ne servono 80" {
 		t.Errorf("Italian %q", got)
+	}
+}
+
+// TestViolationWords: the Dutch check's broken criteria print as the engine wrote them in
+// English (the English catalog reads the same, so the two cannot drift apart), and from
+// their codes in Italian.
+func TestViolationWords(t *testing.T) {
+	codes := []pairing.Violation{
+		{Code: pairing.ViolationMet, Args: []any{"white", 3, "black", 7}},
+		{Code: pairing.ViolationMissing, Args: []any{"player", 5}},
+		{Code: pairing.ViolationByes, Args: []any{"byes", 2, "players", 9, "want", 1}},
+	}
+	texts := []string{"C1 (Art. 2.1.1): players 3 and 7 have already met", "player 5 is available but not paired", "2 byes for 9 available players (want 1)"}
+	en := English()
+	for i, v := range codes {
+		if got := en.T(violationKeys[v.Code], v.Args...); got != texts[i] {
+			t.Errorf("English catalog %q, the engine %q", got, texts[i])
+		}
+	}
+	it := LocaleOf(tournament.LangItalian).violations(texts, codes)
+	if it[0] != "C1 (Art. 2.1.1): i giocatori 3 e 7 si sono già incontrati" || it[1] != "il giocatore 5 è disponibile ma non abbinato" {
+		t.Errorf("Italian %q", it)
+	}
+	if got := en.violations(texts, codes); got[2] != texts[2] {
+		t.Errorf("English %q", got)
 	}
 }

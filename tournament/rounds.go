@@ -471,9 +471,11 @@ type PairingCheck struct {
 	Engine     []pairing.Pair     `json:"engine"`  // the engine's pairing of the same round
 	Diffs      []pairing.PairDiff `json:"diffs"`
 	Violations []string           `json:"violations,omitempty"` // Dutch: absolute criteria broken
-	Manual     []ManualPair       `json:"manual,omitempty"`     // arbiter's pairs (--set) the round was made with; NOT imposed on the re-pairing
-	Names      map[int]string     `json:"names"`                // entry id → name
-	Numbers    map[int]int        `json:"numbers"`              // entry id → pairing number
+	// ViolationCodes are Violations as codes (pairing.DutchCheck), worded by reports.
+	ViolationCodes []pairing.Violation `json:"-"`
+	Manual         []ManualPair        `json:"manual,omitempty"` // arbiter's pairs (--set) the round was made with; NOT imposed on the re-pairing
+	Names          map[int]string      `json:"names"`            // entry id → name
+	Numbers        map[int]int         `json:"numbers"`          // entry id → pairing number
 }
 
 // Identical reports whether the stored round is the engine's pairing and breaks nothing.
