@@ -41,11 +41,11 @@ func openInput(cmd *cobra.Command, g *globalOptions, name, encoding string, limi
 	if fi, err := f.Stat(); err == nil {
 		if fi.IsDir() {
 			f.Close()
-			return nil, fail(fmt.Errorf("%s is a directory", name), g.cliLocale().T("hint.give_pdn_file"))
+			return nil, fail(tournament.Errf(nil, "err.cli.is_directory", "{name} is a directory", "name", name), g.cliLocale().T("hint.give_pdn_file"))
 		}
 		if fi.Size() > limit {
 			f.Close()
-			return nil, fail(fmt.Errorf("%w: %s has %d bytes, more than the %d this command reads", tournament.ErrBadPDN, name, fi.Size(), limit),
+			return nil, fail(tournament.Errf(tournament.ErrBadPDN, "err.cli.pdn_too_large", "{err}: {name} has {size} bytes, more than the {limit} this command reads", "name", name, "size", fi.Size(), "limit", limit),
 				g.cliLocale().T("hint.score_size"))
 		}
 	}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -311,7 +310,7 @@ func readGroups(cmd *cobra.Command, g *globalOptions, only string, members bool)
 			}
 		}
 		if keep == nil {
-			return fail(fmt.Errorf("%w: %s has no group %q", tournament.ErrNotFound, eg.Event.Name, only), g.cliLocale().T("hint.not_found"))
+			return fail(tournament.Errf(tournament.ErrNotFound, "err.cli.no_group", "{err}: {name} has no group {group}", "name", eg.Event.Name, "group", strconv.Quote(only)), g.cliLocale().T("hint.not_found"))
 		}
 		eg.Groups = keep
 	}
