@@ -84,6 +84,34 @@ type DutchCheck struct {
 	Engine     DutchResult // the engine's pairing of the same round
 	Diffs      []PairDiff  // differences, empty when the checked round equals the engine's
 	Violations []string    // absolute criteria (C1–C3, Art. 2.1) and completeness (1.9.1) broken by the checked round
+	// ViolationCodes are the same, one for one, as a code and its arguments, which the
+	// reports word in the reader's language (issue 29); Violations are their English.
+	ViolationCodes []Violation
+}
+
+// Violation is a broken criterion of a checked round: a code (one of the Violation*
+// constants) and its arguments as name, value pairs (ints).
+type Violation struct {
+	Code string
+	Args []any
+}
+
+// The codes of Violation, with their arguments.
+const (
+	ViolationUnavailable = "unavailable" // board, player: a player not available for the round is paired
+	ViolationByeAgain    = "bye-again"   // player: C2, a second bye
+	ViolationMet         = "met"         // white, black: C1, a repeated game
+	ViolationForbidden   = "forbidden"   // white, black: C1, a forbidden pair
+	ViolationColour      = "colour"      // white, black, colour: C3, the same absolute colour preference
+	ViolationTwice       = "twice"       // player: paired more than once
+	ViolationMissing     = "missing"     // player: available but not paired
+	ViolationByes        = "byes"        // byes, players, want: the wrong number of byes
+)
+
+// violate records a broken criterion: its English text and its code.
+func (c *DutchCheck) violate(text, code string, args ...any) {
+	c.Violations = append(c.Violations, text)
+	c.ViolationCodes = append(c.ViolationCodes, Violation{Code: code, Args: args})
 }
 
 // CheckDutch re-pairs the round from the snapshot taken before it (entrants, opt: the
@@ -116,7 +144,7 @@ func CheckDutch(entrants []Entrant, opt DutchOptions, checked []Pair) (DutchChec
 				continue
 			}
 			if _, ok := idx[id]; !ok {
-				out.Violations = append(out.Violations, fmt.Sprintf("board %d: player %d is not available for this round", p.Board, id))
+				out.violate(fmt.Sprintf("board %d: player %d is not available for this round", p.Board, id), ViolationUnavailable, "board", p.Board, "player", id)
 			}
 			seen[id]++
 		}
@@ -124,7 +152,7 @@ func CheckDutch(entrants []Entrant, opt DutchOptions, checked []Pair) (DutchChec
 		if p.IsBye() {
 			byes++
 			if iok && d.ps[i].byeBlocked {
-				out.Violations = append(out.Violations, fmt.Sprintf("C2 (Art. 2.1.2): player %d gets the bye but already had a bye, a forfeit win or a full-point bye", p.White))
+				out.violate(fmt.Sprintf("C2 (Art. 2.1.2): player %d gets the bye but already had a bye, a forfeit win or a full-point bye", p.White), ViolationByeAgain, "player", p.White)
 			}
 			continue
 		}
@@ -133,11 +161,11 @@ func CheckDutch(entrants []Entrant, opt DutchOptions, checked []Pair) (DutchChec
 			continue
 		}
 		if slices.Contains(d.ps[i].opps, int32(j)) {
-			out.Violations = append(out.Violations, fmt.Sprintf("C1 (Art. 2.1.1): players %d and %d have already met", p.White, p.Black))
+			out.violate(fmt.Sprintf("C1 (Art. 2.1.1): players %d and %d have already met", p.White, p.Black), ViolationMet, "white", p.White, "black", p.Black)
 		} else if slices.Contains(d.ps[i].forb, int32(j)) {
-			out.Violations = append(out.Violations, fmt.Sprintf("C1 (Art. 2.1.1): players %d and %d are a forbidden pair", p.White, p.Black))
+			out.violate(fmt.Sprintf("C1 (Art. 2.1.1): players %d and %d are a forbidden pair", p.White, p.Black), ViolationForbidden, "white", p.White, "black", p.Black)
 		} else if !d.compatible(i, j) {
-			out.Violations = append(out.Violations, fmt.Sprintf("C3 (Art. 2.1.3): players %d and %d both have an absolute preference for %v", p.White, p.Black, d.ps[i].abs))
+			out.violate(fmt.Sprintf("C3 (Art. 2.1.3): players %d and %d both have an absolute preference for %v", p.White, p.Black, d.ps[i].abs), ViolationColour, "white", p.White, "black", p.Black, "colour", fmt.Sprint(d.ps[i].abs))
 		}
 	}
 	var twice, missing []int
@@ -154,13 +182,13 @@ func CheckDutch(entrants []Entrant, opt DutchOptions, checked []Pair) (DutchChec
 	slices.Sort(twice)
 	slices.SortFunc(missing, cmp.Compare)
 	for _, id := range twice {
-		out.Violations = append(out.Violations, fmt.Sprintf("player %d is paired more than once", id))
+		out.violate(fmt.Sprintf("player %d is paired more than once", id), ViolationTwice, "player", id)
 	}
 	for _, id := range missing {
-		out.Violations = append(out.Violations, fmt.Sprintf("player %d is available but not paired", id))
+		out.violate(fmt.Sprintf("player %d is available but not paired", id), ViolationMissing, "player", id)
 	}
 	if byes != len(d.ps)%2 {
-		out.Violations = append(out.Violations, fmt.Sprintf("%d byes for %d available players (want %d)", byes, len(d.ps), len(d.ps)%2))
+		out.violate(fmt.Sprintf("%d byes for %d available players (want %d)", byes, len(d.ps), len(d.ps)%2), ViolationByes, "byes", byes, "players", len(d.ps), "want", len(d.ps)%2)
 	}
 	return out, nil
 }

@@ -29,7 +29,10 @@ type AuditItem struct {
 	// MoveTo; 0 when not numeric): the squares outlined on the diagram.
 	From, To rules.Square
 	Reason   string // the verdict's reason code, e.g. "not-a-move", "capture-required"
-	Message  string // the verdict's explanation for people
+	Message  string // the verdict's explanation for people (the engine's English)
+	// Verdict is the verdict the item comes from, worded in the sheet's language by
+	// VerdictWhy (nil: Message as it is).
+	Verdict *rules.Verdict
 	// Position is the position before the illegal move, with its variant (rules.Verdict
 	// Before); the zero Position when the score could not be replayed (printed without a
 	// diagram).
@@ -57,7 +60,7 @@ func AuditItemFromVerdict(v rules.Verdict) AuditItem {
 	if v.Detail != "" {
 		reason += " (" + v.Detail + ")"
 	}
-	return AuditItem{Ply: v.Ply, Move: v.Move, From: v.MoveFrom, To: v.MoveTo, Reason: reason, Message: v.Message,
+	return AuditItem{Ply: v.Ply, Move: v.Move, From: v.MoveFrom, To: v.MoveTo, Reason: reason, Message: v.Message, Verdict: &v,
 		Position: v.Before, Legal: append([]string(nil), v.LegalMoves...), Class: v.Class()}
 }
 
@@ -132,8 +135,8 @@ func (d *doc) auditText(l *Locale, it AuditItem, x, y, w float64, diagramErr err
 	if it.Reason != "" {
 		line(false, l.T("audit.reason"), it.Reason)
 	}
-	if it.Message != "" {
-		line(false, "", it.Message)
+	if msg := it.why(l); msg != "" {
+		line(false, "", msg)
 	}
 	legal := strings.Join(it.Legal, "  ")
 	if legal == "" {
@@ -229,4 +232,12 @@ func (d *doc) sideName(s rules.Side) string {
 		return d.loc.T("col.white")
 	}
 	return d.loc.T("col.black")
+}
+
+// why is the item's explanation in l: its verdict's VerdictWhy, else its Message.
+func (it AuditItem) why(l *Locale) string {
+	if it.Verdict == nil {
+		return it.Message
+	}
+	return VerdictWhy(l, it.Verdict)
 }

@@ -21,6 +21,9 @@ import (
 type ArchiveAudit struct {
 	W    io.Writer
 	JSON bool
+	// L is the language of the text (nil: English; issue 29); JSON keeps codes and the
+	// engine's English messages.
+	L *Locale
 	// KeepSummaries keeps each tournament's summary in Summaries (for the PDF).
 	KeepSummaries bool
 	Summaries     []tournament.AuditSummary
@@ -97,12 +100,14 @@ func (a *ArchiveAudit) Render(t *tournament.Tournament, ga *tournament.GameAudit
 	if len(ga.Problems) == 0 && len(vd.Notes) == 0 {
 		return nil
 	}
+	l := orEnglish(a.L)
 	recorded := b.Result.String()
 	if recorded == "" {
-		recorded = "none"
+		recorded = l.T("auditall.none")
 	}
-	fmt.Fprintf(&buf, "tournament %d round %d board %d (%s - %s), game %d, recorded %s:\n", t.ID, b.Round, b.Board, b.White, b.Black, ga.GameID, recorded)
-	writeProblems(&buf, English(), vd, ga.Problems, vd.Notes) // audit --all stays English (as its lines above)
+	fmt.Fprintln(&buf, l.T("auditall.game", "id", fmt.Sprint(t.ID), "round", b.Round, "board", b.Board, "white", b.White, "black", b.Black,
+		"game", fmt.Sprint(ga.GameID), "recorded", recorded))
+	writeProblems(&buf, l, vd, ga.Problems, vd.Notes)
 	return buf.Bytes()
 }
 
@@ -127,10 +132,10 @@ func (a *ArchiveAudit) Item(it *tournament.ArchiveItem) error {
 		a.cur = VerdictTally{}
 		if !a.JSON {
 			s := it.Summary
-			_, err := fmt.Fprintf(a.W, "tournament %d %q (%s): %s checked, %s in %s, %s, %s; %s\n",
-				s.TournamentID, s.Name, s.Variant, count(s.Games, "game score", "game scores"), count(s.Problems, "problem", "problems"),
-				count(s.WithProblems, "game", "games"), count(s.Inconsistent, "recorded result contradicted by its score", "recorded results contradicted by their scores"),
-				count(s.ClaimsAgainst, "claim decided against the engine", "claims decided against the engine"), cur.Counts(nil))
+			l := orEnglish(a.L)
+			_, err := fmt.Fprintln(a.W, l.T("auditall.tournament", "id", fmt.Sprint(s.TournamentID), "name", strconv.Quote(s.Name), "variant", fmt.Sprint(s.Variant),
+				"scores", l.N("auditall.n.scores", s.Games), "problems", l.N("auditall.n.problems", s.Problems), "games", l.N("auditall.n.games", s.WithProblems),
+				"inconsistent", l.N("auditall.n.inconsistent", s.Inconsistent), "against", l.N("auditall.n.against", s.ClaimsAgainst), "counts", cur.Counts(a.L)))
 			return err
 		}
 	}
@@ -142,27 +147,17 @@ func (a *ArchiveAudit) Finish(total *tournament.AuditSummary) error {
 	if a.JSON {
 		return nil
 	}
-	_, err := fmt.Fprintf(a.W, "archive: %s, %s checked, %s in %s, illegal by reason%s, %s, %s; %s\n",
-		count(total.Tournaments, "tournament", "tournaments"), count(total.Games, "game score", "game scores"),
-		count(total.Problems, "problem", "problems"), count(total.WithProblems, "game", "games"), orNone(byReason(total.IllegalByReason)),
-		count(total.Inconsistent, "recorded result contradicted by its score", "recorded results contradicted by their scores"),
-		count(total.ClaimsAgainst, "claim decided against the engine", "claims decided against the engine"), a.Tally.Counts(nil))
+	l := orEnglish(a.L)
+	reasons := byReason(total.IllegalByReason)
+	if reasons == "" {
+		reasons = " " + l.T("auditall.none")
+	}
+	_, err := fmt.Fprintln(a.W, l.T("auditall.archive", "tournaments", l.N("auditall.n.tournaments", total.Tournaments),
+		"scores", l.N("auditall.n.scores", total.Games), "problems", l.N("auditall.n.problems", total.Problems),
+		"games", l.N("auditall.n.games", total.WithProblems), "reasons", reasons,
+		"inconsistent", l.N("auditall.n.inconsistent", total.Inconsistent), "against", l.N("auditall.n.against", total.ClaimsAgainst),
+		"counts", a.Tally.Counts(a.L)))
 	return err
-}
-
-func count(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return strconv.Itoa(n) + " " + many
-}
-
-// orNone is s, or " none" for "".
-func orNone(s string) string {
-	if s == "" {
-		return " none"
-	}
-	return s
 }
 
 // byReason writes " (reason n, ...)" in reason order, or "" for none.

@@ -37,7 +37,7 @@ func WritePairingCheckText(w io.Writer, l *Locale, c *tournament.PairingCheck) e
 	for _, m := range c.Manual {
 		fmt.Fprintln(w, l.T("cmd.check.manual", "set", fmt.Sprint(m)))
 	}
-	for _, v := range c.Violations {
+	for _, v := range l.violations(c.Violations, c.ViolationCodes) {
 		fmt.Fprintln(w, l.T("cmd.check.violation", "text", v))
 	}
 	diffs := append([]pairing.PairDiff{}, c.Diffs...)
@@ -75,7 +75,7 @@ func WritePairingCheckText(w io.Writer, l *Locale, c *tournament.PairingCheck) e
 func WriteTRFRoundCheckText(w io.Writer, l *Locale, rc *trf.RoundReport) error {
 	l = orEnglish(l)
 	fmt.Fprintln(w, l.T("cmd.check.trf_round", "round", rc.Round, "boards", l.N("cmd.boards", rc.Boards)))
-	for _, v := range rc.Violations {
+	for _, v := range l.violations(rc.Violations, rc.ViolationCodes) {
 		fmt.Fprintln(w, l.T("cmd.check.violation", "text", v))
 	}
 	for _, d := range rc.Diffs {

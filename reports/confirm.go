@@ -35,6 +35,9 @@ func (l *Locale) MethodName(m string) string {
 	if s, err := tournament.ParseSystem(m); err == nil {
 		return l.systemShort(s)
 	}
+	if m == tournament.RoundMethodImported { // the rounds of an imported event (issue 28)
+		return l.T("method.imported")
+	}
 	return m
 }
 

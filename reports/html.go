@@ -929,7 +929,7 @@ func (b *gameBody) verdict(p *pageData, vd rules.Verdict) {
 		if vd.Class() == rules.ClassAmbiguous { // issue 33: an ambiguous capture is not an illegal move
 			b.IllegalText = p.T("site.verdict.ambiguous", "ply", vd.Ply, "move", clean(vd.Move))
 		}
-		b.Message = clean(vd.Message)
+		b.Message = clean(VerdictWhy(p.loc, &vd))
 		b.FENBefore = vd.FEN
 		b.LegalMoves = vd.LegalMoves
 	} else {
@@ -953,7 +953,7 @@ func (b *gameBody) verdict(p *pageData, vd rules.Verdict) {
 		b.Repetitions = append(b.Repetitions, r.FEN+" ("+p.T("site.after.ply")+" "+strings.Join(ps, ", ")+")")
 	}
 	for _, d := range vd.Draws {
-		b.Draws = append(b.Draws, clean(d.Message))
+		b.Draws = append(b.Draws, clean(DrawWhy(p.loc, d)))
 	}
 	if vd.Claim40Ply > 0 {
 		b.Claim40 = p.T("site.claim40", "ply", vd.Claim40Ply)
@@ -963,7 +963,7 @@ func (b *gameBody) verdict(p *pageData, vd rules.Verdict) {
 // claimRowOf is the row of draw claim c of board bd on a game page: the claimant, the
 // plies asked and declared, the arbiter's decision and the engine's count.
 func claimRowOf(p *pageData, bd *tournament.Board, c tournament.SiteClaim) claimRow {
-	cr := claimRow{Requested: c.RequestedAt, Declared: c.DeclaredAt, Decision: p.T("site." + c.Decision), Engine: clean(c.Check.Message)}
+	cr := claimRow{Requested: c.RequestedAt, Declared: c.DeclaredAt, Decision: p.T("site." + c.Decision), Engine: clean(CheckWhy(p.loc, c.Check))}
 	switch c.Claimant {
 	case "white":
 		cr.Claimant = clean(bd.White)

@@ -223,7 +223,7 @@ func WriteClaimText(w io.Writer, l *Locale, rec *tournament.ClaimRecord) error {
 	}
 	fmt.Fprintln(w, l.T("cmd.claim.head", "id", fmt.Sprint(rec.ID), "round", rec.Round, "board", rec.Board, "white", rec.White, "black", rec.Black,
 		"rule", rec.Check.Rule, "requested", rec.RequestedAt, "declared", rec.DeclaredAt))
-	fmt.Fprintln(w, l.T("cmd.claim.engine", "verdict", verdict, "reason", rec.Check.Reason, "message", rec.Check.Message))
+	fmt.Fprintln(w, l.T("cmd.claim.engine", "verdict", verdict, "reason", rec.Check.Reason, "message", CheckWhy(l, rec.Check)))
 	decision := l.ClaimDecision(rec.Decision)
 	if rec.Overrides {
 		decision = l.T("cmd.claim.overrides", "decision", decision)

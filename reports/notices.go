@@ -158,13 +158,14 @@ func WriteErrorLines(errw io.Writer, errs []error) error {
 }
 
 // WriteError writes the line a failing command ends with: "arbitro: WHAT (HINT)", or
-// "arbitro: WHAT" without a hint.
-func WriteError(errw io.Writer, err error, hint string) error {
+// "arbitro: WHAT" without a hint; WHAT is err worded in the language l (ErrorText: the
+// catalog's words of a tournament.Problem or a sentinel, else the error's own text).
+func WriteError(errw io.Writer, l *Locale, err error, hint string) error {
 	var werr error
 	if hint != "" {
-		_, werr = fmt.Fprintf(errw, "arbitro: %v (%s)\n", err, hint)
+		_, werr = fmt.Fprintf(errw, "arbitro: %s (%s)\n", ErrorText(l, err), hint)
 	} else {
-		_, werr = fmt.Fprintf(errw, "arbitro: %v\n", err)
+		_, werr = fmt.Fprintf(errw, "arbitro: %s\n", ErrorText(l, err))
 	}
 	return werr
 }

@@ -59,8 +59,8 @@ func TestNoticeLines(t *testing.T) {
 		func() error {
 			return WriteErrorLines(&b, []error{errors.New("a.pdn: no such file"), errors.New("b.pdn: no such file")})
 		},
-		func() error { return WriteError(&b, errors.New("no tournament"), "create one first") },
-		func() error { return WriteError(&b, errors.New("interrupted"), "") },
+		func() error { return WriteError(&b, English(), errors.New("no tournament"), "create one first") },
+		func() error { return WriteError(&b, English(), errors.New("interrupted"), "") },
 		func() error {
 			return WriteJSON(&b, tournament.RoundSchedule{Round: 3, Date: "2026-11-21", Time: "15:30"})
 		},

@@ -24,7 +24,7 @@ func WriteTRFCheckText(w io.Writer, l *Locale, c *trf.CheckReport) error {
 			fmt.Fprintln(w, l.T("cmd.trfcheck.error", "round", r.Round, "text", r.Error))
 		default:
 			fmt.Fprintln(w, l.T("cmd.trfcheck.differs", "round", r.Round, "diffs", len(r.Diffs), "violations", len(r.Violations)))
-			for _, v := range r.Violations {
+			for _, v := range l.violations(r.Violations, r.ViolationCodes) {
 				fmt.Fprintln(w, "  "+l.T("cmd.check.violation", "text", v))
 			}
 			for _, d := range r.Diffs {

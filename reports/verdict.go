@@ -154,7 +154,7 @@ func WriteVerdictText(w io.Writer, l *Locale, file string, g *rules.Game, vd rul
 		if vd.Detail != "" {
 			fmt.Fprintf(w, ": %s", vd.Detail)
 		}
-		fmt.Fprintf(w, "] %s\n", vd.Message)
+		fmt.Fprintf(w, "] %s\n", VerdictWhy(l, &vd))
 		if vd.FEN != "" {
 			fmt.Fprintln(w, "    "+l.T("cmd.verdict.position", "fen", vd.FEN))
 			fmt.Fprintln(w, "    "+l.T("cmd.verdict.legal_moves", "moves", strings.Join(vd.LegalMoves, " ")))
@@ -168,7 +168,7 @@ func WriteVerdictText(w io.Writer, l *Locale, file string, g *rules.Game, vd rul
 		fmt.Fprintln(w, "    "+l.T("cmd.verdict.repetition", "fen", r.FEN, "plies", fmt.Sprint(r.Plies)))
 	}
 	for _, d := range vd.Draws {
-		fmt.Fprintln(w, "    "+l.T("cmd.verdict.draw_rule", "rule", d.Rule, "ply", d.Ply, "message", d.Message))
+		fmt.Fprintln(w, "    "+l.T("cmd.verdict.draw_rule", "rule", d.Rule, "ply", d.Ply, "message", DrawWhy(l, d)))
 	}
 	if vd.Claim40Ply > 0 {
 		fmt.Fprintln(w, "    "+l.T("cmd.verdict.claim40", "ply", vd.Claim40Ply))
@@ -192,7 +192,7 @@ func WriteReplaySummary(w io.Writer, l *Locale, t VerdictTally) error {
 func WriteIllegal(w io.Writer, l *Locale, indent string, vd rules.Verdict) {
 	l = orEnglish(l)
 	WriteVerdictHead(w, l, indent, &vd)
-	fmt.Fprintf(w, "%s  %s\n", indent, vd.Message)
+	fmt.Fprintf(w, "%s  %s\n", indent, VerdictWhy(l, &vd))
 	if vd.FEN != "" {
 		fmt.Fprintln(w, indent+"  "+l.T("cmd.verdict.position", "fen", vd.FEN))
 		legal := strings.Join(vd.LegalMoves, " ")

@@ -30,7 +30,6 @@ var writersWithoutWords = map[string]string{
 	"WriteReplayJSONLine":      "JSON line",
 	"WriteTRFPairs":            "numbers in the JaVaFo/bbpPairings exchange format",
 	"WriteErrorLines":          "\"arbitro: \" and errors worded by their packages",
-	"WriteError":               "\"arbitro: \", an error and the hint the caller worded (g.cliLocale)",
 	"WritePerftText":           "move codes and numbers; \"total\" is the perft convention",
 }
 

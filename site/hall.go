@@ -303,8 +303,8 @@ func (h *Hall) fail(w http.ResponseWriter, r *http.Request, err error) {
 		http.NotFound(w, r)
 	case errors.Is(err, tournament.ErrBusy):
 		h.message(w, r, 0, http.StatusServiceUnavailable, reports.HallMessage{Key: "hall.msg.busy", Bad: true})
-	default:
-		http.Error(w, "arbitro: "+err.Error(), http.StatusInternalServerError)
+	default: // the error in the hall's language (issue 29)
+		http.Error(w, "arbitro: "+reports.ErrorText(reports.LocaleOf(h.langOf(r, 0)), err), http.StatusInternalServerError)
 	}
 }
 

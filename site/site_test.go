@@ -252,7 +252,7 @@ func TestGamePagePositions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{`id="illegal-ply" data-ply="3"`, "a capture was compulsory", "<code>17x10</code>"} {
+	for _, want := range []string{`id="illegal-ply" data-ply="3"`, "la presa era obbligatoria", "<code>17x10</code>"} { // the why in the page's language (issue 29)
 		if !strings.Contains(string(bad), want) {
 			t.Errorf("game-1-2.html lacks %q", want)
 		}

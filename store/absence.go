@@ -6,7 +6,6 @@ import (
 	"arbitro/tournament"
 	"database/sql"
 	"errors"
-	"fmt"
 	"strings"
 )
 
@@ -30,7 +29,7 @@ func (tx *Tx) SetAbsence(t *tournament.Tournament, ref string, round, points int
 		return nil, err
 	}
 	if cur.System.FixedTable() {
-		return nil, fmt.Errorf("%w: a round robin's rounds are fixed; when a player does not come, record the game as a forfeit (arbitro result ROUND BOARD -+)", tournament.ErrInvalid)
+		return nil, tournament.Errf(tournament.ErrInvalid, "err.absence.rr_fixed", "{err}: a round robin's rounds are fixed; when a player does not come, record the game as a forfeit (arbitro result ROUND BOARD -+)")
 	}
 	e, err := tx.findEntry(cur, ref)
 	if err != nil {
@@ -41,18 +40,18 @@ func (tx *Tx) SetAbsence(t *tournament.Tournament, ref string, round, points int
 	}
 	switch {
 	case round <= cur.RoundsPaired:
-		return nil, fmt.Errorf("%w: round %d is already paired; if %s did not come, record a forfeit with 'arbitro result'", tournament.ErrInvalid, round, e.Player.Name)
+		return nil, tournament.Errf(tournament.ErrInvalid, "err.absence.paired_forfeit", "{err}: round {round} is already paired; if {player} did not come, record a forfeit with 'arbitro result'", "round", round, "player", e.Player.Name)
 	case round > cur.Rounds:
-		return nil, fmt.Errorf("%w: %s has %d rounds, there is no round %d", tournament.ErrInvalid, cur.Name, cur.Rounds, round)
+		return nil, tournament.Errf(tournament.ErrInvalid, "err.absence.no_round", "{err}: {tournament} has {rounds} rounds, there is no round {round}", "tournament", cur.Name, "rounds", cur.Rounds, "round", round)
 	case points < 0 || points > 2:
-		return nil, fmt.Errorf("%w: %d points for an absence (game points 0, 1 or 2)", tournament.ErrMalformed, points)
+		return nil, tournament.Errf(tournament.ErrMalformed, "err.absence.points", "{err}: {points} points for an absence (game points 0, 1 or 2)", "points", points)
 	}
 	var n int
 	if err := tx.queryRow(`SELECT count(*) FROM absences WHERE entry_id = ? AND round_number = ?`, e.ID, round).Scan(&n); err != nil {
 		return nil, err
 	}
 	if n > 0 {
-		return nil, fmt.Errorf("%w: %s is already recorded as absent in round %d", tournament.ErrInvalid, e.Player.Name, round)
+		return nil, tournament.Errf(tournament.ErrInvalid, "err.absence.already", "{err}: {player} is already recorded as absent in round {round}", "player", e.Player.Name, "round", round)
 	}
 	a := &tournament.Absence{Entry: e.ID, Name: e.Player.Name, Round: round, Points: points, Reason: strings.TrimSpace(reason)}
 	if _, err := tx.exec(`INSERT INTO absences (tournament_id, entry_id, round_number, points, reason) VALUES (?, ?, ?, ?, ?)`,
@@ -78,13 +77,13 @@ func (tx *Tx) RemoveAbsence(t *tournament.Tournament, ref string, round int) (*t
 		round = cur.RoundsPaired + 1
 	}
 	if round <= cur.RoundsPaired {
-		return nil, fmt.Errorf("%w: round %d is already paired; its absences stay as they were", tournament.ErrInvalid, round)
+		return nil, tournament.Errf(tournament.ErrInvalid, "err.absence.paired_kept", "{err}: round {round} is already paired; its absences stay as they were", "round", round)
 	}
 	a := &tournament.Absence{Entry: e.ID, Name: e.Player.Name, Round: round}
 	err = tx.queryRow(`SELECT points, reason FROM absences WHERE entry_id = ? AND round_number = ?`, e.ID, round).Scan(&a.Points, &a.Reason)
 	a.Reason = tournament.ShownText(a.Reason)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, fmt.Errorf("%w: no absence of %s in round %d", tournament.ErrNotFound, e.Player.Name, round)
+		return nil, tournament.Errf(tournament.ErrNotFound, "err.absence.none", "{err}: no absence of {player} in round {round}", "player", e.Player.Name, "round", round)
 	}
 	if err != nil {
 		return nil, err

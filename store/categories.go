@@ -1,8 +1,8 @@
 package store
 
 import (
-	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"arbitro/tournament"
@@ -18,7 +18,7 @@ func (tx *Tx) AddCategory(t *tournament.Tournament, name, rule string) (*tournam
 		return nil, err
 	}
 	if name == "" {
-		return nil, fmt.Errorf("%w: a category needs a name", tournament.ErrCategory)
+		return nil, tournament.Errf(tournament.ErrCategory, "err.category.needs_name", "{err}: a category needs a name")
 	}
 	if _, _, _, err := tournament.ParseCategoryRule(rule); err != nil {
 		return nil, err
@@ -28,7 +28,7 @@ func (tx *Tx) AddCategory(t *tournament.Tournament, name, rule string) (*tournam
 		return nil, err
 	}
 	if n > 0 {
-		return nil, fmt.Errorf("%w: %s already has a category %q", tournament.ErrCategory, t.Name, name)
+		return nil, tournament.Errf(tournament.ErrCategory, "err.category.exists", "{err}: {tournament} already has a category {name}", "tournament", t.Name, "name", strconv.Quote(name))
 	}
 	res, err := tx.exec(`INSERT INTO categories (tournament_id, name, rule) VALUES (?, ?, ?)`, t.ID, name, strings.TrimSpace(rule))
 	if err != nil {
@@ -146,7 +146,7 @@ func (tx *Tx) category(t *tournament.Tournament, name string) (*tournament.Categ
 	for _, c := range all {
 		names = append(names, c.Name)
 	}
-	return nil, fmt.Errorf("%w: %s has no category %q (categories: %s)", tournament.ErrCategory, t.Name, name, strings.Join(names, ", "))
+	return nil, tournament.Errf(tournament.ErrCategory, "err.category.not_found", "{err}: {tournament} has no category {name} (categories: {names})", "tournament", t.Name, "name", strconv.Quote(name), "names", strings.Join(names, ", "))
 }
 
 // CategoryStandings returns the standings of category name after round afterRound: only its
@@ -175,7 +175,7 @@ func (tx *Tx) AddPrize(t *tournament.Tournament, category string, place int, lab
 		return nil, err
 	}
 	if place < 1 {
-		return nil, fmt.Errorf("%w: a prize rewards a place 1, 2, ...; not %d", tournament.ErrCategory, place)
+		return nil, tournament.Errf(tournament.ErrCategory, "err.category.prize_place", "{err}: a prize rewards a place 1, 2, ...; not {place}", "place", place)
 	}
 	if category != "" {
 		c, err := tx.category(t, category)

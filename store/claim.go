@@ -3,7 +3,7 @@ package store
 import (
 	"database/sql"
 	"encoding/json"
-	"fmt"
+	"strconv"
 	"strings"
 
 	"arbitro/tournament"
@@ -26,10 +26,10 @@ func (tx *Tx) AddClaim(t *tournament.Tournament, round, board, game int, req tou
 	switch req.Decision {
 	case "", tournament.DecisionAccepted, tournament.DecisionRejected:
 	default:
-		return nil, fmt.Errorf("%w: decision %q (use accepted or rejected)", tournament.ErrMalformed, req.Decision)
+		return nil, tournament.Errf(tournament.ErrMalformed, "err.claim.decision", "{err}: decision {decision} (use accepted or rejected)", "decision", strconv.Quote(req.Decision))
 	}
 	if req.RequestedAt < 0 || req.DeclaredAt < 0 {
-		return nil, fmt.Errorf("%w: plies are counted from 0 (the start position)", tournament.ErrMalformed)
+		return nil, tournament.Errf(tournament.ErrMalformed, "err.claim.negative_ply", "{err}: plies are counted from 0 (the start position)")
 	}
 	b, err := tx.BoardAt(t, round, board, game)
 	if err != nil {
@@ -48,10 +48,10 @@ func (tx *Tx) AddClaim(t *tournament.Tournament, round, board, game int, req tou
 		return nil, err
 	}
 	if n := len(g.Moves); req.RequestedAt > n || req.DeclaredAt > n {
-		return nil, fmt.Errorf("%w: the score of round %d board %d has %d plies; the claim's plies must be within 0..%d", tournament.ErrInvalid, round, board, n, n)
+		return nil, tournament.Errf(tournament.ErrInvalid, "err.claim.out_of_range", "{err}: the score of round {round} board {board} has {n} plies; the claim's plies must be within 0..{n}", "round", round, "board", board, "n", n)
 	}
 	if req.DeclaredAt < req.RequestedAt {
-		return nil, fmt.Errorf("%w: the draw cannot be declared (ply %d) before it was requested (ply %d)", tournament.ErrMalformed, req.DeclaredAt, req.RequestedAt)
+		return nil, tournament.Errf(tournament.ErrMalformed, "err.claim.before_request", "{err}: the draw cannot be declared (ply {declared_at}) before it was requested (ply {requested_at})", "declared_at", req.DeclaredAt, "requested_at", req.RequestedAt)
 	}
 	c := tournament.CheckClaim(g, t, req.RequestedAt, req.DeclaredAt)
 	rec := tournament.NewClaimRecord(b, req, c, tx.actor)

@@ -10,7 +10,7 @@ import (
 // entries (possible duplicates), in the order of the rows.
 type PlayersImported struct {
 	Count int
-	Notes []string
+	Notes []error // CodedErrors without a sentinel (Entry.NoteWords), worded by reports
 }
 
 // ImportPlayers enters every row in tournament t with AddPlayer's rules, in the caller's
@@ -49,7 +49,7 @@ func (tx *Tx) ImportPlayers(t *tournament.Tournament, rows iter.Seq2[tournament.
 		}
 		highest[0].Number = max(highest[0].Number, e.Number)
 		out.Count++
-		out.Notes = append(out.Notes, e.Notes...)
+		out.Notes = append(out.Notes, e.NoteWords...)
 	}
 	return out, dups.drop()
 }

@@ -3,7 +3,7 @@ package store
 import (
 	"database/sql"
 	"errors"
-	"fmt"
+	"strconv"
 
 	"arbitro/pairing"
 	"arbitro/tournament"
@@ -16,7 +16,7 @@ import (
 // lot. Storing the same pair again replaces its rounds.
 func (tx *Tx) AddForbiddenPair(t *tournament.Tournament, f tournament.ForbiddenPair) error {
 	if !t.System.DutchSettings() {
-		return fmt.Errorf("%w: forbidden pairs are a Dutch-system setting; %s is %s", tournament.ErrInvalid, t.Name, t.System)
+		return tournament.Errf(tournament.ErrInvalid, "err.dutch.forbidden_not_dutch", "{err}: forbidden pairs are a Dutch-system setting; {tournament} is {system}", "tournament", t.Name, "system", t.System)
 	}
 	if f.FirstRound == 0 {
 		f.FirstRound = 1
@@ -27,9 +27,9 @@ func (tx *Tx) AddForbiddenPair(t *tournament.Tournament, f tournament.ForbiddenP
 		err := tx.queryRow(`SELECT id FROM entries WHERE tournament_id = ? AND pairing_number = ?`, t.ID, n).Scan(&id)
 		if errors.Is(err, sql.ErrNoRows) {
 			if t.LotDrawnAt == "" && t.RoundsPaired == 0 {
-				return fmt.Errorf("%w: %s has no pairing numbers yet", tournament.ErrLotNotDrawn, t.Name)
+				return tournament.Errf(tournament.ErrLotNotDrawn, "err.dutch.no_numbers", "{err}: {tournament} has no pairing numbers yet", "tournament", t.Name)
 			}
-			return fmt.Errorf("%w: no player of %s has pairing number %d", tournament.ErrNotFound, t.Name, n)
+			return tournament.Errf(tournament.ErrNotFound, "err.dutch.no_number", "{err}: no player of {tournament} has pairing number {n}", "tournament", t.Name, "n", n)
 		}
 		if err != nil {
 			return err
@@ -98,13 +98,13 @@ func (tx *Tx) forbiddenEntries(t *tournament.Tournament, r int) ([][2]int, error
 // Dutch, or a tournament whose round 1 is paired.
 func (tx *Tx) SetAcceleration(t *tournament.Tournament, acc string) error {
 	if acc != "" && acc != tournament.AccelerationBaku {
-		return fmt.Errorf("%w: acceleration %q (arbitro knows baku)", tournament.ErrInvalid, acc)
+		return tournament.Errf(tournament.ErrInvalid, "err.dutch.acceleration", "{err}: acceleration {acc} (arbitro knows baku)", "acc", strconv.Quote(acc))
 	}
 	if acc != "" && !t.System.DutchSettings() {
-		return fmt.Errorf("%w: the Baku acceleration is for the Dutch system; %s is %s", tournament.ErrInvalid, t.Name, t.System)
+		return tournament.Errf(tournament.ErrInvalid, "err.dutch.baku_not_dutch", "{err}: the Baku acceleration is for the Dutch system; {tournament} is {system}", "tournament", t.Name, "system", t.System)
 	}
 	if t.RoundsPaired > 0 {
-		return fmt.Errorf("%w: round %d of %s is paired; the acceleration is chosen before round 1", tournament.ErrInvalid, t.RoundsPaired, t.Name)
+		return tournament.Errf(tournament.ErrInvalid, "err.dutch.acceleration_locked", "{err}: round {rounds_paired} of {tournament} is paired; the acceleration is chosen before round 1", "rounds_paired", t.RoundsPaired, "tournament", t.Name)
 	}
 	before, err := tx.acceleration(t)
 	if err != nil {

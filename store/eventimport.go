@@ -8,8 +8,8 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"arbitro/rules"
@@ -158,8 +158,7 @@ func (tx *Tx) checkNotImported(plan *tournament.EventPlan) error {
 			WHERE e.action = 'event.import' AND json_extract(e.after_json, '$.sha256') = ? AND NOT `+undoneImport+` ORDER BY e.id LIMIT 1`, plan.SHA256).Scan(&name, &at)
 	switch {
 	case err == nil:
-		return fmt.Errorf("%w: this very file (SHA-256 %s...) was already imported as tournament %q on %s; give --again to import it once more as another tournament",
-			tournament.ErrAlreadyImported, plan.SHA256[:12], name, at)
+		return tournament.Errf(tournament.ErrAlreadyImported, "err.import.same_file", "{err}: this very file (SHA-256 {sha}...) was already imported as tournament {name} on {at}; give --again to import it once more as another tournament", "sha", plan.SHA256[:12], "name", strconv.Quote(name), "at", at)
 	case !errors.Is(err, sql.ErrNoRows):
 		return err
 	}
@@ -173,7 +172,7 @@ func (tx *Tx) addEventPlayers(t *tournament.Tournament, plan *tournament.EventPl
 	for i, name := range plan.Players {
 		e, err := tx.addPlayer(t, tournament.Player{Name: name}, dups, nil)
 		if err != nil {
-			return fmt.Errorf("player %q: %w", name, err)
+			return tournament.Errf(err, "err.import.player_context", "player {name}: {err}", "name", strconv.Quote(name))
 		}
 		e.Number = i + 1
 		if _, err := tx.exec(`UPDATE entries SET pairing_number = ? WHERE id = ?`, e.Number, e.ID); err != nil {
@@ -239,7 +238,7 @@ func (tx *Tx) storeEventGame(t *tournament.Tournament, plan *tournament.EventPla
 	}
 	if eg.HasResult {
 		if err := tx.importResult(t, b, eg.Result); err != nil {
-			return fmt.Errorf("round %d board %d: %w", eg.Round, eg.Board, err)
+			return tournament.Errf(err, "err.import.board_context", "round {round} board {board}: {err}", "round", eg.Round, "board", eg.Board)
 		}
 	} else {
 		w.Add(tournament.NewNote(tournament.NoteImportNoResult, "round", eg.Round, "board", eg.Board, "white", eg.White, "black", eg.Black,
@@ -251,13 +250,13 @@ func (tx *Tx) storeEventGame(t *tournament.Tournament, plan *tournament.EventPla
 	}
 	var pdn bytes.Buffer
 	if err := rules.WritePDN(&pdn, g); err != nil {
-		return fmt.Errorf("%w: game %d (line %d): %w", tournament.ErrEventPDN, g.Index, g.Line, err)
+		return tournament.ErrfWrap(tournament.ErrEventPDN, err, "err.import.game", "{err}: game {index} (line {line}): {cause}", "index", g.Index, "line", g.Line)
 	}
 	// Force: the names in the score are the ones the entries were made from; any remaining
 	// disagreement is kept in the event log, as for 'game add --force'.
 	rec, err := tx.AddGame(t, eg.Round, eg.Board, 1, g, pdn.String(), tournament.GameOptions{Force: true})
 	if err != nil {
-		return fmt.Errorf("round %d board %d: %w", eg.Round, eg.Board, err)
+		return tournament.Errf(err, "err.import.board_context", "round {round} board {board}: {err}", "round", eg.Round, "board", eg.Board)
 	}
 	plan.Classes.Add(&rec.Verdict)
 	if rec.Verdict.Legal {

@@ -3,7 +3,6 @@ package store
 import (
 	"encoding/json"
 	"fmt"
-	"strings"
 
 	"arbitro/rules"
 	"arbitro/tournament"
@@ -32,7 +31,7 @@ func (tx *Tx) addGame(t *tournament.Tournament, b *tournament.Board, g *rules.Ga
 	rec := &tournament.GameRecord{Board: b, SHA256: tournament.HashText(text)}
 	var before any // null: no score replaced; else a replacedScore
 	if b.Bye() {
-		return nil, fmt.Errorf("%w: round %d board %d is the bye of %s: no game is played on it", tournament.ErrInvalid, b.Round, b.Board, b.White)
+		return nil, tournament.Errf(tournament.ErrInvalid, "err.game.on_bye", "{err}: round {round} board {board} is the bye of {white}: no game is played on it", "round", b.Round, "board", b.Board, "white", b.White)
 	}
 	if b.GameID != 0 {
 		old, err := tx.replacedGame(b, text, opts.Replace)
@@ -47,13 +46,13 @@ func (tx *Tx) addGame(t *tournament.Tournament, b *tournament.Board, g *rules.Ga
 		rec.Replaced = true
 	}
 	problems := tournament.CheckAgainstBoard(g, b)
-	if s := tournament.CheckVariant(g, v); s != "" {
+	if s := tournament.CheckVariant(g, v); s != nil {
 		problems = append(problems, s)
 	}
 	if len(problems) > 0 && !opts.Force {
-		return nil, fmt.Errorf("%w: round %d board %d (%s - %s): %s", tournament.ErrMismatch, b.Round, b.Board, b.White, b.Black, strings.Join(problems, "; "))
+		return nil, tournament.Errf(tournament.ErrMismatch, "err.game.mismatch", "{err}: round {round} board {board} ({white} - {black}): {problems}", "round", b.Round, "board", b.Board, "white", b.White, "black", b.Black, "problems", tournament.Semicolons(problems))
 	}
-	rec.Problems = problems
+	rec.Problems = tournament.Texts(problems)
 	rec.Verdict = rules.Replay(g, rules.ReplayOptions{Variant: v, ForceVariant: true})
 	vj, err := json.Marshal(rec.Verdict)
 	if err != nil {
@@ -106,10 +105,10 @@ func (tx *Tx) replacedGame(b *tournament.Board, text string, replace bool) (*tou
 		return nil, err
 	}
 	if oldText == text {
-		return nil, fmt.Errorf("%w: round %d board %d: this very score is already stored (game %d)", tournament.ErrGameExists, b.Round, b.Board, b.GameID)
+		return nil, tournament.Errf(tournament.ErrGameExists, "err.game.same_score", "{err}: round {round} board {board}: this very score is already stored (game {game_id})", "round", b.Round, "board", b.Board, "game_id", b.GameID)
 	}
 	if !replace {
-		return nil, fmt.Errorf("%w: round %d board %d (%s - %s) has game %d; to replace it use --replace", tournament.ErrGameExists, b.Round, b.Board, b.White, b.Black, b.GameID)
+		return nil, tournament.Errf(tournament.ErrGameExists, "err.game.exists", "{err}: round {round} board {board} ({white} - {black}) has game {game_id}; to replace it use --replace", "round", b.Round, "board", b.Board, "white", b.White, "black", b.Black, "game_id", b.GameID)
 	}
 	return &tournament.GameEventJSON{Round: b.Round, Board: b.Board, Game: b.Game, White: b.White, Black: b.Black,
 		SHA256: tournament.HashText(oldText), Legal: oldLegal == 1, Ply: oldPly, Reason: oldReason}, nil
@@ -118,7 +117,7 @@ func (tx *Tx) replacedGame(b *tournament.Board, text string, replace bool) (*tou
 // GameOf returns the stored score of board b; ErrNoGame when there is none.
 func (tx *Tx) GameOf(b *tournament.Board) (*tournament.StoredGame, error) {
 	if b.GameID == 0 {
-		return nil, fmt.Errorf("%w: round %d board %d (%s - %s); add it with 'arbitro game add %d %d FILE.pdn'", tournament.ErrNoGame, b.Round, b.Board, b.White, b.Black, b.Round, b.Board)
+		return nil, tournament.Errf(tournament.ErrNoGame, "err.game.none", "{err}: round {round} board {board} ({white} - {black}); add it with 'arbitro game add {round} {board} FILE.pdn'", "round", b.Round, "board", b.Board, "white", b.White, "black", b.Black)
 	}
 	sg := &tournament.StoredGame{ID: b.GameID, Board: b}
 	var legal int

@@ -94,13 +94,13 @@ func (tx *Tx) selectGroup(eventRef, group string) (*tournament.Tournament, error
 		}
 	}
 	if len(gs) == 0 {
-		return nil, fmt.Errorf("%w: %s has no groups, so no group %q (make them with 'arbitro group make' or 'group add')", tournament.ErrNotFound, ev.Name, group)
+		return nil, tournament.Errf(tournament.ErrNotFound, "err.group.no_groups_named", "{err}: {name} has no groups, so no group {group} (make them with 'arbitro group make' or 'group add')", "name", ev.Name, "group", strconv.Quote(group))
 	}
 	names := make([]string, len(gs))
 	for i, g := range gs {
 		names[i] = g.Name
 	}
-	return nil, fmt.Errorf("%w: %s has no group %q; its groups are %s", tournament.ErrNotFound, ev.Name, group, strings.Join(names, ", "))
+	return nil, tournament.Errf(tournament.ErrNotFound, "err.group.no_group", "{err}: {name} has no group {group}; its groups are {names}", "name", ev.Name, "group", strconv.Quote(group), "names", strings.Join(names, ", "))
 }
 
 const groupCols = `g.tournament_id, g.parent_id, g.name, g.stage, g.ord, g.made_by, g.seeding, coalesce(g.source_id, 0),
@@ -193,7 +193,7 @@ func (tx *Tx) createGroup(ev *tournament.Tournament, g *tournament.Group, spec G
 		t.FieldCycles = 2
 	}
 	if !sys.FixedTable() && spec.Rounds == 0 {
-		return fmt.Errorf("%w: a %s group needs its number of rounds (--rounds N)", tournament.ErrInvalid, sys.Code())
+		return tournament.Errf(tournament.ErrInvalid, "err.group.needs_rounds", "{err}: a {system} group needs its number of rounds (--rounds N)", "system", sys.Code())
 	}
 	if err := tx.CreateTournament(&t); err != nil {
 		return err

@@ -6,7 +6,6 @@ package store
 
 import (
 	"encoding/json"
-	"fmt"
 
 	"arbitro/tournament"
 )
@@ -59,18 +58,18 @@ func (tx *Tx) loadPairing(id int64, force bool) (*tournament.PairingSnapshot, er
 		return nil, err
 	}
 	if cur.LotDrawnAt == "" {
-		return nil, fmt.Errorf("%w for %s: pairing numbers are needed before round 1", tournament.ErrLotNotDrawn, cur.Name)
+		return nil, tournament.Errf(tournament.ErrLotNotDrawn, "err.round.numbers_needed", "{err} for {tournament}: pairing numbers are needed before round 1", "tournament", cur.Name)
 	}
 	round := cur.RoundsPaired + 1
 	if round > cur.Rounds {
-		return nil, fmt.Errorf("%w: %s plans %d rounds and all are paired", tournament.ErrAllRoundsPaired, cur.Name, cur.Rounds)
+		return nil, tournament.Errf(tournament.ErrAllRoundsPaired, "err.round.all_paired", "{err}: {tournament} plans {rounds} rounds and all are paired", "tournament", cur.Name, "rounds", cur.Rounds)
 	}
 	missing, err := tx.missingResults(cur, round)
 	if err != nil {
 		return nil, err
 	}
 	if len(missing) > 0 && !force {
-		return nil, fmt.Errorf("%w: before pairing round %d enter the result of %s", tournament.ErrResultsMissing, round, missingText(missing))
+		return nil, tournament.Errf(tournament.ErrResultsMissing, "err.round.results_missing", "{err}: before pairing round {round} enter the result of {missing}", "round", round, "missing", missingText(missing))
 	}
 	s := &tournament.PairingSnapshot{Tournament: *cur, Round: round, Missing: missing}
 	if s.Entrants, err = tx.snapshot(cur, round); err != nil {

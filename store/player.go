@@ -4,7 +4,7 @@ import (
 	"arbitro/tournament"
 	"database/sql"
 	"errors"
-	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -73,16 +73,23 @@ func (tx *Tx) addPlayer(t *tournament.Tournament, p tournament.Player, dups tour
 		return nil, err
 	}
 	for _, o := range similar {
-		// the number the sheets print: the entry id before the lot, the pairing number after
-		label := "entry " + o.Ref(numbered)
-		if numbered {
-			label = "no. " + o.Ref(numbered)
-			if o.Number == 0 {
-				label = "the entry" // not numbered (withdrawn before the lot): by his name
-			}
+		// the number the sheets print: the entry id before the lot, the pairing number
+		// after; a player withdrawn before the lot has none and is named
+		name, other, club := strconv.Quote(e.Player.Name), strconv.Quote(o.Player.Name), tournament.ClubArg(o.Player.Club)
+		ref, remove := o.Ref(numbered), e.Ref(numbered)
+		var w error
+		switch {
+		case !numbered:
+			w = tournament.Errf(nil, "err.note.possible_duplicate", "possible duplicate: {name} looks like entry {ref} {other} ({club}); if it is the same person, remove the new entry: arbitro player remove {remove}",
+				"name", name, "ref", ref, "other", other, "club", club, "remove", remove)
+		case o.Number == 0:
+			w = tournament.Errf(nil, "err.note.possible_duplicate_unnumbered", "possible duplicate: {name} looks like the entry {other} ({club}); if it is the same person, remove the new entry: arbitro player remove {remove}",
+				"name", name, "ref", ref, "other", other, "club", club, "remove", remove)
+		default:
+			w = tournament.Errf(nil, "err.note.possible_duplicate_numbered", "possible duplicate: {name} looks like no. {ref} {other} ({club}); if it is the same person, remove the new entry: arbitro player remove {remove}",
+				"name", name, "ref", ref, "other", other, "club", club, "remove", remove)
 		}
-		e.Notes = append(e.Notes, fmt.Sprintf("possible duplicate: %q looks like %s %q (%s); if it is the same person, remove the new entry: arbitro player remove %s",
-			e.Player.Name, label, o.Player.Name, tournament.ClubOrNone(o.Player.Club), e.Ref(numbered)))
+		e.Notes, e.NoteWords = append(e.Notes, w.Error()), append(e.NoteWords, w)
 	}
 	return e, nil
 }
@@ -105,7 +112,7 @@ func (tx *Tx) personByID(p *tournament.Player) error {
 			return err
 		}
 		if tournament.Key(name) != tournament.Key(p.Name) {
-			return fmt.Errorf("%w: %s %s already belongs to %q in this file; check the id", tournament.ErrDuplicatePlayer, id.what, id.val, name)
+			return tournament.Errf(tournament.ErrDuplicatePlayer, "err.player.id_taken", "{err}: {what} {val} already belongs to {name} in this file; check the id", "what", id.what, "val", id.val, "name", strconv.Quote(name))
 		}
 		p.ID = pid
 	}
@@ -150,7 +157,7 @@ func (tx *Tx) savePerson(p *tournament.Player, now string) error {
 // playerErr explains a constraint failure on players/entries.
 func (tx *Tx) playerErr(err error, p *tournament.Player) error {
 	if strings.Contains(err.Error(), "UNIQUE constraint failed") {
-		return fmt.Errorf("%w: %s (%v)", tournament.ErrDuplicatePlayer, p.Name, err)
+		return tournament.Errf(tournament.ErrDuplicatePlayer, "err.player.duplicate_row", "{err}: {name} ({error})", "name", p.Name, "error", err)
 	}
 	return err
 }
@@ -228,7 +235,7 @@ func (tx *Tx) entryByID(t *tournament.Tournament, id int64) (*tournament.Entry, 
 			return &all[i], nil
 		}
 	}
-	return nil, fmt.Errorf("%w: no player with id %d in %s", tournament.ErrNotFound, id, t.Name)
+	return nil, tournament.Errf(tournament.ErrNotFound, "err.player.no_id_plain", "{err}: no player with id {id} in {tournament}", "id", id, "tournament", t.Name)
 }
 
 // WithdrawPlayer marks entry ref (an entry id, or a name as findEntry reads it) of t as withdrawn after the last paired
@@ -248,7 +255,7 @@ func (tx *Tx) WithdrawPlayer(t *tournament.Tournament, ref string) (*tournament.
 		return nil, err
 	}
 	if e.Status == tournament.StatusWithdrawn {
-		return nil, fmt.Errorf("%w: %s already withdrew after round %d", tournament.ErrInvalid, e.Player.Name, e.WithdrawnAfter)
+		return nil, tournament.Errf(tournament.ErrInvalid, "err.player.already_withdrawn", "{err}: {player} already withdrew after round {withdrawn_after}", "player", e.Player.Name, "withdrawn_after", e.WithdrawnAfter)
 	}
 	before := *e
 	e.Status, e.WithdrawnAfter = tournament.StatusWithdrawn, t.RoundsPaired

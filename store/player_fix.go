@@ -3,7 +3,6 @@
 package store
 
 import (
-	"fmt"
 	"sort"
 	"strings"
 
@@ -40,14 +39,14 @@ func (tx *Tx) RemovePlayer(t *tournament.Tournament, ref string) (*tournament.Pl
 		return nil, err
 	}
 	if round > 0 {
-		return nil, fmt.Errorf("%w: %s is paired in round %d; a player who has played stays in the others' records: withdraw him instead (arbitro player withdraw %s)", tournament.ErrInvalid, e.Player.Name, round, e.Ref(e.Number > 0))
+		return nil, tournament.Errf(tournament.ErrInvalid, "err.player.remove_paired", "{err}: {player} is paired in round {round}; a player who has played stays in the others' records: withdraw him instead (arbitro player withdraw {ref})", "player", e.Player.Name, "round", round, "ref", e.Ref(e.Number > 0))
 	}
 	var claims int
 	if err := tx.queryRow(`SELECT count(*) FROM claims WHERE claimant_entry = ?`, e.ID).Scan(&claims); err != nil {
 		return nil, err
 	}
 	if claims > 0 {
-		return nil, fmt.Errorf("%w: %s has a draw claim recorded; withdraw him instead (arbitro player withdraw %s)", tournament.ErrInvalid, e.Player.Name, e.Ref(e.Number > 0))
+		return nil, tournament.Errf(tournament.ErrInvalid, "err.player.remove_claim", "{err}: {player} has a draw claim recorded; withdraw him instead (arbitro player withdraw {ref})", "player", e.Player.Name, "ref", e.Ref(e.Number > 0))
 	}
 	rows, err := tx.deleteEntry(e)
 	if err != nil {
@@ -95,16 +94,16 @@ func (tx *Tx) ReinstatePlayer(t *tournament.Tournament, ref string, from int) (*
 		return nil, err
 	}
 	if e.Status != tournament.StatusWithdrawn {
-		return nil, fmt.Errorf("%w: %s is not withdrawn; nothing to reinstate", tournament.ErrInvalid, e.Player.Name)
+		return nil, tournament.Errf(tournament.ErrInvalid, "err.player.not_withdrawn", "{err}: {player} is not withdrawn; nothing to reinstate", "player", e.Player.Name)
 	}
 	if from == 0 {
 		from = cur.RoundsPaired + 1
 	}
 	switch {
 	case from <= cur.RoundsPaired:
-		return nil, fmt.Errorf("%w: round %d is paired already without %s; he can be paired again from round %d (or unpair the rounds after %d first)", tournament.ErrInvalid, from, e.Player.Name, cur.RoundsPaired+1, from-1)
+		return nil, tournament.Errf(tournament.ErrInvalid, "err.player.reinstate_paired", "{err}: round {from} is paired already without {player}; he can be paired again from round {next} (or unpair the rounds after {before} first)", "from", from, "player", e.Player.Name, "next", cur.RoundsPaired+1, "before", from-1)
 	case from > cur.Rounds && cur.Rounds > 0:
-		return nil, fmt.Errorf("%w: %s has %d rounds, there is no round %d", tournament.ErrInvalid, cur.Name, cur.Rounds, from)
+		return nil, tournament.Errf(tournament.ErrInvalid, "err.player.reinstate_no_round", "{err}: {tournament} has {rounds} rounds, there is no round {from}", "tournament", cur.Name, "rounds", cur.Rounds, "from", from)
 	}
 	before := *e
 	c := &tournament.PlayerChange{Entry: *e, From: from}
@@ -256,7 +255,7 @@ func (tx *Tx) restoreRows(table string, rows []map[string]any) error {
 			args[i], marks[i] = r[c], "?"
 		}
 		if _, err := tx.exec(`INSERT INTO `+table+` (`+strings.Join(cols, ", ")+`) VALUES (`+strings.Join(marks, ", ")+`)`, args...); err != nil {
-			return fmt.Errorf("write back %s: %w", table, err)
+			return tournament.Errf(err, "err.player.write_back", "write back {table}: {err}", "table", table)
 		}
 	}
 	return nil

@@ -4,7 +4,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
-	"strings"
+	"strconv"
 
 	"arbitro/rules"
 	"arbitro/tournament"
@@ -104,7 +104,7 @@ func (tx *Tx) playoffByNumber(t *tournament.Tournament, n int) (*tournament.Play
 			return &all[i], nil
 		}
 	}
-	return nil, fmt.Errorf("%w: no play-off %d in %s (see 'arbitro playoff list')", tournament.ErrNotFound, n, t.Name)
+	return nil, tournament.Errf(tournament.ErrNotFound, "err.playoff.not_found", "{err}: no play-off {n} in {tournament} (see 'arbitro playoff list')", "n", n, "tournament", t.Name)
 }
 
 // addPlayoff creates the next play-off of t between the players refs name (as findEntry
@@ -128,7 +128,7 @@ func (tx *Tx) addPlayoff(t *tournament.Tournament, refs []string, title string, 
 		return nil, err
 	}
 	if place < 0 {
-		return nil, fmt.Errorf("%w: place %d (give a place of 1 or more)", tournament.ErrInvalid, place)
+		return nil, tournament.Errf(tournament.ErrInvalid, "err.playoff.place", "{err}: place {place} (give a place of 1 or more)", "place", place)
 	}
 	if err := tx.queryRow(`SELECT coalesce(max(number), 0) + 1 FROM playoffs WHERE tournament_id = ?`, t.ID).Scan(&p.Number); err != nil {
 		return nil, err
@@ -164,7 +164,7 @@ func (tx *Tx) playoffResult(t *tournament.Tournament, number int, white, black, 
 	}
 	wp, ok := map[byte]int{'W': 2, 'D': 1, 'B': 0}[o.Winner]
 	if o.Kind != tournament.KindPlayed || !ok {
-		return nil, nil, fmt.Errorf("%w: result %q: a play-off game is played (write 2-0, 1-1 or 0-2)", tournament.ErrInvalid, result)
+		return nil, nil, tournament.Errf(tournament.ErrInvalid, "err.playoff.result_played", "{err}: result {result}: a play-off game is played (write 2-0, 1-1 or 0-2)", "result", strconv.Quote(result))
 	}
 	w, err := tx.findEntry(t, white)
 	if err != nil {
@@ -199,21 +199,21 @@ func (tx *Tx) playoffGameScore(t *tournament.Tournament, number, game int, g *ru
 		return nil, v, err
 	}
 	if game < 1 || game > len(p.Games) {
-		return nil, v, fmt.Errorf("%w: play-off %d has %d game(s) (enter the result first: 'arbitro playoff result %d WHITE BLACK RESULT')", tournament.ErrNoBoard, number, len(p.Games), number)
+		return nil, v, tournament.Errf(tournament.ErrNoBoard, "err.playoff.no_game", "{err}: play-off {number} has {games} game(s) (enter the result first: 'arbitro playoff result {number} WHITE BLACK RESULT')", "number", number, "games", len(p.Games))
 	}
 	pg := &p.Games[game-1]
 	if pg.HasScore && !replace {
-		return nil, v, fmt.Errorf("%w: play-off %d game %d has one already (to replace it give --replace)", tournament.ErrGameExists, number, game)
+		return nil, v, tournament.Errf(tournament.ErrGameExists, "err.playoff.game_exists", "{err}: play-off {number} game {game} has one already (to replace it give --replace)", "number", number, "game", game)
 	}
-	var problems []string
-	if s := tournament.PlayoffResultMismatch(g, *pg); s != "" {
+	var problems []error
+	if s := tournament.PlayoffResultMismatch(g, *pg); s != nil {
 		problems = append(problems, s)
 	}
-	if s := tournament.CheckVariant(g, t.Variant); s != "" {
+	if s := tournament.CheckVariant(g, t.Variant); s != nil {
 		problems = append(problems, s)
 	}
 	if len(problems) > 0 && !force {
-		return nil, v, fmt.Errorf("%w: play-off %d game %d (%s - %s): %s (check the file, or give --force)", tournament.ErrMismatch, number, game, pg.White.Name, pg.Black.Name, strings.Join(problems, "; "))
+		return nil, v, tournament.Errf(tournament.ErrMismatch, "err.playoff.mismatch", "{err}: play-off {number} game {game} ({white} - {black}): {problems} (check the file, or give --force)", "number", number, "game", game, "white", pg.White.Name, "black", pg.Black.Name, "problems", tournament.Semicolons(problems))
 	}
 	v = rules.Replay(g, rules.ReplayOptions{Variant: t.Variant, ForceVariant: true})
 	vj, err := json.Marshal(v)

@@ -3,7 +3,6 @@ package store
 import (
 	"database/sql"
 	"errors"
-	"fmt"
 	"strings"
 
 	"arbitro/pairing"
@@ -76,9 +75,9 @@ func (tx *Tx) checkRound(t *tournament.Tournament, round int) error {
 		return nil
 	}
 	if maxR == 0 {
-		return fmt.Errorf("%w: round %d of %s: no round is paired yet", tournament.ErrNotPaired, round, t.Name)
+		return tournament.Errf(tournament.ErrNotPaired, "err.result.no_round_paired", "{err}: round {round} of {tournament}: no round is paired yet", "round", round, "tournament", t.Name)
 	}
-	return fmt.Errorf("%w: round %d of %s (the last round paired is %d)", tournament.ErrNotPaired, round, t.Name, maxR)
+	return tournament.Errf(tournament.ErrNotPaired, "err.result.round_not_paired", "{err}: round {round} of {tournament} (the last round paired is {max_r})", "round", round, "tournament", t.Name, "max_r", maxR)
 }
 
 // BoardAt returns board number board (game game, 1 or 2) of round round of t.
@@ -99,9 +98,9 @@ func (tx *Tx) BoardAt(t *tournament.Tournament, round, board, game int) (*tourna
 			return nil, err
 		}
 		if game != 1 {
-			return nil, fmt.Errorf("%w: round %d has no board %d game %d (it has boards 1-%d)", tournament.ErrNoBoard, round, board, game, maxB)
+			return nil, tournament.Errf(tournament.ErrNoBoard, "err.result.no_board_game", "{err}: round {round} has no board {board} game {game} (it has boards 1-{max_b})", "round", round, "board", board, "game", game, "max_b", maxB)
 		}
-		return nil, fmt.Errorf("%w: round %d has no board %d (it has boards 1-%d)", tournament.ErrNoBoard, round, board, maxB)
+		return nil, tournament.Errf(tournament.ErrNoBoard, "err.result.no_board", "{err}: round {round} has no board {board} (it has boards 1-{max_b})", "round", round, "board", board, "max_b", maxB)
 	}
 	return b, err
 }
@@ -166,12 +165,12 @@ func (tx *Tx) SetResult(t *tournament.Tournament, round, board, game int, spec s
 	if b.Bye() {
 		switch {
 		case !opts.Correct:
-			return nil, fmt.Errorf("%w: round %d board %d is the pairing bye of %s, scored automatically (%d game point%s); to change it use --correct --reason", tournament.ErrInvalid, round, board, b.White, t.ByePoints, tournament.Plurals(t.ByePoints))
+			return nil, tournament.Errf(tournament.ErrInvalid, "err.result.bye_scored", "{err}: round {round} board {board} is the pairing bye of {white}, scored automatically ({points}); to change it use --correct --reason", "round", round, "board", board, "white", b.White, "points", tournament.GamePointsArg(t.ByePoints))
 		case o.Kind == tournament.KindPlayed || (o.Kind == tournament.KindForfeit && o.Winner == 'B'):
-			return nil, fmt.Errorf("%w: round %d board %d is a bye: it has no Black player", tournament.ErrInvalid, round, board)
+			return nil, tournament.Errf(tournament.ErrInvalid, "err.result.bye_no_black", "{err}: round {round} board {board} is a bye: it has no Black player", "round", round, "board", board)
 		}
 	} else if o.Kind == tournament.KindBye {
-		return nil, fmt.Errorf("%w: round %d board %d has two players (%s - %s); a bye is a board without opponent", tournament.ErrInvalid, round, board, b.White, b.Black)
+		return nil, tournament.Errf(tournament.ErrInvalid, "err.result.not_a_bye", "{err}: round {round} board {board} has two players ({white} - {black}); a bye is a board without opponent", "round", round, "board", board, "white", b.White, "black", b.Black)
 	}
 	reason, err := tournament.CheckText("reason", opts.Reason, tournament.MaxTextRunes)
 	if err != nil {
@@ -179,22 +178,20 @@ func (tx *Tx) SetResult(t *tournament.Tournament, round, board, game int, spec s
 	}
 	opts.Reason = reason
 	if opts.Correct && strings.TrimSpace(opts.Reason) == "" {
-		return nil, fmt.Errorf("%w: a correction needs a reason (--reason \"...\"), kept in the event log", tournament.ErrMalformed)
+		return nil, tournament.Errf(tournament.ErrMalformed, "err.result.correction_needs_reason", "{err}: a correction needs a reason (--reason \"...\"), kept in the event log")
 	}
 	old := b.Result
 	if wp, bp := o.Points(t); old != nil && !opts.Correct && old.Kind == o.Kind && old.WhitePoints == wp && old.BlackPoints == bp {
 		// The same result entered again (two arbiters, a retyped sheet): nothing to do.
-		return b, fmt.Errorf("%w: round %d board %d (%s - %s) is already recorded as %s since %s; nothing was changed",
-			tournament.ErrSameResult, round, board, b.White, b.Black, old.String(), old.EnteredAt)
+		return b, tournament.Errf(tournament.ErrSameResult, "err.result.same", "{err}: round {round} board {board} ({white} - {black}) is already recorded as {old} since {entered_at}; nothing was changed", "round", round, "board", board, "white", b.White, "black", b.Black, "old", old.String(), "entered_at", old.EnteredAt)
 	}
 	if old != nil && !opts.Correct {
-		return nil, fmt.Errorf("%w: round %d board %d (%s - %s) is recorded as %s since %s; to change it use --correct --reason \"...\"",
-			tournament.ErrResultExists, round, board, b.White, b.Black, old.String(), old.EnteredAt)
+		return nil, tournament.Errf(tournament.ErrResultExists, "err.result.exists", "{err}: round {round} board {board} ({white} - {black}) is recorded as {old} since {entered_at}; to change it use --correct --reason \"...\"", "round", round, "board", board, "white", b.White, "black", b.Black, "old", old.String(), "entered_at", old.EnteredAt)
 	}
 	wp, bp := o.Points(t)
 	r := &tournament.Result{Kind: o.Kind, WhitePoints: wp, BlackPoints: bp, EnteredAt: tx.nowText(), EnteredBy: tx.actor}
 	if old != nil && old.Kind == r.Kind && old.WhitePoints == r.WhitePoints && old.BlackPoints == r.BlackPoints {
-		return nil, fmt.Errorf("%w: round %d board %d is already recorded as %s; nothing to correct", tournament.ErrInvalid, round, board, old.String())
+		return nil, tournament.Errf(tournament.ErrInvalid, "err.result.nothing_to_correct", "{err}: round {round} board {board} is already recorded as {old}; nothing to correct", "round", round, "board", board, "old", old.String())
 	}
 	if err := tx.writeResult(b.ID, r); err != nil {
 		return nil, err
@@ -231,8 +228,8 @@ func (tx *Tx) ResultDisagreements(b *tournament.Board) ([]string, error) {
 		return nil, nil // the audit reports unreadable scores
 	}
 	var out []string
-	for _, s := range tournament.CheckAgainstBoard(g, b) {
-		if strings.Contains(s, "result") || strings.Contains(s, "recorded as") {
+	for _, p := range tournament.CheckAgainstBoard(g, b) {
+		if s := p.Error(); strings.Contains(s, "result") || strings.Contains(s, "recorded as") {
 			out = append(out, s)
 		}
 	}

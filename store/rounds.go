@@ -87,7 +87,7 @@ func (tx *Tx) drawLot(cur *tournament.Tournament, seed *uint64) (*tournament.Lot
 	}
 	entries := tournament.Field(all)
 	if len(entries) == 0 {
-		return nil, nil, fmt.Errorf("%w: %s has no players yet; add them first (arbitro player add, arbitro player import)", tournament.ErrInvalid, cur.Name)
+		return nil, nil, tournament.Errf(tournament.ErrInvalid, "err.round.no_players", "{err}: {tournament} has no players yet; add them first (arbitro player add, arbitro player import)", "tournament", cur.Name)
 	}
 	var before []tournament.LotNumber
 	for _, e := range all {
@@ -155,7 +155,7 @@ func (tx *Tx) drawLot(cur *tournament.Tournament, seed *uint64) (*tournament.Lot
 // Errors: ErrLotNotDrawn when an entry has no pairing number; LoadCrosstable's errors.
 func (tx *Tx) snapshot(t *tournament.Tournament, round int) ([]pairing.Entrant, error) {
 	if round < 1 {
-		return nil, fmt.Errorf("%w: round %d", tournament.ErrInvalid, round)
+		return nil, tournament.Errf(tournament.ErrInvalid, "err.round.invalid_round", "{err}: round {round}", "round", round)
 	}
 	entries, err := tx.fieldEntries(t.ID)
 	if err != nil {
@@ -177,7 +177,7 @@ func (tx *Tx) snapshot(t *tournament.Tournament, round int) ([]pairing.Entrant, 
 	out := make([]pairing.Entrant, 0, len(entries))
 	for _, e := range entries {
 		if e.Number == 0 {
-			return nil, fmt.Errorf("%w: %s has no pairing number (draw the lot: arbitro lot)", tournament.ErrLotNotDrawn, e.Player.Name)
+			return nil, tournament.Errf(tournament.ErrLotNotDrawn, "err.round.no_pairing_number", "{err}: {player} has no pairing number (draw the lot: arbitro lot)", "player", e.Player.Name)
 		}
 		en := tournament.EntrantOf(e, slots[int(e.ID)], bf, round)
 		en.Score += tournament.HistoryAdjustment(adjs[en.ID], en.History, round) // TRF 299 abnormal points
@@ -240,20 +240,20 @@ func (tx *Tx) missingResults(t *tournament.Tournament, round int) ([]tournament.
 
 // missingText names the boards without a result for ErrResultsMissing's message:
 // "round 1 board 2 (Rossi, M - Bianchi, L), round 1 board 3 game 2 (...) adjourned".
-func missingText(ms []tournament.MissingResult) string {
-	var out []string
+func missingText(ms []tournament.MissingResult) []error {
+	var out []error
 	for _, m := range ms {
-		s := fmt.Sprintf("round %d board %d", m.Round, m.Board)
+		var game, adjourned any = "", ""
 		if m.Game == 2 {
-			s += " game 2"
+			game = tournament.Errf(nil, "err.phrase.game2", " game 2")
 		}
-		s += fmt.Sprintf(" (%s - %s)", m.White, m.Black)
 		if m.Adjourned {
-			s += " adjourned"
+			adjourned = tournament.Errf(nil, "err.phrase.adjourned", " adjourned")
 		}
-		out = append(out, s)
+		out = append(out, tournament.Errf(nil, "err.phrase.missing_result", "round {round} board {board}{game} ({white} - {black}){adjourned}",
+			"round", m.Round, "board", m.Board, "game", game, "white", m.White, "black", m.Black, "adjourned", adjourned))
 	}
-	return strings.Join(out, ", ")
+	return out
 }
 
 // roundPairs returns game 1 of every board of round `round` as pairing.Pair (entry ids),
@@ -338,10 +338,10 @@ func (tx *Tx) UnpairRound(t *tournament.Tournament, req UnpairRequest) (*tournam
 	}
 	round := cur.RoundsPaired
 	if round == 0 {
-		return nil, fmt.Errorf("%w: %s has no paired round to remove", tournament.ErrNotPaired, cur.Name)
+		return nil, tournament.Errf(tournament.ErrNotPaired, "err.round.none_to_unpair", "{err}: {tournament} has no paired round to remove", "tournament", cur.Name)
 	}
 	if req.Round != 0 && req.Round != round {
-		return nil, fmt.Errorf("%w: only the last paired round of %s, %d, can be unpaired, not round %d", tournament.ErrInvalid, cur.Name, round, req.Round)
+		return nil, tournament.Errf(tournament.ErrInvalid, "err.round.unpair_last_only", "{err}: only the last paired round of {tournament}, {round}, can be unpaired, not round {round2}", "tournament", cur.Name, "round", round, "round2", req.Round)
 	}
 	boards, err := tx.Boards(cur, round)
 	if err != nil {
@@ -355,7 +355,7 @@ func (tx *Tx) UnpairRound(t *tournament.Tournament, req UnpairRequest) (*tournam
 		return nil, err
 	}
 	if len(blocked) > 0 {
-		return nil, fmt.Errorf("%w: round %d of %s cannot be unpaired, it has %s", tournament.ErrRoundHasResults, round, cur.Name, strings.Join(blocked, "; "))
+		return nil, tournament.Errf(tournament.ErrRoundHasResults, "err.round.unpair_results", "{err}: round {round} of {tournament} cannot be unpaired, it has {blocked}", "round", round, "tournament", cur.Name, "blocked", strings.Join(blocked, "; "))
 	}
 	var roundID int64
 	if err := tx.queryRow(`SELECT id FROM rounds WHERE tournament_id = ? AND number = ?`, cur.ID, round).Scan(&roundID); err != nil {
@@ -503,7 +503,7 @@ func (tx *Tx) CheckPairing(t *tournament.Tournament, round int) (*tournament.Pai
 	if round == 0 {
 		round = cur.RoundsPaired
 		if round == 0 {
-			return nil, fmt.Errorf("%w: %s has no paired round to check", tournament.ErrNotPaired, cur.Name)
+			return nil, tournament.Errf(tournament.ErrNotPaired, "err.round.none_to_check", "{err}: {tournament} has no paired round to check", "tournament", cur.Name)
 		}
 	}
 	ri, err := tx.roundInfo(cur, round)

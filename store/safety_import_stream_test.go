@@ -85,7 +85,7 @@ func TestImportPlayersDuplicateRule(t *testing.T) {
 	if err != nil || imp.Count != 4 {
 		t.Fatalf("imported %d: %v", imp.Count, err)
 	}
-	notes := strings.Join(imp.Notes, "\n")
+	notes := strings.Join(tournament.Texts(imp.Notes), "\n")
 	for _, want := range []string{`"rossi MARIO" looks like entry`, `"Rossi, Mario"`, `"Test P01" looks like entry`, `"P01, Test"`} {
 		if !strings.Contains(notes, want) {
 			t.Errorf("notes %q lack %q", notes, want)

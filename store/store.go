@@ -162,7 +162,7 @@ func Open(path string, opts ...OpenOption) (*Store, error) {
 		o(&cfg)
 	}
 	if strings.TrimSpace(path) == "" {
-		return nil, fmt.Errorf("%w: empty database file name", tournament.ErrMalformed)
+		return nil, tournament.Errf(tournament.ErrMalformed, "err.store.empty_name", "{err}: empty database file name")
 	}
 	abs, err := filepath.Abs(path)
 	if err != nil {
@@ -172,12 +172,12 @@ func Open(path string, opts ...OpenOption) (*Store, error) {
 	fi, statErr := os.Stat(abs)
 	switch {
 	case statErr == nil && fi.IsDir():
-		return nil, fmt.Errorf("%s is a directory, not a database file", path)
+		return nil, tournament.Errf(nil, "err.store.directory", "{path} is a directory, not a database file", "path", path)
 	case statErr == nil:
 		s.readOnly = fi.Mode().Perm()&0o222 == 0 || !writable(abs) || cfg.noWrite
 	case errors.Is(statErr, os.ErrNotExist):
 		if cfg.reading {
-			return nil, fmt.Errorf("no database %s: %w", path, statErr)
+			return nil, tournament.Errf(statErr, "err.store.no_database", "no database {path}: {err}", "path", path)
 		}
 		// Created by the first connection; the directory must be writable.
 	default:
@@ -185,7 +185,7 @@ func Open(path string, opts ...OpenOption) (*Store, error) {
 	}
 	if cfg.reading {
 		if fi.Size() == 0 {
-			return nil, fmt.Errorf("%s is an empty file: %w", path, tournament.ErrNoTournament)
+			return nil, tournament.Errf(tournament.ErrNoTournament, "err.store.empty_file", "{path} is an empty file: {err}", "path", path)
 		}
 		if err := s.openForReading(abs); err != nil {
 			return nil, err
@@ -218,7 +218,7 @@ func (s *Store) openReadWrite(abs string, existed bool) error {
 	var err error
 	s.db, err = sql.Open("sqlite", s.dsn(abs, "_txlock=immediate"))
 	if err != nil {
-		return fmt.Errorf("open %s: %w", s.path, err)
+		return tournament.Errf(err, "err.store.open", "open {path}: {err}", "path", s.path)
 	}
 	if err := s.db.Ping(); err != nil {
 		s.db.Close()
@@ -249,7 +249,7 @@ func (s *Store) checkWritable(ctx context.Context) error {
 	case v > SchemaVersion:
 		return s.newer(v, SchemaVersion)
 	case v == 0 && n > 0:
-		return fmt.Errorf("%s: %w: it holds tables but no arbitro schema version; use another file name", s.path, tournament.ErrNotArbitro)
+		return tournament.Errf(tournament.ErrNotArbitro, "err.store.foreign_tables_rename", "{path}: {err}: it holds tables but no arbitro schema version; use another file name", "path", s.path)
 	}
 	s.version, s.pending = v, v < SchemaVersion
 	return nil
@@ -275,7 +275,7 @@ func (s *Store) upgradeInTx(ctx context.Context, stx *sql.Tx) (created bool, err
 	case v > SchemaVersion:
 		return false, s.newer(v, SchemaVersion)
 	case v == 0 && n > 0:
-		return false, fmt.Errorf("%s: %w: it holds tables but no arbitro schema version; use another file name", s.path, tournament.ErrNotArbitro)
+		return false, tournament.Errf(tournament.ErrNotArbitro, "err.store.foreign_tables_rename", "{path}: {err}: it holds tables but no arbitro schema version; use another file name", "path", s.path)
 	case v == SchemaVersion:
 		return false, nil
 	}
@@ -319,7 +319,7 @@ func (s *Store) Upgrade(ctx context.Context) error {
 		return nil
 	}
 	if s.Version() == 0 {
-		return fmt.Errorf("%s is an empty file: %w", s.path, tournament.ErrNoTournament)
+		return tournament.Errf(tournament.ErrNoTournament, "err.store.empty_file", "{path} is an empty file: {err}", "path", s.path)
 	}
 	return s.Update(ctx, func(*Tx) error { return nil })
 }
@@ -350,7 +350,7 @@ func (s *Store) openReadOnly(abs string) error {
 	if readOnlyMedium(abs) {
 		db, err := sql.Open("sqlite", s.dsn(abs, "mode=ro", "immutable=1"))
 		if err != nil {
-			return fmt.Errorf("open %s: %w", s.path, err)
+			return tournament.Errf(err, "err.store.open", "open {path}: {err}", "path", s.path)
 		}
 		if err := db.Ping(); err != nil {
 			db.Close()
@@ -365,12 +365,12 @@ func (s *Store) openReadOnly(abs string) error {
 	// closes the file. So mode=ro is not pinged here: readTx opens it when a log is there.
 	ro, err := sql.Open("sqlite", s.dsn(abs, "mode=ro"))
 	if err != nil {
-		return fmt.Errorf("open %s: %w", s.path, err)
+		return tournament.Errf(err, "err.store.open", "open {path}: {err}", "path", s.path)
 	}
 	imm, err := sql.Open("sqlite", s.dsn(abs, "mode=ro", "immutable=1"))
 	if err != nil {
 		ro.Close()
-		return fmt.Errorf("open %s: %w", s.path, err)
+		return tournament.Errf(err, "err.store.open", "open {path}: {err}", "path", s.path)
 	}
 	ro.SetMaxIdleConns(0)
 	imm.SetMaxIdleConns(0)
@@ -391,7 +391,7 @@ func (s *Store) openForReading(abs string) error {
 	if !s.readOnly {
 		db, err := sql.Open("sqlite", s.dsn(abs, "mode=rw", "_pragma=query_only(1)"))
 		if err != nil {
-			return fmt.Errorf("open %s: %w", s.path, err)
+			return tournament.Errf(err, "err.store.open", "open {path}: {err}", "path", s.path)
 		}
 		_, _, err = s.versionAndTables(context.Background(), db)
 		if err == nil {
@@ -423,10 +423,10 @@ func (s *Store) openForReading(abs string) error {
 		return s.newer(v, SchemaVersion)
 	case v == 0 && n == 0:
 		s.db.Close()
-		return fmt.Errorf("%s holds no arbitro schema: %w", s.path, tournament.ErrNoTournament)
+		return tournament.Errf(tournament.ErrNoTournament, "err.store.no_schema", "{path} holds no arbitro schema: {err}", "path", s.path)
 	case v == 0:
 		s.db.Close()
-		return fmt.Errorf("%s: %w: it holds tables but no arbitro schema version", s.path, tournament.ErrNotArbitro)
+		return tournament.Errf(tournament.ErrNotArbitro, "err.store.foreign_tables", "{path}: {err}: it holds tables but no arbitro schema version", "path", s.path)
 	case v < SchemaVersion:
 		if err := s.readUpgradedCopy(v); err != nil {
 			s.db.Close()
@@ -463,7 +463,7 @@ func (s *Store) readUpgradedCopy(v int) error {
 	}()
 	if err != nil {
 		os.RemoveAll(dir)
-		return fmt.Errorf("read %s (schema %d) through an upgraded copy: %w", s.path, v, s.mapErr(err))
+		return tournament.Errf(s.mapErr(err), "err.store.read_upgraded", "read {path} (schema {v}) through an upgraded copy: {err}", "path", s.path, "v", v)
 	}
 	s.db.Close()
 	copyStore, err := Open(tmp, WithBusyTimeout(s.busy))
@@ -484,12 +484,12 @@ func (s *Store) wrapOpen(err error) error {
 	if errors.As(err, &se) {
 		switch se.Code() & 0xff {
 		case sqlite3.SQLITE_NOTADB:
-			return fmt.Errorf("%s: %w (the file is not a SQLite database)", s.path, tournament.ErrNotArbitro)
+			return tournament.Errf(tournament.ErrNotArbitro, "err.store.not_sqlite", "{path}: {err} (the file is not a SQLite database)", "path", s.path)
 		case sqlite3.SQLITE_CANTOPEN:
-			return fmt.Errorf("cannot open or create %s: check that the folder exists and is writable", s.path)
+			return tournament.Errf(nil, "err.store.cannot_create", "cannot open or create {path}: check that the folder exists and is writable", "path", s.path)
 		}
 	}
-	return s.mapErr(fmt.Errorf("open %s: %w", s.path, err))
+	return s.mapErr(tournament.Errf(err, "err.store.open", "open {path}: {err}", "path", s.path))
 }
 
 // migrateWaiting is migrate for a read-write open, retried while it fails with ErrBusy
@@ -537,7 +537,7 @@ func (s *Store) migrate(ctx context.Context, schema string, target int, migs []M
 	case v0 > target:
 		return s.newer(v0, target)
 	case v0 == 0 && n0 > 0:
-		return fmt.Errorf("%s: %w: it holds tables but no arbitro schema version; use another file name", s.path, tournament.ErrNotArbitro)
+		return tournament.Errf(tournament.ErrNotArbitro, "err.store.foreign_tables_rename", "{path}: {err}: it holds tables but no arbitro schema version; use another file name", "path", s.path)
 	}
 	if n0 == 0 {
 		// A new file: switch it to WAL before the schema goes in (journal_mode cannot
@@ -563,13 +563,13 @@ func (s *Store) migrate(ctx context.Context, schema string, target int, migs []M
 		s.version = v
 		return nil // nothing to write; Rollback ends the transaction
 	case v == 0 && n > 0:
-		return fmt.Errorf("%s: %w: it holds tables but no arbitro schema version; use another file name", s.path, tournament.ErrNotArbitro)
+		return tournament.Errf(tournament.ErrNotArbitro, "err.store.foreign_tables_rename", "{path}: {err}: it holds tables but no arbitro schema version; use another file name", "path", s.path)
 	}
 	if err := s.upgrade(ctx, tx, v, schema, target, migs); err != nil {
 		return err
 	}
 	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("write schema to %s: %w", s.path, s.mapErr(err))
+		return tournament.Errf(s.mapErr(err), "err.store.write_schema", "write schema to {path}: {err}", "path", s.path)
 	}
 	s.version = target
 	return nil
@@ -588,11 +588,11 @@ func (s *Store) checkReadOnly(ctx context.Context, target int) error {
 	case v > target:
 		return s.newer(v, target)
 	case v == 0 && n == 0:
-		return fmt.Errorf("%s: %w and empty: nothing to read", s.path, tournament.ErrReadOnly)
+		return tournament.Errf(tournament.ErrReadOnly, "err.store.readonly_empty", "{path}: {err} and empty: nothing to read", "path", s.path)
 	case v == 0:
-		return fmt.Errorf("%s: %w: it holds tables but no arbitro schema version", s.path, tournament.ErrNotArbitro)
+		return tournament.Errf(tournament.ErrNotArbitro, "err.store.foreign_tables", "{path}: {err}: it holds tables but no arbitro schema version", "path", s.path)
 	case v < target:
-		return fmt.Errorf("%s: %w, and its schema (version %d) needs upgrading to %d: make it writable once (chmod u+w) and run any arbitro command", s.path, tournament.ErrReadOnly, v, target)
+		return tournament.Errf(tournament.ErrReadOnly, "err.store.readonly_old", "{path}: {err}, and its schema (version {v}) needs upgrading to {target}: make it writable once (chmod u+w) and run any arbitro command", "path", s.path, "v", v, "target", target)
 	}
 	s.version = v
 	return nil
@@ -603,7 +603,7 @@ func (s *Store) checkReadOnly(ctx context.Context, target int) error {
 func (s *Store) upgrade(ctx context.Context, tx *sql.Tx, v int, schema string, target int, migs []Migration) error {
 	if v == 0 {
 		if _, err := tx.ExecContext(ctx, schema); err != nil {
-			return fmt.Errorf("create schema in %s: %w", s.path, s.mapErr(err))
+			return tournament.Errf(s.mapErr(err), "err.store.create_schema", "create schema in {path}: {err}", "path", s.path)
 		}
 	} else {
 		for _, m := range migs {
@@ -611,12 +611,12 @@ func (s *Store) upgrade(ctx context.Context, tx *sql.Tx, v int, schema string, t
 				continue
 			}
 			if err := s.runMigration(ctx, tx, m); err != nil {
-				return fmt.Errorf("upgrade %s to schema %d: %w", s.path, m.Version, s.mapErr(err))
+				return tournament.Errf(s.mapErr(err), "err.store.upgrade", "upgrade {path} to schema {version}: {err}", "path", s.path, "version", m.Version)
 			}
 			v = m.Version
 		}
 		if v != target {
-			return fmt.Errorf("upgrade %s: no migration reaches schema %d (stopped at %d)", s.path, target, v)
+			return tournament.Errf(nil, "err.store.no_migration", "upgrade {path}: no migration reaches schema {target} (stopped at {v})", "path", s.path, "target", target, "v", v)
 		}
 	}
 	if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", target)); err != nil {
@@ -647,7 +647,7 @@ func (s *Store) runMigration(ctx context.Context, tx *sql.Tx, m Migration) error
 }
 
 func (s *Store) newer(v, known int) error {
-	return fmt.Errorf("%s: %w (schema %d, this one knows %d): upgrade arbitro", s.path, tournament.ErrNewerSchema, v, known)
+	return tournament.Errf(tournament.ErrNewerSchema, "err.store.newer", "{path}: {err} (schema {v}, this one knows {known}): upgrade arbitro", "path", s.path, "v", v, "known", known)
 }
 
 type queryRower interface {
@@ -672,9 +672,9 @@ func (s *Store) mapErr(err error) error {
 	if errors.As(err, &se) {
 		switch se.Code() & 0xff {
 		case sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED:
-			return fmt.Errorf("%s: %w", s.path, tournament.ErrBusy)
+			return tournament.Errf(tournament.ErrBusy, "err.store.path", "{path}: {err}", "path", s.path)
 		case sqlite3.SQLITE_READONLY:
-			return fmt.Errorf("%s: %w", s.path, tournament.ErrReadOnly)
+			return tournament.Errf(tournament.ErrReadOnly, "err.store.path", "{path}: {err}", "path", s.path)
 		}
 	}
 	return err
@@ -771,7 +771,7 @@ func (tx *Tx) nowText() string { return tx.now.Format(time.RFC3339) }
 // errors inside it are mapped to ErrBusy/ErrReadOnly).
 func (s *Store) Update(ctx context.Context, fn func(tx *Tx) error) error {
 	if s.readOnly {
-		return fmt.Errorf("%s: %w", s.path, tournament.ErrReadOnly)
+		return tournament.Errf(tournament.ErrReadOnly, "err.store.path", "{path}: {err}", "path", s.path)
 	}
 	return s.run(ctx, false, fn)
 }

@@ -29,7 +29,7 @@ func (tx *Tx) CreateTournament(t *tournament.Tournament) error {
 		return err
 	}
 	if n > 0 {
-		return fmt.Errorf("%w: %q", tournament.ErrDuplicateTournament, t.Name)
+		return tournament.Errf(tournament.ErrDuplicateTournament, "err.tournament.duplicate", "{err}: {tournament}", "tournament", strconv.Quote(t.Name))
 	}
 	t.CreatedAt = tx.nowText()
 	// The id is never one a deleted tournament had: its entries stay in the event log
@@ -79,10 +79,10 @@ func scanTournament(sc interface{ Scan(...any) error }) (*tournament.Tournament,
 	}
 	// The column's CHECK constraint admits only the two canonical names.
 	if t.Variant, err = rules.VariantByName(variant); err != nil {
-		return nil, fmt.Errorf("%w: tournament %s has variant %q: %v", tournament.ErrInvalid, t.Name, variant, err)
+		return nil, tournament.Errf(tournament.ErrInvalid, "err.tournament.stored_variant", "{err}: tournament {tournament} has variant {variant}: {error}", "tournament", t.Name, "variant", strconv.Quote(variant), "error", err)
 	}
 	if t.System, err = tournament.ParseSystem(system); err != nil { // the CHECK admits the codes alone
-		return nil, fmt.Errorf("%w: tournament %s: %v", tournament.ErrInvalid, t.Name, err)
+		return nil, tournament.Errf(tournament.ErrInvalid, "err.tournament.stored_invalid", "{err}: tournament {tournament}: {error}", "tournament", t.Name, "error", err)
 	}
 	t.TieBreaks = []string{}
 	if tb != "" {
@@ -113,7 +113,7 @@ func (tx *Tx) Tournaments() ([]tournament.Tournament, error) {
 func (tx *Tx) TournamentByID(id int64) (*tournament.Tournament, error) {
 	t, err := scanTournament(tx.queryRow(`SELECT `+tournamentCols+` FROM tournaments t WHERE t.id = ?`, id))
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, fmt.Errorf("%w: no tournament with id %d", tournament.ErrNotFound, id)
+		return nil, tournament.Errf(tournament.ErrNotFound, "err.tournament.no_id", "{err}: no tournament with id {id}", "id", id)
 	}
 	return t, err
 }
@@ -145,7 +145,7 @@ func (tx *Tx) SelectTournament(ref string) (*tournament.Tournament, error) {
 		if len(events) == 1 {
 			return &events[0], nil
 		}
-		return nil, fmt.Errorf("%w: %s", tournament.ErrAmbiguousTournament, listTournaments(events))
+		return nil, tournament.Errf(tournament.ErrAmbiguousTournament, "err.tournament.ambiguous", "{err}: {v}", "v", listTournaments(events))
 	}
 	if id, err := strconv.ParseInt(ref, 10, 64); err == nil {
 		for i := range all {
@@ -159,7 +159,7 @@ func (tx *Tx) SelectTournament(ref string) (*tournament.Tournament, error) {
 			return &all[i], nil
 		}
 	}
-	return nil, fmt.Errorf("%w: no tournament %q in this file; it holds %s", tournament.ErrNotFound, ref, listTournaments(all))
+	return nil, tournament.Errf(tournament.ErrNotFound, "err.tournament.not_found", "{err}: no tournament {ref} in this file; it holds {v}", "ref", strconv.Quote(ref), "v", listTournaments(all))
 }
 
 func listTournaments(all []tournament.Tournament) string {
@@ -184,17 +184,17 @@ func (tx *Tx) SetTournamentField(t *tournament.Tournament, field, value string) 
 			names = append(names, k)
 		}
 		sort.Strings(names)
-		return nil, fmt.Errorf("%w: unknown field %q (fields: %s)", tournament.ErrMalformed, field, strings.Join(names, ", "))
+		return nil, tournament.Errf(tournament.ErrMalformed, "err.tournament.unknown_field", "{err}: unknown field {field} (fields: {names})", "field", strconv.Quote(field), "names", strings.Join(names, ", "))
 	}
 	cur, err := tx.TournamentByID(t.ID)
 	if err != nil {
 		return nil, err
 	}
 	if locked && cur.RoundsPaired > 0 {
-		return nil, fmt.Errorf("%w: %s cannot change once round %d is paired", tournament.ErrLocked, field, cur.RoundsPaired)
+		return nil, tournament.Errf(tournament.ErrLocked, "err.tournament.field_locked", "{err}: {field} cannot change once round {rounds_paired} is paired", "field", field, "rounds_paired", cur.RoundsPaired)
 	}
 	if field == "seed" && cur.LotDrawnAt != "" {
-		return nil, fmt.Errorf("%w: the seed cannot change after the lot was drawn (%s)", tournament.ErrLocked, cur.LotDrawnAt)
+		return nil, tournament.Errf(tournament.ErrLocked, "err.tournament.seed_locked", "{err}: the seed cannot change after the lot was drawn ({lot_drawn_at})", "lot_drawn_at", cur.LotDrawnAt)
 	}
 	nt := *cur
 	if err := tournament.FieldSetters[field](&nt, cur, field, strings.TrimSpace(value)); err != nil {
@@ -209,7 +209,7 @@ func (tx *Tx) SetTournamentField(t *tournament.Tournament, field, value string) 
 			return nil, err
 		}
 		if n > 0 {
-			return nil, fmt.Errorf("%w: %q", tournament.ErrDuplicateTournament, nt.Name)
+			return nil, tournament.Errf(tournament.ErrDuplicateTournament, "err.tournament.duplicate", "{err}: {tournament}", "tournament", strconv.Quote(nt.Name))
 		}
 	}
 	if err := tx.writeTournament(&nt); err != nil {
@@ -254,7 +254,7 @@ func (tx *Tx) roundSchedule(tournamentID int64, n int) (tournament.RoundSchedule
 	err := tx.queryRow(`SELECT play_date, start_time FROM rounds WHERE tournament_id = ? AND number = ?`,
 		tournamentID, n).Scan(&s.Date, &s.Time)
 	if errors.Is(err, sql.ErrNoRows) {
-		return s, fmt.Errorf("%w: round %d is not paired", tournament.ErrNotFound, n)
+		return s, tournament.Errf(tournament.ErrNotFound, "err.tournament.round_not_paired", "{err}: round {n} is not paired", "n", n)
 	}
 	s.Date, s.Time = tournament.ShownText(s.Date), tournament.ShownText(s.Time) // parsed at entry; a crafted file may hold anything
 	return s, err

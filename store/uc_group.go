@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"fmt"
 	"strings"
 
 	"arbitro/tournament"
@@ -57,7 +56,7 @@ func (tx *Tx) checkEvent(ev *tournament.Tournament, stage int) error {
 	if g, err := tx.groupOf(ev.ID); err != nil {
 		return err
 	} else if g != nil {
-		return fmt.Errorf("%w: %s is group %s of an event; make groups on the event (drop --group, or give the event's --tournament)", tournament.ErrInvalid, ev.Name, g.Name)
+		return tournament.Errf(tournament.ErrInvalid, "err.group.make_on_event", "{err}: {tournament} is group {group} of an event; make groups on the event (drop --group, or give the event's --tournament)", "tournament", ev.Name, "group", g.Name)
 	}
 	gs, err := tx.listGroups(ev.ID)
 	if err != nil {
@@ -65,7 +64,7 @@ func (tx *Tx) checkEvent(ev *tournament.Tournament, stage int) error {
 	}
 	for _, g := range gs {
 		if g.Stage == stage {
-			return fmt.Errorf("%w: %s already has the groups of stage %d (group %s); see 'arbitro group list'", tournament.ErrInvalid, ev.Name, stage, g.Name)
+			return tournament.Errf(tournament.ErrInvalid, "err.group.stage_exists", "{err}: {tournament} already has the groups of stage {stage} (group {group}); see 'arbitro group list'", "tournament", ev.Name, "stage", stage, "group", g.Name)
 		}
 	}
 	return nil
@@ -92,7 +91,7 @@ func (tx *Tx) makeGroups(ev *tournament.Tournament, plan []tournament.PlannedGro
 		for _, m := range pg.Members {
 			from, ok := byID[m.Entry.ID]
 			if !ok {
-				return out, fmt.Errorf("%w: entry %d is not in the source", tournament.ErrInvalid, m.Entry.ID)
+				return out, tournament.Errf(tournament.ErrInvalid, "err.group.entry_not_in_source", "{err}: entry {id} is not in the source", "id", m.Entry.ID)
 			}
 			e, err := tx.addGroupEntry(&g.Tournament, from, m)
 			if err != nil {
@@ -119,12 +118,12 @@ func (s *Store) AddGroup(ctx context.Context, ref, name string, stage int, spec 
 	t, err := s.updateIn(ctx, ref, func(tx *Tx, ev *tournament.Tournament) error {
 		name = strings.TrimSpace(name)
 		if name == "" {
-			return fmt.Errorf("%w: a group needs a name", tournament.ErrMalformed)
+			return tournament.Errf(tournament.ErrMalformed, "err.group.needs_name", "{err}: a group needs a name")
 		}
 		if g, err := tx.groupOf(ev.ID); err != nil {
 			return err
 		} else if g != nil {
-			return fmt.Errorf("%w: %s is group %s of an event; add groups to the event (drop --group)", tournament.ErrInvalid, ev.Name, g.Name)
+			return tournament.Errf(tournament.ErrInvalid, "err.group.add_on_event", "{err}: {tournament} is group {group} of an event; add groups to the event (drop --group)", "tournament", ev.Name, "group", g.Name)
 		}
 		gs, err := tx.listGroups(ev.ID)
 		if err != nil {
@@ -132,7 +131,7 @@ func (s *Store) AddGroup(ctx context.Context, ref, name string, stage int, spec 
 		}
 		for _, g := range gs {
 			if strings.EqualFold(g.Name, name) {
-				return fmt.Errorf("%w: %s already has a group %s", tournament.ErrInvalid, ev.Name, g.Name)
+				return tournament.Errf(tournament.ErrInvalid, "err.group.exists", "{err}: {tournament} already has a group {group}", "tournament", ev.Name, "group", g.Name)
 			}
 		}
 		if stage < 1 {
@@ -179,7 +178,7 @@ func (s *Store) MoveToGroup(ctx context.Context, ref, player, to string) (tourna
 		}
 		out = tournament.GroupMove{Player: from.Player, To: dest.Name}
 		if dest.Tournament.LotDrawnAt != "" {
-			return fmt.Errorf("%w: the lot of group %s is drawn; a player moves only before the lot", tournament.ErrLocked, dest.Name)
+			return tournament.Errf(tournament.ErrLocked, "err.group.lot_drawn", "{err}: the lot of group {name} is drawn; a player moves only before the lot", "name", dest.Name)
 		}
 		moved := groupMoved{Rows: map[string][]map[string]any{}}
 		for _, g := range gs {
@@ -194,10 +193,10 @@ func (s *Store) MoveToGroup(ctx context.Context, ref, player, to string) (tourna
 				return err
 			}
 			if g.Tournament.ID == dest.Tournament.ID {
-				return fmt.Errorf("%w: %s is already in group %s", tournament.ErrInvalid, from.Player.Name, g.Name)
+				return tournament.Errf(tournament.ErrInvalid, "err.group.already_in", "{err}: {player} is already in group {name}", "player", from.Player.Name, "name", g.Name)
 			}
 			if g.Tournament.LotDrawnAt != "" {
-				return fmt.Errorf("%w: the lot of group %s is drawn; a player moves only before the lot", tournament.ErrLocked, g.Name)
+				return tournament.Errf(tournament.ErrLocked, "err.group.lot_drawn", "{err}: the lot of group {name} is drawn; a player moves only before the lot", "name", g.Name)
 			}
 			for _, table := range []string{"entries", "group_entries"} { // kept in the log for arbitro undo
 				col := map[string]string{"entries": "id", "group_entries": "entry_id"}[table]
@@ -272,7 +271,7 @@ func (s *Store) MakeStage(ctx context.Context, ref, source string, rule tourname
 		if g, err := tx.groupOf(ev.ID); err != nil {
 			return err
 		} else if g != nil {
-			return fmt.Errorf("%w: %s is group %s of an event; make the stage on the event (drop --group)", tournament.ErrInvalid, ev.Name, g.Name)
+			return tournament.Errf(tournament.ErrInvalid, "err.group.stage_on_event", "{err}: {tournament} is group {group} of an event; make the stage on the event (drop --group)", "tournament", ev.Name, "group", g.Name)
 		}
 		src, stage := ev, 2
 		if strings.TrimSpace(source) != "" {
@@ -293,7 +292,7 @@ func (s *Store) MakeStage(ctx context.Context, ref, source string, rule tourname
 			if gs, err := tx.listGroups(ev.ID); err != nil {
 				return err
 			} else if len(gs) > 0 {
-				return fmt.Errorf("%w: %s plays in its groups, not on its own: give the group whose standings feed the stage (--from %s)", tournament.ErrInvalid, ev.Name, gs[0].Name)
+				return tournament.Errf(tournament.ErrInvalid, "err.group.give_group", "{err}: {tournament} plays in its groups, not on its own: give the group whose standings feed the stage (--from {group})", "tournament", ev.Name, "group", gs[0].Name)
 			}
 		}
 		rows, err := tx.finalStandings(src)
@@ -323,7 +322,7 @@ func (s *Store) MakeStage(ctx context.Context, ref, source string, rule tourname
 // and have every result. Errors: ErrInvalid naming what is missing.
 func (tx *Tx) finalStandings(t *tournament.Tournament) ([]tournament.Standing, error) {
 	if t.RoundsPaired < t.Rounds || t.Rounds == 0 {
-		return nil, fmt.Errorf("%w: %s is not finished: %d of %d rounds paired (its final standings feed the next stage)", tournament.ErrInvalid, t.Name, t.RoundsPaired, t.Rounds)
+		return nil, tournament.Errf(tournament.ErrInvalid, "err.group.unfinished_rounds", "{err}: {tournament} is not finished: {rounds_paired} of {rounds} rounds paired (its final standings feed the next stage)", "tournament", t.Name, "rounds_paired", t.RoundsPaired, "rounds", t.Rounds)
 	}
 	st, err := tx.Standings(t, t.Rounds, "")
 	if err != nil {
@@ -331,7 +330,7 @@ func (tx *Tx) finalStandings(t *tournament.Tournament) ([]tournament.Standing, e
 	}
 	for _, r := range st.Rows {
 		if r.Pending > 0 {
-			return nil, fmt.Errorf("%w: %s is not finished: %s has a game without a result (enter every result first)", tournament.ErrInvalid, t.Name, r.Entry.Name)
+			return nil, tournament.Errf(tournament.ErrInvalid, "err.group.unfinished_result", "{err}: {tournament} is not finished: {player} has a game without a result (enter every result first)", "tournament", t.Name, "player", r.Entry.Name)
 		}
 	}
 	return st.Rows, nil
@@ -344,7 +343,7 @@ func (tx *Tx) stageGroups(ev *tournament.Tournament, stage int) ([]tournament.Gr
 		return nil, err
 	}
 	if len(gs) == 0 {
-		return nil, fmt.Errorf("%w: %s has no groups (make them with 'arbitro group make' or 'group add')", tournament.ErrInvalid, ev.Name)
+		return nil, tournament.Errf(tournament.ErrInvalid, "err.group.none_make", "{err}: {name} has no groups (make them with 'arbitro group make' or 'group add')", "name", ev.Name)
 	}
 	if stage == 0 {
 		stage = gs[len(gs)-1].Stage
@@ -356,7 +355,7 @@ func (tx *Tx) stageGroups(ev *tournament.Tournament, stage int) ([]tournament.Gr
 		}
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("%w: %s has no groups of stage %d", tournament.ErrInvalid, ev.Name, stage)
+		return nil, tournament.Errf(tournament.ErrInvalid, "err.group.none_stage", "{err}: {name} has no groups of stage {stage}", "name", ev.Name, "stage", stage)
 	}
 	return out, nil
 }
@@ -379,7 +378,7 @@ func (s *Store) DrawGroupLots(ctx context.Context, ref string, stage int) ([]tou
 			}
 			res, err := tx.DrawLot(&g.Tournament, nil)
 			if err != nil {
-				return fmt.Errorf("group %s: %w", g.Name, err)
+				return tournament.Errf(err, "err.group.context", "group {name}: {err}", "name", g.Name)
 			}
 			out = append(out, tournament.GroupLot{Group: g.Name, Lot: res})
 		}
@@ -409,7 +408,7 @@ func (s *Store) PairGroups(ctx context.Context, ref string, stage int, opts tour
 			}
 			r, err := tx.PairNext(&g.Tournament, opts)
 			if err != nil {
-				return fmt.Errorf("group %s: %w", g.Name, err)
+				return tournament.Errf(err, "err.group.context", "group {name}: {err}", "name", g.Name)
 			}
 			v, err := tx.PairingsView(&g.Tournament, r.Round)
 			if err != nil {
@@ -418,7 +417,7 @@ func (s *Store) PairGroups(ctx context.Context, ref string, stage int, opts tour
 			out = append(out, tournament.GroupRound{Group: g.Name, Round: r, View: v})
 		}
 		if len(out) == 0 {
-			return fmt.Errorf("%w: every group of %s has paired all its rounds", tournament.ErrAllRoundsPaired, ev.Name)
+			return tournament.Errf(tournament.ErrAllRoundsPaired, "err.group.all_paired", "{err}: every group of {name} has paired all its rounds", "name", ev.Name)
 		}
 		return nil
 	})
@@ -439,7 +438,7 @@ func (s *Store) EventStandings(ctx context.Context, ref string, stage int) ([]to
 			return err
 		}
 		if len(gs) == 0 {
-			return fmt.Errorf("%w: %s has no groups (its standings: 'arbitro standings')", tournament.ErrInvalid, ev.Name)
+			return tournament.Errf(tournament.ErrInvalid, "err.group.none_standings", "{err}: {name} has no groups (its standings: 'arbitro standings')", "name", ev.Name)
 		}
 		for _, g := range gs {
 			if stage != 0 && g.Stage != stage {
@@ -447,7 +446,7 @@ func (s *Store) EventStandings(ctx context.Context, ref string, stage int) ([]to
 			}
 			st, err := tx.Standings(&g.Tournament, -1, "")
 			if err != nil {
-				return fmt.Errorf("group %s: %w", g.Name, err)
+				return tournament.Errf(err, "err.group.context", "group {name}: {err}", "name", g.Name)
 			}
 			out = append(out, tournament.GroupStandings{Group: g, Standings: st})
 		}
@@ -483,7 +482,7 @@ func (s *Store) ReadEventSite(ctx context.Context, ref string, visit func(t *tou
 		}
 		for i := range gs {
 			if err := one(&gs[i].Tournament, &gs[i]); err != nil {
-				return fmt.Errorf("group %s: %w", gs[i].Name, err)
+				return tournament.Errf(err, "err.group.context", "group {name}: {err}", "name", gs[i].Name)
 			}
 		}
 		return nil

@@ -2,7 +2,7 @@ package store
 
 import (
 	"context"
-	"fmt"
+	"strconv"
 	"strings"
 
 	"arbitro/tournament"
@@ -55,7 +55,7 @@ func (s *Store) DeleteTournament(ctx context.Context, ref, confirm string, yes b
 	var out tournament.DeletedTournament
 	t, err := s.updateIn(ctx, ref, func(tx *Tx, t *tournament.Tournament) error {
 		if !yes && !strings.EqualFold(strings.TrimSpace(confirm), strings.TrimSpace(t.Name)) {
-			return fmt.Errorf("%w: the name typed again, %q, is not the tournament's name %q: nothing was deleted", tournament.ErrInvalid, confirm, t.Name)
+			return tournament.Errf(tournament.ErrInvalid, "err.tournament.delete_name", "{err}: the name typed again, {confirm}, is not the tournament's name {tournament}: nothing was deleted", "confirm", strconv.Quote(confirm), "tournament", strconv.Quote(t.Name))
 		}
 		if err := tx.refuseDeleteWithGroups(t); err != nil {
 			return err
@@ -74,7 +74,7 @@ func (s *Store) DeleteTournament(ctx context.Context, ref, confirm string, yes b
 		}
 		for _, q := range deleteTournamentSQL {
 			if _, err := tx.exec(q, t.ID); err != nil {
-				return fmt.Errorf("delete tournament %d: %w", t.ID, err)
+				return tournament.Errf(err, "err.tournament.delete_context", "delete tournament {id}: {err}", "id", t.ID)
 			}
 		}
 		if err := tx.logEvent(0, "tournament.delete", out, nil); err != nil {
@@ -115,6 +115,5 @@ func (tx *Tx) refuseDeleteWithGroups(t *tournament.Tournament) error {
 	if len(names) == 0 {
 		return nil
 	}
-	return fmt.Errorf("%w: the groups %s depend on %s (its groups, or fed by its standings): delete them first (arbitro tournament delete NAME), nothing was deleted",
-		tournament.ErrInvalid, strings.Join(names, ", "), tournament.QuoteShort(t.Name))
+	return tournament.Errf(tournament.ErrInvalid, "err.tournament.delete_groups", "{err}: the groups {names} depend on {event} (its groups, or fed by its standings): delete them first (arbitro tournament delete NAME), nothing was deleted", "names", strings.Join(names, ", "), "event", tournament.QuoteShort(t.Name))
 }

@@ -180,7 +180,8 @@ func validWord(ok bool) string {
 // the score's result and the final position.
 func boardProblems(g *rules.Game, b *Board, vd rules.Verdict) []Problem {
 	var out []Problem
-	for _, s := range CheckAgainstBoard(g, b) {
+	for _, p := range CheckAgainstBoard(g, b) {
+		s := p.Error()
 		code := ProblemPlayers
 		if strings.Contains(s, "result") || strings.Contains(s, "recorded as") {
 			code = ProblemResultMismatch

@@ -2,7 +2,6 @@ package tournament
 
 import (
 	"errors"
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -52,7 +51,7 @@ func ParseCategoryRule(rule string) (key, val string, n int, err error) {
 	key, val, ok := strings.Cut(rule, "=")
 	key, val = strings.TrimSpace(strings.ToLower(key)), strings.TrimSpace(val)
 	if !ok || val == "" {
-		return "", "", 0, fmt.Errorf("%w: rule %q (use title=T, born-from=YEAR, born-to=YEAR, rating-below=R or rating-from=R)", ErrCategory, rule)
+		return "", "", 0, Errf(ErrCategory, "err.category.rule", "{err}: rule {rule} (use title=T, born-from=YEAR, born-to=YEAR, rating-below=R or rating-from=R)", "rule", strconv.Quote(rule))
 	}
 	switch key {
 	case "title":
@@ -60,11 +59,11 @@ func ParseCategoryRule(rule string) (key, val string, n int, err error) {
 	case "born-from", "born-to", "rating-below", "rating-from":
 		n, err := strconv.Atoi(val)
 		if err != nil || n < 0 {
-			return "", "", 0, fmt.Errorf("%w: rule %q needs a whole number", ErrCategory, rule)
+			return "", "", 0, Errf(ErrCategory, "err.category.rule_number", "{err}: rule {rule} needs a whole number", "rule", strconv.Quote(rule))
 		}
 		return key, val, n, nil
 	}
-	return "", "", 0, fmt.Errorf("%w: rule %q (use title=T, born-from=YEAR, born-to=YEAR, rating-below=R or rating-from=R)", ErrCategory, rule)
+	return "", "", 0, Errf(ErrCategory, "err.category.rule", "{err}: rule {rule} (use title=T, born-from=YEAR, born-to=YEAR, rating-below=R or rating-from=R)", "rule", strconv.Quote(rule))
 }
 
 // Prize is one prize of the event: the place it rewards in a category ("" = the overall

@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"arbitro/rules"
@@ -125,11 +126,11 @@ func ClaimantEntry(b *Board, who string) (any, error) {
 		return b.WhiteEntry, nil
 	case "black":
 		if b.Bye() {
-			return nil, fmt.Errorf("%w: board %d is a bye", ErrInvalid, b.Board)
+			return nil, Errf(ErrInvalid, "err.claim.bye", "{err}: board {board} is a bye", "board", b.Board)
 		}
 		return b.BlackEntry, nil
 	}
-	return nil, fmt.Errorf("%w: claimant %q (use white or black)", ErrMalformed, who)
+	return nil, Errf(ErrMalformed, "err.claim.claimant", "{err}: claimant {who} (use white or black)", "who", strconv.Quote(who))
 }
 
 // StoredClaim is a claims row.

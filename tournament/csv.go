@@ -119,7 +119,7 @@ func OpenPlayersCSV(r io.Reader, encoding string) (*PlayersCSV, error) {
 		return nil, err
 	}
 	if len(data) > MaxCSVBytes {
-		return nil, &CSVError{Err: fmt.Errorf("the file is larger than %d MB", MaxCSVBytes>>20)}
+		return nil, &CSVError{Err: Errf(nil, "err.csv.too_large", "the file is larger than {mb} MB", "mb", MaxCSVBytes>>20)}
 	}
 	data, warnings, err := decodeCSV(data, encoding)
 	if err != nil {
@@ -171,7 +171,7 @@ func decodeCSV(data []byte, encoding string) ([]byte, []Note, error) {
 	if dec != nil {
 		out, err := dec.Bytes(data)
 		if err != nil {
-			return nil, nil, &CSVError{Err: fmt.Errorf("the file is not %s text: %v", orDefault(encoding, "UTF-16"), err)}
+			return nil, nil, &CSVError{Err: Errf(nil, "err.csv.encoding", "the file is not {encoding} text: {error}", "encoding", orDefault(encoding, "UTF-16"), "error", err)}
 		}
 		return bytes.TrimPrefix(out, []byte("\xef\xbb\xbf")), nil, nil
 	}
@@ -181,7 +181,7 @@ func decodeCSV(data []byte, encoding string) ([]byte, []Note, error) {
 	}
 	out, err := charmap.Windows1252.NewDecoder().Bytes(data)
 	if err != nil {
-		return nil, nil, &CSVError{Err: fmt.Errorf("the file is neither UTF-8 nor Windows-1252 text")}
+		return nil, nil, &CSVError{Err: Errf(nil, "err.csv.not_text", "the file is neither UTF-8 nor Windows-1252 text")}
 	}
 	var warnings []Note
 	for i, line := range strings.Split(string(out), "\n") {
@@ -273,10 +273,10 @@ func csvHeader(head []string) ([]string, error) {
 			if k == "" {
 				continue // an empty trailing column, as spreadsheets write
 			}
-			return nil, fmt.Errorf("unknown column %q (known: Name or Cognome+Nome, Club/Circolo, Federation, FID id/Tessera, FMJD id, National id, Rating/Elo, Birth year/Anno di nascita, Title/Categoria)", h)
+			return nil, Errf(nil, "err.csv.unknown_column", "unknown column {column} (known: Name or Cognome+Nome, Club/Circolo, Federation, FID id/Tessera, FMJD id, National id, Rating/Elo, Birth year/Anno di nascita, Title/Categoria)", "column", strconv.Quote(h))
 		}
 		if have[f] {
-			return nil, fmt.Errorf("column %q appears twice", h)
+			return nil, Errf(nil, "err.csv.column_twice", "column {column} appears twice", "column", strconv.Quote(h))
 		}
 		cols[i], have[f] = f, true
 	}
@@ -320,7 +320,7 @@ var csvText = map[string]func(p *Player) *string{
 func csvPlayer(rec, cols []string) (Player, error) {
 	var p Player
 	if len(rec) > len(cols) && !blank(rec[len(cols):]) {
-		return p, fmt.Errorf("%d fields but the header has %d columns (a separator inside a name? put the name in quotes)", len(rec), len(cols))
+		return p, Errf(nil, "err.csv.fields", "{fields} fields but the header has {columns} columns (a separator inside a name? put the name in quotes)", "fields", len(rec), "columns", len(cols))
 	}
 	var surname, given string
 	for i, v := range rec[:min(len(rec), len(cols))] {
@@ -374,7 +374,7 @@ func parseCSVInt(v, what string) (int, error) {
 	}
 	n, err := strconv.Atoi(s)
 	if err != nil || n < 0 {
-		return 0, fmt.Errorf("%s %q is not a whole number", what, v)
+		return 0, Errf(nil, "err.csv.not_a_number", "{what} {value} is not a whole number", "what", what, "value", strconv.Quote(v))
 	}
 	return n, nil
 }

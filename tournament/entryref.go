@@ -1,7 +1,6 @@
 package tournament
 
 import (
-	"fmt"
 	"sort"
 	"strconv"
 	"strings"
@@ -59,9 +58,9 @@ func FindEntry(es []Entry, ref, tname string) (*Entry, error) {
 			}
 		}
 		if numbered {
-			return nil, fmt.Errorf("%w: no player has pairing number %d in %s (the number the sheets print; a player without one by his name; see 'arbitro player list')", ErrNotFound, n, tname)
+			return nil, Errf(ErrNotFound, "err.player.no_number", "{err}: no player has pairing number {number} in {tournament} (the number the sheets print; a player without one by his name; see 'arbitro player list')", "number", int(n), "tournament", tname)
 		}
-		return nil, fmt.Errorf("%w: no player with id %d in %s (see 'arbitro player list')", ErrNotFound, n, tname)
+		return nil, Errf(ErrNotFound, "err.player.no_id", "{err}: no player with id {id} in {tournament} (see 'arbitro player list')", "id", int(n), "tournament", tname)
 	}
 	k := Key(NormalizeName(ref))
 	var exact, partial []*Entry
@@ -79,24 +78,23 @@ func FindEntry(es []Entry, ref, tname string) (*Entry, error) {
 	}
 	switch len(m) {
 	case 0:
-		return nil, fmt.Errorf("%w: no player %q in %s (see 'arbitro player list')", ErrNotFound, ref, tname)
+		return nil, Errf(ErrNotFound, "err.player.not_found", "{err}: no player {ref} in {tournament} (see 'arbitro player list')", "ref", strconv.Quote(ref), "tournament", tname)
 	case 1:
 		return m[0], nil
 	}
 	sort.Slice(m, func(i, j int) bool { return entryOrder(m[i], m[j]) })
-	var names []string
+	var names []error
 	for _, e := range m {
 		if r := e.Ref(numbered); strings.HasPrefix(r, `"`) {
-			names = append(names, fmt.Sprintf("%s (%s, did not start: no number)", r, e.tellApart()))
+			names = append(names, Errf(nil, "err.player.candidate_unnumbered", "{ref} ({apart}, did not start: no number)", "ref", r, "apart", e.tellApart()))
 		} else {
-			names = append(names, fmt.Sprintf("%s %q (%s)", r, e.Player.Name, e.tellApart()))
+			names = append(names, Errf(nil, "err.player.candidate", "{ref} {name} ({apart})", "ref", r, "name", strconv.Quote(e.Player.Name), "apart", e.tellApart()))
 		}
 	}
-	what := "the id"
 	if numbered {
-		what = "the pairing number"
+		return nil, Errf(ErrInvalid, "err.player.ambiguous_number", "{err}: {ref} matches several players: {players}; give the pairing number", "ref", strconv.Quote(ref), "players", names)
 	}
-	return nil, fmt.Errorf("%w: %q matches several players: %s; give %s", ErrInvalid, ref, strings.Join(names, ", "), what)
+	return nil, Errf(ErrInvalid, "err.player.ambiguous_id", "{err}: {ref} matches several players: {players}; give the id", "ref", strconv.Quote(ref), "players", names)
 }
 
 // entryOrder sorts the candidates of an ambiguous name: numbered ones by number, then the
@@ -113,12 +111,12 @@ func entryOrder(a, b *Entry) bool {
 
 // tellApart is what tells e from a namesake in a list of candidates: his club (or "no
 // club"), and his FID or FMJD id when he has one.
-func (e *Entry) tellApart() string {
-	s := ClubOrNone(e.Player.Club)
+func (e *Entry) tellApart() error {
+	club := ClubArg(e.Player.Club)
 	if e.Player.FIDID != "" {
-		s += ", FID id " + e.Player.FIDID
+		return Errf(nil, "err.phrase.club_fid", "{club}, FID id {id}", "club", club, "id", e.Player.FIDID)
 	} else if e.Player.FMJDID != "" {
-		s += ", FMJD id " + e.Player.FMJDID
+		return Errf(nil, "err.phrase.club_fmjd", "{club}, FMJD id {id}", "club", club, "id", e.Player.FMJDID)
 	}
-	return s
+	return Errf(nil, "err.phrase.club", "{club}", "club", club)
 }

@@ -137,7 +137,7 @@ func (p *EventPlan) RoundsFound() int { return p.Rounds }
 
 // ErrAlreadyImported: event import of a file (same SHA-256) already imported into this
 // database, without EventPlan.Again.
-var ErrAlreadyImported = fmt.Errorf("%w: file already imported", ErrInvalid)
+var ErrAlreadyImported = Errf(ErrInvalid, "err.import.already_imported", "{err}: file already imported")
 
 // ReadEventPDN reads every game of a PDN file (UTF-8 or Windows-1252, see rules.PDNReader).
 // A syntax error in any game is an error wrapping ErrEventPDN and rules.ErrPDNSyntax (an
@@ -151,12 +151,12 @@ func ReadEventPDN(r io.Reader) ([]*rules.Game, bool, error) {
 			break
 		}
 		if err != nil { // the reader's error already names the game and its line
-			return nil, false, fmt.Errorf("%w: %w", ErrEventPDN, err)
+			return nil, false, ErrfWrap(ErrEventPDN, err, "err.import.cause", "{err}: {cause}")
 		}
 		games = append(games, g)
 	}
 	if len(games) == 0 {
-		return nil, false, fmt.Errorf("%w: the file holds no game", ErrEventPDN)
+		return nil, false, Errf(ErrEventPDN, "err.import.no_game", "{err}: the file holds no game")
 	}
 	return games, pr.Windows1252(), nil
 }
@@ -281,7 +281,7 @@ type ImportReport struct {
 
 // errFileChanged is the error of a second pass that does not find what the first found.
 func ErrFileChanged(what string, args ...any) error {
-	return fmt.Errorf("%w: the file changed while it was imported (%s)", ErrEventPDN, fmt.Sprintf(what, args...))
+	return Errf(ErrEventPDN, "err.import.changed", "{err}: the file changed while it was imported ({what})", "what", fmt.Sprintf(what, args...))
 }
 
 // place finds the round, board and players of g as the first pass did.

@@ -124,8 +124,7 @@ func (m *roundMode) record(p *eventPlanner, g *rules.Game, r, seq, white, black 
 			m.played[pl] = append(m.played[pl], 0)
 		}
 		if j := m.played[pl][r-1]; j != 0 && m.conflict == nil {
-			m.conflict = fmt.Errorf("%w: %s plays twice in round %d (games %d and %d; rounds from the %s)",
-				ErrEventPDN, p.names[pl], r, j, g.Index, m.source)
+			m.conflict = Errf(ErrEventPDN, "err.import.plays_twice", "{err}: {player} plays twice in round {round} (games {first} and {index}; rounds from the {source})", "player", p.names[pl], "round", r, "first", j, "index", g.Index, "source", roundSourceArg(m.source))
 		}
 		m.played[pl][r-1] = int32(g.Index)
 		if at := (r*(1<<24)+seq)*2 + colour; m.first[pl] < 0 || at < m.first[pl] {
@@ -180,7 +179,7 @@ func newEventPlanner(opts EventImportOptions) *eventPlanner {
 // without reading the rest.
 func (p *eventPlanner) add(g *rules.Game) error {
 	if err := CheckTags(g); err != nil {
-		return fmt.Errorf("%w: game %d (line %d): %w", ErrEventPDN, g.Index, g.Line, err)
+		return ErrfWrap(ErrEventPDN, err, "err.import.game", "{err}: game {index} (line {line}): {cause}", "index", g.Index, "line", g.Line)
 	}
 	if err := p.checkVariant(g); err != nil {
 		return err
@@ -209,8 +208,7 @@ func (p *eventPlanner) add(g *rules.Game) error {
 		m.record(p, g, r, p.games, w, b)
 	}
 	if !alive {
-		return fmt.Errorf("%w: game %d (line %d) has no Round tag, and in file order (a new round when a player would play twice) the event would have more than 99 rounds",
-			ErrEventPDN, g.Index, g.Line)
+		return Errf(ErrEventPDN, "err.import.too_many_rounds", "{err}: game {index} (line {line}) has no Round tag, and in file order (a new round when a player would play twice) the event would have more than 99 rounds", "index", g.Index, "line", g.Line)
 	}
 	return nil
 }
@@ -223,15 +221,14 @@ func (p *eventPlanner) checkVariant(g *rules.Game) error {
 		return nil // a game that names no variant (no moves, say): the others decide
 	}
 	if err != nil {
-		return fmt.Errorf("%w: game %d (line %d): %w", ErrEventPDN, g.Index, g.Line, err)
+		return ErrfWrap(ErrEventPDN, err, "err.import.game", "{err}: game {index} (line {line}): {cause}", "index", g.Index, "line", g.Line)
 	}
 	switch {
 	case v == nil:
 	case p.variant == nil:
 		p.variant, p.varGame = v, g.Index
 	case v != p.variant:
-		return fmt.Errorf("%w: game %d (line %d) is %s draughts but game %d is %s; an event has one variant (use --variant to force one)",
-			ErrEventPDN, g.Index, g.Line, v.Name(), p.varGame, p.variant.Name())
+		return Errf(ErrEventPDN, "err.import.two_variants", "{err}: game {index} (line {line}) is {variant} draughts but game {first} is {first_variant}; an event has one variant (use --variant to force one)", "index", g.Index, "line", g.Line, "variant", v.Name(), "first", p.varGame, "first_variant", p.variant.Name())
 	}
 	return nil
 }
@@ -241,10 +238,10 @@ func (p *eventPlanner) checkVariant(g *rules.Game) error {
 func (p *eventPlanner) players(g *rules.Game) (int, int, error) {
 	w, b := p.canon(g.White()), p.canon(g.Black())
 	if w == "" || b == "" || w == "?" || b == "?" {
-		return 0, 0, fmt.Errorf("%w: game %d (line %d) has no White/Bianco or Black/Nero player", ErrEventPDN, g.Index, g.Line)
+		return 0, 0, Errf(ErrEventPDN, "err.import.no_players", "{err}: game {index} (line {line}) has no White/Bianco or Black/Nero player", "index", g.Index, "line", g.Line)
 	}
 	if strings.EqualFold(w, b) {
-		return 0, 0, fmt.Errorf("%w: game %d (line %d): %s plays himself", ErrEventPDN, g.Index, g.Line, QuoteShort(w))
+		return 0, 0, Errf(ErrEventPDN, "err.import.plays_himself", "{err}: game {index} (line {line}): {player} plays himself", "index", g.Index, "line", g.Line, "player", QuoteShort(w))
 	}
 	var ns [2]int
 	for i, n := range []string{w, b} {
@@ -252,7 +249,7 @@ func (p *eventPlanner) players(g *rules.Game) (int, int, error) {
 		if !ok {
 			pl := Player{Name: n}
 			if err := pl.CheckText(); err != nil {
-				return 0, 0, fmt.Errorf("%w: game %d (line %d): %w", ErrEventPDN, g.Index, g.Line, err)
+				return 0, 0, ErrfWrap(ErrEventPDN, err, "err.import.game", "{err}: game {index} (line {line}): {cause}", "index", g.Index, "line", g.Line)
 			}
 			k = len(p.names)
 			p.index[n] = k
@@ -331,13 +328,13 @@ func (p *eventPlanner) chosen() *roundMode {
 // finish makes the plan once every game has been read.
 func (p *eventPlanner) finish() (*EventPlan, error) {
 	if p.games == 0 {
-		return nil, fmt.Errorf("%w: the file holds no game", ErrEventPDN)
+		return nil, Errf(ErrEventPDN, "err.import.no_game", "{err}: the file holds no game")
 	}
 	if p.variant == nil {
-		return nil, fmt.Errorf("%w: no game says whether it is Italian or International draughts (no GameType tag, no Italian tag names, moves legal under both rules or none; use --variant)", ErrEventPDN)
+		return nil, Errf(ErrEventPDN, "err.import.no_variant", "{err}: no game says whether it is Italian or International draughts (no GameType tag, no Italian tag names, moves legal under both rules or none; use --variant)")
 	}
 	if p.forced != nil && p.forced != p.variant {
-		return nil, fmt.Errorf("%w: the GameType tags say %s draughts, not %s", ErrEventPDN, p.variant.Name(), p.forced.Name())
+		return nil, Errf(ErrEventPDN, "err.import.forced_variant", "{err}: the GameType tags say {variant} draughts, not {forced}", "variant", p.variant.Name(), "forced", p.forced.Name())
 	}
 	m := p.chosen()
 	if m.conflict != nil {
@@ -421,7 +418,7 @@ func (p *eventPlanner) fillTournament(plan *EventPlan) error {
 		t.Rounds = max(plan.Rounds, t.System.FieldRounds(n))
 	}
 	if t.Rounds < plan.Rounds {
-		return fmt.Errorf("%w: %d rounds planned but the file has games of round %d", ErrInvalid, t.Rounds, plan.Rounds)
+		return Errf(ErrInvalid, "err.import.rounds_planned", "{err}: {rounds} rounds planned but the file has games of round {last}", "rounds", t.Rounds, "last", plan.Rounds)
 	}
 	t.ByePoints, t.ForfeitPoints = 2, 2
 	// validate fills the defaults and checks the name; CreateTournament validates again.
@@ -437,7 +434,7 @@ func planEvents(src gameSource, opts EventImportOptions) (*EventPlan, error) {
 			break
 		}
 		if err != nil { // the reader's error already names the game and its line
-			return nil, fmt.Errorf("%w: %w", ErrEventPDN, err)
+			return nil, ErrfWrap(ErrEventPDN, err, "err.import.cause", "{err}: {cause}")
 		}
 		if err := p.add(g); err != nil {
 			return nil, err
@@ -447,4 +444,18 @@ func planEvents(src gameSource, opts EventImportOptions) (*EventPlan, error) {
 		}
 	}
 	return p.finish()
+}
+
+// roundSourceArg is where an import reads its rounds from (one of RoundFrom*), as an
+// argument of a CodedError: the reader's words for it.
+func roundSourceArg(source string) any {
+	switch source {
+	case RoundFromTag:
+		return Errf(nil, "err.phrase.round_from_tag", "Round tag")
+	case RoundFromEventText:
+		return Errf(nil, "err.phrase.round_from_event", "round written in the Event/Dati tag")
+	case RoundFromFileOrder:
+		return Errf(nil, "err.phrase.round_from_order", "file order (a new round when a player would play twice)")
+	}
+	return source
 }

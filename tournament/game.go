@@ -5,8 +5,8 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
-	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -85,7 +85,7 @@ func ReadGameScore(r io.Reader) (*rules.Game, string, error) {
 		return nil, "", err
 	}
 	if len(data) > MaxGameBytes {
-		return nil, "", fmt.Errorf("%w: more than %d bytes; one game score is a few kilobytes (for a whole file use 'game import' or 'audit FILE')", ErrBadPDN, MaxGameBytes)
+		return nil, "", Errf(ErrBadPDN, "err.game.too_large", "{err}: more than {max_game_bytes} bytes; one game score is a few kilobytes (for a whole file use 'game import' or 'audit FILE')", "max_game_bytes", MaxGameBytes)
 	}
 	return ParseGameScore(data)
 }
@@ -93,21 +93,21 @@ func ReadGameScore(r io.Reader) (*rules.Game, string, error) {
 // ParseGameScore is ReadGameScore on data already in memory.
 func ParseGameScore(data []byte) (*rules.Game, string, error) {
 	if IsBlankText(data) {
-		return nil, "", fmt.Errorf("%w: the file is empty", ErrBadPDN)
+		return nil, "", Errf(ErrBadPDN, "err.game.empty", "{err}: the file is empty")
 	}
 	if LooksBinary(data[:min(len(data), 8192)]) {
-		return nil, "", fmt.Errorf("%w: the file is binary, not PDN text", ErrBadPDN)
+		return nil, "", Errf(ErrBadPDN, "err.game.binary", "{err}: the file is binary, not PDN text")
 	}
 	pr := rules.NewPDNReader(bytes.NewReader(data))
 	g, err := pr.Next()
 	if err == io.EOF {
-		return nil, "", fmt.Errorf("%w: no game found in the text", ErrBadPDN)
+		return nil, "", Errf(ErrBadPDN, "err.game.no_game", "{err}: no game found in the text")
 	}
 	if err != nil {
-		return nil, "", fmt.Errorf("%w: %w", ErrBadPDN, err)
+		return nil, "", ErrfWrap(ErrBadPDN, err, "err.game.cause", "{err}: {cause}")
 	}
 	if len(g.Moves) == 0 && len(g.Tags) == 0 {
-		return nil, "", fmt.Errorf("%w: no tags and no moves: this is not a game score", ErrBadPDN)
+		return nil, "", Errf(ErrBadPDN, "err.game.no_moves", "{err}: no tags and no moves: this is not a game score")
 	}
 	n := 1
 	for {
@@ -117,14 +117,14 @@ func ParseGameScore(data []byte) (*rules.Game, string, error) {
 		}
 		n++
 		if err != nil && !errors.Is(err, rules.ErrPDNSyntax) && !errors.Is(err, rules.ErrPDNTooLarge) {
-			return nil, "", fmt.Errorf("%w: %w", ErrBadPDN, err)
+			return nil, "", ErrfWrap(ErrBadPDN, err, "err.game.cause", "{err}: {cause}")
 		}
 	}
 	if n > 1 {
-		return nil, "", fmt.Errorf("%w: the file holds %d games; 'game add' takes one (attach a whole file with 'game import')", ErrBadPDN, n)
+		return nil, "", Errf(ErrBadPDN, "err.game.several", "{err}: the file holds {n} games; 'game add' takes one (attach a whole file with 'game import')", "n", n)
 	}
 	if err := CheckTags(g); err != nil { // the tags are free text entering arbitro
-		return nil, "", fmt.Errorf("%w: %w", ErrBadPDN, err)
+		return nil, "", ErrfWrap(ErrBadPDN, err, "err.game.cause", "{err}: {cause}")
 	}
 	return g, toUTF8(data), nil
 }
@@ -142,50 +142,51 @@ func pdnOutcome(res string) byte {
 	return 0
 }
 
-func outcomeWord(o byte) string {
+func outcomeWord(o byte) error {
 	switch o {
 	case 'W':
-		return "White wins"
+		return Errf(nil, "err.phrase.white_wins", "White wins")
 	case 'B':
-		return "Black wins"
+		return Errf(nil, "err.phrase.black_wins", "Black wins")
 	case 'D':
-		return "draw"
+		return Errf(nil, "err.phrase.draw", "draw")
 	}
-	return "no result"
+	return Errf(nil, "err.phrase.no_result", "no result")
 }
 
 // CheckAgainstBoard compares the players and the result written in g (White/Bianco,
 // Black/Nero, Result/Risultato or the movetext marker) with board b and returns one
-// sentence per disagreement; nil when they agree. A tag that is absent or empty is not
+// phrase per disagreement (a CodedError without a sentinel, worded by reports); nil when
+// they agree. A tag that is absent or empty is not
 // checked. Names are compared with MatchName (case, accents and word order ignored;
 // initials accepted). A recorded adjourned result, or none, is not compared.
-func CheckAgainstBoard(g *rules.Game, b *Board) []string {
-	var out []string
+func CheckAgainstBoard(g *rules.Game, b *Board) []error {
+	var out []error
 	w, bl := strings.TrimSpace(g.White()), strings.TrimSpace(g.Black())
 	okW := w == "" || MatchName(w, b.White) != NameNoMatch
 	okB := bl == "" || b.Bye() || MatchName(bl, b.Black) != NameNoMatch
 	if !okW || !okB {
 		if w != "" && bl != "" && !b.Bye() && MatchName(w, b.Black) != NameNoMatch && MatchName(bl, b.White) != NameNoMatch {
-			out = append(out, fmt.Sprintf("colours reversed: the score has %s White and %s Black, the pairing has %s White", w, bl, b.White))
+			out = append(out, Errf(nil, "err.board.colours_reversed", "colours reversed: the score has {white} White and {black} Black, the pairing has {paired} White", "white", w, "black", bl, "paired", b.White))
 		} else {
 			if !okW {
-				out = append(out, fmt.Sprintf("White in the score is %q, the pairing has %q", w, b.White))
+				out = append(out, Errf(nil, "err.board.white_differs", "White in the score is {score}, the pairing has {paired}", "score", strconv.Quote(w), "paired", strconv.Quote(b.White)))
 			}
 			if !okB {
-				out = append(out, fmt.Sprintf("Black in the score is %q, the pairing has %q", bl, b.Black))
+				out = append(out, Errf(nil, "err.board.black_differs", "Black in the score is {score}, the pairing has {paired}", "score", strconv.Quote(bl), "paired", strconv.Quote(b.Black)))
 			}
 		}
 	}
 	if b.Bye() {
-		out = append(out, fmt.Sprintf("round %d board %d is a bye: no game is played on it", b.Round, b.Board))
+		out = append(out, Errf(nil, "err.board.bye", "round {round} board {board} is a bye: no game is played on it", "round", b.Round, "board", b.Board))
 	}
 	if pr := g.FinalResult(); b.Result != nil && b.Result.Kind != KindAdjourned {
 		po := pdnOutcome(pr)
 		switch {
 		case b.Result.Kind != KindPlayed && len(g.Moves) > 0:
-			out = append(out, fmt.Sprintf("the board is recorded as %s (%s), yet the score has %d moves", b.Result.String(), b.Result.Kind, len(g.Moves)))
+			out = append(out, Errf(nil, "err.board.unplayed_has_moves", "the board is recorded as {result} ({kind}), yet the score has {moves} moves", "result", b.Result.String(), "kind", b.Result.Kind, "moves", len(g.Moves)))
 		case b.Result.Kind == KindPlayed && po != 0 && po != b.Result.Winner():
-			out = append(out, fmt.Sprintf("the score's result is %s (%s), the recorded result is %s (%s)", pr, outcomeWord(po), b.Result.String(), outcomeWord(b.Result.Winner())))
+			out = append(out, Errf(nil, "err.board.result_differs", "the score's result is {score} ({score_outcome}), the recorded result is {result} ({outcome})", "score", pr, "score_outcome", outcomeWord(po), "result", b.Result.String(), "outcome", outcomeWord(b.Result.Winner())))
 		}
 	}
 	return out
@@ -214,20 +215,21 @@ type GameRecord struct {
 	SHA256   string        `json:"sha256"`
 }
 
-// checkVariant returns a sentence when g's GameType tag names another variant than v.
-func CheckVariant(g *rules.Game, v *rules.Variant) string {
+// CheckVariant is the phrase (a CodedError without a sentinel) of g's GameType tag naming
+// another variant than v; nil when it does not.
+func CheckVariant(g *rules.Game, v *rules.Variant) error {
 	gt := strings.TrimSpace(g.GameType())
 	if gt == "" {
-		return ""
+		return nil
 	}
 	gv, err := rules.VariantByGameTypeTag(gt)
 	if err != nil {
-		return fmt.Sprintf("the score's GameType %q is not a variant arbitro judges (the tournament plays %s)", gt, v.Name())
+		return Errf(nil, "err.board.gametype_unknown", "the score's GameType {tag} is not a variant arbitro judges (the tournament plays {variant})", "tag", strconv.Quote(gt), "variant", v.Name())
 	}
 	if gv != v {
-		return fmt.Sprintf("the score's GameType %q is %s, the tournament plays %s", gt, gv.Name(), v.Name())
+		return Errf(nil, "err.board.gametype_differs", "the score's GameType {tag} is {tag_variant}, the tournament plays {variant}", "tag", strconv.Quote(gt), "tag_variant", gv.Name(), "variant", v.Name())
 	}
-	return ""
+	return nil
 }
 
 // ReplayForTournament replays g with t's variant (forced over the GameType tag).
@@ -290,10 +292,10 @@ func (sg *StoredGame) Parse() (*rules.Game, error) {
 	pr := rules.NewPDNReader(strings.NewReader(sg.PDN))
 	g, err := pr.Next()
 	if err == io.EOF {
-		return nil, fmt.Errorf("%w: stored game %d is empty", ErrBadPDN, sg.ID)
+		return nil, Errf(ErrBadPDN, "err.game.stored_empty", "{err}: stored game {id} is empty", "id", sg.ID)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("%w: stored game %d: %w", ErrBadPDN, sg.ID, err)
+		return nil, ErrfWrap(ErrBadPDN, err, "err.game.stored", "{err}: stored game {id}: {cause}", "id", sg.ID)
 	}
 	return g, nil
 }

@@ -102,13 +102,13 @@ func ReadImportFile(r io.Reader) ([]byte, error) {
 		return nil, err
 	}
 	if len(data) > MaxImportBytes {
-		return nil, fmt.Errorf("%w: the file is larger than %d MB; split it by round, or audit it with 'arbitro audit FILE'", ErrBadPDN, MaxImportBytes>>20)
+		return nil, Errf(ErrBadPDN, "err.game.import_too_large", "{err}: the file is larger than {mb} MB; split it by round, or audit it with 'arbitro audit FILE'", "mb", MaxImportBytes>>20)
 	}
 	if IsBlankText(data) {
-		return nil, fmt.Errorf("%w: the file is empty", ErrBadPDN)
+		return nil, Errf(ErrBadPDN, "err.game.empty", "{err}: the file is empty")
 	}
 	if LooksBinary(data[:min(len(data), 8192)]) {
-		return nil, fmt.Errorf("%w: the file is binary, not PDN text", ErrBadPDN)
+		return nil, Errf(ErrBadPDN, "err.game.binary", "{err}: the file is binary, not PDN text")
 	}
 	return data, nil
 }

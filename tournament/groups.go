@@ -8,7 +8,6 @@ package tournament
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -139,25 +138,25 @@ func PlanGroups(field []Entry, r GroupRule) ([]PlannedGroup, error) {
 		r.Seeding = SeedingBlock
 	}
 	if r.Seeding != SeedingBlock && r.Seeding != SeedingSnake {
-		return nil, fmt.Errorf("%w: unknown seeding %q (block or snake)", ErrMalformed, r.Seeding)
+		return nil, Errf(ErrMalformed, "err.group.seeding", "{err}: unknown seeding {seeding} (block or snake)", "seeding", strconv.Quote(r.Seeding))
 	}
 	if len(field) == 0 {
-		return nil, fmt.Errorf("%w: the event has no players to put in groups (add them to the event first)", ErrInvalid)
+		return nil, Errf(ErrInvalid, "err.group.no_players", "{err}: the event has no players to put in groups (add them to the event first)")
 	}
 	var out []PlannedGroup
 	switch r.By {
 	case GroupByRating:
 		if r.Size < 2 {
-			return nil, fmt.Errorf("%w: groups of %d players: give --size 2 or more", ErrInvalid, r.Size)
+			return nil, Errf(ErrInvalid, "err.group.size", "{err}: groups of {size} players: give --size 2 or more", "size", r.Size)
 		}
 		out = deal(ByRating(field), r.Size, r.Seeding, "", r.Names == nil)
 	case GroupByCategory:
 		if r.Size == 1 || r.Size < 0 {
-			return nil, fmt.Errorf("%w: groups of %d players: give --size 2 or more", ErrInvalid, r.Size)
+			return nil, Errf(ErrInvalid, "err.group.size", "{err}: groups of {size} players: give --size 2 or more", "size", r.Size)
 		}
 		out = byCategory(field, r.Size, r.Seeding)
 	default:
-		return nil, fmt.Errorf("%w: unknown rule %q (rating or category)", ErrMalformed, r.By)
+		return nil, Errf(ErrMalformed, "err.group.rule", "{err}: unknown rule {by} (rating or category)", "by", strconv.Quote(r.By))
 	}
 	return nameGroups(out, r.Names)
 }
@@ -251,7 +250,7 @@ func byCategory(field []Entry, size int, seeding string) []PlannedGroup {
 func nameGroups(gs []PlannedGroup, names []string) ([]PlannedGroup, error) {
 	if names != nil {
 		if len(names) < len(gs) {
-			return nil, fmt.Errorf("%w: %d groups but %d names given (give one name a group, or none for A, B, C...)", ErrInvalid, len(gs), len(names))
+			return nil, Errf(ErrInvalid, "err.group.names_count", "{err}: {groups} groups but {names} names given (give one name a group, or none for A, B, C...)", "groups", len(gs), "names", len(names))
 		}
 		for i := range gs {
 			gs[i].Name = strings.TrimSpace(names[i])
@@ -261,10 +260,10 @@ func nameGroups(gs []PlannedGroup, names []string) ([]PlannedGroup, error) {
 	for _, g := range gs {
 		k := Key(g.Name)
 		if k == "" {
-			return nil, fmt.Errorf("%w: a group needs a name", ErrMalformed)
+			return nil, Errf(ErrMalformed, "err.group.needs_name", "{err}: a group needs a name")
 		}
 		if seen[k] {
-			return nil, fmt.Errorf("%w: two groups named %q", ErrInvalid, g.Name)
+			return nil, Errf(ErrInvalid, "err.group.name_twice", "{err}: two groups named {name}", "name", strconv.Quote(g.Name))
 		}
 		seen[k] = true
 	}
@@ -292,7 +291,7 @@ func PlanStage(rows []Standing, r StageRule) ([]PlannedGroup, error) {
 		r.Carry = CarryNone
 	}
 	if r.Carry != CarryNone && r.Carry != CarryAll && r.Carry != CarryMutual {
-		return nil, fmt.Errorf("%w: unknown carry-over %q (none, all or mutual)", ErrMalformed, r.Carry)
+		return nil, Errf(ErrMalformed, "err.group.carry", "{err}: unknown carry-over {carry} (none, all or mutual)", "carry", strconv.Quote(r.Carry))
 	}
 	var field []Standing
 	for _, s := range rows {
@@ -301,17 +300,17 @@ func PlanStage(rows []Standing, r StageRule) ([]PlannedGroup, error) {
 		}
 	}
 	if len(field) == 0 {
-		return nil, fmt.Errorf("%w: the standings have no players to put in groups", ErrInvalid)
+		return nil, Errf(ErrInvalid, "err.group.no_standings", "{err}: the standings have no players to put in groups")
 	}
 	size := r.Size
 	if r.Top > 0 {
 		if r.Top < 2 {
-			return nil, fmt.Errorf("%w: --top %d: a group needs 2 players or more", ErrInvalid, r.Top)
+			return nil, Errf(ErrInvalid, "err.group.top", "{err}: --top {top}: a group needs 2 players or more", "top", r.Top)
 		}
 		field = field[:min(r.Top, len(field))]
 		size = len(field)
 	} else if size < 2 {
-		return nil, fmt.Errorf("%w: groups of %d players: give --size 2 or more, or --top", ErrInvalid, size)
+		return nil, Errf(ErrInvalid, "err.group.size_or_top", "{err}: groups of {size} players: give --size 2 or more, or --top", "size", size)
 	}
 	var out []PlannedGroup
 	for i := 0; i < len(field); i += size {

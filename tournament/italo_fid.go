@@ -1,7 +1,7 @@
 package tournament
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
 
 	"arbitro/pairing"
@@ -23,7 +23,7 @@ func (t *Tournament) validateFID() error {
 		}
 		f, err := pairing.ParseItaloFormat(t.ItaloFormat)
 		if err != nil {
-			return fmt.Errorf("%w: %v", ErrMalformed, err)
+			return Errf(ErrMalformed, "err.italo.cause", "{err}: {error}", "error", err)
 		}
 		t.ItaloFormat = string(f)
 	}
@@ -32,17 +32,17 @@ func (t *Tournament) validateFID() error {
 		t.ClubSeparation = ""
 	case "club":
 	default:
-		return fmt.Errorf("%w: club separation %q (use club or none)", ErrMalformed, t.ClubSeparation)
+		return Errf(ErrMalformed, "err.italo.club_separation", "{err}: club separation {club_separation} (use club or none)", "club_separation", strconv.Quote(t.ClubSeparation))
 	}
 	switch t.Openings {
 	case "", "none":
 		t.Openings = ""
 	case OpeningsFIDItalian:
 		if t.Variant != VariantItalian {
-			return fmt.Errorf("%w: the FID opening ballot (Tabella 4) is for Italian draughts; this tournament is %s", ErrMalformed, t.Variant)
+			return Errf(ErrMalformed, "err.italo.ballot_variant", "{err}: the FID opening ballot (Tabella 4) is for Italian draughts; this tournament is {variant}", "variant", t.Variant)
 		}
 	default:
-		return fmt.Errorf("%w: opening ballot %q (use fid-italian or none)", ErrMalformed, t.Openings)
+		return Errf(ErrMalformed, "err.italo.ballot", "{err}: opening ballot {openings} (use fid-italian or none)", "openings", strconv.Quote(t.Openings))
 	}
 	return nil
 }

@@ -2,7 +2,7 @@ package tournament
 
 import (
 	"errors"
-	"fmt"
+	"strconv"
 	"strings"
 
 	"golang.org/x/text/language"
@@ -60,7 +60,7 @@ func ParseLang(s string) (Lang, error) {
 			}
 		}
 	}
-	return "", fmt.Errorf("%w %q (arbitro speaks %s)", ErrUnknownLang, s, langList())
+	return "", Errf(ErrUnknownLang, "err.lang.unknown", "{err} {lang} (arbitro speaks {langs})", "lang", strconv.Quote(s), "langs", langList())
 }
 
 // langList is "en, fr, it, nl".

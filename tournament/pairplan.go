@@ -5,8 +5,6 @@
 package tournament
 
 import (
-	"fmt"
-
 	"arbitro/pairing"
 )
 
@@ -102,7 +100,7 @@ func PlanRound(s *PairingSnapshot, opts PairOptions) (*RoundPlan, error) {
 	}
 	warnings = append(warnings, sw...)
 	if len(p.Pairs) == 0 {
-		return nil, fmt.Errorf("%w: round %d of %s: nobody is available to play", ErrNoPairing, round, cur.Name)
+		return nil, Errf(ErrNoPairing, "err.round.nobody_available", "{err}: round {round} of {tournament}: nobody is available to play", "round", round, "tournament", cur.Name)
 	}
 	if w, ok := byesWarning(p.Pairs, round, opts.Manual); ok {
 		warnings = append(warnings, w)
@@ -147,13 +145,13 @@ func manualPairs(es []pairing.Entrant, round int, manual []ManualPair) ([]pairin
 			}
 			e := byNumber[n]
 			if e == nil {
-				return nil, nil, nil, fmt.Errorf("%w: manual pair %s: no player has pairing number %d", ErrInvalid, m, n)
+				return nil, nil, nil, Errf(ErrInvalid, "err.round.manual_pair_unknown", "{err}: manual pair {m}: no player has pairing number {n}", "m", m, "n", n)
 			}
 			if !e.Available {
-				return nil, nil, nil, fmt.Errorf("%w: manual pair %s: %s (number %d) is withdrawn, absent or not entered yet in round %d", ErrInvalid, m, e.Name, n, round)
+				return nil, nil, nil, Errf(ErrInvalid, "err.round.manual_pair_withdrawn", "{err}: manual pair {m}: {name} (number {n}) is withdrawn, absent or not entered yet in round {round}", "m", m, "name", e.Name, "n", n, "round", round)
 			}
 			if used[n] {
-				return nil, nil, nil, fmt.Errorf("%w: manual pair %s: number %d is in two manual pairs", ErrInvalid, m, n)
+				return nil, nil, nil, Errf(ErrInvalid, "err.round.manual_pair_twice", "{err}: manual pair {m}: number {n} is in two manual pairs", "m", m, "n", n)
 			}
 			used[n] = true
 			pe[k] = e

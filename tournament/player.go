@@ -1,7 +1,6 @@
 package tournament
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 )
@@ -59,6 +58,9 @@ type Entry struct {
 	// Notes are warnings from the command that returned the entry (not stored): e.g. a
 	// possible duplicate whose name differs only in case, accents, spaces or punctuation.
 	Notes []string `json:"notes,omitempty"`
+	// NoteWords are the same warnings as CodedErrors (without a sentinel), which reports
+	// words in the reader's language (issue 29); Notes are their English text.
+	NoteWords []error `json:"-"`
 }
 
 // NormalizeName tidies a player's name as typed: trims, collapses runs of spaces and writes
@@ -84,17 +86,17 @@ func (p *Player) Validate() error {
 	}
 	p.Name = NormalizeName(p.Name)
 	if p.Name == "" {
-		return fmt.Errorf("%w: the player needs a name (Surname, Given name)", ErrMalformed)
+		return Errf(ErrMalformed, "err.player.needs_name", "{err}: the player needs a name (Surname, Given name)")
 	}
 	for _, f := range []*string{&p.Club, &p.Federation, &p.FIDID, &p.FMJDID, &p.NationalID, &p.Title} {
 		*f = strings.Join(strings.Fields(*f), " ")
 	}
 	p.Federation = strings.ToUpper(p.Federation)
 	if p.Rating < 0 || p.Rating > 4000 {
-		return fmt.Errorf("%w: rating %d of %s (use 0 to 4000; 0 = no rating)", ErrMalformed, p.Rating, p.Name)
+		return Errf(ErrMalformed, "err.player.rating", "{err}: rating {rating} of {name} (use 0 to 4000; 0 = no rating)", "rating", p.Rating, "name", p.Name)
 	}
 	if p.BirthYear != 0 && (p.BirthYear < 1900 || p.BirthYear > 2100) {
-		return fmt.Errorf("%w: birth year %d of %s (a four-digit year, or leave it empty)", ErrMalformed, p.BirthYear, p.Name)
+		return Errf(ErrMalformed, "err.player.birth_year", "{err}: birth year {birth_year} of {name} (a four-digit year, or leave it empty)", "birth_year", p.BirthYear, "name", p.Name)
 	}
 	return nil
 }
@@ -200,13 +202,29 @@ func (d *DupIndex) Similar(p *Player) []*Entry {
 // the commands name by ref (Entry.Ref: its pairing number after the lot, its id before);
 // why is what the two share (DupIndex.Find).
 func DupError(p *Player, e *Entry, ref, why string) error {
-	return fmt.Errorf("%w: %s has the same %s as entry %s %q (%s); if they are two people, tell them apart by FID id or club (both must have one; 'arbitro player set %s fid-id N' corrects the entry)",
-		ErrDuplicatePlayer, p.Name, why, ref, e.Player.Name, ClubOrNone(e.Player.Club), ref)
+	var same any = why
+	switch why {
+	case "name and club":
+		same = Errf(nil, "err.phrase.name_and_club", "name and club")
+	case "name and national id":
+		same = Errf(nil, "err.phrase.name_and_national_id", "name and national id")
+	}
+	return Errf(ErrDuplicatePlayer, "err.player.duplicate", "{err}: {player} has the same {same} as entry {ref} {name} ({club}); if they are two people, tell them apart by FID id or club (both must have one; 'arbitro player set {ref} fid-id N' corrects the entry)",
+		"player", p.Name, "same", same, "ref", ref, "name", strconv.Quote(e.Player.Name), "club", ClubArg(e.Player.Club))
 }
 
 func OrDash(s string) string {
 	if s == "" {
 		return "-"
+	}
+	return s
+}
+
+// ClubArg is the club s as an argument of a Problem: s, or the words "no club" (in the
+// reader's language) when s is empty.
+func ClubArg(s string) any {
+	if s == "" {
+		return Errf(nil, "err.phrase.no_club", "no club")
 	}
 	return s
 }
@@ -236,14 +254,14 @@ func (e *Entry) SetStartPoints(value string) error {
 	if value != "" {
 		var err error
 		if n, err = strconv.Atoi(value); err != nil {
-			return fmt.Errorf("%w: %s must be a whole number of game points, not %q", ErrMalformed, FieldStartPoints, value)
+			return Errf(ErrMalformed, "err.player.start_points_number", "{err}: {field} must be a whole number of game points, not {value}", "field", FieldStartPoints, "value", strconv.Quote(value))
 		}
 	}
 	if e.JoinedRound <= 1 {
-		return fmt.Errorf("%w: %s entered from round 1: start points are for a late entrant", ErrInvalid, e.Player.Name)
+		return Errf(ErrInvalid, "err.player.start_points_round1", "{err}: {player} entered from round 1: start points are for a late entrant", "player", e.Player.Name)
 	}
 	if max := 2 * (e.JoinedRound - 1); n < 0 || n > max {
-		return fmt.Errorf("%w: %s joined at round %d: give 0 to %d game points (at most 2 a round before he joined)", ErrInvalid, e.Player.Name, e.JoinedRound, max)
+		return Errf(ErrInvalid, "err.player.start_points_range", "{err}: {player} joined at round {joined_round}: give 0 to {max} game points (at most 2 a round before he joined)", "player", e.Player.Name, "joined_round", e.JoinedRound, "max", max)
 	}
 	e.StartPoints = n
 	return nil
@@ -259,7 +277,7 @@ func (p *Player) Set(field, value string, roundsPaired int) error {
 		}
 		n, err := strconv.Atoi(value)
 		if err != nil {
-			return 0, fmt.Errorf("%w: %s must be a whole number, not %q", ErrMalformed, field, value)
+			return 0, Errf(ErrMalformed, "err.player.not_a_number", "{err}: {field} must be a whole number, not {value}", "field", field, "value", strconv.Quote(value))
 		}
 		return n, nil
 	}
@@ -283,11 +301,11 @@ func (p *Player) Set(field, value string, roundsPaired int) error {
 		p.BirthYear, err = num()
 	case "rating":
 		if roundsPaired > 0 {
-			return fmt.Errorf("%w: the rating used for pairing cannot change once round %d is paired", ErrLocked, roundsPaired)
+			return Errf(ErrLocked, "err.player.rating_locked", "{err}: the rating used for pairing cannot change once round {rounds_paired} is paired", "rounds_paired", roundsPaired)
 		}
 		p.Rating, err = num()
 	default:
-		return fmt.Errorf("%w: unknown player field %q (fields: %s)", ErrMalformed, field, strings.Join(PlayerFields, ", "))
+		return Errf(ErrMalformed, "err.player.unknown_field", "{err}: unknown player field {field} (fields: {fields})", "field", strconv.Quote(field), "fields", strings.Join(PlayerFields, ", "))
 	}
 	return err
 }

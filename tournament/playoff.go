@@ -1,9 +1,9 @@
 package tournament
 
 import (
-	"fmt"
 	"io"
 	"sort"
+	"strconv"
 	"strings"
 
 	"arbitro/rules"
@@ -78,12 +78,12 @@ func (p *Playoff) Has(id int64) bool {
 // Errors wrap ErrInvalid, naming the player given twice.
 func CheckPlayoffPlayers(ps []PlayoffSide) error {
 	if len(ps) < 2 {
-		return fmt.Errorf("%w: a play-off needs two players or more (give them with --between A B)", ErrInvalid)
+		return Errf(ErrInvalid, "err.playoff.two_players", "{err}: a play-off needs two players or more (give them with --between A B)")
 	}
 	seen := map[int64]bool{}
 	for _, p := range ps {
 		if seen[p.EntryID] {
-			return fmt.Errorf("%w: %s is named twice in the play-off (name each tied player once)", ErrInvalid, p.Name)
+			return Errf(ErrInvalid, "err.playoff.named_twice", "{err}: {name} is named twice in the play-off (name each tied player once)", "name", p.Name)
 		}
 		seen[p.EntryID] = true
 	}
@@ -94,10 +94,10 @@ func CheckPlayoffPlayers(ps []PlayoffSide) error {
 // wrap ErrInvalid.
 func CheckPlayoffGame(p *Playoff, white, black int64) error {
 	if white == black {
-		return fmt.Errorf("%w: a player cannot play himself (name White and Black)", ErrInvalid)
+		return Errf(ErrInvalid, "err.playoff.plays_himself", "{err}: a player cannot play himself (name White and Black)")
 	}
 	if !p.Has(white) || !p.Has(black) {
-		return fmt.Errorf("%w: play-off %d is between %s (name two of its players)", ErrInvalid, p.Number, playoffNames(p))
+		return Errf(ErrInvalid, "err.playoff.not_in", "{err}: play-off {number} is between {players} (name two of its players)", "number", p.Number, "players", playoffNames(p))
 	}
 	return nil
 }
@@ -134,7 +134,7 @@ func ParsePlayoffWhen(s string) (string, error) {
 	case PlayoffBeforeTieBreaks:
 		return s, nil
 	}
-	return "", fmt.Errorf("%w: %q (write after-tiebreaks or before-tiebreaks)", ErrMalformed, s)
+	return "", Errf(ErrMalformed, "err.playoff.when", "{err}: {s} (write after-tiebreaks or before-tiebreaks)", "s", strconv.Quote(s))
 }
 
 // ApplyPlayoffs orders the final standings rows (in order of places, as ComputeStandings
@@ -268,7 +268,7 @@ func AuditPlayoffGame(t *Tournament, number int, g PlayoffGame, pdn string) Play
 	a := PlayoffGameAudit{Playoff: number, Game: g, Problems: []Problem{}}
 	sc, err := rules.NewPDNReader(strings.NewReader(pdn)).Next()
 	if err == io.EOF {
-		err = fmt.Errorf("%w: the stored score is empty", ErrBadPDN)
+		err = Errf(ErrBadPDN, "err.playoff.stored_empty", "{err}: the stored score is empty")
 	}
 	if err != nil {
 		a.Verdict = rules.ParseErrorVerdict(sc, err)
@@ -278,26 +278,26 @@ func AuditPlayoffGame(t *Tournament, number int, g PlayoffGame, pdn string) Play
 	}
 	a.Problems = append(a.Problems, VerdictProblems(a.Verdict)...)
 	if sc != nil {
-		if msg := PlayoffResultMismatch(sc, g); msg != "" {
-			a.Problems = append(a.Problems, Problem{Code: ProblemResultMismatch, Message: msg})
+		if msg := PlayoffResultMismatch(sc, g); msg != nil {
+			a.Problems = append(a.Problems, Problem{Code: ProblemResultMismatch, Message: msg.Error()})
 		}
 	}
 	return a
 }
 
 // PlayoffResultMismatch says how the result written in score sc differs from the entered
-// result of play-off game g; "" when they agree or sc has no result.
-func PlayoffResultMismatch(sc *rules.Game, g PlayoffGame) string {
+// result of play-off game g (a CodedError phrase); nil when they agree or sc has no result.
+func PlayoffResultMismatch(sc *rules.Game, g PlayoffGame) error {
 	r := sc.FinalResult()
 	if r == "" || r == "*" {
-		return ""
+		return nil
 	}
 	o, err := ParseOutcome(r)
 	if err != nil || o.Kind != KindPlayed {
-		return ""
+		return nil
 	}
 	if map[byte]int{'W': 2, 'D': 1, 'B': 0}[o.Winner] != g.WhitePoints {
-		return fmt.Sprintf("the score's result is %s, the game is entered as %s", r, map[int]string{2: "2-0", 1: "1-1", 0: "0-2"}[g.WhitePoints])
+		return Errf(nil, "err.board.playoff_result_differs", "the score's result is {score}, the game is entered as {entered}", "score", r, "entered", map[int]string{2: "2-0", 1: "1-1", 0: "0-2"}[g.WhitePoints])
 	}
-	return ""
+	return nil
 }

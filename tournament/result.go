@@ -3,6 +3,7 @@ package tournament
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -74,7 +75,7 @@ func ParseOutcome(s string) (Outcome, error) {
 	case "bye", "riposo":
 		return Outcome{KindBye, 0}, nil
 	}
-	return Outcome{}, fmt.Errorf("%w: result %q (write 2-0, 1-1, 0-2 or 1-0, =, 0-1; forfeits +-, -+, --; adjourned; unplayed)", ErrMalformed, s)
+	return Outcome{}, Errf(ErrMalformed, "err.result.malformed", "{err}: result {s} (write 2-0, 1-1, 0-2 or 1-0, =, 0-1; forfeits +-, -+, --; adjourned; unplayed)", "s", strconv.Quote(s))
 }
 
 // Points returns the game points (2-1-0 scale) of o in tournament t: a played game 2-0,

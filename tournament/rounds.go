@@ -4,7 +4,6 @@ package tournament
 
 import (
 	"errors"
-	"fmt"
 	"math"
 	"sort"
 	"strconv"
@@ -65,12 +64,11 @@ type LotResult struct {
 // lotLocked is DrawLot's error once a round of cur is paired (ErrLocked): when the lot was
 // drawn, or that the numbers came with an imported event.
 func LotLocked(cur *Tournament) error {
-	drawn := "the lot of " + cur.Name + " was drawn on " + cur.LotDrawnAt
+	drawn := Errf(nil, "err.phrase.lot_drawn_on", "the lot of {tournament} was drawn on {when}", "tournament", cur.Name, "when", cur.LotDrawnAt)
 	if cur.LotDrawnAt == "" { // an imported event: its numbers came with the file
-		drawn = "the pairing numbers of " + cur.Name + " came with the imported event"
+		drawn = Errf(nil, "err.phrase.numbers_imported", "the pairing numbers of {tournament} came with the imported event", "tournament", cur.Name)
 	}
-	return fmt.Errorf("%w: %s and round %d is paired; pairing numbers cannot change now (players added later get the next numbers automatically)",
-		ErrLocked, drawn, cur.RoundsPaired)
+	return Errf(ErrLocked, "err.round.lot_locked", "{err}: {drawn} and round {rounds_paired} is paired; pairing numbers cannot change now (players added later get the next numbers automatically)", "drawn", drawn, "rounds_paired", cur.RoundsPaired)
 }
 
 // newLotResult is the LotResult of a lot of cur with seed s among the given number of
@@ -94,7 +92,7 @@ func LotSeed(cur *Tournament, seed *uint64) (int64, error) {
 	s := cur.Seed
 	if seed != nil {
 		if *seed == 0 || *seed > math.MaxInt64 {
-			return 0, fmt.Errorf("%w: seed %d (use a whole number from 1 to %d)", ErrMalformed, *seed, int64(math.MaxInt64))
+			return 0, Errf(ErrMalformed, "err.round.seed_range", "{err}: seed {v} (use a whole number from 1 to {max_int64})", "v", *seed, "max_int64", int64(math.MaxInt64))
 		}
 		s = int64(*seed)
 	}
@@ -251,21 +249,21 @@ func (m ManualPair) String() string {
 func ParseManualPair(s string) (ManualPair, error) {
 	a, b, ok := strings.Cut(strings.ReplaceAll(s, " ", ""), "-")
 	if !ok {
-		return ManualPair{}, fmt.Errorf("%w: manual pair %q (write WHITE-BLACK by pairing number, e.g. 12-7, or 12-bye)", ErrMalformed, s)
+		return ManualPair{}, Errf(ErrMalformed, "err.round.manual_pair", "{err}: manual pair {s} (write WHITE-BLACK by pairing number, e.g. 12-7, or 12-bye)", "s", strconv.Quote(s))
 	}
 	w, err := strconv.Atoi(a)
 	if err != nil || w < 1 {
-		return ManualPair{}, fmt.Errorf("%w: manual pair %q: %q is not a pairing number", ErrMalformed, s, a)
+		return ManualPair{}, Errf(ErrMalformed, "err.round.manual_pair_number", "{err}: manual pair {s}: {a} is not a pairing number", "s", strconv.Quote(s), "a", strconv.Quote(a))
 	}
 	if strings.EqualFold(b, "bye") || strings.EqualFold(b, "riposo") || b == "0" {
 		return ManualPair{White: w}, nil
 	}
 	bl, err := strconv.Atoi(b)
 	if err != nil || bl < 1 {
-		return ManualPair{}, fmt.Errorf("%w: manual pair %q: %q is not a pairing number", ErrMalformed, s, b)
+		return ManualPair{}, Errf(ErrMalformed, "err.round.manual_pair_number", "{err}: manual pair {s}: {a} is not a pairing number", "s", strconv.Quote(s), "a", strconv.Quote(b))
 	}
 	if bl == w {
-		return ManualPair{}, fmt.Errorf("%w: manual pair %q pairs a player with himself", ErrMalformed, s)
+		return ManualPair{}, Errf(ErrMalformed, "err.round.manual_pair_self", "{err}: manual pair {s} pairs a player with himself", "s", strconv.Quote(s))
 	}
 	return ManualPair{White: w, Black: bl}, nil
 }
@@ -376,7 +374,7 @@ type Unpaired struct {
 // robin, girone di andata e ritorno); otherwise an error naming the right numbers.
 func roundRobinCycles(n, rounds int) (int, error) {
 	if n < 2 {
-		return 0, fmt.Errorf("%w: a round robin needs at least 2 players (it has %d)", ErrInvalid, n)
+		return 0, Errf(ErrInvalid, "err.round.rr_two_players", "{err}: a round robin needs at least 2 players (it has {n})", "n", n)
 	}
 	one := pairing.BergerRounds(n)
 	switch {
@@ -385,8 +383,7 @@ func roundRobinCycles(n, rounds int) (int, error) {
 	case rounds == 2*one:
 		return 2, nil
 	}
-	return 0, fmt.Errorf("%w: a round robin of %d players has %d rounds (%d for a double round robin; fewer for a shorter schedule), but the tournament plans %d; set it with 'arbitro tournament set rounds %d' before round 1",
-		ErrInvalid, n, one, 2*one, rounds, one)
+	return 0, Errf(ErrInvalid, "err.round.rr_rounds", "{err}: a round robin of {n} players has {one} rounds ({double} for a double round robin; fewer for a shorter schedule), but the tournament plans {rounds}; set it with 'arbitro tournament set rounds {one}' before round 1", "n", n, "one", one, "double", 2*one, "rounds", rounds)
 }
 
 func countAvailable(es []pairing.Entrant) int {
@@ -403,9 +400,9 @@ func countAvailable(es []pairing.Entrant) int {
 func pairErr(t *Tournament, round int, err error) error {
 	switch {
 	case errors.Is(err, pairing.ErrNoPairing):
-		return fmt.Errorf("round %d of %s: %w", round, t.Name, err)
+		return Errf(err, "err.round.context", "round {round} of {tournament}: {err}", "round", round, "tournament", t.Name)
 	case errors.Is(err, pairing.ErrBadSnapshot):
-		return fmt.Errorf("%w: round %d of %s: %w", ErrInvalid, round, t.Name, err)
+		return ErrfWrap(ErrInvalid, err, "err.round.invalid_context", "{err}: round {round} of {tournament}: {cause}", "round", round, "tournament", t.Name)
 	}
 	return err
 }
@@ -414,12 +411,11 @@ func pairErr(t *Tournament, round int, err error) error {
 // entered after round 1, which a round robin cannot take.
 func bergerRound(t *Tournament, es []pairing.Entrant, round int, late []string) ([]pairing.Pair, *BergerInfo, error) {
 	if len(late) > 0 {
-		return nil, nil, fmt.Errorf("%w: a round robin cannot take players who entered after round 1 (%s); remove them or use a Swiss system", ErrInvalid, strings.Join(late, ", "))
+		return nil, nil, Errf(ErrInvalid, "err.round.rr_late", "{err}: a round robin cannot take players who entered after round 1 ({late}); remove them or use a Swiss system", "late", strings.Join(late, ", "))
 	}
 	n := len(es)
 	if full := t.FieldCycles * pairing.BergerRounds(n); t.FieldCycles > 0 && t.Rounds != full && t.RoundsPaired == 0 {
-		return nil, nil, fmt.Errorf("%w: %s takes its rounds from the field, drawn for %d rounds, but %d players make %d; draw the lot again (arbitro lot)",
-			ErrInvalid, t.Name, t.Rounds, n, full)
+		return nil, nil, Errf(ErrInvalid, "err.round.rr_field_changed", "{err}: {tournament} takes its rounds from the field, drawn for {rounds} rounds, but {n} players make {full}; draw the lot again (arbitro lot)", "tournament", t.Name, "rounds", t.Rounds, "n", n, "full", full)
 	}
 	cycles, err := roundRobinCycles(n, t.Rounds)
 	if err != nil {
@@ -428,7 +424,7 @@ func bergerRound(t *Tournament, es []pairing.Entrant, round int, late []string) 
 	opt := pairing.RoundRobinOptions{Cycles: cycles}
 	pairs, err := pairing.RoundRobin(es, round, opt)
 	if err != nil {
-		return nil, nil, fmt.Errorf("%w: round %d of %s: %w", ErrInvalid, round, t.Name, err)
+		return nil, nil, ErrfWrap(ErrInvalid, err, "err.round.invalid_context", "{err}: round {round} of {tournament}: {cause}", "round", round, "tournament", t.Name)
 	}
 	one := pairing.BergerRounds(n)
 	info := &BergerInfo{Players: n, Cycles: cycles, Cycle: (round-1)/one + 1, TableRound: (round-1)%one + 1}
@@ -475,9 +471,11 @@ type PairingCheck struct {
 	Engine     []pairing.Pair     `json:"engine"`  // the engine's pairing of the same round
 	Diffs      []pairing.PairDiff `json:"diffs"`
 	Violations []string           `json:"violations,omitempty"` // Dutch: absolute criteria broken
-	Manual     []ManualPair       `json:"manual,omitempty"`     // arbiter's pairs (--set) the round was made with; NOT imposed on the re-pairing
-	Names      map[int]string     `json:"names"`                // entry id → name
-	Numbers    map[int]int        `json:"numbers"`              // entry id → pairing number
+	// ViolationCodes are Violations as codes (pairing.DutchCheck), worded by reports.
+	ViolationCodes []pairing.Violation `json:"-"`
+	Manual         []ManualPair        `json:"manual,omitempty"` // arbiter's pairs (--set) the round was made with; NOT imposed on the re-pairing
+	Names          map[int]string      `json:"names"`            // entry id → name
+	Numbers        map[int]int         `json:"numbers"`          // entry id → pairing number
 }
 
 // Identical reports whether the stored round is the engine's pairing and breaks nothing.

@@ -356,7 +356,7 @@ func normalize(ct *Crosstable, n int) (*normalized, error) {
 		return nil, fmt.Errorf("%w: no crosstable", ErrInvalidCrosstable)
 	}
 	if n < 0 || n > ct.Rounds {
-		return nil, fmt.Errorf("%w: round %d asked, the event has rounds 0..%d", ErrRoundRange, n, ct.Rounds)
+		return nil, Errf(ErrRoundRange, "err.standings.round_range", "{err}: round {n} asked, the event has rounds 0..{rounds}", "n", n, "rounds", ct.Rounds)
 	}
 	sc := ct.Scoring
 	if sc.Divisor == 0 {

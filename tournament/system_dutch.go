@@ -79,6 +79,6 @@ func (dutch) check(c *PairingCheck, cur *Tournament, es []pairing.Entrant, f Sys
 		return pairErr(cur, c.Round, err)
 	}
 	c.Engine = dc.Engine.Pairs
-	c.Diffs, c.Violations = dc.Diffs, dc.Violations
+	c.Diffs, c.Violations, c.ViolationCodes = dc.Diffs, dc.Violations, dc.ViolationCodes
 	return nil
 }

@@ -1,8 +1,6 @@
 package tournament
 
 import (
-	"fmt"
-
 	"arbitro/pairing"
 )
 
@@ -46,7 +44,7 @@ func (roundRobin) fieldRounds(players int) int {
 }
 
 func (roundRobin) manual() error {
-	return fmt.Errorf("%w: a round robin follows the Berger table; manual pairs (--set) are not allowed", ErrInvalid)
+	return Errf(ErrInvalid, "err.round.rr_no_manual", "{err}: a round robin follows the Berger table; manual pairs (--set) are not allowed")
 }
 
 func (roundRobin) initialColour(int64) pairing.Colour { return pairing.NoColour }
@@ -62,7 +60,7 @@ func (roundRobin) lot(cur *Tournament, seed int64, ids []int, entries []Entry) (
 	}
 	nums, clubs, err := pairing.LotSeparated(uint64(seed), ids, entryClubs(entries))
 	if err != nil {
-		return nil, nil, fmt.Errorf("%w: %w", ErrInvalid, err)
+		return nil, nil, ErrfWrap(ErrInvalid, err, "err.round.invalid_cause", "{err}: {cause}")
 	}
 	return nums, clubs, nil
 }
@@ -112,6 +110,5 @@ func RoundRobinRounds(cur *Tournament, players int) (int, []Note, error) {
 	case cur.Rounds == one || cur.Rounds == 2*one:
 		return cur.Rounds, nil, nil
 	}
-	return 0, nil, fmt.Errorf("%w: a round robin of %d players has %d rounds (%d for a double round robin; fewer for a shorter schedule), but the tournament plans %d; set it with 'arbitro tournament set rounds %d', or let the field decide: 'arbitro tournament set rounds 0'",
-		ErrInvalid, players, one, 2*one, cur.Rounds, one)
+	return 0, nil, Errf(ErrInvalid, "err.round.rr_rounds_field", "{err}: a round robin of {players} players has {one} rounds ({double} for a double round robin; fewer for a shorter schedule), but the tournament plans {rounds}; set it with 'arbitro tournament set rounds {one}', or let the field decide: 'arbitro tournament set rounds 0'", "players", players, "one", one, "double", 2*one, "rounds", cur.Rounds)
 }

@@ -83,10 +83,10 @@ func ParseTieBreaks(s string) ([]string, error) {
 			continue
 		}
 		if !tieBreakName().MatchString(f) || !validTieBreak(f) {
-			return nil, fmt.Errorf("%w: unknown tie-break %q (the known ones are listed by 'arbitro tournament create --help')", ErrMalformed, f)
+			return nil, Errf(ErrMalformed, "err.tournament.unknown_tie_break", "{err}: unknown tie-break {f} (the known ones are listed by 'arbitro tournament create --help')", "f", strconv.Quote(f))
 		}
 		if seen[f] {
-			return nil, fmt.Errorf("%w: tie-break %q listed twice", ErrMalformed, f)
+			return nil, Errf(ErrMalformed, "err.tournament.tie_break_twice", "{err}: tie-break {f} listed twice", "f", strconv.Quote(f))
 		}
 		seen[f] = true
 		out = append(out, f)
@@ -105,7 +105,7 @@ func NormalizeScoring(s string) (string, error) {
 	case "3-1-0":
 		return "3-1-0", nil
 	}
-	return "", fmt.Errorf("%w: scoring %q (use 2-1-0, 1-0.5-0 or 3-1-0)", ErrMalformed, s)
+	return "", Errf(ErrMalformed, "err.tournament.scoring", "{err}: scoring {s} (use 2-1-0, 1-0.5-0 or 3-1-0)", "s", strconv.Quote(s))
 }
 
 // ParseDate accepts YYYY-MM-DD or the Italian DD/MM/YYYY and returns YYYY-MM-DD; "" stays
@@ -120,7 +120,7 @@ func ParseDate(s string) (string, error) {
 			return t.Format("2006-01-02"), nil
 		}
 	}
-	return "", fmt.Errorf("%w: date %q (write 2026-11-21 or 21/11/2026)", ErrMalformed, s)
+	return "", Errf(ErrMalformed, "err.tournament.date", "{err}: date {s} (write 2026-11-21 or 21/11/2026)", "s", strconv.Quote(s))
 }
 
 // NewSeed returns a random seed for the lot, from crypto/rand, between 1 and 999,999,999
@@ -138,13 +138,13 @@ func NewSeed() int64 {
 // systems need Rounds.
 func (t *Tournament) checkRounds() error {
 	if t.FieldCycles != 0 && (!t.System.FixedTable() || t.FieldCycles > 2 || t.FieldCycles < 0) {
-		return fmt.Errorf("%w: only a round robin takes its rounds from the field (--double goes with --system round-robin; set the rounds first: 'arbitro tournament set rounds N')", ErrMalformed)
+		return Errf(ErrMalformed, "err.tournament.only_round_robin", "{err}: only a round robin takes its rounds from the field (--double goes with --system round-robin; set the rounds first: 'arbitro tournament set rounds N')")
 	}
 	if t.Rounds == 0 && t.System.FixedTable() && t.FieldCycles == 0 {
 		t.FieldCycles = 1 // the rounds of a round robin come from the field at the lot
 	}
 	if (t.Rounds < 1 && t.FieldCycles == 0) || t.Rounds > 99 || t.Rounds < 0 {
-		return fmt.Errorf("%w: %d rounds (use 1 to 99)", ErrMalformed, t.Rounds)
+		return Errf(ErrMalformed, "err.tournament.rounds", "{err}: {rounds} rounds (use 1 to 99)", "rounds", t.Rounds)
 	}
 	return nil
 }
@@ -156,13 +156,13 @@ func (t *Tournament) CheckFields() error {
 	}
 	t.Name = strings.TrimSpace(t.Name)
 	if t.Name == "" {
-		return fmt.Errorf("%w: the tournament needs a name", ErrMalformed)
+		return Errf(ErrMalformed, "err.tournament.needs_name", "{err}: the tournament needs a name")
 	}
 	if _, err := strconv.ParseInt(t.Name, 10, 64); err == nil {
-		return fmt.Errorf("%w: tournament name %q is a number; numbers select tournaments by id, so add a word", ErrMalformed, t.Name)
+		return Errf(ErrMalformed, "err.tournament.name_is_number", "{err}: tournament name {tournament} is a number; numbers select tournaments by id, so add a word", "tournament", strconv.Quote(t.Name))
 	}
 	if t.Variant != rules.Italian && t.Variant != rules.International {
-		return fmt.Errorf("%w: variant %q (use italian or international)", ErrMalformed, t.Variant.Name())
+		return Errf(ErrMalformed, "err.tournament.variant", "{err}: variant {v} (use italian or international)", "v", strconv.Quote(t.Variant.Name()))
 	}
 	if t.System.IsZero() {
 		return &UnknownSystemError{}
@@ -175,16 +175,16 @@ func (t *Tournament) CheckFields() error {
 		return err
 	}
 	if t.ByePoints < 0 || t.ByePoints > 2 || t.ForfeitPoints < 0 || t.ForfeitPoints > 2 {
-		return fmt.Errorf("%w: bye and forfeit points are game points 0, 1 or 2 (2 = a win)", ErrMalformed)
+		return Errf(ErrMalformed, "err.tournament.bye_forfeit_points", "{err}: bye and forfeit points are game points 0, 1 or 2 (2 = a win)")
 	}
 	if t.GamesPerPairing == 0 {
 		t.GamesPerPairing = 1
 	}
 	if t.GamesPerPairing != 1 && t.GamesPerPairing != 2 {
-		return fmt.Errorf("%w: games per pairing must be 1 or 2", ErrMalformed)
+		return Errf(ErrMalformed, "err.tournament.games_per_pairing", "{err}: games per pairing must be 1 or 2")
 	}
 	if t.Seed < 0 {
-		return fmt.Errorf("%w: the seed must not be negative", ErrMalformed)
+		return Errf(ErrMalformed, "err.tournament.seed_negative", "{err}: the seed must not be negative")
 	}
 	if err := t.validateFID(); err != nil {
 		return err
@@ -200,11 +200,11 @@ func (t *Tournament) CheckFields() error {
 	}
 	if !t.Lang.known() {
 		if t.Lang, err = ParseLang(string(t.Lang)); err != nil {
-			return fmt.Errorf("%w: %w", ErrMalformed, err)
+			return ErrfWrap(ErrMalformed, err, "err.tournament.malformed_cause", "{err}: {cause}")
 		}
 	}
 	if t.Start != "" && t.End != "" && t.End < t.Start {
-		return fmt.Errorf("%w: the end date %s is before the start date %s", ErrInvalid, t.End, t.Start)
+		return Errf(ErrInvalid, "err.tournament.end_date_before", "{err}: the end date {end} is before the start date {start}", "end", t.End, "start", t.Start)
 	}
 	return nil
 }
@@ -217,7 +217,7 @@ func (t *Tournament) CheckFields() error {
 func ParseVariant(name string) (*rules.Variant, error) {
 	v, err := rules.VariantByName(name)
 	if err != nil {
-		return nil, fmt.Errorf("%w: variant %q (use italian or international)", ErrMalformed, strings.ToLower(strings.TrimSpace(name)))
+		return nil, Errf(ErrMalformed, "err.tournament.variant", "{err}: variant {v} (use italian or international)", "v", strconv.Quote(strings.ToLower(strings.TrimSpace(name))))
 	}
 	return v, nil
 }
@@ -294,7 +294,7 @@ var FieldSetters = map[string]func(nt, cur *Tournament, field, value string) err
 	"seed": func(nt, _ *Tournament, _, v string) error {
 		n, err := strconv.ParseInt(v, 10, 64)
 		if err != nil {
-			return fmt.Errorf("%w: seed must be a whole number, not %q", ErrMalformed, v)
+			return Errf(ErrMalformed, "err.tournament.seed_not_number", "{err}: seed must be a whole number, not {v}", "v", strconv.Quote(v))
 		}
 		nt.Seed = n
 		return nil
@@ -305,7 +305,7 @@ var FieldSetters = map[string]func(nt, cur *Tournament, field, value string) err
 func wholeNumber(field, value string) (int, error) {
 	n, err := strconv.Atoi(value)
 	if err != nil {
-		return 0, fmt.Errorf("%w: %s must be a whole number, not %q", ErrMalformed, field, value)
+		return 0, Errf(ErrMalformed, "err.tournament.not_a_number", "{err}: {field} must be a whole number, not {value}", "field", field, "value", strconv.Quote(value))
 	}
 	return n, nil
 }
@@ -329,7 +329,7 @@ func ParseClock(s string) (string, error) {
 	h, err1 := strconv.Atoi(hh)
 	m, err2 := strconv.Atoi(mm)
 	if !ok || err1 != nil || err2 != nil || len(hh) > 2 || len(mm) != 2 || h < 0 || h > 23 || m < 0 || m > 59 {
-		return "", fmt.Errorf("%w: start time %q (write it as 15:30)", ErrMalformed, s)
+		return "", Errf(ErrMalformed, "err.tournament.start_time", "{err}: start time {s} (write it as 15:30)", "s", strconv.Quote(s))
 	}
 	return fmt.Sprintf("%02d:%02d", h, m), nil
 }

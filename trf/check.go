@@ -70,7 +70,7 @@ func checkTRFRound(t *File, r int, seed uint64) (RoundReport, error) {
 	for _, d := range c.Diffs {
 		rc.Diffs = append(rc.Diffs, d.String())
 	}
-	rc.Violations = c.Violations
+	rc.Violations, rc.ViolationCodes = c.Violations, c.ViolationCodes
 	rc.Same = len(c.Diffs) == 0 && len(c.Violations) == 0
 	return rc, nil
 }

@@ -1,5 +1,7 @@
 package trf
 
+import "arbitro/pairing"
+
 // TRFRoundCheck is one round of CheckTRF.
 type RoundReport struct {
 	Round      int      `json:"round"`
@@ -7,7 +9,9 @@ type RoundReport struct {
 	Same       bool     `json:"same"`                 // the engine pairs the round as the file does, colours included
 	Diffs      []string `json:"diffs,omitempty"`      // pairing.PairDiff texts, players by starting rank
 	Violations []string `json:"violations,omitempty"` // absolute criteria the file's round breaks
-	Error      string   `json:"error,omitempty"`      // the engine could not pair the round (no pairing, search limit)
+	// ViolationCodes are Violations as codes (pairing.DutchCheck), worded by reports.
+	ViolationCodes []pairing.Violation `json:"-"`
+	Error          string              `json:"error,omitempty"` // the engine could not pair the round (no pairing, search limit)
 }
 
 // TRFCheck is the report of CheckTRF: every paired round of a TRF.

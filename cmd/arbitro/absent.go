@@ -26,10 +26,10 @@ func (o *absentOptions) complete(cmd *cobra.Command, args []string) error {
 	o.Player = args[0]
 	o.pointsSet = cmd.Flags().Changed("points")
 	if o.Remove && (o.pointsSet || o.Reason != "") {
-		return usageErr("--remove goes without --points and --reason")
+		return usageCoded(tournament.Errf(nil, "err.cli.remove_alone", "--remove goes without --points and --reason"))
 	}
 	if o.Round < 0 {
-		return usageErr("--round must be a round number (1, 2, ...), not %d", o.Round)
+		return usageCoded(tournament.Errf(nil, "err.cli.round_flag", "--round must be a round number (1, 2, ...), not {round}", "round", o.Round))
 	}
 	return nil
 }

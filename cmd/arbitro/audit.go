@@ -34,23 +34,23 @@ type auditOptions struct {
 func (o *auditOptions) complete(_ *cobra.Command, args []string) error {
 	o.Files = args
 	if o.Jobs < 0 {
-		return usageErr("--jobs must be 0 (one per processor) or more")
+		return usageCoded(tournament.Errf(nil, "err.cli.jobs", "--jobs must be 0 (one per processor) or more"))
 	}
 	switch {
 	case o.All:
 		if len(args) > 0 || o.Round != 0 || o.Variant != "" || o.Strict {
-			return usageErr("--all audits every tournament of the database: give no FILE, --round, --variant or --strict")
+			return usageCoded(tournament.Errf(nil, "err.cli.all_alone", "--all audits every tournament of the database: give no FILE, --round, --variant or --strict"))
 		}
 	case len(args) > 0:
 		if o.Round != 0 || o.PDF != "" {
-			return usageErr("--round and --pdf are for the tournament's audit, not for PDN files")
+			return usageCoded(tournament.Errf(nil, "err.cli.files_no_round_pdf", "--round and --pdf are for the tournament's audit, not for PDN files"))
 		}
 	default:
 		if o.Variant != "" || o.Strict || o.Encoding != "" {
-			return usageErr("--variant, --strict and --encoding are for PDN files; a tournament's games use its variant and are stored as UTF-8")
+			return usageCoded(tournament.Errf(nil, "err.cli.tournament_no_variant", "--variant, --strict and --encoding are for PDN files; a tournament's games use its variant and are stored as UTF-8"))
 		}
 		if o.Round < 0 {
-			return usageErr("--round must be a round number")
+			return usageCoded(tournament.Errf(nil, "err.cli.audit_round", "--round must be a round number"))
 		}
 	}
 	return nil
@@ -198,7 +198,7 @@ func logProblems(b *tournament.ChainBreak) int {
 func auditAll(cmd *cobra.Command, g *globalOptions, jobs int, pdf string) error {
 	auditGC()
 	out := bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10)
-	aw := &reports.ArchiveAudit{W: out, JSON: g.json, KeepSummaries: pdf != ""}
+	aw := &reports.ArchiveAudit{W: out, JSON: g.json, L: g.cliLocale(), KeepSummaries: pdf != ""}
 	var bar *progressbar.ProgressBar
 	opts := tournament.ArchiveAuditOptions{Jobs: jobs, Render: aw.Render, OnItem: func(it *tournament.ArchiveItem) error {
 		if bar != nil && it.Kind == tournament.ItemGame {

@@ -5,6 +5,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"strconv"
 
 	"arbitro/reports"
 	"arbitro/tournament"
@@ -23,10 +24,10 @@ type checkOptions struct {
 // complete checks that --trf is given and --system is dutch.
 func (o *checkOptions) complete(*cobra.Command, []string) error {
 	if o.trf == "" {
-		return usageErr("--trf FILE is required (the tournament to check)")
+		return usageCoded(tournament.Errf(nil, "err.cli.trf_file_required", "--trf FILE is required (the tournament to check)"))
 	}
 	if s, err := tournament.ParseSystem(o.system); err != nil || !s.TRFEngine() {
-		return usageErr("check knows --system dutch only (got %q)", o.system)
+		return usageCoded(tournament.Errf(nil, "err.cli.check_system", "check knows --system dutch only (got {system})", "system", strconv.Quote(o.system)))
 	}
 	return nil
 }

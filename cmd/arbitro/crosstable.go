@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"arbitro/reports"
+	"arbitro/tournament"
 )
 
 // crosstableOptions are the flags of `arbitro crosstable`.
@@ -17,7 +18,7 @@ type crosstableOptions struct {
 // complete checks that at most one layout is chosen, then --lang and --round.
 func (o *crosstableOptions) complete(*cobra.Command, []string) error {
 	if o.Grid && o.Swiss {
-		return usageErr("choose one of --grid and --swiss")
+		return usageCoded(tournament.Errf(nil, "err.cli.grid_or_swiss", "choose one of --grid and --swiss"))
 	}
 	return o.check()
 }

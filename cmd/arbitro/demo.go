@@ -41,7 +41,7 @@ type demoOptions struct {
 
 func (o *demoOptions) complete(*cobra.Command, []string) error {
 	if o.Seed < 1 {
-		return usageErr("--seed must be at least 1")
+		return usageCoded(tournament.Errf(nil, "err.cli.demo_seed", "--seed must be at least 1"))
 	}
 	return nil
 }
@@ -545,7 +545,7 @@ func (d *demo) miscopied(t *tournament.Tournament, b tournament.SimulatedBoard) 
 		return d.explain(err)
 	}
 	d.cmdline("--tournament %d game add %d %d miscopied.pdn --replace", t.ID, b.Round, b.Board)
-	d.out("demo.verdict", "text", rec.Verdict.Message) // the message names the ply and the move
+	d.out("demo.verdict", "text", reports.VerdictWhy(d.loc, &rec.Verdict)) // the message names the ply and the move
 	if err := d.audit(t, "swiss-round1"); err != nil {
 		return err
 	}
@@ -573,7 +573,7 @@ func (d *demo) claims(t *tournament.Tournament, b tournament.SimulatedBoard) err
 		if err != nil {
 			return d.explain(err)
 		}
-		d.out("demo.claimed", "from", b.CountFrom, "to", c.declared, "decision", d.loc.ClaimDecision(rec.Decision), "reason", rec.Check.Reason, "text", rec.Check.Message)
+		d.out("demo.claimed", "from", b.CountFrom, "to", c.declared, "decision", d.loc.ClaimDecision(rec.Decision), "reason", rec.Check.Reason, "text", reports.CheckWhy(d.loc, rec.Check))
 	}
 	return nil
 }

@@ -35,7 +35,7 @@ type eventImportOptions struct {
 func (o *eventImportOptions) complete(_ *cobra.Command, args []string) error {
 	o.File = args[0]
 	if o.Rounds < 0 || o.Rounds > 99 {
-		return usageErr("--rounds must be 1 to 99 (or 0: the rounds in the file), not %d", o.Rounds)
+		return usageCoded(tournament.Errf(nil, "err.cli.event_rounds", "--rounds must be 1 to 99 (or 0: the rounds in the file), not {rounds}", "rounds", o.Rounds))
 	}
 	if o.VariantName != "" {
 		v, err := tournament.ParseVariant(o.VariantName)

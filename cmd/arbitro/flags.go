@@ -224,7 +224,7 @@ func (g *globalOptions) explain(err error) error {
 // per pairing); 2 on a tournament of one game per pairing is left to the store (exit 1).
 func checkGame(game int) error {
 	if game != 1 && game != 2 {
-		return usageErr("--game must be 1, or 2 for the return game, not %d", game)
+		return usageCoded(tournament.Errf(nil, "err.cli.game_flag", "--game must be 1, or 2 for the return game, not {game}", "game", game))
 	}
 	return nil
 }

@@ -41,11 +41,11 @@ func openInput(cmd *cobra.Command, g *globalOptions, name, encoding string, limi
 	if fi, err := f.Stat(); err == nil {
 		if fi.IsDir() {
 			f.Close()
-			return nil, fail(fmt.Errorf("%s is a directory", name), g.cliLocale().T("hint.give_pdn_file"))
+			return nil, fail(tournament.Errf(nil, "err.cli.is_directory", "{name} is a directory", "name", name), g.cliLocale().T("hint.give_pdn_file"))
 		}
 		if fi.Size() > limit {
 			f.Close()
-			return nil, fail(fmt.Errorf("%w: %s has %d bytes, more than the %d this command reads", tournament.ErrBadPDN, name, fi.Size(), limit),
+			return nil, fail(tournament.Errf(tournament.ErrBadPDN, "err.cli.pdn_too_large", "{err}: {name} has {size} bytes, more than the {limit} this command reads", "name", name, "size", fi.Size(), "limit", limit),
 				g.cliLocale().T("hint.score_size"))
 		}
 	}
@@ -85,7 +85,7 @@ type gameImportOptions struct {
 func (o *gameImportOptions) complete(_ *cobra.Command, args []string) error {
 	o.File = args[0]
 	if o.Round < 0 {
-		return usageErr("--round must be a round number (1, 2, ...), not %d", o.Round)
+		return usageCoded(tournament.Errf(nil, "err.cli.round_flag", "--round must be a round number (1, 2, ...), not {round}", "round", o.Round))
 	}
 	return nil
 }

@@ -4,6 +4,7 @@ package main
 
 import (
 	"io"
+	"strconv"
 
 	"arbitro/reports"
 	"arbitro/tournament"
@@ -21,7 +22,7 @@ type generateOptions struct {
 
 func (o *generateOptions) complete(*cobra.Command, []string) error {
 	if s, err := tournament.ParseSystem(o.System); err != nil || !s.TRFEngine() {
-		return usageErr("generate knows --system dutch only (got %q)", o.System)
+		return usageCoded(tournament.Errf(nil, "err.cli.generate_system", "generate knows --system dutch only (got {system})", "system", strconv.Quote(o.System)))
 	}
 	return nil
 }

@@ -1,7 +1,7 @@
 package main
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -47,7 +47,7 @@ See docs/groups.md for the regulations followed.`,
 // noGroupFlag refuses --group on a group command: they act on the event.
 func noGroupFlag(g *globalOptions) error {
 	if strings.TrimSpace(g.group) != "" {
-		return usageErr("the group commands act on the event: drop --group (give the event with --tournament)")
+		return usageCoded(tournament.Errf(nil, "err.cli.group_commands_act", "the group commands act on the event: drop --group (give the event with --tournament)"))
 	}
 	return nil
 }
@@ -74,13 +74,13 @@ func (f *groupSpecFlags) complete() error {
 	}
 	switch {
 	case f.rounds < 0 || f.rounds > 99:
-		return usageErr("--rounds must be 1 to 99, not %d", f.rounds)
+		return usageCoded(tournament.Errf(nil, "err.cli.group_rounds", "--rounds must be 1 to 99, not {rounds}", "rounds", f.rounds))
 	case f.double && !sys.FixedTable():
-		return usageErr("--double goes with --system round-robin")
+		return usageCoded(tournament.Errf(nil, "err.cli.double_rr", "--double goes with --system round-robin"))
 	case f.double && f.rounds != 0:
-		return usageErr("--double takes the rounds from the field; give --rounds N alone for a shorter schedule")
+		return usageCoded(tournament.Errf(nil, "err.cli.group_double_rounds", "--double takes the rounds from the field; give --rounds N alone for a shorter schedule"))
 	case !sys.FixedTable() && f.rounds == 0:
-		return usageErr("a %s group needs --rounds N", sys.Code())
+		return usageCoded(tournament.Errf(nil, "err.cli.group_needs_rounds", "a {system} group needs --rounds N", "system", sys.Code()))
 	}
 	f.spec = store.GroupSpec{System: sys, Rounds: f.rounds, Double: f.double}
 	return nil
@@ -113,17 +113,17 @@ func (o *groupMakeOptions) complete(_ *cobra.Command, _ []string) error {
 	switch o.rule.By = strings.ToLower(strings.TrimSpace(o.rule.By)); o.rule.By {
 	case tournament.GroupByRating:
 		if o.rule.Size < 2 {
-			return usageErr("--by rating needs --size N (players a group, 2 or more)")
+			return usageCoded(tournament.Errf(nil, "err.cli.by_rating_needs", "--by rating needs --size N (players a group, 2 or more)"))
 		}
 	case tournament.GroupByCategory:
 		if o.rule.Size == 1 || o.rule.Size < 0 {
-			return usageErr("--size must be 2 or more (or 0: one group per category), not %d", o.rule.Size)
+			return usageCoded(tournament.Errf(nil, "err.cli.group_size", "--size must be 2 or more (or 0: one group per category), not {size}", "size", o.rule.Size))
 		}
 	default:
-		return usageErr("--by must be rating or category, not %q", o.rule.By)
+		return usageCoded(tournament.Errf(nil, "err.cli.group_by", "--by must be rating or category, not {by}", "by", strconv.Quote(o.rule.By)))
 	}
 	if o.rule.Seeding = strings.ToLower(strings.TrimSpace(o.rule.Seeding)); o.rule.Seeding != tournament.SeedingBlock && o.rule.Seeding != tournament.SeedingSnake {
-		return usageErr("--seeding must be block or snake, not %q", o.rule.Seeding)
+		return usageCoded(tournament.Errf(nil, "err.cli.group_seeding", "--seeding must be block or snake, not {seeding}", "seeding", strconv.Quote(o.rule.Seeding)))
 	}
 	o.rule.Names = splitNames(o.names)
 	return o.spec.complete()
@@ -188,7 +188,7 @@ func (o *groupAddOptions) complete(_ *cobra.Command, args []string) error {
 	}
 	o.name = args[0]
 	if o.stage < 1 {
-		return usageErr("--stage must be 1 or more, not %d", o.stage)
+		return usageCoded(tournament.Errf(nil, "err.cli.group_stage", "--stage must be 1 or more, not {stage}", "stage", o.stage))
 	}
 	return o.spec.complete()
 }
@@ -263,7 +263,7 @@ func (o *groupReadOptions) complete(_ *cobra.Command, args []string) error {
 		o.only = args[0]
 	}
 	if o.stage < 0 {
-		return usageErr("--stage must be 1 or more, not %d", o.stage)
+		return usageCoded(tournament.Errf(nil, "err.cli.group_stage", "--stage must be 1 or more, not {stage}", "stage", o.stage))
 	}
 	return noGroupFlag(o.g)
 }
@@ -311,7 +311,7 @@ func readGroups(cmd *cobra.Command, g *globalOptions, only string, members bool)
 			}
 		}
 		if keep == nil {
-			return fail(fmt.Errorf("%w: %s has no group %q", tournament.ErrNotFound, eg.Event.Name, only), g.cliLocale().T("hint.not_found"))
+			return fail(tournament.Errf(tournament.ErrNotFound, "err.cli.no_group", "{err}: {name} has no group {group}", "name", eg.Event.Name, "group", strconv.Quote(only)), g.cliLocale().T("hint.not_found"))
 		}
 		eg.Groups = keep
 	}
@@ -336,16 +336,16 @@ func (o *groupStageOptions) complete(_ *cobra.Command, _ []string) error {
 	}
 	switch {
 	case o.rule.Top != 0 && o.rule.Size != 0:
-		return usageErr("give --size N (groups by place) or --top K (one final group), not both")
+		return usageCoded(tournament.Errf(nil, "err.cli.size_or_top_both", "give --size N (groups by place) or --top K (one final group), not both"))
 	case o.rule.Top == 0 && o.rule.Size < 2:
-		return usageErr("give --size N (players a group, 2 or more) or --top K")
+		return usageCoded(tournament.Errf(nil, "err.cli.size_or_top", "give --size N (players a group, 2 or more) or --top K"))
 	case o.rule.Top < 0 || o.rule.Top == 1:
-		return usageErr("--top must be 2 or more, not %d", o.rule.Top)
+		return usageCoded(tournament.Errf(nil, "err.cli.group_top", "--top must be 2 or more, not {top}", "top", o.rule.Top))
 	}
 	switch o.rule.Carry = strings.ToLower(strings.TrimSpace(o.rule.Carry)); o.rule.Carry {
 	case tournament.CarryNone, tournament.CarryAll, tournament.CarryMutual:
 	default:
-		return usageErr("--carry must be none, all or mutual, not %q", o.rule.Carry)
+		return usageCoded(tournament.Errf(nil, "err.cli.group_carry", "--carry must be none, all or mutual, not {carry}", "carry", strconv.Quote(o.rule.Carry)))
 	}
 	o.rule.Names = splitNames(o.names)
 	return o.spec.complete()

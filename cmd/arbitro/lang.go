@@ -32,7 +32,7 @@ func (g *globalOptions) languages() *langs {
 	l.parsed = true
 	if g.lang != "" {
 		if l.flag, l.flagErr = tournament.ParseLang(g.lang); l.flagErr != nil {
-			l.flagErr = usageErr("--lang: %v", l.flagErr)
+			l.flagErr = usageCoded(tournament.Errf(nil, "err.cli.lang_flag", "--lang: {error}", "error", l.flagErr))
 		}
 	}
 	l.env = reports.EnvLang(os.Getenv)

@@ -94,10 +94,27 @@ func (e *usageError) hintIn(msg *reports.Locale) string {
 func (e *usageError) Error() string { return e.err.Error() }
 func (e *usageError) Unwrap() error { return e.err }
 
-// usageErr reports a wrong invocation (exit code 2).
+// usageErr reports a wrong invocation (exit code 2). usageErr("%v", err) keeps err itself,
+// so that a tournament.CodedError is worded in the run's language.
 func usageErr(format string, args ...any) error {
+	if e, ok := oneError(format, args); ok {
+		return &usageError{err: e, key: "hint.see_help"}
+	}
 	return &usageError{err: fmt.Errorf(format, args...), key: "hint.see_help"}
 }
+
+// oneError is args' only error when format prints just it ("%v", "%w").
+func oneError(format string, args []any) (error, bool) {
+	if len(args) != 1 || (format != "%v" && format != "%w") {
+		return nil, false
+	}
+	e, ok := args[0].(error)
+	return e, ok
+}
+
+// usageCoded reports a wrong invocation (exit code 2) worded by a tournament.CodedError:
+// the catalog's words in the run's language (issue 29).
+func usageCoded(err error) error { return &usageError{err: err, key: "hint.see_help"} }
 
 // cobraUsageError is a usage error cobra found (arguments, required flags, unknown
 // commands), with the hint "see 'arbitro --help'" in the run's language.
@@ -342,18 +359,18 @@ func run(args []string, ios *ioStreams) int {
 	if err == nil {
 		return exitOK
 	}
-	msg := g.cliLocale() // the hints in the arbiter's language; the error itself as its package words it
+	msg := g.cliLocale() // the error and its hint in the arbiter's language (reports.ErrorText)
 	var ue *usageError
 	if errors.As(err, &ue) {
-		reports.WriteError(stderr, ue.err, ue.hintIn(msg))
+		reports.WriteError(stderr, msg, ue.err, ue.hintIn(msg))
 		return exitUsage
 	}
 	var ce *cliError
 	if errors.As(err, &ce) {
-		reports.WriteError(stderr, ce.err, ce.hint)
+		reports.WriteError(stderr, msg, ce.err, ce.hint)
 		return ce.code
 	}
-	reports.WriteError(stderr, err, msg.T("hint.see_arbitro_help"))
+	reports.WriteError(stderr, msg, err, msg.T("hint.see_arbitro_help"))
 	return exitError
 }
 

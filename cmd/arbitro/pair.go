@@ -141,15 +141,15 @@ func (o *pairOptions) complete(cmd *cobra.Command, args []string) error {
 	if len(args) == 1 {
 		n, err := strconv.Atoi(args[0])
 		if err != nil || n < 1 {
-			return usageErr("ROUND must be a round number (1, 2, ...), not %q", args[0])
+			return usageCoded(tournament.Errf(nil, "err.cli.round_arg", "ROUND must be a round number (1, 2, ...), not {value}", "value", strconv.Quote(args[0])))
 		}
 		if o.TRF != "" || o.Check {
-			return usageErr("ROUND goes without --trf and --check (use --round N with --check)")
+			return usageCoded(tournament.Errf(nil, "err.cli.round_arg_trf", "ROUND goes without --trf and --check (use --round N with --check)"))
 		}
 		o.Round = n
 	}
 	if o.TRF != "" && len(o.Forbids) > 0 {
-		return usageErr("--forbid goes with a tournament in the database (in a TRF: record 260 or XXP)")
+		return usageCoded(tournament.Errf(nil, "err.cli.forbid_trf", "--forbid goes with a tournament in the database (in a TRF: record 260 or XXP)"))
 	}
 	if o.TRF != "" {
 		if o.System == "" {
@@ -158,16 +158,16 @@ func (o *pairOptions) complete(cmd *cobra.Command, args []string) error {
 		return nil
 	}
 	if o.System != "" || o.Output != "" {
-		return usageErr("--system and --output go with --trf (the engine mode); the tournament's own system pairs it")
+		return usageCoded(tournament.Errf(nil, "err.cli.system_output_trf", "--system and --output go with --trf (the engine mode); the tournament's own system pairs it"))
 	}
 	if o.Check {
 		if o.Force || len(o.Sets) > 0 || len(o.Forbids) > 0 {
-			return usageErr("--check does not pair: it goes without --force, --set and --forbid")
+			return usageCoded(tournament.Errf(nil, "err.cli.check_no_pair", "--check does not pair: it goes without --force, --set and --forbid"))
 		}
 		return nil
 	}
 	if cmd.Flags().Changed("round") {
-		return usageErr("--round goes with --check; 'arbitro pair' always pairs the next round")
+		return usageCoded(tournament.Errf(nil, "err.cli.round_flag_check", "--round goes with --check; 'arbitro pair' always pairs the next round"))
 	}
 	for _, s := range o.Forbids {
 		f, err := tournament.ParseForbiddenPair(s)
@@ -305,23 +305,23 @@ start time when stored.`,
 func (o *pairingsOptions) complete(*cobra.Command, []string) error {
 	asJSON := o.g.json
 	if o.PDF != "" && asJSON {
-		return usageErr("choose one of --json and --pdf")
+		return usageCoded(tournament.Errf(nil, "err.cli.json_or_pdf", "choose one of --json and --pdf"))
 	}
 	if o.ResultsSheet && o.PDF == "" {
-		return usageErr("--results goes with --pdf FILE (the text already shows the results)")
+		return usageCoded(tournament.Errf(nil, "err.cli.results_pdf", "--results goes with --pdf FILE (the text already shows the results)"))
 	}
 	if o.Explain && (o.PDF != "" || asJSON) {
-		return usageErr("--explain prints text; --json already holds the explanation in 'arbitro pair --json'")
+		return usageCoded(tournament.Errf(nil, "err.cli.explain_json", "--explain prints text; --json already holds the explanation in 'arbitro pair --json'"))
 	}
 	if o.Round < 0 {
-		return usageErr("--round must be a round number (1, 2, ...), not %d", o.Round)
+		return usageCoded(tournament.Errf(nil, "err.cli.round_flag", "--round must be a round number (1, 2, ...), not {round}", "round", o.Round))
 	}
 	if o.HallURL != "" && (asJSON || o.ResultsSheet) {
-		return usageErr("--hall-url goes with the pairing sheet (text or --pdf), not with --json or --results")
+		return usageCoded(tournament.Errf(nil, "err.cli.hall_url_sheet", "--hall-url goes with the pairing sheet (text or --pdf), not with --json or --results"))
 	}
 	if o.HallURL != "" {
 		if _, err := reports.ParseHallURL(o.HallURL, 0); err != nil {
-			return usageErr("--hall-url: %v", err)
+			return usageCoded(tournament.Errf(nil, "err.cli.hall_url_bad", "--hall-url: {error}", "error", err))
 		}
 	}
 	return nil
@@ -374,7 +374,7 @@ type unpairOptions struct {
 
 func (o *unpairOptions) complete(*cobra.Command, []string) error {
 	if o.Round < 0 {
-		return usageErr("--round must be a round number (1, 2, ...), not %d", o.Round)
+		return usageCoded(tournament.Errf(nil, "err.cli.round_flag", "--round must be a round number (1, 2, ...), not {round}", "round", o.Round))
 	}
 	return nil
 }

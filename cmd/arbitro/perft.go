@@ -8,6 +8,7 @@ import (
 
 	"arbitro/reports"
 	"arbitro/rules"
+	"arbitro/tournament"
 )
 
 // maxPerftDepth bounds --depth: beyond it a count from the start takes hours.
@@ -28,7 +29,7 @@ func (o *perftOptions) complete(*cobra.Command, []string) error {
 		return usageErr("%v", err)
 	}
 	if o.Depth < 0 || o.Depth > maxPerftDepth {
-		return usageErr("--depth %d is out of range 0..%d", o.Depth, maxPerftDepth)
+		return usageCoded(tournament.Errf(nil, "err.cli.perft_depth", "--depth {depth} is out of range 0..{max_perft_depth}", "depth", o.Depth, "max_perft_depth", maxPerftDepth))
 	}
 	o.variant = v
 	return nil

@@ -82,7 +82,7 @@ func runPlayerAdd(cmd *cobra.Command, g *globalOptions, o *playerAddOptions) err
 	if err != nil {
 		return err
 	}
-	if err := reports.WriteNotes(cmd.ErrOrStderr(), g.cliLocale(), e.Notes); err != nil {
+	if err := reports.WriteNotes(cmd.ErrOrStderr(), g.cliLocale(), reports.ErrorTexts(g.cliLocale(), e.NoteWords)); err != nil {
 		return err
 	}
 	if g.json {
@@ -154,7 +154,7 @@ func runPlayerImport(cmd *cobra.Command, g *globalOptions, o *playerImportOption
 		return err
 	}
 	name, n, notes := t.Name, imp.Count, imp.Notes
-	if err := reports.WriteNotes(cmd.ErrOrStderr(), g.cliLocale(), notes); err != nil {
+	if err := reports.WriteNotes(cmd.ErrOrStderr(), g.cliLocale(), reports.ErrorTexts(g.cliLocale(), notes)); err != nil {
 		return err
 	}
 	if g.json {
@@ -269,7 +269,7 @@ type playerReinstateOptions struct {
 func (o *playerReinstateOptions) complete(_ *cobra.Command, args []string) error {
 	o.Player = args[0]
 	if o.Round < 0 || o.Round > 99 {
-		return usageErr("--round %d: give a round from 1 to 99 (default: the next round to pair)", o.Round)
+		return usageCoded(tournament.Errf(nil, "err.cli.round_range", "--round {round}: give a round from 1 to 99 (default: the next round to pair)", "round", o.Round))
 	}
 	return nil
 }

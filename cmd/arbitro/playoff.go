@@ -40,16 +40,16 @@ type playoffAddOptions struct {
 func (o *playoffAddOptions) complete(_ *cobra.Command, args []string) error {
 	o.Between = append(o.Between, args...)
 	if len(o.Between) < 2 {
-		return usageErr("a play-off needs two players or more: --between A B")
+		return usageCoded(tournament.Errf(nil, "err.cli.playoff_two", "a play-off needs two players or more: --between A B"))
 	}
 	if o.Title != "" && o.Place != 0 {
-		return usageErr("--for and --place name the same thing: give one")
+		return usageCoded(tournament.Errf(nil, "err.cli.for_or_place", "--for and --place name the same thing: give one"))
 	}
 	if _, err := tournament.ParsePlayoffWhen(o.When); err != nil {
-		return usageErr("--when %q: write after-tiebreaks (the default) or before-tiebreaks", o.When)
+		return usageCoded(tournament.Errf(nil, "err.cli.playoff_when", "--when {when}: write after-tiebreaks (the default) or before-tiebreaks", "when", strconv.Quote(o.When)))
 	}
 	if o.Place < 0 {
-		return usageErr("--place %d: give a place of 1 or more", o.Place)
+		return usageCoded(tournament.Errf(nil, "err.cli.playoff_place", "--place {place}: give a place of 1 or more", "place", o.Place))
 	}
 	return nil
 }
@@ -103,7 +103,7 @@ func (o *playoffResultOptions) complete(_ *cobra.Command, args []string) error {
 func playoffNumber(s string) (int, error) {
 	n, err := strconv.Atoi(s)
 	if err != nil || n < 1 {
-		return 0, usageErr("play-off %q: give its number (1, 2, ...; see 'arbitro playoff list')", s)
+		return 0, usageCoded(tournament.Errf(nil, "err.cli.playoff_number", "play-off {value}: give its number (1, 2, ...; see 'arbitro playoff list')", "value", strconv.Quote(s)))
 	}
 	return n, nil
 }
@@ -148,7 +148,7 @@ func (o *playoffGameOptions) complete(_ *cobra.Command, args []string) error {
 	}
 	gm, err := strconv.Atoi(args[1])
 	if err != nil || gm < 1 {
-		return usageErr("game %q: give the play-off game's number (1, 2, ...)", args[1])
+		return usageCoded(tournament.Errf(nil, "err.cli.playoff_game", "game {value}: give the play-off game's number (1, 2, ...)", "value", strconv.Quote(args[1])))
 	}
 	o.Playoff, o.Game, o.File = n, gm, args[2]
 	return nil

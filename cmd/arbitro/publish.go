@@ -8,6 +8,7 @@ import (
 	"arbitro/reports"
 	"arbitro/site"
 	"arbitro/store"
+	"arbitro/tournament"
 )
 
 // publishOptions are the flags of arbitro publish.
@@ -26,7 +27,7 @@ func (o *publishOptions) complete(*cobra.Command, []string) error {
 	}
 	o.lang = lang
 	if o.out == "" {
-		return usageErr("--out DIR is required (the folder to write the site into)")
+		return usageCoded(tournament.Errf(nil, "err.cli.out_required", "--out DIR is required (the folder to write the site into)"))
 	}
 	return nil
 }

@@ -23,7 +23,7 @@ type ratingOptions struct {
 // complete checks that at most one output form is chosen.
 func (o *ratingOptions) complete(*cobra.Command, []string) error {
 	if (o.CSV && o.g.json) || (o.PDF != "" && (o.CSV || o.g.json)) {
-		return usageErr("choose one of --json, --csv and --pdf")
+		return usageCoded(tournament.Errf(nil, "err.cli.json_csv_pdf", "choose one of --json, --csv and --pdf"))
 	}
 	return nil
 }

@@ -207,10 +207,10 @@ func checkPDNText(r io.Reader) (*bufio.Reader, error) {
 		return nil, err
 	}
 	if tournament.IsBlankText(head) && len(head) < 8192 {
-		return nil, fmt.Errorf("%w: the file is empty", tournament.ErrBadPDN)
+		return nil, tournament.Errf(tournament.ErrBadPDN, "err.game.empty", "{err}: the file is empty")
 	}
 	if tournament.LooksBinary(head) {
-		return nil, fmt.Errorf("%w: the file is binary, not PDN text", tournament.ErrBadPDN)
+		return nil, tournament.Errf(tournament.ErrBadPDN, "err.game.binary", "{err}: the file is binary, not PDN text")
 	}
 	return br, nil
 }
@@ -223,7 +223,7 @@ func replayOptions(variant string) (rules.ReplayOptions, error) {
 	if variant != "" {
 		v, err := rules.VariantByName(variant)
 		if err != nil {
-			return opts, usageErr("--variant: %v", err)
+			return opts, usageCoded(tournament.Errf(nil, "err.cli.variant_flag", "--variant: {error}", "error", err))
 		}
 		opts.Variant = v
 	}

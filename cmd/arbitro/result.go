@@ -41,11 +41,11 @@ func explainBoard(g *globalOptions, err error) error {
 func roundBoard(args []string) (int, int, error) {
 	r, err := strconv.Atoi(args[0])
 	if err != nil || r < 1 {
-		return 0, 0, usageErr("ROUND must be a round number (1, 2, ...), not %q", args[0])
+		return 0, 0, usageCoded(tournament.Errf(nil, "err.cli.round_arg", "ROUND must be a round number (1, 2, ...), not {value}", "value", strconv.Quote(args[0])))
 	}
 	b, err := strconv.Atoi(args[1])
 	if err != nil || b < 1 {
-		return 0, 0, usageErr("BOARD must be a board number (1, 2, ...), not %q", args[1])
+		return 0, 0, usageCoded(tournament.Errf(nil, "err.cli.board_arg", "BOARD must be a board number (1, 2, ...), not {value}", "value", strconv.Quote(args[1])))
 	}
 	return r, b, nil
 }
@@ -75,7 +75,7 @@ func (o *resultOptions) complete(cmd *cobra.Command, raw []string) error {
 		return err
 	}
 	if o.Reason != "" && !o.Correct {
-		return usageErr("--reason goes with --correct")
+		return usageCoded(tournament.Errf(nil, "err.cli.reason_without_correct", "--reason goes with --correct"))
 	}
 	return nil
 }
@@ -187,7 +187,7 @@ func parseResultArgs(cmd *cobra.Command, raw []string) ([]string, error) {
 		args[i] = strings.TrimPrefix(args[i], mark)
 	}
 	if len(args) != 3 {
-		return nil, usageErr("result takes 3 arguments: ROUND BOARD RESULT (got %d)", len(args))
+		return nil, usageCoded(tournament.Errf(nil, "err.cli.result_args", "result takes 3 arguments: ROUND BOARD RESULT (got {n})", "n", len(args)))
 	}
 	return args, nil
 }
@@ -201,7 +201,7 @@ func (o *resultListOptions) complete(_ *cobra.Command, args []string) error {
 	if len(args) == 1 {
 		n, err := strconv.Atoi(args[0])
 		if err != nil || n < 1 {
-			return usageErr("ROUND must be a round number, not %q", args[0])
+			return usageCoded(tournament.Errf(nil, "err.cli.round_arg_short", "ROUND must be a round number, not {value}", "value", strconv.Quote(args[0])))
 		}
 		o.Round = n
 	}

@@ -31,7 +31,7 @@ type roundSetOptions struct {
 func (o *roundSetOptions) complete(cmd *cobra.Command, args []string) error {
 	n, err := strconv.Atoi(args[0])
 	if err != nil || n < 1 {
-		return usageErr("ROUND must be a round number (1, 2, ...), not %q", args[0])
+		return usageCoded(tournament.Errf(nil, "err.cli.round_arg", "ROUND must be a round number (1, 2, ...), not {value}", "value", strconv.Quote(args[0])))
 	}
 	o.Round = n
 	if cmd.Flags().Changed("date") {
@@ -41,7 +41,7 @@ func (o *roundSetOptions) complete(cmd *cobra.Command, args []string) error {
 		o.clock = &o.Clock
 	}
 	if o.date == nil && o.clock == nil {
-		return usageErr("give --date, --time or both")
+		return usageCoded(tournament.Errf(nil, "err.cli.date_or_time", "give --date, --time or both"))
 	}
 	return nil
 }

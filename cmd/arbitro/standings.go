@@ -30,7 +30,7 @@ func (f *standingsFlags) check() error {
 		return err
 	}
 	if f.round < -1 { // -1: not given
-		return usageErr("--round must be a round number (1, 2, ...), not %d", f.round)
+		return usageCoded(tournament.Errf(nil, "err.cli.round_flag", "--round must be a round number (1, 2, ...), not {round}", "round", f.round))
 	}
 	return nil
 }
@@ -103,7 +103,7 @@ type standingsOptions struct {
 // complete checks that at most one output form is chosen, then --lang and --round.
 func (o *standingsOptions) complete(*cobra.Command, []string) error {
 	if (o.CSV && o.g.json) || (o.pdf != "" && (o.CSV || o.g.json)) {
-		return usageErr("choose one of --json, --csv and --pdf")
+		return usageCoded(tournament.Errf(nil, "err.cli.json_csv_pdf", "choose one of --json, --csv and --pdf"))
 	}
 	return o.check()
 }

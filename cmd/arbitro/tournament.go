@@ -56,7 +56,7 @@ func (o *tournamentCreateOptions) complete(cmd *cobra.Command, args []string) er
 		return err
 	}
 	if t.ItaloFormat != "" && !t.System.HasItaloFormat() {
-		return usageErr("--italo-format goes with --system italo-swiss")
+		return usageCoded(tournament.Errf(nil, "err.cli.italo_format", "--italo-format goes with --system italo-swiss"))
 	}
 	if cmd.Flags().Changed("tiebreaks") {
 		tb, err := tournament.ParseTieBreaks(o.TieBreaks)
@@ -66,7 +66,7 @@ func (o *tournamentCreateOptions) complete(cmd *cobra.Command, args []string) er
 		t.TieBreaks = tb
 	}
 	if cmd.Flags().Changed("seed") && t.Seed <= 0 {
-		return usageErr("--seed must be a whole number of at least 1")
+		return usageCoded(tournament.Errf(nil, "err.cli.seed_flag", "--seed must be a whole number of at least 1"))
 	}
 	err = t.Validate()
 	if ue := (*tournament.UnknownSystemError)(nil); sysErr != nil && errors.As(err, &ue) {
@@ -84,9 +84,9 @@ func (o *tournamentCreateOptions) completeRounds(cmd *cobra.Command, known bool)
 	given := cmd.Flags().Changed("rounds")
 	switch {
 	case o.Double && !t.System.FixedTable():
-		return usageErr("--double goes with --system round-robin")
+		return usageCoded(tournament.Errf(nil, "err.cli.double_rr", "--double goes with --system round-robin"))
 	case o.Double && given:
-		return usageErr("--double takes the rounds from the field; for a shorter schedule give --rounds N alone (more rounds than one cycle make it a double round robin)")
+		return usageCoded(tournament.Errf(nil, "err.cli.double_rounds", "--double takes the rounds from the field; for a shorter schedule give --rounds N alone (more rounds than one cycle make it a double round robin)"))
 	case o.Double:
 		t.FieldCycles = 2
 	case !given && known && !t.System.FixedTable():

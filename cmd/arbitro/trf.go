@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 
 	"arbitro/reports"
 	"arbitro/store"
@@ -162,7 +163,7 @@ func readTRFFile(path string) (*trf.File, error) {
 // exists, 1 for a bad file.
 func runEnginePair(g *globalOptions, out io.Writer, system, trfPath, outPath string, seed uint64) error {
 	if s, err := tournament.ParseSystem(system); err != nil || !s.TRFEngine() {
-		return usageErr("the TRF engine mode pairs --system dutch only (got %q)", system)
+		return usageCoded(tournament.Errf(nil, "err.cli.trf_system", "the TRF engine mode pairs --system dutch only (got {system})", "system", strconv.Quote(system)))
 	}
 	tr, err := readTRFFile(trfPath)
 	if err != nil {
