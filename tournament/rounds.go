@@ -416,7 +416,7 @@ func bergerRound(t *Tournament, es []pairing.Entrant, round int, late []string) 
 	if len(late) > 0 {
 		return nil, nil, fmt.Errorf("%w: a round robin cannot take players who entered after round 1 (%s); remove them or use a Swiss system", ErrInvalid, strings.Join(late, ", "))
 	}
-	n := len(es)
+	n := pairing.RoundRobinTable(es) // the field, or the lot's table with a number kept empty
 	if full := t.FieldCycles * pairing.BergerRounds(n); t.FieldCycles > 0 && t.Rounds != full && t.RoundsPaired == 0 {
 		return nil, nil, fmt.Errorf("%w: %s takes its rounds from the field, drawn for %d rounds, but %d players make %d; draw the lot again (arbitro lot)",
 			ErrInvalid, t.Name, t.Rounds, n, full)
