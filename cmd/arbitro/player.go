@@ -217,7 +217,7 @@ without him (--redraw, the default): the numbers are those of a lot drawn withou
 and the line says them. With --keep-numbers the others keep the numbers the sheets
 printed and his stays empty (Italo-Swiss: round 1 pairs the numbers in order, passing
 over it; round robin: whoever the Berger table pairs with it rests that round). The line
-names the other choice; 'arbitro undo' then the command with it switches.`
+names the other choice: to switch, 'arbitro undo', then the command with the other flag.`
 
 func newPlayerWithdrawCmd(g *globalOptions, runF func(*cobra.Command, *playerWithdrawOptions) error) *cobra.Command {
 	o := &playerWithdrawOptions{}
@@ -261,8 +261,8 @@ func newPlayerRemoveCmd(g *globalOptions, runF func(*cobra.Command, *playerWithd
 who has played is withdrawn instead, so that the others' records keep his games). Logged
 in the event log ("player.remove"; 'arbitro undo' enters him again).
 
-` + lotChoiceHelp + ` Once round 1 is paired the numbers are fixed:
-a removed late entrant's number stays empty.
+` + lotChoiceHelp + `
+Once round 1 is paired the numbers are fixed: a removed late entrant's number stays empty.
 
 ` + playerRefHelp,
 		Example: `  arbitro player remove 12
