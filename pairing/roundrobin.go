@@ -2,7 +2,6 @@ package pairing
 
 import (
 	"fmt"
-	"slices"
 )
 
 // BergerRounds returns the number of rounds of one cycle of a round robin (girone
@@ -90,21 +89,25 @@ func RoundRobinRounds(n int, opt RoundRobinOptions) int {
 }
 
 // RoundRobin returns round r (1-based, 1..RoundRobinRounds) of a round robin among the
-// entrants, whose Number fields must be exactly 1..len(entrants) (the lot). Pairs hold
-// entrant ids, White first; a bye (odd field, docs/pairing-fid.md 3.2) comes last with Black 0.
+// entrants, whose Number fields must be distinct numbers 1..N (the lot), N the table's size:
+// the highest number, at least len(entrants). A number no entrant holds (left empty when a
+// player left the field between the lot and round 1 and the arbiter kept the numbers,
+// issue 28) is a rest for whoever the table pairs with it, as the n+1 of an odd field
+// (docs/pairing-fid.md 3.2). Pairs hold entrant ids, White first; the byes come last with
+// Black 0 (the odd field's last), the games keep their relative order on boards 1..k.
 // Availability is not looked at: a round robin's rounds are fixed in advance, and the
 // tournament records the games of a withdrawn player as forfeits.
 //
 // Errors (ErrBadSnapshot): numbers not 1..n, fewer than 2 entrants, r out of range,
 // Cycles not 0, 1 or 2.
 func RoundRobin(entrants []Entrant, r int, opt RoundRobinOptions) ([]Pair, error) {
-	n := len(entrants)
+	n := RoundRobinTable(entrants)
 	if opt.Cycles < 0 || opt.Cycles > 2 {
 		return nil, fmt.Errorf("%w: %d round-robin cycles (1 or 2 allowed)", ErrBadSnapshot, opt.Cycles)
 	}
 	byNumber := make([]int, n+1)
 	for _, e := range entrants {
-		if e.Number < 1 || e.Number > n || byNumber[e.Number] != 0 {
+		if e.Number < 1 || byNumber[e.Number] != 0 {
 			return nil, fmt.Errorf("%w: entrant %d has pairing number %d; a round robin of %d needs the numbers 1..%d once each (draw the lot first)", ErrBadSnapshot, e.ID, e.Number, n, n)
 		}
 		if e.ID <= 0 {
@@ -121,18 +124,40 @@ func RoundRobin(entrants []Entrant, r int, opt RoundRobinOptions) ([]Pair, error
 	if err != nil {
 		return nil, err
 	}
-	out := slices.Clone(pairs)
-	for i, p := range out {
+	out := make([]Pair, 0, len(pairs))
+	var byes []Pair
+	for _, p := range pairs {
 		p.White = byNumber[p.White]
 		if p.Black != 0 {
 			p.Black = byNumber[p.Black]
-			if second {
-				p.White, p.Black = p.Black, p.White
-			}
 		}
-		out[i] = p
+		switch {
+		case p.White == 0 && p.Black == 0: // an empty number against an empty number
+			continue
+		case p.White == 0 || p.Black == 0: // a rest: the odd field's, or an empty number's
+			byes = append(byes, Pair{White: p.White + p.Black})
+			continue
+		case second:
+			p.White, p.Black = p.Black, p.White
+		}
+		p.Board = len(out) + 1
+		out = append(out, p)
+	}
+	for _, b := range byes {
+		b.Board = len(out) + 1
+		out = append(out, b)
 	}
 	return out, nil
+}
+
+// RoundRobinTable is the size of the Berger table the entrants are paired on: the highest
+// pairing number, at least the number of entrants (numbers 1..N, some maybe empty).
+func RoundRobinTable(entrants []Entrant) int {
+	n := len(entrants)
+	for _, e := range entrants {
+		n = max(n, e.Number)
+	}
+	return n
 }
 
 // roundRobinTableRound maps round r of the event to the table round it plays and whether

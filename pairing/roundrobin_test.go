@@ -269,7 +269,7 @@ func TestRoundRobinErrors(t *testing.T) {
 		{"three cycles", ok, 1, RoundRobinOptions{Cycles: 3}},
 		{"no lot", []Entrant{{ID: 1}, {ID: 2}}, 1, RoundRobinOptions{}},
 		{"duplicate number", []Entrant{{ID: 1, Number: 1}, {ID: 2, Number: 1}}, 1, RoundRobinOptions{}},
-		{"number out of range", []Entrant{{ID: 1, Number: 1}, {ID: 2, Number: 3}}, 1, RoundRobinOptions{}},
+		{"number 0 beside a gap", []Entrant{{ID: 1, Number: 0}, {ID: 2, Number: 3}}, 1, RoundRobinOptions{}},
 	}
 	for _, c := range cases {
 		if _, err := RoundRobin(c.es, c.r, c.opt); !errors.Is(err, ErrBadSnapshot) {
@@ -278,5 +278,69 @@ func TestRoundRobinErrors(t *testing.T) {
 	}
 	if got, err := RoundRobin(ok, 4, RoundRobinOptions{Cycles: 2}); err != nil || len(got) != 2 {
 		t.Errorf("double round 4 of 3 players: %v %v", got, err)
+	}
+}
+
+// A number left empty (the lot kept when a player left before round 1, issue 28) is a
+// rest for whoever the Berger table pairs with it: on the table of 6 with no. 3 empty,
+// over the 5 rounds each of the five meets each other once and rests once, in the round
+// the table pairs him with 3 (round 1: 3-4, so no. 4 rests); the games keep the table's
+// order and the rest comes last. The table of 5 with no. 2 empty has two rests a round
+// (the odd field's and no. 2's) but once a round none (when 2 meets the sixth).
+func TestRoundRobinEmptyNumber(t *testing.T) {
+	es := []Entrant{{ID: 11, Number: 1}, {ID: 12, Number: 2}, {ID: 14, Number: 4}, {ID: 15, Number: 5}, {ID: 16, Number: 6}}
+	met := map[[2]int]int{}
+	rests := map[int][]int{}
+	for r := 1; r <= 5; r++ {
+		pairs, err := RoundRobin(es, r, RoundRobinOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		table, _ := BergerRound(6, r)
+		if len(pairs) != 3 || pairs[2].Black != 0 || pairs[0].Board != 1 || pairs[2].Board != 3 {
+			t.Fatalf("round %d: %+v, want two games then the rest", r, pairs)
+		}
+		for _, p := range pairs[:2] {
+			met[[2]int{min(p.White, p.Black), max(p.White, p.Black)}]++
+		}
+		rests[pairs[2].White] = append(rests[pairs[2].White], r)
+		for _, p := range table {
+			if p.White == 3 || p.Black == 3 {
+				if want := 10 + p.White + p.Black - 3; pairs[2].White != want {
+					t.Errorf("round %d: rest %d, the table pairs 3 with %d", r, pairs[2].White, want-10)
+				}
+			}
+		}
+	}
+	if len(met) != 10 || len(rests) != 5 {
+		t.Fatalf("met %v, rests %v: want each pair of five once, each rests once", met, rests)
+	}
+	for k, n := range met {
+		if n != 1 {
+			t.Errorf("%v met %d times", k, n)
+		}
+	}
+	odd := []Entrant{{ID: 1, Number: 1}, {ID: 3, Number: 3}, {ID: 4, Number: 4}, {ID: 5, Number: 5}}
+	noRest := 0
+	for r := 1; r <= 5; r++ {
+		pairs, err := RoundRobin(odd, r, RoundRobinOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		byes := 0
+		for _, p := range pairs {
+			if p.Black == 0 {
+				byes++
+			}
+		}
+		if byes == 0 {
+			noRest++
+		}
+		if games := len(pairs) - byes; !(byes == 0 && games == 2 || byes == 2 && games == 1) {
+			t.Errorf("table of 5, no. 2 empty, round %d: %+v", r, pairs)
+		}
+	}
+	if noRest != 1 {
+		t.Errorf("table of 5 with no. 2 empty: %d rounds without a rest, want 1", noRest)
 	}
 }

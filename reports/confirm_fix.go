@@ -15,7 +15,8 @@ import (
 // WritePlayerChanged confirms `arbitro player withdraw`, `player remove` and `player
 // reinstate` (action "withdraw", "remove", "reinstate") for c: the entry's line, then
 // the rounds recorded as absences, the number left empty, and the lot drawn again with
-// its numbers. A withdrawal's line is WritePlayerWithdrawn's.
+// its numbers or kept, each with the command of the other choice (player remove and
+// withdraw between the lot and round 1: --keep-numbers, --redraw; issue 28). A withdrawal's line is WritePlayerWithdrawn's.
 func WritePlayerChanged(w io.Writer, loc *Locale, action string, c *tournament.PlayerChange) error {
 	loc = orEnglish(loc)
 	var lines []string
@@ -45,6 +46,12 @@ func WritePlayerChanged(w io.Writer, loc *Locale, action string, c *tournament.P
 			nums[i] = fmt.Sprintf("%d %s", n.Number, n.Name)
 		}
 		lines = append(lines, loc.T("confirm.relot", "seed", c.Lot.Seed, "numbers", strings.Join(nums, "; ")))
+		if c.Left != 0 && action != "reinstate" { // the other choice (issue 28)
+			lines = append(lines, loc.T("confirm.relot_or_keep", "number", c.Left, "action", action))
+		}
+	}
+	if c.Kept {
+		lines = append(lines, loc.T("confirm.kept", "number", c.Left, "action", action))
 	}
 	for _, l := range lines {
 		if _, err := fmt.Fprintln(w, l); err != nil {

@@ -246,12 +246,24 @@ func (tx *Tx) entryByID(t *tournament.Tournament, id int64) (*tournament.Entry, 
 // Withdrawn before round 1 he did not start (tournament.Entry.DidNotStart): when the lot
 // is drawn it is drawn again from the stored seed without him (relot), returned in Lot.
 func (tx *Tx) WithdrawPlayer(t *tournament.Tournament, ref string) (*tournament.PlayerChange, error) {
+	return tx.WithdrawPlayerLot(t, ref, false)
+}
+
+// WithdrawPlayerLot is WithdrawPlayer with the arbiter's choice, between the lot and round
+// 1, of what the lot becomes (issue 28): keep false draws it again without him (Lot, his
+// number in Left), keep true keeps the others' numbers and leaves his, Left, empty
+// (Kept). Errors: WithdrawPlayer's; ErrInvalid for keep when the lot is not drawn or
+// round 1 is paired.
+func (tx *Tx) WithdrawPlayerLot(t *tournament.Tournament, ref string, keep bool) (*tournament.PlayerChange, error) {
 	t, err := tx.TournamentByID(t.ID)
 	if err != nil {
 		return nil, err
 	}
 	e, err := tx.findEntry(t, ref)
 	if err != nil {
+		return nil, err
+	}
+	if err := keptNumberOf(t, e, keep); err != nil {
 		return nil, err
 	}
 	if e.Status == tournament.StatusWithdrawn {
@@ -264,7 +276,7 @@ func (tx *Tx) WithdrawPlayer(t *tournament.Tournament, ref string) (*tournament.
 	}
 	c := &tournament.PlayerChange{Entry: *e}
 	if e.DidNotStart() {
-		if c.Lot, err = tx.relot(t); err != nil {
+		if err := tx.lotAfterLeaving(t, &before, keep, c); err != nil {
 			return nil, err
 		}
 		c.Number = 0

@@ -24,12 +24,24 @@ import (
 // Errors: ErrInvalid (he has games, a bye or a claim; the message names the first round),
 // findEntry's (ErrNotFound, ErrInvalid).
 func (tx *Tx) RemovePlayer(t *tournament.Tournament, ref string) (*tournament.PlayerChange, error) {
+	return tx.RemovePlayerLot(t, ref, false)
+}
+
+// RemovePlayerLot is RemovePlayer with the arbiter's choice, between the lot and round 1,
+// of what the lot becomes (issue 28): keep false draws it again from the stored seed on
+// the field without him (Lot; his number in Left); keep true keeps the others' numbers
+// and leaves his, Left, empty (Kept). Errors: RemovePlayer's; ErrInvalid for keep when
+// the lot is not drawn or round 1 is paired (keptNumberOf).
+func (tx *Tx) RemovePlayerLot(t *tournament.Tournament, ref string, keep bool) (*tournament.PlayerChange, error) {
 	cur, err := tx.TournamentByID(t.ID)
 	if err != nil {
 		return nil, err
 	}
 	e, err := tx.findEntry(cur, ref)
 	if err != nil {
+		return nil, err
+	}
+	if err := keptNumberOf(cur, e, keep); err != nil {
 		return nil, err
 	}
 	var round int
@@ -53,7 +65,7 @@ func (tx *Tx) RemovePlayer(t *tournament.Tournament, ref string) (*tournament.Pl
 		return nil, err
 	}
 	c := &tournament.PlayerChange{Entry: *e}
-	if c.Lot, err = tx.relot(cur); err != nil {
+	if err := tx.lotAfterLeaving(cur, e, keep, c); err != nil {
 		return nil, err
 	}
 	if cur.RoundsPaired > 0 && e.Number != 0 {
@@ -66,6 +78,64 @@ func (tx *Tx) RemovePlayer(t *tournament.Tournament, ref string) (*tournament.Pl
 		}
 	}
 	return c, tx.logEvent(cur.ID, "player.remove", removedEntry{Entry: *e, Rows: rows}, c)
+}
+
+// keptNumberOf checks the choice keep (the lot kept, the number of e left empty) for
+// tournament cur: it exists only between the lot and round 1 (before the lot there is no
+// number; once round 1 is paired the numbers are fixed anyway). Errors: ErrInvalid.
+func keptNumberOf(cur *tournament.Tournament, e *tournament.Entry, keep bool) error {
+	switch {
+	case !keep:
+		return nil
+	case cur.LotDrawnAt == "" || e.Number == 0:
+		return fmt.Errorf("%w: --keep-numbers keeps the numbers of the lot, but %s has no number: the lot is not drawn; run it without --keep-numbers", tournament.ErrInvalid, e.Player.Name)
+	case cur.RoundsPaired > 0:
+		return fmt.Errorf("%w: --keep-numbers chooses what the lot becomes before round 1, but round %d of %s is paired and the numbers are fixed; run it without --keep-numbers", tournament.ErrInvalid, cur.RoundsPaired, cur.Name)
+	}
+	return nil
+}
+
+// lotAfterLeaving does, after entry e (as he was) left the field of cur before round 1
+// (removed, or withdrawn: he did not start), what the arbiter chose for the lot: drawn
+// again from the stored seed (relot, c.Lot), or kept (keep: his number only is cleared,
+// c.Kept). Either way c.Left is the number he held when the lot had one.
+func (tx *Tx) lotAfterLeaving(cur *tournament.Tournament, e *tournament.Entry, keep bool, c *tournament.PlayerChange) error {
+	if cur.LotDrawnAt == "" || cur.RoundsPaired > 0 {
+		return nil
+	}
+	c.Left = e.Number
+	if keep {
+		c.Kept = true
+		if _, err := tx.exec(`UPDATE entries SET pairing_number = NULL WHERE id = ?`, e.ID); err != nil {
+			return err
+		}
+		return tx.keptTableRounds(cur)
+	}
+	var err error
+	c.Lot, err = tx.relot(cur)
+	return err
+}
+
+// keptTableRounds follows, in a round robin whose lot was kept with numbers left empty,
+// the Berger table the pairing uses (pairing.RoundRobinTable: the highest number in use):
+// when the rounds come from the field (FieldCycles) they become that table's, as a lot
+// sets them; a count the arbiter set is checked against it (tournament.RoundRobinRounds).
+// Only an empty last number changes the table (the table of 7 without no. 7 is the
+// table of 6). Other systems: nothing. Errors: RoundRobinRounds's (ErrInvalid).
+func (tx *Tx) keptTableRounds(cur *tournament.Tournament) error {
+	if !cur.System.FixedTable() {
+		return nil
+	}
+	var table, players int
+	if err := tx.queryRow(`SELECT coalesce(max(pairing_number), 0), count(pairing_number) FROM entries WHERE tournament_id = ?`, cur.ID).Scan(&table, &players); err != nil {
+		return err
+	}
+	rounds, _, err := tournament.RoundRobinRounds(cur, max(table, players))
+	if err != nil || cur.FieldCycles == 0 || rounds == cur.Rounds {
+		return err
+	}
+	_, err = tx.exec(`UPDATE tournaments SET rounds = ? WHERE id = ?`, rounds, cur.ID)
+	return err
 }
 
 // ReinstatePlayer undoes the withdrawal of entry ref of t (player withdraw entered by

@@ -65,10 +65,13 @@ func (s *Store) Players(ctx context.Context, ref string) ([]tournament.Entry, to
 // Returns the entry as stored after (with the lot drawn again when he withdrew before
 // round 1 after the lot) and the tournament as selected. Errors: ErrNotFound, ErrInvalid
 // (Tx.WithdrawPlayer's); those of updateIn. On an error nothing is written.
-func (s *Store) WithdrawPlayer(ctx context.Context, ref, player string) (*tournament.PlayerChange, tournament.Tournament, error) {
+//
+// keep chooses, between the lot and round 1, to keep the others' numbers and leave his
+// empty (--keep-numbers) instead of drawing the lot again (Tx.WithdrawPlayerLot).
+func (s *Store) WithdrawPlayer(ctx context.Context, ref, player string, keep bool) (*tournament.PlayerChange, tournament.Tournament, error) {
 	var e *tournament.PlayerChange
 	t, err := s.updateIn(ctx, ref, func(tx *Tx, t *tournament.Tournament) (err error) {
-		e, err = tx.WithdrawPlayer(t, player)
+		e, err = tx.WithdrawPlayerLot(t, player, keep)
 		return err
 	})
 	return e, t, err
@@ -99,10 +102,13 @@ func (s *Store) SetPlayerField(ctx context.Context, ref, player, field, value st
 // Returns the entry as it was (with Lot or Gap) and the tournament as selected. Errors:
 // ErrNotFound, ErrInvalid (he has games: withdraw him instead); those of updateIn. On an
 // error nothing is written.
-func (s *Store) RemovePlayer(ctx context.Context, ref, player string) (*tournament.PlayerChange, tournament.Tournament, error) {
+//
+// keep chooses, between the lot and round 1, to keep the others' numbers and leave his
+// empty (--keep-numbers) instead of drawing the lot again (Tx.RemovePlayerLot).
+func (s *Store) RemovePlayer(ctx context.Context, ref, player string, keep bool) (*tournament.PlayerChange, tournament.Tournament, error) {
 	var c *tournament.PlayerChange
 	t, err := s.updateIn(ctx, ref, func(tx *Tx, t *tournament.Tournament) (err error) {
-		c, err = tx.RemovePlayer(t, player)
+		c, err = tx.RemovePlayerLot(t, player, keep)
 		return err
 	})
 	return c, t, err

@@ -74,7 +74,7 @@ func TestUCImportPlayers(t *testing.T) {
 
 func TestUCWithdrawPlayer(t *testing.T) {
 	st, _ := newEvent(t, tournament.ItaloSwiss, 5, 3, nil)
-	e, _, err := st.WithdrawPlayer(ucCtx, "", "P02, Test")
+	e, _, err := st.WithdrawPlayer(ucCtx, "", "P02, Test", false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,10 +91,10 @@ func TestUCWithdrawPlayer(t *testing.T) {
 		}
 	}
 	before := ucRows(t, st)
-	if _, _, err := st.WithdrawPlayer(ucCtx, "", "P02, Test"); !errors.Is(err, tournament.ErrInvalid) {
+	if _, _, err := st.WithdrawPlayer(ucCtx, "", "P02, Test", false); !errors.Is(err, tournament.ErrInvalid) {
 		t.Fatalf("twice: %v", err)
 	}
-	if _, _, err := st.WithdrawPlayer(ucCtx, "", "Nessuno"); !errors.Is(err, tournament.ErrNotFound) {
+	if _, _, err := st.WithdrawPlayer(ucCtx, "", "Nessuno", false); !errors.Is(err, tournament.ErrNotFound) {
 		t.Fatalf("unknown player: %v", err)
 	}
 	ucSameRows(t, st, before, "refused withdrawal")

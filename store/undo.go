@@ -399,13 +399,18 @@ func (tx *Tx) revertAdd(cur *tournament.Tournament, e *tournament.Event) error {
 }
 
 // revertRemove writes back the rows a "player.remove" deleted; when the lot is drawn and
-// no round is paired it is drawn again (relot), which gives back the numbers before.
+// no round is paired it is drawn again (relot), which gives back the numbers before,
+// unless the removal kept the numbers (Kept: his number, empty since, is his again).
 func (tx *Tx) revertRemove(cur *tournament.Tournament, e *tournament.Event) error {
 	var before removedEntry
+	var after tournament.PlayerChange
 	if err := json.Unmarshal(e.Before, &before); err != nil {
 		return err
 	}
-	relot := cur.LotDrawnAt != "" && cur.RoundsPaired == 0
+	if err := json.Unmarshal(e.After, &after); err != nil {
+		return err
+	}
+	relot := cur.LotDrawnAt != "" && cur.RoundsPaired == 0 && !after.Kept
 	if relot {
 		for _, r := range before.Rows["entries"] {
 			r["pairing_number"] = nil // drawn again below
@@ -418,12 +423,16 @@ func (tx *Tx) revertRemove(cur *tournament.Tournament, e *tournament.Event) erro
 		_, err := tx.relot(cur)
 		return err
 	}
+	if after.Kept {
+		return tx.keptTableRounds(cur) // his number back: the table as before
+	}
 	return nil
 }
 
 // revertWithdrawal gives the entry of a "player.withdraw" or "player.reinstate" its
 // status, round of withdrawal, number and first round before the action, deletes the
-// absences a reinstatement recorded, and draws the lot again when no round is paired.
+// absences a reinstatement recorded, and draws the lot again when no round is paired
+// (unless the withdrawal kept the numbers, Kept: his number, empty since, is his again).
 func (tx *Tx) revertWithdrawal(cur *tournament.Tournament, e *tournament.Event) error {
 	var before tournament.Entry
 	var after tournament.PlayerChange
@@ -442,7 +451,7 @@ func (tx *Tx) revertWithdrawal(cur *tournament.Tournament, e *tournament.Event) 
 	if before.Status == tournament.StatusWithdrawn {
 		withdrawn = before.WithdrawnAfter
 	}
-	if before.Number != 0 && cur.RoundsPaired > 0 {
+	if before.Number != 0 && (cur.RoundsPaired > 0 || after.Kept) {
 		number = before.Number
 	}
 	if _, err := tx.exec(`UPDATE entries SET pairing_number = NULL WHERE id = ?`, before.ID); err != nil {
@@ -452,9 +461,12 @@ func (tx *Tx) revertWithdrawal(cur *tournament.Tournament, e *tournament.Event) 
 		before.Status, withdrawn, number, before.JoinedRound, before.ID); err != nil {
 		return err
 	}
-	if cur.RoundsPaired == 0 {
+	if cur.RoundsPaired == 0 && !after.Kept {
 		_, err := tx.relot(cur)
 		return err
+	}
+	if after.Kept {
+		return tx.keptTableRounds(cur) // his number back: the table as before
 	}
 	return nil
 }

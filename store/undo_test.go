@@ -86,8 +86,8 @@ func TestUndoEveryKind(t *testing.T) {
 	drawLot(t, st, tr, nil)
 	do("lot.draw", "lot again", func() error { drawLot(t, st, tr, &seed); return nil })
 	// before round 1: the lot drawn again from the stored seed gives the numbers back
-	do("player.withdraw", "withdraw before round 1", func() error { _, _, err := st.WithdrawPlayer(ucCtx, "", "P03, Test"); return err })
-	do("player.remove", "remove before round 1", func() error { _, _, err := st.RemovePlayer(ucCtx, "", "P05, Test"); return err })
+	do("player.withdraw", "withdraw before round 1", func() error { _, _, err := st.WithdrawPlayer(ucCtx, "", "P03, Test", false); return err })
+	do("player.remove", "remove before round 1", func() error { _, _, err := st.RemovePlayer(ucCtx, "", "P05, Test", false); return err })
 	do("player.absent", "absence", func() error { _, _, err := st.SetAbsence(ucCtx, "", "P02, Test", 1, 1, ""); return err })
 	do("round.pair", "pair", func() error { pairNext(t, st, tr, tournament.PairOptions{}); return nil })
 	do("round.pair", "pair with its date and time", func() error {
@@ -102,12 +102,12 @@ func TestUndoEveryKind(t *testing.T) {
 		_, _, err := st.SetRoundSchedule(ucCtx, "", 1, ptr("2026-11-21"), ptr("15:30"))
 		return err
 	})
-	do("player.withdraw", "withdraw after round 1", func() error { _, _, err := st.WithdrawPlayer(ucCtx, "", "P04, Test"); return err })
+	do("player.withdraw", "withdraw after round 1", func() error { _, _, err := st.WithdrawPlayer(ucCtx, "", "P04, Test", false); return err })
 	do("player.add", "late entry", func() error {
 		_, _, err := st.AddPlayer(ucCtx, "", tournament.Player{Name: "Late, One", FIDID: "999"})
 		return err
 	})
-	if _, _, err := st.WithdrawPlayer(ucCtx, "", "P06, Test"); err != nil {
+	if _, _, err := st.WithdrawPlayer(ucCtx, "", "P06, Test", false); err != nil {
 		t.Fatal(err)
 	}
 	pairNext(t, st, tr, tournament.PairOptions{})
@@ -123,7 +123,7 @@ func TestUndoEveryKind(t *testing.T) {
 	if _, _, err := st.SetAbsence(ucCtx, "", "Late, Two", 4, 1, ""); err != nil {
 		t.Fatal(err)
 	}
-	do("player.remove", "remove a late entrant", func() error { _, _, err := st.RemovePlayer(ucCtx, "", "Late, Two"); return err })
+	do("player.remove", "remove a late entrant", func() error { _, _, err := st.RemovePlayer(ucCtx, "", "Late, Two", false); return err })
 
 	do("tournament.set", "a setting", func() error { _, _, err := st.SetTournamentField(ucCtx, "", "place", "Forlì"); return err })
 	do("tournament.set", "the arbiter", func() error { _, _, err := st.SetTournamentField(ucCtx, "", "arbiter", "Bianchi, Luca"); return err })

@@ -322,6 +322,14 @@ type PlayerChange struct {
 	// Gap is the pairing number a removed late entrant leaves empty (numbers are fixed
 	// once round 1 is paired); 0 when none.
 	Gap int `json:"gap,omitempty"`
+	// Left is the pairing number a player removed or withdrawn between the lot and round 1
+	// held (the number the sheets printed); 0 when he had none. The lot is then drawn again
+	// (Lot) or, with Kept, the others keep their numbers and Left stays empty.
+	Left int `json:"left_number,omitempty"`
+	// Kept: the lot was kept (player remove/withdraw --keep-numbers): the others keep their
+	// numbers, Left stays empty (in a round robin whoever the Berger table pairs with it
+	// rests that round).
+	Kept bool `json:"kept_numbers,omitempty"`
 	// From is the first round a reinstated player is paired in again.
 	From int `json:"from,omitempty"`
 	// Absent are the rounds a reinstated player missed, recorded as absences with 0

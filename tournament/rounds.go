@@ -413,7 +413,7 @@ func bergerRound(t *Tournament, es []pairing.Entrant, round int, late []string) 
 	if len(late) > 0 {
 		return nil, nil, Errf(ErrInvalid, "err.round.rr_late", "{err}: a round robin cannot take players who entered after round 1 ({late}); remove them or use a Swiss system", "late", strings.Join(late, ", "))
 	}
-	n := len(es)
+	n := pairing.RoundRobinTable(es) // the field, or the lot's table with a number kept empty
 	if full := t.FieldCycles * pairing.BergerRounds(n); t.FieldCycles > 0 && t.Rounds != full && t.RoundsPaired == 0 {
 		return nil, nil, Errf(ErrInvalid, "err.round.rr_field_changed", "{err}: {tournament} takes its rounds from the field, drawn for {rounds} rounds, but {n} players make {full}; draw the lot again (arbitro lot)", "tournament", t.Name, "rounds", t.Rounds, "n", n, "full", full)
 	}

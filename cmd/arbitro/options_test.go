@@ -296,11 +296,16 @@ func TestPlayerFlags(t *testing.T) {
 		{nil, "accepts 1 arg", nil},
 	})
 	testFlags(t, newPlayerWithdrawCmd, []flagCase[playerWithdrawOptions]{
-		{[]string{"3"}, "", func(o *playerWithdrawOptions) bool { return o.Player == "3" }},
+		{[]string{"3"}, "", func(o *playerWithdrawOptions) bool { return o.Player == "3" && !o.Keep }},
+		{[]string{"3", "--keep-numbers"}, "", func(o *playerWithdrawOptions) bool { return o.Keep }},
+		{[]string{"3", "--redraw"}, "", func(o *playerWithdrawOptions) bool { return o.Redraw && !o.Keep }},
+		{[]string{"3", "--redraw", "--keep-numbers"}, "the two choices for the lot: give one", nil},
 		{[]string{"3", "4"}, "accepts 1 arg", nil},
 	})
 	testFlags(t, newPlayerRemoveCmd, []flagCase[playerWithdrawOptions]{
 		{[]string{"Rossi"}, "", func(o *playerWithdrawOptions) bool { return o.Player == "Rossi" }},
+		{[]string{"Rossi", "--keep-numbers"}, "", func(o *playerWithdrawOptions) bool { return o.Keep }},
+		{[]string{"Rossi", "--keep-numbers", "--redraw"}, "the two choices for the lot: give one", nil},
 		{nil, "accepts 1 arg", nil},
 	})
 	testFlags(t, newPlayerReinstateCmd, []flagCase[playerReinstateOptions]{

@@ -187,34 +187,60 @@ func runPlayerList(cmd *cobra.Command, g *globalOptions, _ *noArgs) error {
 	return reports.WritePlayersText(cmd.OutOrStdout(), g.cliLocale(), t.Name, es)
 }
 
-// playerWithdrawOptions are the argument of `arbitro player withdraw`.
+// playerWithdrawOptions are the argument and flags of `arbitro player withdraw` and
+// `player remove`.
 type playerWithdrawOptions struct {
 	Player string // PLAYER: a number or a name (playerRefHelp)
+	Keep   bool   // --keep-numbers: between the lot and round 1, the others keep their numbers
+	Redraw bool   // --redraw: between the lot and round 1, the lot is drawn again (the default)
 }
 
 func (o *playerWithdrawOptions) complete(_ *cobra.Command, args []string) error {
 	o.Player = args[0]
+	if o.Keep && o.Redraw {
+		return usageErr("--keep-numbers and --redraw are the two choices for the lot: give one")
+	}
 	return nil
 }
 
+// lotChoiceFlags adds the choice of what the lot becomes when a player leaves the field
+// between the lot and round 1 (issue 28): --redraw (the default) or --keep-numbers.
+func lotChoiceFlags(cmd *cobra.Command, o *playerWithdrawOptions) *cobra.Command {
+	cmd.Flags().BoolVar(&o.Keep, "keep-numbers", false, "between the lot and round 1: the others keep their numbers, his stays empty (a rest for whoever meets it in a round robin)")
+	cmd.Flags().BoolVar(&o.Redraw, "redraw", false, "between the lot and round 1: draw the lot again from the stored seed without him (the default)")
+	return cmd
+}
+
+// lotChoiceHelp is the help of --redraw and --keep-numbers.
+const lotChoiceHelp = `Between the lot and round 1 the lot is drawn again from the stored seed on the field
+without him (--redraw, the default): the numbers are those of a lot drawn without him,
+and the line says them. With --keep-numbers the others keep the numbers the sheets
+printed and his stays empty (Italo-Swiss: round 1 pairs the numbers in order, passing
+over it; round robin: whoever the Berger table pairs with it rests that round). The line
+names the other choice: to switch, 'arbitro undo', then the command with the other flag.`
+
 func newPlayerWithdrawCmd(g *globalOptions, runF func(*cobra.Command, *playerWithdrawOptions) error) *cobra.Command {
-	return withRun(&cobra.Command{
-		Use:   "withdraw PLAYER",
+	o := &playerWithdrawOptions{}
+	return withRun(lotChoiceFlags(&cobra.Command{
+		Use:   "withdraw PLAYER [--keep-numbers | --redraw]",
 		Short: "Withdraw a player: he is not paired from the next round on",
 		Long: `Withdraw a player: he is not paired from the next round on (before round 1: he did not
 start, and is out of the lot and of every sheet). 'arbitro player reinstate' undoes it.
 
+` + lotChoiceHelp + `
+
 ` + playerRefHelp,
 		Example: `  arbitro player withdraw 7
-  arbitro player withdraw "Rossi, Mario"`,
+  arbitro player withdraw "Rossi, Mario"
+  arbitro player withdraw 3 --keep-numbers`,
 		Args: cobra.ExactArgs(1),
-	}, &playerWithdrawOptions{}, runF)
+	}, o), o, runF)
 }
 
 func runPlayerWithdraw(cmd *cobra.Command, g *globalOptions, o *playerWithdrawOptions) error {
 	var c *tournament.PlayerChange
 	err := g.write(func(st *store.Store) (t tournament.Tournament, err error) {
-		c, t, err = st.WithdrawPlayer(cmd.Context(), g.tournament, o.Player)
+		c, t, err = st.WithdrawPlayer(cmd.Context(), g.tournament, o.Player, o.Keep)
 		return t, err
 	})
 	if err != nil {
@@ -227,28 +253,28 @@ func runPlayerWithdraw(cmd *cobra.Command, g *globalOptions, o *playerWithdrawOp
 }
 
 func newPlayerRemoveCmd(g *globalOptions, runF func(*cobra.Command, *playerWithdrawOptions) error) *cobra.Command {
-	return withRun(&cobra.Command{
-		Use:   "remove PLAYER",
+	o := &playerWithdrawOptions{}
+	return withRun(lotChoiceFlags(&cobra.Command{
+		Use:   "remove PLAYER [--keep-numbers | --redraw]",
 		Short: "Delete an entry made by mistake (a player with no game yet)",
 		Long: `Delete an entry made by mistake: a player with no game, bye or claim in any round (one
 who has played is withdrawn instead, so that the others' records keep his games). Logged
 in the event log ("player.remove"; 'arbitro undo' enters him again).
 
-After the lot and before round 1 the lot is drawn again from the stored seed on the field
-without him: the numbers are those of a lot drawn without the mistake, and the line says
-them. Once round 1 is paired the numbers are fixed: a removed late entrant's number stays
-empty.
+` + lotChoiceHelp + `
+Once round 1 is paired the numbers are fixed: a removed late entrant's number stays empty.
 
 ` + playerRefHelp,
-		Example: `  arbitro player remove 12`,
-		Args:    cobra.ExactArgs(1),
-	}, &playerWithdrawOptions{}, runF)
+		Example: `  arbitro player remove 12
+  arbitro player remove 4 --keep-numbers`,
+		Args: cobra.ExactArgs(1),
+	}, o), o, runF)
 }
 
 func runPlayerRemove(cmd *cobra.Command, g *globalOptions, o *playerWithdrawOptions) error {
 	var c *tournament.PlayerChange
 	err := g.write(func(st *store.Store) (t tournament.Tournament, err error) {
-		c, t, err = st.RemovePlayer(cmd.Context(), g.tournament, o.Player)
+		c, t, err = st.RemovePlayer(cmd.Context(), g.tournament, o.Player, o.Keep)
 		return t, err
 	})
 	if err != nil {

@@ -16,6 +16,8 @@ package main
 //	freeport, hallpins, httppost, httpget: the hall's (hall_script_test.go)
 //	noenglish stdout|stderr  the last output has no word of testdata/english_words.txt
 //	                       (english_script_test.go)
+//	envmatch NAME REGEXP   set $NAME to REGEXP's first submatch in the last stdout
+//	                       (envmatch_script_test.go)
 //
 // Conditions: [root] is true when the tests run as root.
 
