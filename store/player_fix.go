@@ -88,9 +88,11 @@ func keptNumberOf(cur *tournament.Tournament, e *tournament.Entry, keep bool) er
 	case !keep:
 		return nil
 	case cur.LotDrawnAt == "" || e.Number == 0:
-		return fmt.Errorf("%w: --keep-numbers keeps the numbers of the lot, but %s has no number: the lot is not drawn; run it without --keep-numbers", tournament.ErrInvalid, e.Player.Name)
+		return tournament.Errf(tournament.ErrInvalid, "err.keep_numbers.no_lot", "{err}: --keep-numbers keeps the numbers of the lot, but {name} has no number: the lot is not drawn; run it without --keep-numbers",
+			"name", e.Player.Name)
 	case cur.RoundsPaired > 0:
-		return fmt.Errorf("%w: --keep-numbers chooses what the lot becomes before round 1, but round %d of %s is paired and the numbers are fixed; run it without --keep-numbers", tournament.ErrInvalid, cur.RoundsPaired, cur.Name)
+		return tournament.Errf(tournament.ErrInvalid, "err.keep_numbers.paired", "{err}: --keep-numbers chooses what the lot becomes before round 1, but round {round} of {tournament} is paired and the numbers are fixed; run it without --keep-numbers",
+			"round", cur.RoundsPaired, "tournament", cur.Name)
 	}
 	return nil
 }

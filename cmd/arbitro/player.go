@@ -198,7 +198,7 @@ type playerWithdrawOptions struct {
 func (o *playerWithdrawOptions) complete(_ *cobra.Command, args []string) error {
 	o.Player = args[0]
 	if o.Keep && o.Redraw {
-		return usageErr("--keep-numbers and --redraw are the two choices for the lot: give one")
+		return usageCoded(tournament.Errf(nil, "err.cli.keep_or_redraw", "--keep-numbers and --redraw are the two choices for the lot: give one"))
 	}
 	return nil
 }
