@@ -459,7 +459,7 @@ CREATE TABLE teams (
 -- The roster: members in the order the team gave (ord 1 the strongest), reserves last.
 CREATE TABLE team_members (
     team_id  INTEGER NOT NULL REFERENCES teams (id) ON DELETE CASCADE,
-    entry_id INTEGER NOT NULL UNIQUE REFERENCES entries (id),
+    entry_id INTEGER NOT NULL UNIQUE REFERENCES entries (id) ON DELETE CASCADE,
     ord      INTEGER NOT NULL CHECK (ord >= 1),
     reserve  INTEGER NOT NULL DEFAULT 0 CHECK (reserve IN (0, 1)),
     PRIMARY KEY (team_id, ord)

@@ -50,6 +50,11 @@ func (s *Store) PairNextRound(ctx context.Context, ref string, req PairRequest) 
 	var out PairedRound
 	var err error
 	out.Tournament, err = s.updateIn(ctx, ref, func(tx *Tx, t *tournament.Tournament) error {
+		if set, err := tx.teamSettings(t.ID); err != nil {
+			return err
+		} else if set != nil {
+			return fmt.Errorf("%w: %s pairs teams, not players (arbitro team pair)", ErrTeamEvent, t.Name)
+		}
 		if req.Round != 0 && req.Round != t.RoundsPaired+1 {
 			return &RoundOrderError{Tournament: t.Name, Next: t.RoundsPaired + 1, Asked: req.Round}
 		}

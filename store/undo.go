@@ -145,7 +145,7 @@ func (a *logAction) step() tournament.UndoStep {
 		if json.Unmarshal(m.Before, &before) == nil && before.Detail != nil {
 			args["before"] = before.Result
 		}
-	case "round.pair", "round.schedule", "lot.draw", "round.unpair":
+	case "round.pair", "round.schedule", "lot.draw", "round.unpair", "team.pair", "team.lineup", "team.forfeit":
 		var after struct {
 			Round int `json:"round"`
 		}
@@ -187,6 +187,12 @@ func (a *logAction) step() tournament.UndoStep {
 		default:
 			args["round"], args["board"] = after.Round, after.Board
 		}
+	case "team.add":
+		var after struct {
+			Name string `json:"name"`
+		}
+		_ = json.Unmarshal(m.After, &after)
+		args["name"] = after.Name
 	case "tournament.set":
 		var after struct {
 			Field string `json:"field"`
@@ -348,6 +354,8 @@ func (tx *Tx) revert(cur *tournament.Tournament, e *tournament.Event) error {
 		table := map[string]string{"category.add": "categories", "prize.add": "prizes", "claim.add": "claims"}[e.Action]
 		_, err := tx.exec(`DELETE FROM `+table+` WHERE id = ?`, after.ID)
 		return err
+	case "team.add", "team.lot", "team.pair", "team.lineup", "team.forfeit":
+		return tx.revertTeam(cur, e)
 	case "player.add":
 		return tx.revertAdd(cur, e)
 	case "player.remove":

@@ -22,6 +22,7 @@ type UndoStep struct {
 var UndoableActions = []string{
 	"result.set", "result.correct", "result.bye", "round.pair", "round.unpair", "round.schedule", "lot.draw", "tournament.set", "category.add", "category.member", "prize.add", "claim.add", "pair.forbid", "game.add", "player.add", "player.set", "player.remove",
 	"player.withdraw", "player.reinstate", "player.absent", "player.absent.remove",
+	"team.add", "team.lot", "team.pair", "team.lineup", "team.forfeit", // team events (store/team.go)
 }
 
 // Undoable reports whether arbitro undo reverts the log's action.
