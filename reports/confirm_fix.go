@@ -94,6 +94,11 @@ var undoWhatKeys = map[string]string{
 	"player.reinstate":     "undo.what.player.reinstate",
 	"player.absent":        "undo.what.player.absent",
 	"player.absent.remove": "undo.what.player.absent.remove",
+	"team.add":             "undo.what.team.add", // team events (store/team.go)
+	"team.lot":             "undo.what.team.lot",
+	"team.pair":            "undo.what.team.pair",
+	"team.lineup":          "undo.what.team.lineup",
+	"team.forfeit":         "undo.what.team.forfeit",
 }
 
 // WriteUndone confirms `arbitro undo`: what was undone, and the action of the log it was.

@@ -283,15 +283,16 @@ type teamLotLog struct {
 
 // teamLot numbers the teams of ev from t's seed (tournament.TeamLot) and, for a round
 // robin whose rounds wait for the field, sets them from the teams; logs "team.lot".
-func (tx *Tx) teamLot(t *tournament.Tournament, ev *tournament.TeamEvent) error {
+// Returns the rounds of the event after the lot.
+func (tx *Tx) teamLot(t *tournament.Tournament, ev *tournament.TeamEvent) (int, error) {
 	nums, err := tournament.TeamLot(t.Seed, ev.Teams)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	before := teamLotLog{Rounds: t.Rounds, Cycles: t.FieldCycles, Seed: t.Seed}
 	for id, n := range nums {
 		if _, err := tx.exec(`UPDATE teams SET number = ? WHERE id = ?`, n, id); err != nil {
-			return err
+			return 0, err
 		}
 	}
 	for i := range ev.Teams {
@@ -302,11 +303,10 @@ func (tx *Tx) teamLot(t *tournament.Tournament, ev *tournament.TeamEvent) error 
 	if t.System == tournament.RoundRobin && t.FieldCycles > 0 {
 		after.Rounds = tournament.TeamRoundRobinRounds(len(ev.Teams), t.FieldCycles)
 		if _, err := tx.exec(`UPDATE tournaments SET rounds = ?, rr_cycles = 0 WHERE id = ?`, after.Rounds, t.ID); err != nil {
-			return err
+			return 0, err
 		}
-		t.Rounds, t.FieldCycles = after.Rounds, 0
 	}
-	return tx.logEvent(t.ID, "team.lot", before, after)
+	return after.Rounds, tx.logEvent(t.ID, "team.lot", before, after)
 }
 
 // TeamRound is the outcome of pairing a team round: its matches.
@@ -333,14 +333,16 @@ func (tx *Tx) pairTeamRound(t *tournament.Tournament) (*TeamRound, error) {
 	if len(ev.Teams) < 2 {
 		return nil, fmt.Errorf("%w: %s has %d teams; a match needs two (arbitro team add NAME --player ...)", tournament.ErrInvalid, cur.Name, len(ev.Teams))
 	}
+	rounds := cur.Rounds
 	if slices.ContainsFunc(ev.Teams, func(tm tournament.Team) bool { return tm.Number == 0 }) {
-		if err := tx.teamLot(cur, ev); err != nil {
+		if rounds, err = tx.teamLot(cur, ev); err != nil {
 			return nil, err
 		}
 		out.LotNow = true
 	}
-	if cur.Rounds > 0 && out.Round > cur.Rounds {
-		return nil, fmt.Errorf("%w: %s has %d rounds, all paired", tournament.ErrAllRoundsPaired, cur.Name, cur.Rounds)
+	ev.Tournament.Rounds = rounds
+	if rounds > 0 && out.Round > rounds {
+		return nil, fmt.Errorf("%w: %s has %d rounds, all paired", tournament.ErrAllRoundsPaired, cur.Name, rounds)
 	}
 	var open []string
 	for _, m := range ev.Matches {
@@ -357,7 +359,7 @@ func (tx *Tx) pairTeamRound(t *tournament.Tournament) (*TeamRound, error) {
 			tournament.ErrInvalid, cur.Name, cur.System.Code())
 	}
 	cycles := 1
-	if cur.Rounds > tournament.TeamRoundRobinRounds(len(ev.Teams), 1) {
+	if rounds > tournament.TeamRoundRobinRounds(len(ev.Teams), 1) {
 		cycles = 2
 	}
 	if out.Matches, err = tournament.PlanTeamRoundRobin(ev.Teams, out.Round, cycles); err != nil {

@@ -58,6 +58,12 @@ var outputRuns = map[string][][]string{
 	"arbitro pair --output":     {{"pair", "--system", "dutch", "--trf", "in.trf", "--output", "OUT"}},
 	"arbitro publish --out":     {{"--tournament", "Open", "publish", "--out", "OUTDIR"}, {"publish", "--all", "--out", "OUTDIR"}},
 	"arbitro demo --dir":        {{"demo", "--dir", "OUTDIR"}},
+	// the team sheets (issue 32)
+	"arbitro team list --pdf":       {{"--tournament", "Squadre", "team", "list", "--pdf", "OUT"}},
+	"arbitro team matches --pdf":    {{"--tournament", "Squadre", "team", "matches", "--pdf", "OUT"}},
+	"arbitro team standings --pdf":  {{"--tournament", "Squadre", "team", "standings", "--pdf", "OUT"}},
+	"arbitro team crosstable --pdf": {{"--tournament", "Squadre", "team", "crosstable", "--pdf", "OUT"}},
+	"arbitro team boards --pdf":     {{"--tournament", "Squadre", "team", "boards", "--pdf", "OUT"}},
 }
 
 // pathLike: a flag's help or an argument that names a file or a folder.
