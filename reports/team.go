@@ -118,7 +118,11 @@ func (s TeamSheets) MatchesTable(round int) TeamTable {
 			id = strconv.Itoa(m.Round) + "." + id
 		}
 		if m.Rest() {
-			t.Rows = append(t.Rows, []string{id, "", s.teamName(m.Home), l.T("team.rest"), ""})
+			rest := l.T("team.rest")
+			if s.Event.Tournament.System != tournament.RoundRobin {
+				rest = l.T("team.bye") // a team Swiss bye scores (docs/teams.md)
+			}
+			t.Rows = append(t.Rows, []string{id, "", s.teamName(m.Home), rest, ""})
 			continue
 		}
 		t.Rows = append(t.Rows, []string{id, "", s.teamName(m.Home), s.matchScore(m), s.teamName(m.Away)})

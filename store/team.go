@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"arbitro/pairing"
 	"arbitro/tournament"
 )
 
@@ -16,8 +17,12 @@ import (
 // numbered (match-1)*N + board (tournament.RoundBoardOf), so that result, game add, the
 // audit and undo treat them as every game.
 
-// TeamMethod is the rounds.method of a round of a team event.
-const TeamMethod = "team-round-robin"
+// TeamMethod and TeamSwissMethod are the rounds.method of a round of a team round robin
+// and of a team Swiss.
+const (
+	TeamMethod      = "team-round-robin"
+	TeamSwissMethod = "team-swiss"
+)
 
 // ErrNotTeamEvent wraps ErrInvalid: a team command on a tournament that is not a team event.
 var ErrNotTeamEvent = fmt.Errorf("%w: not a team event", tournament.ErrInvalid)
@@ -67,7 +72,7 @@ func (tx *Tx) loadTeamEvent(t *tournament.Tournament) (*tournament.TeamEvent, er
 	if err != nil {
 		return nil, err
 	}
-	ev := &tournament.TeamEvent{Tournament: *t, Settings: *s, ForfeitPoints: t.ForfeitPoints, Names: map[int64]string{}}
+	ev := &tournament.TeamEvent{Tournament: *t, Settings: *s, ForfeitPoints: t.ForfeitPoints, ByePoints: t.ByePoints, Names: map[int64]string{}}
 	if ev.Teams, err = tx.teams(t.ID, ev.Names); err != nil {
 		return nil, err
 	}
@@ -285,7 +290,11 @@ type teamLotLog struct {
 // robin whose rounds wait for the field, sets them from the teams; logs "team.lot".
 // Returns the rounds of the event after the lot.
 func (tx *Tx) teamLot(t *tournament.Tournament, ev *tournament.TeamEvent) (int, error) {
-	nums, err := tournament.TeamLot(t.Seed, ev.Teams)
+	lot := tournament.TeamLot
+	if t.System != tournament.RoundRobin {
+		lot = tournament.TeamSwissLot
+	}
+	nums, err := lot(t.Seed, ev.Teams)
 	if err != nil {
 		return 0, err
 	}
@@ -315,6 +324,7 @@ type TeamRound struct {
 	LotNow  bool                   `json:"lot_drawn"` // the team lot was drawn by this pairing
 	Event   *tournament.TeamEvent  `json:"-"`
 	Matches []tournament.TeamMatch `json:"matches"`
+	Notes   []pairing.TeamNote     `json:"notes,omitempty"` // the team Swiss's account
 }
 
 // pairTeamRound pairs the next round of team event t: the team lot first when not drawn,
@@ -354,19 +364,23 @@ func (tx *Tx) pairTeamRound(t *tournament.Tournament) (*TeamRound, error) {
 		return nil, fmt.Errorf("%w: round %d of %s: %s not finished (give the line-ups and the results of every board, or arbitro team forfeit)",
 			tournament.ErrResultsMissing, cur.RoundsPaired, cur.Name, strings.Join(open, ", "))
 	}
-	if cur.System != tournament.RoundRobin {
-		return nil, fmt.Errorf("%w: %s pairs its teams by %s; arbitro pairs teams by round robin only for now (create the event with --system round-robin)",
-			tournament.ErrInvalid, cur.Name, cur.System.Code())
-	}
-	cycles := 1
-	if rounds > tournament.TeamRoundRobinRounds(len(ev.Teams), 1) {
-		cycles = 2
-	}
-	if out.Matches, err = tournament.PlanTeamRoundRobin(ev.Teams, out.Round, cycles); err != nil {
-		return nil, err
+	method := TeamMethod
+	if cur.System == tournament.RoundRobin {
+		cycles := 1
+		if rounds > tournament.TeamRoundRobinRounds(len(ev.Teams), 1) {
+			cycles = 2
+		}
+		if out.Matches, err = tournament.PlanTeamRoundRobin(ev.Teams, out.Round, cycles); err != nil {
+			return nil, err
+		}
+	} else {
+		method = TeamSwissMethod
+		if out.Matches, out.Notes, err = ev.PlanTeamSwiss(out.Round, cur.Seed); err != nil {
+			return nil, err
+		}
 	}
 	res, err := tx.exec(`INSERT INTO rounds (tournament_id, number, method, seed, paired_at, published_at) VALUES (?, ?, ?, ?, ?, ?)`,
-		cur.ID, out.Round, TeamMethod, cur.Seed, tx.nowText(), tx.nowText())
+		cur.ID, out.Round, method, cur.Seed, tx.nowText(), tx.nowText())
 	if err != nil {
 		return nil, err
 	}
@@ -389,7 +403,7 @@ func (tx *Tx) pairTeamRound(t *tournament.Tournament) (*TeamRound, error) {
 		}
 	}
 	ev.Matches = append(ev.Matches, out.Matches...)
-	return out, tx.logEvent(cur.ID, "team.pair", nil, map[string]any{"round": out.Round, "method": TeamMethod, "matches": out.Matches})
+	return out, tx.logEvent(cur.ID, "team.pair", nil, map[string]any{"round": out.Round, "method": method, "matches": out.Matches})
 }
 
 // teamMatchOf finds the match team plays in round of ev.

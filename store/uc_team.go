@@ -19,8 +19,8 @@ import (
 // round robin), ErrDuplicateTournament; those of Update. Nothing is written on error.
 func (s *Store) CreateTeamEvent(ctx context.Context, t tournament.Tournament, set tournament.TeamSettings) (tournament.Tournament, error) {
 	err := s.Update(ctx, func(tx *Tx) error {
-		if t.System != tournament.RoundRobin {
-			return fmt.Errorf("%w: a team event is paired by --system round-robin (the team Swiss is not built yet)", tournament.ErrInvalid)
+		if t.System != tournament.RoundRobin && t.System != tournament.Dutch {
+			return fmt.Errorf("%w: a team event is paired by --system round-robin or dutch (the team Swiss), not %s", tournament.ErrInvalid, t.System.Code())
 		}
 		if t.GamesPerPairing != 1 && t.GamesPerPairing != 0 {
 			return fmt.Errorf("%w: a team match is one game a board (drop --games)", tournament.ErrInvalid)

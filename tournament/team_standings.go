@@ -17,6 +17,7 @@ type TeamEvent struct {
 	Teams         []Team           `json:"teams"`
 	Matches       []TeamMatch      `json:"matches"` // by round, then match
 	ForfeitPoints int              `json:"-"`
+	ByePoints     int              `json:"-"` // game points a board of a team Swiss bye
 	Names         map[int64]string `json:"-"` // entry id -> player's name
 }
 
@@ -180,6 +181,11 @@ func (e *TeamEvent) tallies() map[int64]*teamTally {
 	}
 	for _, m := range e.Matches {
 		if m.Rest() {
+			if e.Tournament.System != RoundRobin && out[m.Home] != nil { // a team Swiss bye scores
+				mp, bp := e.byeScore()
+				out[m.Home].mp += mp
+				out[m.Home].bp += bp
+			}
 			continue
 		}
 		sc := m.Score(e.Settings, e.ForfeitPoints)
