@@ -100,7 +100,13 @@ func TestUCTeamRoundRobin(t *testing.T) {
 	if rows[0].Team.ID != home.ID || rows[0].MatchPoints != 2 || rows[0].BoardPoints != 3 {
 		t.Errorf("standings %+v", rows[0])
 	}
-	// round 2, then a forfeit of the whole match, undone
+	teamForfeitUndo(t, st)
+}
+
+// teamForfeitUndo pairs round 2 of teamEvent(3) after round 1, records a forfeit of the
+// whole match and undoes it, then the pairing.
+func teamForfeitUndo(t *testing.T, st *Store) {
+	t.Helper()
 	r2, _, err := st.PairTeamRound(ucCtx, "", 2)
 	if err != nil {
 		t.Fatal(err)
@@ -110,7 +116,7 @@ func TestUCTeamRoundRobin(t *testing.T) {
 	if _, _, err := st.TeamForfeit(ucCtx, "", 2, []string{absent.Name}); err != nil {
 		t.Fatal(err)
 	}
-	ev, _, _ = st.TeamEvent(ucCtx, "")
+	ev, _, _ := st.TeamEvent(ucCtx, "")
 	if sc := ev.Matches[2].Score(ev.Settings, 2); sc.HomeBoard != 4 || sc.AwayMatch != 0 || !sc.Done {
 		t.Errorf("forfeit score %+v", sc)
 	}
@@ -125,7 +131,7 @@ func TestUCTeamRoundRobin(t *testing.T) {
 	if _, _, err := st.Undo(ucCtx, ""); err != nil {
 		t.Fatal(err)
 	}
-	ev, tr, _ = st.TeamEvent(ucCtx, "")
+	ev, tr, _ := st.TeamEvent(ucCtx, "")
 	if tr.RoundsPaired != 1 || len(ev.Matches) != 2 {
 		t.Errorf("after undo of round 2: %d rounds, %d matches", tr.RoundsPaired, len(ev.Matches))
 	}
