@@ -27,6 +27,9 @@ type SiteEvent struct {
 	// opening ballot (its number in rules.ItalianOpenings), by round number; the round page
 	// shows it (issue 29).
 	Openings map[int]string
+	// Team is the team event's teams, matches and settings (docs/teams.md); nil for an
+	// event of players.
+	Team *TeamEvent
 }
 
 // SiteClaim is a draw claim as the site shows it: the board, the plies, the arbiter's
