@@ -163,3 +163,22 @@ func TestUCTeamLineupUndo(t *testing.T) {
 		t.Errorf("both line-ups still in: %+v", ev.Matches[0])
 	}
 }
+
+// Undo of team add deletes the team, its roster and its players' entries.
+func TestUCTeamAddUndo(t *testing.T) {
+	st := teamEvent(t, 2)
+	if _, _, err := st.Undo(ucCtx, ""); err != nil {
+		t.Fatal(err)
+	}
+	ev, tr, err := st.TeamEvent(ucCtx, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ev.Teams) != 1 || ev.Teams[0].Name != "T1" || tr.Players != 3 {
+		t.Errorf("after undo of team add: %d teams, %d players", len(ev.Teams), tr.Players)
+	}
+	rows := ucRows(t, st)
+	if rows["team_members"] != 3 {
+		t.Errorf("%d roster rows, want 3", rows["team_members"])
+	}
+}
