@@ -286,22 +286,23 @@ type teamLotLog struct {
 	Seed    int64         `json:"seed"`
 }
 
-// teamLot numbers the teams of ev from t's seed (tournament.TeamLot) and, for a round
-// robin whose rounds wait for the field, sets them from the teams; logs "team.lot".
-// Returns the rounds of the event after the lot.
-func (tx *Tx) teamLot(t *tournament.Tournament, ev *tournament.TeamEvent) (int, error) {
+// teamLot numbers the teams of ev from t's seed (tournament.TeamLot; TeamSwissLot for a
+// team Swiss) and, for a round robin whose rounds wait for the field, sets them from the
+// teams. Returns the rounds of the event after the lot and the "team.lot" event to log
+// after the pairing's own (so that the pairing names the action in undo --list).
+func (tx *Tx) teamLot(t *tournament.Tournament, ev *tournament.TeamEvent) (int, func() error, error) {
 	lot := tournament.TeamLot
 	if t.System != tournament.RoundRobin {
 		lot = tournament.TeamSwissLot
 	}
 	nums, err := lot(t.Seed, ev.Teams)
 	if err != nil {
-		return 0, err
+		return 0, nil, err
 	}
 	before := teamLotLog{Rounds: t.Rounds, Cycles: t.FieldCycles, Seed: t.Seed}
 	for id, n := range nums {
 		if _, err := tx.exec(`UPDATE teams SET number = ? WHERE id = ?`, n, id); err != nil {
-			return 0, err
+			return 0, nil, err
 		}
 	}
 	for i := range ev.Teams {
@@ -312,10 +313,10 @@ func (tx *Tx) teamLot(t *tournament.Tournament, ev *tournament.TeamEvent) (int, 
 	if t.System == tournament.RoundRobin && t.FieldCycles > 0 {
 		after.Rounds = tournament.TeamRoundRobinRounds(len(ev.Teams), t.FieldCycles)
 		if _, err := tx.exec(`UPDATE tournaments SET rounds = ?, rr_cycles = 0 WHERE id = ?`, after.Rounds, t.ID); err != nil {
-			return 0, err
+			return 0, nil, err
 		}
 	}
-	return after.Rounds, tx.logEvent(t.ID, "team.lot", before, after)
+	return after.Rounds, func() error { return tx.logEvent(t.ID, "team.lot", before, after) }, nil
 }
 
 // TeamRound is the outcome of pairing a team round: its matches.
@@ -344,8 +345,9 @@ func (tx *Tx) pairTeamRound(t *tournament.Tournament) (*TeamRound, error) {
 		return nil, fmt.Errorf("%w: %s has %d teams; a match needs two (arbitro team add NAME --player ...)", tournament.ErrInvalid, cur.Name, len(ev.Teams))
 	}
 	rounds := cur.Rounds
+	logLot := func() error { return nil }
 	if slices.ContainsFunc(ev.Teams, func(tm tournament.Team) bool { return tm.Number == 0 }) {
-		if rounds, err = tx.teamLot(cur, ev); err != nil {
+		if rounds, logLot, err = tx.teamLot(cur, ev); err != nil {
 			return nil, err
 		}
 		out.LotNow = true
@@ -403,7 +405,10 @@ func (tx *Tx) pairTeamRound(t *tournament.Tournament) (*TeamRound, error) {
 		}
 	}
 	ev.Matches = append(ev.Matches, out.Matches...)
-	return out, tx.logEvent(cur.ID, "team.pair", nil, map[string]any{"round": out.Round, "method": method, "matches": out.Matches})
+	if err := tx.logEvent(cur.ID, "team.pair", nil, map[string]any{"round": out.Round, "method": method, "matches": out.Matches}); err != nil {
+		return nil, err
+	}
+	return out, logLot()
 }
 
 // teamMatchOf finds the match team plays in round of ev.

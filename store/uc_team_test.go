@@ -162,6 +162,20 @@ func TestUCTeamLineupUndo(t *testing.T) {
 	if ev.Matches[0].AwayLineup != nil && ev.Matches[0].HomeLineup != nil {
 		t.Errorf("both line-ups still in: %+v", ev.Matches[0])
 	}
+	// the first line-up, then round 1's pairing with the team lot it drew
+	steps, _, err := st.UndoList(ucCtx, "")
+	if err != nil || len(steps) < 2 || steps[1].Action != "team.pair" {
+		t.Fatalf("undo list %+v, %v: the pairing names its action", steps, err)
+	}
+	for range 2 {
+		if _, _, err := st.Undo(ucCtx, ""); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ev, tr, _ := st.TeamEvent(ucCtx, "")
+	if tr.RoundsPaired != 0 || len(ev.Matches) != 0 || ev.Teams[0].Number != 0 || tr.Rounds != 0 {
+		t.Errorf("after undo of round 1: %d rounds paired, %d matches, team number %d, rounds %d", tr.RoundsPaired, len(ev.Matches), ev.Teams[0].Number, tr.Rounds)
+	}
 }
 
 // Undo of team add deletes the team, its roster and its players' entries.
