@@ -89,11 +89,6 @@ func catalogueFixture(t *testing.T) string {
 		}
 		mustRun(t, dir, append([]string{"--db", "t.db", "--tournament", "Open"}, args...)...)
 	}
-	// a team event (issue 32, docs/teams.md), for the team sheets
-	mustRun(t, dir, "--db", "t.db", "tournament", "create", "Squadre", "--system", "round-robin", "--teams", "--boards", "2", "--seed", "7")
-	for _, team := range []string{"A", "B"} {
-		mustRun(t, dir, "--db", "t.db", "--tournament", "Squadre", "team", "add", team, "--player", team+", Uno", "--player", team+", Due")
-	}
 	return dir
 }
 

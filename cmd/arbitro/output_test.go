@@ -149,6 +149,11 @@ func TestSafetyEveryOutputRefusesDatabase(t *testing.T) {
 	in, _ := os.ReadFile(filepath.Join(fixture, "in.trf")) // one round more to pair
 	os.WriteFile(filepath.Join(fixture, "in.trf"), regexp.MustCompile(`(?m)^XXR +3`).ReplaceAll(in, []byte("XXR 4")), 0o644)
 	mustRun(t, fixture, "pair", "--trf", "in.trf", "--system", "dutch")
+	// a team event (issue 32, docs/teams.md), for the team sheets
+	mustRun(t, fixture, "--db", "t.db", "tournament", "create", "Squadre", "--system", "round-robin", "--teams", "--boards", "2", "--seed", "7")
+	for _, team := range []string{"A", "B"} {
+		mustRun(t, fixture, "--db", "t.db", "--tournament", "Squadre", "team", "add", team, "--player", team+", Uno", "--player", team+", Due")
+	}
 	runs := 0
 	for _, o := range outs {
 		for _, args := range outputRuns[o] {
