@@ -57,6 +57,10 @@ func TestSafetyTeamRefusalsWriteNothing(t *testing.T) {
 	try("a forfeit naming teams of two matches", tournament.ErrInvalid, err)
 	_, _, err = st.PairTeamRound(ucCtx, "", 0)
 	try("round 2 before round 1's results", tournament.ErrResultsMissing, err)
+	_, _, err = st.DrawLot(ucCtx, "", nil)
+	try("the players' lot of a team event", ErrTeamEvent, err)
+	_, err = st.PairNextRound(ucCtx, "", PairRequest{})
+	try("an individual pairing of a team event", ErrTeamEvent, err)
 	for _, r := range refusals {
 		if !errors.Is(r.err, r.want) {
 			t.Errorf("%s: err %v, want %v", r.what, r.err, r.want)

@@ -44,7 +44,7 @@ type PairedRound struct {
 // forbidden pairs stored, the round paired by the tournament's system (Tx.PairNext), its
 // schedule set, and its pairing sheet read back.
 //
-// Errors: *RoundOrderError; Tx.PairNext's (ErrLotNotDrawn, ErrResultsMissing,
+// Errors: *RoundOrderError; ErrTeamEvent (a team event: PairTeamRound); Tx.PairNext's (ErrLotNotDrawn, ErrResultsMissing,
 // ErrAllRoundsPaired, ErrNoPairing, ...); those of updateIn.
 func (s *Store) PairNextRound(ctx context.Context, ref string, req PairRequest) (PairedRound, error) {
 	var out PairedRound
