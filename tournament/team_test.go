@@ -197,3 +197,33 @@ func TestPlanTeamRoundRobin(t *testing.T) {
 		t.Errorf("no lot: %v", err)
 	}
 }
+
+func TestTeamSwissLotAndBye(t *testing.T) {
+	teams := []Team{testTeam(1, "A", 4), testTeam(2, "B", 4), testTeam(3, "C", 4)}
+	for i := range teams[1].Members {
+		teams[1].Members[i].Rating = 1800 // B the strongest by its regulars' average
+	}
+	teams[2].Members[0].Rating = 2400 // C: 600 on average
+	nums, err := TeamSwissLot(5, teams)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if nums[2] != 1 || nums[3] != 2 || nums[1] != 3 {
+		t.Errorf("numbers %v, want B 1, C 2, A 3", nums)
+	}
+	s, _ := NewTeamSettings(4, "", "")
+	ev := TeamEvent{Settings: s, ForfeitPoints: 2, ByePoints: 2, Teams: teams,
+		Tournament: Tournament{System: Dutch}, Matches: []TeamMatch{{Round: 1, Match: 2, Home: 1}}}
+	rows := ev.Standings()
+	for _, r := range rows {
+		if r.Team.ID == 1 && (r.MatchPoints != 2 || r.BoardPoints != 8 || r.Played != 0) {
+			t.Errorf("a Swiss bye: %+v, want 2 MP and 8 board points, no match played", r)
+		}
+	}
+	ev.Tournament.System = RoundRobin
+	for _, r := range ev.Standings() {
+		if r.MatchPoints != 0 {
+			t.Errorf("a round robin's rest scores: %+v", r)
+		}
+	}
+}
