@@ -182,7 +182,7 @@ func (e *TeamEvent) tallies() map[int64]*teamTally {
 	for _, m := range e.Matches {
 		if m.Rest() {
 			if e.Tournament.System != RoundRobin && out[m.Home] != nil { // a team Swiss bye scores
-				mp, bp := e.byeScore()
+				mp, bp := e.ByeScore()
 				out[m.Home].mp += mp
 				out[m.Home].bp += bp
 			}

@@ -47,10 +47,10 @@ func TeamSwissLot(seed int64, teams []Team) (map[int64]int, error) {
 	return out, nil
 }
 
-// byeScore is the match and board points of a team Swiss bye: the event's bye points on
+// ByeScore is the match and board points (game points) of a team Swiss bye: the event's bye points on
 // each board, the match decided as against an empty team (2 a board: won, 1: drawn, 0:
 // lost).
-func (e *TeamEvent) byeScore() (mp, bp int) {
+func (e *TeamEvent) ByeScore() (mp, bp int) {
 	bp = e.Settings.Boards * e.ByePoints
 	switch e.ByePoints {
 	case 2:
@@ -80,7 +80,7 @@ func (e *TeamEvent) swissSnapshot(r int) []pairing.Team {
 			continue
 		}
 		if m.Rest() {
-			mp, bp := e.byeScore()
+			mp, bp := e.ByeScore()
 			add(m.Home, pairing.TeamRound{Number: m.Round, Kind: pairing.Bye, MatchPoints: mp, GamePoints: bp})
 			continue
 		}
