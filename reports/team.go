@@ -415,7 +415,11 @@ func WriteTeamPaired(w io.Writer, l *Locale, ev *tournament.TeamEvent, round int
 	s := TeamSheets{Event: ev, Locale: l}
 	if lotNow {
 		var b strings.Builder
-		b.WriteString(s.loc().T("team.lot", "seed", strconv.FormatInt(ev.Tournament.Seed, 10)) + "\n")
+		key := "team.lot"
+		if ev.Tournament.System != tournament.RoundRobin {
+			key = "team.lot_swiss" // tournament.TeamSwissLot
+		}
+		b.WriteString(s.loc().T(key, "seed", strconv.FormatInt(ev.Tournament.Seed, 10)) + "\n")
 		for _, t := range ev.Teams {
 			fmt.Fprintf(&b, "  %d. %s\n", t.Number, t.Name)
 		}
