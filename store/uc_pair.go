@@ -124,12 +124,17 @@ func (s *Store) PairingsSheet(ctx context.Context, ref string, round int) (*tour
 //
 // Returns what was removed (the round, the boards whose results are kept) and the
 // tournament as selected (before the round was removed). Errors: ErrNotPaired when no
-// round is paired; ErrInvalid when req.Round is not the last paired round;
-// ErrRoundHasResults when a board of the round has a result or a game score (without a
+// round is paired; ErrInvalid when req.Round is not the last paired round; ErrTeamEvent
+// (a team event: undo takes its rounds back); ErrRoundHasResults when a board of the round has a result or a game score (without a
 // reason) or a draw claim (nothing is written); those of updateIn.
 func (s *Store) Unpair(ctx context.Context, ref string, req UnpairRequest) (*tournament.Unpaired, tournament.Tournament, error) {
 	var u *tournament.Unpaired
 	t, err := s.updateIn(ctx, ref, func(tx *Tx, t *tournament.Tournament) (err error) {
+		if set, err := tx.teamSettings(t.ID); err != nil {
+			return err
+		} else if set != nil { // its matches and line-ups are not kept by round.unpair
+			return fmt.Errorf("%w: %s pairs teams; take a team round back with arbitro undo (team pair, team lineup)", ErrTeamEvent, t.Name)
+		}
 		u, err = tx.UnpairRound(t, req)
 		return err
 	})
