@@ -61,6 +61,8 @@ func TestSafetyTeamRefusalsWriteNothing(t *testing.T) {
 	try("the players' lot of a team event", ErrTeamEvent, err)
 	_, err = st.PairNextRound(ucCtx, "", PairRequest{})
 	try("an individual pairing of a team event", ErrTeamEvent, err)
+	_, _, err = st.RemovePlayer(ucCtx, "", home.Members[2].Name)
+	try("a roster's player removed", ErrTeamEvent, err)
 	_, _, err = st.Unpair(ucCtx, "", UnpairRequest{})
 	try("unpair of a team round (undo takes it back)", ErrTeamEvent, err)
 	for _, r := range refusals {
