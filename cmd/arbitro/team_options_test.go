@@ -7,7 +7,9 @@ import "testing"
 func TestTeamOptions(t *testing.T) {
 	testFlags(t, newTournamentCreateCmd, []flagCase[tournamentCreateOptions]{
 		{args: []string{"X", "--system", "round-robin", "--teams", "--boards", "4"},
-			check: func(o *tournamentCreateOptions) bool { return o.team != nil && o.team.Boards == 4 && o.team.MatchWin == 2 }},
+			check: func(o *tournamentCreateOptions) bool {
+				return o.team != nil && o.team.Boards == 4 && o.team.MatchWin == 2
+			}},
 		{args: []string{"X", "--system", "round-robin", "--teams", "--boards", "4", "--match-points", "3-1-0", "--team-tiebreaks", "direct"},
 			check: func(o *tournamentCreateOptions) bool {
 				return o.team.MatchWin == 3 && len(o.team.TieBreaks) == 1 && o.team.TieBreaks[0] == "direct"
@@ -20,7 +22,9 @@ func TestTeamOptions(t *testing.T) {
 	})
 	testFlags(t, newTeamAddCmd, []flagCase[teamAddOptions]{
 		{args: []string{"A", "--player", "X, Y", "--reserve", "Z, W"},
-			check: func(o *teamAddOptions) bool { return o.spec.Name == "A" && len(o.spec.Players) == 1 && len(o.spec.Reserves) == 1 }},
+			check: func(o *teamAddOptions) bool {
+				return o.spec.Name == "A" && len(o.spec.Players) == 1 && len(o.spec.Reserves) == 1
+			}},
 		{args: []string{"A"}, usage: "--player NAME"},
 	})
 	testFlags(t, newTeamLineupCmd, []flagCase[teamLineupOptions]{
