@@ -33,30 +33,37 @@ type PairRequest struct {
 	Schedule *tournament.RoundSchedule
 }
 
-// PairedRound is the outcome of PairNextRound: the round as paired and its sheet.
+// PairedRound is the outcome of PairNextRound: the round as paired and its sheet; for a
+// team event (docs/teams.md) Team alone, the round's matches.
 type PairedRound struct {
 	Tournament tournament.Tournament // as selected, before the round was paired
 	Round      *tournament.PairedRound
 	View       *tournament.PairingsView // the pairing sheet of the round
+	Team       *TeamRound               // a team event's round (Tx.pairTeamRound); Round and View nil
 }
 
 // PairNextRound pairs the next round of the tournament ref names in one transaction: the
 // forbidden pairs stored, the round paired by the tournament's system (Tx.PairNext), its
-// schedule set, and its pairing sheet read back.
+// schedule set, and its pairing sheet read back; a team event's next round of matches
+// (PairTeamRound) in PairedRound.Team.
 //
-// Errors: *RoundOrderError; ErrTeamEvent (a team event: PairTeamRound); Tx.PairNext's (ErrLotNotDrawn, ErrResultsMissing,
+// Errors: *RoundOrderError; ErrTeamEvent (a team event given players' options); PairTeamRound's; Tx.PairNext's (ErrLotNotDrawn, ErrResultsMissing,
 // ErrAllRoundsPaired, ErrNoPairing, ...); those of updateIn.
 func (s *Store) PairNextRound(ctx context.Context, ref string, req PairRequest) (PairedRound, error) {
 	var out PairedRound
 	var err error
 	out.Tournament, err = s.updateIn(ctx, ref, func(tx *Tx, t *tournament.Tournament) error {
-		if set, err := tx.teamSettings(t.ID); err != nil {
-			return err
-		} else if set != nil {
-			return fmt.Errorf("%w: %s pairs teams, not players (arbitro team pair)", ErrTeamEvent, t.Name)
-		}
 		if req.Round != 0 && req.Round != t.RoundsPaired+1 {
 			return &RoundOrderError{Tournament: t.Name, Next: t.RoundsPaired + 1, Asked: req.Round}
+		}
+		if set, err := tx.teamSettings(t.ID); err != nil {
+			return err
+		} else if set != nil { // a team event: its matches (docs/teams.md)
+			if len(req.Forbidden) > 0 || len(req.Options.Manual) > 0 || req.Schedule != nil {
+				return fmt.Errorf("%w: %s pairs teams: --forbid, --set and --date/--time pair players", ErrTeamEvent, t.Name)
+			}
+			out.Team, err = tx.pairTeamRound(t)
+			return err
 		}
 		for _, f := range req.Forbidden { // stored: this round and every later one
 			f.FirstRound = t.RoundsPaired + 1

@@ -42,15 +42,14 @@ func TestUCTeamRoundRobin(t *testing.T) {
 	if _, _, err := st.AddTeam(ucCtx, "", TeamSpec{Name: "T9", Players: []string{"A, A", "B, B", "C, C"}}); !errors.Is(err, tournament.ErrInvalid) {
 		t.Errorf("3 players for 2 boards: %v", err)
 	}
-	if _, err := st.PairNextRound(ucCtx, "", PairRequest{}); !errors.Is(err, ErrTeamEvent) {
-		t.Errorf("pair on a team event: %v", err)
-	}
 	ucSameRows(t, st, before, "refused team commands")
 
-	r1, tr, err := st.PairTeamRound(ucCtx, "", 0)
-	if err != nil {
-		t.Fatal(err)
+	// pair on a team event pairs its matches, as team pair does
+	pr, err := st.PairNextRound(ucCtx, "", PairRequest{Round: 1})
+	if err != nil || pr.Team == nil || pr.Round != nil {
+		t.Fatalf("pair on a team event: %+v, %v", pr, err)
 	}
+	r1, tr := pr.Team, pr.Tournament
 	if !r1.LotNow || tr.Rounds != 0 || len(r1.Matches) != 2 || !r1.Matches[1].Rest() {
 		t.Fatalf("round 1: %+v (lot drawn now, one match and a rest)", r1)
 	}

@@ -27,7 +27,7 @@ so the games of a match are boards of the round: board B of match M of a round o
 is board (M-1)*N+B of the round for arbitro result, game add, audit and undo.
 
   team add NAME --club C --player P1 ... --player PN [--reserve R]   a team, in board order
-  team pair [ROUND]                          the next round's matches (the team lot first)
+  team pair [ROUND]                          the next round's matches (the team lot first); pair too
   team lineup --round N TEAM P1 ... PN       a team's players, board 1 first ("-": empty board)
   team result --round N --match M --board B RESULT   a board's result (White's first)
   team forfeit --round N TEAM [TEAM]         a team that did not come: the match lost by forfeit
@@ -128,6 +128,12 @@ func runTeamPair(cmd *cobra.Command, g *globalOptions, o *teamPairOptions) error
 	if err != nil {
 		return err
 	}
+	return writeTeamRound(cmd, g, r)
+}
+
+// writeTeamRound prints a paired team round (team pair, and pair on a team event): the
+// team lot when drawn now, then the round's matches; or its JSON.
+func writeTeamRound(cmd *cobra.Command, g *globalOptions, r *store.TeamRound) error {
 	if g.json {
 		return printJSON(cmd, r)
 	}
