@@ -459,3 +459,76 @@ func WriteTeamEventCreated(w io.Writer, l *Locale, set tournament.TeamSettings) 
 	_, err := io.WriteString(w, orEnglish(l).T("team.note.event", "boards", set.Boards, "mp", set.MatchPointsText())+"\n")
 	return err
 }
+
+// The catalog keys of a team Swiss's colour rules (pairing.TeamColourRule: A, B, none,
+// the individual Dutch rules).
+var teamColourRuleKeys = []string{"team.why.rule.a", "team.why.rule.b", "team.why.rule.none", "team.why.rule.dutch"}
+
+// teamWhy words one line of a team Swiss's account (tournament.TeamPairNote) in the
+// language; "" for a code it does not know.
+func (s TeamSheets) teamWhy(n tournament.TeamPairNote) string {
+	l := s.loc()
+	arg := func(i int) int {
+		if i < len(n.Args) {
+			return n.Args[i]
+		}
+		return 0
+	}
+	team := func(i int) string { return s.teamName(int64(arg(i))) }
+	colour := func(c int) string {
+		switch c {
+		case 1:
+			return l.T("team.why.white")
+		case 2:
+			return l.T("team.why.black")
+		}
+		return l.T("team.why.drawn")
+	}
+	switch n.Code {
+	case "rule":
+		rule := l.T(teamColourRuleKeys[min(max(arg(1), 0), len(teamColourRuleKeys)-1)])
+		if arg(0) == 1 {
+			return l.T("team.why.rule_game", "rule", rule, "colour", colour(arg(2)))
+		}
+		return l.T("team.why.rule", "rule", rule, "colour", colour(arg(2)))
+	case "bracket":
+		if len(n.Args) <= 2 {
+			return l.T("team.why.bracket", "score", arg(0), "n", arg(1))
+		}
+		var moved []string
+		for i := 2; i < len(n.Args); i++ {
+			moved = append(moved, team(i))
+		}
+		return l.T("team.why.bracket_moved", "score", arg(0), "n", arg(1), "teams", strings.Join(moved, ", "))
+	case "float":
+		if arg(2) < 0 {
+			return l.T("team.why.float_bye", "team", team(0), "from", arg(1))
+		}
+		return l.T("team.why.float", "team", team(0), "from", arg(1), "to", arg(2))
+	case "bye":
+		return l.T("team.why.bye", "team", team(0), "score", arg(1), "unplayed", arg(2))
+	case "colour":
+		return l.T("team.why.colour", "match", arg(0), "white", team(1), "step", arg(3))
+	case "preference-unmet":
+		return l.T("team.why.unmet", "team", team(0), "colour", colour(arg(1)))
+	}
+	return ""
+}
+
+// WriteTeamAccount writes a team Swiss's account of round's pairing (notes, from team
+// pair --explain) in the language l: a title, then one line per note.
+func WriteTeamAccount(w io.Writer, l *Locale, ev *tournament.TeamEvent, notes []tournament.TeamPairNote) error {
+	if len(notes) == 0 {
+		return nil
+	}
+	s := TeamSheets{Event: ev, Locale: l}
+	var b strings.Builder
+	b.WriteString("\n" + s.loc().T("team.why.title") + "\n")
+	for _, n := range notes {
+		if line := s.teamWhy(n); line != "" {
+			b.WriteString("  " + line + "\n")
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}

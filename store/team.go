@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strings"
 
-	"arbitro/pairing"
 	"arbitro/tournament"
 )
 
@@ -321,11 +320,11 @@ func (tx *Tx) teamLot(t *tournament.Tournament, ev *tournament.TeamEvent) (int, 
 
 // TeamRound is the outcome of pairing a team round: its matches.
 type TeamRound struct {
-	Round   int                    `json:"round"`
-	LotNow  bool                   `json:"lot_drawn"` // the team lot was drawn by this pairing
-	Event   *tournament.TeamEvent  `json:"-"`
-	Matches []tournament.TeamMatch `json:"matches"`
-	Notes   []pairing.TeamNote     `json:"notes,omitempty"` // the team Swiss's account
+	Round   int                       `json:"round"`
+	LotNow  bool                      `json:"lot_drawn"` // the team lot was drawn by this pairing
+	Event   *tournament.TeamEvent     `json:"-"`
+	Matches []tournament.TeamMatch    `json:"matches"`
+	Notes   []tournament.TeamPairNote `json:"notes,omitempty"` // the team Swiss's account
 }
 
 // pairTeamRound pairs the next round of team event t: the team lot first when not drawn,

@@ -104,6 +104,15 @@ func (e *TeamEvent) swissSnapshot(r int) []pairing.Team {
 	return teams
 }
 
+// TeamPairNote is one line of a team Swiss's account of its choices (pairing.TeamNote):
+// its code ("rule", "bracket", "float", "bye", "colour", "preference-unmet") and integer
+// arguments (team ids, scores in match points, colours 1 White 2 Black, steps of FIDE
+// C.04.6 Art. 4), worded by reports in the reader's language.
+type TeamPairNote struct {
+	Code string `json:"code"`
+	Args []int  `json:"args"`
+}
+
 // PlanTeamSwiss pairs round r of a team Swiss (pairing.TeamSwiss over the matches before
 // r, match points primary, C.04.6 type A colours, the initial colour from seed): the team
 // with White on board 1 is named first; the team given the bye rests (Away 0), last.
@@ -111,7 +120,7 @@ func (e *TeamEvent) swissSnapshot(r int) []pairing.Team {
 // Returns the matches and the engine's notes. Errors: ErrLotNotDrawn (teams without
 // numbers); ErrNoPairing wrapping the engine's when no pairing exists; ErrInvalid for
 // another refusal of the engine.
-func (e *TeamEvent) PlanTeamSwiss(r int, seed int64) ([]TeamMatch, []pairing.TeamNote, error) {
+func (e *TeamEvent) PlanTeamSwiss(r int, seed int64) ([]TeamMatch, []TeamPairNote, error) {
 	for _, t := range e.Teams {
 		if t.Number == 0 {
 			return nil, nil, fmt.Errorf("%w: the teams have no numbers yet", ErrLotNotDrawn)
@@ -132,5 +141,9 @@ func (e *TeamEvent) PlanTeamSwiss(r int, seed int64) ([]TeamMatch, []pairing.Tea
 	if res.Bye != 0 {
 		out = append(out, TeamMatch{Round: r, Match: len(out) + 1, Home: int64(res.Bye)})
 	}
-	return out, res.Notes, nil
+	notes := make([]TeamPairNote, len(res.Notes))
+	for i, n := range res.Notes {
+		notes[i] = TeamPairNote{Code: string(n.Code), Args: n.Args}
+	}
+	return out, notes, nil
 }

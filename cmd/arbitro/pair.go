@@ -223,7 +223,7 @@ func pairNext(cmd *cobra.Command, g *globalOptions, o *pairOptions) error {
 		return explainPair(g, err)
 	}
 	if out.Team != nil { // a team event: its matches, as team pair prints them
-		return writeTeamRound(cmd, g, out.Team)
+		return writeTeamRound(cmd, g, out.Team, o.Explain)
 	}
 	sheetLoc, err := g.reportLocale(&out.Tournament)
 	if err != nil {

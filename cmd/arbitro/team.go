@@ -91,9 +91,10 @@ func runTeamAdd(cmd *cobra.Command, g *globalOptions, o *teamAddOptions) error {
 	return reports.WriteTeamAdded(cmd.OutOrStdout(), g.cliLocale(), tm)
 }
 
-// teamPairOptions are the argument of `arbitro team pair`.
+// teamPairOptions are the argument and flag of `arbitro team pair`.
 type teamPairOptions struct {
-	round int
+	round   int
+	explain bool
 }
 
 func (o *teamPairOptions) complete(_ *cobra.Command, args []string) error {
@@ -108,7 +109,8 @@ func (o *teamPairOptions) complete(_ *cobra.Command, args []string) error {
 }
 
 func newTeamPairCmd(g *globalOptions, runF func(*cobra.Command, *teamPairOptions) error) *cobra.Command {
-	return withRun(&cobra.Command{
+	o := &teamPairOptions{}
+	c := &cobra.Command{
 		Use:   "pair [ROUND]",
 		Short: "Pair the next round's matches by the Berger tables (the team lot first, from the event's seed)",
 		Long: `Pair the next round of the team event: before round 1 the teams' numbers are drawn from
@@ -116,7 +118,9 @@ the event's seed; each round's matches follow the Berger tables over those numbe
 players). The team named first has White on the odd boards. ROUND, when given, must be
 the next round (a safety check for scripts).`,
 		Args: cobra.MaximumNArgs(1),
-	}, &teamPairOptions{}, runF)
+	}
+	c.Flags().BoolVar(&o.explain, "explain", false, "the team Swiss: print its account of the pairing (score groups, floats, bye, colours)")
+	return withRun(c, o, runF)
 }
 
 func runTeamPair(cmd *cobra.Command, g *globalOptions, o *teamPairOptions) error {
@@ -128,12 +132,13 @@ func runTeamPair(cmd *cobra.Command, g *globalOptions, o *teamPairOptions) error
 	if err != nil {
 		return err
 	}
-	return writeTeamRound(cmd, g, r)
+	return writeTeamRound(cmd, g, r, o.explain)
 }
 
 // writeTeamRound prints a paired team round (team pair, and pair on a team event): the
-// team lot when drawn now, then the round's matches; or its JSON.
-func writeTeamRound(cmd *cobra.Command, g *globalOptions, r *store.TeamRound) error {
+// team lot when drawn now, then the round's matches, and with explain the team Swiss's
+// account; or its JSON.
+func writeTeamRound(cmd *cobra.Command, g *globalOptions, r *store.TeamRound, explain bool) error {
 	if g.json {
 		return printJSON(cmd, r)
 	}
@@ -141,7 +146,10 @@ func writeTeamRound(cmd *cobra.Command, g *globalOptions, r *store.TeamRound) er
 	if err != nil {
 		return err
 	}
-	return reports.WriteTeamPaired(cmd.OutOrStdout(), loc, r.Event, r.Round, r.LotNow)
+	if err := reports.WriteTeamPaired(cmd.OutOrStdout(), loc, r.Event, r.Round, r.LotNow); err != nil || !explain {
+		return err
+	}
+	return reports.WriteTeamAccount(cmd.OutOrStdout(), loc, r.Event, r.Notes)
 }
 
 // teamLineupOptions are the arguments and flags of `arbitro team lineup`.
