@@ -121,6 +121,11 @@ var undoWhatKeys = map[string]string{
 	"sheet.confirm":        "undo.what.sheet.confirm",
 	"group.make":           "undo.what.group.make",
 	"group.move":           "undo.what.group.move",
+	"team.add":             "undo.what.team.add", // team events (store/team.go)
+	"team.lot":             "undo.what.team.lot",
+	"team.pair":            "undo.what.team.pair",
+	"team.lineup":          "undo.what.team.lineup",
+	"team.forfeit":         "undo.what.team.forfeit",
 }
 
 // WriteUndone confirms `arbitro undo`: what was undone, and the action of the log it was.

@@ -111,6 +111,9 @@ func NewHTMLEvent(ev *tournament.SiteEvent, opts HTMLOptions) (*HTMLEvent, error
 // player-ID.html (ID = the entry id).
 func (h *HTMLEvent) Pages() []string {
 	out := []string{"index.html", "standings.html", "crosstable.html"}
+	if h.ev.Team != nil {
+		out = append(out, teamsPage)
+	}
 	for r := 1; r <= h.last; r++ {
 		out = append(out, fmt.Sprintf("round-%d.html", r), fmt.Sprintf("standings-%d.html", r))
 	}
@@ -204,7 +207,7 @@ var (
 
 func parsePageTemplates() {
 	base := template.Must(template.New("layout.tmpl").ParseFS(htmlFS, "html/layout.tmpl"))
-	for _, name := range []string{"event", "round", "standings", "crosstable", "player", "game", "archive", "groups"} {
+	for _, name := range []string{"event", "round", "standings", "crosstable", "player", "game", "archive", "groups", "teams"} {
 		t := template.Must(template.Must(base.Clone()).ParseFS(htmlFS, "html/"+name+".tmpl"))
 		pageTemplates[name] = t
 	}
@@ -227,6 +230,9 @@ func (h *HTMLEvent) page(title, current string, body any) *pageData {
 		{"index.html", "site.home"}, {"standings.html", "site.standings"}, {"crosstable.html", "site.crosstable"},
 	} {
 		p.Nav = append(p.Nav, navItem{Href: n.href, Text: p.T(n.key), Current: n.href == current})
+	}
+	if h.ev.Team != nil {
+		p.Nav = append(p.Nav, navItem{Href: teamsPage, Text: p.T("site.teams"), Current: current == teamsPage})
 	}
 	for r := 1; r <= h.last; r++ {
 		href := fmt.Sprintf("round-%d.html", r)
@@ -254,6 +260,8 @@ func (h *HTMLEvent) WritePage(w io.Writer, name string) error {
 		return h.writeStandings(w, h.last, name)
 	case name == "crosstable.html":
 		return h.writeCrosstable(w)
+	case name == teamsPage && h.ev.Team != nil:
+		return h.writeTeams(w)
 	}
 	var n int64
 	if s, ok := cutAffix(name, "round-", ".html"); ok {

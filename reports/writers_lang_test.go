@@ -17,6 +17,7 @@ import (
 var languageCarriers = map[string]bool{
 	"*Locale": true, "Meta": true, "Standings": true, "PairingsSheet": true, "RoundText": true, "Lang": true,
 	"HallOptions": true, // its Lang: the tournament's language of a hall page
+	"TeamTable":   true, // its Locale: the language TeamSheets worded it in
 }
 
 // writersWithoutWords are the Write* functions that print no word of their own, so need

@@ -19,6 +19,13 @@ func (tx *Tx) LoadSiteEvent(t *tournament.Tournament) (*tournament.SiteEvent, er
 func (tx *Tx) loadSiteEvent(t *tournament.Tournament, live bool) (*tournament.SiteEvent, error) {
 	ev := &tournament.SiteEvent{Tournament: *t, GameIDs: map[int64]int64{}}
 	var err error
+	if set, err := tx.teamSettings(t.ID); err != nil {
+		return nil, err
+	} else if set != nil { // a team event: its team page (docs/teams.md)
+		if ev.Team, err = tx.loadTeamEvent(t); err != nil {
+			return nil, err
+		}
+	}
 	if ev.Entries, err = tx.fieldEntries(t.ID); err != nil {
 		return nil, err
 	}

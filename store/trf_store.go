@@ -29,10 +29,30 @@ func (tx *Tx) ExportTRF(t *tournament.Tournament) (*trf.File, error) {
 	if err != nil {
 		return nil, err
 	}
+	var team *trf.Teams
+	if set, err := tx.teamSettings(t.ID); err != nil {
+		return nil, err
+	} else if set != nil { // a team event: its players numbered by team, its team records (store/team_trf.go)
+		ev, err := tx.loadTeamEvent(t)
+		if err != nil {
+			return nil, err
+		}
+		ranks := teamStartingRanks(ev)
+		for i := range ct.Players {
+			ct.Players[i].Number = ranks[int64(ct.Players[i].ID)]
+		}
+		team = teamTRF(ev, ranks)
+	}
 	initial := t.System.InitialColour(t.Seed)
 	tr, err := trf.FromCrosstable(ct, initial)
 	if err != nil {
 		return nil, err
+	}
+	if team != nil {
+		trf.SetTeams(tr, team)
+		if err := trf.CheckTeams(tr, team); err != nil {
+			return nil, err
+		}
 	}
 	return tr, tx.addTRFKept(t, tr)
 }

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"fmt"
 
 	"arbitro/tournament"
 )
@@ -12,11 +13,16 @@ import (
 // colour).
 //
 // Returns the lot (the numbers, the seed, the warnings) and the tournament as selected.
-// Errors: ErrLocked (a round is paired), ErrInvalid (no players, a seed of 0 or above
-// 2^63-1); those of updateIn. On an error nothing is written.
+// Errors: ErrTeamEvent (a team event: team pair draws its lot), ErrLocked (a round is
+// paired), ErrInvalid (no players, a seed of 0 or above 2^63-1); those of updateIn. On an error nothing is written.
 func (s *Store) DrawLot(ctx context.Context, ref string, seed *uint64) (*tournament.LotResult, tournament.Tournament, error) {
 	var res *tournament.LotResult
 	t, err := s.updateIn(ctx, ref, func(tx *Tx, t *tournament.Tournament) (err error) {
+		if set, err := tx.teamSettings(t.ID); err != nil {
+			return err
+		} else if set != nil { // the teams are numbered by team pair (docs/teams.md)
+			return fmt.Errorf("%w: %s numbers teams, not players (arbitro team pair draws the team lot)", ErrTeamEvent, t.Name)
+		}
 		res, err = tx.DrawLot(t, seed)
 		return err
 	})

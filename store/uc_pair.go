@@ -33,18 +33,21 @@ type PairRequest struct {
 	Schedule *tournament.RoundSchedule
 }
 
-// PairedRound is the outcome of PairNextRound: the round as paired and its sheet.
+// PairedRound is the outcome of PairNextRound: the round as paired and its sheet; for a
+// team event (docs/teams.md) Team alone, the round's matches.
 type PairedRound struct {
 	Tournament tournament.Tournament // as selected, before the round was paired
 	Round      *tournament.PairedRound
 	View       *tournament.PairingsView // the pairing sheet of the round
+	Team       *TeamRound               // a team event's round (Tx.pairTeamRound); Round and View nil
 }
 
 // PairNextRound pairs the next round of the tournament ref names in one transaction: the
 // forbidden pairs stored, the round paired by the tournament's system (Tx.PairNext), its
-// schedule set, and its pairing sheet read back.
+// schedule set, and its pairing sheet read back; a team event's next round of matches
+// (PairTeamRound) in PairedRound.Team.
 //
-// Errors: *RoundOrderError; Tx.PairNext's (ErrLotNotDrawn, ErrResultsMissing,
+// Errors: *RoundOrderError; ErrTeamEvent (a team event given players' options); PairTeamRound's; Tx.PairNext's (ErrLotNotDrawn, ErrResultsMissing,
 // ErrAllRoundsPaired, ErrNoPairing, ...); those of updateIn.
 func (s *Store) PairNextRound(ctx context.Context, ref string, req PairRequest) (PairedRound, error) {
 	var out PairedRound
@@ -52,6 +55,15 @@ func (s *Store) PairNextRound(ctx context.Context, ref string, req PairRequest) 
 	out.Tournament, err = s.updateIn(ctx, ref, func(tx *Tx, t *tournament.Tournament) error {
 		if req.Round != 0 && req.Round != t.RoundsPaired+1 {
 			return &RoundOrderError{Tournament: t.Name, Next: t.RoundsPaired + 1, Asked: req.Round}
+		}
+		if set, err := tx.teamSettings(t.ID); err != nil {
+			return err
+		} else if set != nil { // a team event: its matches (docs/teams.md)
+			if len(req.Forbidden) > 0 || len(req.Options.Manual) > 0 || req.Schedule != nil {
+				return fmt.Errorf("%w: %s pairs teams: --forbid, --set and --date/--time pair players", ErrTeamEvent, t.Name)
+			}
+			out.Team, err = tx.pairTeamRound(t)
+			return err
 		}
 		for _, f := range req.Forbidden { // stored: this round and every later one
 			f.FirstRound = t.RoundsPaired + 1
@@ -119,12 +131,17 @@ func (s *Store) PairingsSheet(ctx context.Context, ref string, round int) (*tour
 //
 // Returns what was removed (the round, the boards whose results are kept) and the
 // tournament as selected (before the round was removed). Errors: ErrNotPaired when no
-// round is paired; ErrInvalid when req.Round is not the last paired round;
-// ErrRoundHasResults when a board of the round has a result or a game score (without a
+// round is paired; ErrInvalid when req.Round is not the last paired round; ErrTeamEvent
+// (a team event: undo takes its rounds back); ErrRoundHasResults when a board of the round has a result or a game score (without a
 // reason) or a draw claim (nothing is written); those of updateIn.
 func (s *Store) Unpair(ctx context.Context, ref string, req UnpairRequest) (*tournament.Unpaired, tournament.Tournament, error) {
 	var u *tournament.Unpaired
 	t, err := s.updateIn(ctx, ref, func(tx *Tx, t *tournament.Tournament) (err error) {
+		if set, err := tx.teamSettings(t.ID); err != nil {
+			return err
+		} else if set != nil { // its matches and line-ups are not kept by round.unpair
+			return fmt.Errorf("%w: %s pairs teams; take a team round back with arbitro undo (team pair, team lineup)", ErrTeamEvent, t.Name)
+		}
 		u, err = tx.UnpairRound(t, req)
 		return err
 	})

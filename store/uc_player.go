@@ -100,7 +100,8 @@ func (s *Store) SetPlayerField(ctx context.Context, ref, player, field, value st
 // stored seed; after round 1 his number stays empty.
 //
 // Returns the entry as it was (with Lot or Gap) and the tournament as selected. Errors:
-// ErrNotFound, ErrInvalid (he has games: withdraw him instead); those of updateIn. On an
+// ErrNotFound, ErrInvalid (he has games: withdraw him instead), ErrTeamEvent (a team
+// event: its players are its rosters); those of updateIn. On an
 // error nothing is written.
 //
 // keep chooses, between the lot and round 1, to keep the others' numbers and leave his
@@ -108,6 +109,11 @@ func (s *Store) SetPlayerField(ctx context.Context, ref, player, field, value st
 func (s *Store) RemovePlayer(ctx context.Context, ref, player string, keep bool) (*tournament.PlayerChange, tournament.Tournament, error) {
 	var c *tournament.PlayerChange
 	t, err := s.updateIn(ctx, ref, func(tx *Tx, t *tournament.Tournament) (err error) {
+		if set, err := tx.teamSettings(t.ID); err != nil {
+			return err
+		} else if set != nil { // a roster is entered whole (docs/teams.md)
+			return fmt.Errorf("%w: %s's players are its teams' rosters; take a team back with arbitro undo and add it again", ErrTeamEvent, t.Name)
+		}
 		c, err = tx.RemovePlayerLot(t, player, keep)
 		return err
 	})

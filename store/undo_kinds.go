@@ -74,6 +74,14 @@ var undoKinds = map[string]undoKind{
 	"player.absent":        {args: absenceArgs, revert: (*Tx).revertAbsent},
 	"player.absent.remove": {args: absenceArgs, revert: (*Tx).revertAbsentRemove},
 
+	// team events (store/team.go): a team pairing names its action (the team lot it drew
+	// on round 1 is part of it)
+	"team.add":     {args: rowArgs("name"), revert: (*Tx).revertTeam},
+	"team.lot":     {args: roundArgs, revert: (*Tx).revertTeam},
+	"team.pair":    {args: roundArgs, revert: (*Tx).revertTeam, names: 1},
+	"team.lineup":  {args: roundArgs, revert: (*Tx).revertTeam},
+	"team.forfeit": {args: roundArgs, revert: (*Tx).revertTeam},
+
 	// the imports and the creation: the tournament is deleted with all they added
 	// (game.import adds to a tournament: each score it stored is its own game.add)
 	"event.import":      {args: sourceArgs, whole: true, names: 2},

@@ -35,6 +35,8 @@ var partOf = map[string]string{
 	"result.bye":              "round.pair",
 	"pair.forbid":             "round.pair",
 	"tournament.acceleration": "tournament.create",
+	"team.event":              "tournament.create", // tournament create --teams
+	"team.lot":                "team.pair",         // the team lot round 1's pairing draws
 }
 
 // loggedKinds reads the kinds of action the store can log: the string given to each

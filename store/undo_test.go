@@ -148,16 +148,16 @@ func TestUndoEveryKind(t *testing.T) {
 
 	// An action undo does not revert (a kind of a newer arbitro) stops it, named; nothing
 	// is written.
-	if err := upd(t, st, tr, func(tx *Tx, cur *tournament.Tournament) error { return tx.logEvent(cur.ID, "team.add", nil, nil) }); err != nil {
+	if err := upd(t, st, tr, func(tx *Tx, cur *tournament.Tournament) error { return tx.logEvent(cur.ID, "match.appeal", nil, nil) }); err != nil {
 		t.Fatal(err)
 	}
 	before := ucRows(t, st)
-	if _, _, err := st.Undo(ucCtx, ""); !errors.Is(err, tournament.ErrCannotUndo) || !strings.Contains(err.Error(), "team.add") {
+	if _, _, err := st.Undo(ucCtx, ""); !errors.Is(err, tournament.ErrCannotUndo) || !strings.Contains(err.Error(), "match.appeal") {
 		t.Fatalf("undo of an unknown kind: %v", err)
 	}
 	ucSameRows(t, st, before, "refused undo")
 	l, _, err := st.UndoList(ucCtx, "")
-	if err != nil || len(l) != 1 || l[0].Action != "team.add" || l[0].Undoable {
+	if err != nil || len(l) != 1 || l[0].Action != "match.appeal" || l[0].Undoable {
 		t.Fatalf("list: %+v, %v", l, err)
 	}
 }

@@ -36,6 +36,9 @@ type SiteEvent struct {
 	Live      []HallGame
 	LiveDelay SheetDelay
 	LiveUntil string
+	// Team is the team event's teams, matches and settings (docs/teams.md); nil for an
+	// event of players.
+	Team *TeamEvent
 }
 
 // SiteClaim is a draw claim as the site shows it: the board, the plies, the arbiter's

@@ -32,6 +32,7 @@ var UndoableActions = []string{
 	"playoff.add", "playoff.result", "playoff.game",
 	"hall.settings", "sheet.delay", "hall.checkin", "hall.pin", "hall.entry", "sheet.confirm",
 	"group.make", "group.move",
+	"team.add", "team.lot", "team.pair", "team.lineup", "team.forfeit", // team events (store/team.go)
 }
 
 // Undoable reports whether arbitro undo reverts the log's action.

@@ -268,6 +268,7 @@ func commands() []func(g *globalOptions) *cobra.Command {
 		newRoundCmd,
 		bind(newServeCmd, runServe),
 		bind(newStandingsCmd, runStandings),
+		newTeamCmd,
 		newTournamentCmd,
 		bind(newUndoCmd, runUndo),
 		newExportCmd,

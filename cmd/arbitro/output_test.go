@@ -59,6 +59,12 @@ var outputRuns = map[string][][]string{
 	"arbitro publish --out":     {{"--tournament", "Open", "publish", "--out", "OUTDIR"}, {"publish", "--all", "--out", "OUTDIR"}},
 	"arbitro demo --dir":        {{"demo", "--dir", "OUTDIR"}},
 	"arbitro serve --publish":   {{"serve", "--hall", "--addr", "127.0.0.1:0", "--publish", "OUTDIR"}},
+	// the team sheets (issue 32)
+	"arbitro team list --pdf":       {{"--tournament", "Squadre", "team", "list", "--pdf", "OUT"}},
+	"arbitro team matches --pdf":    {{"--tournament", "Squadre", "team", "matches", "--pdf", "OUT"}},
+	"arbitro team standings --pdf":  {{"--tournament", "Squadre", "team", "standings", "--pdf", "OUT"}},
+	"arbitro team crosstable --pdf": {{"--tournament", "Squadre", "team", "crosstable", "--pdf", "OUT"}},
+	"arbitro team boards --pdf":     {{"--tournament", "Squadre", "team", "boards", "--pdf", "OUT"}},
 }
 
 // pathLike: a flag's help or an argument that names a file or a folder.
@@ -144,6 +150,11 @@ func TestSafetyEveryOutputRefusesDatabase(t *testing.T) {
 	in, _ := os.ReadFile(filepath.Join(fixture, "in.trf")) // one round more to pair
 	os.WriteFile(filepath.Join(fixture, "in.trf"), regexp.MustCompile(`(?m)^XXR +3`).ReplaceAll(in, []byte("XXR 4")), 0o644)
 	mustRun(t, fixture, "pair", "--trf", "in.trf", "--system", "dutch")
+	// a team event (issue 32, docs/teams.md), for the team sheets
+	mustRun(t, fixture, "--db", "t.db", "tournament", "create", "Squadre", "--system", "round-robin", "--teams", "--boards", "2", "--seed", "7")
+	for _, team := range []string{"A", "B"} {
+		mustRun(t, fixture, "--db", "t.db", "--tournament", "Squadre", "team", "add", team, "--player", team+", Uno", "--player", team+", Due")
+	}
 	runs := 0
 	for _, o := range outs {
 		for _, args := range outputRuns[o] {

@@ -222,6 +222,9 @@ func pairNext(cmd *cobra.Command, g *globalOptions, o *pairOptions) error {
 	if err != nil {
 		return explainPair(g, err)
 	}
+	if out.Team != nil { // a team event: its matches, as team pair prints them
+		return writeTeamRound(cmd, g, out.Team, o.Explain)
+	}
 	sheetLoc, err := g.reportLocale(&out.Tournament)
 	if err != nil {
 		return err

@@ -32,7 +32,12 @@ type tournamentCreateOptions struct {
 	TieBreaks    string // --tiebreaks, comma-separated
 	Acceleration string // --acceleration (Dutch)
 	Double       bool   // --double: a double round robin, its rounds from the field
-	g            *globalOptions
+	// a team event (issue 32, docs/teams.md): --teams, --boards, --match-points, --team-tiebreaks
+	Teams                      bool
+	Boards                     int
+	MatchPoints, TeamTieBreaks string
+	team                       *tournament.TeamSettings
+	g                          *globalOptions
 }
 
 // complete reads NAME, the variant, system, tie-breaks and seed into the tournament and
@@ -68,6 +73,9 @@ func (o *tournamentCreateOptions) complete(cmd *cobra.Command, args []string) er
 	if cmd.Flags().Changed("seed") && t.Seed <= 0 {
 		return usageCoded(tournament.Errf(nil, "err.cli.seed_flag", "--seed must be a whole number of at least 1"))
 	}
+	if err := o.completeTeams(cmd); err != nil {
+		return err
+	}
 	err = t.Validate()
 	if ue := (*tournament.UnknownSystemError)(nil); sysErr != nil && errors.As(err, &ue) {
 		err = sysErr
@@ -92,6 +100,29 @@ func (o *tournamentCreateOptions) completeRounds(cmd *cobra.Command, known bool)
 	case !given && known && !t.System.FixedTable():
 		return cobraUsageError(errors.New(`required flag(s) "rounds" not set`))
 	}
+	return nil
+}
+
+// completeTeams reads the flags of a team event: --boards N with --teams, and only then
+// --match-points and --team-tiebreaks (usage errors).
+func (o *tournamentCreateOptions) completeTeams(cmd *cobra.Command) error {
+	f := cmd.Flags()
+	if !o.Teams {
+		for _, name := range []string{"boards", "match-points", "team-tiebreaks"} {
+			if f.Changed(name) {
+				return usageErr("--%s goes with --teams (a team event)", name)
+			}
+		}
+		return nil
+	}
+	if !f.Changed("boards") {
+		return usageErr("a team event needs --boards N (boards per match, e.g. --boards 4)")
+	}
+	set, err := tournament.NewTeamSettings(o.Boards, o.MatchPoints, o.TeamTieBreaks)
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	o.team = &set
 	return nil
 }
 
@@ -133,6 +164,10 @@ sheets and messages: it (default for italian), en (default for international), f
 	f.StringVar(&t.ItaloFormat, "italo-format", "", "italo-swiss only: art8 (default: the FID program's odd-field rest, RM),\nart9 (also the 0-point turn rest, RT), art2, or rotation (arbitro's earlier reading)")
 	f.StringVar(&t.Openings, "openings", "", "opening ballot: fid-italian (one opening per round from FID Tabella 4) or none")
 	f.StringVar(&t.ClubSeparation, "club-separation", "", "club: a round robin's lot places clubmates to meet first;\nthe Italo-Swiss avoids pairing clubmates while it can (none: off)")
+	f.BoolVar(&o.Teams, "teams", false, "a team event: its entrants are teams of --boards players (arbitro team add)")
+	f.IntVar(&o.Boards, "boards", 0, "team event: boards per match")
+	f.StringVar(&o.MatchPoints, "match-points", "2-1-0", "team event: match points for a match won, drawn, lost")
+	f.StringVar(&o.TeamTieBreaks, "team-tiebreaks", "board-points,sonneborn-berger,direct", "team event: team tie-breaks in order,\nfrom board-points, sonneborn-berger, direct")
 	cmd.MarkFlagRequired("system")
 	return withRun(cmd, o, runF)
 }
@@ -142,6 +177,10 @@ sheets and messages: it (default for italian), en (default for international), f
 func runTournamentCreate(cmd *cobra.Command, g *globalOptions, o *tournamentCreateOptions) error {
 	var t tournament.Tournament
 	if err := g.create(func(st *store.Store) (err error) {
+		if o.team != nil {
+			t, err = st.CreateTeamEvent(cmd.Context(), o.Tournament, *o.team)
+			return err
+		}
 		t, err = st.CreateTournament(cmd.Context(), o.Tournament, strings.ToLower(o.Acceleration))
 		return err
 	}); err != nil {
@@ -151,7 +190,10 @@ func runTournamentCreate(cmd *cobra.Command, g *globalOptions, o *tournamentCrea
 		return printJSON(cmd, &t)
 	}
 	_ = g.selected(t, nil) // the new tournament's language words the confirmation when $LANG names none
-	return reports.WriteTournamentCreated(cmd.OutOrStdout(), g.cliLocale(), &t)
+	if err := reports.WriteTournamentCreated(cmd.OutOrStdout(), g.cliLocale(), &t); err != nil || o.team == nil {
+		return err
+	}
+	return reports.WriteTeamEventCreated(cmd.OutOrStdout(), g.cliLocale(), *o.team)
 }
 
 func newTournamentListCmd(g *globalOptions, runF func(*cobra.Command, *noArgs) error) *cobra.Command {
