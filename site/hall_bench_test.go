@@ -29,6 +29,7 @@ type hallRound struct {
 	hall   *Hall
 	boards []*tournament.Board
 	pins   map[int64]string
+	log    *syncBuffer // the hall's log lines
 }
 
 func newHallRound(tb testing.TB, players int) *hallRound {
@@ -69,7 +70,8 @@ func newHallRound(tb testing.TB, players int) *hallRound {
 	if hr.boards, _, err = st.ResultList(ctx, "", 1); err != nil {
 		tb.Fatal(err)
 	}
-	hr.hall = NewHall(st, "", &syncBuffer{})
+	hr.log = &syncBuffer{}
+	hr.hall = NewHall(st, "", hr.log)
 	hr.srv = httptest.NewServer(hr.hall.Handler(NewHandler(st, "")))
 	return hr
 }

@@ -1,0 +1,143 @@
+package site
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"arbitro/reports"
+	"arbitro/tournament"
+)
+
+// swissHall is newHallRound's Italo-Swiss event of n players (round 1 paired, every player
+// with a PIN) as a hallServer, for the tests that need a Swiss event or more boards than
+// newEvent's round robin has.
+func swissHall(t *testing.T, n int) *hallServer {
+	t.Helper()
+	hr := newHallRound(t, n)
+	t.Cleanup(hr.close)
+	return &hallServer{srv: hr.srv, hall: hr.hall, st: hr.st, pins: hr.pins, log: hr.log,
+		c: &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }, Timeout: 10 * time.Second}}
+}
+
+// The console's Absent names the player by his entry id, which is not his pairing number
+// once the lot is drawn: the absence falls on the player whose button was pressed, as
+// 'arbitro absent' records it (0 points), and the next pairing leaves him, and only him,
+// out. (Before HallMarkAbsent the id went to SetAbsence, which reads a number as a pairing
+// number: the button marked another player absent.)
+func TestHallConsoleAbsentIsThePlayer(t *testing.T) {
+	hs := swissHall(t, 10)
+	ctx := context.Background()
+	for _, b := range mustBoards(t, hs, 1) {
+		if !b.Bye() {
+			if _, err := hs.st.EnterResult(ctx, "", 1, b.Board, 1, "2-0"); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	es, _, err := hs.st.Players(ctx, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var who int // an entry whose id is another's pairing number
+	for i, e := range es {
+		if int64(e.Number) != e.ID {
+			who = i
+			break
+		}
+	}
+	absent := es[who]
+	cookie := hs.login(t)
+	code, loc, _ := hs.do(t, "POST", "/hall/1/console", url.Values{"action": {"absent"}, "entry": {strconv.FormatInt(absent.ID, 10)}}, "Cookie", cookie)
+	if code != http.StatusSeeOther || !strings.Contains(loc, "msg=absent") {
+		t.Fatalf("absent: %d %s", code, loc)
+	}
+	code, loc, _ = hs.do(t, "POST", "/hall/1/console", url.Values{"action": {"absent"}, "entry": {strconv.FormatInt(absent.ID, 10)}}, "Cookie", cookie)
+	if code != http.StatusSeeOther || !strings.Contains(loc, "msg=bad") {
+		t.Errorf("absent twice: %d %s", code, loc)
+	}
+	code, loc, _ = hs.do(t, "POST", "/hall/1/console", url.Values{"action": {"pair"}, "round": {"2"}}, "Cookie", cookie)
+	if code != http.StatusSeeOther || !strings.Contains(loc, "msg=paired") {
+		t.Fatalf("pair: %d %s", code, loc)
+	}
+	paired := map[int64]bool{}
+	for _, b := range mustBoards(t, hs, 2) {
+		paired[b.WhiteEntry], paired[b.BlackEntry] = true, true
+	}
+	for _, e := range es {
+		if paired[e.ID] == (e.ID == absent.ID) {
+			t.Errorf("round 2: %s (%d) paired %v, absent %s", e.Player.Name, e.ID, paired[e.ID], absent.Player.Name)
+		}
+	}
+	evs, _, _ := hs.st.EventLog(ctx, "")
+	n := 0
+	for _, e := range evs {
+		if e.Action == "player.absent" {
+			n++
+			if e.Actor != "arbiter via the hall" {
+				t.Errorf("absence logged by %q", e.Actor)
+			}
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d absences logged, want 1", n)
+	}
+}
+
+func mustBoards(t *testing.T, hs *hallServer, round int) []*tournament.Board {
+	t.Helper()
+	bs, _, err := hs.st.ResultList(context.Background(), "", round)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return bs
+}
+
+// The per-address limit on wrong PINs (issue 30: "rate-limited per board and per
+// address"): from one address, 4 wrong PINs on each of 5 boards (20, under each board's
+// limit of MaxPINFailures) and the address is refused with 429 on any board, even with a
+// right PIN, and the refusal is logged with the address; another address is not refused
+// (the limit is the address's, not the hall's), and after PINWindow the first is heard again.
+func TestHallPINRateLimitPerAddress(t *testing.T) {
+	hs := swissHall(t, 10)
+	bs := mustBoards(t, hs, 1)
+	if len(bs) != 5 {
+		t.Fatalf("%d boards, want 5", len(bs))
+	}
+	for _, b := range bs {
+		for range MaxPINFailures - 1 {
+			if code, msg := hs.enter(t, b.Board, "W", "999999x", "2-0"); code != http.StatusSeeOther || msg != "wrongpin" {
+				t.Fatalf("board %d, a wrong PIN: %d %q", b.Board, code, msg)
+			}
+		}
+	}
+	if strings.Contains(hs.log.String(), "too many wrong PINs") {
+		t.Fatalf("refused before the address's limit:\n%s", hs.log.String())
+	}
+	b := bs[0]
+	if code, _ := hs.enter(t, b.Board, "W", hs.pins[b.WhiteEntry], "2-0"); code != http.StatusTooManyRequests {
+		t.Errorf("after %d wrong PINs from one address: %d, want 429", 5*(MaxPINFailures-1), code)
+	}
+	if !strings.Contains(hs.log.String(), "too many wrong PINs") || !strings.Contains(hs.log.String(), "from 127.0.0.1") {
+		t.Errorf("the refusal is not logged with the address:\n%s", hs.log.String())
+	}
+	// Another address (the handler called directly, as a request from 192.0.2.7 arrives).
+	form := url.Values{"side": {"W"}, "pin": {hs.pins[b.WhiteEntry]}, "result": {"2-0"}}
+	req := httptest.NewRequest("POST", "/hall/1/"+reports.HallBoardPath(1, b.Board, 1), strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.RemoteAddr = "192.0.2.7:5555"
+	rec := httptest.NewRecorder()
+	hs.hall.Handler(http.NotFoundHandler()).ServeHTTP(rec, req)
+	if rec.Code != http.StatusSeeOther || !strings.Contains(rec.Header().Get("Location"), "msg=waiting") {
+		t.Errorf("from another address: %d %s", rec.Code, rec.Header().Get("Location"))
+	}
+	hs.hall.now = func() time.Time { return time.Now().Add(PINWindow + time.Second) }
+	if code, msg := hs.enter(t, b.Board, "B", hs.pins[b.BlackEntry], "2-0"); code != http.StatusSeeOther || msg != "stored" {
+		t.Errorf("after the window: %d %q", code, msg)
+	}
+}
