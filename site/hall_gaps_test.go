@@ -1,10 +1,14 @@
 package site
 
 import (
+	"bufio"
 	"context"
+	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -140,4 +144,100 @@ func TestHallPINRateLimitPerAddress(t *testing.T) {
 	if code, msg := hs.enter(t, b.Board, "B", hs.pins[b.BlackEntry], "2-0"); code != http.StatusSeeOther || msg != "stored" {
 		t.Errorf("after the window: %d %q", code, msg)
 	}
+}
+
+// Private data never on a public page (issue 30): players with a birth year and a
+// national id; no public page of the hall (screens, kiosk, a board's entry page, its score
+// sheet, check-in, games, the event stream), no page of the site the hall serves beside
+// it, and no file of the published site carries either.
+func TestHallNoPrivateData(t *testing.T) {
+	hs := swissHall(t, 10)
+	ctx := context.Background()
+	es, _, err := hs.st.Players(ctx, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var private []string
+	for i, e := range es {
+		year, nid := strconv.Itoa(1931+i), "NID-PRIV-"+strconv.Itoa(7000+i)
+		for _, f := range [][2]string{{"birth-year", year}, {"national-id", nid}} {
+			if _, _, err := hs.st.SetPlayerField(ctx, "", e.Player.Name, f[0], f[1]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		private = append(private, year, nid)
+	}
+	if es, _, _ = hs.st.Players(ctx, ""); es[0].Player.BirthYear != 1931 || es[0].Player.NationalID != "NID-PRIV-7000" {
+		t.Fatalf("the private data is not stored: %+v", es[0].Player) // else the test proves nothing
+	}
+	b := mustBoards(t, hs, 1)[0]
+	hs.enter(t, b.Board, "W", hs.pins[b.WhiteEntry], "2-0")
+	leak := func(where, body string) {
+		t.Helper()
+		for _, p := range private {
+			if i := strings.Index(body, p); i >= 0 && !digitAround(body, i, len(p)) {
+				t.Errorf("%s shows %q: …%s…", where, p, body[max(0, i-60):min(len(body), i+60)])
+			}
+		}
+	}
+	pages := []string{"/hall/", "/hall/1/", "/hall/1/boards", "/hall/1/names", "/hall/1/results", "/hall/1/standings",
+		"/hall/1/boards?kiosk=1", "/hall/1/checkin", "/hall/1/games", "/hall/1/" + reports.HallBoardPath(1, b.Board, 1),
+		"/hall/1/sheet?round=1&board=1&game=1", "/", "/hall/1/b1"}
+	for _, p := range pages {
+		code, _, body := hs.do(t, "GET", p, nil)
+		if code >= 400 {
+			t.Errorf("GET %s: %d", p, code)
+		}
+		leak(p, body)
+	}
+	// The event stream, until it tells of a change (a result entered while it listens).
+	sctx, cancel := context.WithTimeout(ctx, 10*time.Second) // a hang guard
+	defer cancel()
+	req, _ := http.NewRequestWithContext(sctx, "GET", hs.srv.URL+"/hall/1/events", nil)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stream strings.Builder
+	sc := bufio.NewScanner(resp.Body)
+	b2 := mustBoards(t, hs, 1)[1]
+	for entered := false; sc.Scan(); {
+		stream.WriteString(sc.Text() + "\n")
+		if !entered {
+			entered = true
+			hs.enter(t, b2.Board, "W", hs.pins[b2.WhiteEntry], "1-1")
+		}
+		if strings.HasPrefix(sc.Text(), "data: ") {
+			break
+		}
+	}
+	resp.Body.Close()
+	if !strings.Contains(stream.String(), "data: ") {
+		t.Errorf("the event stream told no change: %q", stream.String())
+	}
+	leak("/hall/1/events", stream.String())
+	out := t.TempDir()
+	if _, err := Publish(ctx, hs.st, Options{Out: out, All: true}); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	err = filepath.WalkDir(out, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		n++
+		leak("published "+path[len(out):], string(data))
+		return err
+	})
+	if err != nil || n < 5 {
+		t.Errorf("published site: %d files, %v", n, err)
+	}
+}
+
+// digitAround reports whether s[i:i+n] is part of a longer number (a year inside a
+// version or a size is no leak).
+func digitAround(s string, i, n int) bool {
+	isDigit := func(j int) bool { return j >= 0 && j < len(s) && s[j] >= '0' && s[j] <= '9' }
+	return isDigit(i-1) || isDigit(i+n)
 }
