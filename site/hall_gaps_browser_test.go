@@ -3,15 +3,23 @@ package site
 import (
 	"context"
 	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
+	cdpruntime "github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 
+	"arbitro/reports"
 	"arbitro/tournament"
 )
 
@@ -162,4 +170,114 @@ func newDevice(t *testing.T, ctx context.Context) context.Context {
 	dctx, cancel := chromedp.NewContext(ctx, chromedp.WithTargetID(id))
 	t.Cleanup(cancel)
 	return dctx
+}
+
+// checkPairingsShown opens /boards and /names of the hall at base in the browser of ctx and
+// checks the pairings they show against the current round's boards in st: each board's
+// row its number, White and Black; each player's row on /names, alphabetical, his board.
+func checkPairingsShown(t *testing.T, ctx context.Context, base string, st interface {
+	ResultList(context.Context, string, int) ([]*tournament.Board, tournament.Tournament, error)
+}) {
+	t.Helper()
+	bs, _, err := st.ResultList(context.Background(), "", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := `Array.from(document.querySelectorAll("table.screen tbody tr")).map(r => Array.from(r.cells).map(c => c.textContent.trim()))`
+	var byBoard, byName [][]string
+	err = chromedp.Run(ctx, chromedp.Navigate(base+"/hall/1/boards"), chromedp.WaitVisible("table.screen", chromedp.ByQuery),
+		chromedp.Evaluate(rows, &byBoard),
+		chromedp.Navigate(base+"/hall/1/names"), chromedp.WaitVisible("table.screen", chromedp.ByQuery),
+		chromedp.Evaluate(rows, &byName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(byBoard) != len(bs) {
+		t.Errorf("/boards: %d rows, want %d: %q", len(byBoard), len(bs), byBoard)
+	}
+	board := map[string]string{} // name -> board number
+	for _, b := range bs {
+		n := strconv.Itoa(b.Board)
+		board[b.White], board[b.Black] = n, n
+		found := false
+		for _, r := range byBoard {
+			found = found || len(r) >= 4 && r[0] == n && r[1] == b.White && r[3] == b.Black
+		}
+		if !found {
+			t.Errorf("/boards does not show board %s, %s - %s: %q", n, b.White, b.Black, byBoard)
+		}
+	}
+	if len(byName) != len(board) {
+		t.Errorf("/names: %d rows, want %d: %q", len(byName), len(board), byName)
+	}
+	for i, r := range byName {
+		if len(r) < 2 || board[r[0]] == "" || !slices.Contains(r[1:], board[r[0]]) {
+			t.Errorf("/names row %q: want the player's board %q", r, board[r[0]])
+		}
+		if i > 0 && len(r) > 0 && len(byName[i-1]) > 0 && byName[i-1][0] > r[0] {
+			t.Errorf("/names not alphabetical at %q", r[0])
+		}
+	}
+}
+
+// crossOriginRefused: a page served by a second server (another origin) POSTs, from the
+// browser of ctx, board 1's entry with White's right PIN to the hall (a form-encoded
+// fetch, which a browser sends without asking); the hall answers 403 and writes nothing.
+func crossOriginRefused(t *testing.T, ctx context.Context, hs *hallServer) {
+	t.Helper()
+	var mu sync.Mutex
+	var got []int
+	h := hs.hall.Handler(NewHandler(hs.st, ""))
+	target := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		rec := &statusWriter{ResponseWriter: w, code: http.StatusOK}
+		h.ServeHTTP(rec, r)
+		if r.Method == http.MethodPost {
+			mu.Lock()
+			got = append(got, rec.code)
+			mu.Unlock()
+		}
+	}))
+	defer target.Close()
+	evil := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		io.WriteString(w, "<!doctype html><title>another site</title><p>another site</p>")
+	}))
+	defer evil.Close()
+	before, _, err := hs.st.EventLog(context.Background(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b1 := hs.board(t, 1)
+	form := url.Values{"side": {"W"}, "pin": {hs.pins[b1.WhiteEntry]}, "result": {"2-0"}}.Encode()
+	post := fmt.Sprintf(`fetch(%s, {method: "POST", mode: "no-cors", headers: {"Content-Type": "application/x-www-form-urlencoded"}, body: %s}).then(() => "sent", e => "failed: " + e)`,
+		jsString(target.URL+"/hall/1/"+reports.HallBoardPath(1, 1, 1)), jsString(form))
+	var sent string
+	err = chromedp.Run(ctx, chromedp.Navigate(evil.URL+"/"), chromedp.WaitVisible("p", chromedp.ByQuery),
+		chromedp.Evaluate(post, &sent, func(p *cdpruntime.EvaluateParams) *cdpruntime.EvaluateParams { return p.WithAwaitPromise(true) }))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if sent != "sent" || len(got) != 1 || got[0] != http.StatusForbidden {
+		t.Errorf("a POST from another origin: %q, answered %v, want one 403", sent, got)
+	}
+	after, _, err := hs.st.EventLog(context.Background(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(after) != len(before) {
+		t.Errorf("a POST from another origin wrote: %d events before, %d after", len(before), len(after))
+	}
+}
+
+// statusWriter records the status a handler answers.
+type statusWriter struct {
+	http.ResponseWriter
+	code int
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	w.code = code
+	w.ResponseWriter.WriteHeader(code)
 }
