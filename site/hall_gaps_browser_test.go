@@ -7,6 +7,8 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -280,4 +282,77 @@ type statusWriter struct {
 func (w *statusWriter) WriteHeader(code int) {
 	w.code = code
 	w.ResponseWriter.WriteHeader(code)
+}
+
+// The hall's screens and a board's result page at a phone's 390x844 and a TV's 1920x1080,
+// with long names, a result in and the round clock shown: no page scrolls sideways as a
+// whole, and a table wider than its box scrolls inside it with the box's edge shadows
+// (site.css's cue), never hidden. With ARBITRO_SITE_SHOTS=DIR a screenshot of each.
+func TestBrowserHallViewports(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser test: skipped with -short")
+	}
+	chromiumPath(t)
+	hs := newHallServer(t, "Dell'Acqua Bianchi di Montevecchio, Maria Antonietta Giuseppina", "Rossi, Mario",
+		"Santangelo-Marchetti, Gianfrancesco Ermenegildo", "Neri, Eva", "Bianchi, Anna", "Lo Presti Castiglione, Pierpaolo")
+	ctx := context.Background()
+	if _, err := hs.st.EnterResult(ctx, "", 1, 1, 1, "2-0"); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := hs.st.SetTournamentField(ctx, "", "time-control", "90 min + 30 s"); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now().Truncate(time.Minute)
+	date, clock := start.Format("2006-01-02"), start.Format("15:04")
+	if _, _, err := hs.st.SetRoundSchedule(ctx, "", 1, &date, &clock); err != nil {
+		t.Fatal(err)
+	}
+	b := newBrowser(t)
+	base := hs.srv.URL
+	shots := os.Getenv("ARBITRO_SITE_SHOTS")
+	pages := []string{"/hall/", "/hall/1/", "/hall/1/boards", "/hall/1/names", "/hall/1/results", "/hall/1/standings",
+		"/hall/1/checkin", "/hall/1/games", "/hall/1/boards?kiosk=1", "/hall/1/standings?kiosk=1",
+		"/hall/1/" + reports.HallBoardPath(1, 2, 1), "/hall/1/" + reports.HallBoardPath(1, 1, 1)}
+	for _, vp := range []struct {
+		name   string
+		w, h   int64
+		mobile bool
+	}{{"phone", 390, 844, true}, {"tv", 1920, 1080, false}} {
+		opts := []chromedp.EmulateViewportOption{}
+		if vp.mobile {
+			opts = append(opts, chromedp.EmulateMobile)
+		}
+		if err := chromedp.Run(b.ctx, chromedp.EmulateViewport(vp.w, vp.h, opts...)); err != nil {
+			t.Fatal(err)
+		}
+		for i, p := range pages {
+			var m struct {
+				PageW, ViewW float64
+				Hidden       []string // boxes that scroll sideways without the cue (not .vh: for screen readers only)
+			}
+			err := chromedp.Run(b.ctx, chromedp.Navigate(base+p), chromedp.WaitVisible("main", chromedp.ByQuery),
+				chromedp.Evaluate(`({PageW: document.documentElement.scrollWidth, ViewW: window.innerWidth,
+				  Hidden: Array.from(document.querySelectorAll('main *:not(.vh)')).filter(s => s.scrollWidth > s.clientWidth + 1 &&
+				    ['auto', 'scroll', 'hidden'].includes(getComputedStyle(s).overflowX) &&
+				    !(s.classList.contains('scroll') && getComputedStyle(s).backgroundImage.includes('gradient'))).map(s => s.tagName + ' ' + s.textContent.slice(0, 40))})`, &m))
+			if err != nil {
+				t.Fatalf("%s %s: %v", vp.name, p, err)
+			}
+			if m.PageW > m.ViewW {
+				t.Errorf("%s %s: the page is %.0f px wide in a %.0f px window (it scrolls sideways)", vp.name, p, m.PageW, m.ViewW)
+			}
+			if len(m.Hidden) > 0 {
+				t.Errorf("%s %s: content scrolls sideways with no cue: %q", vp.name, p, m.Hidden)
+			}
+			if shots != "" {
+				var png []byte
+				if err := chromedp.Run(b.ctx, chromedp.FullScreenshot(&png, 100)); err == nil {
+					if err := os.WriteFile(filepath.Join(shots, fmt.Sprintf("hall-%s-%02d.png", vp.name, i)), png, 0o644); err != nil {
+						t.Error(err)
+					}
+				}
+			}
+		}
+	}
+	b.check(t, base)
 }
