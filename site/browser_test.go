@@ -91,6 +91,12 @@ func newBrowser(t *testing.T) *browser {
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
 		chromedp.Flag("disable-dev-shm-usage", true),
+		// Every tab is a device of its own that the user looks at (a TV, a phone): none is
+		// slowed down as a background tab or a hidden window would be (newDevice's windows
+		// cover the first one).
+		chromedp.Flag("disable-background-timer-throttling", true),
+		chromedp.Flag("disable-backgrounding-occluded-windows", true),
+		chromedp.Flag("disable-renderer-backgrounding", true),
 		chromedp.UserDataDir(profile),
 		chromedp.WindowSize(1280, 900),
 	}

@@ -28,7 +28,7 @@ import (
 // arbiter's console behind a login, and the check-in of the next round. Each handler
 // parses its input, makes one store use case call and renders through reports; every
 // write is a use case (HallEnterResult, HallCheckIn, and the command line's EnterResult,
-// CorrectResult and SetAbsence) logged with who did it, one at a time (writeMu).
+// CorrectResult, and HallMarkAbsent, the absence SetAbsence records) logged with who did it, one at a time (writeMu).
 //
 // Security: every POST passes net/http's CrossOriginProtection (a request from another
 // origin is refused with 403); the console needs the session cookie that a one-time
@@ -686,15 +686,16 @@ func (h *Hall) pair(w http.ResponseWriter, r *http.Request, ctx context.Context,
 }
 
 // mark is the console's check-in buttons: the arbiter marks player entry present
-// (HallCheckIn without PIN) or absent from the next round (SetAbsence, the use case of
-// 'arbitro absent', which the pairing reads).
+// (HallCheckIn without PIN) or absent from the next round (HallMarkAbsent: the absence
+// 'arbitro absent' records, which the pairing reads; the form names the entry by its id,
+// which 'arbitro absent' would read as a pairing number once the lot is drawn).
 func (h *Hall) mark(w http.ResponseWriter, r *http.Request, ctx context.Context, ref, page, action, entry string) {
 	var err error
 	h.writeMu.Lock()
 	if action == "present" {
 		_, err = h.st.HallCheckIn(ctx, ref, int64(atoi(entry)), "", true)
 	} else {
-		_, _, err = h.st.SetAbsence(ctx, ref, strconv.Itoa(atoi(entry)), 0, 0, "did not check in (hall)")
+		_, err = h.st.HallMarkAbsent(ctx, ref, int64(atoi(entry)))
 	}
 	h.writeMu.Unlock()
 	switch {

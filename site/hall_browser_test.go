@@ -13,11 +13,14 @@ import (
 )
 
 // A round in the hall with a real Chromium (skipped without one, as the site's browser
-// tests): the standings screen listens; two phones (two tabs; a player needs no cookie)
-// enter the same result on board 2 with their PINs after a wrong PIN is
-// refused; the standings screen shows it within 2 s without a reload, and so does the
-// first player's page. On board 1 the phones disagree; the dispute reaches the console
-// the arbiter has open (logged in with the one-time link), and he enters the result.
+// tests): the standings screen listens; two phones (two browser contexts: they share no
+// cookie, newDevice) show the round's pairings on /boards and /names, then enter the same
+// result on board 2 with their PINs after a wrong PIN is refused; the standings screen
+// shows it within 2 s without a reload, and so does the first player's page. A page of
+// another origin (a second server) that POSTs an entry with a right PIN is refused (403)
+// and nothing is written. On board 1 the phones disagree; the dispute reaches the console
+// the arbiter has open (logged in with the one-time link on a device of his own), and he
+// enters the result.
 func TestBrowserHallRound(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser test: skipped with -short")
@@ -26,11 +29,7 @@ func TestBrowserHallRound(t *testing.T) {
 	hs := newHallServer(t)
 	b := newBrowser(t)
 	base := hs.srv.URL
-	phone := func() context.Context {
-		ctx, cancel := chromedp.NewContext(b.ctx) // a tab of its own
-		t.Cleanup(cancel)
-		return ctx
-	}
+	phone := func() context.Context { return newDevice(t, b.ctx) }
 	// The screen, marked so that a reload would show (the mark would be gone).
 	var before string
 	if err := chromedp.Run(b.ctx, chromedp.Navigate(base+"/hall/1/standings"), chromedp.WaitVisible("table.screen", chromedp.ByQuery),
@@ -53,6 +52,8 @@ func TestBrowserHallRound(t *testing.T) {
 		return msg
 	}
 	white, black := phone(), phone()
+	checkPairingsShown(t, white, base, hs.st)
+	crossOriginRefused(t, black, hs)
 	b2 := hs.board(t, 2)
 	if msg := enter(white, 2, "W", "000000", "2-0"); !strings.Contains(msg, "PIN errato") {
 		t.Errorf("wrong PIN: %q", msg)

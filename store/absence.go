@@ -29,12 +29,18 @@ func (tx *Tx) SetAbsence(t *tournament.Tournament, ref string, round, points int
 		return nil, err
 	}
 	if cur.System.FixedTable() {
-		return nil, tournament.Errf(tournament.ErrInvalid, "err.absence.rr_fixed", "{err}: a round robin's rounds are fixed; when a player does not come, record the game as a forfeit (arbitro result ROUND BOARD -+)")
+		return nil, errAbsenceFixed()
 	}
 	e, err := tx.findEntry(cur, ref)
 	if err != nil {
 		return nil, err
 	}
+	return tx.setAbsence(cur, e, round, points, reason)
+}
+
+// setAbsence is SetAbsence for entry e of cur (the tournament as read in tx, not a round
+// robin), already resolved; reason already checked.
+func (tx *Tx) setAbsence(cur *tournament.Tournament, e *tournament.Entry, round, points int, reason string) (*tournament.Absence, error) {
 	if round == 0 {
 		round = cur.RoundsPaired + 1
 	}
@@ -92,4 +98,9 @@ func (tx *Tx) RemoveAbsence(t *tournament.Tournament, ref string, round int) (*t
 		return nil, err
 	}
 	return a, tx.logEvent(cur.ID, "player.absent.remove", a, nil)
+}
+
+// errAbsenceFixed refuses an absence in a round robin: its rounds are fixed (ErrInvalid).
+func errAbsenceFixed() error {
+	return tournament.Errf(tournament.ErrInvalid, "err.absence.rr_fixed", "{err}: a round robin's rounds are fixed; when a player does not come, record the game as a forfeit (arbitro result ROUND BOARD -+)")
 }

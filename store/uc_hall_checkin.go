@@ -55,6 +55,38 @@ func (s *Store) HallCheckIn(ctx context.Context, ref string, entry int64, pin st
 	return out, err
 }
 
+// HallMarkAbsent records, from the hall's console, that the player entry (an entry id, as
+// the check-in list gives it: not the pairing number a command reads) of the tournament
+// ref names will not play the next round to pair: 0 points, the reason "did not check in
+// (hall)", logged "player.absent" under the actor ActingAs gives, in one transaction — the
+// absence 'arbitro absent NAME' records (Tx.SetAbsence), which the Swiss pairings read.
+//
+// Returns the absence as stored. Errors: those of SetAbsence (ErrInvalid: a round robin,
+// an absence already recorded, every round paired), ErrNotFound (no such entry in the
+// tournament); nothing is written on an error.
+func (s *Store) HallMarkAbsent(ctx context.Context, ref string, entry int64) (*tournament.Absence, error) {
+	var a *tournament.Absence
+	_, err := s.updateIn(ctx, ref, func(tx *Tx, t *tournament.Tournament) error {
+		cur, err := tx.TournamentByID(t.ID)
+		if err != nil {
+			return err
+		}
+		if cur.System.FixedTable() {
+			return errAbsenceFixed()
+		}
+		e, err := tx.entryByID(cur, entry)
+		if err != nil {
+			return err
+		}
+		a, err = tx.setAbsence(cur, e, 0, 0, HallAbsenceReason)
+		return err
+	})
+	return a, err
+}
+
+// HallAbsenceReason is the reason kept with an absence the console records.
+const HallAbsenceReason = "did not check in (hall)"
+
 // hallCheckIns reads, for round round of t, the check-ins (entry id -> time) and the
 // absences (entry id -> true).
 func (tx *Tx) hallCheckIns(t *tournament.Tournament, round int) (map[int64]string, map[int64]bool, error) {
