@@ -137,7 +137,7 @@ func (s Standings) crosstableTable(grid bool) ([]string, [][]string) {
 	rows := make([][]string, len(s.Rows))
 	for i, st := range s.Rows {
 		name := st.Entry.Name
-		if st.Entry.Withdrawn {
+		if st.Entry.WithdrawnAt(s.AfterRound) {
 			name = l.T("mark.withdrawn", "name", name)
 		}
 		row := []string{strconv.Itoa(i + 1), numOrDash(st.Entry.Number), name}

@@ -82,7 +82,7 @@ func NewHTMLEvent(ev *tournament.SiteEvent, opts HTMLOptions) (*HTMLEvent, error
 	}
 	h.last = tournament.LastRound(ev.Table)
 	for r := 0; r <= h.last; r++ {
-		st, err := tournament.ComputeStandings(ev.Table, r)
+		st, err := tournament.ComputeStandingsAsOf(ev.Table, r)
 		if err != nil {
 			return nil, err
 		}
@@ -525,7 +525,7 @@ func (h *HTMLEvent) writeStandings(w io.Writer, r int, name string) error {
 			cells[k].Opt = true
 		}
 		cells[2] = cell{Text: clean(st.Entry.Name), Href: PlayerPageName(int64(st.Entry.ID)), Header: true}
-		if st.Entry.Withdrawn {
+		if st.Entry.WithdrawnAt(s.AfterRound) {
 			cells[2].Text += " (" + p.T("site.withdrawn") + ")"
 		}
 		t.Rows = append(t.Rows, cells)
@@ -563,7 +563,7 @@ func (h *HTMLEvent) writeCrosstable(w io.Writer) error {
 			}
 		}
 		cells[2] = cell{Text: clean(st.Entry.Name), Href: PlayerPageName(int64(st.Entry.ID)), Header: true}
-		if st.Entry.Withdrawn {
+		if st.Entry.WithdrawnAt(s.AfterRound) {
 			cells[2].Text += " (" + p.T("site.withdrawn") + ")"
 		}
 		t.Rows = append(t.Rows, cells)

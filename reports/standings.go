@@ -213,7 +213,7 @@ func (s Standings) standingsTable() ([]string, [][]string) {
 	rows := make([][]string, len(s.Rows))
 	for i, r := range s.Rows {
 		name := r.Entry.Name
-		if r.Entry.Withdrawn {
+		if r.Entry.WithdrawnAt(s.AfterRound) {
 			name = l.T("mark.withdrawn", "name", name)
 		}
 		pts := l.Score(sc, r.Points)
@@ -341,7 +341,7 @@ func WriteStandingsCSV(w io.Writer, s Standings) error {
 	for i, r := range s.Rows {
 		e := r.Entry
 		row := []string{r.Place(), strconv.Itoa(r.Rank), strconv.Itoa(e.Number), CSVSafe(e.Name), CSVSafe(e.Club), CSVSafe(e.Federation),
-			strconv.Itoa(e.Rating), yesNo(e.Withdrawn), l.Decimal(decimal(r.Points, sc.Divisor)),
+			strconv.Itoa(e.Rating), yesNo(e.WithdrawnAt(s.AfterRound)), l.Decimal(decimal(r.Points, sc.Divisor)),
 			strconv.Itoa(r.Games), strconv.Itoa(r.Wins), strconv.Itoa(r.Draws), strconv.Itoa(r.Losses),
 			strconv.Itoa(r.Byes), strconv.Itoa(r.ForfeitWins), strconv.Itoa(r.ForfeitLosses),
 			strconv.Itoa(r.Absences), strconv.Itoa(r.Pending)}
@@ -475,7 +475,7 @@ func writeJSON(w io.Writer, s Standings, rounds bool) error {
 	for _, r := range s.Rows {
 		e := r.Entry
 		js := jsonStanding{Place: r.Place(), Rank: r.Rank, RankTo: r.RankTo, ID: e.ID, Number: e.Number, Name: e.Name,
-			Club: e.Club, Federation: e.Federation, Rating: e.Rating, Withdrawn: e.Withdrawn,
+			Club: e.Club, Federation: e.Federation, Rating: e.Rating, Withdrawn: e.WithdrawnAt(s.AfterRound),
 			Points: float64(r.Points) / float64(sc.Divisor), PointsText: l.Score(sc, r.Points),
 			Games: r.Games, Wins: r.Wins, Draws: r.Draws, Losses: r.Losses, Byes: r.Byes,
 			ForfeitWins: r.ForfeitWins, ForfeitLosses: r.ForfeitLosses, Absences: r.Absences, Pending: r.Pending,

@@ -198,7 +198,7 @@ func (tx *Tx) Standings(t *tournament.Tournament, round int, category string) (*
 		c := *ct
 		c.Event.Name += " — " + tournament.ShownText(category) // as found (EqualFold of the stored name, shown escaped)
 		ct = &c
-	} else if rows, err = tournament.ComputeStandings(ct, round); err != nil {
+	} else if rows, err = tournament.ComputeStandingsAsOf(ct, round); err != nil {
 		return nil, err
 	}
 	out := &tournament.StandingsAfter{Table: ct, Round: round, Rows: rows}

@@ -649,6 +649,16 @@ func ComputeStandings(ct *Crosstable, afterRound int) ([]Standing, error) {
 	return ComputeStandingsAmong(ct, afterRound, nil)
 }
 
+// ComputeStandingsAsOf is the standings as they were after round afterRound (issue 28:
+// the sheets of round k as they were): ComputeStandings of the players who had entered
+// the event by the pairing of the next round (CrossEntry.EnteredBy(afterRound+1): the
+// standings after round k are those the pairing of round k+1 starts from, a late entrant
+// of round k+1 with his start points among them), placed among themselves; a late
+// entrant is on no standings of an earlier round. Errors: ComputeStandings's.
+func ComputeStandingsAsOf(ct *Crosstable, afterRound int) ([]Standing, error) {
+	return ComputeStandingsAmong(ct, afterRound, func(i int) bool { return ct.Players[i].EnteredBy(afterRound + 1) })
+}
+
 // computeStandings is ComputeStandings of the players keep accepts (index into
 // ct.Players; nil: all): their places and group-dependent tie-breaks are among themselves,
 // while scores and opponent-based tie-breaks still count the whole event.

@@ -583,3 +583,34 @@ func TestTieBreaksTwoByes(t *testing.T) {
 		}
 	}
 }
+
+// ComputeStandingsAsOf leaves out of the standings after round k the late entrants who
+// joined after round k+1 was paired, and keeps those of round k+1 (the standings round
+// k+1 is paired from), placed among themselves.
+func TestComputeStandingsAsOf(t *testing.T) {
+	ct := &Crosstable{Rounds: 3, Scoring: Scoring210, Players: []CrossEntry{
+		{ID: 1, Number: 1, Name: "A", JoinedRound: 1, Results: []CrossResult{{Round: 1, Opponent: 2, Kind: CrossPlayed, Points: 2, Colour: pairing.White}}},
+		{ID: 2, Number: 2, Name: "B", JoinedRound: 1, Results: []CrossResult{{Round: 1, Opponent: 1, Kind: CrossPlayed, Points: 0, Colour: pairing.Black}}},
+		{ID: 3, Number: 3, Name: "C", JoinedRound: 2},
+		{ID: 4, Number: 4, Name: "D", JoinedRound: 3},
+	}}
+	names := func(st []Standing) string {
+		var s []string
+		for _, r := range st {
+			s = append(s, r.Entry.Name+"@"+r.Place())
+		}
+		return strings.Join(s, " ")
+	}
+	for _, c := range []struct {
+		after int
+		want  string
+	}{{0, "A@1-2 B@1-2"}, {1, "A@1 B@2-3 C@2-3"}, {2, "A@1 B@2-4 C@2-4 D@2-4"}} {
+		st, err := ComputeStandingsAsOf(ct, c.after)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := names(st); got != c.want {
+			t.Errorf("after round %d: %s, want %s", c.after, got, c.want)
+		}
+	}
+}
