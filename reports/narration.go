@@ -74,6 +74,6 @@ func LotBlock(l *Locale, lot *tournament.LotResult) string {
 	for _, n := range lot.Numbers {
 		fmt.Fprintf(&b, "%3d  %s\n", n.Number, n.Name)
 	}
-	method := l.codeWord("demo.lot_method."+lot.Method, lot.Method)
+	method := l.codeWord(lotMethodKeys[lot.Method], lot.Method)
 	return l.T("demo.lot_block", "seed", fmt.Sprint(lot.Seed), "at", lot.DrawnAt, "method", method) + "\n" + b.String()
 }

@@ -345,7 +345,7 @@ func run(args []string, ios *ioStreams) int {
 	msg := g.cliLocale() // the hints in the arbiter's language; the error itself as its package words it
 	var ue *usageError
 	if errors.As(err, &ue) {
-		reports.WriteError(stderr, ue.err, ue.hintIn(msg))
+		reports.WriteError(stderr, cobraWords(msg, ue.err), ue.hintIn(msg)) // cobra's own errors in msg's words: cobra_words.go
 		return exitUsage
 	}
 	var ce *cliError
