@@ -120,4 +120,3 @@ type wordedError struct {
 
 func (e *wordedError) Error() string { return e.text }
 func (e *wordedError) Unwrap() error { return e.err }
-
