@@ -568,7 +568,7 @@ func (d *demo) claims(t *tournament.Tournament, b tournament.SimulatedBoard) err
 		if err != nil {
 			return d.explain(err)
 		}
-		d.out("demo.claimed", "from", b.CountFrom, "to", c.declared, "decision", d.loc.ClaimDecision(rec.Decision), "reason", rec.Check.Reason, "text", rec.Check.Message)
+		d.out("demo.claimed", "from", b.CountFrom, "to", c.declared, "decision", d.loc.ClaimDecision(rec.Decision), "reason", d.loc.ClaimReason(rec.Check.Reason), "text", rec.Check.Message)
 	}
 	return nil
 }
