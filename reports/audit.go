@@ -132,11 +132,8 @@ func (d *doc) auditText(l *Locale, it AuditItem, x, y, w float64, diagramErr err
 	}
 	line(true, l.T("audit.verdict"), VerdictWord(l, it.Class))
 	line(true, l.T("audit.move"), l.T("audit.move_detail", "move", it.Move, "ply", it.Ply, "number", moveNo, "side", side))
-	if it.Reason != "" {
-		line(false, l.T("audit.reason"), it.Reason)
-	}
-	if msg := it.why(l); msg != "" {
-		line(false, "", msg)
+	if msg := it.why(l); msg != "" { // the reason in words; its code (it.Reason) is in the JSON only
+		line(false, l.T("audit.reason"), msg)
 	}
 	legal := strings.Join(it.Legal, "  ")
 	if legal == "" {

@@ -42,13 +42,13 @@ func (l *Locale) MethodName(m string) string {
 }
 
 // WriteTournamentCreated confirms `arbitro tournament create` in the language l: id,
-// name, variant, system, rounds, scoring, tie-breaks (their codes, as --tiebreaks takes
-// them) and seed.
+// name, variant, system, rounds, scoring, tie-breaks (in the language's words, tieBreaksShort:
+// in English their codes, as --tiebreaks takes them) and seed.
 func WriteTournamentCreated(w io.Writer, l *Locale, t *tournament.Tournament) error {
 	l = orEnglish(l)
 	_, err := fmt.Fprintln(w, l.T("cmd.tournament_created", "id", t.ID, "name", strconv.Quote(t.Name),
 		"variant", l.variantShort(t.Variant), "system", l.systemShort(t.System), "rounds", l.plannedRounds(t),
-		"scoring", t.Scoring, "tiebreaks", l.OrNone(strings.Join(t.TieBreaks, ", ")), "seed", fmt.Sprint(t.Seed)))
+		"scoring", t.Scoring, "tiebreaks", l.OrNone(l.tieBreaksShort(t.TieBreaks)), "seed", fmt.Sprint(t.Seed)))
 	return err
 }
 

@@ -130,7 +130,7 @@ var undoWhatKeys = map[string]string{
 
 // WriteUndone confirms `arbitro undo`: what was undone, and the action of the log it was.
 func WriteUndone(w io.Writer, loc *Locale, s *tournament.UndoStep) error {
-	_, err := fmt.Fprintln(w, loc.T("undo.done", "what", UndoWhat(loc, s), "id", s.ActionID, "action", s.Action, "at", s.At, "actor", s.Actor))
+	_, err := fmt.Fprintln(w, loc.T("undo.done", "what", UndoWhat(loc, s), "id", s.ActionID, "action", s.Action, "at", s.At, "actor", loc.Actor(s.Actor)))
 	return err
 }
 
@@ -151,7 +151,7 @@ func WriteUndoList(w io.Writer, loc *Locale, tournamentName string, steps []tour
 		if !s.Undoable {
 			what = loc.T("undo.list.stop", "what", what)
 		}
-		if _, err := fmt.Fprintf(tw, "#%d\t%s\t%s\t%s\t%s\n", s.ActionID, s.At, s.Actor, s.Action, what); err != nil {
+		if _, err := fmt.Fprintf(tw, "#%d\t%s\t%s\t%s\t%s\n", s.ActionID, s.At, loc.Actor(s.Actor), s.Action, what); err != nil {
 			return err
 		}
 	}

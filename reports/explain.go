@@ -21,7 +21,7 @@ func WriteExplanation(w io.Writer, l *Locale, ex *tournament.RoundExplanation, n
 		return
 	}
 	nm := names.name
-	fmt.Fprintln(w, l.T("explain.title", "round", ex.Round, "system", ex.System, "seed", fmt.Sprint(ex.Seed)))
+	fmt.Fprintln(w, l.T("explain.title", "round", ex.Round, "system", l.systemShort(ex.System), "seed", fmt.Sprint(ex.Seed)))
 	if ex.Forced {
 		fmt.Fprintln(w, "  "+l.T("explain.forced"))
 	}

@@ -139,7 +139,8 @@ func logWhat(loc *Locale, e *tournament.Event) string {
 // WriteHallLog writes the console's page of the event log of tournament t: every event,
 // the newest first, with its time (the hall's local date and time), who did it as the
 // log names him ("player 7 via the hall", "arbiter Rossi via the hall", the arbiter's
-// login name on the command line) and what, in the words of o.Lang (logWhat).
+// login name on the command line; the known forms in o.Lang: Locale.Actor) and what, in
+// the words of o.Lang (logWhat).
 func WriteHallLog(w io.Writer, t *tournament.Tournament, evs []tournament.Event, o HallOptions) error {
 	loc := LocaleOf(o.Lang)
 	h := &HTMLEvent{ev: &tournament.SiteEvent{Tournament: *t}, loc: loc}
@@ -151,7 +152,7 @@ func WriteHallLog(w io.Writer, t *tournament.Tournament, evs []tournament.Event,
 		if at, err := time.Parse(time.RFC3339, e.At); err == nil {
 			when = loc.Date(at.Local()) + " " + at.Local().Format("15:04:05")
 		}
-		rows = append(rows, logRow{When: when, Who: clean(e.Actor), What: logWhat(loc, e)})
+		rows = append(rows, logRow{When: when, Who: clean(loc.Actor(e.Actor)), What: logWhat(loc, e)})
 	}
 	p.Body = rows
 	return renderHall(w, "log", p)

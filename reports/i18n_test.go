@@ -174,6 +174,7 @@ func TestCatalogsComplete(t *testing.T) {
 	// registry tournament.AllTieBreaks.
 	for _, tb := range tournament.AllTieBreaks() {
 		literals["tb."+string(tb)+".label"], literals["tb."+string(tb)+".title"] = true, true
+		literals["tb."+string(tb)+".short"] = true // Locale.tieBreaksShort
 	}
 	for _, k := range siteKeys { // composed at run time by html.go and the templates
 		literals[k] = true

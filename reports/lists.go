@@ -120,12 +120,13 @@ func WriteTournamentText(w io.Writer, l *Locale, t *tournament.Tournament) error
 }
 
 // WriteEventLogText writes `arbitro tournament log` in the language l: id, time, who and
-// action of each event (the action as logged).
+// action of each event (the action as logged, who in l's words: Locale.Actor).
 func WriteEventLogText(w io.Writer, l *Locale, evs []tournament.Event) error {
 	tw := newTable(w)
-	fmt.Fprintln(tw, orEnglish(l).T("cmd.log.head"))
+	l = orEnglish(l)
+	fmt.Fprintln(tw, l.T("cmd.log.head"))
 	for _, e := range evs {
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\n", e.ID, e.At, e.Actor, e.Action)
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\n", e.ID, e.At, l.Actor(e.Actor), e.Action)
 	}
 	return tw.Flush()
 }
@@ -214,7 +215,8 @@ func writeLotClubs(w io.Writer, l *Locale, res *tournament.LotResult) {
 
 // WriteClaimText writes `arbitro claim` in the language l: the claim, the engine's
 // verdict and the arbiter's decision (marked when it goes against the engine). The rule
-// and reason stay codes; the engine's message is the rules package's sentence.
+// and reason in the language's words (ClaimRule, ClaimReason; codes in English); the
+// engine's message is the rules package's sentence.
 func WriteClaimText(w io.Writer, l *Locale, rec *tournament.ClaimRecord) error {
 	l = orEnglish(l)
 	verdict := l.T("cmd.claim.not_valid")
@@ -222,8 +224,8 @@ func WriteClaimText(w io.Writer, l *Locale, rec *tournament.ClaimRecord) error {
 		verdict = l.T("cmd.claim.valid")
 	}
 	fmt.Fprintln(w, l.T("cmd.claim.head", "id", fmt.Sprint(rec.ID), "round", rec.Round, "board", rec.Board, "white", rec.White, "black", rec.Black,
-		"rule", rec.Check.Rule, "requested", rec.RequestedAt, "declared", rec.DeclaredAt))
-	fmt.Fprintln(w, l.T("cmd.claim.engine", "verdict", verdict, "reason", rec.Check.Reason, "message", CheckWhy(l, rec.Check)))
+		"rule", l.ClaimRule(rec.Check.Rule), "requested", rec.RequestedAt, "declared", rec.DeclaredAt))
+	fmt.Fprintln(w, l.T("cmd.claim.engine", "verdict", verdict, "reason", l.ClaimReason(rec.Check.Reason), "message", CheckWhy(l, rec.Check)))
 	decision := l.ClaimDecision(rec.Decision)
 	if rec.Overrides {
 		decision = l.T("cmd.claim.overrides", "decision", decision)

@@ -65,12 +65,15 @@ func (n *Narration) Files(files []string) error {
 	return nil
 }
 
-// LotBlock is the demo's account of a drawn lot: the seed, when it was drawn and how,
-// then each pairing number (right-aligned in three columns) and player.
-func LotBlock(lot *tournament.LotResult) string {
+// LotBlock is the demo's account of a drawn lot in l's words (catalog keys demo.lot_block,
+// demo.lot_method.<method>; nil is English): the seed, when it was drawn and how, then
+// each pairing number (right-aligned in three columns) and player.
+func LotBlock(l *Locale, lot *tournament.LotResult) string {
+	l = orEnglish(l)
 	var b strings.Builder
 	for _, n := range lot.Numbers {
 		fmt.Fprintf(&b, "%3d  %s\n", n.Number, n.Name)
 	}
-	return fmt.Sprintf("seed %d, drawn %s (%s):\n%s", lot.Seed, lot.DrawnAt, lot.Method, b.String())
+	method := l.codeWord(lotMethodKeys[lot.Method], lot.Method)
+	return l.T("demo.lot_block", "seed", fmt.Sprint(lot.Seed), "at", lot.DrawnAt, "method", method) + "\n" + b.String()
 }

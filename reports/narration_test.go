@@ -20,7 +20,7 @@ func TestNarration(t *testing.T) {
 		n.Step("import the championship"),
 		n.Line("by hand: arbitro --db /tmp/demo/arbitro.db event import x.pdn"),
 		n.Step("the lot"),
-		n.Block(LotBlock(lot)),
+		n.Block(LotBlock(nil, lot)),
 		n.Block("one\ntwo\n\n"),
 		n.Paragraph("done: the files are"),
 		n.Files([]string{"/tmp/demo/standings.txt", "/tmp/demo/standings.pdf"}),

@@ -455,7 +455,7 @@ func TestAuditPDF(t *testing.T) {
 	}
 	pdf := b.Bytes()
 	checkPDF(t, pdf, 2, "Audit report: illegal moves", "3 illegal move(s) found in 12 game score(s) checked",
-		"22-18 (ply 3, move 2, White)", "13-9  17-14  21-18  23-19  23-20  24-20", "capture-required",
+		"22-18 (ply 3, move 2, White)", "13-9  17-14  21-18  23-19  23-20  24-20", "Reason: A capture is compulsory.",
 		"Фёдоров, Пётр", "White to move · italian", "Black to move · international", "No diagram: ")
 	// Square numbers: 32 (Italian) and 50 (International) are printed on the diagrams.
 	for _, s := range []string{"32", "50"} {

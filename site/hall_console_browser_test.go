@@ -56,7 +56,7 @@ func TestBrowserHallConsoleTools(t *testing.T) {
 	if ctype != "application/pdf" {
 		t.Errorf("the pairing sheet's link: %q", ctype)
 	}
-	if len(rows) == 0 || !strings.Contains(rows[0], "arbiter Ferri via the hall") || !strings.Contains(rows[0], "Turno abbinato") {
+	if len(rows) == 0 || !strings.Contains(rows[0], "arbitro Ferri dalla sala di gioco") || !strings.Contains(rows[0], "Turno abbinato") {
 		t.Errorf("the log's newest row: %q", rows)
 	}
 	b.check(t, base)

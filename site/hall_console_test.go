@@ -86,13 +86,13 @@ func TestHallConsoleTools(t *testing.T) {
 	}
 
 	_, _, log := hs.do(t, "GET", "/hall/1/log", nil, "Cookie", cookie)
-	for _, w := range []string{"Risultato inserito dal giocatore: turno 1, tavolo 2, 1-1", "via the hall</td>", "arbiter via the hall",
+	for _, w := range []string{"Risultato inserito dal giocatore: turno 1, tavolo 2, 1-1", "dalla sala di gioco</td>", "arbitro dalla sala di gioco",
 		"Risultato inserito: turno 1, tavolo 1, 2-0", "Turno abbinato", "<th scope=\"col\">Chi</th>"} {
 		if !strings.Contains(log, w) {
 			t.Errorf("event log: no %q\n%s", w, log)
 		}
 	}
-	if !strings.Contains(log, "player ") {
+	if !strings.Contains(log, "giocatore ") {
 		t.Errorf("event log names no player")
 	}
 }
@@ -246,7 +246,7 @@ func TestHallArbiterLogin(t *testing.T) {
 		}
 	}
 	_, _, log := hs.do(t, "GET", "/hall/1/log", nil, "Cookie", rossi)
-	if !strings.Contains(log, "<td>arbiter Rossi via the hall</td><td>Risultato inserito: turno 1, tavolo 1, 1-1</td>") {
+	if !strings.Contains(log, "<td>arbitro Rossi dalla sala di gioco</td><td>Risultato inserito: turno 1, tavolo 1, 1-1</td>") {
 		t.Errorf("the log does not name Rossi:\n%s", log)
 	}
 	if !strings.Contains(hs.log.String(), "hall: arbiter Rossi logged in with the password") {

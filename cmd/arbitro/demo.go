@@ -109,11 +109,6 @@ func (d *demo) narration() *reports.Narration {
 	return d.narr
 }
 
-// sayf is say for a step not in the catalogs yet (printed in English).
-func (d *demo) sayf(format string, args ...any) {
-	d.narration().Step(fmt.Sprintf(format, args...))
-}
-
 func (d *demo) cmdline(format string, args ...any) {
 	d.narration().Line(d.loc.T("demo.by_hand", "db", shellQuote(filepath.Join(d.dir, "arbitro.db")), "cmd", fmt.Sprintf(format, args...)))
 }
@@ -261,7 +256,7 @@ func (d *demo) worldEvent() error {
 	if err := d.file(demoWorldFile, func(w io.Writer) error { _, err := w.Write(data); return err }); err != nil {
 		return err
 	}
-	name := "World Championship 2007"
+	name := d.loc.T("demo.name.world")
 	d.cmdline("event import %s --name %s --system round-robin --rounds 19", shellQuote(src), shellQuote(name))
 	rep, err := store.ImportEventPDN(d.ctx, d.st, bytes.NewReader(data), demoWorldFile,
 		tournament.EventImportOptions{Name: name, System: tournament.RoundRobin, Rounds: 19})
@@ -395,7 +390,7 @@ func (d *demo) simulatedEvent(name string, system tournament.System, rounds int,
 // createSimulated creates the simulated tournament and enters its players.
 func (d *demo) createSimulated(name string, system tournament.System, rounds int, players []tournament.Player) (*tournament.Tournament, error) {
 	t := &tournament.Tournament{Name: name, Variant: tournament.VariantItalian, System: system, Rounds: rounds,
-		Seed: d.seed, ByePoints: 2, ForfeitPoints: 2, Place: "arbitro demo (simulated)", Arbiter: "arbitro demo"}
+		Seed: d.seed, ByePoints: 2, ForfeitPoints: 2, Place: d.loc.T("demo.place"), Arbiter: "arbitro demo"}
 	d.say("demo.create", "name", strconv.Quote(name), "system", d.loc.MethodName(system.Code()), "rounds", rounds, "seed", fmt.Sprint(d.seed))
 	d.cmdline("tournament create %s --variant italian --system %s --rounds %d --seed %d", shellQuote(name), system.Code(), rounds, d.seed)
 	created, err := d.st.CreateTournament(d.ctx, *t, "")
@@ -420,7 +415,7 @@ func (d *demo) drawLot(t *tournament.Tournament) error {
 	if err != nil {
 		return d.explain(err)
 	}
-	d.indent(reports.LotBlock(lot))
+	d.indent(reports.LotBlock(d.loc, lot))
 	return nil
 }
 
@@ -447,7 +442,7 @@ func (d *demo) simulatedRound(t *tournament.Tournament, r int, prefix string, sh
 		}
 	}
 	for _, b := range played {
-		d.out("demo.played", "board", b.Board, "white", b.White, "black", b.Black, "result", b.Result, "plies", b.Plies, "end", d.simEndWords(b.End))
+		d.out("demo.played", "board", b.Board, "white", b.White, "black", b.Black, "result", gamePointsResult(t, b.Result), "plies", b.Plies, "end", d.simEndWords(b.End))
 	}
 	if showExtras && r == 1 && len(played) > 1 {
 		if err := d.miscopied(t, played[1]); err != nil {
@@ -573,7 +568,7 @@ func (d *demo) claims(t *tournament.Tournament, b tournament.SimulatedBoard) err
 		if err != nil {
 			return d.explain(err)
 		}
-		d.out("demo.claimed", "from", b.CountFrom, "to", c.declared, "decision", d.loc.ClaimDecision(rec.Decision), "reason", rec.Check.Reason, "text", reports.CheckWhy(d.loc, rec.Check))
+		d.out("demo.claimed", "from", b.CountFrom, "to", c.declared, "decision", d.loc.ClaimDecision(rec.Decision), "reason", d.loc.ClaimReason(rec.Check.Reason), "text", reports.CheckWhy(d.loc, rec.Check))
 	}
 	return nil
 }
@@ -584,7 +579,7 @@ func (d *demo) swissEvent(real *tournament.Tournament) error {
 		return err
 	}
 	d.say("demo.part2", "players", len(players))
-	return d.simulatedEvent("Demo Italo-Swiss (simulated games)", tournament.ItaloSwiss, demoSwissRounds, players, "swiss", true)
+	return d.simulatedEvent(d.loc.T("demo.name.swiss"), tournament.ItaloSwiss, demoSwissRounds, players, "swiss", true)
 }
 
 func (d *demo) roundRobinEvent(real *tournament.Tournament) error {
@@ -593,7 +588,7 @@ func (d *demo) roundRobinEvent(real *tournament.Tournament) error {
 		return err
 	}
 	d.say("demo.part3", "players", len(players))
-	return d.simulatedEvent("Demo round robin (simulated games)", tournament.RoundRobin, tournament.RoundRobin.FieldRounds(len(players)), players, "roundrobin", false)
+	return d.simulatedEvent(d.loc.T("demo.name.round_robin"), tournament.RoundRobin, tournament.RoundRobin.FieldRounds(len(players)), players, "roundrobin", false)
 }
 
 // simEndWords says how a simulated game ended.
@@ -609,4 +604,17 @@ func (d *demo) simEndWords(end string) string {
 		return d.loc.T("demo.end.max_plies")
 	}
 	return end
+}
+
+// gamePointsResult is a simulated game's PDN result ("1-0", "0-1", "1/2-1/2") in the
+// notation of t's sheets: its game points as tournament.Result writes them ("2-0", "1-1",
+// "0-2" in a 2-1-0 event, as the pairing and results sheets print them); the PDN result
+// as it is when it does not parse.
+func gamePointsResult(t *tournament.Tournament, pdn string) string {
+	o, err := tournament.ParseOutcome(pdn)
+	if err != nil {
+		return pdn
+	}
+	w, b := o.Points(t)
+	return (&tournament.Result{Kind: o.Kind, WhitePoints: w, BlackPoints: b}).String()
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"io"
 	"strings"
 
@@ -19,16 +18,17 @@ func (d *demo) fidPracticeEvent(real *tournament.Tournament) error {
 		return err
 	}
 	const rounds = 3
-	name := "Demo FID practice (results only)"
-	d.sayf("Part 4: the FID's practice: %d players, Italo-Swiss format art8 (the federation program's rest), one opening drawn per round, clubs separated", len(players))
-	d.cmdline("tournament create %q --system italo-swiss --rounds %d --italo-format art8 --openings fid-italian --club-separation club --seed %d", name, rounds, d.seed)
+	name := d.loc.T("demo.name.fid")
+	d.say("demo.part4", "players", len(players))
+	d.cmdline("tournament create %s --system italo-swiss --rounds %d --italo-format art8 --openings fid-italian --club-separation club --seed %d", shellQuote(name), rounds, d.seed)
 	t := &tournament.Tournament{Name: name, Variant: tournament.VariantItalian, System: tournament.ItaloSwiss, Rounds: rounds,
 		Seed: d.seed, ByePoints: 2, ForfeitPoints: 2, ItaloFormat: "art8", Openings: tournament.OpeningsFIDItalian, ClubSeparation: "club",
 		TieBreaks: []string{"quoziente", "sonneborn-berger", "direct-encounter", "lot"}}
 	if err := d.fidPracticeRounds(t, players); err != nil {
 		return explainPair(d.g, d.explain(err))
 	}
-	d.cmdline("--tournament %d prize list; arbitro --tournament %d rating --csv", t.ID, t.ID)
+	d.cmdline("--tournament %d prize list", t.ID)
+	d.cmdline("--tournament %d rating --csv", t.ID)
 	return d.fidPracticeReports(t)
 }
 
@@ -65,10 +65,10 @@ func (d *demo) fidPracticeRounds(t *tournament.Tournament, players []tournament.
 	if _, _, err := d.st.AssignToCategory(d.ctx, id, "Veterani", refs); err != nil {
 		return err
 	}
-	if _, _, err := d.st.AddPrize(d.ctx, id, "", 1, "1st prize"); err != nil {
+	if _, _, err := d.st.AddPrize(d.ctx, id, "", 1, d.loc.T("demo.prize.first")); err != nil {
 		return err
 	}
-	_, _, err = d.st.AddPrize(d.ctx, id, "Veterani", 1, "best veteran")
+	_, _, err = d.st.AddPrize(d.ctx, id, "Veterani", 1, d.loc.T("demo.prize.veteran"))
 	return err
 }
 
@@ -84,7 +84,7 @@ func (d *demo) fidPracticeRound(t *tournament.Tournament, r int) error {
 	var inHall *tournament.Board // the last round's first board: its players enter its result in the hall
 	for _, b := range pr.Boards {
 		if b.Bye() {
-			ps = append(ps, fmt.Sprintf("%s rests (%s)", b.White, b.Rest))
+			ps = append(ps, d.loc.T("demo.rests", "player", b.White, "kind", b.Rest))
 			continue
 		}
 		ps = append(ps, b.White+" - "+b.Black)

@@ -62,7 +62,7 @@ func (d *demo) demoHall(t *tournament.Tournament, b *tournament.Board, result st
 	}
 	for _, x := range boards {
 		if x.Board == b.Board && x.Game == b.Game && x.Result != nil {
-			d.out("demo.hall.stored", "result", d.loc.ResultText(x.Result), "who", x.Result.EnteredBy)
+			d.out("demo.hall.stored", "result", d.loc.ResultText(x.Result), "who", d.loc.Actor(x.Result.EnteredBy))
 		}
 	}
 	d.out("demo.hall.open", "cmd", "arbitro --db "+shellQuote(filepath.Join(d.dir, "arbitro.db"))+" --tournament "+strconv.FormatInt(t.ID, 10)+" serve --hall",

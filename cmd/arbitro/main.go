@@ -363,7 +363,7 @@ func run(args []string, ios *ioStreams) int {
 	msg := g.cliLocale() // the error and its hint in the arbiter's language (reports.ErrorText)
 	var ue *usageError
 	if errors.As(err, &ue) {
-		reports.WriteError(stderr, msg, ue.err, ue.hintIn(msg))
+		reports.WriteError(stderr, msg, cobraWords(msg, ue.err), ue.hintIn(msg)) // cobra's own errors in msg's words: cobra_words.go
 		return exitUsage
 	}
 	var ce *cliError
