@@ -175,6 +175,9 @@ func (tx *Tx) importTRFTeamRound(t *tournament.Tournament, tr *trf.File, ts *trf
 		seen[f.White], seen[f.Black] = true, true
 	}
 	slices.SortStableFunc(order, func(x, y *trfMatch) int { return min(x.home, x.away) - min(y.home, y.away) })
+	if t.System == tournament.RoundRobin {
+		sortByBerger(order, ts, r, t.Rounds)
+	}
 	for _, rec := range ts.Teams { // the teams without a match rest
 		if !seen[rec.Number] {
 			order = append(order, &trfMatch{home: rec.Number})
@@ -251,4 +254,39 @@ func (tx *Tx) importTRFMatch(t *tournament.Tournament, tr *trf.File, r int, roun
 		}
 	}
 	return nil
+}
+
+// sortByBerger orders the matches of round r of a team round robin as the Berger table
+// numbers them (tournament.PlanTeamRoundRobin over the teams' pairing numbers; a double
+// round robin when the event has more rounds than one cycle), so that an exported event
+// imports with its match numbers; a match the table does not hold goes last. The order
+// stays as it is when the teams are not numbered 1..n.
+func sortByBerger(order []*trfMatch, ts *trf.Teams, r, rounds int) {
+	teams := make([]tournament.Team, len(ts.Teams))
+	for i, rec := range ts.Teams {
+		teams[i] = tournament.Team{ID: int64(rec.Number), Number: rec.Number}
+	}
+	cycles := 1
+	if rounds > tournament.TeamRoundRobinRounds(len(teams), 1) {
+		cycles = 2
+	}
+	plan, err := tournament.PlanTeamRoundRobin(teams, r, cycles)
+	if err != nil {
+		return
+	}
+	at := func(m *trfMatch) int {
+		for i, p := range plan {
+			if p.Away != 0 && (int(p.Home) == m.home && int(p.Away) == m.away || int(p.Home) == m.away && int(p.Away) == m.home) {
+				return i
+			}
+		}
+		return len(plan)
+	}
+	key := func(m *trfMatch) int {
+		if m.away == 0 { // the rests stay last
+			return len(plan) + 1
+		}
+		return at(m)
+	}
+	slices.SortStableFunc(order, func(x, y *trfMatch) int { return key(x) - key(y) })
 }

@@ -278,6 +278,13 @@ func (tx *Tx) ImportTRF(tr *trf.File, opts trf.ImportOptions) (*tournament.Tourn
 		return nil, err
 	}
 	t := trf.TrfTournament(tr, opts)
+	ts, err := trf.TeamsOf(tr)
+	if err != nil {
+		return nil, err
+	}
+	if len(ts.Teams) > 0 && opts.System.IsZero() && strings.HasPrefix(tr.TypeCode, "BERGER_") {
+		t.System = tournament.RoundRobin // a team round robin (192 BERGER_*): its rounds follow the Berger tables
+	}
 	if err := trf.CheckTRFIDColumn(opts.IDColumn); err != nil {
 		return nil, err
 	}
@@ -294,10 +301,6 @@ func (tx *Tx) ImportTRF(tr *trf.File, opts trf.ImportOptions) (*tournament.Tourn
 		return nil, err
 	}
 	if err := tx.keepTRFRecords(&t, tr, ids); err != nil {
-		return nil, err
-	}
-	ts, err := trf.TeamsOf(tr)
-	if err != nil {
 		return nil, err
 	}
 	if len(ts.Teams) > 0 { // a team event (store/team_trf_import.go): the team records are its teams, not kept lines
