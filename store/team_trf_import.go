@@ -1,7 +1,6 @@
 package store
 
 import (
-	"fmt"
 	"slices"
 
 	"arbitro/pairing"
@@ -49,22 +48,22 @@ func (tx *Tx) importTRFTeams(t *tournament.Tournament, tr *trf.File, ts *trf.Tea
 	for i := range ts.Teams {
 		rec := &ts.Teams[i]
 		if byNum[rec.Number] != nil {
-			return fmt.Errorf("%w: two team records give team number %d (each team its own number)", tournament.ErrInvalid, rec.Number)
+			return tournament.Errf(tournament.ErrInvalid, "err.trf.team_number_twice", "{err}: two team records give team number {team} (give each team its own number)", "team", rec.Number)
 		}
 		byNum[rec.Number] = rec
 		for _, m := range rec.Members {
 			if ids[m] == 0 {
-				return fmt.Errorf("%w: team %d (%s) names player %d, who has no 001 line (fix the team record or add the player)", tournament.ErrInvalid, rec.Number, rec.Name, m)
+				return tournament.Errf(tournament.ErrInvalid, "err.trf.team_member_unknown", "{err}: team {team} ({name}) names player {player}, who has no 001 line (fix the team record or add the player)", "team", rec.Number, "name", rec.Name, "player", m)
 			}
 			if o := teamOf[m]; o != 0 {
-				return fmt.Errorf("%w: player %d is in team %d and team %d (a player plays for one team)", tournament.ErrInvalid, m, o, rec.Number)
+				return tournament.Errf(tournament.ErrInvalid, "err.trf.team_member_twice", "{err}: player {player} is in team {team} and team {other} (a player plays for one team)", "player", m, "team", o, "other", rec.Number)
 			}
 			teamOf[m] = rec.Number
 		}
 	}
 	boards := teamTRFBoards(tr, ts, teamOf)
 	if boards > tournament.MaxTeamBoards {
-		return fmt.Errorf("%w: the TRF's matches have %d boards, more than %d", tournament.ErrInvalid, boards, tournament.MaxTeamBoards)
+		return tournament.Errf(tournament.ErrInvalid, "err.trf.team_boards", "{err}: the TRF's matches have {boards} boards, more than {max}", "boards", boards, "max", tournament.MaxTeamBoards)
 	}
 	pts := trf.DefaultTeamPoints
 	if ts.Points != nil {
@@ -75,10 +74,15 @@ func (tx *Tx) importTRFTeams(t *tournament.Tournament, tr *trf.File, ts *trf.Tea
 		return err
 	}
 	teamID := map[int]int64{}
+	named := map[string]int{}
 	for _, rec := range ts.Teams {
+		if o, ok := named[rec.Name]; ok {
+			return tournament.Errf(tournament.ErrInvalid, "err.trf.team_name_twice", "{err}: teams {team} and {other} are both named {name} (give each team its own name)", "team", o, "other", rec.Number, "name", rec.Name)
+		}
+		named[rec.Name] = rec.Number
 		res, err := tx.exec(`INSERT INTO teams (tournament_id, name, number) VALUES (?, ?, ?)`, t.ID, rec.Name, rec.Number)
 		if err != nil {
-			return fmt.Errorf("%w: team %d %q: %v", tournament.ErrInvalid, rec.Number, rec.Name, err)
+			return err
 		}
 		if teamID[rec.Number], err = res.LastInsertId(); err != nil {
 			return err
@@ -91,7 +95,7 @@ func (tx *Tx) importTRFTeams(t *tournament.Tournament, tr *trf.File, ts *trf.Tea
 	}
 	for _, p := range tr.Players {
 		if teamOf[p.Number] == 0 {
-			return fmt.Errorf("%w: player %d (%s) is in no team record (add the player to a 310 record)", tournament.ErrInvalid, p.Number, p.Name)
+			return tournament.Errf(tournament.ErrInvalid, "err.trf.team_member_none", "{err}: player {player} ({name}) is in no team record (add the player to a 310 record)", "player", p.Number, "name", p.Name)
 		}
 	}
 	for r := 1; r <= tr.PlayedRounds(); r++ {
@@ -127,7 +131,7 @@ func (tx *Tx) importTRFTeamRound(t *tournament.Tournament, tr *trf.File, ts *trf
 	}
 	for _, l := range ts.LineUps {
 		if l.Round == r && len(l.Players) > boards {
-			return fmt.Errorf("%w: the 300 record of round %d gives team %d %d players, more than the %d boards", tournament.ErrInvalid, r, l.Team, len(l.Players), boards)
+			return tournament.Errf(tournament.ErrInvalid, "err.trf.team_lineup_long", "{err}: the 300 record of round {round} gives team {team} {players} players, more than the {boards} boards", "round", r, "team", l.Team, "players", len(l.Players), "boards", boards)
 		}
 	}
 	pairs := tr.RoundPairs(r)
@@ -140,18 +144,18 @@ func (tx *Tx) importTRFTeamRound(t *tournament.Tournament, tr *trf.File, ts *trf
 		}
 		a, b := teamOf[pr.White], teamOf[pr.Black]
 		if a == b {
-			return fmt.Errorf("%w: round %d: players %d and %d of team %d play each other", tournament.ErrInvalid, r, pr.White, pr.Black, a)
+			return tournament.Errf(tournament.ErrInvalid, "err.trf.team_same_team", "{err}: round {round}: players {white} and {black} of team {team} play each other", "round", r, "white", pr.White, "black", pr.Black, "team", a)
 		}
 		key := [2]int{min(a, b), max(a, b)}
 		m := matches[key]
 		if m == nil {
 			if seen[a] || seen[b] {
-				return fmt.Errorf("%w: round %d: team %d or %d plays two matches", tournament.ErrInvalid, r, a, b)
+				return tournament.Errf(tournament.ErrInvalid, "err.trf.team_two_matches", "{err}: round {round}: team {team} or {other} plays two matches (one match a round)", "round", r, "team", a, "other", b)
 			}
 			// home: the team with White on the odd boards
 			board := slices.Index(lineup(a), pr.White) + 1
 			if board == 0 {
-				return fmt.Errorf("%w: round %d: player %d plays but is not in team %d's line-up (add a 300 record)", tournament.ErrInvalid, r, pr.White, a)
+				return tournament.Errf(tournament.ErrInvalid, "err.trf.team_not_in_lineup", "{err}: round {round}: player {player} plays but is not in team {team}'s line-up (add a 300 record)", "round", r, "player", pr.White, "team", a)
 			}
 			m = &trfMatch{home: a, away: b}
 			if !tournament.HomeWhiteOn(board) {
@@ -168,7 +172,7 @@ func (tx *Tx) importTRFTeamRound(t *tournament.Tournament, tr *trf.File, ts *trf
 			continue
 		}
 		if teamID[f.White] == 0 || teamID[f.Black] == 0 {
-			return fmt.Errorf("%w: a 330 record of round %d names team %d or %d, which has no team record", tournament.ErrInvalid, r, f.White, f.Black)
+			return tournament.Errf(tournament.ErrInvalid, "err.trf.team_forfeit_unknown", "{err}: a 330 record of round {round} names team {team} or {other}, which has no team record", "round", r, "team", f.White, "other", f.Black)
 		}
 		typ := map[string]string{"-+": tournament.MatchForfeitHome, "+-": tournament.MatchForfeitAway, "--": tournament.MatchForfeitBoth}[f.Type]
 		order = append(order, &trfMatch{home: f.White, away: f.Black, forfeit: typ})
@@ -227,7 +231,7 @@ func (tx *Tx) importTRFMatch(t *tournament.Tournament, tr *trf.File, r int, roun
 			var id any
 			if p != 0 {
 				if ids[p] == 0 {
-					return fmt.Errorf("%w: a 300 record of round %d names player %d, who has no 001 line", tournament.ErrInvalid, r, p)
+					return tournament.Errf(tournament.ErrInvalid, "err.trf.team_lineup_unknown", "{err}: a 300 record of round {round} names player {player}, who has no 001 line", "round", r, "player", p)
 				}
 				id = ids[p]
 			}
@@ -247,7 +251,7 @@ func (tx *Tx) importTRFMatch(t *tournament.Tournament, tr *trf.File, r int, roun
 			b = slices.Index(home, pr.Black) + 1
 		}
 		if b == 0 || slices.Index(aw, pr.White)+1 != b && slices.Index(aw, pr.Black)+1 != b {
-			return fmt.Errorf("%w: round %d: the game %d - %d is not on one board of the line-ups (check the 300 records)", tournament.ErrInvalid, r, pr.White, pr.Black)
+			return tournament.Errf(tournament.ErrInvalid, "err.trf.team_game_board", "{err}: round {round}: the game {white} - {black} is not on one board of the line-ups (check the 300 records)", "round", r, "white", pr.White, "black", pr.Black)
 		}
 		if err := tx.importTRFGame(t, byNum, r, roundID, tournament.RoundBoardOf(n, boards, b), pr, ids); err != nil {
 			return err
