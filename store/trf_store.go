@@ -1,6 +1,7 @@
 package store
 
 import (
+	"arbitro/pairing"
 	"arbitro/tournament"
 	"arbitro/trf"
 	"fmt"
@@ -277,6 +278,13 @@ func (tx *Tx) ImportTRF(tr *trf.File, opts trf.ImportOptions) (*tournament.Tourn
 		return nil, err
 	}
 	t := trf.TrfTournament(tr, opts)
+	ts, err := trf.TeamsOf(tr)
+	if err != nil {
+		return nil, err
+	}
+	if len(ts.Teams) > 0 && opts.System.IsZero() && strings.HasPrefix(tr.TypeCode, "BERGER_") {
+		t.System = tournament.RoundRobin // a team round robin (192 BERGER_*): its rounds follow the Berger tables
+	}
 	if err := trf.CheckTRFIDColumn(opts.IDColumn); err != nil {
 		return nil, err
 	}
@@ -295,13 +303,22 @@ func (tx *Tx) ImportTRF(tr *trf.File, opts trf.ImportOptions) (*tournament.Tourn
 	if err := tx.keepTRFRecords(&t, tr, ids); err != nil {
 		return nil, err
 	}
-	for r := 1; r <= played; r++ {
-		if err := tx.importTRFRound(&t, tr, r, ids, "imported from TRF "+opts.Source); err != nil {
+	if len(ts.Teams) > 0 { // a team event (store/team_trf_import.go): the team records are its teams, not kept lines
+		if _, err := tx.exec(`DELETE FROM trf_records WHERE tournament_id = ? AND substr(line, 1, 3) IN ('352', '362', '013', '310', '320', '330', '300', '082')`, t.ID); err != nil {
 			return nil, err
 		}
-	}
-	if err := tx.importTRFAbsences(&t, tr, ids); err != nil {
-		return nil, err
+		if err := tx.importTRFTeams(&t, tr, ts, ids); err != nil {
+			return nil, err
+		}
+	} else {
+		for r := 1; r <= played; r++ {
+			if err := tx.importTRFRound(&t, tr, r, ids, "imported from TRF "+opts.Source); err != nil {
+				return nil, err
+			}
+		}
+		if err := tx.importTRFAbsences(&t, tr, ids); err != nil {
+			return nil, err
+		}
 	}
 	if err := tx.logEvent(t.ID, "trf.import", nil, map[string]any{"source": opts.Source, "players": len(tr.Players), "rounds": played}); err != nil {
 		return nil, err
@@ -374,41 +391,50 @@ func (tx *Tx) importTRFRound(t *tournament.Tournament, tr *trf.File, r int, ids 
 		byNum[tr.Players[i].Number] = &tr.Players[i]
 	}
 	for _, pr := range tr.RoundPairs(r) {
-		var black any
-		if !pr.IsBye() {
-			black = ids[pr.Black]
-		}
-		res, err := tx.exec(`INSERT INTO boards (round_id, board, game, white_entry, black_entry) VALUES (?, ?, 1, ?, ?)`,
-			roundID, pr.Board, ids[pr.White], black)
-		if err != nil {
-			return err
-		}
-		boardID, err := res.LastInsertId()
-		if err != nil {
-			return err
-		}
-		code := byNum[pr.White].Rounds[r-1].Result
-		kind, wp, bp := "", trf.GamePoints(code), 0
-		switch code {
-		case '1', '0', '=', 'W', 'D', 'L':
-			kind, bp = "played", 2-wp
-		case '+', '-':
-			kind = "forfeit"
-			if !pr.IsBye() {
-				bp = trf.GamePoints(byNum[pr.Black].Rounds[r-1].Result)
-			}
-		case 'U':
-			kind, wp = "bye", t.ByePoints
-		}
-		if kind == "" {
-			continue // pending
-		}
-		if _, err := tx.exec(`INSERT INTO results (board_id, kind, white_points, black_points, entered_at, entered_by)
-			VALUES (?, ?, ?, ?, ?, ?)`, boardID, kind, wp, bp, now, tx.actor); err != nil {
+		if err := tx.importTRFGame(t, byNum, r, roundID, pr.Board, pr, ids); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// importTRFGame stores the game pr of round r of a TRF on board board of round roundID,
+// with its result in game points (played, forfeit, bye; a pending game gets none).
+// byNum gives each starting rank's 001 line.
+func (tx *Tx) importTRFGame(t *tournament.Tournament, byNum map[int]*trf.Player, r int, roundID int64, board int, pr pairing.Pair, ids map[int]int64) error {
+	now := tx.nowText()
+	var black any
+	if !pr.IsBye() {
+		black = ids[pr.Black]
+	}
+	res, err := tx.exec(`INSERT INTO boards (round_id, board, game, white_entry, black_entry) VALUES (?, ?, 1, ?, ?)`,
+		roundID, board, ids[pr.White], black)
+	if err != nil {
+		return err
+	}
+	boardID, err := res.LastInsertId()
+	if err != nil {
+		return err
+	}
+	code := byNum[pr.White].Rounds[r-1].Result
+	kind, wp, bp := "", trf.GamePoints(code), 0
+	switch code {
+	case '1', '0', '=', 'W', 'D', 'L':
+		kind, bp = "played", 2-wp
+	case '+', '-':
+		kind = "forfeit"
+		if !pr.IsBye() {
+			bp = trf.GamePoints(byNum[pr.Black].Rounds[r-1].Result)
+		}
+	case 'U':
+		kind, wp = "bye", t.ByePoints
+	}
+	if kind == "" {
+		return nil // pending
+	}
+	_, err = tx.exec(`INSERT INTO results (board_id, kind, white_points, black_points, entered_at, entered_by)
+		VALUES (?, ?, ?, ?, ?, ?)`, boardID, kind, wp, bp, now, tx.actor)
+	return err
 }
 
 // importTRFAbsences stores the absences of tr up to the round to be paired: the blocks

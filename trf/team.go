@@ -522,3 +522,7 @@ func CheckTeams(f *File, ts *Teams) error {
 	}
 	return nil
 }
+
+// IsTeamRecord tells whether line is a record of the team section (352, 362, 013, 310,
+// 320, 330, 300), which an import carries as teams, not as kept lines.
+func IsTeamRecord(line string) bool { return isTeamCode(line) }

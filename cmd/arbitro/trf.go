@@ -78,12 +78,16 @@ type importTRFOptions struct {
 }
 
 // complete reads FILE and parses --variant.
-func (o *importTRFOptions) complete(_ *cobra.Command, args []string) (err error) {
+func (o *importTRFOptions) complete(cmd *cobra.Command, args []string) (err error) {
 	o.File = args[0]
 	if o.Variant, err = tournament.ParseVariant(o.VariantName); err != nil {
 		return o.g.explain(err)
 	}
 	o.System, o.systemErr = tournament.ParseSystem(o.SystemName)
+	if !cmd.Flags().Changed("system") {
+		// not given: the zero System, Dutch, or a team round robin's from its 192 record
+		o.System = tournament.System{}
+	}
 	o.Source = filepath.Base(o.File)
 	return nil
 }
