@@ -233,3 +233,34 @@ func TestStandingsCategoryAndSignature(t *testing.T) {
 		t.Errorf("signature block under the standings after round 2 of 3")
 	}
 }
+
+// TestSignatureFieldsApart: on the signature block of final standings the date's line
+// ends before "Firma:" begins (the label once stood on the date's line, 10 mm after its
+// start): "Firma:" starts at least the date's 40 mm line after "Data:".
+func TestSignatureFieldsApart(t *testing.T) {
+	s := standingsOf(t, event(), 3)
+	s.Locale = LocaleOf("it")
+	var pdf bytes.Buffer
+	if err := WriteStandingsPDF(&pdf, s, fixedMeta); err != nil {
+		t.Fatal(err)
+	}
+	x := map[string]float64{}
+	for _, m := range textAt.FindAllSubmatch(pdf.Bytes(), -1) {
+		runs := pdfTextRuns(m[2])
+		if len(runs) == 1 && (runs[0] == "Data:" || runs[0] == "Firma:") {
+			var v float64
+			fmt.Sscan(string(m[1]), &v)
+			x[runs[0]] = v
+		}
+	}
+	if len(x) != 2 {
+		t.Fatalf("labels found at %v, want Data: and Firma:", x)
+	}
+	const mm = 72 / 25.4
+	if gap := x["Firma:"] - x["Data:"]; gap < 40*mm+20 {
+		t.Errorf("Firma: starts %.1f pt after Data:, on the date's line (want at least %.1f)", gap, 40*mm+20)
+	}
+}
+
+// textAt finds each text run with its x position: "BT x y Td (...) Tj".
+var textAt = regexp.MustCompile(`BT ([0-9.]+) [0-9.]+ Td (\((?:\\.|[^\\)])*\) ?Tj)`)

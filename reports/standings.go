@@ -561,6 +561,7 @@ func (d *doc) signature(l *Locale, arbiter string) {
 			f.CellFormat(w, h, value, "", 0, "L", false, 0, "")
 		}
 		f.Line(x, y+h-0.8, x+w, y+h-0.8)
+		f.SetX(x + w) // past the line, written on or not (the date's was under "Signature:")
 	}
 	line(l.T("sign.name"), arbiter, 80)
 	f.Ln(h + 2)
