@@ -3,9 +3,11 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"path/filepath"
 	"strconv"
 
 	"arbitro/reports"
+	"arbitro/site"
 	"arbitro/store"
 	"arbitro/tournament"
 )
@@ -55,6 +57,9 @@ func (d *demo) groupEvent(players []tournament.Player) error {
 		return err
 	}
 	d.indent(buf.String())
+	if unrated(players) {
+		d.out("demo.groups.unrated")
+	}
 	rounds := 0
 	for _, g := range eg.Groups {
 		label := d.loc.T("demo.groups.prize", "group", g.Name)
@@ -74,7 +79,34 @@ func (d *demo) groupEvent(players []tournament.Player) error {
 			return err
 		}
 	}
-	return d.groupSheets(ev)
+	if err := d.groupSheets(ev); err != nil {
+		return err
+	}
+	return d.groupSite(ev)
+}
+
+// groupSite publishes the group event on its own into the folder groups-site (as
+// 'publish --out'): the index of its groups by stage and each group's pages (site.Publish
+// of one event; the demo's site of every event, written last, lists the groups as events).
+func (d *demo) groupSite(ev *tournament.Tournament) error {
+	const name = "groups-site"
+	sub, err := d.folder.Sub(name)
+	if err != nil {
+		return d.g.explainOutput(err, "")
+	}
+	defer sub.Close()
+	out := filepath.Join(d.dir, name)
+	d.say("demo.groups.site")
+	d.cmdline("--tournament %d publish --out %s", ev.ID, shellQuote(out))
+	res, err := site.Publish(d.ctx, d.st, site.Options{Out: out, Tournament: ref(ev), Dir: sub})
+	if err != nil {
+		if e := d.g.explainOutput(err, out); e != err {
+			return e
+		}
+		return d.explain(err)
+	}
+	d.out("demo.groups.index", "groups", res.Tournaments-1, "files", res.Files, "index", res.Index)
+	return nil
 }
 
 // groupRound pairs round r of every group and plays its games.
@@ -183,9 +215,11 @@ func (d *demo) teamRound(t *tournament.Tournament, r, rounds int) error {
 	if err != nil {
 		return explainPair(d.g, err)
 	}
-	order := make([]string, demoTeamBoards)
+	order := make([]string, demoTeamBoards) // the roster order, "#1" to "#4"
+	quoted := ""
 	for b := range order {
 		order[b] = "#" + strconv.Itoa(b+1)
+		quoted += " " + shellQuote(order[b]) // # begins a comment in a POSIX shell
 	}
 	for _, m := range tr.Matches {
 		for _, id := range []int64{m.Home, m.Away} {
@@ -193,7 +227,7 @@ func (d *demo) teamRound(t *tournament.Tournament, r, rounds int) error {
 			if tm == nil {
 				continue // a bye (an odd number of teams)
 			}
-			d.cmdline("--tournament %d team lineup --round %d %s #1 #2 #3 #4", t.ID, r, shellQuote(tm.Name))
+			d.cmdline("--tournament %d team lineup --round %d %s%s", t.ID, r, shellQuote(tm.Name), quoted)
 			if _, _, err := d.st.SetLineup(d.ctx, ref(t), r, tm.Name, order); err != nil {
 				return d.explain(err)
 			}
@@ -239,4 +273,14 @@ func (d *demo) teamSheets(t *tournament.Tournament) error {
 		d.indent(buf.String())
 	}
 	return nil
+}
+
+// unrated says whether no player has a rating (the real event's file gives none).
+func unrated(players []tournament.Player) bool {
+	for _, p := range players {
+		if p.Rating > 0 {
+			return false
+		}
+	}
+	return true
 }
