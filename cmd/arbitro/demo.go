@@ -188,6 +188,9 @@ func runDemo(g *globalOptions, ctx context.Context, w io.Writer, dir string, see
 	if err := d.fidPracticeEvent(real); err != nil { // issue 13: cmd/arbitro/demo_fid.go
 		return err
 	}
+	if err := d.formatEvents(real); err != nil { // issue 32: groups and teams, cmd/arbitro/demo_formats.go
+		return err
+	}
 	d.narration().Paragraph(d.loc.T("demo.done", "db", filepath.Join(dir, "arbitro.db")))
 	d.narration().Files(d.files)
 	d.narration().Plain(d.loc.T("demo.continue", "db", shellQuote(filepath.Join(dir, "arbitro.db"))))
