@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"fmt"
 	"path/filepath"
 	"strconv"
 
@@ -40,7 +39,7 @@ func (d *demo) formatEvents(real *tournament.Tournament) error {
 // store.SimulateRound on each group), and prints every group's standings and the combined
 // prize list (store.EventStandings, store.EventPrizes).
 func (d *demo) groupEvent(players []tournament.Player) error {
-	name := "Demo groups (simulated games)"
+	name := d.loc.T("demo.name.groups")
 	d.say("demo.groups.part", "players", len(players), "size", demoGroupSize)
 	ev, err := d.createSimulated(name, tournament.RoundRobin, 0, players)
 	if err != nil {
@@ -124,7 +123,7 @@ func (d *demo) groupRound(ev *tournament.Tournament, eg tournament.EventGroups, 
 			return d.explain(err)
 		}
 		for _, b := range played {
-			d.out("demo.played", "board", b.Board, "white", b.White, "black", b.Black, "result", b.Result, "plies", b.Plies, "end", d.simEndWords(b.End))
+			d.out("demo.played", "board", b.Board, "white", b.White, "black", b.Black, "result", gamePointsResult(ev, b.Result), "plies", b.Plies, "end", d.simEndWords(b.End))
 		}
 	}
 	return nil
@@ -172,7 +171,7 @@ func (d *demo) groupSheets(ev *tournament.Tournament) error {
 // line-ups in roster order (store.SetLineup) and every board's game simulated
 // (store.SimulateRound); then prints the team standings, crosstable and board prizes.
 func (d *demo) teamEvent(players []tournament.Player) error {
-	name := "Demo team round robin (simulated games)"
+	name := d.loc.T("demo.name.teams")
 	set, err := tournament.NewTeamSettings(demoTeamBoards, "", "")
 	if err != nil {
 		return err
@@ -186,7 +185,7 @@ func (d *demo) teamEvent(players []tournament.Player) error {
 		return d.explain(err)
 	}
 	for i := range demoTeams {
-		spec := store.TeamSpec{Name: fmt.Sprintf("Demo team %c", 'A'+i)}
+		spec := store.TeamSpec{Name: d.loc.T("demo.name.team", "letter", string(rune('A'+i)))}
 		args := ""
 		for b := range demoTeamBoards {
 			p := players[i+b*demoTeams].Name
@@ -238,7 +237,7 @@ func (d *demo) teamRound(t *tournament.Tournament, r, rounds int) error {
 		return d.explain(err)
 	}
 	for _, b := range played {
-		d.out("demo.played", "board", b.Board, "white", b.White, "black", b.Black, "result", b.Result, "plies", b.Plies, "end", d.simEndWords(b.End))
+		d.out("demo.played", "board", b.Board, "white", b.White, "black", b.Black, "result", gamePointsResult(t, b.Result), "plies", b.Plies, "end", d.simEndWords(b.End))
 	}
 	return nil
 }
