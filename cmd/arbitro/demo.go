@@ -444,9 +444,7 @@ func (d *demo) simulatedRound(t *tournament.Tournament, r int, prefix string, sh
 			return err
 		}
 	}
-	for _, b := range played {
-		d.out("demo.played", "board", b.Board, "white", b.White, "black", b.Black, "result", gamePointsResult(t, b.Result), "plies", b.Plies, "end", d.simEndWords(b.End))
-	}
+	d.played(t, played)
 	if showExtras && r == 1 && len(played) > 1 {
 		if err := d.miscopied(t, played[1]); err != nil {
 			return err
@@ -607,6 +605,14 @@ func (d *demo) simEndWords(end string) string {
 		return d.loc.T("demo.end.max_plies")
 	}
 	return end
+}
+
+// played narrates the simulated games of a round of t, one line a board: its players,
+// its result in t's game points, its length and how it ended.
+func (d *demo) played(t *tournament.Tournament, boards []tournament.SimulatedBoard) {
+	for _, b := range boards {
+		d.out("demo.played", "board", b.Board, "white", b.White, "black", b.Black, "result", gamePointsResult(t, b.Result), "plies", b.Plies, "end", d.simEndWords(b.End))
+	}
 }
 
 // gamePointsResult is a simulated game's PDN result ("1-0", "0-1", "1/2-1/2") in the

@@ -122,9 +122,7 @@ func (d *demo) groupRound(ev *tournament.Tournament, eg tournament.EventGroups, 
 		if err != nil {
 			return d.explain(err)
 		}
-		for _, b := range played {
-			d.out("demo.played", "board", b.Board, "white", b.White, "black", b.Black, "result", gamePointsResult(ev, b.Result), "plies", b.Plies, "end", d.simEndWords(b.End))
-		}
+		d.played(ev, played)
 	}
 	return nil
 }
@@ -236,9 +234,7 @@ func (d *demo) teamRound(t *tournament.Tournament, r, rounds int) error {
 	if err != nil {
 		return d.explain(err)
 	}
-	for _, b := range played {
-		d.out("demo.played", "board", b.Board, "white", b.White, "black", b.Black, "result", gamePointsResult(t, b.Result), "plies", b.Plies, "end", d.simEndWords(b.End))
-	}
+	d.played(t, played)
 	return nil
 }
 
