@@ -345,8 +345,10 @@ func TestImportAndGameFlags(t *testing.T) {
 	})
 	testFlags(t, newImportTRFCmd, []flagCase[importTRFOptions]{
 		{[]string{filepath.Join("in", "open.trf")}, "", func(o *importTRFOptions) bool {
-			return o.Variant == rules.International && o.Source == "open.trf" && o.System == tournament.Dutch
+			// --system not given: the zero System (Dutch, or a team file's round robin from its 192 record)
+			return o.Variant == rules.International && o.Source == "open.trf" && o.System == tournament.System{}
 		}},
+		{[]string{"open.trf", "--system", "dutch"}, "", func(o *importTRFOptions) bool { return o.System == tournament.Dutch }},
 		{[]string{"open.trf", "--variant", "checkers"}, "checkers", nil},
 		{nil, "accepts 1 arg", nil},
 	})
