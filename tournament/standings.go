@@ -654,9 +654,22 @@ func ComputeStandings(ct *Crosstable, afterRound int) ([]Standing, error) {
 // the event by the pairing of the next round (CrossEntry.EnteredBy(afterRound+1): the
 // standings after round k are those the pairing of round k+1 starts from, a late entrant
 // of round k+1 with his start points among them), placed among themselves; a late
-// entrant is on no standings of an earlier round. Errors: ComputeStandings's.
+// entrant is on no standings of an earlier round. A player paired in one of those rounds
+// is on them whatever his entry says (a file whose entries say otherwise: an older import).
+// Errors: ComputeStandings's.
 func ComputeStandingsAsOf(ct *Crosstable, afterRound int) ([]Standing, error) {
-	return ComputeStandingsAmong(ct, afterRound, func(i int) bool { return ct.Players[i].EnteredBy(afterRound + 1) })
+	return ComputeStandingsAmong(ct, afterRound, func(i int) bool {
+		p := &ct.Players[i]
+		if p.EnteredBy(afterRound + 1) {
+			return true
+		}
+		for _, r := range p.Results {
+			if r.Round <= afterRound+1 && r.Kind != CrossAbsent {
+				return true
+			}
+		}
+		return false
+	})
 }
 
 // computeStandings is ComputeStandings of the players keep accepts (index into

@@ -593,6 +593,8 @@ func TestComputeStandingsAsOf(t *testing.T) {
 		{ID: 2, Number: 2, Name: "B", JoinedRound: 1, Results: []CrossResult{{Round: 1, Opponent: 1, Kind: CrossPlayed, Points: 0, Colour: pairing.Black}}},
 		{ID: 3, Number: 3, Name: "C", JoinedRound: 2},
 		{ID: 4, Number: 4, Name: "D", JoinedRound: 3},
+		// an entry that says round 3 but was paired in round 2 (an older import)
+		{ID: 5, Number: 5, Name: "E", JoinedRound: 3, Results: []CrossResult{{Round: 2, Kind: CrossBye, Points: 2}}},
 	}}
 	names := func(st []Standing) string {
 		var s []string
@@ -604,7 +606,7 @@ func TestComputeStandingsAsOf(t *testing.T) {
 	for _, c := range []struct {
 		after int
 		want  string
-	}{{0, "A@1-2 B@1-2"}, {1, "A@1 B@2-3 C@2-3"}, {2, "A@1 B@2-4 C@2-4 D@2-4"}} {
+	}{{0, "A@1-2 B@1-2"}, {1, "A@1 B@2-4 C@2-4 E@2-4"}, {2, "A@1-2 E@1-2 B@3-5 C@3-5 D@3-5"}} {
 		st, err := ComputeStandingsAsOf(ct, c.after)
 		if err != nil {
 			t.Fatal(err)
