@@ -205,22 +205,8 @@ func TestBrowserSheetWholeGame(t *testing.T) {
 	if bd.GameID == 0 || bd.Result == nil || bd.Result.WhitePoints != 2 {
 		t.Fatalf("board 2 after the confirmations: %+v", bd)
 	}
-	var pdn string
-	err := hs.st.View(context.Background(), func(tx *store.Tx) error {
-		sg, err := tx.GameOf(bd)
-		if sg != nil {
-			pdn = sg.PDN
-		}
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	stored, err := rules.ReadAllPDN(strings.NewReader(pdn))
-	if err != nil || len(stored) != 1 {
-		t.Fatalf("stored PDN %q: %v", pdn, err)
-	}
-	vd := rules.Replay(stored[0], rules.ReplayOptions{Variant: rules.Italian, ForceVariant: true})
+	stored := storedGame(t, hs, 2)
+	vd := rules.Replay(stored, rules.ReplayOptions{Variant: rules.Italian, ForceVariant: true})
 	if !vd.Legal || vd.Plies != len(orig.Moves) || vd.FinalFEN != final.FEN() {
 		t.Errorf("stored game: legal %v, %d plies, final %s; the original's %d plies end in %s", vd.Legal, vd.Plies, vd.FinalFEN, len(orig.Moves), final.FEN())
 	}
@@ -231,7 +217,7 @@ func TestBrowserSheetWholeGame(t *testing.T) {
 	// The arbiter's page of the sheets: both legal, with the 40-move count.
 	arb := b.ctx
 	var verdicts, counts string
-	err = chromedp.Run(arb, chromedp.Navigate(base+hs.hall.LoginLink()), chromedp.WaitVisible("main", chromedp.ByQuery),
+	err := chromedp.Run(arb, chromedp.Navigate(base+hs.hall.LoginLink()), chromedp.WaitVisible("main", chromedp.ByQuery),
 		chromedp.Navigate(base+"/hall/1/sheets"), chromedp.WaitVisible(".sheet-panel", chromedp.ByQuery),
 		chromedp.Evaluate(`Array.from(document.querySelectorAll(".sheet-panel .verdict.ok")).map(e => e.textContent).join("|")`, &verdicts),
 		chromedp.Evaluate(`Array.from(document.querySelectorAll(".sheet-panel ul.counts")).map(e => e.textContent).join("|")`, &counts))

@@ -10,7 +10,6 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"arbitro/rules"
-	"arbitro/store"
 )
 
 // squareCentres reads where each dark square of the sheet's board stands on the screen,
@@ -118,27 +117,12 @@ func TestBrowserSheetBlackFlipped(t *testing.T) {
 			t.Fatalf("confirm: %q, want %q (%v)", status, c.want, err)
 		}
 	}
-	bd := hs.board(t, 2)
-	var pdn string
-	err := hs.st.View(context.Background(), func(tx *store.Tx) error {
-		sg, err := tx.GameOf(bd)
-		if sg != nil {
-			pdn = sg.PDN
-		}
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	stored, err := rules.ReadAllPDN(strings.NewReader(pdn))
-	if err != nil || len(stored) != 1 {
-		t.Fatalf("stored PDN %q: %v", pdn, err)
-	}
+	stored := storedGame(t, hs, 2)
 	var got []string
-	for _, m := range stored[0].Moves {
+	for _, m := range stored.Moves {
 		got = append(got, m.Text)
 	}
-	vd := rules.Replay(stored[0], rules.ReplayOptions{Variant: rules.Italian, ForceVariant: true})
+	vd := rules.Replay(stored, rules.ReplayOptions{Variant: rules.Italian, ForceVariant: true})
 	if strings.Join(got, " ") != strings.Join(want, " ") || !vd.Legal || vd.FinalFEN != final.FEN() {
 		t.Errorf("stored game %q (legal %v, final %s), want %q ending in %s", got, vd.Legal, vd.FinalFEN, want, final.FEN())
 	}
