@@ -554,7 +554,11 @@ func (d *demo) miscopied(t *tournament.Tournament, b tournament.SimulatedBoard) 
 	if err != nil {
 		return d.explain(err)
 	}
-	d.out("demo.stored", "legal", fmt.Sprint(rec.Verdict.Legal), "plies", rec.Verdict.Plies)
+	key := "demo.stored"
+	if !rec.Verdict.Legal {
+		key = "demo.stored_illegal"
+	}
+	d.out(key, "plies", rec.Verdict.Plies)
 	return nil
 }
 
