@@ -55,6 +55,9 @@ type EventImportOptions struct {
 	Rounds int
 	// Source names the file in the event log (tournament "event.import").
 	Source string
+	// Lang of the new tournament (its sheets and site); "" = DefaultLang of the variant
+	// (Italian for dama italiana, English otherwise), as `tournament create` without --lang.
+	Lang Lang
 	// Encoding of the file: "" = UTF-8, or UTF-16 with its byte-order mark, with lines that
 	// are not UTF-8 read as Windows-1252 (rules.PDNReader); else an IANA name
 	// ("iso-8859-2", "windows-1250"...) as for a players file (DecodingReader).

@@ -387,6 +387,7 @@ func roundWarnings(m *roundMode) []Note {
 func (p *eventPlanner) fillTournament(plan *EventPlan) error {
 	t := &plan.Tournament
 	t.Variant = p.variant
+	t.Lang = p.opts.Lang
 	t.Name = p.opts.Name
 	if t.Name == "" {
 		_, t.Name = RoundInText(p.event)

@@ -229,8 +229,8 @@ func (d *demo) realEvent() (*tournament.Tournament, error) {
 		return nil, err
 	}
 	d.say("demo.import")
-	d.cmdline("event import %s", shellQuote(src))
-	rep, err := store.ImportEventPDN(d.ctx, d.st, bytes.NewReader(data), demoItalianFile, tournament.EventImportOptions{})
+	d.cmdline("event import %s --lang %s", shellQuote(src), d.loc.Lang())
+	rep, err := store.ImportEventPDN(d.ctx, d.st, bytes.NewReader(data), demoItalianFile, tournament.EventImportOptions{Lang: d.loc.Lang()})
 	if err != nil {
 		return nil, d.g.explain(err)
 	}
@@ -260,9 +260,9 @@ func (d *demo) worldEvent() error {
 		return err
 	}
 	name := d.loc.T("demo.name.world")
-	d.cmdline("event import %s --name %s --system round-robin --rounds 19", shellQuote(src), shellQuote(name))
+	d.cmdline("event import %s --name %s --system round-robin --rounds 19 --lang %s", shellQuote(src), shellQuote(name), d.loc.Lang())
 	rep, err := store.ImportEventPDN(d.ctx, d.st, bytes.NewReader(data), demoWorldFile,
-		tournament.EventImportOptions{Name: name, System: tournament.RoundRobin, Rounds: 19})
+		tournament.EventImportOptions{Name: name, System: tournament.RoundRobin, Rounds: 19, Lang: d.loc.Lang()})
 	if err != nil {
 		return d.g.explain(err)
 	}
@@ -393,9 +393,9 @@ func (d *demo) simulatedEvent(name string, system tournament.System, rounds int,
 // createSimulated creates the simulated tournament and enters its players.
 func (d *demo) createSimulated(name string, system tournament.System, rounds int, players []tournament.Player) (*tournament.Tournament, error) {
 	t := &tournament.Tournament{Name: name, Variant: tournament.VariantItalian, System: system, Rounds: rounds,
-		Seed: d.seed, ByePoints: 2, ForfeitPoints: 2, Place: d.loc.T("demo.place"), Arbiter: "arbitro demo"}
+		Seed: d.seed, ByePoints: 2, ForfeitPoints: 2, Place: d.loc.T("demo.place"), Arbiter: "arbitro demo", Lang: d.loc.Lang()}
 	d.say("demo.create", "name", strconv.Quote(name), "system", d.loc.MethodName(system.Code()), "rounds", rounds, "seed", fmt.Sprint(d.seed))
-	d.cmdline("tournament create %s --variant italian --system %s --rounds %d --seed %d", shellQuote(name), system.Code(), rounds, d.seed)
+	d.cmdline("tournament create %s --variant italian --system %s --rounds %d --seed %d --lang %s", shellQuote(name), system.Code(), rounds, d.seed, d.loc.Lang())
 	created, err := d.st.CreateTournament(d.ctx, *t, "")
 	if err != nil {
 		return nil, d.explain(err)

@@ -20,10 +20,10 @@ func (d *demo) fidPracticeEvent(real *tournament.Tournament) error {
 	const rounds = 3
 	name := d.loc.T("demo.name.fid")
 	d.say("demo.part4", "players", len(players))
-	d.cmdline("tournament create %s --system italo-swiss --rounds %d --italo-format art8 --openings fid-italian --club-separation club --seed %d", shellQuote(name), rounds, d.seed)
+	d.cmdline("tournament create %s --system italo-swiss --rounds %d --italo-format art8 --openings fid-italian --club-separation club --seed %d --lang %s", shellQuote(name), rounds, d.seed, d.loc.Lang())
 	t := &tournament.Tournament{Name: name, Variant: tournament.VariantItalian, System: tournament.ItaloSwiss, Rounds: rounds,
 		Seed: d.seed, ByePoints: 2, ForfeitPoints: 2, ItaloFormat: "art8", Openings: tournament.OpeningsFIDItalian, ClubSeparation: "club",
-		TieBreaks: []string{"quoziente", "sonneborn-berger", "direct-encounter", "lot"}}
+		TieBreaks: []string{"quoziente", "sonneborn-berger", "direct-encounter", "lot"}, Lang: d.loc.Lang()}
 	if err := d.fidPracticeRounds(t, players); err != nil {
 		return explainPair(d.g, d.explain(err))
 	}

@@ -176,9 +176,9 @@ func (d *demo) teamEvent(players []tournament.Player) error {
 	}
 	rounds := tournament.RoundRobin.FieldRounds(demoTeams)
 	d.say("demo.teams.part", "teams", demoTeams, "boards", demoTeamBoards)
-	d.cmdline("tournament create %s --variant italian --system round-robin --teams --boards %d --seed %d", shellQuote(name), demoTeamBoards, d.seed)
+	d.cmdline("tournament create %s --variant italian --system round-robin --teams --boards %d --seed %d --lang %s", shellQuote(name), demoTeamBoards, d.seed, d.loc.Lang())
 	t, err := d.st.CreateTeamEvent(d.ctx, tournament.Tournament{Name: name, Variant: tournament.VariantItalian, System: tournament.RoundRobin,
-		Rounds: rounds, Seed: d.seed, ByePoints: 2, ForfeitPoints: 2, Place: d.loc.T("demo.place"), Arbiter: "arbitro demo"}, set)
+		Rounds: rounds, Seed: d.seed, ByePoints: 2, ForfeitPoints: 2, Place: d.loc.T("demo.place"), Arbiter: "arbitro demo", Lang: d.loc.Lang()}, set)
 	if err != nil {
 		return d.explain(err)
 	}

@@ -95,6 +95,9 @@ func runEventImport(cmd *cobra.Command, g *globalOptions, o *eventImportOptions)
 	if o.systemErr != nil { // after the file is read and planned, where the validation found it
 		open = func() (*store.Store, error) { return nil, o.systemErr }
 	}
+	if l, err := g.langFlag(); err == nil { // --lang: the new tournament's language, as on create
+		o.Lang = l
+	}
 	rep, err := store.ImportEventFile(cmd.Context(), in, o.EventImportOptions, o.Again, open)
 	var ie *store.EventInputError
 	switch {

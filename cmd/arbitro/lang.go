@@ -10,7 +10,7 @@ import (
 )
 
 func (g *globalOptions) addLangFlag(root *cobra.Command) {
-	root.PersistentFlags().StringVar(&g.lang, "lang", "", "language of the sheets and messages: it, en, fr or nl (default: the tournament's; on create: it for italian, en otherwise)")
+	root.PersistentFlags().StringVar(&g.lang, "lang", "", "language of the sheets and messages: it, en, fr or nl (default: the tournament's; on create and event import: the new tournament's, it for italian, en otherwise)")
 }
 
 // langs are the languages a run was given, each parsed once (tournament.ParseLang) on
