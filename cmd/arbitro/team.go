@@ -250,7 +250,7 @@ type teamResultOptions struct {
 
 func (o *teamResultOptions) complete(_ *cobra.Command, args []string) error {
 	if o.round < 1 || o.match < 1 || o.board < 1 {
-		return usageErr("give --round N --match M --board B (each 1 or more)")
+		return usageCoded(tournament.Errf(nil, "err.team.cli_result_flags", "give --round N --match M --board B (each 1 or more)"))
 	}
 	o.result = args[0]
 	return nil
