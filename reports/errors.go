@@ -45,6 +45,9 @@ var sentinelKeys = map[error]string{
 	tournament.ErrCategory:            "err.sentinel.category",
 	tournament.ErrEventPDN:            "err.sentinel.event_pdn",
 	tournament.ErrNoPairing:           "err.sentinel.no_pairing",
+	tournament.ErrCannotUndo:          "err.sentinel.cannot_undo",
+	tournament.ErrSheetOrder:          "err.sentinel.sheet_order",
+	tournament.ErrHallURL:             "err.sentinel.hall_url",
 }
 
 // ErrorText is err worded in the language l (issue 29): a tournament.CodedError from its

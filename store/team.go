@@ -4,7 +4,6 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"slices"
 	"strings"
 
@@ -24,10 +23,10 @@ const (
 )
 
 // ErrNotTeamEvent wraps ErrInvalid: a team command on a tournament that is not a team event.
-var ErrNotTeamEvent = fmt.Errorf("%w: not a team event", tournament.ErrInvalid)
+var ErrNotTeamEvent = tournament.Errf(tournament.ErrInvalid, "err.team.not_team_event", "{err}: not a team event")
 
 // ErrTeamEvent wraps ErrInvalid: an individual pairing asked of a team event.
-var ErrTeamEvent = fmt.Errorf("%w: a team event", tournament.ErrInvalid)
+var ErrTeamEvent = tournament.Errf(tournament.ErrInvalid, "err.team.team_event", "{err}: a team event")
 
 // teamSettings reads the settings of team event tid; nil when tid is not a team event.
 func (tx *Tx) teamSettings(tid int64) (*tournament.TeamSettings, error) {
@@ -51,7 +50,7 @@ func (tx *Tx) teamSettings(tid int64) (*tournament.TeamSettings, error) {
 func (tx *Tx) mustTeamSettings(t *tournament.Tournament) (*tournament.TeamSettings, error) {
 	s, err := tx.teamSettings(t.ID)
 	if err == nil && s == nil {
-		err = fmt.Errorf("%w: %s has no teams (create one with arbitro tournament create NAME --teams --boards N)", ErrNotTeamEvent, t.Name)
+		err = tournament.Errf(ErrNotTeamEvent, "err.team.no_teams", "{err}: {tournament} has no teams (create one with arbitro tournament create NAME --teams --boards N)", "tournament", t.Name)
 	}
 	return s, err
 }
@@ -237,14 +236,14 @@ func (tx *Tx) addTeam(t *tournament.Tournament, s *tournament.TeamSettings, spec
 		return nil, err
 	}
 	if cur.RoundsPaired > 0 {
-		return nil, fmt.Errorf("%w: %s has paired round %d; a team joins before round 1 (docs/teams.md)", tournament.ErrLocked, cur.Name, cur.RoundsPaired)
+		return nil, tournament.Errf(tournament.ErrLocked, "err.team.add_paired", "{err}: {tournament} has paired round {round}; a team joins before round 1 (docs/teams.md)", "tournament", cur.Name, "round", cur.RoundsPaired)
 	}
 	var n int
 	if err := tx.queryRow(`SELECT count(*) FROM teams WHERE tournament_id = ? AND lower(name) = lower(?)`, t.ID, name).Scan(&n); err != nil {
 		return nil, err
 	}
 	if n > 0 {
-		return nil, fmt.Errorf("%w: %s already has a team %s (give the new team another name)", tournament.ErrInvalid, cur.Name, name)
+		return nil, tournament.Errf(tournament.ErrInvalid, "err.team.duplicate", "{err}: {tournament} already has a team {team} (give the new team another name)", "tournament", cur.Name, "team", name)
 	}
 	if _, err := tx.exec(`UPDATE teams SET number = NULL WHERE tournament_id = ?`, t.ID); err != nil {
 		return nil, err
@@ -341,7 +340,7 @@ func (tx *Tx) pairTeamRound(t *tournament.Tournament) (*TeamRound, error) {
 	}
 	out := &TeamRound{Round: cur.RoundsPaired + 1, Event: ev}
 	if len(ev.Teams) < 2 {
-		return nil, fmt.Errorf("%w: %s has %d teams; a match needs two (arbitro team add NAME --player ...)", tournament.ErrInvalid, cur.Name, len(ev.Teams))
+		return nil, tournament.Errf(tournament.ErrInvalid, "err.team.pair_teams", "{err}: {tournament} has {teams} teams; a match needs two (arbitro team add NAME --player ...)", "tournament", cur.Name, "teams", len(ev.Teams))
 	}
 	rounds := cur.Rounds
 	logLot := func() error { return nil }
@@ -353,17 +352,17 @@ func (tx *Tx) pairTeamRound(t *tournament.Tournament) (*TeamRound, error) {
 	}
 	ev.Tournament.Rounds = rounds
 	if rounds > 0 && out.Round > rounds {
-		return nil, fmt.Errorf("%w: %s has %d rounds, all paired", tournament.ErrAllRoundsPaired, cur.Name, rounds)
+		return nil, tournament.Errf(tournament.ErrAllRoundsPaired, "err.team.all_paired", "{err}: {tournament} has {rounds} rounds, all paired; none is left to pair (the standings: arbitro team standings)", "tournament", cur.Name, "rounds", rounds)
 	}
-	var open []string
+	var open []error // phrases: "match 2 (Home - Away)"
 	for _, m := range ev.Matches {
 		if m.Round == cur.RoundsPaired && !m.Rest() && !m.Score(ev.Settings, ev.ForfeitPoints).Done {
-			open = append(open, fmt.Sprintf("match %d (%s - %s)", m.Match, ev.Team(m.Home).Name, ev.Team(m.Away).Name))
+			open = append(open, tournament.Errf(nil, "err.team.match_phrase", "match {match} ({home} - {away})", "match", m.Match, "home", ev.Team(m.Home).Name, "away", ev.Team(m.Away).Name))
 		}
 	}
 	if len(open) > 0 {
-		return nil, fmt.Errorf("%w: round %d of %s: %s not finished (give the line-ups and the results of every board, or arbitro team forfeit)",
-			tournament.ErrResultsMissing, cur.RoundsPaired, cur.Name, strings.Join(open, ", "))
+		return nil, tournament.Errf(tournament.ErrResultsMissing, "err.team.round_open", "{err}: round {round} of {tournament}: {matches} not finished (give the line-ups and the results of every board, or arbitro team forfeit)",
+			"round", cur.RoundsPaired, "tournament", cur.Name, "matches", open)
 	}
 	method := TeamMethod
 	if cur.System == tournament.RoundRobin {
@@ -416,12 +415,12 @@ func teamMatchOf(ev *tournament.TeamEvent, round int, team int64) (*tournament.T
 		m := &ev.Matches[i]
 		if m.Round == round && (m.Home == team || m.Away == team) {
 			if m.Rest() {
-				return nil, fmt.Errorf("%w: team %s rests in round %d", tournament.ErrInvalid, ev.Team(team).Name, round)
+				return nil, tournament.Errf(tournament.ErrInvalid, "err.team.rests", "{err}: team {team} rests in round {round}: it has no match, so no line-up or forfeit to give", "team", ev.Team(team).Name, "round", round)
 			}
 			return m, nil
 		}
 	}
-	return nil, fmt.Errorf("%w: round %d of %s is not paired (arbitro team pair)", tournament.ErrNotPaired, round, ev.Tournament.Name)
+	return nil, tournament.Errf(tournament.ErrNotPaired, "err.team.not_paired", "{err}: round {round} of {tournament} is not paired (arbitro team pair)", "round", round, "tournament", ev.Tournament.Name)
 }
 
 // LineupSet is the outcome of a line-up: the match as it now stands.
@@ -457,7 +456,7 @@ func (tx *Tx) setLineup(t *tournament.Tournament, round int, teamRef string, ref
 		return nil, err
 	}
 	if m.Forfeit != tournament.MatchPlayed {
-		return nil, fmt.Errorf("%w: match %d of round %d is lost by forfeit (arbitro undo, then give the line-up)", tournament.ErrInvalid, m.Match, round)
+		return nil, tournament.Errf(tournament.ErrInvalid, "err.team.lineup_forfeit", "{err}: match {match} of round {round} is lost by forfeit (arbitro undo, then give the line-up)", "match", m.Match, "round", round)
 	}
 	lineup, err := tm.Lineup(ev.Settings.Boards, refs)
 	if err != nil {
@@ -528,8 +527,8 @@ func (tx *Tx) clearMatchBoards(t *tournament.Tournament, ev *tournament.TeamEven
 		return err
 	}
 	if busy > 0 {
-		return fmt.Errorf("%w: match %d of round %d has %d games with a result or a score (correct them, or arbitro undo them, first)",
-			tournament.ErrRoundHasResults, m.Match, m.Round, busy)
+		return tournament.Errf(tournament.ErrRoundHasResults, "err.team.match_busy", "{err}: match {match} of round {round} has {games} games with a result or a score (correct them, or arbitro undo them, first)",
+			"match", m.Match, "round", m.Round, "games", busy)
 	}
 	_, err := tx.exec(`DELETE FROM boards WHERE round_id = (SELECT id FROM rounds WHERE tournament_id = ? AND number = ?) AND board BETWEEN ? AND ?`,
 		t.ID, m.Round, lo, hi)
@@ -565,13 +564,13 @@ func (tx *Tx) setTeamForfeit(t *tournament.Tournament, round int, teamRefs []str
 			return nil, err
 		}
 		if m != nil && mm.ID != m.ID {
-			return nil, fmt.Errorf("%w: %s do not play each other in round %d (name one team, or the two of one match)", tournament.ErrInvalid, strings.Join(teamRefs, " and "), round)
+			return nil, tournament.Errf(tournament.ErrInvalid, "err.team.forfeit_apart", "{err}: {first} and {second} do not play each other in round {round} (name one team, or the two of one match)", "first", teamRefs[0], "second", r, "round", round)
 		}
 		m = mm
 		absent[tm.ID] = true
 	}
 	if m == nil {
-		return nil, fmt.Errorf("%w: name the team that did not come", tournament.ErrInvalid)
+		return nil, tournament.Errf(tournament.ErrInvalid, "err.team.forfeit_none", "{err}: name the team that did not come")
 	}
 	forfeit := tournament.MatchForfeitHome
 	switch {
@@ -581,7 +580,7 @@ func (tx *Tx) setTeamForfeit(t *tournament.Tournament, round int, teamRefs []str
 		forfeit = tournament.MatchForfeitAway
 	}
 	if m.Forfeit == forfeit {
-		return nil, fmt.Errorf("%w: match %d of round %d is already recorded so", tournament.ErrInvalid, m.Match, round)
+		return nil, tournament.Errf(tournament.ErrInvalid, "err.team.forfeit_same", "{err}: match {match} of round {round} is already recorded so; nothing to change", "match", m.Match, "round", round)
 	}
 	before := teamForfeitLog{Round: round, Match: m.ID, Forfeit: m.Forfeit, Home: m.HomeLineup, Away: m.AwayLineup}
 	if err := tx.clearMatchBoards(t, ev, m); err != nil {
@@ -614,7 +613,7 @@ func (tx *Tx) revertTeam(cur *tournament.Tournament, e *tournament.Event) error 
 			return err
 		}
 		if after.Round != cur.RoundsPaired {
-			return fmt.Errorf("%w: round %d is not the last paired round (%d)", tournament.ErrInvalid, after.Round, cur.RoundsPaired)
+			return tournament.Errf(tournament.ErrInvalid, "err.undo.not_last_round", "{err}: round {round} is not the last paired round ({last})", "round", after.Round, "last", cur.RoundsPaired)
 		}
 		_, err := tx.Unpair(cur)
 		return err
@@ -641,7 +640,7 @@ func (tx *Tx) revertTeam(cur *tournament.Tournament, e *tournament.Event) error 
 				return &ev.Matches[i], nil
 			}
 		}
-		return nil, fmt.Errorf("%w: the match of %s is no longer paired", tournament.ErrInvalid, e.Action)
+		return nil, tournament.Errf(tournament.ErrInvalid, "err.undo.team_match_gone", "{err}: the match of {action} is no longer paired", "action", e.Action)
 	}
 	switch e.Action {
 	case "team.lineup":
@@ -675,7 +674,7 @@ func (tx *Tx) revertTeam(cur *tournament.Tournament, e *tournament.Event) error 
 		}
 		return tx.writeLineup(cur, ev, m, m.Away, before.Away)
 	}
-	return fmt.Errorf("%w: arbitro undo does not revert %s", tournament.ErrInvalid, e.Action)
+	return tournament.Errf(tournament.ErrInvalid, "err.undo.unknown_kind", "{err}: arbitro undo does not revert {action}", "action", e.Action)
 }
 
 // revertTeamAdd removes a team added by the action undone (its members' entries are
@@ -685,10 +684,10 @@ func (tx *Tx) revertTeamAdd(cur *tournament.Tournament, e *tournament.Event) err
 		ID int64 `json:"id"`
 	}
 	if err := json.Unmarshal(e.After, &tm); err != nil || tm.ID == 0 {
-		return fmt.Errorf("%w: the log does not hold the team added", tournament.ErrCannotUndo)
+		return tournament.Errf(tournament.ErrCannotUndo, "err.undo.team_added", "{err}: the log does not hold the team added")
 	}
 	if cur.RoundsPaired > 0 {
-		return fmt.Errorf("%w: %s has paired rounds", tournament.ErrLocked, cur.Name)
+		return tournament.Errf(tournament.ErrLocked, "err.undo.team_paired", "{err}: {tournament} has paired rounds", "tournament", cur.Name)
 	}
 	if _, err := tx.exec(`DELETE FROM team_members WHERE team_id = ?`, tm.ID); err != nil {
 		return err

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"strconv"
 
 	"arbitro/tournament"
 )
@@ -186,7 +187,7 @@ func (s *Store) HallEnterResult(ctx context.Context, ref string, round, board, g
 			return err
 		}
 		if b.Bye() {
-			return fmt.Errorf("%w: round %d board %d is a bye: nothing to enter", tournament.ErrInvalid, round, board)
+			return tournament.Errf(tournament.ErrInvalid, "err.hall.bye", "{err}: round {round} board {board} is a bye: nothing to enter", "round", round, "board", board)
 		}
 		me, other := b.WhiteEntry, b.BlackEntry
 		switch side {
@@ -194,7 +195,7 @@ func (s *Store) HallEnterResult(ctx context.Context, ref string, round, board, g
 		case 'B':
 			me, other = other, me
 		default:
-			return fmt.Errorf("%w: side %q: White (W) or Black (B)", tournament.ErrInvalid, side)
+			return tournament.Errf(tournament.ErrInvalid, "err.hall.side", "{err}: side {side}: White (W) or Black (B)", "side", strconv.QuoteRune(rune(side)))
 		}
 		if err := tx.checkPIN(me, pin); err != nil {
 			return err
@@ -321,7 +322,7 @@ func (tx *Tx) hallEntry(t *tournament.Tournament, id int64) (*tournament.Entry, 
 	e, err := scanEntry(tx.queryRow(`SELECT `+entryCols+` FROM entries e JOIN players p ON p.id = e.player_id
 		WHERE e.tournament_id = ? AND e.id = ?`, t.ID, id))
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, fmt.Errorf("%w: no player with id %d in %s", tournament.ErrNotFound, id, t.Name)
+		return nil, tournament.Errf(tournament.ErrNotFound, "err.hall.no_entry", "{err}: no player with id {id} in {tournament}", "id", int(id), "tournament", t.Name)
 	}
 	return &e, err
 }

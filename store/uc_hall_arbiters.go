@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"fmt"
 	"unicode/utf8"
 
 	"golang.org/x/crypto/bcrypt"
@@ -32,11 +31,11 @@ func (s *Store) SetArbiterPassword(ctx context.Context, name, password string) e
 		return err
 	}
 	if n := utf8.RuneCountInString(password); n < MinHallPassword {
-		return fmt.Errorf("%w: the password has %d characters; give at least %d", tournament.ErrInvalid, n, MinHallPassword)
+		return tournament.Errf(tournament.ErrInvalid, "err.hall.password_short", "{err}: the password has {chars} characters; give at least {min}", "chars", n, "min", MinHallPassword)
 	}
 	hash, err := bcrypt.GenerateFromPassword([]byte(password), bcrypt.DefaultCost)
 	if errors.Is(err, bcrypt.ErrPasswordTooLong) {
-		return fmt.Errorf("%w: the password is longer than 72 bytes", tournament.ErrInvalid)
+		return tournament.Errf(tournament.ErrInvalid, "err.hall.password_long", "{err}: the password is longer than 72 bytes; give a shorter one")
 	} else if err != nil {
 		return err
 	}
@@ -58,7 +57,7 @@ func arbiterName(name string) (string, error) {
 		return "", err
 	}
 	if name == "" {
-		return "", fmt.Errorf("%w: the arbiter's name is blank; give the name he logs in with", tournament.ErrMalformed)
+		return "", tournament.Errf(tournament.ErrMalformed, "err.hall.arbiter_blank", "{err}: the arbiter's name is blank; give the name he logs in with")
 	}
 	return name, nil
 }

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"fmt"
 
 	"arbitro/tournament"
 )
@@ -36,10 +35,10 @@ func (s *Store) HallCheckIn(ctx context.Context, ref string, entry int64, pin st
 		}
 		out.Player, out.Round = *e, t.RoundsPaired+1
 		if out.Round > t.Rounds {
-			return fmt.Errorf("%w: every round of %s is paired", tournament.ErrAllRoundsPaired, t.Name)
+			return tournament.Errf(tournament.ErrAllRoundsPaired, "err.hall.checkin_paired", "{err}: every round of {tournament} is paired", "tournament", t.Name)
 		}
 		if e.Status != tournament.StatusActive {
-			return fmt.Errorf("%w: %s has withdrawn", tournament.ErrInvalid, e.Player.Name)
+			return tournament.Errf(tournament.ErrInvalid, "err.hall.checkin_withdrawn", "{err}: {player} has withdrawn", "player", e.Player.Name)
 		}
 		res, err := tx.exec(`INSERT INTO hall_checkins (entry_id, round_number, at, by) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`,
 			e.ID, out.Round, tx.nowText(), tx.actor)

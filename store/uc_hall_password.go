@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"fmt"
 	"unicode/utf8"
 
 	"golang.org/x/crypto/bcrypt"
@@ -24,11 +23,11 @@ const MinHallPassword = 10
 // bcrypt's 72 bytes; Update's. Nothing is written on error.
 func (s *Store) SetHallPassword(ctx context.Context, password string) error {
 	if n := utf8.RuneCountInString(password); n < MinHallPassword {
-		return fmt.Errorf("%w: the password has %d characters; give at least %d", tournament.ErrInvalid, n, MinHallPassword)
+		return tournament.Errf(tournament.ErrInvalid, "err.hall.password_short", "{err}: the password has {chars} characters; give at least {min}", "chars", n, "min", MinHallPassword)
 	}
 	hash, err := bcrypt.GenerateFromPassword([]byte(password), bcrypt.DefaultCost)
 	if errors.Is(err, bcrypt.ErrPasswordTooLong) {
-		return fmt.Errorf("%w: the password is longer than 72 bytes", tournament.ErrInvalid)
+		return tournament.Errf(tournament.ErrInvalid, "err.hall.password_long", "{err}: the password is longer than 72 bytes; give a shorter one")
 	} else if err != nil {
 		return err
 	}

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"fmt"
 
 	"arbitro/tournament"
 )
@@ -21,7 +20,7 @@ func (s *Store) DrawLot(ctx context.Context, ref string, seed *uint64) (*tournam
 		if set, err := tx.teamSettings(t.ID); err != nil {
 			return err
 		} else if set != nil { // the teams are numbered by team pair (docs/teams.md)
-			return fmt.Errorf("%w: %s numbers teams, not players (arbitro team pair draws the team lot)", ErrTeamEvent, t.Name)
+			return tournament.Errf(ErrTeamEvent, "err.team.lot", "{err}: {tournament} numbers teams, not players (arbitro team pair draws the team lot)", "tournament", t.Name)
 		}
 		res, err = tx.DrawLot(t, seed)
 		return err

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"arbitro/tournament"
@@ -36,7 +37,7 @@ func (tx *Tx) sheetOf(t *tournament.Tournament, r SheetRef) (*tournament.Board, 
 		return nil, nil, err
 	}
 	if b.Bye() {
-		return nil, nil, fmt.Errorf("%w: round %d board %d is a bye: no game is played on it", tournament.ErrInvalid, r.Round, r.Board)
+		return nil, nil, tournament.Errf(tournament.ErrInvalid, "err.sheet.bye", "{err}: round {round} board {board} is a bye: no game is played on it", "round", r.Round, "board", r.Board)
 	}
 	me := b.WhiteEntry
 	switch r.Side {
@@ -44,7 +45,7 @@ func (tx *Tx) sheetOf(t *tournament.Tournament, r SheetRef) (*tournament.Board, 
 	case 'B':
 		me = b.BlackEntry
 	default:
-		return nil, nil, fmt.Errorf("%w: side %q: White (W) or Black (B)", tournament.ErrInvalid, r.Side)
+		return nil, nil, tournament.Errf(tournament.ErrInvalid, "err.hall.side", "{err}: side {side}: White (W) or Black (B)", "side", strconv.QuoteRune(rune(r.Side)))
 	}
 	if err := tx.checkPIN(me, r.PIN); err != nil {
 		return nil, nil, err
@@ -80,7 +81,7 @@ func (tx *Tx) sheetEntries(boardID, entryID int64) ([]tournament.SheetEntry, err
 func (s *Store) sheetWrite(ctx context.Context, ref string, r SheetRef, kind, text string) (tournament.SheetWritten, error) {
 	var out tournament.SheetWritten
 	if r.Device == "" || len(r.Device) > 64 || r.Seq < 1 {
-		return out, fmt.Errorf("%w: a sheet entry needs its device and its sequence number (from 1)", tournament.ErrInvalid)
+		return out, tournament.Errf(tournament.ErrInvalid, "err.sheet.device", "{err}: a sheet entry needs its device and its sequence number (from 1)")
 	}
 	_, err := s.updateIn(ctx, ref, func(tx *Tx, t *tournament.Tournament) error {
 		b, e, err := tx.sheetOf(t, r)
@@ -92,7 +93,7 @@ func (s *Store) sheetWrite(ctx context.Context, ref string, r SheetRef, kind, te
 			return err
 		}
 		if ok, keeper := hs.SheetKeeper(r.Side); !ok {
-			return fmt.Errorf("%w: in this event %s keeps the score sheet for both players (arbitro hall set --sheets)", tournament.ErrSheetKeeper, keeper)
+			return tournament.Errf(tournament.ErrSheetKeeper, "err.sheet.keeper_other", "{err}: in this event {keeper} keeps the score sheet for both players (arbitro hall set --sheets)", "keeper", keeper)
 		}
 		if kind == tournament.SheetPly {
 			if text, err = tournament.SheetPlyText(text, t.Variant.Squares()); err != nil {
@@ -127,7 +128,7 @@ func (s *Store) sheetWrite(ctx context.Context, ref string, r SheetRef, kind, te
 		var struck any
 		if kind == tournament.SheetStrike {
 			if len(standing) == 0 {
-				return fmt.Errorf("%w: nothing to strike: the sheet has no ply", tournament.ErrInvalid)
+				return tournament.Errf(tournament.ErrInvalid, "err.sheet.no_strike", "{err}: nothing to strike: the sheet has no ply")
 			}
 			x := standing[len(standing)-1]
 			text, struck = x.Text, x.ID
@@ -431,7 +432,7 @@ func (s *Store) SheetAdopt(ctx context.Context, ref string, round, board, game i
 			return err
 		}
 		if b.Bye() {
-			return fmt.Errorf("%w: round %d board %d is a bye", tournament.ErrInvalid, round, board)
+			return tournament.Errf(tournament.ErrInvalid, "err.sheet.adopt_bye", "{err}: round {round} board {board} is a bye", "round", round, "board", board)
 		}
 		id := b.WhiteEntry
 		switch side {
@@ -439,7 +440,7 @@ func (s *Store) SheetAdopt(ctx context.Context, ref string, round, board, game i
 		case 'B':
 			id = b.BlackEntry
 		default:
-			return fmt.Errorf("%w: side %q: White (W) or Black (B)", tournament.ErrInvalid, side)
+			return tournament.Errf(tournament.ErrInvalid, "err.hall.side", "{err}: side {side}: White (W) or Black (B)", "side", strconv.QuoteRune(rune(side)))
 		}
 		es, err := tx.sheetEntries(b.ID, id)
 		if err != nil {
@@ -447,7 +448,7 @@ func (s *Store) SheetAdopt(ctx context.Context, ref string, round, board, game i
 		}
 		moves := tournament.SheetMoves(tournament.SheetStanding(es))
 		if moves == "" {
-			return fmt.Errorf("%w: round %d board %d: no ply on that sheet", tournament.ErrInvalid, round, board)
+			return tournament.Errf(tournament.ErrInvalid, "err.sheet.adopt_empty", "{err}: round {round} board {board}: no ply on that sheet", "round", round, "board", board)
 		}
 		if b.Result == nil {
 			if b, err = tx.SetResult(t, round, board, game, res, tournament.ResultOptions{}); err != nil {

@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"errors"
-	"fmt"
 
 	"arbitro/tournament"
 )
@@ -20,10 +19,10 @@ import (
 func (s *Store) CreateTeamEvent(ctx context.Context, t tournament.Tournament, set tournament.TeamSettings) (tournament.Tournament, error) {
 	err := s.Update(ctx, func(tx *Tx) error {
 		if t.System != tournament.RoundRobin && t.System != tournament.Dutch {
-			return fmt.Errorf("%w: a team event is paired by --system round-robin or dutch (the team Swiss), not %s", tournament.ErrInvalid, t.System.Code())
+			return tournament.Errf(tournament.ErrInvalid, "err.team.system", "{err}: a team event is paired by --system round-robin or dutch (the team Swiss), not {system}", "system", t.System.Code())
 		}
 		if t.GamesPerPairing != 1 && t.GamesPerPairing != 0 {
-			return fmt.Errorf("%w: a team match is one game a board (drop --games)", tournament.ErrInvalid)
+			return tournament.Errf(tournament.ErrInvalid, "err.team.games", "{err}: a team match is one game a board (drop --games)")
 		}
 		if err := tx.CreateTournament(&t); err != nil {
 			return err
@@ -142,7 +141,7 @@ func (s *Store) TeamResult(ctx context.Context, ref string, round, match, board 
 			return err
 		}
 		if board < 1 || board > set.Boards || match < 1 {
-			return fmt.Errorf("%w: match %d, board %d (a match has boards 1 to %d)", tournament.ErrNoBoard, match, board, set.Boards)
+			return tournament.Errf(tournament.ErrNoBoard, "err.team.no_board", "{err}: match {match}, board {board} (a match has boards 1 to {boards})", "match", match, "board", board, "boards", set.Boards)
 		}
 		out.Board, err = tx.SetResult(t, round, tournament.RoundBoardOf(match, set.Boards, board), 1, spec, tournament.ResultOptions{})
 		if errors.Is(err, tournament.ErrSameResult) {

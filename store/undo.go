@@ -4,7 +4,6 @@ package store
 
 import (
 	"encoding/json"
-	"fmt"
 
 	"arbitro/rules"
 	"arbitro/tournament"
@@ -53,22 +52,23 @@ func (a *logAction) undoable() bool {
 	for i := range a.events {
 		e := &a.events[i]
 		covered := pairing && pairingPart(e.Action)
-		if !covered && (!tournament.Undoable(e.Action) || cannotUndo(e) != "") {
+		if !covered && (!tournament.Undoable(e.Action) || cannotUndo(e) != nil) {
 			return false
 		}
 	}
 	return true
 }
 
-// cannot is why undo cannot revert action a (undoKind.cannot), "" when it can or when it
-// is an action of a kind undo does not know.
-func (a *logAction) cannot() string {
+// cannot is why undo cannot revert action a (undoKind.cannot: a phrase, a
+// tournament.CodedError), nil when it can or when it is an action of a kind undo does not
+// know.
+func (a *logAction) cannot() error {
 	for i := range a.events {
-		if why := cannotUndo(&a.events[i]); why != "" {
+		if why := cannotUndo(&a.events[i]); why != nil {
 			return why
 		}
 	}
-	return ""
+	return nil
 }
 
 // pairingPart reports whether an event of a pairing's action goes with the round when it
@@ -238,21 +238,21 @@ func (tx *Tx) Undo(t *tournament.Tournament) (*tournament.UndoStep, error) {
 		return nil, err
 	}
 	if len(acts) == 0 {
-		return nil, fmt.Errorf("%w: nothing to undo in %s", tournament.ErrCannotUndo, cur.Name)
+		return nil, tournament.Errf(tournament.ErrCannotUndo, "err.undo.nothing", "{err}: nothing to undo in {tournament}", "tournament", cur.Name)
 	}
 	a := &acts[0]
 	s := a.step()
-	if why := a.cannot(); why != "" {
-		return nil, fmt.Errorf("%w: the last action of %s, #%d %s (%s, by %s), is not undone: %s; put it right with its own command",
-			tournament.ErrCannotUndo, cur.Name, a.id, s.Action, s.At, s.Actor, why)
+	if why := a.cannot(); why != nil {
+		return nil, tournament.Errf(tournament.ErrCannotUndo, "err.undo.kept", "{err}: the last action of {tournament}, #{id} {action} ({at}, by {actor}), is not undone: {why}; put it right with its own command",
+			"tournament", cur.Name, "id", a.id, "action", s.Action, "at", s.At, "actor", s.Actor, "why", why)
 	}
 	if !s.Undoable {
-		return nil, fmt.Errorf("%w: the last action of %s, #%d %s (%s, by %s), is not one arbitro undo reverts (%s); put it right with its own command",
-			tournament.ErrCannotUndo, cur.Name, a.id, s.Action, s.At, s.Actor, undoKindNames())
+		return nil, tournament.Errf(tournament.ErrCannotUndo, "err.undo.not_undoable", "{err}: the last action of {tournament}, #{id} {action} ({at}, by {actor}), is not one arbitro undo reverts ({kinds}); put it right with its own command",
+			"tournament", cur.Name, "id", a.id, "action", s.Action, "at", s.At, "actor", s.Actor, "kinds", undoKindNames())
 	}
 	if undoKinds[a.main().Action].whole {
 		if err := tx.revertCreation(cur, a); err != nil {
-			return nil, fmt.Errorf("undo #%d %s: %w", a.id, s.Action, err)
+			return nil, tournament.Errf(err, "err.undo.step", "undo #{id} {action}: {err}", "id", a.id, "action", s.Action)
 		}
 	} else if err := tx.revertEvents(cur, a); err != nil {
 		return nil, err
@@ -279,7 +279,7 @@ func (tx *Tx) revertEvents(cur *tournament.Tournament, a *logAction) error {
 			continue // the byes, the arbiter's pairs, the schedule and the results restored go with the round
 		}
 		if err := tx.revert(cur, e); err != nil {
-			return fmt.Errorf("undo #%d %s: %w", a.id, e.Action, err)
+			return tournament.Errf(err, "err.undo.step", "undo #{id} {action}: {err}", "id", a.id, "action", e.Action)
 		}
 	}
 	return nil
@@ -303,7 +303,7 @@ func (tx *Tx) revert(cur *tournament.Tournament, e *tournament.Event) error {
 	if k, ok := undoKinds[e.Action]; ok && k.revert != nil {
 		return k.revert(tx, cur, e)
 	}
-	return fmt.Errorf("%w: arbitro undo does not revert %s", tournament.ErrInvalid, e.Action)
+	return tournament.Errf(tournament.ErrInvalid, "err.undo.unknown_kind", "{err}: arbitro undo does not revert {action}", "action", e.Action)
 }
 
 // revertPair unpairs the round a "round.pair" paired, the last one paired (Unpair).
@@ -315,7 +315,7 @@ func (tx *Tx) revertPair(cur *tournament.Tournament, e *tournament.Event) error 
 		return err
 	}
 	if after.Round != cur.RoundsPaired {
-		return fmt.Errorf("%w: round %d is not the last paired round (%d)", tournament.ErrInvalid, after.Round, cur.RoundsPaired)
+		return tournament.Errf(tournament.ErrInvalid, "err.undo.not_last_round", "{err}: round {round} is not the last paired round ({last})", "round", after.Round, "last", cur.RoundsPaired)
 	}
 	_, err := tx.Unpair(cur)
 	return err
@@ -368,7 +368,7 @@ func (tx *Tx) revertResult(cur *tournament.Tournament, e *tournament.Event) erro
 		return err
 	}
 	if r := b.Result; r == nil || after.Detail == nil || r.Kind != after.Detail.Kind || r.WhitePoints != after.Detail.WhitePoints || r.BlackPoints != after.Detail.BlackPoints {
-		return fmt.Errorf("%w: round %d board %d no longer holds %s", tournament.ErrInvalid, after.Round, after.Board, after.Result)
+		return tournament.Errf(tournament.ErrInvalid, "err.undo.result_changed", "{err}: round {round} board {board} no longer holds {result}", "round", after.Round, "board", after.Board, "result", after.Result)
 	}
 	if before.Detail == nil {
 		_, err = tx.exec(`DELETE FROM results WHERE board_id = ?`, b.ID)
@@ -392,7 +392,7 @@ func (tx *Tx) revertAdd(cur *tournament.Tournament, e *tournament.Event) error {
 		return err
 	}
 	if boards > 0 {
-		return fmt.Errorf("%w: %s is paired", tournament.ErrInvalid, en.Player.Name)
+		return tournament.Errf(tournament.ErrInvalid, "err.undo.player_paired", "{err}: {player} is paired", "player", en.Player.Name)
 	}
 	_, err = tx.deleteEntry(en)
 	return err
@@ -486,7 +486,7 @@ type lotLog struct {
 // undo refuses when the log does not say it (an imported event).
 func (tx *Tx) revertLot(cur *tournament.Tournament, e *tournament.Event) error {
 	if cur.RoundsPaired > 0 {
-		return fmt.Errorf("%w: round %d is paired", tournament.ErrInvalid, cur.RoundsPaired)
+		return tournament.Errf(tournament.ErrInvalid, "err.undo.lot_paired", "{err}: round {round} is paired", "round", cur.RoundsPaired)
 	}
 	var before *lotLog
 	if err := json.Unmarshal(e.Before, &before); err != nil {
@@ -552,7 +552,7 @@ func (tx *Tx) seedBefore(cur *tournament.Tournament, id int64) (int64, error) {
 			return *v.Tournament.Seed, nil
 		}
 	}
-	return 0, fmt.Errorf("%w: the log does not say the seed of %s before its lot", tournament.ErrCannotUndo, cur.Name)
+	return 0, tournament.Errf(tournament.ErrCannotUndo, "err.undo.no_seed", "{err}: the log does not say the seed of {tournament} before its lot", "tournament", cur.Name)
 }
 
 // revertSetting writes back the tournament's settings as a "tournament.set" logged them
@@ -574,7 +574,7 @@ func (tx *Tx) revertSetting(cur *tournament.Tournament, e *tournament.Event) err
 	}
 	nt.Variant, nt.ID = v, cur.ID
 	if nt.Seed != cur.Seed && cur.LotDrawnAt != "" {
-		return fmt.Errorf("%w: the lot was drawn with seed %d", tournament.ErrInvalid, cur.Seed)
+		return tournament.Errf(tournament.ErrInvalid, "err.undo.seed_drawn", "{err}: the lot was drawn with seed {seed}", "seed", cur.Seed)
 	}
 	return tx.writeTournament(&nt)
 }

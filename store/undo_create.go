@@ -24,7 +24,7 @@ func (tx *Tx) revertCreation(cur *tournament.Tournament, a *logAction) error {
 	if g, err := tx.groupOf(cur.ID); err != nil {
 		return err
 	} else if g != nil {
-		return fmt.Errorf("%w: %s is group %s of an event, made with it: undo the event's action instead (arbitro undo --tournament EVENT)", tournament.ErrInvalid, cur.Name, g.Name)
+		return tournament.Errf(tournament.ErrInvalid, "err.undo.group_made", "{err}: {tournament} is group {group} of an event, made with it: undo the event's action instead (arbitro undo --tournament EVENT)", "tournament", cur.Name, "group", g.Name)
 	}
 	if err := tx.refuseDeleteWithGroups(cur); err != nil {
 		return err
@@ -41,7 +41,7 @@ func (tx *Tx) revertCreation(cur *tournament.Tournament, a *logAction) error {
 		return err
 	}
 	if a.main().Action == "tournament.create" && (entries > added || rounds > 0) {
-		return fmt.Errorf("%w: %s holds %d entries and %d rounds that its log does not show added: delete it with 'arbitro tournament delete'", tournament.ErrInvalid, cur.Name, entries, rounds)
+		return tournament.Errf(tournament.ErrInvalid, "err.undo.create_unlogged", "{err}: {tournament} holds {entries} entries and {rounds} rounds that its log does not show added: delete it with 'arbitro tournament delete'", "tournament", cur.Name, "entries", entries, "rounds", rounds)
 	}
 	var people []int64
 	rows, err := tx.query(`SELECT DISTINCT player_id FROM entries WHERE tournament_id = ? ORDER BY player_id`, cur.ID)

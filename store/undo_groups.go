@@ -5,6 +5,7 @@ package store
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 
 	"arbitro/tournament"
 )
@@ -25,12 +26,12 @@ type groupMoveLog struct {
 
 // groupMoveKept: a "group.move" logged by an arbitro before issue 28's remainder did not
 // keep the entries it deleted and made.
-func groupMoveKept(e *tournament.Event) string {
+func groupMoveKept(e *tournament.Event) error {
 	var after groupMoveLog
 	if json.Unmarshal(e.After, &after) != nil || after.Entry == 0 {
-		return "it was logged by an arbitro that did not keep the entries it moved (move him back with 'arbitro group move')"
+		return tournament.Errf(nil, "err.undo.why.group_move", "it was logged by an arbitro that did not keep the entries it moved (move him back with 'arbitro group move')")
 	}
-	return ""
+	return nil
 }
 
 func groupArgs(e *tournament.Event, args map[string]any) {
@@ -86,7 +87,7 @@ func (tx *Tx) revertGroupMake(cur *tournament.Tournament, e *tournament.Event) e
 		for _, a := range acts {
 			if a.id != action {
 				last := a.events[len(a.events)-1] // (not step: undoKinds is being initialised with this function)
-				return fmt.Errorf("%w: group %s has a later action, #%d %s (%s): undo it first (arbitro undo --tournament %q)", tournament.ErrInvalid, made[i].Name, a.id, last.Action, last.At, g.Name)
+				return tournament.Errf(tournament.ErrInvalid, "err.undo.group_later", "{err}: group {group} has a later action, #{id} {action} ({at}): undo it first (arbitro undo --tournament {ref})", "group", made[i].Name, "id", a.id, "action", last.Action, "at", last.At, "ref", strconv.Quote(g.Name))
 			}
 		}
 		if err := tx.refuseDeleteWithGroups(g); err != nil {
@@ -104,8 +105,8 @@ func (tx *Tx) revertGroupMake(cur *tournament.Tournament, e *tournament.Event) e
 // revertGroupMove takes the player of a "group.move" out of the group he joined and
 // writes back his entry in the group he left (same id), while both are before their lot.
 func (tx *Tx) revertGroupMove(_ *tournament.Tournament, e *tournament.Event) error {
-	if why := groupMoveKept(e); why != "" {
-		return fmt.Errorf("%w: %s", tournament.ErrCannotUndo, why)
+	if why := groupMoveKept(e); why != nil {
+		return tournament.Errf(tournament.ErrCannotUndo, "err.undo.cannot", "{err}: {why}", "why", why)
 	}
 	var before groupMoved
 	var after groupMoveLog
@@ -121,7 +122,7 @@ func (tx *Tx) revertGroupMove(_ *tournament.Tournament, e *tournament.Event) err
 		return err
 	}
 	if drawn > 0 {
-		return fmt.Errorf("%w: the lot of group %s or %s is drawn; a player moves only before the lot", tournament.ErrLocked, after.To, after.From)
+		return tournament.Errf(tournament.ErrLocked, "err.undo.group_lot", "{err}: the lot of group {to} or {from} is drawn; a player moves only before the lot", "to", after.To, "from", after.From)
 	}
 	if _, err := tx.exec(`DELETE FROM entries WHERE id = ?`, after.Entry); err != nil {
 		return err

@@ -7,19 +7,18 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
-	"fmt"
 
 	"arbitro/tournament"
 )
 
 // replacedKept: a "game.replace" keeps the games row it replaced (replacedScore.Row);
 // an arbitro before issue 28's remainder kept only its hash.
-func replacedKept(e *tournament.Event) string {
+func replacedKept(e *tournament.Event) error {
 	var before replacedScore
 	if json.Unmarshal(e.Before, &before) != nil || before.Row == nil {
-		return "it was logged by an arbitro that did not keep the score it replaced (add that score again with 'arbitro game add --replace')"
+		return tournament.Errf(nil, "err.undo.why.replaced", "it was logged by an arbitro that did not keep the score it replaced (add that score again with 'arbitro game add --replace')")
 	}
-	return ""
+	return nil
 }
 
 // revertGameReplace writes back the score a "game.replace" replaced (its games row, same
@@ -40,7 +39,7 @@ func (tx *Tx) playoffOf(cur *tournament.Tournament, number int) (id int64, games
 	err = tx.queryRow(`SELECT p.id, (SELECT count(*) FROM playoff_games g WHERE g.playoff_id = p.id) FROM playoffs p
 		WHERE p.tournament_id = ? AND p.number = ?`, cur.ID, number).Scan(&id, &games)
 	if errors.Is(err, sql.ErrNoRows) {
-		return 0, 0, fmt.Errorf("%w: no play-off %d in %s", tournament.ErrInvalid, number, cur.Name)
+		return 0, 0, tournament.Errf(tournament.ErrInvalid, "err.undo.no_playoff", "{err}: no play-off {playoff} in {tournament}", "playoff", number, "tournament", cur.Name)
 	}
 	return id, games, err
 }
@@ -57,7 +56,7 @@ func (tx *Tx) revertPlayoffAdd(cur *tournament.Tournament, e *tournament.Event) 
 		return err
 	}
 	if games > 0 {
-		return fmt.Errorf("%w: play-off %d has %d game(s)", tournament.ErrInvalid, after.Number, games)
+		return tournament.Errf(tournament.ErrInvalid, "err.undo.playoff_games", "{err}: play-off {playoff} has {games} game(s)", "playoff", after.Number, "games", games)
 	}
 	_, err = tx.exec(`DELETE FROM playoffs WHERE id = ?`, id)
 	return err
@@ -77,7 +76,7 @@ func (tx *Tx) revertPlayoffResult(cur *tournament.Tournament, e *tournament.Even
 		return err
 	}
 	if games != after.Game.Game {
-		return fmt.Errorf("%w: game %d is not the last of play-off %d (%d)", tournament.ErrInvalid, after.Game.Game, after.Playoff, games)
+		return tournament.Errf(tournament.ErrInvalid, "err.undo.playoff_last", "{err}: game {game} is not the last of play-off {playoff} ({games})", "game", after.Game.Game, "playoff", after.Playoff, "games", games)
 	}
 	_, err = tx.exec(`DELETE FROM playoff_games WHERE playoff_id = ? AND game = ?`, id, after.Game.Game)
 	return err
@@ -104,10 +103,10 @@ func (tx *Tx) revertPlayoffGame(cur *tournament.Tournament, e *tournament.Event)
 	}
 	var pdn string
 	if err := tx.queryRow(`SELECT pdn FROM playoff_games WHERE playoff_id = ? AND game = ?`, id, after.Game).Scan(&pdn); err != nil {
-		return fmt.Errorf("%w: play-off %d has no game %d", tournament.ErrInvalid, after.Playoff, after.Game)
+		return tournament.Errf(tournament.ErrInvalid, "err.undo.playoff_no_game", "{err}: play-off {playoff} has no game {game}", "playoff", after.Playoff, "game", after.Game)
 	}
 	if tournament.HashText(pdn) != after.SHA256 {
-		return fmt.Errorf("%w: play-off %d game %d holds another score than the one given", tournament.ErrInvalid, after.Playoff, after.Game)
+		return tournament.Errf(tournament.ErrInvalid, "err.undo.playoff_score", "{err}: play-off {playoff} game {game} holds another score than the one given", "playoff", after.Playoff, "game", after.Game)
 	}
 	_, err = tx.exec(`UPDATE playoff_games SET pdn = ?, verdict = ?, legal = ?, illegal_ply = ?, reason = ? WHERE playoff_id = ? AND game = ?`,
 		before["pdn"], before["verdict"], before["legal"], before["illegal_ply"], before["reason"], id, after.Game)
@@ -167,22 +166,22 @@ type pinLog struct {
 
 // pinKept: undo deletes a PIN given to a player who had none; the PIN a "hall.pin"
 // replaced is not kept (the log keeps no PIN, nor its hash), so that one is refused.
-func pinKept(e *tournament.Event) string {
+func pinKept(e *tournament.Event) error {
 	var after pinLog
 	_ = json.Unmarshal(e.After, &after)
 	switch {
 	case after.Replaced == nil:
-		return "it was logged by an arbitro that did not say whether it replaced a PIN (give new PINs with 'arbitro player pin')"
+		return tournament.Errf(nil, "err.undo.why.pin_unknown", "it was logged by an arbitro that did not say whether it replaced a PIN (give new PINs with 'arbitro player pin')")
 	case *after.Replaced:
-		return "it replaced a PIN, which the log does not keep (give a new one with 'arbitro player pin')"
+		return tournament.Errf(nil, "err.undo.why.pin_replaced", "it replaced a PIN, which the log does not keep (give a new one with 'arbitro player pin')")
 	}
-	return ""
+	return nil
 }
 
 // revertPIN deletes the PIN a "hall.pin" gave a player who had none.
 func (tx *Tx) revertPIN(_ *tournament.Tournament, e *tournament.Event) error {
-	if why := pinKept(e); why != "" {
-		return fmt.Errorf("%w: %s", tournament.ErrCannotUndo, why)
+	if why := pinKept(e); why != nil {
+		return tournament.Errf(tournament.ErrCannotUndo, "err.undo.cannot", "{err}: {why}", "why", why)
 	}
 	var after pinLog
 	if err := json.Unmarshal(e.After, &after); err != nil {
@@ -207,7 +206,7 @@ type hallBefore struct {
 func (tx *Tx) revertHallEntry(_ *tournament.Tournament, e *tournament.Event) error {
 	var b hallBefore
 	if err := json.Unmarshal(e.Before, &b); err != nil || b.Board == 0 {
-		return fmt.Errorf("%w: the log does not hold the entry before this hall.entry", tournament.ErrCannotUndo)
+		return tournament.Errf(tournament.ErrCannotUndo, "err.undo.hall_entry", "{err}: the log does not hold the entry before this hall.entry")
 	}
 	if b.Result == "" {
 		_, err := tx.exec(`DELETE FROM hall_entries WHERE board_id = ? AND entry_id = ?`, b.Board, b.Entry)
@@ -223,7 +222,7 @@ func (tx *Tx) revertHallEntry(_ *tournament.Tournament, e *tournament.Event) err
 func (tx *Tx) revertSheetConfirm(_ *tournament.Tournament, e *tournament.Event) error {
 	var b hallBefore
 	if err := json.Unmarshal(e.Before, &b); err != nil || b.Board == 0 {
-		return fmt.Errorf("%w: the log does not hold the confirmation before this sheet.confirm", tournament.ErrCannotUndo)
+		return tournament.Errf(tournament.ErrCannotUndo, "err.undo.sheet_confirm", "{err}: the log does not hold the confirmation before this sheet.confirm")
 	}
 	if b.Result == "" {
 		_, err := tx.exec(`DELETE FROM sheet_confirms WHERE board_id = ? AND entry_id = ?`, b.Board, b.Entry)

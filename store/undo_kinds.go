@@ -30,9 +30,10 @@ type undoKind struct {
 	// (a pairing names the action of its byes); 0 never by rank.
 	names int
 	// cannot says why an event of this kind cannot be reverted (the log does not hold what
-	// the revert needs, as when an older arbitro wrote it); "": it can. undo --list shows
+	// the revert needs, as when an older arbitro wrote it), a phrase (tournament.Errf with
+	// no sentinel) worded in the reader's language; nil: it can. undo --list shows
 	// such an action as the one undo stops at; Undo refuses it with ErrCannotUndo.
-	cannot func(e *tournament.Event) string
+	cannot func(e *tournament.Event) error
 	// whole: an event of this kind reverts its whole action at once (revertCreation: the
 	// tournament the action created is deleted with everything it added).
 	whole bool
@@ -228,26 +229,26 @@ func revertInsert(table string) func(tx *Tx, cur *tournament.Tournament, e *tour
 			ID int64 `json:"id"`
 		}
 		if err := json.Unmarshal(e.After, &after); err != nil || after.ID == 0 {
-			return fmt.Errorf("%w: the log does not hold the id of %s", tournament.ErrCannotUndo, e.Action)
+			return tournament.Errf(tournament.ErrCannotUndo, "err.undo.no_id", "{err}: the log does not hold the id of {action}", "action", e.Action)
 		}
 		_, err := tx.exec(`DELETE FROM `+table+` WHERE id = ?`, after.ID)
 		return err
 	}
 }
 
-// cannotUndo is why event e cannot be reverted (undoKind.cannot), "" when it can.
-func cannotUndo(e *tournament.Event) string {
+// cannotUndo is why event e cannot be reverted (undoKind.cannot), nil when it can.
+func cannotUndo(e *tournament.Event) error {
 	if k, ok := undoKinds[e.Action]; ok && k.cannot != nil {
 		return k.cannot(e)
 	}
-	return ""
+	return nil
 }
 
 // beforeKept: the event's before is the state it changed (hall.entry, sheet.confirm,
 // playoff.game), which an arbitro before issue 28's remainder did not log (null).
-func beforeKept(e *tournament.Event) string {
+func beforeKept(e *tournament.Event) error {
 	if string(e.Before) == "null" || len(e.Before) == 0 {
-		return "it was logged by an arbitro that did not keep what it replaced"
+		return tournament.Errf(nil, "err.undo.why.before", "it was logged by an arbitro that did not keep what it replaced")
 	}
-	return ""
+	return nil
 }

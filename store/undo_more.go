@@ -5,7 +5,6 @@ package store
 
 import (
 	"encoding/json"
-	"fmt"
 
 	"arbitro/tournament"
 )
@@ -22,7 +21,7 @@ func (tx *Tx) revertMember(e *tournament.Event) error {
 		return err
 	}
 	if after.ID == 0 {
-		return fmt.Errorf("%w: this category.member (%s) was logged without the entries it added; take them out with their own command", tournament.ErrCannotUndo, after.Category)
+		return tournament.Errf(tournament.ErrCannotUndo, "err.undo.member", "{err}: this category.member ({category}) was logged without the entries it added; take them out with their own command", "category", after.Category)
 	}
 	for _, id := range after.Entries {
 		if _, err := tx.exec(`DELETE FROM category_members WHERE category_id = ? AND entry_id = ?`, after.ID, id); err != nil {
@@ -40,7 +39,7 @@ func (tx *Tx) revertForbid(cur *tournament.Tournament, e *tournament.Event) erro
 		return err
 	}
 	if after.EntryA == 0 {
-		return fmt.Errorf("%w: this pair.forbid (%d-%d) was logged without its entries", tournament.ErrCannotUndo, after.A, after.B)
+		return tournament.Errf(tournament.ErrCannotUndo, "err.undo.forbid", "{err}: this pair.forbid ({a}-{b}) was logged without its entries", "a", after.A, "b", after.B)
 	}
 	var before *forbidLog
 	if err := json.Unmarshal(e.Before, &before); err != nil {
@@ -72,10 +71,10 @@ func (tx *Tx) revertGameAdd(cur *tournament.Tournament, e *tournament.Event) err
 	}
 	var pdn string
 	if err := tx.queryRow(`SELECT pdn FROM games WHERE board_id = ?`, b.ID).Scan(&pdn); err != nil {
-		return fmt.Errorf("%w: round %d board %d has no game score any more", tournament.ErrInvalid, after.Round, after.Board)
+		return tournament.Errf(tournament.ErrInvalid, "err.undo.game_gone", "{err}: round {round} board {board} has no game score any more", "round", after.Round, "board", after.Board)
 	}
 	if tournament.HashText(pdn) != after.SHA256 {
-		return fmt.Errorf("%w: round %d board %d holds another game score than the one added", tournament.ErrInvalid, after.Round, after.Board)
+		return tournament.Errf(tournament.ErrInvalid, "err.undo.game_other", "{err}: round {round} board {board} holds another game score than the one added", "round", after.Round, "board", after.Board)
 	}
 	_, err = tx.exec(`DELETE FROM games WHERE board_id = ?`, b.ID)
 	return err
@@ -97,7 +96,7 @@ func (tx *Tx) revertPlayerSet(cur *tournament.Tournament, e *tournament.Event) e
 		return err
 	}
 	if now.Player != after.Player || now.Rating != after.Rating || now.StartPoints != after.StartPoints {
-		return fmt.Errorf("%w: %s was corrected again since", tournament.ErrInvalid, now.Player.Name)
+		return tournament.Errf(tournament.ErrInvalid, "err.undo.player_set", "{err}: {player} was corrected again since", "player", now.Player.Name)
 	}
 	p := before.Player
 	if _, err := tx.exec(`UPDATE players SET name = ?, club = ?, federation = ?, fid_id = ?, fmjd_id = ?, national_id = ?,

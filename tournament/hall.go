@@ -3,6 +3,7 @@ package tournament
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -54,7 +55,7 @@ func HallSpec(s string) (string, error) {
 		return "", err
 	}
 	if o.Kind != KindPlayed {
-		return "", fmt.Errorf("%w: %q: a player enters a game played (2-0, 1-1, 0-2); the arbiter enters the rest", ErrInvalid, s)
+		return "", Errf(ErrInvalid, "err.hall.spec", "{err}: {result}: a player enters a game played (2-0, 1-1, 0-2); the arbiter enters the rest", "result", strconv.Quote(s))
 	}
 	switch o.Winner {
 	case 'W':

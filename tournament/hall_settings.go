@@ -2,7 +2,6 @@ package tournament
 
 import (
 	"errors"
-	"fmt"
 	"net/url"
 	"strconv"
 	"strings"
@@ -87,7 +86,7 @@ func (c HallSettingsChange) Apply(s HallSettings, id int64) (HallSettings, error
 	}
 	if c.SingleMinutes != nil {
 		if m := *c.SingleMinutes; m < 0 || m > MaxSingleMinutes {
-			return s, fmt.Errorf("%w: a single entry goes to the arbiter after 0 (never) to %d minutes, not %d", ErrInvalid, MaxSingleMinutes, m)
+			return s, Errf(ErrInvalid, "err.hall.single_after", "{err}: a single entry goes to the arbiter after 0 (never) to {max} minutes, not {minutes}", "max", MaxSingleMinutes, "minutes", m)
 		}
 		s.SingleMinutes = *c.SingleMinutes
 	}
@@ -96,7 +95,7 @@ func (c HallSettingsChange) Apply(s HallSettings, id int64) (HallSettings, error
 		case SheetsAny, SheetsBoth, SheetsWhite, SheetsBlack:
 			s.Sheets = v
 		default:
-			return s, fmt.Errorf("%w: who keeps the score sheet: any, both, white or black, not %q", ErrInvalid, *c.Sheets)
+			return s, Errf(ErrInvalid, "err.hall.sheets", "{err}: who keeps the score sheet: any, both, white or black, not {sheets}", "sheets", strconv.Quote(*c.Sheets))
 		}
 	}
 	return s, nil
@@ -114,22 +113,22 @@ var ErrHallURL = errors.New("not the address of a hall")
 func HallEventURL(raw string, id int64) (string, error) {
 	u, err := url.Parse(strings.TrimSpace(raw))
 	if err != nil || u.Scheme != "http" && u.Scheme != "https" || u.Host == "" {
-		return "", fmt.Errorf("%w: %q needs http:// or https:// and the laptop's address, as serve --hall prints it", ErrHallURL, raw)
+		return "", Errf(ErrHallURL, "err.hall.url_scheme", "{err}: {url} needs http:// or https:// and the laptop's address, as serve --hall prints it", "url", strconv.Quote(raw))
 	}
 	if u.RawQuery != "" || u.Fragment != "" || u.User != nil || u.ForceQuery {
-		return "", fmt.Errorf("%w: %q has more than an address and a path", ErrHallURL, raw)
+		return "", Errf(ErrHallURL, "err.hall.url_extra", "{err}: {url} has more than an address and a path", "url", strconv.Quote(raw))
 	}
 	p := strings.TrimSuffix(u.Path, "/")
 	rest, ok := strings.CutPrefix(p, "/hall/")
 	if n, err := strconv.ParseInt(rest, 10, 64); p != "" && p != "/hall" && (!ok || err != nil || n <= 0 || strconv.FormatInt(n, 10) != rest) {
-		return "", fmt.Errorf("%w: %q: the path must be /hall/ or /hall/ID/", ErrHallURL, raw)
+		return "", Errf(ErrHallURL, "err.hall.url_path", "{err}: {url}: the path must be /hall/ or /hall/ID/", "url", strconv.Quote(raw))
 	}
 	if id == 0 {
 		return "", nil
 	}
 	idText := strconv.FormatInt(id, 10)
 	if ok && rest != idText {
-		return "", fmt.Errorf("%w: %q is the hall of tournament %s, not of this one (%s)", ErrHallURL, raw, rest, idText)
+		return "", Errf(ErrHallURL, "err.hall.url_other", "{err}: {url} is the hall of tournament {other}, not of this one ({id})", "url", strconv.Quote(raw), "other", rest, "id", idText)
 	}
 	u.Path = "/hall/" + idText + "/"
 	return u.String(), nil

@@ -22,7 +22,7 @@ var ErrSheetOrder = errors.New("sheet entry out of order")
 
 // ErrSheetKeeper: the player may not write a score sheet: the event has his opponent keep
 // it for both (HallSettings.Sheets). It wraps ErrInvalid.
-var ErrSheetKeeper = fmt.Errorf("%w: not the keeper of the score sheet", ErrInvalid)
+var ErrSheetKeeper = Errf(ErrInvalid, "err.sheet.keeper", "{err}: not the keeper of the score sheet")
 
 // SheetOrderError is ErrSheetOrder with the sequence number the device must send next
 // (Expected; 0 when the entry conflicts with one stored, or a confirmation is not the
@@ -71,15 +71,15 @@ func SheetPlyText(s string, squares int) (string, error) {
 	}
 	parts := strings.Split(s, sep)
 	if len(parts) < 2 || sep == "-" && len(parts) != 2 {
-		return "", fmt.Errorf("%w: ply %q: squares joined by - (a move) or x (a capture)", ErrInvalid, s)
+		return "", Errf(ErrInvalid, "err.sheet.ply_form", "{err}: ply {ply}: squares joined by - (a move) or x (a capture)", "ply", strconv.Quote(s))
 	}
 	for i, p := range parts {
 		n, err := strconv.Atoi(p)
 		if err != nil || n < 1 || n > squares || strconv.Itoa(n) != p {
-			return "", fmt.Errorf("%w: ply %q: %q is not a square 1-%d", ErrInvalid, s, p, squares)
+			return "", Errf(ErrInvalid, "err.sheet.ply_square", "{err}: ply {ply}: {square} is not a square 1-{squares}", "ply", strconv.Quote(s), "square", strconv.Quote(p), "squares", squares)
 		}
 		if i > 0 && parts[i-1] == p {
-			return "", fmt.Errorf("%w: ply %q: a piece lands on another square", ErrInvalid, s)
+			return "", Errf(ErrInvalid, "err.sheet.ply_same", "{err}: ply {ply}: a piece lands on another square", "ply", strconv.Quote(s))
 		}
 	}
 	return s, nil
@@ -267,11 +267,11 @@ var DefaultSheetDelay = SheetDelay{Minutes: 15}
 func ParseSheetDelay(minutes, moves int) (SheetDelay, error) {
 	switch {
 	case minutes < 0 || moves < 0:
-		return SheetDelay{}, fmt.Errorf("%w: a delay is not negative", ErrInvalid)
+		return SheetDelay{}, Errf(ErrInvalid, "err.sheet.delay_negative", "{err}: a delay is not negative")
 	case minutes > 0 && moves > 0:
-		return SheetDelay{}, fmt.Errorf("%w: a delay in minutes or in moves, not both", ErrInvalid)
+		return SheetDelay{}, Errf(ErrInvalid, "err.sheet.delay_both", "{err}: a delay in minutes or in moves, not both")
 	case minutes > 600 || moves > 100:
-		return SheetDelay{}, fmt.Errorf("%w: a delay of at most 600 minutes or 100 moves", ErrInvalid)
+		return SheetDelay{}, Errf(ErrInvalid, "err.sheet.delay_max", "{err}: a delay of at most 600 minutes or 100 moves")
 	}
 	return SheetDelay{Minutes: minutes, Moves: moves}, nil
 }

@@ -45,10 +45,10 @@ func ParseTeamTieBreaks(s string) ([]TeamTieBreak, error) {
 	for f := range strings.SplitSeq(s, ",") {
 		tb := TeamTieBreak(strings.ToLower(strings.TrimSpace(f)))
 		if !slices.Contains(DefaultTeamTieBreaks, tb) {
-			return nil, fmt.Errorf("%w: team tie-break %q (known: board-points, sonneborn-berger, direct)", ErrMalformed, f)
+			return nil, Errf(ErrMalformed, "err.team.tiebreak_unknown", "{err}: team tie-break {name} (known: board-points, sonneborn-berger, direct)", "name", strconv.Quote(f))
 		}
 		if slices.Contains(out, tb) {
-			return nil, fmt.Errorf("%w: team tie-break %q given twice", ErrMalformed, f)
+			return nil, Errf(ErrMalformed, "err.team.tiebreak_twice", "{err}: team tie-break {name} given twice (give each once)", "name", strconv.Quote(f))
 		}
 		out = append(out, tb)
 	}
@@ -75,7 +75,7 @@ const MaxTeamBoards = 20
 func NewTeamSettings(boards int, mp, tbs string) (TeamSettings, error) {
 	s := TeamSettings{Boards: boards}
 	if boards < 1 || boards > MaxTeamBoards {
-		return s, fmt.Errorf("%w: %d boards per match (1 to %d)", ErrMalformed, boards, MaxTeamBoards)
+		return s, Errf(ErrMalformed, "err.team.boards_range", "{err}: {boards} boards per match (1 to {max})", "boards", boards, "max", MaxTeamBoards)
 	}
 	var err error
 	if s.MatchWin, s.MatchDraw, s.MatchLoss, err = ParseMatchPoints(mp); err != nil {
@@ -94,7 +94,7 @@ func ParseMatchPoints(s string) (win, draw, loss int, err error) {
 		return 2, 1, 0, nil
 	}
 	f := strings.Split(s, "-")
-	bad := fmt.Errorf("%w: match points %q (win-draw-loss in whole numbers, e.g. 2-1-0)", ErrMalformed, s)
+	bad := Errf(ErrMalformed, "err.team.match_points", "{err}: match points {points} (win-draw-loss in whole numbers, e.g. 2-1-0)", "points", strconv.Quote(s))
 	if len(f) != 3 {
 		return 0, 0, 0, bad
 	}
@@ -156,19 +156,19 @@ func CheckRoster(name string, boards int, players, reserves []string) (string, e
 		return "", err
 	}
 	if name == "" {
-		return "", fmt.Errorf("%w: the team needs a name (arbitro team add NAME --player P1 ...)", ErrInvalid)
+		return "", Errf(ErrInvalid, "err.team.no_name", "{err}: the team needs a name (arbitro team add NAME --player P1 ...)")
 	}
 	if len(players) == 0 {
-		return "", fmt.Errorf("%w: team %s has no player (give its players in board order: --player NAME, once each)", ErrInvalid, name)
+		return "", Errf(ErrInvalid, "err.team.no_player", "{err}: team {team} has no player (give its players in board order: --player NAME, once each)", "team", name)
 	}
 	if len(players) > boards {
-		return "", fmt.Errorf("%w: team %s has %d players for %d boards (give the others as --reserve)", ErrInvalid, name, len(players), boards)
+		return "", Errf(ErrInvalid, "err.team.too_many_players", "{err}: team {team} has {players} players for {boards} boards (give the others as --reserve)", "team", name, "players", len(players), "boards", boards)
 	}
 	seen := map[string]bool{}
 	for _, p := range append(slices.Clone(players), reserves...) {
 		k := strings.ToLower(NormalizeName(p))
 		if seen[k] {
-			return "", fmt.Errorf("%w: %s is twice in the roster of team %s", ErrInvalid, p, name)
+			return "", Errf(ErrInvalid, "err.team.roster_twice", "{err}: {player} is twice in the roster of team {team} (give each player once)", "player", p, "team", name)
 		}
 		seen[k] = true
 	}
@@ -197,7 +197,7 @@ func FindTeam(teams []Team, ref string) (*Team, error) {
 	for i, t := range teams {
 		names[i] = t.Name
 	}
-	return nil, fmt.Errorf("%w: no team %q (teams: %s)", ErrNotFound, ref, strings.Join(names, ", "))
+	return nil, Errf(ErrNotFound, "err.team.not_found", "{err}: no team {ref} (teams: {teams})", "ref", strconv.Quote(ref), "teams", strings.Join(names, ", "))
 }
 
 // member finds the roster member ref names: his entry id, his roster order with a leading
@@ -223,7 +223,7 @@ func (t Team) member(ref string) (*TeamMember, error) {
 	for i, m := range t.Members {
 		names[i] = fmt.Sprintf("#%d %s", m.Order, m.Name)
 	}
-	return nil, fmt.Errorf("%w: %q is not in the roster of team %s (%s)", ErrNotFound, ref, t.Name, strings.Join(names, ", "))
+	return nil, Errf(ErrNotFound, "err.team.not_in_roster", "{err}: {ref} is not in the roster of team {team} ({roster})", "ref", strconv.Quote(ref), "team", t.Name, "roster", strings.Join(names, ", "))
 }
 
 // EmptyBoard is the word of a line-up for a board left empty (lost by forfeit).
@@ -237,7 +237,7 @@ const EmptyBoard = "-"
 // roster), CheckLineup's.
 func (t Team) Lineup(boards int, refs []string) ([]int64, error) {
 	if len(refs) != boards {
-		return nil, fmt.Errorf("%w: %d players for team %s's %d boards (give one a board, board 1 first; %s for a board left empty)", ErrInvalid, len(refs), t.Name, boards, EmptyBoard)
+		return nil, Errf(ErrInvalid, "err.team.lineup_count", "{err}: {players} players for team {team}'s {boards} boards (give one a board, board 1 first; {empty} for a board left empty)", "players", len(refs), "team", t.Name, "boards", boards, "empty", EmptyBoard)
 	}
 	out := make([]int64, boards)
 	for i, r := range refs {
@@ -278,23 +278,23 @@ func (t Team) CheckLineup(lineup []int64) error {
 		}
 		m, ok := order[id]
 		if !ok {
-			return fmt.Errorf("%w: board %d of team %s: entry %d is not in its roster", ErrInvalid, b, t.Name, id)
+			return Errf(ErrInvalid, "err.team.lineup_stranger", "{err}: board {board} of team {team}: entry {entry} is not in its roster", "board", b, "team", t.Name, "entry", int(id))
 		}
 		if seen[id] {
-			return fmt.Errorf("%w: %s is on two boards of team %s", ErrInvalid, m.Name, t.Name)
+			return Errf(ErrInvalid, "err.team.lineup_twice", "{err}: {player} is on two boards of team {team} (give each player one board)", "player", m.Name, "team", t.Name)
 		}
 		seen[id] = true
 		if empty != 0 {
-			return fmt.Errorf("%w: team %s leaves board %d empty above %s on board %d (empty boards go last: move the players up)", ErrInvalid, t.Name, empty, m.Name, b)
+			return Errf(ErrInvalid, "err.team.lineup_gap", "{err}: team {team} leaves board {empty} empty above {player} on board {board} (empty boards go last: move the players up)", "team", t.Name, "empty", empty, "player", m.Name, "board", b)
 		}
 		if m.Order < last {
-			return fmt.Errorf("%w: team %s puts %s (roster #%d) on board %d below a player listed after him (the line-up follows the roster order)", ErrInvalid, t.Name, m.Name, m.Order, b)
+			return Errf(ErrInvalid, "err.team.lineup_order", "{err}: team {team} puts {player} (roster #{order}) on board {board} below a player listed after him (the line-up follows the roster order)", "team", t.Name, "player", m.Name, "order", m.Order, "board", b)
 		}
 		last = m.Order
 		played++
 	}
 	if played == 0 {
-		return fmt.Errorf("%w: team %s fields no player (a team that does not come loses the match by forfeit: arbitro team forfeit)", ErrInvalid, t.Name)
+		return Errf(ErrInvalid, "err.team.lineup_empty", "{err}: team {team} fields no player (a team that does not come loses the match by forfeit: arbitro team forfeit)", "team", t.Name)
 	}
 	return nil
 }

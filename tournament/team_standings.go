@@ -300,7 +300,7 @@ func (e *TeamEvent) BoardPrizes(minGames int) [][]BoardScore {
 // Errors: fewer than 2 teams (ErrInvalid).
 func TeamLot(seed int64, teams []Team) (map[int64]int, error) {
 	if len(teams) < 2 {
-		return nil, fmt.Errorf("%w: a team event needs at least 2 teams, it has %d (arbitro team add)", ErrInvalid, len(teams))
+		return nil, Errf(ErrInvalid, "err.team.lot_teams", "{err}: a team event needs at least 2 teams, it has {teams} (arbitro team add)", "teams", len(teams))
 	}
 	ids := make([]int, len(teams))
 	for i, t := range teams {
@@ -333,7 +333,7 @@ func PlanTeamRoundRobin(teams []Team, r, cycles int) ([]TeamMatch, error) {
 	ents := make([]pairing.Entrant, len(teams))
 	for i, t := range teams {
 		if t.Number == 0 {
-			return nil, fmt.Errorf("%w: the teams have no numbers yet", ErrLotNotDrawn)
+			return nil, Errf(ErrLotNotDrawn, "err.team.no_numbers", "{err}: the teams have no numbers yet")
 		}
 		ents[i] = pairing.Entrant{ID: int(t.ID), Number: t.Number}
 	}

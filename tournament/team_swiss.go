@@ -123,7 +123,7 @@ type TeamPairNote struct {
 func (e *TeamEvent) PlanTeamSwiss(r int, seed int64) ([]TeamMatch, []TeamPairNote, error) {
 	for _, t := range e.Teams {
 		if t.Number == 0 {
-			return nil, nil, fmt.Errorf("%w: the teams have no numbers yet", ErrLotNotDrawn)
+			return nil, nil, Errf(ErrLotNotDrawn, "err.team.no_numbers", "{err}: the teams have no numbers yet")
 		}
 	}
 	res, err := pairing.TeamSwiss(e.swissSnapshot(r), pairing.TeamSwissOptions{Round: r, Rounds: e.Tournament.Rounds,

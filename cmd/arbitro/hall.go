@@ -33,7 +33,7 @@ type hallPasswordOptions struct {
 
 func (o *hallPasswordOptions) complete(cmd *cobra.Command, _ []string) error {
 	if cmd.Flags().Changed("arbiter") && strings.TrimSpace(o.Arbiter) == "" {
-		return usageErr("--arbiter needs the arbiter's name, e.g. --arbiter \"Rossi\"")
+		return usageCoded(tournament.Errf(nil, "err.hall.cli_arbiter", "--arbiter needs the arbiter's name, e.g. --arbiter \"Rossi\""))
 	}
 	return nil
 }
@@ -62,7 +62,7 @@ hash only.`,
 // runHallPassword reads the password and stores it (one use case): the file-wide one, or
 // with --arbiter that arbiter's.
 func runHallPassword(cmd *cobra.Command, g *globalOptions, o *hallPasswordOptions) error {
-	pw, err := readPassword(g.io.In, cmd.ErrOrStderr())
+	pw, err := readPassword(g.io.In, cmd.ErrOrStderr(), g.cliLocale())
 	if err != nil {
 		return err
 	}
@@ -90,7 +90,7 @@ type hallDelayOptions struct {
 // complete checks the flags: one delay given, valid (tournament.ParseSheetDelay).
 func (o *hallDelayOptions) complete(cmd *cobra.Command, _ []string) error {
 	if !cmd.Flags().Changed("minutes") && !cmd.Flags().Changed("moves") {
-		return usageErr("give the delay: --minutes N or --moves N")
+		return usageCoded(tournament.Errf(nil, "err.hall.cli_delay", "give the delay: --minutes N or --moves N"))
 	}
 	d, err := tournament.ParseSheetDelay(o.Minutes, o.Moves)
 	if err != nil {
@@ -138,23 +138,23 @@ func runHallDelay(cmd *cobra.Command, g *globalOptions, o *hallDelayOptions) err
 }
 
 // readPassword reads the password: twice without echo from a terminal, else the first
-// line of in.
-func readPassword(in io.Reader, prompt io.Writer) (string, error) {
+// line of in; l words the prompts and the refusal.
+func readPassword(in io.Reader, prompt io.Writer, l *reports.Locale) (string, error) {
 	if f, ok := in.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-		fmt.Fprint(prompt, "arbiter's password: ")
+		fmt.Fprint(prompt, l.T("hall.prompt.password")+" ")
 		a, err := term.ReadPassword(int(f.Fd()))
 		fmt.Fprintln(prompt)
 		if err != nil {
 			return "", err
 		}
-		fmt.Fprint(prompt, "again: ")
+		fmt.Fprint(prompt, l.T("hall.prompt.again")+" ")
 		b, err := term.ReadPassword(int(f.Fd()))
 		fmt.Fprintln(prompt)
 		if err != nil {
 			return "", err
 		}
 		if string(a) != string(b) {
-			return "", fail(errors.New("the two passwords differ"), "type the same password twice; nothing was changed")
+			return "", fail(tournament.Errf(nil, "err.hall.cli_passwords_differ", "the two passwords differ"), l.T("hint.hall_passwords"))
 		}
 		return string(a), nil
 	}
@@ -182,7 +182,7 @@ func (o *hallSetOptions) complete(cmd *cobra.Command, _ []string) error {
 	if f.Changed("url") {
 		if o.URL != "" {
 			if _, err := tournament.HallEventURL(o.URL, 0); err != nil {
-				return usageErr("--url: %v", err)
+				return usageCoded(tournament.Errf(err, "err.hall.cli_flag", "{flag}: {err}", "flag", "--url"))
 			}
 		}
 		o.change.URL = &o.URL
@@ -192,13 +192,13 @@ func (o *hallSetOptions) complete(cmd *cobra.Command, _ []string) error {
 	}
 	if f.Changed("single-after") {
 		if o.SingleAfter < 0 || o.SingleAfter > tournament.MaxSingleMinutes {
-			return usageErr("--single-after: 0 (never) to %d minutes, not %d", tournament.MaxSingleMinutes, o.SingleAfter)
+			return usageCoded(tournament.Errf(nil, "err.hall.cli_single_after", "--single-after: 0 (never) to {max} minutes, not {minutes}", "max", tournament.MaxSingleMinutes, "minutes", o.SingleAfter))
 		}
 		o.change.SingleMinutes = &o.SingleAfter
 	}
 	if f.Changed("sheets") {
 		if _, err := (tournament.HallSettingsChange{Sheets: &o.Sheets}).Apply(tournament.HallSettings{}, 0); err != nil {
-			return usageErr("--sheets: %v", err)
+			return usageCoded(tournament.Errf(err, "err.hall.cli_flag", "{flag}: {err}", "flag", "--sheets"))
 		}
 		o.change.Sheets = &o.Sheets
 	}

@@ -52,7 +52,7 @@ type teamAddOptions struct {
 func (o *teamAddOptions) complete(_ *cobra.Command, args []string) error {
 	o.spec.Name = args[0]
 	if len(o.spec.Players) == 0 {
-		return usageErr("give the team's players in board order: --player NAME, once each (reserves with --reserve)")
+		return usageCoded(tournament.Errf(nil, "err.team.cli_players", "give the team's players in board order: --player NAME, once each (reserves with --reserve)"))
 	}
 	return nil
 }
@@ -101,7 +101,7 @@ func (o *teamPairOptions) complete(_ *cobra.Command, args []string) error {
 	if len(args) == 1 {
 		n, err := strconv.Atoi(args[0])
 		if err != nil || n < 1 {
-			return usageErr("ROUND must be a round number (1, 2, ...), not %q", args[0])
+			return usageCoded(tournament.Errf(nil, "err.cli.round_arg", "ROUND must be a round number (1, 2, ...), not {value}", "value", strconv.Quote(args[0])))
 		}
 		o.round = n
 	}
@@ -161,7 +161,7 @@ type teamLineupOptions struct {
 
 func (o *teamLineupOptions) complete(_ *cobra.Command, args []string) error {
 	if o.round < 1 {
-		return usageErr("give the round: --round N")
+		return usageCoded(tournament.Errf(nil, "err.team.cli_round", "give the round: --round N"))
 	}
 	o.team, o.players = args[0], args[1:]
 	return nil
@@ -210,7 +210,7 @@ type teamForfeitOptions struct {
 
 func (o *teamForfeitOptions) complete(_ *cobra.Command, args []string) error {
 	if o.round < 1 {
-		return usageErr("give the round: --round N")
+		return usageCoded(tournament.Errf(nil, "err.team.cli_round", "give the round: --round N"))
 	}
 	o.teams = args
 	return nil
@@ -250,7 +250,7 @@ type teamResultOptions struct {
 
 func (o *teamResultOptions) complete(_ *cobra.Command, args []string) error {
 	if o.round < 1 || o.match < 1 || o.board < 1 {
-		return usageErr("give --round N --match M --board B (each 1 or more)")
+		return usageCoded(tournament.Errf(nil, "err.team.cli_result_flags", "give --round N --match M --board B (each 1 or more)"))
 	}
 	o.result = args[0]
 	return nil
@@ -336,10 +336,10 @@ type teamSheetOptions struct {
 
 func (o *teamSheetOptions) complete(*cobra.Command, []string) error {
 	if (o.csv && o.g.json) || (o.pdf != "" && (o.csv || o.g.json)) {
-		return usageErr("choose one of --json, --csv and --pdf")
+		return usageCoded(tournament.Errf(nil, "err.cli.json_csv_pdf", "choose one of --json, --csv and --pdf"))
 	}
 	if o.round < 0 || o.minGames < -1 {
-		return usageErr("--round and --min-games must be 1 or more")
+		return usageCoded(tournament.Errf(nil, "err.team.cli_round_min_games", "--round and --min-games must be 1 or more"))
 	}
 	return o.g.checkLangFlag()
 }
