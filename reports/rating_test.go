@@ -2,6 +2,7 @@ package reports
 
 import (
 	"bytes"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -79,6 +80,53 @@ func TestRatingTables(t *testing.T) {
 	}{{[]int{17}, "17"}, {[]int{13, 14}, "13-14"}, {[]int{13, 14, 15, 16}, "13-16"}, {[]int{11, 13, 14}, "11, 13-14"}, {nil, ""}} {
 		if got := ratingTables(c.in); got != c.want {
 			t.Errorf("ratingTables(%v) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+// The report names exactly which FID table is still missing, in every language and in
+// every form that prints notes (text and PDF; the JSON carries the codes): each gap's Capo
+// VI article and its Capo XIV annexes as the FID numbers them ("Tabelle 13-14", "Tabella
+// 17", "Tabelle 11-12"), and every place they were looked for (issue 29, Done-when).
+func TestRatingNamesMissingTablesEveryForm(t *testing.T) {
+	r := &tournament.RatingReport{Tournament: "Demo FID", Variant: "italian", Q: 10, Minimum: 500,
+		Rows: []tournament.RatingRow{{Number: 1, Name: "Borghetti, Michele", Detail: []tournament.RatingGame{}}}}
+	r.Missing, r.LookedIn = tournament.RatingGaps(r.Rows, false), tournament.RatingSources()
+	want := map[string]string{tournament.RatingGapExpected: "13-14", tournament.RatingGapVariation: "17",
+		tournament.RatingGapFinal: "17", tournament.RatingGapStart: "11-12"}
+	if len(r.Missing) != len(want) {
+		t.Fatalf("gaps %+v, want %v", r.Missing, want)
+	}
+	for _, lang := range Languages() {
+		l := LocaleOf(lang)
+		var text, pdf bytes.Buffer
+		if err := WriteRatingText(&text, l, r); err != nil {
+			t.Fatal(err)
+		}
+		meta := fixedMeta
+		meta.Locale = l
+		if err := WriteRatingPDF(&pdf, r, meta); err != nil {
+			t.Fatal(err)
+		}
+		for _, g := range r.Missing {
+			note := l.ratingGap(g, r.Minimum)
+			tables := regexp.MustCompile(`Tabell[ae] ` + regexp.QuoteMeta(want[g.What]) + `\b`)
+			if !tables.MatchString(note) || !strings.Contains(note, "art. "+g.Article) && !strings.Contains(note, "Art. "+g.Article) {
+				t.Errorf("%s: the note on %s does not name Tabell[ae] %s and art. %s: %q", lang, g.What, want[g.What], g.Article, note)
+			}
+		}
+		forms := map[string]string{"text": text.String(), "pdf": strings.Join(strings.Fields(strings.Join(pdfTextRuns(pdf.Bytes()), " ")), " ")}
+		for form, out := range forms {
+			for _, g := range r.Missing {
+				if note := strings.Join(strings.Fields(l.ratingGap(g, r.Minimum)), " "); !strings.Contains(out, note) {
+					t.Errorf("%s %s: the note on %s is missing: %q", lang, form, g.What, note)
+				}
+			}
+			for _, s := range r.LookedIn {
+				if !strings.Contains(out, "- "+s.Where) {
+					t.Errorf("%s %s: the place %s is not listed", lang, form, s.Where)
+				}
+			}
 		}
 	}
 }

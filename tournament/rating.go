@@ -243,10 +243,12 @@ type RatingGap struct {
 // The parts of the calculation not done (RatingGap.What).
 const (
 	// RatingGapExpected: the expected score. Art. 4: the Gauss function "esposta
-	// nell'annessa tabella di conversione"; the index of Capo XIV lists Tabella 13
-	// ("Fac-simile tabellone dama italiana con punteggi attesi", Art. 10) and Tabella 14
-	// ("Spiegazioni del calcolo del punteggio Elo-Rubele"). Not a gap when the officer
-	// gives the table (--expected-table).
+	// nell'annessa tabella di conversione" (a normal table; its spread, the capital
+	// difference for a given expected score, is not stated, so Elo's or FIDE's table is not
+	// assumed: docs/elo-rubele.md); the index of Capo XIV lists Tabella 13 ("Fac-simile
+	// tabellone dama italiana con punteggi attesi", Art. 10) and Tabella 14 ("Spiegazioni
+	// del calcolo del punteggio Elo-Rubele"). Not a gap when the officer gives the table
+	// (--expected-table).
 	RatingGapExpected = "expected-score"
 	// RatingGapVariation: V, Art. 9-10; its formulas, with the coefficient S and the
 	// thresholds where S changes, are in Tabella 17 (2021 amendment: "nel dettaglio delle
