@@ -50,7 +50,10 @@ func WritePlayerChanged(w io.Writer, loc *Locale, action string, c *tournament.P
 			lines = append(lines, loc.T("confirm.relot_or_keep", "number", c.Left, "action", action))
 		}
 	}
-	if c.Kept {
+	switch {
+	case c.Kept && action == "reinstate": // his kept number back, the lot not drawn again
+		lines = append(lines, loc.T("confirm.kept_back", "number", c.Number))
+	case c.Kept:
 		lines = append(lines, loc.T("confirm.kept", "number", c.Left, "action", action))
 	}
 	for _, l := range lines {

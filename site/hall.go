@@ -52,8 +52,11 @@ type Hall struct {
 	// instead of each waiting on SQLite's busy handler (whose sleeps starved some of 200
 	// concurrent writers for seconds; BenchmarkHallRound).
 	writeMu sync.Mutex
-	only    int64 // Only: the one tournament served, 0 every one
-	confirm bool  // ArbiterConfirms
+	only    int64 // Only: the one tournament served (with its groups), 0 every one
+	// groupsOf: the groups of only known so far (read again on a miss: a stage made
+	// while the hall runs); guarded by mu.
+	groupsOf map[int64]bool
+	confirm  bool // ArbiterConfirms
 
 	meta       func() (reports.Meta, error) // PDFMeta
 	publishDir string                       // PublishTo
@@ -64,9 +67,44 @@ type Hall struct {
 // serving.
 func (h *Hall) ArbiterConfirms() { h.confirm = true }
 
-// Only restricts the hall to the tournament with id (arbitro serve --hall --tournament):
-// /hall/ leads to it, another tournament's pages are not found. Call it before serving.
-func (h *Hall) Only(id int64) { h.only = id }
+// Only restricts the hall to the tournament with id (arbitro serve --hall --tournament)
+// and, when it is an event in groups, to its groups of every stage, the groups made while
+// the hall runs included (docs/groups.md, "The hall"): /hall/ leads to it, the hall of
+// another tournament is not found. Call it before serving.
+func (h *Hall) Only(id int64) {
+	h.only = id
+	h.mu.Lock()
+	h.groupsOf = nil
+	h.mu.Unlock()
+}
+
+// serves reports whether the hall answers for tournament id: every one without Only; with
+// it, the one tournament and its groups. A group not known yet is looked up in the file
+// (store.Groups, one read): a miss costs one read, a known group none. An error of that
+// read answers false (the page is not found).
+func (h *Hall) serves(ctx context.Context, id int64) bool {
+	if h.only == 0 || id == h.only {
+		return true
+	}
+	h.mu.Lock()
+	known := h.groupsOf[id]
+	h.mu.Unlock()
+	if known {
+		return true
+	}
+	egs, _, err := h.st.Groups(ctx, strconv.FormatInt(h.only, 10))
+	if err != nil {
+		return false
+	}
+	ids := make(map[int64]bool, len(egs.Groups))
+	for _, g := range egs.Groups {
+		ids[g.Tournament.ID] = true
+	}
+	h.mu.Lock()
+	h.groupsOf = ids
+	h.mu.Unlock()
+	return ids[id]
+}
 
 // Home is the path of the hall's first page: "/hall/", or the one tournament's.
 func (h *Hall) Home() string {
@@ -174,7 +212,7 @@ func (h *Hall) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	idText, page, slash := strings.Cut(rest, "/")
 	id, err := strconv.ParseInt(idText, 10, 64)
-	if err != nil || id <= 0 || strconv.FormatInt(id, 10) != idText || strings.Contains(page, "/") || h.only != 0 && id != h.only {
+	if err != nil || id <= 0 || strconv.FormatInt(id, 10) != idText || strings.Contains(page, "/") || !h.serves(r.Context(), id) {
 		http.NotFound(w, r)
 		return
 	}

@@ -3,6 +3,7 @@
 package store
 
 import (
+	"encoding/json"
 	"sort"
 	"strings"
 
@@ -156,6 +157,11 @@ func (tx *Tx) keptTableRounds(cur *tournament.Tournament) error {
 //
 // Errors (ErrInvalid): he is not withdrawn; from is paired already or beyond the
 // tournament's rounds; findEntry's errors.
+//
+// A player withdrawn between the lot and round 1 with --keep-numbers (the others kept
+// their numbers, his left empty) gets that number back and the lot is not drawn again
+// (c.Kept, c.Number), as long as it is still empty and no lot was drawn since (keptNumber);
+// otherwise the lot is drawn again as above.
 func (tx *Tx) ReinstatePlayer(t *tournament.Tournament, ref string, from int) (*tournament.PlayerChange, error) {
 	cur, err := tx.TournamentByID(t.ID)
 	if err != nil {
@@ -208,7 +214,23 @@ func (tx *Tx) ReinstatePlayer(t *tournament.Tournament, ref string, from int) (*
 	if _, err := tx.exec(`UPDATE entries SET status = 'active', withdrawn_after = NULL WHERE id = ?`, e.ID); err != nil {
 		return nil, err
 	}
+	kept := 0
 	if cur.RoundsPaired == 0 {
+		if kept, err = tx.keptNumber(cur, e); err != nil {
+			return nil, err
+		}
+	}
+	if kept != 0 {
+		// withdrawn with --keep-numbers: his number, empty since, is his again; the others
+		// keep theirs (issue 28)
+		c.Number, c.Kept = kept, true
+		if _, err := tx.exec(`UPDATE entries SET pairing_number = ? WHERE id = ?`, kept, e.ID); err != nil {
+			return nil, err
+		}
+		if err := tx.keptTableRounds(cur); err != nil {
+			return nil, err
+		}
+	} else if cur.RoundsPaired == 0 {
 		if c.Lot, err = tx.relot(cur); err != nil {
 			return nil, err
 		}
@@ -221,6 +243,54 @@ func (tx *Tx) ReinstatePlayer(t *tournament.Tournament, ref string, from int) (*
 		}
 	}
 	return c, tx.logEvent(cur.ID, "player.reinstate", before, c)
+}
+
+// keptNumber is the pairing number entry e left empty when his withdrawal kept the lot
+// (the "player.withdraw" of his entry logged Kept and Left), when that number is still
+// held by nobody and no lot was drawn in cur since: no action after it, among those not
+// undone (pendingActions), is a "lot.draw" or logged the lot it drew again (its after's
+// "lot": a withdrawal or removal without --keep-numbers, a reinstatement). 0 otherwise:
+// the lot is then drawn again, as after a withdrawal that did not keep it.
+func (tx *Tx) keptNumber(cur *tournament.Tournament, e *tournament.Entry) (int, error) {
+	actions, err := tx.pendingActions(cur)
+	if err != nil {
+		return 0, err
+	}
+	left := 0
+walk:
+	for _, a := range actions { // the last first
+		for _, ev := range a.events {
+			var after struct {
+				ID   int64           `json:"id"`
+				Left int             `json:"left_number"`
+				Kept bool            `json:"kept_numbers"`
+				Lot  json.RawMessage `json:"lot"`
+			}
+			if ev.Action == "lot.draw" {
+				break walk
+			}
+			if json.Unmarshal(ev.After, &after) != nil {
+				continue // an after that is no object: no lot in it
+			}
+			if ev.Action == "player.withdraw" && after.ID == e.ID {
+				if after.Kept {
+					left = after.Left
+				}
+				break walk
+			}
+			if len(after.Lot) > 0 && string(after.Lot) != "null" {
+				break walk
+			}
+		}
+	}
+	if left == 0 {
+		return 0, nil
+	}
+	var held int
+	if err := tx.queryRow(`SELECT count(*) FROM entries WHERE tournament_id = ? AND pairing_number = ?`, cur.ID, left).Scan(&held); err != nil || held > 0 {
+		return 0, err
+	}
+	return left, nil
 }
 
 // removedEntry is the before of "player.remove": the entry, and every row deleted with

@@ -181,6 +181,8 @@ func (tx *Tx) importTRFTeamRound(t *tournament.Tournament, tr *trf.File, ts *trf
 	slices.SortStableFunc(order, func(x, y *trfMatch) int { return min(x.home, x.away) - min(y.home, y.away) })
 	if t.System == tournament.RoundRobin {
 		sortByBerger(order, ts, r, t.Rounds)
+	} else if err := tx.sortBySwissBoards(t, order, teamID, r); err != nil {
+		return err
 	}
 	for _, rec := range ts.Teams { // the teams without a match rest
 		if !seen[rec.Number] {
@@ -293,4 +295,19 @@ func sortByBerger(order []*trfMatch, ts *trf.Teams, r, rounds int) {
 		return at(m)
 	}
 	slices.SortStableFunc(order, func(x, y *trfMatch) int { return key(x) - key(y) })
+}
+
+// sortBySwissBoards orders the matches of round r of a team Swiss as its pairing numbered
+// them (TeamEvent.SwissMatchOrder, FIDE C.04.2 Art. 3.6, on the match points of the rounds
+// imported before r), so a TRF of a team Swiss imports with its match numbers.
+func (tx *Tx) sortBySwissBoards(t *tournament.Tournament, order []*trfMatch, teamID map[int]int64, r int) error {
+	ev, err := tx.loadTeamEvent(t)
+	if err != nil {
+		return err
+	}
+	cmpMatch := ev.SwissMatchOrder(r)
+	slices.SortStableFunc(order, func(x, y *trfMatch) int {
+		return cmpMatch([2]int64{teamID[x.home], teamID[x.away]}, [2]int64{teamID[y.home], teamID[y.away]})
+	})
+	return nil
 }

@@ -58,6 +58,9 @@ func (tx *Tx) checkEvent(ev *tournament.Tournament, stage int) error {
 	} else if g != nil {
 		return tournament.Errf(tournament.ErrInvalid, "err.group.make_on_event", "{err}: {tournament} is group {group} of an event; make groups on the event (drop --group, or give the event's --tournament)", "tournament", ev.Name, "group", g.Name)
 	}
+	if err := tx.refuseTeamEvent(ev); err != nil {
+		return err
+	}
 	gs, err := tx.listGroups(ev.ID)
 	if err != nil {
 		return err
@@ -68,6 +71,18 @@ func (tx *Tx) checkEvent(ev *tournament.Tournament, stage int) error {
 		}
 	}
 	return nil
+}
+
+// refuseTeamEvent refuses groups on a team event (ErrInvalid): a group is a tournament
+// of single players made from the event's entries, so a team event's groups would split
+// its teams into players (docs/groups.md, "Team events"). Groups of teams would need each
+// group to be a team event with its teams' rosters: not built.
+func (tx *Tx) refuseTeamEvent(ev *tournament.Tournament) error {
+	set, err := tx.teamSettings(ev.ID)
+	if err != nil || set == nil {
+		return err
+	}
+	return tournament.Errf(tournament.ErrInvalid, "err.group.team_event", "{err}: {tournament} is a team event; groups of teams are not built: its groups would be of single players. Make each group a team event of its own (arbitro tournament create NAME --teams) and add its teams there", "tournament", ev.Name)
 }
 
 // makeGroups writes plan as groups of stage of event ev (their order after the event's
@@ -124,6 +139,9 @@ func (s *Store) AddGroup(ctx context.Context, ref, name string, stage int, spec 
 			return err
 		} else if g != nil {
 			return tournament.Errf(tournament.ErrInvalid, "err.group.add_on_event", "{err}: {tournament} is group {group} of an event; add groups to the event (drop --group)", "tournament", ev.Name, "group", g.Name)
+		}
+		if err := tx.refuseTeamEvent(ev); err != nil {
+			return err
 		}
 		gs, err := tx.listGroups(ev.ID)
 		if err != nil {

@@ -124,9 +124,11 @@ func (s *Store) RemovePlayer(ctx context.Context, ref, player string, keep bool)
 // names: he is paired again from round from (0: the next round to pair), and the rounds
 // he missed become absences with 0 points (Tx.ReinstatePlayer).
 //
-// Returns the entry as stored after (with From, Absent, Lot) and the tournament as
-// selected. Errors: ErrNotFound, ErrInvalid (not withdrawn, a round already paired or
-// beyond the last); those of updateIn. On an error nothing is written.
+// Returns the entry as stored after (with From, Absent, Lot; Kept when, withdrawn with
+// --keep-numbers before round 1, he took back the number left empty and the lot was not
+// drawn again) and the tournament as selected. Errors: ErrNotFound, ErrInvalid (not
+// withdrawn, a round already paired or beyond the last); those of updateIn. On an error
+// nothing is written.
 func (s *Store) ReinstatePlayer(ctx context.Context, ref, player string, from int) (*tournament.PlayerChange, tournament.Tournament, error) {
 	var c *tournament.PlayerChange
 	t, err := s.updateIn(ctx, ref, func(tx *Tx, t *tournament.Tournament) (err error) {

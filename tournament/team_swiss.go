@@ -147,3 +147,29 @@ func (e *TeamEvent) PlanTeamSwiss(r int, seed int64) ([]TeamMatch, []TeamPairNot
 	}
 	return out, notes, nil
 }
+
+// SwissMatchOrder compares two matches of round r of a team Swiss, each given as its two
+// teams' ids, in the order PlanTeamSwiss numbers them (pairing.TeamSwiss, FIDE C.04.2
+// Art. 3.6): the higher match points of the two teams before round r first, then the
+// higher sum of their match points, then the higher-ranked team (more match points, then
+// the smaller pairing number). A TRF import numbers a Swiss round's matches with it, as
+// the TRF's team records hold no match numbers.
+func (e *TeamEvent) SwissMatchOrder(r int) func(x, y [2]int64) int {
+	score, number := map[int64]int{}, map[int64]int{}
+	for _, t := range e.swissSnapshot(r) {
+		score[int64(t.ID)], number[int64(t.ID)] = t.MatchPoints, t.Number
+	}
+	higher := func(p [2]int64) int64 { // the higher-ranked team of p
+		a, b := p[0], p[1]
+		if score[b] > score[a] || score[b] == score[a] && number[b] < number[a] {
+			return b
+		}
+		return a
+	}
+	return func(x, y [2]int64) int {
+		hx, hy := higher(x), higher(y)
+		return cmp.Or(cmp.Compare(score[hy], score[hx]),
+			cmp.Compare(score[y[0]]+score[y[1]], score[x[0]]+score[x[1]]),
+			cmp.Compare(number[hx], number[hy]))
+	}
+}

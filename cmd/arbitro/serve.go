@@ -59,8 +59,8 @@ round that update by themselves (pairings by board and by name, last results, st
 a kiosk mode for a TV), a page per board where both players enter the result with the PIN
 of 'arbitro player pin', and the arbiter's console, opened by the one-time login link it
 prints. Then, and only then, it writes to the database, each write one use case logged with
-who did it. With --tournament the hall is that event's alone; without, every event of the
-file has its hall under /hall/. --publish DIR writes the site into DIR at the start, as
+who did it. With --tournament the hall is that event's alone (its groups included);
+without, every event of the file has its hall under /hall/. --publish DIR writes the site into DIR at the start, as
 'arbitro publish --out DIR' does (with --all unless --tournament is given), and again each
 time the arbiter presses Publish in the console; without it the console offers the site
 as a zip file to download.`,

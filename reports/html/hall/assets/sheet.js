@@ -1,5 +1,6 @@
 // arbitro's electronic score sheet (issue 31; docs/hall.md). The player taps a piece,
-// then the square where it lands (a capture: each landing square in turn), then Write.
+// then the square where it lands (a capture: each landing square in turn, or the first
+// and last only when no other capture fits them: else the page asks which), then Write.
 // The page records what is tapped and never judges it: it knows no rule, shows no legal
 // move and refuses nothing that could be a move. It only moves the piece on its own board
 // (removing what lies between two landing squares, crowning a man on the far row) so that
@@ -126,37 +127,68 @@
   }
 
   // completions are the sets of pieces taken by every capture that fits the written
-  // landing squares path on pos (see above), at most a few dozen.
-  function completions(pos, path) {
+  // landing squares path on pos (see above), at most a few dozen; fullPaths, when given,
+  // receives each one's every landing square (path[0] first), in the same order.
+  function completions(pos, path, fullPaths) {
     var piece = pos[path[0]], out = [];
     if (!piece || !rc[path[0]]) { return out; }
-    (function walk(from, k, gone) {
+    (function walk(from, k, gone, landed) {
       if (out.length > 50) { return; }
       var next = jumps(pos, piece, from, path[0], gone);
       if (next.length === 0) {
-        if (k === path.length && gone.length) { out.push(gone); }
+        if (k === path.length && gone.length) {
+          out.push(gone);
+          if (fullPaths) { fullPaths.push([path[0]].concat(landed)); }
+        }
         return;
       }
       if (k === path.length) { return; } // it would go on past the last written square
       next.forEach(function (j) {
-        var g = gone.concat([j.taken]);
+        var g = gone.concat([j.taken]), l = landed.concat([j.to]);
         if (j.to === path[k]) {
-          walk(j.to, k + 1, g);
+          walk(j.to, k + 1, g, l);
           if (k + 1 < path.length) { return; }
         }
-        walk(j.to, k, g); // (it may pass the last written square and come back to it)
+        walk(j.to, k, g, l); // (it may pass the last written square and come back to it)
       });
-    })(path[0], 1, []);
+    })(path[0], 1, [], []);
     return out;
   }
 
-  // reading is how the page reads the landing squares path on pos: whether it takes
-  // anything, and the squares whose pieces it takes.
-  function reading(pos, path) {
+  // choices are the plies a tapped path leaves open on pos, as they would be written: a
+  // capture's every landing square ("11x18x27") for each different set of pieces the
+  // captures that fit it take, and the move itself ("4-15") when the path is quiet (a
+  // king's move that a capture could also end); [] when one reading is left. Squares
+  // tapped that fit captures taking different pieces ("11x27" for 11x18x27 or 11x20x27)
+  // do not say which was played: PDN 3.0 and the federations' notation then write the
+  // landing squares in between, so the page asks which (it still judges nothing: any
+  // capture that fits is offered, legal or not).
+  function choices(pos, path) {
+    if (path.length < 2) { return []; }
+    var full = [], seen = {}, out = [];
+    completions(pos, path, full).forEach(function (gone, i) {
+      var k = gone.slice().sort().join(",");
+      if (!seen[k]) { seen[k] = true; out.push(full[i].join("x")); }
+    });
+    if (out.length > 0 && quiet(pos, path)) { out.unshift(path.join("-")); }
+    return out.length > 1 ? out : [];
+  }
+
+  // quiet reports whether path is two squares on one diagonal with nothing between: a
+  // move that takes nothing (a king's, or a man's step), or a capture that comes back to
+  // that diagonal.
+  function quiet(pos, path) {
     var straight = path.length === 2 && rc[path[0]] && rc[path[1]] &&
       Math.abs(rc[path[1]][0] - rc[path[0]][0]) === Math.abs(rc[path[1]][1] - rc[path[0]][1]);
-    var mid = straight ? between(path[0], path[1]) : [];
-    if (straight && !mid.some(function (s) { return !!pos[s]; })) { return { takes: false, gone: [] }; }
+    return straight && !between(path[0], path[1]).some(function (s) { return !!pos[s]; });
+  }
+
+  // reading is how the page reads the landing squares path on pos: whether it takes
+  // anything, and the squares whose pieces it takes. sep is how the ply was written ("x" a
+  // capture, "-" a move; "" when only tapped): a quiet path (above) is a move unless
+  // written with "x".
+  function reading(pos, path, sep) {
+    if (sep !== "x" && quiet(pos, path)) { return { takes: false, gone: [] }; }
     var fits = completions(pos, path);
     if (fits.length) {
       return { takes: true, gone: fits[0].filter(function (s) { return fits.every(function (f) { return f.indexOf(s) >= 0; }); }) };
@@ -169,10 +201,10 @@
   }
 
   // play moves the piece along path on pos (no rule: what the player wrote, read as above).
-  function play(pos, path) {
+  function play(pos, path, sep) {
     var piece = pos[path[0]];
     if (!piece) { return; }
-    reading(pos, path).gone.forEach(function (s) { delete pos[s]; });
+    reading(pos, path, sep).gone.forEach(function (s) { delete pos[s]; });
     delete pos[path[0]];
     var to = path[path.length - 1], row = rc[to] ? rc[to][0] : -1;
     if (piece === "wm" && row === whiteFar) { piece = "wk"; }
@@ -183,7 +215,7 @@
   // The ply text of a tapped path: landings joined by x when it takes something, else
   // from-to.
   function plyText(pos, path) {
-    return path.join(reading(pos, path).takes ? "x" : "-");
+    return path.join(reading(pos, path, "").takes ? "x" : "-");
   }
 
   // ---- the sheet kept on the device
@@ -223,7 +255,7 @@
   var sel = []; // the squares tapped for the ply being written
   function position() {
     var pos = parseFEN(startFEN);
-    standing().forEach(function (t) { play(pos, t.split(/[-x]/)); });
+    standing().forEach(function (t) { play(pos, t.split(/[-x]/), t.indexOf("x") >= 0 ? "x" : "-"); });
     return pos;
   }
   function render() {
@@ -335,15 +367,40 @@
     } else {
       sel.push(sq);
     }
+    which.hidden = true;
     render();
   });
+  // The question when the tapped squares fit captures taking different pieces: a button
+  // for each, writing its every landing square.
+  var which = document.getElementById("sheet-which");
+  var whichPaths = document.getElementById("sheet-which-paths");
+  function ask(texts) {
+    whichPaths.textContent = "";
+    texts.forEach(function (text) {
+      var b = document.createElement("button");
+      b.type = "button";
+      b.textContent = text;
+      b.setAttribute("data-path", text);
+      b.addEventListener("click", function () {
+        which.hidden = true;
+        sel = [];
+        add("ply", text);
+      });
+      whichPaths.appendChild(b);
+    });
+    which.hidden = false;
+  }
   document.getElementById("sheet-write").addEventListener("click", function () {
     if (sel.length < 2) { return; }
-    var text = plyText(position(), sel);
+    var pos = position();
+    var open = choices(pos, sel);
+    if (open.length) { ask(open); return; }
+    var text = plyText(pos, sel);
     sel = [];
+    which.hidden = true;
     add("ply", text);
   });
-  document.getElementById("sheet-clear").addEventListener("click", function () { sel = []; render(); });
+  document.getElementById("sheet-clear").addEventListener("click", function () { sel = []; which.hidden = true; render(); });
   document.getElementById("sheet-strike").addEventListener("click", function () {
     sel = [];
     if (standing().length) { add("strike", ""); }
