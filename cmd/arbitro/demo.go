@@ -554,7 +554,11 @@ func (d *demo) miscopied(t *tournament.Tournament, b tournament.SimulatedBoard) 
 	if err != nil {
 		return d.explain(err)
 	}
-	d.out("demo.stored", "legal", fmt.Sprint(rec.Verdict.Legal), "plies", rec.Verdict.Plies)
+	legal := "demo.legal.false" // the verdict in words, not Go's true/false
+	if rec.Verdict.Legal {
+		legal = "demo.legal.true"
+	}
+	d.out("demo.stored", "legal", d.loc.T(legal), "plies", rec.Verdict.Plies)
 	return nil
 }
 
