@@ -98,11 +98,11 @@ func WriteGameImportText(w io.Writer, l *Locale, rep *tournament.GameImportRepor
 				WriteIllegal(w, l, "  ", *ig.Verdict)
 			}
 			if ig.Why != "" {
-				fmt.Fprintln(w, head+": "+l.T("cmd.game.forced", "problem", ig.Why))
+				fmt.Fprintln(w, head+l.colon()+l.T("cmd.game.forced", "problem", ig.Why))
 			}
 		case tournament.ImportAlready:
 		default:
-			fmt.Fprintf(w, "%s: %s: %s\n", head, strings.ToUpper(l.importStatus(ig.Status)), ig.Why)
+			fmt.Fprintf(w, "%s%s%s%s%s\n", head, l.colon(), strings.ToUpper(l.importStatus(ig.Status)), l.colon(), ig.Why)
 		}
 	}
 	_, err := fmt.Fprintln(w, l.T("cmd.import.summary", "games", l.N("cmd.games", rep.Read), "stored", rep.Stored, "verdicts", ClassCountsText(l, &rep.Classes),

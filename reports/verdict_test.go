@@ -54,21 +54,22 @@ func replayed(t *testing.T) ([]*rules.Game, []rules.Verdict) {
 
 func TestReplayTextAndJSON(t *testing.T) {
 	gs, vs := replayed(t)
-	var text, js bytes.Buffer
-	for i := range gs {
-		WriteVerdictText(&text, English(), "archive/prova.pdn", gs[i], vs[i])
-		if err := WriteReplayJSONLine(&js, "archive/prova.pdn", gs[i], vs[i], i == 0); err != nil {
-			t.Fatal(err)
-		}
-	}
 	var tally VerdictTally
 	for i := range vs {
 		tally.Add(&vs[i])
 	}
-	if err := WriteReplaySummary(&text, English(), tally); err != nil {
-		t.Fatal(err)
+	goldenLangs(t, "golden/replay.txt", func(l *Locale, b *bytes.Buffer) error {
+		for i := range gs {
+			WriteVerdictText(b, l, "archive/prova.pdn", gs[i], vs[i])
+		}
+		return WriteReplaySummary(b, l, tally)
+	})
+	var js bytes.Buffer
+	for i := range gs {
+		if err := WriteReplayJSONLine(&js, "archive/prova.pdn", gs[i], vs[i], i == 0); err != nil {
+			t.Fatal(err)
+		}
 	}
-	golden(t, "golden/replay.txt", text.Bytes())
 	golden(t, "golden/replay.jsonl", js.Bytes())
 }
 
@@ -85,14 +86,11 @@ func tournamentAudit(t *testing.T) *tournament.TournamentAudit {
 
 func TestTournamentAuditTextJSONAndReport(t *testing.T) {
 	a := tournamentAudit(t)
-	var text, js bytes.Buffer
-	if err := WriteTournamentAuditText(&text, English(), a); err != nil {
-		t.Fatal(err)
-	}
+	goldenLangs(t, "golden/audit.txt", func(l *Locale, b *bytes.Buffer) error { return WriteTournamentAuditText(b, l, a) })
+	var js bytes.Buffer
 	if err := WriteTournamentAuditJSON(&js, "arbitro.db", a); err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "golden/audit.txt", text.Bytes())
 	golden(t, "golden/audit.jsonl", js.Bytes())
 	rep := AuditReportOf(tournament.EventInfo{Name: "Prova"}, a)
 	if len(rep.Items) != 1 || rep.Items[0].GameID != 2 || rep.Items[0].Round != 1 || rep.Items[0].Board != 2 || rep.Checked != 2 {
@@ -113,17 +111,15 @@ func TestArchiveGame(t *testing.T) {
 	if b := ArchiveGame(English(), false, "x/prova.pdn", gs[0], vs[0], nil); b != nil {
 		t.Errorf("a legal game without notes prints %q", b)
 	}
-	var out bytes.Buffer
-	out.Write(ArchiveGame(English(), false, "x/prova.pdn", gs[1], vs[1], problems))
-	out.Write(ArchiveGame(English(), true, "x/prova.pdn", gs[0], vs[0], nil))
 	var tally VerdictTally
 	for i := range vs {
 		tally.Add(&vs[i])
 	}
-	if err := WriteArchiveAuditSummary(&out, English(), tally); err != nil {
-		t.Fatal(err)
-	}
-	golden(t, "golden/audit_archive.txt", out.Bytes())
+	goldenLangs(t, "golden/audit_archive.txt", func(l *Locale, out *bytes.Buffer) error {
+		out.Write(ArchiveGame(l, false, "x/prova.pdn", gs[1], vs[1], problems))
+		out.Write(ArchiveGame(l, true, "x/prova.pdn", gs[0], vs[0], nil))
+		return WriteArchiveAuditSummary(out, l, tally)
+	})
 }
 
 // An import report of a real import (two games of one round, one with an illegal move).
@@ -137,11 +133,7 @@ func TestImportTextAndJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var text bytes.Buffer
-	if err := WriteImportText(&text, English(), rep); err != nil {
-		t.Fatal(err)
-	}
-	golden(t, "golden/import.txt", text.Bytes())
+	goldenLangs(t, "golden/import.txt", func(l *Locale, b *bytes.Buffer) error { return WriteImportText(b, l, rep) })
 	doc := ImportJSONOf(rep)
 	doc.Tournament = nil // its creation time changes from run to run
 	j, err := json.MarshalIndent(doc, "", "  ")
@@ -157,17 +149,9 @@ func TestGameAddAndImport(t *testing.T) {
 	gs, vs := replayed(t)
 	b1 := &tournament.Board{Round: 1, Board: 1, Game: 1, White: "Rossi, Mario", Black: "Bianchi, Luca"}
 	b2 := &tournament.Board{Round: 1, Board: 2, Game: 1, White: "Verdi, Anna", Black: "Neri, Ugo"}
-	var text, js bytes.Buffer
-	for i, rec := range []*tournament.GameRecord{
+	recs := []*tournament.GameRecord{
 		{ID: 7, Board: b1, Verdict: vs[0], Replaced: true, SHA256: "ab12"},
 		{ID: 8, Board: b2, Verdict: vs[1], Problems: []string{"the result 2-0 differs from the recorded 1-1"}, SHA256: "cd34"},
-	} {
-		if err := WriteGameAddText(&text, English(), rec); err != nil {
-			t.Fatal(err)
-		}
-		if err := jsonLine(&js, GameAddJSONOf("g.pdn", gs[i], rec)); err != nil {
-			t.Fatal(err)
-		}
 	}
 	rep := &tournament.GameImportReport{Read: 3}
 	for _, ig := range []tournament.ImportedGame{
@@ -177,12 +161,22 @@ func TestGameAddAndImport(t *testing.T) {
 	} {
 		rep.Add(ig) // counts it by status and verdict class
 	}
-	if err := WriteGameImportText(&text, English(), rep); err != nil {
-		t.Fatal(err)
+	goldenLangs(t, "golden/game.txt", func(l *Locale, b *bytes.Buffer) error {
+		for _, rec := range recs {
+			if err := WriteGameAddText(b, l, rec); err != nil {
+				return err
+			}
+		}
+		return WriteGameImportText(b, l, rep)
+	})
+	var js bytes.Buffer
+	for i, rec := range recs {
+		if err := jsonLine(&js, GameAddJSONOf("g.pdn", gs[i], rec)); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if err := jsonLine(&js, GameImportJSONOf("g.pdn", rep)); err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "golden/game.txt", text.Bytes())
 	golden(t, "golden/game.jsonl", js.Bytes())
 }
