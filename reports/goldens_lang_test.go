@@ -2,6 +2,7 @@ package reports
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 
 	"arbitro/rules"
@@ -126,4 +127,39 @@ func TestGroupsPrizesPlayoffsGoldens(t *testing.T) {
 		}
 		return nil
 	})
+}
+
+// The audit PDF and the Elo-Rubele PDF in every language (their bytes hold compressed
+// fonts: no golden file; the text is searched): the title, the verdict's word, the rules
+// engine's reason worded in the language (never the engine's English outside English),
+// the column heads of the rating table.
+func TestAuditAndRatingPDFLanguage(t *testing.T) {
+	games, err := rules.ReadAllPDN(strings.NewReader("[GameType \"22\"]\n1. 22-17 9-13 *\n"))
+	if err != nil || len(games) != 1 {
+		t.Fatalf("rules PDN reader: %d games, %v", len(games), err)
+	}
+	v := rules.Replay(games[0], rules.ReplayOptions{})
+	it := AuditItemFromVerdict(v)
+	it.Round, it.Board, it.White, it.Black = 1, 3, "Bàrberi, Nicolò", "Фёдоров, Пётр"
+	r := &tournament.RatingReport{Tournament: "Open", Variant: "italian", Q: 10, Minimum: 500,
+		Rows: []tournament.RatingRow{{Number: 1, Name: "Rossi, Mario", Capital: 1800, Detail: []tournament.RatingGame{}}}}
+	for _, lang := range Languages() {
+		l := LocaleOf(lang)
+		meta := fixedMeta
+		meta.Locale = l
+		var b bytes.Buffer
+		if err := WriteAuditPDF(&b, AuditReport{Event: event().Event, Checked: 1, Items: []AuditItem{it}}, meta); err != nil {
+			t.Fatal(err)
+		}
+		checkPDF(t, b.Bytes(), 1, l.T("audit.title"), l.T("audit.verdict"), VerdictWord(l, it.Class), l.T("audit.reason"))
+		if lang != DefaultLang && pdfHas(b.Bytes(), v.Message) {
+			t.Errorf("%s: the audit PDF prints the engine's English %q", lang, v.Message)
+		}
+		b.Reset()
+		if err := WriteRatingPDF(&b, r, meta); err != nil {
+			t.Fatal(err)
+		}
+		head, _ := ratingTable(l, r)
+		checkPDF(t, b.Bytes(), 1, append([]string{l.T("rating.title")}, head[1:3]...)...)
+	}
 }
