@@ -306,7 +306,11 @@ func writeProblems(w io.Writer, l *Locale, vd rules.Verdict, problems []tourname
 			WriteIllegal(w, l, "  ", vd)
 			continue
 		}
-		fmt.Fprintf(w, "  %s: %s\n", p.Code, p.Message)
+		msg := p.Message
+		if p.Err != nil { // coded: worded in l (its English is the Message)
+			msg = ErrorText(l, p.Err)
+		}
+		fmt.Fprintf(w, "  %s%s%s\n", p.Code, l.colon(), msg)
 	}
 	for _, n := range notes {
 		if !saidBy(problems, n) {

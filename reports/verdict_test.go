@@ -77,11 +77,25 @@ func tournamentAudit(t *testing.T) *tournament.TournamentAudit {
 	gs, vs := replayed(t)
 	draw := &tournament.Result{Kind: "played", WhitePoints: 1, BlackPoints: 1}
 	illegal := tournament.Problem{Code: vs[1].Reason, Ply: vs[1].Ply, Message: vs[1].Message}
+	differs := resultDiffers(t, gs[1])
 	return &tournament.TournamentAudit{Checked: 2, Problems: 2, Illegal: 1, Games: []tournament.GameAudit{
 		{Board: &tournament.Board{Round: 1, Board: 1, Game: 1, White: "Rossi, Mario", Black: "Bianchi, Luca", Result: draw}, GameID: 1, Game: gs[0], Verdict: vs[0]},
 		{Board: &tournament.Board{Round: 1, Board: 2, Game: 1, White: "Verdi, Anna", Black: "Neri, Ugo"}, GameID: 2, Game: gs[1], Verdict: vs[1],
-			Problems: []tournament.Problem{illegal, {Code: "result-not-recorded", Message: "the board has no result"}}},
+			Problems: []tournament.Problem{illegal, {Code: tournament.ProblemResultMismatch, Message: differs.Error(), Err: differs}}},
 	}}
+}
+
+// resultDiffers is the coded disagreement of score g (2-0) with its board recorded 1-1,
+// as tournament.CheckAgainstBoard finds it.
+func resultDiffers(t *testing.T, g *rules.Game) error {
+	t.Helper()
+	b := &tournament.Board{Round: 1, Board: 2, Game: 1, White: "Verdi, Anna", Black: "Neri, Ugo", WhiteEntry: 12, BlackEntry: 13,
+		Result: &tournament.Result{Kind: tournament.KindPlayed, WhitePoints: 1, BlackPoints: 1}}
+	errs := tournament.CheckAgainstBoard(g, b)
+	if len(errs) != 1 {
+		t.Fatalf("fixture: %d disagreements %v, want the result's", len(errs), errs)
+	}
+	return errs[0]
 }
 
 func TestTournamentAuditTextJSONAndReport(t *testing.T) {
@@ -149,14 +163,15 @@ func TestGameAddAndImport(t *testing.T) {
 	gs, vs := replayed(t)
 	b1 := &tournament.Board{Round: 1, Board: 1, Game: 1, White: "Rossi, Mario", Black: "Bianchi, Luca"}
 	b2 := &tournament.Board{Round: 1, Board: 2, Game: 1, White: "Verdi, Anna", Black: "Neri, Ugo"}
+	differs := resultDiffers(t, gs[1])
 	recs := []*tournament.GameRecord{
 		{ID: 7, Board: b1, Verdict: vs[0], Replaced: true, SHA256: "ab12"},
-		{ID: 8, Board: b2, Verdict: vs[1], Problems: []string{"the result 2-0 differs from the recorded 1-1"}, SHA256: "cd34"},
+		{ID: 8, Board: b2, Verdict: vs[1], Problems: []string{differs.Error()}, ProblemErrs: []error{differs}, SHA256: "cd34"},
 	}
 	rep := &tournament.GameImportReport{Read: 3}
 	for _, ig := range []tournament.ImportedGame{
 		{Index: 1, Line: 1, White: "Rossi, Mario", Black: "Bianchi, Luca", Round: 1, Board: 1, Game: 1, Status: tournament.ImportStored, Legal: true, Verdict: &vs[0], Score: gs[0]},
-		{Index: 2, Line: 8, White: "Verdi, Anna", Black: "Neri, Ugo", Round: 1, Board: 2, Game: 1, Status: tournament.ImportStored, Verdict: &vs[1], Score: gs[1], Why: "result differs"},
+		{Index: 2, Line: 8, White: "Verdi, Anna", Black: "Neri, Ugo", Round: 1, Board: 2, Game: 1, Status: tournament.ImportStored, Verdict: &vs[1], Score: gs[1], Why: differs.Error(), WhyErrs: []error{differs}},
 		{Index: 3, Line: 15, White: "Blu, Ivo", Black: "Neri, Ugo", Status: "unmatched", Why: "no board of round 1 has these players"},
 	} {
 		rep.Add(ig) // counts it by status and verdict class
