@@ -163,3 +163,19 @@ func TestAuditAndRatingPDFLanguage(t *testing.T) {
 		checkPDF(t, b.Bytes(), 1, append([]string{l.T("rating.title")}, head[1:3]...)...)
 	}
 }
+
+// The pairing sheet with the hall's board cards in every language: the cards' heading
+// (its first words: the line wraps) and each board's label are the language's words.
+func TestHallCardsPDFLanguage(t *testing.T) {
+	for _, lang := range Languages() {
+		l := LocaleOf(lang)
+		sheet := PairingsSheet{Event: event().Event, Round: 2, Locale: l, Hall: HallLinks{Event: "http://192.168.1.10:8080/hall/3/"}}
+		sheet.Boards = []PairingBoard{{Board: 1, White: PairingPlayer{Number: 1, Name: "Rossi, Mario"}, Black: PairingPlayer{Number: 2, Name: "Verdi, Anna"}}}
+		var b bytes.Buffer
+		if err := WritePairingsPDF(&b, sheet, fixedMeta); err != nil {
+			t.Fatal(err)
+		}
+		head := strings.TrimSpace(strings.SplitN(l.T("pairings.hall_cards"), ":", 2)[0]) // the long line wraps
+		checkPDF(t, b.Bytes(), 2, head, l.T("pairings.hall_board", "board", "1"))
+	}
+}
