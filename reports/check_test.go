@@ -38,25 +38,22 @@ func TestWritePairingCheckText(t *testing.T) {
 	}
 	// the same round identical to the engine's
 	same := &tournament.PairingCheck{Round: 1, System: tournament.ItaloSwiss, Checked: c.Checked[:1], Engine: c.Checked[:1], Names: c.Names, Numbers: c.Numbers}
-	b.Reset()
-	if err := WritePairingCheckText(&b, English(), same); err != nil {
-		t.Fatal(err)
-	}
-	golden(t, "golden/pair_check_same.txt", b.Bytes())
+	goldenLangs(t, "golden/pair_check_same.txt", func(l *Locale, b *bytes.Buffer) error { return WritePairingCheckText(b, l, same) })
 }
 
 func TestWriteTRFRoundCheckText(t *testing.T) {
-	var b bytes.Buffer
-	for _, rc := range []*trf.RoundReport{
-		{Round: 2, Boards: 4, Same: true},
-		{Round: 3, Boards: 1, Diffs: []string{"bye: engine gives it to 7, the checked round to 5 (0 = nobody)"},
-			Violations: []string{"5 had the bye before (C.04.3 C2)"}},
-	} {
-		if err := WriteTRFRoundCheckText(&b, English(), rc); err != nil {
-			t.Fatal(err)
+	goldenLangs(t, "golden/pair_check_trf.txt", func(l *Locale, b *bytes.Buffer) error {
+		for _, rc := range []*trf.RoundReport{
+			{Round: 2, Boards: 4, Same: true},
+			{Round: 3, Boards: 1, Diffs: []string{"bye: engine gives it to 7, the checked round to 5 (0 = nobody)"},
+				Violations: []string{"5 had the bye before (C.04.3 C2)"}},
+		} {
+			if err := WriteTRFRoundCheckText(b, l, rc); err != nil {
+				return err
+			}
 		}
-	}
-	golden(t, "golden/pair_check_trf.txt", b.Bytes())
+		return nil
+	})
 }
 
 func TestWriteTRFPairs(t *testing.T) {

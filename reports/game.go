@@ -45,7 +45,10 @@ func WriteGameAddText(w io.Writer, l *Locale, rec *tournament.GameRecord) error 
 		fmt.Fprintln(w, l.T("cmd.game.with_verdict"))
 		WriteIllegal(w, l, "  ", vd)
 	}
-	for _, p := range rec.Problems {
+	for i, p := range rec.Problems {
+		if i < len(rec.ProblemErrs) { // coded: worded in l (its English is p)
+			p = ErrorText(l, rec.ProblemErrs[i])
+		}
 		fmt.Fprintln(w, "  "+l.T("cmd.game.forced", "problem", p))
 	}
 	for _, n := range vd.Notes {
@@ -89,6 +92,10 @@ func GameImportJSONOf(file string, rep *tournament.GameImportReport) GameImportJ
 func WriteGameImportText(w io.Writer, l *Locale, rep *tournament.GameImportReport) error {
 	l = orEnglish(l)
 	for _, ig := range rep.Games {
+		why := ig.Why
+		if len(ig.WhyErrs) > 0 { // coded: worded in l (their English is Why)
+			why = strings.Join(ErrorTexts(l, ig.WhyErrs), l.semicolon())
+		}
 		head := l.T("cmd.import.game", "index", ig.Index, "line", ig.Line, "white", ig.White, "black", ig.Black)
 		switch ig.Status {
 		case tournament.ImportStored:
@@ -98,11 +105,11 @@ func WriteGameImportText(w io.Writer, l *Locale, rep *tournament.GameImportRepor
 				WriteIllegal(w, l, "  ", *ig.Verdict)
 			}
 			if ig.Why != "" {
-				fmt.Fprintln(w, head+": "+l.T("cmd.game.forced", "problem", ig.Why))
+				fmt.Fprintln(w, head+l.colon()+l.T("cmd.game.forced", "problem", why))
 			}
 		case tournament.ImportAlready:
 		default:
-			fmt.Fprintf(w, "%s: %s: %s\n", head, strings.ToUpper(l.importStatus(ig.Status)), ig.Why)
+			fmt.Fprintf(w, "%s%s%s%s%s\n", head, l.colon(), strings.ToUpper(l.importStatus(ig.Status)), l.colon(), why)
 		}
 	}
 	_, err := fmt.Fprintln(w, l.T("cmd.import.summary", "games", l.N("cmd.games", rep.Read), "stored", rep.Stored, "verdicts", ClassCountsText(l, &rep.Classes),

@@ -63,7 +63,7 @@ func (l *Locale) memberWhy(g tournament.GroupMembers, m tournament.GroupMember, 
 		s = l.T("group.why.hand")
 	}
 	if m.Carried != 0 {
-		s += "; " + l.T("group.why.carried", "points", l.gamePoints(g.Tournament.Scoring, m.Carried))
+		s += l.semicolon() + l.T("group.why.carried", "points", l.gamePoints(g.Tournament.Scoring, m.Carried))
 	}
 	return s
 }

@@ -9,18 +9,16 @@ import (
 	"arbitro/tournament"
 )
 
-// The line of `arbitro hall delay`, in English and Italian.
+// The lines of `arbitro hall delay` (in minutes, in moves), in every language.
 func TestSheetDelayText(t *testing.T) {
-	var b bytes.Buffer
-	for _, c := range []struct {
-		lang string
-		d    tournament.SheetDelay
-	}{{"en", tournament.SheetDelay{Minutes: 15}}, {"it", tournament.SheetDelay{Moves: 5}}} {
-		if err := WriteSheetDelaySet(&b, LocaleOf(tournament.Lang(c.lang)), "Open", c.d); err != nil {
-			t.Fatal(err)
+	goldenLangs(t, "golden/hall_delay.txt", func(l *Locale, b *bytes.Buffer) error {
+		for _, d := range []tournament.SheetDelay{{Minutes: 15}, {Moves: 5}} {
+			if err := WriteSheetDelaySet(b, l, "Open", d); err != nil {
+				return err
+			}
 		}
-	}
-	golden(t, "golden/hall_delay.txt", b.Bytes())
+		return nil
+	})
 }
 
 // The counts an arbiter reads on a sheet: the 40-move count in Italian; the FMJD 25-move

@@ -63,7 +63,8 @@ func testListsText(t *testing.T, l *Locale) {
 		},
 		func() error {
 			return WriteClaimText(&b, l, &tournament.ClaimRecord{ID: 1, Round: 3, Board: 2, White: "Rossi, Mario", Black: "Verdi, Anna", RequestedAt: 120, DeclaredAt: 160,
-				Check: tournament.ClaimCheck{Rule: "italian-40", Reason: "too-early", Message: "only 40 plies counted"}, Decision: "accepted", Overrides: true})
+				Check: tournament.ClaimCheck{Rule: tournament.RuleItalian40, Reason: rules.ClaimTooEarly, Message: "only 40 plies counted",
+					Count40: &rules.ClaimVerdict{Reason: rules.ClaimTooEarly, Message: "only 40 plies counted", Counted: 40, CountFrom: 120}}, Decision: "accepted", Overrides: true})
 		},
 	}
 	for _, f := range steps {

@@ -58,18 +58,24 @@ func fidExplanation() *tournament.RoundExplanation {
 				{Bye: true, First: 13, Rest: "RM", FirstScore: 3}}}}
 }
 
+// codedDutch is dutchExplanation with its warning as arbitro stores it now: a coded note
+// (the old one is a sentence an older arbitro stored, English in every language).
+func codedDutch() *tournament.RoundExplanation {
+	ex := dutchExplanation()
+	ex.Warnings = []tournament.Note{tournament.NewNote(tournament.NoteMissingResult, "round", 2, "board", 3, "game", 1, "white", "Rossi, Mario", "black", "Verdi, Anna", "adjourned", false)}
+	return ex
+}
+
 func TestPairingsRoundTextAndJSON(t *testing.T) {
 	for _, c := range []struct {
 		name string
 		ex   *tournament.RoundExplanation
-	}{{"dutch", dutchExplanation()}, {"fid", fidExplanation()}, {"none", nil}} {
+	}{{"dutch", codedDutch()}, {"fid", fidExplanation()}, {"none", nil}} {
 		v := roundView(t, c.ex)
-		var b bytes.Buffer
-		r := RoundText{Sheet: PairingsSheetOf(v, English()), Explanation: c.ex, Names: NamesOf(v.Entries), Messages: English(), Explain: true}
-		if err := WritePairingsRoundText(&b, v, r); err != nil {
-			t.Fatal(err)
-		}
-		golden(t, "golden/pairings_"+c.name+".txt", b.Bytes())
+		goldenLangs(t, "golden/pairings_"+c.name+".txt", func(l *Locale, b *bytes.Buffer) error {
+			r := RoundText{Sheet: PairingsSheetOf(v, l), Explanation: c.ex, Names: NamesOf(v.Entries), Messages: l, Explain: true}
+			return WritePairingsRoundText(b, v, r)
+		})
 	}
 	v := roundView(t, nil)
 	j, err := json.MarshalIndent(PairingsJSONOf(v), "", "  ")
@@ -81,12 +87,16 @@ func TestPairingsRoundTextAndJSON(t *testing.T) {
 
 func TestWritePairedRound(t *testing.T) {
 	v := roundView(t, nil)
-	pr := &tournament.PairedRound{Round: 3, Method: "italo-swiss", Seed: 7, Warnings: []tournament.Note{{Text: "paired with --force: round 2 has a board without result"}}}
-	var out, errOut bytes.Buffer
-	r := RoundText{Sheet: PairingsSheetOf(v, English()), Names: NamesOf(v.Entries), Messages: English()}
-	if err := WritePairedRound(&out, &errOut, v.Tournament, pr, r); err != nil {
-		t.Fatal(err)
+	pr := &tournament.PairedRound{Round: 3, Method: "italo-swiss", Seed: 7, Warnings: []tournament.Note{
+		tournament.NewNote(tournament.NoteMissingResult, "round", 2, "board", 3, "game", 1, "white", "Rossi, Mario", "black", "Verdi, Anna", "adjourned", false)}}
+	for _, lang := range Languages() {
+		l := LocaleOf(lang)
+		var out, errOut bytes.Buffer
+		r := RoundText{Sheet: PairingsSheetOf(v, l), Names: NamesOf(v.Entries), Messages: l}
+		if err := WritePairedRound(&out, &errOut, v.Tournament, pr, r); err != nil {
+			t.Fatal(err)
+		}
+		golden(t, langGolden("golden/pair.txt", l), out.Bytes())
+		golden(t, langGolden("golden/pair_warnings.txt", l), errOut.Bytes())
 	}
-	golden(t, "golden/pair.txt", out.Bytes())
-	golden(t, "golden/pair_warnings.txt", errOut.Bytes())
 }

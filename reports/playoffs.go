@@ -46,9 +46,9 @@ func (s Standings) playoffLegend() string {
 	l := s.loc()
 	var list []string
 	for i := range ps {
-		list = append(list, l.T("playoff.name", "n", ps[i].Number)+": "+playoffPoints(&ps[i]))
+		list = append(list, l.T("playoff.name", "n", ps[i].Number)+l.colon()+playoffPoints(&ps[i]))
 	}
-	return l.T("legend.playoff", "mark", l.T("mark.playoff", "place", ""), "list", strings.Join(list, "; "))
+	return l.T("legend.playoff", "mark", l.T("mark.playoff", "place", ""), "list", strings.Join(list, l.semicolon()))
 }
 
 // playoffPoints shows the players of p with their play-off game points: "Rossi, Mario 2 –
@@ -79,7 +79,7 @@ func sideText(x tournament.PlayoffSide) string {
 
 // playoffHeader is a play-off's line: number, players, what it decides, time control.
 func playoffHeader(l *Locale, p *tournament.Playoff) string {
-	parts := []string{l.T("playoff.name", "n", p.Number) + ": " + playoffPlayers(p)}
+	parts := []string{l.T("playoff.name", "n", p.Number) + l.colon() + playoffPlayers(p)}
 	switch {
 	case p.Title != "":
 		parts = append(parts, l.T("playoff.for_title", "title", strconv.Quote(p.Title)))
@@ -92,7 +92,7 @@ func playoffHeader(l *Locale, p *tournament.Playoff) string {
 	if p.When == tournament.PlayoffBeforeTieBreaks {
 		parts = append(parts, l.T("playoff.before_tiebreaks"))
 	}
-	return strings.Join(parts, "; ")
+	return strings.Join(parts, l.semicolon())
 }
 
 var playoffResults = map[int]string{2: "2-0", 1: "1-1", 0: "0-2"}
@@ -103,13 +103,13 @@ func playoffGameText(l *Locale, g *tournament.PlayoffGame) string {
 	out := l.T("playoff.game", "game", g.Game, "white", sideText(g.White), "black", sideText(g.Black), "result", playoffResults[g.WhitePoints])
 	switch {
 	case !g.HasScore:
-		out += "; " + l.T("playoff.score.none")
+		out += l.semicolon() + l.T("playoff.score.none")
 	case g.Legal:
-		out += "; " + l.T("playoff.score.legal")
+		out += l.semicolon() + l.T("playoff.score.legal")
 	case g.Ply > 0:
-		out += "; " + l.T("playoff.score.illegal", "ply", g.Ply, "reason", g.Reason)
+		out += l.semicolon() + l.T("playoff.score.illegal", "ply", g.Ply, "reason", g.Reason)
 	default:
-		out += "; " + l.T("playoff.score.not_judged", "reason", g.Reason)
+		out += l.semicolon() + l.T("playoff.score.not_judged", "reason", g.Reason)
 	}
 	return out
 }
@@ -126,7 +126,7 @@ func WritePlayoffAdded(w io.Writer, l *Locale, p *tournament.Playoff) error {
 // and the play-off points so far.
 func WritePlayoffResult(w io.Writer, l *Locale, p *tournament.Playoff, g *tournament.PlayoffGame) error {
 	l = orEnglish(l)
-	_, err := fmt.Fprintf(w, "%s: %s\n%s\n", l.T("playoff.name", "n", p.Number), playoffGameText(l, g),
+	_, err := fmt.Fprintf(w, "%s%s%s\n%s\n", l.T("playoff.name", "n", p.Number), l.colon(), playoffGameText(l, g),
 		l.T("playoff.points", "list", playoffPoints(p)))
 	return err
 }
@@ -135,7 +135,7 @@ func WritePlayoffResult(w io.Writer, l *Locale, p *tournament.Playoff, g *tourna
 // score's verdict.
 func WritePlayoffGame(w io.Writer, l *Locale, n int, g *tournament.PlayoffGame) error {
 	l = orEnglish(l)
-	_, err := fmt.Fprintf(w, "%s: %s\n", l.T("playoff.name", "n", n), playoffGameText(l, g))
+	_, err := fmt.Fprintf(w, "%s%s%s\n", l.T("playoff.name", "n", n), l.colon(), playoffGameText(l, g))
 	return err
 }
 
@@ -171,7 +171,7 @@ func writePlayoffAudits(w io.Writer, l *Locale, pas []tournament.PlayoffGameAudi
 		if len(pa.Problems) == 0 && len(pa.Verdict.Notes) == 0 {
 			continue
 		}
-		fmt.Fprintln(w, l.T("playoff.name", "n", pa.Playoff)+": "+l.T("playoff.game", "game", pa.Game.Game,
+		fmt.Fprintln(w, l.T("playoff.name", "n", pa.Playoff)+l.colon()+l.T("playoff.game", "game", pa.Game.Game,
 			"white", sideText(pa.Game.White), "black", sideText(pa.Game.Black), "result", playoffResults[pa.Game.WhitePoints]))
 		if len(pa.Problems) > 0 {
 			n++

@@ -26,7 +26,7 @@ func WritePrizesText(w io.Writer, l *Locale, awards []tournament.Award) error {
 		if who == "" {
 			who = "-"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\n", a.Prize.Label, cat, a.Prize.Place, who, strings.Join(l.Notes(a.Notes), "; "))
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\n", a.Prize.Label, cat, a.Prize.Place, who, strings.Join(l.Notes(a.Notes), l.semicolon()))
 	}
 	return tw.Flush()
 }

@@ -99,6 +99,22 @@ func langGolden(name string, l *Locale) string {
 	return strings.TrimSuffix(name, ext) + "." + string(l.Lang()) + ext
 }
 
+// goldenLangs renders a report in every shipped language (render writes it in l) and
+// compares each with its golden file: name in English, name.<lang>.ext in the others
+// (langGolden). The same fixture in every language, so a word left in English or a code
+// where a word belongs shows in the language's file.
+func goldenLangs(t *testing.T, name string, render func(l *Locale, b *bytes.Buffer) error) {
+	t.Helper()
+	for _, lang := range Languages() {
+		l := LocaleOf(lang)
+		var b bytes.Buffer
+		if err := render(l, &b); err != nil {
+			t.Fatalf("%s: %v", lang, err)
+		}
+		golden(t, langGolden(name, l), b.Bytes())
+	}
+}
+
 func TestStandingsTextCSVJSON(t *testing.T) {
 	s := standingsOf(t, event(), 3)
 	var b bytes.Buffer

@@ -150,7 +150,7 @@ func WriteVerdictText(w io.Writer, l *Locale, file string, g *rules.Game, vd rul
 		io.WriteString(w, "\n")
 	} else {
 		verdict := strings.ToUpper(VerdictWord(l, vd.Class()))
-		fmt.Fprintf(w, "%s: %s [%s", head, verdict, vd.Reason)
+		fmt.Fprintf(w, "%s%s%s [%s", head, l.colon(), verdict, vd.Reason)
 		if vd.Detail != "" {
 			fmt.Fprintf(w, ": %s", vd.Detail)
 		}
@@ -180,7 +180,7 @@ func WriteVerdictText(w io.Writer, l *Locale, file string, g *rules.Game, vd rul
 // by kind (VerdictTally.Counts), in the language l (nil: English).
 func WriteReplaySummary(w io.Writer, l *Locale, t VerdictTally) error {
 	l = orEnglish(l)
-	_, err := fmt.Fprintf(w, "%s: %s\n", l.N("verdict.games", t.Games()), t.Counts(l))
+	_, err := fmt.Fprintf(w, "%s%s%s\n", l.N("verdict.games", t.Games()), l.colon(), t.Counts(l))
 	return err
 }
 
@@ -306,7 +306,11 @@ func writeProblems(w io.Writer, l *Locale, vd rules.Verdict, problems []tourname
 			WriteIllegal(w, l, "  ", vd)
 			continue
 		}
-		fmt.Fprintf(w, "  %s: %s\n", p.Code, p.Message)
+		msg := p.Message
+		if p.Err != nil { // coded: worded in l (its English is the Message)
+			msg = ErrorText(l, p.Err)
+		}
+		fmt.Fprintf(w, "  %s%s%s\n", p.Code, l.colon(), msg)
 	}
 	for _, n := range notes {
 		if !saidBy(problems, n) {

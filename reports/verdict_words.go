@@ -90,8 +90,9 @@ func (t *VerdictTally) Counts(l *Locale) string {
 	l = orEnglish(l)
 	var b strings.Builder
 	b.WriteString(ClassCountsText(l, &t.Classes))
-	fmt.Fprintf(&b, "; %s; %s; %s", l.N(verdictCountKeys[rules.ClassFragment], t.Classes[rules.ClassFragment]),
-		l.N("verdict.inconsistent", t.Inconsistent), l.N("verdict.notes", t.Notes.Total()))
+	sep := l.semicolon()
+	fmt.Fprintf(&b, "%s%s%s%s%s%s", sep, l.N(verdictCountKeys[rules.ClassFragment], t.Classes[rules.ClassFragment]), sep,
+		l.N("verdict.inconsistent", t.Inconsistent), sep, l.N("verdict.notes", t.Notes.Total()))
 	if t.Notes.Total() > 0 {
 		var parts []string
 		for _, k := range rules.NoteKinds() {

@@ -52,7 +52,7 @@ func (tx *Tx) addGame(t *tournament.Tournament, b *tournament.Board, g *rules.Ga
 	if len(problems) > 0 && !opts.Force {
 		return nil, tournament.Errf(tournament.ErrMismatch, "err.game.mismatch", "{err}: round {round} board {board} ({white} - {black}): {problems}", "round", b.Round, "board", b.Board, "white", b.White, "black", b.Black, "problems", tournament.Semicolons(problems))
 	}
-	rec.Problems = tournament.Texts(problems)
+	rec.Problems, rec.ProblemErrs = tournament.Texts(problems), problems
 	rec.Verdict = rules.Replay(g, rules.ReplayOptions{Variant: v, ForceVariant: true})
 	vj, err := json.Marshal(rec.Verdict)
 	if err != nil {

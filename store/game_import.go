@@ -87,6 +87,7 @@ func (tx *Tx) importGame(t *tournament.Tournament, g *rules.Game, perr error, ig
 	if err := tournament.CheckTags(g); err != nil {
 		// Never echo a hostile tag: the report shows it quoted, escapes visible.
 		ig.White, ig.Black = tournament.QuoteShort(ig.White), tournament.QuoteShort(ig.Black)
+		ig.WhyErrs = []error{err}
 		return set(tournament.ImportRejected, err.Error())
 	}
 	if ig.Round == 0 {
@@ -113,6 +114,7 @@ func (tx *Tx) importGame(t *tournament.Tournament, g *rules.Game, perr error, ig
 	case err != nil && errors.Is(err, tournament.ErrGameExists) && strings.Contains(err.Error(), "already stored"):
 		return set(tournament.ImportAlready, "")
 	case err != nil && (errors.Is(err, tournament.ErrGameExists) || errors.Is(err, tournament.ErrMismatch) || errors.Is(err, tournament.ErrInvalid)):
+		ig.WhyErrs = []error{err}
 		return set(tournament.ImportRejected, err.Error())
 	case err != nil:
 		return err
@@ -120,7 +122,7 @@ func (tx *Tx) importGame(t *tournament.Tournament, g *rules.Game, perr error, ig
 	vd := rec.Verdict
 	ig.Legal, ig.Verdict = vd.Legal, &vd
 	if len(rec.Problems) > 0 {
-		ig.Why = strings.Join(rec.Problems, "; ")
+		ig.Why, ig.WhyErrs = strings.Join(rec.Problems, "; "), rec.ProblemErrs
 	}
 	return set(tournament.ImportStored, ig.Why)
 }

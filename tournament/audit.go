@@ -35,6 +35,10 @@ type Problem struct {
 	Code    string `json:"code"`
 	Ply     int    `json:"ply,omitempty"`
 	Message string `json:"message"`
+	// Err is the problem as a coded error when it is one (a score's disagreement with its
+	// board, CheckAgainstBoard), for reports to word in the reader's language; Message is
+	// its English.
+	Err error `json:"-"`
 }
 
 // AmbiguityNotes returns the notes of vd that record a from-to capture fitting several
@@ -186,7 +190,7 @@ func boardProblems(g *rules.Game, b *Board, vd rules.Verdict) []Problem {
 		if strings.Contains(s, "result") || strings.Contains(s, "recorded as") {
 			code = ProblemResultMismatch
 		}
-		out = append(out, Problem{Code: code, Message: s})
+		out = append(out, Problem{Code: code, Message: s, Err: p})
 	}
 	mismatch := false
 	for _, p := range out {

@@ -211,8 +211,11 @@ type GameRecord struct {
 	Board    *Board        `json:"board"`
 	Verdict  rules.Verdict `json:"verdict"`
 	Problems []string      `json:"problems,omitempty"` // disagreements stored anyway (Force)
-	Replaced bool          `json:"replaced,omitempty"`
-	SHA256   string        `json:"sha256"`
+	// ProblemErrs are the same disagreements as coded errors (CheckAgainstBoard), for
+	// reports to word in the reader's language; Problems keeps their English for JSON.
+	ProblemErrs []error `json:"-"`
+	Replaced    bool    `json:"replaced,omitempty"`
+	SHA256      string  `json:"sha256"`
 }
 
 // CheckVariant is the phrase (a CodedError without a sentinel) of g's GameType tag naming

@@ -63,7 +63,11 @@ type ImportedGame struct {
 	Status string `json:"status"` // "stored", "already-stored", "unmatched", "rejected"
 	// Why the game was not stored (unmatched, rejected), or the problems stored with
 	// --force.
-	Why     string         `json:"why,omitempty"`
+	Why string `json:"why,omitempty"`
+	// WhyErrs is Why as coded errors when it is made of them (a score stored with --force
+	// despite its disagreements, a score the board refuses), for reports to word in the
+	// reader's language; Why keeps their English for JSON.
+	WhyErrs []error        `json:"-"`
 	Legal   bool           `json:"legal"`
 	Verdict *rules.Verdict `json:"-"` // the verdict of a stored score; nil otherwise
 	Score   *rules.Game    `json:"-"` // the game as read

@@ -10,6 +10,7 @@ import (
 	"os"
 	"regexp"
 	"strings"
+	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
 )
@@ -29,7 +30,9 @@ var englishWords = func() *regexp.Regexp {
 			words = append(words, regexp.QuoteMeta(w))
 		}
 	}
-	return regexp.MustCompile(`(?i)\b(` + strings.Join(words, "|") + `)\b`)
+	// Whole words by letters of any script: \b knows ASCII only, and would find "not" in
+	// the French "notés".
+	return regexp.MustCompile(`(?i)(?:^|[^\pL\pN_])(` + strings.Join(words, "|") + `)(?:[^\pL\pN_]|$)`)
 }()
 
 // commandText is an arbitro command in a message ('arbitro player list', "(arbitro pair
@@ -57,8 +60,25 @@ func cmdNoEnglish(ts *testscript.TestScript, neg bool, args []string) {
 		for _, re := range skips {
 			checked = re.ReplaceAllString(checked, " ")
 		}
-		if w := englishWords.FindString(checked); w != "" {
-			ts.Fatalf("%s has the English word %q: %s", args[0], w, line)
+		if m := englishWords.FindStringSubmatch(checked); m != nil {
+			ts.Fatalf("%s has the English word %q: %s", args[0], m[1], line)
+		}
+	}
+}
+
+// The list's words are found whole in any script's text: "round" and "Not" are, the
+// "not" of the French "notés" and the "rest" of "restent" are not.
+func TestEnglishWordsWhole(t *testing.T) {
+	for text, want := range map[string]string{
+		"the round 3": "the", "(Round)": "Round", "é not é": "not", "round": "round",
+		"les résultats notés restent": "", "arrondi, playerà": "", "1-1 of 0-2": "",
+	} {
+		got := ""
+		if m := englishWords.FindStringSubmatch(text); m != nil {
+			got = m[1]
+		}
+		if got != want {
+			t.Errorf("%q: found %q, want %q", text, got, want)
 		}
 	}
 }
