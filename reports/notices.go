@@ -148,9 +148,9 @@ func WriteTRFGenerated(errw io.Writer, l *Locale, players, rounds int, file stri
 
 // WriteErrorLines writes one "arbitro: ERROR" line per error (the files a command could
 // not read before the last one, which ends the command).
-func WriteErrorLines(errw io.Writer, errs []error) error {
+func WriteErrorLines(errw io.Writer, l *Locale, errs []error) error {
 	for _, e := range errs {
-		if _, err := fmt.Fprintf(errw, "arbitro: %v\n", e); err != nil {
+		if _, err := fmt.Fprintf(errw, "arbitro: %s\n", ErrorText(l, e)); err != nil {
 			return err
 		}
 	}

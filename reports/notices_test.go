@@ -57,7 +57,7 @@ func TestNoticeLines(t *testing.T) {
 		func() error { return WriteResultWarnings(&b, English(), 2, 5, nil, true, 2) }, // no later round: no line
 		func() error { return WriteTRFGenerated(&b, English(), 30, 9, "t.trf", 42) },
 		func() error {
-			return WriteErrorLines(&b, []error{errors.New("a.pdn: no such file"), errors.New("b.pdn: no such file")})
+			return WriteErrorLines(&b, English(), []error{errors.New("a.pdn: no such file"), errors.New("b.pdn: no such file")})
 		},
 		func() error { return WriteError(&b, English(), errors.New("no tournament"), "create one first") },
 		func() error { return WriteError(&b, English(), errors.New("interrupted"), "") },
