@@ -45,6 +45,9 @@ var sentinelKeys = map[error]string{
 	tournament.ErrCategory:            "err.sentinel.category",
 	tournament.ErrEventPDN:            "err.sentinel.event_pdn",
 	tournament.ErrNoPairing:           "err.sentinel.no_pairing",
+	tournament.ErrUnknownScoring:      "err.sentinel.unknown_scoring",
+	tournament.ErrExpectedTable:       "err.sentinel.expected_table",
+	tournament.ErrInvalidCrosstable:   "err.sentinel.invalid_crosstable",
 }
 
 // ErrorText is err worded in the language l (issue 29): a tournament.CodedError from its
@@ -61,8 +64,11 @@ func ErrorText(l *Locale, err error) string {
 	if p, ok := err.(*tournament.CodedError); ok {
 		return l.codedError(p)
 	}
-	if c, ok := err.(*tournament.CSVError); ok && c.Line > 0 {
-		return l.T("err.csv.line", "line", c.Line, "cause", ErrorText(l, c.Err))
+	if c, ok := err.(*tournament.CSVError); ok {
+		if c.Line > 0 {
+			return l.T("err.csv.line", "line", c.Line, "cause", ErrorText(l, c.Err))
+		}
+		return ErrorText(l, c.Err) // a problem of the whole file: its Error() is the cause's
 	}
 	if u, ok := err.(*tournament.UnknownSystemError); ok {
 		codes := tournament.SystemCodes()

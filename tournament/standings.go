@@ -61,7 +61,7 @@ func ParseScoring(s string) (Scoring, error) {
 	case "3-1-0":
 		return Scoring310, nil
 	}
-	return Scoring{}, fmt.Errorf("%w %q (use 2-1-0, 1-0.5-0 or 3-1-0)", ErrUnknownScoring, s)
+	return Scoring{}, Errf(ErrUnknownScoring, "err.scoring.unknown", "{err} {name} (use 2-1-0, 1-0.5-0 or 3-1-0)", "name", strconv.Quote(s))
 }
 
 // Units converts draughts game points (2 win, 1 draw, 0 loss) into this scale's units.
@@ -682,7 +682,7 @@ func ComputeStandingsAmong(ct *Crosstable, afterRound int, keep func(i int) bool
 	}
 	for _, tb := range ct.TieBreaks {
 		if _, ok := tieBreakDefOf(tb); !ok {
-			return nil, fmt.Errorf("%w %q", ErrUnknownTieBreak, tb)
+			return nil, Errf(ErrUnknownTieBreak, "err.tiebreak.unknown_in_list", "{err} {name}", "name", strconv.Quote(string(tb)))
 		}
 	}
 	np := len(ct.Players)
