@@ -60,7 +60,7 @@ func (s *Store) PairNextRound(ctx context.Context, ref string, req PairRequest) 
 			return err
 		} else if set != nil { // a team event: its matches (docs/teams.md)
 			if len(req.Forbidden) > 0 || len(req.Options.Manual) > 0 || req.Schedule != nil {
-				return fmt.Errorf("%w: %s pairs teams: --forbid, --set and --date/--time pair players", ErrTeamEvent, t.Name)
+				return tournament.Errf(ErrTeamEvent, "err.team_event.pair_options", "invalid value: a team event: {name} pairs teams: --forbid, --set and --date/--time pair players", "name", t.Name)
 			}
 			out.Team, err = tx.pairTeamRound(t)
 			return err
@@ -140,7 +140,7 @@ func (s *Store) Unpair(ctx context.Context, ref string, req UnpairRequest) (*tou
 		if set, err := tx.teamSettings(t.ID); err != nil {
 			return err
 		} else if set != nil { // its matches and line-ups are not kept by round.unpair
-			return fmt.Errorf("%w: %s pairs teams; take a team round back with arbitro undo (team pair, team lineup)", ErrTeamEvent, t.Name)
+			return tournament.Errf(ErrTeamEvent, "err.team_event.unpair", "invalid value: a team event: {name} pairs teams; take a team round back with arbitro undo (team pair, team lineup)", "name", t.Name)
 		}
 		u, err = tx.UnpairRound(t, req)
 		return err

@@ -112,7 +112,7 @@ func (s *Store) RemovePlayer(ctx context.Context, ref, player string, keep bool)
 		if set, err := tx.teamSettings(t.ID); err != nil {
 			return err
 		} else if set != nil { // a roster is entered whole (docs/teams.md)
-			return fmt.Errorf("%w: %s's players are its teams' rosters; take a team back with arbitro undo and add it again", ErrTeamEvent, t.Name)
+			return tournament.Errf(ErrTeamEvent, "err.team_event.rosters", "invalid value: a team event: {name}'s players are its teams' rosters; take a team back with arbitro undo and add it again", "name", t.Name)
 		}
 		c, err = tx.RemovePlayerLot(t, player, keep)
 		return err

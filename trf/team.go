@@ -105,7 +105,7 @@ func ParseTeams(r io.Reader) (*Teams, error) {
 			continue
 		}
 		if err := ts.parseLine(raw); err != nil {
-			return nil, &Error{Line: ln, Msg: err.Error()}
+			return nil, lineErr(ln, err)
 		}
 	}
 	if err := sc.Err(); err != nil {

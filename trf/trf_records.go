@@ -100,7 +100,7 @@ func (t *File) ParseLine(raw string, ln int, byeGiven *bool) error {
 	err := read(t, l)
 	var te *Error
 	if err != nil && !errors.As(err, &te) {
-		err = trfErr(ln, "%v", err)
+		err = lineErr(ln, err)
 	}
 	return err
 }
