@@ -72,6 +72,9 @@ func ErrorText(l *Locale, err error) string {
 		}
 		return ErrorText(l, c.Err) // a problem of the whole file: its Error() is the cause's
 	}
+	if e, ok := err.(*tournament.RoundNotPairedError); ok {
+		return l.T("err.standings.round_not_paired", "round", e.Round, "last", e.LastPaired)
+	}
 	if e, ok := err.(*trf.Error); ok { // a TRF file's problem at a line
 		return l.T("err.trf.line", "line", e.Line, "err", ErrorText(l, e.Cause()))
 	}
