@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"arbitro/tournament"
+	"arbitro/trf"
 )
 
 // sentinelKeys are the catalog keys of the domain's sentinel errors (tournament/errors.go
@@ -48,6 +49,10 @@ var sentinelKeys = map[error]string{
 	tournament.ErrCannotUndo:          "err.sentinel.cannot_undo",
 	tournament.ErrSheetOrder:          "err.sentinel.sheet_order",
 	tournament.ErrHallURL:             "err.sentinel.hall_url",
+	tournament.ErrUnknownScoring:      "err.sentinel.unknown_scoring",
+	tournament.ErrExpectedTable:       "err.sentinel.expected_table",
+	tournament.ErrInvalidCrosstable:   "err.sentinel.invalid_crosstable",
+	trf.ErrMalformed:                  "err.sentinel.bad_trf",
 }
 
 // ErrorText is err worded in the language l (issue 29): a tournament.CodedError from its
@@ -64,8 +69,17 @@ func ErrorText(l *Locale, err error) string {
 	if p, ok := err.(*tournament.CodedError); ok {
 		return l.codedError(p)
 	}
-	if c, ok := err.(*tournament.CSVError); ok && c.Line > 0 {
-		return l.T("err.csv.line", "line", c.Line, "cause", ErrorText(l, c.Err))
+	if c, ok := err.(*tournament.CSVError); ok {
+		if c.Line > 0 {
+			return l.T("err.csv.line", "line", c.Line, "cause", ErrorText(l, c.Err))
+		}
+		return ErrorText(l, c.Err) // a problem of the whole file: its Error() is the cause's
+	}
+	if e, ok := err.(*tournament.RoundNotPairedError); ok {
+		return l.T("err.standings.round_not_paired", "round", e.Round, "last", e.LastPaired)
+	}
+	if e, ok := err.(*trf.Error); ok { // a TRF file's problem at a line
+		return l.T("err.trf.line", "line", e.Line, "err", ErrorText(l, e.Cause()))
 	}
 	if u, ok := err.(*tournament.UnknownSystemError); ok {
 		codes := tournament.SystemCodes()

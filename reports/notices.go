@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 	"time"
 
 	"arbitro/tournament"
@@ -148,9 +149,9 @@ func WriteTRFGenerated(errw io.Writer, l *Locale, players, rounds int, file stri
 
 // WriteErrorLines writes one "arbitro: ERROR" line per error (the files a command could
 // not read before the last one, which ends the command).
-func WriteErrorLines(errw io.Writer, errs []error) error {
+func WriteErrorLines(errw io.Writer, l *Locale, errs []error) error {
 	for _, e := range errs {
-		if _, err := fmt.Fprintf(errw, "arbitro: %v\n", e); err != nil {
+		if _, err := fmt.Fprintf(errw, "arbitro: %s\n", ErrorText(l, e)); err != nil {
 			return err
 		}
 	}
@@ -188,7 +189,7 @@ func WriteUnsafeNames(errw io.Writer, l *Locale, names []tournament.UnsafeName) 
 	l = orEnglish(l)
 	for _, u := range names {
 		if _, err := fmt.Fprintln(errw, l.T("cli.warning", "text", l.T("cmd.unsafe_name", "id", fmt.Sprint(u.PlayerID), "shown", u.Shown,
-			"reason", u.Reason, "fix", u.Fix))); err != nil {
+			"reason", unsafeReason(l, u.Why, u.Reason), "fix", strings.ReplaceAll(u.Fix, `"Surname, Given name"`, l.T("cli.arg.surname_given"))))); err != nil {
 			return err
 		}
 	}
@@ -216,8 +217,8 @@ func WriteUnsafeTexts(errw io.Writer, l *Locale, texts []tournament.UnsafeText) 
 		if key, ok := unsafeTableKeys[u.Table]; ok {
 			what = l.T(key)
 		}
-		args := []any{"what", what, "id", fmt.Sprint(u.Row), "column", u.Column,
-			"shown", u.Shown, "reason", u.Reason}
+		args := []any{"what", what, "id", fmt.Sprint(u.Row), "column", ErrorText(l, tournament.ColumnWord(u.Column)),
+			"shown", u.Shown, "reason", unsafeReason(l, u.Why, u.Reason)}
 		key := "cmd.unsafe_text_kept"
 		if u.Fix != "" {
 			key, args = "cmd.unsafe_text", append(args, "fix", u.Fix)
@@ -262,4 +263,13 @@ func WriteHallPasswordSet(w io.Writer, l *Locale, db string) error {
 func WriteSheetDelaySet(w io.Writer, l *Locale, event string, d tournament.SheetDelay) error {
 	_, err := fmt.Fprintln(w, orEnglish(l).T("cmd.hall.delay_set", "event", event, "minutes", d.Minutes, "moves", d.Moves))
 	return err
+}
+
+// unsafeReason is the names check's complaint in l's words: why worded by ErrorText, or
+// the English reason when there is no error (an UnsafeName made without one).
+func unsafeReason(l *Locale, why error, reason string) string {
+	if why == nil {
+		return reason
+	}
+	return ErrorText(l, why)
 }

@@ -57,7 +57,7 @@ func TestNoticeLines(t *testing.T) {
 			func() error { return WriteResultWarnings(b, l, 2, 5, nil, true, 2) }, // no later round: no line
 			func() error { return WriteTRFGenerated(b, l, 30, 9, "t.trf", 42) },
 			func() error {
-				return WriteErrorLines(b, []error{errors.New("a.pdn: no such file"), errors.New("b.pdn: no such file")})
+				return WriteErrorLines(b, l, []error{errors.New("a.pdn: no such file"), errors.New("b.pdn: no such file")})
 			},
 			func() error { return WriteError(b, l, errors.New("no tournament"), "create one first") },
 			func() error { return WriteError(b, l, errors.New("interrupted"), "") },

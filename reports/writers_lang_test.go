@@ -30,7 +30,6 @@ var writersWithoutWords = map[string]string{
 	"WriteTournamentAuditJSON": "JSON lines",
 	"WriteReplayJSONLine":      "JSON line",
 	"WriteTRFPairs":            "numbers in the JaVaFo/bbpPairings exchange format",
-	"WriteErrorLines":          "\"arbitro: \" and errors worded by their packages",
 	"WritePerftText":           "move codes and numbers; \"total\" is the perft convention",
 }
 

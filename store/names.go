@@ -23,7 +23,7 @@ func (tx *Tx) UnsafeNames() ([]tournament.UnsafeName, error) {
 			return nil, err
 		}
 		if _, err := tournament.CheckText("player name", name, tournament.MaxNameRunes); err != nil {
-			u := tournament.UnsafeName{PlayerID: id, Shown: tournament.ShownName(name), Reason: err.Error()}
+			u := tournament.UnsafeName{PlayerID: id, Shown: tournament.ShownName(name), Reason: err.Error(), Why: err}
 			if number > 0 { // after the lot a number names the player by his pairing number
 				entry = number
 			}
@@ -91,11 +91,11 @@ func (tx *Tx) UnsafeTexts() ([]tournament.UnsafeText, error) {
 				rows.Close()
 				return nil, err
 			}
-			why := tournament.UnsafeTextReason(c.table+" "+c.column, v)
-			if why == "" {
+			why := tournament.UnsafeTextError(c.table+" "+c.column, v)
+			if why == nil {
 				continue
 			}
-			u := tournament.UnsafeText{Table: c.table, Row: id, Column: c.column, Shown: tournament.ShownText(v), Reason: why}
+			u := tournament.UnsafeText{Table: c.table, Row: id, Column: c.column, Shown: tournament.ShownText(v), Reason: why.Error(), Why: why}
 			if c.fix != "" {
 				u.Fix = fmt.Sprintf(c.fix, tid, id)
 			}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"fmt"
 	"os"
 	"time"
 
@@ -112,7 +111,7 @@ func (s *Store) readTx(ctx context.Context) (*sql.Tx, func() error, error) {
 				after, err := os.Stat(s.abs)
 				_, walErr := os.Stat(s.abs + "-wal")
 				if err != nil || after.Size() != before.Size() || !after.ModTime().Equal(before.ModTime()) || walErr == nil {
-					return fmt.Errorf("%s changed while it was read (another user wrote it): %w: %w", s.path, errChangedWhileRead, tournament.ErrBusy)
+					return tournament.ErrfWrap(tournament.ErrBusy, errChangedWhileRead, "err.store.changed_while_read", "{path} changed while it was read (another user wrote it): read again: {err}", "path", s.path)
 				}
 				return nil
 			}, nil

@@ -122,7 +122,7 @@ func (tx *Tx) EachSiteGame(ev *tournament.SiteEvent, fn func(*tournament.SiteGam
 // SiteGame loads the game score of board b of the event (ErrNoGame when it has none).
 func (tx *Tx) SiteGame(ev *tournament.SiteEvent, b *tournament.Board) (*tournament.SiteGame, error) {
 	if b.GameID == 0 {
-		return nil, fmt.Errorf("%w: round %d board %d", tournament.ErrNoGame, b.Round, b.Board)
+		return nil, tournament.Errf(tournament.ErrNoGame, "err.site.no_game", "{err}: round {round} board {board}", "round", b.Round, "board", b.Board)
 	}
 	var text string
 	if err := tx.queryRow(`SELECT pdn FROM games WHERE id = ?`, b.GameID).Scan(&text); err != nil {

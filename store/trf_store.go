@@ -354,7 +354,7 @@ func (tx *Tx) importTRFPlayers(t *tournament.Tournament, tr *trf.File, idColumn 
 		}
 		e, err := tx.addPlayer(t, pl, dups, existing)
 		if err != nil {
-			return nil, fmt.Errorf("TRF line %d: %w", p.Line, err)
+			return nil, tournament.Errf(err, "err.trf.line", "TRF line {line}: {err}", "line", p.Line)
 		}
 		if _, err := tx.exec(`UPDATE entries SET pairing_number = ? WHERE id = ?`, p.Number, e.ID); err != nil {
 			return nil, err
@@ -460,7 +460,7 @@ func (tx *Tx) importTRFAbsences(t *tournament.Tournament, tr *trf.File, ids map[
 	}
 	for _, num := range tr.Absent {
 		if ids[num] == 0 {
-			return fmt.Errorf("%w: XXZ names player %d, who has no 001 line", tournament.ErrInvalid, num)
+			return tournament.Errf(tournament.ErrInvalid, "err.trf.xxz_unknown", "{err}: XXZ names player {n}, who has no 001 line", "n", num)
 		}
 		if err := add(num, played+1, 0, "TRF XXZ"); err != nil {
 			return err
@@ -472,7 +472,7 @@ func (tx *Tx) importTRFAbsences(t *tournament.Tournament, tr *trf.File, ids map[
 				continue
 			}
 			if ids[num] == 0 {
-				return fmt.Errorf("%w: a 240 record names player %d, who has no 001 line", tournament.ErrInvalid, num)
+				return tournament.Errf(tournament.ErrInvalid, "err.trf.bye_unknown", "{err}: a 240 record names player {n}, who has no 001 line", "n", num)
 			}
 			if err := add(num, b.Round, trf.GamePoints(b.Type), "TRF 240 "+string(b.Type)); err != nil {
 				return err

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"fmt"
 
 	"arbitro/tournament"
 )
@@ -27,7 +26,7 @@ func (s *Store) EventPrizes(ctx context.Context, ref string, stage int) ([]tourn
 			return err
 		}
 		if len(gs) == 0 {
-			return fmt.Errorf("%w: %s has no groups (its prizes: 'arbitro prize list')", tournament.ErrInvalid, ev.Name)
+			return tournament.Errf(tournament.ErrInvalid, "err.group_prizes.no_groups", "{err}: {name} has no groups (its prizes: 'arbitro prize list')", "name", ev.Name)
 		}
 		if stage <= 1 {
 			if own, err := tx.prizes(ev); err != nil {
@@ -52,12 +51,12 @@ func (s *Store) EventPrizes(ctx context.Context, ref string, stage int) ([]tourn
 			}
 			awards, err := tx.PrizeList(&g.Tournament, -1)
 			if err != nil {
-				return fmt.Errorf("group %s: %w", g.Name, err)
+				return tournament.Errf(err, "err.group_prizes.in_group", "group {name}: {err}", "name", g.Name)
 			}
 			out = append(out, tournament.GroupPrizes{Group: g, Awards: awards})
 		}
 		if len(out) == 0 {
-			return fmt.Errorf("%w: no prize in %s or its groups (add them with 'arbitro --group NAME prize add')", tournament.ErrInvalid, ev.Name)
+			return tournament.Errf(tournament.ErrInvalid, "err.group_prizes.none", "{err}: no prize in {name} or its groups (add them with 'arbitro --group NAME prize add')", "name", ev.Name)
 		}
 		return nil
 	})

@@ -217,16 +217,16 @@ func (tx *Tx) revertUnpair(cur *tournament.Tournament, e *tournament.Event) erro
 		return err
 	}
 	if len(u.Rows["rounds"]) == 0 {
-		return fmt.Errorf("%w: this unpair of round %d was logged without the round's rows (an older arbitro); pair the round again with 'arbitro pair'", tournament.ErrCannotUndo, u.Round)
+		return tournament.Errf(tournament.ErrCannotUndo, "err.unpair_undo.no_rows", "cannot undo: invalid value: this unpair of round {round} was logged without the round's rows (an older arbitro); pair the round again with 'arbitro pair'", "round", u.Round)
 	}
 	if len(after.Lot) > 0 && string(after.Lot) != "null" {
-		return fmt.Errorf("%w: unpairing round 1 drew the lot again (a withdrawal before round 1); pair the round again with 'arbitro pair'", tournament.ErrCannotUndo)
+		return tournament.Errf(tournament.ErrCannotUndo, "err.unpair_undo.lot", "cannot undo: invalid value: unpairing round 1 drew the lot again (a withdrawal before round 1); pair the round again with 'arbitro pair'")
 	}
 	if len(after.Moved) != len(after.MovedID) {
-		return fmt.Errorf("%w: this unpair moved withdrawals back without logging whose; pair the round again with 'arbitro pair'", tournament.ErrCannotUndo)
+		return tournament.Errf(tournament.ErrCannotUndo, "err.unpair_undo.moved", "cannot undo: invalid value: this unpair moved withdrawals back without logging whose; pair the round again with 'arbitro pair'")
 	}
 	if cur.RoundsPaired != u.Round-1 {
-		return fmt.Errorf("%w: round %d is paired again", tournament.ErrInvalid, u.Round)
+		return tournament.Errf(tournament.ErrInvalid, "err.unpair_undo.paired_again", "{err}: round {round} is paired again", "round", u.Round)
 	}
 	for _, t := range roundTables {
 		if err := tx.restoreRows(t.table, u.Rows[t.table]); err != nil {

@@ -165,10 +165,10 @@ func parseStoredGame(sg *StoredGame, sp *rules.ScoreParser) (*rules.Game, error)
 		g, err = rules.NewPDNReader(strings.NewReader(sg.PDN)).Next()
 	}
 	if err == io.EOF {
-		return nil, fmt.Errorf("%w: stored game %d is empty", ErrBadPDN, sg.ID)
+		return nil, Errf(ErrBadPDN, "err.pdn.stored_empty", "{err}: stored game {id} is empty", "id", int(sg.ID))
 	}
 	if err != nil {
-		return nil, fmt.Errorf("%w: stored game %d: %w", ErrBadPDN, sg.ID, err)
+		return nil, ErrfWrap(ErrBadPDN, err, "err.pdn.stored_bad", "{err}: stored game {id}: {cause}", "id", int(sg.ID))
 	}
 	return g, nil
 }
@@ -257,10 +257,10 @@ func AuditPDNJobs(r io.Reader, opts rules.ReplayOptions, jobs int, render func(g
 		return st, err
 	}
 	if IsBlankText(head) && len(head) < 8192 {
-		return st, fmt.Errorf("%w: the file is empty", ErrBadPDN)
+		return st, Errf(ErrBadPDN, "err.pdn.file_empty", "{err}: the file is empty")
 	}
 	if LooksBinary(head) {
-		return st, fmt.Errorf("%w: the file is binary, not PDN text", ErrBadPDN)
+		return st, Errf(ErrBadPDN, "err.pdn.file_binary", "{err}: the file is binary, not PDN text")
 	}
 	type judged struct {
 		g        *rules.Game

@@ -126,7 +126,7 @@ func OpenPlayersCSV(r io.Reader, encoding string) (*PlayersCSV, error) {
 		return nil, err
 	}
 	if IsBlankText(data) {
-		return nil, &CSVError{Err: errors.New("the file is empty: it needs a header row (e.g. Name;Club;Rating) and one row per player")}
+		return nil, &CSVError{Err: Errf(nil, "err.csv.empty", "the file is empty: it needs a header row (e.g. Name;Club;Rating) and one row per player")}
 	}
 	return &PlayersCSV{data: data, Warnings: warnings}, nil
 }
@@ -290,10 +290,10 @@ func csvHeader(head []string) ([]string, error) {
 		have["name"], have["surname"], have["given"] = true, false, false
 	}
 	if !have["name"] && !have["surname"] {
-		return nil, errors.New("no name column: the header needs Name (or Cognome and Nome)")
+		return nil, Errf(nil, "err.csv.no_name_column", "no name column: the header needs Name (or Cognome and Nome)")
 	}
 	if have["name"] && have["surname"] {
-		return nil, errors.New("both a full-name column and a Cognome/Surname column: keep one")
+		return nil, Errf(nil, "err.csv.two_name_columns", "both a full-name column and a Cognome/Surname column: keep one")
 	}
 	return cols, nil
 }

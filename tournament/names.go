@@ -217,12 +217,18 @@ const (
 // unassigned code points. The error names the field (what), the character as U+XXXX with
 // its Unicode name, and its position (1 = the first character).
 func CheckText(what, s string, max int) (string, error) {
+	return checkText(FieldWord(what), s, max)
+}
+
+// checkText is CheckText naming the field by what: a phrase of the catalogs (FieldWord) or
+// a text printed as it is.
+func checkText(what any, s string, max int) (string, error) {
 	if !utf8.ValidString(s) {
 		for i := 0; i < len(s); {
 			r, size := utf8.DecodeRuneInString(s[i:])
 			if r == utf8.RuneError && size <= 1 {
-				return "", fmt.Errorf("%w: %s %s: byte 0x%02X at byte %d is not UTF-8 text (save the file as UTF-8, or give its --encoding)",
-					ErrMalformed, what, QuoteShort(s), s[i], i+1)
+				return "", Errf(ErrMalformed, "err.text.not_utf8", "{err}: {what} {text}: byte {byte} at byte {pos} is not UTF-8 text (save the file as UTF-8, or give its --encoding)",
+					"what", what, "text", QuoteShort(s), "byte", fmt.Sprintf("0x%02X", s[i]), "pos", i+1)
 			}
 			i += size
 		}
@@ -232,9 +238,9 @@ func CheckText(what, s string, max int) (string, error) {
 	var b strings.Builder
 	for _, r := range s {
 		pos++
-		if why := Forbidden(r); why != "" {
-			return "", fmt.Errorf("%w: %s %s: character %d is %s, %s; retype it without that character",
-				ErrMalformed, what, QuoteShort(s), pos, RuneName(r), why)
+		if why := forbiddenWhy(r); why != nil {
+			return "", Errf(ErrMalformed, "err.text.forbidden", "{err}: {what} {text}: character {pos} is {char}, {why}; retype it without that character",
+				"what", what, "text", QuoteShort(s), "pos", pos, "char", RuneName(r), "why", why)
 		}
 		if unicode.IsSpace(r) {
 			r = ' '
@@ -243,7 +249,8 @@ func CheckText(what, s string, max int) (string, error) {
 	}
 	out := strings.Join(strings.Fields(b.String()), " ")
 	if n := utf8.RuneCountInString(out); n > max {
-		return "", fmt.Errorf("%w: %s %s has %d characters, more than %d", ErrMalformed, what, QuoteShort(out), n, max)
+		return "", Errf(ErrMalformed, "err.text.too_long", "{err}: {what} {text} has {n} characters, more than {max}",
+			"what", what, "text", QuoteShort(out), "n", n, "max", max)
 	}
 	return out, nil
 }
@@ -254,12 +261,14 @@ func CheckText(what, s string, max int) (string, error) {
 // empty name, or commas and spaces alone, passes (the caller says whether one is needed:
 // "the player needs a name").
 func CheckPersonName(what, s string, max int) (string, error) {
-	out, err := CheckText(what, s, max)
+	w := FieldWord(what)
+	out, err := checkText(w, s, max)
 	if err != nil {
 		return "", err
 	}
 	if NormalizeName(out) != "" && !HasVisibleLetter(out) {
-		return "", fmt.Errorf("%w: %s %s has no letter; a name needs at least one visible letter", ErrMalformed, what, QuoteShort(out))
+		return "", Errf(ErrMalformed, "err.text.no_letter", "{err}: {what} {text} has no letter; a name needs at least one visible letter",
+			"what", w, "text", QuoteShort(out))
 	}
 	return out, nil
 }
@@ -269,43 +278,55 @@ func CheckPersonName(what, s string, max int) (string, error) {
 // error wrapping ErrMalformed. An empty label passes (the caller says whether one is
 // needed).
 func CheckLabel(what, s string) (string, error) {
-	out, err := CheckText(what, s, MaxTextRunes)
+	w := FieldWord(what)
+	out, err := checkText(w, s, MaxTextRunes)
 	if err != nil {
 		return "", err
 	}
 	if out != "" && !hasVisibleLetterOrDigit(out) {
-		return "", fmt.Errorf("%w: %s %s has no letter or digit; give it a name that can be read", ErrMalformed, what, QuoteShort(out))
+		return "", Errf(ErrMalformed, "err.text.no_letter_digit", "{err}: {what} {text} has no letter or digit; give it a name that can be read",
+			"what", w, "text", QuoteShort(out))
 	}
 	return out, nil
 }
 
-// forbidden says why r may not appear in stored text, or "" if it may.
+// Forbidden says why r may not appear in stored text, or "" if it may (forbiddenWhy's
+// English).
 func Forbidden(r rune) string {
-	switch {
-	case r == '\t' || r == '\n' || r == '\r':
-		return "a control character (a tab or line break)"
-	case unicode.Is(unicode.Cc, r):
-		return "a control character (it can drive the terminal: move, recolour or clear the screen)"
-	case isBidi(r):
-		return "a bidirectional control (it reorders the text shown after it)"
-	case unicode.Is(unicode.Cf, r):
-		return "an invisible formatting character (two names would look the same)"
-	case unicode.Is(unicode.Variation_Selector, r):
-		return "a variation selector (invisible: two names would look the same)"
-	case Invisible(r):
-		return "an invisible character that passes for a letter or a space (two names would look the same)"
-	case unicode.In(r, unicode.Zl, unicode.Zp):
-		return "a line or paragraph separator"
-	case unicode.Is(unicode.Co, r):
-		return "a private-use character (no agreed meaning)"
-	case unicode.Is(unicode.Cs, r) || r == utf8.RuneError:
-		return "not a character (a surrogate or a replacement for bad bytes)"
-	case unicode.Is(unicode.Noncharacter_Code_Point, r):
-		return "a Unicode noncharacter"
-	case !unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S, unicode.Zs):
-		return "an unassigned code point"
+	if why := forbiddenWhy(r); why != nil {
+		return why.Error()
 	}
 	return ""
+}
+
+// forbiddenWhy says why r may not appear in stored text, as a phrase of the catalogs; nil
+// if it may.
+func forbiddenWhy(r rune) error {
+	switch {
+	case r == '\t' || r == '\n' || r == '\r':
+		return Errf(nil, "err.char.line_control", "a control character (a tab or line break)")
+	case unicode.Is(unicode.Cc, r):
+		return Errf(nil, "err.char.control", "a control character (it can drive the terminal: move, recolour or clear the screen)")
+	case isBidi(r):
+		return Errf(nil, "err.char.bidi", "a bidirectional control (it reorders the text shown after it)")
+	case unicode.Is(unicode.Cf, r):
+		return Errf(nil, "err.char.format", "an invisible formatting character (two names would look the same)")
+	case unicode.Is(unicode.Variation_Selector, r):
+		return Errf(nil, "err.char.variation", "a variation selector (invisible: two names would look the same)")
+	case Invisible(r):
+		return Errf(nil, "err.char.invisible", "an invisible character that passes for a letter or a space (two names would look the same)")
+	case unicode.In(r, unicode.Zl, unicode.Zp):
+		return Errf(nil, "err.char.separator", "a line or paragraph separator")
+	case unicode.Is(unicode.Co, r):
+		return Errf(nil, "err.char.private", "a private-use character (no agreed meaning)")
+	case unicode.Is(unicode.Cs, r) || r == utf8.RuneError:
+		return Errf(nil, "err.char.surrogate", "not a character (a surrogate or a replacement for bad bytes)")
+	case unicode.Is(unicode.Noncharacter_Code_Point, r):
+		return Errf(nil, "err.char.noncharacter", "a Unicode noncharacter")
+	case !unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S, unicode.Zs):
+		return Errf(nil, "err.char.unassigned", "an unassigned code point")
+	}
+	return nil
 }
 
 // DefaultIgnorable reports Unicode's Default_Ignorable_Code_Point, derived as
@@ -462,7 +483,7 @@ func (p *Player) CheckText() error {
 		what string
 		v    *string
 	}{{"club", &p.Club}, {"federation", &p.Federation}, {"FID id", &p.FIDID}, {"FMJD id", &p.FMJDID}, {"national id", &p.NationalID}, {"title", &p.Title}} {
-		s, err := CheckText(f.what+" of "+strconv.Quote(p.Name), *f.v, MaxTextRunes)
+		s, err := checkText(Errf(nil, "err.field.of_player", "{field} of {player}", "field", FieldWord(f.what), "player", strconv.Quote(p.Name)), *f.v, MaxTextRunes)
 		if err != nil {
 			return err
 		}
@@ -531,6 +552,7 @@ type UnsafeName struct {
 	PlayerID int64  `json:"player_id"`
 	Shown    string `json:"shown"`  // the name escaped, as listings show it
 	Reason   string `json:"reason"` // CheckText's error: the character, its name and position
+	Why      error  `json:"-"`      // that error itself, for reports to word in the reader's language
 	// Fix is the command that corrects it ("arbitro player set ID name ..."); the ID is
 	// the entry id of the player in a tournament, when he is entered in one.
 	Fix string `json:"fix"`
@@ -545,6 +567,7 @@ type UnsafeText struct {
 	Column string `json:"column"` // the field, as the command that sets it names it: "place", "club", "label", "actor"...
 	Shown  string `json:"shown"`  // the text escaped, as every listing shows it
 	Reason string `json:"reason"` // CheckText's error: the character, its name and position
+	Why    error  `json:"-"`      // that error itself, for reports to word in the reader's language
 	// Fix is the command that corrects it ("arbitro --tournament 3 tournament set place
 	// ..."), or "" when no command changes it (the event log, a prize's label): it then
 	// stays shown escaped.
@@ -554,11 +577,18 @@ type UnsafeText struct {
 // UnsafeTextReason is CheckText's complaint about stored text s ("" when every character
 // of s may be shown as it is), whatever its length: what a reader of the file must escape.
 func UnsafeTextReason(what, s string) string {
-	if ShownText(s) == s && utf8.ValidString(s) {
-		return ""
-	}
-	if _, err := CheckText(what, s, 1<<30); err != nil {
+	if err := UnsafeTextError(what, s); err != nil {
 		return err.Error()
 	}
 	return ""
+}
+
+// UnsafeTextError is UnsafeTextReason as the error CheckText gives (a CodedError), nil when
+// every character of s may be shown as it is.
+func UnsafeTextError(what, s string) error {
+	if ShownText(s) == s && utf8.ValidString(s) {
+		return nil
+	}
+	_, err := CheckText(what, s, 1<<30)
+	return err
 }

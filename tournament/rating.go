@@ -4,7 +4,6 @@ import (
 	"arbitro/rules"
 	"bufio"
 	"errors"
-	"fmt"
 	"io"
 	"sort"
 	"strconv"
@@ -71,7 +70,7 @@ func ParseExpectedTable(r io.Reader) (ExpectedTable, error) {
 		}
 		rec := strings.SplitN(text, sep, 3)
 		if len(rec) < 2 {
-			return nil, fmt.Errorf("%w: line %d: want difference,expected", ErrExpectedTable, line)
+			return nil, Errf(ErrExpectedTable, "err.expected_table.short_line", "{err}: line {line}: want difference,expected", "line", line)
 		}
 		d, err1 := strconv.Atoi(strings.TrimSpace(rec[0]))
 		es := strings.TrimSpace(strings.ReplaceAll(rec[1], ",", "."))
@@ -84,18 +83,18 @@ func ParseExpectedTable(r io.Reader) (ExpectedTable, error) {
 			if line == 1 {
 				continue // header
 			}
-			return nil, fmt.Errorf("%w: line %d: %q is not difference,expected", ErrExpectedTable, line, strings.Join(rec, ","))
+			return nil, Errf(ErrExpectedTable, "err.expected_table.bad_line", "{err}: line {line}: {text} is not difference,expected", "line", line, "text", strconv.Quote(strings.Join(rec, ",")))
 		}
 		if d < 0 || e < 0 || e > 1 {
-			return nil, fmt.Errorf("%w: line %d: difference must be >= 0 and expected between 0 and 1", ErrExpectedTable, line)
+			return nil, Errf(ErrExpectedTable, "err.expected_table.range", "{err}: line {line}: difference must be >= 0 and expected between 0 and 1", "line", line)
 		}
 		out = append(out, ExpectedRow{d, e})
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrExpectedTable, err)
+		return nil, Errf(ErrExpectedTable, "err.expected_table.read", "{err}: {cause}", "cause", err.Error())
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("%w: no rows", ErrExpectedTable)
+		return nil, Errf(ErrExpectedTable, "err.expected_table.no_rows", "{err}: no rows")
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Diff < out[j].Diff })
 	return out, nil

@@ -8,7 +8,6 @@ package tournament
 import (
 	"arbitro/rules"
 	"errors"
-	"fmt"
 	"sort"
 	"strconv"
 	"strings"
@@ -61,7 +60,7 @@ func ParseScoring(s string) (Scoring, error) {
 	case "3-1-0":
 		return Scoring310, nil
 	}
-	return Scoring{}, fmt.Errorf("%w %q (use 2-1-0, 1-0.5-0 or 3-1-0)", ErrUnknownScoring, s)
+	return Scoring{}, Errf(ErrUnknownScoring, "err.scoring.unknown", "{err} {name} (use 2-1-0, 1-0.5-0 or 3-1-0)", "name", strconv.Quote(s))
 }
 
 // Units converts draughts game points (2 win, 1 draw, 0 loss) into this scale's units.
@@ -140,6 +139,28 @@ func (k CrossKind) String() string {
 		return crossKindNames[k]
 	}
 	return "kind(" + strconv.Itoa(int(k)) + ")"
+}
+
+// word is the kind as a phrase of the catalogs (its English is String()), for the errors
+// that name it.
+func (k CrossKind) word() any {
+	switch k {
+	case CrossPlayed:
+		return Errf(nil, "err.crosskind.played", "played")
+	case CrossBye:
+		return Errf(nil, "err.crosskind.bye", "bye")
+	case CrossForfeitWin:
+		return Errf(nil, "err.crosskind.forfeit_win", "forfeit-win")
+	case CrossForfeitLoss:
+		return Errf(nil, "err.crosskind.forfeit_loss", "forfeit-loss")
+	case CrossAbsent:
+		return Errf(nil, "err.crosskind.absent", "absent")
+	case CrossUnplayed:
+		return Errf(nil, "err.crosskind.unplayed", "unplayed")
+	case CrossPending:
+		return Errf(nil, "err.crosskind.pending", "pending")
+	}
+	return k.String()
 }
 
 // Played reports whether a game was played over the board.
@@ -353,7 +374,7 @@ type normalized struct {
 // normalize checks ct and builds the dense slot arrays for rounds 1..n.
 func normalize(ct *Crosstable, n int) (*normalized, error) {
 	if ct == nil {
-		return nil, fmt.Errorf("%w: no crosstable", ErrInvalidCrosstable)
+		return nil, Errf(ErrInvalidCrosstable, "err.crosstable.none", "{err}: no crosstable")
 	}
 	if n < 0 || n > ct.Rounds {
 		return nil, Errf(ErrRoundRange, "err.standings.round_range", "{err}: round {n} asked, the event has rounds 0..{rounds}", "n", n, "rounds", ct.Rounds)
@@ -367,7 +388,7 @@ func normalize(ct *Crosstable, n int) (*normalized, error) {
 		gpr = 1
 	}
 	if gpr != 1 && gpr != 2 {
-		return nil, fmt.Errorf("%w: %d games per pairing (must be 1 or 2)", ErrInvalidCrosstable, gpr)
+		return nil, Errf(ErrInvalidCrosstable, "err.crosstable.games_per_pairing", "{err}: {n} games per pairing (must be 1 or 2)", "n", gpr)
 	}
 	index, err := playerIndex(ct)
 	if err != nil {
@@ -393,10 +414,10 @@ func playerIndex(ct *Crosstable) (map[int]int, error) {
 	index := make(map[int]int, len(ct.Players))
 	for i, p := range ct.Players {
 		if p.ID == 0 {
-			return nil, fmt.Errorf("%w: player %q has id 0", ErrInvalidCrosstable, p.Name)
+			return nil, Errf(ErrInvalidCrosstable, "err.crosstable.id_zero", "{err}: player {name} has id 0", "name", strconv.Quote(p.Name))
 		}
 		if _, dup := index[p.ID]; dup {
-			return nil, fmt.Errorf("%w: player id %d appears twice", ErrInvalidCrosstable, p.ID)
+			return nil, Errf(ErrInvalidCrosstable, "err.crosstable.id_twice", "{err}: player id {id} appears twice", "id", p.ID)
 		}
 		index[p.ID] = i
 	}
@@ -425,18 +446,18 @@ func (nz *normalized) fill(index map[int]int) error {
 				g = 1
 			}
 			if r.Round < 1 || r.Round > ct.Rounds || g < 1 || g > gpr {
-				return fmt.Errorf("%w: %s has a result for round %d game %d (event has %d rounds, %d game(s) each)",
-					ErrInvalidCrosstable, p.Name, r.Round, g, ct.Rounds, gpr)
+				return Errf(ErrInvalidCrosstable, "err.crosstable.round_out", "{err}: {name} has a result for round {round} game {game} (event has {rounds} rounds, {gpr} game(s) each)",
+					"name", p.Name, "round", r.Round, "game", g, "rounds", ct.Rounds, "gpr", gpr)
 			}
 			if r.Round > n {
 				continue
 			}
 			if r.Points < 0 || r.Points > 2 {
-				return fmt.Errorf("%w: %s, round %d: %d game points (must be 0..2)", ErrInvalidCrosstable, p.Name, r.Round, r.Points)
+				return Errf(ErrInvalidCrosstable, "err.crosstable.points", "{err}: {name}, round {round}: {points} game points (must be 0..2)", "name", p.Name, "round", r.Round, "points", r.Points)
 			}
 			k := (r.Round-1)*gpr + g - 1
 			if set[i*w+k] {
-				return fmt.Errorf("%w: %s has two results for round %d game %d", ErrInvalidCrosstable, p.Name, r.Round, g)
+				return Errf(ErrInvalidCrosstable, "err.crosstable.two_results", "{err}: {name} has two results for round {round} game {game}", "name", p.Name, "round", r.Round, "game", g)
 			}
 			set[i*w+k] = true
 			s, err := resultSlot(p, r, i, index, sc)
@@ -455,21 +476,21 @@ func (nz *normalized) fill(index map[int]int) error {
 func resultSlot(p *CrossEntry, r CrossResult, i int, index map[int]int, sc Scoring) (slot, error) {
 	s := slot{kind: r.Kind, opp: -1, gp: r.Points, units: sc.Units(r.Points)}
 	if r.Kind < CrossPlayed || r.Kind > CrossPending {
-		return s, fmt.Errorf("%w: %s, round %d: unknown kind %d", ErrInvalidCrosstable, p.Name, r.Round, r.Kind)
+		return s, Errf(ErrInvalidCrosstable, "err.crosstable.unknown_kind", "{err}: {name}, round {round}: unknown kind {kind}", "name", p.Name, "round", r.Round, "kind", int(r.Kind))
 	}
 	if r.Kind.hasOpponent() {
 		j, ok := index[r.Opponent]
 		if !ok || j == i {
-			return s, fmt.Errorf("%w: %s, round %d: opponent id %d is not a player of the event", ErrInvalidCrosstable, p.Name, r.Round, r.Opponent)
+			return s, Errf(ErrInvalidCrosstable, "err.crosstable.opponent_unknown", "{err}: {name}, round {round}: opponent id {id} is not a player of the event", "name", p.Name, "round", r.Round, "id", r.Opponent)
 		}
 		s.opp = j
 	} else if r.Opponent != 0 {
-		return s, fmt.Errorf("%w: %s, round %d: a %s has no opponent (got id %d)", ErrInvalidCrosstable, p.Name, r.Round, r.Kind, r.Opponent)
+		return s, Errf(ErrInvalidCrosstable, "err.crosstable.no_opponent", "{err}: {name}, round {round}: a {kind} has no opponent (got id {id})", "name", p.Name, "round", r.Round, "kind", r.Kind.word(), "id", r.Opponent)
 	}
 	switch r.Kind {
 	case CrossPending, CrossUnplayed, CrossForfeitLoss:
 		if r.Points != 0 {
-			return s, fmt.Errorf("%w: %s, round %d: a %s scores 0, not %d", ErrInvalidCrosstable, p.Name, r.Round, r.Kind, r.Points)
+			return s, Errf(ErrInvalidCrosstable, "err.crosstable.scores_zero", "{err}: {name}, round {round}: a {kind} scores 0, not {points}", "name", p.Name, "round", r.Round, "kind", r.Kind.word(), "points", r.Points)
 		}
 	}
 	if r.Kind == CrossPending {
@@ -489,11 +510,11 @@ func (nz *normalized) checkBoards() error {
 			o := nz.slots[s.opp][k]
 			round := k/nz.gpr + 1
 			if o.opp != i {
-				return fmt.Errorf("%w: round %d: %s is paired with %s, who is not paired with him", ErrInvalidCrosstable, round, ct.Players[i].Name, ct.Players[s.opp].Name)
+				return Errf(ErrInvalidCrosstable, "err.crosstable.one_sided", "{err}: round {round}: {name} is paired with {opponent}, who is not paired with him", "round", round, "name", ct.Players[i].Name, "opponent", ct.Players[s.opp].Name)
 			}
 			if !sidesAgree(s, o) {
-				return fmt.Errorf("%w: round %d: %s (%s %d) and %s (%s %d) disagree on their board", ErrInvalidCrosstable, round,
-					ct.Players[i].Name, s.kind, s.gp, ct.Players[s.opp].Name, o.kind, o.gp)
+				return Errf(ErrInvalidCrosstable, "err.crosstable.disagree", "{err}: round {round}: {name} ({kind} {points}) and {opponent} ({okind} {opoints}) disagree on their board", "round", round,
+					"name", ct.Players[i].Name, "kind", s.kind.word(), "points", s.gp, "opponent", ct.Players[s.opp].Name, "okind", o.kind.word(), "opoints", o.gp)
 			}
 		}
 	}
@@ -682,7 +703,7 @@ func ComputeStandingsAmong(ct *Crosstable, afterRound int, keep func(i int) bool
 	}
 	for _, tb := range ct.TieBreaks {
 		if _, ok := tieBreakDefOf(tb); !ok {
-			return nil, fmt.Errorf("%w %q", ErrUnknownTieBreak, tb)
+			return nil, Errf(ErrUnknownTieBreak, "err.tiebreak.unknown_in_list", "{err} {name}", "name", strconv.Quote(string(tb)))
 		}
 	}
 	np := len(ct.Players)

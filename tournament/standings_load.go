@@ -19,7 +19,7 @@ type LateEntry struct{ Points, Joined int }
 func (cb *CrossBuilder) Add(id int, r CrossResult) error {
 	i, ok := cb.Index[id]
 	if !ok {
-		return fmt.Errorf("%w: round %d: entry %d is not in %s", ErrInvalidCrosstable, r.Round, id, cb.Tournament.Name)
+		return Errf(ErrInvalidCrosstable, "err.crosstable.entry_not_in", "{err}: round {round}: entry {id} is not in {tournament}", "round", r.Round, "id", id, "tournament", cb.Tournament.Name)
 	}
 	cb.Crosstable.Players[i].Results = append(cb.Crosstable.Players[i].Results, r)
 	return nil
@@ -42,7 +42,7 @@ func BoardKinds(w, b *CrossResult, kind string) error {
 		case w.Points == 0:
 			w.Kind, b.Kind = CrossForfeitLoss, CrossForfeitLoss
 		default:
-			return fmt.Errorf("%w: round %d board %d: a forfeit scored %d-%d", ErrInvalidCrosstable, w.Round, w.Board, w.Points, b.Points)
+			return Errf(ErrInvalidCrosstable, "err.crosstable.forfeit_both", "{err}: round {round} board {board}: a forfeit scored {white}-{black}", "round", w.Round, "board", w.Board, "white", w.Points, "black", b.Points)
 		}
 	case "unplayed":
 		w.Kind, b.Kind = CrossUnplayed, CrossUnplayed

@@ -81,7 +81,7 @@ func checkTRFRound(t *File, r int, seed uint64) (RoundReport, error) {
 func CheckLastRound(t *File, seed uint64) (*RoundReport, error) {
 	last := t.PlayedRounds()
 	if last == 0 {
-		return nil, fmt.Errorf("%w: no round has been paired", tournament.ErrNotPaired)
+		return nil, tournament.Errf(tournament.ErrNotPaired, "err.trf.none_paired", "{err}: no round has been paired")
 	}
 	rc, err := checkTRFRound(t, last, seed)
 	if err != nil {

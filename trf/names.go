@@ -2,7 +2,6 @@ package trf
 
 import (
 	"arbitro/tournament"
-	"fmt"
 )
 
 // checkTRFNames passes the players' names of a TRF file through CheckText, so that a
@@ -11,7 +10,7 @@ func CheckNames(tr *File) error {
 	for _, pl := range tr.Players {
 		p := tournament.Player{Name: pl.Name, Title: pl.Title, Federation: pl.Federation}
 		if err := p.CheckText(); err != nil {
-			return fmt.Errorf("TRF line %d: %w", pl.Line, err)
+			return tournament.Errf(err, "err.trf.line", "TRF line {line}: {err}", "line", pl.Line)
 		}
 	}
 	return nil

@@ -18,6 +18,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"arbitro/tournament"
 )
 
 // teamCodes are the record codes of the team section.
@@ -105,7 +107,7 @@ func ParseTeams(r io.Reader) (*Teams, error) {
 			continue
 		}
 		if err := ts.parseLine(raw); err != nil {
-			return nil, &Error{Line: ln, Msg: err.Error()}
+			return nil, lineErr(ln, err)
 		}
 	}
 	if err := sc.Err(); err != nil {
@@ -123,7 +125,7 @@ func TeamsOf(f *File) (*Teams, error) {
 			continue
 		}
 		if err := ts.parseLine(raw); err != nil {
-			return nil, fmt.Errorf("%w: record %q: %v", ErrMalformed, raw, err)
+			return nil, tournament.ErrfWrap(ErrMalformed, err, "err.trf.record", "{err}: record {record}: {cause}", "record", strconv.Quote(raw))
 		}
 	}
 	return ts, nil
@@ -148,7 +150,7 @@ func (ts *Teams) parseLine(raw string) error {
 	case "352":
 		s := strings.TrimSpace(Field(raw, 5, len(raw)))
 		if strings.Trim(strings.ToUpper(s), "WB") != "" {
-			return fmt.Errorf("352 wants the boards' colours as W and B letters, e.g. '352 WBWB' (read %q)", s)
+			return tournament.Errf(nil, "err.trf.352", "352 wants the boards' colours as W and B letters, e.g. '352 WBWB' (read {value})", "value", strconv.Quote(s))
 		}
 		ts.BoardColours = strings.ToUpper(s)
 	case "362":
@@ -202,30 +204,30 @@ func legacyTeams(ts []TeamRecord) []TeamRecord {
 }
 
 // number reads a whole number in columns from-to; blank is 0 unless required.
-func number(raw string, from, to int, what string, required bool) (int, error) {
+func number(raw string, from, to int, what any, required bool) (int, error) {
 	s := strings.TrimSpace(Field(raw, from, to))
 	if s == "" {
 		if required {
-			return 0, fmt.Errorf("%s: %s (columns %d-%d) is blank", raw[:3], what, from, to)
+			return 0, tournament.Errf(nil, "err.trf.team_blank", "{code}: {what} (columns {from}-{to}) is blank", "code", raw[:3], "what", what, "from", from, "to", to)
 		}
 		return 0, nil
 	}
 	n, err := strconv.Atoi(s)
 	if err != nil || n < 0 {
-		return 0, fmt.Errorf("%s: %s %q (columns %d-%d) is not a number", raw[:3], what, s, from, to)
+		return 0, tournament.Errf(nil, "err.trf.team_number", "{code}: {what} {value} (columns {from}-{to}) is not a number", "code", raw[:3], "what", what, "value", strconv.Quote(s), "from", from, "to", to)
 	}
 	return n, nil
 }
 
 // tenthsAt reads points like 11.5 in columns from-to; blank is -1.
-func tenthsAt(raw string, from, to int, what string) (int, error) {
+func tenthsAt(raw string, from, to int, what any) (int, error) {
 	s := strings.TrimSpace(Field(raw, from, to))
 	if s == "" {
 		return -1, nil
 	}
 	v, err := parseTenths(s)
 	if err != nil || v < 0 {
-		return 0, fmt.Errorf("%s: %s %q (columns %d-%d) are not like 11.5", raw[:3], what, s, from, to)
+		return 0, tournament.Errf(nil, "err.trf.team_points", "{code}: {what} {value} (columns {from}-{to}) are not like 11.5", "code", raw[:3], "what", what, "value", strconv.Quote(s), "from", from, "to", to)
 	}
 	return v, nil
 }
@@ -234,7 +236,7 @@ func tenthsAt(raw string, from, to int, what string) (int, error) {
 func members(raw string, from int) ([]int, error) {
 	var out []int
 	for col := from; col <= len(raw); col += 5 {
-		n, err := number(raw, col, col+3, fmt.Sprintf("player %d", len(out)+1), false)
+		n, err := number(raw, col, col+3, tournament.Errf(nil, "err.trf.f.player_n", "player {n}", "n", len(out)+1), false)
 		if err != nil {
 			return nil, err
 		}
@@ -256,7 +258,7 @@ func parse013(raw string, place int) (TeamRecord, error) {
 func parse310(raw string) (TeamRecord, error) {
 	t := TeamRecord{Name: strings.TrimSpace(Field(raw, 9, 40)), Nickname: strings.TrimSpace(Field(raw, 42, 46)), Strength: strings.TrimSpace(Field(raw, 48, 53))}
 	var err error
-	if t.Number, err = number(raw, 5, 7, "team pairing number", true); err != nil {
+	if t.Number, err = number(raw, 5, 7, tournament.Errf(nil, "err.trf.f.team_pairing_number", "team pairing number"), true); err != nil {
 		return t, err
 	}
 	if t.MatchPoints, err = tenthsAt(raw, 55, 60, "match points"); err != nil {
@@ -265,7 +267,7 @@ func parse310(raw string) (TeamRecord, error) {
 	if t.GamePoints, err = tenthsAt(raw, 62, 67, "game points"); err != nil {
 		return t, err
 	}
-	if t.Rank, err = number(raw, 69, 71, "rank", false); err != nil {
+	if t.Rank, err = number(raw, 69, 71, tournament.Errf(nil, "err.trf.f.rank", "rank"), false); err != nil {
 		return t, err
 	}
 	t.Members, err = members(raw, 74)
@@ -282,7 +284,7 @@ func parse320(raw string) (TeamPAB, error) {
 		return p, err
 	}
 	for col := 15; col <= len(raw); col += 4 {
-		n, err := number(raw, col, col+2, fmt.Sprintf("team of round %d", len(p.Teams)+1), false)
+		n, err := number(raw, col, col+2, tournament.Errf(nil, "err.trf.f.team_of_round", "team of round {n}", "n", len(p.Teams)+1), false)
 		if err != nil {
 			return p, err
 		}
@@ -294,16 +296,16 @@ func parse320(raw string) (TeamPAB, error) {
 func parse330(raw string) (TeamForfeit, error) {
 	f := TeamForfeit{Type: Field(raw, 5, 6)}
 	if f.Type != "+-" && f.Type != "-+" && f.Type != "--" {
-		return f, fmt.Errorf("330: type %q (columns 5-6) is not +-, -+ or --", f.Type)
+		return f, tournament.Errf(nil, "err.trf.330_type", "330: type {value} (columns 5-6) is not +-, -+ or --", "value", strconv.Quote(f.Type))
 	}
 	var err error
 	if f.Round, err = number(raw, 8, 10, "round", true); err != nil {
 		return f, err
 	}
-	if f.White, err = number(raw, 12, 14, "white team", true); err != nil {
+	if f.White, err = number(raw, 12, 14, tournament.Errf(nil, "err.trf.f.white_team", "white team"), true); err != nil {
 		return f, err
 	}
-	f.Black, err = number(raw, 16, 18, "black team", true)
+	f.Black, err = number(raw, 16, 18, tournament.Errf(nil, "err.trf.f.black_team", "black team"), true)
 	return f, err
 }
 
@@ -313,14 +315,14 @@ func parse300(raw string) (TeamLineUp, error) {
 	if l.Round, err = number(raw, 5, 7, "round", true); err != nil {
 		return l, err
 	}
-	if l.Team, err = number(raw, 9, 11, "team", true); err != nil {
+	if l.Team, err = number(raw, 9, 11, tournament.Errf(nil, "err.trf.f.team", "team"), true); err != nil {
 		return l, err
 	}
-	if l.Opponent, err = number(raw, 13, 15, "opponent", true); err != nil {
+	if l.Opponent, err = number(raw, 13, 15, tournament.Errf(nil, "err.trf.f.opponent", "opponent"), true); err != nil {
 		return l, err
 	}
 	for col := 17; col <= len(raw); col += 5 {
-		n, err := number(raw, col, col+3, fmt.Sprintf("board %d", len(l.Players)+1), true)
+		n, err := number(raw, col, col+3, tournament.Errf(nil, "err.trf.f.board_n", "board {n}", "n", len(l.Players)+1), true)
 		if err != nil {
 			return l, err
 		}
@@ -343,12 +345,12 @@ func parse362(raw string) (TeamPoints, error) {
 		fs = append(fs, w)
 	}
 	if len(fs) == 0 || len(fs)%2 != 0 {
-		return p, fmt.Errorf("362 wants codes and points, e.g. '362 TW 3.0 TD 1.0 TL 0.0'")
+		return p, tournament.Errf(nil, "err.trf.362_form", "362 wants codes and points, e.g. '362 TW 3.0 TD 1.0 TL 0.0'")
 	}
 	for k := 0; k < len(fs); k += 2 {
 		v, err := parseTenths(fs[k+1])
 		if err != nil {
-			return p, fmt.Errorf("362: points %q after %s are not like 2.0", fs[k+1], fs[k])
+			return p, tournament.Errf(nil, "err.trf.362_points", "362: points {value} after {code} are not like 2.0", "value", strconv.Quote(fs[k+1]), "code", fs[k])
 		}
 		switch strings.ToUpper(fs[k]) {
 		case "TW":
@@ -358,7 +360,7 @@ func parse362(raw string) (TeamPoints, error) {
 		case "TL":
 			p.Loss = v
 		default:
-			return p, fmt.Errorf("362: code %q (want TW, TD or TL)", fs[k])
+			return p, tournament.Errf(nil, "err.trf.362_code", "362: code {value} (want TW, TD or TL)", "value", strconv.Quote(fs[k]))
 		}
 	}
 	return p, nil
@@ -481,18 +483,18 @@ func CheckTeams(f *File, ts *Teams) error {
 	teamOf := map[int]string{}
 	for _, t := range ts.Teams {
 		if t.Number <= 0 {
-			return fmt.Errorf("%w: team %q has pairing number %d (want 1 to 999)", ErrMalformed, t.Name, t.Number)
+			return tournament.Errf(ErrMalformed, "err.trf.team_number_range", "{err}: team {name} has pairing number {n} (want 1 to 999)", "name", strconv.Quote(t.Name), "n", t.Number)
 		}
 		if o, dup := tpn[t.Number]; dup {
-			return fmt.Errorf("%w: teams %q and %q share pairing number %d", ErrMalformed, o, t.Name, t.Number)
+			return tournament.Errf(ErrMalformed, "err.trf.team_number_shared", "{err}: teams {a} and {b} share pairing number {n}", "a", strconv.Quote(o), "b", strconv.Quote(t.Name), "n", t.Number)
 		}
 		tpn[t.Number] = t.Name
 		for _, m := range t.Members {
 			if !players[m] {
-				return fmt.Errorf("%w: team %q lists player %d, who has no 001 record", ErrMalformed, t.Name, m)
+				return tournament.Errf(ErrMalformed, "err.trf.team_player_missing", "{err}: team {name} lists player {n}, who has no 001 record", "name", strconv.Quote(t.Name), "n", m)
 			}
 			if o, dup := teamOf[m]; dup {
-				return fmt.Errorf("%w: player %d is in teams %q and %q", ErrMalformed, m, o, t.Name)
+				return tournament.Errf(ErrMalformed, "err.trf.player_two_teams", "{err}: player {n} is in teams {a} and {b}", "n", m, "a", strconv.Quote(o), "b", strconv.Quote(t.Name))
 			}
 			teamOf[m] = t.Name
 		}
@@ -501,22 +503,22 @@ func CheckTeams(f *File, ts *Teams) error {
 	for _, p := range ts.PAB {
 		for r, n := range p.Teams {
 			if n != 0 && !known(n) {
-				return fmt.Errorf("%w: 320 gives round %d's bye to team %d, which has no team record", ErrMalformed, r+1, n)
+				return tournament.Errf(ErrMalformed, "err.trf.320_team", "{err}: 320 gives round {round}'s bye to team {n}, which has no team record", "round", r+1, "n", n)
 			}
 		}
 	}
 	for _, x := range ts.Forfeits {
 		if x.Round < 1 || !known(x.White) || !known(x.Black) || x.White == x.Black {
-			return fmt.Errorf("%w: 330 %s round %d between teams %d and %d: a round from 1 and two different known teams are wanted", ErrMalformed, x.Type, x.Round, x.White, x.Black)
+			return tournament.Errf(ErrMalformed, "err.trf.330_teams", "{err}: 330 {type} round {round} between teams {a} and {b}: a round from 1 and two different known teams are wanted", "type", x.Type, "round", x.Round, "a", x.White, "b", x.Black)
 		}
 	}
 	for _, l := range ts.LineUps {
 		if l.Round < 1 || !known(l.Team) || !known(l.Opponent) || l.Team == l.Opponent {
-			return fmt.Errorf("%w: 300 round %d, team %d against %d: a round from 1 and two different known teams are wanted", ErrMalformed, l.Round, l.Team, l.Opponent)
+			return tournament.Errf(ErrMalformed, "err.trf.300_teams", "{err}: 300 round {round}, team {a} against {b}: a round from 1 and two different known teams are wanted", "round", l.Round, "a", l.Team, "b", l.Opponent)
 		}
 		for _, p := range l.Players {
 			if p != 0 && !players[p] {
-				return fmt.Errorf("%w: 300 round %d, team %d lines up player %d, who has no 001 record", ErrMalformed, l.Round, l.Team, p)
+				return tournament.Errf(ErrMalformed, "err.trf.300_player", "{err}: 300 round {round}, team {team} lines up player {n}, who has no 001 record", "round", l.Round, "team", l.Team, "n", p)
 			}
 		}
 	}

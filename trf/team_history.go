@@ -1,9 +1,8 @@
 package trf
 
 import (
-	"fmt"
-
 	"arbitro/pairing"
+	"arbitro/tournament"
 )
 
 // TeamHistories derives, from the players' 001 records and the team records, the
@@ -38,7 +37,7 @@ func TeamHistories(f *File, ts *Teams, rounds int) (map[int][]pairing.TeamRound,
 		tp = *ts.Points
 	}
 	if tp.Win%10 != 0 || tp.Draw%10 != 0 || tp.Loss%10 != 0 {
-		return nil, fmt.Errorf("%w: 362 gives match points %s/%s/%s: arbitro keeps whole match points", ErrMalformed, FormatTenths(tp.Win), FormatTenths(tp.Draw), FormatTenths(tp.Loss))
+		return nil, tournament.Errf(ErrMalformed, "err.trf.362_whole", "{err}: 362 gives match points {win}/{draw}/{loss}: arbitro keeps whole match points", "win", FormatTenths(tp.Win), "draw", FormatTenths(tp.Draw), "loss", FormatTenths(tp.Loss))
 	}
 	h := teamHistory{f: f, ts: ts, tp: tp, players: map[int]*Player{}, teamOf: map[int]int{}}
 	for i := range f.Players {
@@ -195,7 +194,7 @@ func (h *teamHistory) match(t TeamRecord, r int, used map[int]int) (pairing.Team
 			continue
 		}
 		if o, dup := used[p]; dup {
-			return tr, 0, fmt.Errorf("%w: round %d: player %d is in the line-ups of teams %d and %d", ErrMalformed, r, p, o, t.Number)
+			return tr, 0, tournament.Errf(ErrMalformed, "err.trf.lineup_two_teams", "{err}: round {round}: player {n} is in the line-ups of teams {a} and {b}", "round", r, "n", p, "a", o, "b", t.Number)
 		}
 		used[p] = t.Number
 		b := h.block(p, r)
@@ -204,13 +203,13 @@ func (h *teamHistory) match(t TeamRecord, r int, used map[int]int) (pairing.Team
 		}
 		ot, ok := h.teamOf[b.Opponent]
 		if !ok {
-			return tr, 0, fmt.Errorf("%w: round %d: team %d's board %d (player %d) meets player %d, who is in no team", ErrMalformed, r, t.Number, k+1, p, b.Opponent)
+			return tr, 0, tournament.Errf(ErrMalformed, "err.trf.board_no_team", "{err}: round {round}: team {team}'s board {board} (player {n}) meets player {opp}, who is in no team", "round", r, "team", t.Number, "board", k+1, "n", p, "opp", b.Opponent)
 		}
 		if first < 0 {
 			first, tr.Opponent = k, ot
 			tr.Colour = h.boardOneColour(b.Colour, k)
 		} else if ot != tr.Opponent {
-			return tr, 0, fmt.Errorf("%w: round %d: team %d's boards meet teams %d and %d", ErrMalformed, r, t.Number, tr.Opponent, ot)
+			return tr, 0, tournament.Errf(ErrMalformed, "err.trf.boards_two_teams", "{err}: round {round}: team {team}'s boards meet teams {a} and {b}", "round", r, "team", t.Number, "a", tr.Opponent, "b", ot)
 		}
 		switch b.Result {
 		case '+':

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"arbitro/pairing"
+	"arbitro/tournament"
 )
 
 // FIDE Tournament Report File, TRF-16 (FIDE Handbook C.04 Annex "TRF16": the exchange
@@ -39,10 +40,21 @@ import (
 // ErrBadTRF is wrapped by every TRF parse error (a *TRFError carries the line number).
 var ErrMalformed = errors.New("bad TRF file")
 
-// TRFError is a TRF problem at a line (1-based).
+// TRFError is a TRF problem at a line (1-based): Msg is its English, Err the problem as a
+// tournament.CodedError for reports to word in the reader's language (issue 29; nil for an
+// Error made from a text alone).
 type Error struct {
 	Line int
 	Msg  string
+	Err  error
+}
+
+// Cause is the problem at the line: Err, or an error of the text Msg.
+func (e *Error) Cause() error {
+	if e.Err != nil {
+		return e.Err
+	}
+	return errors.New(e.Msg)
 }
 
 func (e *Error) Error() string { return fmt.Sprintf("TRF line %d: %s", e.Line, e.Msg) }
@@ -166,8 +178,9 @@ type Abnormal struct {
 
 var validResults = "10=WDL+-UFHZ "
 
-func trfErr(line int, f string, a ...any) error {
-	return &Error{Line: line, Msg: fmt.Sprintf(f, a...)}
+// lineErr is the problem err at line: an *Error.
+func lineErr(line int, err error) error {
+	return &Error{Line: line, Msg: err.Error(), Err: err}
 }
 
 // ParseTRF reads a TRF-16 file. Errors wrap ErrBadTRF with the line number: a short or
@@ -283,14 +296,14 @@ func FormatTenths(v int) string {
 func parsePlayerLine(line string, ln int) (Player, error) {
 	p := Player{Line: ln, Raw: line}
 	if len(line) < 8 {
-		return p, trfErr(ln, "player line too short (%d columns; the starting rank is in columns 5-8)", len(line))
+		return p, lineErr(ln, tournament.Errf(nil, "err.trf.player_short", "player line too short ({n} columns; the starting rank is in columns 5-8)", "n", len(line)))
 	}
 	if line[3] != ' ' {
-		return p, trfErr(ln, "column 4 must be blank after 001")
+		return p, lineErr(ln, tournament.Errf(nil, "err.trf.column4", "column 4 must be blank after 001"))
 	}
 	num, err := strconv.Atoi(strings.TrimSpace(Field(line, 5, 8)))
 	if err != nil || num < 1 {
-		return p, trfErr(ln, "starting rank %q in columns 5-8 is not a positive number", Field(line, 5, 8))
+		return p, lineErr(ln, tournament.Errf(nil, "err.trf.rank_number", "starting rank {value} in columns 5-8 is not a positive number", "value", strconv.Quote(Field(line, 5, 8))))
 	}
 	p.Number = num
 	p.Sex = strings.TrimSpace(Field(line, 10, 10))
@@ -298,22 +311,22 @@ func parsePlayerLine(line string, ln int) (Player, error) {
 	p.Name = strings.TrimSpace(Field(line, 15, 47))
 	if s := strings.TrimSpace(Field(line, 49, 52)); s != "" {
 		if p.Rating, err = strconv.Atoi(s); err != nil {
-			return p, trfErr(ln, "rating %q in columns 49-52 is not a number", s)
+			return p, lineErr(ln, tournament.Errf(nil, "err.trf.rating", "rating {value} in columns 49-52 is not a number", "value", strconv.Quote(s)))
 		}
 	}
 	p.Federation = strings.TrimSpace(Field(line, 54, 56))
 	p.FideID = strings.TrimSpace(Field(line, 58, 68))
 	p.BirthDate = strings.TrimSpace(Field(line, 70, 79))
 	if p.Points, err = parseTenths(Field(line, 81, 84)); err != nil {
-		return p, trfErr(ln, "points %q in columns 81-84 are not a number like 4.5", Field(line, 81, 84))
+		return p, lineErr(ln, tournament.Errf(nil, "err.trf.points", "points {value} in columns 81-84 are not a number like 4.5", "value", strconv.Quote(Field(line, 81, 84))))
 	}
 	if s := strings.TrimSpace(Field(line, 86, 89)); s != "" {
 		if p.Rank, err = strconv.Atoi(s); err != nil {
-			return p, trfErr(ln, "rank %q in columns 86-89 is not a number", s)
+			return p, lineErr(ln, tournament.Errf(nil, "err.trf.place", "rank {value} in columns 86-89 is not a number", "value", strconv.Quote(s)))
 		}
 	}
 	if len(line) > 89 && strings.TrimSpace(Field(line, 90, 91)) != "" {
-		return p, trfErr(ln, "columns 90-91 must be blank (round blocks start at column 92)")
+		return p, lineErr(ln, tournament.Errf(nil, "err.trf.columns90", "columns 90-91 must be blank (round blocks start at column 92)"))
 	}
 	for r, col := 1, 92; col <= len(line); r, col = r+1, col+10 {
 		rd, err := parseRoundBlock(line, ln, r, col)
@@ -344,24 +357,24 @@ func parseRoundBlock(line string, ln, r, col int) (Round, error) {
 		return Round{Colour: ' ', Result: ' '}, nil
 	}
 	if blk[4] != ' ' || blk[6] != ' ' || strings.TrimSpace(Field(line, col+8, col+9)) != "" {
-		return Round{}, trfErr(ln, "round %d block at column %d is misaligned (want 'NNNN C R')", r, col)
+		return Round{}, lineErr(ln, tournament.Errf(nil, "err.trf.misaligned", "round {round} block at column {col} is misaligned (want 'NNNN C R')", "round", r, "col", col))
 	}
 	rd := Round{Colour: blk[5], Result: blk[7]}
 	if o := strings.TrimSpace(blk[:4]); o != "" {
 		var err error
 		if rd.Opponent, err = strconv.Atoi(o); err != nil || rd.Opponent < 0 {
-			return rd, trfErr(ln, "round %d: opponent %q in columns %d-%d is not a starting rank", r, blk[:4], col, col+3)
+			return rd, lineErr(ln, tournament.Errf(nil, "err.trf.opponent", "round {round}: opponent {value} in columns {from}-{to} is not a starting rank", "round", r, "value", strconv.Quote(blk[:4]), "from", col, "to", col+3))
 		}
 	}
 	switch {
 	case !strings.ContainsRune("wb- ", rune(rd.Colour)):
-		return rd, trfErr(ln, "round %d: colour %q in column %d (want w, b or -)", r, rd.Colour, col+5)
+		return rd, lineErr(ln, tournament.Errf(nil, "err.trf.colour", "round {round}: colour {value} in column {col} (want w, b or -)", "round", r, "value", strconv.QuoteRune(rune(rd.Colour)), "col", col+5))
 	case !strings.ContainsRune(validResults, rune(rd.Result)):
-		return rd, trfErr(ln, "round %d: unknown result code %q in column %d (want one of 1 0 = W D L + - U F H Z)", r, rd.Result, col+7)
+		return rd, lineErr(ln, tournament.Errf(nil, "err.trf.result_code", "round {round}: unknown result code {value} in column {col} (want one of 1 0 = W D L + - U F H Z)", "round", r, "value", strconv.QuoteRune(rune(rd.Result)), "col", col+7))
 	case rd.Opponent > 0 && rd.Result == 'U':
-		return rd, trfErr(ln, "round %d: pairing-allocated bye (U) with an opponent", r)
+		return rd, lineErr(ln, tournament.Errf(nil, "err.trf.bye_opponent", "round {round}: pairing-allocated bye (U) with an opponent", "round", r))
 	case rd.Opponent == 0 && strings.ContainsRune("10=WDL", rune(rd.Result)):
-		return rd, trfErr(ln, "round %d: result %q needs an opponent", r, rd.Result)
+		return rd, lineErr(ln, tournament.Errf(nil, "err.trf.needs_opponent", "round {round}: result {value} needs an opponent", "round", r, "value", strconv.QuoteRune(rune(rd.Result))))
 	}
 	return rd, nil
 }
@@ -418,7 +431,7 @@ func (t *File) check() error {
 	for i := range t.Players {
 		p := &t.Players[i]
 		if o, dup := byNum[p.Number]; dup {
-			return trfErr(p.Line, "starting rank %d already used on line %d", p.Number, o.Line)
+			return lineErr(p.Line, tournament.Errf(nil, "err.trf.rank_twice", "starting rank {n} already used on line {line}", "n", p.Number, "line", o.Line))
 		}
 		byNum[p.Number] = p
 	}
@@ -432,28 +445,28 @@ func (t *File) check() error {
 				continue
 			}
 			if rd.Opponent == p.Number {
-				return trfErr(p.Line, "round %d: player %d plays himself", r+1, p.Number)
+				return lineErr(p.Line, tournament.Errf(nil, "err.trf.plays_himself", "round {round}: player {n} plays himself", "round", r+1, "n", p.Number))
 			}
 			o := byNum[rd.Opponent]
 			if o == nil {
-				return trfErr(p.Line, "round %d: opponent %d has no 001 line", r+1, rd.Opponent)
+				return lineErr(p.Line, tournament.Errf(nil, "err.trf.opponent_missing", "round {round}: opponent {n} has no 001 line", "round", r+1, "n", rd.Opponent))
 			}
 			if r >= len(o.Rounds) || o.Rounds[r].Opponent != p.Number {
-				return trfErr(p.Line, "round %d: %d meets %d, but %d's line (line %d) does not say so", r+1, p.Number, rd.Opponent, rd.Opponent, o.Line)
+				return lineErr(p.Line, tournament.Errf(nil, "err.trf.one_sided", "round {round}: {n} meets {opp}, but {opp}'s line (line {line}) does not say so", "round", r+1, "n", p.Number, "opp", rd.Opponent, "line", o.Line))
 			}
 			or := o.Rounds[r]
 			if opposite[rd.Result] != or.Result && !(rd.Result == '-' && or.Result == '-') {
-				return trfErr(p.Line, "round %d: result %q against %d, who has %q (line %d)", r+1, rd.Result, o.Number, or.Result, o.Line)
+				return lineErr(p.Line, tournament.Errf(nil, "err.trf.results_disagree", "round {round}: result {value} against {opp}, who has {other} (line {line})", "round", r+1, "value", strconv.QuoteRune(rune(rd.Result)), "opp", o.Number, "other", strconv.QuoteRune(rune(or.Result)), "line", o.Line))
 			}
 			forfeit := rd.Result == '+' || rd.Result == '-'
 			if !forfeit && ((rd.Colour == 'w' && or.Colour != 'b') || (rd.Colour == 'b' && or.Colour != 'w')) {
-				return trfErr(p.Line, "round %d: colour %q against %d, who has %q (line %d)", r+1, rd.Colour, o.Number, or.Colour, o.Line)
+				return lineErr(p.Line, tournament.Errf(nil, "err.trf.colours_disagree", "round {round}: colour {value} against {opp}, who has {other} (line {line})", "round", r+1, "value", strconv.QuoteRune(rune(rd.Colour)), "opp", o.Number, "other", strconv.QuoteRune(rune(or.Colour)), "line", o.Line))
 			}
 		}
 		sum += t.abnormalAdjust(p.Number, p.Rounds, math.MaxInt)
 		if sum != p.Points {
-			return trfErr(p.Line, "player %d: points column says %s but the results add up to %s (point system win %s draw %s loss %s)",
-				p.Number, FormatTenths(p.Points), FormatTenths(sum), FormatTenths(t.Points.Win), FormatTenths(t.Points.Draw), FormatTenths(t.Points.Loss))
+			return lineErr(p.Line, tournament.Errf(nil, "err.trf.points_sum", "player {n}: points column says {points} but the results add up to {sum} (point system win {win} draw {draw} loss {loss})",
+				"n", p.Number, "points", FormatTenths(p.Points), "sum", FormatTenths(sum), "win", FormatTenths(t.Points.Win), "draw", FormatTenths(t.Points.Draw), "loss", FormatTenths(t.Points.Loss)))
 		}
 	}
 	return nil

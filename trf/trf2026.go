@@ -31,7 +31,7 @@ func (t *File) parse162(raw string) (given bool, err error) {
 		}
 		v, err := parseTenths(Field(raw, col+1, col+4))
 		if err != nil {
-			return false, fmt.Errorf("162: points %q after %s at column %d are not like 1.0", Field(raw, col+1, col+4), code, col+1)
+			return false, tournament.Errf(nil, "err.trf.162_points", "162: points {value} after {code} at column {col} are not like 1.0", "value", strconv.Quote(Field(raw, col+1, col+4)), "code", code, "col", col+1)
 		}
 		found = true
 		switch code {
@@ -48,11 +48,11 @@ func (t *File) parse162(raw string) (given bool, err error) {
 		case "X":
 			t.Unknown = v
 		default:
-			return false, fmt.Errorf("162: result code %q at column %d (want W, D, L, A, P or X)", code, col)
+			return false, tournament.Errf(nil, "err.trf.162_code", "162: result code {value} at column {col} (want W, D, L, A, P or X)", "value", strconv.Quote(code), "col", col)
 		}
 	}
 	if !found {
-		return false, fmt.Errorf("162 wants result codes and points, e.g. '162  W 1.0     D 0.5'")
+		return false, tournament.Errf(nil, "err.trf.162_empty", "162 wants result codes and points, e.g. '162  W 1.0     D 0.5'")
 	}
 	return given, nil
 }
@@ -109,7 +109,7 @@ func ids(s string) ([]int, error) {
 	for _, f := range strings.Fields(s) {
 		n, err := strconv.Atoi(f)
 		if err != nil || n < 1 {
-			return nil, fmt.Errorf("%q is not a starting rank", f)
+			return nil, tournament.Errf(nil, "err.trf.not_rank", "{value} is not a starting rank", "value", strconv.Quote(f))
 		}
 		out = append(out, n)
 	}
@@ -123,21 +123,21 @@ func parse250(raw string) (Acceleration, error) {
 	var err error
 	if s := strings.TrimSpace(Field(raw, 5, 8)); s != "" {
 		if a.MatchPoints, err = parseTenths(s); err != nil {
-			return a, fmt.Errorf("250: match points %q (columns 5-8) are not like 1.0", s)
+			return a, tournament.Errf(nil, "err.trf.250_match", "250: match points {value} (columns 5-8) are not like 1.0", "value", strconv.Quote(s))
 		}
 	}
 	if a.GamePoints, err = parseTenths(Field(raw, 10, 13)); err != nil {
-		return a, fmt.Errorf("250: points %q (columns 10-13) are not like 1.0", Field(raw, 10, 13))
+		return a, tournament.Errf(nil, "err.trf.250_points", "250: points {value} (columns 10-13) are not like 1.0", "value", strconv.Quote(Field(raw, 10, 13)))
 	}
 	nums := []*int{&a.FirstRound, &a.LastRound, &a.FirstPlayer, &a.LastPlayer}
 	cols := [][2]int{{15, 17}, {19, 21}, {23, 26}, {28, 31}}
 	for k, c := range cols {
 		if *nums[k], err = atoiField(Field(raw, c[0], c[1])); err != nil || *nums[k] < 1 {
-			return a, fmt.Errorf("250: columns %d-%d want a number, got %q", c[0], c[1], Field(raw, c[0], c[1]))
+			return a, tournament.Errf(nil, "err.trf.250_number", "250: columns {from}-{to} want a number, got {value}", "from", c[0], "to", c[1], "value", strconv.Quote(Field(raw, c[0], c[1])))
 		}
 	}
 	if a.LastRound < a.FirstRound || a.LastPlayer < a.FirstPlayer {
-		return a, fmt.Errorf("250: rounds %d-%d, players %d-%d (the last must not come before the first)", a.FirstRound, a.LastRound, a.FirstPlayer, a.LastPlayer)
+		return a, tournament.Errf(nil, "err.trf.250_order", "250: rounds {r1}-{r2}, players {p1}-{p2} (the last must not come before the first)", "r1", a.FirstRound, "r2", a.LastRound, "p1", a.FirstPlayer, "p2", a.LastPlayer)
 	}
 	return a, nil
 }
@@ -162,21 +162,21 @@ func parse260(raw string) (Forbidden, error) {
 	if !f.XXP {
 		fs := strings.Fields(rest)
 		if len(fs) < 4 {
-			return f, fmt.Errorf("260 wants a first and a last round and at least two starting ranks")
+			return f, tournament.Errf(nil, "err.trf.260_form", "260 wants a first and a last round and at least two starting ranks")
 		}
 		if f.FirstRound, err = strconv.Atoi(fs[0]); err != nil || f.FirstRound < 1 {
-			return f, fmt.Errorf("260: first round %q is not a round number", fs[0])
+			return f, tournament.Errf(nil, "err.trf.260_first", "260: first round {value} is not a round number", "value", strconv.Quote(fs[0]))
 		}
 		if f.LastRound, err = strconv.Atoi(fs[1]); err != nil || f.LastRound < f.FirstRound {
-			return f, fmt.Errorf("260: last round %q is not a round number from the first on", fs[1])
+			return f, tournament.Errf(nil, "err.trf.260_last", "260: last round {value} is not a round number from the first on", "value", strconv.Quote(fs[1]))
 		}
 		rest = strings.Join(fs[2:], " ")
 	}
 	if f.Players, err = ids(rest); err != nil {
-		return f, fmt.Errorf("%s: %v", code, err)
+		return f, tournament.Errf(err, "err.trf.code_err", "{code}: {err}", "code", code)
 	}
 	if len(f.Players) < 2 {
-		return f, fmt.Errorf("%s wants at least two starting ranks", code)
+		return f, tournament.Errf(nil, "err.trf.two_ranks", "{code} wants at least two starting ranks", "code", code)
 	}
 	return f, nil
 }
@@ -207,15 +207,15 @@ func parse240(raw string) (Bye, error) {
 	fs := strings.Fields(raw[min(3, len(raw)):])
 	var b Bye
 	if len(fs) < 3 || len(fs[0]) != 1 || !strings.Contains("FHZ", strings.ToUpper(fs[0])) {
-		return b, fmt.Errorf("240 wants a bye type (F, H or Z), a round and starting ranks")
+		return b, tournament.Errf(nil, "err.trf.240_form", "240 wants a bye type (F, H or Z), a round and starting ranks")
 	}
 	b.Type = strings.ToUpper(fs[0])[0]
 	var err error
 	if b.Round, err = strconv.Atoi(fs[1]); err != nil || b.Round < 1 {
-		return b, fmt.Errorf("240: round %q is not a round number", fs[1])
+		return b, tournament.Errf(nil, "err.trf.240_round", "240: round {value} is not a round number", "value", strconv.Quote(fs[1]))
 	}
 	if b.Players, err = ids(strings.Join(fs[2:], " ")); err != nil {
-		return b, fmt.Errorf("240: %v", err)
+		return b, tournament.Errf(err, "err.trf.240", "240: {err}")
 	}
 	return b, nil
 }
@@ -237,23 +237,23 @@ func parse299(raw string) (Abnormal, error) {
 		a.Type = strings.ToUpper(c)[0]
 	}
 	if !strings.ContainsRune("WDLFHZ+- ", rune(a.Type)) {
-		return a, fmt.Errorf("299: type %q in column 5 (want W D L F H Z + - or blank)", a.Type)
+		return a, tournament.Errf(nil, "err.trf.299_type", "299: type {value} in column 5 (want W D L F H Z + - or blank)", "value", strconv.QuoteRune(rune(a.Type)))
 	}
 	var err error
 	if s := strings.TrimSpace(Field(raw, 8, 11)); s != "" {
 		if a.MatchPoints, err = parseTenths(s); err != nil {
-			return a, fmt.Errorf("299: match points %q (columns 8-11)", s)
+			return a, tournament.Errf(nil, "err.trf.299_match", "299: match points {value} (columns 8-11)", "value", strconv.Quote(s))
 		}
 	}
 	if a.Points, err = parseTenths(Field(raw, 14, 17)); err != nil {
-		return a, fmt.Errorf("299: points %q (columns 14-17) are not like -1.0", Field(raw, 14, 17))
+		return a, tournament.Errf(nil, "err.trf.299_points", "299: points {value} (columns 14-17) are not like -1.0", "value", strconv.Quote(Field(raw, 14, 17)))
 	}
 	if a.Round, err = atoiField(Field(raw, 20, 22)); err != nil || a.Round < 0 {
-		return a, fmt.Errorf("299: round %q (columns 20-22)", Field(raw, 20, 22))
+		return a, tournament.Errf(nil, "err.trf.299_round", "299: round {value} (columns 20-22)", "value", strconv.Quote(Field(raw, 20, 22)))
 	}
 	if len(raw) >= 24 {
 		if a.Players, err = ids(raw[23:]); err != nil {
-			return a, fmt.Errorf("299: %v", err)
+			return a, tournament.Errf(err, "err.trf.299", "299: {err}")
 		}
 	}
 	return a, nil // no starting rank: every player (as FIDE's tie-break server reads it)

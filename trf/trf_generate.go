@@ -72,7 +72,7 @@ func GenerateDutch(o GenerateOptions) (*File, error) {
 				}
 			}
 			t.finishGenerated()
-			return t, fmt.Errorf("round %d: %w", r, err)
+			return t, tournament.Errf(err, "err.generate.round", "round {round}: {err}", "round", r)
 		}
 		for _, pr := range res.Pairs {
 			t.playGenerated(o, rng, r, pr)
@@ -106,15 +106,15 @@ func generatedGroupA(entry []int) []int {
 // check validates o and fills the default ratings. Errors wrap ErrInvalid.
 func (o *GenerateOptions) check() error {
 	if o.Players < 2 || o.Players > 9999 || o.Rounds < 1 || o.Rounds > 99 {
-		return fmt.Errorf("%w: %d players and %d rounds (want 2-9999 players, 1-99 rounds)", tournament.ErrInvalid, o.Players, o.Rounds)
+		return tournament.Errf(tournament.ErrInvalid, "err.generate.size", "{err}: {players} players and {rounds} rounds (want 2-9999 players, 1-99 rounds)", "players", o.Players, "rounds", o.Rounds)
 	}
 	for _, p := range []int{o.DrawPct, o.ForfeitPct, o.ByePct, o.ZeroByePct, o.FullByePct, o.RetirePct, o.LatePct} {
 		if p < 0 || p > 100 {
-			return fmt.Errorf("%w: rate %d%% (want 0-100)", tournament.ErrInvalid, p)
+			return tournament.Errf(tournament.ErrInvalid, "err.generate.rate", "{err}: rate {pct}% (want 0-100)", "pct", p)
 		}
 	}
 	if o.ByePct+o.ZeroByePct+o.FullByePct > 100 {
-		return fmt.Errorf("%w: bye rates %d%% + %d%% + %d%% exceed 100%%", tournament.ErrInvalid, o.ByePct, o.ZeroByePct, o.FullByePct)
+		return tournament.Errf(tournament.ErrInvalid, "err.generate.bye_rates", "{err}: bye rates {a}% + {b}% + {c}% exceed 100%", "a", o.ByePct, "b", o.ZeroByePct, "c", o.FullByePct)
 	}
 	if o.HighRating == 0 {
 		o.HighRating = 2600
@@ -123,7 +123,7 @@ func (o *GenerateOptions) check() error {
 		o.LowRating = 1400
 	}
 	if o.LowRating > o.HighRating || o.LowRating < 0 {
-		return fmt.Errorf("%w: ratings %d-%d", tournament.ErrInvalid, o.LowRating, o.HighRating)
+		return tournament.Errf(tournament.ErrInvalid, "err.generate.ratings", "{err}: ratings {low}-{high} (the lowest must be from 0 to the highest)", "low", o.LowRating, "high", o.HighRating)
 	}
 	return nil
 }

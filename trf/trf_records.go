@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"arbitro/pairing"
+	"arbitro/tournament"
 )
 
 // The records of a TRF, one reader per three-character record code (TRF-16, TRF-2026 and
@@ -100,7 +101,7 @@ func (t *File) ParseLine(raw string, ln int, byeGiven *bool) error {
 	err := read(t, l)
 	var te *Error
 	if err != nil && !errors.As(err, &te) {
-		err = trfErr(ln, "%v", err)
+		err = lineErr(ln, err)
 	}
 	return err
 }
@@ -122,7 +123,7 @@ func readRounds(t *File, l trfLine) error {
 	t.Has2026 = t.Has2026 || code == "142"
 	n, err := strconv.Atoi(l.rest)
 	if err != nil || n < 1 {
-		return fmt.Errorf("%s wants a number of rounds, got %q", code, l.rest)
+		return tournament.Errf(nil, "err.trf.rounds_number", "{code} wants a number of rounds, got {value}", "code", code, "value", strconv.Quote(l.rest))
 	}
 	t.TotalRounds = n
 	return nil
@@ -135,7 +136,7 @@ func readXXC(t *File, l trfLine) error {
 	t.HasXX = true
 	f := strings.Fields(l.rest)
 	if len(f) == 0 {
-		return fmt.Errorf("XXC wants white1 or black1 (and optionally rank)")
+		return tournament.Errf(nil, "err.trf.xxc_empty", "XXC wants white1 or black1 (and optionally rank)")
 	}
 	for _, o := range f {
 		switch strings.ToLower(o) {
@@ -146,7 +147,7 @@ func readXXC(t *File, l trfLine) error {
 		case "rank":
 			t.ByRank = true
 		default:
-			return fmt.Errorf("XXC wants white1, black1 or rank, got %q", o)
+			return tournament.Errf(nil, "err.trf.xxc_option", "XXC wants white1, black1 or rank, got {value}", "value", strconv.Quote(o))
 		}
 	}
 	return nil
@@ -161,7 +162,7 @@ func read152(t *File, l trfLine) error {
 	case "B":
 		t.InitialColour = pairing.Black
 	default:
-		return fmt.Errorf("152 wants W or B (the initial colour), got %q", l.rest)
+		return tournament.Errf(nil, "err.trf.152", "152 wants W or B (the initial colour), got {value}", "value", strconv.Quote(l.rest))
 	}
 	return nil
 }
@@ -185,7 +186,7 @@ func readBB(t *File, l trfLine) error {
 	t.HasXX = true
 	v, err := parseTenths(l.rest)
 	if err != nil {
-		return fmt.Errorf("%s wants points like 1.0, got %q", code, l.rest)
+		return tournament.Errf(nil, "err.trf.bb_points", "{code} wants points like 1.0, got {value}", "code", code, "value", strconv.Quote(l.rest))
 	}
 	t.PointsGiven = true
 	if !slices.Contains(t.BB, code) {
@@ -223,13 +224,13 @@ func parseXXA(raw string) (XXA, error) {
 	var a XXA
 	n, err := strconv.Atoi(strings.TrimSpace(Field(raw, 5, 8)))
 	if err != nil || n < 1 {
-		return a, fmt.Errorf("XXA: starting rank %q in columns 5-8 is not a positive number", Field(raw, 5, 8))
+		return a, tournament.Errf(nil, "err.trf.xxa_rank", "XXA: starting rank {value} in columns 5-8 is not a positive number", "value", strconv.Quote(Field(raw, 5, 8)))
 	}
 	a.Player = n
 	for col := 10; col <= len(raw); col += 5 {
 		v, err := parseTenths(Field(raw, col, col+3))
 		if err != nil {
-			return a, fmt.Errorf("XXA: points %q in columns %d-%d are not like 0.5", Field(raw, col, col+3), col, col+3)
+			return a, tournament.Errf(nil, "err.trf.xxa_points", "XXA: points {value} in columns {from}-{to} are not like 0.5", "value", strconv.Quote(Field(raw, col, col+3)), "from", col, "to", col+3)
 		}
 		a.Points = append(a.Points, v)
 	}
@@ -250,7 +251,7 @@ func (a XXA) Line() string {
 func readXXZ(t *File, l trfLine) error {
 	p, err := ids(l.rest)
 	if err != nil {
-		return fmt.Errorf("XXZ: %v", err)
+		return tournament.Errf(err, "err.trf.xxz", "XXZ: {err}")
 	}
 	t.Absent = append(t.Absent, p...)
 	return nil
@@ -282,7 +283,7 @@ func readXXS(t *File, l trfLine) error {
 		code, v, ok := strings.Cut(f, "=")
 		n, err := parseTenths(v)
 		if !ok || err != nil {
-			return fmt.Errorf("XXS wants CODE=points like WW=1.0, got %q", f)
+			return tournament.Errf(nil, "err.trf.xxs_form", "XXS wants CODE=points like WW=1.0, got {value}", "value", strconv.Quote(f))
 		}
 		vals[strings.ToUpper(code)] = n
 	}
@@ -296,7 +297,7 @@ func readXXS(t *File, l trfLine) error {
 			}
 			known++
 			if first != "" && vals[first] != v {
-				return fmt.Errorf("XXS: %s=%s and %s=%s differ (arbitro scores them alike)", first, FormatTenths(vals[first]), c, FormatTenths(v))
+				return tournament.Errf(nil, "err.trf.xxs_differ", "XXS: {a}={av} and {b}={bv} differ (arbitro scores them alike)", "a", first, "av", FormatTenths(vals[first]), "b", c, "bv", FormatTenths(v))
 			}
 			first = c
 			*g.field(&t.Points) = v
@@ -306,7 +307,7 @@ func readXXS(t *File, l trfLine) error {
 		}
 	}
 	if known != len(vals) {
-		return fmt.Errorf("XXS: unknown code in %q (want WW BW WD BD WL BL ZPB HPB FPB PAB FW FL W D)", l.rest)
+		return tournament.Errf(nil, "err.trf.xxs_code", "XXS: unknown code in {value} (want WW BW WD BD WL BL ZPB HPB FPB PAB FW FL W D)", "value", strconv.Quote(l.rest))
 	}
 	t.HasXX, t.PointsGiven, t.XXS = true, true, strings.TrimRight(l.raw, " ")
 	return nil

@@ -29,7 +29,7 @@ const RoundMethod = "imported-trf"
 // one game per round).
 func FromCrosstable(ct *tournament.Crosstable, initial pairing.Colour) (*File, error) {
 	if ct.GamesPerRound == 2 {
-		return nil, fmt.Errorf("%w: TRF-16 has one game per round; this tournament has two games per pairing", tournament.ErrInvalid)
+		return nil, tournament.Errf(tournament.ErrInvalid, "err.trf.two_games", "{err}: TRF-16 has one game per round; this tournament has two games per pairing")
 	}
 	tr := &File{Name: ct.Event.Name, City: ct.Event.Place, Federation: ct.Event.Federation,
 		StartDate: strings.ReplaceAll(ct.Event.StartDate, "-", "/"), EndDate: strings.ReplaceAll(ct.Event.EndDate, "-", "/"),
@@ -46,7 +46,7 @@ func FromCrosstable(ct *tournament.Crosstable, initial pairing.Colour) (*File, e
 	slices.SortFunc(players, func(a, b tournament.CrossEntry) int { return a.Number - b.Number })
 	for _, p := range players {
 		if p.Number <= 0 {
-			return nil, fmt.Errorf("%w: %s has no pairing number: draw the lot before exporting a TRF", tournament.ErrInvalid, p.Name)
+			return nil, tournament.Errf(tournament.ErrInvalid, "err.trf.no_number", "{err}: {name} has no pairing number: draw the lot before exporting a TRF", "name", p.Name)
 		}
 		num[p.ID] = p.Number
 		if p.Rating > 0 {
@@ -502,7 +502,7 @@ func CheckImport(tr *File, opts ImportOptions) error {
 // (issue 27, class 7). Errors wrap tournament.ErrInvalid.
 func CheckHasPlayers(tr *File) error {
 	if len(tr.Players) == 0 {
-		return fmt.Errorf("%w: the TRF holds no player line (001): an empty, header-only or binary file makes no tournament", tournament.ErrInvalid)
+		return tournament.Errf(tournament.ErrInvalid, "err.trf.no_players", "{err}: the TRF holds no player line (001): an empty, header-only or binary file makes no tournament")
 	}
 	return nil
 }

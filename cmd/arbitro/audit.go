@@ -3,11 +3,11 @@ package main
 import (
 	"bufio"
 	"errors"
-	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"syscall"
 
 	"arbitro/reports"
 	"arbitro/rules"
@@ -286,7 +286,7 @@ func auditFiles(cmd *cobra.Command, g *globalOptions, files []string, variant st
 		total.Merge(t)
 		problems += n
 		if err != nil {
-			readErrs = append(readErrs, fmt.Errorf("%s: %w", file, err))
+			readErrs = append(readErrs, namingFile(file, err))
 		}
 	}
 	if !g.json {
@@ -295,7 +295,7 @@ func auditFiles(cmd *cobra.Command, g *globalOptions, files []string, variant st
 		}
 	}
 	if len(readErrs) > 0 {
-		if err := reports.WriteErrorLines(cmd.ErrOrStderr(), readErrs[:len(readErrs)-1]); err != nil {
+		if err := reports.WriteErrorLines(cmd.ErrOrStderr(), g.cliLocale(), readErrs[:len(readErrs)-1]); err != nil {
 			return err
 		}
 		return fail(readErrs[len(readErrs)-1], g.cliLocale().T("hint.give_pdn_files"))
@@ -309,7 +309,7 @@ func auditFiles(cmd *cobra.Command, g *globalOptions, files []string, variant st
 func auditFile(g *globalOptions, w io.Writer, file string, opts rules.ReplayOptions, jobs int, showBar bool, encoding string) (t reports.VerdictTally, problems int, err error) {
 	f, err := os.Open(file)
 	if err != nil {
-		return t, 0, err
+		return t, 0, inputFileError(file, err)
 	}
 	defer f.Close()
 	fi, err := f.Stat()
@@ -317,7 +317,7 @@ func auditFile(g *globalOptions, w io.Writer, file string, opts rules.ReplayOpti
 		return t, 0, err
 	}
 	if fi.IsDir() {
-		return t, 0, errors.New("is a directory")
+		return t, 0, inputFileError(file, syscall.EISDIR)
 	}
 	var r io.Reader = f
 	if showBar {

@@ -61,7 +61,7 @@ differs (or breaks an absolute criterion, or the engine cannot pair it).`,
 // runCheckTRF re-pairs every round of the TRF and lists the rounds that differ (exit 1
 // when one does).
 func runCheckTRF(cmd *cobra.Command, g *globalOptions, o *checkOptions) error {
-	tr, err := readTRFFile(o.trf)
+	tr, err := readTRFFile(g.cliLocale(), o.trf)
 	if err != nil {
 		return err
 	}

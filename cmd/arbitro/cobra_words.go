@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
 	"arbitro/reports"
@@ -41,7 +42,10 @@ func cobraText(msg *reports.Locale, err error) (string, bool) {
 	var notExist *pflag.NotExistError
 	var needsValue *pflag.ValueRequiredError
 	var invalid *pflag.InvalidValueError
+	var count *argCountError
 	switch {
+	case errors.As(err, &count):
+		return count.text(msg)
 	case errors.As(err, &notExist):
 		if short := notExist.GetSpecifiedShortnames(); short != "" {
 			c := []rune(notExist.GetSpecifiedName())[0]
@@ -120,3 +124,73 @@ type wordedError struct {
 
 func (e *wordedError) Error() string { return e.text }
 func (e *wordedError) Unwrap() error { return e.err }
+
+// argCountError is cobra's error for a command given too many or too few arguments
+// (ExactArgs, RangeArgs, ...), with the command, so that its words name the command and
+// its usage: "'arbitro player add' vuole 1 argomento, ne ha ricevuti 0 (uso: arbitro
+// player add NOME)" (issue 29).
+type argCountError struct {
+	cmd *cobra.Command
+	err error
+}
+
+func (e *argCountError) Error() string { return e.err.Error() }
+func (e *argCountError) Unwrap() error { return e.err }
+
+// text is the count error in msg's words with the command's usage, its argument names
+// (the upper-case words of cobra's Use line) in msg's language (cli.arg.* keys); ok false
+// when cobra's message is not one of the counts argsText knows.
+func (e *argCountError) text(msg *reports.Locale) (string, bool) {
+	count, ok := argsText(msg, e.err.Error())
+	if !ok || reUnknown.MatchString(e.err.Error()) { // cobra.NoArgs given one: its words name the command
+		return count, ok
+	}
+	return msg.T("cli.args_usage", "cmd", e.cmd.CommandPath(), "count", count, "usage", usageWords(msg, e.cmd)), true
+}
+
+// reArgName is an argument's name in a Use line: NAME, FILE.pdn, ROUND.
+var reArgName = regexp.MustCompile(`\b[A-Z][A-Z]+\b`)
+
+// argNameKeys are the catalog keys of the argument names of the commands' Use lines (the
+// others, N, M, A, FEN, are kept).
+var argNameKeys = map[string]string{
+	"BLACK":   "cli.arg.black",
+	"BOARD":   "cli.arg.board",
+	"DATE":    "cli.arg.date",
+	"DIR":     "cli.arg.dir",
+	"FIELD":   "cli.arg.field",
+	"FILE":    "cli.arg.file",
+	"GAME":    "cli.arg.game",
+	"GROUP":   "cli.arg.group",
+	"LABEL":   "cli.arg.label",
+	"NAME":    "cli.arg.name",
+	"PLAYER":  "cli.arg.player",
+	"PLAYOFF": "cli.arg.playoff",
+	"PLY":     "cli.arg.ply",
+	"RESULT":  "cli.arg.result",
+	"ROUND":   "cli.arg.round",
+	"TEAM":    "cli.arg.team",
+	"TEXT":    "cli.arg.text",
+	"VALUE":   "cli.arg.value",
+	"WHITE":   "cli.arg.white",
+}
+
+// usageWords is cmd's usage line (its path and the arguments of its Use) with each
+// argument name worded by msg's "cli.arg.NAME" when the catalog has one:
+// "arbitro game add ROUND BOARD FILE.pdn|-" → "arbitro game add TURNO TAVOLO FILE.pdn|-".
+func usageWords(msg *reports.Locale, cmd *cobra.Command) string {
+	use := cmd.Use
+	if i := strings.IndexByte(use, ' '); i >= 0 {
+		use = use[i+1:]
+	} else {
+		use = ""
+	}
+	use = strings.ReplaceAll(use, `"Surname, Given name"`, msg.T("cli.arg.surname_given"))
+	use = reArgName.ReplaceAllStringFunc(use, func(name string) string {
+		if key, ok := argNameKeys[name]; ok {
+			return msg.T(key)
+		}
+		return name
+	})
+	return strings.TrimSpace(cmd.CommandPath() + " " + use)
+}

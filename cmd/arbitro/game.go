@@ -36,7 +36,7 @@ func openInput(cmd *cobra.Command, g *globalOptions, name, encoding string, limi
 	}
 	f, err := os.Open(name)
 	if err != nil {
-		return nil, fail(err, g.cliLocale().T("hint.file_name"))
+		return nil, fail(inputFileError(name, err), inputFileHint(g.cliLocale(), err))
 	}
 	if fi, err := f.Stat(); err == nil {
 		if fi.IsDir() {

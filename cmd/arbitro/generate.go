@@ -72,7 +72,7 @@ func runGenerate(cmd *cobra.Command, g *globalOptions, o *generateOptions) error
 	output := o.Output
 	tr, err := trf.GenerateDutch(o.GenerateOptions)
 	if err != nil && tr == nil {
-		return fail(err, "check the options (arbitro generate --help)")
+		return fail(err, g.cliLocale().T("hint.generate.options"))
 	}
 	write := func(w io.Writer) error { return trf.Write(w, tr) }
 	if err != nil { // the engine stopped at a round: keep the file up to it
@@ -80,9 +80,9 @@ func runGenerate(cmd *cobra.Command, g *globalOptions, o *generateOptions) error
 			if werr := g.writeOutput(output, write); werr != nil {
 				return werr
 			}
-			return fail(err, "the tournament up to that round is in "+output+" (arbitro pair --system dutch --trf "+output+" re-pairs it)")
+			return fail(err, g.cliLocale().T("hint.generate.kept", "file", output))
 		}
-		return fail(err, "give --output FILE to keep the tournament up to that round")
+		return fail(err, g.cliLocale().T("hint.generate.output"))
 	}
 	if output == "" || output == "-" {
 		return write(cmd.OutOrStdout())

@@ -132,7 +132,7 @@ func typeUsageErrors(c *cobra.Command) {
 	if validate != nil {
 		c.Args = func(cmd *cobra.Command, args []string) error {
 			if err := validate(cmd, args); err != nil {
-				return cobraUsageError(err)
+				return &usageError{err: &argCountError{cmd: cmd, err: err}, key: "hint.see_command_help", args: []any{"cmd", cmd.CommandPath()}}
 			}
 			if err := cmd.ValidateRequiredFlags(); err != nil {
 				return cobraUsageError(err)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"strings"
 
 	"arbitro/reports"
@@ -125,9 +124,9 @@ a warning when that gives letters unusual in names); --encoding names any other
 // runPlayerImport reads the CSV and enters every player in one transaction (all or
 // none), with the warnings of the reading and the notes of the entries.
 func runPlayerImport(cmd *cobra.Command, g *globalOptions, o *playerImportOptions) error {
-	f, err := os.Open(o.File)
+	f, err := openInputFile(g.cliLocale(), o.File)
 	if err != nil {
-		return fail(err, "check the file name")
+		return err
 	}
 	defer f.Close()
 	pc, err := tournament.OpenPlayersCSV(f, o.Encoding)

@@ -68,7 +68,7 @@ func runPublish(cmd *cobra.Command, g *globalOptions, o *publishOptions) error {
 		if e := g.explainOutput(err, o.out); e != err {
 			return e
 		}
-		return fail(err, "choose another folder with --out")
+		return fail(err, g.cliLocale().T("hint.out_folder"))
 	}
 	if err != nil {
 		return err

@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"io"
-	"os"
 
 	"github.com/spf13/cobra"
 
@@ -55,9 +54,9 @@ still missing and where it was looked for: see docs/elo-rubele.md.`,
 func runRating(cmd *cobra.Command, g *globalOptions, o *ratingOptions) error {
 	var table tournament.ExpectedTable
 	if o.TableFile != "" {
-		fh, err := os.Open(o.TableFile)
+		fh, err := openInputFile(g.cliLocale(), o.TableFile)
 		if err != nil {
-			return fail(err, g.cliLocale().T("hint.expected_table"))
+			return err
 		}
 		table, err = tournament.ParseExpectedTable(fh)
 		fh.Close()

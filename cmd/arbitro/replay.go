@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/spf13/cobra"
 
@@ -123,7 +122,7 @@ func runReplay(cmd *cobra.Command, g *globalOptions, o *replayCmdOptions) error 
 		return fail(readErrs[0], g.cliLocale().T("hint.pdn_file"))
 	}
 	if len(readErrs) > 1 {
-		if err := reports.WriteErrorLines(cmd.ErrOrStderr(), readErrs[:len(readErrs)-1]); err != nil {
+		if err := reports.WriteErrorLines(cmd.ErrOrStderr(), g.cliLocale(), readErrs[:len(readErrs)-1]); err != nil {
 			return err
 		}
 		return fail(readErrs[len(readErrs)-1], g.cliLocale().T("hint.pdn_files"))
@@ -138,7 +137,7 @@ func runReplay(cmd *cobra.Command, g *globalOptions, o *replayCmdOptions) error 
 // replayFile replays every game of file and writes the verdicts; it returns their count by
 // class and note kind, and a read error.
 func replayFile(w io.Writer, file string, opts rules.ReplayOptions, asJSON bool, o *replayCmdOptions) (t reports.VerdictTally, err error) {
-	f, err := os.Open(file)
+	f, err := openFileToRead(file)
 	if err != nil {
 		return t, err
 	}

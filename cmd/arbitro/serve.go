@@ -15,6 +15,7 @@ import (
 	"arbitro/reports"
 	"arbitro/site"
 	"arbitro/store"
+	"arbitro/tournament"
 )
 
 // serveOptions are the flags of arbitro serve.
@@ -96,7 +97,7 @@ func runServe(cmd *cobra.Command, g *globalOptions, o *serveOptions) error {
 func serve(cmd *cobra.Command, g *globalOptions, o *serveOptions, st *store.Store) error {
 	ln, err := net.Listen("tcp", o.addr)
 	if err != nil {
-		return fail(err, "choose another --addr, such as 127.0.0.1:8081")
+		return fail(tournament.Errf(nil, "err.serve.listen", "cannot listen on {addr}: {cause}", "addr", o.addr, "cause", err.Error()), g.cliLocale().T("hint.serve.addr"))
 	}
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -122,7 +123,7 @@ func serve(cmd *cobra.Command, g *globalOptions, o *serveOptions, st *store.Stor
 				if e := g.explainOutput(err, o.publish); e != err {
 					return e
 				}
-				return fail(err, "choose another folder with --publish")
+				return fail(err, g.cliLocale().T("hint.serve.publish"))
 			}
 		}
 		handler = hall.Handler(handler)
@@ -141,13 +142,13 @@ func serve(cmd *cobra.Command, g *globalOptions, o *serveOptions, st *store.Stor
 	go func() { done <- srv.Serve(ln) }()
 	select {
 	case err := <-done:
-		return fail(err, "check --addr")
+		return fail(err, g.cliLocale().T("hint.serve.check_addr"))
 	case <-ctx.Done():
 	}
 	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	if err := srv.Shutdown(sctx); err != nil && !errors.Is(err, http.ErrServerClosed) {
-		return fail(err, "the server did not stop cleanly")
+		return fail(err, g.cliLocale().T("hint.serve.stop"))
 	}
 	return reports.WriteServeStopped(cmd.OutOrStdout(), g.cliLocale())
 }

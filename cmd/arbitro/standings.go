@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"os"
 	"strconv"
@@ -87,7 +86,8 @@ func reportMeta() (reports.Meta, error) {
 	if s := os.Getenv("SOURCE_DATE_EPOCH"); s != "" {
 		n, err := strconv.ParseInt(s, 10, 64)
 		if err != nil {
-			return m, fail(fmt.Errorf("SOURCE_DATE_EPOCH=%q is not a number of seconds", s), "unset it or give seconds since 1970")
+			msg := reports.LocaleOf(reports.EnvLang(os.Getenv))
+			return m, fail(tournament.Errf(nil, "err.source_date_epoch", "SOURCE_DATE_EPOCH={value} is not a number of seconds", "value", strconv.Quote(s)), msg.T("hint.source_date_epoch"))
 		}
 		m.Generated = time.Unix(n, 0).UTC()
 	}

@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strconv"
 
@@ -119,7 +118,7 @@ become absences. All of it is written in one transaction, or nothing.`,
 // imports it (store.ImportTRF) and confirms it.
 func runImportTRF(cmd *cobra.Command, g *globalOptions, o *importTRFOptions) error {
 	opts := o.ImportOptions
-	tr, err := readTRFFile(o.File)
+	tr, err := readTRFFile(g.cliLocale(), o.File)
 	if err != nil {
 		return err
 	}
@@ -144,18 +143,18 @@ func runImportTRF(cmd *cobra.Command, g *globalOptions, o *importTRFOptions) err
 
 // readTRFFile parses a TRF file ("-" = stdin is not supported: the name is needed for
 // messages). Errors are explained for the user.
-func readTRFFile(path string) (*trf.File, error) {
-	f, err := os.Open(path)
+func readTRFFile(msg *reports.Locale, path string) (*trf.File, error) {
+	f, err := openInputFile(msg, path)
 	if err != nil {
-		return nil, fail(err, "check the file name")
+		return nil, err
 	}
 	defer f.Close()
 	tr, err := trf.Parse(f)
 	if err != nil {
 		if errors.Is(err, trf.ErrMalformed) {
-			return nil, fail(fmt.Errorf("%s: %w", path, err), "fix that line (TRF-16 columns: see 'arbitro export trf --help'); nothing was written")
+			return nil, fail(fmt.Errorf("%s: %w", path, err), msg.T("hint.trf.fix_line"))
 		}
-		return nil, fail(err, "check the file")
+		return nil, fail(inputFileError(path, err), msg.T("hint.file.read"))
 	}
 	return tr, nil
 }
@@ -169,7 +168,7 @@ func runEnginePair(g *globalOptions, out io.Writer, system, trfPath, outPath str
 	if s, err := tournament.ParseSystem(system); err != nil || !s.TRFEngine() {
 		return usageCoded(tournament.Errf(nil, "err.cli.trf_system", "the TRF engine mode pairs --system dutch only (got {system})", "system", strconv.Quote(system)))
 	}
-	tr, err := readTRFFile(trfPath)
+	tr, err := readTRFFile(g.cliLocale(), trfPath)
 	if err != nil {
 		return err
 	}
@@ -178,13 +177,13 @@ func runEnginePair(g *globalOptions, out io.Writer, system, trfPath, outPath str
 		var full *trf.CompleteError
 		switch {
 		case errors.As(err, &full):
-			return fail(fmt.Errorf("%s: %w", trfPath, err), "raise XXR to pair another round")
+			return fail(fmt.Errorf("%s: %w", trfPath, err), g.cliLocale().T("hint.trf.raise_xxr"))
 		case errors.Is(err, tournament.ErrNoPairing):
-			return withCode(exitNoPairing, err, "no pairing of round "+fmt.Sprint(tr.PlayedRounds()+1)+" respects the absolute criteria")
+			return withCode(exitNoPairing, err, g.cliLocale().T("hint.trf.no_pairing_round", "round", tr.PlayedRounds()+1))
 		case errors.Is(err, trf.ErrSearchLimit):
-			return fail(err, "no pairing was written")
+			return fail(err, g.cliLocale().T("hint.trf.no_pairing_written"))
 		}
-		return fail(err, "check the TRF")
+		return fail(err, g.cliLocale().T("hint.trf.check"))
 	}
 	write := func(w io.Writer) error { return reports.WriteTRFPairs(w, next) }
 	if outPath == "" || outPath == "-" {
@@ -199,18 +198,18 @@ func runEnginePair(g *globalOptions, out io.Writer, system, trfPath, outPath str
 // breaks. It returns an error (exit 1) when the round differs or breaks a criterion, nil
 // when it is the engine's pairing.
 func runTRFCheck(out io.Writer, msg *reports.Locale, trfPath string, seed uint64) error {
-	tr, err := readTRFFile(trfPath)
+	tr, err := readTRFFile(msg, trfPath)
 	if err != nil {
 		return err
 	}
 	rc, err := trf.CheckLastRound(tr, seed)
 	switch {
 	case errors.Is(err, tournament.ErrNotPaired):
-		return fail(fmt.Errorf("%s: no round has been paired", trfPath), "nothing to check")
+		return fail(tournament.Errf(err, "err.trf.no_round_paired", "{file}: no round has been paired", "file", trfPath), msg.T("hint.trf.nothing_to_check"))
 	case errors.Is(err, tournament.ErrNoPairing):
-		return withCode(exitNoPairing, err, "the engine finds no pairing for that round")
+		return withCode(exitNoPairing, err, msg.T("hint.trf.engine_no_pairing"))
 	case err != nil:
-		return fail(err, "check the input")
+		return fail(err, msg.T("hint.trf.check"))
 	}
 	if err := reports.WriteTRFRoundCheckText(out, msg, rc); err != nil {
 		return err
