@@ -121,6 +121,8 @@ func (l *Locale) codedError(p *tournament.CodedError) string {
 			return l.errorList(x, ", "), true
 		case tournament.Semicolons:
 			return l.errorList(x, "; "), true
+		case tournament.ClaimWhy:
+			return CheckWhy(l, tournament.ClaimCheck(x)), true
 		}
 		return l.format(v), true
 	})

@@ -310,7 +310,7 @@ func writeProblems(w io.Writer, l *Locale, vd rules.Verdict, problems []tourname
 		if p.Err != nil { // coded: worded in l (its English is the Message)
 			msg = ErrorText(l, p.Err)
 		}
-		fmt.Fprintf(w, "  %s%s%s\n", p.Code, l.colon(), msg)
+		fmt.Fprintf(w, "  %s%s%s\n", l.ProblemWord(p.Code), l.colon(), msg)
 	}
 	for _, n := range notes {
 		if !saidBy(problems, n) {
@@ -388,4 +388,29 @@ func WriteArchiveAuditSummary(w io.Writer, l *Locale, t VerdictTally) error {
 	l = orEnglish(l)
 	_, err := fmt.Fprintln(w, l.T("cmd.audit.archive_summary", "games", l.N("cmd.games", t.Games()), "counts", t.Counts(l)))
 	return err
+}
+
+// problemKeys are the catalog keys of the audit's own problem codes.
+var problemKeys = map[string]string{
+	tournament.ProblemResultInconsistent: "audit.problem.result-inconsistent",
+	tournament.ProblemResultMismatch:     "audit.problem.result-mismatch",
+	tournament.ProblemPlayers:            "audit.problem.players-mismatch",
+	tournament.ProblemClaimOverride:      "audit.problem.claim-decision-differs",
+	tournament.ProblemClaimResult:        "audit.problem.claim-result",
+	tournament.ProblemClaimChanged:       "audit.problem.claim-verdict-changed",
+	tournament.ProblemOpening:            "audit.problem.opening-mismatch",
+}
+
+// ProblemWord is an audit problem's code (tournament.Problem.Code: tournament.Problem*, or
+// a rules engine reason such as capture-compulsory) as the words of l for a text sheet:
+// problemKeys, else the reason's words "site.reason.<code>"; in English, and
+// for a code without words, the code itself (the JSON keeps the codes in every language).
+func (l *Locale) ProblemWord(code string) string {
+	if english(l) {
+		return code
+	}
+	if k, ok := problemKeys[code]; ok && l.Has(k) {
+		return l.T(k)
+	}
+	return l.codeWord("site.reason."+code, code)
 }

@@ -3,7 +3,6 @@ package tournament
 import (
 	"bufio"
 	"errors"
-	"fmt"
 	"io"
 	"strings"
 
@@ -136,18 +135,23 @@ func AuditGame(t *Tournament, sg *StoredGame, claims []StoredClaim, opening stri
 		} else {
 			ca.Check = ClaimCheck{Rule: c.Rule, Reason: rules.ClaimNotReplayable, Message: "the score cannot be read"}
 		}
-		where := fmt.Sprintf("claim %d (%s, requested at ply %d, declared at ply %d)", c.ID, c.Rule, c.RequestedAt, c.DeclaredAt)
 		if ca.Check.Valid != c.EngineOK {
-			ga.Problems = append(ga.Problems, Problem{Code: ProblemClaimChanged, Ply: c.DeclaredAt,
-				Message: fmt.Sprintf("%s: recorded as %s by the engine, now %s: %s", where, validWord(c.EngineOK), validWord(ca.Check.Valid), ca.Check.Message)})
+			ga.Problems = append(ga.Problems, claimProblem(ProblemClaimChanged, c, Errf(nil, "err.audit.claim_changed",
+				"claim {id} ({rule}, requested at ply {requested}, declared at ply {declared}): recorded as {was} by the engine, now {now}: {why}",
+				"id", int(c.ID), "rule", ClaimRulePhrase(c.Rule), "requested", c.RequestedAt, "declared", c.DeclaredAt,
+				"was", validPhrase(c.EngineOK), "now", validPhrase(ca.Check.Valid), "why", ClaimWhy(ca.Check))))
 		}
 		if c.Decision != DecisionPending && (c.Decision == DecisionAccepted) != ca.Check.Valid {
-			ga.Problems = append(ga.Problems, Problem{Code: ProblemClaimOverride, Ply: c.DeclaredAt,
-				Message: fmt.Sprintf("%s: the arbiter %s it, the engine finds it %s: %s", where, c.Decision, validWord(ca.Check.Valid), ca.Check.Message)})
+			ga.Problems = append(ga.Problems, claimProblem(ProblemClaimOverride, c, Errf(nil, "err.audit.claim_override",
+				"claim {id} ({rule}, requested at ply {requested}, declared at ply {declared}): the arbiter {decision} it, the engine finds it {now}: {why}",
+				"id", int(c.ID), "rule", ClaimRulePhrase(c.Rule), "requested", c.RequestedAt, "declared", c.DeclaredAt,
+				"decision", decisionPhrase(c.Decision), "now", validPhrase(ca.Check.Valid), "why", ClaimWhy(ca.Check))))
 		}
 		if c.Decision == DecisionAccepted && b.Result != nil && b.Result.Kind != KindAdjourned && b.Result.Winner() != 'D' {
-			ga.Problems = append(ga.Problems, Problem{Code: ProblemClaimResult, Ply: c.DeclaredAt,
-				Message: fmt.Sprintf("%s was accepted, but the board is recorded as %s", where, b.Result.String())})
+			ga.Problems = append(ga.Problems, claimProblem(ProblemClaimResult, c, Errf(nil, "err.audit.claim_result",
+				"claim {id} ({rule}, requested at ply {requested}, declared at ply {declared}) was accepted, but the board is recorded as {result}",
+				"id", int(c.ID), "rule", ClaimRulePhrase(c.Rule), "requested", c.RequestedAt, "declared", c.DeclaredAt,
+				"result", b.Result.String())))
 		}
 		ga.Claims = append(ga.Claims, ca)
 	}
@@ -173,11 +177,45 @@ func parseStoredGame(sg *StoredGame, sp *rules.ScoreParser) (*rules.Game, error)
 	return g, nil
 }
 
-func validWord(ok bool) string {
+// ClaimWhy is a claim check as the argument of a CodedError: its English is the engine's
+// sentence (ClaimCheck.Message); reports words it in the reader's language (CheckWhy).
+type ClaimWhy ClaimCheck
+
+// String is the engine's English sentence on the claim.
+func (c ClaimWhy) String() string { return c.Message }
+
+// claimProblem is the audit problem code of claim c, worded by err (a CodedError: its
+// English is the Message, reports words it in the reader's language).
+func claimProblem(code string, c StoredClaim, err error) Problem {
+	return Problem{Code: code, Ply: c.DeclaredAt, Message: err.Error(), Err: err}
+}
+
+// validPhrase is a claim verdict as a phrase of the catalogs: "valid" or "not valid".
+func validPhrase(ok bool) error {
 	if ok {
-		return "valid"
+		return Errf(nil, "err.audit.valid", "valid")
 	}
-	return "not valid"
+	return Errf(nil, "err.audit.not_valid", "not valid")
+}
+
+// decisionPhrase is an arbiter's decision on a claim as a phrase: "accepted", "rejected".
+func decisionPhrase(d string) error {
+	if d == DecisionAccepted {
+		return Errf(nil, "err.audit.accepted", "accepted")
+	}
+	return Errf(nil, "err.audit.rejected", "rejected")
+}
+
+// ClaimRulePhrase is a draw claim's rule (RuleItalian40, RuleFMJD, an FMJD Article 6
+// rule) as a phrase; its English is the code, as the claim commands print it.
+func ClaimRulePhrase(rule string) error {
+	switch rule {
+	case RuleItalian40:
+		return Errf(nil, "err.audit.rule_40", "40-moves")
+	case RuleFMJD:
+		return Errf(nil, "err.audit.rule_fmjd", "fmjd-draw")
+	}
+	return Errf(nil, "err.audit.rule_other", "{rule}", "rule", rule)
 }
 
 // boardProblems compares a score with its board: players, and the recorded result against
@@ -207,19 +245,18 @@ func boardProblems(g *rules.Game, b *Board, vd rules.Verdict) []Problem {
 			want = 'W'
 		}
 		if b.Result.Winner() != want {
-			out = append(out, Problem{Code: ProblemResultMismatch, Ply: vd.Plies,
-				Message: fmt.Sprintf("%s has no legal move after ply %d and has lost, but the board is recorded as %s", sideWord(byte(loser)), vd.Plies, b.Result.String())})
+			var err error
+			if loser == 'W' {
+				err = Errf(nil, "err.audit.white_lost", "White has no legal move after ply {ply} and has lost, but the board is recorded as {result}", "ply", vd.Plies, "result", b.Result.String())
+			} else {
+				err = Errf(nil, "err.audit.black_lost", "Black has no legal move after ply {ply} and has lost, but the board is recorded as {result}", "ply", vd.Plies, "result", b.Result.String())
+			}
+			out = append(out, Problem{Code: ProblemResultMismatch, Ply: vd.Plies, Message: err.Error(), Err: err})
 		}
 	}
 	return out
 }
 
-func sideWord(s byte) string {
-	if s == 'W' {
-		return "White"
-	}
-	return "Black"
-}
 
 // ArchiveStats sums up an archive audit.
 type ArchiveStats struct {

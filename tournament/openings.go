@@ -52,26 +52,32 @@ func OpeningProblems(g *rules.Game, code string) []Problem {
 	n, _ := strconv.Atoi(code)
 	o, ok := rules.ItalianOpeningByNumber(n)
 	if !ok {
-		return []Problem{{Code: ProblemOpening, Message: fmt.Sprintf("the round's opening %q is not in the FID table", code)}}
+		return openingProblem(0, Errf(nil, "err.audit.opening_unknown", "the round's opening {code} is not in the FID table", "code", strconv.Quote(code)))
 	}
 	want, err := o.Position()
 	if err != nil {
-		return []Problem{{Code: ProblemOpening, Message: err.Error()}}
+		return []Problem{{Code: ProblemOpening, Message: err.Error(), Err: err}}
 	}
 	if start, err := rules.StartPosition(g, rules.Italian); err == nil && start.FEN() != rules.Italian.Start().FEN() {
 		if start.FEN() == want.FEN() {
 			return nil
 		}
-		return []Problem{{Code: ProblemOpening, Message: fmt.Sprintf("the score starts from a set-up position, not the one opening %d (%s) reaches", o.Number, o.Moves)}}
+		return openingProblem(0, Errf(nil, "err.audit.opening_setup", "the score starts from a set-up position, not the one opening {number} ({moves}) reaches", "number", o.Number, "moves", o.Moves))
 	}
 	for i, pl := range o.Plies() {
 		if i >= len(g.Moves) {
-			return []Problem{{Code: ProblemOpening, Ply: i + 1, Message: fmt.Sprintf("the score ends after %d plies, before the round's opening %d (%s) is complete", i, o.Number, o.Moves)}}
+			return openingProblem(i+1, Errf(nil, "err.audit.opening_short", "the score ends after {plies} plies, before the round's opening {number} ({moves}) is complete", "plies", i, "number", o.Number, "moves", o.Moves))
 		}
 		m := g.Moves[i]
 		if m.From != pl[0] || m.To != pl[1] {
-			return []Problem{{Code: ProblemOpening, Ply: i + 1, Message: fmt.Sprintf("ply %d is %s, but the round's opening %d (%s) plays %d-%d", i+1, m.Text, o.Number, o.Moves, pl[0], pl[1])}}
+			return openingProblem(i+1, Errf(nil, "err.audit.opening_differs", "ply {ply} is {move}, but the round's opening {number} ({moves}) plays {want}", "ply", i+1, "move", m.Text, "number", o.Number, "moves", o.Moves, "want", fmt.Sprintf("%d-%d", pl[0], pl[1])))
 		}
 	}
 	return nil
+}
+
+// openingProblem is the ProblemOpening at ply (0: the score as a whole) worded by err (a
+// CodedError: its English is the Message, reports words it in the reader's language).
+func openingProblem(ply int, err error) []Problem {
+	return []Problem{{Code: ProblemOpening, Ply: ply, Message: err.Error(), Err: err}}
 }

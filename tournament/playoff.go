@@ -279,7 +279,7 @@ func AuditPlayoffGame(t *Tournament, number int, g PlayoffGame, pdn string) Play
 	a.Problems = append(a.Problems, VerdictProblems(a.Verdict)...)
 	if sc != nil {
 		if msg := PlayoffResultMismatch(sc, g); msg != nil {
-			a.Problems = append(a.Problems, Problem{Code: ProblemResultMismatch, Message: msg.Error()})
+			a.Problems = append(a.Problems, Problem{Code: ProblemResultMismatch, Message: msg.Error(), Err: msg})
 		}
 	}
 	return a
