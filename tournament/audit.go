@@ -257,7 +257,6 @@ func boardProblems(g *rules.Game, b *Board, vd rules.Verdict) []Problem {
 	return out
 }
 
-
 // ArchiveStats sums up an archive audit.
 type ArchiveStats struct {
 	Games        int   `json:"games"`
