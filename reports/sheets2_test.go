@@ -3,6 +3,7 @@ package reports
 import (
 	"bytes"
 	"fmt"
+	"strings"
 	"testing"
 
 	"arbitro/tournament"
@@ -77,5 +78,43 @@ func TestPDFColumnHeadsFit(t *testing.T) {
 	}
 	if len(forms) != 11 {
 		t.Errorf("heads seen in %d forms, want 11: %v", len(forms), forms)
+	}
+}
+
+// TestTeamStandingsPDFLikePlayers: the final team standings PDF names the event once (in
+// the header; the heading under it is the sheet's name alone) and ends with the chief
+// arbiter's signature block, as the player standings' final sheet (issue 29); standings
+// that are not final carry no signature block.
+func TestTeamStandingsPDFLikePlayers(t *testing.T) {
+	for _, final := range []bool{true, false} {
+		ev := teamSheetEvent(t)
+		ev.Tournament.Name = "Trofeo Zeta"
+		ev.Tournament.Arbiter = "Sàlvi, Niccolò"
+		if !final {
+			ev.Tournament.Rounds = 3
+		}
+		l := LocaleOf(tournament.LangItalian)
+		st := TeamSheets{Event: ev, Locale: l}.StandingsTable()
+		var b bytes.Buffer
+		if err := WriteTeamPDF(&b, ev, st, fixedMeta); err != nil {
+			t.Fatal(err)
+		}
+		writeArtifact(t, fmt.Sprintf("team_standings_final_%v.pdf", final), b.Bytes())
+		runs := pdfTextRuns(b.Bytes())
+		names, signed, heading := 0, false, false
+		for _, r := range runs {
+			names += strings.Count(r, "Trofeo Zeta")
+			signed = signed || strings.Contains(r, l.T("sign.arbiter"))
+			heading = heading || r == st.Sheet
+		}
+		if names != 1 {
+			t.Errorf("final=%v: the event's name printed %d times, want once (the header): %q", final, names, runs)
+		}
+		if !heading {
+			t.Errorf("final=%v: heading %q not printed: %q", final, st.Sheet, runs)
+		}
+		if signed != final {
+			t.Errorf("final=%v: signature block printed: %v", final, signed)
+		}
 	}
 }
