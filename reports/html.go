@@ -547,7 +547,7 @@ func (h *HTMLEvent) writeStandings(w io.Writer, r int, name string) error {
 		}
 		t.Rows = append(t.Rows, cells)
 	}
-	t.Legend = append(t.Legend, s.legend())
+	t.Legend = append(t.Legend, s.columnsLegend(), s.legend())
 	p.Body = t
 	return render(w, "standings", p)
 }

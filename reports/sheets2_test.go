@@ -118,3 +118,96 @@ func TestTeamStandingsPDFLikePlayers(t *testing.T) {
 		}
 	}
 }
+
+// TestStandingsMissingNote (issue 29, the imported 2007 World Championship: round 2
+// board 3 without a result, 11 rounds paired): the standings stop after the last round
+// with every result in, and say why in every language: the round, its board, and how many
+// rounds are paired; standings after a complete round, or with only the round in play
+// open, say nothing of it.
+func TestStandingsMissingNote(t *testing.T) {
+	ct := event()
+	for _, i := range []int{1, 4} { // round 2, Фёдоров - Ёлкина on board 2: no result
+		for k, r := range ct.Players[i].Results {
+			if r.Round == 2 {
+				ct.Players[i].Results[k].Kind, ct.Players[i].Results[k].Points, ct.Players[i].Results[k].Board = tournament.CrossPending, 0, 2
+			}
+		}
+	}
+	if got := tournament.CompletedRounds(ct); got != 1 {
+		t.Fatalf("CompletedRounds = %d, want 1", got)
+	}
+	words := map[tournament.Lang][]string{
+		tournament.LangItalian: {"turno 2 (tavolo 2)", "si ferma al turno 1", "i turni abbinati sono 3"},
+		tournament.LangEnglish: {"round 2 (board 2)", "stop after round 1", "3 rounds are paired"},
+		tournament.LangFrench:  {"ronde 2 (table 2)", "après la ronde 1", "3 rondes sont appariées"},
+		tournament.LangDutch:   {"ronde 2 (bord 2)", "stopt na ronde 1", "3 rondes zijn ingedeeld"},
+	}
+	for lang, want := range words {
+		s := standingsOf(t, ct, 1)
+		s.Locale = LocaleOf(lang)
+		var b bytes.Buffer
+		if err := WriteStandingsText(&b, s); err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range want {
+			if !strings.Contains(b.String(), w) {
+				t.Errorf("%s: %q missing:\n%s", lang, w, b.String())
+			}
+		}
+	}
+	// The round in play only (round 3 of a fresh fixture paired, round 2 complete): no note.
+	s := standingsOf(t, event(), 2)
+	if n := s.missingNote(); n != "" {
+		t.Errorf("standings after a complete round 2: note %q", n)
+	}
+	s = standingsOf(t, ct, 2) // asked after the round with the hole: the * marks say it
+	if n := s.missingNote(); n != "" {
+		t.Errorf("standings after round 2: note %q", n)
+	}
+}
+
+// TestStandingsAbbreviationsOneMeaning (issue 29: Italian "P" was patte in the player
+// standings, perse in the team standings): in every language a letter that heads a games
+// column in both the player and the team standings heads the same column (won, drawn or
+// lost), and both sheets spell their letters out under the table (text, PDF, site).
+func TestStandingsAbbreviationsOneMeaning(t *testing.T) {
+	for _, lang := range []tournament.Lang{tournament.LangItalian, tournament.LangEnglish, tournament.LangFrench, tournament.LangDutch} {
+		l := LocaleOf(lang)
+		player := []string{l.T("col.wins"), l.T("col.draws"), l.T("col.losses")}
+		team := []string{l.T("team.col.won"), l.T("team.col.drawn"), l.T("team.col.lost")}
+		for i, p := range player {
+			for j, q := range team {
+				if p == q && i != j {
+					t.Errorf("%s: %q is column %d of the player standings and %d of the team standings", lang, p, i, j)
+				}
+			}
+		}
+		s := standingsOf(t, event(), 3)
+		s.Locale = l
+		legend := s.columnsLegend()
+		var txt, pdf bytes.Buffer
+		if err := WriteStandingsText(&txt, s); err != nil {
+			t.Fatal(err)
+		}
+		if err := WriteStandingsPDF(&pdf, s, fixedMeta); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(txt.String(), "\n"+legend+"\n") {
+			t.Errorf("%s text: no legend line %q", lang, legend)
+		}
+		if !strings.Contains(strings.Join(pdfTextRuns(pdf.Bytes()), " "), legend) {
+			t.Errorf("%s PDF: no legend %q", lang, legend)
+		}
+		for _, p := range player {
+			if !strings.Contains(legend, p+" = ") {
+				t.Errorf("%s: legend %q does not spell out %q", lang, legend, p)
+			}
+		}
+		ts := TeamSheets{Event: teamSheetEvent(t), Locale: l}.StandingsTable()
+		for _, q := range team {
+			if !strings.Contains(ts.Notes[0], q+" = ") {
+				t.Errorf("%s: team legend %q does not spell out %q", lang, ts.Notes[0], q)
+			}
+		}
+	}
+}

@@ -213,7 +213,10 @@ func (s TeamSheets) StandingsTable() TeamTable {
 	for i, tb := range ev.Settings.TieBreaks {
 		order[i] = l.T(teamTBNameKeys[tb])
 	}
-	t.Notes = []string{l.T("team.note.points", "mp", ev.Settings.MatchPointsText()), l.T("team.note.order", "list", strings.Join(order, ", "))}
+	// The heads spelled out first (issue 29: Italian "P" is perse here, patte nowhere).
+	legend := l.T("team.legend.columns", "played", l.T("team.col.played"), "won", l.T("team.col.won"), "drawn", l.T("team.col.drawn"),
+		"lost", l.T("team.col.lost"), "mp", l.T("team.col.mp"), "bp", l.T("team.col.bp"))
+	t.Notes = []string{legend, l.T("team.note.points", "mp", ev.Settings.MatchPointsText()), l.T("team.note.order", "list", strings.Join(order, ", "))}
 	return t
 }
 
