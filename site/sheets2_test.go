@@ -63,7 +63,8 @@ func getPage(t *testing.T, srv *httptest.Server, p string) string {
 // the PDF say, in every language: the standings and the crosstable are final (their
 // title; the event page's and the last round's links to them), the standings have the
 // category column when the event has categories, and a player who did not withdraw has
-// finished the event (no longer "playing"), with his final score.
+// finished the event (no longer "playing"), with his final score; the games columns are
+// spelled out under the standings.
 func TestSiteFinishedEventWords(t *testing.T) {
 	_, st, tr := newEvent(t, []string{"Rossi, Mario", "Bianchi, Luca", "Verdi, Anna", "Neri, Ugo"})
 	ref := strconv.FormatInt(tr.ID, 10)
@@ -87,7 +88,8 @@ func TestSiteFinishedEventWords(t *testing.T) {
 		srv := httptest.NewServer(NewHandler(st, lang))
 		final, cross := l.T("standings.title.final"), l.T("crosstable.title.final")
 		pages := map[string][]string{
-			"standings.html":   {"<h1>" + final + "</h1>", ">" + l.T("col.category") + "<", ">Donne<"},
+			"standings.html": {"<h1>" + final + "</h1>", ">" + l.T("col.category") + "<", ">Donne<",
+				l.T("legend.columns", "games", l.T("col.games"), "wins", l.T("col.wins"), "draws", l.T("col.draws"), "losses", l.T("col.losses"))},
 			"standings-3.html": {"<h1>" + final + "</h1>"},
 			"crosstable.html":  {"<h1>" + cross + "</h1>"},
 			"index.html":       {">" + final + "</a>"},
