@@ -10,6 +10,7 @@ import (
 	"io"
 	"io/fs"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -51,10 +52,19 @@ type HTMLOptions struct {
 // page per player and a page per game. Page names are file names relative to the event's
 // folder; the same name always gives the same bytes for the same database.
 type HTMLEvent struct {
-	ev        *tournament.SiteEvent
-	opts      HTMLOptions
-	loc       *Locale                 // opts.Lang's, looked up once
-	last      int                     // last round paired
+	ev   *tournament.SiteEvent
+	opts HTMLOptions
+	loc  *Locale // opts.Lang's, looked up once
+	last int     // last round paired
+	// complete is the round standings.html, crosstable.html and the player pages' total
+	// and rank are after: the last round with every result in (tournament.CompletedRounds),
+	// the round `arbitro standings` and `crosstable` print by default (issue 29: the site
+	// said "after round 11" of an import whose round 2 misses a result, the CLI "after
+	// round 1 of 19").
+	complete int
+	// final: the standings after the last round are final (Standings.final), the word
+	// every page of the event uses for them then, as the CLI and the PDF.
+	final     bool
 	standings [][]tournament.Standing // [r]: after round r, r = 0..last
 	byRound   [][]*tournament.Board   // [r-1]: boards of round r
 	entry     map[int64]*tournament.Entry
@@ -91,6 +101,8 @@ func NewHTMLEvent(ev *tournament.SiteEvent, opts HTMLOptions) (*HTMLEvent, error
 	if h.last == ev.Table.Rounds && h.last > 0 && len(ev.Playoffs) > 0 {
 		h.standings[h.last], h.decided = tournament.ApplyPlayoffs(h.standings[h.last], ev.Playoffs)
 	}
+	h.complete = min(tournament.CompletedRounds(ev.Table), h.last)
+	h.final = h.standingsFor(h.last).final()
 	h.byRound = make([][]*tournament.Board, h.last)
 	for _, b := range ev.Boards {
 		if b.Round >= 1 && b.Round <= h.last {
@@ -257,7 +269,7 @@ func (h *HTMLEvent) WritePage(w io.Writer, name string) error {
 	case name == "index.html":
 		return h.writeIndex(w)
 	case name == "standings.html":
-		return h.writeStandings(w, h.last, name)
+		return h.writeStandings(w, h.complete, name)
 	case name == "crosstable.html":
 		return h.writeCrosstable(w)
 	case name == teamsPage && h.ev.Team != nil:
@@ -315,6 +327,8 @@ type roundLink struct {
 	Round                  int
 	Href, StandingsHref    string
 	Boards, Results, Games int
+	// Final marks the last round of a finished event: its standings are the final ones.
+	Final bool
 }
 
 type eventBody struct {
@@ -357,7 +371,7 @@ func (h *HTMLEvent) writeIndex(w io.Writer) error {
 		b.Players = append(b.Players, h.playerRow(&h.ev.Entries[i]))
 	}
 	for r := 1; r <= h.last; r++ {
-		rl := roundLink{Round: r, Href: fmt.Sprintf("round-%d.html", r), StandingsHref: fmt.Sprintf("standings-%d.html", r)}
+		rl := roundLink{Round: r, Href: fmt.Sprintf("round-%d.html", r), StandingsHref: fmt.Sprintf("standings-%d.html", r), Final: r == h.last && h.final}
 		for _, bd := range h.byRound[r-1] {
 			rl.Boards++
 			if bd.Result != nil {
@@ -388,7 +402,10 @@ type boardRow struct {
 type roundBody struct {
 	Round         int
 	StandingsHref string
-	Boards        []boardRow
+	// StandingsLabel names the standings after this round (standingsTitle: final after the
+	// last round of a finished event).
+	StandingsLabel string
+	Boards         []boardRow
 	// Opening is the opening drawn for the round in words ("Opening drawn: no. 12,
 	// 21-17 10-14 26-21"), "" without a ballot.
 	Opening string
@@ -437,7 +454,7 @@ func (h *HTMLEvent) writeRound(w io.Writer, r int) error {
 	p := h.page("", href, nil)
 	p.Title = p.T("site.round.n", "round", r) + " — " + clean(h.ev.Tournament.Name)
 	p.Subtitle = p.T("site.round.n", "round", r)
-	b := &roundBody{Round: r, StandingsHref: fmt.Sprintf("standings-%d.html", r)}
+	b := &roundBody{Round: r, StandingsHref: fmt.Sprintf("standings-%d.html", r), StandingsLabel: h.standingsTitle(p, r)}
 	if code := h.ev.Openings[r]; code != "" {
 		label := ""
 		if n, err := strconv.Atoi(code); err == nil {
@@ -493,7 +510,7 @@ type cell struct {
 }
 
 func (h *HTMLEvent) standingsFor(r int) Standings {
-	s := Standings{Table: h.ev.Table, AfterRound: r, Rows: h.standings[r], Locale: h.loc}
+	s := Standings{Table: h.ev.Table, AfterRound: r, Rows: h.standings[r], Locale: h.loc, Categories: h.ev.Categories}
 	if r == h.last && h.decided != nil {
 		s.Playoffs, s.PlayoffDecided = h.ev.Playoffs, h.decided
 	}
@@ -505,21 +522,21 @@ func (h *HTMLEvent) writeStandings(w io.Writer, r int, name string) error {
 	if name == "standings.html" {
 		p.Nav[1].Current = true
 	}
-	if r == 0 {
-		p.Subtitle = p.T("site.standings.before")
-	} else {
-		p.Subtitle = p.T("site.standings.after", "round", r)
-	}
-	p.Title = p.Subtitle + " — " + clean(h.ev.Tournament.Name)
 	s := h.standingsFor(r)
+	p.Subtitle = h.standingsTitle(p, r)
+	p.Title = p.Subtitle + " — " + clean(h.ev.Tournament.Name)
 	head, rows := s.standingsTable()
-	optional := []int{3, 4, 6, 7, 8, 9}
+	// Club, rating, games, W, D, L: the columns a phone leaves out; the categories' too.
+	optional, text := []int{3, 4, 6, 7, 8, 9}, []int{2, 3}
+	if len(s.Categories) > 0 {
+		optional, text = []int{3, colCategory, 5, 7, 8, 9, 10}, []int{2, 3, colCategory}
+	}
 	t := &table{Caption: p.Subtitle, Head: heads(head, optional...)}
 	for i, row := range rows {
 		st := s.Rows[i]
 		cells := make([]cell, len(row))
 		for k, v := range row {
-			cells[k] = cell{Text: clean(v), Num: k != 2 && k != 3}
+			cells[k] = cell{Text: clean(v), Num: !slices.Contains(text, k)}
 		}
 		for _, k := range optional {
 			cells[k].Opt = true
@@ -530,15 +547,30 @@ func (h *HTMLEvent) writeStandings(w io.Writer, r int, name string) error {
 		}
 		t.Rows = append(t.Rows, cells)
 	}
-	t.Legend = append(t.Legend, s.legend())
+	t.Legend = append(t.Legend, s.columnsLegend(), s.legend())
 	p.Body = t
 	return render(w, "standings", p)
 }
 
+// standingsTitle names the standings after round r as the CLI and the PDF do: before
+// round 1, after round r, or final (Standings.final: the last round, every result in).
+func (h *HTMLEvent) standingsTitle(p *pageData, r int) string {
+	switch {
+	case r == 0:
+		return p.T("site.standings.before")
+	case r == h.last && h.final:
+		return p.T("standings.title.final")
+	}
+	return p.T("site.standings.after", "round", r)
+}
+
 func (h *HTMLEvent) writeCrosstable(w io.Writer) error {
 	p := h.page("", "crosstable.html", nil)
-	r := h.last
+	r := h.complete
 	p.Subtitle = p.T("site.crosstable.after", "round", r)
+	if r == h.last && h.final {
+		p.Subtitle = p.T("crosstable.title.final")
+	}
 	p.Title = p.Subtitle + " — " + clean(h.ev.Tournament.Name)
 	s := h.standingsFor(r)
 	grid := h.ev.Tournament.System.FixedTable()
@@ -588,10 +620,14 @@ type playerGame struct {
 type playerBody struct {
 	Row   playerRow
 	Games []playerGame
-	// Total and Rank are his points and place in the standings after the last paired
-	// round (AfterRound), linked to that page; "" before round 1.
+	// Total and Rank are his points and place in the standings after the last round with
+	// every result in (AfterRound, HTMLEvent.complete), linked to that page; "" before
+	// round 1 is complete.
 	Total, Rank, StandingsHref string
 	AfterRound                 int
+	// Final: Total and Rank are the final standings' (a finished event); the status of a
+	// player who did not withdraw then reads "finished the event", no longer "playing".
+	Final bool
 }
 
 // playerResult is board b's result as player e reads it on his page: his points first
@@ -618,11 +654,12 @@ func (h *HTMLEvent) writePlayer(w io.Writer, e *tournament.Entry) error {
 	p.Title = p.Subtitle + " — " + clean(h.ev.Tournament.Name)
 	b := &playerBody{Row: h.playerRow(e)}
 	h.indexPlayers()
-	if h.last > 0 {
-		for _, st := range h.standings[h.last] {
+	if h.complete > 0 {
+		for _, st := range h.standings[h.complete] {
 			if int64(st.Entry.ID) == e.ID {
-				b.Total, b.Rank, b.AfterRound = h.sc.Format(st.Points), st.Place(), h.last
-				b.StandingsHref = fmt.Sprintf("standings-%d.html", h.last)
+				b.Total, b.Rank, b.AfterRound = h.sc.Format(st.Points), st.Place(), h.complete
+				b.StandingsHref = fmt.Sprintf("standings-%d.html", h.complete)
+				b.Final = h.complete == h.last && h.final
 			}
 		}
 	}

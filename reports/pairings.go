@@ -312,6 +312,7 @@ func writeRoundPDF(w io.Writer, p PairingsSheet, meta Meta, results bool) error 
 		d.f.Ln(2)
 	}
 	r := &roundSheet{d: d, l: l, sc: p.scoring(), results: results, h: 7.5, wBoard: 11, wNo: 9, wPts: 11, wBox: 11}
+	r.fitHeads()
 	r.wName = (d.usableWidth() - r.wBoard - 2*(r.wNo+r.wPts+r.wBox) - 4) / 2
 	_, pageH := d.f.GetPageSize()
 	r.head()
@@ -357,20 +358,40 @@ type roundSheet struct {
 	wBoard, wNo, wPts, wBox, wName float64
 }
 
+// fitHeads widens the board, number, points and result columns to their heads in the
+// language (bold, plus the cell margins) where the fixed widths are narrower (issue 29:
+// no head clipped or running into the next).
+func (r *roundSheet) fitHeads() {
+	f, l := r.d.f, r.l
+	f.SetFont(fontFamily, "B", roundSheetSize)
+	need := func(key string) float64 { return f.GetStringWidth(l.T(key)) + 2 }
+	r.wBoard = max(r.wBoard, need("col.board"))
+	r.wNo = max(r.wNo, need("col.number"))
+	r.wPts = max(r.wPts, need("col.points"))
+	r.wBox = max(r.wBox, (need("col.result")-2)/2)
+	f.SetFont(fontFamily, "", roundSheetSize)
+}
+
 // head draws the column heads.
 func (r *roundSheet) head() {
 	f, l := r.d.f, r.l
 	f.SetFont(fontFamily, "B", roundSheetSize)
 	f.SetFillColor(225, 225, 225)
-	f.CellFormat(r.wBoard, 6, l.T("col.board"), "B", 0, "R", true, 0, "")
-	f.CellFormat(r.wNo, 6, l.T("col.number"), "B", 0, "R", true, 0, "")
-	f.CellFormat(r.wName, 6, l.T("col.white"), "B", 0, "L", true, 0, "")
-	f.CellFormat(r.wPts, 6, l.T("col.points"), "B", 0, "R", true, 0, "")
-	f.CellFormat(r.wBox+2+r.wBox, 6, l.T("col.result"), "B", 0, "C", true, 0, "")
-	f.CellFormat(2, 6, "", "B", 0, "C", true, 0, "")
-	f.CellFormat(r.wNo, 6, l.T("col.number"), "B", 0, "R", true, 0, "")
-	f.CellFormat(r.wName, 6, l.T("col.black"), "B", 0, "L", true, 0, "")
-	f.CellFormat(r.wPts, 6, l.T("col.points"), "B", 1, "R", true, 0, "")
+	cell := func(w float64, text string, ln int, align string) {
+		if headDrawn != nil && text != "" {
+			headDrawn(text, w, f.GetStringWidth(text))
+		}
+		f.CellFormat(w, 6, text, "B", ln, align, true, 0, "")
+	}
+	cell(r.wBoard, l.T("col.board"), 0, "R")
+	cell(r.wNo, l.T("col.number"), 0, "R")
+	cell(r.wName, l.T("col.white"), 0, "L")
+	cell(r.wPts, l.T("col.points"), 0, "R")
+	cell(r.wBox+2+r.wBox, l.T("col.result"), 0, "C")
+	cell(2, "", 0, "C")
+	cell(r.wNo, l.T("col.number"), 0, "R")
+	cell(r.wName, l.T("col.black"), 0, "L")
+	cell(r.wPts, l.T("col.points"), 1, "R")
 	f.SetFont(fontFamily, "", roundSheetSize)
 }
 

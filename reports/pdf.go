@@ -219,9 +219,10 @@ func (d *doc) usableWidth() float64 {
 	return w - 2*margin
 }
 
-// fitWidths sets each column's width to its widest cell (head included) plus padding, and
-// gives the flexible column (index flex, or -1) what is left, at least minFlex. It reports
-// whether everything fits in the usable width.
+// fitWidths sets each column's width to its widest cell (head included, in bold) plus
+// padding, and gives the flexible column (index flex, or -1) what is left, at least minFlex
+// and at least its head (issue 29: "Nome" over short names printed "Nom" under the next
+// column's head). It reports whether everything fits in the usable width.
 func (d *doc) fitWidths(cols []column, rows [][]string, size float64, flex int, minFlex float64) bool {
 	f := d.f
 	pad := 2.0
@@ -245,8 +246,9 @@ func (d *doc) fitWidths(cols []column, rows [][]string, size float64, flex int, 
 		return total <= d.usableWidth()
 	}
 	left := d.usableWidth() - total
-	// The flexible column needs no more than its widest cell.
-	need := 0.0
+	// The flexible column needs no more than its widest cell, and no less than its head.
+	f.SetFont(fontFamily, "B", size)
+	need := f.GetStringWidth(cols[flex].head)
 	f.SetFont(fontFamily, "", size)
 	for _, r := range rows {
 		if sw := f.GetStringWidth(r[flex]); sw > need {
@@ -266,6 +268,11 @@ func (d *doc) fitWidths(cols []column, rows [][]string, size float64, flex int, 
 	return true
 }
 
+// headDrawn, when not nil, is told of every column head a PDF table draws: its text, the
+// column's width and the text's width in the head's font (mm). The tests set it to check
+// that every head of every form fits its column (TestPDFColumnHeadsFit).
+var headDrawn func(head string, width, textWidth float64)
+
 // table draws rows under a bold header row, starting a new page (and repeating the
 // header) when the next row would not fit; every other row gets a light grey band.
 func (d *doc) table(cols []column, rows [][]string, size float64) {
@@ -277,6 +284,9 @@ func (d *doc) table(cols []column, rows [][]string, size float64) {
 		f.SetFont(fontFamily, "B", size)
 		f.SetFillColor(225, 225, 225)
 		for _, c := range cols {
+			if headDrawn != nil {
+				headDrawn(c.head, c.width, f.GetStringWidth(c.head))
+			}
 			f.CellFormat(c.width, h, c.head, "B", 0, c.align, true, 0, "")
 		}
 		f.Ln(h)

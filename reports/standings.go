@@ -101,6 +101,9 @@ func (s Standings) legend() string {
 	if pending > 0 {
 		out += " " + l.N("legend.pending", pending)
 	}
+	if m := s.missingNote(); m != "" {
+		out += " " + m
+	}
 	if s.anyNotApplicable() {
 		out += " " + l.T("legend.not_applicable")
 	}
@@ -114,6 +117,67 @@ func (s Standings) legend() string {
 		out += " " + po
 	}
 	return out
+}
+
+// columnsLegend spells out the abbreviated heads of the games columns under the standings
+// (issue 29: Italian "P" read patte here and perse in the team standings): "G = partite
+// giocate, V = vinte, N = patte, P = perse."; the letters are the heads' own (col.*).
+func (s Standings) columnsLegend() string {
+	l := s.loc()
+	return l.T("legend.columns", "games", l.T("col.games"), "wins", l.T("col.wins"), "draws", l.T("col.draws"), "losses", l.T("col.losses"))
+}
+
+// missingNote says why the standings stop short of the rounds paired: when a round after
+// the next one is paired but the next one misses results (an import with a game not
+// entered: the 2007 World Championship, 11 rounds of 19, round 2 board 3 without a
+// result), "Results missing in round 2 (board 3): the standings stop after round 1, the
+// last round with every result in; 11 rounds are paired." "" otherwise (the round in play
+// just after, or standings after a complete round).
+func (s Standings) missingNote() string {
+	if s.Table == nil {
+		return ""
+	}
+	next, last := s.AfterRound+1, tournament.LastRound(s.Table)
+	if last <= next || tournament.RoundComplete(s.Table, next) {
+		return ""
+	}
+	seen := map[[2]int]bool{}
+	var boards []string
+	for _, p := range s.Table.Players {
+		for _, r := range p.Results {
+			if r.Round == next && r.Kind == tournament.CrossPending && !seen[[2]int{r.Board, r.Game}] {
+				seen[[2]int{r.Board, r.Game}] = true
+				b := strconv.Itoa(r.Board)
+				if r.Game > 1 {
+					b += "/" + strconv.Itoa(r.Game)
+				}
+				boards = append(boards, b)
+			}
+		}
+	}
+	slices.SortFunc(boards, cmpBoard)
+	l := s.loc()
+	where := l.T("legend.missing.players")
+	if len(boards) > 0 {
+		where = l.N("legend.missing.boards", len(boards), "boards", strings.Join(boards, ", "))
+	}
+	return l.T("legend.missing", "round", next, "where", where, "after", s.AfterRound, "last", last)
+}
+
+// cmpBoard orders board labels "3" < "12" < "12/2" by number, then game.
+func cmpBoard(a, b string) int {
+	num := func(x string) (int, int) {
+		n, g, _ := strings.Cut(x, "/")
+		bn, _ := strconv.Atoi(n)
+		gn, _ := strconv.Atoi(g)
+		return bn, gn
+	}
+	an, ag := num(a)
+	bn, bg := num(b)
+	if an != bn {
+		return an - bn
+	}
+	return ag - bg
 }
 
 // adjustments lists the players whose points include abnormal points (TRF 299 records of
@@ -261,7 +325,7 @@ func numOrDash(n int) string {
 // a title line, followed by the legend.
 func WriteStandingsText(w io.Writer, s Standings) error {
 	head, rows := s.standingsTable()
-	return writeTextTable(w, orDefault(s.Table.Event.Name, "arbitro")+" — "+s.Title(), head, rows, s.legend())
+	return writeTextTable(w, orDefault(s.Table.Event.Name, "arbitro")+" — "+s.Title(), head, rows, s.columnsLegend(), s.legend())
 }
 
 // writeTextTable writes a title line, a blank line, the table aligned by text/tabwriter
@@ -532,6 +596,7 @@ func WriteStandingsPDF(w io.Writer, s Standings, meta Meta) error {
 	d.f.AddPage()
 	d.table(cols, rows, size)
 	d.f.Ln(2)
+	d.paragraph(7.5, s.columnsLegend())
 	d.paragraph(7.5, s.legend())
 	if s.final() {
 		d.signature(s.loc(), s.Table.Event.ChiefArbiter)

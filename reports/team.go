@@ -8,6 +8,7 @@ package reports
 // "points de match".
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -34,6 +35,12 @@ type TeamTable struct {
 	Notes  []string   `json:"notes,omitempty"`
 	Left   []int      `json:"-"`
 	Data   any        `json:"data"`
+	// Sheet is the title without the event's name ("Classifica a squadre (finale)"): the
+	// PDF's heading, under the event block that names the event already.
+	Sheet string `json:"-"`
+	// Final marks the final team standings: the PDF signs them as the player standings'
+	// final sheet (the chief arbiter's block, issue 29).
+	Final bool `json:"-"`
 }
 
 func (s TeamSheets) loc() *Locale { return orEnglish(s.Locale) }
@@ -59,6 +66,9 @@ func (s TeamSheets) teamName(id int64) string {
 func (s TeamSheets) title(key string, args ...any) string {
 	return orDefault(s.Event.Tournament.Name, "arbitro") + " — " + s.loc().T(key, args...)
 }
+
+// sheetTitle is title's sheet name alone (TeamTable.Sheet).
+func (s TeamSheets) sheetTitle(key string, args ...any) string { return s.loc().T(key, args...) }
 
 // boardResult is a board's result as the home team's points – the away team's in the
 // event's scoring ("2-0", "1-1"), "+/-" for a board lost by forfeit, "" before a result.
@@ -103,9 +113,9 @@ func (s TeamSheets) MatchesTable(round int) TeamTable {
 	l := s.loc()
 	t := TeamTable{Locale: l, Head: []string{l.T("team.col.match"), l.T("team.col.board"), l.T("team.col.home"), l.T("team.col.result"), l.T("team.col.away")}, Left: []int{2, 4}}
 	if round > 0 {
-		t.Title = s.title("team.title.round", "round", round)
+		t.Title, t.Sheet = s.title("team.title.round", "round", round), s.sheetTitle("team.title.round", "round", round)
 	} else {
-		t.Title = s.title("team.title.matches")
+		t.Title, t.Sheet = s.title("team.title.matches"), s.sheetTitle("team.title.matches")
 	}
 	var data []tournament.TeamMatch
 	for _, m := range s.Event.Matches {
@@ -179,7 +189,9 @@ func (s TeamSheets) StandingsTable() TeamTable {
 	l := s.loc()
 	ev := s.Event
 	rows := ev.Standings()
-	t := TeamTable{Locale: l, Title: s.title("team.title.standings", "after", s.afterText()), Left: []int{2, 3}, Data: rows}
+	after := s.afterText()
+	t := TeamTable{Locale: l, Title: s.title("team.title.standings", "after", after), Left: []int{2, 3}, Data: rows,
+		Sheet: s.sheetTitle("team.title.standings", "after", after), Final: after == l.T("team.after.final")}
 	t.Head = []string{l.T("team.col.place"), l.T("team.col.number"), l.T("team.col.team"), l.T("team.col.club"),
 		l.T("team.col.played"), l.T("team.col.won"), l.T("team.col.drawn"), l.T("team.col.lost"), l.T("team.col.mp"), l.T("team.col.bp")}
 	for _, tb := range ev.Settings.TieBreaks {
@@ -201,7 +213,10 @@ func (s TeamSheets) StandingsTable() TeamTable {
 	for i, tb := range ev.Settings.TieBreaks {
 		order[i] = l.T(teamTBNameKeys[tb])
 	}
-	t.Notes = []string{l.T("team.note.points", "mp", ev.Settings.MatchPointsText()), l.T("team.note.order", "list", strings.Join(order, ", "))}
+	// The heads spelled out first (issue 29: Italian "P" is perse here, patte nowhere).
+	legend := l.T("team.legend.columns", "played", l.T("team.col.played"), "won", l.T("team.col.won"), "drawn", l.T("team.col.drawn"),
+		"lost", l.T("team.col.lost"), "mp", l.T("team.col.mp"), "bp", l.T("team.col.bp"))
+	t.Notes = []string{legend, l.T("team.note.points", "mp", ev.Settings.MatchPointsText()), l.T("team.note.order", "list", strings.Join(order, ", "))}
 	return t
 }
 
@@ -233,7 +248,7 @@ func (s TeamSheets) CrosstableTable() TeamTable {
 	l := s.loc()
 	ev := s.Event
 	rows := ev.Standings()
-	t := TeamTable{Locale: l, Title: s.title("team.title.crosstable"), Left: []int{1}, Data: rows}
+	t := TeamTable{Locale: l, Title: s.title("team.title.crosstable"), Sheet: s.sheetTitle("team.title.crosstable"), Left: []int{1}, Data: rows}
 	t.Head = []string{l.T("team.col.place"), l.T("team.col.team")}
 	pos := map[int64]int{}
 	for i, r := range rows {
@@ -287,7 +302,7 @@ func (s TeamSheets) CrosstableTable() TeamTable {
 func (s TeamSheets) BoardsTable(minGames int) TeamTable {
 	l := s.loc()
 	bp := s.Event.BoardPrizes(minGames)
-	t := TeamTable{Locale: l, Title: s.title("team.title.boards"), Left: []int{2, 3}, Data: bp}
+	t := TeamTable{Locale: l, Title: s.title("team.title.boards"), Sheet: s.sheetTitle("team.title.boards"), Left: []int{2, 3}, Data: bp}
 	t.Head = []string{l.T("team.col.board"), l.T("team.col.place"), l.T("team.col.player"), l.T("team.col.team"),
 		l.T("team.col.points"), l.T("team.col.games"), l.T("team.col.percent")}
 	for _, board := range bp {
@@ -343,7 +358,9 @@ func WriteTeamJSON(w io.Writer, ev *tournament.TeamEvent, t TeamTable) error {
 }
 
 // WriteTeamPDF draws a team sheet on A4 (landscape when the columns do not fit portrait),
-// with the event's header, the table and its notes.
+// with the event's header, the sheet's name (t.Sheet; the event is named once, in the
+// header), the table and its notes, and on the final standings (t.Final) the chief
+// arbiter's signature block, as the player standings (WriteStandingsPDF).
 func WriteTeamPDF(w io.Writer, ev *tournament.TeamEvent, t TeamTable, meta Meta) error {
 	cols := make([]column, len(t.Head))
 	for i, h := range t.Head {
@@ -359,15 +376,19 @@ func WriteTeamPDF(w io.Writer, ev *tournament.TeamEvent, t TeamTable, meta Meta)
 	const size = 8.5
 	info := ev.Tournament.EventInfo()
 	meta = meta.with(t.Locale)
-	d := newDoc(meta, info, t.Title, false)
+	title := cmp.Or(t.Sheet, t.Title)
+	d := newDoc(meta, info, title, false)
 	if !d.fitWidths(cols, t.Rows, size, flex, 30) {
-		d = newDoc(meta, info, t.Title, true)
+		d = newDoc(meta, info, title, true)
 		d.fitWidths(cols, t.Rows, size, flex, 30)
 	}
 	d.f.AddPage()
 	d.table(cols, t.Rows, size)
 	d.f.Ln(2)
 	d.paragraph(7.5, strings.Join(t.Notes, "\n"))
+	if t.Final {
+		d.signature(orEnglish(meta.Locale), info.ChiefArbiter)
+	}
 	return d.finish(w)
 }
 
@@ -390,7 +411,7 @@ func WriteTeamAdded(w io.Writer, l *Locale, t *tournament.Team) error {
 // TeamsTable is the teams of the event with their rosters (team list).
 func (s TeamSheets) TeamsTable() TeamTable {
 	l := s.loc()
-	t := TeamTable{Locale: l, Title: s.title("team.title.teams"), Left: []int{1, 2, 4}, Data: s.Event.Teams}
+	t := TeamTable{Locale: l, Title: s.title("team.title.teams"), Sheet: s.sheetTitle("team.title.teams"), Left: []int{1, 2, 4}, Data: s.Event.Teams}
 	t.Head = []string{l.T("team.col.number"), l.T("team.col.team"), l.T("team.col.club"), l.T("team.col.order"), l.T("team.col.player")}
 	for _, tm := range s.Event.Teams {
 		for i, m := range tm.Members {

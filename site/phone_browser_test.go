@@ -156,7 +156,7 @@ func (b *browser) phonePlayerPage(t *testing.T, name, base, player string) {
 		}
 	}
 	it := reports.LocaleOf("it")
-	if !strings.Contains(pl.Facts, it.T("site.rank")) || !strings.Contains(pl.Facts, it.T("site.total", "round", 6)) {
+	if !strings.Contains(pl.Facts, it.T("site.rank")) || !strings.Contains(pl.Facts, it.T("site.total.final")) {
 		t.Errorf("%s %s: no total or rank in %q", name, player, pl.Facts)
 	}
 	prev := 0.0

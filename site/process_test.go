@@ -57,7 +57,7 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// 'arbitro serve' in one process, 'arbitro result' in another: the standings page shows
+// 'arbitro serve' in one process, 'arbitro result' in another: the round's standings page shows
 // the new result at the next request, without a restart; Ctrl-C (SIGINT) stops the server
 // cleanly.
 func TestServeProcessSeesResult(t *testing.T) {
@@ -105,7 +105,7 @@ func TestServeProcessSeesResult(t *testing.T) {
 		t.Fatalf("serve said %q", line)
 	}
 	base := strings.Fields(line[i:])[0]
-	page := base + "1-open-di-prova/standings.html"
+	page := base + "1-open-di-prova/standings-1.html" // the round in play's: each result shows
 	get := func() string {
 		t.Helper()
 		resp, err := http.Get(page)

@@ -12,9 +12,9 @@
 //	[<id>-<name>/]             --all: one folder per tournament, holding:
 //	  index.html               the event: header, players, rounds
 //	  round-N.html             pairings and results of round N
-//	  standings.html           standings after the last paired round
+//	  standings.html           standings after the last round with every result in (as arbitro standings)
 //	  standings-N.html         standings after round N
-//	  crosstable.html          the crosstable
+//	  crosstable.html          the crosstable, after the same round
 //	  player-ID.html           a player's games, colours, opponents, points after each round
 //	  game-R-B[-G].html        a game on a board, with the verdict; game-R-B[-G].pdn its score
 //	  data.json                the tournament for other programs (docs/site-data.md)

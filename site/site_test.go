@@ -283,7 +283,9 @@ func firstStandingsRow(t *testing.T, page string) []string {
 }
 
 // A result entered while the site is served (by another connection to the file, as
-// 'arbitro result' in another process) is on the standings page at the next request.
+// 'arbitro result' in another process) is on the standings page of its round at the next
+// request (standings.html stays after the last round with every result in, as `arbitro
+// standings`: the round's own page is the one that follows it).
 func TestServeShowsNewResult(t *testing.T) {
 	path, st, tr := newEvent(t, []string{"Rossi, Mario", "Bianchi, Luca", "Verdi, Anna", "Neri, Ugo"})
 	srv := httptest.NewServer(NewHandler(st, "en"))
@@ -297,7 +299,7 @@ func TestServeShowsNewResult(t *testing.T) {
 		b, _ := io.ReadAll(resp.Body)
 		return resp.StatusCode, string(b)
 	}
-	const page = "/1-torneo-b-di-b-prova/standings.html"
+	const page = "/1-torneo-b-di-b-prova/standings-1.html"
 	code, before := get(page)
 	if code != 200 {
 		t.Fatalf("GET %s: %d", page, code)

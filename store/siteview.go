@@ -49,6 +49,9 @@ func (tx *Tx) loadSiteEvent(t *tournament.Tournament, live bool) (*tournament.Si
 	if ev.Openings, err = tx.roundOpenings(t); err != nil {
 		return nil, err
 	}
+	if ev.Categories, err = tx.entryCategories(t); err != nil { // the standings' category column
+		return nil, err
+	}
 	if live {
 		if err := tx.loadLive(ev); err != nil { // issue 31: the games in progress
 			return nil, err

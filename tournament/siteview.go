@@ -39,6 +39,10 @@ type SiteEvent struct {
 	// Team is the team event's teams, matches and settings (docs/teams.md); nil for an
 	// event of players.
 	Team *TeamEvent
+	// Categories names the categories of each player by entry id, as
+	// StandingsAfter.Categories (nil when the event has none): the site's standings have
+	// the category column of the CLI's and the PDF's (issue 29).
+	Categories map[int][]string
 }
 
 // SiteClaim is a draw claim as the site shows it: the board, the plies, the arbiter's
