@@ -39,7 +39,8 @@ func TestTeamGoldens(t *testing.T) {
 	})
 }
 
-// The team PDF holds the language's title and column heads.
+// The team PDF holds the event's name, the sheet's title in the language and the column
+// heads.
 func TestTeamPDFLanguage(t *testing.T) {
 	ev := teamSheetEvent(t)
 	for _, lang := range Languages() {
@@ -49,7 +50,7 @@ func TestTeamPDFLanguage(t *testing.T) {
 		if err := WriteTeamPDF(&b, ev, tab, fixedMeta); err != nil {
 			t.Fatal(err)
 		}
-		texts := []string{tab.Title}
+		texts := []string{ev.Tournament.Name, tab.Sheet} // the event named once, then the sheet (TeamTable.Sheet)
 		texts = append(texts, tab.Head...)
 		checkPDF(t, b.Bytes(), 1, texts...)
 	}
