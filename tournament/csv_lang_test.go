@@ -10,7 +10,7 @@ import (
 func TestParsePlayersCSVFrenchAndDutchColumns(t *testing.T) {
 	for _, c := range []struct {
 		name, in string
-		want Player
+		want     Player
 	}{
 		{"fr", "Nom;Prénom;Club;Elo;Fédération;Année de naissance;Licence;Titre\nDupont;Jean;DC Lyon;1500;FRA;1990;F123;MF\n",
 			Player{Name: "Dupont, Jean", Club: "DC Lyon", Rating: 1500, Federation: "FRA", BirthYear: 1990, NationalID: "F123", Title: "MF"}},
