@@ -27,3 +27,14 @@ func TestCSVUnknownColumnNamesTheLanguagesColumns(t *testing.T) {
 		}
 	}
 }
+
+// The player list's ninth column holds the FID card number (--fid-id, Player.FIDID): every
+// language heads it FID, as the site does (issue 29: fr/nl said "ID FMJD"/"FMJD-ID").
+func TestPlayersHeadFIDColumn(t *testing.T) {
+	for _, lang := range []string{"en", "it", "fr", "nl"} {
+		cols := strings.Split(MustLocale(lang).T("cmd.players.head"), "\t")
+		if len(cols) != 10 || !strings.Contains(cols[8], "FID") || strings.Contains(cols[8], "FMJD") {
+			t.Errorf("%s: FID column heads %q (of %q)", lang, cols[min(8, len(cols)-1)], cols)
+		}
+	}
+}
