@@ -121,14 +121,15 @@ func WriteTournamentText(w io.Writer, l *Locale, t *tournament.Tournament) error
 	return tw.Flush()
 }
 
-// WriteEventLogText writes `arbitro tournament log` in the language l: id, time, who and
-// action of each event (the action as logged, who in l's words: Locale.Actor).
+// WriteEventLogText writes `arbitro tournament log` in the language l: id, time (local,
+// Locale.Stamp), who (Locale.Actor) and action (Locale.ActionName) of each event, in l's
+// words.
 func WriteEventLogText(w io.Writer, l *Locale, evs []tournament.Event) error {
 	tw := newTable(w)
 	l = orEnglish(l)
 	fmt.Fprintln(tw, l.T("cmd.log.head"))
 	for _, e := range evs {
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\n", e.ID, e.At, l.Actor(e.Actor), e.Action)
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\n", e.ID, l.Stamp(e.At), l.Actor(e.Actor), l.ActionName(e.Action))
 	}
 	return tw.Flush()
 }

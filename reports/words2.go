@@ -25,7 +25,7 @@ func (l *Locale) Stamp(at string) string {
 func (l *Locale) italoFormatShort(f string) string {
 	switch pairing.ItaloFormat(f) {
 	case pairing.ItaloArt8, pairing.ItaloArt2, pairing.ItaloArt9, pairing.ItaloRotation:
-		return l.codeWord("show.italo."+f, f)
+		return l.codeWord(showKeys[f], f)
 	}
 	return Dash(f)
 }
@@ -34,14 +34,80 @@ func (l *Locale) italoFormatShort(f string) string {
 // clubSeparationShort the club separation (tournament.Tournament.ClubSeparation); "-" none.
 func (l *Locale) openingsShort(o string) string {
 	if o == tournament.OpeningsFIDItalian {
-		return l.codeWord("show.openings."+o, o)
+		return l.codeWord(showKeys[o], o)
 	}
 	return Dash(o)
 }
 
 func (l *Locale) clubSeparationShort(c string) string {
 	if c == "club" {
-		return l.codeWord("show.club-separation."+c, c)
+		return l.codeWord(showKeys[c], c)
 	}
 	return Dash(c)
+}
+
+// ActionName is a kind of the event log's actions (tournament.Event.Action: "round.pair",
+// "result.set", the kinds store logs) in the language's words ("abbinamento del turno");
+// in English, and for a kind without words, the code as logged.
+func (l *Locale) ActionName(kind string) string { return l.codeWord(actionKeys[kind], kind) }
+
+// actionKeys are the catalog keys of the event log's kinds of action (every kind a
+// logEvent call of store writes).
+var actionKeys = map[string]string{
+	"category.add":            "action.category.add",
+	"category.member":         "action.category.member",
+	"claim.add":               "action.claim.add",
+	"event.import":            "action.event.import",
+	"game.add":                "action.game.add",
+	"game.import":             "action.game.import",
+	"game.replace":            "action.game.replace",
+	"group.make":              "action.group.make",
+	"group.move":              "action.group.move",
+	"hall.checkin":            "action.hall.checkin",
+	"hall.entry":              "action.hall.entry",
+	"hall.password":           "action.hall.password",
+	"hall.pin":                "action.hall.pin",
+	"hall.settings":           "action.hall.settings",
+	"lot.draw":                "action.lot.draw",
+	"match.appeal":            "action.match.appeal",
+	"pair.forbid":             "action.pair.forbid",
+	"pairing.manual":          "action.pairing.manual",
+	"player.absent":           "action.player.absent",
+	"player.absent.remove":    "action.player.absent.remove",
+	"player.add":              "action.player.add",
+	"player.reinstate":        "action.player.reinstate",
+	"player.remove":           "action.player.remove",
+	"player.set":              "action.player.set",
+	"player.withdraw":         "action.player.withdraw",
+	"playoff.add":             "action.playoff.add",
+	"playoff.game":            "action.playoff.game",
+	"playoff.result":          "action.playoff.result",
+	"prize.add":               "action.prize.add",
+	"result.bye":              "action.result.bye",
+	"result.correct":          "action.result.correct",
+	"result.restore":          "action.result.restore",
+	"result.set":              "action.result.set",
+	"round.pair":              "action.round.pair",
+	"round.schedule":          "action.round.schedule",
+	"round.unpair":            "action.round.unpair",
+	"sheet.confirm":           "action.sheet.confirm",
+	"sheet.delay":             "action.sheet.delay",
+	"team.add":                "action.team.add",
+	"team.event":              "action.team.event",
+	"team.forfeit":            "action.team.forfeit",
+	"team.lineup":             "action.team.lineup",
+	"team.lot":                "action.team.lot",
+	"team.pair":               "action.team.pair",
+	"tournament.acceleration": "action.tournament.acceleration",
+	"tournament.create":       "action.tournament.create",
+	"tournament.delete":       "action.tournament.delete",
+	"tournament.set":          "action.tournament.set",
+	"trf.import":              "action.trf.import",
+	"undo":                    "action.undo",
+}
+
+// showKeys are the catalog keys of the settings' codes tournament show gives in words.
+var showKeys = map[string]string{
+	"art8": "show.italo.art8", "art2": "show.italo.art2", "art9": "show.italo.art9", "rotation": "show.italo.rotation",
+	tournament.OpeningsFIDItalian: "show.openings.fid-italian", "club": "show.club-separation.club",
 }

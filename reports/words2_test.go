@@ -9,6 +9,10 @@ import (
 	"arbitro/tournament"
 )
 
+// The goldens print timestamps as local date and time (Locale.Stamp): the tests read them
+// in UTC wherever they run.
+func init() { time.Local = time.UTC }
+
 // The unknown-column error lists the column names of the reader's language (issue 29: a
 // French arbiter read "Cognome+Nome, Circolo").
 func TestCSVUnknownColumnNamesTheLanguagesColumns(t *testing.T) {
@@ -46,8 +50,6 @@ func TestPlayersHeadFIDColumn(t *testing.T) {
 // italo-svizzero: art8", "creato: 2026-11-26T20:55:48Z"); English keeps the codes that
 // `tournament set` takes.
 func TestTournamentShowInWords(t *testing.T) {
-	defer func(l *time.Location) { time.Local = l }(time.Local)
-	time.Local = time.UTC
 	tt := &tournament.Tournament{ID: 1, Name: "Open", Variant: rules.Italian, System: tournament.ItaloSwiss, Rounds: 3, Scoring: "2-1-0",
 		TieBreaks: []string{"quoziente", "direct-encounter"}, ItaloFormat: "art8", Openings: "fid-italian", Start: "2026-11-21",
 		LotDrawnAt: "2026-11-26T20:55:49Z", CreatedAt: "2026-11-26T20:55:48Z", Lang: "it"}
@@ -71,6 +73,40 @@ func TestTournamentShowInWords(t *testing.T) {
 			if strings.Contains(b.String(), w) {
 				t.Errorf("%s: %q in\n%s", lang, w, b.String())
 			}
+		}
+	}
+}
+
+// The event log and undo name the default actor and the kind of action in the reader's
+// words, with a local date (issue 29: "arbiter", "hall.pin", "2026-…Z" in Italian).
+func TestLogActorActionInWords(t *testing.T) {
+	ev := []tournament.Event{{ID: 805, At: "2026-11-20T10:00:00Z", Actor: "arbiter", Action: "hall.pin"}}
+	for lang, want := range map[string][]string{
+		"it": {"arbitro", "PIN della sala", "20/11/2026 10:00"},
+		"fr": {"arbitre", "code PIN de la salle", "20/11/2026 10:00"},
+		"nl": {"arbiter", "pincode van de zaal", "20-11-2026 10:00"},
+		"en": {"arbiter", "hall.pin", "2026-11-20 10:00"},
+	} {
+		var b strings.Builder
+		if err := WriteEventLogText(&b, MustLocale(lang), ev); err != nil {
+			t.Fatal(err)
+		}
+		step := &tournament.UndoStep{ActionID: 805, Action: "hall.pin", At: ev[0].At, Actor: "arbiter", Undoable: true}
+		if err := WriteUndone(&b, MustLocale(lang), step); err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range want {
+			if strings.Count(b.String(), w) < 2 {
+				t.Errorf("%s: %q not in both the log and undo:\n%s", lang, w, b.String())
+			}
+		}
+		if lang != "en" && strings.Contains(b.String(), "hall.pin") {
+			t.Errorf("%s: the code hall.pin is printed:\n%s", lang, b.String())
+		}
+	}
+	for _, kind := range tournament.UndoableActions {
+		if _, ok := actionKeys[kind]; !ok {
+			t.Errorf("undoable action %q has no words (actionKeys)", kind)
 		}
 	}
 }
