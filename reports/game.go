@@ -105,7 +105,7 @@ func WriteGameImportText(w io.Writer, l *Locale, rep *tournament.GameImportRepor
 			fmt.Fprintf(w, "%s: %s: %s\n", head, strings.ToUpper(l.importStatus(ig.Status)), ig.Why)
 		}
 	}
-	_, err := fmt.Fprintln(w, l.T("cmd.import.summary", "games", l.N("cmd.games", rep.Read), "stored", rep.Stored, "verdicts", ClassCountsText(l, &rep.Classes),
+	_, err := fmt.Fprintln(w, l.N("cmd.import.summary", rep.Read, "games", l.N("cmd.games", rep.Read), "stored", rep.Stored, "verdicts", ClassCountsText(l, &rep.Classes),
 		"already", rep.Already, "unmatched", rep.Unmatched, "rejected", rep.Rejected))
 	return err
 }

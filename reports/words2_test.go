@@ -110,3 +110,35 @@ func TestLogActorActionInWords(t *testing.T) {
 		}
 	}
 }
+
+// One of a thing is singular in every language (issue 29: "1 giocatori", "lette 1
+// partita", "1 partite su 1", "consiglia da 2 a 2 turni", "(categorie: )").
+func TestGrammarOfOne(t *testing.T) {
+	it := MustLocale("it")
+	var b strings.Builder
+	if err := WriteTRFImported(&b, it, &tournament.Tournament{ID: 1, Name: "T", Players: 1, Rounds: 1}, "t.trf"); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteGameImportText(&b, it, &tournament.GameImportReport{Read: 1, Stored: 1}); err != nil {
+		t.Fatal(err)
+	}
+	b.WriteString(it.N("err.not_attached", 1, "missing", 1, "read", 1, "stored", 0) + "\n")
+	b.WriteString(it.N("err.games_not_legal", 1, "illegal", 1, "games", 1) + "\n")
+	b.WriteString(it.N("site.demo.published", 11, "events", 11, "files", 852) + "\n")
+	b.WriteString(it.Note(tournament.NewNote(tournament.NoteRoundsAdvised, "rounds", 3, "players", 5, "lo", 2, "hi", 2)) + "\n")
+	b.WriteString(ErrorText(it, tournament.Errf(tournament.ErrCategory, "err.category.none", "", "tournament", "Open", "name", `"1"`)) + "\n")
+	got := b.String()
+	for _, w := range []string{"1 giocatore,", "letta 1 partita", "1 partita su 1 non è stata assegnata", "1 partita su 1 è irregolare", "di 11 tornei", "consiglia 2 turni per"} {
+		if !strings.Contains(got, w) {
+			t.Errorf("no %q in\n%s", w, got)
+		}
+	}
+	for _, w := range []string{"1 giocatori", "lette 1", "1 partite", "dei 11", "da 2 a 2", "categorie: )"} {
+		if strings.Contains(got, w) {
+			t.Errorf("%q in\n%s", w, got)
+		}
+	}
+	if ad := MustLocale("it").Note(tournament.NewNote(tournament.NoteRoundsAdvised, "rounds", 3, "players", 9, "lo", 4, "hi", 5)); !strings.Contains(ad, "da 4 a 5 turni") {
+		t.Errorf("a range: %s", ad)
+	}
+}
