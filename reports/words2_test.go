@@ -142,3 +142,19 @@ func TestGrammarOfOne(t *testing.T) {
 		t.Errorf("a range: %s", ad)
 	}
 }
+
+// game add names the PDN's result as the file's (issue 29: "risultato 0-1" printed right
+// after the sheet's "0-2" of a 2-1-0 event).
+func TestGameAddResultIsTheFiles(t *testing.T) {
+	rec := &tournament.GameRecord{ID: 1, Board: &tournament.Board{Round: 1, Board: 1, White: "A", Black: "B"},
+		Verdict: rules.Verdict{Legal: true, Plies: 10, Result: "0-1"}}
+	for lang, want := range map[string]string{"it": "risultato del file 0-1", "fr": "résultat du fichier 0-1", "nl": "uitslag in het bestand 0-1", "en": "the file's result 0-1"} {
+		var b strings.Builder
+		if err := WriteGameAddText(&b, MustLocale(lang), rec); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("%s: no %q in %q", lang, want, b.String())
+		}
+	}
+}
