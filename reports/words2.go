@@ -111,3 +111,8 @@ var showKeys = map[string]string{
 	"art8": "show.italo.art8", "art2": "show.italo.art2", "art9": "show.italo.art9", "rotation": "show.italo.rotation",
 	tournament.OpeningsFIDItalian: "show.openings.fid-italian", "club": "show.club-separation.club",
 }
+
+// RestKind is an Italo-Swiss rest's kind (pairing.RestKind: "RM", "RR", "RT", as
+// tournament.Board.Rest holds it) in the language's words with the FID's abbreviation, as
+// the pairing sheet prints it ("exempt du joueur impair (RM)"); an unknown kind as stored.
+func (l *Locale) RestKind(kind string) string { return l.codeWord(sheetRestKeys[kind], kind) }

@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -155,6 +156,47 @@ func TestGameAddResultIsTheFiles(t *testing.T) {
 		}
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("%s: no %q in %q", lang, want, b.String())
+		}
+	}
+}
+
+// One federation's term throughout a language (issue 29): the French score sheet is the
+// FFJD's "feuille de notation" (never "feuille de partie"), a draughts board is no chess
+// "échiquier"; the Dutch rest is the KNDB's "vrij"/"vrije ronde", never "bye"; the
+// Italian abbreviations RM/RR are explained where fr/nl/en name them.
+func TestOneTermPerLanguage(t *testing.T) {
+	texts := func(lang string) map[string]string {
+		out := map[string]string{}
+		for k, m := range MustLocale(lang).msgs {
+			if k == "@" {
+				continue
+			}
+			out[k] = m.text
+			for _, f := range m.forms {
+				out[k] += "\n" + f
+			}
+		}
+		return out
+	}
+	bad := map[string]*regexp.Regexp{
+		"fr": regexp.MustCompile(`(?i)feuilles? de partie|échiquier`),
+		"nl": regexp.MustCompile(`(?i)(^|[^-])\bbye\b`),
+	}
+	for lang, re := range bad {
+		for k, v := range texts(lang) {
+			if re.MatchString(v) {
+				t.Errorf("%s %s: %q", lang, k, v)
+			}
+		}
+	}
+	for _, lang := range []string{"en", "fr", "nl"} {
+		for k, v := range texts(lang) {
+			if strings.Contains(v, "RM/RR") {
+				t.Errorf("%s %s: RM/RR unexplained: %q", lang, k, v)
+			}
+		}
+		if got := MustLocale(lang).RestKind("RM"); got == "RM" || !strings.Contains(got, "(RM)") {
+			t.Errorf("%s: RestKind(RM) = %q", lang, got)
 		}
 	}
 }
