@@ -102,7 +102,11 @@ func WriteGameImportText(w io.Writer, l *Locale, rep *tournament.GameImportRepor
 			}
 		case tournament.ImportAlready:
 		default:
-			fmt.Fprintf(w, "%s: %s: %s\n", head, strings.ToUpper(l.importStatus(ig.Status)), ig.Why)
+			why := ig.Why
+			if ig.Unreadable != nil {
+				why = l.T("import.status.unreadable") + ": " + ErrorText(l, ig.Unreadable)
+			}
+			fmt.Fprintf(w, "%s: %s: %s\n", head, strings.ToUpper(l.importStatus(ig.Status)), why)
 		}
 	}
 	_, err := fmt.Fprintln(w, l.N("cmd.import.summary", rep.Read, "games", l.N("cmd.games", rep.Read), "stored", rep.Stored, "verdicts", ClassCountsText(l, &rep.Classes),

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"arbitro/pairing"
+	"arbitro/rules"
 	"arbitro/tournament"
 )
 
@@ -116,3 +117,78 @@ var showKeys = map[string]string{
 // tournament.Board.Rest holds it) in the language's words with the FID's abbreviation, as
 // the pairing sheet prints it ("exempt du joueur impair (RM)"); an unknown kind as stored.
 func (l *Locale) RestKind(kind string) string { return l.codeWord(sheetRestKeys[kind], kind) }
+
+// pdnErrorKeys are the catalog keys of the PDN reader's error codes (rules.PDNError.Code,
+// rules.PDNErrorCodes).
+var pdnErrorKeys = map[string]string{
+	"close-without-variation":  "pdn.err.close-without-variation",
+	"bad-result":               "pdn.err.bad-result",
+	"unexpected-character":     "pdn.err.unexpected-character",
+	"comment-not-closed":       "pdn.err.comment-not-closed",
+	"variation-not-closed":     "pdn.err.variation-not-closed",
+	"bad-nag":                  "pdn.err.bad-nag",
+	"mark-without-move":        "pdn.err.mark-without-move",
+	"bad-mark":                 "pdn.err.bad-mark",
+	"move-number-too-large":    "pdn.err.move-number-too-large",
+	"unexpected-after-move":    "pdn.err.unexpected-after-move",
+	"square-too-large":         "pdn.err.square-too-large",
+	"number-not-move":          "pdn.err.number-not-move",
+	"separator-without-square": "pdn.err.separator-without-square",
+	"mixed-separators":         "pdn.err.mixed-separators",
+	"too-many-squares":         "pdn.err.too-many-squares",
+	"square-zero":              "pdn.err.square-zero",
+	"move-to-itself":           "pdn.err.move-to-itself",
+	"move-too-many-squares":    "pdn.err.move-too-many-squares",
+	"unexpected-text":          "pdn.err.unexpected-text",
+	"tag-without-name":         "pdn.err.tag-without-name",
+	"tag-value-unquoted":       "pdn.err.tag-value-unquoted",
+	"tag-string-not-closed":    "pdn.err.tag-string-not-closed",
+	"tag-not-closed":           "pdn.err.tag-not-closed",
+	"line-too-long":            "pdn.err.line-too-long",
+	"game-too-long":            "pdn.err.game-too-long",
+}
+
+// pdnKindKeys are the catalog keys of the PDN reader's sentinels.
+var pdnKindKeys = map[error]string{
+	rules.ErrPDNSyntax:   "pdn.kind.syntax",
+	rules.ErrPDNTooLarge: "pdn.kind.too_large",
+	rules.ErrPDNStrict:   "pdn.kind.strict",
+}
+
+// pdnError words a PDN reader's error (issue 29: "game 1: line 5, column 18: PDN syntax
+// error: unexpected text "zz"" was English in every language): a *rules.GameError as
+// "partita N: " and its cause, a *rules.PDNError as its place, kind and problem from its
+// code and arguments (the English Msg for a code without words: a strict-reading
+// deviation). English is err's own text, byte for byte. ok is false for another error.
+func (l *Locale) pdnError(err error) (string, bool) {
+	switch e := err.(type) {
+	case *rules.GameError:
+		if english(l) {
+			return e.Error(), true
+		}
+		return l.T("pdn.game", "n", e.Index, "err", ErrorText(l, e.Err)), true
+	case *rules.PDNError:
+		if english(l) {
+			return e.Error(), true
+		}
+		what := e.Msg
+		if key, ok := pdnErrorKeys[e.Code]; ok {
+			what = l.T(key, stringArgs(e.Args)...)
+		}
+		kind := e.Err.Error()
+		if key, ok := pdnKindKeys[e.Err]; ok {
+			kind = l.T(key)
+		}
+		return l.T("pdn.at", "line", e.Line, "col", e.Col, "kind", kind, "what", what), true
+	}
+	return "", false
+}
+
+// stringArgs is name, value pairs of strings as Locale.T's arguments.
+func stringArgs(args []string) []any {
+	out := make([]any, len(args))
+	for i, a := range args {
+		out[i] = a
+	}
+	return out
+}

@@ -1,6 +1,8 @@
 package reports
 
 import (
+	"errors"
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -197,6 +199,51 @@ func TestOneTermPerLanguage(t *testing.T) {
 		}
 		if got := MustLocale(lang).RestKind("RM"); got == "RM" || !strings.Contains(got, "(RM)") {
 			t.Errorf("%s: RestKind(RM) = %q", lang, got)
+		}
+	}
+}
+
+// The PDN reader's syntax error is worded in the reader's language from its code (issue
+// 29: `game add`, `game import`, `replay`, `audit`, `event import` printed the English
+// "game 1: line 5, column 18: PDN syntax error: unexpected text "zz"" in every language);
+// English stays the reader's own sentence.
+func TestPDNSyntaxErrorInWords(t *testing.T) {
+	in := "[Event \"x\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n1. 22-19 99-1 2. zz *\n"
+	_, err := rules.ReadAllPDN(strings.NewReader(in))
+	var pe *rules.PDNError
+	if !errors.As(err, &pe) || pe.Code != "unexpected-text" || pe.Arg("found") != `"zz"` {
+		t.Fatalf("the reader's error: %#v", err)
+	}
+	vd := rules.ParseErrorVerdict(nil, err)
+	for lang, want := range map[string]string{
+		"en": `game 1: line 5, column 18: PDN syntax error: unexpected text "zz"`,
+		"it": `partita 1: riga 5, colonna 18: errore di sintassi PDN: testo inatteso "zz"`,
+		"fr": `partie 1 : ligne 5, colonne 18 : erreur de syntaxe PDN : texte inattendu "zz"`,
+		"nl": `partij 1: regel 5, kolom 18: PDN-syntaxfout: onverwachte tekst "zz"`,
+	} {
+		l := MustLocale(lang)
+		if got := ErrorText(l, err); got != want {
+			t.Errorf("%s: ErrorText = %q, want %q", lang, got, want)
+		}
+		if got := ErrorText(l, fmt.Errorf("%w: %w", tournament.ErrBadPDN, err)); !strings.HasSuffix(got, want) {
+			t.Errorf("%s: wrapped: %q", lang, got)
+		}
+		if got := VerdictWhy(l, &vd); got != want {
+			t.Errorf("%s: VerdictWhy = %q", lang, got)
+		}
+		var b strings.Builder
+		rep := &tournament.GameImportReport{Read: 1, Rejected: 1, Games: []tournament.ImportedGame{{Index: 1, Line: 1, White: "A", Black: "B",
+			Status: tournament.ImportRejected, Why: "unreadable: " + err.Error(), Unreadable: err}}}
+		if err := WriteGameImportText(&b, l, rep); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(b.String(), ": "+want+"\n") || (lang != "en" && strings.Contains(b.String(), "unreadable")) {
+			t.Errorf("%s: game import: %q", lang, b.String())
+		}
+	}
+	for code := range rules.PDNErrorCodes {
+		if _, ok := pdnErrorKeys[code]; !ok {
+			t.Errorf("PDN error code %q has no words (pdnErrorKeys)", code)
 		}
 	}
 }

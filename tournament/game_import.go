@@ -63,10 +63,14 @@ type ImportedGame struct {
 	Status string `json:"status"` // "stored", "already-stored", "unmatched", "rejected"
 	// Why the game was not stored (unmatched, rejected), or the problems stored with
 	// --force.
-	Why     string         `json:"why,omitempty"`
-	Legal   bool           `json:"legal"`
-	Verdict *rules.Verdict `json:"-"` // the verdict of a stored score; nil otherwise
-	Score   *rules.Game    `json:"-"` // the game as read
+	Why string `json:"why,omitempty"`
+	// Unreadable is, for a score the PDN reader could not read (rejected), the reader's
+	// error (a *rules.GameError or *rules.PDNError): Why is "unreadable: " and its English,
+	// a report words it in the reader's language. Not part of the JSON.
+	Unreadable error          `json:"-"`
+	Legal      bool           `json:"legal"`
+	Verdict    *rules.Verdict `json:"-"` // the verdict of a stored score; nil otherwise
+	Score      *rules.Game    `json:"-"` // the game as read
 }
 
 // Statuses of ImportedGame.
