@@ -9,9 +9,13 @@ import (
 // data, in the words the domain and the store write (tournament.HallActor: "player 7 via
 // the hall"; store.HallActor: "arbiter via the hall", "arbiter NAME via the hall"); those
 // known forms are given in the reader's words (catalog keys actor.hall_player,
-// actor.hall_arbiter, actor.hall_arbiter_named), any other actor (the arbiter's login name
-// on the command line) as stored.
+// actor.hall_arbiter, actor.hall_arbiter_named), as is the store's default actor
+// "arbiter" (store.DefaultActor: the command line without --actor; actor.arbiter,
+// "arbitro"), any other actor (the arbiter's login name on the command line) as stored.
 func (l *Locale) Actor(stored string) string {
+	if stored == "arbiter" {
+		return l.codeWord("actor.arbiter", stored)
+	}
 	rest, ok := strings.CutSuffix(stored, " via the hall")
 	if !ok {
 		return stored

@@ -56,7 +56,7 @@ func WriteTournamentCreated(w io.Writer, l *Locale, t *tournament.Tournament) er
 // language l.
 func WriteTRFImported(w io.Writer, l *Locale, t *tournament.Tournament, source string) error {
 	l = orEnglish(l)
-	_, err := fmt.Fprintln(w, l.T("cmd.trf_imported", "id", t.ID, "name", strconv.Quote(t.Name), "file", source,
+	_, err := fmt.Fprintln(w, l.N("cmd.trf_imported", t.Players, "id", t.ID, "name", strconv.Quote(t.Name), "file", source,
 		"players", t.Players, "paired", t.RoundsPaired, "rounds", t.Rounds, "seed", fmt.Sprint(t.Seed)))
 	return err
 }

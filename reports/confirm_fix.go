@@ -70,7 +70,7 @@ func WritePlayerChanged(w io.Writer, loc *Locale, action string, c *tournament.P
 // older arbitro's log), is named by its log's code.
 func UndoWhat(loc *Locale, s *tournament.UndoStep) string {
 	if !tournament.Undoable(s.Action) || !s.Undoable { // where undo stops: named by its code
-		return loc.T("undo.what.other", "action", s.Action)
+		return loc.T("undo.what.other", "action", loc.ActionName(s.Action))
 	}
 	var args []any
 	for _, k := range []string{"round", "board", "white", "black", "result", "before", "player", "points", "field", "name", "label", "pair", "count", "source", "playoff", "game"} {
@@ -133,7 +133,7 @@ var undoWhatKeys = map[string]string{
 
 // WriteUndone confirms `arbitro undo`: what was undone, and the action of the log it was.
 func WriteUndone(w io.Writer, loc *Locale, s *tournament.UndoStep) error {
-	_, err := fmt.Fprintln(w, loc.T("undo.done", "what", UndoWhat(loc, s), "id", s.ActionID, "action", s.Action, "at", s.At, "actor", loc.Actor(s.Actor)))
+	_, err := fmt.Fprintln(w, loc.T("undo.done", "what", UndoWhat(loc, s), "id", s.ActionID, "action", loc.ActionName(s.Action), "at", loc.Stamp(s.At), "actor", loc.Actor(s.Actor)))
 	return err
 }
 
@@ -154,7 +154,7 @@ func WriteUndoList(w io.Writer, loc *Locale, tournamentName string, steps []tour
 		if !s.Undoable {
 			what = loc.T("undo.list.stop", "what", what)
 		}
-		if _, err := fmt.Fprintf(tw, "#%d\t%s\t%s\t%s\t%s\n", s.ActionID, s.At, loc.Actor(s.Actor), s.Action, what); err != nil {
+		if _, err := fmt.Fprintf(tw, "#%d\t%s\t%s\t%s\t%s\n", s.ActionID, loc.Stamp(s.At), loc.Actor(s.Actor), loc.ActionName(s.Action), what); err != nil {
 			return err
 		}
 	}

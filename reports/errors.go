@@ -89,7 +89,21 @@ func ErrorText(l *Locale, err error) string {
 	if key, ok := sentinelKeys[err]; ok {
 		return l.T(key)
 	}
+	if text, ok := l.pdnError(err); ok {
+		return text
+	}
 	text := err.Error()
+	if multi, ok := err.(interface{ Unwrap() []error }); ok {
+		// fmt.Errorf("%w: %w", ...): each wrapped error's English replaced by its words.
+		for _, in := range multi.Unwrap() {
+			if english := in.Error(); english != "" {
+				if i := strings.LastIndex(text, english); i >= 0 {
+					text = text[:i] + ErrorText(l, in) + text[i+len(english):]
+				}
+			}
+		}
+		return text
+	}
 	inner := errors.Unwrap(err)
 	if inner == nil {
 		return text

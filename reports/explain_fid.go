@@ -68,7 +68,7 @@ func writeFIDExplanation(w io.Writer, l *Locale, ex *tournament.RoundExplanation
 			fmt.Fprintln(w, "  "+l.T("explain.fid.rest_manual", "player", nm(st.First)))
 			continue
 		case st.Bye:
-			fmt.Fprintln(w, "  "+l.T("explain.fid.rest_kind", "kind", string(st.Rest), "player", nm(st.First), "pts", l.pts(st.FirstScore)))
+			fmt.Fprintln(w, "  "+l.T("explain.fid.rest_kind", "kind", l.RestKind(string(st.Rest)), "player", nm(st.First), "pts", l.pts(st.FirstScore)))
 			continue
 		case st.Manual:
 			fmt.Fprintln(w, "  "+l.T("explain.manual_board", "board", st.Board, "white", nm(st.First), "black", nm(st.Second)))

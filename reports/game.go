@@ -109,10 +109,13 @@ func WriteGameImportText(w io.Writer, l *Locale, rep *tournament.GameImportRepor
 			}
 		case tournament.ImportAlready:
 		default:
+			if ig.Unreadable != nil {
+				why = l.T("import.status.unreadable") + l.colon() + ErrorText(l, ig.Unreadable)
+			}
 			fmt.Fprintf(w, "%s%s%s%s%s\n", head, l.colon(), strings.ToUpper(l.importStatus(ig.Status)), l.colon(), why)
 		}
 	}
-	_, err := fmt.Fprintln(w, l.T("cmd.import.summary", "games", l.N("cmd.games", rep.Read), "stored", rep.Stored, "verdicts", ClassCountsText(l, &rep.Classes),
+	_, err := fmt.Fprintln(w, l.N("cmd.import.summary", rep.Read, "games", l.N("cmd.games", rep.Read), "stored", rep.Stored, "verdicts", ClassCountsText(l, &rep.Classes),
 		"already", rep.Already, "unmatched", rep.Unmatched, "rejected", rep.Rejected))
 	return err
 }

@@ -99,19 +99,21 @@ func WriteTournamentsText(w io.Writer, l *Locale, db string, all []tournament.To
 
 // WriteTournamentText writes `arbitro tournament show` in the language l: every setting,
 // one per line, under its name in the language (the English names are those `tournament
-// set` takes); values stay as stored (codes, ISO dates).
+// set` takes). Codes are given in the language's words (variant, system, tie-breaks,
+// Italo-Swiss format, openings, club separation; in English the codes `tournament set`
+// takes), dates in the language's form and timestamps as local date and time (Stamp).
 func WriteTournamentText(w io.Writer, l *Locale, t *tournament.Tournament) error {
 	l = orEnglish(l)
 	tw := newTable(w)
 	rows := [][2]string{
-		{"cmd.show.id", fmt.Sprint(t.ID)}, {"cmd.show.name", t.Name}, {"cmd.show.variant", t.Variant.Name()}, {"cmd.show.system", t.System.Code()},
+		{"cmd.show.id", fmt.Sprint(t.ID)}, {"cmd.show.name", t.Name}, {"cmd.show.variant", l.variantShort(t.Variant)}, {"cmd.show.system", l.systemShort(t.System)},
 		{"cmd.show.rounds", l.N("cmd.show.rounds_paired", t.RoundsPaired, "rounds", l.roundsCell(t))}, {"cmd.show.players", fmt.Sprint(t.Players)},
 		{"cmd.show.scoring", t.Scoring}, {"cmd.show.bye-points", fmt.Sprint(t.ByePoints)}, {"cmd.show.forfeit-points", fmt.Sprint(t.ForfeitPoints)},
-		{"cmd.show.games-per-pairing", fmt.Sprint(t.GamesPerPairing)}, {"cmd.show.tiebreaks", l.OrNone(strings.Join(t.TieBreaks, ", "))},
-		{"cmd.show.italo-format", Dash(t.ItaloFormat)}, {"cmd.show.openings", Dash(t.Openings)}, {"cmd.show.club-separation", Dash(t.ClubSeparation)},
-		{"cmd.show.seed", fmt.Sprint(t.Seed)}, {"cmd.show.lot", Dash(t.LotDrawnAt)}, {"cmd.show.start", Dash(t.Start)}, {"cmd.show.end", Dash(t.End)},
+		{"cmd.show.games-per-pairing", fmt.Sprint(t.GamesPerPairing)}, {"cmd.show.tiebreaks", l.OrNone(l.tieBreaksShort(t.TieBreaks))},
+		{"cmd.show.italo-format", l.italoFormatShort(t.ItaloFormat)}, {"cmd.show.openings", l.openingsShort(t.Openings)}, {"cmd.show.club-separation", l.clubSeparationShort(t.ClubSeparation)},
+		{"cmd.show.seed", fmt.Sprint(t.Seed)}, {"cmd.show.lot", Dash(l.Stamp(t.LotDrawnAt))}, {"cmd.show.start", Dash(l.DateText(t.Start))}, {"cmd.show.end", Dash(l.DateText(t.End))},
 		{"cmd.show.place", Dash(t.Place)}, {"cmd.show.federation", Dash(t.Federation)}, {"cmd.show.arbiter", Dash(t.Arbiter)},
-		{"cmd.show.time-control", Dash(t.TimeControl)}, {"cmd.show.lang", string(t.Lang)}, {"cmd.show.created", t.CreatedAt},
+		{"cmd.show.time-control", Dash(t.TimeControl)}, {"cmd.show.lang", string(t.Lang)}, {"cmd.show.created", l.Stamp(t.CreatedAt)},
 	}
 	for _, r := range rows {
 		fmt.Fprintf(tw, "%s:\t%s\n", l.T(r[0]), r[1])
@@ -119,14 +121,15 @@ func WriteTournamentText(w io.Writer, l *Locale, t *tournament.Tournament) error
 	return tw.Flush()
 }
 
-// WriteEventLogText writes `arbitro tournament log` in the language l: id, time, who and
-// action of each event (the action as logged, who in l's words: Locale.Actor).
+// WriteEventLogText writes `arbitro tournament log` in the language l: id, time (local,
+// Locale.Stamp), who (Locale.Actor) and action (Locale.ActionName) of each event, in l's
+// words.
 func WriteEventLogText(w io.Writer, l *Locale, evs []tournament.Event) error {
 	tw := newTable(w)
 	l = orEnglish(l)
 	fmt.Fprintln(tw, l.T("cmd.log.head"))
 	for _, e := range evs {
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\n", e.ID, e.At, l.Actor(e.Actor), e.Action)
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\n", e.ID, l.Stamp(e.At), l.Actor(e.Actor), l.ActionName(e.Action))
 	}
 	return tw.Flush()
 }

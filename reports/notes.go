@@ -85,6 +85,12 @@ func (l *Locale) Note(n tournament.Note) string {
 		args = append([]any{"char", strconv.Quote(n.Str("char")), "text", strconv.Quote(n.Str("text"))}, args...)
 	case tournament.NoteImportNoResult: // the result as the file gave it, quoted ("*")
 		args = append([]any{"result", strconv.Quote(n.Str("result"))}, args...)
+	case tournament.NoteRoundsAdvised: // "da 5 a 7 turni", or "5 turni" when the FID's range is one number
+		advised := l.T("note.rounds-advised.range", "lo", n.Int("lo"), "hi", n.Int("hi"))
+		if n.Int("lo") == n.Int("hi") {
+			advised = l.N("note.rounds-advised.exact", n.Int("lo"))
+		}
+		args = append([]any{"advised", advised}, args...)
 	case tournament.NoteImportMore:
 		args = append([]any{"what", l.T(importMoreKeys[n.Str("kind")])}, args...)
 	}

@@ -140,7 +140,7 @@ func TestNotesEnglish(t *testing.T) {
 		{tournament.NewNote(tournament.NoteSameColourThrice, "player", "Rossi, Mario"),
 			"Rossi, Mario gets the same colour for the third game running (allowed, docs/pairing-fid.md 2.6)"},
 		{tournament.NewNote(tournament.NoteRoundsAdvised, "rounds", 3, "players", 5, "lo", 2, "hi", 2),
-			"3 rounds planned for 5 players: FID (Capo V Art. 1) advises 2 to 2 for an Italo-Swiss; allowed, but check the tournament's rules ('arbitro tournament set rounds N' before round 1)"},
+			"3 rounds planned for 5 players: FID (Capo V Art. 1) advises 2 rounds for an Italo-Swiss; allowed, but check the tournament's rules ('arbitro tournament set rounds N' before round 1)"},
 		{noteSamples[tournament.NoteImportLatin2],
 			`player "Dvoøák, Antonín": the file is not UTF-8 and was read as Windows-1252, which gives U+00F8 LATIN SMALL LETTER O WITH STROKE, unusual in a name; if the file is Latin-2 (Czech, Polish, Hungarian...), import it again with --encoding iso-8859-2 (or windows-1250)`},
 		{noteSamples[tournament.NoteImportNoResult],

@@ -386,7 +386,7 @@ func ArchiveGame(l *Locale, asJSON bool, file string, g *rules.Game, vd rules.Ve
 // the moves and the notes by kind (VerdictTally.Counts), in the language l (nil: English).
 func WriteArchiveAuditSummary(w io.Writer, l *Locale, t VerdictTally) error {
 	l = orEnglish(l)
-	_, err := fmt.Fprintln(w, l.T("cmd.audit.archive_summary", "games", l.N("cmd.games", t.Games()), "counts", t.Counts(l)))
+	_, err := fmt.Fprintln(w, l.N("cmd.audit.archive_summary", t.Games(), "games", l.N("cmd.games", t.Games()), "counts", t.Counts(l)))
 	return err
 }
 

@@ -69,6 +69,9 @@ func english(l *Locale) bool { return l == nil || l.Lang() == DefaultLang }
 // legal verdict give Message.
 func VerdictWhy(l *Locale, vd *rules.Verdict) string {
 	key, ok := whyKeys[vd.Reason]
+	if !english(l) && vd.Reason == rules.ReasonParseError && vd.Err != nil {
+		return ErrorText(l, vd.Err) // the reader's error, worded from its code
+	}
 	if english(l) || !ok {
 		return vd.Message
 	}

@@ -45,11 +45,54 @@ const (
 
 // PDNError is a syntax error at a place in the input. Line and Col are 1-based; Col counts
 // bytes of the (UTF-8, after Windows-1252 decoding) line. Err is one of the sentinels above.
+// Code names the problem for a reader's language ("unexpected-text", "comment-not-closed",
+// "line-too-long": the codes of PDNErrorCodes; "" for a strict-reading deviation, whose
+// Msg is the tolerant reader's warning) and Args are its arguments as name, value pairs,
+// values as Msg prints them ("found", `"zz"`; "move", "22-18"; "tag", "Event"; "max",
+// "1048576"). Msg is the English sentence.
 type PDNError struct {
 	Line, Col int
 	Msg       string
 	Err       error
+	Code      string
+	Args      []string
 }
+
+// PDNErrorCodes are the codes a PDNError may carry (Code), with the argument names each
+// fills: the reader's words for them are the catalogs' (reports.ErrorText).
+var PDNErrorCodes = map[string][]string{
+	"close-without-variation": nil, "bad-result": nil, "unexpected-character": {"found"},
+	"comment-not-closed": nil, "variation-not-closed": nil, "bad-nag": nil, "mark-without-move": {"found"},
+	"bad-mark": {"found"}, "move-number-too-large": {"found"}, "unexpected-after-move": {"found", "move"},
+	"square-too-large": {"found"}, "number-not-move": {"found", "number"}, "separator-without-square": {"found"},
+	"mixed-separators": nil, "too-many-squares": nil, "square-zero": {"found"}, "move-to-itself": {"found"},
+	"move-too-many-squares": {"found"}, "unexpected-text": {"found"}, "tag-without-name": nil,
+	"tag-value-unquoted": {"tag"}, "tag-string-not-closed": {"tag"}, "tag-not-closed": {"tag"},
+	"line-too-long": {"max"}, "game-too-long": {"max"},
+}
+
+// Arg is the value of the argument name of e (Args), "" when e has none.
+func (e *PDNError) Arg(name string) string {
+	for i := 0; i+1 < len(e.Args); i += 2 {
+		if e.Args[i] == name {
+			return e.Args[i+1]
+		}
+	}
+	return ""
+}
+
+// GameError is an error of the game numbered Index (1-based, in the file's order) of a
+// PDN text: PDNReader's error for a game it could read only in part.
+type GameError struct {
+	Index int
+	Err   error
+}
+
+// Error returns "game N: " and the cause.
+func (e *GameError) Error() string { return fmt.Sprintf("game %d: %v", e.Index, e.Err) }
+
+// Unwrap returns the cause (a *PDNError).
+func (e *GameError) Unwrap() error { return e.Err }
 
 // Error returns "line L, column C: PDN syntax error: what".
 func (e *PDNError) Error() string {
@@ -322,7 +365,7 @@ func (r *PDNReader) Next() (*Game, error) {
 			r.index++
 			g := &Game{Index: r.index, Line: startLine}
 			r.pending = append(r.pending, g)
-			r.pendErr = append(r.pendErr, fmt.Errorf("game %d: %w", g.Index, err))
+			r.pendErr = append(r.pendErr, &GameError{Index: g.Index, Err: err})
 			continue
 		}
 		if chunk == "" {
@@ -349,7 +392,7 @@ func (r *PDNReader) readLine() ([]byte, bool, error) {
 				_, err = r.br.ReadSlice('\n')
 			}
 			r.line++
-			return nil, false, &PDNError{Line: r.line, Col: 1, Msg: fmt.Sprintf("line longer than %d bytes (is this a PDN file?)", MaxPDNLine), Err: ErrPDNTooLarge}
+			return nil, false, &PDNError{Line: r.line, Col: 1, Msg: fmt.Sprintf("line longer than %d bytes (is this a PDN file?)", MaxPDNLine), Err: ErrPDNTooLarge, Code: "line-too-long", Args: []string{"max", strconv.Itoa(MaxPDNLine)}}
 		}
 		if errors.Is(err, bufio.ErrBufferFull) {
 			r.lineBuf = append(r.lineBuf, part...)
@@ -485,7 +528,7 @@ func (r *PDNReader) readChunk() (string, int, bool, error) {
 		r.buf = append(r.buf, '\n')
 		if len(r.buf) > MaxPDNGame {
 			r.skipToTags()
-			return "", start, cp, &PDNError{Line: start, Col: 1, Msg: fmt.Sprintf("game longer than %d bytes", MaxPDNGame), Err: ErrPDNTooLarge}
+			return "", start, cp, &PDNError{Line: start, Col: 1, Msg: fmt.Sprintf("game longer than %d bytes", MaxPDNGame), Err: ErrPDNTooLarge, Code: "game-too-long", Args: []string{"max", strconv.Itoa(MaxPDNGame)}}
 		}
 	}
 	if len(r.buf) == len(r.src) && string(r.buf) == r.src {
@@ -684,12 +727,22 @@ func (l *pdnLexer) tolerate(line, col int, format string, args ...any) {
 
 func (l *pdnLexer) col() int { return l.i - l.lineStart + 1 }
 
-func (l *pdnLexer) errAt(line, col int, format string, args ...any) *PDNError {
-	return &PDNError{Line: line, Col: col, Msg: fmt.Sprintf(format, args...), Err: ErrPDNSyntax}
+// errAt is the syntax error code at line and column: english is its English sentence
+// with {name} placeholders filled from args (name, value pairs, values already quoted).
+func (l *pdnLexer) errAt(line, col int, code, english string, args ...string) *PDNError {
+	return &PDNError{Line: line, Col: col, Msg: fillPDNArgs(english, args), Err: ErrPDNSyntax, Code: code, Args: args}
 }
 
-func (l *pdnLexer) err(format string, args ...any) *PDNError {
-	return l.errAt(l.line, l.col(), format, args...)
+func (l *pdnLexer) err(code, english string, args ...string) *PDNError {
+	return l.errAt(l.line, l.col(), code, english, args...)
+}
+
+// fillPDNArgs fills each {name} of text with its value in args (name, value pairs).
+func fillPDNArgs(text string, args []string) string {
+	for i := 0; i+1 < len(args); i += 2 {
+		text = strings.ReplaceAll(text, "{"+args[i]+"}", args[i+1])
+	}
+	return text
 }
 
 // skipSpace skips blanks and line ends, counting lines.
@@ -759,7 +812,7 @@ func (r *PDNReader) parseChunk(s string, startLine int, cp bool) {
 				viol = l.viol
 			}
 			if k := len(r.pendErr) - 1; viol != nil && r.pendErr[k] == nil {
-				r.pendErr[k] = fmt.Errorf("game %d: %w", prev.Index, viol)
+				r.pendErr[k] = &GameError{Index: prev.Index, Err: viol}
 			}
 			continue
 		}
@@ -782,7 +835,7 @@ func (r *PDNReader) parseChunk(s string, startLine int, cp bool) {
 		prev = g
 		r.pending = append(r.pending, g)
 		if err != nil {
-			r.pendErr = append(r.pendErr, fmt.Errorf("game %d: %w", g.Index, err))
+			r.pendErr = append(r.pendErr, &GameError{Index: g.Index, Err: err})
 			if !errors.Is(err, ErrPDNStrict) {
 				return // the rest of the chunk belongs to the broken game
 			}
@@ -1024,7 +1077,7 @@ func (m *movetext) token() (done bool, err error) {
 	case c == '(':
 		return false, m.variation()
 	case c == ')':
-		return false, l.err("')' without a variation to close")
+		return false, l.err("close-without-variation", "')' without a variation to close")
 	case c == '$':
 		return false, m.nag()
 	case c == '!' || c == '?':
@@ -1044,7 +1097,7 @@ func (m *movetext) token() (done bool, err error) {
 			l.i += len("½-½")
 			return true, nil
 		}
-		return false, l.err("unreadable result starting with ½")
+		return false, l.err("bad-result", "unreadable result starting with ½")
 	case c >= 'a' && c <= 'z':
 		line, col := l.line, l.col()
 		mv, end, err := lexAlgebraic(l)
@@ -1055,7 +1108,7 @@ func (m *movetext) token() (done bool, err error) {
 		return false, m.addMove(line, col, end)
 	default:
 		r, _ := utf8.DecodeRuneInString(l.s[l.i:])
-		return false, l.err("unexpected character %q", r)
+		return false, l.err("unexpected-character", "unexpected character {found}", "found", fmt.Sprintf("%q", r))
 	}
 	return false, nil
 }
@@ -1082,7 +1135,7 @@ func (m *movetext) comment() error {
 	line, col := l.line, l.col()
 	end := strings.IndexByte(l.s[l.i+1:], '}')
 	if end < 0 {
-		return l.errAt(line, col, "comment { not closed")
+		return l.errAt(line, col, "comment-not-closed", "comment { not closed")
 	}
 	text := strings.TrimSpace(l.s[l.i+1 : l.i+1+end])
 	l.advanceTo(l.i + 1 + end + 1)
@@ -1167,7 +1220,7 @@ func (m *movetext) variation() error {
 	line, col := l.line, l.col()
 	end, ok := matchVariation(l.s, l.i)
 	if !ok {
-		return l.errAt(line, col, "variation ( not closed")
+		return l.errAt(line, col, "variation-not-closed", "variation ( not closed")
 	}
 	text := strings.TrimSpace(l.s[l.i+1 : end])
 	l.advanceTo(end + 1)
@@ -1183,7 +1236,7 @@ func (m *movetext) nag() error {
 		j++
 	}
 	if j == l.i+1 {
-		return l.err("'$' not followed by a number (NAG)")
+		return l.err("bad-nag", "'$' not followed by a number (NAG)")
 	}
 	nag, _ := strconv.Atoi(l.s[l.i+1 : j])
 	if n := len(m.g.Moves); n > 0 {
@@ -1202,10 +1255,10 @@ func (m *movetext) marks() error {
 	}
 	n := len(g.Moves)
 	if n == 0 {
-		return l.err("move mark %q without a move", l.s[l.i:j])
+		return l.err("mark-without-move", "move mark {found} without a move", "found", strconv.Quote(l.s[l.i:j]))
 	}
 	if !validMark(g.Moves[n-1].Marks + l.s[l.i:j]) {
-		return l.err("move mark %q not understood (use !, ?, !!, ??, !?, ?! or *)", g.Moves[n-1].Marks+l.s[l.i:j])
+		return l.err("bad-mark", "move mark {found} not understood (use !, ?, !!, ??, !?, ?! or *)", "found", strconv.Quote(g.Moves[n-1].Marks+l.s[l.i:j]))
 	}
 	g.Moves[n-1].Marks += l.s[l.i:j]
 	l.i = j
@@ -1272,7 +1325,7 @@ func (m *movetext) moveNumber(line, col, j int) error {
 	l := m.l
 	n, err := atoiMoveNumber(l.s[l.i:j])
 	if err != nil {
-		return l.errAt(line, col, "move number %q too large", l.s[l.i:j])
+		return l.errAt(line, col, "move-number-too-large", "move number {found} too large", "found", strconv.Quote(l.s[l.i:j]))
 	}
 	k := j
 	for k < len(l.s) && l.s[k] == '.' {
@@ -1339,13 +1392,13 @@ func (m *movetext) addMove(line, col, end int) error {
 	}
 	if k > l.i {
 		if !validMark(l.s[l.i:k]) {
-			return l.err("move mark %q not understood (use !, ?, !!, ??, !?, ?! or *)", l.s[l.i:k])
+			return l.err("bad-mark", "move mark {found} not understood (use !, ?, !!, ??, !?, ?! or *)", "found", strconv.Quote(l.s[l.i:k]))
 		}
 		mv.Marks = l.s[l.i:k]
 		l.i = k
 	}
 	if l.i < len(l.s) && !isDelim(l.s[l.i]) {
-		return l.err("unexpected %q after move %s", l.s[l.i], mv.Text)
+		return l.err("unexpected-after-move", "unexpected {found} after move {move}", "found", fmt.Sprintf("%q", l.s[l.i]), "move", mv.Text)
 	}
 	return nil
 }
@@ -1394,7 +1447,7 @@ func lexMove(l *pdnLexer, j int, m *PDNMove) (string, int, *PDNError) {
 	s := l.s
 	first, ok := atoiSq(s[l.i:j])
 	if !ok {
-		return "", 0, l.err("square number %q too large", s[l.i:j])
+		return "", 0, l.err("square-too-large", "square number {found} too large", "found", strconv.Quote(s[l.i:j]))
 	}
 	if j-l.i > 2 {
 		l.tolerate(l.line, l.col(), "square %s written with more than two digits (PDN 3.0 squares: 1-99, 01-09)", s[l.i:j])
@@ -1406,7 +1459,7 @@ func lexMove(l *pdnLexer, j int, m *PDNMove) (string, int, *PDNError) {
 		return "", 0, err
 	}
 	if len(squares) < 2 {
-		return "", 0, l.err("number %q is neither a move number (\"%s.\") nor a move", s[l.i:j], s[l.i:j])
+		return "", 0, l.err("number-not-move", "number {found} is neither a move number (\"{number}.\") nor a move", "found", strconv.Quote(s[l.i:j]), "number", s[l.i:j])
 	}
 	text := s[l.i:k]
 	if len(squares) == 2 && sep == '-' {
@@ -1448,11 +1501,11 @@ func lexSquares(l *pdnLexer, k int, squares []int) ([]int, int, byte, *PDNError)
 			q++
 		}
 		if q == p {
-			return nil, 0, 0, l.errAt(l.line, k-l.lineStart+1, "separator %q not followed by a square number", c)
+			return nil, 0, 0, l.errAt(l.line, k-l.lineStart+1, "separator-without-square", "separator {found} not followed by a square number", "found", fmt.Sprintf("%q", c))
 		}
 		n, ok := atoiSq(s[p:q])
 		if !ok {
-			return nil, 0, 0, l.errAt(l.line, p-l.lineStart+1, "square number %q too large", s[p:q])
+			return nil, 0, 0, l.errAt(l.line, p-l.lineStart+1, "square-too-large", "square number {found} too large", "found", strconv.Quote(s[p:q]))
 		}
 		if q-p > 2 {
 			l.tolerate(l.line, p-l.lineStart+1, "square %s written with more than two digits (PDN 3.0 squares: 1-99, 01-09)", s[p:q])
@@ -1464,10 +1517,10 @@ func lexSquares(l *pdnLexer, k int, squares []int) ([]int, int, byte, *PDNError)
 		if sep == 0 {
 			sep = c
 		} else if (sep == '-') != (c == '-') {
-			return nil, 0, 0, l.errAt(l.line, k-l.lineStart+1, "move mixes '-' and 'x'")
+			return nil, 0, 0, l.errAt(l.line, k-l.lineStart+1, "mixed-separators", "move mixes '-' and 'x'")
 		}
 		if len(squares) == maxMoveSquares {
-			return nil, 0, 0, l.err("move with too many squares")
+			return nil, 0, 0, l.err("too-many-squares", "move with too many squares")
 		}
 		squares = append(squares, n)
 		k = q
@@ -1480,14 +1533,14 @@ func lexSquares(l *pdnLexer, k int, squares []int) ([]int, int, byte, *PDNError)
 func checkSquares(l *pdnLexer, text string, squares []int, sep byte) *PDNError {
 	for _, sq := range squares {
 		if sq == 0 {
-			return l.err("square 0 in %q: squares are numbered from 1", text)
+			return l.err("square-zero", "square 0 in {found}: squares are numbered from 1", "found", strconv.Quote(text))
 		}
 	}
 	if sep == '-' && len(squares) == 2 && squares[0] == squares[1] {
-		return l.err("move %q goes from a square to itself", text)
+		return l.err("move-to-itself", "move {found} goes from a square to itself", "found", strconv.Quote(text))
 	}
 	if sep == '-' && len(squares) > 2 {
-		return l.err("ordinary move %q with more than two squares", text)
+		return l.err("move-too-many-squares", "ordinary move {found} with more than two squares", "found", strconv.Quote(text))
 	}
 	return nil
 }
@@ -1550,7 +1603,7 @@ func lexAlgebraic(l *pdnLexer) (PDNMove, int, *PDNError) {
 	capture := false
 	for {
 		if k >= len(s) || s[k] < 'a' || s[k] > 'z' {
-			return PDNMove{}, 0, l.err("unexpected text %q", wordAt(s, l.i))
+			return PDNMove{}, 0, l.err("unexpected-text", "unexpected text {found}", "found", strconv.Quote(wordAt(s, l.i)))
 		}
 		k++
 		q := k
@@ -1558,7 +1611,7 @@ func lexAlgebraic(l *pdnLexer) (PDNMove, int, *PDNError) {
 			q++
 		}
 		if q == k {
-			return PDNMove{}, 0, l.err("unexpected text %q", wordAt(s, l.i))
+			return PDNMove{}, 0, l.err("unexpected-text", "unexpected text {found}", "found", strconv.Quote(wordAt(s, l.i)))
 		}
 		k = q
 		parts++
@@ -1573,7 +1626,7 @@ func lexAlgebraic(l *pdnLexer) (PDNMove, int, *PDNError) {
 		break
 	}
 	if parts < 2 {
-		return PDNMove{}, 0, l.err("unexpected text %q", wordAt(s, l.i))
+		return PDNMove{}, 0, l.err("unexpected-text", "unexpected text {found}", "found", strconv.Quote(wordAt(s, l.i)))
 	}
 	return PDNMove{Text: s[l.i:k], Algebraic: true, Capture: capture}, k, nil
 }
@@ -1623,7 +1676,7 @@ func parseTag(l *pdnLexer) (Tag, error) {
 		k++
 	}
 	if k == ns {
-		return Tag{}, l.errAt(line, col, "tag without a name")
+		return Tag{}, l.errAt(line, col, "tag-without-name", "tag without a name")
 	}
 	name := s[ns:k]
 	if c := name[0]; c < 'A' || c > 'Z' {
@@ -1633,18 +1686,18 @@ func parseTag(l *pdnLexer) (Tag, error) {
 		k++
 	}
 	if k >= len(s) || s[k] != '"' {
-		return Tag{}, l.errAt(line, k-l.lineStart+1, "tag %s: value must be a \"quoted string\"", name)
+		return Tag{}, l.errAt(line, k-l.lineStart+1, "tag-value-unquoted", "tag {tag}: value must be a \"quoted string\"", "tag", name)
 	}
 	value, k, ok := tagValue(s, k+1)
 	if !ok {
-		return Tag{}, l.errAt(line, col, "tag %s: string not closed on its line", name)
+		return Tag{}, l.errAt(line, col, "tag-string-not-closed", "tag {tag}: string not closed on its line", "tag", name)
 	}
 	k++
 	for k < len(s) && (s[k] == ' ' || s[k] == '\t') {
 		k++
 	}
 	if k >= len(s) || s[k] != ']' {
-		return Tag{}, l.errAt(line, k-l.lineStart+1, "tag %s: ']' expected", name)
+		return Tag{}, l.errAt(line, k-l.lineStart+1, "tag-not-closed", "tag {tag}: ']' expected", "tag", name)
 	}
 	l.advanceTo(k + 1)
 	return Tag{Name: name, Value: value}, nil

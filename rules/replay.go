@@ -124,6 +124,10 @@ type Verdict struct {
 	// replayed (a parse error). Not part of the JSON (games.verdict keeps FEN and Move).
 	Before           Position `json:"-"`
 	MoveFrom, MoveTo Square   `json:"-"`
+	// Err is, for a parse error (ReasonParseError) found by the reader, its error (a
+	// *GameError or *PDNError, whose Code a report words in the reader's language; Message
+	// is its English). Not part of the JSON; nil for a verdict read back from it.
+	Err error `json:"-"`
 
 	Result      string      // the recorded result used (movetext marker, else Result tag)
 	ResultCheck ResultCheck // see the constants
@@ -333,7 +337,7 @@ func ParseErrorVerdict(g *Game, err error) Verdict {
 		vd.Message += "; it cannot be read either: " + err.Error()
 		return vd
 	}
-	vd := Verdict{Reason: ReasonParseError, Message: err.Error(), ResultCheck: ResultUnchecked}
+	vd := Verdict{Reason: ReasonParseError, Message: err.Error(), Err: err, ResultCheck: ResultUnchecked}
 	if g != nil {
 		vd.Ply = len(g.Moves) + 1
 		vd.Plies = len(g.Moves)

@@ -146,6 +146,9 @@ func (tx *Tx) category(t *tournament.Tournament, name string) (*tournament.Categ
 	for _, c := range all {
 		names = append(names, c.Name)
 	}
+	if len(names) == 0 {
+		return nil, tournament.Errf(tournament.ErrCategory, "err.category.none", "{err}: {tournament} has no categories yet, so none called {name} (add one with 'arbitro category add')", "tournament", t.Name, "name", strconv.Quote(name))
+	}
 	return nil, tournament.Errf(tournament.ErrCategory, "err.category.not_found", "{err}: {tournament} has no category {name} (categories: {names})", "tournament", t.Name, "name", strconv.Quote(name), "names", strings.Join(names, ", "))
 }
 

@@ -82,6 +82,7 @@ func (tx *Tx) importGame(t *tournament.Tournament, g *rules.Game, perr error, ig
 		return nil
 	}
 	if perr != nil {
+		ig.Unreadable = perr
 		return set(tournament.ImportRejected, "unreadable: "+perr.Error())
 	}
 	if err := tournament.CheckTags(g); err != nil {

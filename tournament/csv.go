@@ -10,10 +10,12 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	encoding_ "golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/unicode/norm"
 )
 
 // PlayerRow is one data row of a players file: the player and the line it came from
@@ -40,32 +42,67 @@ func (e *CSVError) Error() string {
 // Unwrap returns ErrBadCSV and the cause, so errors.Is works for both.
 func (e *CSVError) Unwrap() []error { return []error{ErrBadCSV, e.Err} }
 
-// csvColumns maps header names (lower-case, accents and punctuation as typed by Italian and
-// English spreadsheets) to fields. "nome" is the given name when a "cognome" column exists,
-// else the whole name.
+// csvColumns maps header names, as csvColumnKey folds them (lower case, accents dropped,
+// spaces single), to fields: the names English, Italian, French (FFJD) and Dutch (KNDB)
+// spreadsheets use (docs/player-import.md lists them per language). "cognome", "nom" and
+// "naam" are the surname when a given-name column (nome, prénom, voornaam) exists, else the
+// whole name; "tussenvoegsel" is the Dutch prefix of the surname (van, de, van der).
 var csvColumns = map[string]string{
 	"name": "name", "player": "name", "giocatore": "name", "nominativo": "name", "cognome e nome": "name",
 	"nome e cognome": "name", "full name": "name",
+	"joueur": "name", "nom et prenom": "name", "nom prenom": "name", "nom complet": "name", "prenom et nom": "name",
+	"speler": "name", "volledige naam": "name", "naam speler": "name",
 	"surname": "surname", "last name": "surname", "family name": "surname", "cognome": "surname",
+	"nom": "surname", "nom de famille": "surname", "naam": "surname", "achternaam": "surname",
 	"first name": "given", "given name": "given", "nome": "given", "forename": "given",
-	"club": "club", "circolo": "club", "società": "club", "societa": "club", "team": "club", "squadra": "club",
+	"prenom": "given", "voornaam": "given", "roepnaam": "given",
+	"tussenvoegsel": "infix", "tussenvoegsels": "infix", "tussenv": "infix", "tussenv.": "infix",
+	"club": "club", "circolo": "club", "societa": "club", "team": "club", "squadra": "club",
+	"equipe": "club", "vereniging": "club", "clubnaam": "club",
 	"federation": "federation", "fed": "federation", "federazione": "federation", "nazione": "federation",
-	"country": "federation", "nation": "federation",
+	"country": "federation", "nation": "federation", "pays": "federation",
+	"federatie": "federation", "bond": "federation", "land": "federation",
 	"fid id": "fid_id", "fid-id": "fid_id", "fid_id": "fid_id", "fid": "fid_id", "tessera": "fid_id",
 	"tessera fid": "fid_id", "n. tessera": "fid_id", "n tessera": "fid_id", "matricola": "fid_id",
-	"fmjd id": "fmjd_id", "fmjd-id": "fmjd_id", "fmjd_id": "fmjd_id", "fmjd": "fmjd_id",
+	"fmjd id": "fmjd_id", "fmjd-id": "fmjd_id", "fmjd_id": "fmjd_id", "fmjd": "fmjd_id", "id fmjd": "fmjd_id",
 	"national id": "national_id", "national-id": "national_id", "national_id": "national_id", "id nazionale": "national_id",
+	"licence": "national_id", "n° licence": "national_id", "no licence": "national_id", "numero de licence": "national_id",
+	"licence ffjd": "national_id", "bondsnummer": "national_id", "relatienummer": "national_id", "lidnummer": "national_id",
+	"kndb-nummer": "national_id", "kndb nummer": "national_id",
 	"rating": "rating", "elo": "rating", "punteggio": "rating", "punti elo": "rating", "elo fid": "rating",
 	"elo fmjd": "rating", "elo rubele": "rating", "rating fid": "rating",
+	"classement": "rating", "elo ffjd": "rating", "rating fmjd": "rating", "kndb-rating": "rating", "kndb rating": "rating",
 	"birth year": "birth_year", "birth-year": "birth_year", "birth_year": "birth_year", "year of birth": "birth_year",
 	"born": "birth_year", "anno di nascita": "birth_year", "anno nascita": "birth_year", "anno": "birth_year", "nato": "birth_year",
+	"ne": "birth_year", "ne(e)": "birth_year", "nee": "birth_year", "annee de naissance": "birth_year", "annee": "birth_year",
+	"naissance": "birth_year", "geboortejaar": "birth_year", "geboren": "birth_year", "jaar": "birth_year",
 	"title": "title", "titolo": "title", "categoria": "title", "cat": "title", "cat.": "title",
+	"titre": "title", "categorie": "title", "titel": "title",
 }
 
-// ParsePlayersCSV reads a players file: a header row naming the columns (English or
-// Italian: Name or Cognome + Nome, Club/Circolo, Rating/Elo/Punteggio, FID id/Tessera,
-// Federation/Federazione, Birth year/Anno di nascita, Title/Titolo/Categoria...), then one
-// player per row. The separator is whichever of ';', ',' or tab the header uses (Italian
+// csvColumnKey folds a header cell to csvColumns's form: quotes and outer spaces trimmed,
+// inner spaces single, lower case, accents dropped ("Prénom" → "prenom", "Società" →
+// "societa"); "°" is kept ("N° licence").
+func csvColumnKey(h string) string {
+	k := strings.ToLower(strings.Join(strings.Fields(strings.Trim(h, " \"'")), " "))
+	if isASCII(k) {
+		return k
+	}
+	var b strings.Builder
+	for _, r := range norm.NFD.String(k) {
+		if !unicode.Is(unicode.Mn, r) {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// ParsePlayersCSV reads a players file: a header row naming the columns (English,
+// Italian, French or Dutch, in any case, with or without accents: Name or Cognome + Nome,
+// Nom + Prénom, Achternaam + Voornaam; Club/Circolo/Vereniging, Rating/Elo/Classement,
+// FID id/Tessera, Federation/Federazione/Fédération, Birth year/Anno di nascita/Année de
+// naissance/Geboortejaar, Title/Categoria/Titre/Titel...: csvColumns), then one player per
+// row. The separator is whichever of ';', ',' or tab the header uses (Italian
 // Excel writes ';'). The text may be UTF-8, with or without BOM, or Windows-1252 (what
 // Excel writes for "CSV (delimitato dal separatore di elenco)").
 //
@@ -267,7 +304,7 @@ func csvHeader(head []string) ([]string, error) {
 	cols := make([]string, len(head))
 	have := map[string]bool{}
 	for i, h := range head {
-		k := strings.ToLower(strings.Join(strings.Fields(strings.Trim(h, " \"'")), " "))
+		k := csvColumnKey(h)
 		f, ok := csvColumns[k]
 		if !ok {
 			if k == "" {
@@ -322,7 +359,7 @@ func csvPlayer(rec, cols []string) (Player, error) {
 	if len(rec) > len(cols) && !blank(rec[len(cols):]) {
 		return p, Errf(nil, "err.csv.fields", "{fields} fields but the header has {columns} columns (a separator inside a name? put the name in quotes)", "fields", len(rec), "columns", len(cols))
 	}
-	var surname, given string
+	var surname, given, infix string
 	for i, v := range rec[:min(len(rec), len(cols))] {
 		v = strings.TrimSpace(v)
 		var err error
@@ -331,6 +368,8 @@ func csvPlayer(rec, cols []string) (Player, error) {
 			surname = v
 		case "given":
 			given = v
+		case "infix":
+			infix = v
 		case "rating":
 			p.Rating, err = parseCSVInt(v, "rating")
 		case "birth_year":
@@ -349,6 +388,9 @@ func csvPlayer(rec, cols []string) (Player, error) {
 		if given != "" {
 			p.Name = surname + ", " + given
 		}
+	}
+	if infix != "" && p.Name != "" {
+		p.Name = infix + " " + p.Name // "van der", "Berg, Jan": "van der Berg, Jan"
 	}
 	if err := p.Validate(); err != nil {
 		return p, err

@@ -67,10 +67,14 @@ type ImportedGame struct {
 	// WhyErrs is Why as coded errors when it is made of them (a score stored with --force
 	// despite its disagreements, a score the board refuses), for reports to word in the
 	// reader's language; Why keeps their English for JSON.
-	WhyErrs []error        `json:"-"`
-	Legal   bool           `json:"legal"`
-	Verdict *rules.Verdict `json:"-"` // the verdict of a stored score; nil otherwise
-	Score   *rules.Game    `json:"-"` // the game as read
+	WhyErrs []error `json:"-"`
+	// Unreadable is, for a score the PDN reader could not read (rejected), the reader's
+	// error (a *rules.GameError or *rules.PDNError): Why is "unreadable: " and its English,
+	// a report words it in the reader's language. Not part of the JSON.
+	Unreadable error          `json:"-"`
+	Legal      bool           `json:"legal"`
+	Verdict    *rules.Verdict `json:"-"` // the verdict of a stored score; nil otherwise
+	Score      *rules.Game    `json:"-"` // the game as read
 }
 
 // Statuses of ImportedGame.

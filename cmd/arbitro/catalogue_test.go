@@ -130,7 +130,7 @@ func TestSafetyCatalogue(t *testing.T) {
 	open := []string{"--tournament", "Open"}
 	cases := []hostile{
 		{row: "S2-game-import-malformed", files: map[string]string{"bad.pdn": "[White \"Rossi, Mario\"]\n[Black \"Bianchi, Luca\"]\n[Round \"1\"]\n\n1. 22-19 {never closed\n"},
-			args: append(open, "game", "import", "bad.pdn"), code: 1, msg: []string{"1 of 1 games were not attached"}},
+			args: append(open, "game", "import", "bad.pdn"), code: 1, msg: []string{"1 of 1 games was not attached"}},
 		{row: "S2-game-import-binary", files: map[string]string{"bin.pdn": "PK\x03\x04\x00\x00\x14\x00\x00\x00"},
 			args: append(open, "game", "import", "bin.pdn"), code: 1, msg: []string{"binary"}},
 		{row: "S2-player-import-bad-row", files: map[string]string{"p.csv": "Name;Rating\nGood, One;1500\nBad, Two;99999\n"},

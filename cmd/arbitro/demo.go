@@ -213,7 +213,7 @@ func (d *demo) site() error {
 		return d.g.explain(err)
 	}
 	db := shellQuote(filepath.Join(d.dir, "arbitro.db"))
-	return d.narration().Paragraph(d.loc.T("site.demo.published", "events", res.Tournaments, "files", res.Files,
+	return d.narration().Paragraph(d.loc.N("site.demo.published", res.Tournaments, "events", res.Tournaments, "files", res.Files,
 		"publish", "arbitro --db "+db+" publish --all --out "+shellQuote(out), "serve", "arbitro --db "+db+" serve", "index", res.Index))
 }
 

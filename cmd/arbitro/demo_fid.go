@@ -84,7 +84,7 @@ func (d *demo) fidPracticeRound(t *tournament.Tournament, r int) error {
 	var inHall *tournament.Board // the last round's first board: its players enter its result in the hall
 	for _, b := range pr.Boards {
 		if b.Bye() {
-			ps = append(ps, d.loc.T("demo.rests", "player", b.White, "kind", b.Rest))
+			ps = append(ps, d.loc.T("demo.rests", "player", b.White, "kind", d.loc.RestKind(b.Rest)))
 			continue
 		}
 		ps = append(ps, b.White+" - "+b.Black)

@@ -231,7 +231,7 @@ func runGameImport(cmd *cobra.Command, g *globalOptions, o *gameImportOptions) e
 	case rep.NotJudged > 0:
 		return withCode(exitNotJudged, errors.New(msg.N("err.stored_not_judged", rep.NotJudged)), msg.T("hint.stored_verdicts"))
 	case rep.Unmatched+rep.Rejected > 0:
-		return fail(errors.New(msg.T("err.not_attached", "missing", rep.Unmatched+rep.Rejected, "read", rep.Read, "stored", rep.Stored+rep.Already)),
+		return fail(errors.New(msg.N("err.not_attached", rep.Unmatched+rep.Rejected, "missing", rep.Unmatched+rep.Rejected, "read", rep.Read, "stored", rep.Stored+rep.Already)),
 			msg.T("hint.attach"))
 	}
 	return nil

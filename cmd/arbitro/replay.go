@@ -129,7 +129,7 @@ func runReplay(cmd *cobra.Command, g *globalOptions, o *replayCmdOptions) error 
 	}
 	if illegal := tally.Classes[rules.ClassIllegal]; illegal > 0 {
 		msg := g.cliLocale()
-		return withCode(exitIllegal, errors.New(msg.T("err.games_not_legal", "illegal", illegal, "games", tally.Games())), msg.T("hint.see_verdicts"))
+		return withCode(exitIllegal, errors.New(msg.N("err.games_not_legal", illegal, "illegal", illegal, "games", tally.Games())), msg.T("hint.see_verdicts"))
 	}
 	return verdictExit(g.cliLocale(), tally, 0, "cmd.what.games")
 }

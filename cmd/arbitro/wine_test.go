@@ -293,7 +293,7 @@ func wineScenario(t *testing.T, w *wineEnv) {
 	if err := os.WriteFile(filepath.Join(unixDir, "partita 1.pdn"), boardOneGame(t, white, black), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if out := w.run("--db", db, "game", "import", dir+`\partita 1.pdn`); !strings.Contains(out, "1 registrate (1 regolare, 0 irregolari, 0 ambigue, 0 non giudicate)") {
+	if out := w.run("--db", db, "game", "import", dir+`\partita 1.pdn`); !strings.Contains(out, "registrate 1 (1 regolare, 0 irregolari, 0 ambigue, 0 non giudicate)") {
 		t.Fatalf("game import: %s", out)
 	}
 	pdf := dir + `\classifica dopo il 1° turno.pdf`
