@@ -173,9 +173,12 @@ func (s Standings) crosstableTable(grid bool) ([]string, [][]string) {
 	return head, rows
 }
 
-// crossTitle is "Crosstable after round 3 of 7", or "Final crosstable" ("Tabellone
-// finale") after the last round with every result in.
+// crossTitle is "Crosstable after round 3 of 7", "Crosstable before round 1", or "Final
+// crosstable" ("Tabellone finale") after the last round with every result in.
 func (s Standings) crossTitle() string {
+	if s.AfterRound == 0 { // before round 1, as the standings' title says it
+		return s.loc().T("crosstable.title.before")
+	}
 	if s.final() {
 		return s.loc().T("crosstable.title.final")
 	}

@@ -140,7 +140,7 @@ func runResult(cmd *cobra.Command, g *globalOptions, o *resultOptions) error {
 	}
 	bd, t := e.Board, &e.Tournament
 	if e.Same != nil { // a harmless repeat: nothing written, exit 0 with a note
-		if err := reports.WriteNotes(cmd.ErrOrStderr(), g.cliLocale(), []string{e.Same.Error()}); err != nil {
+		if err := reports.WriteNotes(cmd.ErrOrStderr(), g.cliLocale(), []string{reports.ErrorText(g.cliLocale(), e.Same)}); err != nil {
 			return err
 		}
 		if g.json {

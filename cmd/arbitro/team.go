@@ -286,7 +286,7 @@ func runTeamResult(cmd *cobra.Command, g *globalOptions, o *teamResultOptions) e
 		return err
 	}
 	if e.Same != nil {
-		if err := reports.WriteNotes(cmd.ErrOrStderr(), g.cliLocale(), []string{e.Same.Error()}); err != nil {
+		if err := reports.WriteNotes(cmd.ErrOrStderr(), g.cliLocale(), []string{reports.ErrorText(g.cliLocale(), e.Same)}); err != nil {
 			return err
 		}
 	} else if err := reports.WriteResultWarnings(cmd.ErrOrStderr(), g.cliLocale(), o.round, e.Board.Board, e.Warnings, false, e.Tournament.RoundsPaired); err != nil {
