@@ -68,7 +68,7 @@ func WriteImportText(w io.Writer, l *Locale, rep *tournament.ImportReport) error
 		fmt.Fprintln(tw, l.T("cmd.event.illegal.head"))
 		for _, g := range ill {
 			v := g.Verdict
-			fmt.Fprintf(tw, "%d\t%d\t%s\t%s\t%d\t%s\t%s\t%s\n", g.Round, g.Board, g.White, g.Black, v.Ply, v.Move, v.Reason, v.FEN)
+			fmt.Fprintf(tw, "%d\t%d\t%s\t%s\t%d\t%s\t%s\t%s\n", g.Round, g.Board, g.White, g.Black, v.Ply, v.Move, l.ProblemWord(v.Reason), v.FEN)
 		}
 		tw.Flush()
 		if n := p.IllegalFound() - len(ill); n > 0 {
@@ -76,7 +76,7 @@ func WriteImportText(w io.Writer, l *Locale, rep *tournament.ImportReport) error
 		}
 	}
 	for _, d := range p.Duplicates {
-		fmt.Fprintln(w, l.T("cmd.event.duplicate", "a", strconv.Quote(d.A), "b", strconv.Quote(d.B), "why", d.Why))
+		fmt.Fprintln(w, l.T("cmd.event.duplicate", "a", strconv.Quote(d.A), "b", strconv.Quote(d.B), "why", l.dupWhy(d.Why)))
 	}
 	for _, s := range l.Notes(p.Warnings) {
 		fmt.Fprintln(w, l.T("cmd.event.warning", "text", s))
@@ -96,4 +96,22 @@ func (l *Locale) roundSource(s string) string {
 		return l.T("cmd.event.source.order")
 	}
 	return s
+}
+
+// dupKeys are the catalog keys of why two names of an imported event may be one person
+// (tournament.PossibleDuplicate.Why: the Dup* sentences).
+var dupKeys = map[string]string{
+	tournament.DupCase:     "import.dup.case",
+	tournament.DupLetters:  "import.dup.letters",
+	tournament.DupInitials: "import.dup.initials",
+	tournament.DupEdit:     "import.dup.edit",
+}
+
+// dupWhy is a possible duplicate's reason in the language (English: the domain's sentence,
+// which the JSON keeps); an unknown reason as stored.
+func (l *Locale) dupWhy(why string) string {
+	if english(l) {
+		return why
+	}
+	return l.codeWord(dupKeys[why], why)
 }
