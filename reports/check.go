@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strconv"
 
 	"arbitro/pairing"
 	"arbitro/tournament"
@@ -27,12 +28,6 @@ func WritePairingCheckText(w io.Writer, l *Locale, c *tournament.PairingCheck) e
 		}
 		return fmt.Sprintf("%d %s", c.Numbers[id], c.Names[id])
 	}
-	pr := func(p pairing.Pair) string {
-		if p.Black == 0 {
-			return nm(p.White) + " " + l.T("cmd.bye")
-		}
-		return nm(p.White) + " - " + nm(p.Black)
-	}
 	fmt.Fprintln(w, l.T("cmd.check.round", "round", c.Round, "boards", l.N("cmd.boards", len(c.Checked)), "system", l.systemShort(c.System)))
 	for _, m := range c.Manual {
 		fmt.Fprintln(w, l.T("cmd.check.manual", "set", fmt.Sprint(m)))
@@ -43,19 +38,7 @@ func WritePairingCheckText(w io.Writer, l *Locale, c *tournament.PairingCheck) e
 	diffs := append([]pairing.PairDiff{}, c.Diffs...)
 	sort.SliceStable(diffs, func(i, j int) bool { return diffs[i].Kind == "bye" && diffs[j].Kind != "bye" })
 	for _, d := range diffs {
-		var text string
-		switch d.Kind {
-		case "missing":
-			text = l.T("cmd.check.missing", "pair", pr(d.Engine))
-		case "extra":
-			text = l.T("cmd.check.extra", "pair", pr(d.Checked))
-		case "colours":
-			text = l.T("cmd.check.colours", "engine", pr(d.Engine), "stored", pr(d.Checked))
-		case "bye":
-			text = l.T("cmd.check.bye", "engine", nm(d.Engine.White), "stored", nm(d.Checked.White))
-		default:
-			text = d.String()
-		}
+		text := l.diffText(d, nm)
 		if _, err := fmt.Fprintln(w, l.T("cmd.check.difference", "text", text)); err != nil {
 			return err
 		}
@@ -78,7 +61,7 @@ func WriteTRFRoundCheckText(w io.Writer, l *Locale, rc *trf.RoundReport) error {
 	for _, v := range l.violations(rc.Violations, rc.ViolationCodes) {
 		fmt.Fprintln(w, l.T("cmd.check.violation", "text", v))
 	}
-	for _, d := range rc.Diffs {
+	for _, d := range l.trfDiffs(rc.Diffs, rc.DiffCodes) {
 		fmt.Fprintln(w, l.T("cmd.check.difference", "text", d))
 	}
 	if len(rc.Violations)+len(rc.Diffs) == 0 {
@@ -101,4 +84,46 @@ func WriteTRFPairs(w io.Writer, p *trf.Pairing) error {
 		}
 	}
 	return nil
+}
+
+// diffText is one difference between the engine's pairing and a checked one in l, players
+// by nm (their pairing number and name, or a TRF's starting rank).
+func (l *Locale) diffText(d pairing.PairDiff, nm func(int) string) string {
+	pr := func(p pairing.Pair) string {
+		if p.Black == 0 {
+			return nm(p.White) + " " + l.T("cmd.bye")
+		}
+		return nm(p.White) + " - " + nm(p.Black)
+	}
+	switch d.Kind {
+	case "missing":
+		return l.T("cmd.check.missing", "pair", pr(d.Engine))
+	case "extra":
+		return l.T("cmd.check.extra", "pair", pr(d.Checked))
+	case "colours":
+		return l.T("cmd.check.colours", "engine", pr(d.Engine), "stored", pr(d.Checked))
+	case "bye":
+		return l.T("cmd.check.bye", "engine", nm(d.Engine.White), "stored", nm(d.Checked.White))
+	}
+	return d.String()
+}
+
+// trfDiffs are a TRF check's differences in l: in English the pairing package's sentences
+// (texts, as the JSON has them); in another language each code worded by diffText, players
+// by starting rank.
+func (l *Locale) trfDiffs(texts []string, codes []pairing.PairDiff) []string {
+	if english(l) || len(codes) != len(texts) {
+		return texts
+	}
+	rank := func(id int) string {
+		if id == 0 {
+			return l.T("explain.nobody")
+		}
+		return strconv.Itoa(id)
+	}
+	out := make([]string, len(codes))
+	for i, d := range codes {
+		out[i] = l.diffText(d, rank)
+	}
+	return out
 }

@@ -15,12 +15,13 @@ import (
 func TestWritePairingCheckText(t *testing.T) {
 	c := &tournament.PairingCheck{
 		Round: 3, System: tournament.Dutch,
-		Checked:    []pairing.Pair{{White: 1, Black: 2, Board: 1}, {White: 4, Black: 3, Board: 2}, {White: 5}},
-		Engine:     []pairing.Pair{{White: 1, Black: 3, Board: 1}, {White: 2, Black: 4, Board: 2}, {White: 6}},
-		Violations: []string{"1 and 2 met in round 1 (C.04.3 C1)"},
-		Manual:     []tournament.ManualPair{{White: 4, Black: 3}},
-		Names:      map[int]string{1: "Rossi, Mario", 2: "Bianchi, Luca", 3: "Verdi, Anna", 4: "Neri, Ugo", 5: "Gialli, Eva", 6: "Blu, Ivo"},
-		Numbers:    map[int]int{1: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6},
+		Checked:        []pairing.Pair{{White: 1, Black: 2, Board: 1}, {White: 4, Black: 3, Board: 2}, {White: 5}},
+		Engine:         []pairing.Pair{{White: 1, Black: 3, Board: 1}, {White: 2, Black: 4, Board: 2}, {White: 6}},
+		Violations:     []string{"1 and 2 met in round 1 (C.04.3 C1)"},
+		ViolationCodes: []pairing.Violation{{Code: pairing.ViolationMet, Args: []any{"white", 1, "black", 2, "round", 1}}},
+		Manual:         []tournament.ManualPair{{White: 4, Black: 3}},
+		Names:          map[int]string{1: "Rossi, Mario", 2: "Bianchi, Luca", 3: "Verdi, Anna", 4: "Neri, Ugo", 5: "Gialli, Eva", 6: "Blu, Ivo"},
+		Numbers:        map[int]int{1: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6},
 		Diffs: []pairing.PairDiff{
 			{Kind: "missing", Engine: pairing.Pair{White: 1, Black: 3}},
 			{Kind: "extra", Checked: pairing.Pair{White: 1, Black: 2}},
@@ -46,7 +47,8 @@ func TestWriteTRFRoundCheckText(t *testing.T) {
 		for _, rc := range []*trf.RoundReport{
 			{Round: 2, Boards: 4, Same: true},
 			{Round: 3, Boards: 1, Diffs: []string{"bye: engine gives it to 7, the checked round to 5 (0 = nobody)"},
-				Violations: []string{"5 had the bye before (C.04.3 C2)"}},
+				DiffCodes:  []pairing.PairDiff{{Kind: "bye", Engine: pairing.Pair{White: 7}, Checked: pairing.Pair{White: 5}}},
+				Violations: []string{"5 had the bye before (C.04.3 C2)"}, ViolationCodes: []pairing.Violation{{Code: pairing.ViolationByeAgain, Args: []any{"player", 5}}}},
 		} {
 			if err := WriteTRFRoundCheckText(b, l, rc); err != nil {
 				return err

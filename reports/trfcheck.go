@@ -27,7 +27,7 @@ func WriteTRFCheckText(w io.Writer, l *Locale, c *trf.CheckReport) error {
 			for _, v := range l.violations(r.Violations, r.ViolationCodes) {
 				fmt.Fprintln(w, "  "+l.T("cmd.check.violation", "text", v))
 			}
-			for _, d := range r.Diffs {
+			for _, d := range l.trfDiffs(r.Diffs, r.DiffCodes) {
 				fmt.Fprintln(w, "  "+l.T("cmd.check.difference", "text", d))
 			}
 		}

@@ -69,6 +69,7 @@ func checkTRFRound(t *File, r int, seed uint64) (RoundReport, error) {
 	}
 	for _, d := range c.Diffs {
 		rc.Diffs = append(rc.Diffs, d.String())
+		rc.DiffCodes = append(rc.DiffCodes, d)
 	}
 	rc.Violations, rc.ViolationCodes = c.Violations, c.ViolationCodes
 	rc.Same = len(c.Diffs) == 0 && len(c.Violations) == 0

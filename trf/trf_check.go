@@ -4,11 +4,13 @@ import "arbitro/pairing"
 
 // TRFRoundCheck is one round of CheckTRF.
 type RoundReport struct {
-	Round      int      `json:"round"`
-	Boards     int      `json:"boards"`               // pairs in the file's round, the bye counted
-	Same       bool     `json:"same"`                 // the engine pairs the round as the file does, colours included
-	Diffs      []string `json:"diffs,omitempty"`      // pairing.PairDiff texts, players by starting rank
-	Violations []string `json:"violations,omitempty"` // absolute criteria the file's round breaks
+	Round  int      `json:"round"`
+	Boards int      `json:"boards"`          // pairs in the file's round, the bye counted
+	Same   bool     `json:"same"`            // the engine pairs the round as the file does, colours included
+	Diffs  []string `json:"diffs,omitempty"` // pairing.PairDiff texts, players by starting rank
+	// DiffCodes are Diffs as the engine's differences, one for one, worded by reports.
+	DiffCodes  []pairing.PairDiff `json:"-"`
+	Violations []string           `json:"violations,omitempty"` // absolute criteria the file's round breaks
 	// ViolationCodes are Violations as codes (pairing.DutchCheck), worded by reports.
 	ViolationCodes []pairing.Violation `json:"-"`
 	Error          string              `json:"error,omitempty"` // the engine could not pair the round (no pairing, search limit)
