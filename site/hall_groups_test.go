@@ -20,22 +20,8 @@ import (
 // by rating, round 1 paired in both.
 func TestHallEventWithGroups(t *testing.T) {
 	ctx := context.Background()
-	st, err := store.Open(filepath.Join(t.TempDir(), "g.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	ev, err := st.CreateTournament(ctx, tournament.Tournament{Name: "Giornata", Variant: tournament.VariantItalian,
-		System: tournament.RoundRobin, ByePoints: 2, ForfeitPoints: 2, Seed: 11, Lang: "it"}, "")
-	if err != nil {
-		t.Fatal(err)
-	}
 	names := []string{"Rossi, Mario", "Bianchi, Anna", "Verdi, Luca", "Neri, Eva", "Gialli, Ugo", "Bruni, Dario", "Russo, Enzo", "Costa, Ivo"}
-	for i, n := range names {
-		if _, _, err := st.AddPlayer(ctx, "", tournament.Player{Name: n, Rating: 2000 - 100*i}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	st, ev := groupsEventStore(t, names)
 	if _, _, err := st.MakeGroups(ctx, "", tournament.GroupRule{By: tournament.GroupByRating, Size: 4}, store.GroupSpec{}); err != nil {
 		t.Fatal(err)
 	}
@@ -106,4 +92,28 @@ func TestHallEventWithGroups(t *testing.T) {
 	if strings.Count(boards, `<th scope="row">A</th>`) != 2 || strings.Count(boards, `<th scope="row">B</th>`) != 2 {
 		t.Errorf("boards screen: want two boards of each group:\n%s", boards)
 	}
+}
+
+// groupsEventStore is a new database holding the Italian round-robin event "Giornata"
+// (seed 11) with names entered, rated 2000, 1900, ... in that order, before its groups
+// are made.
+func groupsEventStore(t *testing.T, names []string) (*store.Store, tournament.Tournament) {
+	t.Helper()
+	ctx := context.Background()
+	st, err := store.Open(filepath.Join(t.TempDir(), "g.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	ev, err := st.CreateTournament(ctx, tournament.Tournament{Name: "Giornata", Variant: tournament.VariantItalian,
+		System: tournament.RoundRobin, ByePoints: 2, ForfeitPoints: 2, Seed: 11, Lang: "it"}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, n := range names {
+		if _, _, err := st.AddPlayer(ctx, "", tournament.Player{Name: n, Rating: 2000 - 100*i}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return st, ev
 }

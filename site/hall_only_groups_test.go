@@ -4,7 +4,6 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -18,21 +17,7 @@ import (
 // one group answers that group alone (docs/groups.md, "The hall").
 func TestHallOnlyEventServesGroups(t *testing.T) {
 	ctx := context.Background()
-	st, err := store.Open(filepath.Join(t.TempDir(), "g.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	ev, err := st.CreateTournament(ctx, tournament.Tournament{Name: "Giornata", Variant: tournament.VariantItalian,
-		System: tournament.RoundRobin, ByePoints: 2, ForfeitPoints: 2, Seed: 11, Lang: "it"}, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i, n := range []string{"Rossi, Mario", "Bianchi, Anna", "Verdi, Luca", "Neri, Eva", "Gialli, Ugo", "Bruni, Dario"} {
-		if _, _, err := st.AddPlayer(ctx, "", tournament.Player{Name: n, Rating: 2000 - 100*i}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	st, ev := groupsEventStore(t, []string{"Rossi, Mario", "Bianchi, Anna", "Verdi, Luca", "Neri, Eva", "Gialli, Ugo", "Bruni, Dario"})
 	if _, _, err := st.MakeGroups(ctx, "", tournament.GroupRule{By: tournament.GroupByRating, Size: 3}, store.GroupSpec{}); err != nil {
 		t.Fatal(err)
 	}
