@@ -52,7 +52,7 @@ func WriteGameAddText(w io.Writer, l *Locale, rec *tournament.GameRecord) error 
 		fmt.Fprintln(w, "  "+l.T("cmd.game.forced", "problem", p))
 	}
 	for _, n := range vd.Notes {
-		if _, err := fmt.Fprintln(w, "  "+l.T("cmd.note", "text", n)); err != nil {
+		if _, err := fmt.Fprintln(w, "  "+l.T("cmd.note", "text", l.VerdictNote(n))); err != nil {
 			return err
 		}
 	}

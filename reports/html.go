@@ -984,7 +984,7 @@ func (b *gameBody) verdict(p *pageData, vd rules.Verdict) {
 		b.ResultCheck = p.T("site.result." + string(vd.ResultCheck))
 	}
 	for _, n := range vd.Notes {
-		b.Notes = append(b.Notes, clean(n))
+		b.Notes = append(b.Notes, clean(p.loc.VerdictNote(n)))
 	}
 	for _, r := range vd.Repetitions {
 		var ps []string

@@ -150,7 +150,7 @@ func WriteVerdictText(w io.Writer, l *Locale, file string, g *rules.Game, vd rul
 		io.WriteString(w, "\n")
 	} else {
 		verdict := strings.ToUpper(VerdictWord(l, vd.Class()))
-		fmt.Fprintf(w, "%s%s%s [%s", head, l.colon(), verdict, vd.Reason)
+		fmt.Fprintf(w, "%s%s%s [%s", head, l.colon(), verdict, l.ProblemWord(vd.Reason))
 		if vd.Detail != "" {
 			fmt.Fprintf(w, ": %s", vd.Detail)
 		}
@@ -162,7 +162,7 @@ func WriteVerdictText(w io.Writer, l *Locale, file string, g *rules.Game, vd rul
 		writeReadings(w, l, "    ", &vd)
 	}
 	for _, n := range vd.Notes {
-		fmt.Fprintln(w, "    "+l.T("cmd.note", "text", n))
+		fmt.Fprintln(w, "    "+l.T("cmd.note", "text", l.VerdictNote(n)))
 	}
 	for _, r := range vd.Repetitions {
 		fmt.Fprintln(w, "    "+l.T("cmd.verdict.repetition", "fen", r.FEN, "plies", fmt.Sprint(r.Plies)))
@@ -309,12 +309,14 @@ func writeProblems(w io.Writer, l *Locale, vd rules.Verdict, problems []tourname
 		msg := p.Message
 		if p.Err != nil { // coded: worded in l (its English is the Message)
 			msg = ErrorText(l, p.Err)
+		} else if p.Code == tournament.ProblemResultInconsistent { // the engine's notes
+			msg = l.verdictProblemText(msg)
 		}
 		fmt.Fprintf(w, "  %s%s%s\n", l.ProblemWord(p.Code), l.colon(), msg)
 	}
 	for _, n := range notes {
 		if !saidBy(problems, n) {
-			fmt.Fprintln(w, "  "+l.T("cmd.note", "text", n))
+			fmt.Fprintln(w, "  "+l.T("cmd.note", "text", l.VerdictNote(n)))
 		}
 	}
 }

@@ -1,0 +1,80 @@
+package reports
+
+import (
+	"regexp"
+	"strings"
+
+	"arbitro/rules"
+)
+
+// The notes of a replay verdict (rules.Verdict.Notes) are the rules engine's English
+// sentences, stored as they are with each game's verdict. VerdictNote words the known
+// ones in the reader's language; the patterns follow the sentences of rules/replay.go
+// (a sentence changed there without its pattern here prints in English, and
+// TestVerdictNotesWorded fails).
+
+// verdictNotePatterns: each known note, its catalog key and the names of its groups.
+var verdictNotePatterns = []struct {
+	re   *regexp.Regexp
+	key  string
+	args []string
+}{
+	{regexp.MustCompile(`^the Result tag says (\S+) but the movetext ends (\S+)$`), "verdict.note.result_tag", []string{"tag", "text"}},
+	{regexp.MustCompile(`^(white|black) has no legal move in the final position and has lost, but the result (\S+) names no winner$`), "verdict.note.lost_no_winner", []string{"side", "result"}},
+	{regexp.MustCompile(`^(white|black) has no legal move in the final position and has lost, but no result is recorded$`), "verdict.note.lost_no_result", []string{"side"}},
+	{regexp.MustCompile(`^(white|black) has no legal move in the final position and has lost, but the result is (\S+)$`), "verdict.note.lost_result", []string{"side", "result"}},
+	{regexp.MustCompile(`^ply (\d+): (\S+) is written as a capture but is an ordinary move$`), "verdict.note.written_capture", []string{"ply", "move"}},
+	{regexp.MustCompile(`^ply (\d+): (\S+) is written as an ordinary move but is a capture$`), "verdict.note.written_move", []string{"ply", "move"}},
+	{regexp.MustCompile(`^ply (\d+): (\S+) fits (\d+) captures that take different pieces: (.*); only (\S+) lets the rest of the game replay, so it was taken$`), "verdict.note.ambiguous_resolved", []string{"ply", "move", "n", "paths", "taken"}},
+	{regexp.MustCompile(`^ply (\d+): (\S+) fits (\d+) captures that take different pieces: (.*); no reading lets the rest of the game replay, (\S+) \(the one replaying furthest\) was taken$`), "verdict.note.ambiguous_furthest", []string{"ply", "move", "n", "paths", "taken"}},
+	{regexp.MustCompile(`^` + regexp.QuoteMeta(rules.PlyCountNote) + `the PlyCount tag "(.*)" is not a number of plies$`), "verdict.note.plycount_bad", []string{"tag"}},
+	{regexp.MustCompile(`^` + regexp.QuoteMeta(rules.PlyCountNote) + `the PlyCount tag says (\d+) but the movetext has (\d+) (ply|plies)$`), "verdict.note.plycount", []string{"tag", "moves", "unit"}},
+	{regexp.MustCompile(`^` + regexp.QuoteMeta(rules.NonStandardResultNote) + `the (movetext result|Result tag) is (.*), not a PDN 3\.0 result \(.*\); a match score\?$`), "verdict.note.non_standard", []string{"where", "result"}},
+	{regexp.MustCompile(`^the result (\S+) disagrees with the moves$`), "verdict.note.disagrees", []string{"result"}},
+}
+
+// verdictNoteWords are the keys of the words inside the notes: the side, the unit of a
+// PlyCount, where a result is written.
+var verdictNoteWords = map[string]string{
+	"white": "verdict.note.side.white", "black": "verdict.note.side.black",
+	"ply": "verdict.note.unit.ply", "plies": "verdict.note.unit.plies",
+	"movetext result": "verdict.note.where.movetext", "Result tag": "verdict.note.where.tag",
+}
+
+// VerdictNote is a replay verdict's note n in the language l: in English as the engine
+// wrote it; in another language a known note in the catalog's words, an unknown one (a
+// PDN reader's tolerated deviation, "notation-tolerated: ...") as written.
+func (l *Locale) VerdictNote(n string) string {
+	if english(l) {
+		return n
+	}
+	for _, p := range verdictNotePatterns {
+		m := p.re.FindStringSubmatch(n)
+		if m == nil {
+			continue
+		}
+		args := make([]any, 0, 2*len(p.args))
+		for i, name := range p.args {
+			v := m[i+1]
+			if k, ok := verdictNoteWords[v]; ok && (name == "side" || name == "unit" || name == "where") {
+				v = l.T(k)
+			}
+			args = append(args, name, v)
+		}
+		return l.T(p.key, args...)
+	}
+	return n
+}
+
+// verdictProblemText is a problem of the verdict made of its notes (a result inconsistent
+// with the moves: tournament.VerdictProblems joins them with "; ") in the language l.
+func (l *Locale) verdictProblemText(msg string) string {
+	if english(l) {
+		return msg
+	}
+	parts := strings.Split(msg, "; ")
+	for i, p := range parts {
+		parts[i] = l.VerdictNote(p)
+	}
+	return strings.Join(parts, l.semicolon())
+}

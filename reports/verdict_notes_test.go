@@ -1,0 +1,92 @@
+package reports
+
+import (
+	"strings"
+	"testing"
+
+	"arbitro/rules"
+)
+
+// The rules engine's notes, as it writes them for real games, are worded in every
+// language other than English, and the English catalog says exactly what the engine says
+// (a sentence changed in rules/replay.go without its pattern fails here).
+func TestVerdictNotesWorded(t *testing.T) {
+	games := []string{
+		// the Result tag against the movetext; a man written as a capture
+		"[GameType \"22\"]\n[Result \"0-2\"]\n\n1. 22x18 11-15 2-0\n",
+		// Black has lost (no piece left) but the result is a draw; PlyCount wrong (1 ply)
+		"[GameType \"22\"]\n[FEN \"W:W22:B18\"]\n[PlyCount \"5\"]\n[Result \"1-1\"]\n\n1. 22x13 1-1\n",
+		// PlyCount not a number, a result that is no PDN 3.0 result
+		"[GameType \"22\"]\n[PlyCount \"tre\"]\n[Result \"3-1\"]\n\n1. 22-18 11-15 3-1\n",
+		// a capture written as an ordinary move
+		"[GameType \"22\"]\n[FEN \"W:W22:B18\"]\n[Result \"*\"]\n\n1. 22-13 *\n",
+	}
+	seen := map[string]bool{}
+	for _, pdn := range games {
+		g, err := rules.NewPDNReader(strings.NewReader(pdn)).Next()
+		if err != nil {
+			t.Fatalf("%q: %v", pdn, err)
+		}
+		vd := rules.Replay(g, rules.ReplayOptions{})
+		for _, n := range vd.Notes {
+			if strings.HasPrefix(n, rules.NotationNote) {
+				continue // the PDN reader's tolerated deviations stay as written
+			}
+			key := ""
+			for _, p := range verdictNotePatterns {
+				if p.re.MatchString(n) {
+					key = p.key
+				}
+			}
+			if key == "" {
+				t.Errorf("the engine's note %q fits no pattern of verdict_notes.go", n)
+				continue
+			}
+			seen[key] = true
+			if got := English().VerdictNote(n); got != n {
+				t.Errorf("English: %q became %q", n, got)
+			}
+			// the code before a note (plycount-mismatch: ...) is the engine's, not a word
+			bare := strings.TrimPrefix(strings.TrimPrefix(n, rules.PlyCountNote), rules.NonStandardResultNote)
+			if back := wordNoteIn(English(), n); back != bare {
+				t.Errorf("the English catalog says %q where the engine says %q", back, n)
+			}
+			for _, lang := range []Lang{"it", "fr", "nl"} {
+				got := LocaleOf(lang).VerdictNote(n)
+				if got == n || strings.Contains(got, "{") || strings.Contains(got, " the ") || strings.Contains(got, " but ") {
+					t.Errorf("%s: %q worded as %q", lang, n, got)
+				}
+			}
+		}
+	}
+	for _, k := range []string{"verdict.note.result_tag", "verdict.note.lost_result", "verdict.note.plycount", "verdict.note.plycount_bad",
+		"verdict.note.non_standard", "verdict.note.written_capture", "verdict.note.written_move"} {
+		if !seen[k] {
+			t.Errorf("no game of the test gave the note %s", k)
+		}
+	}
+	if got, want := LocaleOf("it").VerdictNote("the Result tag says 0-2 but the movetext ends 2-0"), "il tag Result dice 0-2 ma le mosse finiscono con 2-0"; got != want {
+		t.Errorf("Italian: %q, want %q", got, want)
+	}
+}
+
+// wordNoteIn is VerdictNote of n through l's catalog even when l is English (the test's
+// check that the English catalog repeats the engine's sentence).
+func wordNoteIn(l *Locale, n string) string {
+	for _, p := range verdictNotePatterns {
+		m := p.re.FindStringSubmatch(n)
+		if m == nil {
+			continue
+		}
+		args := make([]any, 0, 2*len(p.args))
+		for i, name := range p.args {
+			v := m[i+1]
+			if k, ok := verdictNoteWords[v]; ok && (name == "side" || name == "unit" || name == "where") {
+				v = l.T(k)
+			}
+			args = append(args, name, v)
+		}
+		return l.T(p.key, args...)
+	}
+	return n
+}
