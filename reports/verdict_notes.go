@@ -31,6 +31,47 @@ var verdictNotePatterns = []struct {
 	{regexp.MustCompile(`^` + regexp.QuoteMeta(rules.PlyCountNote) + `the PlyCount tag says (\d+) but the movetext has (\d+) (ply|plies)$`), "verdict.note.plycount", []string{"tag", "moves", "unit"}},
 	{regexp.MustCompile(`^` + regexp.QuoteMeta(rules.NonStandardResultNote) + `the (movetext result|Result tag) is (.*), not a PDN 3\.0 result \(.*\); a match score\?$`), "verdict.note.non_standard", []string{"where", "result"}},
 	{regexp.MustCompile(`^the result (\S+) disagrees with the moves$`), "verdict.note.disagrees", []string{"result"}},
+	{regexp.MustCompile(`^` + regexp.QuoteMeta(rules.NotationNote) + `line (\d+): (.*)$`), "verdict.note.notation", []string{"line", "what"}},
+}
+
+// pdnWarningPatterns: the PDN reader's tolerated deviations (rules/pdn.go, tolerate), the
+// "what" of a notation-tolerated note.
+var pdnWarningPatterns = []struct {
+	re   *regexp.Regexp
+	key  string
+	args []string
+}{
+	{regexp.MustCompile(`^stray result (\S+) after the game's result (\S+) \(PDN 3\.0: a result ends a game, and a game is not empty\)$`), "pdn.warn.stray_result", []string{"result", "prev"}},
+	{regexp.MustCompile(`^stray '\.' ignored$`), "pdn.warn.stray_dot", nil},
+	{regexp.MustCompile(`^';' comment to the end of the line \(PDN 3\.0 comments are \{\.\.\.\}\)$`), "pdn.warn.semicolon_comment", nil},
+	{regexp.MustCompile(`^move number (\S+) without a move \(PDN 3\.0: a move number is followed by a move\)$`), "pdn.warn.number_alone", []string{"number"}},
+	{regexp.MustCompile(`^no game termination marker \(result\) before the next game's tags \(PDN 3\.0: games are separated by a result\)$`), "pdn.warn.no_result_next", nil},
+	{regexp.MustCompile(`^no game termination marker \(result\)$`), "pdn.warn.no_result", nil},
+	{regexp.MustCompile(`^';' between moves read as a separator of move pairs, as score sheets write it \(PDN 3\.0: ';' starts a comment to the end of the line\)$`), "pdn.warn.semicolon_pairs", nil},
+	{regexp.MustCompile(`^result ½-½ \(PDN 3\.0 writes a draw 1/2-1/2\)$`), "pdn.warn.half", nil},
+	{regexp.MustCompile(`^(".*") is neither a move number nor "\.\.\."$`), "pdn.warn.not_number", []string{"text"}},
+	{regexp.MustCompile(`^move number (".*") \(PDN 3\.0: "N\." or "N\.\.\."\)$`), "pdn.warn.number_form", []string{"number"}},
+	{regexp.MustCompile(`^non-standard result (\S+) \(PDN 3\.0 results: 1-0, 0-1, 1/2-1/2, 2-0, 0-2, 1-1, 0-0, \*\)$`), "pdn.warn.result", []string{"result"}},
+	{regexp.MustCompile(`^square (\S+) written with more than two digits \(PDN 3\.0 squares: 1-99, 01-09\)$`), "pdn.warn.square_digits", []string{"square"}},
+	{regexp.MustCompile(`^'X' as capture separator \(PDN 3\.0: 'x' or ':'\)$`), "pdn.warn.capital_x", nil},
+	{regexp.MustCompile(`^tag name (\S+) does not start with a capital letter \(PDN 3\.0 tag names: \[A-Z\]\[A-Za-z0-9_\]\*\)$`), "pdn.warn.tag_case", []string{"tag"}},
+}
+
+// pdnWarning is one of the PDN reader's tolerated deviations in l; an unknown one as
+// written.
+func (l *Locale) pdnWarning(w string) string {
+	for _, p := range pdnWarningPatterns {
+		m := p.re.FindStringSubmatch(w)
+		if m == nil {
+			continue
+		}
+		args := make([]any, 0, 2*len(p.args))
+		for i, name := range p.args {
+			args = append(args, name, m[i+1])
+		}
+		return l.T(p.key, args...)
+	}
+	return w
 }
 
 // verdictNoteWords are the keys of the words inside the notes: the side, the unit of a
@@ -58,6 +99,9 @@ func (l *Locale) VerdictNote(n string) string {
 			v := m[i+1]
 			if k, ok := verdictNoteWords[v]; ok && (name == "side" || name == "unit" || name == "where") {
 				v = l.T(k)
+			}
+			if name == "what" {
+				v = l.pdnWarning(v)
 			}
 			args = append(args, name, v)
 		}

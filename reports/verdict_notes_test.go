@@ -20,6 +20,9 @@ func TestVerdictNotesWorded(t *testing.T) {
 		"[GameType \"22\"]\n[PlyCount \"tre\"]\n[Result \"3-1\"]\n\n1. 22-18 11-15 3-1\n",
 		// a capture written as an ordinary move
 		"[GameType \"22\"]\n[FEN \"W:W22:B18\"]\n[Result \"*\"]\n\n1. 22-13 *\n",
+		// the PDN reader's tolerated deviations: a ';' comment, a stray '.', 'X', ½-½, a tag
+		// name in lower case
+		"[GameType \"22\"]\n[site \"Roma\"]\n[Result \"1/2-1/2\"]\n\n1. 22-18 . 11-15 ; a comment\n2. 18X11 8x15 ½-½\n",
 	}
 	seen := map[string]bool{}
 	for _, pdn := range games {
@@ -29,8 +32,9 @@ func TestVerdictNotesWorded(t *testing.T) {
 		}
 		vd := rules.Replay(g, rules.ReplayOptions{})
 		for _, n := range vd.Notes {
-			if strings.HasPrefix(n, rules.NotationNote) {
-				continue // the PDN reader's tolerated deviations stay as written
+			if w, ok := strings.CutPrefix(n, rules.NotationNote); ok {
+				checkPDNWarning(t, w, seen)
+				continue
 			}
 			key := ""
 			for _, p := range verdictNotePatterns {
@@ -59,7 +63,8 @@ func TestVerdictNotesWorded(t *testing.T) {
 			}
 		}
 	}
-	for _, k := range []string{"verdict.note.result_tag", "verdict.note.lost_result", "verdict.note.plycount", "verdict.note.plycount_bad",
+	for _, k := range []string{"pdn.warn.semicolon_comment", "pdn.warn.stray_dot", "pdn.warn.capital_x", "pdn.warn.half", "pdn.warn.tag_case",
+		"verdict.note.result_tag", "verdict.note.lost_result", "verdict.note.plycount", "verdict.note.plycount_bad",
 		"verdict.note.non_standard", "verdict.note.written_capture", "verdict.note.written_move"} {
 		if !seen[k] {
 			t.Errorf("no game of the test gave the note %s", k)
@@ -89,4 +94,30 @@ func wordNoteIn(l *Locale, n string) string {
 		return l.T(p.key, args...)
 	}
 	return n
+}
+
+// checkPDNWarning: the PDN reader's warning w (after "notation-tolerated: line N: ") fits a
+// pattern, the English catalog repeats it, and the other languages word it.
+func checkPDNWarning(t *testing.T, w string, seen map[string]bool) {
+	t.Helper()
+	_, what, ok := strings.Cut(w, ": ")
+	if !ok || !strings.HasPrefix(w, "line ") {
+		t.Errorf("a reader's warning without its line: %q", w)
+		return
+	}
+	for _, p := range pdnWarningPatterns {
+		if p.re.MatchString(what) {
+			seen[p.key] = true
+			if got := English().pdnWarning(what); got != what {
+				t.Errorf("the English catalog says %q where the reader says %q", got, what)
+			}
+			for _, lang := range []Lang{"it", "fr", "nl"} {
+				if got := LocaleOf(lang).VerdictNote(rules.NotationNote + w); strings.Contains(got, what) {
+					t.Errorf("%s: %q left in English: %q", lang, what, got)
+				}
+			}
+			return
+		}
+	}
+	t.Errorf("the reader's warning %q fits no pattern of verdict_notes.go", what)
 }
