@@ -57,7 +57,7 @@ func WriteImportText(w io.Writer, l *Locale, rep *tournament.ImportReport) error
 	l = orEnglish(l)
 	p, t := rep.Plan, rep.Tournament
 	fmt.Fprintln(w, l.T("cmd.event.imported", "id", t.ID, "name", strconv.Quote(t.Name), "variant", l.variantShort(t.Variant),
-		"system", l.systemShort(t.System), "found", p.RoundsFound(), "rounds", t.Rounds, "players", len(p.Players)))
+		"system", l.systemShort(t.System), "found", p.RoundsFound(), "rounds", l.N("cmd.rounds", t.Rounds), "players", l.N("cmd.players", len(p.Players))))
 	fmt.Fprintln(w, l.T("cmd.event.rounds_from", "source", l.roundSource(p.RoundSource)))
 	if p.Windows1252 {
 		fmt.Fprintln(w, l.T("cmd.event.windows1252"))
