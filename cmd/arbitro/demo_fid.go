@@ -96,7 +96,7 @@ func (d *demo) fidPracticeRound(t *tournament.Tournament, r int) error {
 			return err
 		}
 	}
-	d.out("demo.opening", "round", r, "code", pr.Explanation.Opening.Code, "label", pr.Explanation.Opening.Label, "pairs", strings.Join(ps, "; "))
+	d.out("demo.opening", "round", r, "code", pr.Explanation.Opening.Code, "label", pr.Explanation.Opening.Label, "pairs", strings.Join(ps, d.loc.T("punct.semicolon")))
 	if inHall != nil {
 		return d.demoHall(t, inHall, results[(r+inHall.Board)%3])
 	}
