@@ -13,12 +13,16 @@ import (
 // (a sentence changed there without its pattern here prints in English, and
 // TestVerdictNotesWorded fails).
 
-// verdictNotePatterns: each known note, its catalog key and the names of its groups.
-var verdictNotePatterns = []struct {
+// notePattern is one known English sentence: its pattern, the catalog key of its words
+// and the names of its groups (the key's placeholders).
+type notePattern struct {
 	re   *regexp.Regexp
 	key  string
 	args []string
-}{
+}
+
+// verdictNotePatterns: each known note of the rules engine.
+var verdictNotePatterns = []notePattern{
 	{regexp.MustCompile(`^the Result tag says (\S+) but the movetext ends (\S+)$`), "verdict.note.result_tag", []string{"tag", "text"}},
 	{regexp.MustCompile(`^(white|black) has no legal move in the final position and has lost, but the result (\S+) names no winner$`), "verdict.note.lost_no_winner", []string{"side", "result"}},
 	{regexp.MustCompile(`^(white|black) has no legal move in the final position and has lost, but no result is recorded$`), "verdict.note.lost_no_result", []string{"side"}},
@@ -36,11 +40,7 @@ var verdictNotePatterns = []struct {
 
 // pdnWarningPatterns: the PDN reader's tolerated deviations (rules/pdn.go, tolerate), the
 // "what" of a notation-tolerated note.
-var pdnWarningPatterns = []struct {
-	re   *regexp.Regexp
-	key  string
-	args []string
-}{
+var pdnWarningPatterns = []notePattern{
 	{regexp.MustCompile(`^stray result (\S+) after the game's result (\S+) \(PDN 3\.0: a result ends a game, and a game is not empty\)$`), "pdn.warn.stray_result", []string{"result", "prev"}},
 	{regexp.MustCompile(`^stray '\.' ignored$`), "pdn.warn.stray_dot", nil},
 	{regexp.MustCompile(`^';' comment to the end of the line \(PDN 3\.0 comments are \{\.\.\.\}\)$`), "pdn.warn.semicolon_comment", nil},
@@ -60,18 +60,8 @@ var pdnWarningPatterns = []struct {
 // pdnWarning is one of the PDN reader's tolerated deviations in l; an unknown one as
 // written.
 func (l *Locale) pdnWarning(w string) string {
-	for _, p := range pdnWarningPatterns {
-		m := p.re.FindStringSubmatch(w)
-		if m == nil {
-			continue
-		}
-		args := make([]any, 0, 2*len(p.args))
-		for i, name := range p.args {
-			args = append(args, name, m[i+1])
-		}
-		return l.T(p.key, args...)
-	}
-	return w
+	text, _ := l.wordNote(pdnWarningPatterns, w)
+	return text
 }
 
 // verdictNoteWords are the keys of the words inside the notes: the side, the unit of a
@@ -89,25 +79,36 @@ func (l *Locale) VerdictNote(n string) string {
 	if english(l) {
 		return n
 	}
-	for _, p := range verdictNotePatterns {
-		m := p.re.FindStringSubmatch(n)
+	text, _ := l.wordNote(verdictNotePatterns, n)
+	return text
+}
+
+// wordNote is s in l's words by the first of patterns it fits (the side, a PlyCount's unit
+// and where a result is written as words too, a notation-tolerated note's "what" by
+// pdnWarning), and whether one fitted; s itself when none does. English included: the
+// English catalog repeats the sentences (TestVerdictNotesWorded).
+func (l *Locale) wordNote(patterns []notePattern, s string) (string, bool) {
+	for _, p := range patterns {
+		m := p.re.FindStringSubmatch(s)
 		if m == nil {
 			continue
 		}
 		args := make([]any, 0, 2*len(p.args))
 		for i, name := range p.args {
 			v := m[i+1]
-			if k, ok := verdictNoteWords[v]; ok && (name == "side" || name == "unit" || name == "where") {
-				v = l.T(k)
-			}
-			if name == "what" {
+			switch name {
+			case "side", "unit", "where":
+				if k, ok := verdictNoteWords[v]; ok {
+					v = l.T(k)
+				}
+			case "what":
 				v = l.pdnWarning(v)
 			}
 			args = append(args, name, v)
 		}
-		return l.T(p.key, args...)
+		return l.T(p.key, args...), true
 	}
-	return n
+	return s, false
 }
 
 // verdictProblemText is a problem of the verdict made of its notes (a result inconsistent

@@ -52,7 +52,7 @@ func TestVerdictNotesWorded(t *testing.T) {
 			}
 			// the code before a note (plycount-mismatch: ...) is the engine's, not a word
 			bare := strings.TrimPrefix(strings.TrimPrefix(n, rules.PlyCountNote), rules.NonStandardResultNote)
-			if back := wordNoteIn(English(), n); back != bare {
+			if back, _ := English().wordNote(verdictNotePatterns, n); back != bare {
 				t.Errorf("the English catalog says %q where the engine says %q", back, n)
 			}
 			for _, lang := range []Lang{"it", "fr", "nl"} {
@@ -73,27 +73,6 @@ func TestVerdictNotesWorded(t *testing.T) {
 	if got, want := LocaleOf("it").VerdictNote("the Result tag says 0-2 but the movetext ends 2-0"), "il tag Result dice 0-2 ma le mosse finiscono con 2-0"; got != want {
 		t.Errorf("Italian: %q, want %q", got, want)
 	}
-}
-
-// wordNoteIn is VerdictNote of n through l's catalog even when l is English (the test's
-// check that the English catalog repeats the engine's sentence).
-func wordNoteIn(l *Locale, n string) string {
-	for _, p := range verdictNotePatterns {
-		m := p.re.FindStringSubmatch(n)
-		if m == nil {
-			continue
-		}
-		args := make([]any, 0, 2*len(p.args))
-		for i, name := range p.args {
-			v := m[i+1]
-			if k, ok := verdictNoteWords[v]; ok && (name == "side" || name == "unit" || name == "where") {
-				v = l.T(k)
-			}
-			args = append(args, name, v)
-		}
-		return l.T(p.key, args...)
-	}
-	return n
 }
 
 // checkPDNWarning: the PDN reader's warning w (after "notation-tolerated: line N: ") fits a
