@@ -68,7 +68,7 @@ func WriteImportText(w io.Writer, l *Locale, rep *tournament.ImportReport) error
 		fmt.Fprintln(tw, l.T("cmd.event.illegal.head"))
 		for _, g := range ill {
 			v := g.Verdict
-			fmt.Fprintf(tw, "%d\t%d\t%s\t%s\t%d\t%s\t%s\t%s\n", g.Round, g.Board, g.White, g.Black, v.Ply, v.Move, l.ProblemWord(v.Reason), v.FEN)
+			fmt.Fprintf(tw, "%d\t%d\t%s\t%s\t%d\t%s\t%s\t%s\n", g.Round, g.Board, g.White, g.Black, v.Ply, v.Move, l.problemWord(v.Reason), v.FEN)
 		}
 		tw.Flush()
 		if n := p.IllegalFound() - len(ill); n > 0 {

@@ -150,7 +150,7 @@ func WriteVerdictText(w io.Writer, l *Locale, file string, g *rules.Game, vd rul
 		io.WriteString(w, "\n")
 	} else {
 		verdict := strings.ToUpper(VerdictWord(l, vd.Class()))
-		fmt.Fprintf(w, "%s%s%s [%s", head, l.colon(), verdict, l.ProblemWord(vd.Reason))
+		fmt.Fprintf(w, "%s%s%s [%s", head, l.colon(), verdict, l.problemWord(vd.Reason))
 		if vd.Detail != "" {
 			fmt.Fprintf(w, ": %s", vd.Detail)
 		}
@@ -312,7 +312,7 @@ func writeProblems(w io.Writer, l *Locale, vd rules.Verdict, problems []tourname
 		} else if p.Code == tournament.ProblemResultInconsistent { // the engine's notes
 			msg = l.verdictProblemText(msg)
 		}
-		fmt.Fprintf(w, "  %s%s%s\n", l.ProblemWord(p.Code), l.colon(), msg)
+		fmt.Fprintf(w, "  %s%s%s\n", l.problemWord(p.Code), l.colon(), msg)
 	}
 	for _, n := range notes {
 		if !saidBy(problems, n) {
@@ -403,11 +403,11 @@ var problemKeys = map[string]string{
 	tournament.ProblemOpening:            "audit.problem.opening-mismatch",
 }
 
-// ProblemWord is an audit problem's code (tournament.Problem.Code: tournament.Problem*, or
+// problemWord is an audit problem's code (tournament.Problem.Code: tournament.Problem*, or
 // a rules engine reason such as capture-compulsory) as the words of l for a text sheet:
 // problemKeys, else the reason's words "site.reason.<code>"; in English, and
 // for a code without words, the code itself (the JSON keeps the codes in every language).
-func (l *Locale) ProblemWord(code string) string {
+func (l *Locale) problemWord(code string) string {
 	if english(l) {
 		return code
 	}

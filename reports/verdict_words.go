@@ -128,7 +128,7 @@ func WriteVerdictHead(w io.Writer, l *Locale, indent string, vd *rules.Verdict) 
 	l = orEnglish(l)
 	c := vd.Class()
 	word := strings.ToUpper(VerdictWord(l, c))
-	reason := l.ProblemWord(vd.Reason) // the code in English; the reason's words in another language
+	reason := l.problemWord(vd.Reason) // the code in English; the reason's words in another language
 	if vd.Detail != "" {
 		reason += ": " + vd.Detail
 	}

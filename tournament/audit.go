@@ -138,19 +138,19 @@ func AuditGame(t *Tournament, sg *StoredGame, claims []StoredClaim, opening stri
 		if ca.Check.Valid != c.EngineOK {
 			ga.Problems = append(ga.Problems, claimProblem(ProblemClaimChanged, c, Errf(nil, "err.audit.claim_changed",
 				"claim {id} ({rule}, requested at ply {requested}, declared at ply {declared}): recorded as {was} by the engine, now {now}: {why}",
-				"id", int(c.ID), "rule", ClaimRulePhrase(c.Rule), "requested", c.RequestedAt, "declared", c.DeclaredAt,
+				"id", int(c.ID), "rule", claimRulePhrase(c.Rule), "requested", c.RequestedAt, "declared", c.DeclaredAt,
 				"was", validPhrase(c.EngineOK), "now", validPhrase(ca.Check.Valid), "why", ClaimWhy(ca.Check))))
 		}
 		if c.Decision != DecisionPending && (c.Decision == DecisionAccepted) != ca.Check.Valid {
 			ga.Problems = append(ga.Problems, claimProblem(ProblemClaimOverride, c, Errf(nil, "err.audit.claim_override",
 				"claim {id} ({rule}, requested at ply {requested}, declared at ply {declared}): the arbiter {decision} it, the engine finds it {now}: {why}",
-				"id", int(c.ID), "rule", ClaimRulePhrase(c.Rule), "requested", c.RequestedAt, "declared", c.DeclaredAt,
+				"id", int(c.ID), "rule", claimRulePhrase(c.Rule), "requested", c.RequestedAt, "declared", c.DeclaredAt,
 				"decision", decisionPhrase(c.Decision), "now", validPhrase(ca.Check.Valid), "why", ClaimWhy(ca.Check))))
 		}
 		if c.Decision == DecisionAccepted && b.Result != nil && b.Result.Kind != KindAdjourned && b.Result.Winner() != 'D' {
 			ga.Problems = append(ga.Problems, claimProblem(ProblemClaimResult, c, Errf(nil, "err.audit.claim_result",
 				"claim {id} ({rule}, requested at ply {requested}, declared at ply {declared}) was accepted, but the board is recorded as {result}",
-				"id", int(c.ID), "rule", ClaimRulePhrase(c.Rule), "requested", c.RequestedAt, "declared", c.DeclaredAt,
+				"id", int(c.ID), "rule", claimRulePhrase(c.Rule), "requested", c.RequestedAt, "declared", c.DeclaredAt,
 				"result", b.Result.String())))
 		}
 		ga.Claims = append(ga.Claims, ca)
@@ -206,9 +206,9 @@ func decisionPhrase(d string) error {
 	return Errf(nil, "err.audit.rejected", "rejected")
 }
 
-// ClaimRulePhrase is a draw claim's rule (RuleItalian40, RuleFMJD, an FMJD Article 6
+// claimRulePhrase is a draw claim's rule (RuleItalian40, RuleFMJD, an FMJD Article 6
 // rule) as a phrase; its English is the code, as the claim commands print it.
-func ClaimRulePhrase(rule string) error {
+func claimRulePhrase(rule string) error {
 	switch rule {
 	case RuleItalian40:
 		return Errf(nil, "err.audit.rule_40", "40-moves")
